@@ -1,0 +1,34 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { users } from './users'
+
+/** Housing associations. Management of companies arrives with issue #6; the columns are here now. */
+export const companies = sqliteTable(
+  'companies',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    acronym: text('acronym').notNull(),
+    cvr: text('cvr').notNull(),
+    unionType: text('union_type', { enum: ['COOP', 'CONDO'] }).notNull(),
+    status: text('status', { enum: ['NEW', 'ACTIVE', 'SUSPENDED', 'DEACTIVATED', 'DELETED'] }).notNull().default('NEW'),
+    heatingWaterPeriodStartDate: text('heating_water_period_start_date'),
+    heatingWaterPeriodEndDate: text('heating_water_period_end_date'),
+    version: integer('version').notNull().default(1),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('companies_cvr_unique').on(t.cvr)],
+)
+
+/** A user's role in a company (staff). Residents are linked through agreements, not here. */
+export const companyMembers = sqliteTable(
+  'company_members',
+  {
+    id: text('id').primaryKey(),
+    companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['CHAIRMAN', 'ADMINISTRATOR', 'ACCOUNTANT', 'BOARDMEMBER'] }).notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('company_members_company_user').on(t.companyId, t.userId), index('company_members_user').on(t.userId)],
+)

@@ -1,0 +1,63 @@
+import { z } from 'zod'
+
+/** Runtime configuration (CONTRACT.md "Runtime configuration"), parsed once at boot. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_PATH: z.string().min(1).default('./data/app.db'),
+  APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PUBLIC_URL: z.url().optional(),
+  APP_SECRET_KEY: z.string().optional(),
+  SUPERADMIN_EMAIL: z.email().optional(),
+  SUPERADMIN_PASSWORD: z.string().min(6).optional(),
+  DEMO_DATA: z.enum(['0', '1']).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_OUTBOX_DIR: z.string().default('./data/mail'),
+  MAIL_FROM: z.string().default('Boligkasse <no-reply@boligkasse.dk>'),
+  VIPPS_BASE_URL: z.url().optional(),
+  ADDRESS_PROVIDER: z.enum(['builtin', 'dataforsyningen']).default('builtin'),
+  ADDRESS_API_TOKEN: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+})
+
+export interface Config {
+  port: number
+  databasePath: string
+  appEnv: 'development' | 'test' | 'production'
+  isProduction: boolean
+  publicUrl: string
+  appSecretKey: string | undefined
+  superAdmin: { email: string; password: string } | undefined
+  demoData: boolean
+  smtpUrl: string | undefined
+  mailOutboxDir: string
+  mailFrom: string
+  vippsBaseUrl: string | undefined
+  addressProvider: 'builtin' | 'dataforsyningen'
+  addressApiToken: string | undefined
+  logLevel: string
+  trustProxy: boolean
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const e = EnvSchema.parse(env)
+  const isProduction = e.APP_ENV === 'production'
+  return {
+    port: e.PORT,
+    databasePath: e.DATABASE_PATH,
+    appEnv: e.APP_ENV,
+    isProduction,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appSecretKey: e.APP_SECRET_KEY,
+    superAdmin: e.SUPERADMIN_EMAIL && e.SUPERADMIN_PASSWORD ? { email: e.SUPERADMIN_EMAIL.toLowerCase(), password: e.SUPERADMIN_PASSWORD } : undefined,
+    demoData: e.DEMO_DATA ? e.DEMO_DATA === '1' : !isProduction,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailOutboxDir: e.MAIL_OUTBOX_DIR,
+    mailFrom: e.MAIL_FROM,
+    vippsBaseUrl: e.VIPPS_BASE_URL,
+    addressProvider: e.ADDRESS_PROVIDER,
+    addressApiToken: e.ADDRESS_API_TOKEN,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === '1',
+  }
+}

@@ -1,0 +1,57 @@
+import { effectiveRole, isCompanyAdminStaff, isCompanyStaff, type CompanyRole } from '../../../shared/domain/roles'
+import { forbidden, notFound } from '../../errors'
+import type { Actor } from './actor'
+
+/**
+ * The one place that answers "may this actor do X" (spec §6). Every route names its policy;
+ * company data is always scoped to the caller's companies, and a company the caller cannot see
+ * answers 404, never 403, so its existence is not revealed.
+ */
+export type Action =
+  | 'logs:write'
+  | 'logs:read'
+  | 'users:search'
+  | 'companies:create'
+
+export const isSuperAdmin = (actor: Actor): boolean => actor.systemRole === 'SUPERADMIN'
+
+/** The actor's role in a company, or undefined when they have none there. */
+export const roleIn = (actor: Actor, companyId: string): CompanyRole | undefined =>
+  actor.companies.find((c) => c.id === companyId)?.role
+
+/** The effective role of spec §6 for the current company. */
+export const currentRole = (actor: Actor) => effectiveRole(actor.systemRole, actor.companies, actor.currentCompanyId)
+
+const rules: Record<Action, (actor: Actor) => boolean> = {
+  'logs:write': () => true,
+  'logs:read': isSuperAdmin,
+  // Staff look users up by e-mail to add them to their company (spec §5 "Add user to company").
+  'users:search': (a) => isSuperAdmin(a) || a.companies.some((c) => isCompanyStaff(c.role)),
+  'companies:create': isSuperAdmin,
+}
+
+export function can(actor: Actor, action: Action): boolean {
+  return rules[action](actor)
+}
+
+export function assertCan(actor: Actor, action: Action): void {
+  if (!can(actor, action)) throw forbidden()
+}
+
+/** Company ids whose data the actor may read; `all` for the super admin. */
+export const visibleCompanyIds = (actor: Actor): 'all' | string[] =>
+  isSuperAdmin(actor) ? 'all' : actor.companies.map((c) => c.id)
+
+/** Throws 404 unless the actor may see the company at all. */
+export function assertCompanyVisible(actor: Actor, companyId: string): void {
+  if (isSuperAdmin(actor)) return
+  if (!roleIn(actor, companyId)) throw notFound()
+}
+
+/** Throws unless the actor is company admin staff (administrator, accountant, chairman) there. */
+export function assertCompanyAdminStaff(actor: Actor, companyId: string): void {
+  assertCompanyVisible(actor, companyId)
+  if (isSuperAdmin(actor)) return
+  const role = roleIn(actor, companyId)
+  if (!role || !isCompanyAdminStaff(role)) throw forbidden()
+}

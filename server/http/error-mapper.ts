@@ -1,0 +1,70 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ZodError } from 'zod'
+import { httpStatusOf, type ErrorCode } from '../../shared/errors'
+import type { ErrorBody } from '../../shared/contract/common'
+import { DomainError, type Issue } from '../errors'
+import { translate, type Locale } from '../i18n/i18n'
+import type { AppEnv } from './app-env'
+
+/** Zod issues → CONTRACT issues (messages are catalog ids; the body translates them). */
+export const issuesOf = (error: ZodError): Issue[] => error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))
+
+function body(code: ErrorCode, message: string, locale: Locale, extra: DomainError['extra'] = {}): ErrorBody {
+  const b: ErrorBody = { message: translate(locale, message, extra.values), code }
+  if (extra.issues) b.issues = extra.issues.map((i) => ({ path: i.path, message: translate(locale, i.message) }))
+  if (extra.current !== undefined) b.current = extra.current
+  return b
+}
+
+function respond(c: Context<AppEnv>, code: ErrorCode, message: string, extra: DomainError['extra'] = {}) {
+  const locale = c.get('locale') ?? 'en'
+  if (extra.retryAfterSeconds !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(extra.retryAfterSeconds))))
+  return c.json(body(code, message, locale, extra), httpStatusOf[code] as 400)
+}
+
+/**
+ * The one error mapper: domain errors keep their code; framework errors get a clear 4xx; anything
+ * else is logged with the request id and answered with a 500 that shows no stack.
+ */
+export const onError: ErrorHandler<AppEnv> = (err, c) => {
+  if (err instanceof DomainError) return respond(c, err.code, err.message, err.extra)
+  if (err instanceof HTTPException) {
+    if (err.status === 413) return respond(c, 'PAYLOAD_TOO_LARGE', 'The request is too large (at most 1 MiB).')
+    if (err.status === 400 && /json/i.test(err.message)) return respond(c, 'MALFORMED_JSON', 'The request body is not valid JSON.')
+    if (err.status === 401) return respond(c, 'UNAUTHENTICATED', 'Please sign in again.')
+    if (err.status < 500) return respond(c, 'VALIDATION_FAILED', 'Some fields are not valid.')
+  }
+  const log = c.get('log')
+  if (log) log.error({ err }, 'unhandled error')
+  else console.error(err)
+  return respond(c, 'INTERNAL', 'Something went wrong on our side. Please try again.')
+}
+
+/**
+ * Unknown paths answer 404; a known path with another method answers 405 with Allow.
+ * Paths outside /api are not here: they get the web app.
+ */
+export function notFoundHandler(routes: () => { method: string; path: string }[]): NotFoundHandler<AppEnv> {
+  return (c) => {
+    const path = c.req.path
+    const allowed = new Set<string>()
+    for (const r of routes()) {
+      if (r.method === 'ALL' || r.path.includes('*')) continue
+      const pattern = new RegExp('^' + r.path.replace(/\{[^}]+\}|:[^/]+/g, '[^/]+') + '/?$')
+      if (pattern.test(path)) allowed.add(r.method)
+    }
+    if (allowed.size > 0) {
+      c.header('Allow', [...allowed].join(', '))
+      return respond(c, 'METHOD_NOT_ALLOWED', 'This method is not allowed here.')
+    }
+    return respond(c, 'NOT_FOUND', 'Not found.')
+  }
+}
+
+/** Validation hook for @hono/zod-openapi: every failed parse becomes VALIDATION_FAILED with issues. */
+export const validationHook = (result: { success: boolean; error?: ZodError }, c: Context<AppEnv>) => {
+  if (!result.success && result.error) {
+    throw new DomainError('VALIDATION_FAILED', 'Some fields are not valid.', { issues: issuesOf(result.error) })
+  }
+}

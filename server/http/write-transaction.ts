@@ -1,0 +1,108 @@
+import type { MiddlewareHandler } from 'hono'
+import type Database from 'better-sqlite3'
+import { DomainError, validation } from '../errors'
+import type { Clock } from '../lib/clock'
+import { sha256 } from '../lib/ids'
+import type { WriteLock } from '../lib/write-lock'
+import type { AppEnv } from './app-env'
+
+interface StoredAnswer {
+  request_hash: string
+  status: number
+  headers: string
+  body: string
+}
+
+/** Answers worth replaying: success and errors that a retry of the same request would get again. */
+const isReplayable = (status: number) => status < 400 || status === 400 || status === 403 || status === 404 || status === 422
+
+const replayedHeaders = ['content-type', 'etag', 'location']
+
+/**
+ * Runs every write request (POST, PUT, PATCH, DELETE) as one SQLite transaction under the write
+ * lock, and implements Idempotency-Key (CONTRACT.md "Writes"):
+ * - the stored answer is written in the same transaction as the effect, so after a crash either
+ *   both exist or neither does, and a retry after a lost response replays the answer;
+ * - the same key with another method, path or body → 422 IDEMPOTENCY_KEY_REUSED;
+ * - the same key while the first request still runs → 409 IDEMPOTENCY_IN_PROGRESS, Retry-After 1.
+ * Keys are scoped to the signed-in user; requests without a user (sign-in, password reset) are
+ * naturally safe to retry and are not keyed.
+ * Any error rolls the whole effect back; a replayable 4xx answer is then stored on its own.
+ */
+export function writeTransaction(deps: { sqlite: Database.Database; clock: Clock; lock: WriteLock }): MiddlewareHandler<AppEnv> {
+  const inFlight = new Set<string>()
+  const find = deps.sqlite.prepare<[string, string], StoredAnswer>(
+    'SELECT request_hash, status, headers, body FROM idempotency_keys WHERE scope = ? AND key = ?',
+  )
+  const store = deps.sqlite.prepare(
+    'INSERT INTO idempotency_keys (scope, key, request_hash, status, headers, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  )
+
+  return async (c, next) => {
+    const method = c.req.method
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next()
+
+    const key = c.req.header('Idempotency-Key')
+    if (key !== undefined && (key.length < 1 || key.length > 64))
+      throw validation([{ path: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 64 characters.' }])
+    const scope = c.get('actor')?.userId
+    const slot = key && scope ? `${scope}\u0000${key}` : undefined
+    if (slot && inFlight.has(slot))
+      throw new DomainError('IDEMPOTENCY_IN_PROGRESS', 'The same request is still being processed.', { retryAfterSeconds: 1 })
+    if (slot) inFlight.add(slot)
+
+    try {
+      const url = new URL(c.req.url)
+      const requestHash = sha256(`${method} ${url.pathname}${url.search}\n${c.req.header('If-Match') ?? ''}\n${await c.req.text()}`)
+      await deps.lock.run(async () => {
+        if (slot) {
+          const stored = find.get(scope!, key!)
+          if (stored) {
+            if (stored.request_hash !== requestHash)
+              throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.')
+            const headers = new Headers(JSON.parse(stored.headers))
+            headers.set('Idempotent-Replayed', 'true')
+            c.res = new Response(stored.body || null, { status: stored.status, headers })
+            return
+          }
+        }
+
+        deps.sqlite.exec('BEGIN IMMEDIATE')
+        try {
+          await next()
+        } catch (err) {
+          deps.sqlite.exec('ROLLBACK')
+          throw err
+        }
+        try {
+          await finish()
+        } finally {
+          // Never leave a transaction open for the next writer, whatever failed above.
+          if (deps.sqlite.inTransaction) deps.sqlite.exec('ROLLBACK')
+        }
+      })
+    } finally {
+      if (slot) inFlight.delete(slot)
+    }
+
+    async function finish() {
+        const status = c.res.status
+        const failed = c.error !== undefined || status >= 400
+        if (failed) deps.sqlite.exec('ROLLBACK')
+        if (slot && isReplayable(status)) {
+          const answer = c.res.clone()
+          const headers: Record<string, string> = {}
+          for (const h of replayedHeaders) {
+            const v = answer.headers.get(h)
+            if (v) headers[h] = v
+          }
+          const text = await answer.text()
+          if (failed) deps.sqlite.exec('BEGIN IMMEDIATE')
+          store.run(scope!, key!, requestHash, status, JSON.stringify(headers), text, deps.clock.now().toISOString())
+          deps.sqlite.exec('COMMIT')
+        } else if (!failed) {
+          deps.sqlite.exec('COMMIT')
+        }
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod'
+import { companyRoles, systemRoles } from '../domain/roles'
+import { Language } from './common'
+import { messages } from '../i18n-messages'
+import { MIN_PASSWORD_LENGTH } from './auth'
+
+export const CompanyRole = z.enum(companyRoles)
+export const SystemRole = z.enum(systemRoles)
+
+export const CompanyMembership = z.object({ id: z.uuid(), name: z.string(), role: CompanyRole }).meta({ id: 'CompanyMembership' })
+export const CompanyRef = z.object({ id: z.uuid(), name: z.string() })
+
+export const authMethodTypes = ['EMAIL_PASSWORD', 'PHONE_PASSWORD', 'LOGIN_TOKEN', 'MOBILEPAY'] as const
+export const AuthMethodType = z.enum(authMethodTypes)
+export type AuthMethodType = z.infer<typeof AuthMethodType>
+
+/** An authentication method as the owner sees it. Secrets are never returned. */
+export const AuthMethod = z
+  .object({ id: z.uuid(), type: AuthMethodType, identifier: z.string(), createdAt: z.iso.datetime() })
+  .meta({ id: 'AuthMethod' })
+export type AuthMethod = z.infer<typeof AuthMethod>
+
+export const AccountInfo = z
+  .object({
+    id: z.uuid(),
+    fullName: z.string(),
+    emailAddress: z.string(),
+    mobileNumber: z.string().nullable(),
+    userRole: SystemRole,
+    language: Language,
+    companies: z.array(CompanyMembership),
+    currentCompany: CompanyRef.nullable(),
+    notifications: z.array(z.unknown()),
+    version: z.number().int(),
+  })
+  .meta({ id: 'AccountInfo' })
+export type AccountInfo = z.infer<typeof AccountInfo>
+
+export const Profile = z
+  .object({
+    id: z.uuid(),
+    fullName: z.string(),
+    emailAddress: z.string(),
+    mobileNumber: z.string().nullable(),
+    language: Language,
+    userRole: SystemRole,
+    authMethods: z.array(AuthMethod),
+    companies: z.array(CompanyMembership),
+    currentCompany: CompanyRef.nullable(),
+    version: z.number().int(),
+  })
+  .meta({ id: 'Profile' })
+export type Profile = z.infer<typeof Profile>
+
+export const profileFields = ['fullName', 'emailAddress', 'mobileNumber', 'language'] as const
+export const ProfileField = z.enum(profileFields)
+export type ProfileField = z.infer<typeof ProfileField>
+
+export const fullName = z.string().trim().min(1, messages.required.id).max(200)
+export const emailAddress = z.string().trim().toLowerCase().min(1, messages.required.id).max(254).pipe(z.email(messages.invalidEmail.id))
+/** Danish or international mobile number: digits, spaces and an optional leading +, 8–15 digits. */
+export const mobileNumber = z
+  .string()
+  .trim()
+  .max(20)
+  .regex(/^\+?[\d ]{8,19}$/, messages.invalidMobile.id)
+
+/** Validation of each inline-editable profile field (PATCH /account/profile/{field}). */
+export const profileFieldSchemas = {
+  fullName,
+  emailAddress,
+  mobileNumber: z.union([mobileNumber, z.literal('').transform(() => null), z.null()]),
+  language: Language,
+} as const
+
+export const PatchProfileFieldRequest = z.object({ value: z.unknown() }).meta({ id: 'PatchProfileFieldRequest' })
+
+export const UpdateAccountRequest = z
+  .object({
+    fullName: fullName.optional(),
+    emailAddress: emailAddress.optional(),
+    mobileNumber: profileFieldSchemas.mobileNumber.optional(),
+    language: Language.optional(),
+  })
+  .meta({ id: 'UpdateAccountRequest' })
+export type UpdateAccountRequest = z.infer<typeof UpdateAccountRequest>
+
+export const SwitchCompanyRequest = z.object({ companyId: z.uuid() }).meta({ id: 'SwitchCompanyRequest' })
+
+/**
+ * Add an authentication method (spec §5 "Add authentication method"). Password types need a
+ * password of at least 6 characters and a matching confirmation; LOGIN_TOKEN gets a generated token.
+ */
+export const AddAuthMethodRequest = z
+  .object({
+    type: z.enum(['EMAIL_PASSWORD', 'PHONE_PASSWORD', 'LOGIN_TOKEN']),
+    identifier: z.string().trim().max(254).optional().default(''),
+    secret: z.string().max(1024).optional(),
+    confirmSecret: z.string().max(1024).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type !== 'LOGIN_TOKEN' && !v.identifier) ctx.addIssue({ code: 'custom', path: ['identifier'], message: messages.required.id })
+    if (v.type === 'EMAIL_PASSWORD' && v.identifier && !z.email().safeParse(v.identifier).success)
+      ctx.addIssue({ code: 'custom', path: ['identifier'], message: messages.invalidEmail.id })
+    if (v.type === 'LOGIN_TOKEN') return
+    if (!v.secret) ctx.addIssue({ code: 'custom', path: ['secret'], message: messages.passwordRequired.id })
+    else if (v.secret.length < MIN_PASSWORD_LENGTH) ctx.addIssue({ code: 'custom', path: ['secret'], message: messages.passwordTooShort.id })
+    if (v.confirmSecret === undefined || v.confirmSecret === '')
+      ctx.addIssue({ code: 'custom', path: ['confirmSecret'], message: messages.confirmPassword.id })
+    else if (v.secret && v.confirmSecret !== v.secret)
+      ctx.addIssue({ code: 'custom', path: ['confirmSecret'], message: messages.passwordsDoNotMatch.id })
+  })
+  .meta({ id: 'AddAuthMethodRequest' })
+export type AddAuthMethodRequest = z.input<typeof AddAuthMethodRequest>
+
+export const AddAuthMethodResponse = z
+  .object({ data: AuthMethod.extend({ token: z.string().optional() }) })
+  .meta({ id: 'AddAuthMethodResponse' })
+export type AddAuthMethodResponse = z.infer<typeof AddAuthMethodResponse>
+
+export const UserSearchQuery = z.object({ email: z.string().trim().min(3, messages.searchTooShort.id).max(254) })
+export const UserSearchResult = z
+  .object({
+    id: z.uuid(),
+    fullName: z.string(),
+    emailAddress: z.string(),
+    mobileNumber: z.string().nullable(),
+    companies: z.array(CompanyRef),
+  })
+  .meta({ id: 'UserSearchResult' })
+export type UserSearchResult = z.infer<typeof UserSearchResult>

@@ -1,0 +1,24 @@
+import { z } from 'zod'
+
+/** The body of every non-2xx answer (CONTRACT.md "Errors"). */
+export const ErrorBody = z
+  .object({
+    message: z.string(),
+    code: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    current: z.unknown().optional(),
+  })
+  .meta({ id: 'Error' })
+export type ErrorBody = z.infer<typeof ErrorBody>
+
+export const Id = z.uuid()
+export const IdParam = z.object({ id: z.uuid() })
+
+export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'MessageResponse' })
+export type MessageResponse = z.infer<typeof MessageResponse>
+
+export const languages = ['EN', 'DA'] as const
+export const Language = z.enum(languages)
+export type Language = z.infer<typeof Language>
+/** Interface locale of a stored language (spec §3: applied lower-cased). */
+export const localeOf = (language: Language | null | undefined): 'en' | 'da' => (language === 'DA' ? 'da' : 'en')

@@ -1,0 +1,42 @@
+/**
+ * Roles of spec §6. A user has one system role; staff also hold a role per company.
+ * The effective role decides what the shell shows; the server's policy module decides what is allowed.
+ */
+export const systemRoles = ['SUPERADMIN', 'MEMBER', 'USER'] as const
+export type SystemRole = (typeof systemRoles)[number]
+
+export const companyRoles = ['CHAIRMAN', 'ADMINISTRATOR', 'ACCOUNTANT', 'BOARDMEMBER'] as const
+export type CompanyRole = (typeof companyRoles)[number]
+
+export type EffectiveRole = 'SUPERADMIN' | 'USER' | CompanyRole
+
+export interface CompanyMembership {
+  id: string
+  name: string
+  role: CompanyRole
+}
+
+/**
+ * Spec §6: the system role defaults to USER; for MEMBER the role in the current company is used,
+ * defaulting to BOARDMEMBER when none is found.
+ */
+export function effectiveRole(
+  systemRole: SystemRole | null | undefined,
+  companies: readonly CompanyMembership[],
+  currentCompanyId: string | null | undefined,
+): EffectiveRole {
+  if (systemRole === 'SUPERADMIN') return 'SUPERADMIN'
+  if (systemRole !== 'MEMBER') return 'USER'
+  return companies.find((c) => c.id === currentCompanyId)?.role ?? 'BOARDMEMBER'
+}
+
+/** "Company admin staff" of spec §6: administrator, accountant or chairman. */
+export const isCompanyAdminStaff = (role: EffectiveRole): boolean =>
+  role === 'ADMINISTRATOR' || role === 'ACCOUNTANT' || role === 'CHAIRMAN'
+
+/** Admins who may create, edit and terminate agreements and request one-off payments. */
+export const isAgreementAdmin = (role: EffectiveRole): boolean => role === 'ADMINISTRATOR' || role === 'CHAIRMAN'
+
+/** Anyone who works for a company (every company role). */
+export const isCompanyStaff = (role: EffectiveRole): boolean =>
+  role === 'ADMINISTRATOR' || role === 'ACCOUNTANT' || role === 'CHAIRMAN' || role === 'BOARDMEMBER'
