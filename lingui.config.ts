@@ -12,6 +12,6 @@ export default defineConfig({
   format: formatter({ lineNumbers: false }),
   catalogs: [
     { path: '<rootDir>/client/locales/{locale}', include: ['<rootDir>/client', '<rootDir>/shared'], exclude: ['**/node_modules/**', '**/*.test.*'] },
-    { path: '<rootDir>/server/i18n/locales/{locale}', include: ['<rootDir>/server'], exclude: ['**/node_modules/**', '**/*.test.*'] },
+    { path: '<rootDir>/server/i18n/locales/{locale}', include: ['<rootDir>/server', '<rootDir>/shared'], exclude: ['**/node_modules/**', '**/*.test.*'] },
   ],
 })

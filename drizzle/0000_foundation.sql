@@ -1,3 +1,19 @@
+CREATE TABLE `addresses` (
+	`id` text PRIMARY KEY NOT NULL,
+	`company_id` text NOT NULL,
+	`reference_id` text,
+	`street` text NOT NULL,
+	`number` text NOT NULL,
+	`floor` text,
+	`side` text,
+	`zip` text NOT NULL,
+	`city` text NOT NULL,
+	`country` text DEFAULT 'Denmark' NOT NULL,
+	`created_at` text NOT NULL,
+	FOREIGN KEY (`company_id`) REFERENCES `companies`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `addresses_company` ON `addresses` (`company_id`);--> statement-breakpoint
 CREATE TABLE `companies` (
 	`id` text PRIMARY KEY NOT NULL,
 	`name` text NOT NULL,

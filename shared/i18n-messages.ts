@@ -42,6 +42,7 @@ export const messages = {
   payloadTooLarge: /*i18n*/ { id: 'The request is too large (at most 1 MiB).' },
   validationFailed: /*i18n*/ { id: 'Some fields are not valid.' },
   idempotencyKeyLength: /*i18n*/ { id: 'Idempotency-Key must be 1 to 64 characters.' },
+  ifMatchFormat: /*i18n*/ { id: 'If-Match must be a version such as "3".' },
   idempotencyReused: /*i18n*/ { id: 'This Idempotency-Key was already used for a different request.' },
   idempotencyInProgress: /*i18n*/ { id: 'The same request is still being processed.' },
   versionConflict: /*i18n*/ { id: 'Someone else changed this in the meantime.' },

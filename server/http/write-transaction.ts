@@ -51,9 +51,10 @@ export function writeTransaction(deps: { sqlite: Database.Database; clock: Clock
       throw new DomainError('IDEMPOTENCY_IN_PROGRESS', 'The same request is still being processed.', { retryAfterSeconds: 1 })
     if (slot) inFlight.add(slot)
 
+    let requestHash = ''
     try {
       const url = new URL(c.req.url)
-      const requestHash = sha256(`${method} ${url.pathname}${url.search}\n${c.req.header('If-Match') ?? ''}\n${await c.req.text()}`)
+      requestHash = sha256(`${method} ${url.pathname}${url.search}\n${c.req.header('If-Match') ?? ''}\n${await c.req.text()}`)
       await deps.lock.run(async () => {
         if (slot) {
           const stored = find.get(scope!, key!)

@@ -32,3 +32,22 @@ export const companyMembers = sqliteTable(
   },
   (t) => [uniqueIndex('company_members_company_user').on(t.companyId, t.userId), index('company_members_user').on(t.userId)],
 )
+
+/** Addresses of a company's properties (spec §3 "Company address"); country is always Denmark. */
+export const addresses = sqliteTable(
+  'addresses',
+  {
+    id: text('id').primaryKey(),
+    companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    referenceId: text('reference_id'),
+    street: text('street').notNull(),
+    number: text('number').notNull(),
+    floor: text('floor'),
+    side: text('side'),
+    zip: text('zip').notNull(),
+    city: text('city').notNull(),
+    country: text('country').notNull().default('Denmark'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('addresses_company').on(t.companyId)],
+)

@@ -1,3 +1,4 @@
+import { unauthenticated } from '../../errors'
 import type { CompanyMembership, SystemRole } from '../../../shared/domain/roles'
 import type { Language } from '../../../shared/contract/common'
 
@@ -11,4 +12,10 @@ export interface Actor {
   systemRole: SystemRole
   currentCompanyId: string | null
   companies: CompanyMembership[]
+}
+
+/** The actor of a route that needs a signed-in user. */
+export const requireActor = (actor: Actor | undefined): Actor => {
+  if (!actor) throw unauthenticated()
+  return actor
 }

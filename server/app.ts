@@ -1,0 +1,169 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { OpenAPIHono } from '@hono/zod-openapi'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { bodyLimit } from 'hono/body-limit'
+import { requestId } from 'hono/request-id'
+import { secureHeaders } from 'hono/secure-headers'
+import type { Logger } from 'pino'
+import type { Config } from './env'
+import type { Database_ } from './db/client'
+import type { Clock } from './lib/clock'
+import { WriteLock } from './lib/write-lock'
+import { DomainError } from './errors'
+import type { AppEnv } from './http/app-env'
+import { onError, notFoundHandler } from './http/error-mapper'
+import { authenticate, requireAuth } from './http/authenticate'
+import { writeTransaction } from './http/write-transaction'
+import { RateLimiter } from './http/rate-limit'
+import { renderDocsPage } from './http/docs-page'
+import { createUsersService } from './features/users/users.service'
+import { createAuthService } from './features/auth/auth.service'
+import { createAccountService } from './features/account/account.service'
+import { createLogsService } from './features/logs/logs.service'
+import { authRoutes } from './features/auth/auth.routes'
+import { accountRoutes } from './features/account/account.routes'
+import { logsRoutes } from './features/logs/logs.routes'
+import { healthRoutes } from './features/health/health.routes'
+
+export interface AppDeps {
+  config: Config
+  database: Database_
+  clock: Clock
+  log: Logger
+  lock?: WriteLock
+  /** Folder of the built web client; not served when absent (API-only tests). */
+  clientDir?: string
+  version?: string
+}
+
+const MAX_BODY_BYTES = 1024 * 1024
+
+/** Builds the whole HTTP application without listening, so tests can call `app.request()`. */
+export function createApp(deps: AppDeps) {
+  const { config, database, clock, log } = deps
+  const db = database.db
+  const lock = deps.lock ?? new WriteLock()
+  const version = deps.version ?? '0.1.0'
+
+  const users = createUsersService({ db })
+  const auth = createAuthService({ db, clock, publicUrl: config.publicUrl, tokenLoginEnabled: !config.isProduction })
+  const account = createAccountService({ db, clock, auth })
+  const logs = createLogsService({ db, clock })
+  const services = { users, auth, account, logs }
+
+  const app = new OpenAPIHono<AppEnv>()
+  app.onError(onError)
+
+  app.use('*', requestId())
+  app.use('*', async (c, next) => {
+    const started = performance.now()
+    c.set('log', log.child({ requestId: c.var.requestId }))
+    c.set('locale', 'en')
+    c.set('clientIp', clientIp(c, config.trustProxy))
+    await next()
+    if (c.req.path.startsWith('/api/'))
+      c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request')
+  })
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+      },
+      strictTransportSecurity: config.publicUrl.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
+      xFrameOptions: 'DENY',
+      xContentTypeOptions: 'nosniff',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+    }),
+  )
+
+  // The API: no CORS headers are ever sent, so other origins cannot call it from a browser.
+  app.use('/api/*', async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'no-store')
+  })
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new DomainError('PAYLOAD_TOO_LARGE', 'The request is too large (at most 1 MiB).')
+      },
+    }),
+  )
+  app.use('/api/*', authenticate(auth, users))
+  for (const path of ['/api/auth/logout', '/api/account/*', '/api/logger']) app.use(path, requireAuth)
+  app.use('/api/*', writeTransaction({ sqlite: database.sqlite, clock, lock }))
+
+  app.route('/api', healthRoutes(database.sqlite, version, config.appEnv))
+  app.route('/api', authRoutes(auth))
+  app.route('/api', accountRoutes(account))
+  app.route('/api', logsRoutes(logs, new RateLimiter(clock, 60, 60_000)))
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', description: 'Opaque access token from POST /api/auth/login' })
+  const openApiConfig = {
+    openapi: '3.1.0',
+    info: {
+      title: 'Boligkasse API',
+      version,
+      description:
+        'Money is integer øre; dates are YYYY-MM-DD (Europe/Copenhagen); timestamps are UTC ISO 8601. Every write accepts Idempotency-Key. Errors: {message, code, issues?}.',
+    },
+    servers: [{ url: '/api' }],
+  }
+  app.doc31('/api/openapi.json', openApiConfig)
+  app.get('/api/docs', (c) => c.html(renderDocsPage(app.getOpenAPI31Document(openApiConfig) as never)))
+  app.all('/api/*', notFoundHandler(() => app.routes))
+
+  if (deps.clientDir && existsSync(deps.clientDir)) serveClient(app, deps.clientDir)
+  else app.notFound(notFoundHandler(() => app.routes))
+
+  return { app, services, lock }
+}
+
+function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim()
+    if (forwarded) return forwarded
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'local'
+  }
+}
+
+/**
+ * Serves the built PWA: hashed assets cached for a year; index.html, sw.js and the manifest
+ * always revalidated (OFFLINE.md), and every other path answers the app shell.
+ */
+function serveClient(app: OpenAPIHono<AppEnv>, dir: string) {
+  const root = resolve(dir)
+  const shell = readFileSync(resolve(root, 'index.html'), 'utf8')
+  const noCache = /(^\/$|index\.html$|sw\.js$|registerSW\.js$|manifest\.webmanifest$|workbox-[^/]+\.js$)/
+  app.use('*', async (c, next) => {
+    await next()
+    if (c.res.status !== 200) return
+    if (noCache.test(c.req.path)) c.header('Cache-Control', 'no-cache')
+    else if (c.req.path.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+  })
+  app.use('*', serveStatic({ root }))
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache')
+    return c.html(shell)
+  })
+}

@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from './client'
+import { addresses, companies, companyMembers } from './schema/companies'
+import { authMethods, users } from './schema/users'
+import type { Clock } from '../lib/clock'
+import { newId, sha256 } from '../lib/ids'
+import { hashPassword } from '../features/auth/passwords'
+import type { CompanyRole, SystemRole } from '../../shared/domain/roles'
+
+export const DEMO_PASSWORD = 'Gaardlaug-2025'
+/** A login token for the demo administrator (token sign-in exists only outside production). */
+export const DEMO_LOGIN_TOKEN = 'demo-token-solgaarden-administrator'
+const DEMO_CVR = '10150817'
+const SECOND_CVR = '25313763'
+
+export interface DemoLogin {
+  role: string
+  email: string
+  password: string
+}
+
+interface Person {
+  name: string
+  email: string
+  language: 'EN' | 'DA'
+  systemRole: SystemRole
+  role?: CompanyRole
+  company?: 'main' | 'second'
+  mobile?: string
+}
+
+const staff: Person[] = [
+  { name: 'Super Admin', email: 'superadmin@boligkasse.dk', language: 'EN', systemRole: 'SUPERADMIN' },
+  { name: 'Karen Holm', email: 'formand@solgaarden.dk', language: 'DA', systemRole: 'MEMBER', role: 'CHAIRMAN', company: 'main', mobile: '+45 20 11 22 33' },
+  { name: 'Anders Nielsen', email: 'admin@solgaarden.dk', language: 'EN', systemRole: 'MEMBER', role: 'ADMINISTRATOR', company: 'main', mobile: '+45 20 44 55 66' },
+  { name: 'Mette Larsen', email: 'kasserer@solgaarden.dk', language: 'DA', systemRole: 'MEMBER', role: 'ACCOUNTANT', company: 'main' },
+  { name: 'Jonas Berg', email: 'bestyrelse@solgaarden.dk', language: 'DA', systemRole: 'MEMBER', role: 'BOARDMEMBER', company: 'main' },
+  { name: 'Henrik Dahl', email: 'admin@havnehuset.dk', language: 'DA', systemRole: 'MEMBER', role: 'ADMINISTRATOR', company: 'second' },
+]
+
+const residentNames = [
+  ['Sofie Jensen', 'DA'], ['Lars Pedersen', 'DA'], ['Emma Hansen', 'EN'], ['Mikkel Andersen', 'DA'], ['Ida Christensen', 'DA'],
+  ['Oliver Møller', 'EN'], ['Freja Rasmussen', 'DA'], ['William Sørensen', 'DA'], ['Clara Kristensen', 'EN'], ['Noah Thomsen', 'DA'],
+  ['Laura Poulsen', 'DA'], ['Victor Johansen', 'EN'], ['Alma Knudsen', 'DA'], ['Elias Mortensen', 'DA'], ['Agnes Olsen', 'EN'],
+] as const
+
+const residents: Person[] = residentNames.map(([name, language], i) => ({
+  name,
+  email: `beboer${String(i + 1).padStart(2, '0')}@solgaarden.dk`,
+  language,
+  systemRole: 'USER',
+}))
+
+/** Nørrebro-style street numbers for the demo association's 20 flats. */
+const demoAddresses = Array.from({ length: 20 }, (_, i) => ({
+  street: i < 12 ? 'Solgårdsvej' : 'Havrevænget',
+  number: String(i < 12 ? 2 + 2 * Math.floor(i / 3) : 11 + 2 * Math.floor((i - 12) / 2)),
+  floor: String(i % 3 === 0 ? 'st' : i % 3),
+  side: i % 2 === 0 ? 'tv' : 'th',
+  zip: i < 12 ? '2200' : '2400',
+  city: i < 12 ? 'København N' : 'København NV',
+}))
+
+/**
+ * Seeds the demo associations on an empty database. Safe to call on every start: it does
+ * nothing once the demo company exists. Returns the logins to print.
+ */
+export async function seedDemoData(db: Db, clock: Clock): Promise<DemoLogin[]> {
+  const logins: DemoLogin[] = [...staff, ...residents.slice(0, 2)].map((p) => ({
+    role: p.role ?? (p.systemRole === 'SUPERADMIN' ? 'SUPERADMIN' : 'RESIDENT'),
+    email: p.email,
+    password: DEMO_PASSWORD,
+  }))
+  if (db.select({ id: companies.id }).from(companies).where(eq(companies.cvr, DEMO_CVR)).get()) return logins
+
+  const hash = await hashPassword(DEMO_PASSWORD)
+  const now = clock.now().toISOString()
+  const mainId = newId()
+  const secondId = newId()
+  db.transaction((tx) => {
+    tx.insert(companies)
+      .values([
+        { id: mainId, name: 'Andelsboligforeningen Solgården', acronym: 'ABF Solgården', cvr: DEMO_CVR, unionType: 'COOP', status: 'ACTIVE', heatingWaterPeriodStartDate: '01.06', heatingWaterPeriodEndDate: '31.05', createdAt: now, updatedAt: now },
+        { id: secondId, name: 'Ejerforeningen Havnehuset', acronym: 'E/F Havnehuset', cvr: SECOND_CVR, unionType: 'CONDO', status: 'ACTIVE', createdAt: now, updatedAt: now },
+      ])
+      .run()
+    tx.insert(addresses)
+      .values(demoAddresses.map((a) => ({ id: newId(), companyId: mainId, referenceId: null, country: 'Denmark', createdAt: now, ...a })))
+      .run()
+    for (const p of [...staff, ...residents]) {
+      const userId = newId()
+      const companyId = p.company === 'main' ? mainId : p.company === 'second' ? secondId : null
+      tx.insert(users)
+        .values({ id: userId, fullName: p.name, emailAddress: p.email, mobileNumber: p.mobile ?? null, language: p.language, systemRole: p.systemRole, currentCompanyId: companyId, createdAt: now, updatedAt: now })
+        .run()
+      tx.insert(authMethods).values({ id: newId(), userId, type: 'EMAIL_PASSWORD', identifier: p.email, secretHash: hash, createdAt: now }).run()
+      if (companyId && p.role) tx.insert(companyMembers).values({ id: newId(), companyId, userId, role: p.role, createdAt: now }).run()
+      if (p.role === 'ADMINISTRATOR' && p.company === 'main')
+        tx.insert(authMethods).values({ id: newId(), userId, type: 'LOGIN_TOKEN', identifier: 'Demo token', lookupHash: sha256(DEMO_LOGIN_TOKEN), createdAt: now }).run()
+    }
+  })
+  return logins
+}
+
+/** Creates or updates the super admin named by SUPERADMIN_EMAIL / SUPERADMIN_PASSWORD. */
+export async function ensureSuperAdmin(db: Db, clock: Clock, email: string, password: string): Promise<void> {
+  const hash = await hashPassword(password)
+  const now = clock.now().toISOString()
+  db.transaction((tx) => {
+    const existing = tx.select().from(users).where(eq(users.emailAddress, email)).get()
+    const userId = existing?.id ?? newId()
+    if (existing) tx.update(users).set({ systemRole: 'SUPERADMIN', updatedAt: now }).where(eq(users.id, userId)).run()
+    else tx.insert(users).values({ id: userId, fullName: 'Super Admin', emailAddress: email, systemRole: 'SUPERADMIN', createdAt: now, updatedAt: now }).run()
+    const method = tx.select().from(authMethods).where(eq(authMethods.identifier, email)).all().find((m) => m.type === 'EMAIL_PASSWORD')
+    if (method) tx.update(authMethods).set({ secretHash: hash }).where(eq(authMethods.id, method.id)).run()
+    else tx.insert(authMethods).values({ id: newId(), userId, type: 'EMAIL_PASSWORD', identifier: email, secretHash: hash, createdAt: now }).run()
+  })
+}

@@ -1,0 +1,93 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import {
+  AccountInfo,
+  AddAuthMethodRequest,
+  AddAuthMethodResponse,
+  PatchProfileFieldRequest,
+  Profile,
+  ProfileField,
+  SwitchCompanyRequest,
+  UpdateAccountRequest,
+  UserSearchQuery,
+  UserSearchResult,
+} from '../../../shared/contract/account'
+import { bearer, errorResponses, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
+import { ifMatchVersion, setETag } from '../../http/versioning'
+import { requireActor } from '../access/actor'
+import type { AccountService } from './account.service'
+
+const tags = ['Account']
+const e = errorResponses
+
+const getInfo = createRoute({
+  method: 'get', path: '/account/info', tags, security: bearer,
+  summary: 'The signed-in user with companies, current company and language',
+  responses: { 200: { description: 'The user', ...json(AccountInfo) }, 401: e[401] },
+})
+const putInfo = createRoute({
+  method: 'put', path: '/account/info', tags, security: bearer,
+  summary: 'Update several profile fields at once',
+  request: { headers: versionedWriteHeaders, ...jsonBody(UpdateAccountRequest) },
+  responses: { 200: { description: 'Updated', ...json(AccountInfo) }, 400: e[400], 401: e[401], 409: e[409], 412: e[412] },
+})
+const getProfile = createRoute({
+  method: 'get', path: '/account/profile', tags, security: bearer,
+  summary: 'Profile with sign-in methods (secrets never returned)',
+  responses: { 200: { description: 'The profile', ...json(Profile) }, 401: e[401] },
+})
+const patchField = createRoute({
+  method: 'patch', path: '/account/profile/{field}', tags, security: bearer,
+  summary: 'Change one profile field (fullName, emailAddress, mobileNumber, language EN|DA)',
+  request: { params: z.object({ field: ProfileField }), headers: versionedWriteHeaders, ...jsonBody(PatchProfileFieldRequest) },
+  responses: { 200: { description: 'Updated profile', ...json(Profile) }, 400: e[400], 401: e[401], 409: e[409], 412: e[412] },
+})
+const switchCompany = createRoute({
+  method: 'post', path: '/account/current-company', tags, security: bearer,
+  summary: 'Make one of the user\'s companies the current one',
+  request: { headers: writeHeaders, ...jsonBody(SwitchCompanyRequest) },
+  responses: { 200: { description: 'The user with the new current company', ...json(AccountInfo) }, 400: e[400], 401: e[401], 404: e[404] },
+})
+const addMethod = createRoute({
+  method: 'post', path: '/account/auth-methods', tags, security: bearer,
+  summary: 'Add a sign-in method; a LOGIN_TOKEN is generated and shown once as `token`',
+  request: { headers: writeHeaders, ...jsonBody(AddAuthMethodRequest) },
+  responses: { 201: { description: 'Created', ...json(AddAuthMethodResponse) }, 400: e[400], 401: e[401], 409: e[409] },
+})
+const deleteMethod = createRoute({
+  method: 'delete', path: '/account/auth-methods/{id}', tags, security: bearer,
+  summary: 'Remove a sign-in method (not MOBILEPAY, not the last one)',
+  request: { params: z.object({ id: z.uuid() }), headers: writeHeaders },
+  responses: { 204: { description: 'Removed' }, 401: e[401], 404: e[404], 422: e[422] },
+})
+const searchUsers = createRoute({
+  method: 'get', path: '/account/users', tags, security: bearer,
+  summary: 'Find users by e-mail (company staff and super admin; at least 3 characters)',
+  request: { query: UserSearchQuery },
+  responses: { 200: { description: 'Matching users', ...json(z.array(UserSearchResult)) }, 400: e[400], 401: e[401], 403: e[403] },
+})
+
+export const accountRoutes = (account: AccountService) =>
+  router()
+    .openapi(getInfo, (c) => {
+      const info = account.info(requireActor(c.var.actor))
+      setETag(c, info.version)
+      return c.json(info, 200)
+    })
+    .openapi(putInfo, (c) => c.json(account.updateInfo(requireActor(c.var.actor), c.req.valid('json'), ifMatchVersion(c)), 200))
+    .openapi(getProfile, (c) => {
+      const profile = account.profile(requireActor(c.var.actor))
+      setETag(c, profile.version)
+      return c.json(profile, 200)
+    })
+    .openapi(patchField, (c) => {
+      const profile = account.patchField(requireActor(c.var.actor), c.req.valid('param').field, c.req.valid('json').value, ifMatchVersion(c))
+      setETag(c, profile.version)
+      return c.json(profile, 200)
+    })
+    .openapi(switchCompany, (c) => c.json(account.switchCompany(requireActor(c.var.actor), c.req.valid('json').companyId), 200))
+    .openapi(addMethod, async (c) => c.json(await account.addAuthMethod(requireActor(c.var.actor), c.req.valid('json')), 201))
+    .openapi(deleteMethod, (c) => {
+      account.deleteAuthMethod(requireActor(c.var.actor), c.req.valid('param').id)
+      return c.body(null, 204)
+    })
+    .openapi(searchUsers, (c) => c.json(account.searchUsers(requireActor(c.var.actor), c.req.valid('query').email), 200))

@@ -1,0 +1,155 @@
+import type { Db } from '../../db/client'
+import { DomainError, validation } from '../../errors'
+import type { Clock } from '../../lib/clock'
+import { newId, randomToken, sha256 } from '../../lib/ids'
+import { translate } from '../../i18n/i18n'
+import { localeOf } from '../../../shared/contract/common'
+import type { LoginRequest, LoginResponse, ResetPasswordRequest } from '../../../shared/contract/auth'
+import { messages } from '../../../shared/i18n-messages'
+import { queueMail } from '../../integrations/mail/mail-outbox'
+import { renderEmail } from '../../integrations/mail/layout'
+import { RateLimiter } from '../../http/rate-limit'
+import type { Actor } from '../access/actor'
+import { usersRepository } from '../users/users.repository'
+import { authRepository } from './auth.repository'
+import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords'
+
+const DAY = 24 * 60 * 60 * 1000
+export const SESSION_TTL_MS = 30 * DAY
+const RESET_TTL_MS = 60 * 60 * 1000
+/** A session's expiry slides forward at most once an hour, so reads do not write on every call. */
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000
+
+export interface AuthDeps {
+  db: Db
+  clock: Clock
+  publicUrl: string
+  tokenLoginEnabled: boolean
+  /** Sign-in and password-reset attempts: per IP and per account. */
+  limits?: { login: RateLimiter; forgot: RateLimiter }
+}
+
+export type AuthService = ReturnType<typeof createAuthService>
+
+/** Sign-in, sessions and password reset (spec §2 Login/Reset, §4 Session, CONTRACT "Transport"). */
+export function createAuthService(deps: AuthDeps) {
+  const { db, clock } = deps
+  const limits = deps.limits ?? {
+    login: new RateLimiter(clock, 10, 15 * 60 * 1000),
+    forgot: new RateLimiter(clock, 5, 60 * 60 * 1000),
+  }
+  const loginFailed = () => new DomainError('INVALID_CREDENTIALS', messages.loginFailed.id)
+
+  function startSession(userId: string): LoginResponse {
+    const token = randomToken()
+    const now = clock.now()
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString()
+    authRepository.insertSession(db, {
+      id: newId(),
+      userId,
+      tokenHash: sha256(token),
+      createdAt: now.toISOString(),
+      lastUsedAt: now.toISOString(),
+      expiresAt,
+    })
+    return { accessToken: token, expiresAt }
+  }
+
+  /** Rejects the most common passwords (in addition to the length rule of the schema). */
+  function assertAcceptablePassword(password: string, path: string): void {
+    if (isCommonPassword(password)) throw validation([{ path, message: messages.passwordTooCommon.id }])
+  }
+
+  return {
+    assertAcceptablePassword,
+
+    /**
+     * E-mail + password or a login token. Unknown e-mail and wrong password get the same answer
+     * and take the same time; attempts are limited per IP and per account.
+     */
+    async login(input: LoginRequest, clientIp: string): Promise<LoginResponse> {
+      if (input.type === 'token') {
+        if (!deps.tokenLoginEnabled) throw loginFailed()
+        limits.login.hit(`ip:${clientIp}`)
+        const method = authRepository.methodByLookupHash(db, sha256(input.token))
+        if (!method || method.type !== 'LOGIN_TOKEN') throw loginFailed()
+        return startSession(method.userId)
+      }
+      limits.login.hit(`ip:${clientIp}`, `account:${input.email}`)
+      const method = authRepository.methodByIdentifier(db, 'EMAIL_PASSWORD', input.email)
+      const ok = await verifyPassword(input.password, method?.secretHash ?? (await dummyPasswordHash()))
+      if (!method || !ok) throw loginFailed()
+      limits.login.reset(`account:${input.email}`)
+      return startSession(method.userId)
+    },
+
+    logout(actor: Actor): void {
+      authRepository.revokeSession(db, actor.sessionId, clock.now().toISOString())
+    },
+
+    /** The user behind a bearer token, sliding the expiry forward; undefined when not valid. */
+    authenticate(token: string): { userId: string; sessionId: string } | undefined {
+      const now = clock.now()
+      const session = authRepository.liveSession(db, sha256(token), now.toISOString())
+      if (!session) return undefined
+      if (now.getTime() - new Date(session.lastUsedAt).getTime() >= TOUCH_INTERVAL_MS)
+        authRepository.touchSession(db, session.id, now.toISOString(), new Date(now.getTime() + SESSION_TTL_MS).toISOString())
+      return { userId: session.userId, sessionId: session.id }
+    },
+
+    /**
+     * Always the same answer, whether or not the account exists. When it does, an e-mail in the
+     * user's language carries a single-use link valid for one hour.
+     */
+    forgotPassword(email: string, clientIp: string): string {
+      limits.forgot.hit(`ip:${clientIp}`, `account:${email}`)
+      const user = usersRepository.byEmail(db, email)
+      if (user) {
+        const token = randomToken()
+        const now = clock.now()
+        authRepository.insertReset(db, {
+          id: newId(),
+          userId: user.id,
+          tokenHash: sha256(token),
+          expiresAt: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
+          createdAt: now.toISOString(),
+        })
+        const locale = localeOf(user.language)
+        const url = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.emailAddress)}`
+        const mail = renderEmail(locale, {
+          subject: translate(locale, /*i18n*/ { id: 'Reset your Boligkasse password' }),
+          paragraphs: [
+            translate(locale, /*i18n*/ { id: 'Hello {name},', values: { name: user.fullName } }),
+            translate(locale, /*i18n*/ { id: 'We received a request to reset the password of your Boligkasse account. The link works once and for one hour.' }),
+            translate(locale, /*i18n*/ { id: 'If you did not ask for this, you can ignore this e-mail; your password stays the same.' }),
+          ],
+          action: { label: translate(locale, /*i18n*/ { id: 'Choose a new password' }), url },
+        })
+        queueMail(db, clock, { to: user.emailAddress, ...mail })
+      }
+      return messages.resetRequested.id
+    },
+
+    /** Sets a new password from a reset link, uses the link up and signs the user out everywhere. */
+    async resetPassword(input: ResetPasswordRequest): Promise<string> {
+      assertAcceptablePassword(input.newPassword, 'newPassword')
+      const reset = authRepository.resetByTokenHash(db, sha256(input.token))
+      const now = clock.now().toISOString()
+      if (!reset) throw new DomainError('VALIDATION_FAILED', messages.invalidResetLink.id, { issues: [{ path: 'token', message: messages.invalidResetLink.id }] })
+      if (reset.usedAt || reset.expiresAt <= now)
+        throw new DomainError('VALIDATION_FAILED', messages.resetLinkExpired.id, { issues: [{ path: 'token', message: messages.resetLinkExpired.id }] })
+      const user = usersRepository.byId(db, reset.userId)
+      if (!user || (input.email && input.email !== user.emailAddress))
+        throw new DomainError('VALIDATION_FAILED', messages.invalidResetLink.id, { issues: [{ path: 'token', message: messages.invalidResetLink.id }] })
+      const secretHash = await hashPassword(input.newPassword)
+      db.transaction((tx) => {
+        authRepository.markResetUsed(tx, reset.id, now)
+        const method = authRepository.methodByIdentifier(tx, 'EMAIL_PASSWORD', user.emailAddress)
+        if (method) authRepository.updateMethod(tx, method.id, { secretHash })
+        else authRepository.insertMethod(tx, { id: newId(), userId: user.id, type: 'EMAIL_PASSWORD', identifier: user.emailAddress, secretHash, createdAt: now })
+        authRepository.revokeAllSessions(tx, user.id, now)
+      })
+      return messages.passwordChanged.id
+    },
+  }
+}

@@ -1,0 +1,25 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type Database from 'better-sqlite3'
+import { json, router } from '../../http/openapi'
+
+const Health = z
+  .object({ status: z.enum(['ok', 'degraded']), version: z.string(), db: z.enum(['ok', 'error']), env: z.enum(['development', 'test', 'production']) })
+  .meta({ id: 'Health' })
+
+const health = createRoute({
+  method: 'get', path: '/health', tags: ['Platform'],
+  summary: 'Liveness and database check; `env` tells clients whether non-production features are on',
+  responses: { 200: { description: 'Healthy', ...json(Health) }, 503: { description: 'Database unavailable', ...json(Health) } },
+})
+
+export const healthRoutes = (sqlite: Database.Database, version: string, env: 'development' | 'test' | 'production') =>
+  router().openapi(health, (c) => {
+    let db: 'ok' | 'error' = 'ok'
+    try {
+      sqlite.prepare('SELECT 1').get()
+    } catch {
+      db = 'error'
+    }
+    const body = { status: db === 'ok' ? ('ok' as const) : ('degraded' as const), version, db, env }
+    return db === 'ok' ? c.json(body, 200) : c.json(body, 503)
+  })

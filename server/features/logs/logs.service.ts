@@ -1,0 +1,58 @@
+import type { z } from 'zod'
+import type { Db } from '../../db/client'
+import type { Clock } from '../../lib/clock'
+import { newId } from '../../lib/ids'
+import { MAX_LOG_CONTEXT, MAX_LOG_MESSAGE, type CreateLogRequest, type LogEntry, type LogLevel } from '../../../shared/contract/logger'
+import type { Actor } from '../access/actor'
+import { assertCan } from '../access/policy'
+import { logsRepository, type LogRow } from './logs.repository'
+
+export type LogsService = ReturnType<typeof createLogsService>
+
+/** Context is kept as JSON text, cut to a safe length so a client cannot fill the disk. */
+function contextText(context: unknown): string | null {
+  if (context === undefined || context === null) return null
+  const text = JSON.stringify(context)
+  return text.length > MAX_LOG_CONTEXT ? JSON.stringify(text.slice(0, MAX_LOG_CONTEXT)) : text
+}
+
+const view = (row: LogRow): LogEntry => ({
+  id: row.id,
+  timestamp: row.timestamp,
+  level: row.level,
+  source: row.source,
+  message: row.message,
+  context: row.context === null ? null : JSON.parse(row.context),
+})
+
+/** The system log of /logs: client error reports and the server's warnings and errors. */
+export function createLogsService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps
+
+  function write(level: LogLevel, source: string, message: string, context: unknown, userId: string | null): void {
+    logsRepository.insert(db, {
+      id: newId(),
+      timestamp: clock.now().toISOString(),
+      level,
+      source,
+      message: message.slice(0, MAX_LOG_MESSAGE),
+      context: contextText(context),
+      userId,
+    })
+  }
+
+  return {
+    write,
+
+    /** A signed-in client reports an error or a warning. */
+    report(actor: Actor, entry: z.output<typeof CreateLogRequest>): void {
+      assertCan(actor, 'logs:write')
+      write(entry.level, 'client', entry.message, entry.context, actor.userId)
+    },
+
+    list(actor: Actor, skip: number, take: number, search?: string): LogEntry[] {
+      assertCan(actor, 'logs:read')
+      return logsRepository.page(db, skip, take, search || undefined).map(view)
+    },
+  }
+}

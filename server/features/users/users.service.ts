@@ -1,0 +1,33 @@
+import type { Db } from '../../db/client'
+import type { Actor } from '../access/actor'
+import { usersRepository, type UserRow } from './users.repository'
+
+export type UsersService = ReturnType<typeof createUsersService>
+
+/** Reading users as actors; other features call this instead of the repository. */
+export function createUsersService(deps: { db: Db }) {
+  const { db } = deps
+  return {
+    byId: (id: string): UserRow | undefined => usersRepository.byId(db, id),
+    byEmail: (email: string): UserRow | undefined => usersRepository.byEmail(db, email),
+    memberships: (userId: string) => usersRepository.memberships(db, userId),
+
+    /** The actor for a session; the current company falls back to the first membership. */
+    loadActor(userId: string, sessionId: string): Actor | undefined {
+      const user = usersRepository.byId(db, userId)
+      if (!user) return undefined
+      const companies = usersRepository.memberships(db, userId)
+      const current = companies.find((c) => c.id === user.currentCompanyId) ?? companies[0]
+      return {
+        userId: user.id,
+        sessionId,
+        fullName: user.fullName,
+        emailAddress: user.emailAddress,
+        language: user.language,
+        systemRole: user.systemRole,
+        currentCompanyId: current?.id ?? null,
+        companies,
+      }
+    },
+  }
+}

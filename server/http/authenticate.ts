@@ -1,0 +1,30 @@
+import type { MiddlewareHandler } from 'hono'
+import type { AuthService } from '../features/auth/auth.service'
+import type { UsersService } from '../features/users/users.service'
+import { localeOf } from '../../shared/contract/common'
+import { localeFromHeader } from '../i18n/i18n'
+import type { AppEnv } from './app-env'
+import { requireActor } from '../features/access/actor'
+
+/**
+ * Resolves `Authorization: Bearer <token>` into `c.var.actor` (undefined for guests) and picks the
+ * answer language: the Accept-Language the client sends (its interface language), else the user's.
+ * Routes that need a user call `requireActor`; this middleware never refuses on its own.
+ */
+export function authenticate(auth: AuthService, users: UsersService): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const header = c.req.header('Authorization')
+    const match = header?.match(/^Bearer\s+([A-Za-z0-9_\-.~+/=]{16,512})$/)
+    const session = match?.[1] ? auth.authenticate(match[1]) : undefined
+    const actor = session ? users.loadActor(session.userId, session.sessionId) : undefined
+    c.set('actor', actor)
+    c.set('locale', localeFromHeader(c.req.header('Accept-Language')) ?? (actor ? localeOf(actor.language) : 'en'))
+    await next()
+  }
+}
+
+/** Refuses guests with 401 before the request body is even read. */
+export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  requireActor(c.get('actor'))
+  await next()
+}

@@ -1,0 +1,89 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { randomBytes } from 'node:crypto'
+import { serve } from '@hono/node-server'
+import { parseConfig, type Config } from './env'
+import { openDatabase } from './db/client'
+import { ensureSuperAdmin, seedDemoData, DEMO_LOGIN_TOKEN, type DemoLogin } from './db/seed'
+import { systemClock } from './lib/clock'
+import { WriteLock } from './lib/write-lock'
+import { createLogger } from './logger'
+import { createApp } from './app'
+import { createLogsService } from './features/logs/logs.service'
+import { MailWorker, emlFileTransport, smtpTransport } from './integrations/mail/mail-outbox'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+
+/** APP_SECRET_KEY, or a key generated once into <data dir>/secret.key (encrypts provider secrets). */
+function secretKey(config: Config): string {
+  if (config.appSecretKey) return config.appSecretKey
+  const file = resolve(dirname(resolve(config.databasePath === ':memory:' ? './data/app.db' : config.databasePath)), 'secret.key')
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 })
+  }
+  return readFileSync(file, 'utf8').trim()
+}
+
+function printLogins(config: Config, logins: DemoLogin[]) {
+  const lines = [
+    '',
+    `Boligkasse is running on ${config.publicUrl}`,
+    '',
+    'Demo logins (password for all):',
+    ...logins.map((l) => `  ${l.role.padEnd(13)} ${l.email.padEnd(30)} ${l.password}`),
+    ...(config.isProduction ? [] : [`  Token login (administrator): ${DEMO_LOGIN_TOKEN}`]),
+    '',
+    `Mail is written to ${config.smtpUrl ? 'SMTP' : resolve(config.mailOutboxDir)}; API docs at ${config.publicUrl}/api/docs`,
+    '',
+  ]
+  process.stdout.write(lines.join('\n') + '\n')
+}
+
+async function main() {
+  const config = parseConfig(process.env)
+  const clock = systemClock
+  const lock = new WriteLock()
+  const database = openDatabase(config.databasePath)
+  const logs = createLogsService({ db: database.db, clock })
+  const log = createLogger(config.logLevel, (level, message, context) => {
+    void lock.run(() => logs.write(level, 'server', message, context, null))
+  })
+  secretKey(config)
+
+  if (config.superAdmin) await ensureSuperAdmin(database.db, clock, config.superAdmin.email, config.superAdmin.password)
+  const logins = config.demoData ? await seedDemoData(database.db, clock) : []
+
+  const { app } = createApp({ config, database, clock, log, lock, clientDir: resolve(root, 'dist/client'), version: process.env.npm_package_version })
+  const mail = new MailWorker({
+    db: database.db,
+    clock,
+    lock,
+    from: config.mailFrom,
+    log,
+    transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : emlFileTransport(config.mailOutboxDir),
+  })
+  mail.start(1000)
+
+  const server = serve({ fetch: app.fetch, port: config.port }, () => {
+    log.info({ port: config.port, env: config.appEnv }, 'listening')
+    if (logins.length) printLogins(config, logins)
+  })
+
+  const shutdown = () => {
+    mail.stop()
+    server.close(() => {
+      database.close()
+      process.exit(0)
+    })
+    setTimeout(() => process.exit(0), 3000).unref()
+  }
+  process.on('SIGINT', shutdown)
+  process.on('SIGTERM', shutdown)
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})
