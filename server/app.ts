@@ -123,7 +123,6 @@ export function createApp(deps: AppDeps) {
       description:
         'Money is integer øre; dates are YYYY-MM-DD (Europe/Copenhagen); timestamps are UTC ISO 8601. Every write accepts Idempotency-Key. Errors: {message, code, issues?}.',
     },
-    servers: [{ url: '/api' }],
   }
   app.doc31('/api/openapi.json', openApiConfig)
   app.get('/api/docs', (c) => c.html(renderDocsPage(app.getOpenAPI31Document(openApiConfig) as never)))

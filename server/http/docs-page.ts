@@ -26,7 +26,7 @@ export function renderDocsPage(doc: Json): string {
       const params = ((op.parameters as Json[] | undefined) ?? [])
         .map((p) => `<li><code>${esc(p.in)}</code> <code>${esc(p.name)}</code>${p.required ? ' (required)' : ''} ${esc((p.schema as Json | undefined)?.description ?? p.description ?? '')}</li>`)
         .join('')
-      const html = `<details><summary><span class="m ${esc(method)}">${esc(method.toUpperCase())}</span> <code>/api${esc(path)}</code> — ${esc(op.summary)}</summary>
+      const html = `<details><summary><span class="m ${esc(method)}">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code> — ${esc(op.summary)}</summary>
 ${params ? `<h4>Parameters</h4><ul>${params}</ul>` : ''}${body ? `<h4>Request body</h4>${schemaBlock(body.schema)}` : ''}<h4>Responses</h4><ul>${responses}</ul></details>`
       byTag.set(tag, [...(byTag.get(tag) ?? []), html])
     }

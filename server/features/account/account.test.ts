@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { demo, testApp } from '../../test/harness'
+import { authMethods, users } from '../../db/schema/users'
+import { newId } from '../../lib/ids'
+
+describe('GET /api/account/info and /profile', () => {
+  it('returns the user with companies, the current company and an ETag', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const res = await t.call('GET', '/account/info', { token })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('ETag')).toBe('"1"')
+    expect(res.json).toMatchObject({
+      fullName: 'Anders Nielsen',
+      emailAddress: demo.admin,
+      userRole: 'MEMBER',
+      language: 'EN',
+      companies: [{ name: 'Andelsboligforeningen Solgården', role: 'ADMINISTRATOR' }],
+      currentCompany: { name: 'Andelsboligforeningen Solgården' },
+      version: 1,
+    })
+  })
+
+  it('lists sign-in methods without any secret', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const res = await t.call('GET', '/account/profile', { token })
+    expect(res.json.authMethods.map((m: { type: string }) => m.type).sort()).toEqual(['EMAIL_PASSWORD', 'LOGIN_TOKEN'])
+    const raw = JSON.stringify(res.json)
+    expect(raw).not.toMatch(/scrypt|secret|lookup/i)
+  })
+
+  it('needs a signed-in user for every account route', async () => {
+    const t = await testApp()
+    for (const [m, p] of [['GET', '/account/info'], ['PUT', '/account/info'], ['GET', '/account/profile'], ['PATCH', '/account/profile/fullName'], ['POST', '/account/current-company'], ['POST', '/account/auth-methods'], ['DELETE', `/account/auth-methods/${newId()}`], ['GET', '/account/users?email=abc']] as const) {
+      const res = await t.call(m, p, { body: m === 'GET' || m === 'DELETE' ? undefined : {} })
+      expect(res.status, `${m} ${p}`).toBe(401)
+    }
+  })
+})
+
+describe('PATCH /api/account/profile/{field}', () => {
+  it('changes each field and bumps the version', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    await t.call('PATCH', '/account/profile/fullName', { token, body: { value: '  Anders B. Nielsen ' } })
+    await t.call('PATCH', '/account/profile/mobileNumber', { token, body: { value: '+45 12 34 56 78' } })
+    const res = await t.call('PATCH', '/account/profile/language', { token, body: { value: 'DA' } })
+    expect(res.status).toBe(200)
+    expect(res.json).toMatchObject({ fullName: 'Anders B. Nielsen', mobileNumber: '+45 12 34 56 78', language: 'DA', version: 4 })
+  })
+
+  it('moves the e-mail sign-in to a new address and refuses one in use', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const taken = await t.call('PATCH', '/account/profile/emailAddress', { token, body: { value: demo.chairman } })
+    expect(taken.status).toBe(409)
+    expect(taken.json.message).toBe('This e-mail address is already in use.')
+    const ok = await t.call('PATCH', '/account/profile/emailAddress', { token, body: { value: 'Anders@Solgaarden.dk' } })
+    expect(ok.json.emailAddress).toBe('anders@solgaarden.dk')
+    await t.login('anders@solgaarden.dk')
+  })
+
+  it('refuses invalid values with the field message, in the user\'s language', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.chairman)
+    const res = await t.call('PATCH', '/account/profile/emailAddress', { token, body: { value: 'nope' } })
+    expect(res.status).toBe(400)
+    expect(res.json.issues).toEqual([{ path: 'emailAddress', message: 'Indtast venligst en gyldig e-mailadresse' }])
+    const lang = await t.call('PATCH', '/account/profile/language', { token, body: { value: 'FR' } })
+    expect(lang.status).toBe(400)
+    const unknownField = await t.call('PATCH', '/account/profile/userRole', { token, body: { value: 'SUPERADMIN' } })
+    expect(unknownField.status).toBe(400)
+  })
+
+  it('answers 412 with the current profile when If-Match is stale', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    await t.call('PATCH', '/account/profile/fullName', { token, body: { value: 'First' }, headers: { 'If-Match': '"1"' } })
+    const stale = await t.call('PATCH', '/account/profile/fullName', { token, body: { value: 'Second' }, headers: { 'If-Match': '"1"' } })
+    expect(stale.status).toBe(412)
+    expect(stale.json.code).toBe('VERSION_CONFLICT')
+    expect(stale.json.current).toMatchObject({ fullName: 'First', version: 2 })
+  })
+
+  it('PUT /account/info updates several fields at once', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.resident)
+    const res = await t.call('PUT', '/account/info', { token, body: { fullName: 'Sofie J.', language: 'EN' } })
+    expect(res.status).toBe(200)
+    expect(res.json).toMatchObject({ fullName: 'Sofie J.', language: 'EN', userRole: 'USER', companies: [], currentCompany: null })
+  })
+})
+
+describe('POST /api/account/current-company', () => {
+  it('switches to a company the user belongs to, and 404s for any other', async () => {
+    const t = await testApp()
+    const admin = await t.login(demo.admin)
+    const other = await t.login(demo.otherAdmin)
+    const otherCompany = (await t.call('GET', '/account/info', { token: other })).json.currentCompany.id
+    const own = (await t.call('GET', '/account/info', { token: admin })).json.currentCompany.id
+    expect((await t.call('POST', '/account/current-company', { token: admin, body: { companyId: otherCompany } })).status).toBe(404)
+    const ok = await t.call('POST', '/account/current-company', { token: admin, body: { companyId: own } })
+    expect(ok.status).toBe(200)
+    expect(ok.json.currentCompany.id).toBe(own)
+  })
+})
+
+describe('authentication methods', () => {
+  it('validates a new password method with the messages of spec §5', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const res = await t.call('POST', '/account/auth-methods', { token, body: { type: 'EMAIL_PASSWORD', identifier: '', secret: 'abc', confirmSecret: 'abd' } })
+    expect(res.status).toBe(400)
+    expect(res.json.issues).toEqual([
+      { path: 'identifier', message: 'This field is required' },
+      { path: 'secret', message: 'Password must be at least 6 characters' },
+      { path: 'confirmSecret', message: 'Passwords do not match' },
+    ])
+    const missing = await t.call('POST', '/account/auth-methods', { token, body: { type: 'PHONE_PASSWORD', identifier: '+4512345678' } })
+    expect(missing.json.issues).toEqual([
+      { path: 'secret', message: 'Password is required' },
+      { path: 'confirmSecret', message: 'Please confirm your password' },
+    ])
+    const common = await t.call('POST', '/account/auth-methods', { token, body: { type: 'PHONE_PASSWORD', identifier: '+4512345678', secret: 'qwerty123', confirmSecret: 'qwerty123' } })
+    expect(common.status).toBe(400)
+  })
+
+  it('generates a login token that is shown once and signs in', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.resident)
+    const res = await t.call('POST', '/account/auth-methods', { token, body: { type: 'LOGIN_TOKEN', identifier: 'Tablet' } })
+    expect(res.status).toBe(201)
+    expect(res.json.data).toMatchObject({ type: 'LOGIN_TOKEN', identifier: 'Tablet' })
+    expect(res.json.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const profile = await t.call('GET', '/account/profile', { token })
+    expect(JSON.stringify(profile.json)).not.toContain(res.json.data.token)
+    const login = await t.call('POST', '/auth/login', { body: { type: 'token', token: res.json.data.token } })
+    expect(login.status).toBe(200)
+  })
+
+  it('adds a second e-mail sign-in that works, and refuses one already taken', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.resident)
+    const body = { type: 'EMAIL_PASSWORD', identifier: 'sofie@example.dk', secret: 'Sofies-kode-9', confirmSecret: 'Sofies-kode-9' }
+    expect((await t.call('POST', '/account/auth-methods', { token, body })).status).toBe(201)
+    await t.login('sofie@example.dk', 'Sofies-kode-9')
+    const dup = await t.call('POST', '/account/auth-methods', { token, body: { ...body, identifier: demo.admin } })
+    expect(dup.status).toBe(409)
+  })
+
+  it('never removes a MOBILEPAY method, the last method, or another user\'s method', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.resident)
+    const me = (await t.call('GET', '/account/info', { token })).json.id
+    const mobilepay = newId()
+    t.db.insert(authMethods).values({ id: mobilepay, userId: me, type: 'MOBILEPAY', identifier: 'vipps-sub-1', createdAt: '2026-11-23T09:00:00.000Z' }).run()
+    expect((await t.call('DELETE', `/account/auth-methods/${mobilepay}`, { token })).status).toBe(422)
+    t.db.delete(authMethods).where(eq(authMethods.id, mobilepay)).run()
+    const own = (await t.call('GET', '/account/profile', { token })).json.authMethods[0].id
+    const last = await t.call('DELETE', `/account/auth-methods/${own}`, { token })
+    expect(last.status).toBe(422)
+    expect(last.json.message).toBe('Du kan ikke fjerne din sidste login-metode.')
+    const admin = await t.login(demo.admin)
+    expect((await t.call('DELETE', `/account/auth-methods/${own}`, { token: admin })).status).toBe(404)
+  })
+
+  it('removes a method the user has more of', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const tokenMethod = (await t.call('GET', '/account/profile', { token })).json.authMethods.find((m: { type: string }) => m.type === 'LOGIN_TOKEN')
+    expect((await t.call('DELETE', `/account/auth-methods/${tokenMethod.id}`, { token })).status).toBe(204)
+    expect((await t.call('GET', '/account/profile', { token })).json.authMethods).toHaveLength(1)
+  })
+})
+
+describe('GET /api/account/users', () => {
+  it('lets staff find users by e-mail, showing only companies they can see', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.otherAdmin)
+    const res = await t.call('GET', '/account/users?email=admin@sol', { token })
+    expect(res.status).toBe(200)
+    expect(res.json).toEqual([{ id: expect.any(String), fullName: 'Anders Nielsen', emailAddress: demo.admin, mobileNumber: '+45 20 44 55 66', companies: [] }])
+  })
+
+  it('shows the super admin every company', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.superadmin)
+    const res = await t.call('GET', '/account/users?email=admin@sol', { token })
+    expect(res.json[0].companies).toEqual([{ id: expect.any(String), name: 'Andelsboligforeningen Solgården' }])
+  })
+
+  it('refuses residents with 403 and short searches with 400', async () => {
+    const t = await testApp()
+    const resident = await t.login(demo.resident)
+    expect((await t.call('GET', '/account/users?email=beboer', { token: resident })).status).toBe(403)
+    const admin = await t.login(demo.admin)
+    const short = await t.call('GET', '/account/users?email=ab', { token: admin })
+    expect(short.status).toBe(400)
+    expect(short.json.issues[0].message).toBe('Type at least 3 characters to search.')
+  })
+
+  it('treats % and _ literally', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    expect((await t.call('GET', '/account/users?email=%25%25%25', { token })).json).toEqual([])
+  })
+})
+
+describe('user rows', () => {
+  it('keep e-mails unique and lower-cased', async () => {
+    const t = await testApp()
+    const all = t.db.select().from(users).all()
+    expect(all.every((u) => u.emailAddress === u.emailAddress.toLowerCase())).toBe(true)
+  })
+})

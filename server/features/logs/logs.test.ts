@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { demo, testApp } from '../../test/harness'
+
+describe('system logs', () => {
+  it('records client reports from any signed-in user, with the level upper-cased', async () => {
+    const t = await testApp()
+    const resident = await t.login(demo.resident)
+    const res = await t.call('POST', '/logger', { token: resident, body: { level: 'error', message: 'TypeError: x is undefined', context: { route: '/agreements' } } })
+    expect(res.status).toBe(204)
+    const admin = await t.login(demo.superadmin)
+    const list = await t.call('GET', '/logger', { token: admin })
+    expect(list.json[0]).toMatchObject({ level: 'ERROR', source: 'client', message: 'TypeError: x is undefined', context: { route: '/agreements' } })
+  })
+
+  it('needs a signed-in user to report and caps the message length', async () => {
+    const t = await testApp()
+    expect((await t.call('POST', '/logger', { body: { level: 'ERROR', message: 'x' } })).status).toBe(401)
+    const token = await t.login(demo.resident)
+    expect((await t.call('POST', '/logger', { token, body: { level: 'ERROR', message: 'x'.repeat(2001) } })).status).toBe(400)
+    expect((await t.call('POST', '/logger', { token, body: { level: 'LOUD', message: 'x' } })).status).toBe(400)
+  })
+
+  it('shows the log to the super admin only, newest first, with search and paging', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    for (let i = 1; i <= 60; i++) {
+      t.clock.advance(1000)
+      await t.call('POST', '/logger', { token, body: { level: 'WARN', message: `warning ${i}` } })
+    }
+    expect((await t.call('GET', '/logger', { token })).status).toBe(403)
+    const sa = await t.login(demo.superadmin)
+    const page1 = await t.call('GET', '/logger?skip=0&take=50', { token: sa })
+    expect(page1.json).toHaveLength(50)
+    expect(page1.json[0].message).toBe('warning 60')
+    const page2 = await t.call('GET', '/logger?skip=50&take=50', { token: sa })
+    expect(page2.json).toHaveLength(10)
+    const found = await t.call('GET', '/logger?search=warning%2042', { token: sa })
+    expect(found.json.map((e: { message: string }) => e.message)).toEqual(['warning 42'])
+  })
+
+  it('rate limits client reports per user', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.resident)
+    const statuses: number[] = []
+    for (let i = 0; i < 62; i++) statuses.push((await t.call('POST', '/logger', { token, body: { level: 'INFO', message: 'x' } })).status)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2)
+  })
+})

@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { demo, testApp } from '../test/harness'
+import { usersRepository } from '../features/users/users.repository'
+import { authMethods } from '../db/schema/users'
+
+const key = (k: string) => ({ 'Idempotency-Key': k })
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('Idempotency-Key on writes', () => {
+  it('replays the stored answer for a retried request without a second effect', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const count = () => t.db.select().from(authMethods).all().length
+    const before = count()
+    const body = { type: 'LOGIN_TOKEN', identifier: 'Laptop' }
+    const first = await t.call('POST', '/account/auth-methods', { token, body, headers: key('k-1') })
+    const retry = await t.call('POST', '/account/auth-methods', { token, body, headers: key('k-1') })
+    expect(first.status).toBe(201)
+    expect(retry.status).toBe(201)
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true')
+    expect(retry.json).toEqual(first.json)
+    expect(count()).toBe(before + 1)
+  })
+
+  it('refuses the same key for a different request with 422', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    await t.call('PATCH', '/account/profile/fullName', { token, body: { value: 'Anders N.' }, headers: key('k-2') })
+    const other = await t.call('PATCH', '/account/profile/fullName', { token, body: { value: 'Someone else' }, headers: key('k-2') })
+    expect(other.status).toBe(422)
+    expect(other.json.code).toBe('IDEMPOTENCY_KEY_REUSED')
+  })
+
+  it('answers 409 with Retry-After while the first request with the key still runs', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const body = { type: 'EMAIL_PASSWORD', identifier: 'anders.private@example.dk', secret: 'Strong-pass-1', confirmSecret: 'Strong-pass-1' }
+    const [a, b] = await Promise.all([
+      t.call('POST', '/account/auth-methods', { token, body, headers: key('k-3') }),
+      t.call('POST', '/account/auth-methods', { token, body, headers: key('k-3') }),
+    ])
+    expect([a.status, b.status].sort()).toEqual([201, 409])
+    const busy = a.status === 409 ? a : b
+    expect(busy.json.code).toBe('IDEMPOTENCY_IN_PROGRESS')
+    expect(busy.headers.get('Retry-After')).toBe('1')
+    const after = await t.call('POST', '/account/auth-methods', { token, body, headers: key('k-3') })
+    expect(after.status).toBe(201)
+    expect(after.headers.get('Idempotent-Replayed')).toBe('true')
+  })
+
+  it('rolls the whole effect back when the request fails midway, so the retry applies it once', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const real = usersRepository.update
+    vi.spyOn(usersRepository, 'update').mockImplementationOnce((db, id, changes) => {
+      real(db, id, changes)
+      throw new Error('disk I/O error')
+    })
+    const crashed = await t.call('PATCH', '/account/profile/fullName', { token, body: { value: 'Anders Nielsen Jr.' }, headers: key('k-4') })
+    expect(crashed.status).toBe(500)
+    const unchanged = await t.call('GET', '/account/info', { token })
+    expect(unchanged.json.fullName).toBe('Anders Nielsen')
+    expect(unchanged.json.version).toBe(1)
+    const retry = await t.call('PATCH', '/account/profile/fullName', { token, body: { value: 'Anders Nielsen Jr.' }, headers: key('k-4') })
+    expect(retry.status).toBe(200)
+    expect(retry.headers.get('Idempotent-Replayed')).toBeNull()
+    expect(retry.json.version).toBe(2)
+  })
+
+  it('stores a validation failure and replays it', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const first = await t.call('PATCH', '/account/profile/mobileNumber', { token, body: { value: 'abc' }, headers: key('k-5') })
+    const again = await t.call('PATCH', '/account/profile/mobileNumber', { token, body: { value: 'abc' }, headers: key('k-5') })
+    expect(first.status).toBe(400)
+    expect(again.status).toBe(400)
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true')
+  })
+
+  it('scopes keys to the user', async () => {
+    const t = await testApp()
+    const a = await t.login(demo.admin)
+    const b = await t.login(demo.chairman)
+    const first = await t.call('PATCH', '/account/profile/fullName', { token: a, body: { value: 'A' }, headers: key('shared') })
+    const second = await t.call('PATCH', '/account/profile/fullName', { token: b, body: { value: 'B' }, headers: key('shared') })
+    expect(first.status).toBe(200)
+    expect(second.status).toBe(200)
+    expect(second.json.fullName).toBe('B')
+  })
+
+  it('refuses a key longer than 64 characters', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const res = await t.call('PATCH', '/account/profile/fullName', { token, body: { value: 'A' }, headers: key('x'.repeat(65)) })
+    expect(res.status).toBe(400)
+  })
+})
