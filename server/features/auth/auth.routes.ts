@@ -45,8 +45,19 @@ const reset = createRoute({
   responses: { 200: { description: 'Password changed', ...json(MessageResponse) }, 400: errorResponses[400] },
 })
 
+const vipps = createRoute({
+  method: 'get',
+  path: '/auth/vipps',
+  tags,
+  summary: 'Start sign-in with Vipps MobilePay (browser navigation). Until Vipps Login is configured it returns to /login?error=vipps_unavailable',
+  responses: { 302: { description: 'Redirect to the identity provider, or back to the login page' } },
+})
+
 export const authRoutes = (auth: AuthService) =>
   router()
+    // Vipps Login (OIDC) arrives with the Vipps integration (issue #5); until then the button
+    // brings the user back to the login page with a clear message instead of a dead end.
+    .openapi(vipps, (c) => c.redirect('/login?error=vipps_unavailable', 302))
     .openapi(login, async (c) => c.json(await auth.login(c.req.valid('json'), c.var.clientIp), 200))
     .openapi(logout, (c) => {
       auth.logout(requireActor(c.var.actor))
