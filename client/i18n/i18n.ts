@@ -1,0 +1,46 @@
+/**
+ * Interface language. English is the source and the default; Danish is complete. The chosen
+ * locale is kept in localStorage and mirrored to `<html lang>`; catalogs are loaded on demand
+ * (the Lingui Vite plugin compiles the imported `.po` file).
+ */
+import { i18n } from '@lingui/core'
+import type { Locale } from '../lib/format'
+
+export type { Locale }
+export const locales: readonly Locale[] = ['en', 'da']
+export const DEFAULT_LOCALE: Locale = 'en'
+const STORAGE_KEY = 'boligkasse.locale'
+
+export const isLocale = (value: unknown): value is Locale => value === 'en' || value === 'da'
+
+/** The locale to start with: the last one chosen on this device, else English. */
+export function storedLocale(): Locale {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY)
+    return isLocale(value) ? value : DEFAULT_LOCALE
+  } catch {
+    return DEFAULT_LOCALE
+  }
+}
+
+/** The locale in use now (for formatting and the Accept-Language header). */
+export const currentLocale = (): Locale => (isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE)
+
+const loaded = new Set<Locale>()
+
+export async function activateLocale(locale: Locale): Promise<void> {
+  if (!loaded.has(locale)) {
+    const { messages } = await import(`../locales/${locale}.po`)
+    i18n.load(locale, messages)
+    loaded.add(locale)
+  }
+  i18n.activate(locale)
+  document.documentElement.lang = locale
+  try {
+    localStorage.setItem(STORAGE_KEY, locale)
+  } catch {
+    // Private mode or a full quota: the choice only lasts for this page.
+  }
+}
+
+export { i18n }

@@ -1,0 +1,140 @@
+/**
+ * The only fetch wrapper of the web client. Every call to the server goes through `api()`:
+ * base path /api, JSON in and out, the bearer token when signed in, the interface locale as
+ * Accept-Language (the server translates its messages), and an Idempotency-Key on every write.
+ * Error bodies (CONTRACT.md "Errors") become an `ApiError`.
+ */
+import type { z } from 'zod'
+import { ErrorBody } from '../../shared/contract/common'
+import { newId } from './ids'
+
+export const API_BASE = '/api'
+
+export interface ApiIssue {
+  path: string
+  message: string
+}
+
+/** A failed call. `status` 0 means no answer arrived (network down, server unreachable). */
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: string
+  readonly issues: readonly ApiIssue[]
+
+  constructor(status: number, code: string, message: string, issues: readonly ApiIssue[] = []) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.code = code
+    this.issues = issues
+  }
+}
+
+/** What the API client needs from the rest of the app; set once at start by `configureApi`. */
+export interface ApiConfig {
+  getToken: () => string | null
+  getLocale: () => string
+  /** A signed-in call answered 401: the session is gone (expired or revoked). */
+  onUnauthorized: () => void
+}
+
+let config: ApiConfig = { getToken: () => null, getLocale: () => 'en', onUnauthorized: () => {} }
+
+export function configureApi(next: ApiConfig): void {
+  config = next
+}
+
+/**
+ * One Idempotency-Key per user action. Sending the same request again (a retry after the
+ * answer was lost) reuses the key so the server applies it once; a changed request, or one
+ * that got a definite answer, gets a fresh key next time.
+ */
+export interface ActionKey {
+  keyFor: (fingerprint: string) => string
+  settle: () => void
+}
+
+export function createActionKey(): ActionKey {
+  let last: { fingerprint: string; key: string } | null = null
+  return {
+    keyFor(fingerprint) {
+      if (last?.fingerprint !== fingerprint) last = { fingerprint, key: newId() }
+      return last.key
+    },
+    settle() {
+      last = null
+    },
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export interface RequestOptions<S extends z.ZodType | undefined> {
+  body?: unknown
+  query?: Record<string, string | number | undefined | null>
+  /** Parses the answer; without it the answer is `undefined`. */
+  schema?: S
+  /** Keeps the Idempotency-Key across retries of the same action (see `createActionKey`). */
+  action?: ActionKey
+  signal?: AbortSignal
+}
+
+const isWrite = (method: Method) => method !== 'GET'
+
+/** An answer that does not settle the action: the server may not have applied it yet. */
+const outcomeUnknown = (status: number, code: string) => status === 0 || status >= 500 || code === 'IDEMPOTENCY_IN_PROGRESS'
+
+export function buildUrl(path: string, query?: RequestOptions<undefined>['query']): string {
+  const params = new URLSearchParams()
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v))
+  const qs = params.toString()
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`
+}
+
+export async function api<S extends z.ZodType | undefined = undefined>(
+  method: Method,
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<S extends z.ZodType ? z.infer<S> : undefined> {
+  const url = buildUrl(path, options.query)
+  const token = config.getToken()
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': config.getLocale() }
+  if (token) headers.Authorization = `Bearer ${token}`
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body)
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  if (isWrite(method)) {
+    headers['Idempotency-Key'] = options.action ? options.action.keyFor(`${method} ${url} ${body ?? ''}`) : newId()
+  }
+
+  let response: Response
+  try {
+    response = await fetch(url, { method, headers, body, signal: options.signal })
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err
+    throw new ApiError(0, 'NETWORK_ERROR', '')
+  }
+
+  if (!response.ok) {
+    const error = await toApiError(response)
+    if (!outcomeUnknown(error.status, error.code)) options.action?.settle()
+    if (response.status === 401 && token) config.onUnauthorized()
+    throw error
+  }
+  options.action?.settle()
+  if (!options.schema || response.status === 204) return undefined as never
+  const parsed = options.schema.safeParse(await response.json().catch(() => undefined))
+  if (!parsed.success) throw new ApiError(response.status, 'INVALID_RESPONSE', '')
+  return parsed.data as never
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const parsed = ErrorBody.safeParse(await response.json().catch(() => undefined))
+  if (!parsed.success) return new ApiError(response.status, response.status >= 500 ? 'INTERNAL' : 'UNKNOWN', '')
+  const { code, message, issues } = parsed.data
+  return new ApiError(response.status, code, message, issues ?? [])
+}
+
+/** The server's (already translated) message of a failed call, or the caller's fallback text. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback
+}

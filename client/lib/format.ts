@@ -1,0 +1,52 @@
+/**
+ * Formatting at the edge of the UI, per interface locale. Amounts are integer øre (CONTRACT.md
+ * "Identifiers, money, dates"); calendar dates are `YYYY-MM-DD` strings meaning Copenhagen;
+ * instants are ISO timestamps shown in Copenhagen time.
+ */
+export type Locale = 'en' | 'da'
+
+/** English uses en-GB: day-first dates like the Danish ones, and `DKK 1,234.50` for money. */
+const intlLocale = (locale: Locale) => (locale === 'da' ? 'da-DK' : 'en-GB')
+const TIME_ZONE = 'Europe/Copenhagen'
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>()
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let f = cache.get(key)
+  if (!f) cache.set(key, (f = make()))
+  return f as T
+}
+
+/** `1.234,50 kr.` in Danish, `DKK 1,234.50` in English. */
+export function formatMoney(amountOre: number, locale: Locale): string {
+  const f = cached(`money:${locale}`, () => new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: 'DKK' }))
+  return f.format(amountOre / 100)
+}
+
+export function formatNumber(value: number, locale: Locale): string {
+  return cached(`number:${locale}`, () => new Intl.NumberFormat(intlLocale(locale))).format(value)
+}
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/**
+ * A calendar date (`YYYY-MM-DD`), an ISO instant or a Date, as a date. A calendar date is taken
+ * as it stands, so no time zone can move it to the day before.
+ */
+export function formatDate(value: string | Date, locale: Locale, style: 'short' | 'medium' | 'long' = 'medium'): string {
+  const m = typeof value === 'string' ? CALENDAR_DATE.exec(value) : null
+  if (m) {
+    const utc = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
+    return cached(`date:${locale}:${style}:utc`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: style, timeZone: 'UTC' })).format(utc)
+  }
+  return cached(`date:${locale}:${style}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: style, timeZone: TIME_ZONE })).format(
+    new Date(value),
+  )
+}
+
+/** An instant with date and time (seconds included: log lines are often seconds apart). */
+export function formatDateTime(value: string | Date, locale: Locale): string {
+  return cached(
+    `datetime:${locale}`,
+    () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'short', timeStyle: 'medium', timeZone: TIME_ZONE }),
+  ).format(new Date(value))
+}
