@@ -1,0 +1,119 @@
+/**
+ * The signed-in session: the access token and the user (AccountInfo), kept in localStorage so a
+ * reload stays signed in (spec §3, §4). A stored token is validated once at start with
+ * GET /account/info; while that runs the status is 'validating'.
+ */
+import { AccountInfo } from '../../../shared/contract/account'
+import { localeOf } from '../../../shared/contract/common'
+import { api, ApiError } from '../../lib/api'
+import { createStore, useStore } from '../../lib/store'
+import { activateLocale } from '../../i18n/i18n'
+
+export interface SessionState {
+  status: 'validating' | 'ready'
+  token: string | null
+  user: AccountInfo | null
+}
+
+const STORAGE_KEY = 'boligkasse.session'
+
+function readStored(): Pick<SessionState, 'token' | 'user'> {
+  try {
+    const raw = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as { token?: unknown; user?: unknown } | null
+    if (typeof raw?.token !== 'string') return { token: null, user: null }
+    const user = AccountInfo.safeParse(raw.user)
+    return { token: raw.token, user: user.success ? user.data : null }
+  } catch {
+    return { token: null, user: null }
+  }
+}
+
+function persist(state: SessionState): void {
+  try {
+    if (state.token) localStorage.setItem(STORAGE_KEY, JSON.stringify({ token: state.token, user: state.user }))
+    else localStorage.removeItem(STORAGE_KEY)
+  } catch {
+    // Storage unavailable: the session lasts for this page only.
+  }
+}
+
+export const sessionStore = createStore<SessionState>({ status: 'ready', token: null, user: null })
+sessionStore.subscribe(() => persist(sessionStore.get()))
+
+let ready: Promise<void> = Promise.resolve()
+
+/** Resolves once the start-up validation is over (route guards wait for it). */
+export const whenSessionReady = (): Promise<void> => ready
+
+export const isSignedIn = (state: SessionState = sessionStore.get()): boolean => state.token !== null && state.user !== null
+
+export function clearSession(): void {
+  sessionStore.set({ status: 'ready', token: null, user: null })
+}
+
+/** Stores a user that the server just returned (sign-in, validation, profile or company changes). */
+export function setUser(user: AccountInfo): void {
+  const { token } = sessionStore.get()
+  if (token) sessionStore.set({ status: 'ready', token, user })
+}
+
+/** Applies a change the server confirmed (e.g. a profile field) to the stored user. */
+export function patchUser(patch: Partial<AccountInfo>): void {
+  const { user } = sessionStore.get()
+  if (user) setUser({ ...user, ...patch })
+}
+
+/**
+ * Takes a fresh access token, loads the user and applies the user's language. The first company
+ * becomes the current one when the server has none yet (spec §4).
+ */
+async function adoptToken(token: string): Promise<AccountInfo> {
+  const current = sessionStore.get()
+  sessionStore.set({ status: current.status, token, user: current.token === token ? current.user : null })
+  let user = await api('GET', '/account/info', { schema: AccountInfo })
+  const first = user.companies[0]
+  if (!user.currentCompany && first) {
+    user = await api('POST', '/account/current-company', { body: { companyId: first.id }, schema: AccountInfo }).catch(() => ({
+      ...user,
+      currentCompany: { id: first.id, name: first.name },
+    }))
+  }
+  await activateLocale(localeOf(user.language))
+  sessionStore.set({ status: 'ready', token, user })
+  return user
+}
+
+/** Start-up: validate a stored token. A network failure keeps the stored user (offline start). */
+export function startSession(): Promise<void> {
+  const stored = readStored()
+  if (!stored.token) return ready
+  sessionStore.set({ status: 'validating', ...stored })
+  ready = adoptToken(stored.token).then(
+    () => undefined,
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status === 0 && stored.user) sessionStore.set({ status: 'ready', ...stored })
+      else clearSession()
+    },
+  )
+  return ready
+}
+
+/** Signs in with an access token handed over in the URL (`?authToken=`); failure clears the session. */
+export async function signInWithAccessToken(token: string): Promise<void> {
+  await (ready = adoptToken(token).then(
+    () => undefined,
+    (error: unknown) => {
+      clearSession()
+      throw error
+    },
+  ))
+}
+
+/** Reloads the user from the server (after a profile change). */
+export async function refreshUser(): Promise<AccountInfo> {
+  const user = await api('GET', '/account/info', { schema: AccountInfo })
+  setUser(user)
+  return user
+}
+
+export const useSession = (): SessionState => useStore(sessionStore)

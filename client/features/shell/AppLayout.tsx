@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { AccountInfo } from '../../../shared/contract/account'
+import { Logo } from '../../components/ui/Logo'
+import { useAppEnv } from '../../lib/app-env'
+import { signOut } from '../auth/auth-mutations'
+import { Footer } from './Footer'
+import { MenuButton } from './MenuButton'
+import { homePathOf, sidebarSections, unreadCountOf } from './navigation'
+import { SkipLink } from './SkipLink'
+import { useCollapsibleMenu } from './use-menu'
+
+/** The signed-in layout: a sidebar (a collapsible menu on phones) beside the content. */
+export function AppLayout({ user, children }: { user: AccountInfo; children: ReactNode }) {
+  const { t, i18n } = useLingui()
+  const env = useAppEnv()
+  const navigate = useNavigate()
+  const menu = useCollapsibleMenu()
+  const unread = unreadCountOf(user)
+
+  const onSignOut = async () => {
+    await signOut()
+    await navigate({ to: '/' })
+  }
+
+  return (
+    <div className="app-layout">
+      <SkipLink />
+      <aside className="sidebar">
+        <div className="sidebar-top">
+          <Link to={homePathOf(user)} className="logo-link">
+            <Logo />
+          </Link>
+          <MenuButton open={menu.open} controls="sidebar-menu" onClick={menu.toggle} />
+        </div>
+        <div id="sidebar-menu" className={`sidebar-menu${menu.open ? ' is-open' : ''}`}>
+          {user.currentCompany && <p className="sidebar-company">{user.currentCompany.name}</p>}
+          <nav aria-label={t`Main`} className="sidebar-nav">
+            <Link to="/notifications" className="nav-link">
+              <span>
+                <Trans>Notifications</Trans>
+              </span>
+              {unread > 0 && (
+                <span className="badge badge-error nav-badge">
+                  <span aria-hidden="true">{unread}</span>
+                  <span className="sr-only">{t`${unread} unread`}</span>
+                </span>
+              )}
+            </Link>
+            {sidebarSections(user, env).map((section) => (
+              <section key={section.key} className="nav-section" aria-labelledby={`nav-${section.key}`}>
+                <h2 id={`nav-${section.key}`} className="nav-section-title">
+                  {i18n._(section.title)}
+                </h2>
+                <ul>
+                  {section.links.map((link) => (
+                    <li key={link.to}>
+                      <Link to={link.to} className="nav-link">
+                        {i18n._(link.label)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </nav>
+          <button type="button" className="btn btn-ghost sidebar-signout" onClick={() => void onSignOut()}>
+            <Trans>Sign out</Trans>
+          </button>
+        </div>
+      </aside>
+      <div className="app-content">
+        <main id="main" className="app-main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer />
+      </div>
+    </div>
+  )
+}

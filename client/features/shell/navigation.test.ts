@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest'
+import type { AccountInfo } from '../../../shared/contract/account'
+import { homePathOf, sidebarSections } from './navigation'
+
+const company = { id: '00000000-0000-4000-8000-000000000001', name: 'AB Solbakken' }
+const other = { id: '00000000-0000-4000-8000-000000000002', name: 'E/F Havudsigt' }
+
+type User = Pick<AccountInfo, 'userRole' | 'companies' | 'currentCompany'>
+const superAdmin: User = { userRole: 'SUPERADMIN', companies: [], currentCompany: null }
+const plainUser: User = { userRole: 'USER', companies: [], currentCompany: null }
+const member = (role: AccountInfo['companies'][number]['role']): User => ({
+  userRole: 'MEMBER',
+  companies: [{ ...company, role }],
+  currentCompany: company,
+})
+
+/** The sidebar as "Section: link, link" lines, easy to compare. */
+const outline = (user: User, env: 'production' | 'development') =>
+  sidebarSections(user, env).map((s) => `${s.title.message}: ${s.links.map((l) => l.label.message).join(', ')}`)
+
+describe('sidebarSections', () => {
+  it('shows a super admin administration with system logs, and no agreements or economy', () => {
+    expect(outline(superAdmin, 'production')).toEqual(['Administration: Companies, System Logs', 'Account: Profile'])
+  })
+
+  it('adds the non-production sections outside production', () => {
+    expect(outline(superAdmin, 'development')).toEqual([
+      'Administration: Companies, Documents, System Logs',
+      'Communication: Messages',
+      'Account: Profile',
+      'Knowledge: Articles, Forum',
+      'Markets: Buy, Share, Swap',
+    ])
+  })
+
+  it('gives company admin staff companies and charges but not system logs', () => {
+    for (const role of ['ADMINISTRATOR', 'ACCOUNTANT', 'CHAIRMAN'] as const) {
+      expect(outline(member(role), 'production')).toEqual([
+        'Administration: Companies',
+        'Account: Agreements, Profile',
+        'Economy: Invoices, Charges',
+      ])
+    }
+  })
+
+  it('gives a board member neither administration nor charges', () => {
+    expect(outline(member('BOARDMEMBER'), 'production')).toEqual(['Account: Agreements, Profile', 'Economy: Invoices'])
+  })
+
+  it('treats a member without a role in the current company as a board member', () => {
+    const user: User = { userRole: 'MEMBER', companies: [{ ...company, role: 'ADMINISTRATOR' }], currentCompany: other }
+    expect(outline(user, 'production')).toEqual(['Account: Agreements, Profile', 'Economy: Invoices'])
+  })
+
+  it('uses the role in the current company, not in another one', () => {
+    const user: User = {
+      userRole: 'MEMBER',
+      companies: [
+        { ...company, role: 'BOARDMEMBER' },
+        { ...other, role: 'CHAIRMAN' },
+      ],
+      currentCompany: other,
+    }
+    expect(outline(user, 'production')[0]).toBe('Administration: Companies')
+  })
+
+  it('gives an ordinary user agreements, profile and invoices', () => {
+    expect(outline(plainUser, 'production')).toEqual(['Account: Agreements, Profile', 'Economy: Invoices'])
+    expect(outline(plainUser, 'development')).toEqual([
+      'Communication: Messages',
+      'Account: Agreements, Profile',
+      'Economy: Invoices',
+      'Knowledge: Articles, Forum',
+      'Markets: Buy, Share, Swap',
+    ])
+  })
+})
+
+describe('homePathOf', () => {
+  it('leads a super admin to companies', () => expect(homePathOf(superAdmin)).toBe('/companies'))
+  it('leads a user with a company to the company dashboard', () => expect(homePathOf(member('BOARDMEMBER'))).toBe('/company/dashboard'))
+  it('leads an ordinary user to agreements', () => expect(homePathOf(plainUser)).toBe('/agreements'))
+  it('leads a guest to the front page', () => expect(homePathOf(null)).toBe('/'))
+})

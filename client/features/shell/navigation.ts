@@ -1,0 +1,104 @@
+/**
+ * What the signed-in sidebar shows (spec §2 "Shell", §6): a pure function of the user and the
+ * server environment, so the role rules are tested without rendering.
+ */
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import type { AccountInfo } from '../../../shared/contract/account'
+import { effectiveRole, isCompanyAdminStaff, type EffectiveRole } from '../../../shared/domain/roles'
+import { isProductionEnv, type AppEnv } from '../../lib/app-env'
+
+export type NavPath =
+  | '/companies'
+  | '/documents'
+  | '/logs'
+  | '/messages'
+  | '/agreements'
+  | '/user'
+  | '/invoices'
+  | '/statistics'
+  | '/articles'
+  | '/forum'
+  | '/markets/buy'
+  | '/markets/share'
+  | '/markets/swap'
+
+export interface NavLink {
+  to: NavPath
+  label: MessageDescriptor
+}
+
+export interface NavSection {
+  key: 'administration' | 'communication' | 'account' | 'economy' | 'knowledge' | 'markets'
+  title: MessageDescriptor
+  links: NavLink[]
+}
+
+type User = Pick<AccountInfo, 'userRole' | 'companies' | 'currentCompany'>
+
+export const roleOf = (user: User): EffectiveRole => effectiveRole(user.userRole, user.companies, user.currentCompany?.id)
+
+/** Where the sidebar logo leads: super admin → companies, staff of a company → dashboard, user → agreements. */
+export function homePathOf(user: User | null): '/companies' | '/company/dashboard' | '/agreements' | '/' {
+  if (!user) return '/'
+  if (user.userRole === 'SUPERADMIN') return '/companies'
+  if (user.currentCompany) return '/company/dashboard'
+  return '/agreements'
+}
+
+export function sidebarSections(user: User, env: AppEnv): NavSection[] {
+  const role = roleOf(user)
+  const superAdmin = role === 'SUPERADMIN'
+  const staff = isCompanyAdminStaff(role)
+  const nonProduction = !isProductionEnv(env)
+  const when = <T>(condition: boolean, ...items: T[]): T[] => (condition ? items : [])
+
+  const sections: NavSection[] = [
+    {
+      key: 'administration',
+      title: msg`Administration`,
+      links: [
+        ...when(superAdmin || staff, { to: '/companies' as const, label: msg`Companies` }),
+        ...when(nonProduction && (superAdmin || staff), { to: '/documents' as const, label: msg`Documents` }),
+        ...when(superAdmin, { to: '/logs' as const, label: msg`System Logs` }),
+      ],
+    },
+    ...when<NavSection>(nonProduction, {
+      key: 'communication',
+      title: msg`Communication`,
+      links: [{ to: '/messages', label: msg`Messages` }],
+    }),
+    {
+      key: 'account',
+      title: msg`Account`,
+      links: [...when(!superAdmin, { to: '/agreements' as const, label: msg`Agreements` }), { to: '/user', label: msg`Profile` }],
+    },
+    ...when<NavSection>(!superAdmin, {
+      key: 'economy',
+      title: msg`Economy`,
+      // "Company admin staff or an accountant": the accountant is already company admin staff.
+      links: [{ to: '/invoices', label: msg`Invoices` }, ...when(staff, { to: '/statistics' as const, label: msg`Charges` })],
+    }),
+    ...when<NavSection>(nonProduction, {
+      key: 'knowledge',
+      title: msg`Knowledge`,
+      links: [
+        { to: '/articles', label: msg`Articles` },
+        { to: '/forum', label: msg`Forum` },
+      ],
+    }),
+    ...when<NavSection>(nonProduction, {
+      key: 'markets',
+      title: msg`Markets`,
+      links: [
+        { to: '/markets/buy', label: msg`Buy` },
+        { to: '/markets/share', label: msg`Share` },
+        { to: '/markets/swap', label: msg`Swap` },
+      ],
+    }),
+  ]
+  return sections.filter((s) => s.links.length > 0)
+}
+
+/** Unread notifications for the sidebar badge; a later issue replaces this with the server's count. */
+export const unreadCountOf = (user: Pick<AccountInfo, 'notifications'>): number => user.notifications.length
