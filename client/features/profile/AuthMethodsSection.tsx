@@ -1,0 +1,149 @@
+import { useState } from 'react'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { AuthMethod } from '../../../shared/contract/account'
+import { Button } from '../../components/ui/Button'
+import { Modal } from '../../components/ui/Modal'
+import { Table } from '../../components/ui/Table'
+import { useLocale } from '../../i18n/use-locale'
+import { createActionKey, errorMessage } from '../../lib/api'
+import { formatDate } from '../../lib/format'
+import { AddAuthMethodModal } from './AddAuthMethodModal'
+import { authMethodTypeLabels } from './labels'
+import type { Notice } from './ProfilePage'
+import { deleteAuthMethod } from './profile-mutations'
+
+const deleteFailed = msg`Failed to delete authentication method. Please try again.`
+const deleted = msg`Authentication method deleted`
+
+/** The user's sign-in methods with add and delete (spec §2 "User profile", §5). */
+export function AuthMethodsSection({
+  methods,
+  onChange,
+  setNotice,
+}: {
+  methods: readonly AuthMethod[]
+  onChange: (methods: AuthMethod[]) => void
+  setNotice: (notice: Notice | null) => void
+}) {
+  const { t, i18n } = useLingui()
+  const locale = useLocale()
+  const [adding, setAdding] = useState(false)
+  const [toDelete, setToDelete] = useState<AuthMethod | null>(null)
+  const [deleting, setDeleting] = useState(false)
+  const [action] = useState(createActionKey)
+
+  const confirmDelete = async () => {
+    if (!toDelete) return
+    setDeleting(true)
+    try {
+      await deleteAuthMethod(toDelete.id, action)
+      onChange(methods.filter((m) => m.id !== toDelete.id))
+      setNotice({ variant: 'success', text: deleted })
+    } catch (e) {
+      // The server explains refusals, e.g. that the last sign-in method cannot be removed.
+      setNotice({ variant: 'error', text: errorMessage(e, i18n._(deleteFailed)) })
+    } finally {
+      setDeleting(false)
+      setToDelete(null)
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="auth-methods-title">
+      <div className="section-header">
+        <h2 id="auth-methods-title">
+          <Trans>Authentication Methods</Trans>
+        </h2>
+        <Button size="sm" onClick={() => setAdding(true)}>
+          <Trans>Add authentication method</Trans>
+        </Button>
+      </div>
+      {methods.length === 0 ? (
+        <p className="empty">
+          <Trans>No authentication methods configured</Trans>
+        </p>
+      ) : (
+        <Table caption={t`Authentication Methods`} captionHidden>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Type</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Identifier</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Created</Trans>
+              </th>
+              <th scope="col">
+                <span className="sr-only">
+                  <Trans>Actions</Trans>
+                </span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {methods.map((m) => {
+              const type = i18n._(authMethodTypeLabels[m.type])
+              const identifier = m.identifier
+              return (
+              <tr key={m.id}>
+                <td>{type}</td>
+                <td className="cell-wrap">{m.identifier}</td>
+                <td>{formatDate(m.createdAt, locale)}</td>
+                <td className="cell-actions">
+                  {/* A MobilePay sign-in is tied to the Vipps account and cannot be removed. */}
+                  {m.type !== 'MOBILEPAY' && (
+                    <Button variant="danger" size="sm" aria-label={t`Delete ${type} ${identifier}`} onClick={() => setToDelete(m)}>
+                      <Trans>Delete</Trans>
+                    </Button>
+                  )}
+                </td>
+              </tr>
+              )
+            })}
+          </tbody>
+        </Table>
+      )}
+
+      <AddAuthMethodModal
+        open={adding}
+        onClose={() => setAdding(false)}
+        onAdded={(method) => {
+          onChange([...methods, method])
+          setNotice({ variant: 'success', text: msg`Authentication method added` })
+        }}
+      />
+
+      <Modal
+        open={toDelete !== null}
+        title={<Trans>Delete authentication method</Trans>}
+        closeLabel={t`Close`}
+        onClose={() => setToDelete(null)}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setToDelete(null)} disabled={deleting}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button variant="danger" onClick={() => void confirmDelete()} busy={deleting}>
+              <Trans>Delete</Trans>
+            </Button>
+          </>
+        }
+      >
+        {toDelete && <DeleteQuestion type={i18n._(authMethodTypeLabels[toDelete.type])} identifier={toDelete.identifier} />}
+      </Modal>
+    </section>
+  )
+}
+
+function DeleteQuestion({ type, identifier }: { type: string; identifier: string }) {
+  return (
+    <p>
+      <Trans>
+        Do you really want to delete the sign-in method {type} ({identifier})? You can no longer sign in with it.
+      </Trans>
+    </p>
+  )
+}

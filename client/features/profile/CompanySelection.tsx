@@ -1,0 +1,94 @@
+import { useState } from 'react'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { AccountInfo } from '../../../shared/contract/account'
+import type { CompanyMembership } from '../../../shared/domain/roles'
+import { Badge } from '../../components/ui/Badge'
+import { Button } from '../../components/ui/Button'
+import { Table } from '../../components/ui/Table'
+import { createActionKey, errorMessage } from '../../lib/api'
+import { companyRoleLabels } from './labels'
+import type { Notice } from './ProfilePage'
+import { switchCompany } from './profile-mutations'
+
+const switchFailed = msg`Failed to change the current company. Please try again.`
+
+/** The user's companies; selecting one makes it the current company of the session. */
+export function CompanySelection({
+  companies,
+  currentCompanyId,
+  onSwitched,
+  setNotice,
+}: {
+  companies: readonly CompanyMembership[]
+  currentCompanyId: string | null
+  onSwitched: (info: AccountInfo) => void
+  setNotice: (notice: Notice | null) => void
+}) {
+  const { t, i18n } = useLingui()
+  const [busyId, setBusyId] = useState<string | null>(null)
+  const [action] = useState(createActionKey)
+
+  const select = async (company: CompanyMembership) => {
+    setBusyId(company.id)
+    try {
+      onSwitched(await switchCompany(company.id, action))
+      const name = company.name
+      setNotice({ variant: 'success', text: t`${name} is now your current company` })
+    } catch (e) {
+      setNotice({ variant: 'error', text: errorMessage(e, i18n._(switchFailed)) })
+    } finally {
+      setBusyId(null)
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="companies-title">
+      <h2 id="companies-title">
+        <Trans>Company Selection</Trans>
+      </h2>
+      {companies.length === 0 ? (
+        <p className="empty">
+          <Trans>You are not a member of any company.</Trans>
+        </p>
+      ) : (
+        <Table caption={t`Company Selection`} captionHidden>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Name</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Role</Trans>
+              </th>
+              <th scope="col">
+                <span className="sr-only">
+                  <Trans>Actions</Trans>
+                </span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {companies.map((c) => (
+              <tr key={c.id}>
+                <th scope="row">{c.name}</th>
+                <td>{i18n._(companyRoleLabels[c.role])}</td>
+                <td className="cell-actions">
+                  {c.id === currentCompanyId ? (
+                    <Badge variant="success">
+                      <Trans>Current</Trans>
+                    </Badge>
+                  ) : (
+                    <Button size="sm" variant="secondary" busy={busyId === c.id} disabled={busyId !== null} onClick={() => void select(c)}>
+                      <Trans>Select</Trans>
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,110 @@
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Button } from '../../components/ui/Button'
+import { SelectField, TextField } from '../../components/ui/TextField'
+
+export interface EditableFieldProps {
+  label: string
+  /** The value as shown when not editing. */
+  display: string | null
+  /** The value the editor starts from. */
+  value: string
+  input: { kind: 'text' | 'email' | 'tel'; autoComplete?: string } | { kind: 'select'; options: readonly { value: string; label: string }[] }
+  /** Saves the value; resolves to an error message to show under the field, or null on success. */
+  onSave: (value: string) => Promise<string | null>
+}
+
+/**
+ * One inline-editable profile value (spec §2 "User profile"): Edit opens an editor with Save and
+ * Cancel; Enter saves, Escape cancels, and focus returns to the Edit button.
+ */
+export function EditableField({ label, display, value, input, onSave }: EditableFieldProps) {
+  const { t } = useLingui()
+  const [editing, setEditing] = useState(false)
+  const [draft, setDraft] = useState(value)
+  const [error, setError] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+  const editButton = useRef<HTMLButtonElement>(null)
+
+  const close = () => {
+    setEditing(false)
+    setError(null)
+    // The editor unmounts; put focus back where the user started.
+    requestAnimationFrame(() => editButton.current?.focus())
+  }
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    setSaving(true)
+    const problem = await onSave(draft).finally(() => setSaving(false))
+    if (problem) setError(problem)
+    else close()
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    // Enter submits text inputs natively; a select needs it done by hand.
+    if (event.key === 'Enter' && event.target instanceof HTMLSelectElement) {
+      event.preventDefault()
+      event.currentTarget.requestSubmit()
+    }
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      event.stopPropagation()
+      close()
+    }
+  }
+
+  if (!editing) {
+    return (
+      <div className="editable-row">
+        <dt>{label}</dt>
+        <dd>
+          <span className={display ? '' : 'muted'}>{display || t`Not set`}</span>
+          <Button
+            ref={editButton}
+            variant="ghost"
+            size="sm"
+            aria-label={t`Edit ${label}`}
+            onClick={() => {
+              setDraft(value)
+              setEditing(true)
+            }}
+          >
+            <Trans>Edit</Trans>
+          </Button>
+        </dd>
+      </div>
+    )
+  }
+
+  return (
+    <div className="editable-row is-editing">
+      <dt className="sr-only">{label}</dt>
+      <dd>
+        <form className="editable-form" onSubmit={(e) => void onSubmit(e)} onKeyDown={onKeyDown} noValidate>
+          {input.kind === 'select' ? (
+            <SelectField label={label} value={draft} options={input.options} onChange={(e) => setDraft(e.target.value)} error={error} autoFocus />
+          ) : (
+            <TextField
+              label={label}
+              type={input.kind}
+              autoComplete={input.autoComplete}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              error={error}
+              autoFocus
+            />
+          )}
+          <div className="form-actions">
+            <Button variant="secondary" size="sm" aria-label={t`Cancel editing ${label}`} onClick={close} disabled={saving}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button type="submit" size="sm" aria-label={t`Save ${label}`} busy={saving}>
+              <Trans>Save</Trans>
+            </Button>
+          </div>
+        </form>
+      </dd>
+    </div>
+  )
+}

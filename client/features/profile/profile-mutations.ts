@@ -1,0 +1,50 @@
+/**
+ * Profile reads and writes (spec §7 "Account and authentication"). Each write also updates the
+ * signed-in user where the sidebar or the interface language depend on it.
+ */
+import {
+  AccountInfo,
+  AddAuthMethodResponse,
+  Profile,
+  type AddAuthMethodRequest,
+  type ProfileField,
+} from '../../../shared/contract/account'
+import { localeOf } from '../../../shared/contract/common'
+import { api, type ActionKey } from '../../lib/api'
+import { activateLocale } from '../../i18n/i18n'
+import { patchUser, setUser } from '../auth/session'
+
+export const loadProfile = (signal?: AbortSignal) => api('GET', '/account/profile', { schema: Profile, signal })
+
+const userPartOf = (p: Profile): Partial<AccountInfo> => ({
+  fullName: p.fullName,
+  emailAddress: p.emailAddress,
+  mobileNumber: p.mobileNumber,
+  language: p.language,
+  companies: p.companies,
+  currentCompany: p.currentCompany,
+  version: p.version,
+})
+
+/** PATCH /account/profile/{field}; a new language takes effect in the interface at once. */
+export async function updateProfileField(field: ProfileField, value: string | null, action?: ActionKey): Promise<Profile> {
+  const profile = await api('PATCH', `/account/profile/${field}`, { body: { value }, schema: Profile, action })
+  patchUser(userPartOf(profile))
+  if (field === 'language') await activateLocale(localeOf(profile.language))
+  return profile
+}
+
+export async function addAuthMethod(request: AddAuthMethodRequest, action?: ActionKey) {
+  return (await api('POST', '/account/auth-methods', { body: request, schema: AddAuthMethodResponse, action })).data
+}
+
+export async function deleteAuthMethod(id: string, action?: ActionKey): Promise<void> {
+  await api('DELETE', `/account/auth-methods/${encodeURIComponent(id)}`, { action })
+}
+
+/** Makes another of the user's companies the current one; the sidebar follows. */
+export async function switchCompany(companyId: string, action?: ActionKey): Promise<AccountInfo> {
+  const info = await api('POST', '/account/current-company', { body: { companyId }, schema: AccountInfo, action })
+  setUser(info)
+  return info
+}
