@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
@@ -15,8 +16,9 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
-      routesDirectory: 'client/routes',
-      generatedRouteTree: 'client/routeTree.gen.ts',
+      // Absolute: the plugin resolves relative paths against Vite's root (client/), not the repo.
+      routesDirectory: fileURLToPath(new URL('./client/routes', import.meta.url)),
+      generatedRouteTree: fileURLToPath(new URL('./client/routeTree.gen.ts', import.meta.url)),
     }),
     react(),
     babel({ include: /client[\\/].*\.[jt]sx?$/, plugins: ['@lingui/babel-plugin-lingui-macro'] }),
