@@ -26,6 +26,10 @@ import { authRoutes } from './features/auth/auth.routes'
 import { accountRoutes } from './features/account/account.routes'
 import { logsRoutes } from './features/logs/logs.routes'
 import { healthRoutes } from './features/health/health.routes'
+import { createNotificationsService, notificationSync } from './features/notifications/notifications.service'
+import { notificationsRoutes } from './features/notifications/notifications.routes'
+import { createSyncService } from './features/sync/sync.service'
+import { syncRoutes } from './features/sync/sync.routes'
 
 export interface AppDeps {
   config: Config
@@ -48,10 +52,12 @@ export function createApp(deps: AppDeps) {
   const version = deps.version ?? '0.1.0'
 
   const users = createUsersService({ db })
-  const auth = createAuthService({ db, clock, publicUrl: config.publicUrl, tokenLoginEnabled: !config.isProduction })
-  const account = createAccountService({ db, clock, auth })
+  const notifications = createNotificationsService({ db, clock })
+  const auth = createAuthService({ db, clock, publicUrl: config.publicUrl, tokenLoginEnabled: !config.isProduction, notifications })
+  const account = createAccountService({ db, clock, auth, notifications })
   const logs = createLogsService({ db, clock })
-  const services = { users, auth, account, logs }
+  const sync = createSyncService({ db, entities: [notificationSync] })
+  const services = { users, auth, account, logs, notifications, sync }
 
   const app = new OpenAPIHono<AppEnv>()
   app.onError(onError)
@@ -106,13 +112,16 @@ export function createApp(deps: AppDeps) {
     }),
   )
   app.use('/api/*', authenticate(auth, users))
-  for (const path of ['/api/auth/logout', '/api/account/*', '/api/logger']) app.use(path, requireAuth)
+  for (const path of ['/api/auth/logout', '/api/account/*', '/api/logger', '/api/notifications', '/api/notifications/*', '/api/sync'])
+    app.use(path, requireAuth)
   app.use('/api/*', writeTransaction({ sqlite: database.sqlite, clock, lock }))
 
   app.route('/api', healthRoutes(database.sqlite, version, config.appEnv))
   app.route('/api', authRoutes(auth))
   app.route('/api', accountRoutes(account))
   app.route('/api', logsRoutes(logs, new RateLimiter(clock, 60, 60_000)))
+  app.route('/api', notificationsRoutes(notifications))
+  app.route('/api', syncRoutes(sync))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', description: 'Opaque access token from POST /api/auth/login' })
   const openApiConfig = {

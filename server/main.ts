@@ -12,6 +12,8 @@ import { createLogger } from './logger'
 import { createApp } from './app'
 import { createLogsService } from './features/logs/logs.service'
 import { MailWorker, emlFileTransport, smtpTransport } from './integrations/mail/mail-outbox'
+import { JobRunner } from './jobs/runner'
+import { housekeepingJob } from './jobs/housekeeping'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -65,6 +67,10 @@ async function main() {
     transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : emlFileTransport(config.mailOutboxDir),
   })
   mail.start(1000)
+  const jobs = new JobRunner({ lock, log })
+  const housekeeping = housekeepingJob(database.db, clock)
+  void jobs.runNow(housekeeping)
+  jobs.start([housekeeping])
 
   const server = serve({ fetch: app.fetch, port: config.port }, () => {
     log.info({ port: config.port, env: config.appEnv }, 'listening')
@@ -73,6 +79,7 @@ async function main() {
 
   const shutdown = () => {
     mail.stop()
+    jobs.stop()
     server.close(() => {
       database.close()
       process.exit(0)

@@ -6,6 +6,7 @@ import type { Clock } from '../lib/clock'
 import { newId, sha256 } from '../lib/ids'
 import { hashPassword } from '../features/auth/passwords'
 import type { CompanyRole, SystemRole } from '../../shared/domain/roles'
+import { createNotificationsService } from '../features/notifications/notifications.service'
 
 export const DEMO_PASSWORD = 'Gaardlaug-2025'
 /** A login token for the demo administrator (token sign-in exists only outside production). */
@@ -77,6 +78,7 @@ export async function seedDemoData(db: Db, clock: Clock): Promise<DemoLogin[]> {
   const now = clock.now().toISOString()
   const mainId = newId()
   const secondId = newId()
+  const notifications = createNotificationsService({ db, clock })
   db.transaction((tx) => {
     tx.insert(companies)
       .values([
@@ -94,6 +96,14 @@ export async function seedDemoData(db: Db, clock: Clock): Promise<DemoLogin[]> {
         .values({ id: userId, fullName: p.name, emailAddress: p.email, mobileNumber: p.mobile ?? null, language: p.language, systemRole: p.systemRole, currentCompanyId: companyId, createdAt: now, updatedAt: now })
         .run()
       tx.insert(authMethods).values({ id: newId(), userId, type: 'EMAIL_PASSWORD', identifier: p.email, secretHash: hash, createdAt: now }).run()
+      notifications.notify(userId, {
+        type: 'success',
+        title: /*i18n*/ { id: 'Welcome to Boligkasse' },
+        message: /*i18n*/ { id: 'Here you follow your payments, invoices and messages from <strong>{association}</strong>.' },
+        values: { association: p.company === 'second' ? 'Ejerforeningen Havnehuset' : 'Andelsboligforeningen Solgården' },
+        actionUrl: '/user',
+        actionText: /*i18n*/ { id: 'Open profile' },
+      })
       if (companyId && p.role) tx.insert(companyMembers).values({ id: newId(), companyId, userId, role: p.role, createdAt: now }).run()
       if (p.role === 'ADMINISTRATOR' && p.company === 'main')
         tx.insert(authMethods).values({ id: newId(), userId, type: 'LOGIN_TOKEN', identifier: 'Demo token', lookupHash: sha256(DEMO_LOGIN_TOKEN), createdAt: now }).run()

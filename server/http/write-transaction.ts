@@ -20,7 +20,7 @@ const replayedHeaders = ['content-type', 'etag', 'location']
 
 /**
  * Runs every write request (POST, PUT, PATCH, DELETE) as one SQLite transaction under the write
- * lock, and implements Idempotency-Key (CONTRACT.md "Writes"):
+ * lock (reads take the lock too), and implements Idempotency-Key (CONTRACT.md "Writes"):
  * - the stored answer is written in the same transaction as the effect, so after a crash either
  *   both exist or neither does, and a retry after a lost response replays the answer;
  * - the same key with another method, path or body → 422 IDEMPOTENCY_KEY_REUSED;
@@ -40,7 +40,9 @@ export function writeTransaction(deps: { sqlite: Database.Database; clock: Clock
 
   return async (c, next) => {
     const method = c.req.method
-    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next()
+    // Reads wait for the writer too, so they never see a write's uncommitted rows (and a sync
+    // cursor never points at a change-log seq that a rollback could hand out again).
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return deps.lock.run(next)
 
     const key = c.req.header('Idempotency-Key')
     if (key !== undefined && (key.length < 1 || key.length > 64))

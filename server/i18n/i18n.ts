@@ -32,7 +32,8 @@ export function i18nFor(locale: Locale): I18n {
 /** Translates a catalog id (or a descriptor) into the locale, with ICU values. */
 export function translate(locale: Locale, message: string | MessageDescriptor, values?: Record<string, unknown>): string {
   const i18n = i18nFor(locale)
-  return typeof message === 'string' ? i18n._(message, values) : i18n._(message)
+  if (typeof message === 'string') return i18n._(message, values)
+  return i18n._(message.id, values ?? message.values, { message: message.message })
 }
 
 /** Picks a supported locale from an Accept-Language header. */

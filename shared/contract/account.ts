@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { companyRoles, systemRoles } from '../domain/roles'
 import { Language } from './common'
+import { Notification } from './notifications'
 import { messages } from '../i18n-messages'
 import { MIN_PASSWORD_LENGTH } from './auth'
 
@@ -30,7 +31,8 @@ export const AccountInfo = z
     language: Language,
     companies: z.array(CompanyMembership),
     currentCompany: CompanyRef.nullable(),
-    notifications: z.array(z.unknown()),
+    /** The newest notifications (at most 20). */
+    notifications: z.array(Notification),
     version: z.number().int(),
   })
   .meta({ id: 'AccountInfo' })

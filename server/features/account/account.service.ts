@@ -17,6 +17,7 @@ import type { Actor } from '../access/actor'
 import { assertCan, isSuperAdmin } from '../access/policy'
 import { authRepository, type AuthMethodRow } from '../auth/auth.repository'
 import type { AuthService } from '../auth/auth.service'
+import type { NotificationsService } from '../notifications/notifications.service'
 import { hashPassword } from '../auth/passwords'
 import { usersRepository, type UserRow } from '../users/users.repository'
 import { issuesOf } from '../../http/error-mapper'
@@ -26,7 +27,7 @@ export type AccountService = ReturnType<typeof createAccountService>
 const authMethodView = (m: AuthMethodRow) => ({ id: m.id, type: m.type, identifier: m.identifier, createdAt: m.createdAt })
 
 /** The signed-in user's own account: info, profile fields, sign-in methods, current company. */
-export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthService }) {
+export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthService; notifications: NotificationsService }) {
   const { db, clock } = deps
 
   function userOf(actor: Actor): UserRow {
@@ -48,9 +49,21 @@ export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthSer
       language: user.language,
       companies,
       currentCompany: current ? { id: current.id, name: current.name } : null,
-      notifications: [],
+      notifications: deps.notifications.list(actor).slice(0, 20),
       version: user.version,
     }
+  }
+
+  /** A security notice, so a user notices a sign-in method they did not add themselves. */
+  function notifyNewMethod(actor: Actor, identifier: string): void {
+    deps.notifications.notify(actor.userId, {
+      type: 'warning',
+      title: /*i18n*/ { id: 'New sign-in method added' },
+      message: /*i18n*/ { id: 'The sign-in method <strong>{identifier}</strong> was added to your account. If this was not you, remove it and change your password.' },
+      values: { identifier },
+      actionUrl: '/user',
+      actionText: /*i18n*/ { id: 'Open profile' },
+    })
   }
 
   function profile(actor: Actor): Profile {
@@ -107,6 +120,7 @@ export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthSer
         const token = randomToken()
         const identifier = body.identifier || 'Login token'
         authRepository.insertMethod(db, { id, userId: actor.userId, type: 'LOGIN_TOKEN', identifier, lookupHash: sha256(token), createdAt: now })
+        notifyNewMethod(actor, identifier)
         return { data: { id, type: 'LOGIN_TOKEN', identifier, createdAt: now, token } }
       }
       deps.auth.assertAcceptablePassword(body.secret!, 'secret')
@@ -114,6 +128,7 @@ export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthSer
       if (authRepository.methodByIdentifier(db, body.type, identifier)) throw conflict(messages.emailTaken.id, 'identifier')
       const secretHash = await hashPassword(body.secret!)
       authRepository.insertMethod(db, { id, userId: actor.userId, type: body.type, identifier, secretHash, createdAt: now })
+      notifyNewMethod(actor, identifier)
       return { data: { id, type: body.type, identifier, createdAt: now } }
     },
 

@@ -12,6 +12,7 @@ import { RateLimiter } from '../../http/rate-limit'
 import type { Actor } from '../access/actor'
 import { usersRepository } from '../users/users.repository'
 import { authRepository } from './auth.repository'
+import type { NotificationsService } from '../notifications/notifications.service'
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -25,6 +26,7 @@ export interface AuthDeps {
   clock: Clock
   publicUrl: string
   tokenLoginEnabled: boolean
+  notifications: NotificationsService
   /** Sign-in and password-reset attempts: per IP and per account. */
   limits?: { login: RateLimiter; forgot: RateLimiter }
 }
@@ -148,6 +150,11 @@ export function createAuthService(deps: AuthDeps) {
         if (method) authRepository.updateMethod(tx, method.id, { secretHash })
         else authRepository.insertMethod(tx, { id: newId(), userId: user.id, type: 'EMAIL_PASSWORD', identifier: user.emailAddress, secretHash, createdAt: now })
         authRepository.revokeAllSessions(tx, user.id, now)
+      })
+      deps.notifications.notify(user.id, {
+        type: 'info',
+        title: /*i18n*/ { id: 'Your password was changed' },
+        message: /*i18n*/ { id: 'The password of your account was changed and you were signed out on all devices. If this was not you, reset your password at once and contact your association.' },
       })
       return messages.passwordChanged.id
     },

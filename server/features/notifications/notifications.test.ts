@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import { demo, testApp, type TestApp } from '../../test/harness'
+import { newId } from '../../lib/ids'
+
+async function withNotifications(t: TestApp, email: string, n: number) {
+  const token = await t.login(email)
+  const userId = (await t.call('GET', '/account/info', { token })).json.id
+  for (let i = 1; i <= n; i++) {
+    t.clock.advance(1000)
+    t.services.notifications.notify(userId, {
+      type: 'info',
+      title: { id: 'Notice {n}' },
+      message: { id: 'Hello <b>{name}</b> <script>alert(1)</script><img src=x onerror=alert(1)>' },
+      values: { n: i, name: '<i>Anders</i>' },
+      actionUrl: '/agreements',
+    })
+  }
+  return { token, userId }
+}
+
+describe('notifications API', () => {
+  it('lists the user\'s own notifications newest first, with sanitized HTML', async () => {
+    const t = await testApp()
+    const { token } = await withNotifications(t, demo.admin, 2)
+    const res = await t.call('GET', '/notifications', { token })
+    expect(res.status).toBe(200)
+    expect(res.json.map((n: { title: string }) => n.title)).toEqual(['Notice 2', 'Notice 1', 'Welcome to Boligkasse'])
+    expect(res.json[0].message).toBe('Hello <b>&lt;i&gt;Anders&lt;/i&gt;</b> ')
+    expect(res.json[0]).toMatchObject({ type: 'info', isRead: false, actionUrl: '/agreements', actionText: null })
+  })
+
+  it('writes the welcome in the user\'s language', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.chairman)
+    const res = await t.call('GET', '/notifications', { token })
+    expect(res.json[0].title).toBe('Velkommen til Boligkasse')
+  })
+
+  it('counts unread, marks one and all read', async () => {
+    const t = await testApp()
+    const { token } = await withNotifications(t, demo.admin, 2)
+    expect((await t.call('GET', '/notifications/unread-count', { token })).json).toEqual({ count: 3 })
+    const [first] = (await t.call('GET', '/notifications', { token })).json
+    const read = await t.call('PATCH', `/notifications/${first.id}/read`, { token })
+    expect(read.json).toMatchObject({ isRead: true, version: 2 })
+    const again = await t.call('PATCH', `/notifications/${first.id}/read`, { token })
+    expect(again.json.version).toBe(2)
+    expect((await t.call('GET', '/notifications/unread-count', { token })).json.count).toBe(2)
+    expect((await t.call('PATCH', '/notifications/read-all', { token })).json).toEqual({ updated: 2 })
+    expect((await t.call('GET', '/notifications/unread-count', { token })).json.count).toBe(0)
+  })
+
+  it('deletes, and answers 404 for another user\'s or a missing notification', async () => {
+    const t = await testApp()
+    const { token } = await withNotifications(t, demo.admin, 1)
+    const other = await t.login(demo.chairman)
+    const [mine] = (await t.call('GET', '/notifications', { token })).json
+    expect((await t.call('PATCH', `/notifications/${mine.id}/read`, { token: other })).status).toBe(404)
+    expect((await t.call('DELETE', `/notifications/${mine.id}`, { token: other })).status).toBe(404)
+    expect((await t.call('DELETE', `/notifications/${mine.id}`, { token })).status).toBe(204)
+    expect((await t.call('DELETE', `/notifications/${mine.id}`, { token })).status).toBe(404)
+    expect((await t.call('DELETE', `/notifications/${newId()}`, { token })).status).toBe(404)
+    expect((await t.call('GET', '/notifications', { token: other })).json).toHaveLength(1)
+  })
+
+  it('needs a signed-in user', async () => {
+    const t = await testApp()
+    expect((await t.call('GET', '/notifications')).status).toBe(401)
+    expect((await t.call('GET', '/notifications/unread-count')).status).toBe(401)
+    expect((await t.call('PATCH', '/notifications/read-all')).status).toBe(401)
+  })
+
+  it('tells the user when a sign-in method is added or the password changes', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    await t.call('POST', '/account/auth-methods', { token, body: { type: 'LOGIN_TOKEN', identifier: 'Phone' } })
+    const list = (await t.call('GET', '/notifications', { token })).json
+    expect(list[0]).toMatchObject({ title: 'New sign-in method added', type: 'warning', actionUrl: '/user' })
+    expect(list[0].message).toContain('<strong>Phone</strong>')
+  })
+})

@@ -1,0 +1,122 @@
+import { and, asc, eq, gt, inArray, isNotNull, or, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { changeLog } from '../../db/schema/sync'
+import { sha256 } from '../../lib/ids'
+import type { SyncChange, SyncResponse } from '../../../shared/contract/sync'
+import type { Actor } from '../access/actor'
+import { isSuperAdmin } from '../access/policy'
+import { compactedThrough, latestSeq } from './change-log'
+import type { SyncedEntity } from './synced-entity'
+
+/**
+ * The cursor is opaque to clients. `s` is the last change-log seq the client has; `a` fingerprints
+ * what the caller could see when it was issued; `snap` is set while a full snapshot is being sent
+ * (entity index and last id), after which the log is read from `s`.
+ */
+interface Cursor {
+  s: number
+  a: string
+  snap?: { e: number; id: string | null }
+}
+
+const encode = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url')
+
+function decode(raw: string | undefined): Cursor | undefined {
+  if (!raw) return undefined
+  try {
+    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'))
+    if (typeof c.s === 'number' && typeof c.a === 'string') return c
+  } catch {
+    // A cursor we cannot read is treated like an old one: the client starts again.
+  }
+  return undefined
+}
+
+/** Changes whenever the caller's visibility changes: role, companies, or a role in a company. */
+export const accessFingerprint = (actor: Actor): string =>
+  sha256([actor.userId, actor.systemRole, ...actor.companies.map((c) => `${c.id}:${c.role}`).sort()].join('|')).slice(0, 16)
+
+export type SyncService = ReturnType<typeof createSyncService>
+
+/**
+ * GET /api/sync. A new client (or one told to reset) first receives a snapshot of every row it
+ * may see, entity by entity in id order; then the change log from the seq the snapshot started
+ * at. Changes during a snapshot are re-sent by the log, and applying a row twice is harmless.
+ */
+export function createSyncService(deps: { db: Db; entities: SyncedEntity[] }) {
+  const { db, entities } = deps
+
+  function visibleLog(actor: Actor): SQL | undefined {
+    const own = eq(changeLog.userId, actor.userId)
+    if (isSuperAdmin(actor)) return or(own, isNotNull(changeLog.companyId))
+    const companyIds = actor.companies.map((c) => c.id)
+    return companyIds.length ? or(own, inArray(changeLog.companyId, companyIds)) : own
+  }
+
+  function snapshotPage(actor: Actor, cursor: Cursor, limit: number): SyncResponse {
+    const changes: SyncChange[] = []
+    let { e, id } = cursor.snap!
+    while (e < entities.length && changes.length < limit) {
+      const entity = entities[e]!
+      const want = limit - changes.length
+      const rows = entity.snapshot(db, actor, id, want)
+      for (const row of rows) changes.push({ entity: entity.name, id: row.id, op: 'upsert', version: row.version, data: row.data })
+      if (rows.length < want) {
+        e += 1
+        id = null
+      } else {
+        id = rows[rows.length - 1]!.id
+      }
+    }
+    const done = e >= entities.length
+    const next: Cursor = done ? { s: cursor.s, a: cursor.a } : { ...cursor, snap: { e, id } }
+    return { changes, cursor: encode(next), hasMore: !done, reset: false }
+  }
+
+  function logPage(actor: Actor, cursor: Cursor, limit: number): SyncResponse {
+    const head = latestSeq(db)
+    const entries = db
+      .select()
+      .from(changeLog)
+      .where(and(gt(changeLog.seq, cursor.s), visibleLog(actor)))
+      .orderBy(asc(changeLog.seq))
+      .limit(limit)
+      .all()
+    const hasMore = entries.length === limit
+    // Several changes of one row in a page: the current row is sent once, in the place of its last change.
+    const last = new Map<string, (typeof entries)[number]>()
+    for (const entry of entries) {
+      const key = `${entry.entity}\u0000${entry.entityId}`
+      last.delete(key)
+      last.set(key, entry)
+    }
+    const byEntity = new Map<string, string[]>()
+    for (const entry of last.values()) if (entry.op === 'upsert') byEntity.set(entry.entity, [...(byEntity.get(entry.entity) ?? []), entry.entityId])
+    const current = new Map<string, { version: number; data: Record<string, unknown> }>()
+    for (const [name, ids] of byEntity) {
+      const entity = entities.find((x) => x.name === name)
+      for (const row of entity?.load(db, actor, ids) ?? []) current.set(`${name}\u0000${row.id}`, row)
+    }
+    const changes: SyncChange[] = [...last.entries()].map(([key, entry]) => {
+      const row = entry.op === 'upsert' ? current.get(key) : undefined
+      const entity = entry.entity as SyncChange['entity']
+      return row ? { entity, id: entry.entityId, op: 'upsert', version: row.version, data: row.data } : { entity, id: entry.entityId, op: 'delete' }
+    })
+    const seq = hasMore ? entries[entries.length - 1]!.seq : Math.max(head, cursor.s)
+    return { changes, cursor: encode({ s: seq, a: cursor.a }), hasMore, reset: false }
+  }
+
+  return {
+    pull(actor: Actor, rawCursor: string | undefined, limit: number): SyncResponse {
+      const access = accessFingerprint(actor)
+      const cursor = decode(rawCursor)
+      const stale = cursor !== undefined && (cursor.a !== access || cursor.s < compactedThrough(db))
+      const unreadable = rawCursor !== undefined && rawCursor !== '' && cursor === undefined
+      if (!cursor || stale) {
+        const start: Cursor = { s: latestSeq(db), a: access, snap: { e: 0, id: null } }
+        return { ...snapshotPage(actor, start, limit), reset: stale || unreadable }
+      }
+      return cursor.snap ? snapshotPage(actor, cursor, limit) : logPage(actor, cursor, limit)
+    },
+  }
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { demo, testApp, type TestApp } from '../../test/harness'
+import { companyMembers } from '../../db/schema/companies'
+import { compactChangeLog } from './change-log'
+
+type Change = { entity: string; id: string; op: string; version?: number; data?: Record<string, unknown> }
+
+async function pullAll(t: TestApp, token: string, cursor?: string, limit = 500) {
+  const changes: Change[] = []
+  let reset = false
+  for (;;) {
+    const q = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) })
+    const res = await t.call('GET', `/sync?${q}`, { token })
+    expect(res.status).toBe(200)
+    changes.push(...res.json.changes)
+    reset ||= res.json.reset
+    cursor = res.json.cursor
+    if (!res.json.hasMore) return { changes, cursor: cursor!, reset }
+  }
+}
+
+async function notifyMany(t: TestApp, token: string, n: number) {
+  const userId = (await t.call('GET', '/account/info', { token })).json.id
+  for (let i = 0; i < n; i++) {
+    t.clock.advance(10)
+    t.services.notifications.notify(userId, { type: 'info', title: { id: 'N{i}' }, message: { id: 'm' }, values: { i } })
+  }
+}
+
+describe('GET /api/sync', () => {
+  it('sends a first snapshot of only the caller\'s rows, then only what changed', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const first = await pullAll(t, token)
+    expect(first.reset).toBe(false)
+    expect(first.changes).toHaveLength(1)
+    expect(first.changes[0]).toMatchObject({ entity: 'notification', op: 'upsert', version: 1, data: { title: 'Welcome to Boligkasse' } })
+    const nothing = await pullAll(t, token, first.cursor)
+    expect(nothing.changes).toEqual([])
+    await notifyMany(t, token, 2)
+    const id = first.changes[0]!.id
+    await t.call('PATCH', `/notifications/${id}/read`, { token })
+    const next = await pullAll(t, token, nothing.cursor)
+    expect(next.changes.map((c) => c.op)).toEqual(['upsert', 'upsert', 'upsert'])
+    expect(next.changes.find((c) => c.id === id)).toMatchObject({ version: 2, data: { isRead: true } })
+  })
+
+  it('pages through snapshot and log with hasMore, and sends each row once per page', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    await notifyMany(t, token, 25)
+    const snap = await pullAll(t, token, undefined, 7)
+    expect(snap.changes).toHaveLength(26)
+    expect(new Set(snap.changes.map((c) => c.id)).size).toBe(26)
+    await notifyMany(t, token, 12)
+    await t.call('PATCH', '/notifications/read-all', { token })
+    const log = await pullAll(t, token, snap.cursor, 10)
+    const ids = new Set(log.changes.map((c) => c.id))
+    expect(ids.size).toBe(38)
+    expect(log.changes.filter((c) => c.data?.isRead === false)).toHaveLength(0)
+  })
+
+  it('sends a delete for a removed row', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const first = await pullAll(t, token)
+    await t.call('DELETE', `/notifications/${first.changes[0]!.id}`, { token })
+    const next = await pullAll(t, token, first.cursor)
+    expect(next.changes).toEqual([{ entity: 'notification', id: first.changes[0]!.id, op: 'delete' }])
+  })
+
+  it('never sends another user\'s rows', async () => {
+    const t = await testApp()
+    const admin = await t.login(demo.admin)
+    const chairman = await t.login(demo.chairman)
+    const start = await pullAll(t, chairman)
+    await notifyMany(t, admin, 5)
+    const next = await pullAll(t, chairman, start.cursor)
+    expect(next.changes).toEqual([])
+  })
+
+  it('tells the client to reset when its access changed', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const first = await pullAll(t, token)
+    const me = (await t.call('GET', '/account/info', { token })).json.id
+    t.db.delete(companyMembers).where(eq(companyMembers.userId, me)).run()
+    const after = await pullAll(t, token, first.cursor)
+    expect(after.reset).toBe(true)
+    expect(after.changes).toHaveLength(1)
+  })
+
+  it('tells the client to reset when its cursor is older than the compacted log', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const first = await pullAll(t, token)
+    await notifyMany(t, token, 3)
+    t.clock.advance(1000)
+    expect(compactChangeLog(t.db, t.clock.now().toISOString())).toBeGreaterThan(0)
+    await notifyMany(t, token, 1)
+    const after = await pullAll(t, token, first.cursor)
+    expect(after.reset).toBe(true)
+    expect(after.changes).toHaveLength(5)
+    const fresh = await pullAll(t, token, after.cursor)
+    expect(fresh).toMatchObject({ changes: [], reset: false })
+  })
+
+  it('starts over on an unreadable cursor and refuses a bad limit', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const res = await t.call('GET', '/sync?cursor=garbage', { token })
+    expect(res.json.reset).toBe(true)
+    expect((await t.call('GET', '/sync?limit=0', { token })).status).toBe(400)
+    expect((await t.call('GET', '/sync')).status).toBe(401)
+  })
+})

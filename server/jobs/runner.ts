@@ -1,0 +1,45 @@
+import type { Logger } from 'pino'
+import type { WriteLock } from '../lib/write-lock'
+
+export interface Job {
+  name: string
+  everyMs: number
+  run(): unknown
+}
+
+/**
+ * Runs periodic jobs inside the server process under the write lock, one at a time per job.
+ * A failing job is logged and tried again at its next turn; it never stops the others.
+ */
+export class JobRunner {
+  private timers: NodeJS.Timeout[] = []
+
+  constructor(private readonly deps: { lock: WriteLock; log: Logger }) {}
+
+  async runNow(job: Job): Promise<void> {
+    try {
+      await this.deps.lock.run(() => job.run())
+    } catch (err) {
+      this.deps.log.error({ err, job: job.name }, 'job failed')
+    }
+  }
+
+  start(jobs: Job[]): void {
+    for (const job of jobs) {
+      let busy = false
+      const timer = setInterval(async () => {
+        if (busy) return
+        busy = true
+        await this.runNow(job)
+        busy = false
+      }, job.everyMs)
+      timer.unref()
+      this.timers.push(timer)
+    }
+  }
+
+  stop(): void {
+    for (const t of this.timers) clearInterval(t)
+    this.timers = []
+  }
+}
