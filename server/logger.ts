@@ -4,8 +4,12 @@ import pino, { type Logger } from 'pino'
  * Structured logs (pino, JSON lines) to stdout. Warnings and errors are also copied to the
  * system log shown on /logs through `sink`, which main wires to the logs service.
  */
-export function createLogger(level: string, sink?: (level: 'WARN' | 'ERROR', message: string, context: unknown) => void): Logger {
-  return pino({
+export function createLogger(
+  level: string,
+  sink?: (level: 'WARN' | 'ERROR', message: string, context: unknown) => void,
+  destination?: pino.DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: undefined,
     redact: { paths: ['req.headers.authorization', '*.password', '*.secret', '*.token', '*.accessToken'], censor: '[redacted]' },
@@ -26,10 +30,12 @@ export function createLogger(level: string, sink?: (level: 'WARN' | 'ERROR', mes
           },
         }
       : undefined,
-  })
+  }
+  return destination ? pino(options, destination) : pino(options)
 }
 
 function serializable(value: object): unknown {
+  if (value instanceof Error) return { name: value.name, message: value.message }
   const out: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(value)) out[k] = v instanceof Error ? { name: v.name, message: v.message } : v
   return out
