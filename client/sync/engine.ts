@@ -1,0 +1,150 @@
+/**
+ * Runs the outbox drain and the pull for one signed-in user, and tells the shell how it goes.
+ * Triggers (OFFLINE.md): start, after each enqueue, the `online` event, the page becoming
+ * visible, and a timer. Only one tab drains at a time (Web Locks), so two tabs never send the
+ * same mutation at once; the server's idempotency covers whatever else could race.
+ */
+import { createStore, type Store } from '../lib/store'
+import { drainOnce, type DrainDeps } from './drainer'
+import { LocalDb, type Mutation } from './local-db'
+import { enqueue, type NewMutation } from './outbox'
+import { pullAll } from './pull'
+import type { SyncTransport } from './transport'
+
+export interface SyncStatus {
+  online: boolean
+  syncing: boolean
+  /** The server refused our token: the queue waits for the user to sign in again. */
+  authPaused: boolean
+  lastSyncedAt: number | null
+  lastError: 'offline' | 'error' | null
+}
+
+const LOCK_NAME = 'boligkasse-outbox'
+const TIMER_MS = 30_000
+
+export class SyncEngine {
+  readonly status: Store<SyncStatus>
+  private timer: ReturnType<typeof setInterval> | undefined
+  private retryTimer: ReturnType<typeof setTimeout> | undefined
+  private running: Promise<void> | undefined
+  private again = false
+  private stopped = false
+  private readonly listeners: Array<() => void> = []
+
+  constructor(
+    readonly db: LocalDb,
+    private readonly transport: SyncTransport,
+    private readonly options: { onConfirmed?: DrainDeps['onConfirmed']; onAuthPaused?: () => void } = {},
+  ) {
+    this.status = createStore<SyncStatus>({ online: navigatorOnline(), syncing: false, authPaused: false, lastSyncedAt: null, lastError: null })
+  }
+
+  start(): void {
+    const on = (target: EventTarget, event: string, fn: () => void) => {
+      target.addEventListener(event, fn)
+      this.listeners.push(() => target.removeEventListener(event, fn))
+    }
+    if (typeof window !== 'undefined') {
+      on(window, 'online', () => {
+        this.patch({ online: true })
+        this.kick()
+      })
+      on(window, 'offline', () => this.patch({ online: false }))
+      on(document, 'visibilitychange', () => document.visibilityState === 'visible' && this.kick())
+    }
+    this.timer = setInterval(() => this.kick(), TIMER_MS)
+    void this.db.meta.get('lastSyncedAt').then((m) => this.patch({ lastSyncedAt: (m?.value as number) ?? null }))
+    this.kick()
+  }
+
+  stop(): void {
+    this.stopped = true
+    clearInterval(this.timer)
+    clearTimeout(this.retryTimer)
+    for (const off of this.listeners.splice(0)) off()
+  }
+
+  /** Stores a change in the outbox and starts sending it. */
+  async mutate(m: NewMutation): Promise<Mutation> {
+    const mutation = await enqueue(this.db, m)
+    this.kick()
+    return mutation
+  }
+
+  /** After the user signed in again: the queue may go on. */
+  async resume(): Promise<void> {
+    await this.db.meta.delete('authPaused')
+    this.patch({ authPaused: false })
+    this.kick()
+  }
+
+  /** Drain then pull, now (or right after the run in progress). Resolves when done. */
+  kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve()
+    if (this.running) {
+      this.again = true
+      return this.running
+    }
+    this.running = this.run().finally(() => {
+      this.running = undefined
+      if (this.again && !this.stopped) {
+        this.again = false
+        void this.kick()
+      }
+    })
+    return this.running
+  }
+
+  private async run(): Promise<void> {
+    this.patch({ syncing: true })
+    try {
+      const drained = await withLock(() => drainOnce({ db: this.db, transport: this.transport, onConfirmed: this.options.onConfirmed }))
+      if (drained?.paused === 'auth') {
+        this.patch({ authPaused: true })
+        this.options.onAuthPaused?.()
+        return
+      }
+      const pulled = await pullAll(this.db, this.transport)
+      if (pulled.status === 'unauthorized') {
+        this.patch({ authPaused: true })
+        this.options.onAuthPaused?.()
+        return
+      }
+      this.patch({
+        online: pulled.status !== 'offline' && navigatorOnline(),
+        lastError: pulled.status === 'ok' ? null : pulled.status === 'offline' ? 'offline' : 'error',
+        lastSyncedAt: pulled.status === 'ok' ? Date.now() : this.status.get().lastSyncedAt,
+      })
+      if (drained?.waiting) this.scheduleRetry()
+    } finally {
+      this.patch({ syncing: false })
+    }
+  }
+
+  /** Wakes up when the first waiting mutation is due. */
+  private async scheduleRetry(): Promise<void> {
+    const next = await this.db.outbox.where('status').equals('queued').sortBy('nextAttemptAt')
+    const due = next[0]?.nextAttemptAt
+    if (due === undefined) return
+    clearTimeout(this.retryTimer)
+    this.retryTimer = setTimeout(() => this.kick(), Math.max(50, due - Date.now()))
+  }
+
+  private patch(p: Partial<SyncStatus>) {
+    this.status.set({ ...this.status.get(), ...p })
+  }
+}
+
+const navigatorOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine)
+
+/**
+ * Runs `fn` holding the cross-tab outbox lock, waiting while another tab drains; the queue is
+ * read after the lock is taken, so the second tab never resends what the first just sent.
+ * Without Web Locks (old browsers, tests) it simply runs.
+ */
+async function withLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
+  if (!locks) return fn()
+  return locks.request(LOCK_NAME, fn)
+}

@@ -1,0 +1,105 @@
+/**
+ * The offline store (OFFLINE.md): one IndexedDB database per signed-in user, so signing in as
+ * someone else never shows the previous user's data, and signing out can drop it whole.
+ *
+ * - Canonical tables hold rows exactly as the server last confirmed them (the `data` of a sync
+ *   change), with `_version`.
+ * - `outbox` holds the user's writes that the server has not confirmed yet, in order.
+ * - `meta` holds the sync cursor and when the last pull finished.
+ * Screens never read canonical rows alone: they read them with the outbox applied on top
+ * (see optimistic.ts), so a change made offline shows at once and survives reloads.
+ */
+import Dexie, { type EntityTable } from 'dexie'
+import type { SyncEntity } from '../../shared/contract/sync'
+
+export type Row = Record<string, unknown> & { id: string; _version: number }
+
+export type MutationStatus = 'queued' | 'sending' | 'rejected' | 'conflict'
+
+export interface Mutation {
+  /** Order of the queue. */
+  seq?: number
+  /** UUID, sent as Idempotency-Key: a resend is the same request to the server. */
+  mutationId: string
+  /** What the change does locally (a key of the reducers in optimistic.ts). */
+  kind: string
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  path: string
+  body?: unknown
+  entity: SyncEntity
+  entityId: string | null
+  /** `_version` of the row the change was made on (sent as If-Match where the server versions it). */
+  baseVersion?: number
+  /** A mutation that must succeed first (e.g. the create of the row this edits). */
+  dependsOn?: string
+  /** Money actions are shown as "will be sent when online" until the server answers. */
+  money?: boolean
+  status: MutationStatus
+  attempts: number
+  nextAttemptAt: number
+  lastError: string | null
+  /** The server's current row when it answered 412. */
+  conflict?: unknown
+  createdAt: number
+}
+
+export interface Meta {
+  key: 'cursor' | 'lastSyncedAt' | 'authPaused'
+  value: unknown
+}
+
+export const entityTables = {
+  agreement: 'agreements',
+  charge: 'charges',
+  invoice: 'invoices',
+  notification: 'notifications',
+  company: 'companies',
+  address: 'addresses',
+  member: 'members',
+  paymentProvider: 'paymentProviders',
+} as const satisfies Record<SyncEntity, string>
+
+export type EntityTableName = (typeof entityTables)[SyncEntity]
+
+export class LocalDb extends Dexie {
+  agreements!: EntityTable<Row, 'id'>
+  charges!: EntityTable<Row, 'id'>
+  invoices!: EntityTable<Row, 'id'>
+  notifications!: EntityTable<Row, 'id'>
+  companies!: EntityTable<Row, 'id'>
+  addresses!: EntityTable<Row, 'id'>
+  members!: EntityTable<Row, 'id'>
+  paymentProviders!: EntityTable<Row, 'id'>
+  outbox!: EntityTable<Mutation, 'seq'>
+  meta!: EntityTable<Meta, 'key'>
+
+  constructor(userId: string) {
+    super(localDbName(userId))
+    // Schema history: add a new version() for every change; Dexie migrates old databases.
+    this.version(1).stores({
+      agreements: 'id, companyId, status',
+      charges: 'id, agreementId, companyId',
+      invoices: 'id, companyId, issueDate',
+      notifications: 'id, createdAt',
+      companies: 'id',
+      addresses: 'id, companyId',
+      members: 'id, companyId',
+      paymentProviders: 'id, companyId',
+      outbox: '++seq, &mutationId, status, entity, entityId',
+      meta: 'key',
+    })
+  }
+
+  table_(entity: SyncEntity) {
+    return this.table<Row, string>(entityTables[entity])
+  }
+
+  canonicalTables() {
+    return Object.values(entityTables).map((name) => this.table<Row, string>(name))
+  }
+}
+
+export const localDbName = (userId: string) => `boligkasse-${userId}`
+
+/** Deletes a user's local copy (sign out). */
+export const deleteLocalDb = (userId: string) => Dexie.delete(localDbName(userId))

@@ -1,0 +1,67 @@
+/**
+ * The optimistic view: canonical rows with the pending outbox applied on top, in queue order.
+ * Pull may overwrite canonical rows at any time; because pending changes are re-applied on
+ * every read, they are rebased onto whatever the server sent last (OFFLINE.md "Pull").
+ *
+ * Features register a reducer per mutation kind, describing what the change does locally.
+ */
+import type { Mutation, Row } from './local-db'
+
+export type ViewRow = Row & {
+  /** A change to this row is waiting to reach the server. */
+  _pending?: boolean
+  /** The server refused a change to this row; its message. */
+  _rejected?: string
+}
+
+/** Returns the rows after the mutation (a new array; rows are not mutated in place). */
+export type Reducer = (rows: ViewRow[], mutation: Mutation) => ViewRow[]
+
+const reducers = new Map<string, Reducer>()
+
+export function registerReducer(kind: string, reducer: Reducer): void {
+  reducers.set(kind, reducer)
+}
+
+/** Helpers for the common shapes of change. */
+export const reduce = {
+  /** Changes fields of the row `mutation.entityId`. */
+  patch:
+    (fields: (row: ViewRow, mutation: Mutation) => Partial<Row>): Reducer =>
+    (rows, m) =>
+      rows.map((r) => (r.id === m.entityId ? { ...r, ...fields(r, m) } : r)),
+  /** Changes fields of every row. */
+  patchAll:
+    (fields: (row: ViewRow, mutation: Mutation) => Partial<Row>): Reducer =>
+    (rows, m) =>
+      rows.map((r) => ({ ...r, ...fields(r, m) })),
+  /** Removes the row `mutation.entityId`. */
+  remove: (): Reducer => (rows, m) => rows.filter((r) => r.id !== m.entityId),
+  /** Adds (or replaces) the row built from the mutation. */
+  insert:
+    (build: (mutation: Mutation) => Row): Reducer =>
+    (rows, m) => {
+      const row = build(m)
+      return [...rows.filter((r) => r.id !== row.id), row]
+    },
+}
+
+/**
+ * Applies the entity's pending and rejected mutations in order. A rejected mutation is not applied
+ * (the server refused it) but marks its row, so the user sees what did not go through.
+ */
+export function applyOutbox(rows: Row[], outbox: Mutation[], entity: Mutation['entity']): ViewRow[] {
+  let view: ViewRow[] = rows
+  for (const m of outbox) {
+    if (m.entity !== entity) continue
+    if (m.status === 'rejected' || m.status === 'conflict') {
+      view = view.map((r) => (r.id === m.entityId ? { ...r, _rejected: m.lastError ?? '' } : r))
+      continue
+    }
+    const reducer = reducers.get(m.kind)
+    if (!reducer) continue
+    const touched = new Set(m.entityId ? [m.entityId] : view.map((r) => r.id))
+    view = reducer(view, m).map((r) => (touched.has(r.id) ? { ...r, _pending: true } : r))
+  }
+  return view
+}

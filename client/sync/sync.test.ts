@@ -1,0 +1,204 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { drainOnce, backoffMs } from './drainer'
+import { LocalDb, deleteLocalDb, type Mutation, type Row } from './local-db'
+import { enqueue, discard, retry } from './outbox'
+import { applyOutbox, reduce, registerReducer } from './optimistic'
+import { applyChanges, pullAll } from './pull'
+import type { SyncTransport } from './transport'
+
+type Handler = (method: string, path: string, init: RequestInit) => Response | Promise<Response>
+
+const json = (status: number, body?: unknown, headers: Record<string, string> = {}) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } })
+
+function transport(handler: Handler, calls: Array<{ method: string; path: string; key?: string; ifMatch?: string }> = []): SyncTransport {
+  return {
+    getToken: () => 'token',
+    getLocale: () => 'en',
+    fetch: (async (url: string, init: RequestInit) => {
+      const headers = init.headers as Record<string, string>
+      const path = url.replace(/^\/api/, '')
+      calls.push({ method: init.method!, path, key: headers['Idempotency-Key'], ifMatch: headers['If-Match'] })
+      return handler(init.method!, path, init)
+    }) as typeof fetch,
+  }
+}
+
+let db: LocalDb
+let userId: string
+beforeEach(() => {
+  userId = crypto.randomUUID()
+  db = new LocalDb(userId)
+})
+afterEach(async () => {
+  db.close()
+  await deleteLocalDb(userId)
+})
+
+const mut = (over: Partial<Mutation> = {}) => ({ kind: 'notification.read', method: 'PATCH' as const, path: '/notifications/a/read', entity: 'notification' as const, entityId: 'a', ...over })
+
+describe('drainOnce', () => {
+  it('sends the queue in order with each mutation id as Idempotency-Key and empties it', async () => {
+    const calls: Array<{ method: string; path: string; key?: string }> = []
+    const a = await enqueue(db, mut({ path: '/one' }))
+    const b = await enqueue(db, mut({ path: '/two', baseVersion: 3 }))
+    const res = await drainOnce({ db, transport: transport(() => json(200, {}), calls) })
+    expect(res).toMatchObject({ sent: 2, rejected: 0 })
+    expect(calls.map((c) => [c.path, c.key])).toEqual([['/one', a.mutationId], ['/two', b.mutationId]])
+    expect((calls[1] as { ifMatch?: string }).ifMatch).toBe('"3"')
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('keeps a mutation after a network error or 5xx, backs off, and stops to keep order', async () => {
+    await enqueue(db, mut({ path: '/one' }), 0)
+    await enqueue(db, mut({ path: '/two' }), 0)
+    const calls: Array<{ method: string; path: string }> = []
+    const res = await drainOnce({ db, transport: transport(() => json(503, { message: 'down', code: 'PROVIDER_UNAVAILABLE' }), calls), now: () => 1000, random: () => 0.5 })
+    expect(res.waiting).toBe(true)
+    expect(calls).toHaveLength(1)
+    const [first] = await db.outbox.orderBy('seq').toArray()
+    expect(first).toMatchObject({ status: 'queued', attempts: 1, nextAttemptAt: 1000 + backoffMs(1, () => 0.5) })
+    const offline = await drainOnce({ db, transport: transport(() => { throw new TypeError('Failed to fetch') }), now: () => 1_000_000 })
+    expect(offline.waiting).toBe(true)
+    expect((await db.outbox.orderBy('seq').first())!.attempts).toBe(2)
+  })
+
+  it('honours Retry-After on 429 and retries 409 IDEMPOTENCY_IN_PROGRESS', async () => {
+    await enqueue(db, mut(), 0)
+    await drainOnce({ db, transport: transport(() => json(429, { code: 'RATE_LIMITED', message: 'slow' }, { 'Retry-After': '120' })), now: () => 0, random: () => 0 })
+    expect((await db.outbox.toArray())[0]!.nextAttemptAt).toBe(120_000)
+    await drainOnce({ db, transport: transport(() => json(409, { code: 'IDEMPOTENCY_IN_PROGRESS', message: 'busy' })), now: () => 200_000 })
+    expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'queued', attempts: 2 })
+  })
+
+  it('marks a refused mutation rejected with the server message and goes on with the rest', async () => {
+    await enqueue(db, mut({ path: '/ok-1' }))
+    const bad = await enqueue(db, mut({ path: '/bad' }))
+    await enqueue(db, mut({ path: '/needs-bad', dependsOn: bad.mutationId }))
+    await enqueue(db, mut({ path: '/ok-2' }))
+    const calls: Array<{ method: string; path: string }> = []
+    const res = await drainOnce({
+      db,
+      transport: transport((_m, path) => (path === '/bad' ? json(422, { code: 'BUSINESS_RULE', message: 'Refund above the captured amount' }) : json(200, {})), calls),
+    })
+    expect(calls.map((c) => c.path)).toEqual(['/ok-1', '/bad', '/ok-2'])
+    expect(res).toMatchObject({ sent: 2, rejected: 1 })
+    const left = await db.outbox.orderBy('seq').toArray()
+    expect(left.map((m) => [m.path, m.status, m.lastError])).toEqual([
+      ['/bad', 'rejected', 'Refund above the captured amount'],
+      ['/needs-bad', 'queued', null],
+    ])
+  })
+
+  it('pauses on 401 without losing anything, until resumed', async () => {
+    await enqueue(db, mut({ path: '/one' }))
+    await enqueue(db, mut({ path: '/two' }))
+    const res = await drainOnce({ db, transport: transport(() => json(401, { code: 'UNAUTHENTICATED', message: 'Please sign in again.' })) })
+    expect(res.paused).toBe('auth')
+    expect(await db.outbox.count()).toBe(2)
+    const calls: Array<{ method: string; path: string }> = []
+    expect((await drainOnce({ db, transport: transport(() => json(200, {}), calls) })).paused).toBe('auth')
+    expect(calls).toHaveLength(0)
+    await db.meta.delete('authPaused')
+    expect((await drainOnce({ db, transport: transport(() => json(200, {}), calls) })).sent).toBe(2)
+  })
+
+  it('keeps the server\'s row on 412 for the user to choose, and treats 404 on delete as done', async () => {
+    await enqueue(db, mut({ path: '/stale', baseVersion: 1 }))
+    await enqueue(db, mut({ method: 'DELETE', path: '/notifications/gone', kind: 'notification.delete' }))
+    await drainOnce({
+      db,
+      transport: transport((method) =>
+        method === 'DELETE' ? json(404, { code: 'NOT_FOUND', message: 'Not found.' }) : json(412, { code: 'VERSION_CONFLICT', message: 'Changed', current: { id: 'a', version: 2 } }),
+      ),
+    })
+    const left = await db.outbox.toArray()
+    expect(left).toHaveLength(1)
+    expect(left[0]).toMatchObject({ status: 'conflict', conflict: { id: 'a', version: 2 } })
+  })
+
+  it('lets the user discard or retry (with a new id) a rejected mutation', async () => {
+    const m = await enqueue(db, mut())
+    await drainOnce({ db, transport: transport(() => json(400, { code: 'VALIDATION_FAILED', message: 'bad' })) })
+    await retry(db, m.mutationId)
+    const retried = (await db.outbox.toArray())[0]!
+    expect(retried.status).toBe('queued')
+    expect(retried.mutationId).not.toBe(m.mutationId)
+    await discard(db, retried.mutationId)
+    expect(await db.outbox.count()).toBe(0)
+  })
+})
+
+describe('backoffMs', () => {
+  it('grows exponentially with jitter and is capped at five minutes', () => {
+    expect(backoffMs(1, () => 0)).toBe(500)
+    expect(backoffMs(1, () => 1)).toBe(1000)
+    expect(backoffMs(4, () => 1)).toBe(8000)
+    expect(backoffMs(40, () => 1)).toBe(300_000)
+  })
+})
+
+describe('optimistic view', () => {
+  registerReducer('test.read', reduce.patch(() => ({ isRead: true })))
+  registerReducer('test.readAll', reduce.patchAll(() => ({ isRead: true })))
+  registerReducer('test.delete', reduce.remove())
+  const rows: Row[] = [
+    { id: 'a', _version: 1, isRead: false },
+    { id: 'b', _version: 1, isRead: false },
+  ]
+  const m = (kind: string, entityId: string | null, status: Mutation['status'] = 'queued', lastError: string | null = null) =>
+    ({ kind, entityId, entity: 'notification', status, lastError }) as Mutation
+
+  it('applies pending changes in order and marks the rows they touch', () => {
+    const view = applyOutbox(rows, [m('test.read', 'a'), m('test.delete', 'b')], 'notification')
+    expect(view).toEqual([{ id: 'a', _version: 1, isRead: true, _pending: true }])
+  })
+
+  it('does not apply a rejected change but shows its message on the row', () => {
+    const view = applyOutbox(rows, [m('test.delete', 'b', 'rejected', 'Not allowed')], 'notification')
+    expect(view.find((r) => r.id === 'b')).toMatchObject({ _rejected: 'Not allowed' })
+    expect(view).toHaveLength(2)
+  })
+
+  it('ignores other entities and leaves canonical rows untouched', () => {
+    const view = applyOutbox(rows, [m('test.readAll', null)], 'notification')
+    expect(view.every((r) => r.isRead)).toBe(true)
+    expect(rows.every((r) => !r.isRead)).toBe(true)
+    expect(applyOutbox(rows, [{ ...m('test.readAll', null), entity: 'agreement' }], 'notification')).toEqual(rows)
+  })
+})
+
+describe('pull', () => {
+  const page = (changes: unknown[], cursor: string, hasMore = false, reset = false) => json(200, { changes, cursor, hasMore, reset })
+
+  it('applies pages with their cursor until hasMore is false', async () => {
+    const seen: string[] = []
+    const res = await pullAll(
+      db,
+      transport((_m, path) => {
+        const cursor = new URL(`http://x${path}`).searchParams.get('cursor')
+        seen.push(cursor ?? '')
+        if (!cursor) return page([{ entity: 'notification', id: 'a', op: 'upsert', version: 1, data: { id: 'a', title: 'A' } }], 'c1', true)
+        return page([{ entity: 'notification', id: 'b', op: 'upsert', version: 1, data: { id: 'b', title: 'B' } }, { entity: 'notification', id: 'a', op: 'delete' }], 'c2')
+      }),
+    )
+    expect(res).toMatchObject({ applied: 3, status: 'ok' })
+    expect(seen).toEqual(['', 'c1'])
+    expect(await db.notifications.toArray()).toEqual([{ id: 'b', title: 'B', _version: 1 }])
+    expect((await db.meta.get('cursor'))!.value).toBe('c2')
+  })
+
+  it('drops the local copy on reset but keeps the outbox', async () => {
+    await applyChanges(db, [{ entity: 'notification', id: 'old', op: 'upsert', version: 1, data: {} }], 'c0', false, 0)
+    await enqueue(db, mut())
+    await pullAll(db, transport(() => page([{ entity: 'notification', id: 'new', op: 'upsert', version: 1, data: {} }], 'c9', false, true)))
+    expect((await db.notifications.toArray()).map((r) => r.id)).toEqual(['new'])
+    expect(await db.outbox.count()).toBe(1)
+  })
+
+  it('reports offline and unauthorized without changing anything', async () => {
+    expect((await pullAll(db, transport(() => { throw new TypeError('offline') }))).status).toBe('offline')
+    expect((await pullAll(db, transport(() => json(401, {})))).status).toBe('unauthorized')
+    expect(await db.meta.get('cursor')).toBeUndefined()
+  })
+})
