@@ -4,7 +4,7 @@ import { I18nProvider } from '@lingui/react'
 import { RouterProvider } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import { Overlay } from './components/ui/Spinner'
-import { clearSession, sessionStore, startSession, useSession } from './features/auth/session'
+import { clearSession, isSignedIn, sessionStore, startSession, useSession } from './features/auth/session'
 import { activateLocale, currentLocale, i18n, storedLocale } from './i18n/i18n'
 import { configureApi } from './lib/api'
 import { loadAppEnv } from './lib/app-env'
@@ -28,8 +28,11 @@ async function start() {
     getToken: () => sessionStore.get().token,
     getLocale: currentLocale,
     onUnauthorized: () => {
+      // A token being tried for the first time (sign-in, ?authToken=) has no session to end yet;
+      // its caller reports the failure.
+      const hadSession = isSignedIn()
       clearSession()
-      void router.navigate({ to: '/login' })
+      if (hadSession) void router.navigate({ to: '/login' })
     },
   })
   installGlobalErrorReporting()

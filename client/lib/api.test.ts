@@ -75,6 +75,7 @@ describe('api', () => {
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message: 'Nogle felter er ugyldige.' })
     expect((error as ApiError).issues).toEqual([{ path: 'value', message: 'Dette felt er påkrævet' }])
+    expect(errorMessage(error, 'fallback')).toBe('Dette felt er påkrævet')
   })
 
   it('turns an answer without an error body into an ApiError without message', async () => {

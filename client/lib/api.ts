@@ -134,7 +134,11 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, code, message, issues ?? [])
 }
 
-/** The server's (already translated) message of a failed call, or the caller's fallback text. */
+/**
+ * The server's (already translated) message of a failed call, or the caller's fallback text. A
+ * field's own message says more than the summary of a validation failure, so it comes first.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback
+  if (!(error instanceof ApiError)) return fallback
+  return error.issues[0]?.message || error.message || fallback
 }

@@ -98,15 +98,15 @@ export function startSession(): Promise<void> {
   return ready
 }
 
-/** Signs in with an access token handed over in the URL (`?authToken=`); failure clears the session. */
+/** Signs in with a fresh access token (after login, or `?authToken=`); failure clears the session. */
 export async function signInWithAccessToken(token: string): Promise<void> {
-  await (ready = adoptToken(token).then(
+  const attempt = adoptToken(token)
+  // Guards wait on `ready`, which must settle without failing; the caller gets the error.
+  ready = attempt.then(
     () => undefined,
-    (error: unknown) => {
-      clearSession()
-      throw error
-    },
-  ))
+    () => clearSession(),
+  )
+  await attempt
 }
 
 /** Reloads the user from the server (after a profile change). */

@@ -95,8 +95,13 @@ export function AuthMethodsSection({
                 <td className="cell-actions">
                   {/* A MobilePay sign-in is tied to the Vipps account and cannot be removed. */}
                   {m.type !== 'MOBILEPAY' && (
-                    <Button variant="danger" size="sm" aria-label={t`Delete ${type} ${identifier}`} onClick={() => setToDelete(m)}>
-                      <Trans>Delete</Trans>
+                    <Button variant="danger" size="sm" onClick={() => setToDelete(m)}>
+                      <Trans>
+                        Delete{' '}
+                        <span className="sr-only">
+                          {type} {identifier}
+                        </span>
+                      </Trans>
                     </Button>
                   )}
                 </td>

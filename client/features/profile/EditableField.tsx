@@ -64,13 +64,16 @@ export function EditableField({ label, display, value, input, onSave }: Editable
             ref={editButton}
             variant="ghost"
             size="sm"
-            aria-label={t`Edit ${label}`}
             onClick={() => {
               setDraft(value)
               setEditing(true)
             }}
           >
-            <Trans>Edit</Trans>
+            {/* The field name is in the button's text, not an aria-label, so that finding the
+                field by its label does not also find its buttons. */}
+            <Trans>
+              Edit <span className="sr-only">{label}</span>
+            </Trans>
           </Button>
         </dd>
       </div>
@@ -96,11 +99,15 @@ export function EditableField({ label, display, value, input, onSave }: Editable
             />
           )}
           <div className="form-actions">
-            <Button variant="secondary" size="sm" aria-label={t`Cancel editing ${label}`} onClick={close} disabled={saving}>
-              <Trans>Cancel</Trans>
+            <Button variant="secondary" size="sm" onClick={close} disabled={saving}>
+              <Trans>
+                Cancel <span className="sr-only">{label}</span>
+              </Trans>
             </Button>
-            <Button type="submit" size="sm" aria-label={t`Save ${label}`} busy={saving}>
-              <Trans>Save</Trans>
+            <Button type="submit" size="sm" busy={saving}>
+              <Trans>
+                Save <span className="sr-only">{label}</span>
+              </Trans>
             </Button>
           </div>
         </form>
