@@ -155,8 +155,13 @@ function LogRow({ entry, time }: { entry: LogEntry; time: string }) {
       <td className="cell-wrap">{entry.source}</td>
       <td className="cell-wrap">
         {long ? (
-          <details>
-            <summary title={entry.message}>{previewOf(entry.message)}</summary>
+          <details className="log-message">
+            <summary title={entry.message}>
+              <span className="log-preview">{previewOf(entry.message)}</span>
+              <span className="log-less">
+                <Trans>Show less</Trans>
+              </span>
+            </summary>
             <p className="log-full">{entry.message}</p>
           </details>
         ) : (
