@@ -73,7 +73,7 @@ export function AuthMethodsSection({
               <th scope="col">
                 <Trans>Identifier</Trans>
               </th>
-              <th scope="col">
+              <th scope="col" className="hide-phone">
                 <Trans>Created</Trans>
               </th>
               <th scope="col">
@@ -91,7 +91,7 @@ export function AuthMethodsSection({
               <tr key={m.id}>
                 <td>{type}</td>
                 <td className="cell-wrap">{m.identifier}</td>
-                <td>{formatDate(m.createdAt, locale)}</td>
+                <td className="hide-phone">{formatDate(m.createdAt, locale)}</td>
                 <td className="cell-actions">
                   {/* A MobilePay sign-in is tied to the Vipps account and cannot be removed. */}
                   {m.type !== 'MOBILEPAY' && (
