@@ -133,3 +133,24 @@ export async function latestMailTo(mailDir: string, to: string, after = 0) {
 export async function snap(page: Page, name: string) {
   await page.screenshot({ path: join(root, 'test-results', `${name}.png`), fullPage: true })
 }
+
+/** Runs a journey in a fresh browser context; on failure it saves a screenshot first. */
+export async function withPage<T>(browser: Browser, baseURL: string, name: string, fn: (page: Page) => Promise<T>, viewport?: { width: number; height: number }): Promise<T> {
+  const { context, page } = await newPage(browser, baseURL, viewport)
+  try {
+    return await fn(page)
+  } catch (err) {
+    await snap(page, `FAILED-${name.replace(/\W+/g, '-')}`).catch(() => undefined)
+    throw err
+  } finally {
+    await context.close()
+  }
+}
+
+/** The Danish text of an English catalog id, read from the client's da.po. */
+export function danish(english: string): string {
+  const po = readFileSync(join(root, 'client/locales/da.po'), 'utf8')
+  const esc = english.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/"/g, '\\\\"')
+  const m = new RegExp(`msgid "${esc}"\\nmsgstr "((?:[^"\\\\]|\\\\.)*)"`).exec(po)
+  return m?.[1] || english
+}
