@@ -27,9 +27,11 @@ async function start() {
   configureApi({
     getToken: () => sessionStore.get().token,
     getLocale: currentLocale,
-    onUnauthorized: () => {
-      // A token being tried for the first time (sign-in, ?authToken=) has no session to end yet;
-      // its caller reports the failure.
+    onUnauthorized: (token) => {
+      // Only the session that used this token ends. A token being tried for the first time
+      // (sign-in, ?authToken=) has no session yet: its caller reports the failure.
+      const { token: held } = sessionStore.get()
+      if (held !== token) return
       const hadSession = isSignedIn()
       clearSession()
       if (hadSession) void router.navigate({ to: '/login' })

@@ -7,14 +7,14 @@ const json = (status: number, body: unknown) =>
 
 let fetchMock: ReturnType<typeof vi.fn>
 let token: string | null
-let unauthorized: number
+let unauthorized: string[]
 
 beforeEach(() => {
   token = null
-  unauthorized = 0
+  unauthorized = []
   fetchMock = vi.fn()
   vi.stubGlobal('fetch', fetchMock)
-  configureApi({ getToken: () => token, getLocale: () => 'da', onUnauthorized: () => unauthorized++ })
+  configureApi({ getToken: () => token, getLocale: () => 'da', onUnauthorized: (t) => unauthorized.push(t) })
 })
 afterEach(() => vi.unstubAllGlobals())
 
@@ -89,13 +89,13 @@ describe('api', () => {
     token = 'expired'
     fetchMock.mockResolvedValue(json(401, { message: 'Please sign in again.', code: 'UNAUTHENTICATED' }))
     await expect(api('GET', '/account/info')).rejects.toMatchObject({ status: 401 })
-    expect(unauthorized).toBe(1)
+    expect(unauthorized).toEqual(['expired'])
   })
 
   it('does not treat a failed guest login as a lost session', async () => {
     fetchMock.mockResolvedValue(json(401, { message: 'Login failed.', code: 'INVALID_CREDENTIALS' }))
     await expect(api('POST', '/auth/login', { body: { type: 'token', token: 'x' } })).rejects.toMatchObject({ message: 'Login failed.' })
-    expect(unauthorized).toBe(0)
+    expect(unauthorized).toEqual([])
   })
 
   it('rejects an answer that does not match the contract', async () => {

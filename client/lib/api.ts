@@ -34,8 +34,8 @@ export class ApiError extends Error {
 export interface ApiConfig {
   getToken: () => string | null
   getLocale: () => string
-  /** A signed-in call answered 401: the session is gone (expired or revoked). */
-  onUnauthorized: () => void
+  /** A call with this token answered 401: that token is no longer valid (expired or revoked). */
+  onUnauthorized: (token: string) => void
 }
 
 let config: ApiConfig = { getToken: () => null, getLocale: () => 'en', onUnauthorized: () => {} }
@@ -117,7 +117,7 @@ export async function api<S extends z.ZodType | undefined = undefined>(
   if (!response.ok) {
     const error = await toApiError(response)
     if (!outcomeUnknown(error.status, error.code)) options.action?.settle()
-    if (response.status === 401 && token) config.onUnauthorized()
+    if (response.status === 401 && token) config.onUnauthorized(token)
     throw error
   }
   options.action?.settle()

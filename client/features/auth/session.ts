@@ -78,20 +78,30 @@ async function adoptToken(token: string): Promise<AccountInfo> {
       currentCompany: { id: first.id, name: first.name },
     }))
   }
+  // A newer sign-in (e.g. a `?token=` link opened while the stored token was being checked) wins.
+  if (!holds(token)) return user
   await activateLocale(localeOf(user.language))
   sessionStore.set({ status: 'ready', token, user })
   return user
 }
 
+const holds = (token: string) => sessionStore.get().token === token
+
+/** Forgets the session unless another token has replaced this one meanwhile. */
+const clearIfHeld = (token: string) => {
+  if (holds(token)) clearSession()
+}
+
 /** Start-up: validate a stored token. A network failure keeps the stored user (offline start). */
 export function startSession(): Promise<void> {
-  const stored = readStored()
-  if (!stored.token) return ready
-  sessionStore.set({ status: 'validating', ...stored })
-  ready = adoptToken(stored.token).then(
+  const { token, user } = readStored()
+  if (!token) return ready
+  sessionStore.set({ status: 'validating', token, user })
+  ready = adoptToken(token).then(
     () => undefined,
     (error: unknown) => {
-      if (error instanceof ApiError && error.status === 0 && stored.user) sessionStore.set({ status: 'ready', ...stored })
+      if (!holds(token)) return
+      if (error instanceof ApiError && error.status === 0 && user) sessionStore.set({ status: 'ready', token, user })
       else clearSession()
     },
   )
@@ -104,16 +114,9 @@ export async function signInWithAccessToken(token: string): Promise<void> {
   // Guards wait on `ready`, which must settle without failing; the caller gets the error.
   ready = attempt.then(
     () => undefined,
-    () => clearSession(),
+    () => clearIfHeld(token),
   )
   await attempt
-}
-
-/** Reloads the user from the server (after a profile change). */
-export async function refreshUser(): Promise<AccountInfo> {
-  const user = await api('GET', '/account/info', { schema: AccountInfo })
-  setUser(user)
-  return user
 }
 
 export const useSession = (): SessionState => useStore(sessionStore)
