@@ -161,7 +161,8 @@ function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): st
  */
 function serveClient(app: OpenAPIHono<AppEnv>, dir: string) {
   const root = resolve(dir)
-  const shell = readFileSync(resolve(root, 'index.html'), 'utf8')
+  // Read on each request (it is small): a new build is served without restarting the server.
+  const shell = () => readFileSync(resolve(root, 'index.html'), 'utf8')
   const noCache = /(^\/$|index\.html$|sw\.js$|registerSW\.js$|manifest\.webmanifest$|workbox-[^/]+\.js$)/
   app.use('*', async (c, next) => {
     await next()
@@ -172,6 +173,6 @@ function serveClient(app: OpenAPIHono<AppEnv>, dir: string) {
   app.use('*', serveStatic({ root }))
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache')
-    return c.html(shell)
+    return c.html(shell())
   })
 }

@@ -3,14 +3,11 @@
  * navigation sections depend on it (not on the build mode: one build runs in every environment).
  * Until the answer arrives, and if it never does, the client behaves as in production.
  */
-import { z } from 'zod'
+import { Health } from '../../shared/contract/health'
 import { api } from './api'
 import { createStore, useStore } from './store'
 
 export type AppEnv = 'development' | 'test' | 'production'
-
-/** The part of the health answer the client reads; the full shape is the server's. */
-const Health = z.object({ env: z.enum(['development', 'test', 'production']) })
 
 export const appEnvStore = createStore<AppEnv>('production')
 

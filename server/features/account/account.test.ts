@@ -161,7 +161,7 @@ describe('authentication methods', () => {
     const own = (await t.call('GET', '/account/profile', { token })).json.authMethods[0].id
     const last = await t.call('DELETE', `/account/auth-methods/${own}`, { token })
     expect(last.status).toBe(422)
-    expect(last.json.message).toBe('Du kan ikke fjerne din sidste login-metode.')
+    expect(last.json.message).toBe('Du kan ikke fjerne din sidste loginmetode.')
     const admin = await t.login(demo.admin)
     expect((await t.call('DELETE', `/account/auth-methods/${own}`, { token: admin })).status).toBe(404)
   })

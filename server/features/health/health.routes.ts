@@ -1,10 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { createRoute } from '@hono/zod-openapi'
 import type Database from 'better-sqlite3'
+import { Health } from '../../../shared/contract/health'
 import { json, router } from '../../http/openapi'
-
-const Health = z
-  .object({ status: z.enum(['ok', 'degraded']), version: z.string(), db: z.enum(['ok', 'error']), env: z.enum(['development', 'test', 'production']) })
-  .meta({ id: 'Health' })
 
 const health = createRoute({
   method: 'get', path: '/health', tags: ['Platform'],
