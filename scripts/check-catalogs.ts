@@ -7,6 +7,16 @@ import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 
 const catalogs = ['client/locales', 'server/i18n/locales']
+
+/** The catalog's entries as `msgid → msgstr`, ignoring order and comments. */
+function entries(po: string): Map<string, string> {
+  return new Map([...po.matchAll(/^msgid "((?:[^"\\]|\\.)*)"\nmsgstr "((?:[^"\\]|\\.)*)"/gm)].map((m) => [m[1]!, m[2]!]))
+}
+const sameEntries = (a: string, b: string) => {
+  const x = entries(a)
+  const y = entries(b)
+  return x.size === y.size && [...x].every(([k, v]) => y.get(k) === v)
+}
 const files = catalogs.flatMap((dir) => ['en', 'da'].map((l) => `${dir}/${l}.po`))
 const before = new Map(files.map((f) => [f, readFileSync(f, 'utf8')]))
 
@@ -15,7 +25,7 @@ execFileSync('npx', ['lingui', 'extract', '--clean'], { stdio: 'ignore' })
 const problems: string[] = []
 for (const file of files) {
   const after = readFileSync(file, 'utf8')
-  if (after !== before.get(file)) problems.push(`${file} is out of date: run "npm run i18n:extract" and translate the new entries`)
+  if (!sameEntries(after, before.get(file)!)) problems.push(`${file} is out of date: run "npm run i18n:extract" and translate the new entries`)
   writeFileSync(file, before.get(file)!)
 }
 
