@@ -43,7 +43,10 @@ export interface DrainDeps {
   transport: SyncTransport
   now?: () => number
   random?: () => number
-  /** Called with the server's answer of each confirmed mutation (features may store it). */
+  /**
+   * Called with the server's answer of each confirmed mutation, inside a Dexie transaction over
+   * the outbox and the mutation's entity table (so it may only touch those, and must not fetch).
+   */
   onConfirmed?: (mutation: Mutation, body: unknown) => Promise<void> | void
 }
 
@@ -75,8 +78,12 @@ export async function drainOnce(deps: DrainDeps): Promise<DrainResult> {
     if (!(await db.outbox.get(m.seq!))) continue
 
     if (answer.status >= 200 && answer.status < 300 || (answer.status === 404 && m.method === 'DELETE')) {
-      await deps.onConfirmed?.(m, answer.body)
-      await db.outbox.delete(m.seq!)
+      // One transaction: a live query sees the change either pending or confirmed, never both
+      // and never neither (which would flash the old row until the next pull).
+      await db.transaction('rw', db.outbox, db.table_(m.entity), async () => {
+        await deps.onConfirmed?.(m, answer.body)
+        await db.outbox.delete(m.seq!)
+      })
       result.sent += 1
       continue
     }

@@ -8,6 +8,7 @@ import { createStore, type Store } from '../lib/store'
 import { drainOnce, type DrainDeps } from './drainer'
 import { LocalDb, type Mutation } from './local-db'
 import { enqueue, type NewMutation } from './outbox'
+import { applyToCanonical } from './optimistic'
 import { pullAll } from './pull'
 import type { SyncTransport } from './transport'
 
@@ -35,7 +36,11 @@ export class SyncEngine {
   constructor(
     readonly db: LocalDb,
     private readonly transport: SyncTransport,
-    private readonly options: { onConfirmed?: DrainDeps['onConfirmed']; onAuthPaused?: () => void } = {},
+    private readonly options: {
+      /** Defaults to folding the confirmed change into the canonical rows (see applyToCanonical). */
+      onConfirmed?: DrainDeps['onConfirmed']
+      onAuthPaused?: () => void
+    } = {},
   ) {
     this.status = createStore<SyncStatus>({ online: navigatorOnline(), syncing: false, authPaused: false, lastSyncedAt: null, lastError: null })
   }
@@ -48,7 +53,7 @@ export class SyncEngine {
     if (typeof window !== 'undefined') {
       on(window, 'online', () => {
         this.patch({ online: true })
-        this.kick()
+        void this.syncNow()
       })
       on(window, 'offline', () => this.patch({ online: false }))
       on(document, 'visibilitychange', () => document.visibilityState === 'visible' && this.kick())
@@ -58,11 +63,13 @@ export class SyncEngine {
     this.kick()
   }
 
-  stop(): void {
+  /** Stops every trigger; resolves when a run in progress has finished (before closing the db). */
+  stop(): Promise<void> {
     this.stopped = true
     clearInterval(this.timer)
     clearTimeout(this.retryTimer)
     for (const off of this.listeners.splice(0)) off()
+    return this.running ?? Promise.resolve()
   }
 
   /** Stores a change in the outbox and starts sending it. */
@@ -77,6 +84,15 @@ export class SyncEngine {
     await this.db.meta.delete('authPaused')
     this.patch({ authPaused: false })
     this.kick()
+  }
+
+  /**
+   * Sends now whatever waits for its backoff to end, then pulls: the user asked ("Sync now"), or
+   * the connection just came back, so the reason for waiting is gone.
+   */
+  async syncNow(): Promise<void> {
+    await releaseBackoff(this.db)
+    await this.kick()
   }
 
   /** Drain then pull, now (or right after the run in progress). Resolves when done. */
@@ -99,27 +115,43 @@ export class SyncEngine {
   private async run(): Promise<void> {
     this.patch({ syncing: true })
     try {
-      const drained = await withLock(() => drainOnce({ db: this.db, transport: this.transport, onConfirmed: this.options.onConfirmed }))
-      if (drained?.paused === 'auth') {
-        this.patch({ authPaused: true })
-        this.options.onAuthPaused?.()
-        return
+      await this.runOnce()
+    } catch (error) {
+      // The database was closed under us (sign-out) or IndexedDB failed: report it in the status;
+      // nothing is lost, the next trigger tries again.
+      if (!this.stopped) {
+        this.patch({ lastError: 'error' })
+        console.error(error)
       }
-      const pulled = await pullAll(this.db, this.transport)
-      if (pulled.status === 'unauthorized') {
-        this.patch({ authPaused: true })
-        this.options.onAuthPaused?.()
-        return
-      }
-      this.patch({
-        online: pulled.status !== 'offline' && navigatorOnline(),
-        lastError: pulled.status === 'ok' ? null : pulled.status === 'offline' ? 'offline' : 'error',
-        lastSyncedAt: pulled.status === 'ok' ? Date.now() : this.status.get().lastSyncedAt,
-      })
-      if (drained?.waiting) this.scheduleRetry()
     } finally {
       this.patch({ syncing: false })
     }
+  }
+
+  private async runOnce(): Promise<void> {
+    const wasOffline = this.status.get().lastError === 'offline'
+    const onConfirmed = this.options.onConfirmed ?? ((m: Mutation) => applyToCanonical(this.db, m))
+    const drained = await withOutboxLock(() => drainOnce({ db: this.db, transport: this.transport, onConfirmed }))
+    if (drained?.paused === 'auth') return this.pauseForAuth()
+    const pulled = await pullAll(this.db, this.transport)
+    if (pulled.status === 'unauthorized') return this.pauseForAuth()
+    this.patch({
+      online: pulled.status !== 'offline' && navigatorOnline(),
+      lastError: pulled.status === 'ok' ? null : pulled.status === 'offline' ? 'offline' : 'error',
+      lastSyncedAt: pulled.status === 'ok' ? Date.now() : this.status.get().lastSyncedAt,
+    })
+    if (!drained?.waiting) return
+    // The server answered the pull after a run that could not reach it: mutations backing off
+    // from that outage need not wait any longer.
+    if (pulled.status === 'ok' && wasOffline) {
+      await releaseBackoff(this.db)
+      this.again = true
+    } else void this.scheduleRetry()
+  }
+
+  private pauseForAuth(): void {
+    this.patch({ authPaused: true })
+    this.options.onAuthPaused?.()
   }
 
   /** Wakes up when the first waiting mutation is due. */
@@ -143,8 +175,31 @@ const navigatorOnline = () => (typeof navigator === 'undefined' ? true : navigat
  * read after the lock is taken, so the second tab never resends what the first just sent.
  * Without Web Locks (old browsers, tests) it simply runs.
  */
-async function withLock<T>(fn: () => Promise<T>): Promise<T> {
+export async function withOutboxLock<T>(fn: () => Promise<T>): Promise<T> {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined
   if (!locks) return fn()
   return locks.request(LOCK_NAME, fn)
+}
+
+/** Makes every queued mutation due now (its attempts count stays, so the next failure waits longer). */
+async function releaseBackoff(db: LocalDb): Promise<void> {
+  const now = Date.now()
+  await db.outbox.where('status').equals('queued').modify((m) => {
+    if (m.nextAttemptAt > now) m.nextAttemptAt = now
+  })
+}
+
+/** How long `whileOutboxIdle` keeps the lock for a reload that does not come. */
+const RELOAD_WAIT_MS = 10_000
+
+/**
+ * Runs `reload` (e.g. activating a new service worker, which reloads the page) once no tab is
+ * sending from the outbox, and keeps every tab from starting to send until the page has gone:
+ * a change in flight is never cut off by the reload. Queued changes wait in IndexedDB.
+ */
+export function whileOutboxIdle(reload: () => Promise<void> | void): Promise<void> {
+  return withOutboxLock(async () => {
+    await reload()
+    await new Promise((resolve) => setTimeout(resolve, RELOAD_WAIT_MS))
+  })
 }

@@ -5,7 +5,7 @@
  *
  * Features register a reducer per mutation kind, describing what the change does locally.
  */
-import type { Mutation, Row } from './local-db'
+import type { LocalDb, Mutation, Row } from './local-db'
 
 export type ViewRow = Row & {
   /** A change to this row is waiting to reach the server. */
@@ -64,4 +64,22 @@ export function applyOutbox(rows: Row[], outbox: Mutation[], entity: Mutation['e
     view = reducer(view, m).map((r) => (touched.has(r.id) ? { ...r, _pending: true } : r))
   }
   return view
+}
+
+/**
+ * Folds a mutation the server just confirmed into the canonical rows, so the view keeps showing
+ * it between leaving the outbox and the next pull (which then brings the server's own row).
+ * Only the row the mutation names is read, or the whole table for a change to every row.
+ */
+export async function applyToCanonical(db: LocalDb, m: Mutation): Promise<void> {
+  const reducer = reducers.get(m.kind)
+  if (!reducer) return
+  const table = db.table_(m.entity)
+  const before: Row[] = m.entityId ? await table.where('id').equals(m.entityId).toArray() : await table.toArray()
+  const after = reducer(before, m)
+  const kept = new Set(after.map((r) => r.id))
+  const gone = before.filter((r) => !kept.has(r.id)).map((r) => r.id)
+  const changed = after.filter((r) => !before.includes(r)).map(({ _pending, _rejected, ...row }) => row as Row)
+  if (gone.length) await table.bulkDelete(gone)
+  if (changed.length) await table.bulkPut(changed)
 }

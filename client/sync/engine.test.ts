@@ -1,0 +1,130 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { liveQuery } from 'dexie'
+import { drainOnce } from './drainer'
+import { SyncEngine } from './engine'
+import { LocalDb, deleteLocalDb, type Row } from './local-db'
+import { enqueue } from './outbox'
+import { applyOutbox, applyToCanonical, reduce, registerReducer } from './optimistic'
+import { applyChanges } from './pull'
+import type { SyncTransport } from './transport'
+
+registerReducer('t.read', reduce.patch(() => ({ isRead: true })))
+registerReducer('t.readAll', reduce.patchAll(() => ({ isRead: true })))
+registerReducer('t.delete', reduce.remove())
+
+const json = (status: number, body?: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const emptyPull = () => json(200, { changes: [], cursor: 'c', hasMore: false, reset: false })
+
+/** A server that is down until `up` is set; records the writes it receives. */
+function fakeServer() {
+  const state = { up: true, writes: [] as string[] }
+  const transport: SyncTransport = {
+    getToken: () => 't',
+    getLocale: () => 'en',
+    fetch: (async (url: string, init: RequestInit) => {
+      if (!state.up) throw new TypeError('Failed to fetch')
+      if (init.method === 'GET') return emptyPull()
+      state.writes.push(`${init.method} ${url}`)
+      return json(200, {})
+    }) as typeof fetch,
+  }
+  return { state, transport }
+}
+
+let db: LocalDb
+let userId: string
+beforeEach(async () => {
+  userId = crypto.randomUUID()
+  db = new LocalDb(userId)
+  await applyChanges(
+    db,
+    ['a', 'b'].map((id) => ({ entity: 'notification' as const, id, op: 'upsert' as const, version: 1, data: { id, isRead: false } })),
+    'c0',
+    false,
+    0,
+  )
+})
+afterEach(async () => {
+  db.close()
+  await deleteLocalDb(userId)
+})
+
+const m = (kind: string, entityId: string | null) => ({ kind, method: 'PATCH' as const, path: `/x/${entityId}`, entity: 'notification' as const, entityId })
+
+describe('confirming a mutation', () => {
+  it('folds a confirmed change into the canonical rows: one row, every row, or a removal', async () => {
+    await applyToCanonical(db, { ...(await enqueue(db, m('t.read', 'a'))) })
+    expect(await db.notifications.get('a')).toMatchObject({ isRead: true, _version: 1 })
+    expect(await db.notifications.get('b')).toMatchObject({ isRead: false })
+    await applyToCanonical(db, await enqueue(db, m('t.readAll', null)))
+    expect((await db.notifications.toArray()).every((r) => r.isRead)).toBe(true)
+    await applyToCanonical(db, await enqueue(db, m('t.delete', 'b')))
+    expect(await db.notifications.get('b')).toBeUndefined()
+  })
+
+  it('never shows the row without the change between leaving the queue and the next pull', async () => {
+    await enqueue(db, m('t.delete', 'a'))
+    const views: string[][] = []
+    const sub = liveQuery(async () => applyOutbox(await db.notifications.toArray(), await db.outbox.toArray(), 'notification')).subscribe((rows) =>
+      views.push(rows.map((r: Row) => r.id)),
+    )
+    await new Promise((r) => setTimeout(r, 50))
+    await drainOnce({ db, transport: fakeServer().transport, onConfirmed: (mutation) => applyToCanonical(db, mutation) })
+    await new Promise((r) => setTimeout(r, 50))
+    sub.unsubscribe()
+    expect(views.length).toBeGreaterThan(0)
+    expect(views.every((ids) => !ids.includes('a'))).toBe(true)
+  })
+})
+
+describe('SyncEngine', () => {
+  it('sends a mutation made offline as soon as a pull gets through again, without waiting out its backoff', async () => {
+    const server = fakeServer()
+    server.state.up = false
+    const engine = new SyncEngine(db, server.transport)
+    await engine.mutate(m('t.read', 'a'))
+    await engine.kick()
+    expect(engine.status.get()).toMatchObject({ lastError: 'offline', online: false })
+    const [waiting] = await db.outbox.toArray()
+    expect(waiting!.nextAttemptAt).toBeGreaterThan(Date.now())
+
+    server.state.up = true
+    await engine.kick()
+    await engine.kick()
+    expect(server.state.writes).toEqual(['PATCH /api/x/a'])
+    expect(await db.outbox.count()).toBe(0)
+    expect(engine.status.get()).toMatchObject({ lastError: null, online: true })
+    expect(engine.status.get().lastSyncedAt).not.toBeNull()
+    await engine.stop()
+  })
+
+  it('"Sync now" sends what waits for its backoff', async () => {
+    const server = fakeServer()
+    const engine = new SyncEngine(db, server.transport)
+    await enqueue(db, m('t.read', 'a'), Date.now() + 60_000)
+    await engine.kick()
+    expect(server.state.writes).toEqual([])
+    await engine.syncNow()
+    expect(server.state.writes).toEqual(['PATCH /api/x/a'])
+    await engine.stop()
+  })
+
+  it('keeps the confirmed change in the canonical rows by default', async () => {
+    const engine = new SyncEngine(db, fakeServer().transport)
+    await engine.mutate(m('t.read', 'b'))
+    await engine.kick()
+    expect(await db.notifications.get('b')).toMatchObject({ isRead: true })
+    await engine.stop()
+  })
+
+  it('reports a failing database in its status instead of throwing from a trigger', async () => {
+    const engine = new SyncEngine(db, fakeServer().transport)
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    db.close()
+    await expect(engine.kick()).resolves.toBeUndefined()
+    expect(logged).toHaveBeenCalled()
+    logged.mockRestore()
+    expect(engine.status.get()).toMatchObject({ lastError: 'error', syncing: false })
+    await engine.stop()
+  })
+})
