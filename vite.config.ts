@@ -21,12 +21,30 @@ export default defineConfig({
       generatedRouteTree: fileURLToPath(new URL('./client/routeTree.gen.ts', import.meta.url)),
     }),
     react(),
-    babel({ include: /client[\\/].*\.[jt]sx?$/, plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    // The query suffix lets route modules split by the router plugin (`?tsr-split=…`) use macros too.
+    babel({ include: /client[\\/].*\.[jt]sx?(\?.*)?$/, plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
-      manifest: false,
+      // Icons in client/public/icons were drawn from the logo (Logo.tsx) with rsvg-convert; the
+      // maskable one keeps the house inside the 80 % safe zone on a full-bleed background.
+      manifest: {
+        name: 'Boligkasse',
+        short_name: 'Boligkasse',
+        description: 'Recurring charges, invoices and administration for Danish housing associations — also offline.',
+        lang: 'en',
+        theme_color: '#0f5c6e',
+        background_color: '#f4f6f8',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         navigateFallback: '/index.html',

@@ -3,7 +3,7 @@ import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
 
 export default defineConfig({
-  plugins: [babel({ include: /client[\\/].*\.[jt]sx?$/, plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()],
+  plugins: [babel({ include: /client[\\/].*\.[jt]sx?(\?.*)?$/, plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()],
   test: {
     projects: [
       {
