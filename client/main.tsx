@@ -10,6 +10,7 @@ import { configureApi } from './lib/api'
 import { loadAppEnv } from './lib/app-env'
 import { installGlobalErrorReporting } from './lib/report-error'
 import { router } from './router'
+import { installSyncSession } from './sync/use-sync'
 import './styles.css'
 
 function App() {
@@ -35,6 +36,21 @@ async function start() {
       const hadSession = isSignedIn()
       clearSession()
       if (hadSession) void router.navigate({ to: '/login' })
+    },
+  })
+  // The signed-in user's offline store and sync engine follow the session. A token the server
+  // refuses while syncing ends the session but keeps the queue: it is sent after the next sign-in.
+  installSyncSession({
+    current: () => {
+      const { token, user } = sessionStore.get()
+      return token && user ? { userId: user.id, token } : null
+    },
+    subscribe: sessionStore.subscribe,
+    getLocale: currentLocale,
+    onAuthPaused: (token) => {
+      if (sessionStore.get().token !== token) return
+      clearSession()
+      void router.navigate({ to: '/login', search: { reason: 'expired' } })
     },
   })
   installGlobalErrorReporting()

@@ -1,7 +1,8 @@
 /**
- * The server's environment, read once from GET /api/health. Token login and the non-production
+ * The server's environment, read from GET /api/health at start. Token login and the non-production
  * navigation sections depend on it (not on the build mode: one build runs in every environment).
- * Until the answer arrives, and if it never does, the client behaves as in production.
+ * The last answer is remembered on the device, so an offline start shows the same navigation;
+ * with no answer ever, the client behaves as in production.
  */
 import { Health } from '../../shared/contract/health'
 import { api } from './api'
@@ -9,13 +10,27 @@ import { createStore, useStore } from './store'
 
 export type AppEnv = 'development' | 'test' | 'production'
 
-export const appEnvStore = createStore<AppEnv>('production')
+const STORAGE_KEY = 'boligkasse.env'
+const isAppEnv = (value: unknown): value is AppEnv => value === 'development' || value === 'test' || value === 'production'
+
+function remembered(): AppEnv {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY)
+    return isAppEnv(value) ? value : 'production'
+  } catch {
+    return 'production'
+  }
+}
+
+export const appEnvStore = createStore<AppEnv>(typeof localStorage === 'undefined' ? 'production' : remembered())
 
 export async function loadAppEnv(): Promise<void> {
   try {
-    appEnvStore.set((await api('GET', '/health', { schema: Health })).env)
+    const { env } = await api('GET', '/health', { schema: Health })
+    appEnvStore.set(env)
+    localStorage.setItem(STORAGE_KEY, env)
   } catch {
-    // No answer: keep the production behaviour.
+    // No answer (offline) or no storage: keep what we had.
   }
 }
 

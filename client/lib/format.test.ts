@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatDateTime, formatMoney, formatNumber } from './format'
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatRecent } from './format'
 
 /** Intl puts no-break spaces between amount and currency; compare with plain spaces. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
@@ -44,5 +44,18 @@ describe('formatDateTime', () => {
     const da = formatDateTime('2025-06-01T10:15:30.000Z', 'da')
     expect(da).toContain('01.06.2025')
     expect(da).toContain('12.15.30')
+  })
+})
+
+describe('formatRecent', () => {
+  const now = new Date('2025-06-10T12:00:00.000Z')
+  it('shows only the Copenhagen time for an instant of today', () => {
+    expect(formatRecent('2025-06-10T08:05:00.000Z', 'da', now)).toBe('10.05')
+    expect(formatRecent('2025-06-10T08:05:00.000Z', 'en', now)).toBe('10:05')
+  })
+  it('adds the date for an earlier day', () => {
+    const shown = formatRecent('2025-06-09T08:05:00.000Z', 'en', now)
+    expect(shown).toContain('09/06/2025')
+    expect(shown).toContain('10:05')
   })
 })

@@ -50,3 +50,11 @@ export function formatDateTime(value: string | Date, locale: Locale): string {
     () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'short', timeStyle: 'medium', timeZone: TIME_ZONE }),
   ).format(new Date(value))
 }
+
+/** A recent instant: the time alone when it is today (in Copenhagen), else the date and time. */
+export function formatRecent(value: string | Date | number, locale: Locale, now: Date = new Date()): string {
+  const at = new Date(value)
+  const time = cached(`time:${locale}`, () => new Intl.DateTimeFormat(intlLocale(locale), { timeStyle: 'short', timeZone: TIME_ZONE })).format(at)
+  if (formatDate(at, locale, 'short') === formatDate(now, locale, 'short')) return time
+  return cached(`recent:${locale}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE })).format(at)
+}

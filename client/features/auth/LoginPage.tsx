@@ -12,8 +12,11 @@ import { requestPasswordReset, signIn } from './auth-mutations'
 
 type Method = 'email' | 'token'
 
-/** Sign-in (spec §2 "Login", §4 "Login screen modes"). `error` comes from `?error=` of a failed redirect. */
-export function LoginPage({ error: redirectError }: { error?: string }) {
+/**
+ * Sign-in (spec §2 "Login", §4 "Login screen modes"). `error` comes from `?error=` of a failed
+ * redirect; `expired` when the session ended while changes were being synced.
+ */
+export function LoginPage({ error: redirectError, expired = false }: { error?: string; expired?: boolean }) {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const env = useAppEnv()
@@ -89,6 +92,11 @@ export function LoginPage({ error: redirectError }: { error?: string }) {
     <>
       {shownError && <Alert variant="error">{shownError}</Alert>}
       {info && <Alert variant="info">{info}</Alert>}
+      {expired && !info && !shownError && (
+        <Alert variant="warning">
+          <Trans>Your session has expired. Sign in again: changes you made that are not synced yet are kept and will be sent.</Trans>
+        </Alert>
+      )}
     </>
   )
 

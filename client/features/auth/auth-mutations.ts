@@ -2,7 +2,8 @@
 import { LoginResponse, type LoginRequest } from '../../../shared/contract/auth'
 import { MessageResponse } from '../../../shared/contract/common'
 import { api, type ActionKey } from '../../lib/api'
-import { clearSession, signInWithAccessToken } from './session'
+import { discardLocalData } from '../../sync/use-sync'
+import { clearSession, sessionStore, signInWithAccessToken } from './session'
 
 /** Signs in by e-mail and password or by login token, then loads the user. */
 export async function signIn(request: LoginRequest, action?: ActionKey): Promise<void> {
@@ -10,8 +11,13 @@ export async function signIn(request: LoginRequest, action?: ActionKey): Promise
   await signInWithAccessToken(accessToken)
 }
 
-/** Revokes the token on the server (best effort) and forgets the session here. */
+/**
+ * Deletes this device's copy of the user's data (queue included: the caller has asked), revokes
+ * the token on the server (best effort: offline it simply expires) and forgets the session here.
+ */
 export async function signOut(): Promise<void> {
+  const userId = sessionStore.get().user?.id
+  if (userId) await discardLocalData(userId)
   await api('POST', '/auth/logout').catch(() => undefined)
   clearSession()
 }

@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { useNavigate } from '@tanstack/react-router'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -10,7 +9,7 @@ import { Button } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
 import { ApiError, createActionKey } from '../../lib/api'
 import { usePageTitle } from '../../lib/use-page-title'
-import { signOut } from '../auth/auth-mutations'
+import { SignOutButton } from '../auth/SignOutButton'
 import { AuthMethodsSection } from './AuthMethodsSection'
 import { CompanySelection } from './CompanySelection'
 import { EditableField } from './EditableField'
@@ -29,15 +28,9 @@ const saveFailed = msg`Failed to save changes`
 /** The user's own profile (spec §2 "User profile"). */
 export function ProfilePage() {
   const { t, i18n } = useLingui()
-  const navigate = useNavigate()
   const { state, update } = useProfile()
   const [notice, setNotice] = useState<Notice | null>(null)
   usePageTitle(t`Profile`)
-
-  const onSignOut = async () => {
-    await signOut()
-    await navigate({ to: '/' })
-  }
 
   return (
     <div className="page">
@@ -75,9 +68,7 @@ export function ProfilePage() {
         </>
       )}
       <div className="page-footer-actions">
-        <Button variant="secondary" onClick={() => void onSignOut()}>
-          <Trans>Sign out</Trans>
-        </Button>
+        <SignOutButton />
       </div>
     </div>
   )

@@ -12,6 +12,7 @@ import {
 import { localeOf } from '../../../shared/contract/common'
 import { api, type ActionKey } from '../../lib/api'
 import { activateLocale } from '../../i18n/i18n'
+import { requestSync } from '../../sync/use-sync'
 import { patchUser, setUser } from '../auth/session'
 
 export const loadProfile = (signal?: AbortSignal) => api('GET', '/account/profile', { schema: Profile, signal })
@@ -34,8 +35,11 @@ export async function updateProfileField(field: ProfileField, value: string | nu
   return profile
 }
 
+/** The server notifies the user of a new sign-in method: pull it so the badge shows it soon. */
 export async function addAuthMethod(request: AddAuthMethodRequest, action?: ActionKey) {
-  return (await api('POST', '/account/auth-methods', { body: request, schema: AddAuthMethodResponse, action })).data
+  const { data } = await api('POST', '/account/auth-methods', { body: request, schema: AddAuthMethodResponse, action })
+  requestSync()
+  return data
 }
 
 export async function deleteAuthMethod(id: string, action?: ActionKey): Promise<void> {

@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AccountInfo } from '../../../shared/contract/account'
 import { Logo } from '../../components/ui/Logo'
 import { useAppEnv } from '../../lib/app-env'
-import { signOut } from '../auth/auth-mutations'
+import { useSync } from '../../sync/use-sync'
+import { SignOutButton } from '../auth/SignOutButton'
+import { useUnreadNotifications } from '../notifications/use-notifications'
+import { SyncIndicator } from '../sync-status/SyncIndicator'
+import { useProblemToasts } from '../sync-status/use-problem-toasts'
 import { Footer } from './Footer'
 import { MenuButton } from './MenuButton'
-import { homePathOf, sidebarSections, unreadCountOf } from './navigation'
+import { homePathOf, sidebarSections } from './navigation'
 import { SkipLink } from './SkipLink'
 import { useCollapsibleMenu } from './use-menu'
 
@@ -15,14 +19,10 @@ import { useCollapsibleMenu } from './use-menu'
 export function AppLayout({ user, children }: { user: AccountInfo; children: ReactNode }) {
   const { t, i18n } = useLingui()
   const env = useAppEnv()
-  const navigate = useNavigate()
   const menu = useCollapsibleMenu()
-  const unread = unreadCountOf(user)
-
-  const onSignOut = async () => {
-    await signOut()
-    await navigate({ to: '/' })
-  }
+  const sync = useSync()
+  const unread = useUnreadNotifications(sync)
+  useProblemToasts(sync)
 
   return (
     <div className="app-layout">
@@ -32,6 +32,7 @@ export function AppLayout({ user, children }: { user: AccountInfo; children: Rea
           <Link to={homePathOf(user)} className="logo-link">
             <Logo />
           </Link>
+          {sync && <SyncIndicator handle={sync} className="sync-indicator-top" />}
           <MenuButton open={menu.open} controls="sidebar-menu" onClick={menu.toggle} />
         </div>
         <div id="sidebar-menu" className={`sidebar-menu${menu.open ? ' is-open' : ''}`}>
@@ -65,9 +66,10 @@ export function AppLayout({ user, children }: { user: AccountInfo; children: Rea
               </section>
             ))}
           </nav>
-          <button type="button" className="btn btn-ghost sidebar-signout" onClick={() => void onSignOut()}>
-            <Trans>Sign out</Trans>
-          </button>
+          <div className="sidebar-footer">
+            {sync && <SyncIndicator handle={sync} className="sync-indicator-side" />}
+            <SignOutButton variant="ghost" className="sidebar-signout" />
+          </div>
         </div>
       </aside>
       <div className="app-content">

@@ -99,6 +99,3 @@ export function sidebarSections(user: User, env: AppEnv): NavSection[] {
   ]
   return sections.filter((s) => s.links.length > 0)
 }
-
-/** Unread notifications for the sidebar badge; a later issue replaces this with the server's count. */
-export const unreadCountOf = (user: Pick<AccountInfo, 'notifications'>): number => user.notifications.length

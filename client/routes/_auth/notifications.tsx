@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../../features/shell/ComingSoon'
+import { NotificationsPage } from '../../features/notifications/NotificationsPage'
 
-/** Built by a later issue; until then the shared placeholder keeps the navigation working. */
-export const Route = createFileRoute('/_auth/notifications')({ component: () => <ComingSoon page="notifications" /> })
+export const Route = createFileRoute('/_auth/notifications')({ component: NotificationsPage })

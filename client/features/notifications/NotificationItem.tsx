@@ -1,0 +1,96 @@
+import { useMemo, type MouseEvent } from 'react'
+import { useNavigate } from '@tanstack/react-router'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { ChangeProblem } from '../../components/sync/ChangeProblem'
+import { Badge } from '../../components/ui/Badge'
+import { Button } from '../../components/ui/Button'
+import { formatDateTime } from '../../lib/format'
+import { sanitizeHtml } from '../../lib/safe-html'
+import { showToast } from '../../lib/toast'
+import { useLocale } from '../../i18n/use-locale'
+import type { Mutation } from '../../sync/local-db'
+import type { SyncHandle } from '../../sync/use-sync'
+import { deleteNotification, markNotificationRead } from './notification-mutations'
+import type { NotificationView } from './use-notifications'
+
+const typeNames = { success: msg`Success`, warning: msg`Warning`, error: msg`Error`, info: msg`Information` }
+
+/** A link inside the app opens without reloading it; any other opens normally. */
+const isInternal = (url: string) => url.startsWith('/') && !url.startsWith('//')
+
+/** One notification: a type-coloured box with its title, message, action link and buttons. */
+export function NotificationItem({
+  handle,
+  notification: n,
+  problem,
+}: {
+  handle: SyncHandle
+  notification: NotificationView
+  problem: Mutation | undefined
+}) {
+  const { t, i18n } = useLingui()
+  const locale = useLocale()
+  const navigate = useNavigate()
+  const message = useMemo(() => sanitizeHtml(n.message), [n.message])
+  const titleId = `notification-${n.id}`
+  const title = n.title
+
+  const onAction = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!n.actionUrl || !isInternal(n.actionUrl) || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
+    event.preventDefault()
+    void navigate({ href: n.actionUrl })
+  }
+
+  const onDelete = async () => {
+    await deleteNotification(handle, n.id)
+    showToast('success', t`Notification deleted`)
+  }
+
+  return (
+    <li className={`notification alert alert-${n.type}${n.isRead ? '' : ' is-unread'}`} aria-labelledby={titleId} data-id={n.id}>
+      <div className="notification-head">
+        <h2 id={titleId} className="notification-title">
+          <span className="sr-only">{i18n._(typeNames[n.type])}: </span>
+          {n.title}
+        </h2>
+        <div className="notification-badges">
+          {!n.isRead && (
+            <Badge variant="info">
+              <Trans>Unread</Trans>
+            </Badge>
+          )}
+          {n._pending && (
+            <span className="pending-marker" title={t`This change is saved on this device and will be sent to the server.`}>
+              <Trans>Not yet synced</Trans>
+            </span>
+          )}
+        </div>
+      </div>
+      <div className="notification-message" dangerouslySetInnerHTML={{ __html: message }} />
+      <p className="notification-time">
+        <time dateTime={n.createdAt}>{formatDateTime(n.createdAt, locale)}</time>
+      </p>
+      {problem && (
+        <div className="notification-problem">
+          <ChangeProblem handle={handle} mutation={problem} />
+        </div>
+      )}
+      <div className="notification-actions">
+        {n.actionUrl && (
+          <a href={n.actionUrl} onClick={onAction} className="btn btn-sm btn-link notification-link">
+            {n.actionText || t`View`}
+          </a>
+        )}
+        {!n.isRead && (
+          <Button size="sm" variant="secondary" onClick={() => void markNotificationRead(handle, n.id)}>
+            <Trans>Mark as read</Trans>
+          </Button>
+        )}
+        <Button size="sm" variant="ghost" onClick={() => void onDelete()} aria-label={t`Delete notification: ${title}`}>
+          <Trans>Delete</Trans>
+        </Button>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,87 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
+import { ChangeProblem } from '../../components/sync/ChangeProblem'
+import { Button } from '../../components/ui/Button'
+import { Spinner } from '../../components/ui/Spinner'
+import { showToast } from '../../lib/toast'
+import { usePageTitle } from '../../lib/use-page-title'
+import { useSync } from '../../sync/use-sync'
+import { markAllNotificationsRead } from './notification-mutations'
+import { NotificationItem } from './NotificationItem'
+import { useNotifications } from './use-notifications'
+
+/**
+ * The user's notifications (spec §2 "Notifications"), read from the local copy so they show
+ * offline; marking read and deleting are queued and shown at once. (The spec's fallback to sample
+ * data when the list fails to load is replaced by the local copy.)
+ */
+export function NotificationsPage() {
+  const { t } = useLingui()
+  const sync = useSync()
+  const view = useNotifications(sync)
+  usePageTitle(t`Notifications`)
+
+  if (!sync || !view) return <Spinner label={t`Loading notifications`} />
+  const { notifications, unread, problems } = view
+  const shownIds = new Set(notifications.map((n) => n.id))
+  // Refused changes whose notification is no longer in the list (deleted on the server) or that
+  // concern them all: shown above the list, since they have no row of their own.
+  const detached = problems.filter((m) => !m.entityId || !shownIds.has(m.entityId))
+
+  const onMarkAll = async () => {
+    await markAllNotificationsRead(sync)
+    showToast('success', t`All notifications marked as read`)
+  }
+
+  return (
+    <div className="page">
+      <div className="section-header">
+        <div>
+          <h1>
+            <Trans>Notifications</Trans>
+          </h1>
+          <p className="muted notifications-count">
+            <Plural value={unread} one="There is # unread notification" other="There are # unread notifications" />
+          </p>
+        </div>
+        {unread > 0 && (
+          <Button variant="secondary" onClick={() => void onMarkAll()}>
+            <Trans>Mark all as read</Trans>
+          </Button>
+        )}
+      </div>
+
+      {detached.length > 0 && (
+        <section className="card change-problems" aria-labelledby="notification-problems">
+          <h2 id="notification-problems" className="change-problems-title">
+            <Trans>Changes that were not saved</Trans>
+          </h2>
+          <ul className="plain-list">
+            {detached.map((m) => (
+              <li key={m.mutationId}>
+                <ChangeProblem handle={sync} mutation={m} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {notifications.length === 0 ?
+        <div className="card empty-state">
+          <p className="empty-state-title">
+            <Trans>Hurray - You are all caught up</Trans>
+          </p>
+        </div>
+      : <ul className="notification-list" aria-label={t`Notifications`}>
+          {notifications.map((n) => (
+            <NotificationItem
+              key={n.id}
+              handle={sync}
+              notification={n}
+              problem={problems.find((m) => m.entityId === n.id)}
+            />
+          ))}
+        </ul>
+      }
+    </div>
+  )
+}

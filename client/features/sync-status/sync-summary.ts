@@ -1,0 +1,32 @@
+/** What the sync indicator says, from the engine's status and the queue (a pure function). */
+import type { SyncStatus } from '../../sync/engine'
+import type { Mutation } from '../../sync/local-db'
+import { isPending, isProblem } from '../../sync/use-sync'
+
+export type SyncState = 'offline' | 'syncing' | 'problem' | 'pending' | 'synced'
+
+export interface SyncSummary {
+  /** The indicator's colour and first word, most important first. */
+  state: SyncState
+  online: boolean
+  /** Not yet sent (queued or being sent). */
+  pending: number
+  /** Refused by the server or in conflict: the user must decide. */
+  problems: number
+  /** Pending money actions, labelled "will be sent when online". */
+  money: number
+  lastSyncedAt: number | null
+}
+
+export function summarize(status: SyncStatus, outbox: readonly Mutation[]): SyncSummary {
+  const pending = outbox.filter(isPending)
+  const problems = outbox.filter(isProblem).length
+  const online = status.online && status.lastError !== 'offline'
+  const state: SyncState =
+    !online ? 'offline'
+    : problems > 0 ? 'problem'
+    : status.syncing ? 'syncing'
+    : pending.length > 0 ? 'pending'
+    : 'synced'
+  return { state, online, pending: pending.length, problems, money: pending.filter((m) => m.money).length, lastSyncedAt: status.lastSyncedAt }
+}

@@ -1,0 +1,36 @@
+import { useEffect, useRef } from 'react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useLingui } from '@lingui/react/macro'
+import { showToast } from '../../lib/toast'
+import { mutationKind } from '../../sync/mutation-kinds'
+import { isProblem, type SyncHandle } from '../../sync/use-sync'
+
+/**
+ * Tells the user when the server refuses a change they made earlier (maybe offline, maybe on
+ * another screen), with the feature's message: 'Failed to delete notification'. Changes refused
+ * before this page opened are not announced again; they stay listed in the sync panel.
+ */
+export function useProblemToasts(handle: SyncHandle | null): void {
+  const { t, i18n } = useLingui()
+  const result = useLiveQuery(async () => (handle ? { handle, problems: (await handle.db.outbox.toArray()).filter(isProblem) } : null), [handle])
+  const known = useRef<{ handle: SyncHandle; ids: Set<string> } | null>(null)
+
+  useEffect(() => {
+    if (!result) return
+    if (known.current?.handle !== result.handle) {
+      known.current = { handle: result.handle, ids: new Set(result.problems.map((m) => m.mutationId)) }
+      return
+    }
+    for (const m of result.problems) {
+      if (known.current.ids.has(m.mutationId)) continue
+      known.current.ids.add(m.mutationId)
+      const kind = mutationKind(m.kind)
+      showToast(
+        'error',
+        m.status === 'conflict' ? t`A change conflicts with a newer version on the server`
+        : kind ? i18n._(kind.failed)
+        : t`A change could not be saved`,
+      )
+    }
+  }, [result, t, i18n])
+}
