@@ -38,19 +38,9 @@ export const AccountInfo = z
   .meta({ id: 'AccountInfo' })
 export type AccountInfo = z.infer<typeof AccountInfo>
 
-export const Profile = z
-  .object({
-    id: z.uuid(),
-    fullName: z.string(),
-    emailAddress: z.string(),
-    mobileNumber: z.string().nullable(),
-    language: Language,
-    userRole: SystemRole,
-    authMethods: z.array(AuthMethod),
-    companies: z.array(CompanyMembership),
-    currentCompany: CompanyRef.nullable(),
-    version: z.number().int(),
-  })
+/** The profile screen's data: the account without notifications, with its sign-in methods. */
+export const Profile = AccountInfo.omit({ notifications: true })
+  .extend({ authMethods: z.array(AuthMethod) })
   .meta({ id: 'Profile' })
 export type Profile = z.infer<typeof Profile>
 
