@@ -30,6 +30,11 @@ import { createNotificationsService, notificationSync } from './features/notific
 import { notificationsRoutes } from './features/notifications/notifications.routes'
 import { createSyncService } from './features/sync/sync.service'
 import { syncRoutes } from './features/sync/sync.routes'
+import { createSecretBox } from './lib/secret-box'
+import { vippsEnvironment, type VippsEnvironment } from './integrations/vipps/vipps-environment'
+import { createProvidersService } from './features/payment-providers/providers.service'
+import { createWebhooksService } from './features/webhooks/webhooks.service'
+import { webhooksRoutes } from './features/webhooks/webhooks.routes'
 
 export interface AppDeps {
   config: Config
@@ -37,6 +42,8 @@ export interface AppDeps {
   clock: Clock
   log: Logger
   lock?: WriteLock
+  /** Where Vipps calls go (built-in emulator, VIPPS_BASE_URL or the real environments). */
+  vipps?: VippsEnvironment
   /** Folder of the built web client; not served when absent (API-only tests). */
   clientDir?: string
   version?: string
@@ -57,7 +64,12 @@ export function createApp(deps: AppDeps) {
   const account = createAccountService({ db, clock, auth, notifications })
   const logs = createLogsService({ db, clock })
   const sync = createSyncService({ db, entities: [notificationSync] })
-  const services = { users, auth, account, logs, notifications, sync }
+  if (!config.appSecretKey) throw new Error('APP_SECRET_KEY is required (main.ts generates one into the data folder)')
+  const secrets = createSecretBox(config.appSecretKey)
+  const vipps = deps.vipps ?? vippsEnvironment({ clock, baseUrl: config.vippsBaseUrl, version })
+  const providers = createProvidersService({ db, secrets, vipps })
+  const webhooks = createWebhooksService({ db, clock, lock, secrets, providers, log })
+  const services = { users, auth, account, logs, notifications, sync, secrets, providers, webhooks }
 
   const app = new OpenAPIHono<AppEnv>()
   app.onError(onError)
@@ -112,9 +124,10 @@ export function createApp(deps: AppDeps) {
     }),
   )
   app.use('/api/*', authenticate(auth, users))
-  for (const path of ['/api/auth/logout', '/api/account/*', '/api/logger', '/api/notifications', '/api/notifications/*', '/api/sync'])
+  for (const path of ['/api/auth/logout', '/api/account/*', '/api/logger', '/api/notifications', '/api/notifications/*', '/api/sync', '/api/webhook/*'])
     app.use(path, requireAuth)
-  app.use('/api/*', writeTransaction({ sqlite: database.sqlite, clock, lock }))
+  const callsVipps = (method: string, path: string) => path.startsWith('/api/webhook/') && (method === 'POST' || method === 'DELETE')
+  app.use('/api/*', writeTransaction({ sqlite: database.sqlite, clock, lock, outside: callsVipps }))
 
   app.route('/api', healthRoutes(database.sqlite, version, config.appEnv))
   app.route('/api', authRoutes(auth))
@@ -122,6 +135,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', logsRoutes(logs, new RateLimiter(clock, 60, 60_000)))
   app.route('/api', notificationsRoutes(notifications))
   app.route('/api', syncRoutes(sync))
+  app.route('/api', webhooksRoutes(webhooks))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', description: 'Opaque access token from POST /api/auth/login' })
   const openApiConfig = {

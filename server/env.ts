@@ -18,6 +18,7 @@ const EnvSchema = z.object({
   ADDRESS_API_TOKEN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  CLIENT_DIR: z.string().min(1).optional(),
 })
 
 export interface Config {
@@ -37,6 +38,8 @@ export interface Config {
   addressApiToken: string | undefined
   logLevel: string
   trustProxy: boolean
+  /** The built web client to serve; undefined: dist/client of this checkout. */
+  clientDir: string | undefined
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -59,5 +62,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     addressApiToken: e.ADDRESS_API_TOKEN,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',
+    clientDir: e.CLIENT_DIR,
   }
 }

@@ -52,12 +52,12 @@ async function main() {
   const log = createLogger(config.logLevel, (level, message, context) => {
     void lock.run(() => logs.write(level, 'server', message, context, null))
   })
-  secretKey(config)
+  config.appSecretKey = secretKey(config)
 
   if (config.superAdmin) await ensureSuperAdmin(database.db, clock, config.superAdmin.email, config.superAdmin.password)
   const logins = config.demoData ? await seedDemoData(database.db, clock) : []
 
-  const { app } = createApp({ config, database, clock, log, lock, clientDir: resolve(root, 'dist/client'), version: process.env.npm_package_version })
+  const { app, services } = createApp({ config, database, clock, log, lock, clientDir: resolve(config.clientDir ?? resolve(root, 'dist/client')), version: process.env.npm_package_version })
   const mail = new MailWorker({
     db: database.db,
     clock,
@@ -70,7 +70,7 @@ async function main() {
   const jobs = new JobRunner({ lock, log })
   const housekeeping = housekeepingJob(database.db, clock)
   void jobs.runNow(housekeeping)
-  jobs.start([housekeeping])
+  jobs.start([housekeeping, { name: 'vipps-webhooks', everyMs: 2000, run: () => services.webhooks.processDue(), locked: false }])
 
   const server = serve({ fetch: app.fetch, port: config.port }, () => {
     log.info({ port: config.port, env: config.appEnv }, 'listening')

@@ -46,6 +46,14 @@ export const messages = {
   idempotencyReused: /*i18n*/ { id: 'This Idempotency-Key was already used for a different request.' },
   idempotencyInProgress: /*i18n*/ { id: 'The same request is still being processed.' },
   versionConflict: /*i18n*/ { id: 'Someone else changed this in the meantime.' },
+  webhookUrlRequired: /*i18n*/ { id: 'Please provide a webhook URL.' },
+  webhookUrlInvalid: /*i18n*/ { id: 'Please provide a valid http(s) URL.' },
+  webhookUrlAndEvents: /*i18n*/ { id: 'Please provide both a webhook URL and select at least one event' },
+  webhookUrlTaken: /*i18n*/ { id: 'This URL is already registered for the provider.' },
+  providerInactive: /*i18n*/ { id: 'The payment provider is inactive.' },
+  providerUnavailable: /*i18n*/ { id: 'Vipps MobilePay could not be reached. Please try again later.' },
+  providerRefused: /*i18n*/ { id: 'Vipps MobilePay refused the request: {detail}' },
+  invalidWebhookSignature: /*i18n*/ { id: 'Invalid webhook signature.' },
   internal: /*i18n*/ { id: 'Something went wrong on our side. Please try again.' },
 } as const
 

@@ -29,7 +29,16 @@ const replayedHeaders = ['content-type', 'etag', 'location']
  * naturally safe to retry and are not keyed.
  * Any error rolls the whole effect back; a replayable 4xx answer is then stored on its own.
  */
-export function writeTransaction(deps: { sqlite: Database.Database; clock: Clock; lock: WriteLock }): MiddlewareHandler<AppEnv> {
+export function writeTransaction(deps: {
+  sqlite: Database.Database
+  clock: Clock
+  lock: WriteLock
+  /**
+   * Writes that call an outside service (Vipps) and so must not hold the write lock while they
+   * wait; their services take the lock for each database step themselves.
+   */
+  outside?: (method: string, path: string) => boolean
+}): MiddlewareHandler<AppEnv> {
   const inFlight = new Set<string>()
   const find = deps.sqlite.prepare<[string, string], StoredAnswer>(
     'SELECT request_hash, status, headers, body FROM idempotency_keys WHERE scope = ? AND key = ?',
@@ -43,6 +52,7 @@ export function writeTransaction(deps: { sqlite: Database.Database; clock: Clock
     // Reads wait for the writer too, so they never see a write's uncommitted rows (and a sync
     // cursor never points at a change-log seq that a rollback could hand out again).
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return deps.lock.run(next)
+    if (deps.outside?.(method, c.req.path)) return next()
 
     const key = c.req.header('Idempotency-Key')
     if (key !== undefined && (key.length < 1 || key.length > 64))

@@ -5,6 +5,8 @@ export interface Job {
   name: string
   everyMs: number
   run(): unknown
+  /** Jobs that call outside services take the write lock per step themselves (default: locked). */
+  locked?: boolean
 }
 
 /**
@@ -18,7 +20,8 @@ export class JobRunner {
 
   async runNow(job: Job): Promise<void> {
     try {
-      await this.deps.lock.run(() => job.run())
+      if (job.locked === false) await job.run()
+      else await this.deps.lock.run(() => job.run())
     } catch (err) {
       this.deps.log.error({ err, job: job.name }, 'job failed')
     }

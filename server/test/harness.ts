@@ -25,7 +25,7 @@ export const demo = {
  * `call` sends JSON like a client; `login` signs in a demo user.
  */
 export async function testApp(env: Record<string, string> = {}) {
-  const config: Config = parseConfig({ APP_ENV: 'test', DATABASE_PATH: ':memory:', PUBLIC_URL: 'http://localhost:3000', ...env })
+  const config: Config = parseConfig({ APP_ENV: 'test', DATABASE_PATH: ':memory:', PUBLIC_URL: 'http://localhost:3000', APP_SECRET_KEY: 'test-secret-key', ...env })
   const clock = new TestClock('2026-11-23T09:00:00.000Z')
   const database = openDatabase(':memory:')
   await seedDemoData(database.db, clock)

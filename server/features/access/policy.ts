@@ -12,6 +12,7 @@ export type Action =
   | 'logs:read'
   | 'users:search'
   | 'companies:create'
+  | 'providers:manage'
 
 export const isSuperAdmin = (actor: Actor): boolean => actor.systemRole === 'SUPERADMIN'
 
@@ -28,6 +29,8 @@ const rules: Record<Action, (actor: Actor) => boolean> = {
   // Staff look users up by e-mail to add them to their company (spec §5 "Add user to company").
   'users:search': (a) => isSuperAdmin(a) || a.companies.some((c) => isCompanyStaff(c.role)),
   'companies:create': isSuperAdmin,
+  // Spec §6: the Payment Providers tab, and adding or toggling providers, are the super admin's.
+  'providers:manage': isSuperAdmin,
 }
 
 export function can(actor: Actor, action: Action): boolean {

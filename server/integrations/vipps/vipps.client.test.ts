@@ -8,7 +8,7 @@ type Seen = { method: string; url: string; headers: Record<string, string>; body
 
 function fakeVipps(answers: Array<(req: Seen) => Response | Promise<Response> | 'hang'>) {
   const seen: Seen[] = []
-  const fetch = (async (url: string, init: RequestInit) => {
+  const fetch: typeof globalThis.fetch = (async (url: string, init: RequestInit): Promise<Response> => {
     const req = { method: init.method!, url, headers: init.headers as Record<string, string>, body: init.body as string | undefined }
     seen.push(req)
     if (req.url.endsWith('/accesstoken/get')) return Response.json({ token_type: 'Bearer', expires_in: 3600, access_token: `tok-${seen.filter((s) => s.url.endsWith('/accesstoken/get')).length}` })
@@ -90,7 +90,7 @@ describe('Vipps client', () => {
   it('maps a 4xx problem to VippsRejected without retrying', async () => {
     const vipps = fakeVipps([() => problem(400, 'Refund amount too high', 'amount')])
     const client = createVippsClient(credentials, { clock: new TestClock(), fetch: vipps.fetch, sleep: noSleep })
-    const err = await client.refundCharge('agr_1', 'chr-1', { amount: 9999999, description: 'x' }, 'r').catch((e) => e)
+    const err = (await client.refundCharge('agr_1', 'chr-1', { amount: 9999999, description: 'x' }, 'r').catch((e: unknown) => e)) as VippsRejected
     expect(err).toBeInstanceOf(VippsRejected)
     expect(err.message).toBe('Refund amount too high')
     expect(err.fields).toEqual(['amount'])

@@ -1,0 +1,200 @@
+import type { Logger } from 'pino'
+import type { Db } from '../../db/client'
+import { conflict, DomainError, invalidState, notFound } from '../../errors'
+import type { Clock } from '../../lib/clock'
+import { newId, sha256 } from '../../lib/ids'
+import type { SecretBox } from '../../lib/secret-box'
+import type { WriteLock } from '../../lib/write-lock'
+import { VippsRejected } from '../../integrations/vipps/vipps.errors'
+import { RecurringWebhookPayload, type AgreementResponseV3, type ChargeResponseV3 } from '../../integrations/vipps/vipps.schemas'
+import { verifyWebhook } from '../../integrations/vipps/webhook-signature'
+import type { RegisterWebhookRequest, Webhook } from '../../../shared/contract/webhooks'
+import { messages } from '../../../shared/i18n-messages'
+import type { Actor } from '../access/actor'
+import { assertCan } from '../access/policy'
+import type { ProvidersService } from '../payment-providers/providers.service'
+import { webhooksRepository as repo, type EventRow, type HookRow } from './webhooks.repository'
+
+/** What the domain learns when a webhook is processed: the object as Vipps has it now. */
+export type VippsObservation =
+  | { kind: 'agreement'; providerId: string; eventType: string; agreement: AgreementResponseV3 }
+  | { kind: 'charge'; providerId: string; eventType: string; charge: ChargeResponseV3 }
+
+export type ObservationHandler = (db: Db, observation: VippsObservation) => void
+
+export interface IncomingWebhook {
+  body: string
+  pathAndQuery: string
+  host: string
+  headers: { date?: string; contentSha?: string; authorization?: string }
+}
+
+const MAX_ATTEMPTS = 10
+const view = (h: HookRow): Webhook => ({ id: h.id, url: h.url, events: h.events })
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>
+
+/**
+ * Vipps webhooks: registration at Vipps (spec §7 webhook calls), and receiving deliveries.
+ * A delivery is verified, stored once, and processed later by re-reading the agreement or charge
+ * from Vipps (deliveries come at least once and in any order, DOMAIN.md); the re-read object goes
+ * to the domain's handlers, registered by the agreement and billing features.
+ */
+export function createWebhooksService(deps: { db: Db; clock: Clock; lock: WriteLock; secrets: SecretBox; providers: ProvidersService; log: Logger }) {
+  const { db, clock, lock, secrets, providers, log } = deps
+  const handlers: ObservationHandler[] = []
+
+  function manageable(actor: Actor, providerId: string) {
+    assertCan(actor, 'providers:manage')
+    return providers.visible(actor, providerId)
+  }
+
+  function rethrowVipps(err: unknown): never {
+    if (err instanceof VippsRejected)
+      throw new DomainError('BUSINESS_RULE', messages.providerRefused.id, { values: { detail: err.message } })
+    throw new DomainError('PROVIDER_UNAVAILABLE', messages.providerUnavailable.id)
+  }
+
+  async function processOne(event: EventRow): Promise<void> {
+    const provider = providers.byId(event.providerId)
+    if (!provider) return
+    const client = providers.vippsClient(provider)
+    try {
+      const observation: VippsObservation = event.chargeId
+        ? { kind: 'charge', providerId: provider.id, eventType: event.eventType, charge: await client.getCharge(event.agreementId, event.chargeId) }
+        : { kind: 'agreement', providerId: provider.id, eventType: event.eventType, agreement: await client.getAgreement(event.agreementId) }
+      await lock.run(() =>
+        db.transaction((tx) => {
+          for (const handle of handlers) handle(tx, observation)
+          const status = observation.kind === 'charge' ? observation.charge.status : observation.agreement.status
+          repo.updateEvent(tx, event.id, { status: 'processed', observedStatus: status, processedAt: clock.now().toISOString(), attempts: event.attempts + 1 })
+        }),
+      )
+      log.info({ eventType: event.eventType, agreementId: event.agreementId, chargeId: event.chargeId }, 'vipps webhook processed')
+    } catch (err) {
+      const attempts = event.attempts + 1
+      const failed = attempts >= MAX_ATTEMPTS
+      const next = new Date(clock.now().getTime() + Math.min(3600_000, 5000 * 2 ** attempts)).toISOString()
+      log[failed ? 'error' : 'warn']({ err, eventId: event.id, attempts }, 'vipps webhook processing failed')
+      await lock.run(() => repo.updateEvent(db, event.id, { status: failed ? 'failed' : 'received', attempts, nextAttemptAt: next, lastError: String(err).slice(0, 500) }))
+    }
+  }
+
+  return {
+    /** The agreement and billing features subscribe here to Vipps' current state of an object. */
+    onObservation(handler: ObservationHandler): void {
+      handlers.push(handler)
+    },
+
+    providerSummaries(actor: Actor) {
+      assertCan(actor, 'providers:manage')
+      return providers.manageable(actor).map((p) => ({
+        id: p.id,
+        companyId: p.companyId,
+        type: p.type,
+        providerName: p.providerName,
+        isActive: p.isActive,
+        isTest: p.isTest,
+        webhookCount: repo.hooksOf(db, p.id).filter((h) => h.status === 'active').length,
+      }))
+    },
+
+    list(actor: Actor, providerId: string): Webhook[] {
+      manageable(actor, providerId)
+      return repo.hooksOf(db, providerId).filter((h) => h.status === 'active').map(view)
+    },
+
+    /**
+     * Registers a webhook at Vipps. The row is written first; Vipps is called outside the write
+     * lock with the row id as Idempotency-Key; then the returned secret is sealed and stored.
+     * A second request for the same URL is refused, so a double click registers once.
+     */
+    async register(actor: Actor, providerId: string, input: RegisterWebhookRequest): Promise<Webhook> {
+      const id = newId()
+      const provider = await lock.run(() =>
+        db.transaction((tx) => {
+          const p = manageable(actor, providerId)
+          if (!p.isActive) throw invalidState(messages.providerInactive.id)
+          if (repo.hooksOf(tx, providerId).some((h) => h.url === input.webhookUrl)) throw conflict(messages.webhookUrlTaken.id, 'webhookUrl')
+          repo.insertHook(tx, { id, providerId, url: input.webhookUrl, events: input.events, status: 'registering', createdAt: clock.now().toISOString() })
+          return p
+        }),
+      )
+      try {
+        const registered = await providers.vippsClient(provider).registerWebhook({ url: input.webhookUrl, events: input.events }, id)
+        await lock.run(() => repo.updateHook(db, id, { vippsWebhookId: registered.id, secretSealed: secrets.seal(registered.secret), status: 'active' }))
+        return { id, url: input.webhookUrl, events: input.events }
+      } catch (err) {
+        await lock.run(() => repo.deleteHook(db, id))
+        rethrowVipps(err)
+      }
+    },
+
+    async remove(actor: Actor, providerId: string, hookId: string): Promise<void> {
+      const { provider, hook } = await lock.run(() => {
+        const p = manageable(actor, providerId)
+        if (!p.isActive) throw invalidState(messages.providerInactive.id)
+        const h = repo.hook(db, providerId, hookId)
+        if (!h) throw notFound()
+        repo.updateHook(db, h.id, { status: 'deleting' })
+        return { provider: p, hook: h }
+      })
+      try {
+        if (hook.vippsWebhookId) await providers.vippsClient(provider).deleteWebhook(hook.vippsWebhookId, `delete-${hook.id}`)
+      } catch (err) {
+        // Already gone at Vipps is what we want; anything else leaves the hook as it was.
+        if (!(err instanceof VippsRejected && err.status === 404)) {
+          await lock.run(() => repo.updateHook(db, hook.id, { status: 'active' }))
+          rethrowVipps(err)
+        }
+      }
+      await lock.run(() => repo.deleteHook(db, hook.id))
+    },
+
+    /**
+     * A delivery from Vipps. A bad signature, body hash or date changes nothing (401). The same
+     * body twice is stored once. Runs inside the request's write transaction.
+     */
+    receive(providerId: string, incoming: IncomingWebhook): { duplicate: boolean } {
+      const provider = providers.byId(providerId)
+      if (!provider) throw notFound()
+      const now = clock.now()
+      const signedBy = repo
+        .hooksOf(db, providerId)
+        .filter((h) => h.secretSealed)
+        .find((h) => verifyWebhook(secrets.open(h.secretSealed!), incoming, now).ok)
+      if (!signedBy) {
+        log.warn({ providerId }, 'vipps webhook with an invalid signature refused')
+        throw new DomainError('UNAUTHENTICATED', messages.invalidWebhookSignature.id)
+      }
+      let payload: RecurringWebhookPayload
+      try {
+        payload = RecurringWebhookPayload.parse(JSON.parse(incoming.body))
+      } catch {
+        throw new DomainError('VALIDATION_FAILED', messages.validationFailed.id)
+      }
+      const inserted = repo.insertEvent(db, {
+        id: newId(),
+        providerId,
+        bodyHash: sha256(incoming.body),
+        eventType: payload.eventType,
+        agreementId: payload.agreementId,
+        chargeId: payload.chargeId ?? null,
+        payload: incoming.body,
+        nextAttemptAt: now.toISOString(),
+        receivedAt: now.toISOString(),
+      })
+      return { duplicate: !inserted }
+    },
+
+    /** Processes received deliveries that are due (the job runner calls this). */
+    async processDue(): Promise<number> {
+      const due = repo.dueEvents(db, clock.now().toISOString())
+      for (const event of due) await processOne(event)
+      return due.length
+    },
+
+    events: (providerId: string) => repo.eventsOf(db, providerId),
+  }
+}
+
