@@ -10,6 +10,7 @@ import { systemClock } from './lib/clock'
 import { WriteLock } from './lib/write-lock'
 import { createLogger } from './logger'
 import { createApp } from './app'
+import { createSecretBox } from './lib/secret-box'
 import { createLogsService } from './features/logs/logs.service'
 import { MailWorker, emlFileTransport, smtpTransport } from './integrations/mail/mail-outbox'
 import { JobRunner } from './jobs/runner'
@@ -55,7 +56,7 @@ async function main() {
   config.appSecretKey = secretKey(config)
 
   if (config.superAdmin) await ensureSuperAdmin(database.db, clock, config.superAdmin.email, config.superAdmin.password)
-  const logins = config.demoData ? await seedDemoData(database.db, clock) : []
+  const logins = config.demoData ? await seedDemoData(database.db, clock, createSecretBox(config.appSecretKey)) : []
 
   const { app, services } = createApp({ config, database, clock, log, lock, clientDir: resolve(config.clientDir ?? resolve(root, 'dist/client')), version: process.env.npm_package_version })
   const mail = new MailWorker({

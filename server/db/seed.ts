@@ -7,6 +7,8 @@ import { newId, sha256 } from '../lib/ids'
 import { hashPassword } from '../features/auth/passwords'
 import type { CompanyRole, SystemRole } from '../../shared/domain/roles'
 import { createNotificationsService } from '../features/notifications/notifications.service'
+import { paymentProviders } from './schema/payments'
+import type { SecretBox } from '../lib/secret-box'
 
 export const DEMO_PASSWORD = 'Gaardlaug-2025'
 /** A login token for the demo administrator (token sign-in exists only outside production). */
@@ -66,7 +68,10 @@ const demoAddresses = Array.from({ length: 20 }, (_, i) => ({
  * Seeds the demo associations on an empty database. Safe to call on every start: it does
  * nothing once the demo company exists. Returns the logins to print.
  */
-export async function seedDemoData(db: Db, clock: Clock): Promise<DemoLogin[]> {
+/** Test credentials of the demo association's Vipps MobilePay sales unit (the built-in emulator accepts them). */
+export const DEMO_VIPPS = { merchantSerialNumber: '212121', clientId: 'solgaarden-client', clientSecret: 'solgaarden-client-secret', subscriptionKey: 'solgaarden-subscription-key' }
+
+export async function seedDemoData(db: Db, clock: Clock, secrets: SecretBox): Promise<DemoLogin[]> {
   const logins: DemoLogin[] = [...staff, ...residents.slice(0, 2)].map((p) => ({
     role: p.role ?? (p.systemRole === 'SUPERADMIN' ? 'SUPERADMIN' : 'RESIDENT'),
     email: p.email,
@@ -85,6 +90,23 @@ export async function seedDemoData(db: Db, clock: Clock): Promise<DemoLogin[]> {
         { id: mainId, name: 'Andelsboligforeningen Solgården', acronym: 'ABF Solgården', cvr: DEMO_CVR, unionType: 'COOP', status: 'ACTIVE', heatingWaterPeriodStartDate: '01.06', heatingWaterPeriodEndDate: '31.05', createdAt: now, updatedAt: now },
         { id: secondId, name: 'Ejerforeningen Havnehuset', acronym: 'E/F Havnehuset', cvr: SECOND_CVR, unionType: 'CONDO', status: 'ACTIVE', createdAt: now, updatedAt: now },
       ])
+      .run()
+    tx.insert(paymentProviders)
+      .values({
+        id: newId(),
+        companyId: mainId,
+        type: 'VIPPS',
+        isActive: true,
+        isTest: true,
+        providerName: 'Vipps MobilePay',
+        merchantSerialNumber: DEMO_VIPPS.merchantSerialNumber,
+        clientId: DEMO_VIPPS.clientId,
+        clientSecretSealed: secrets.seal(DEMO_VIPPS.clientSecret),
+        subscriptionKeySealed: secrets.seal(DEMO_VIPPS.subscriptionKey),
+        useTestMode: true,
+        createdAt: now,
+        updatedAt: now,
+      })
       .run()
     tx.insert(addresses)
       .values(demoAddresses.map((a) => ({ id: newId(), companyId: mainId, referenceId: null, country: 'Denmark', createdAt: now, ...a })))

@@ -6,6 +6,7 @@ import { seedDemoData, DEMO_PASSWORD } from '../db/seed'
 import { parseConfig, type Config } from '../env'
 import { TestClock } from '../lib/clock'
 import { mailOutbox } from '../db/schema/platform'
+import { createSecretBox } from '../lib/secret-box'
 
 export { DEMO_PASSWORD }
 
@@ -24,13 +25,13 @@ export const demo = {
  * A whole app on a private in-memory database with the demo data, a fixed clock and silent logs.
  * `call` sends JSON like a client; `login` signs in a demo user.
  */
-export async function testApp(env: Record<string, string> = {}) {
+export async function testApp(env: Record<string, string> = {}, overrides: Partial<Parameters<typeof createApp>[0]> = {}) {
   const config: Config = parseConfig({ APP_ENV: 'test', DATABASE_PATH: ':memory:', PUBLIC_URL: 'http://localhost:3000', APP_SECRET_KEY: 'test-secret-key', ...env })
   const clock = new TestClock('2026-11-23T09:00:00.000Z')
   const database = openDatabase(':memory:')
-  await seedDemoData(database.db, clock)
+  await seedDemoData(database.db, clock, createSecretBox(config.appSecretKey!))
   const log = pino({ level: 'silent' })
-  const { app, services, lock } = createApp({ config, database, clock, log })
+  const { app, services, lock } = createApp({ config, database, clock, log, ...overrides })
 
   async function call(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { ...opts.headers }
