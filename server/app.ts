@@ -35,6 +35,8 @@ import { vippsEnvironment, type VippsEnvironment } from './integrations/vipps/vi
 import { createProvidersService } from './features/payment-providers/providers.service'
 import { createWebhooksService } from './features/webhooks/webhooks.service'
 import { webhooksRoutes } from './features/webhooks/webhooks.routes'
+import { createVippsLoginService } from './features/auth/vipps-login.service'
+import type { VippsLogin } from './integrations/vipps/vipps-login'
 
 export interface AppDeps {
   config: Config
@@ -44,6 +46,8 @@ export interface AppDeps {
   lock?: WriteLock
   /** Where Vipps calls go (built-in emulator, VIPPS_BASE_URL or the real environments). */
   vipps?: VippsEnvironment
+  /** Vipps Login (OIDC); without it the Vipps button explains that it is unavailable. */
+  vippsLogin?: VippsLogin
   /** Folder of the built web client; not served when absent (API-only tests). */
   clientDir?: string
   version?: string
@@ -69,7 +73,8 @@ export function createApp(deps: AppDeps) {
   const vipps = deps.vipps ?? vippsEnvironment({ clock, baseUrl: config.vippsBaseUrl, version })
   const providers = createProvidersService({ db, secrets, vipps })
   const webhooks = createWebhooksService({ db, clock, lock, secrets, providers, log })
-  const services = { users, auth, account, logs, notifications, sync, secrets, providers, webhooks }
+  const vippsLogin = createVippsLoginService({ db, clock, lock, auth, login: deps.vippsLogin, log })
+  const services = { users, auth, account, logs, notifications, sync, secrets, providers, webhooks, vippsLogin }
 
   const app = new OpenAPIHono<AppEnv>()
   app.onError(onError)
@@ -126,11 +131,12 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', authenticate(auth, users))
   for (const path of ['/api/auth/logout', '/api/account/*', '/api/logger', '/api/notifications', '/api/notifications/*', '/api/sync', '/api/webhook/*'])
     app.use(path, requireAuth)
-  const callsVipps = (method: string, path: string) => path.startsWith('/api/webhook/') && (method === 'POST' || method === 'DELETE')
+  const callsVipps = (method: string, path: string) =>
+    (path.startsWith('/api/webhook/') && (method === 'POST' || method === 'DELETE')) || path === '/api/auth/vipps' || path === '/api/auth/vipps/callback'
   app.use('/api/*', writeTransaction({ sqlite: database.sqlite, clock, lock, outside: callsVipps }))
 
   app.route('/api', healthRoutes(database.sqlite, version, config.appEnv))
-  app.route('/api', authRoutes(auth))
+  app.route('/api', authRoutes(auth, vippsLogin))
   app.route('/api', accountRoutes(account))
   app.route('/api', logsRoutes(logs, new RateLimiter(clock, 60, 60_000)))
   app.route('/api', notificationsRoutes(notifications))

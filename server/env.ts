@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   MAIL_OUTBOX_DIR: z.string().default('./data/mail'),
   MAIL_FROM: z.string().default('Boligkasse <no-reply@boligkasse.dk>'),
   VIPPS_BASE_URL: z.url().optional(),
+  VIPPS_LOGIN_CLIENT_ID: z.string().optional(),
+  VIPPS_LOGIN_CLIENT_SECRET: z.string().optional(),
   ADDRESS_PROVIDER: z.enum(['builtin', 'dataforsyningen']).default('builtin'),
   ADDRESS_API_TOKEN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -34,6 +36,8 @@ export interface Config {
   mailOutboxDir: string
   mailFrom: string
   vippsBaseUrl: string | undefined
+  /** Vipps Login client; outside production the built-in emulator's demo client is used when unset. */
+  vippsLogin: { clientId: string; clientSecret: string } | undefined
   addressProvider: 'builtin' | 'dataforsyningen'
   addressApiToken: string | undefined
   logLevel: string
@@ -58,6 +62,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mailOutboxDir: e.MAIL_OUTBOX_DIR,
     mailFrom: e.MAIL_FROM,
     vippsBaseUrl: e.VIPPS_BASE_URL,
+    vippsLogin: e.VIPPS_LOGIN_CLIENT_ID && e.VIPPS_LOGIN_CLIENT_SECRET ? { clientId: e.VIPPS_LOGIN_CLIENT_ID, clientSecret: e.VIPPS_LOGIN_CLIENT_SECRET } : undefined,
     addressProvider: e.ADDRESS_PROVIDER,
     addressApiToken: e.ADDRESS_API_TOKEN,
     logLevel: e.LOG_LEVEL,

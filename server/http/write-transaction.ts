@@ -51,8 +51,8 @@ export function writeTransaction(deps: {
     const method = c.req.method
     // Reads wait for the writer too, so they never see a write's uncommitted rows (and a sync
     // cursor never points at a change-log seq that a rollback could hand out again).
-    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return deps.lock.run(next)
     if (deps.outside?.(method, c.req.path)) return next()
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return deps.lock.run(next)
 
     const key = c.req.header('Idempotency-Key')
     if (key !== undefined && (key.length < 1 || key.length > 64))

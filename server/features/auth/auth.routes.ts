@@ -1,10 +1,11 @@
-import { createRoute } from '@hono/zod-openapi'
+import { createRoute, z } from '@hono/zod-openapi'
 import { ForgotPasswordRequest, LoginRequest, LoginResponse, ResetPasswordRequest } from '../../../shared/contract/auth'
 import { MessageResponse } from '../../../shared/contract/common'
 import { translate } from '../../i18n/i18n'
 import { bearer, errorResponses, json, jsonBody, router, writeHeaders } from '../../http/openapi'
 import { requireActor } from '../access/actor'
 import type { AuthService } from './auth.service'
+import type { VippsLoginService } from './vipps-login.service'
 
 const tags = ['Authentication']
 
@@ -49,15 +50,30 @@ const vipps = createRoute({
   method: 'get',
   path: '/auth/vipps',
   tags,
-  summary: 'Start sign-in with Vipps MobilePay (browser navigation). Until Vipps Login is configured it returns to /login?error=vipps_unavailable',
-  responses: { 302: { description: 'Redirect to the identity provider, or back to the login page' } },
+  summary: 'Start sign-in with Vipps MobilePay (browser navigation): redirects to Vipps Login with PKCE, state and nonce; without Vipps Login back to /login?error=vipps_unavailable',
+  responses: { 302: { description: 'Redirect to Vipps Login, or back to the login page' } },
 })
 
-export const authRoutes = (auth: AuthService) =>
+const vippsCallback = createRoute({
+  method: 'get',
+  path: '/auth/vipps/callback',
+  tags,
+  summary: 'Where Vipps Login returns: signs the user in and lands in the app (/?authToken=…), or back to /login?error=…',
+  request: { query: z.object({ code: z.string().max(2000).optional(), state: z.string().max(200).optional(), error: z.string().max(200).optional() }) },
+  responses: { 302: { description: 'Into the app, or back to the login page with the reason' } },
+})
+
+export const authRoutes = (auth: AuthService, vippsLogin: VippsLoginService) =>
   router()
-    // Vipps Login (OIDC) arrives with the Vipps integration (issue #5); until then the button
-    // brings the user back to the login page with a clear message instead of a dead end.
-    .openapi(vipps, (c) => c.redirect('/login?error=vipps_unavailable', 302))
+    .openapi(vipps, async (c) => {
+      const url = await vippsLogin.start()
+      return c.redirect(url ?? '/login?error=vipps_unavailable', 302)
+    })
+    .openapi(vippsCallback, async (c) => {
+      const { code, state, error } = c.req.valid('query')
+      const outcome = await vippsLogin.callback(code, state, error)
+      return c.redirect(outcome.ok ? `/?authToken=${encodeURIComponent(outcome.accessToken)}` : `/login?error=${outcome.error}`, 302)
+    })
     .openapi(login, async (c) => c.json(await auth.login(c.req.valid('json'), c.var.clientIp), 200))
     .openapi(logout, (c) => {
       auth.logout(requireActor(c.var.actor))

@@ -64,6 +64,7 @@ export function createAuthService(deps: AuthDeps) {
 
   return {
     assertAcceptablePassword,
+    startSession,
 
     /**
      * E-mail + password or a login token. Unknown e-mail and wrong password get the same answer
