@@ -82,14 +82,16 @@ export function NotificationItem({
             {n.actionText || t`View`}
           </a>
         )}
-        {!n.isRead && (
-          <Button size="sm" variant="secondary" onClick={() => void markNotificationRead(handle, n.id)}>
-            <Trans>Mark as read</Trans>
+        <div className="notification-buttons">
+          {!n.isRead && (
+            <Button size="sm" variant="secondary" onClick={() => void markNotificationRead(handle, n.id)}>
+              <Trans>Mark as read</Trans>
+            </Button>
+          )}
+          <Button size="sm" variant="ghost" onClick={() => void onDelete()} aria-label={t`Delete notification: ${title}`}>
+            <Trans>Delete</Trans>
           </Button>
-        )}
-        <Button size="sm" variant="ghost" onClick={() => void onDelete()} aria-label={t`Delete notification: ${title}`}>
-          <Trans>Delete</Trans>
-        </Button>
+        </div>
       </div>
     </li>
   )

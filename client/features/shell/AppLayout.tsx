@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AccountInfo } from '../../../shared/contract/account'
@@ -8,6 +8,7 @@ import { useSync } from '../../sync/use-sync'
 import { SignOutButton } from '../auth/SignOutButton'
 import { useUnreadNotifications } from '../notifications/use-notifications'
 import { SyncIndicator } from '../sync-status/SyncIndicator'
+import { SyncPanel } from '../sync-status/SyncPanel'
 import { useProblemToasts } from '../sync-status/use-problem-toasts'
 import { Footer } from './Footer'
 import { MenuButton } from './MenuButton'
@@ -23,6 +24,8 @@ export function AppLayout({ user, children }: { user: AccountInfo; children: Rea
   const sync = useSync()
   const unread = useUnreadNotifications(sync)
   useProblemToasts(sync)
+  const [syncPanel, setSyncPanel] = useState(false)
+  const openSyncPanel = () => setSyncPanel(true)
 
   return (
     <div className="app-layout">
@@ -32,7 +35,7 @@ export function AppLayout({ user, children }: { user: AccountInfo; children: Rea
           <Link to={homePathOf(user)} className="logo-link">
             <Logo />
           </Link>
-          {sync && <SyncIndicator handle={sync} className="sync-indicator-top" />}
+          {sync && <SyncIndicator handle={sync} className="sync-indicator-top" onOpen={openSyncPanel} />}
           <MenuButton open={menu.open} controls="sidebar-menu" onClick={menu.toggle} />
         </div>
         <div id="sidebar-menu" className={`sidebar-menu${menu.open ? ' is-open' : ''}`}>
@@ -67,7 +70,7 @@ export function AppLayout({ user, children }: { user: AccountInfo; children: Rea
             ))}
           </nav>
           <div className="sidebar-footer">
-            {sync && <SyncIndicator handle={sync} className="sync-indicator-side" />}
+            {sync && <SyncIndicator handle={sync} className="sync-indicator-side" onOpen={openSyncPanel} />}
             <SignOutButton variant="ghost" className="sidebar-signout" />
           </div>
         </div>
@@ -78,6 +81,7 @@ export function AppLayout({ user, children }: { user: AccountInfo; children: Rea
         </main>
         <Footer />
       </div>
+      {sync && <SyncPanel open={syncPanel} onClose={() => setSyncPanel(false)} handle={sync} />}
     </div>
   )
 }

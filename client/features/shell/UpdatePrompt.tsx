@@ -1,10 +1,33 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useRegisterSW } from 'virtual:pwa-register/react'
 import { Trans } from '@lingui/react/macro'
 import { Button } from '../../components/ui/Button'
 import { whileOutboxIdle } from '../../sync/engine'
 
 const HOUR = 60 * 60 * 1000
+const ACTIVATE_WAIT_MS = 5000
+
+/**
+ * Lets the waiting service worker take over, then reloads. We reload ourselves instead of waiting
+ * for `controllerchange`: a page opened before any worker was installed is not controlled, never
+ * sees that event, and would otherwise ignore the click.
+ */
+async function activateAndReload(registration: ServiceWorkerRegistration | undefined): Promise<void> {
+  const waiting = registration?.waiting
+  if (waiting) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ACTIVATE_WAIT_MS)
+      waiting.addEventListener('statechange', () => {
+        if (waiting.state === 'activated' || waiting.state === 'redundant') {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+      waiting.postMessage({ type: 'SKIP_WAITING' })
+    })
+  }
+  location.reload()
+}
 
 /**
  * Registers the service worker (registerType "prompt", OFFLINE.md) and asks before switching to
@@ -13,19 +36,20 @@ const HOUR = 60 * 60 * 1000
  */
 export function UpdatePrompt() {
   const [waiting, setWaiting] = useState(false)
+  const registration = useRef<ServiceWorkerRegistration | undefined>(undefined)
   const {
     needRefresh: [needRefresh, setNeedRefresh],
-    updateServiceWorker,
   } = useRegisterSW({
-    onRegisteredSW(_url, registration) {
-      if (registration) setInterval(() => void registration.update().catch(() => undefined), HOUR)
+    onRegisteredSW(_url, r) {
+      registration.current = r
+      if (r) setInterval(() => void r.update().catch(() => undefined), HOUR)
     },
   })
   if (!needRefresh) return null
 
   const reload = () => {
     setWaiting(true)
-    void whileOutboxIdle(() => updateServiceWorker(true)).finally(() => setWaiting(false))
+    void whileOutboxIdle(() => activateAndReload(registration.current)).finally(() => setWaiting(false))
   }
 
   return (

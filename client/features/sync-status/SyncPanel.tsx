@@ -5,25 +5,14 @@ import { Button } from '../../components/ui/Button'
 import { Modal } from '../../components/ui/Modal'
 import { formatDateTime } from '../../lib/format'
 import { useLocale } from '../../i18n/use-locale'
-import type { Mutation } from '../../sync/local-db'
-import { isPending, isProblem, queueActions, type SyncHandle } from '../../sync/use-sync'
-import type { SyncSummary } from './sync-summary'
+import { isPending, isProblem, queueActions, useOutbox, useSyncStatus, type SyncHandle } from '../../sync/use-sync'
+import { summarize } from './sync-summary'
 
 /** Details of the sync state: the changes still waiting, and those the user must decide about. */
-export function SyncPanel({
-  open,
-  onClose,
-  handle,
-  outbox,
-  summary,
-}: {
-  open: boolean
-  onClose: () => void
-  handle: SyncHandle
-  outbox: Mutation[]
-  summary: SyncSummary
-}) {
+export function SyncPanel({ open, onClose, handle }: { open: boolean; onClose: () => void; handle: SyncHandle }) {
   const { t } = useLingui()
+  const outbox = useOutbox(handle) ?? []
+  const summary = summarize(useSyncStatus(handle), outbox)
   const locale = useLocale()
   const label = useChangeLabel()
   const pending = outbox.filter(isPending)
