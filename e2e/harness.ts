@@ -95,8 +95,25 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return { url, dir, mailDir, output: () => out, stop, start }
 }
 
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS })
+}
+
+/**
+ * A browser with a profile folder that outlives it: closing and launching it again with the same
+ * folder is a browser restart (IndexedDB, localStorage and the service worker are kept).
+ */
+export async function launchProfile(userDataDir: string, baseURL: string, options: { viewport?: { width: number; height: number }; headers?: Record<string, string> } = {}) {
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath,
+    args: CHROMIUM_ARGS,
+    baseURL,
+    locale: 'en-GB',
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    extraHTTPHeaders: options.headers,
+  })
 }
 
 export async function newPage(browser: Browser, baseURL: string, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
