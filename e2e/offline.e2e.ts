@@ -457,6 +457,32 @@ describe('offline journeys', () => {
     }
   })
 
+  it('(9) signing out with unsynced changes asks first, then deletes the local copy', () =>
+    journey('sign-out', async (_context, page) => {
+      const email = 'superadmin@boligkasse.dk'
+      const token = await apiLogin(server.url, email)
+      await signIn(page, email)
+      await openNotifications(page, 1)
+      const userId = await userIdOf(page)
+
+      await cutApi(page)
+      await markRead(page, 'Welcome to Boligkasse')
+      await expect.poll(() => queued(page, userId)).toBe(1)
+      const signOut = page.locator('.sidebar-footer').getByRole('button', { name: 'Sign out' })
+      await signOut.click()
+      const dialog = page.getByRole('dialog', { name: 'Sign out?' })
+      await dialog.getByText('You have 1 change that is not synced yet. Signing out discards it.').waitFor()
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      expect(await queued(page, userId)).toBe(1)
+
+      await signOut.click()
+      await dialog.getByRole('button', { name: 'Sign out and discard' }).click()
+      await page.getByRole('link', { name: 'Sign in' }).first().waitFor()
+      expect(await outbox(page, userId)).toBeNull()
+      await page.unroute('**/api/**')
+      expect((await serverNotifications(server.url, token))[0]).toMatchObject({ isRead: false })
+    }))
+
   it('(8) is installable: Chromium reports no installability errors', async () => {
     // A normal profile: Chromium never offers to install from an incognito-like context.
     const profile = mkdtempSync(join(tmpdir(), 'boligkasse-profile-'))
