@@ -18,7 +18,7 @@ export function confirmationRoutes(deps: { state: EmulatorState; recurring: Recu
       const lang = pickLang(c.req.query('lang'), c.req.header('Accept-Language'))
       const a = state.data.agreements[c.req.param('agreementId')]
       if (!a || a.status !== 'PENDING') return c.html(renderConfirmationProblem(lang, a), problemStatus(a))
-      return c.html(renderConfirmationPage({ lang, agreement: a, phoneNumber: a.phoneNumber ?? '', switchHref: otherLangHref(c.req.path, c.req.query(), lang) }))
+      return c.html(renderConfirmationPage({ lang, agreement: a, phoneNumber: a.phoneNumber ?? '', switchHref: otherLangHref(c.req.query(), lang) }))
     })
     .post('/confirm/:agreementId', async (c) => {
       const form = await c.req.parseBody()

@@ -21,7 +21,7 @@ export function loginRoutes(login: LoginService) {
       const started = login.begin(c.req.query())
       if (started.kind === 'redirect') return c.redirect(started.location, 302)
       if (started.kind === 'error') return c.html(renderMessagePage(lang, t(lang, 'loginErrorTitle'), started.message), 400)
-      return c.html(renderLoginPage({ lang, requestId: started.requestId, users: login.users(), switchHref: otherLangHref(c.req.path, c.req.query(), lang) }))
+      return c.html(renderLoginPage({ lang, requestId: started.requestId, users: login.users(), switchHref: otherLangHref(c.req.query(), lang) }))
     })
     .post(`${access}/oauth2/auth`, async (c) => {
       const form = await c.req.parseBody()

@@ -59,8 +59,11 @@ export function renderMessagePage(lang: Lang, title: string, text: string, back?
   return renderPage({ lang, title, body: `<h1>${esc(title)}</h1>\n<p>${esc(text)}</p>\n${link}` })
 }
 
-/** The same page in the other language (for the header's language link). */
-export function otherLangHref(path: string, query: Record<string, string>, lang: Lang): string {
-  const params = new URLSearchParams({ ...query, lang: lang === 'da' ? 'en' : 'da' })
-  return `${path}?${params.toString()}`
+/**
+ * The same page in the other language (the header's language link). Query-only, so it resolves
+ * against the page's own address wherever the emulator is mounted (Hono's mount strips the prefix
+ * from the path the emulator sees).
+ */
+export function otherLangHref(query: Record<string, string>, lang: Lang): string {
+  return `?${new URLSearchParams({ ...query, lang: lang === 'da' ? 'en' : 'da' }).toString()}`
 }
