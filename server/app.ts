@@ -46,6 +46,8 @@ export interface AppDeps {
   lock?: WriteLock
   /** Where Vipps calls go (built-in emulator, VIPPS_BASE_URL or the real environments). */
   vipps?: VippsEnvironment
+  /** Extra apps served beside the API, e.g. the built-in Vipps emulator at /vipps-emulator. */
+  mounts?: Array<{ path: string; app: { fetch: (request: Request) => Response | Promise<Response> } }>
   /** Vipps Login (OIDC); without it the Vipps button explains that it is unavailable. */
   vippsLogin?: VippsLogin
   /** Folder of the built web client; not served when absent (API-only tests). */
@@ -156,6 +158,7 @@ export function createApp(deps: AppDeps) {
   app.doc31('/api/openapi.json', openApiConfig)
   app.get('/api/docs', (c) => c.html(renderDocsPage(app.getOpenAPI31Document(openApiConfig) as never)))
   app.all('/api/*', notFoundHandler(() => app.routes))
+  for (const mount of deps.mounts ?? []) app.mount(mount.path, mount.app.fetch)
 
   if (deps.clientDir && existsSync(deps.clientDir)) serveClient(app, deps.clientDir)
   else app.notFound(notFoundHandler(() => app.routes))

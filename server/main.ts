@@ -11,6 +11,7 @@ import { WriteLock } from './lib/write-lock'
 import { createLogger } from './logger'
 import { createApp } from './app'
 import { createSecretBox } from './lib/secret-box'
+import { EMULATOR_PATH, wireVipps } from './integrations/vipps/built-in'
 import { createLogsService } from './features/logs/logs.service'
 import { MailWorker, emlFileTransport, smtpTransport } from './integrations/mail/mail-outbox'
 import { JobRunner } from './jobs/runner'
@@ -29,7 +30,7 @@ function secretKey(config: Config): string {
   return readFileSync(file, 'utf8').trim()
 }
 
-function printLogins(config: Config, logins: DemoLogin[]) {
+function printLogins(config: Config, logins: DemoLogin[], emulator: boolean) {
   const lines = [
     '',
     `Boligkasse is running on ${config.publicUrl}`,
@@ -38,6 +39,7 @@ function printLogins(config: Config, logins: DemoLogin[]) {
     ...logins.map((l) => `  ${l.role.padEnd(13)} ${l.email.padEnd(30)} ${l.password}`),
     ...(config.isProduction ? [] : [`  Token login (administrator): ${DEMO_LOGIN_TOKEN}`]),
     '',
+    ...(emulator ? [`Vipps MobilePay: built-in emulator at ${config.publicUrl}${EMULATOR_PATH} (no network needed)`] : []),
     `Mail is written to ${config.smtpUrl ? 'SMTP' : resolve(config.mailOutboxDir)}; API docs at ${config.publicUrl}/api/docs`,
     '',
   ]
@@ -58,7 +60,32 @@ async function main() {
   if (config.superAdmin) await ensureSuperAdmin(database.db, clock, config.superAdmin.email, config.superAdmin.password)
   const logins = config.demoData ? await seedDemoData(database.db, clock, createSecretBox(config.appSecretKey)) : []
 
-  const { app, services } = createApp({ config, database, clock, log, lock, clientDir: resolve(config.clientDir ?? resolve(root, 'dist/client')), version: process.env.npm_package_version })
+  let appRef: { fetch: (request: Request) => Response | Promise<Response> } | undefined
+  const vipps = wireVipps({
+    publicUrl: config.publicUrl,
+    vippsBaseUrl: config.vippsBaseUrl,
+    isProduction: config.isProduction,
+    loginClient: config.vippsLogin,
+    clock,
+    db: database.db,
+    dataDir: dirname(resolve(config.databasePath)),
+    log,
+    version: process.env.npm_package_version,
+    deliverTo: () => (request) => appRef!.fetch(request),
+  })
+  const { app, services } = createApp({
+    config,
+    database,
+    clock,
+    log,
+    lock,
+    vipps: vipps.environment,
+    vippsLogin: vipps.login,
+    mounts: vipps.emulator ? [{ path: EMULATOR_PATH, app: vipps.emulator.app }] : [],
+    clientDir: resolve(config.clientDir ?? resolve(root, 'dist/client')),
+    version: process.env.npm_package_version,
+  })
+  appRef = app
   const mail = new MailWorker({
     db: database.db,
     clock,
@@ -75,12 +102,13 @@ async function main() {
 
   const server = serve({ fetch: app.fetch, port: config.port }, () => {
     log.info({ port: config.port, env: config.appEnv }, 'listening')
-    if (logins.length) printLogins(config, logins)
+    if (logins.length) printLogins(config, logins, vipps.emulator !== undefined)
   })
 
   const shutdown = () => {
     mail.stop()
     jobs.stop()
+    vipps.emulator?.stop()
     server.close(() => {
       database.close()
       process.exit(0)

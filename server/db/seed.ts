@@ -52,6 +52,8 @@ const residents: Person[] = residentNames.map(([name, language], i) => ({
   email: `beboer${String(i + 1).padStart(2, '0')}@solgaarden.dk`,
   language,
   systemRole: 'USER',
+  // The first five residents can sign in with Vipps MobilePay (the emulator offers these numbers).
+  mobile: i < 5 ? `+45 31 00 00 ${String(i + 1).padStart(2, '0')}` : undefined,
 }))
 
 /** Nørrebro-style street numbers for the demo association's 20 flats. */

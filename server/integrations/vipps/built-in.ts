@@ -1,0 +1,84 @@
+import { join } from 'node:path'
+import type { Logger } from 'pino'
+import type { Db } from '../../db/client'
+import { users } from '../../db/schema/users'
+import type { Clock } from '../../lib/clock'
+import { createVippsEmulator, type VippsEmulator } from './emulator/emulator.app'
+import { subjectForPhone } from './emulator/emulator.ids'
+import { vippsEnvironment, type VippsEnvironment } from './vipps-environment'
+import { createVippsLogin, type VippsLogin } from './vipps-login'
+
+export const EMULATOR_PATH = '/vipps-emulator'
+/** The Vipps Login client the built-in emulator knows (outside production only). */
+export const EMULATOR_LOGIN_CLIENT = { clientId: 'boligkasse-login', clientSecret: 'boligkasse-login-secret' }
+
+export interface VippsWiring {
+  environment: VippsEnvironment
+  login: VippsLogin | undefined
+  emulator: VippsEmulator | undefined
+}
+
+/**
+ * Chooses where Vipps lives (README "Vipps"): VIPPS_BASE_URL when set; otherwise, outside
+ * production, the built-in emulator mounted at /vipps-emulator — the server calls it in-process,
+ * browsers reach its pages through PUBLIC_URL, and its webhooks are delivered in-process to
+ * `deliverTo` (our own app), signed exactly like Vipps does.
+ */
+export function wireVipps(opts: {
+  publicUrl: string
+  vippsBaseUrl: string | undefined
+  isProduction: boolean
+  loginClient: { clientId: string; clientSecret: string } | undefined
+  clock: Clock
+  db: Db
+  dataDir: string
+  log: Logger
+  version?: string
+  deliverTo: () => (request: Request) => Response | Promise<Response>
+}): VippsWiring {
+  const redirectUri = `${opts.publicUrl}/api/auth/vipps/callback`
+  if (opts.vippsBaseUrl || opts.isProduction) {
+    const environment = vippsEnvironment({ clock: opts.clock, baseUrl: opts.vippsBaseUrl, version: opts.version })
+    const base = opts.vippsBaseUrl ?? 'https://api.vipps.no'
+    const login = opts.loginClient
+      ? createVippsLogin({ apiBaseUrl: base, browserBaseUrl: base, ...opts.loginClient, redirectUri, now: () => opts.clock.now() })
+      : undefined
+    return { environment, login, emulator: undefined }
+  }
+
+  const baseUrl = `${opts.publicUrl}${EMULATOR_PATH}`
+  const loginUsers = opts.db
+    .select({ name: users.fullName, email: users.emailAddress, mobile: users.mobileNumber })
+    .from(users)
+    .all()
+    .filter((u) => u.mobile)
+    .map((u) => {
+      const phoneNumber = u.mobile!.replace(/\D/g, '')
+      return { phoneNumber, name: u.name, email: u.email, sub: subjectForPhone(phoneNumber) }
+    })
+  const emulator = createVippsEmulator({
+    clock: opts.clock,
+    baseUrl,
+    persistPath: join(opts.dataDir, 'vipps-emulator.json'),
+    loginUsers,
+    tickMs: 2000,
+    log: opts.log.child({ component: 'vipps-emulator' }),
+    fetch: ((input: string | URL | Request, init?: RequestInit) => opts.deliverTo()(new Request(input, init))) as typeof fetch,
+  })
+  // Calls from the server to the emulator never leave the process.
+  const inProcess = ((input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : input)
+    const path = url.pathname.slice(EMULATOR_PATH.length) || '/'
+    return emulator.app.request(path + url.search, init)
+  }) as typeof fetch
+  const environment = vippsEnvironment({ clock: opts.clock, emulator: { baseUrl, fetch: inProcess }, version: opts.version })
+  const login = createVippsLogin({
+    apiBaseUrl: baseUrl,
+    browserBaseUrl: baseUrl,
+    ...(opts.loginClient ?? EMULATOR_LOGIN_CLIENT),
+    redirectUri,
+    fetch: inProcess,
+    now: () => opts.clock.now(),
+  })
+  return { environment, login, emulator }
+}
