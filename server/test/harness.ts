@@ -7,6 +7,10 @@ import { parseConfig, type Config } from '../env'
 import { TestClock } from '../lib/clock'
 import { mailOutbox } from '../db/schema/platform'
 import { createSecretBox } from '../lib/secret-box'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { EMULATOR_PATH, wireVipps, type VippsWiring } from '../integrations/vipps/built-in'
 
 export { DEMO_PASSWORD }
 
@@ -25,13 +29,21 @@ export const demo = {
  * A whole app on a private in-memory database with the demo data, a fixed clock and silent logs.
  * `call` sends JSON like a client; `login` signs in a demo user.
  */
-export async function testApp(env: Record<string, string> = {}, overrides: Partial<Parameters<typeof createApp>[0]> = {}) {
+type Overrides = Partial<Parameters<typeof createApp>[0]>
+
+export async function testApp(
+  env: Record<string, string> = {},
+  overrides: Overrides | ((ctx: { database: ReturnType<typeof openDatabase>; clock: TestClock; config: Config; deliverTo: () => (r: Request) => Response | Promise<Response> }) => Overrides) = {},
+) {
   const config: Config = parseConfig({ APP_ENV: 'test', DATABASE_PATH: ':memory:', PUBLIC_URL: 'http://localhost:3000', APP_SECRET_KEY: 'test-secret-key', ...env })
   const clock = new TestClock('2026-11-23T09:00:00.000Z')
   const database = openDatabase(':memory:')
   await seedDemoData(database.db, clock, createSecretBox(config.appSecretKey!))
   const log = pino({ level: 'silent' })
-  const { app, services, lock } = createApp({ config, database, clock, log, ...overrides })
+  let appRef: { fetch: (r: Request) => Response | Promise<Response> } | undefined
+  const extra = typeof overrides === 'function' ? overrides({ database, clock, config, deliverTo: () => (r) => appRef!.fetch(r) }) : overrides
+  const { app, services, lock } = createApp({ config, database, clock, log, ...extra })
+  appRef = app
 
   async function call(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { ...opts.headers }
@@ -64,3 +76,13 @@ export async function testApp(env: Record<string, string> = {}, overrides: Parti
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>
+
+/** A test app wired to the built-in Vipps emulator exactly as `npm start` does (in-process, no timers). */
+export async function testAppWithVipps(env: Record<string, string> = {}) {
+  let wiring: VippsWiring | undefined
+  const t = await testApp(env, ({ database, clock, config, deliverTo }) => {
+    wiring = wireVipps({ publicUrl: config.publicUrl, vippsBaseUrl: undefined, isProduction: false, loginClient: undefined, clock, db: database.db, dataDir: mkdtempSync(join(tmpdir(), 'bk-vipps-')), log: pino({ level: 'silent' }), deliverTo, tickMs: 0 })
+    return { vipps: wiring.environment, vippsLogin: wiring.login, mounts: [{ path: EMULATOR_PATH, app: wiring.emulator!.app }] }
+  })
+  return { ...t, emulator: wiring!.emulator! }
+}

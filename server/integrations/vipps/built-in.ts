@@ -35,6 +35,8 @@ export function wireVipps(opts: {
   log: Logger
   version?: string
   deliverTo: () => (request: Request) => Response | Promise<Response>
+  /** Emulator timers (charge processing, webhook delivery); 0 in tests, which drive it by hand. */
+  tickMs?: number
 }): VippsWiring {
   const redirectUri = `${opts.publicUrl}/api/auth/vipps/callback`
   if (opts.vippsBaseUrl || opts.isProduction) {
@@ -61,7 +63,7 @@ export function wireVipps(opts: {
     baseUrl,
     persistPath: join(opts.dataDir, 'vipps-emulator.json'),
     loginUsers,
-    tickMs: 2000,
+    tickMs: opts.tickMs ?? 2000,
     log: opts.log.child({ component: 'vipps-emulator' }),
     fetch: ((input: string | URL | Request, init?: RequestInit) => opts.deliverTo()(new Request(input, init))) as typeof fetch,
   })
