@@ -15,6 +15,7 @@ header strong{font-size:1.1rem;letter-spacing:.01em}
 header a{color:#fff}
 main{max-width:26rem;margin:1.5rem auto;padding:1.5rem;background:#fff;border-radius:1rem;box-shadow:0 1px 4px rgba(0,0,0,.08)}
 h1{font-size:1.35rem;margin:0 0 .5rem}
+h2{font-size:1rem;margin:1.25rem 0 .25rem}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:1rem 0}
 dt{color:#666}dd{margin:0;font-weight:600}
 label{display:block;font-weight:600;margin-top:1rem}

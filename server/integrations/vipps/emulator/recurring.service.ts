@@ -480,6 +480,7 @@ export function createRecurringService(deps: RecurringDeps) {
       if (!ch.willFail && faults.count > 0) {
         ch.willFail = { reason: faults.reason, exhaustRetries: faults.exhaustRetries }
         faults.count--
+        state.changed()
       }
       // Vipps keeps a failing charge DUE and retries for `retryDays` after the due date.
       if (ch.willFail?.exhaustRetries && ch.type === 'RECURRING' && t < addDays(ch.due, ch.retryDays)) continue
