@@ -95,6 +95,7 @@ export function controlRoutes(deps: ControlDeps) {
       return c.json(recurring.agreementView(recurring.approve(c.req.param('agreementId'), req.phoneNumber)))
     })
     .post('/_control/reject/:agreementId', (c) => c.json(recurring.agreementView(recurring.reject(c.req.param('agreementId')))))
+    .post('/_control/stop/:agreementId', (c) => c.json(recurring.agreementView(recurring.stopByMember(c.req.param('agreementId')))))
     .post('/_control/reset', (c) => {
       deps.reset()
       return c.json(clockView())

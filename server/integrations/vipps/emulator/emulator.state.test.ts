@@ -90,6 +90,20 @@ describe('Vipps emulator: control endpoints', () => {
     expect((await t.control('approve/agr_missing')).status).toBe(404)
   })
 
+  it('stops an agreement as the member would in the app, leaving RESERVED charges to the merchant', async () => {
+    const t = setup()
+    const id = await t.activeAgreement()
+    const due = await t.createCharge(id, { due: '2026-12-10' })
+    const reserved = await t.createCharge(id, { due: '2026-11-24', transactionType: 'RESERVE_CAPTURE' })
+    await t.advanceDays(1)
+    await t.emulator.processDue()
+    expect(await (await t.control(`stop/${id}`)).json()).toMatchObject({ status: 'STOPPED' })
+    expect((await t.getJson(`/recurring/v3/agreements/${id}/charges/${due}`)).status).toBe('CANCELLED')
+    expect((await t.getJson(`/recurring/v3/agreements/${id}/charges/${reserved}`)).status).toBe('RESERVED')
+    expect(t.emulator.state.eventsOfType('recurring.agreement-stopped.v1').map((e) => e.payload.agreementId)).toEqual([id])
+    expect((await t.control(`stop/${id}`)).status).toBe(400)
+  })
+
   it('dumps the state and resets it', async () => {
     const t = setup()
     await t.createAgreement()

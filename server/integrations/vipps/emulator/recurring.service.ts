@@ -289,6 +289,15 @@ export function createRecurringService(deps: RecurringDeps) {
     return a
   }
 
+  /** The member stops an ACTIVE agreement in the app: RESERVED charges stay for the merchant to capture or cancel. */
+  function stopByMember(id: string): AgreementRecord {
+    const a = state.data.agreements[id]
+    if (!a) throw notFound('Agreement', id)
+    if (a.status !== 'ACTIVE') throw fieldProblem('illegal-agreement-update', 'status', `The agreement is ${a.status}, not ACTIVE`)
+    stopAgreement(a, 'recurring.agreement-stopped.v1', false)
+    return a
+  }
+
   /** The test environment's force accept (PATCH /agreements/{id}/accept {phoneNumber}). */
   function forceAccept(msn: string, id: string, input: unknown): void {
     mustAgreement(msn, id)
@@ -500,6 +509,7 @@ export function createRecurringService(deps: RecurringDeps) {
     patchAgreement,
     approve,
     reject,
+    stopByMember,
     forceAccept,
     createCharge,
     listCharges,
