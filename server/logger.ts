@@ -13,8 +13,8 @@ export function createLogger(
     level,
     base: undefined,
     redact: { paths: ['req.headers.authorization', '*.password', '*.secret', '*.token', '*.accessToken'], censor: '[redacted]' },
-    hooks: sink
-      ? {
+    ...(sink && {
+      hooks: {
           logMethod(args, method, levelNumber) {
             if (levelNumber >= 40) {
               const [first, second] = args as unknown[]
@@ -28,8 +28,8 @@ export function createLogger(
             }
             method.apply(this, args as Parameters<typeof method>)
           },
-        }
-      : undefined,
+        },
+      }),
   }
   return destination ? pino(options, destination) : pino(options)
 }
