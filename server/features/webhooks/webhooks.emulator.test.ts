@@ -1,0 +1,41 @@
+/**
+ * Webhooks end to end with the built-in emulator: registered through our API, signed and
+ * delivered by the emulator (twice and out of order too), verified, stored once, and processed by
+ * re-reading the object from Vipps.
+ */
+import { describe, expect, it } from 'vitest'
+import { paymentProviders, webhookEvents } from '../../db/schema/payments'
+import { demo, testAppWithVipps } from '../../test/harness'
+import type { VippsObservation } from './webhooks.service'
+
+describe('webhooks from the emulator', () => {
+  it('arrive signed, are stored once, and are processed with the state re-read from Vipps', async () => {
+    const t = await testAppWithVipps()
+    const provider = t.db.select().from(paymentProviders).get()!
+    const sa = await t.login(demo.superadmin)
+    const hook = await t.call('POST', `/webhook/register/${provider.id}`, {
+      token: sa,
+      body: { webhookUrl: `http://localhost:3000/api/webhooks/vipps/${provider.id}`, events: ['recurring.agreement-activated.v1', 'recurring.charge-captured.v1'] },
+    })
+    expect(hook.status).toBe(201)
+    const seen: VippsObservation[] = []
+    t.services.webhooks.onObservation((_db, o) => seen.push(o))
+
+    const control = (path: string, body: unknown = {}) =>
+      t.app.request(`/vipps-emulator/_control/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    await control('webhooks', { mode: 'duplicate' })
+    const client = t.services.providers.vippsClient(provider)
+    const draft = await client.createAgreement(
+      { pricing: { type: 'LEGACY', currency: 'DKK', amount: 450000 }, interval: { unit: 'MONTH', count: 1 }, productName: 'Boligafgift', merchantRedirectUrl: 'http://localhost:3000/agreements/x' },
+      'agreement-x',
+    )
+    await control(`approve/${draft.agreementId}`)
+    await t.emulator.deliverWebhooksNow({ all: true })
+
+    const stored = t.db.select().from(webhookEvents).all()
+    expect(stored.map((e) => e.eventType)).toEqual(['recurring.agreement-activated.v1'])
+    expect(await t.services.webhooks.processDue()).toBe(1)
+    expect(seen).toHaveLength(1)
+    expect(seen[0]).toMatchObject({ kind: 'agreement', agreement: { id: draft.agreementId, status: 'ACTIVE' } })
+  })
+})
