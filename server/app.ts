@@ -32,7 +32,14 @@ import { createSyncService } from './features/sync/sync.service'
 import { syncRoutes } from './features/sync/sync.routes'
 import { createSecretBox } from './lib/secret-box'
 import { vippsEnvironment, type VippsEnvironment } from './integrations/vipps/vipps-environment'
-import { createProvidersService } from './features/payment-providers/providers.service'
+import { createProvidersService, providerSync } from './features/payment-providers/providers.service'
+import { providersRoutes } from './features/payment-providers/providers.routes'
+import { addressSync, companySync, createCompaniesService, memberSync } from './features/companies/companies.service'
+import { companiesRoutes } from './features/companies/companies.routes'
+import { createAddressSearchService } from './features/address-search/address-search.service'
+import { addressSearchRoutes } from './features/address-search/address-search.routes'
+import { addressProviderFor } from './integrations/addresses/address-provider-for'
+import type { AddressProvider } from './integrations/addresses/address-provider'
 import { createWebhooksService } from './features/webhooks/webhooks.service'
 import { webhooksRoutes } from './features/webhooks/webhooks.routes'
 import { createVippsLoginService } from './features/auth/vipps-login.service'
@@ -50,6 +57,8 @@ export interface AppDeps {
   mounts?: Array<{ path: string; app: { fetch: (request: Request) => Response | Promise<Response> } }>
   /** Vipps Login (OIDC); without it the Vipps button explains that it is unavailable. */
   vippsLogin?: VippsLogin
+  /** Address suggestions; default from ADDRESS_PROVIDER (tests inject a fake). */
+  addressProvider?: AddressProvider
   /** Folder of the built web client; not served when absent (API-only tests). */
   clientDir?: string
   version?: string
@@ -69,14 +78,16 @@ export function createApp(deps: AppDeps) {
   const auth = createAuthService({ db, clock, publicUrl: config.publicUrl, tokenLoginEnabled: !config.isProduction, notifications })
   const account = createAccountService({ db, clock, auth, notifications })
   const logs = createLogsService({ db, clock })
-  const sync = createSyncService({ db, entities: [notificationSync] })
   if (!config.appSecretKey) throw new Error('APP_SECRET_KEY is required (main.ts generates one into the data folder)')
   const secrets = createSecretBox(config.appSecretKey)
+  const companies = createCompaniesService({ db, clock, auth })
+  const sync = createSyncService({ db, entities: [notificationSync, companySync(companies), memberSync, addressSync, providerSync(secrets)] })
   const vipps = deps.vipps ?? vippsEnvironment({ clock, baseUrl: config.vippsBaseUrl, version })
-  const providers = createProvidersService({ db, secrets, vipps })
+  const providers = createProvidersService({ db, secrets, vipps, clock, lock, assertCompanyWritable: companies.assertWritable })
+  const addressSearch = createAddressSearchService({ provider: deps.addressProvider ?? addressProviderFor(config) })
   const webhooks = createWebhooksService({ db, clock, lock, secrets, providers, log })
   const vippsLogin = createVippsLoginService({ db, clock, lock, auth, login: deps.vippsLogin, log })
-  const services = { users, auth, account, logs, notifications, sync, secrets, providers, webhooks, vippsLogin }
+  const services = { users, auth, account, logs, notifications, sync, secrets, providers, webhooks, vippsLogin, companies, addressSearch }
 
   const app = new OpenAPIHono<AppEnv>()
   app.onError(onError)
@@ -131,10 +142,13 @@ export function createApp(deps: AppDeps) {
     }),
   )
   app.use('/api/*', authenticate(auth, users))
-  for (const path of ['/api/auth/logout', '/api/account/*', '/api/logger', '/api/notifications', '/api/notifications/*', '/api/sync', '/api/webhook/*'])
+  for (const path of ['/api/auth/logout', '/api/account/*', '/api/logger', '/api/notifications', '/api/notifications/*', '/api/sync', '/api/webhook/*', '/api/company', '/api/company/*', '/api/companies/*', '/api/address-search'])
     app.use(path, requireAuth)
   const callsVipps = (method: string, path: string) =>
-    (path.startsWith('/api/webhook/') && (method === 'POST' || method === 'DELETE')) || path === '/api/auth/vipps' || path === '/api/auth/vipps/callback'
+    (path.startsWith('/api/webhook/') && (method === 'POST' || method === 'DELETE')) ||
+    path === '/api/auth/vipps' ||
+    path === '/api/auth/vipps/callback' ||
+    (method === 'POST' && /^\/api\/company\/[^/]+\/payment-providers\/[^/]+\/test-connection$/.test(path))
   app.use('/api/*', writeTransaction({ sqlite: database.sqlite, clock, lock, outside: callsVipps }))
 
   app.route('/api', healthRoutes(database.sqlite, version, config.appEnv))
@@ -144,6 +158,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api', notificationsRoutes(notifications))
   app.route('/api', syncRoutes(sync))
   app.route('/api', webhooksRoutes(webhooks))
+  app.route('/api', companiesRoutes(companies))
+  app.route('/api', providersRoutes(providers))
+  app.route('/api', addressSearchRoutes(addressSearch))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', description: 'Opaque access token from POST /api/auth/login' })
   const openApiConfig = {

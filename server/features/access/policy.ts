@@ -13,6 +13,8 @@ export type Action =
   | 'users:search'
   | 'companies:create'
   | 'providers:manage'
+  | 'companies:lifecycle'
+  | 'addresses:search'
 
 export const isSuperAdmin = (actor: Actor): boolean => actor.systemRole === 'SUPERADMIN'
 
@@ -31,6 +33,10 @@ const rules: Record<Action, (actor: Actor) => boolean> = {
   'companies:create': isSuperAdmin,
   // Spec §6: the Payment Providers tab, and adding or toggling providers, are the super admin's.
   'providers:manage': isSuperAdmin,
+  // Activating, suspending, deactivating and deleting a company is the platform's decision.
+  'companies:lifecycle': isSuperAdmin,
+  // The address lookup serves the Addresses tab: staff of some company and the super admin.
+  'addresses:search': (a) => isSuperAdmin(a) || a.companies.some((c) => isCompanyStaff(c.role)),
 }
 
 export function can(actor: Actor, action: Action): boolean {

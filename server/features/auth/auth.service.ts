@@ -18,6 +18,8 @@ import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } fro
 const DAY = 24 * 60 * 60 * 1000
 export const SESSION_TTL_MS = 30 * DAY
 const RESET_TTL_MS = 60 * 60 * 1000
+/** An invitation's set-password link lasts longer than a reset link: the invitee may be away. */
+export const INVITATION_TTL_MS = 7 * DAY
 /** A session's expiry slides forward at most once an hour, so reads do not write on every call. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000
 
@@ -131,6 +133,38 @@ export function createAuthService(deps: AuthDeps) {
         queueMail(db, clock, { to: user.emailAddress, ...mail })
       }
       return messages.resetRequested.id
+    },
+
+    /**
+     * Invites a user who has no password yet (added to a company by its staff): an e-mail in the
+     * user's language with a single-use set-password link, valid 7 days. It is a password reset
+     * link, so the reset screen (spec §2 "Reset password") sets the first password.
+     */
+    invite(userId: string, context: { companyName: string; inviterName: string }): void {
+      const user = usersRepository.byId(db, userId)
+      if (!user) return
+      const token = randomToken()
+      const now = clock.now()
+      authRepository.insertReset(db, {
+        id: newId(),
+        userId: user.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS).toISOString(),
+        createdAt: now.toISOString(),
+      })
+      const locale = localeOf(user.language)
+      const url = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.emailAddress)}`
+      const values = { name: user.fullName, company: context.companyName, inviter: context.inviterName }
+      const mail = renderEmail(locale, {
+        subject: translate(locale, /*i18n*/ { id: 'You are invited to {company} on Boligkasse' }, values),
+        paragraphs: [
+          translate(locale, /*i18n*/ { id: 'Hello {name},' }, values),
+          translate(locale, /*i18n*/ { id: '{inviter} has added you to {company} on Boligkasse.' }, values),
+          translate(locale, /*i18n*/ { id: 'Choose a password to sign in. The link works once and for 7 days.' }),
+        ],
+        action: { label: translate(locale, /*i18n*/ { id: 'Choose a password' }), url },
+      })
+      queueMail(db, clock, { to: user.emailAddress, ...mail })
     },
 
     /** Sets a new password from a reset link, uses the link up and signs the user out everywhere. */

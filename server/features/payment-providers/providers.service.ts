@@ -1,45 +1,207 @@
 import type { Db } from '../../db/client'
-import { notFound } from '../../errors'
-import type { SecretBox } from '../../lib/secret-box'
+import { conflict, DomainError, notFound, versionConflict } from '../../errors'
+import type { Clock } from '../../lib/clock'
+import { newId } from '../../lib/ids'
+import { maskSecret, type SecretBox } from '../../lib/secret-box'
+import type { WriteLock } from '../../lib/write-lock'
 import type { VippsEnvironment } from '../../integrations/vipps/vipps-environment'
 import type { VippsClient } from '../../integrations/vipps/vipps.client'
+import { VippsRejected } from '../../integrations/vipps/vipps.errors'
+import type { CreateProviderRequest, PaymentProvider, TestConnectionResponse, UpdateProviderRequest } from '../../../shared/contract/payment-providers'
+import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
-import { isSuperAdmin, roleIn } from '../access/policy'
-import { providersRepository, type ProviderRow } from './providers.repository'
+import { assertCan, assertCompanyVisible, isSuperAdmin, roleIn } from '../access/policy'
+import { recordChange } from '../sync/change-log'
+import type { SyncedEntity } from '../sync/synced-entity'
+import { providersRepository as repo, type ProviderRow } from './providers.repository'
 
 export type ProvidersService = ReturnType<typeof createProvidersService>
 
+/** A secret field as answers show it; a sealed value that cannot be opened shows as fully masked. */
+const masked = (secrets: SecretBox, sealed: string): string => {
+  try {
+    return maskSecret(secrets.open(sealed))
+  } catch {
+    return '••••'
+  }
+}
+
+/** The provider as every answer and the synced copy show it: secrets masked, never plain. */
+export function providerView(db: Db, secrets: SecretBox, row: ProviderRow): PaymentProvider {
+  const hooks = repo.hooksOf(db, row.id)
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    type: row.type,
+    isActive: row.isActive,
+    isTest: row.isTest,
+    config: {
+      providerName: row.providerName,
+      merchantSerialNumber: row.merchantSerialNumber,
+      subscriptionKey: masked(secrets, row.subscriptionKeySealed),
+      clientId: row.clientId,
+      clientSecret: masked(secrets, row.clientSecretSealed),
+      useTestMode: row.useTestMode,
+    },
+    hooks,
+    webhookCount: hooks.length,
+    version: row.version,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }
+}
+
+/** A secret sent back as the answers show it (masked) or empty means "keep the stored one". */
+const isKeep = (value: string | undefined) => value === undefined || value === '' || value.startsWith('••••')
+
 /**
- * Payment providers as other features need them: who may manage which, and a Vipps client with
- * the provider's decrypted credentials (decrypted here only, never returned).
- * Management screens and the CRUD API arrive with issue #6.
+ * Payment providers (spec §2 Payment provider edit, §3, §7): Vipps MobilePay only. Company staff
+ * may read them (masked; agreements need to pick one); adding, changing, toggling and testing
+ * is the super admin's (spec §6). `clientSecret` and `subscriptionKey` are sealed at rest and
+ * decrypted only to build a Vipps client.
  */
-export function createProvidersService(deps: { db: Db; secrets: SecretBox; vipps: VippsEnvironment }) {
+export function createProvidersService(deps: {
+  db: Db
+  secrets: SecretBox
+  vipps: VippsEnvironment
+  clock: Clock
+  lock?: WriteLock
+  /** Throws unless the company's data may change (the companies feature's life-cycle rule). */
+  assertCompanyWritable?: (companyId: string) => void
+}) {
   const { db, secrets, vipps } = deps
+  const now = () => deps.clock.now().toISOString()
+  const view = (row: ProviderRow) => providerView(db, secrets, row)
+  const changed = (row: { id: string; companyId: string }) => recordChange(db, deps.clock, 'paymentProvider', row.id, 'upsert', { companyId: row.companyId })
+
+  /** A provider of the company that the actor may see; 404 for anything else. */
+  function ofCompany(actor: Actor, companyId: string, providerId: string): ProviderRow {
+    assertCompanyVisible(actor, companyId)
+    const row = repo.byId(db, providerId)
+    if (!row || row.companyId !== companyId) throw notFound(messages.providerNotFound.id)
+    return row
+  }
+
+  function manageable(actor: Actor, companyId: string, providerId: string): ProviderRow {
+    const row = ofCompany(actor, companyId, providerId)
+    assertCan(actor, 'providers:manage')
+    deps.assertCompanyWritable?.(companyId)
+    return row
+  }
+
+  function client(provider: ProviderRow): VippsClient {
+    return vipps.clientFor({
+      clientId: provider.clientId,
+      clientSecret: secrets.open(provider.clientSecretSealed),
+      subscriptionKey: secrets.open(provider.subscriptionKeySealed),
+      merchantSerialNumber: provider.merchantSerialNumber,
+      isTest: provider.isTest,
+    })
+  }
 
   return {
-    byId: (id: string): ProviderRow | undefined => providersRepository.byId(db, id),
+    byId: (id: string): ProviderRow | undefined => repo.byId(db, id),
 
     /** Providers whose webhooks the actor manages: the super admin's (spec §6: providers are super-admin only). */
     manageable(actor: Actor): ProviderRow[] {
-      return isSuperAdmin(actor) ? providersRepository.all(db) : []
+      return isSuperAdmin(actor) ? repo.all(db) : []
     },
 
     /** A provider the actor may see at all; others answer 404. */
     visible(actor: Actor, id: string): ProviderRow {
-      const provider = providersRepository.byId(db, id)
+      const provider = repo.byId(db, id)
       if (!provider || !(isSuperAdmin(actor) || roleIn(actor, provider.companyId))) throw notFound()
       return provider
     },
 
-    vippsClient(provider: ProviderRow): VippsClient {
-      return vipps.clientFor({
-        clientId: provider.clientId,
-        clientSecret: secrets.open(provider.clientSecretSealed),
-        subscriptionKey: secrets.open(provider.subscriptionKeySealed),
-        merchantSerialNumber: provider.merchantSerialNumber,
-        isTest: provider.isTest,
-      })
+    vippsClient: client,
+
+    list(actor: Actor, companyId: string): PaymentProvider[] {
+      assertCompanyVisible(actor, companyId)
+      return repo.ofCompany(db, companyId).map(view)
     },
+
+    get: (actor: Actor, companyId: string, providerId: string): PaymentProvider => view(ofCompany(actor, companyId, providerId)),
+
+    create(actor: Actor, companyId: string, input: CreateProviderRequest): PaymentProvider {
+      assertCompanyVisible(actor, companyId)
+      assertCan(actor, 'providers:manage')
+      deps.assertCompanyWritable?.(companyId)
+      if (input.id && repo.byId(db, input.id)) throw conflict(messages.versionConflict.id)
+      const id = input.id ?? newId()
+      const at = now()
+      repo.insert(db, {
+        id,
+        companyId,
+        type: input.type,
+        isActive: input.isActive,
+        isTest: input.isTest,
+        providerName: input.config.providerName,
+        merchantSerialNumber: input.config.merchantSerialNumber,
+        clientId: input.config.clientId,
+        clientSecretSealed: secrets.seal(input.config.clientSecret),
+        subscriptionKeySealed: secrets.seal(input.config.subscriptionKey),
+        useTestMode: input.config.useTestMode,
+        createdAt: at,
+        updatedAt: at,
+      })
+      changed({ id, companyId })
+      return view(repo.byId(db, id)!)
+    },
+
+    update(actor: Actor, companyId: string, providerId: string, input: UpdateProviderRequest, ifMatch?: number): PaymentProvider {
+      const row = manageable(actor, companyId, providerId)
+      if (ifMatch !== undefined && ifMatch !== row.version) throw versionConflict(view(row))
+      const c = input.config ?? {}
+      repo.update(db, providerId, {
+        ...(input.isActive !== undefined && { isActive: input.isActive }),
+        ...(input.isTest !== undefined && { isTest: input.isTest }),
+        ...(c.providerName !== undefined && { providerName: c.providerName }),
+        ...(c.merchantSerialNumber !== undefined && { merchantSerialNumber: c.merchantSerialNumber }),
+        ...(c.clientId !== undefined && { clientId: c.clientId }),
+        ...(c.useTestMode !== undefined && { useTestMode: c.useTestMode }),
+        ...(!isKeep(c.clientSecret) && { clientSecretSealed: secrets.seal(c.clientSecret!) }),
+        ...(!isKeep(c.subscriptionKey) && { subscriptionKeySealed: secrets.seal(c.subscriptionKey!) }),
+        version: row.version + 1,
+        updatedAt: now(),
+      })
+      changed(row)
+      return view(repo.byId(db, providerId)!)
+    },
+
+    toggleActive(actor: Actor, companyId: string, providerId: string, ifMatch?: number): PaymentProvider {
+      const row = manageable(actor, companyId, providerId)
+      if (ifMatch !== undefined && ifMatch !== row.version) throw versionConflict(view(row))
+      repo.update(db, providerId, { isActive: !row.isActive, version: row.version + 1, updatedAt: now() })
+      changed(row)
+      return view(repo.byId(db, providerId)!)
+    },
+
+    /**
+     * Fetches a Vipps access token with the stored credentials. Runs outside the request's write
+     * transaction (it waits for Vipps), so the database step takes the write lock itself.
+     */
+    async testConnection(actor: Actor, companyId: string, providerId: string): Promise<TestConnectionResponse> {
+      const run = <T>(fn: () => T) => (deps.lock ? deps.lock.run(fn) : Promise.resolve(fn()))
+      const row = await run(() => manageable(actor, companyId, providerId))
+      try {
+        await client(row).accessToken()
+      } catch (err) {
+        if (err instanceof VippsRejected) throw new DomainError('BUSINESS_RULE', messages.providerRefused.id, { values: { detail: err.message } })
+        throw new DomainError('PROVIDER_UNAVAILABLE', messages.providerUnavailable.id)
+      }
+      return { ok: true, environment: row.isTest ? 'test' : 'production', message: messages.connectionOk.id }
+    },
+  }
+}
+
+/** Providers in the offline store, for staff of the company and the super admin: secrets masked. */
+export const providerSync = (secrets: SecretBox): SyncedEntity => {
+  const sees = (actor: Actor, companyId: string) => isSuperAdmin(actor) || actor.companies.some((c) => c.id === companyId)
+  const synced = (db: Db, row: ProviderRow) => ({ id: row.id, version: row.version, data: providerView(db, secrets, row) as unknown as Record<string, unknown> })
+  return {
+    name: 'paymentProvider',
+    snapshot: (db, actor, afterId, limit) => repo.page(db, isSuperAdmin(actor) ? undefined : actor.companies.map((c) => c.id), afterId, limit).map((r) => synced(db, r)),
+    load: (db, actor, ids) => repo.byIds(db, ids).filter((r) => sees(actor, r.companyId)).map((r) => synced(db, r)),
   }
 }

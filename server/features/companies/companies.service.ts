@@ -1,0 +1,383 @@
+import type { Db } from '../../db/client'
+import { conflict, DomainError, notFound, ruleViolation, validation, versionConflict, type Issue } from '../../errors'
+import { todayInCopenhagen, type Clock } from '../../lib/clock'
+import { newId } from '../../lib/ids'
+import { isValidDayMonth } from '../../../shared/domain/day-month'
+import { isWritable, nextStatus, type LifecycleAction } from '../../../shared/domain/company-status'
+import type { CompanyRole } from '../../../shared/domain/roles'
+import {
+  companyFieldSchemas,
+  type AddAddressRequest,
+  type AddMemberRequest,
+  type Address,
+  type Company,
+  type CompanyField,
+  type CompanyMember,
+  type CreateCompanyRequest,
+  type UpdateCompanyRequest,
+} from '../../../shared/contract/companies'
+import { CreateCompanyRequest as CreateCompanySchema } from '../../../shared/contract/companies'
+import { messages } from '../../../shared/i18n-messages'
+import type { Actor } from '../access/actor'
+import { assertCan, assertCompanyAdminStaff, assertCompanyVisible, isSuperAdmin } from '../access/policy'
+import { recordChange } from '../sync/change-log'
+import type { SyncedEntity, SyncedRow } from '../sync/synced-entity'
+import type { AuthService } from '../auth/auth.service'
+import { usersRepository } from '../users/users.repository'
+import { companiesRepository as repo, type AddressRow, type CompanyRow, type MemberRow } from './companies.repository'
+
+/**
+ * What other features tell the companies feature (a port they fill when they arrive): how many
+ * agreements and invoices a company has, and whether an agreement uses an address. Until the
+ * agreements feature registers one, counts are 0 and every address may be deleted.
+ */
+export interface CompanyUsage {
+  agreementsCount?(db: Db, companyId: string): number
+  invoicesCount?(db: Db, companyId: string): number
+  addressInUse?(db: Db, addressId: string): boolean
+}
+
+/** Roles that keep a company run; a company must keep at least one of them (issue #6). */
+const MANAGER_ROLES: readonly CompanyRole[] = ['CHAIRMAN', 'ADMINISTRATOR']
+const HEATING_FIELDS = ['heatingWaterPeriodStartDate', 'heatingWaterPeriodEndDate'] as const
+
+export const addressView = (row: AddressRow): Address => ({
+  id: row.id,
+  companyId: row.companyId,
+  referenceId: row.referenceId,
+  street: row.street,
+  number: row.number,
+  floor: row.floor,
+  side: row.side,
+  city: row.city,
+  zip: row.zip,
+  country: row.country,
+  createdAt: row.createdAt,
+})
+
+export const memberView = (row: MemberRow): CompanyMember => ({
+  id: row.id,
+  companyId: row.companyId,
+  userId: row.userId,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  role: row.role,
+  createdAt: row.createdAt,
+})
+
+export type CompaniesService = ReturnType<typeof createCompaniesService>
+
+/**
+ * Companies (housing associations), their staff and their addresses (spec §2 Companies and
+ * Company view, §3, §5, §7 Companies). Every change of a company, member or address is logged
+ * for sync in the same transaction.
+ */
+export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthService }) {
+  const { db, clock, auth } = deps
+  const usages: CompanyUsage[] = []
+  const sum = (f: (u: CompanyUsage) => number | undefined) => usages.reduce((n, u) => n + (f(u) ?? 0), 0)
+
+  const view = (row: CompanyRow): Company => ({
+    id: row.id,
+    name: row.name,
+    acronym: row.acronym,
+    cvr: row.cvr,
+    unionType: row.unionType,
+    status: row.status,
+    heatingWaterPeriodStartDate: row.heatingWaterPeriodStartDate,
+    heatingWaterPeriodEndDate: row.heatingWaterPeriodEndDate,
+    membersCount: repo.memberCount(db, row.id),
+    agreementsCount: sum((u) => u.agreementsCount?.(db, row.id)),
+    invoicesCount: sum((u) => u.invoicesCount?.(db, row.id)),
+    version: row.version,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  })
+
+  /** The company if the actor may see it; 404 otherwise (also for a deleted one, except to the super admin). */
+  function visible(actor: Actor, id: string): CompanyRow {
+    assertCompanyVisible(actor, id)
+    const row = repo.byId(db, id)
+    if (!row || (row.status === 'DELETED' && !isSuperAdmin(actor))) throw notFound(messages.companyNotFound.id)
+    return row
+  }
+
+  /** A company whose data may change: NEW or ACTIVE (suspended and deactivated ones are read-only). */
+  function writable(row: CompanyRow): CompanyRow {
+    if (!isWritable(row.status)) throw new DomainError('INVALID_STATE', messages.companyReadOnly.id)
+    return row
+  }
+
+  /** Heating-water dates must be real dates in the current year (spec §5), e.g. 29.02 only in a leap year. */
+  function assertHeatingDates(changes: Partial<Record<(typeof HEATING_FIELDS)[number], string | null | undefined>>): void {
+    const year = Number(todayInCopenhagen(clock).slice(0, 4))
+    const issues: Issue[] = HEATING_FIELDS.filter((f) => typeof changes[f] === 'string' && !isValidDayMonth(changes[f]!, year)).map((path) => ({
+      path,
+      message: messages.heatingDateInvalid.id,
+    }))
+    if (issues.length) throw validation(issues)
+  }
+
+  function assertCvrFree(cvr: string, companyId: string): void {
+    const other = repo.byCvr(db, cvr)
+    if (other && other.id !== companyId) throw conflict(messages.cvrTaken.id, 'cvr')
+  }
+
+  const companyChanged = (id: string) => recordChange(db, clock, 'company', id, 'upsert', { companyId: id })
+
+  function applyChanges(actor: Actor, id: string, changes: UpdateCompanyRequest, ifMatch: number | undefined): Company {
+    const row = visible(actor, id)
+    const onlyHeating = Object.keys(changes).every((k) => (HEATING_FIELDS as readonly string[]).includes(k))
+    // Any staff member may set the heating-water period; the other fields are the admin staff's.
+    if (!onlyHeating) assertCompanyAdminStaff(actor, id)
+    writable(row)
+    if (ifMatch !== undefined && ifMatch !== row.version) throw versionConflict(view(row))
+    assertHeatingDates(changes)
+    if (changes.cvr !== undefined) assertCvrFree(changes.cvr, id)
+    const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
+    repo.update(db, id, { ...set, version: row.version + 1, updatedAt: clock.now().toISOString() })
+    companyChanged(id)
+    return view(repo.byId(db, id)!)
+  }
+
+  /** The member's user loses the MEMBER role with their last company, and a current company that is gone. */
+  function afterMembershipChange(userId: string, companyId: string): void {
+    const user = usersRepository.byId(db, userId)
+    if (!user) return
+    const remaining = repo.membersOfUser(db, userId)
+    const changes: Parameters<typeof usersRepository.update>[2] = {}
+    if (user.systemRole === 'USER' && remaining.length > 0) changes.systemRole = 'MEMBER'
+    if (user.systemRole === 'MEMBER' && remaining.length === 0) changes.systemRole = 'USER'
+    if (user.currentCompanyId === null && remaining.length > 0) changes.currentCompanyId = companyId
+    if (user.currentCompanyId === companyId && !remaining.some((m) => m.companyId === companyId)) changes.currentCompanyId = remaining[0]?.companyId ?? null
+    if (Object.keys(changes).length) usersRepository.update(db, userId, { ...changes, version: user.version + 1, updatedAt: clock.now().toISOString() })
+  }
+
+  return {
+    /** Lets another feature report usage (agreement and invoice counts, addresses in use). */
+    registerUsage(usage: CompanyUsage): void {
+      usages.push(usage)
+    },
+
+    /** Throws 409 INVALID_STATE unless the company's data may change (for other features' writes). */
+    assertWritable(companyId: string): void {
+      const row = repo.byId(db, companyId)
+      if (!row) throw notFound(messages.companyNotFound.id)
+      writable(row)
+    },
+
+    byId: (id: string): CompanyRow | undefined => repo.byId(db, id),
+
+    /** Super admin: every company (deleted ones too, with their status); staff: their own. */
+    list(actor: Actor): Company[] {
+      return repo.list(db, isSuperAdmin(actor) ? undefined : actor.companies.map((c) => c.id)).map(view)
+    },
+
+    get: (actor: Actor, id: string): Company => view(visible(actor, id)),
+
+    create(actor: Actor, input: ReturnType<typeof CreateCompanySchema.parse>): { id: string } {
+      assertCan(actor, 'companies:create')
+      if (input.id) {
+        const existing = repo.byId(db, input.id)
+        if (existing) {
+          // A retried offline create: same data answers the same id, anything else is a conflict.
+          const same = existing.name === input.name && existing.acronym === input.acronym && existing.cvr === input.cvr && existing.unionType === input.unionType
+          if (same) return { id: existing.id }
+          throw conflict(messages.versionConflict.id)
+        }
+      }
+      assertHeatingDates(input)
+      assertCvrFree(input.cvr, '')
+      const id = input.id ?? newId()
+      const now = clock.now().toISOString()
+      repo.insert(db, {
+        id,
+        name: input.name,
+        acronym: input.acronym,
+        cvr: input.cvr,
+        unionType: input.unionType,
+        status: 'NEW',
+        heatingWaterPeriodStartDate: input.heatingWaterPeriodStartDate ?? null,
+        heatingWaterPeriodEndDate: input.heatingWaterPeriodEndDate ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      companyChanged(id)
+      return { id }
+    },
+
+    update: (actor: Actor, id: string, changes: UpdateCompanyRequest, ifMatch?: number): Company => applyChanges(actor, id, changes, ifMatch),
+
+    /** One field of the Overview tab (allow-list in the contract), validated like the full form. */
+    patchField(actor: Actor, id: string, field: CompanyField, value: unknown, ifMatch?: number): Company {
+      const parsed = companyFieldSchemas[field].safeParse(value)
+      if (!parsed.success) throw validation(parsed.error.issues.map((i) => ({ path: field, message: i.message })))
+      return applyChanges(actor, id, { [field]: parsed.data } as UpdateCompanyRequest, ifMatch)
+    },
+
+    /** activate / suspend / deactivate / delete (shared/domain/company-status.ts has the table). */
+    transition(actor: Actor, id: string, action: LifecycleAction): Company {
+      const row = visible(actor, id)
+      assertCan(actor, 'companies:lifecycle')
+      const to = nextStatus(row.status, action)
+      if (!to) throw new DomainError('INVALID_STATE', messages.companyTransitionNotAllowed.id, { values: { status: row.status } })
+      // Its own transaction too: the GET form of this call is not wrapped in one by the HTTP layer
+      // (nested in a POST's transaction this becomes a savepoint).
+      db.transaction(() => {
+        repo.update(db, id, { status: to, version: row.version + 1, updatedAt: clock.now().toISOString() })
+        companyChanged(id)
+      })
+      return view(repo.byId(db, id)!)
+    },
+
+    // ---- members
+
+    members(actor: Actor, id: string): CompanyMember[] {
+      visible(actor, id)
+      return repo.members(db, id).map(memberView)
+    },
+
+    /**
+     * Adds an existing user (by id, or by the e-mail of `user`) or creates a new user, who gets an
+     * invitation e-mail with a set-password link in their language.
+     */
+    addMember(actor: Actor, id: string, input: AddMemberRequest): CompanyMember {
+      const company = writable(visible(actor, id))
+      assertCompanyAdminStaff(actor, id)
+      if (input.id && repo.memberById(db, input.id)) {
+        const same = repo.member(db, id, input.id)
+        if (same && same.role === input.role) return memberView(same)
+        throw conflict(messages.memberExists.id)
+      }
+      const now = clock.now().toISOString()
+      let userId: string
+      let invite = false
+      if (input.userId) {
+        const user = usersRepository.byId(db, input.userId)
+        if (!user) throw validation([{ path: 'userId', message: messages.notFound.id }])
+        userId = user.id
+      } else {
+        const existing = usersRepository.byEmail(db, input.user!.email)
+        if (existing) userId = existing.id
+        else {
+          userId = newId()
+          invite = true
+          usersRepository.insert(db, {
+            id: userId,
+            fullName: input.user!.name,
+            emailAddress: input.user!.email,
+            mobileNumber: input.user!.phone ?? null,
+            // The invitee's language is unknown: the inviter's is the best guess; they can change it.
+            language: input.user!.language ?? actor.language,
+            systemRole: 'MEMBER',
+            currentCompanyId: id,
+            createdAt: now,
+            updatedAt: now,
+          })
+        }
+      }
+      if (repo.memberOfUser(db, id, userId)) throw conflict(messages.memberExists.id, input.userId ? 'userId' : 'user.email')
+      const memberId = input.id ?? newId()
+      repo.insertMember(db, { id: memberId, companyId: id, userId, role: input.role, createdAt: now })
+      afterMembershipChange(userId, id)
+      if (invite) auth.invite(userId, { companyName: company.name, inviterName: actor.fullName })
+      recordChange(db, clock, 'member', memberId, 'upsert', { companyId: id })
+      companyChanged(id)
+      return memberView(repo.member(db, id, memberId)!)
+    },
+
+    /** Removes a member; their access ends with this transaction (the next sync pull resets). */
+    removeMember(actor: Actor, id: string, memberId: string): void {
+      writable(visible(actor, id))
+      assertCompanyAdminStaff(actor, id)
+      const member = repo.member(db, id, memberId)
+      if (!member) throw notFound()
+      if (MANAGER_ROLES.includes(member.role) && repo.members(db, id).filter((m) => MANAGER_ROLES.includes(m.role)).length <= 1)
+        throw ruleViolation(messages.lastManager.id)
+      repo.deleteMember(db, memberId)
+      afterMembershipChange(member.userId, id)
+      recordChange(db, clock, 'member', memberId, 'delete', { companyId: id })
+      companyChanged(id)
+    },
+
+    // ---- addresses
+
+    addresses(actor: Actor, id: string): Address[] {
+      visible(actor, id)
+      return repo.addresses(db, id).map(addressView)
+    },
+
+    addAddress(actor: Actor, id: string, input: AddAddressRequest): Address {
+      writable(visible(actor, id))
+      assertCompanyAdminStaff(actor, id)
+      const fields = {
+        referenceId: input.referenceId ?? null,
+        street: input.street,
+        number: input.number,
+        floor: input.floor ?? null,
+        side: input.side ?? null,
+        city: input.city,
+        zip: input.zip,
+      }
+      if (input.id) {
+        const existing = repo.addressById(db, input.id)
+        if (existing) {
+          const same = existing.companyId === id && Object.entries(fields).every(([k, v]) => existing[k as keyof typeof fields] === v)
+          if (same) return addressView(existing)
+          throw conflict(messages.versionConflict.id)
+        }
+      }
+      const addressId = input.id ?? newId()
+      repo.insertAddress(db, { id: addressId, companyId: id, ...fields, country: 'Denmark', createdAt: clock.now().toISOString() })
+      recordChange(db, clock, 'address', addressId, 'upsert', { companyId: id })
+      return addressView(repo.addressById(db, addressId)!)
+    },
+
+    /** Refused with 409 while an agreement uses the address (the agreements feature answers that). */
+    deleteAddress(actor: Actor, id: string, addressId: string): void {
+      writable(visible(actor, id))
+      assertCompanyAdminStaff(actor, id)
+      if (!repo.address(db, id, addressId)) throw notFound()
+      if (usages.some((u) => u.addressInUse?.(db, addressId))) throw conflict(messages.addressInUse.id)
+      repo.deleteAddress(db, addressId)
+      recordChange(db, clock, 'address', addressId, 'delete', { companyId: id })
+    },
+  }
+}
+
+// ---- sync ----------------------------------------------------------------------------------
+
+/** Company ids whose rows the actor keeps offline: all for the super admin, else their own. */
+const scope = (actor: Actor): string[] | undefined => (isSuperAdmin(actor) ? undefined : actor.companies.map((c) => c.id))
+const sees = (actor: Actor, companyId: string) => isSuperAdmin(actor) || actor.companies.some((c) => c.id === companyId)
+
+/** Synced companies: what the Companies list and Overview tab read offline (counts included). */
+export const companySync = (companies: CompaniesService): SyncedEntity => {
+  const synced = (actor: Actor, row: CompanyRow): SyncedRow => ({ id: row.id, version: row.version, data: companies.get(actor, row.id) as unknown as Record<string, unknown> })
+  return {
+    name: 'company',
+    snapshot: (db, actor, afterId, limit) => repo.page(db, scope(actor), afterId, limit).map((r) => synced(actor, r)),
+    load: (db, actor, ids) => repo.byIds(db, ids).filter((r) => sees(actor, r.id) && (r.status !== 'DELETED' || isSuperAdmin(actor))).map((r) => synced(actor, r)),
+  }
+}
+
+export const memberSync: SyncedEntity = {
+  name: 'member',
+  snapshot: (db, actor, afterId, limit) => repo.memberPage(db, scope(actor), afterId, limit).map((r) => ({ id: r.id, version: 1, data: memberView(r) as unknown as Record<string, unknown> })),
+  load: (db, actor, ids) =>
+    repo
+      .membersByIds(db, ids)
+      .filter((r) => sees(actor, r.companyId))
+      .map((r) => ({ id: r.id, version: 1, data: memberView(r) as unknown as Record<string, unknown> })),
+}
+
+export const addressSync: SyncedEntity = {
+  name: 'address',
+  snapshot: (db, actor, afterId, limit) => repo.addressPage(db, scope(actor), afterId, limit).map((r) => ({ id: r.id, version: 1, data: addressView(r) as unknown as Record<string, unknown> })),
+  load: (db, actor, ids) =>
+    repo
+      .addressesByIds(db, ids)
+      .filter((r) => sees(actor, r.companyId))
+      .map((r) => ({ id: r.id, version: 1, data: addressView(r) as unknown as Record<string, unknown> })),
+}
