@@ -24,7 +24,7 @@ export const acronym = requiredText(messages.acronymRequired.id, 50)
 export const cvr = z
   .string({ error: messages.cvrRequired.id })
   .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().min(1, messages.cvrRequired.id).refine(isValidCvr, messages.cvrInvalid.id))
+  .pipe(z.string().min(1, { message: messages.cvrRequired.id, abort: true }).refine(isValidCvr, messages.cvrInvalid.id))
 
 /**
  * A heating-water period date `dd.mm` (spec §5). The schema accepts 29.02 (it cannot know the
@@ -138,9 +138,11 @@ export const AddMemberRequest = z
       .optional(),
     role: CompanyRoleSchema,
   })
-  .superRefine((v, ctx) => {
-    if ((v.userId === undefined) === (v.user === undefined))
-      ctx.addIssue({ code: 'custom', path: ['userId'], message: messages.memberTargetRequired.id })
+  // Runs even when other fields failed, so an empty form shows every message at once.
+  .refine((v) => (v.userId === undefined) !== (v.user === undefined), {
+    path: ['userId'],
+    message: messages.memberTargetRequired.id,
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
   })
   .meta({ id: 'AddMemberRequest' })
 export type AddMemberRequest = z.output<typeof AddMemberRequest>
