@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { demo, testApp, type TestApp } from '../../test/harness'
-import { addresses, companies, companyMembers } from '../../db/schema/companies'
+import { demo, testApp } from '../../test/harness'
+import { addresses, companyMembers } from '../../db/schema/companies'
+import { companyIds, MAIN_CVR, SECOND_CVR } from './test-helpers'
 import { users } from '../../db/schema/users'
-
-const MAIN_CVR = '10150817'
-const SECOND_CVR = '25313763'
-
-export async function companyIds(t: TestApp) {
-  const main = t.db.select().from(companies).where(eq(companies.cvr, MAIN_CVR)).get()!.id
-  const second = t.db.select().from(companies).where(eq(companies.cvr, SECOND_CVR)).get()!.id
-  return { main, second }
-}
 
 const newCompany = { name: 'Andelsboligforeningen Birkely', acronym: 'AB Birkely', cvr: '35954716', unionType: 'CONDO' }
 
