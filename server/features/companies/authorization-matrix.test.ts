@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { and, eq } from 'drizzle-orm'
+import { demo, testAppWithVipps } from '../../test/harness'
+import { addresses, companyMembers } from '../../db/schema/companies'
+import { paymentProviders } from '../../db/schema/payments'
+import { users } from '../../db/schema/users'
+import { companyIds } from './test-helpers'
+
+/**
+ * Who may call which route of issue #6 (spec §6, CONTRACT.md): one row per route, one column
+ * per caller. `o` allowed (any answer but 401/403/404: a 409 from the life cycle is still
+ * "allowed"), `3` 403, `4` 404 (another company's records are never revealed), `1` 401.
+ * Every companies/address-search route the app serves must have a row (checked below).
+ */
+const callers = ['superadmin', 'chairman', 'admin', 'accountant', 'boardmember', 'resident', 'otherAdmin', 'anonymous'] as const
+type Caller = (typeof callers)[number]
+//                                                                          S C A K B R O N
+type Ctx = { main: string; provider: string; address: string; member: string; n: number }
+type Row = [method: string, route: string, path: (c: Ctx) => string, expected: string, body?: (c: Ctx) => unknown]
+
+const table: Row[] = [
+  ['GET', '/company', () => '/company', 'ooooooo1'],
+  ['POST', '/company', () => '/company', 'o3333331', (c) => ({ name: `Forening ${c.n}`, acronym: 'F', cvr: ['35954716', '10000009', '10000025', '10000033', '10000041', '10000068', '10000076', '10000084'][c.n], unionType: 'COOP' })],
+  ['GET', '/company/{id}', (c) => `/company/${c.main}`, 'ooooo441'],
+  ['GET', '/companies/{id}', (c) => `/companies/${c.main}`, 'ooooo441'],
+  ['GET', '/company/{id}/members', (c) => `/company/${c.main}/members`, 'ooooo441'],
+  ['GET', '/company/{id}/addresses', (c) => `/company/${c.main}/addresses`, 'ooooo441'],
+  ['GET', '/address-search', () => '/address-search?q=vestergade', 'ooooo3o1'],
+  ['GET', '/company/{id}/payment-providers', (c) => `/company/${c.main}/payment-providers`, 'ooooo441'],
+  ['GET', '/company/{id}/payment-providers/{providerId}', (c) => `/company/${c.main}/payment-providers/${c.provider}`, 'ooooo441'],
+  ['PUT', '/company/{id}', (c) => `/company/${c.main}`, 'oooo3441', () => ({ acronym: 'ABF S' })],
+  ['PUT', '/companies/{id}', (c) => `/companies/${c.main}`, 'oooo3441', () => ({ acronym: 'ABF S' })],
+  ['PATCH', '/company/{id}/field/{fieldName}', (c) => `/company/${c.main}/field/name`, 'oooo3441', () => ({ value: 'Solgården' })],
+  ['PATCH', '/company/{id}/field/{fieldName}', (c) => `/company/${c.main}/field/heatingWaterPeriodStartDate`, 'ooooo441', () => ({ value: '01.07' })],
+  ['POST', '/company/{id}/member', (c) => `/company/${c.main}/member`, 'oooo3441', (c) => ({ user: { name: 'Ny Bruger', email: `ny${c.n}@example.dk` }, role: 'BOARDMEMBER' })],
+  ['POST', '/company/{id}/addresses', (c) => `/company/${c.main}/addresses`, 'oooo3441', () => ({ street: 'Vestergade', number: '1', zip: '8000', city: 'Aarhus C' })],
+  ['POST', '/company/{id}/payment-providers', (c) => `/company/${c.main}/payment-providers`, 'o3333441', () => ({ config: { providerName: 'V', merchantSerialNumber: '1', subscriptionKey: 'abcdef', clientId: 'c', clientSecret: 'secret' } })],
+  ['PATCH', '/company/{id}/payment-providers/{providerId}', (c) => `/company/${c.main}/payment-providers/${c.provider}`, 'o3333441', () => ({ isTest: true })],
+  ['PATCH', '/company/{id}/payment-providers/{providerId}/toggle-active', (c) => `/company/${c.main}/payment-providers/${c.provider}/toggle-active`, 'o3333441'],
+  ['POST', '/company/{id}/payment-providers/{providerId}/test-connection', (c) => `/company/${c.main}/payment-providers/${c.provider}/test-connection`, 'o3333441'],
+  ['DELETE', '/company/{id}/addresses/{addressId}', (c) => `/company/${c.main}/addresses/${c.address}`, 'oooo3441'],
+  ['DELETE', '/company/{id}/member/{memberId}', (c) => `/company/${c.main}/member/${c.member}`, 'oooo3441'],
+  ...(['suspend', 'activate', 'deactivate', 'delete'] as const).flatMap((action): Row[] => [
+    ['GET', `/company/{id}/${action}`, (c) => `/company/${c.main}/${action}`, 'o3333441'],
+    ['POST', `/company/{id}/${action}`, (c) => `/company/${c.main}/${action}`, 'o3333441'],
+  ]),
+]
+
+const emails: Record<Exclude<Caller, 'anonymous'>, string> = {
+  superadmin: demo.superadmin, chairman: demo.chairman, admin: demo.admin, accountant: demo.accountant,
+  boardmember: demo.boardmember, resident: demo.resident, otherAdmin: demo.otherAdmin,
+}
+
+const classOf = (status: number) => (status === 401 ? '1' : status === 403 ? '3' : status === 404 ? '4' : status >= 500 ? `error ${status}` : 'o')
+
+describe('authorization matrix (issue #6 routes)', () => {
+  it.each(callers.map((caller, n) => [caller, n] as const))('%s gets the expected answer on every route', async (caller, n) => {
+    const t = await testAppWithVipps()
+    const { main } = await companyIds(t)
+    const provider = t.db.select().from(paymentProviders).where(eq(paymentProviders.companyId, main)).get()!.id
+    const address = t.db.select().from(addresses).where(eq(addresses.companyId, main)).get()!.id
+    const board = t.db.select().from(users).where(eq(users.emailAddress, demo.boardmember)).get()!
+    const member = t.db.select().from(companyMembers).where(and(eq(companyMembers.companyId, main), eq(companyMembers.userId, board.id))).get()!.id
+    const ctx: Ctx = { main, provider, address, member, n }
+    const token = caller === 'anonymous' ? undefined : await t.login(emails[caller])
+    const got: string[] = []
+    const want: string[] = []
+    for (const [method, , path, expected, body] of table) {
+      const res = await t.call(method, path(ctx), { token, body: body?.(ctx) })
+      got.push(`${method} ${path(ctx).replace(/\?.*/, '')} → ${classOf(res.status)}`)
+      want.push(`${method} ${path(ctx).replace(/\?.*/, '')} → ${expected[callers.indexOf(caller)]}`)
+    }
+    expect(got).toEqual(want)
+  })
+
+  it('has a row for every companies, providers and address-search route the app serves', async () => {
+    const t = await testAppWithVipps()
+    const served = new Set(
+      t.app.routes
+        .filter((r) => /^\/api\/(company|companies|address-search)/.test(r.path) && r.method !== 'ALL')
+        .map((r) => `${r.method} ${r.path.replace(/^\/api/, '').replace(/:([A-Za-z]+)/g, '{$1}')}`),
+    )
+    const listed = new Set(table.map(([method, route]) => `${method} ${route}`))
+    expect([...served].filter((r) => !listed.has(r))).toEqual([])
+    expect([...listed].filter((r) => !served.has(r))).toEqual([])
+  })
+})
