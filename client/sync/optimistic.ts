@@ -49,21 +49,32 @@ export const reduce = {
 /**
  * Applies the entity's pending and rejected mutations in order. A rejected mutation is not applied
  * (the server refused it) but marks its row, so the user sees what did not go through.
+ *
+ * A mutation naming a row (`entityId`) is reduced over that row alone, so a long queue over a big
+ * table costs one step per mutation, not one pass over the table (this runs on every live read).
  */
 export function applyOutbox(rows: Row[], outbox: Mutation[], entity: Mutation['entity']): ViewRow[] {
-  let view: ViewRow[] = rows
+  // Insertion-ordered: a changed row keeps its place, an inserted one goes last.
+  let view = new Map<string, ViewRow>(rows.map((r) => [r.id, r]))
   for (const m of outbox) {
     if (m.entity !== entity) continue
     if (m.status === 'rejected' || m.status === 'conflict') {
-      view = view.map((r) => (r.id === m.entityId ? { ...r, _rejected: m.lastError ?? '' } : r))
+      const row = m.entityId ? view.get(m.entityId) : undefined
+      if (row) view.set(row.id, { ...row, _rejected: m.lastError ?? '' })
       continue
     }
     const reducer = reducers.get(m.kind)
     if (!reducer) continue
-    const touched = new Set(m.entityId ? [m.entityId] : view.map((r) => r.id))
-    view = reducer(view, m).map((r) => (touched.has(r.id) ? { ...r, _pending: true } : r))
+    if (m.entityId) {
+      const row = view.get(m.entityId)
+      const after = reducer(row ? [row] : [], m)
+      if (row && !after.some((r) => r.id === row.id)) view.delete(row.id)
+      for (const r of after) view.set(r.id, r.id === m.entityId ? { ...r, _pending: true } : r)
+    } else {
+      view = new Map(reducer([...view.values()], m).map((r) => [r.id, { ...r, _pending: true }]))
+    }
   }
-  return view
+  return [...view.values()]
 }
 
 /**

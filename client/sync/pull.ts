@@ -37,21 +37,27 @@ export async function applyChanges(db: LocalDb, changes: SyncChange[], cursor: s
   })
 }
 
-/** Pulls until the server has nothing more. */
+/**
+ * Pulls until the server has nothing more. The next page is already being fetched while the
+ * current one is stored (its cursor comes with the answer), so network and IndexedDB overlap;
+ * a page is only ever stored after the one before it, so the stored cursor stays exact.
+ */
 export async function pullAll(db: LocalDb, transport: SyncTransport, now: () => number = Date.now, limit = 500): Promise<PullResult> {
   let applied = 0
   let reset = false
+  const fetchPage = (cursor: string | undefined) =>
+    send(transport, 'GET', `/sync?${new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) })}`)
+  let next = fetchPage((await db.meta.get('cursor'))?.value as string | undefined)
   for (let page = 0; page < 10_000; page++) {
-    const cursor = (await db.meta.get('cursor'))?.value as string | undefined
-    const q = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) })
-    const answer = await send(transport, 'GET', `/sync?${q}`)
+    const answer = await next
     if (answer.status === 0) return { applied, reset, status: 'offline' }
     if (answer.status === 401) return { applied, reset, status: 'unauthorized' }
     const parsed = SyncResponse.safeParse(answer.body)
     if (answer.status !== 200 || !parsed.success) return { applied, reset, status: 'error' }
-    const { changes, cursor: next, hasMore } = parsed.data
+    const { changes, cursor, hasMore } = parsed.data
+    if (hasMore) next = fetchPage(cursor)
     // A reset is the first page of a fresh copy: the local copy is dropped with it.
-    await applyChanges(db, changes, next, parsed.data.reset, now())
+    await applyChanges(db, changes, cursor, parsed.data.reset, now())
     reset ||= parsed.data.reset
     applied += changes.length
     if (!hasMore) break

@@ -4,7 +4,7 @@ import { LocalDb, deleteLocalDb, type Mutation, type Row } from './local-db'
 import { enqueue, discard, retry } from './outbox'
 import { applyOutbox, reduce, registerReducer } from './optimistic'
 import { applyChanges, pullAll } from './pull'
-import type { SyncTransport } from './transport'
+import { send, type SyncTransport } from './transport'
 
 type Handler = (method: string, path: string, init: RequestInit) => Response | Promise<Response>
 
@@ -117,6 +117,38 @@ describe('drainOnce', () => {
     expect(left[0]).toMatchObject({ status: 'conflict', conflict: { id: 'a', version: 2 } })
   })
 
+  it('does not send a change the user discarded while the queue was draining', async () => {
+    await enqueue(db, mut({ path: '/one' }))
+    const second = await enqueue(db, mut({ path: '/two' }))
+    await enqueue(db, mut({ path: '/three' }))
+    const calls: Array<{ method: string; path: string }> = []
+    const res = await drainOnce({
+      db,
+      transport: transport(async (_m, path) => {
+        if (path === '/one') await discard(db, second.mutationId)
+        return json(200, {})
+      }, calls),
+    })
+    expect(calls.map((c) => c.path)).toEqual(['/one', '/three'])
+    expect(res.sent).toBe(2)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('marks each change as sending while its request is out, and writes it off once confirmed', async () => {
+    await enqueue(db, mut({ path: '/one' }))
+    await enqueue(db, mut({ path: '/two' }))
+    const seen: string[][] = []
+    await drainOnce({
+      db,
+      transport: transport(async () => {
+        seen.push((await db.outbox.orderBy('seq').toArray()).map((m) => `${m.path}:${m.status}`))
+        return json(200, {})
+      }),
+    })
+    expect(seen).toEqual([['/one:sending', '/two:queued'], ['/two:sending']])
+    expect(await db.outbox.count()).toBe(0)
+  })
+
   it('lets the user discard or retry (with a new id) a rejected mutation', async () => {
     const m = await enqueue(db, mut())
     await drainOnce({ db, transport: transport(() => json(400, { code: 'VALIDATION_FAILED', message: 'bad' })) })
@@ -126,6 +158,18 @@ describe('drainOnce', () => {
     expect(retried.mutationId).not.toBe(m.mutationId)
     await discard(db, retried.mutationId)
     expect(await db.outbox.count()).toBe(0)
+  })
+})
+
+describe('send', () => {
+  it('gives up on a request that never answers, as on a network failure', async () => {
+    const hanging: SyncTransport = {
+      getToken: () => null,
+      getLocale: () => 'en',
+      fetch: ((_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))))) as typeof fetch,
+    }
+    expect(await send(hanging, 'PATCH', '/x', { timeoutMs: 20 })).toEqual({ status: 0, body: undefined })
   })
 })
 
@@ -160,6 +204,22 @@ describe('optimistic view', () => {
     expect(view).toHaveLength(2)
   })
 
+  it('reduces a change to one row over that row alone, and a change to all rows over all', () => {
+    const seen: number[] = []
+    registerReducer('test.count', (r) => {
+      seen.push(r.length)
+      return r
+    })
+    registerReducer('test.insert', reduce.insert((mutation) => ({ id: mutation.entityId!, _version: 0, isRead: false })))
+    const view = applyOutbox(rows, [m('test.count', 'a'), m('test.count', null), m('test.insert', 'c'), m('test.read', 'a')], 'notification')
+    expect(seen).toEqual([1, 2])
+    expect(view.map((r) => [r.id, r.isRead, r._pending ?? false])).toEqual([
+      ['a', true, true],
+      ['b', false, true],
+      ['c', false, true],
+    ])
+  })
+
   it('ignores other entities and leaves canonical rows untouched', () => {
     const view = applyOutbox(rows, [m('test.readAll', null)], 'notification')
     expect(view.every((r) => r.isRead)).toBe(true)
@@ -186,6 +246,22 @@ describe('pull', () => {
     expect(seen).toEqual(['', 'c1'])
     expect(await db.notifications.toArray()).toEqual([{ id: 'b', title: 'B', _version: 1 }])
     expect((await db.meta.get('cursor'))!.value).toBe('c2')
+  })
+
+  it('keeps the pages stored before a failure, with their cursor, and resumes from there', async () => {
+    const seen: string[] = []
+    const handler = (fail: boolean) => (_m: string, path: string) => {
+      const cursor = new URL(`http://x${path}`).searchParams.get('cursor') ?? ''
+      seen.push(cursor)
+      if (!cursor) return page([{ entity: 'notification', id: 'a', op: 'upsert', version: 1, data: { id: 'a' } }], 'c1', true)
+      if (fail) return json(503, { code: 'INTERNAL', message: 'down' })
+      return page([{ entity: 'notification', id: 'b', op: 'upsert', version: 1, data: { id: 'b' } }], 'c2')
+    }
+    expect((await pullAll(db, transport(handler(true)))).status).toBe('error')
+    expect((await db.meta.get('cursor'))!.value).toBe('c1')
+    expect((await pullAll(db, transport(handler(false)))).status).toBe('ok')
+    expect(seen).toEqual(['', 'c1', 'c1'])
+    expect((await db.notifications.toArray()).map((r) => r.id)).toEqual(['a', 'b'])
   })
 
   it('drops the local copy on reset but keeps the outbox', async () => {

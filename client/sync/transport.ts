@@ -14,8 +14,20 @@ export interface SyncAnswer {
   retryAfterMs?: number
 }
 
-/** Sends one request; a network failure is status 0. */
-export async function send(t: SyncTransport, method: string, path: string, opts: { body?: unknown; headers?: Record<string, string> } = {}): Promise<SyncAnswer> {
+/**
+ * How long a request may take before it counts as a network failure. A request that never ends
+ * (a dead connection, a captive portal) would otherwise stall the queue, and the cross-tab lock
+ * with it; a resend after the timeout is safe (same Idempotency-Key).
+ */
+export const REQUEST_TIMEOUT_MS = 30_000
+
+/** Sends one request; a network failure or a timeout is status 0. */
+export async function send(
+  t: SyncTransport,
+  method: string,
+  path: string,
+  opts: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<SyncAnswer> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': t.getLocale(), ...opts.headers }
   const token = t.getToken()
   if (token) headers.Authorization = `Bearer ${token}`
@@ -24,13 +36,18 @@ export async function send(t: SyncTransport, method: string, path: string, opts:
     body = JSON.stringify(opts.body)
     headers['Content-Type'] = 'application/json'
   }
+  const abort = new AbortController()
+  const timer = setTimeout(() => abort.abort(), opts.timeoutMs ?? REQUEST_TIMEOUT_MS)
   let res: Response
+  let text: string
   try {
-    res = await t.fetch(`/api${path}`, { method, headers, body })
+    res = await t.fetch(`/api${path}`, { method, headers, body, signal: abort.signal })
+    text = await res.text()
   } catch {
     return { status: 0, body: undefined }
+  } finally {
+    clearTimeout(timer)
   }
-  const text = await res.text().catch(() => '')
   let parsed: unknown = undefined
   try {
     parsed = text ? JSON.parse(text) : undefined

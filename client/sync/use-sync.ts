@@ -3,11 +3,11 @@
  * screens through `useSync()`. Also the user's actions on the queue itself (retry, discard,
  * resolve a conflict), so that no component touches the outbox directly.
  */
-import { useLiveQuery } from 'dexie-react-hooks'
 import { createStore, useStore, type Store } from '../lib/store'
 import type { SyncStatus } from './engine'
 import type { Mutation } from './local-db'
 import { discard, overrideConflict, retry } from './outbox'
+import { useSharedQuery, type SharedQuery } from './shared-query'
 import { createSyncSession, type SyncHandle, type SyncSession, type SyncSessionDeps } from './sync-session'
 
 export type { SyncHandle }
@@ -35,9 +35,9 @@ const idle: Store<SyncStatus> = createStore<SyncStatus>({ online: true, syncing:
 export const useSyncStatus = (handle: SyncHandle | null): SyncStatus => useStore(handle?.engine.status ?? idle)
 
 /** The whole queue in order (pending, rejected and conflicting changes); undefined while loading. */
-export function useOutbox(handle: SyncHandle | null): Mutation[] | undefined {
-  return useLiveQuery(() => (handle ? handle.db.outbox.orderBy('seq').toArray() : []), [handle])
-}
+const outboxQuery: SharedQuery<Mutation[]> = { key: 'outbox', tables: ['outbox'], read: (db) => db.outbox.orderBy('seq').toArray() }
+
+export const useOutbox = (handle: SyncHandle | null): Mutation[] | undefined => useSharedQuery(handle?.db, outboxQuery)
 
 export const isProblem = (m: Mutation) => m.status === 'rejected' || m.status === 'conflict'
 export const isPending = (m: Mutation) => m.status === 'queued' || m.status === 'sending'

@@ -48,7 +48,7 @@ export function NotificationItem({
   }
 
   return (
-    <li className={`notification alert alert-${n.type}${n.isRead ? '' : ' is-unread'}`} aria-labelledby={titleId} data-id={n.id}>
+    <li className={`notification alert alert-${n.type}${n.isRead ? '' : ' is-unread'}`} aria-labelledby={titleId} data-notification-id={n.id}>
       <div className="notification-head">
         <h2 id={titleId} className="notification-title">
           <span className="sr-only">{i18n._(typeNames[n.type])}: </span>

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { ChangeProblem } from '../../components/sync/ChangeProblem'
 import { Button } from '../../components/ui/Button'
@@ -9,6 +10,9 @@ import { markAllNotificationsRead } from './notification-mutations'
 import { NotificationItem } from './NotificationItem'
 import { useNotifications } from './use-notifications'
 
+/** Rows rendered at first and per "Show more": a long history must not slow the first paint. */
+const PAGE_SIZE = 100
+
 /**
  * The user's notifications (spec §2 "Notifications"), read from the local copy so they show
  * offline; marking read and deleting are queued and shown at once. (The spec's fallback to sample
@@ -18,6 +22,7 @@ export function NotificationsPage() {
   const { t } = useLingui()
   const sync = useSync()
   const view = useNotifications(sync)
+  const [shown, setShown] = useState(PAGE_SIZE)
   usePageTitle(t`Notifications`)
 
   if (!sync || !view) return <Spinner label={t`Loading notifications`} />
@@ -72,7 +77,7 @@ export function NotificationsPage() {
           </p>
         </div>
       : <ul className="notification-list" aria-label={t`Notifications`}>
-          {notifications.map((n) => (
+          {notifications.slice(0, shown).map((n) => (
             <NotificationItem
               key={n.id}
               handle={sync}
@@ -82,6 +87,13 @@ export function NotificationsPage() {
           ))}
         </ul>
       }
+      {notifications.length > shown && (
+        <div className="load-more">
+          <Button variant="secondary" onClick={() => setShown(shown + PAGE_SIZE)}>
+            <Trans>Show more</Trans>
+          </Button>
+        </div>
+      )}
     </div>
   )
 }

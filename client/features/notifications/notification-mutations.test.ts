@@ -36,7 +36,7 @@ afterEach(async () => {
   await deleteLocalDb(userId)
 })
 
-const view = async () => notificationsView(await handle.db.notifications.toArray(), await handle.db.outbox.orderBy('seq').toArray())
+const view = async () => notificationsView(await handle.db.notifications.orderBy('createdAt').reverse().toArray(), await handle.db.outbox.orderBy('seq').toArray())
 
 describe('notification mutations', () => {
   it('queue the documented calls (spec §7) and show them at once, newest first', async () => {

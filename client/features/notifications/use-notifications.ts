@@ -2,10 +2,10 @@
  * Notifications as the user sees them: the local copy with the user's queued changes applied
  * (optimistic view), live from IndexedDB, so the screen and the sidebar badge work offline.
  */
-import { useLiveQuery } from 'dexie-react-hooks'
 import type { Notification } from '../../../shared/contract/notifications'
-import type { Mutation, Row } from '../../sync/local-db'
+import type { LocalDb, Mutation, Row } from '../../sync/local-db'
 import { applyOutbox, type ViewRow } from '../../sync/optimistic'
+import { useSharedQuery, type SharedQuery } from '../../sync/shared-query'
 import { isProblem, type SyncHandle } from '../../sync/use-sync'
 // The reducers must be registered wherever the view is computed, not only on the screen.
 import './notification-mutations'
@@ -20,10 +20,9 @@ export interface NotificationsView {
   problems: Mutation[]
 }
 
+/** `rows` newest first (the order is kept: the queued changes to notifications add none). */
 export function notificationsView(rows: Row[], outbox: Mutation[]): NotificationsView {
-  const notifications = (applyOutbox(rows, outbox, 'notification') as NotificationView[]).sort(
-    (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
-  )
+  const notifications = applyOutbox(rows, outbox, 'notification') as NotificationView[]
   return {
     notifications,
     unread: notifications.filter((n) => !n.isRead).length,
@@ -31,15 +30,15 @@ export function notificationsView(rows: Row[], outbox: Mutation[]): Notification
   }
 }
 
-/** undefined while IndexedDB opens (or nobody is signed in). */
-export function useNotifications(handle: SyncHandle | null): NotificationsView | undefined {
-  return useLiveQuery(async () => {
-    if (!handle) return undefined
-    const { db } = handle
-    const [rows, outbox] = await Promise.all([db.notifications.toArray(), db.outbox.where('entity').equals('notification').toArray()])
-    return notificationsView(rows, outbox)
-  }, [handle])
+const notificationsQuery: SharedQuery<NotificationsView> = {
+  key: 'notifications',
+  tables: ['notifications', 'outbox'],
+  read: async (db: LocalDb) =>
+    notificationsView(await db.notifications.orderBy('createdAt').reverse().toArray(), await db.outbox.where('entity').equals('notification').toArray()),
 }
+
+/** undefined while IndexedDB opens (or nobody is signed in). Shared by the screen and the badge. */
+export const useNotifications = (handle: SyncHandle | null): NotificationsView | undefined => useSharedQuery(handle?.db, notificationsQuery)
 
 /** The sidebar badge: unread in the optimistic view (0 while loading). */
 export const useUnreadNotifications = (handle: SyncHandle | null): number => useNotifications(handle)?.unread ?? 0

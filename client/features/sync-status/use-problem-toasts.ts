@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
 import { useLingui } from '@lingui/react/macro'
 import { showToast } from '../../lib/toast'
 import { mutationKind } from '../../sync/mutation-kinds'
-import { isProblem, type SyncHandle } from '../../sync/use-sync'
+import { isProblem, useOutbox, type SyncHandle } from '../../sync/use-sync'
 
 /**
  * Tells the user when the server refuses a change they made earlier (maybe offline, maybe on
@@ -12,16 +11,17 @@ import { isProblem, type SyncHandle } from '../../sync/use-sync'
  */
 export function useProblemToasts(handle: SyncHandle | null): void {
   const { t, i18n } = useLingui()
-  const result = useLiveQuery(async () => (handle ? { handle, problems: (await handle.db.outbox.toArray()).filter(isProblem) } : null), [handle])
+  const outbox = useOutbox(handle)
   const known = useRef<{ handle: SyncHandle; ids: Set<string> } | null>(null)
 
   useEffect(() => {
-    if (!result) return
-    if (known.current?.handle !== result.handle) {
-      known.current = { handle: result.handle, ids: new Set(result.problems.map((m) => m.mutationId)) }
+    if (!handle || !outbox) return
+    const problems = outbox.filter(isProblem)
+    if (known.current?.handle !== handle) {
+      known.current = { handle, ids: new Set(problems.map((m) => m.mutationId)) }
       return
     }
-    for (const m of result.problems) {
+    for (const m of problems) {
       if (known.current.ids.has(m.mutationId)) continue
       known.current.ids.add(m.mutationId)
       const kind = mutationKind(m.kind)
@@ -32,5 +32,5 @@ export function useProblemToasts(handle: SyncHandle | null): void {
         : t`A change could not be saved`,
       )
     }
-  }, [result, t, i18n])
+  }, [handle, outbox, t, i18n])
 }
