@@ -120,11 +120,30 @@ const indicator = (page: Page) => page.locator('.sync-indicator:visible')
 /** The service worker has installed and precached the shell. */
 const serviceWorkerReady = (page: Page) => page.evaluate(async () => void (await navigator.serviceWorker.ready))
 
-const cutApi = (page: Page | BrowserContext) => page.route('**/api/**', (route) => route.abort('internetdisconnected'))
-async function restoreApi(page: Page | BrowserContext, ...pages: Page[]) {
-  await page.unroute('**/api/**')
-  // What the browser fires when the network comes back: the engine sends at once.
-  await Promise.all((pages.length ? pages : [page as Page]).map((p) => p.evaluate(() => dispatchEvent(new Event('online')))))
+/**
+ * The browser's connection to /api, switched off and on by a flag rather than by adding and
+ * removing routes (a request caught between `unroute` and its handler may hang). `hold` keeps
+ * writes to notifications in flight until it resolves.
+ */
+interface ApiSwitch {
+  offline: boolean
+  hold: Promise<void> | null
+}
+
+async function cutApi(target: Page | BrowserContext): Promise<ApiSwitch> {
+  const api: ApiSwitch = { offline: true, hold: null }
+  await target.route('**/api/**', async (route) => {
+    if (api.offline) return route.abort('internetdisconnected')
+    if (api.hold && route.request().method() !== 'GET' && route.request().url().includes('/api/notifications')) await api.hold
+    return route.fallback()
+  })
+  return api
+}
+
+/** The connection comes back, and the browser says so (`online`): the engine sends at once. */
+async function restoreApi(api: ApiSwitch, ...pages: Page[]) {
+  api.offline = false
+  await Promise.all(pages.map((p) => p.evaluate(() => dispatchEvent(new Event('online')))))
 }
 
 const userIdOf = (page: Page): Promise<string> => page.evaluate(() => JSON.parse(localStorage.getItem('boligkasse.session')!).user.id)
@@ -287,7 +306,7 @@ describe('offline journeys', () => {
       await b.goto('/notifications')
       await expect.poll(() => b.locator('li.notification').count()).toBe(4)
 
-      await cutApi(context)
+      const api = await cutApi(context)
       await markRead(a, 'Key P')
       await remove(a, 'Key Q')
       await expect.poll(() => b.locator('li.notification').count()).toBe(3)
@@ -300,7 +319,7 @@ describe('offline journeys', () => {
           if (r.method() !== 'GET' && r.url().includes('/api/notifications')) sent.push({ tab, key: r.headers()['idempotency-key']! })
         })
       }
-      await restoreApi(context, a, b)
+      await restoreApi(api, a, b)
       await expect.poll(() => queued(a, userId), { timeout: 10_000 }).toBe(0)
 
       const keys = sent.map((s) => s.key)
@@ -324,7 +343,7 @@ describe('offline journeys', () => {
       await openNotifications(page, 4)
       const userId = await userIdOf(page)
 
-      await cutApi(page)
+      const api = await cutApi(page)
       // Meanwhile the notification is deleted on the server (e.g. from the user's phone).
       const y = byKey(await serverNotifications(server.url, token), 'Key Y')!
       expect((await call(server.url, token, 'DELETE', `/notifications/${y.id}`)).status).toBe(204)
@@ -333,7 +352,7 @@ describe('offline journeys', () => {
       await remove(page, 'Key Z')
       await expect.poll(() => queued(page, userId)).toBe(3)
 
-      await restoreApi(page)
+      await restoreApi(api, page)
       await page.getByRole('alert').filter({ hasText: 'Failed to mark notification as read' }).waitFor()
       await expect.poll(async () => (await outbox(page, userId))?.map((m) => [m.path, m.status])).toEqual([[`/notifications/${y.id}/read`, 'rejected']])
       const problem = page.locator('.change-problems .change-problem')
@@ -367,14 +386,14 @@ describe('offline journeys', () => {
       await openNotifications(page, 3)
       const userId = await userIdOf(page)
 
-      await cutApi(page)
+      const api = await cutApi(page)
       await markRead(page, 'Key S')
       await remove(page, 'Key T')
       await expect.poll(() => queued(page, userId)).toBe(2)
       // The session ends on the server while the app is offline (signed out elsewhere, expired).
       expect((await call(server.url, await tokenOf(page), 'POST', '/auth/logout')).status).toBe(204)
 
-      await restoreApi(page)
+      await restoreApi(api, page)
       await page.waitForURL(/\/login\?reason=expired/)
       await page.getByText('Your session has expired.').waitFor()
       const kept = await outbox(page, userId)
@@ -409,7 +428,7 @@ describe('offline journeys', () => {
           await expect.poll(() => page.locator('li.notification').count()).toBe(3)
           expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
 
-          await cutApi(page)
+          const api = await cutApi(page)
           await markRead(page, 'Key U')
           await remove(page, 'Key V')
           await expect.poll(() => queued(page, userId)).toBe(2)
@@ -421,13 +440,8 @@ describe('offline journeys', () => {
 
           // The connection returns, and the first change is held in flight.
           let release!: () => void
-          const gate = new Promise<void>((r) => (release = r))
-          await page.unroute('**/api/**')
-          await page.route('**/api/notifications/**', async (route) => {
-            if (route.request().method() !== 'GET') await gate
-            await route.continue().catch(() => undefined)
-          })
-          await page.evaluate(() => dispatchEvent(new Event('online')))
+          api.hold = new Promise<void>((r) => (release = r))
+          await restoreApi(api, page)
           await expect.poll(async () => (await outbox(page, userId))?.some((m) => m.status === 'sending')).toBe(true)
 
           await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true))
@@ -479,7 +493,6 @@ describe('offline journeys', () => {
       await dialog.getByRole('button', { name: 'Sign out and discard' }).click()
       await page.getByRole('link', { name: 'Sign in' }).first().waitFor()
       expect(await outbox(page, userId)).toBeNull()
-      await page.unroute('**/api/**')
       expect((await serverNotifications(server.url, token))[0]).toMatchObject({ isRead: false })
     }))
 
