@@ -50,6 +50,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/vipps-emulator\//],
         runtimeCaching: [],
+        // Lets /api bypass the worker where the browser supports static routing (see the file).
+        importScripts: ['/sw-routes.js'],
       },
     }),
   ],

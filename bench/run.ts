@@ -65,24 +65,31 @@ async function openApp(context: BrowserContext, server: RunningServer, session: 
   return page
 }
 
-/** Waits until the app's local store holds `n` notifications (the app pulls on start). */
-async function waitForLocalRows(page: Page, userId: string, n: number, timeoutMs = 60_000) {
-  await page.waitForFunction(
-    ({ name, n }) =>
-      new Promise<boolean>((ok) => {
-        const req = indexedDB.open(name)
-        req.onsuccess = () => {
-          const db = req.result
-          if (!db.objectStoreNames.contains('notifications')) return ok(false)
-          const count = db.transaction('notifications').objectStore('notifications').count()
-          count.onsuccess = () => ok(count.result >= n)
-          count.onerror = () => ok(false)
-        }
-        req.onerror = () => ok(false)
-      }),
-    { name: `boligkasse-${userId}`, n },
-    { timeout: timeoutMs, polling: 50 },
+async function countIn(page: Page, name: string, store: string): Promise<number> {
+  return page.evaluate(
+    ({ name, store }) =>
+      indexedDB.databases().then((dbs) =>
+        !dbs.some((d) => d.name === name) ? -1
+        : new Promise<number>((ok) => {
+          const req = indexedDB.open(name)
+          req.onsuccess = () => {
+            const db = req.result
+            if (!db.objectStoreNames.contains(store)) { db.close(); return ok(-1) }
+            const c = db.transaction(store).objectStore(store).count()
+            c.onsuccess = () => { db.close(); ok(c.result) }
+            c.onerror = () => { db.close(); ok(-1) }
+          }
+          req.onerror = () => ok(-1)
+        })),
+    { name, store },
   )
+}
+async function waitForLocalRows(page: Page, userId: string, n: number, timeoutMs = 60_000) {
+  const end = Date.now() + timeoutMs
+  while ((await countIn(page, `boligkasse-${userId}`, 'notifications')) < n) {
+    if (Date.now() > end) throw new Error('timeout')
+    await new Promise((r) => setTimeout(r, 50))
+  }
 }
 
 async function main() {
@@ -108,7 +115,9 @@ async function main() {
       const start = Date.now()
       const page = await openApp(context, server, session)
       await waitForLocalRows(page, userId, 5000)
-      report('pull of 5,000 changes into an empty store', Date.now() - start, 'ms', 2000, `${baseline.toFixed(0)} ms to fetch the same pages without storing`)
+      const pulled = Date.now() - start
+      await page.evaluate(async () => void (await navigator.serviceWorker.ready))
+      report('pull of 5,000 changes into an empty store', pulled, 'ms', 2000, `${baseline.toFixed(0)} ms to fetch the same pages without storing`)
 
       // --- 1. offline cold start ------------------------------------------------------------
       await page.evaluate(
@@ -169,6 +178,7 @@ async function main() {
       await server.start()
       const warm = await emptyContext.newPage()
       await warm.goto(`${server.url}/login`)
+      await warm.evaluate(async () => void (await navigator.serviceWorker.ready))
       await warm.close()
       await server.stop()
       const emptyRuns: number[] = []
@@ -204,18 +214,7 @@ async function main() {
       await server.start()
       const t0 = Date.now()
       await page.evaluate(() => window.dispatchEvent(new Event('online')))
-      await page.waitForFunction(
-        (name) =>
-          new Promise<boolean>((ok) => {
-            const req = indexedDB.open(name)
-            req.onsuccess = () => {
-              const c = req.result.transaction('outbox').objectStore('outbox').count()
-              c.onsuccess = () => ok(c.result === 0)
-            }
-          }),
-        `boligkasse-${userId}`,
-        { timeout: 60_000, polling: 50 },
-      )
+      while ((await countIn(page, `boligkasse-${userId}`, 'outbox')) !== 0) await new Promise((r) => setTimeout(r, 50))
       const replay = Date.now() - t0
       const db = new Database(join(server.dir, 'app.db'), { readonly: true })
       const placeholders = targets.map(() => '?').join(',')

@@ -1,6 +1,6 @@
 /**
- * Sends the outbox to the server, in order, exactly once per mutation as far as the server is
- * concerned: every send carries the mutation id as Idempotency-Key, so a resend after a lost
+ * Sends the outbox to the server, in order per row, exactly once per mutation as far as the server is
+ * concerned (changes to unrelated rows may travel together, up to MAX_IN_FLIGHT): every send carries the mutation id as Idempotency-Key, so a resend after a lost
  * answer is replayed by the server instead of applied again.
  *
  * Rules (OFFLINE.md "Outbox drain"):
@@ -50,6 +50,38 @@ export interface DrainDeps {
   onConfirmed?: (mutation: Mutation, body: unknown) => Promise<void> | void
 }
 
+/** How many independent mutations may be in flight at once (see `nextBatch`). */
+export const MAX_IN_FLIGHT = 6
+
+/**
+ * The next mutations to send together: consecutive due mutations of *different* rows, none
+ * depending on another in the batch and none touching a whole table (entityId null). Changes to
+ * one row therefore still reach the server strictly in order, and batches go one after another;
+ * only changes to unrelated rows overlap on the wire.
+ */
+function nextBatch(queue: Mutation[], from: number, blocked: Set<string>, now: number): { batch: Mutation[]; next: number; waiting: boolean } {
+  const batch: Mutation[] = []
+  const rows = new Set<string>()
+  const ids = new Set<string>()
+  let i = from
+  for (; i < queue.length && batch.length < MAX_IN_FLIGHT; i++) {
+    const m = queue[i]!
+    if (m.status === 'rejected' || m.status === 'conflict') continue
+    if (m.dependsOn && blocked.has(m.dependsOn)) {
+      blocked.add(m.mutationId)
+      continue
+    }
+    if (m.nextAttemptAt > now) return { batch, next: i, waiting: batch.length === 0 }
+    const wholeTable = m.entityId === null
+    const sameRow = m.entityId !== null && rows.has(`${m.entity}:${m.entityId}`)
+    if (batch.length > 0 && (wholeTable || sameRow || (m.dependsOn && ids.has(m.dependsOn)) || batch.some((b) => b.entityId === null))) break
+    batch.push(m)
+    ids.add(m.mutationId)
+    if (m.entityId !== null) rows.add(`${m.entity}:${m.entityId}`)
+  }
+  return { batch, next: i, waiting: false }
+}
+
 /** One pass over the queue. Call it under the cross-tab lock (see engine.ts). */
 export async function drainOnce(deps: DrainDeps): Promise<DrainResult> {
   const { db, transport } = deps
@@ -60,70 +92,82 @@ export async function drainOnce(deps: DrainDeps): Promise<DrainResult> {
   const queue = await db.outbox.orderBy('seq').toArray()
   const blocked = new Set(queue.filter((m) => m.status === 'rejected' || m.status === 'conflict').map((m) => m.mutationId))
 
-  // A confirmed mutation is written off together with marking the next one `sending`: one
-  // IndexedDB transaction per mutation instead of two (commits, not requests, bound the pace).
-  let confirmed: { m: Mutation; body: unknown } | null = null
-  /** Writes off `confirmed` and marks `next` as sending; false when `next` was discarded meanwhile. */
-  const step = async (next?: Mutation): Promise<boolean> => {
+  // Confirmed mutations are written off together with marking the next batch `sending`: one
+  // IndexedDB transaction per batch (commits, not requests, bound the pace).
+  let confirmed: Array<{ m: Mutation; body: unknown }> = []
+  /** Writes off `confirmed` and marks `next` as sending; returns the ones still in the queue. */
+  const step = async (next: Mutation[] = []): Promise<Mutation[]> => {
     const done = confirmed
-    confirmed = null
-    if (!done && !next) return true
-    const tables = [db.outbox, ...(done ? [db.table_(done.m.entity)] : [])]
+    confirmed = []
+    if (done.length === 0 && next.length === 0) return []
+    const tables = [db.outbox, ...new Set(done.map((d) => db.table_(d.m.entity)))]
     return db.transaction('rw', tables, async () => {
-      if (done) {
+      for (const d of done) {
         // With the dequeue: a live query sees the change either pending or confirmed, never both
         // and never neither (which would flash the old row until the next pull).
-        await deps.onConfirmed?.(done.m, done.body)
-        await db.outbox.delete(done.m.seq!)
+        await deps.onConfirmed?.(d.m, d.body)
+        await db.outbox.delete(d.m.seq!)
       }
-      return next ? (await db.outbox.update(next.seq!, { status: 'sending' })) === 1 : true
+      const still: Mutation[] = []
+      // A mutation the user discarded meanwhile is not sent.
+      for (const m of next) if ((await db.outbox.update(m.seq!, { status: 'sending' })) === 1) still.push(m)
+      return still
     })
   }
 
-  for (const m of queue) {
-    if (m.status === 'rejected' || m.status === 'conflict') continue
-    if (m.dependsOn && blocked.has(m.dependsOn)) {
-      blocked.add(m.mutationId)
-      continue
-    }
-    if (m.nextAttemptAt > now()) {
-      result.waiting = true
-      break
-    }
-    if (!(await step(m))) continue
+  const headersOf = (m: Mutation) => {
     const headers: Record<string, string> = { 'Idempotency-Key': m.mutationId }
     if (m.baseVersion !== undefined) headers['If-Match'] = `"${m.baseVersion}"`
-    const answer = await send(transport, m.method, m.path, { body: m.body, headers })
+    return headers
+  }
 
-    if (answer.status >= 200 && answer.status < 300 || (answer.status === 404 && m.method === 'DELETE')) {
-      // Written off with the next step, even if the user discarded it meanwhile: the server has it.
-      confirmed = { m, body: answer.body }
-      result.sent += 1
-      continue
+  let index = 0
+  while (index < queue.length) {
+    const { batch, next, waiting } = nextBatch(queue, index, blocked, now())
+    index = next
+    if (waiting) result.waiting = true
+    if (batch.length === 0) break
+    const sending = await step(batch)
+    const answers = await Promise.all(sending.map((m) => send(transport, m.method, m.path, { body: m.body, headers: headersOf(m) })))
+
+    let stop = false
+    for (const [i, m] of sending.entries()) {
+      const answer = answers[i]!
+      if ((answer.status >= 200 && answer.status < 300) || (answer.status === 404 && m.method === 'DELETE')) {
+        // Written off with the next step, even if the user discarded it meanwhile: the server has it.
+        confirmed.push({ m, body: answer.body })
+        result.sent += 1
+        continue
+      }
+      // The mutation may have been discarded by the user while it was in flight.
+      if (!(await db.outbox.get(m.seq!))) continue
+      if (answer.status === 401) {
+        await db.transaction('rw', db.outbox, db.meta, async () => {
+          await db.outbox.update(m.seq!, { status: 'queued' })
+          await db.meta.put({ key: 'authPaused', value: true })
+        })
+        result.paused = 'auth'
+        stop = true
+        continue
+      }
+      if (isTransient(answer.status, answer.body)) {
+        const attempts = m.attempts + 1
+        const wait = Math.max(answer.retryAfterMs ?? 0, backoffMs(attempts, deps.random))
+        await db.outbox.update(m.seq!, { status: 'queued', attempts, nextAttemptAt: now() + wait, lastError: messageOf(answer.body) || null })
+        result.waiting = true
+        stop = true
+        continue
+      }
+      if (answer.status === 412) {
+        await db.outbox.update(m.seq!, { status: 'conflict', lastError: messageOf(answer.body), conflict: (answer.body as ErrorLike | undefined)?.current })
+      } else {
+        await db.outbox.update(m.seq!, { status: 'rejected', lastError: messageOf(answer.body) || `HTTP ${answer.status}` })
+      }
+      blocked.add(m.mutationId)
+      result.rejected += 1
     }
-    // The mutation may have been discarded by the user while it was in flight.
-    if (!(await db.outbox.get(m.seq!))) continue
-    if (answer.status === 401) {
-      await db.transaction('rw', db.outbox, db.meta, async () => {
-        await db.outbox.update(m.seq!, { status: 'queued' })
-        await db.meta.put({ key: 'authPaused', value: true })
-      })
-      return { ...result, paused: 'auth' }
-    }
-    if (isTransient(answer.status, answer.body)) {
-      const attempts = m.attempts + 1
-      const wait = Math.max(answer.retryAfterMs ?? 0, backoffMs(attempts, deps.random))
-      await db.outbox.update(m.seq!, { status: 'queued', attempts, nextAttemptAt: now() + wait, lastError: messageOf(answer.body) || null })
-      result.waiting = true
-      break
-    }
-    if (answer.status === 412) {
-      await db.outbox.update(m.seq!, { status: 'conflict', lastError: messageOf(answer.body), conflict: (answer.body as ErrorLike | undefined)?.current })
-    } else {
-      await db.outbox.update(m.seq!, { status: 'rejected', lastError: messageOf(answer.body) || `HTTP ${answer.status}` })
-    }
-    blocked.add(m.mutationId)
-    result.rejected += 1
+    // A transient failure or a 401 ends the round, so later changes wait behind the failed one.
+    if (stop) break
   }
   await step()
   return result

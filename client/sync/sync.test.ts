@@ -278,3 +278,31 @@ describe('pull', () => {
     expect(await db.meta.get('cursor')).toBeUndefined()
   })
 })
+
+describe('drainOnce in-flight batches', () => {
+  it('sends changes to different rows together but never two changes of one row at once', async () => {
+    let inFlight = 0
+    let maxInFlight = 0
+    const order: string[] = []
+    const slow = transport(async (_m, path) => {
+      inFlight += 1
+      maxInFlight = Math.max(maxInFlight, inFlight)
+      await new Promise((r) => setTimeout(r, 10))
+      order.push(path)
+      inFlight -= 1
+      return json(200, {})
+    })
+    await enqueue(db, mut({ entityId: 'a', path: '/a1' }))
+    await enqueue(db, mut({ entityId: 'b', path: '/b1' }))
+    await enqueue(db, mut({ entityId: 'c', path: '/c1' }))
+    await enqueue(db, mut({ entityId: 'a', path: '/a2' }))
+    await enqueue(db, mut({ entityId: null, path: '/all', kind: 'notification.readAll' }))
+    await enqueue(db, mut({ entityId: 'd', path: '/d1' }))
+    const res = await drainOnce({ db, transport: slow })
+    expect(res.sent).toBe(6)
+    expect(maxInFlight).toBe(3)
+    expect(order.indexOf('/a1')).toBeLessThan(order.indexOf('/a2'))
+    expect(order.indexOf('/a2')).toBeLessThan(order.indexOf('/all'))
+    expect(order.indexOf('/all')).toBeLessThan(order.indexOf('/d1'))
+  })
+})
