@@ -36,6 +36,8 @@ export function LoginPage({ error: redirectError, expired = false }: { error?: s
     !redirectError ? null
     : redirectError === 'vipps_unavailable' ? t`Sign-in with Vipps MobilePay is not available right now. Please try again later.`
     : redirectError === 'token_login_failed' ? i18n._(messages.loginFailed)
+    : redirectError === 'vipps_no_account'
+      ? t`No Boligkasse account has the phone number of your Vipps MobilePay profile. Sign in with your e-mail and add your mobile number in your profile, then try again.`
     : t`Sign-in with Vipps MobilePay failed. Please try again.`
   const shownError = error ?? (info ? null : redirectMessage)
   const tokenAllowed = !isProductionEnv(env)
