@@ -64,6 +64,21 @@ export function createAuthService(deps: AuthDeps) {
     if (isCommonPassword(password)) throw validation([{ path, message: messages.passwordTooCommon.id }])
   }
 
+  /** A single-use link to /reset-password for the user, valid `ttlMs`; the token is stored hashed. */
+  function issueResetLink(user: { id: string; emailAddress: string; language: 'EN' | 'DA' }, ttlMs: number) {
+    const token = randomToken()
+    const now = clock.now()
+    authRepository.insertReset(db, {
+      id: newId(),
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(now.getTime() + ttlMs).toISOString(),
+      createdAt: now.toISOString(),
+    })
+    const url = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.emailAddress)}`
+    return { locale: localeOf(user.language), url }
+  }
+
   return {
     assertAcceptablePassword,
     startSession,
@@ -110,17 +125,7 @@ export function createAuthService(deps: AuthDeps) {
       limits.forgot.hit(`ip:${clientIp}`, `account:${email}`)
       const user = usersRepository.byEmail(db, email)
       if (user) {
-        const token = randomToken()
-        const now = clock.now()
-        authRepository.insertReset(db, {
-          id: newId(),
-          userId: user.id,
-          tokenHash: sha256(token),
-          expiresAt: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
-          createdAt: now.toISOString(),
-        })
-        const locale = localeOf(user.language)
-        const url = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.emailAddress)}`
+        const { locale, url } = issueResetLink(user, RESET_TTL_MS)
         const mail = renderEmail(locale, {
           subject: translate(locale, /*i18n*/ { id: 'Reset your Boligkasse password' }),
           paragraphs: [
@@ -143,17 +148,7 @@ export function createAuthService(deps: AuthDeps) {
     invite(userId: string, context: { companyName: string; inviterName: string }): void {
       const user = usersRepository.byId(db, userId)
       if (!user) return
-      const token = randomToken()
-      const now = clock.now()
-      authRepository.insertReset(db, {
-        id: newId(),
-        userId: user.id,
-        tokenHash: sha256(token),
-        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS).toISOString(),
-        createdAt: now.toISOString(),
-      })
-      const locale = localeOf(user.language)
-      const url = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.emailAddress)}`
+      const { locale, url } = issueResetLink(user, INVITATION_TTL_MS)
       const values = { name: user.fullName, company: context.companyName, inviter: context.inviterName }
       const mail = renderEmail(locale, {
         subject: translate(locale, /*i18n*/ { id: 'You are invited to {company} on Boligkasse' }, values),

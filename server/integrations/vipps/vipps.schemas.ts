@@ -6,6 +6,7 @@
  * The client parses every answer with these, and the built-in emulator accepts and answers them.
  */
 import { z } from 'zod'
+import { vippsWebhookEvents } from '../../../shared/contract/webhooks'
 
 // --- Access token (POST /accesstoken/get) -------------------------------------------------
 export const AccessTokenResponse = z.object({
@@ -131,18 +132,8 @@ export const RefundRequest = z.object({ amount: z.number().int(), description: z
 export const CaptureRequestV3 = z.object({ amount: z.number().int(), description: z.string().optional() })
 
 // --- Webhooks API v1 --------------------------------------------------------------------
-export const recurringWebhookEvents = [
-  'recurring.agreement-activated.v1',
-  'recurring.agreement-rejected.v1',
-  'recurring.agreement-stopped.v1',
-  'recurring.agreement-expired.v1',
-  'recurring.charge-reserved.v1',
-  'recurring.charge-captured.v1',
-  'recurring.charge-canceled.v1',
-  'recurring.charge-refunded.v1',
-  'recurring.charge-failed.v1',
-  'recurring.charge-creation-failed.v1',
-] as const
+/** The Recurring events of the Webhooks API (the list lives in the shared contract, which the register form uses). */
+export const recurringWebhookEvents = vippsWebhookEvents
 export const RecurringWebhookEvent = z.enum(recurringWebhookEvents)
 export type RecurringWebhookEvent = z.infer<typeof RecurringWebhookEvent>
 
