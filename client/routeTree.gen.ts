@@ -17,7 +17,6 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as AuthAgreementsRouteImport } from './routes/_auth/agreements'
 import { Route as AuthArticlesRouteImport } from './routes/_auth/articles'
-import { Route as AuthCompaniesRouteImport } from './routes/_auth/companies'
 import { Route as AuthDocumentsRouteImport } from './routes/_auth/documents'
 import { Route as AuthForumRouteImport } from './routes/_auth/forum'
 import { Route as AuthHomeRouteImport } from './routes/_auth/home'
@@ -29,6 +28,9 @@ import { Route as AuthStatisticsRouteImport } from './routes/_auth/statistics'
 import { Route as AuthUserRouteImport } from './routes/_auth/user'
 import { Route as LegalPrivacyRouteImport } from './routes/legal/privacy'
 import { Route as LegalTermsRouteImport } from './routes/legal/terms'
+import { Route as AuthCompaniesIndexRouteImport } from './routes/_auth/companies/index'
+import { Route as AuthCompaniesCreateRouteImport } from './routes/_auth/companies/create'
+import { Route as AuthCompanyIdRouteImport } from './routes/_auth/company/$id'
 import { Route as AuthCompanyDashboardRouteImport } from './routes/_auth/company/dashboard'
 import { Route as AuthMarketsBuyRouteImport } from './routes/_auth/markets/buy'
 import { Route as AuthMarketsShareRouteImport } from './routes/_auth/markets/share'
@@ -71,11 +73,6 @@ const AuthAgreementsRoute = AuthAgreementsRouteImport.update({
 const AuthArticlesRoute = AuthArticlesRouteImport.update({
   id: '/articles',
   path: '/articles',
-  getParentRoute: () => AuthRoute,
-} as any)
-const AuthCompaniesRoute = AuthCompaniesRouteImport.update({
-  id: '/companies',
-  path: '/companies',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthDocumentsRoute = AuthDocumentsRouteImport.update({
@@ -133,6 +130,21 @@ const LegalTermsRoute = LegalTermsRouteImport.update({
   path: '/legal/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthCompaniesIndexRoute = AuthCompaniesIndexRouteImport.update({
+  id: '/companies/',
+  path: '/companies/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthCompaniesCreateRoute = AuthCompaniesCreateRouteImport.update({
+  id: '/companies/create',
+  path: '/companies/create',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthCompanyIdRoute = AuthCompanyIdRouteImport.update({
+  id: '/company/$id',
+  path: '/company/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthCompanyDashboardRoute = AuthCompanyDashboardRouteImport.update({
   id: '/company/dashboard',
   path: '/company/dashboard',
@@ -162,7 +174,6 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/agreements': typeof AuthAgreementsRoute
   '/articles': typeof AuthArticlesRoute
-  '/companies': typeof AuthCompaniesRoute
   '/documents': typeof AuthDocumentsRoute
   '/forum': typeof AuthForumRoute
   '/home': typeof AuthHomeRoute
@@ -174,10 +185,13 @@ export interface FileRoutesByFullPath {
   '/user': typeof AuthUserRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms': typeof LegalTermsRoute
+  '/companies/create': typeof AuthCompaniesCreateRoute
+  '/company/$id': typeof AuthCompanyIdRoute
   '/company/dashboard': typeof AuthCompanyDashboardRoute
   '/markets/buy': typeof AuthMarketsBuyRoute
   '/markets/share': typeof AuthMarketsShareRoute
   '/markets/swap': typeof AuthMarketsSwapRoute
+  '/companies/': typeof AuthCompaniesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -187,7 +201,6 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/agreements': typeof AuthAgreementsRoute
   '/articles': typeof AuthArticlesRoute
-  '/companies': typeof AuthCompaniesRoute
   '/documents': typeof AuthDocumentsRoute
   '/forum': typeof AuthForumRoute
   '/home': typeof AuthHomeRoute
@@ -199,10 +212,13 @@ export interface FileRoutesByTo {
   '/user': typeof AuthUserRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms': typeof LegalTermsRoute
+  '/companies/create': typeof AuthCompaniesCreateRoute
+  '/company/$id': typeof AuthCompanyIdRoute
   '/company/dashboard': typeof AuthCompanyDashboardRoute
   '/markets/buy': typeof AuthMarketsBuyRoute
   '/markets/share': typeof AuthMarketsShareRoute
   '/markets/swap': typeof AuthMarketsSwapRoute
+  '/companies': typeof AuthCompaniesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -214,7 +230,6 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/_auth/agreements': typeof AuthAgreementsRoute
   '/_auth/articles': typeof AuthArticlesRoute
-  '/_auth/companies': typeof AuthCompaniesRoute
   '/_auth/documents': typeof AuthDocumentsRoute
   '/_auth/forum': typeof AuthForumRoute
   '/_auth/home': typeof AuthHomeRoute
@@ -226,10 +241,13 @@ export interface FileRoutesById {
   '/_auth/user': typeof AuthUserRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms': typeof LegalTermsRoute
+  '/_auth/companies/create': typeof AuthCompaniesCreateRoute
+  '/_auth/company/$id': typeof AuthCompanyIdRoute
   '/_auth/company/dashboard': typeof AuthCompanyDashboardRoute
   '/_auth/markets/buy': typeof AuthMarketsBuyRoute
   '/_auth/markets/share': typeof AuthMarketsShareRoute
   '/_auth/markets/swap': typeof AuthMarketsSwapRoute
+  '/_auth/companies/': typeof AuthCompaniesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -241,7 +259,6 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/agreements'
     | '/articles'
-    | '/companies'
     | '/documents'
     | '/forum'
     | '/home'
@@ -253,10 +270,13 @@ export interface FileRouteTypes {
     | '/user'
     | '/legal/privacy'
     | '/legal/terms'
+    | '/companies/create'
+    | '/company/$id'
     | '/company/dashboard'
     | '/markets/buy'
     | '/markets/share'
     | '/markets/swap'
+    | '/companies/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -266,7 +286,6 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/agreements'
     | '/articles'
-    | '/companies'
     | '/documents'
     | '/forum'
     | '/home'
@@ -278,10 +297,13 @@ export interface FileRouteTypes {
     | '/user'
     | '/legal/privacy'
     | '/legal/terms'
+    | '/companies/create'
+    | '/company/$id'
     | '/company/dashboard'
     | '/markets/buy'
     | '/markets/share'
     | '/markets/swap'
+    | '/companies'
   id:
     | '__root__'
     | '/'
@@ -292,7 +314,6 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/_auth/agreements'
     | '/_auth/articles'
-    | '/_auth/companies'
     | '/_auth/documents'
     | '/_auth/forum'
     | '/_auth/home'
@@ -304,10 +325,13 @@ export interface FileRouteTypes {
     | '/_auth/user'
     | '/legal/privacy'
     | '/legal/terms'
+    | '/_auth/companies/create'
+    | '/_auth/company/$id'
     | '/_auth/company/dashboard'
     | '/_auth/markets/buy'
     | '/_auth/markets/share'
     | '/_auth/markets/swap'
+    | '/_auth/companies/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -377,13 +401,6 @@ declare module '@tanstack/react-router' {
       path: '/articles'
       fullPath: '/articles'
       preLoaderRoute: typeof AuthArticlesRouteImport
-      parentRoute: typeof AuthRoute
-    }
-    '/_auth/companies': {
-      id: '/_auth/companies'
-      path: '/companies'
-      fullPath: '/companies'
-      preLoaderRoute: typeof AuthCompaniesRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/documents': {
@@ -463,6 +480,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LegalTermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/companies/': {
+      id: '/_auth/companies/'
+      path: '/companies'
+      fullPath: '/companies/'
+      preLoaderRoute: typeof AuthCompaniesIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/companies/create': {
+      id: '/_auth/companies/create'
+      path: '/companies/create'
+      fullPath: '/companies/create'
+      preLoaderRoute: typeof AuthCompaniesCreateRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/company/$id': {
+      id: '/_auth/company/$id'
+      path: '/company/$id'
+      fullPath: '/company/$id'
+      preLoaderRoute: typeof AuthCompanyIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/company/dashboard': {
       id: '/_auth/company/dashboard'
       path: '/company/dashboard'
@@ -497,7 +535,6 @@ declare module '@tanstack/react-router' {
 interface AuthRouteChildren {
   AuthAgreementsRoute: typeof AuthAgreementsRoute
   AuthArticlesRoute: typeof AuthArticlesRoute
-  AuthCompaniesRoute: typeof AuthCompaniesRoute
   AuthDocumentsRoute: typeof AuthDocumentsRoute
   AuthForumRoute: typeof AuthForumRoute
   AuthHomeRoute: typeof AuthHomeRoute
@@ -507,16 +544,18 @@ interface AuthRouteChildren {
   AuthNotificationsRoute: typeof AuthNotificationsRoute
   AuthStatisticsRoute: typeof AuthStatisticsRoute
   AuthUserRoute: typeof AuthUserRoute
+  AuthCompaniesCreateRoute: typeof AuthCompaniesCreateRoute
+  AuthCompanyIdRoute: typeof AuthCompanyIdRoute
   AuthCompanyDashboardRoute: typeof AuthCompanyDashboardRoute
   AuthMarketsBuyRoute: typeof AuthMarketsBuyRoute
   AuthMarketsShareRoute: typeof AuthMarketsShareRoute
   AuthMarketsSwapRoute: typeof AuthMarketsSwapRoute
+  AuthCompaniesIndexRoute: typeof AuthCompaniesIndexRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthAgreementsRoute: AuthAgreementsRoute,
   AuthArticlesRoute: AuthArticlesRoute,
-  AuthCompaniesRoute: AuthCompaniesRoute,
   AuthDocumentsRoute: AuthDocumentsRoute,
   AuthForumRoute: AuthForumRoute,
   AuthHomeRoute: AuthHomeRoute,
@@ -526,10 +565,13 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthNotificationsRoute: AuthNotificationsRoute,
   AuthStatisticsRoute: AuthStatisticsRoute,
   AuthUserRoute: AuthUserRoute,
+  AuthCompaniesCreateRoute: AuthCompaniesCreateRoute,
+  AuthCompanyIdRoute: AuthCompanyIdRoute,
   AuthCompanyDashboardRoute: AuthCompanyDashboardRoute,
   AuthMarketsBuyRoute: AuthMarketsBuyRoute,
   AuthMarketsShareRoute: AuthMarketsShareRoute,
   AuthMarketsSwapRoute: AuthMarketsSwapRoute,
+  AuthCompaniesIndexRoute: AuthCompaniesIndexRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

@@ -14,3 +14,9 @@ export async function redirectSignedIn({ context }: { context: RouterContext }, 
   await context.session.ready()
   if (isSignedIn(context.session.get())) throw redirect({ to, replace: true })
 }
+
+/** Super-admin-only pages (spec §6): anyone else goes on to `to`. */
+export async function requireSuperAdmin({ context }: { context: RouterContext }, to: '/companies'): Promise<void> {
+  await context.session.ready()
+  if (context.session.get().user?.userRole !== 'SUPERADMIN') throw redirect({ to, replace: true })
+}

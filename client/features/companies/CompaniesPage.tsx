@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
+import type { Company } from '../../../shared/contract/companies'
+import { Alert } from '../../components/ui/Alert'
+import { buttonClass } from '../../components/ui/Button'
+import { Spinner } from '../../components/ui/Spinner'
+import { Table } from '../../components/ui/Table'
+import { usePageTitle } from '../../lib/use-page-title'
+import { useSession } from '../auth/session'
+import { loadCompanies } from './load-companies'
+
+type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; companies: Company[] }
+
+/** The companies the caller runs (spec §2 "Companies"); the super admin sees all and may create one. */
+export function CompaniesPage() {
+  const { t } = useLingui()
+  usePageTitle(t`Companies`)
+  const superAdmin = useSession().user?.userRole === 'SUPERADMIN'
+  const [state, setState] = useState<LoadState>({ status: 'loading' })
+
+  useEffect(() => {
+    const controller = new AbortController()
+    loadCompanies(controller.signal).then(
+      (companies) => setState({ status: 'ready', companies }),
+      () => {
+        if (!controller.signal.aborted) setState({ status: 'error' })
+      },
+    )
+    return () => controller.abort()
+  }, [])
+
+  const unionTypeLabel = (type: Company['unionType']) => (type === 'COOP' ? t`Cooperative (COOP)` : t`Condominium (CONDO)`)
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>
+          <Trans>Companies</Trans>
+        </h1>
+        {superAdmin && (
+          <Link to="/companies/create" className={buttonClass('primary')}>
+            <Trans>Create company</Trans>
+          </Link>
+        )}
+      </div>
+      {state.status === 'loading' ? (
+        <Spinner label={t`Loading companies`} />
+      ) : state.status === 'error' ? (
+        <Alert variant="error">
+          <Trans>Failed to load companies</Trans>
+        </Alert>
+      ) : state.companies.length === 0 ? (
+        <p className="empty">
+          <Trans>No companies found</Trans>
+        </p>
+      ) : (
+        <Table caption={t`Companies`} captionHidden>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>Name</Trans>
+              </th>
+              <th scope="col">
+                <Trans>CVR</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Type</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Members</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Agreements</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Invoices</Trans>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.companies.map((company) => (
+              <tr key={company.id}>
+                <th scope="row" className="cell-wrap">
+                  <Link to="/company/$id" params={{ id: company.id }}>
+                    {company.name}
+                  </Link>{' '}
+                  {company.acronym && <span className="muted">({company.acronym})</span>}
+                </th>
+                <td className="cell-nowrap">{company.cvr}</td>
+                <td>{unionTypeLabel(company.unionType)}</td>
+                <td>{company.membersCount}</td>
+                <td>{company.agreementsCount}</td>
+                <td>{company.invoicesCount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </div>
+  )
+}
