@@ -9,7 +9,16 @@ export interface EditableFieldProps {
   display: string | null
   /** The value the editor starts from. */
   value: string
-  input: { kind: 'text' | 'email' | 'tel'; autoComplete?: string } | { kind: 'select'; options: readonly { value: string; label: string }[] }
+  input:
+    | {
+        kind: 'text' | 'email' | 'tel'
+        autoComplete?: string
+        inputMode?: 'text' | 'numeric' | 'decimal'
+        placeholder?: string
+        /** Rewrites what the user types (e.g. digits into dd.mm). */
+        format?: (typed: string) => string
+      }
+    | { kind: 'select'; options: readonly { value: string; label: string }[] }
   /** Saves the value; resolves to an error message to show under the field, or null on success. */
   onSave: (value: string) => Promise<string | null>
 }
@@ -92,8 +101,10 @@ export function EditableField({ label, display, value, input, onSave }: Editable
               label={label}
               type={input.kind}
               autoComplete={input.autoComplete}
+              inputMode={input.inputMode}
+              placeholder={input.placeholder}
               value={draft}
-              onChange={(e) => setDraft(e.target.value)}
+              onChange={(e) => setDraft(input.format ? input.format(e.target.value) : e.target.value)}
               error={error}
               autoFocus
             />

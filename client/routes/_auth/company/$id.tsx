@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../../../features/shell/ComingSoon'
+import { CompanyPage } from '../../../features/companies/CompanyPage'
 
-/** The company view is built next; until then the shared placeholder keeps the list's links working. */
-export const Route = createFileRoute('/_auth/company/$id')({ component: () => <ComingSoon page="companies" /> })
+export const Route = createFileRoute('/_auth/company/$id')({ component: CompanyPage })

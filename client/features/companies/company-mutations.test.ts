@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SyncEngine } from '../../sync/engine'
+import { LocalDb, deleteLocalDb } from '../../sync/local-db'
+import { applyOutbox } from '../../sync/optimistic'
+import { applyChanges } from '../../sync/pull'
+import type { SyncHandle } from '../../sync/use-sync'
+import { editCompanyField, fieldOfMutation } from './company-mutations'
+
+const id = '11111111-1111-4111-8111-111111111111'
+const company = {
+  entity: 'company' as const,
+  id,
+  op: 'upsert' as const,
+  version: 3,
+  data: { id, name: 'Andel A', acronym: 'AA', cvr: '12345674', unionType: 'COOP', heatingWaterPeriodStartDate: null, heatingWaterPeriodEndDate: null, version: 3 },
+}
+
+let handle: SyncHandle
+let userId: string
+beforeEach(async () => {
+  userId = crypto.randomUUID()
+  const db = new LocalDb(userId)
+  // A transport that never answers keeps every change pending (the app offline).
+  const engine = new SyncEngine(db, { getToken: () => 't', getLocale: () => 'en', fetch: () => Promise.reject(new TypeError('offline')) })
+  handle = { userId, db, engine }
+  await applyChanges(db, [company], 'c', false, 0)
+})
+afterEach(async () => {
+  await handle.engine.stop()
+  handle.db.close()
+  await deleteLocalDb(userId)
+})
+
+const view = async () => applyOutbox(await handle.db.companies.toArray(), await handle.db.outbox.orderBy('seq').toArray(), 'company')
+
+describe('company field edits', () => {
+  it('queue the documented call with the row version', async () => {
+    const m = await editCompanyField(handle, id, 'heatingWaterPeriodStartDate', '15.03', 3)
+    expect(m).toMatchObject({ method: 'PATCH', path: `/company/${id}/field/heatingWaterPeriodStartDate`, body: { value: '15.03' }, baseVersion: 3 })
+    expect(fieldOfMutation(m)).toBe('heatingWaterPeriodStartDate')
+  })
+
+  it('show at once offline, later edits on top of earlier ones', async () => {
+    await editCompanyField(handle, id, 'name', 'Andel B')
+    await editCompanyField(handle, id, 'heatingWaterPeriodEndDate', '01.05')
+    await editCompanyField(handle, id, 'name', 'Andel C')
+    const [row] = await view()
+    expect(row).toMatchObject({ name: 'Andel C', acronym: 'AA', heatingWaterPeriodEndDate: '01.05', _pending: true })
+  })
+
+  it('clear a date with null', async () => {
+    await editCompanyField(handle, id, 'heatingWaterPeriodStartDate', '15.03')
+    await editCompanyField(handle, id, 'heatingWaterPeriodStartDate', null)
+    const [row] = await view()
+    expect(row?.heatingWaterPeriodStartDate).toBeNull()
+  })
+})

@@ -1,0 +1,33 @@
+/**
+ * Edits of a company's Overview fields (spec §2 "Company view"): each is queued in the outbox, shows
+ * at once in the optimistic view (also offline) and is sent as PATCH /company/{id}/field/{fieldName}.
+ */
+import { msg } from '@lingui/core/macro'
+import type { CompanyField } from '../../../shared/contract/companies'
+import type { Mutation } from '../../sync/local-db'
+import { registerMutationKind } from '../../sync/mutation-kinds'
+import { reduce } from '../../sync/optimistic'
+import type { SyncHandle } from '../../sync/use-sync'
+
+export const COMPANY_FIELD = 'company.field'
+
+/** The field a queued edit changes: the last segment of its path. */
+export const fieldOfMutation = (m: Pick<Mutation, 'path'>): string => m.path.slice(m.path.lastIndexOf('/') + 1)
+
+registerMutationKind(COMPANY_FIELD, {
+  reducer: reduce.patch((_row, m) => ({ [fieldOfMutation(m)]: (m.body as { value: unknown } | undefined)?.value ?? null })),
+  label: msg`Edit company`,
+  failed: msg`Failed to update company`,
+})
+
+/** PATCH /company/{id}/field/{field} with `{value}` (already validated by the shared schema). */
+export const editCompanyField = ({ engine }: SyncHandle, id: string, field: CompanyField, value: string | null, baseVersion?: number) =>
+  engine.mutate({
+    kind: COMPANY_FIELD,
+    method: 'PATCH',
+    path: `/company/${id}/field/${field}`,
+    body: { value },
+    entity: 'company',
+    entityId: id,
+    baseVersion,
+  })
