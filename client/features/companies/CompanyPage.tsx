@@ -8,7 +8,9 @@ import { Alert } from '../../components/ui/Alert'
 import { Spinner } from '../../components/ui/Spinner'
 import { usePageTitle } from '../../lib/use-page-title'
 import { useSync, useSyncStatus, type SyncHandle } from '../../sync/use-sync'
+import { useSession } from '../auth/session'
 import { EditableField } from '../profile/EditableField'
+import { CompanyTabs } from './CompanyTabs'
 import { editCompanyField } from './company-mutations'
 import { autoFormatDayMonth, normalizeDayMonth } from './day-month-input'
 import { useCompany, type CompanyView } from './use-company'
@@ -23,6 +25,7 @@ export function CompanyPage() {
   const sync = useSync()
   const state = useCompany(sync, id)
   const { syncing } = useSyncStatus(sync)
+  const superAdmin = useSession().user?.userRole === 'SUPERADMIN'
   usePageTitle(state?.company?.name ?? t`Company`)
 
   if (!sync || !state || (!state.company && syncing)) return <Spinner label={t`Loading company`} />
@@ -48,7 +51,7 @@ export function CompanyPage() {
       {problems.map((m) => (
         <ChangeProblem key={m.mutationId} handle={sync} mutation={m} />
       ))}
-      <Overview handle={sync} company={company} />
+      <CompanyTabs handle={sync} companyId={company.id} superAdmin={superAdmin} overview={<Overview handle={sync} company={company} />} />
     </div>
   )
 }
@@ -79,10 +82,7 @@ function Overview({ handle, company }: { handle: SyncHandle; company: CompanyVie
   const dateInput = { kind: 'text', inputMode: 'numeric', placeholder: t`dd.mm`, format: autoFormatDayMonth } as const
 
   return (
-    <section className="card" aria-labelledby="company-overview-title">
-      <h2 id="company-overview-title">
-        <Trans>Overview</Trans>
-      </h2>
+    <section className="card" aria-label={t`Overview`}>
       {company._pending && (
         <p className="muted">
           <Trans>Some changes have not reached the server yet.</Trans>

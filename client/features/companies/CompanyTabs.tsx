@@ -1,0 +1,164 @@
+import { useState, type ReactNode } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { Address, CompanyMember } from '../../../shared/contract/companies'
+import type { PaymentProvider } from '../../../shared/contract/payment-providers'
+import { Badge } from '../../components/ui/Badge'
+import { Spinner } from '../../components/ui/Spinner'
+import { Table } from '../../components/ui/Table'
+import { Tabs } from '../../components/ui/Tabs'
+import type { SyncHandle } from '../../sync/use-sync'
+import { companyRoleLabels } from '../profile/labels'
+import { useCompanyRows } from './use-company-rows'
+
+export type CompanyTab = 'overview' | 'providers' | 'addresses' | 'users'
+
+/**
+ * The tabs of the company view (spec §2 "Company view"). Only the selected panel is mounted, so a
+ * tab's data is read when it is first opened; Payment Providers is for the super admin only.
+ */
+export function CompanyTabs({ handle, companyId, superAdmin, overview }: { handle: SyncHandle; companyId: string; superAdmin: boolean; overview: ReactNode }) {
+  const { t } = useLingui()
+  const [selected, setSelected] = useState<CompanyTab>('overview')
+  const tabs = [
+    { key: 'overview' as const, label: t`Overview` },
+    ...(superAdmin ? [{ key: 'providers' as const, label: t`Payment Providers` }] : []),
+    { key: 'addresses' as const, label: t`Addresses` },
+    { key: 'users' as const, label: t`Users` },
+  ]
+  return (
+    <Tabs label={t`Company`} tabs={tabs} selected={selected} onSelect={setSelected}>
+      {selected === 'overview' ? overview
+      : selected === 'providers' ? <ProvidersPanel handle={handle} companyId={companyId} />
+      : selected === 'addresses' ? <AddressesPanel handle={handle} companyId={companyId} />
+      : <UsersPanel handle={handle} companyId={companyId} />}
+    </Tabs>
+  )
+}
+
+function ProvidersPanel({ handle, companyId }: { handle: SyncHandle; companyId: string }) {
+  const { t } = useLingui()
+  const rows = useCompanyRows(handle, 'paymentProvider', companyId) as (Partial<PaymentProvider> & { id: string })[] | undefined
+  if (!rows) return <Spinner label={t`Loading payment providers`} />
+  if (rows.length === 0)
+    return (
+      <p className="empty">
+        <Trans>No payment providers configured</Trans>
+      </p>
+    )
+  return (
+    <Table caption={t`Payment Providers`} captionHidden>
+      <thead>
+        <tr>
+          <th scope="col">
+            <Trans>Name</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Type</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Status</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Mode</Trans>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((p) => (
+          <tr key={p.id}>
+            <th scope="row" className="cell-wrap">
+              {p.config?.providerName ?? ''}
+            </th>
+            <td>{p.type}</td>
+            <td>{p.isActive ? <Badge variant="success">{t`Active`}</Badge> : <Badge>{t`Inactive`}</Badge>}</td>
+            <td>{p.isTest ? t`Test` : t`Production`}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  )
+}
+
+function AddressesPanel({ handle, companyId }: { handle: SyncHandle; companyId: string }) {
+  const { t } = useLingui()
+  const rows = useCompanyRows(handle, 'address', companyId) as (Partial<Address> & { id: string })[] | undefined
+  if (!rows) return <Spinner label={t`Loading addresses`} />
+  if (rows.length === 0)
+    return (
+      <p className="empty">
+        <Trans>No addresses configured</Trans>
+      </p>
+    )
+  return (
+    <Table caption={t`Addresses`} captionHidden>
+      <thead>
+        <tr>
+          <th scope="col">
+            <Trans>Address</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Zip</Trans>
+          </th>
+          <th scope="col">
+            <Trans>City</Trans>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((a) => (
+          <tr key={a.id}>
+            <th scope="row" className="cell-wrap">
+              {[`${a.street ?? ''} ${a.number ?? ''}`.trim(), [a.floor, a.side].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
+            </th>
+            <td>{a.zip}</td>
+            <td className="cell-wrap">{a.city}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  )
+}
+
+function UsersPanel({ handle, companyId }: { handle: SyncHandle; companyId: string }) {
+  const { t, i18n } = useLingui()
+  const rows = useCompanyRows(handle, 'member', companyId) as (Partial<CompanyMember> & { id: string })[] | undefined
+  if (!rows) return <Spinner label={t`Loading company members`} />
+  if (rows.length === 0)
+    return (
+      <p className="empty">
+        <Trans>No company members found</Trans>
+      </p>
+    )
+  return (
+    <Table caption={t`Users`} captionHidden>
+      <thead>
+        <tr>
+          <th scope="col">
+            <Trans>Name</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Email</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Mobile</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Role</Trans>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((m) => (
+          <tr key={m.id}>
+            <th scope="row" className="cell-wrap">
+              {m.name}
+            </th>
+            <td className="cell-wrap">{m.email}</td>
+            <td className="cell-nowrap">{m.phone ?? ''}</td>
+            <td>{m.role ? i18n._(companyRoleLabels[m.role]) : ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  )
+}

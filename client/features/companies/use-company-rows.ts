@@ -1,0 +1,33 @@
+/** A company's addresses, members or payment providers from the local copy (with queued changes), live. */
+import type { LocalDb, Row } from '../../sync/local-db'
+import { applyOutbox, type ViewRow } from '../../sync/optimistic'
+import { useSharedQuery, type SharedQuery } from '../../sync/shared-query'
+import type { SyncHandle } from '../../sync/use-sync'
+
+const tables = { address: 'addresses', member: 'members', paymentProvider: 'paymentProviders' } as const
+export type CompanyChildEntity = keyof typeof tables
+
+const queries = new Map<string, SharedQuery<ViewRow[]>>()
+
+function rowsQuery(entity: CompanyChildEntity, companyId: string): SharedQuery<ViewRow[]> {
+  const key = `company-${entity}:${companyId}`
+  let query = queries.get(key)
+  if (!query) {
+    const table = tables[entity]
+    query = {
+      key,
+      tables: [table, 'outbox'],
+      read: async (db: LocalDb) => {
+        const rows: Row[] = await db[table].where('companyId').equals(companyId).toArray()
+        const outbox = await db.outbox.where('entity').equals(entity).toArray()
+        return applyOutbox(rows, outbox, entity).filter((r) => r.companyId === companyId)
+      },
+    }
+    queries.set(key, query)
+  }
+  return query
+}
+
+/** undefined while IndexedDB opens. A query starts only when a tab first asks for it. */
+export const useCompanyRows = (handle: SyncHandle | null, entity: CompanyChildEntity, companyId: string): ViewRow[] | undefined =>
+  useSharedQuery(handle?.db, rowsQuery(entity, companyId))
