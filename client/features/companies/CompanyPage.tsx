@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { useParams } from '@tanstack/react-router'
 import { companyFieldSchemas, type CompanyField } from '../../../shared/contract/companies'
 import { isValidDayMonth } from '../../../shared/domain/day-month'
+import { isCompanyAdminStaff } from '../../../shared/domain/roles'
 import { messages } from '../../../shared/i18n-messages'
 import { ChangeProblem } from '../../components/sync/ChangeProblem'
 import { Alert } from '../../components/ui/Alert'
@@ -25,7 +26,9 @@ export function CompanyPage() {
   const sync = useSync()
   const state = useCompany(sync, id)
   const { syncing } = useSyncStatus(sync)
-  const superAdmin = useSession().user?.userRole === 'SUPERADMIN'
+  const user = useSession().user
+  const superAdmin = user?.userRole === 'SUPERADMIN'
+  const canManage = superAdmin || user?.companies.some((c) => c.id === id && isCompanyAdminStaff(c.role)) === true
   usePageTitle(state?.company?.name ?? t`Company`)
 
   if (!sync || !state || (!state.company && syncing)) return <Spinner label={t`Loading company`} />
@@ -51,7 +54,7 @@ export function CompanyPage() {
       {problems.map((m) => (
         <ChangeProblem key={m.mutationId} handle={sync} mutation={m} />
       ))}
-      <CompanyTabs handle={sync} companyId={company.id} superAdmin={superAdmin} overview={<Overview handle={sync} company={company} />} />
+      <CompanyTabs handle={sync} companyId={company.id} superAdmin={superAdmin} canManage={canManage} overview={<Overview handle={sync} company={company} />} />
     </div>
   )
 }

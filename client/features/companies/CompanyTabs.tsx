@@ -3,11 +3,14 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { Address, CompanyMember } from '../../../shared/contract/companies'
 import type { PaymentProvider } from '../../../shared/contract/payment-providers'
 import { Badge } from '../../components/ui/Badge'
+import { Button } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
 import { Table } from '../../components/ui/Table'
 import { Tabs } from '../../components/ui/Tabs'
+import type { ViewRow } from '../../sync/optimistic'
 import type { SyncHandle } from '../../sync/use-sync'
 import { companyRoleLabels } from '../profile/labels'
+import { deleteAddress, removeMember } from './company-child-mutations'
 import { useCompanyRows } from './use-company-rows'
 
 export type CompanyTab = 'overview' | 'providers' | 'addresses' | 'users'
@@ -16,7 +19,20 @@ export type CompanyTab = 'overview' | 'providers' | 'addresses' | 'users'
  * The tabs of the company view (spec §2 "Company view"). Only the selected panel is mounted, so a
  * tab's data is read when it is first opened; Payment Providers is for the super admin only.
  */
-export function CompanyTabs({ handle, companyId, superAdmin, overview }: { handle: SyncHandle; companyId: string; superAdmin: boolean; overview: ReactNode }) {
+export function CompanyTabs({
+  handle,
+  companyId,
+  superAdmin,
+  canManage,
+  overview,
+}: {
+  handle: SyncHandle
+  companyId: string
+  superAdmin: boolean
+  /** Super admin or the company's administrator, accountant or chairman (spec §6). */
+  canManage: boolean
+  overview: ReactNode
+}) {
   const { t } = useLingui()
   const [selected, setSelected] = useState<CompanyTab>('overview')
   const tabs = [
@@ -29,8 +45,8 @@ export function CompanyTabs({ handle, companyId, superAdmin, overview }: { handl
     <Tabs label={t`Company`} tabs={tabs} selected={selected} onSelect={setSelected}>
       {selected === 'overview' ? overview
       : selected === 'providers' ? <ProvidersPanel handle={handle} companyId={companyId} />
-      : selected === 'addresses' ? <AddressesPanel handle={handle} companyId={companyId} />
-      : <UsersPanel handle={handle} companyId={companyId} />}
+      : selected === 'addresses' ? <AddressesPanel handle={handle} companyId={companyId} canManage={canManage} />
+      : <UsersPanel handle={handle} companyId={companyId} canManage={canManage} />}
     </Tabs>
   )
 }
@@ -79,7 +95,7 @@ function ProvidersPanel({ handle, companyId }: { handle: SyncHandle; companyId: 
   )
 }
 
-function AddressesPanel({ handle, companyId }: { handle: SyncHandle; companyId: string }) {
+function AddressesPanel({ handle, companyId, canManage }: { handle: SyncHandle; companyId: string; canManage: boolean }) {
   const { t } = useLingui()
   const rows = useCompanyRows(handle, 'address', companyId) as (Partial<Address> & { id: string })[] | undefined
   if (!rows) return <Spinner label={t`Loading addresses`} />
@@ -102,6 +118,13 @@ function AddressesPanel({ handle, companyId }: { handle: SyncHandle; companyId: 
           <th scope="col">
             <Trans>City</Trans>
           </th>
+          {canManage && (
+            <th scope="col">
+              <span className="sr-only">
+                <Trans>Actions</Trans>
+              </span>
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
@@ -112,6 +135,16 @@ function AddressesPanel({ handle, companyId }: { handle: SyncHandle; companyId: 
             </th>
             <td>{a.zip}</td>
             <td className="cell-wrap">{a.city}</td>
+            {canManage && (
+              <td className="cell-actions">
+                <RowProblem row={a} />
+                <Button variant="ghost" size="sm" onClick={() => void deleteAddress(handle, companyId, a.id)}>
+                  <Trans>
+                    Delete <span className="sr-only">{`${a.street ?? ''} ${a.number ?? ''}`}</span>
+                  </Trans>
+                </Button>
+              </td>
+            )}
           </tr>
         ))}
       </tbody>
@@ -119,7 +152,7 @@ function AddressesPanel({ handle, companyId }: { handle: SyncHandle; companyId: 
   )
 }
 
-function UsersPanel({ handle, companyId }: { handle: SyncHandle; companyId: string }) {
+function UsersPanel({ handle, companyId, canManage }: { handle: SyncHandle; companyId: string; canManage: boolean }) {
   const { t, i18n } = useLingui()
   const rows = useCompanyRows(handle, 'member', companyId) as (Partial<CompanyMember> & { id: string })[] | undefined
   if (!rows) return <Spinner label={t`Loading company members`} />
@@ -145,6 +178,13 @@ function UsersPanel({ handle, companyId }: { handle: SyncHandle; companyId: stri
           <th scope="col">
             <Trans>Role</Trans>
           </th>
+          {canManage && (
+            <th scope="col">
+              <span className="sr-only">
+                <Trans>Actions</Trans>
+              </span>
+            </th>
+          )}
         </tr>
       </thead>
       <tbody>
@@ -156,9 +196,28 @@ function UsersPanel({ handle, companyId }: { handle: SyncHandle; companyId: stri
             <td className="cell-wrap">{m.email}</td>
             <td className="cell-nowrap">{m.phone ?? ''}</td>
             <td>{m.role ? i18n._(companyRoleLabels[m.role]) : ''}</td>
+            {canManage && (
+              <td className="cell-actions">
+                <RowProblem row={m} />
+                <Button variant="ghost" size="sm" onClick={() => void removeMember(handle, companyId, m.id)}>
+                  <Trans>
+                    Remove <span className="sr-only">{m.name}</span>
+                  </Trans>
+                </Button>
+              </td>
+            )}
           </tr>
         ))}
       </tbody>
     </Table>
   )
+}
+
+/** The server refused a change to this row (e.g. an address still used by an agreement). */
+function RowProblem({ row }: { row: { _rejected?: string } & Partial<ViewRow> }) {
+  return row._rejected ? (
+    <p className="field-error" role="status">
+      {row._rejected}
+    </p>
+  ) : null
 }

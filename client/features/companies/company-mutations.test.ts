@@ -4,6 +4,7 @@ import { LocalDb, deleteLocalDb } from '../../sync/local-db'
 import { applyOutbox } from '../../sync/optimistic'
 import { applyChanges } from '../../sync/pull'
 import type { SyncHandle } from '../../sync/use-sync'
+import { deleteAddress, removeMember } from './company-child-mutations'
 import { editCompanyField, fieldOfMutation } from './company-mutations'
 
 const id = '11111111-1111-4111-8111-111111111111'
@@ -53,5 +54,22 @@ describe('company field edits', () => {
     await editCompanyField(handle, id, 'heatingWaterPeriodStartDate', null)
     const [row] = await view()
     expect(row?.heatingWaterPeriodStartDate).toBeNull()
+  })
+})
+
+describe('removing an address or a member', () => {
+  it('hides the row at once and queues the documented call', async () => {
+    const addressId = '22222222-2222-4222-8222-222222222222'
+    await applyChanges(
+      handle.db,
+      [{ entity: 'address', id: addressId, op: 'upsert', version: 1, data: { id: addressId, companyId: id, street: 'Vej', number: '1', zip: '1000', city: 'København' } }],
+      'c2',
+      false,
+      0,
+    )
+    const m = await deleteAddress(handle, id, addressId)
+    expect(m).toMatchObject({ method: 'DELETE', path: `/company/${id}/addresses/${addressId}` })
+    expect(applyOutbox(await handle.db.addresses.toArray(), await handle.db.outbox.toArray(), 'address')).toEqual([])
+    expect(await removeMember(handle, id, addressId)).toMatchObject({ method: 'DELETE', path: `/company/${id}/member/${addressId}` })
   })
 })

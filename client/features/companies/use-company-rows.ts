@@ -3,6 +3,8 @@ import type { LocalDb, Row } from '../../sync/local-db'
 import { applyOutbox, type ViewRow } from '../../sync/optimistic'
 import { useSharedQuery, type SharedQuery } from '../../sync/shared-query'
 import type { SyncHandle } from '../../sync/use-sync'
+// The reducers must be registered wherever the view is computed.
+import './company-child-mutations'
 
 const tables = { address: 'addresses', member: 'members', paymentProvider: 'paymentProviders' } as const
 export type CompanyChildEntity = keyof typeof tables
