@@ -10,6 +10,7 @@ import { Tabs } from '../../components/ui/Tabs'
 import type { ViewRow } from '../../sync/optimistic'
 import type { SyncHandle } from '../../sync/use-sync'
 import { companyRoleLabels } from '../profile/labels'
+import { AddAddressForm } from './AddAddressForm'
 import { deleteAddress, removeMember } from './company-child-mutations'
 import { useCompanyRows } from './use-company-rows'
 
@@ -97,14 +98,30 @@ function ProvidersPanel({ handle, companyId }: { handle: SyncHandle; companyId: 
 
 function AddressesPanel({ handle, companyId, canManage }: { handle: SyncHandle; companyId: string; canManage: boolean }) {
   const { t } = useLingui()
+  const [adding, setAdding] = useState(false)
   const rows = useCompanyRows(handle, 'address', companyId) as (Partial<Address> & { id: string })[] | undefined
   if (!rows) return <Spinner label={t`Loading addresses`} />
-  if (rows.length === 0)
-    return (
-      <p className="empty">
-        <Trans>No addresses configured</Trans>
-      </p>
-    )
+  return (
+    <>
+      {canManage &&
+        (adding ?
+          <AddAddressForm handle={handle} companyId={companyId} onDone={() => setAdding(false)} />
+        : <div className="section-header">
+            <Button onClick={() => setAdding(true)}>
+              <Trans>Add address</Trans>
+            </Button>
+          </div>)}
+      {rows.length === 0 ?
+        <p className="empty">
+          <Trans>No addresses configured</Trans>
+        </p>
+      : <AddressTable handle={handle} companyId={companyId} canManage={canManage} rows={rows} />}
+    </>
+  )
+}
+
+function AddressTable({ handle, companyId, canManage, rows }: { handle: SyncHandle; companyId: string; canManage: boolean; rows: (Partial<Address> & { id: string })[] }) {
+  const { t } = useLingui()
   return (
     <Table caption={t`Addresses`} captionHidden>
       <thead>

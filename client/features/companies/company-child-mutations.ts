@@ -4,6 +4,7 @@
  * back as a problem on the row.
  */
 import { msg } from '@lingui/core/macro'
+import type { AddAddressRequest } from '../../../shared/contract/companies'
 import { registerMutationKind } from '../../sync/mutation-kinds'
 import { reduce } from '../../sync/optimistic'
 import type { SyncHandle } from '../../sync/use-sync'
@@ -21,3 +22,19 @@ export const deleteAddress = ({ engine }: SyncHandle, companyId: string, address
 /** DELETE /company/{id}/member/{memberId} */
 export const removeMember = ({ engine }: SyncHandle, companyId: string, memberId: string) =>
   engine.mutate({ kind: MEMBER_REMOVE, method: 'DELETE', path: `/company/${companyId}/member/${memberId}`, entity: 'member', entityId: memberId })
+
+export const ADDRESS_ADD = 'address.add'
+
+registerMutationKind(ADDRESS_ADD, {
+  reducer: reduce.insert((m) => {
+    const body = m.body as Record<string, unknown> & { id: string }
+    const companyId = m.path.split('/')[2] ?? ''
+    return { ...body, companyId, country: 'Denmark', createdAt: new Date(m.createdAt).toISOString(), _version: 0 }
+  }),
+  label: msg`Add address`,
+  failed: msg`Failed to add address`,
+})
+
+/** POST /company/{id}/addresses with a client-made id, so the new row keeps it. */
+export const addAddress = ({ engine }: SyncHandle, companyId: string, address: AddAddressRequest & { id: string }) =>
+  engine.mutate({ kind: ADDRESS_ADD, method: 'POST', path: `/company/${companyId}/addresses`, body: address, entity: 'address', entityId: address.id })

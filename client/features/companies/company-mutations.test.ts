@@ -4,7 +4,7 @@ import { LocalDb, deleteLocalDb } from '../../sync/local-db'
 import { applyOutbox } from '../../sync/optimistic'
 import { applyChanges } from '../../sync/pull'
 import type { SyncHandle } from '../../sync/use-sync'
-import { deleteAddress, removeMember } from './company-child-mutations'
+import { addAddress, deleteAddress, removeMember } from './company-child-mutations'
 import { editCompanyField, fieldOfMutation } from './company-mutations'
 
 const id = '11111111-1111-4111-8111-111111111111'
@@ -71,5 +71,14 @@ describe('removing an address or a member', () => {
     expect(m).toMatchObject({ method: 'DELETE', path: `/company/${id}/addresses/${addressId}` })
     expect(applyOutbox(await handle.db.addresses.toArray(), await handle.db.outbox.toArray(), 'address')).toEqual([])
     expect(await removeMember(handle, id, addressId)).toMatchObject({ method: 'DELETE', path: `/company/${id}/member/${addressId}` })
+  })
+})
+
+describe('adding an address', () => {
+  it('shows the new row in the company at once', async () => {
+    const addressId = '33333333-3333-4333-8333-333333333333'
+    await addAddress(handle, id, { id: addressId, referenceId: null, street: 'Vej', number: '2', floor: null, side: null, zip: '2100', city: 'København Ø' })
+    const rows = applyOutbox(await handle.db.addresses.toArray(), await handle.db.outbox.toArray(), 'address')
+    expect(rows).toEqual([expect.objectContaining({ id: addressId, companyId: id, street: 'Vej', country: 'Denmark', _pending: true })])
   })
 })

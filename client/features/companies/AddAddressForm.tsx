@@ -1,0 +1,153 @@
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { z } from 'zod'
+import { AddAddressRequest, AddressSuggestion } from '../../../shared/contract/companies'
+import { Button } from '../../components/ui/Button'
+import { TextField } from '../../components/ui/TextField'
+import { api } from '../../lib/api'
+import { newId } from '../../lib/ids'
+import type { SyncHandle } from '../../sync/use-sync'
+import { addAddress } from './company-child-mutations'
+
+/** Spec §4: address suggestions hide this long after the field loses focus. */
+const HIDE_AFTER_BLUR_MS = 150
+const SEARCH_DEBOUNCE_MS = 250
+const MIN_QUERY = 3
+
+const emptyForm = { referenceId: '', street: '', number: '', floor: '', side: '', zip: '', city: '' }
+type FieldName = keyof typeof emptyForm
+
+/** Adds an address to the company: search (server-side lookup) fills the fields, which stay editable. */
+export function AddAddressForm({ handle, companyId, onDone }: { handle: SyncHandle; companyId: string; onDone: () => void }) {
+  const { t, i18n } = useLingui()
+  const listId = useId()
+  const [query, setQuery] = useState('')
+  const [suggestions, setSuggestions] = useState<AddressSuggestion[]>([])
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(-1)
+  const [form, setForm] = useState(emptyForm)
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
+
+  useEffect(() => {
+    if (query.trim().length < MIN_QUERY) return setSuggestions([])
+    const controller = new AbortController()
+    const timer = setTimeout(() => {
+      api('GET', '/address-search', { query: { q: query.trim() }, schema: z.array(AddressSuggestion), signal: controller.signal }).then(
+        (found) => {
+          setSuggestions(found)
+          setActive(-1)
+        },
+        () => setSuggestions([]),
+      )
+    }, SEARCH_DEBOUNCE_MS)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [query])
+
+  const choose = (s: AddressSuggestion) => {
+    setForm({ referenceId: s.referenceId, street: s.street, number: s.number, floor: s.floor ?? '', side: s.side ?? '', zip: s.zip, city: s.city })
+    setQuery(s.text)
+    setOpen(false)
+  }
+
+  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!open || suggestions.length === 0) return
+    if (event.key === 'ArrowDown') {
+      event.preventDefault()
+      setActive((i) => (i + 1) % suggestions.length)
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault()
+      setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1))
+    } else if (event.key === 'Enter' && active >= 0) {
+      event.preventDefault()
+      const s = suggestions[active]
+      if (s) choose(s)
+    } else if (event.key === 'Escape') {
+      event.preventDefault()
+      setOpen(false)
+    }
+  }
+
+  const set = (field: FieldName) => (value: string) => setForm((f) => ({ ...f, [field]: value }))
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = AddAddressRequest.safeParse(form)
+    if (!parsed.success) {
+      const next: Partial<Record<FieldName, string>> = {}
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as FieldName
+        next[field] ??= i18n._(issue.message)
+      }
+      return setErrors(next)
+    }
+    setErrors({})
+    await addAddress(handle, companyId, { ...parsed.data, id: newId() })
+    onDone()
+  }
+
+  const showList = open && suggestions.length > 0
+  return (
+    <form className="form card" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={t`Add address`}>
+      <div className="field autocomplete">
+        <label htmlFor={`${listId}-search`} className="field-label">
+          <Trans>Search address</Trans>
+        </label>
+        <input
+          id={`${listId}-search`}
+          className="input"
+          type="search"
+          role="combobox"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value)
+            setOpen(true)
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setTimeout(() => setOpen(false), HIDE_AFTER_BLUR_MS)}
+          onKeyDown={onSearchKey}
+        />
+        {showList && (
+          <ul id={listId} role="listbox" className="autocomplete-list" aria-label={t`Address suggestions`}>
+            {suggestions.map((s, i) => (
+              <li
+                key={s.referenceId}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === active}
+                className={i === active ? 'autocomplete-option is-active' : 'autocomplete-option'}
+                onMouseDown={(e) => {
+                  e.preventDefault()
+                  choose(s)
+                }}
+              >
+                {s.text}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <TextField label={t`Street`} value={form.street} onChange={(e) => set('street')(e.target.value)} error={errors.street} required />
+      <TextField label={t`Number`} value={form.number} onChange={(e) => set('number')(e.target.value)} error={errors.number} required />
+      <TextField label={t`Floor`} value={form.floor} onChange={(e) => set('floor')(e.target.value)} error={errors.floor} />
+      <TextField label={t`Side`} value={form.side} onChange={(e) => set('side')(e.target.value)} error={errors.side} />
+      <TextField label={t`Zip`} value={form.zip} onChange={(e) => set('zip')(e.target.value)} error={errors.zip} required inputMode="numeric" />
+      <TextField label={t`City`} value={form.city} onChange={(e) => set('city')(e.target.value)} error={errors.city} required />
+      <div className="form-actions">
+        <Button variant="secondary" onClick={onDone}>
+          <Trans>Cancel</Trans>
+        </Button>
+        <Button type="submit">
+          <Trans>Add address</Trans>
+        </Button>
+      </div>
+    </form>
+  )
+}
