@@ -11,6 +11,7 @@ import type { ViewRow } from '../../sync/optimistic'
 import type { SyncHandle } from '../../sync/use-sync'
 import { companyRoleLabels } from '../profile/labels'
 import { AddAddressForm } from './AddAddressForm'
+import { AddMemberForm } from './AddMemberForm'
 import { deleteAddress, removeMember } from './company-child-mutations'
 import { useCompanyRows } from './use-company-rows'
 
@@ -170,15 +171,31 @@ function AddressTable({ handle, companyId, canManage, rows }: { handle: SyncHand
 }
 
 function UsersPanel({ handle, companyId, canManage }: { handle: SyncHandle; companyId: string; canManage: boolean }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
+  const [adding, setAdding] = useState(false)
   const rows = useCompanyRows(handle, 'member', companyId) as (Partial<CompanyMember> & { id: string })[] | undefined
   if (!rows) return <Spinner label={t`Loading company members`} />
-  if (rows.length === 0)
-    return (
-      <p className="empty">
-        <Trans>No company members found</Trans>
-      </p>
-    )
+  return (
+    <>
+      {canManage &&
+        (adding ?
+          <AddMemberForm companyId={companyId} onDone={() => setAdding(false)} />
+        : <div className="section-header">
+            <Button onClick={() => setAdding(true)}>
+              <Trans>Add user</Trans>
+            </Button>
+          </div>)}
+      {rows.length === 0 ?
+        <p className="empty">
+          <Trans>No company members found</Trans>
+        </p>
+      : <MemberTable handle={handle} companyId={companyId} canManage={canManage} rows={rows} />}
+    </>
+  )
+}
+
+function MemberTable({ handle, companyId, canManage, rows }: { handle: SyncHandle; companyId: string; canManage: boolean; rows: (Partial<CompanyMember> & { id: string })[] }) {
+  const { t, i18n } = useLingui()
   return (
     <Table caption={t`Users`} captionHidden>
       <thead>

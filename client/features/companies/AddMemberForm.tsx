@@ -1,0 +1,199 @@
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { z } from 'zod'
+import { UserSearchResult } from '../../../shared/contract/account'
+import { AddMemberRequest, CompanyMember } from '../../../shared/contract/companies'
+import { companyRoles } from '../../../shared/domain/roles'
+import { Alert } from '../../components/ui/Alert'
+import { Button } from '../../components/ui/Button'
+import { SelectField, TextField } from '../../components/ui/TextField'
+import { api, ApiError, createActionKey } from '../../lib/api'
+import { newId } from '../../lib/ids'
+import { requestSync } from '../../sync/use-sync'
+import { companyRoleLabels } from '../profile/labels'
+
+/** Spec §4: e-mail suggestions start at 3 characters and hide 200 ms after the field loses focus. */
+const MIN_QUERY = 3
+const HIDE_AFTER_BLUR_MS = 200
+const SEARCH_DEBOUNCE_MS = 250
+
+type FieldName = 'email' | 'name' | 'phone' | 'role'
+
+/**
+ * Adds a user to the company (spec §2 "Company view", §5 "Add user to company"): an existing user
+ * found by e-mail (name and mobile then read-only), or a new one who receives an invitation.
+ * Sent at once (the server sends the invitation); the list updates with the next sync.
+ */
+export function AddMemberForm({ companyId, onDone }: { companyId: string; onDone: () => void }) {
+  const { t, i18n } = useLingui()
+  const listId = useId()
+  const [email, setEmail] = useState('')
+  const [name, setName] = useState('')
+  const [phone, setPhone] = useState('')
+  const [role, setRole] = useState('')
+  const [existing, setExisting] = useState<UserSearchResult | null>(null)
+  const [suggestions, setSuggestions] = useState<UserSearchResult[]>([])
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(-1)
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
+  const [failure, setFailure] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [action] = useState(createActionKey)
+
+  useEffect(() => {
+    if (existing || email.trim().length < MIN_QUERY) return setSuggestions([])
+    const controller = new AbortController()
+    const timer = setTimeout(() => {
+      api('GET', '/account/users', { query: { email: email.trim() }, schema: z.array(UserSearchResult), signal: controller.signal }).then(
+        (found) => {
+          setSuggestions(found)
+          setActive(-1)
+        },
+        () => setSuggestions([]),
+      )
+    }, SEARCH_DEBOUNCE_MS)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [email, existing])
+
+  const choose = (user: UserSearchResult) => {
+    setExisting(user)
+    setEmail(user.emailAddress)
+    setName(user.fullName)
+    setPhone(user.mobileNumber ?? '')
+    setOpen(false)
+  }
+
+  const onEmailKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!open || suggestions.length === 0) return
+    if (event.key === 'ArrowDown') {
+      event.preventDefault()
+      setActive((i) => (i + 1) % suggestions.length)
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault()
+      setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1))
+    } else if (event.key === 'Enter' && active >= 0) {
+      event.preventDefault()
+      const s = suggestions[active]
+      if (s) choose(s)
+    } else if (event.key === 'Escape') {
+      event.preventDefault()
+      setOpen(false)
+    }
+  }
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault()
+    const request = existing ? { id: newId(), userId: existing.id, role } : { id: newId(), user: { name, email, phone }, role }
+    const parsed = AddMemberRequest.safeParse(request)
+    if (!parsed.success) {
+      const next: Partial<Record<FieldName, string>> = {}
+      for (const issue of parsed.error.issues) {
+        const [first, second] = issue.path
+        const field: FieldName | undefined =
+          first === 'role' ? 'role'
+          : first === 'user' && (second === 'name' || second === 'email' || second === 'phone') ? second
+          : first === 'userId' ? 'email'
+          : undefined
+        if (field) next[field] ??= i18n._(issue.message)
+      }
+      return setErrors(next)
+    }
+    setErrors({})
+    setFailure(null)
+    setBusy(true)
+    try {
+      await api('POST', `/company/${companyId}/member`, { body: parsed.data, schema: CompanyMember, action })
+      action.settle()
+      requestSync()
+      onDone()
+    } catch (e) {
+      setFailure((e instanceof ApiError && e.status !== 0 && (e.issues[0]?.message || e.message)) || t`Failed to add user`)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const showList = open && suggestions.length > 0
+  return (
+    <form className="form card" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={t`Add user`}>
+      {failure && <Alert variant="error">{failure}</Alert>}
+      <div className={`field autocomplete${errors.email ? ' field-invalid' : ''}`}>
+        <label htmlFor={`${listId}-email`} className="field-label">
+          <Trans>Email</Trans>
+        </label>
+        <input
+          id={`${listId}-email`}
+          className="input"
+          type="email"
+          role="combobox"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? `${listId}-email-error` : undefined}
+          value={email}
+          onChange={(e) => {
+            setEmail(e.target.value)
+            // Editing the e-mail after choosing a user means someone else (or a new user).
+            if (existing) {
+              setExisting(null)
+              setName('')
+              setPhone('')
+            }
+            setOpen(true)
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setTimeout(() => setOpen(false), HIDE_AFTER_BLUR_MS)}
+          onKeyDown={onEmailKey}
+        />
+        {showList && (
+          <ul id={listId} role="listbox" className="autocomplete-list" aria-label={t`Matching users`}>
+            {suggestions.map((s, i) => (
+              <li
+                key={s.id}
+                id={`${listId}-${i}`}
+                role="option"
+                aria-selected={i === active}
+                className={i === active ? 'autocomplete-option is-active' : 'autocomplete-option'}
+                onMouseDown={(e) => {
+                  e.preventDefault()
+                  choose(s)
+                }}
+              >
+                {s.fullName} – {s.emailAddress}
+              </li>
+            ))}
+          </ul>
+        )}
+        {errors.email && (
+          <p id={`${listId}-email-error`} className="field-error">
+            {errors.email}
+          </p>
+        )}
+      </div>
+      <TextField label={t`Name`} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} readOnly={existing !== null} required autoComplete="off" />
+      <TextField label={t`Mobile`} type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.phone} readOnly={existing !== null} autoComplete="off" />
+      <SelectField
+        label={t`Role`}
+        value={role}
+        onChange={(e) => setRole(e.target.value)}
+        error={errors.role}
+        required
+        options={[{ value: '', label: t`Select role` }, ...companyRoles.map((r) => ({ value: r, label: i18n._(companyRoleLabels[r]) }))]}
+      />
+      <div className="form-actions">
+        <Button variant="secondary" onClick={onDone}>
+          <Trans>Cancel</Trans>
+        </Button>
+        <Button type="submit" busy={busy}>
+          <Trans>Add user</Trans>
+        </Button>
+      </div>
+    </form>
+  )
+}
