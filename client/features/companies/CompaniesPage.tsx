@@ -55,7 +55,7 @@ export function CompaniesPage() {
           <Trans>No companies found</Trans>
         </p>
       ) : (
-        <Table caption={t`Companies`} captionHidden>
+        <Table caption={t`Companies`} captionHidden className="table-companies">
           <thead>
             <tr>
               <th scope="col">
