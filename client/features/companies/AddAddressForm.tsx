@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { z } from 'zod'
 import { AddAddressRequest, AddressSuggestion } from '../../../shared/contract/companies'
@@ -8,6 +8,7 @@ import { api } from '../../lib/api'
 import { newId } from '../../lib/ids'
 import type { SyncHandle } from '../../sync/use-sync'
 import { addAddress } from './company-child-mutations'
+import { comboboxKeyHandler } from '../../components/ui/combobox-keys'
 
 /** Spec §4: address suggestions hide this long after the field loses focus. */
 const HIDE_AFTER_BLUR_MS = 150
@@ -52,23 +53,7 @@ export function AddAddressForm({ handle, companyId, onDone }: { handle: SyncHand
     setOpen(false)
   }
 
-  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (!open || suggestions.length === 0) return
-    if (event.key === 'ArrowDown') {
-      event.preventDefault()
-      setActive((i) => (i + 1) % suggestions.length)
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault()
-      setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1))
-    } else if (event.key === 'Enter' && active >= 0) {
-      event.preventDefault()
-      const s = suggestions[active]
-      if (s) choose(s)
-    } else if (event.key === 'Escape') {
-      event.preventDefault()
-      setOpen(false)
-    }
-  }
+  const onSearchKey = comboboxKeyHandler({ open, suggestions, active, setActive, choose, close: () => setOpen(false) })
 
   const set = (field: FieldName) => (value: string) => setForm((f) => ({ ...f, [field]: value }))
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { z } from 'zod'
 import { UserSearchResult } from '../../../shared/contract/account'
@@ -11,6 +11,7 @@ import { api, ApiError, createActionKey } from '../../lib/api'
 import { newId } from '../../lib/ids'
 import { requestSync } from '../../sync/use-sync'
 import { companyRoleLabels } from '../profile/labels'
+import { comboboxKeyHandler } from '../../components/ui/combobox-keys'
 
 /** Spec §4: e-mail suggestions start at 3 characters and hide 200 ms after the field loses focus. */
 const MIN_QUERY = 3
@@ -66,23 +67,7 @@ export function AddMemberForm({ companyId, onDone }: { companyId: string; onDone
     setOpen(false)
   }
 
-  const onEmailKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (!open || suggestions.length === 0) return
-    if (event.key === 'ArrowDown') {
-      event.preventDefault()
-      setActive((i) => (i + 1) % suggestions.length)
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault()
-      setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1))
-    } else if (event.key === 'Enter' && active >= 0) {
-      event.preventDefault()
-      const s = suggestions[active]
-      if (s) choose(s)
-    } else if (event.key === 'Escape') {
-      event.preventDefault()
-      setOpen(false)
-    }
-  }
+  const onEmailKey = comboboxKeyHandler({ open, suggestions, active, setActive, choose, close: () => setOpen(false) })
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
