@@ -107,12 +107,31 @@ export async function drainOnce(deps: DrainDeps): Promise<DrainResult> {
         // and never neither (which would flash the old row until the next pull).
         await deps.onConfirmed?.(d.m, d.body)
         await db.outbox.delete(d.m.seq!)
+        await rebaseFollowers(d.m, d.body)
       }
       const still: Mutation[] = []
       // A mutation the user discarded meanwhile is not sent.
       for (const m of next) if ((await db.outbox.update(m.seq!, { status: 'sending' })) === 1) still.push(m)
       return still
     })
+  }
+
+  /**
+   * The user's own later changes to the same row were made on the version this one started from;
+   * the server has moved it on by this change, so they continue from the version it answered
+   * (otherwise the second of two offline edits would conflict with the first).
+   */
+  const rebaseFollowers = async (m: Mutation, body: unknown) => {
+    const version = (body as { version?: unknown } | undefined)?.version
+    if (m.baseVersion === undefined || typeof version !== 'number' || m.entityId === null) return
+    const followers = (await db.outbox.where('entity').equals(m.entity).toArray()).filter(
+      (f) => f.entityId === m.entityId && f.baseVersion === m.baseVersion && f.status === 'queued',
+    )
+    for (const f of followers) {
+      await db.outbox.update(f.seq!, { baseVersion: version })
+      const inMemory = queue.find((q) => q.seq === f.seq)
+      if (inMemory) inMemory.baseVersion = version
+    }
   }
 
   const headersOf = (m: Mutation) => {

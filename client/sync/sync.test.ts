@@ -49,6 +49,30 @@ describe('drainOnce', () => {
     expect(await db.outbox.count()).toBe(0)
   })
 
+  it('continues a chain of own edits to one row from the version the previous edit produced', async () => {
+    const calls: Array<{ method: string; path: string; ifMatch?: string }> = []
+    await enqueue(db, mut({ path: '/company/c/field/name', entity: 'company', entityId: 'c', baseVersion: 3 }))
+    await enqueue(db, mut({ path: '/company/c/field/acronym', entity: 'company', entityId: 'c', baseVersion: 3 }))
+    await enqueue(db, mut({ path: '/company/other/field/name', entity: 'company', entityId: 'other', baseVersion: 3 }))
+    let version = 3
+    const res = await drainOnce({
+      db,
+      transport: transport((_m, path) => {
+        if (!path.includes('/c/')) return json(200, { version: 9 })
+        const ifMatch = calls.at(-1)?.ifMatch
+        if (ifMatch !== `"${version}"`) return json(412, { code: 'VERSION_CONFLICT', message: 'changed' })
+        version += 1
+        return json(200, { version })
+      }, calls),
+    })
+    expect(res).toMatchObject({ sent: 3, rejected: 0 })
+    expect(calls.map((c) => [c.path, c.ifMatch])).toEqual([
+      ['/company/c/field/name', '"3"'],
+      ['/company/c/field/acronym', '"4"'],
+      ['/company/other/field/name', '"3"'],
+    ])
+  })
+
   it('keeps a mutation after a network error or 5xx, backs off, and stops to keep order', async () => {
     await enqueue(db, mut({ path: '/one' }), 0)
     await enqueue(db, mut({ path: '/two' }), 0)
