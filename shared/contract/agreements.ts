@@ -1,0 +1,237 @@
+import { z } from 'zod'
+import { agreementStatuses, chargeStatuses } from '../domain/agreement-status'
+import { partTypes, paymentPeriods, priceOfParts, vatRates } from '../domain/agreement-parts'
+import { messages } from '../i18n-messages'
+
+/**
+ * Agreements (spec §3 Agreement, §5 create/edit rules, §7 Agreements). Money is integer øre,
+ * dates are `YYYY-MM-DD` in Europe/Copenhagen (CONTRACT.md). The same schemas validate the
+ * client's forms, so §5's messages appear in either place.
+ */
+export const AgreementStatus = z.enum(agreementStatuses)
+export type AgreementStatus = z.infer<typeof AgreementStatus>
+export const PaymentPeriod = z.enum(paymentPeriods, { error: messages.paymentPeriodRequired.id })
+export type PaymentPeriod = z.infer<typeof PaymentPeriod>
+export const PartType = z.enum(partTypes, { error: messages.partTypeRequired.id })
+export const ChargeStatus = z.enum(chargeStatuses)
+export const Currency = z.literal('DKK', { error: messages.currencyDkkOnly.id })
+
+const copenhagenDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen', year: 'numeric', month: '2-digit', day: '2-digit' })
+const isRealDate = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v
+}
+
+/**
+ * A calendar date `YYYY-MM-DD`. A full ISO timestamp (what the spec's client sends) is accepted
+ * and turned into its date in Copenhagen. Missing or empty answers `requiredMessage`.
+ */
+export const calendarDate = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { message: requiredMessage, abort: true })
+    .transform((v, ctx) => {
+      if (/^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v)) return v
+      if (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v))) return copenhagenDate.format(new Date(v))
+      ctx.addIssue({ code: 'custom', message: messages.dateInvalid.id })
+      return z.NEVER
+    })
+    .meta({ description: 'YYYY-MM-DD (Europe/Copenhagen); a full ISO timestamp is accepted and its Copenhagen date kept' })
+
+/** øre: an integer above 0 (spec §5: a part's price must be above 0). */
+const positiveOre = z
+  .number({ error: messages.partPriceInvalid.id })
+  .int(messages.partPriceInvalid.id)
+  .positive(messages.partPriceInvalid.id)
+  .max(100_000_000, messages.partPriceInvalid.id)
+
+export const AgreementPartInput = z
+  .object({
+    /** The client's id of the part (spec §3: new parts get an id made locally from the time); the server makes one when absent. */
+    id: z.string().trim().min(1).max(64).optional(),
+    type: PartType,
+    description: z.string({ error: messages.partDescriptionRequired.id }).trim().min(1, messages.partDescriptionRequired.id).max(200),
+    /** øre */
+    price: positiveOre,
+    /** VAT in percent: 0 (default, housing charges) or 25. */
+    vatRate: z
+      .number()
+      .refine((v) => (vatRates as readonly number[]).includes(v), messages.vatRateInvalid.id)
+      .default(0),
+    currency: Currency.optional(),
+  })
+  .meta({ id: 'AgreementPartInput' })
+export type AgreementPartInput = z.input<typeof AgreementPartInput>
+
+const parts = z.array(AgreementPartInput, { error: messages.partsRequired.id }).min(1, messages.partsRequired.id).max(50)
+
+/** `price`, when sent, must be the sum of the parts (the server stores the sum either way). */
+const priceMatchesParts = {
+  check: (v: { price?: number; parts?: { price: number }[] }) => v.price === undefined || v.parts === undefined || v.price === priceOfParts(v.parts),
+  params: { path: ['price'], message: messages.priceNotSumOfParts.id },
+}
+
+/** POST /agreement (spec §3 "Create payload"). */
+export const CreateAgreementRequest = z
+  .object({
+    /** A client-made id (UUID) so an agreement created offline keeps it. */
+    id: z.uuid().optional(),
+    memberName: z.string({ error: messages.memberNameRequired.id }).trim().min(1, messages.memberNameRequired.id).max(200),
+    emailAddress: z
+      .string({ error: messages.invalidEmail.id })
+      .trim()
+      .toLowerCase()
+      .max(254, messages.invalidEmail.id)
+      .pipe(z.email(messages.invalidEmail.id)),
+    companyId: z.uuid({ error: messages.required.id }),
+    paymentProviderId: z.uuid({ error: messages.paymentProviderRequired.id }),
+    /** Address ids of the company (at least one). */
+    linkedAddress: z.array(z.uuid(), { error: messages.addressesRequired.id }).min(1, messages.addressesRequired.id).max(50),
+    /** Sum of the parts in øre; optional, checked when sent. */
+    price: z.number().int().optional(),
+    currency: Currency.optional(),
+    startPaymentDate: calendarDate(messages.startPaymentDateRequired.id),
+    paymentPeriod: PaymentPeriod,
+    parts,
+  })
+  .refine(priceMatchesParts.check, { ...priceMatchesParts.params, when: (p) => typeof p.value === 'object' && p.value !== null })
+  .meta({ id: 'CreateAgreementRequest' })
+export type CreateAgreementRequest = z.output<typeof CreateAgreementRequest>
+export type CreateAgreementInput = z.input<typeof CreateAgreementRequest>
+
+/** PATCH /agreement/{id} (spec §3 "Update payload"); absent fields stay. Send `If-Match: "<version>"`. */
+export const UpdateAgreementRequest = z
+  .object({
+    nextRegularPaymentDate: calendarDate(messages.startPaymentDateRequired.id).optional(),
+    paymentPeriod: PaymentPeriod.optional(),
+    parts: parts.optional(),
+    price: z.number().int().optional(),
+    currency: Currency.optional(),
+  })
+  .refine(priceMatchesParts.check, { ...priceMatchesParts.params, when: (p) => typeof p.value === 'object' && p.value !== null })
+  .meta({ id: 'UpdateAgreementRequest' })
+export type UpdateAgreementRequest = z.output<typeof UpdateAgreementRequest>
+export type UpdateAgreementInput = z.input<typeof UpdateAgreementRequest>
+
+/** POST /agreement/{id}/cancel (spec §3 "Terminate payload"). */
+export const CancelAgreementRequest = z
+  .object({
+    terminationDate: calendarDate(messages.terminationDateRequired.id),
+    /** Charge one last payment 3 days before the termination date (spec §9). */
+    finalPaymentRequired: z.boolean().default(false),
+  })
+  .meta({ id: 'CancelAgreementRequest' })
+export type CancelAgreementRequest = z.output<typeof CancelAgreementRequest>
+
+export const AgreementListQuery = z.object({
+  companyId: z.uuid().optional(),
+  status: AgreementStatus.optional(),
+})
+export type AgreementListQuery = z.infer<typeof AgreementListQuery>
+
+export const AgreementMember = z
+  .object({
+    userId: z.uuid(),
+    /** Initials for the avatar. */
+    title: z.string(),
+    fullName: z.string(),
+    emailAddress: z.string(),
+    /** The member has a way to sign in (accepted the invitation, or had an account already). */
+    isVerified: z.boolean(),
+  })
+  .meta({ id: 'AgreementMember' })
+
+export const AgreementAddress = z
+  .object({
+    id: z.uuid(),
+    street: z.string(),
+    number: z.string(),
+    floor: z.string().nullable(),
+    side: z.string().nullable(),
+    zip: z.string(),
+    city: z.string(),
+    country: z.string(),
+  })
+  .meta({ id: 'AgreementAddress' })
+
+export const AgreementPart = z
+  .object({
+    id: z.string(),
+    type: PartType,
+    description: z.string(),
+    /** øre */
+    price: z.number().int(),
+    vatRate: z.number().int(),
+    currency: Currency,
+  })
+  .meta({ id: 'AgreementPart' })
+export type AgreementPart = z.infer<typeof AgreementPart>
+
+export const Agreement = z
+  .object({
+    id: z.uuid(),
+    /** Human number, sequential per company ("1001", "1002", …). */
+    externalId: z.string(),
+    companyId: z.uuid(),
+    paymentProviderId: z.uuid(),
+    member: AgreementMember,
+    addresses: z.array(AgreementAddress),
+    /** Sum of the parts, øre. */
+    price: z.number().int(),
+    currency: Currency,
+    status: AgreementStatus,
+    /** A charge failed and nothing was collected since (DOMAIN.md "Overdue"). */
+    overdue: z.boolean(),
+    paymentPeriod: PaymentPeriod,
+    startPaymentDate: z.string(),
+    nextRegularPaymentDate: z.string().nullable(),
+    terminationDate: z.string().nullable(),
+    finalPaymentRequired: z.boolean(),
+    parts: z.array(AgreementPart),
+    /** The agreement's id at Vipps MobilePay once the member accepted. */
+    providerAgreementId: z.string().nullable(),
+    version: z.number().int(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Agreement' })
+export type Agreement = z.infer<typeof Agreement>
+
+export const AcceptAgreementResponse = z
+  .object({ confirmationUrl: z.string().meta({ description: 'Send the browser here to approve the agreement in Vipps MobilePay' }) })
+  .meta({ id: 'AcceptAgreementResponse' })
+export type AcceptAgreementResponse = z.infer<typeof AcceptAgreementResponse>
+
+export const chargeKinds = ['REGULAR', 'ONE_TIME', 'FINAL'] as const
+export const ChargeHistoryEntry = z.object({
+  event: z.string().meta({ description: 'CREATE, RESERVE, CAPTURE, REFUND, CANCEL or FAIL' }),
+  /** øre */
+  amount: z.number().int(),
+  occurredAt: z.iso.datetime(),
+})
+
+export const Charge = z
+  .object({
+    id: z.uuid(),
+    agreementId: z.uuid(),
+    companyId: z.uuid(),
+    /** REGULAR: the period's charge; ONE_TIME: an extra charge; FINAL: the last payment of a termination. */
+    kind: z.enum(chargeKinds),
+    /** Vipps charge type. */
+    type: z.enum(['RECURRING', 'UNSCHEDULED']),
+    /** øre */
+    amount: z.number().int(),
+    currency: Currency,
+    description: z.string(),
+    due: z.string(),
+    status: ChargeStatus,
+    invoiceId: z.string().nullable(),
+    invoiceNumber: z.string().nullable(),
+    history: z.array(ChargeHistoryEntry),
+    version: z.number().int(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Charge' })
+export type Charge = z.infer<typeof Charge>
