@@ -44,6 +44,8 @@ import { createWebhooksService } from './features/webhooks/webhooks.service'
 import { webhooksRoutes } from './features/webhooks/webhooks.routes'
 import { createVippsLoginService } from './features/auth/vipps-login.service'
 import type { VippsLogin } from './integrations/vipps/vipps-login'
+import { agreementSync, chargeSync, createAgreementsService } from './features/agreements/agreements.service'
+import { agreementCallsVipps, agreementsRoutes } from './features/agreements/agreements.routes'
 
 export interface AppDeps {
   config: Config
@@ -81,13 +83,19 @@ export function createApp(deps: AppDeps) {
   if (!config.appSecretKey) throw new Error('APP_SECRET_KEY is required (main.ts generates one into the data folder)')
   const secrets = createSecretBox(config.appSecretKey)
   const companies = createCompaniesService({ db, clock, auth })
-  const sync = createSyncService({ db, entities: [notificationSync, companySync(companies), memberSync, addressSync, providerSync(secrets)] })
   const vipps = deps.vipps ?? vippsEnvironment({ clock, baseUrl: config.vippsBaseUrl, version })
   const providers = createProvidersService({ db, secrets, vipps, clock, lock, assertCompanyWritable: companies.assertWritable })
+  const agreements = createAgreementsService({ db, clock, lock, log, publicUrl: config.publicUrl, companies, providers, notifications, auth })
+  companies.registerUsage({ agreementsCount: (_db, companyId) => agreements.agreementsCount(companyId), addressInUse: (_db, addressId) => agreements.addressInUse(addressId) })
+  const sync = createSyncService({
+    db,
+    entities: [notificationSync, companySync(companies), memberSync, addressSync, providerSync(secrets), agreementSync(agreements), chargeSync(agreements)],
+  })
   const addressSearch = createAddressSearchService({ provider: deps.addressProvider ?? addressProviderFor(config) })
   const webhooks = createWebhooksService({ db, clock, lock, secrets, providers, log })
+  webhooks.onObservation((_tx, observation) => agreements.observe(observation))
   const vippsLogin = createVippsLoginService({ db, clock, lock, auth, login: deps.vippsLogin, log })
-  const services = { users, auth, account, logs, notifications, sync, secrets, providers, webhooks, vippsLogin, companies, addressSearch }
+  const services = { users, auth, account, logs, notifications, sync, secrets, providers, webhooks, vippsLogin, companies, addressSearch, agreements }
 
   const app = new OpenAPIHono<AppEnv>()
   app.onError(onError)
@@ -142,13 +150,14 @@ export function createApp(deps: AppDeps) {
     }),
   )
   app.use('/api/*', authenticate(auth, users))
-  for (const path of ['/api/auth/logout', '/api/account/*', '/api/logger', '/api/notifications', '/api/notifications/*', '/api/sync', '/api/webhook/*', '/api/company', '/api/company/*', '/api/companies/*', '/api/address-search'])
+  for (const path of ['/api/auth/logout', '/api/account/*', '/api/logger', '/api/notifications', '/api/notifications/*', '/api/sync', '/api/webhook/*', '/api/company', '/api/company/*', '/api/companies/*', '/api/address-search', '/api/agreement', '/api/agreement/*'])
     app.use(path, requireAuth)
   const callsVipps = (method: string, path: string) =>
     (path.startsWith('/api/webhook/') && (method === 'POST' || method === 'DELETE')) ||
     path === '/api/auth/vipps' ||
     path === '/api/auth/vipps/callback' ||
-    (method === 'POST' && /^\/api\/company\/[^/]+\/payment-providers\/[^/]+\/test-connection$/.test(path))
+    (method === 'POST' && /^\/api\/company\/[^/]+\/payment-providers\/[^/]+\/test-connection$/.test(path)) ||
+    agreementCallsVipps(method, path)
   app.use('/api/*', writeTransaction({ sqlite: database.sqlite, clock, lock, outside: callsVipps }))
 
   app.route('/api', healthRoutes(database.sqlite, version, config.appEnv))
@@ -161,6 +170,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', companiesRoutes(companies))
   app.route('/api', providersRoutes(providers))
   app.route('/api', addressSearchRoutes(addressSearch))
+  app.route('/api', agreementsRoutes(agreements))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', description: 'Opaque access token from POST /api/auth/login' })
   const openApiConfig = {

@@ -98,7 +98,12 @@ async function main() {
   const jobs = new JobRunner({ lock, log })
   const housekeeping = housekeepingJob(database.db, clock)
   void jobs.runNow(housekeeping)
-  jobs.start([housekeeping, { name: 'vipps-webhooks', everyMs: 2000, run: () => services.webhooks.processDue(), locked: false }])
+  jobs.start([
+    housekeeping,
+    { name: 'vipps-webhooks', everyMs: 2000, run: () => services.webhooks.processDue(), locked: false },
+    // Sends stops, price updates and final charges to Vipps, then re-reads pending agreements and open charges.
+    { name: 'agreements-vipps', everyMs: 5000, run: () => services.agreements.syncWithVipps(), locked: false },
+  ])
 
   const server = serve({ fetch: app.fetch, port: config.port }, () => {
     log.info({ port: config.port, env: config.appEnv }, 'listening')

@@ -34,8 +34,12 @@ export function effectiveRole(
 export const isCompanyAdminStaff = (role: EffectiveRole): boolean =>
   role === 'ADMINISTRATOR' || role === 'ACCOUNTANT' || role === 'CHAIRMAN'
 
-/** Admins who may create, edit and terminate agreements and request one-off payments. */
-export const isAgreementAdmin = (role: EffectiveRole): boolean => role === 'ADMINISTRATOR' || role === 'CHAIRMAN'
+/**
+ * Staff who may create, edit and terminate agreements and request one-off payments (spec §6
+ * "admin"): every company role, since a board member edits and terminates agreements at the
+ * board meeting (issue #7); README "Decisions" records this.
+ */
+export const isAgreementAdmin = (role: EffectiveRole): boolean => isCompanyStaff(role)
 
 /** Anyone who works for a company (every company role). */
 export const isCompanyStaff = (role: EffectiveRole): boolean =>

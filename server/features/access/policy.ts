@@ -1,4 +1,4 @@
-import { effectiveRole, isCompanyAdminStaff, isCompanyStaff, type CompanyRole } from '../../../shared/domain/roles'
+import { effectiveRole, isAgreementAdmin, isCompanyAdminStaff, isCompanyStaff, type CompanyRole } from '../../../shared/domain/roles'
 import { forbidden, notFound } from '../../errors'
 import type { Actor } from './actor'
 
@@ -63,4 +63,19 @@ export function assertCompanyAdminStaff(actor: Actor, companyId: string): void {
   if (isSuperAdmin(actor)) return
   const role = roleIn(actor, companyId)
   if (!role || !isCompanyAdminStaff(role)) throw forbidden()
+}
+
+/**
+ * Agreements (spec §6, README "Decisions"): the super admin and the company's staff read all of
+ * the company's agreements; a member reads their own. Anyone else gets 404.
+ */
+export const canReadAgreement = (actor: Actor, agreement: { companyId: string; memberUserId: string }): boolean =>
+  isSuperAdmin(actor) || roleIn(actor, agreement.companyId) !== undefined || agreement.memberUserId === actor.userId
+
+/** Throws unless the actor may create, edit and terminate the company's agreements: 404 outside it, 403 for a resident. */
+export function assertAgreementAdmin(actor: Actor, companyId: string, options: { ownAgreement?: boolean } = {}): void {
+  if (isSuperAdmin(actor)) return
+  const role = roleIn(actor, companyId)
+  if (!role && !options.ownAgreement) throw notFound()
+  if (!role || !isAgreementAdmin(role)) throw forbidden()
 }

@@ -1,0 +1,114 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import {
+  AcceptAgreementResponse,
+  Agreement,
+  AgreementListQuery,
+  CancelAgreementRequest,
+  Charge,
+  CreateAgreementRequest,
+  UpdateAgreementRequest,
+} from '../../../shared/contract/agreements'
+import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
+import { ifMatchVersion, setETag } from '../../http/versioning'
+import { ErrorBody } from '../../../shared/contract/common'
+import { requireActor } from '../access/actor'
+import type { AgreementsService } from './agreements.service'
+
+const tags = ['Agreements']
+const IdParam = z.object({ id: z.uuid() })
+const one = (description: string) => ({ description: `${description} (ETag: its version)`, ...json(Agreement) })
+const unavailable = { description: 'Vipps MobilePay could not be reached (`PROVIDER_UNAVAILABLE`); nothing changed, try again', ...json(ErrorBody) }
+
+const list = createRoute({
+  method: 'get', path: '/agreement', tags, security: bearer,
+  summary: 'Agreements the caller may see: staff get their companies\' agreements, everyone their own; filter by companyId and status',
+  request: { query: AgreementListQuery },
+  responses: { 200: { description: 'Agreements by company and external id', ...json(z.array(Agreement)) }, 400: e[400], 401: e[401] },
+})
+const create = createRoute({
+  method: 'post', path: '/agreement', tags, security: bearer,
+  summary: 'Create an agreement (company staff). The member is found or invited by e-mail and asked to accept; price = sum of the parts (øre). A client-made `id` makes an offline create safe to repeat.',
+  request: { headers: writeHeaders, ...jsonBody(CreateAgreementRequest) },
+  responses: { 201: one('Created in status CREATED'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
+})
+const getOne = createRoute({
+  method: 'get', path: '/agreement/{id}', tags, security: bearer,
+  summary: 'An agreement with member, addresses and parts (staff of its company, or its member)',
+  request: { params: IdParam },
+  responses: { 200: one('The agreement'), 401: e[401], 404: e[404] },
+})
+const update = createRoute({
+  method: 'patch', path: '/agreement/{id}', tags, security: bearer,
+  summary: 'Change next payment date, payment period and parts (company staff; CREATED or ACCEPTED and not terminating, else 409 INVALID_STATE). A new price of an ACCEPTED agreement is sent to Vipps.',
+  request: { params: IdParam, headers: versionedWriteHeaders, ...jsonBody(UpdateAgreementRequest) },
+  responses: { 200: one('The changed agreement'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
+})
+const charges = createRoute({
+  method: 'get', path: '/agreement/{id}/charges', tags, security: bearer,
+  summary: 'Charges of the agreement, by due date, with their Vipps history',
+  request: { params: IdParam },
+  responses: { 200: { description: 'Charges', ...json(z.array(Charge)) }, 401: e[401], 404: e[404] },
+})
+const accept = (method: 'get' | 'post') =>
+  createRoute({
+    method, path: '/agreement/{id}/accept', tags, security: bearer,
+    summary:
+      'The member accepts a CREATED agreement: the Vipps agreement is created and the status becomes PENDING; send the browser to `confirmationUrl`. ' +
+      'Accepting a PENDING agreement again answers the same URL. Vipps then moves it to ACCEPTED, REJECTED or EXPIRED.' +
+      (method === 'get' ? ' The GET form stays for compatibility; clients use POST.' : ''),
+    request: method === 'post' ? { params: IdParam, headers: writeHeaders } : { params: IdParam },
+    responses: { 200: { description: 'Where to approve it', ...json(AcceptAgreementResponse) }, 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422], 503: unavailable },
+  })
+const reject = (method: 'get' | 'post') =>
+  createRoute({
+    method, path: '/agreement/{id}/reject', tags, security: bearer,
+    summary: 'The member rejects a CREATED agreement (status REJECTED).' + (method === 'get' ? ' The GET form stays for compatibility; clients use POST.' : ''),
+    request: method === 'post' ? { params: IdParam, headers: writeHeaders } : { params: IdParam },
+    responses: { 200: one('The rejected agreement'), 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
+  })
+const cancel = createRoute({
+  method: 'post', path: '/agreement/{id}/cancel', tags, security: bearer,
+  summary:
+    'Terminate (company staff; not when CANCELED, CLOSED or already terminating). terminationDate today or later. Without a final payment the agreement is CANCELED and stopped at Vipps; ' +
+    'with `finalPaymentRequired` (ACCEPTED only, date at least 4 days ahead) a FINAL charge is due 3 days before the date, and the agreement is stopped and CANCELED once it settles.',
+  request: { params: IdParam, headers: writeHeaders, ...jsonBody(CancelAgreementRequest) },
+  responses: { 200: one('The terminating or canceled agreement'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
+})
+
+export const agreementsRoutes = (agreements: AgreementsService) => {
+  const r = router()
+    .openapi(list, (c) => c.json(agreements.list(requireActor(c.var.actor), c.req.valid('query')), 200))
+    .openapi(create, (c) => {
+      const agreement = agreements.create(requireActor(c.var.actor), c.req.valid('json'))
+      setETag(c, agreement.version)
+      return c.json(agreement, 201)
+    })
+    .openapi(getOne, (c) => {
+      const agreement = agreements.get(requireActor(c.var.actor), c.req.valid('param').id)
+      setETag(c, agreement.version)
+      return c.json(agreement, 200)
+    })
+    .openapi(update, (c) => {
+      const agreement = agreements.update(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'), ifMatchVersion(c))
+      setETag(c, agreement.version)
+      return c.json(agreement, 200)
+    })
+    .openapi(charges, (c) => c.json(agreements.charges(requireActor(c.var.actor), c.req.valid('param').id), 200))
+    .openapi(cancel, (c) => {
+      const agreement = agreements.cancel(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'))
+      setETag(c, agreement.version)
+      return c.json(agreement, 200)
+    })
+  for (const method of ['get', 'post'] as const) {
+    r.openapi(accept(method), async (c) => c.json(await agreements.accept(requireActor(c.var.actor), c.req.valid('param').id), 200))
+    r.openapi(reject(method), (c) => {
+      const agreement = agreements.reject(requireActor(c.var.actor), c.req.valid('param').id)
+      setETag(c, agreement.version)
+      return c.json(agreement, 200)
+    })
+  }
+  return r
+}
+
+/** Paths whose handlers call Vipps and so run outside the request's write transaction (server/http/write-transaction.ts). */
+export const agreementCallsVipps = (method: string, path: string) => (method === 'GET' || method === 'POST') && /^\/api\/agreement\/[^/]+\/accept$/.test(path)

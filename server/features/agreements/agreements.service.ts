@@ -1,0 +1,684 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { addDays, format, parseISO } from 'date-fns'
+import type { Logger } from 'pino'
+import type { Db } from '../../db/client'
+import { conflict, DomainError, forbidden, invalidState, notFound, validation, versionConflict, type Issue } from '../../errors'
+import { todayInCopenhagen, type Clock } from '../../lib/clock'
+import { newId } from '../../lib/ids'
+import type { WriteLock } from '../../lib/write-lock'
+import { translate } from '../../i18n/i18n'
+import { renderEmail } from '../../integrations/mail/layout'
+import { queueMail } from '../../integrations/mail/mail-outbox'
+import { VippsRejected } from '../../integrations/vipps/vipps.errors'
+import type { AgreementResponseV3, ChargeResponseV3, DraftAgreementV3, TimePeriod, VippsChargeStatus } from '../../integrations/vipps/vipps.schemas'
+import type { Agreement, AgreementListQuery, CancelAgreementRequest, Charge, CreateAgreementRequest, UpdateAgreementRequest } from '../../../shared/contract/agreements'
+import { localeOf } from '../../../shared/contract/common'
+import { FINAL_PAYMENT_DAYS_BEFORE, initialsOf, priceOfParts, type PaymentPeriod } from '../../../shared/domain/agreement-parts'
+import { canEdit, chargeStatusRank, isChargeSettled, nextAgreementStatus, type AgreementAction, type ChargeStatus } from '../../../shared/domain/agreement-status'
+import { messages } from '../../../shared/i18n-messages'
+import type { Actor } from '../access/actor'
+import { assertAgreementAdmin, canReadAgreement, isSuperAdmin } from '../access/policy'
+import type { AuthService } from '../auth/auth.service'
+import type { CompaniesService } from '../companies/companies.service'
+import type { NotificationsService } from '../notifications/notifications.service'
+import type { ProvidersService } from '../payment-providers/providers.service'
+import { recordChange } from '../sync/change-log'
+import type { SyncedEntity } from '../sync/synced-entity'
+import { usersRepository } from '../users/users.repository'
+import type { VippsObservation } from '../webhooks/webhooks.service'
+import { agreementsRepository as repo, type AgreementRow, type AgreementScope, type ChargeRow, type OutboxRow } from './agreements.repository'
+
+const VIPPS_INTERVAL: Record<PaymentPeriod, TimePeriod> = {
+  DAILY: { unit: 'DAY', count: 1 },
+  WEEKLY: { unit: 'WEEK', count: 1 },
+  MONTHLY: { unit: 'MONTH', count: 1 },
+  YEARLY: { unit: 'YEAR', count: 1 },
+}
+
+/** Vipps charge status → ours (DOMAIN.md "Status mapping"). */
+const CHARGE_STATUS: Record<VippsChargeStatus, ChargeStatus> = {
+  PENDING: 'CREATED',
+  DUE: 'CREATED',
+  PROCESSING: 'CREATED',
+  RESERVED: 'RESERVED',
+  PARTIALLY_CAPTURED: 'RESERVED',
+  CHARGED: 'EXECUTED',
+  PARTIALLY_REFUNDED: 'EXECUTED',
+  REFUNDED: 'EXECUTED',
+  FAILED: 'FAILED',
+  CANCELLED: 'CANCELED',
+}
+
+/** A failed send to Vipps is tried again with backoff up to this many times, then marked failed. */
+const MAX_OUTBOX_ATTEMPTS = 20
+
+const formatDkk = (ore: number, locale: 'en' | 'da') =>
+  new Intl.NumberFormat(locale === 'da' ? 'da-DK' : 'en-GB', { style: 'currency', currency: 'DKK' }).format(ore / 100)
+
+const shiftDate = (date: string, days: number) => format(addDays(parseISO(date), days), 'yyyy-MM-dd')
+
+export type AgreementsService = ReturnType<typeof createAgreementsService>
+
+/**
+ * Agreements (spec §2–§7, issue #7): staff create, edit and terminate them; the member accepts
+ * (through Vipps MobilePay) or rejects. Every change is logged for sync in its transaction, with
+ * the company's staff and the member as its audience. Vipps is called outside the write lock:
+ * accepting calls it directly (the member waits for the confirmation URL); stopping, price
+ * updates and final charges go through the provider outbox, sent by a job with the row id as
+ * Idempotency-Key. Vipps' state comes back through webhooks and a poll, and only moves an
+ * agreement forward (shared/domain/agreement-status.ts).
+ */
+export function createAgreementsService(deps: {
+  db: Db
+  clock: Clock
+  lock: WriteLock
+  log: Logger
+  publicUrl: string
+  companies: CompaniesService
+  providers: ProvidersService
+  notifications: NotificationsService
+  auth: AuthService
+}) {
+  const { db, clock, lock, log, companies, providers, notifications, auth } = deps
+  const nowIso = () => clock.now().toISOString()
+
+  // ---- views
+
+  function overdueOf(charges: ChargeRow[]): boolean {
+    const lastFailed = charges.filter((c) => c.status === 'FAILED').reduce<string | null>((m, c) => (m === null || c.due > m ? c.due : m), null)
+    if (lastFailed === null) return false
+    return !charges.some((c) => c.status === 'EXECUTED' && c.due >= lastFailed)
+  }
+
+  function view(row: AgreementRow): Agreement {
+    const member = repo.member(db, row.memberUserId)!
+    return {
+      id: row.id,
+      externalId: String(row.externalSeq),
+      companyId: row.companyId,
+      paymentProviderId: row.paymentProviderId,
+      member: {
+        userId: member.id,
+        title: initialsOf(member.fullName),
+        fullName: member.fullName,
+        emailAddress: member.emailAddress,
+        isVerified: repo.hasSignIn(db, member.id),
+      },
+      addresses: repo.addresses(db, row.id).map((a) => ({ id: a.id, street: a.street, number: a.number, floor: a.floor, side: a.side, zip: a.zip, city: a.city, country: a.country })),
+      price: row.priceOre,
+      currency: row.currency,
+      status: row.status,
+      overdue: overdueOf(repo.charges(db, row.id)),
+      paymentPeriod: row.paymentPeriod,
+      startPaymentDate: row.startPaymentDate,
+      nextRegularPaymentDate: row.nextRegularPaymentDate,
+      terminationDate: row.terminationDate,
+      finalPaymentRequired: row.finalPaymentRequired,
+      parts: repo.parts(db, row.id).map((p) => ({ id: p.id, type: p.type, description: p.description, price: p.priceOre, vatRate: p.vatRate, currency: 'DKK' as const })),
+      providerAgreementId: row.vippsAgreementId,
+      version: row.version,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    }
+  }
+
+  function chargeViews(rows: ChargeRow[]): Charge[] {
+    const events = repo.chargeEvents(db, rows.map((r) => r.id))
+    return rows.map((r) => ({
+      id: r.id,
+      agreementId: r.agreementId,
+      companyId: r.companyId,
+      kind: r.kind,
+      type: r.type,
+      amount: r.amountOre,
+      currency: r.currency,
+      description: r.description,
+      due: r.due,
+      status: r.status,
+      invoiceId: r.invoiceId,
+      invoiceNumber: null,
+      history: events.filter((e) => e.chargeId === r.id).map((e) => ({ event: e.event, amount: e.amountOre, occurredAt: e.occurredAt })),
+      version: r.version,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    }))
+  }
+
+  // ---- access
+
+  /** The agreement if the actor may read it (staff of its company, its member, the super admin); 404 otherwise. */
+  function visible(actor: Actor, id: string): AgreementRow {
+    const row = repo.byId(db, id)
+    if (!row || !canReadAgreement(actor, row)) throw notFound(messages.agreementNotFound.id)
+    return row
+  }
+
+  /** An agreement the actor may change as staff, of a company whose data may change. */
+  function manageable(actor: Actor, id: string): AgreementRow {
+    const row = visible(actor, id)
+    assertAgreementAdmin(actor, row.companyId, { ownAgreement: row.memberUserId === actor.userId })
+    companies.assertWritable(row.companyId)
+    return row
+  }
+
+  /** Only the member answers their agreement (spec §6: accept or reject is the user role's). */
+  function asMember(actor: Actor, id: string): AgreementRow {
+    const row = visible(actor, id)
+    if (row.memberUserId !== actor.userId) throw forbidden(messages.agreementMemberOnly.id)
+    return row
+  }
+
+  function notAllowed(row: AgreementRow): DomainError {
+    return new DomainError('INVALID_STATE', messages.agreementTransitionNotAllowed.id, { values: { status: row.status } })
+  }
+
+  function transition(row: AgreementRow, action: AgreementAction) {
+    const to = nextAgreementStatus(row.status, action)
+    if (!to) throw notAllowed(row)
+    return to
+  }
+
+  // ---- change log, notifications
+
+  const changed = (row: Pick<AgreementRow, 'id' | 'companyId' | 'memberUserId'>) =>
+    recordChange(db, clock, 'agreement', row.id, 'upsert', { companyId: row.companyId, userId: row.memberUserId })
+  const chargeChanged = (charge: ChargeRow, agreement: AgreementRow) =>
+    recordChange(db, clock, 'charge', charge.id, 'upsert', { companyId: agreement.companyId, userId: agreement.memberUserId })
+
+  /** In-app and by e-mail, in the user's language. */
+  function tell(userId: string, n: { type: 'info' | 'success' | 'warning' | 'error'; title: MessageDescriptor; message: MessageDescriptor; values: Record<string, string>; actionUrl: string; actionText: MessageDescriptor }) {
+    const user = usersRepository.byId(db, userId)
+    if (!user) return
+    notifications.notify(userId, n)
+    const locale = localeOf(user.language)
+    const mail = renderEmail(locale, {
+      subject: translate(locale, n.title, n.values),
+      paragraphs: [translate(locale, /*i18n*/ { id: 'Hello {name},' }, { name: user.fullName }), translate(locale, n.message, n.values)],
+      action: { label: translate(locale, n.actionText), url: `${deps.publicUrl}${n.actionUrl}` },
+    })
+    queueMail(db, clock, { to: user.emailAddress, ...mail })
+  }
+
+  function tellMemberAwaiting(row: AgreementRow) {
+    const member = repo.member(db, row.memberUserId)!
+    const company = companies.byId(row.companyId)!
+    tell(member.id, {
+      type: 'info',
+      title: /*i18n*/ { id: 'An agreement awaits your acceptance' },
+      message: /*i18n*/ { id: '{association} has created agreement {externalId} for {amount}. Open it to accept it with Vipps MobilePay or to reject it.' },
+      values: { association: company.name, externalId: String(row.externalSeq), amount: formatDkk(row.priceOre, localeOf(member.language)) },
+      actionUrl: `/agreements/${row.id}`,
+      actionText: /*i18n*/ { id: 'Open agreement' },
+    })
+  }
+
+  function tellStaff(row: AgreementRow, outcome: 'ACCEPTED' | 'REJECTED' | 'EXPIRED') {
+    const member = repo.member(db, row.memberUserId)!
+    const values = { member: member.fullName, externalId: String(row.externalSeq) }
+    const audience = new Set([...repo.managersOf(db, row.companyId), ...(row.createdByUserId ? [row.createdByUserId] : [])])
+    audience.delete(row.memberUserId)
+    const text = {
+      ACCEPTED: { type: 'success' as const, title: /*i18n*/ { id: 'Agreement {externalId} was accepted' }, message: /*i18n*/ { id: '{member} accepted agreement {externalId} in Vipps MobilePay. Payments will be collected.' } },
+      REJECTED: { type: 'warning' as const, title: /*i18n*/ { id: 'Agreement {externalId} was rejected' }, message: /*i18n*/ { id: '{member} rejected agreement {externalId}.' } },
+      EXPIRED: { type: 'warning' as const, title: /*i18n*/ { id: 'Agreement {externalId} expired' }, message: /*i18n*/ { id: '{member} did not approve agreement {externalId} in Vipps MobilePay in time.' } },
+    }[outcome]
+    for (const userId of audience) tell(userId, { ...text, values, actionUrl: `/agreements/${row.id}`, actionText: /*i18n*/ { id: 'Open agreement' } })
+  }
+
+  // ---- provider outbox
+
+  function enqueue(row: AgreementRow, kind: OutboxRow['kind'], payload: Record<string, unknown>, chargeId: string | null = null) {
+    repo.enqueue(db, { id: newId(), providerId: row.paymentProviderId, agreementId: row.id, chargeId, kind, payload, nextAttemptAt: nowIso(), createdAt: nowIso() })
+  }
+
+  /** A terminating agreement whose final charge settled: stop it at Vipps and end it. */
+  function finishTermination(agreementId: string) {
+    const row = repo.byId(db, agreementId)
+    if (!row || row.status !== 'ACCEPTED' || !row.terminationDate) return
+    if (row.vippsAgreementId) enqueue(row, 'STOP_AGREEMENT', {})
+    repo.update(db, row.id, { status: transition(row, 'vippsStopped'), version: row.version + 1, updatedAt: nowIso() })
+    changed(row)
+  }
+
+  function setChargeStatus(charge: ChargeRow, status: ChargeStatus, extra: Partial<ChargeRow> = {}) {
+    const agreement = repo.byId(db, charge.agreementId)!
+    repo.updateCharge(db, charge.id, { ...extra, status, version: charge.version + 1, updatedAt: nowIso() })
+    chargeChanged(charge, agreement)
+    changed(agreement)
+    if (charge.kind === 'FINAL' && isChargeSettled(status)) finishTermination(agreement.id)
+  }
+
+  async function sendOne(entry: OutboxRow): Promise<void> {
+    const ctx = await lock.run(() => ({
+      provider: providers.byId(entry.providerId),
+      agreement: repo.byId(db, entry.agreementId),
+      charge: entry.chargeId ? repo.charge(db, entry.chargeId) : undefined,
+    }))
+    const { provider, agreement, charge } = ctx
+    const markSent = () => repo.updateOutbox(db, entry.id, { status: 'sent', attempts: entry.attempts + 1, sentAt: nowIso(), lastError: null })
+    try {
+      if (!provider || !agreement?.vippsAgreementId) throw new VippsRejected(404, { detail: 'No Vipps agreement to act on' })
+      const client = providers.vippsClient(provider)
+      if (entry.kind === 'CREATE_CHARGE') {
+        if (!charge) throw new VippsRejected(404, { detail: 'The charge is gone' })
+        const created = await client.createCharge(
+          agreement.vippsAgreementId,
+          { amount: charge.amountOre, transactionType: 'DIRECT_CAPTURE', type: charge.type, description: charge.description, due: charge.due, retryDays: 5, externalId: charge.id },
+          entry.id,
+        )
+        await lock.run(() =>
+          db.transaction(() => {
+            const current = repo.charge(db, charge.id)!
+            repo.updateCharge(db, charge.id, { vippsChargeId: created.chargeId, vippsStatus: 'PENDING', version: current.version + 1, updatedAt: nowIso() })
+            chargeChanged(current, agreement)
+            markSent()
+          }),
+        )
+      } else {
+        if (entry.kind === 'STOP_AGREEMENT') await client.stopAgreement(agreement.vippsAgreementId, entry.id)
+        else if (entry.kind === 'UPDATE_AGREEMENT') await client.updateAgreement(agreement.vippsAgreementId, entry.payload, entry.id)
+        await lock.run(markSent)
+      }
+    } catch (err) {
+      const attempts = entry.attempts + 1
+      const refused = err instanceof VippsRejected
+      const failed = refused || attempts >= MAX_OUTBOX_ATTEMPTS
+      log[failed ? 'error' : 'warn']({ err, outboxId: entry.id, kind: entry.kind, attempts }, 'vipps outbox send failed')
+      const next = new Date(clock.now().getTime() + Math.min(3_600_000, 5000 * 2 ** attempts)).toISOString()
+      await lock.run(() =>
+        db.transaction(() => {
+          repo.updateOutbox(db, entry.id, { status: failed ? 'failed' : 'pending', attempts, nextAttemptAt: next, lastError: String(err).slice(0, 500) })
+          // Vipps refused to create the charge: it never will be collected ("creation failed").
+          if (failed && entry.kind === 'CREATE_CHARGE' && charge) {
+            const current = repo.charge(db, charge.id)!
+            if (!isChargeSettled(current.status)) setChargeStatus(current, 'DECLINED', { failureReason: String(err).slice(0, 200) })
+          }
+        }),
+      )
+    }
+  }
+
+  // ---- what Vipps says (webhooks and the poll)
+
+  /** Applies Vipps' current state of an agreement; a late or repeated observation changes nothing. */
+  function observeAgreement(va: AgreementResponseV3) {
+    const row = repo.byVippsId(db, va.id)
+    if (!row) return
+    const action: AgreementAction | undefined =
+      va.status === 'ACTIVE' ? 'vippsActivated' : va.status === 'EXPIRED' ? 'vippsExpired' : va.status === 'STOPPED' ? (row.status === 'PENDING' ? 'vippsRejected' : 'vippsStopped') : undefined
+    const to = action && nextAgreementStatus(row.status, action)
+    if (!to) return
+    repo.update(db, row.id, {
+      status: to,
+      ...(to === 'CANCELED' && !row.terminationDate ? { terminationDate: todayInCopenhagen(clock) } : {}),
+      version: row.version + 1,
+      updatedAt: nowIso(),
+    })
+    changed(row)
+    if (to === 'ACCEPTED' || to === 'REJECTED' || to === 'EXPIRED') tellStaff(row, to)
+  }
+
+  /** Applies Vipps' current state of a charge: its history once per event, and its status only forward. */
+  function observeCharge(vc: ChargeResponseV3) {
+    const charge = repo.chargeByVippsId(db, vc.id)
+    if (!charge) return
+    const known = new Set(repo.chargeEvents(db, [charge.id]).map((e) => e.eventKey))
+    let newEvents = 0
+    for (const h of vc.history) {
+      const eventKey = `${h.event}:${h.occurred}:${h.idempotencyKey ?? ''}`
+      if (known.has(eventKey)) continue
+      repo.insertChargeEvent(db, { id: newId(), chargeId: charge.id, event: h.event, amountOre: h.amount, occurredAt: h.occurred, success: h.success, eventKey })
+      newEvents++
+    }
+    const mapped = CHARGE_STATUS[vc.status]
+    const status = chargeStatusRank[mapped] > chargeStatusRank[charge.status] ? mapped : charge.status
+    const extra = { vippsStatus: vc.status, capturedOre: vc.summary.captured, refundedOre: vc.summary.refunded, failureReason: vc.failureReason ?? charge.failureReason }
+    const same = status === charge.status && extra.vippsStatus === charge.vippsStatus && extra.capturedOre === charge.capturedOre && extra.refundedOre === charge.refundedOre
+    if (same && newEvents === 0) return
+    setChargeStatus(charge, status, extra)
+  }
+
+  function observe(observation: VippsObservation) {
+    if (observation.kind === 'agreement') observeAgreement(observation.agreement)
+    else observeCharge(observation.charge)
+  }
+
+  /** CANCELED agreements whose termination date has passed, with nothing open, become CLOSED. */
+  function closeEnded() {
+    const today = todayInCopenhagen(clock)
+    for (const row of repo.withStatus(db, 'CANCELED')) {
+      if (!row.terminationDate || row.terminationDate >= today) continue
+      if (repo.charges(db, row.id).some((c) => !isChargeSettled(c.status))) continue
+      repo.update(db, row.id, { status: transition(row, 'close'), version: row.version + 1, updatedAt: nowIso() })
+      changed(row)
+    }
+  }
+
+  function draftFor(row: AgreementRow): DraftAgreementV3 {
+    const company = companies.byId(row.companyId)!
+    const member = repo.member(db, row.memberUserId)!
+    const phone = member.mobileNumber?.replace(/\D/g, '')
+    return {
+      pricing: { type: 'LEGACY', currency: 'DKK', amount: row.priceOre },
+      interval: VIPPS_INTERVAL[row.paymentPeriod],
+      productName: `${company.acronym} ${row.externalSeq}`.slice(0, 45),
+      merchantRedirectUrl: `${deps.publicUrl}/agreements/${row.id}`,
+      merchantAgreementUrl: `${deps.publicUrl}/agreements/${row.id}`,
+      ...(phone && phone.length >= 8 ? { phoneNumber: phone } : {}),
+      externalId: row.id,
+    }
+  }
+
+  /** Scope of the agreements (and their charges) the actor sees. */
+  const scopeOf = (actor: Actor): AgreementScope => (isSuperAdmin(actor) ? 'all' : { companyIds: actor.companies.map((c) => c.id), memberUserId: actor.userId })
+
+  const service = {
+    view,
+    scopeOf,
+    chargeViews,
+
+    /** For the companies feature: agreement counts and addresses in use. */
+    agreementsCount: (companyId: string) => repo.countOfCompany(db, companyId),
+    addressInUse: (addressId: string) => repo.addressInUse(db, addressId),
+
+    /**
+     * Staff (and the super admin) of a company see its agreements; everyone sees their own.
+     * `companyId` narrows the list; a company where the caller is not staff gives only their own.
+     */
+    list(actor: Actor, query: AgreementListQuery): Agreement[] {
+      return repo.list(db, scopeOf(actor), query).map(view)
+    },
+
+    get: (actor: Actor, id: string): Agreement => view(visible(actor, id)),
+
+    charges(actor: Actor, id: string): Charge[] {
+      const row = visible(actor, id)
+      return chargeViews(repo.charges(db, row.id))
+    },
+
+    /** Creates an agreement in CREATED; the member (found or invited by e-mail) is asked to accept it. */
+    create(actor: Actor, input: CreateAgreementRequest): Agreement {
+      assertAgreementAdmin(actor, input.companyId)
+      const company = companies.byId(input.companyId)
+      if (!company) throw notFound(messages.companyNotFound.id)
+      companies.assertWritable(input.companyId)
+      const price = priceOfParts(input.parts)
+      const addressIds = [...new Set(input.linkedAddress)]
+      if (input.id) {
+        const existing = repo.byId(db, input.id)
+        if (existing) {
+          // A retried offline create: the same agreement answers as before; other data is a conflict.
+          const member = repo.member(db, existing.memberUserId)
+          const same =
+            existing.companyId === input.companyId &&
+            existing.paymentProviderId === input.paymentProviderId &&
+            existing.startPaymentDate === input.startPaymentDate &&
+            existing.paymentPeriod === input.paymentPeriod &&
+            existing.priceOre === price &&
+            member?.emailAddress === input.emailAddress &&
+            repo.addressIds(db, existing.id).join() === addressIds.join()
+          if (same && canReadAgreement(actor, existing)) return view(existing)
+          throw conflict(messages.agreementExists.id)
+        }
+      }
+      const issues: Issue[] = []
+      const provider = providers.byId(input.paymentProviderId)
+      if (!provider || provider.companyId !== input.companyId) issues.push({ path: 'paymentProviderId', message: messages.paymentProviderRequired.id })
+      else if (!provider.isActive) issues.push({ path: 'paymentProviderId', message: messages.providerInactive.id })
+      const ofCompany = new Set(repo.companyAddressIds(db, input.companyId, addressIds))
+      input.linkedAddress.forEach((a, i) => {
+        if (!ofCompany.has(a)) issues.push({ path: `linkedAddress.${i}`, message: messages.addressNotOfCompany.id })
+      })
+      if (issues.length) throw validation(issues)
+
+      const now = nowIso()
+      let member = usersRepository.byEmail(db, input.emailAddress)
+      const invite = !member
+      if (!member) {
+        usersRepository.insert(db, {
+          id: newId(),
+          fullName: input.memberName,
+          emailAddress: input.emailAddress,
+          // The resident's language is unknown: the staff member's is the best guess; they can change it.
+          language: actor.language,
+          systemRole: 'USER',
+          currentCompanyId: null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        member = usersRepository.byEmail(db, input.emailAddress)!
+      }
+      const id = input.id ?? newId()
+      repo.insert(db, {
+        id,
+        companyId: input.companyId,
+        externalSeq: repo.nextSeq(db, input.companyId),
+        memberUserId: member.id,
+        paymentProviderId: input.paymentProviderId,
+        status: 'CREATED',
+        priceOre: price,
+        paymentPeriod: input.paymentPeriod,
+        startPaymentDate: input.startPaymentDate,
+        nextRegularPaymentDate: input.startPaymentDate,
+        createdByUserId: actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      repo.replaceParts(db, id, partsOf(input.parts))
+      repo.linkAddresses(db, id, addressIds)
+      const row = repo.byId(db, id)!
+      changed(row)
+      // The company's agreement count changed.
+      recordChange(db, clock, 'company', input.companyId, 'upsert', { companyId: input.companyId })
+      if (invite) auth.invite(member.id, { companyName: company.name, inviterName: actor.fullName })
+      tellMemberAwaiting(row)
+      return view(row)
+    },
+
+    /** Next payment date, period and parts (spec §2 edit). A new price of an ACCEPTED agreement is sent to Vipps. */
+    update(actor: Actor, id: string, input: UpdateAgreementRequest, ifMatch?: number): Agreement {
+      const row = manageable(actor, id)
+      if (ifMatch !== undefined && ifMatch !== row.version) throw versionConflict(view(row))
+      if (row.terminationDate) throw invalidState(messages.agreementTerminating.id)
+      if (!canEdit(row)) throw notAllowed(row)
+      const price = input.parts ? priceOfParts(input.parts) : row.priceOre
+      if (input.parts) repo.replaceParts(db, id, partsOf(input.parts))
+      repo.update(db, id, {
+        ...(input.nextRegularPaymentDate !== undefined && { nextRegularPaymentDate: input.nextRegularPaymentDate }),
+        ...(input.paymentPeriod !== undefined && { paymentPeriod: input.paymentPeriod }),
+        priceOre: price,
+        version: row.version + 1,
+        updatedAt: nowIso(),
+      })
+      if (row.status === 'ACCEPTED' && row.vippsAgreementId && price !== row.priceOre) enqueue(row, 'UPDATE_AGREEMENT', { pricing: { amount: price } })
+      changed(row)
+      return view(repo.byId(db, id)!)
+    },
+
+    /**
+     * The member accepts: the Vipps agreement is created (outside the write lock; the
+     * Idempotency-Key is the agreement id and version, so a retry after a lost answer gets the
+     * same Vipps agreement), then the agreement moves to PENDING. Accepting again while PENDING
+     * answers the same confirmation URL. If Vipps cannot be reached nothing changes (503).
+     */
+    async accept(actor: Actor, id: string): Promise<{ confirmationUrl: string }> {
+      const prep = await lock.run(() => {
+        const row = asMember(actor, id)
+        if (row.status === 'PENDING' && row.vippsConfirmationUrl) return { ready: row.vippsConfirmationUrl }
+        transition(row, 'accept')
+        companies.assertWritable(row.companyId)
+        const provider = providers.byId(row.paymentProviderId)
+        if (!provider?.isActive) throw invalidState(messages.providerInactive.id)
+        return { row, provider, draft: draftFor(row) }
+      })
+      if (prep.ready !== undefined) return { confirmationUrl: prep.ready }
+      const { row, provider, draft } = prep
+      let created: { agreementId: string; vippsConfirmationUrl: string }
+      try {
+        created = await providers.vippsClient(provider).createAgreement(draft, `${row.id}.${row.version.toString(36)}`)
+      } catch (err) {
+        log.warn({ err, agreementId: id }, 'vipps agreement could not be created')
+        if (err instanceof VippsRejected) throw new DomainError('BUSINESS_RULE', messages.providerRefused.id, { values: { detail: err.message } })
+        throw new DomainError('PROVIDER_UNAVAILABLE', messages.providerUnavailable.id)
+      }
+      return lock.run(() =>
+        db.transaction(() => {
+          const current = repo.byId(db, id)!
+          if (current.status === 'PENDING' && current.vippsConfirmationUrl) return { confirmationUrl: current.vippsConfirmationUrl }
+          const to = transition(current, 'accept')
+          repo.update(db, id, {
+            status: to,
+            vippsAgreementId: created.agreementId,
+            vippsConfirmationUrl: created.vippsConfirmationUrl,
+            pendingSince: nowIso(),
+            version: current.version + 1,
+            updatedAt: nowIso(),
+          })
+          changed(current)
+          return { confirmationUrl: created.vippsConfirmationUrl }
+        }),
+      )
+    },
+
+    reject(actor: Actor, id: string): Agreement {
+      // Its own transaction too: the GET form is not wrapped in one by the HTTP layer.
+      return db.transaction(() => {
+        const row = asMember(actor, id)
+        repo.update(db, id, { status: transition(row, 'reject'), version: row.version + 1, updatedAt: nowIso() })
+        changed(row)
+        tellStaff(row, 'REJECTED')
+        return view(repo.byId(db, id)!)
+      })
+    },
+
+    /**
+     * Termination (spec §2/§4): sets the termination date. Without a final payment the agreement
+     * is CANCELED at once and stopped at Vipps; with one, a FINAL charge is due 3 days before the
+     * termination date and the agreement is stopped and CANCELED once that charge settles.
+     */
+    cancel(actor: Actor, id: string, input: CancelAgreementRequest): Agreement {
+      const row = manageable(actor, id)
+      if (row.terminationDate) throw invalidState(messages.agreementTerminating.id)
+      const to = transition(row, 'terminate')
+      const today = todayInCopenhagen(clock)
+      if (input.terminationDate < today) throw validation([{ path: 'terminationDate', message: messages.terminationDateInPast.id }])
+      const now = nowIso()
+      if (input.finalPaymentRequired) {
+        if (row.status !== 'ACCEPTED' || !row.vippsAgreementId) throw invalidState(messages.finalPaymentNeedsAccepted.id)
+        const due = shiftDate(input.terminationDate, -FINAL_PAYMENT_DAYS_BEFORE)
+        // Vipps needs a charge at least one day before it is due.
+        if (due <= today) throw validation([{ path: 'terminationDate', message: messages.finalPaymentTooSoon.id }])
+        const member = repo.member(db, row.memberUserId)!
+        const chargeId = newId()
+        repo.insertCharge(db, {
+          id: chargeId,
+          agreementId: row.id,
+          companyId: row.companyId,
+          kind: 'FINAL',
+          type: 'RECURRING',
+          amountOre: row.priceOre,
+          description: translate(localeOf(member.language), /*i18n*/ { id: 'Last payment, agreement {externalId}' }, { externalId: String(row.externalSeq) }).slice(0, 45),
+          due,
+          createdAt: now,
+          updatedAt: now,
+        })
+        enqueue(row, 'CREATE_CHARGE', {}, chargeId)
+        repo.update(db, id, { terminationDate: input.terminationDate, finalPaymentRequired: true, version: row.version + 1, updatedAt: now })
+        chargeChanged(repo.charge(db, chargeId)!, row)
+      } else {
+        if (row.vippsAgreementId && (row.status === 'ACCEPTED' || row.status === 'PENDING')) enqueue(row, 'STOP_AGREEMENT', {})
+        repo.update(db, id, { status: to, terminationDate: input.terminationDate, finalPaymentRequired: false, version: row.version + 1, updatedAt: now })
+      }
+      changed(row)
+      return view(repo.byId(db, id)!)
+    },
+
+    /** Webhook observations (subscribed in app.ts); runs in the webhook job's transaction. */
+    observe,
+
+    /** Sends due provider-outbox rows to Vipps (stop, price update, final charge). */
+    async processOutbox(): Promise<number> {
+      const due = await lock.run(() => repo.dueOutbox(db, nowIso()))
+      for (const entry of due) await sendOne(entry)
+      return due.length
+    },
+
+    /**
+     * Re-reads PENDING agreements and open charges from Vipps, so a member who never approves
+     * reaches EXPIRED (Vipps expires a pending agreement after 10 minutes) even without webhooks.
+     */
+    async pollVipps(): Promise<void> {
+      const { pending, open } = await lock.run(() => ({
+        pending: repo.withStatus(db, 'PENDING').filter((a) => a.vippsAgreementId),
+        open: repo.openVippsCharges(db),
+      }))
+      for (const a of pending) {
+        try {
+          const provider = providers.byId(a.paymentProviderId)
+          if (!provider) continue
+          const va = await providers.vippsClient(provider).getAgreement(a.vippsAgreementId!)
+          await lock.run(() => db.transaction(() => observeAgreement(va)))
+        } catch (err) {
+          log.warn({ err, agreementId: a.id }, 'vipps agreement poll failed')
+        }
+      }
+      for (const ch of open) {
+        try {
+          const agreement = await lock.run(() => repo.byId(db, ch.agreementId))
+          const provider = agreement && providers.byId(agreement.paymentProviderId)
+          if (!agreement?.vippsAgreementId || !provider) continue
+          const vc = await providers.vippsClient(provider).getCharge(agreement.vippsAgreementId, ch.vippsChargeId!)
+          await lock.run(() => db.transaction(() => observeCharge(vc)))
+        } catch (err) {
+          log.warn({ err, chargeId: ch.id }, 'vipps charge poll failed')
+        }
+      }
+      await lock.run(() => db.transaction(() => closeEnded()))
+    },
+
+    /** The job: send the outbox, then read back what Vipps says. */
+    async syncWithVipps(): Promise<void> {
+      await service.processOutbox()
+      await service.pollVipps()
+    },
+
+    outbox: (agreementId: string) => repo.outboxOf(db, agreementId),
+  }
+  return service
+
+  function partsOf(parts: CreateAgreementRequest['parts']) {
+    const seen = new Set<string>()
+    return parts.map((p, position) => {
+      // The client's part id is kept; a missing or repeated one gets a server id.
+      const id = p.id && !seen.has(p.id) ? p.id : newId()
+      seen.add(id)
+      return { id, position, type: p.type, description: p.description, priceOre: p.price, vatRate: p.vatRate }
+    })
+  }
+}
+
+// ---- sync ----------------------------------------------------------------------------------
+
+/** Agreements in the offline store: staff get their companies', a member their own (CONTRACT.md "Sync"). */
+export const agreementSync = (agreements: AgreementsService): SyncedEntity => ({
+  name: 'agreement',
+  snapshot: (db, actor, afterId, limit) =>
+    repo.page(db, agreements.scopeOf(actor), afterId, limit).map((r) => ({ id: r.id, version: r.version, data: agreements.view(r) as unknown as Record<string, unknown> })),
+  load: (db, actor, ids) =>
+    repo
+      .byIds(db, ids)
+      .filter((r) => canReadAgreement(actor, r))
+      .map((r) => ({ id: r.id, version: r.version, data: agreements.view(r) as unknown as Record<string, unknown> })),
+})
+
+/** Charges in the offline store, with the same audience as their agreement. */
+export const chargeSync = (agreements: AgreementsService): SyncedEntity => ({
+  name: 'charge',
+  snapshot: (db, actor, afterId, limit) =>
+    agreements.chargeViews(repo.chargePage(db, agreements.scopeOf(actor), afterId, limit)).map((c) => ({ id: c.id, version: c.version, data: c as unknown as Record<string, unknown> })),
+  load: (db, actor, ids) => {
+    const rows = repo.chargesByIds(db, ids)
+    const readable = new Set(repo.byIds(db, [...new Set(rows.map((r) => r.agreementId))]).filter((a) => canReadAgreement(actor, a)).map((a) => a.id))
+    return agreements.chargeViews(rows.filter((r) => readable.has(r.agreementId))).map((c) => ({ id: c.id, version: c.version, data: c as unknown as Record<string, unknown> }))
+  },
+})
