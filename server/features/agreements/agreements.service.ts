@@ -302,8 +302,14 @@ export function createAgreementsService(deps: {
 
   /** Applies Vipps' current state of an agreement; a late or repeated observation changes nothing. */
   function observeAgreement(va: AgreementResponseV3) {
-    const row = repo.byVippsId(db, va.id)
+    let row = repo.byVippsId(db, va.id)
     if (!row) return
+    // Approved and then stopped before we looked (events come in any order): it was accepted
+    // (Vipps set `start`), so it passes through ACCEPTED rather than counting as rejected.
+    if (va.status === 'STOPPED' && va.start && row.status === 'PENDING') {
+      observeAgreement({ ...va, status: 'ACTIVE' })
+      row = repo.byId(db, row.id)!
+    }
     const action: AgreementAction | undefined =
       va.status === 'ACTIVE' ? 'vippsActivated' : va.status === 'EXPIRED' ? 'vippsExpired' : va.status === 'STOPPED' ? (row.status === 'PENDING' ? 'vippsRejected' : 'vippsStopped') : undefined
     const to = action && nextAgreementStatus(row.status, action)
