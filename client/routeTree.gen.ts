@@ -35,6 +35,7 @@ import { Route as AuthCompanyDashboardRouteImport } from './routes/_auth/company
 import { Route as AuthMarketsBuyRouteImport } from './routes/_auth/markets/buy'
 import { Route as AuthMarketsShareRouteImport } from './routes/_auth/markets/share'
 import { Route as AuthMarketsSwapRouteImport } from './routes/_auth/markets/swap'
+import { Route as AuthCompanyIdPaymentProviderProviderIdRouteImport } from './routes/_auth/company/$id_/payment-provider/$providerId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -165,6 +166,12 @@ const AuthMarketsSwapRoute = AuthMarketsSwapRouteImport.update({
   path: '/markets/swap',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthCompanyIdPaymentProviderProviderIdRoute =
+  AuthCompanyIdPaymentProviderProviderIdRouteImport.update({
+    id: '/company/$id_/payment-provider/$providerId',
+    path: '/company/$id/payment-provider/$providerId',
+    getParentRoute: () => AuthRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -192,6 +199,7 @@ export interface FileRoutesByFullPath {
   '/markets/share': typeof AuthMarketsShareRoute
   '/markets/swap': typeof AuthMarketsSwapRoute
   '/companies/': typeof AuthCompaniesIndexRoute
+  '/company/$id/payment-provider/$providerId': typeof AuthCompanyIdPaymentProviderProviderIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -219,6 +227,7 @@ export interface FileRoutesByTo {
   '/markets/share': typeof AuthMarketsShareRoute
   '/markets/swap': typeof AuthMarketsSwapRoute
   '/companies': typeof AuthCompaniesIndexRoute
+  '/company/$id/payment-provider/$providerId': typeof AuthCompanyIdPaymentProviderProviderIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -248,6 +257,7 @@ export interface FileRoutesById {
   '/_auth/markets/share': typeof AuthMarketsShareRoute
   '/_auth/markets/swap': typeof AuthMarketsSwapRoute
   '/_auth/companies/': typeof AuthCompaniesIndexRoute
+  '/_auth/company/$id_/payment-provider/$providerId': typeof AuthCompanyIdPaymentProviderProviderIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -277,6 +287,7 @@ export interface FileRouteTypes {
     | '/markets/share'
     | '/markets/swap'
     | '/companies/'
+    | '/company/$id/payment-provider/$providerId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -304,6 +315,7 @@ export interface FileRouteTypes {
     | '/markets/share'
     | '/markets/swap'
     | '/companies'
+    | '/company/$id/payment-provider/$providerId'
   id:
     | '__root__'
     | '/'
@@ -332,6 +344,7 @@ export interface FileRouteTypes {
     | '/_auth/markets/share'
     | '/_auth/markets/swap'
     | '/_auth/companies/'
+    | '/_auth/company/$id_/payment-provider/$providerId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -529,6 +542,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthMarketsSwapRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/company/$id_/payment-provider/$providerId': {
+      id: '/_auth/company/$id_/payment-provider/$providerId'
+      path: '/company/$id/payment-provider/$providerId'
+      fullPath: '/company/$id/payment-provider/$providerId'
+      preLoaderRoute: typeof AuthCompanyIdPaymentProviderProviderIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
@@ -551,6 +571,7 @@ interface AuthRouteChildren {
   AuthMarketsShareRoute: typeof AuthMarketsShareRoute
   AuthMarketsSwapRoute: typeof AuthMarketsSwapRoute
   AuthCompaniesIndexRoute: typeof AuthCompaniesIndexRoute
+  AuthCompanyIdPaymentProviderProviderIdRoute: typeof AuthCompanyIdPaymentProviderProviderIdRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
@@ -572,6 +593,8 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthMarketsShareRoute: AuthMarketsShareRoute,
   AuthMarketsSwapRoute: AuthMarketsSwapRoute,
   AuthCompaniesIndexRoute: AuthCompaniesIndexRoute,
+  AuthCompanyIdPaymentProviderProviderIdRoute:
+    AuthCompanyIdPaymentProviderProviderIdRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

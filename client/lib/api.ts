@@ -76,6 +76,8 @@ export interface RequestOptions<S extends z.ZodType | undefined> {
   schema?: S
   /** Keeps the Idempotency-Key across retries of the same action (see `createActionKey`). */
   action?: ActionKey
+  /** `_version` of the record being changed, sent as If-Match (CONTRACT.md "Versions"). */
+  ifMatch?: number
   signal?: AbortSignal
 }
 
@@ -100,6 +102,7 @@ export async function api<S extends z.ZodType | undefined = undefined>(
   const token = config.getToken()
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': config.getLocale() }
   if (token) headers.Authorization = `Bearer ${token}`
+  if (options.ifMatch !== undefined) headers['If-Match'] = `"${options.ifMatch}"`
   const body = options.body === undefined ? undefined : JSON.stringify(options.body)
   if (body !== undefined) headers['Content-Type'] = 'application/json'
   if (isWrite(method)) {

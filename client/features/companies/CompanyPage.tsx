@@ -29,10 +29,10 @@ export function CompanyPage() {
   const user = useSession().user
   const superAdmin = user?.userRole === 'SUPERADMIN'
   const canManage = superAdmin || user?.companies.some((c) => c.id === id && isCompanyAdminStaff(c.role)) === true
-  usePageTitle(state?.company?.name ?? t`Company`)
+  usePageTitle(state?.row?.name ?? t`Company`)
 
-  if (!sync || !state || (!state.company && syncing)) return <Spinner label={t`Loading company`} />
-  const { company, problems } = state
+  if (!sync || !state || (!state.row && syncing)) return <Spinner label={t`Loading company`} />
+  const { row: company, problems } = state
   if (!company) {
     return (
       <div className="page">

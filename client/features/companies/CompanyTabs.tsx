@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
 import type { Address, CompanyMember } from '../../../shared/contract/companies'
 import type { PaymentProvider } from '../../../shared/contract/payment-providers'
 import { Badge } from '../../components/ui/Badge'
@@ -12,6 +13,7 @@ import type { SyncHandle } from '../../sync/use-sync'
 import { companyRoleLabels } from '../profile/labels'
 import { AddAddressForm } from './AddAddressForm'
 import { AddMemberForm } from './AddMemberForm'
+import { AddProviderForm } from '../payment-providers/AddProviderForm'
 import { deleteAddress, removeMember } from './company-child-mutations'
 import { useCompanyRows } from './use-company-rows'
 
@@ -55,14 +57,30 @@ export function CompanyTabs({
 
 function ProvidersPanel({ handle, companyId }: { handle: SyncHandle; companyId: string }) {
   const { t } = useLingui()
+  const [adding, setAdding] = useState(false)
   const rows = useCompanyRows(handle, 'paymentProvider', companyId) as (Partial<PaymentProvider> & { id: string })[] | undefined
   if (!rows) return <Spinner label={t`Loading payment providers`} />
-  if (rows.length === 0)
-    return (
-      <p className="empty">
-        <Trans>No payment providers configured</Trans>
-      </p>
-    )
+  return (
+    <>
+      {adding ?
+        <AddProviderForm companyId={companyId} onDone={() => setAdding(false)} />
+      : <div className="section-header">
+          <Button onClick={() => setAdding(true)}>
+            <Trans>Add payment provider</Trans>
+          </Button>
+        </div>
+      }
+      {rows.length === 0 ?
+        <p className="empty">
+          <Trans>No payment providers configured</Trans>
+        </p>
+      : <ProviderTable companyId={companyId} rows={rows} />}
+    </>
+  )
+}
+
+function ProviderTable({ companyId, rows }: { companyId: string; rows: (Partial<PaymentProvider> & { id: string })[] }) {
+  const { t } = useLingui()
   return (
     <Table caption={t`Payment Providers`} captionHidden>
       <thead>
@@ -79,17 +97,23 @@ function ProvidersPanel({ handle, companyId }: { handle: SyncHandle; companyId: 
           <th scope="col">
             <Trans>Mode</Trans>
           </th>
+          <th scope="col">
+            <Trans>Webhooks</Trans>
+          </th>
         </tr>
       </thead>
       <tbody>
         {rows.map((p) => (
           <tr key={p.id}>
             <th scope="row" className="cell-wrap">
-              {p.config?.providerName ?? ''}
+              <Link to="/company/$id/payment-provider/$providerId" params={{ id: companyId, providerId: p.id }}>
+                {p.config?.providerName ?? ''}
+              </Link>
             </th>
             <td>{p.type}</td>
             <td>{p.isActive ? <Badge variant="success">{t`Active`}</Badge> : <Badge>{t`Inactive`}</Badge>}</td>
             <td>{p.isTest ? t`Test` : t`Production`}</td>
+            <td>{p.webhookCount ?? p.hooks?.length ?? 0}</td>
           </tr>
         ))}
       </tbody>

@@ -16,7 +16,7 @@ export function Footer() {
           <Trans>Privacy policy</Trans>
         </Link>
       </nav>
-      <p className="footer-company">© 2025 Boligkasse ApS</p>
+      <p className="footer-company">© {new Date().getFullYear()} Boligkasse ApS</p>
     </footer>
   )
 }

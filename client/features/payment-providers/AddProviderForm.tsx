@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from 'react'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useNavigate } from '@tanstack/react-router'
+import { CreateProviderRequest, PaymentProvider } from '../../../shared/contract/payment-providers'
+import { Alert } from '../../components/ui/Alert'
+import { Button } from '../../components/ui/Button'
+import { TextField } from '../../components/ui/TextField'
+import { api, ApiError, createActionKey, errorMessage } from '../../lib/api'
+import { newId } from '../../lib/ids'
+import { requestSync } from '../../sync/use-sync'
+import { issuesByField } from './form-issues'
+
+const createFailed = msg`Failed to add payment provider. Please try again.`
+const needsConnection = msg`You are offline. A payment provider can be added when you are online.`
+
+type Field = 'providerName' | 'merchantSerialNumber' | 'subscriptionKey' | 'clientId' | 'clientSecret'
+const empty: Record<Field, string> = { providerName: '', merchantSerialNumber: '', subscriptionKey: '', clientId: '', clientSecret: '' }
+
+/**
+ * Adds a Vipps MobilePay provider to the company (super admin, spec §2 "Company view"). A new
+ * provider is a test one unless switched off here (spec §9). Sent directly, not queued, because it
+ * carries secrets; on success the provider's edit page opens.
+ */
+export function AddProviderForm({ companyId, onDone }: { companyId: string; onDone: () => void }) {
+  const { t, i18n } = useLingui()
+  const navigate = useNavigate()
+  const [values, setValues] = useState(empty)
+  const [isTest, setIsTest] = useState(true)
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [failure, setFailure] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [id] = useState(newId)
+  const [action] = useState(createActionKey)
+  const set = (field: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }))
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = CreateProviderRequest.safeParse({ id, type: 'VIPPS', isTest, isActive: true, config: { ...values, useTestMode: isTest } })
+    if (!parsed.success) return setErrors(issuesByField<Field>(parsed.error.issues, i18n, 1))
+    setErrors({})
+    setFailure(null)
+    setBusy(true)
+    try {
+      const created = await api('POST', `/company/${companyId}/payment-providers`, { body: parsed.data, schema: PaymentProvider, action })
+      requestSync()
+      void navigate({ to: '/company/$id/payment-provider/$providerId', params: { id: companyId, providerId: created.id } })
+    } catch (e) {
+      setFailure(e instanceof ApiError && e.status === 0 ? i18n._(needsConnection) : errorMessage(e, i18n._(createFailed)))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className="form card" noValidate onSubmit={(e) => void submit(e)} aria-label={t`Add payment provider`}>
+      {failure && <Alert variant="error">{failure}</Alert>}
+      <p>
+        <Trans>Type</Trans>: Vipps MobilePay
+      </p>
+      <TextField label={t`Provider name`} value={values.providerName} onChange={set('providerName')} error={errors.providerName} required autoComplete="off" />
+      <TextField label={t`Merchant serial number`} value={values.merchantSerialNumber} onChange={set('merchantSerialNumber')} error={errors.merchantSerialNumber} required autoComplete="off" inputMode="numeric" />
+      <TextField label={t`Client ID`} value={values.clientId} onChange={set('clientId')} error={errors.clientId} required autoComplete="off" />
+      <TextField label={t`Client secret`} type="password" value={values.clientSecret} onChange={set('clientSecret')} error={errors.clientSecret} required autoComplete="new-password" />
+      <TextField label={t`Subscription key`} type="password" value={values.subscriptionKey} onChange={set('subscriptionKey')} error={errors.subscriptionKey} required autoComplete="new-password" />
+      <label className="checkbox-field">
+        <input type="checkbox" checked={isTest} onChange={(e) => setIsTest(e.target.checked)} /> <Trans>Test environment</Trans>
+      </label>
+      <div className="form-actions">
+        <Button variant="secondary" onClick={onDone}>
+          <Trans>Cancel</Trans>
+        </Button>
+        <Button type="submit" busy={busy}>
+          <Trans>Add payment provider</Trans>
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,219 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { z } from 'zod'
+import { RegisterWebhookRequest, vippsWebhookEvents, Webhook } from '../../../shared/contract/webhooks'
+import { Alert } from '../../components/ui/Alert'
+import { Button } from '../../components/ui/Button'
+import { Modal } from '../../components/ui/Modal'
+import { Table } from '../../components/ui/Table'
+import { TextField } from '../../components/ui/TextField'
+import { api, createActionKey, errorMessage } from '../../lib/api'
+import { requestSync } from '../../sync/use-sync'
+import type { Notice } from './form-issues'
+import type { ProviderView } from './ProviderPage'
+
+const addFailed = msg`Failed to add webhook. Please try again.`
+const removeFailed = msg`Failed to remove webhook. Please try again.`
+
+/**
+ * The provider's webhooks at Vipps MobilePay (spec §2 "Payment provider edit", §5 Webhook). Read
+ * from the server when online (the synced copy otherwise); adding and removing call Vipps, so they
+ * need the network, and are disabled while the provider is inactive.
+ */
+export function WebhooksSection({ provider, canManage }: { provider: ProviderView & { companyId: string }; canManage: boolean }) {
+  const { t, i18n } = useLingui()
+  const [hooks, setHooks] = useState<Webhook[]>(provider.hooks ?? [])
+  const [notice, setNotice] = useState<Notice | null>(null)
+  const [toRemove, setToRemove] = useState<Webhook | null>(null)
+  const [removing, setRemoving] = useState(false)
+  const [removeAction] = useState(createActionKey)
+  const active = provider.isActive === true
+  const editable = canManage && active
+
+  const reload = useCallback(() => {
+    if (!canManage) return
+    api('GET', `/webhook/${provider.id}`, { schema: z.array(Webhook) }).then(setHooks, () => {
+      // Offline or refused: keep showing the synced copy.
+    })
+  }, [canManage, provider.id])
+  useEffect(reload, [reload])
+
+  const remove = async () => {
+    if (!toRemove) return
+    setRemoving(true)
+    try {
+      await api('DELETE', `/webhook/${provider.id}`, { query: { hookId: toRemove.id }, action: removeAction })
+      setHooks((list) => list.filter((h) => h.id !== toRemove.id))
+      setNotice({ variant: 'success', text: t`Webhook removed successfully!` })
+      requestSync()
+    } catch (e) {
+      setNotice({ variant: 'error', text: errorMessage(e, i18n._(removeFailed)) })
+    } finally {
+      setRemoving(false)
+      setToRemove(null)
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="webhooks-title">
+      <div className="section-header">
+        <h2 id="webhooks-title">
+          <Trans>Webhooks</Trans>
+        </h2>
+      </div>
+      {notice && (
+        <Alert key={notice.text} variant={notice.variant}>
+          {notice.text}
+        </Alert>
+      )}
+      {canManage && !active && (
+        <Alert variant="info">
+          <Trans>The provider is inactive: activate it to add or remove webhooks.</Trans>
+        </Alert>
+      )}
+      {hooks.length === 0 ?
+        <p className="empty">
+          <Trans>No webhooks configured</Trans>
+        </p>
+      : <Table caption={t`Webhooks`} captionHidden>
+          <thead>
+            <tr>
+              <th scope="col">
+                <Trans>URL</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Events</Trans>
+              </th>
+              {canManage && (
+                <th scope="col">
+                  <span className="sr-only">
+                    <Trans>Actions</Trans>
+                  </span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {hooks.map((h) => (
+              <tr key={h.id}>
+                <th scope="row" className="cell-wrap">
+                  {h.url}
+                </th>
+                <td className="cell-wrap">{h.events.join(', ')}</td>
+                {canManage && (
+                  <td className="cell-actions">
+                    <Button variant="ghost" size="sm" disabled={!editable} onClick={() => setToRemove(h)}>
+                      <Trans>
+                        Remove <span className="sr-only">{h.url}</span>
+                      </Trans>
+                    </Button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      }
+      {canManage && (
+        <AddWebhookForm
+          providerId={provider.id}
+          disabled={!editable}
+          onAdded={(hook) => {
+            setHooks((list) => [...list, hook])
+            setNotice({ variant: 'success', text: t`Webhook added successfully!` })
+            requestSync()
+          }}
+          onFailed={(text) => setNotice({ variant: 'error', text })}
+        />
+      )}
+      <Modal
+        open={toRemove !== null}
+        title={<Trans>Remove webhook</Trans>}
+        closeLabel={t`Close`}
+        onClose={() => setToRemove(null)}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setToRemove(null)} disabled={removing}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button variant="danger" onClick={() => void remove()} busy={removing}>
+              <Trans>Remove</Trans>
+            </Button>
+          </>
+        }
+      >
+        {toRemove && <RemoveQuestion url={toRemove.url} />}
+      </Modal>
+    </section>
+  )
+}
+
+function RemoveQuestion({ url }: { url: string }) {
+  return (
+    <p>
+      <Trans>Do you really want to remove the webhook {url}? Vipps MobilePay stops sending events to it.</Trans>
+    </p>
+  )
+}
+
+/** URL and at least one event (spec §5 Webhook); registered at Vipps MobilePay by the server. */
+function AddWebhookForm({ providerId, disabled, onAdded, onFailed }: { providerId: string; disabled: boolean; onAdded: (hook: Webhook) => void; onFailed: (text: string) => void }) {
+  const { t, i18n } = useLingui()
+  const [url, setUrl] = useState('')
+  const [events, setEvents] = useState<string[]>([...vippsWebhookEvents])
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [action] = useState(createActionKey)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = RegisterWebhookRequest.safeParse({ webhookUrl: url, events })
+    if (!parsed.success) return setError(i18n._(parsed.error.issues[0]?.message ?? ''))
+    setError(null)
+    setBusy(true)
+    try {
+      onAdded(await api('POST', `/webhook/register/${providerId}`, { body: parsed.data, schema: Webhook, action }))
+      setUrl('')
+    } catch (e) {
+      onFailed(errorMessage(e, i18n._(addFailed)))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const toggle = (name: string, on: boolean) => setEvents((list) => (on ? [...list, name] : list.filter((e) => e !== name)))
+  return (
+    <form className="form webhook-form" noValidate onSubmit={(e) => void submit(e)} aria-label={t`Add webhook`}>
+      <h3>
+        <Trans>Add webhook</Trans>
+      </h3>
+      <TextField
+        label={t`Webhook URL`}
+        type="url"
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        error={error}
+        hint={t`Both a URL and at least one event are required.`}
+        disabled={disabled}
+        placeholder="https://"
+      />
+      <fieldset className="event-list" disabled={disabled}>
+        <legend className="field-label">
+          <Trans>Events</Trans>
+        </legend>
+        {vippsWebhookEvents.map((name) => (
+          <label key={name}>
+            <input type="checkbox" checked={events.includes(name)} onChange={(e) => toggle(name, e.target.checked)} />
+            {name}
+          </label>
+        ))}
+      </fieldset>
+      <div className="form-actions">
+        <Button type="submit" busy={busy} disabled={disabled}>
+          <Trans>Add webhook</Trans>
+        </Button>
+      </div>
+    </form>
+  )
+}

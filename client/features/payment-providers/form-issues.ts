@@ -1,0 +1,20 @@
+import type { I18n } from '@lingui/core'
+
+/** A success or failure line above a form: plain text or a catalog message. */
+export interface Notice {
+  variant: 'success' | 'error'
+  text: string
+}
+
+/**
+ * The first translated message per field of a failed shared-schema parse. `depth` is the index of
+ * the path segment naming the field (1 for `config.providerName`).
+ */
+export function issuesByField<F extends string>(issues: readonly { path: readonly PropertyKey[]; message: string }[], i18n: I18n, depth = 0): Partial<Record<F, string>> {
+  const out: Partial<Record<F, string>> = {}
+  for (const issue of issues) {
+    const field = issue.path[depth]
+    if (typeof field === 'string') out[field as F] ??= i18n._(issue.message)
+  }
+  return out
+}

@@ -1,0 +1,220 @@
+/**
+ * Issue #6 journeys: the super admin sets up an association from scratch (company, payment
+ * provider with a webhook, an address found by autocomplete, an invited administrator); that
+ * administrator sees only their association; the chairman edits the heating-water period at a
+ * board meeting without a connection, and it reaches the server when the connection returns.
+ */
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { DEMO_PASSWORD, danish, latestMailTo, launchBrowser, snap, startServer, type RunningServer } from './harness'
+
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startServer({ TRUST_PROXY: '1' })
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+let lastIp = 0
+const clientIp = () => ({ 'X-Forwarded-For': `10.6.0.${++lastIp}` })
+
+/** Runs a journey in a fresh context; on failure it saves a screenshot of every open page. */
+async function journey(name: string, fn: (context: BrowserContext, page: Page) => Promise<void>) {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, locale: 'en-GB', extraHTTPHeaders: clientIp() })
+  const page = await context.newPage()
+  try {
+    await fn(context, page)
+  } catch (err) {
+    for (const [i, p] of context.pages().entries()) await snap(p, `FAILED-companies-${name}-${i}`).catch(() => undefined)
+    throw err
+  } finally {
+    await context.close()
+  }
+}
+
+async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login')
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await page.locator('nav.sidebar-nav').waitFor()
+}
+
+/** Screenshots at desktop and phone width, for a person to look at. */
+async function snapBoth(page: Page, name: string) {
+  const size = page.viewportSize()!
+  await snap(page, `${name}-1280`)
+  await page.setViewportSize({ width: 375, height: 812 })
+  await snap(page, `${name}-375`)
+  await page.setViewportSize(size)
+}
+
+/** Read-only look into the server's SQLite file (WAL mode allows it while the server runs). */
+function serverRow<T>(sql: string, ...params: unknown[]): T | undefined {
+  const db = new Database(join(server.dir, 'app.db'), { readonly: true, fileMustExist: true })
+  try {
+    return db.prepare(sql).get(...params) as T | undefined
+  } finally {
+    db.close()
+  }
+}
+
+const NEW_COMPANY = { name: 'Andelsboligforeningen Lindelyset', acronym: 'ABL', cvr: '31000009' }
+const NEW_ADMIN = { name: 'Lise Lind', email: 'lise@lindelyset.dk' }
+
+describe('companies and administration journeys', () => {
+  it('(1) the super admin creates a company with a provider, an address and an administrator, who then sees only that company', () =>
+    journey('setup', async (context, page) => {
+      await signIn(page, 'superadmin@boligkasse.dk')
+
+      // Create the company; the page returns to the list by itself.
+      await page.goto('/companies')
+      await page.getByRole('link', { name: 'Create company' }).click()
+      await page.getByLabel('Name', { exact: true }).fill(NEW_COMPANY.name)
+      await page.getByLabel('Acronym', { exact: true }).fill(NEW_COMPANY.acronym)
+      await page.getByLabel(/^CVR/).fill(NEW_COMPANY.cvr)
+      await page.getByLabel('Union type').selectOption('COOP')
+      await page.getByRole('button', { name: 'Create company' }).click()
+      await page.waitForURL('**/companies', { timeout: 10_000 })
+      await page.getByRole('link', { name: new RegExp(NEW_COMPANY.name) }).click()
+      await page.getByRole('heading', { level: 1, name: new RegExp(NEW_COMPANY.name) }).waitFor()
+
+      // A payment provider: added, tested against the (built-in) Vipps, a webhook registered.
+      await page.getByRole('tab', { name: 'Payment Providers' }).click()
+      await page.getByText('No payment providers configured').waitFor()
+      await page.getByRole('button', { name: 'Add payment provider' }).click()
+      await page.getByRole('button', { name: 'Add payment provider' }).click()
+      await expect.poll(() => page.getByText('This field is required').count()).toBeGreaterThan(0)
+      await page.getByLabel('Provider name').fill('Lindelyset Vipps')
+      await page.getByLabel('Merchant serial number').fill('424242')
+      await page.getByLabel('Client ID').fill('lindelyset-client')
+      await page.getByLabel('Client secret').fill('lindelyset-secret-9876')
+      await page.getByLabel('Subscription key').fill('lindelyset-subscription-5555')
+      await page.getByRole('button', { name: 'Add payment provider' }).click()
+      await page.waitForURL(/\/payment-provider\//)
+      await page.getByRole('heading', { level: 1, name: 'Lindelyset Vipps' }).waitFor()
+      await expect.poll(() => page.getByRole('switch', { name: 'Test environment' }).isChecked()).toBe(true)
+      // Secrets never come back: only their masked tail is shown.
+      expect(await page.locator('main').innerText()).toContain('••••9876')
+      expect(await page.content()).not.toContain('lindelyset-secret-9876')
+
+      await page.getByRole('button', { name: 'Test connection' }).click()
+      await page.getByRole('status').filter({ hasText: /access token/ }).waitFor()
+
+      await page.getByLabel('Webhook URL').fill('https://lindelyset.example/hooks/vipps')
+      await page.getByRole('button', { name: 'Add webhook' }).click()
+      await page.getByText('Webhook added successfully!').waitFor()
+      await page.getByRole('rowheader', { name: /lindelyset\.example/ }).waitFor()
+
+      // Switched off, the provider's webhooks cannot be changed; the switch saves at once.
+      await page.getByRole('switch', { name: 'Active' }).click()
+      await expect.poll(() => page.getByRole('button', { name: 'Add webhook' }).isDisabled()).toBe(true)
+      await expect
+        .poll(() => serverRow<{ is_active: number }>('SELECT is_active FROM payment_providers WHERE provider_name = ?', 'Lindelyset Vipps')?.is_active)
+        .toBe(0)
+      await snapBoth(page, 'provider-edit')
+      await page.getByRole('switch', { name: 'Active' }).click()
+      await expect.poll(() => page.getByRole('button', { name: 'Add webhook' }).isDisabled()).toBe(false)
+
+      // An address found by typing part of it, chosen with the keyboard.
+      await page.getByRole('link', { name: 'Back to company' }).click()
+      await page.getByRole('tab', { name: 'Addresses' }).click()
+      await page.getByRole('button', { name: 'Add address' }).click()
+      const search = page.getByRole('combobox', { name: 'Search address' })
+      await search.fill('Nørre')
+      await page.getByRole('listbox', { name: 'Address suggestions' }).getByRole('option').first().waitFor()
+      const firstSuggestion = await page.getByRole('option').first().innerText()
+      await search.press('ArrowDown')
+      await search.press('Enter')
+      await expect.poll(() => page.getByLabel('Street', { exact: true }).inputValue()).not.toBe('')
+      const street = await page.getByLabel('Street', { exact: true }).inputValue()
+      expect(firstSuggestion).toContain(street)
+      await page.getByRole('form', { name: 'Add address' }).getByRole('button', { name: 'Add address' }).click()
+      await page.getByRole('rowheader', { name: new RegExp(street) }).waitFor()
+
+      // A new administrator, invited by e-mail.
+      await page.getByRole('tab', { name: 'Users' }).click()
+      await page.getByRole('button', { name: 'Add user' }).click()
+      const invitedAt = Date.now() - 1000
+      await page.getByRole('combobox', { name: 'Email' }).fill(NEW_ADMIN.email)
+      await page.getByLabel('Name', { exact: true }).fill(NEW_ADMIN.name)
+      await page.getByLabel('Role').selectOption('ADMINISTRATOR')
+      await page.getByRole('form', { name: 'Add user' }).getByRole('button', { name: 'Add user' }).click()
+      await page.getByRole('rowheader', { name: new RegExp(NEW_ADMIN.name) }).waitFor({ timeout: 10_000 })
+      await snapBoth(page, 'company-users')
+
+      // The administrator chooses a password from the invitation and signs in.
+      const mail = await latestMailTo(server.mailDir, NEW_ADMIN.email, invitedAt)
+      expect(mail.subject).toContain(NEW_COMPANY.name)
+      const link = /https?:\/\/\S+\/reset-password\?\S+/.exec(mail.text ?? '')?.[0]
+      expect(link, mail.text).toBeTruthy()
+      const admin = await context.browser()!.newContext({ baseURL: server.url, locale: 'en-GB', extraHTTPHeaders: clientIp() })
+      try {
+        const adminPage = await admin.newPage()
+        await adminPage.goto(link!)
+        const password = 'Lindelyset-Kasse-77'
+        await adminPage.getByLabel(/^New password/).fill(password)
+        await adminPage.getByLabel(/^Confirm/).fill(password)
+        await adminPage.getByRole('button', { name: /Reset password|Set new password|Save|Choose/ }).click()
+        await expect.poll(() => adminPage.locator('main').innerText()).toMatch(/password has been changed/i)
+        // The invitee's language was the inviter's guess (English here).
+        await signIn(adminPage, NEW_ADMIN.email, password)
+        await adminPage.locator('nav.sidebar-nav').getByRole('link', { name: 'Companies' }).click()
+        const rows = adminPage.locator('table tbody tr')
+        await expect.poll(() => rows.count()).toBe(1)
+        expect(await rows.first().innerText()).toContain(NEW_COMPANY.name)
+        // Another association's page is simply not there for them.
+        const otherId = serverRow<{ id: string }>('SELECT id FROM companies WHERE cvr = ?', '10150817')!.id
+        await adminPage.goto(`/company/${otherId}`)
+        await adminPage.getByText('Company not found').waitFor()
+      } finally {
+        await admin.close()
+      }
+    }), 180_000)
+
+  it('(2) the chairman edits the heating-water period offline at a meeting, and it syncs when the connection returns', () =>
+    journey('offline-heating', async (_context, page) => {
+      // Karen Holm uses the app in Danish (her profile's language applies once she is signed in).
+      await signIn(page, 'formand@solgaarden.dk')
+      const companyId = serverRow<{ id: string }>('SELECT id FROM companies WHERE cvr = ?', '10150817')!.id
+      await page.goto(`/company/${companyId}`)
+      const startLabel = danish('Heating water period start (dd.mm)')
+      const endLabel = danish('Heating water period end (dd.mm)')
+      await page.getByRole('term').filter({ hasText: startLabel }).waitFor()
+      await expect.poll(() => page.locator('.sync-indicator:visible').getAttribute('data-state')).toBe('synced')
+
+      let offline = true
+      await page.route('**/api/**', (route) => (offline ? route.abort('internetdisconnected') : route.fallback()))
+
+      const edit = async (label: string, typed: string) => {
+        await page.getByRole('button', { name: new RegExp(`${label.replace(/[().]/g, '\\$&')}$`) }).click()
+        const input = page.getByLabel(label, { exact: true })
+        await input.fill('')
+        await input.pressSequentially(typed)
+        await input.press('Enter')
+      }
+      // Typed without the dot: the field formats dd.mm as one types.
+      await edit(startLabel, '0105')
+      await edit(endLabel, '3004')
+      await page.getByRole('definition').filter({ hasText: '01.05' }).waitFor()
+      await page.getByRole('definition').filter({ hasText: '30.04' }).waitFor()
+      await expect.poll(() => page.locator('.sync-indicator:visible').getAttribute('data-state')).not.toBe('synced')
+      const before = serverRow<{ s: string | null; e: string | null }>('SELECT heating_water_period_start_date AS s, heating_water_period_end_date AS e FROM companies WHERE id = ?', companyId)
+      expect(before).not.toEqual({ s: '01.05', e: '30.04' })
+      await snapBoth(page, 'company-offline-edit')
+
+      offline = false
+      await page.evaluate(() => dispatchEvent(new Event('online')))
+      await expect
+        .poll(() => serverRow('SELECT heating_water_period_start_date AS s, heating_water_period_end_date AS e FROM companies WHERE id = ?', companyId), { timeout: 15_000 })
+        .toEqual({ s: '01.05', e: '30.04' })
+      await expect.poll(() => page.locator('.sync-indicator:visible').getAttribute('data-state'), { timeout: 15_000 }).toBe('synced')
+    }))
+})
