@@ -32,9 +32,9 @@ export const createPayload = (f: Awaited<ReturnType<typeof agreementFixtures>>, 
 })
 
 /** Creates an agreement as the demo administrator and returns it. */
-export async function createAgreement(t: TestApp, extra: Record<string, unknown> = {}) {
+export async function createAgreement(t: TestApp, extra: Record<string, unknown> = {}, adminToken?: string) {
   const f = await agreementFixtures(t)
-  const admin = await t.login(demo.admin)
+  const admin = adminToken ?? (await t.login(demo.admin))
   const res = await t.call('POST', '/agreement', { token: admin, body: createPayload(f, extra) })
   expect(res.status, JSON.stringify(res.json)).toBe(201)
   return res.json as { id: string; version: number; externalId: string; status: string; price: number }

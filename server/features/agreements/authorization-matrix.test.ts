@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { demo, testAppWithVipps } from '../../test/harness'
+import { agreementFixtures, createAgreement, createPayload } from './test-helpers'
+
+/**
+ * Who may call which agreement route (spec §6, README "Decisions"): one row per route, one column
+ * per caller. `o` allowed (any answer but 401/403/404: a 409 from the status table is still
+ * "allowed"), `3` 403, `4` 404 (an agreement the caller may not see is never revealed), `1` 401.
+ * Each row runs on a fresh agreement of the demo company for the first demo resident ("resident";
+ * "neighbour" is another resident). Every agreement route the app serves must have a row.
+ */
+const callers = ['superadmin', 'chairman', 'admin', 'accountant', 'boardmember', 'resident', 'neighbour', 'otherAdmin', 'anonymous'] as const
+type Caller = (typeof callers)[number]
+type Ctx = { id: string; f: Awaited<ReturnType<typeof agreementFixtures>> }
+type Row = [method: string, route: string, path: (c: Ctx) => string, expected: string, body?: (c: Ctx) => unknown]
+
+//                                                                                   S C A K B R N O -
+const table: Row[] = [
+  ['GET', '/agreement', () => '/agreement', 'oooooooo1'],
+  ['POST', '/agreement', () => '/agreement', 'ooooo4441', (c) => createPayload(c.f)],
+  ['GET', '/agreement/{id}', (c) => `/agreement/${c.id}`, 'oooooo441'],
+  ['PATCH', '/agreement/{id}', (c) => `/agreement/${c.id}`, 'ooooo3441', () => ({ paymentPeriod: 'WEEKLY' })],
+  ['GET', '/agreement/{id}/charges', (c) => `/agreement/${c.id}/charges`, 'oooooo441'],
+  ['POST', '/agreement/{id}/accept', (c) => `/agreement/${c.id}/accept`, '33333o441'],
+  ['GET', '/agreement/{id}/accept', (c) => `/agreement/${c.id}/accept`, '33333o441'],
+  ['POST', '/agreement/{id}/reject', (c) => `/agreement/${c.id}/reject`, '33333o441'],
+  ['GET', '/agreement/{id}/reject', (c) => `/agreement/${c.id}/reject`, '33333o441'],
+  ['POST', '/agreement/{id}/cancel', (c) => `/agreement/${c.id}/cancel`, 'ooooo3441', () => ({ terminationDate: '2026-12-23', finalPaymentRequired: false })],
+]
+
+const emails: Record<Exclude<Caller, 'anonymous'>, string> = {
+  superadmin: demo.superadmin, chairman: demo.chairman, admin: demo.admin, accountant: demo.accountant,
+  boardmember: demo.boardmember, resident: demo.resident, neighbour: demo.residentDa, otherAdmin: demo.otherAdmin,
+}
+
+const classOf = (status: number) => (status === 401 ? '1' : status === 403 ? '3' : status === 404 ? '4' : status >= 500 ? `error ${status}` : 'o')
+
+describe('authorization matrix (agreement routes)', () => {
+  it.each(callers.map((caller) => [caller] as const))('%s gets the expected answer on every route', async (caller) => {
+    const t = await testAppWithVipps()
+    const f = await agreementFixtures(t)
+    const token = caller === 'anonymous' ? undefined : await t.login(emails[caller])
+    const admin = caller === 'admin' ? token : await t.login(demo.admin)
+    const got: string[] = []
+    const want: string[] = []
+    for (const [method, route, path, expected, body] of table) {
+      const ctx: Ctx = { id: (await createAgreement(t, {}, admin)).id, f }
+      const res = await t.call(method, path(ctx), { token, body: body?.(ctx) })
+      got.push(`${method} ${route} → ${classOf(res.status)}`)
+      want.push(`${method} ${route} → ${expected[callers.indexOf(caller)]}`)
+    }
+    expect(got).toEqual(want)
+  })
+
+  it('has a row for every agreement route the app serves', async () => {
+    const t = await testAppWithVipps()
+    const served = new Set(
+      t.app.routes
+        .filter((r) => /^\/api\/agreement/.test(r.path) && r.method !== 'ALL')
+        .map((r) => `${r.method} ${r.path.replace(/^\/api/, '').replace(/:([A-Za-z]+)/g, '{$1}')}`),
+    )
+    const listed = new Set(table.map(([method, route]) => `${method} ${route}`))
+    expect([...served].filter((r) => !listed.has(r))).toEqual([])
+    expect([...listed].filter((r) => !served.has(r))).toEqual([])
+  })
+})
