@@ -9,6 +9,8 @@ import type { CompanyRole, SystemRole } from '../../shared/domain/roles'
 import { createNotificationsService } from '../features/notifications/notifications.service'
 import { paymentProviders } from './schema/payments'
 import type { SecretBox } from '../lib/secret-box'
+import { agreementAddresses, agreementParts, agreements } from './schema/agreements'
+import { todayInCopenhagen } from '../lib/clock'
 
 export const DEMO_PASSWORD = 'Gaardlaug-2025'
 /** A login token for the demo administrator (token sign-in exists only outside production). */
@@ -73,7 +75,13 @@ const demoAddresses = Array.from({ length: 20 }, (_, i) => ({
 /** Test credentials of the demo association's Vipps MobilePay sales unit (the built-in emulator accepts them). */
 export const DEMO_VIPPS = { merchantSerialNumber: '212121', clientId: 'solgaarden-client', clientSecret: 'solgaarden-client-secret', subscriptionKey: 'solgaarden-subscription-key' }
 
-export async function seedDemoData(db: Db, clock: Clock, secrets: SecretBox): Promise<DemoLogin[]> {
+export async function seedDemoData(
+  db: Db,
+  clock: Clock,
+  secrets: SecretBox,
+  /** `demoAgreements: false` leaves agreements out (API tests create their own). */
+  options: { demoAgreements?: boolean } = {},
+): Promise<DemoLogin[]> {
   const logins: DemoLogin[] = [...staff, ...residents.slice(0, 2)].map((p) => ({
     role: p.role ?? (p.systemRole === 'SUPERADMIN' ? 'SUPERADMIN' : 'RESIDENT'),
     email: p.email,
@@ -93,9 +101,10 @@ export async function seedDemoData(db: Db, clock: Clock, secrets: SecretBox): Pr
         { id: secondId, name: 'Ejerforeningen Havnehuset', acronym: 'E/F Havnehuset', cvr: SECOND_CVR, unionType: 'CONDO', status: 'ACTIVE', createdAt: now, updatedAt: now },
       ])
       .run()
+    const providerId = newId()
     tx.insert(paymentProviders)
       .values({
-        id: newId(),
+        id: providerId,
         companyId: mainId,
         type: 'VIPPS',
         isActive: true,
@@ -110,11 +119,14 @@ export async function seedDemoData(db: Db, clock: Clock, secrets: SecretBox): Pr
         updatedAt: now,
       })
       .run()
+    const addressIds = demoAddresses.map(() => newId())
     tx.insert(addresses)
-      .values(demoAddresses.map((a) => ({ id: newId(), companyId: mainId, referenceId: null, country: 'Denmark', createdAt: now, ...a })))
+      .values(demoAddresses.map((a, i) => ({ id: addressIds[i]!, companyId: mainId, referenceId: null, country: 'Denmark', createdAt: now, ...a })))
       .run()
+    const userIds = new Map<string, string>()
     for (const p of [...staff, ...residents]) {
       const userId = newId()
+      userIds.set(p.email, userId)
       const companyId = p.company === 'main' ? mainId : p.company === 'second' ? secondId : null
       tx.insert(users)
         .values({ id: userId, fullName: p.name, emailAddress: p.email, mobileNumber: p.mobile ?? null, language: p.language, systemRole: p.systemRole, currentCompanyId: companyId, createdAt: now, updatedAt: now })
@@ -132,6 +144,51 @@ export async function seedDemoData(db: Db, clock: Clock, secrets: SecretBox): Pr
       if (p.role === 'ADMINISTRATOR' && p.company === 'main')
         tx.insert(authMethods).values({ id: newId(), userId, type: 'LOGIN_TOKEN', identifier: 'Demo token', lookupHash: sha256(DEMO_LOGIN_TOKEN), createdAt: now }).run()
     }
+    if (options.demoAgreements === false) return
+    // Six running agreements (brought over from the association's earlier system, so they have no
+    // Vipps agreement here: terminating them needs no final payment) and one that resident 02
+    // has still to accept. They use the last addresses, so the first ones can be deleted in demos.
+    const firstOfNextMonth = `${nextMonth(todayInCopenhagen(clock))}-01`
+    const demoAgreements = [
+      ...[3, 4, 5, 6, 7, 8].map((n, i) => ({ resident: n, status: 'ACCEPTED' as const, address: addressIds[19 - i]!, startPaymentDate: '2026-01-01' })),
+      { resident: 2, status: 'CREATED' as const, address: addressIds[13]!, startPaymentDate: firstOfNextMonth },
+    ]
+    demoAgreements.forEach((d, i) => {
+      const id = newId()
+      const email = `beboer${String(d.resident).padStart(2, '0')}@solgaarden.dk`
+      const parts = [
+        { id: newId(), type: 'COMMON_EXPENSES' as const, description: 'Boligafgift', priceOre: 450_000 + 25_000 * (i % 3), vatRate: 0 },
+        { id: newId(), type: 'HEAT' as const, description: 'Aconto varme', priceOre: 65_000 },
+        { id: newId(), type: 'COLD_WATER' as const, description: 'Aconto vand', priceOre: 18_000 },
+      ]
+      tx.insert(agreements)
+        .values({
+          id,
+          companyId: mainId,
+          externalSeq: 1001 + i,
+          memberUserId: userIds.get(email)!,
+          paymentProviderId: providerId,
+          status: d.status,
+          priceOre: parts.reduce((sum, p) => sum + p.priceOre, 0),
+          paymentPeriod: 'MONTHLY',
+          startPaymentDate: d.startPaymentDate,
+          nextRegularPaymentDate: firstOfNextMonth,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .run()
+      tx.insert(agreementParts).values(parts.map((p, position) => ({ ...p, vatRate: 0, agreementId: id, position }))).run()
+      tx.insert(agreementAddresses).values({ agreementId: id, addressId: d.address, position: 0 }).run()
+      if (d.status === 'CREATED')
+        notifications.notify(userIds.get(email)!, {
+          type: 'info',
+          title: /*i18n*/ { id: 'An agreement awaits your acceptance' },
+          message: /*i18n*/ { id: '{association} has created agreement {externalId} for {amount}. Open it to accept it with Vipps MobilePay or to reject it.' },
+          values: { association: 'Andelsboligforeningen Solgården', externalId: String(1001 + i), amount: '5.330,00 kr.' },
+          actionUrl: `/agreements/${id}`,
+          actionText: /*i18n*/ { id: 'Open agreement' },
+        })
+    })
   })
   return logins
 }
@@ -149,4 +206,10 @@ export async function ensureSuperAdmin(db: Db, clock: Clock, email: string, pass
     if (method) tx.update(authMethods).set({ secretHash: hash }).where(eq(authMethods.id, method.id)).run()
     else tx.insert(authMethods).values({ id: newId(), userId, type: 'EMAIL_PASSWORD', identifier: email, secretHash: hash, createdAt: now }).run()
   })
+}
+
+/** The month after a date's month: '2026-11-23' → '2026-12'. */
+function nextMonth(date: string): string {
+  const [y, m] = date.split('-').map(Number) as [number, number]
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`
 }

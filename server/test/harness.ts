@@ -38,7 +38,8 @@ export async function testApp(
   const config: Config = parseConfig({ APP_ENV: 'test', DATABASE_PATH: ':memory:', PUBLIC_URL: 'http://localhost:3000', APP_SECRET_KEY: 'test-secret-key', ...env })
   const clock = new TestClock('2026-11-23T09:00:00.000Z')
   const database = openDatabase(':memory:')
-  await seedDemoData(database.db, clock, createSecretBox(config.appSecretKey!))
+  // Without the demo agreements: tests create the agreements they need (numbers start at 1001).
+  await seedDemoData(database.db, clock, createSecretBox(config.appSecretKey!), { demoAgreements: false })
   const log = pino({ level: 'silent' })
   let appRef: { fetch: (r: Request) => Response | Promise<Response> } | undefined
   const extra = typeof overrides === 'function' ? overrides({ database, clock, config, deliverTo: () => (r) => appRef!.fetch(r) }) : overrides
