@@ -102,6 +102,9 @@ export function createProvidersService(deps: {
   return {
     byId: (id: string): ProviderRow | undefined => repo.byId(db, id),
 
+    /** The provider's webhooks changed: its synced copy (hooks, webhook count) is sent again. */
+    hooksChanged: (row: { id: string; companyId: string }) => changed(row),
+
     /** Providers whose webhooks the actor manages: the super admin's (spec §6: providers are super-admin only). */
     manageable(actor: Actor): ProviderRow[] {
       return isSuperAdmin(actor) ? repo.all(db) : []

@@ -122,7 +122,12 @@ export function createWebhooksService(deps: { db: Db; clock: Clock; lock: WriteL
       )
       try {
         const registered = await providers.vippsClient(provider).registerWebhook({ url: input.webhookUrl, events: input.events }, id)
-        await lock.run(() => repo.updateHook(db, id, { vippsWebhookId: registered.id, secretSealed: secrets.seal(registered.secret), status: 'active' }))
+        await lock.run(() =>
+          db.transaction((tx) => {
+            repo.updateHook(tx, id, { vippsWebhookId: registered.id, secretSealed: secrets.seal(registered.secret), status: 'active' })
+            providers.hooksChanged(provider)
+          }),
+        )
         return { id, url: input.webhookUrl, events: input.events }
       } catch (err) {
         await lock.run(() => repo.deleteHook(db, id))
@@ -148,7 +153,12 @@ export function createWebhooksService(deps: { db: Db; clock: Clock; lock: WriteL
           rethrowVipps(err)
         }
       }
-      await lock.run(() => repo.deleteHook(db, hook.id))
+      await lock.run(() =>
+        db.transaction((tx) => {
+          repo.deleteHook(tx, hook.id)
+          providers.hooksChanged(provider)
+        }),
+      )
     },
 
     /**

@@ -61,6 +61,27 @@ describe('webhook management', () => {
     expect(again.status).toBe(409)
   })
 
+  it('sends the provider again through sync when its webhooks change (hooks and count of the synced copy)', async () => {
+    const { t, provider, sa } = await setup()
+    // Pull everything first; afterwards each pull brings only what changed since.
+    let cursor = ''
+    const pull = async () => {
+      const changes: { entity: string; id: string; data?: Record<string, unknown> }[] = []
+      for (;;) {
+        const page = (await t.call('GET', `/sync?limit=500${cursor ? `&cursor=${cursor}` : ''}`, { token: sa })).json
+        changes.push(...page.changes)
+        cursor = page.cursor
+        if (!page.hasMore) return changes
+      }
+    }
+    await pull()
+    const providerChange = async () => (await pull()).find((c) => c.entity === 'paymentProvider' && c.id === provider.id)
+    const added = await t.call('POST', `/webhook/register/${provider.id}`, { token: sa, body: { webhookUrl: url(provider.id), events: ['recurring.charge-captured.v1'] } })
+    expect((await providerChange())?.data).toMatchObject({ webhookCount: 1, hooks: [{ id: added.json.id, url: url(provider.id) }] })
+    expect((await t.call('DELETE', `/webhook/${provider.id}?hookId=${added.json.id}`, { token: sa })).status).toBe(204)
+    expect((await providerChange())?.data).toMatchObject({ webhookCount: 0, hooks: [] })
+  })
+
   it('validates the URL and events with the messages of spec §5', async () => {
     const { t, provider, sa } = await setup()
     const noUrl = await t.call('POST', `/webhook/register/${provider.id}`, { token: sa, body: { webhookUrl: '', events: ['recurring.charge-captured.v1'] } })
