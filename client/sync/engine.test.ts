@@ -4,13 +4,15 @@ import { drainOnce } from './drainer'
 import { SyncEngine } from './engine'
 import { LocalDb, deleteLocalDb, type Row } from './local-db'
 import { enqueue } from './outbox'
-import { applyOutbox, applyToCanonical, reduce, registerReducer } from './optimistic'
+import { answerAsRow, applyOutbox, applyToCanonical, reduce, registerAnsweredRow, registerReducer } from './optimistic'
 import { applyChanges } from './pull'
 import type { SyncTransport } from './transport'
 
 registerReducer('t.read', reduce.patch(() => ({ isRead: true })))
 registerReducer('t.readAll', reduce.patchAll(() => ({ isRead: true })))
 registerReducer('t.delete', reduce.remove())
+registerReducer('t.rename', reduce.patch(() => ({ title: 'guessed' })))
+registerAnsweredRow('t.rename', answerAsRow)
 
 const json = (status: number, body?: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 const emptyPull = () => json(200, { changes: [], cursor: 'c', hasMore: false, reset: false })
@@ -60,6 +62,16 @@ describe('confirming a mutation', () => {
     expect((await db.notifications.toArray()).every((r) => r.isRead)).toBe(true)
     await applyToCanonical(db, await enqueue(db, m('t.delete', 'b')))
     expect(await db.notifications.get('b')).toBeUndefined()
+  })
+
+  it('keeps the server\'s answer instead of the local guess for kinds answered with the whole row, never an older one', async () => {
+    await applyToCanonical(db, await enqueue(db, m('t.rename', 'a')), { id: 'a', version: 2, title: 'from server', isRead: false })
+    expect(await db.notifications.get('a')).toEqual({ id: 'a', _version: 2, title: 'from server', isRead: false })
+    await applyToCanonical(db, await enqueue(db, m('t.rename', 'a')), { id: 'a', version: 1, title: 'stale' })
+    expect(await db.notifications.get('a')).toMatchObject({ _version: 2, title: 'from server' })
+    // An answer that is not the row (no version, another id) falls back to the local reducer.
+    await applyToCanonical(db, await enqueue(db, m('t.rename', 'b')), { ok: true })
+    expect(await db.notifications.get('b')).toMatchObject({ title: 'guessed', _version: 1 })
   })
 
   it('never shows the row without the change between leaving the queue and the next pull', async () => {

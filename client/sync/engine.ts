@@ -130,7 +130,7 @@ export class SyncEngine {
 
   private async runOnce(): Promise<void> {
     const wasOffline = this.status.get().lastError === 'offline'
-    const onConfirmed = this.options.onConfirmed ?? ((m: Mutation) => applyToCanonical(this.db, m))
+    const onConfirmed = this.options.onConfirmed ?? ((m: Mutation, answer: unknown) => applyToCanonical(this.db, m, answer))
     const drained = await withOutboxLock(() => drainOnce({ db: this.db, transport: this.transport, onConfirmed }))
     if (drained?.paused === 'auth') return this.pauseForAuth()
     const pulled = await pullAll(this.db, this.transport)

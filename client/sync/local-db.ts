@@ -32,6 +32,11 @@ export interface Mutation {
   baseVersion?: number
   /** A mutation that must succeed first (e.g. the create of the row this edits). */
   dependsOn?: string
+  /**
+   * Local only, never sent: what the view shows for the change until the server answers (e.g. a new
+   * agreement's member and addresses as the user picked them).
+   */
+  preview?: Record<string, unknown>
   /** Money actions are shown as "will be sent when online" until the server answers. */
   money?: boolean
   status: MutationStatus

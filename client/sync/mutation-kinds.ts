@@ -4,7 +4,7 @@
  * change ("Mark notification as read") without knowing the feature.
  */
 import type { MessageDescriptor } from '@lingui/core'
-import { registerReducer, type Reducer } from './optimistic'
+import { registerAnsweredRow, registerReducer, type AnsweredRow, type Reducer } from './optimistic'
 
 export interface MutationKind {
   /** What the local change does to the rows (see optimistic.ts). */
@@ -13,12 +13,15 @@ export interface MutationKind {
   label: MessageDescriptor
   /** Shown when the server refuses it: spec §8 wording where there is one. */
   failed: MessageDescriptor
+  /** When the server answers with the whole row: how to keep that row once it is confirmed (see `answerAsRow`). */
+  answeredRow?: AnsweredRow
 }
 
 const kinds = new Map<string, Omit<MutationKind, 'reducer'>>()
 
 export function registerMutationKind(kind: string, info: MutationKind): void {
   registerReducer(kind, info.reducer)
+  if (info.answeredRow) registerAnsweredRow(kind, info.answeredRow)
   kinds.set(kind, { label: info.label, failed: info.failed })
 }
 

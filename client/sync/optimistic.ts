@@ -23,6 +23,22 @@ export function registerReducer(kind: string, reducer: Reducer): void {
   reducers.set(kind, reducer)
 }
 
+/** Turns a confirmed mutation's answer into the canonical row, for kinds answered with the whole row. */
+export type AnsweredRow = (answer: unknown, mutation: Mutation) => Row | null
+const answeredRows = new Map<string, AnsweredRow>()
+
+export function registerAnsweredRow(kind: string, toRow: AnsweredRow): void {
+  answeredRows.set(kind, toRow)
+}
+
+/** The usual answer: the record as the sync data shows it, with `id` and `version`. */
+export const answerAsRow: AnsweredRow = (answer, m) => {
+  const a = answer as { id?: unknown; version?: unknown } | null | undefined
+  if (!a || typeof a !== 'object' || a.id !== m.entityId || typeof a.version !== 'number') return null
+  const { version, ...data } = a as Record<string, unknown> & { id: string; version: number }
+  return { ...data, id: a.id as string, _version: version }
+}
+
 /** Helpers for the common shapes of change. */
 export const reduce = {
   /** Changes fields of the row `mutation.entityId`. */
@@ -82,10 +98,18 @@ export function applyOutbox(rows: Row[], outbox: Mutation[], entity: Mutation['e
  * it between leaving the outbox and the next pull (which then brings the server's own row).
  * Only the row the mutation names is read, or the whole table for a change to every row.
  */
-export async function applyToCanonical(db: LocalDb, m: Mutation): Promise<void> {
+export async function applyToCanonical(db: LocalDb, m: Mutation, answer?: unknown): Promise<void> {
+  const table = db.table_(m.entity)
+  const served = answeredRows.get(m.kind)?.(answer, m)
+  if (served) {
+    // The server answered with the whole row: that is better than our guess (it has the
+    // server-made fields, e.g. an agreement's number, and the new version).
+    const current = await table.get(served.id)
+    if (!current || current._version <= served._version) await table.put(served)
+    return
+  }
   const reducer = reducers.get(m.kind)
   if (!reducer) return
-  const table = db.table_(m.entity)
   const before: Row[] = m.entityId ? await table.where('id').equals(m.entityId).toArray() : await table.toArray()
   const after = reducer(before, m)
   const kept = new Set(after.map((r) => r.id))

@@ -6,7 +6,7 @@
 import type { LocalDb, Mutation } from './local-db'
 
 export type NewMutation = Pick<Mutation, 'kind' | 'method' | 'path' | 'entity' | 'entityId'> &
-  Partial<Pick<Mutation, 'body' | 'baseVersion' | 'dependsOn' | 'money' | 'mutationId'>>
+  Partial<Pick<Mutation, 'body' | 'preview' | 'baseVersion' | 'dependsOn' | 'money' | 'mutationId'>>
 
 export async function enqueue(db: LocalDb, m: NewMutation, now = Date.now()): Promise<Mutation> {
   const mutation: Mutation = {
