@@ -15,7 +15,6 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
-import { Route as AuthAgreementsRouteImport } from './routes/_auth/agreements'
 import { Route as AuthArticlesRouteImport } from './routes/_auth/articles'
 import { Route as AuthDocumentsRouteImport } from './routes/_auth/documents'
 import { Route as AuthForumRouteImport } from './routes/_auth/forum'
@@ -28,6 +27,9 @@ import { Route as AuthStatisticsRouteImport } from './routes/_auth/statistics'
 import { Route as AuthUserRouteImport } from './routes/_auth/user'
 import { Route as LegalPrivacyRouteImport } from './routes/legal/privacy'
 import { Route as LegalTermsRouteImport } from './routes/legal/terms'
+import { Route as AuthAgreementsIndexRouteImport } from './routes/_auth/agreements/index'
+import { Route as AuthAgreementsIdRouteImport } from './routes/_auth/agreements/$id'
+import { Route as AuthAgreementsCreateRouteImport } from './routes/_auth/agreements/create'
 import { Route as AuthCompaniesIndexRouteImport } from './routes/_auth/companies/index'
 import { Route as AuthCompaniesCreateRouteImport } from './routes/_auth/companies/create'
 import { Route as AuthCompanyIdRouteImport } from './routes/_auth/company/$id'
@@ -35,6 +37,7 @@ import { Route as AuthCompanyDashboardRouteImport } from './routes/_auth/company
 import { Route as AuthMarketsBuyRouteImport } from './routes/_auth/markets/buy'
 import { Route as AuthMarketsShareRouteImport } from './routes/_auth/markets/share'
 import { Route as AuthMarketsSwapRouteImport } from './routes/_auth/markets/swap'
+import { Route as AuthAgreementsIdEditRouteImport } from './routes/_auth/agreements/$id_.edit'
 import { Route as AuthCompanyIdPaymentProviderProviderIdRouteImport } from './routes/_auth/company/$id_/payment-provider/$providerId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -65,11 +68,6 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
   getParentRoute: () => rootRouteImport,
-} as any)
-const AuthAgreementsRoute = AuthAgreementsRouteImport.update({
-  id: '/agreements',
-  path: '/agreements',
-  getParentRoute: () => AuthRoute,
 } as any)
 const AuthArticlesRoute = AuthArticlesRouteImport.update({
   id: '/articles',
@@ -131,6 +129,21 @@ const LegalTermsRoute = LegalTermsRouteImport.update({
   path: '/legal/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthAgreementsIndexRoute = AuthAgreementsIndexRouteImport.update({
+  id: '/agreements/',
+  path: '/agreements/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthAgreementsIdRoute = AuthAgreementsIdRouteImport.update({
+  id: '/agreements/$id',
+  path: '/agreements/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthAgreementsCreateRoute = AuthAgreementsCreateRouteImport.update({
+  id: '/agreements/create',
+  path: '/agreements/create',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthCompaniesIndexRoute = AuthCompaniesIndexRouteImport.update({
   id: '/companies/',
   path: '/companies/',
@@ -166,6 +179,11 @@ const AuthMarketsSwapRoute = AuthMarketsSwapRouteImport.update({
   path: '/markets/swap',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthAgreementsIdEditRoute = AuthAgreementsIdEditRouteImport.update({
+  id: '/agreements/$id_/edit',
+  path: '/agreements/$id/edit',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthCompanyIdPaymentProviderProviderIdRoute =
   AuthCompanyIdPaymentProviderProviderIdRouteImport.update({
     id: '/company/$id_/payment-provider/$providerId',
@@ -179,7 +197,6 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/agreements': typeof AuthAgreementsRoute
   '/articles': typeof AuthArticlesRoute
   '/documents': typeof AuthDocumentsRoute
   '/forum': typeof AuthForumRoute
@@ -192,13 +209,17 @@ export interface FileRoutesByFullPath {
   '/user': typeof AuthUserRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms': typeof LegalTermsRoute
+  '/agreements/$id': typeof AuthAgreementsIdRoute
+  '/agreements/create': typeof AuthAgreementsCreateRoute
   '/companies/create': typeof AuthCompaniesCreateRoute
   '/company/$id': typeof AuthCompanyIdRoute
   '/company/dashboard': typeof AuthCompanyDashboardRoute
   '/markets/buy': typeof AuthMarketsBuyRoute
   '/markets/share': typeof AuthMarketsShareRoute
   '/markets/swap': typeof AuthMarketsSwapRoute
+  '/agreements/': typeof AuthAgreementsIndexRoute
   '/companies/': typeof AuthCompaniesIndexRoute
+  '/agreements/$id/edit': typeof AuthAgreementsIdEditRoute
   '/company/$id/payment-provider/$providerId': typeof AuthCompanyIdPaymentProviderProviderIdRoute
 }
 export interface FileRoutesByTo {
@@ -207,7 +228,6 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/agreements': typeof AuthAgreementsRoute
   '/articles': typeof AuthArticlesRoute
   '/documents': typeof AuthDocumentsRoute
   '/forum': typeof AuthForumRoute
@@ -220,13 +240,17 @@ export interface FileRoutesByTo {
   '/user': typeof AuthUserRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms': typeof LegalTermsRoute
+  '/agreements/$id': typeof AuthAgreementsIdRoute
+  '/agreements/create': typeof AuthAgreementsCreateRoute
   '/companies/create': typeof AuthCompaniesCreateRoute
   '/company/$id': typeof AuthCompanyIdRoute
   '/company/dashboard': typeof AuthCompanyDashboardRoute
   '/markets/buy': typeof AuthMarketsBuyRoute
   '/markets/share': typeof AuthMarketsShareRoute
   '/markets/swap': typeof AuthMarketsSwapRoute
+  '/agreements': typeof AuthAgreementsIndexRoute
   '/companies': typeof AuthCompaniesIndexRoute
+  '/agreements/$id/edit': typeof AuthAgreementsIdEditRoute
   '/company/$id/payment-provider/$providerId': typeof AuthCompanyIdPaymentProviderProviderIdRoute
 }
 export interface FileRoutesById {
@@ -237,7 +261,6 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/_auth/agreements': typeof AuthAgreementsRoute
   '/_auth/articles': typeof AuthArticlesRoute
   '/_auth/documents': typeof AuthDocumentsRoute
   '/_auth/forum': typeof AuthForumRoute
@@ -250,13 +273,17 @@ export interface FileRoutesById {
   '/_auth/user': typeof AuthUserRoute
   '/legal/privacy': typeof LegalPrivacyRoute
   '/legal/terms': typeof LegalTermsRoute
+  '/_auth/agreements/$id': typeof AuthAgreementsIdRoute
+  '/_auth/agreements/create': typeof AuthAgreementsCreateRoute
   '/_auth/companies/create': typeof AuthCompaniesCreateRoute
   '/_auth/company/$id': typeof AuthCompanyIdRoute
   '/_auth/company/dashboard': typeof AuthCompanyDashboardRoute
   '/_auth/markets/buy': typeof AuthMarketsBuyRoute
   '/_auth/markets/share': typeof AuthMarketsShareRoute
   '/_auth/markets/swap': typeof AuthMarketsSwapRoute
+  '/_auth/agreements/': typeof AuthAgreementsIndexRoute
   '/_auth/companies/': typeof AuthCompaniesIndexRoute
+  '/_auth/agreements/$id_/edit': typeof AuthAgreementsIdEditRoute
   '/_auth/company/$id_/payment-provider/$providerId': typeof AuthCompanyIdPaymentProviderProviderIdRoute
 }
 export interface FileRouteTypes {
@@ -267,7 +294,6 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
-    | '/agreements'
     | '/articles'
     | '/documents'
     | '/forum'
@@ -280,13 +306,17 @@ export interface FileRouteTypes {
     | '/user'
     | '/legal/privacy'
     | '/legal/terms'
+    | '/agreements/$id'
+    | '/agreements/create'
     | '/companies/create'
     | '/company/$id'
     | '/company/dashboard'
     | '/markets/buy'
     | '/markets/share'
     | '/markets/swap'
+    | '/agreements/'
     | '/companies/'
+    | '/agreements/$id/edit'
     | '/company/$id/payment-provider/$providerId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -295,7 +325,6 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
-    | '/agreements'
     | '/articles'
     | '/documents'
     | '/forum'
@@ -308,13 +337,17 @@ export interface FileRouteTypes {
     | '/user'
     | '/legal/privacy'
     | '/legal/terms'
+    | '/agreements/$id'
+    | '/agreements/create'
     | '/companies/create'
     | '/company/$id'
     | '/company/dashboard'
     | '/markets/buy'
     | '/markets/share'
     | '/markets/swap'
+    | '/agreements'
     | '/companies'
+    | '/agreements/$id/edit'
     | '/company/$id/payment-provider/$providerId'
   id:
     | '__root__'
@@ -324,7 +357,6 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
-    | '/_auth/agreements'
     | '/_auth/articles'
     | '/_auth/documents'
     | '/_auth/forum'
@@ -337,13 +369,17 @@ export interface FileRouteTypes {
     | '/_auth/user'
     | '/legal/privacy'
     | '/legal/terms'
+    | '/_auth/agreements/$id'
+    | '/_auth/agreements/create'
     | '/_auth/companies/create'
     | '/_auth/company/$id'
     | '/_auth/company/dashboard'
     | '/_auth/markets/buy'
     | '/_auth/markets/share'
     | '/_auth/markets/swap'
+    | '/_auth/agreements/'
     | '/_auth/companies/'
+    | '/_auth/agreements/$id_/edit'
     | '/_auth/company/$id_/payment-provider/$providerId'
   fileRoutesById: FileRoutesById
 }
@@ -401,13 +437,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/reset-password'
       preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
-    }
-    '/_auth/agreements': {
-      id: '/_auth/agreements'
-      path: '/agreements'
-      fullPath: '/agreements'
-      preLoaderRoute: typeof AuthAgreementsRouteImport
-      parentRoute: typeof AuthRoute
     }
     '/_auth/articles': {
       id: '/_auth/articles'
@@ -493,6 +522,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LegalTermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/agreements/': {
+      id: '/_auth/agreements/'
+      path: '/agreements'
+      fullPath: '/agreements/'
+      preLoaderRoute: typeof AuthAgreementsIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/agreements/$id': {
+      id: '/_auth/agreements/$id'
+      path: '/agreements/$id'
+      fullPath: '/agreements/$id'
+      preLoaderRoute: typeof AuthAgreementsIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/agreements/create': {
+      id: '/_auth/agreements/create'
+      path: '/agreements/create'
+      fullPath: '/agreements/create'
+      preLoaderRoute: typeof AuthAgreementsCreateRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/companies/': {
       id: '/_auth/companies/'
       path: '/companies'
@@ -542,6 +592,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthMarketsSwapRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/agreements/$id_/edit': {
+      id: '/_auth/agreements/$id_/edit'
+      path: '/agreements/$id/edit'
+      fullPath: '/agreements/$id/edit'
+      preLoaderRoute: typeof AuthAgreementsIdEditRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/company/$id_/payment-provider/$providerId': {
       id: '/_auth/company/$id_/payment-provider/$providerId'
       path: '/company/$id/payment-provider/$providerId'
@@ -553,7 +610,6 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthRouteChildren {
-  AuthAgreementsRoute: typeof AuthAgreementsRoute
   AuthArticlesRoute: typeof AuthArticlesRoute
   AuthDocumentsRoute: typeof AuthDocumentsRoute
   AuthForumRoute: typeof AuthForumRoute
@@ -564,18 +620,21 @@ interface AuthRouteChildren {
   AuthNotificationsRoute: typeof AuthNotificationsRoute
   AuthStatisticsRoute: typeof AuthStatisticsRoute
   AuthUserRoute: typeof AuthUserRoute
+  AuthAgreementsIdRoute: typeof AuthAgreementsIdRoute
+  AuthAgreementsCreateRoute: typeof AuthAgreementsCreateRoute
   AuthCompaniesCreateRoute: typeof AuthCompaniesCreateRoute
   AuthCompanyIdRoute: typeof AuthCompanyIdRoute
   AuthCompanyDashboardRoute: typeof AuthCompanyDashboardRoute
   AuthMarketsBuyRoute: typeof AuthMarketsBuyRoute
   AuthMarketsShareRoute: typeof AuthMarketsShareRoute
   AuthMarketsSwapRoute: typeof AuthMarketsSwapRoute
+  AuthAgreementsIndexRoute: typeof AuthAgreementsIndexRoute
   AuthCompaniesIndexRoute: typeof AuthCompaniesIndexRoute
+  AuthAgreementsIdEditRoute: typeof AuthAgreementsIdEditRoute
   AuthCompanyIdPaymentProviderProviderIdRoute: typeof AuthCompanyIdPaymentProviderProviderIdRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
-  AuthAgreementsRoute: AuthAgreementsRoute,
   AuthArticlesRoute: AuthArticlesRoute,
   AuthDocumentsRoute: AuthDocumentsRoute,
   AuthForumRoute: AuthForumRoute,
@@ -586,13 +645,17 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthNotificationsRoute: AuthNotificationsRoute,
   AuthStatisticsRoute: AuthStatisticsRoute,
   AuthUserRoute: AuthUserRoute,
+  AuthAgreementsIdRoute: AuthAgreementsIdRoute,
+  AuthAgreementsCreateRoute: AuthAgreementsCreateRoute,
   AuthCompaniesCreateRoute: AuthCompaniesCreateRoute,
   AuthCompanyIdRoute: AuthCompanyIdRoute,
   AuthCompanyDashboardRoute: AuthCompanyDashboardRoute,
   AuthMarketsBuyRoute: AuthMarketsBuyRoute,
   AuthMarketsShareRoute: AuthMarketsShareRoute,
   AuthMarketsSwapRoute: AuthMarketsSwapRoute,
+  AuthAgreementsIndexRoute: AuthAgreementsIndexRoute,
   AuthCompaniesIndexRoute: AuthCompaniesIndexRoute,
+  AuthAgreementsIdEditRoute: AuthAgreementsIdEditRoute,
   AuthCompanyIdPaymentProviderProviderIdRoute:
     AuthCompanyIdPaymentProviderProviderIdRoute,
 }

@@ -1,0 +1,3 @@
+export function AgreementPage() {
+  return null
+}

@@ -1,0 +1,3 @@
+export function AgreementsPage() {
+  return null
+}

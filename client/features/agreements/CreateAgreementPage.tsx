@@ -1,0 +1,3 @@
+export function CreateAgreementPage() {
+  return null
+}

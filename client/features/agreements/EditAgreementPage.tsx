@@ -1,0 +1,3 @@
+export function EditAgreementPage() {
+  return null
+}

@@ -1,0 +1,121 @@
+/**
+ * Creating, editing and terminating agreements (spec §2, issue #7): queued in the outbox, shown at
+ * once (also offline, marked "not yet synced"), sent exactly once, and replaced by the server's
+ * own row when it answers. Accept and reject need Vipps MobilePay and are not queued (see
+ * agreement-actions.ts).
+ */
+import { msg } from '@lingui/core/macro'
+import type { Agreement, AgreementPartInput, CancelAgreementRequest, CreateAgreementRequest, UpdateAgreementRequest } from '../../../shared/contract/agreements'
+import { DEFAULT_VAT_RATE, priceOfParts } from '../../../shared/domain/agreement-parts'
+import type { Mutation, Row } from '../../sync/local-db'
+import { registerMutationKind } from '../../sync/mutation-kinds'
+import { answerAsRow, reduce } from '../../sync/optimistic'
+import type { SyncHandle } from '../../sync/use-sync'
+
+export const AGREEMENT_CREATE = 'agreement.create'
+export const AGREEMENT_UPDATE = 'agreement.update'
+export const AGREEMENT_TERMINATE = 'agreement.terminate'
+
+/** Parts as the server stores them: every part with its id, VAT rate and currency. */
+export const normalizeParts = (parts: readonly AgreementPartInput[], newPartId: () => string) =>
+  parts.map((p) => ({ id: p.id ?? newPartId(), type: p.type, description: p.description.trim(), price: p.price, vatRate: p.vatRate ?? DEFAULT_VAT_RATE, currency: 'DKK' as const }))
+
+/** What the list and view show of an agreement created here, until the server's row arrives. */
+export type CreatePreview = Pick<Agreement, 'member' | 'addresses'>
+
+registerMutationKind(AGREEMENT_CREATE, {
+  reducer: reduce.insert((m) => {
+    const body = m.body as CreateAgreementRequest & { id: string }
+    const preview = m.preview as CreatePreview | undefined
+    const parts = normalizeParts(body.parts, () => crypto.randomUUID())
+    const row: Omit<Agreement, 'version'> = {
+      id: body.id,
+      externalId: '',
+      companyId: body.companyId,
+      paymentProviderId: body.paymentProviderId,
+      member: preview?.member ?? { userId: '', title: '', fullName: body.memberName, emailAddress: body.emailAddress, isVerified: false },
+      addresses: preview?.addresses ?? [],
+      price: priceOfParts(parts),
+      currency: 'DKK',
+      status: 'CREATED',
+      overdue: false,
+      paymentPeriod: body.paymentPeriod,
+      startPaymentDate: body.startPaymentDate,
+      nextRegularPaymentDate: body.startPaymentDate,
+      terminationDate: null,
+      finalPaymentRequired: false,
+      parts,
+      providerAgreementId: null,
+      createdAt: new Date(m.createdAt).toISOString(),
+      updatedAt: new Date(m.createdAt).toISOString(),
+    }
+    return { ...row, _version: 0 } as Row
+  }),
+  label: msg`Create agreement`,
+  failed: msg`Failed to create agreement`,
+  answeredRow: answerAsRow,
+})
+
+registerMutationKind(AGREEMENT_UPDATE, {
+  reducer: reduce.patch((_row, m) => {
+    const body = m.body as UpdateAgreementRequest
+    const parts = body.parts ? normalizeParts(body.parts, () => crypto.randomUUID()) : undefined
+    return {
+      ...(body.nextRegularPaymentDate ? { nextRegularPaymentDate: body.nextRegularPaymentDate } : {}),
+      ...(body.paymentPeriod ? { paymentPeriod: body.paymentPeriod } : {}),
+      ...(parts ? { parts, price: priceOfParts(parts) } : {}),
+    }
+  }),
+  label: msg`Edit agreement`,
+  failed: msg`Failed to update agreement`,
+  answeredRow: answerAsRow,
+})
+
+registerMutationKind(AGREEMENT_TERMINATE, {
+  reducer: reduce.patch((_row, m) => {
+    const body = m.body as CancelAgreementRequest
+    // Without a last payment it ends at once; with one, it ends when that payment is settled.
+    return { terminationDate: body.terminationDate, finalPaymentRequired: body.finalPaymentRequired, ...(body.finalPaymentRequired ? {} : { status: 'CANCELED' }) }
+  }),
+  label: msg`Terminate agreement`,
+  failed: msg`Failed to terminate agreement`,
+  answeredRow: answerAsRow,
+})
+
+/** The create of this agreement, while it still waits in the outbox: later changes depend on it. */
+const pendingCreate = async ({ db }: SyncHandle, id: string): Promise<Mutation | undefined> =>
+  (await db.outbox.where('entityId').equals(id).toArray()).find((m) => m.kind === AGREEMENT_CREATE)
+
+/** POST /agreement with a client-made id, so the new agreement keeps it (and can be edited offline). */
+export const createAgreement = ({ engine }: SyncHandle, body: CreateAgreementRequest & { id: string }, preview: CreatePreview) =>
+  engine.mutate({ kind: AGREEMENT_CREATE, method: 'POST', path: '/agreement', body, preview, entity: 'agreement', entityId: body.id })
+
+/** PATCH /agreement/{id}, If-Match the version the user edited. */
+export async function updateAgreement(handle: SyncHandle, agreement: { id: string; _version: number }, body: UpdateAgreementRequest) {
+  const create = await pendingCreate(handle, agreement.id)
+  return handle.engine.mutate({
+    kind: AGREEMENT_UPDATE,
+    method: 'PATCH',
+    path: `/agreement/${agreement.id}`,
+    body,
+    entity: 'agreement',
+    entityId: agreement.id,
+    // A row made here has no server version yet: its create answers with version 1.
+    baseVersion: create ? 1 : agreement._version,
+    dependsOn: create?.mutationId,
+  })
+}
+
+/** POST /agreement/{id}/cancel */
+export async function terminateAgreement(handle: SyncHandle, agreement: { id: string }, body: CancelAgreementRequest) {
+  const create = await pendingCreate(handle, agreement.id)
+  return handle.engine.mutate({
+    kind: AGREEMENT_TERMINATE,
+    method: 'POST',
+    path: `/agreement/${agreement.id}/cancel`,
+    body,
+    entity: 'agreement',
+    entityId: agreement.id,
+    dependsOn: create?.mutationId,
+  })
+}
