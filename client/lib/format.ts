@@ -58,3 +58,8 @@ export function formatRecent(value: string | Date | number, locale: Locale, now:
   if (formatDate(at, locale, 'short') === formatDate(now, locale, 'short')) return time
   return cached(`recent:${locale}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE })).format(at)
 }
+
+/** Today's calendar date in Copenhagen, `YYYY-MM-DD` (what date inputs and the API use). */
+export function todayIso(now: Date = new Date()): string {
+  return cached('iso-date', () => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })).format(now)
+}

@@ -1,3 +1,338 @@
+import { useEffect, useState } from 'react'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, useNavigate, useParams } from '@tanstack/react-router'
+import { canEdit, canTerminate } from '../../../shared/domain/agreement-status'
+import { isAgreementAdmin } from '../../../shared/domain/roles'
+import { ChangeProblem } from '../../components/sync/ChangeProblem'
+import { Alert } from '../../components/ui/Alert'
+import { Badge } from '../../components/ui/Badge'
+import { Button, buttonClass } from '../../components/ui/Button'
+import { Spinner } from '../../components/ui/Spinner'
+import { Table } from '../../components/ui/Table'
+import { useLocale } from '../../i18n/use-locale'
+import { ApiError, createActionKey, errorMessage } from '../../lib/api'
+import { formatDate, formatMoney } from '../../lib/format'
+import { usePageTitle } from '../../lib/use-page-title'
+import { requestSync, useSync, useSyncStatus, type SyncHandle } from '../../sync/use-sync'
+import { useSession } from '../auth/session'
+import { roleOf } from '../shell/navigation'
+import { acceptAgreement, rejectAgreement } from './agreement-actions'
+import { statusBadge } from './agreement-format'
+import { addressLine, agreementStatusLabels, partTypeLabels, paymentPeriodLabels } from './labels'
+import { TerminateDialog } from './TerminateDialog'
+import { useAgreement, type AgreementView } from './use-agreements'
+
+const acceptFailed = msg`Failed to accept the agreement. Please try again.`
+const rejectFailed = msg`Failed to reject the agreement. Please try again.`
+/** While Vipps MobilePay has the last word, the view asks for news this often. */
+const PENDING_REFRESH_MS = 3000
+
+/**
+ * One agreement (spec §2 "Agreement view"), from the local copy so it shows offline. Staff edit and
+ * terminate it (queued, also offline); its member accepts or rejects it while it is new, which
+ * needs Vipps MobilePay and so the network.
+ */
 export function AgreementPage() {
+  const { t } = useLingui()
+  const { id } = useParams({ from: '/_auth/agreements/$id' })
+  const sync = useSync()
+  const state = useAgreement(sync, id)
+  const { syncing } = useSyncStatus(sync)
+  const agreement = state?.row as AgreementView | null | undefined
+  const number = agreement?.externalId
+  usePageTitle(number ? t`Agreement ${number}` : t`Agreement`)
+
+  // Waiting for the member's answer in Vipps: the server hears it (webhook or poll) within seconds.
+  const pending = agreement?.status === 'PENDING'
+  useEffect(() => {
+    if (!pending) return
+    const timer = setInterval(requestSync, PENDING_REFRESH_MS)
+    return () => clearInterval(timer)
+  }, [pending])
+
+  if (!sync || !state || (!agreement && syncing)) return <Spinner label={t`Loading agreement`} />
+  if (!agreement) {
+    return (
+      <div className="page">
+        <h1>
+          <Trans>Agreement</Trans>
+        </h1>
+        <Alert variant="error">
+          <Trans>Agreement not found</Trans>
+        </Alert>
+        <BackLink />
+      </div>
+    )
+  }
+  return <AgreementDetails handle={sync} agreement={agreement} problems={state.problems} />
+}
+
+function BackLink() {
+  return (
+    <Link to="/agreements" className="btn btn-link">
+      <Trans>Back to agreements</Trans>
+    </Link>
+  )
+}
+
+function AgreementDetails({ handle, agreement: a, problems }: { handle: SyncHandle; agreement: AgreementView; problems: NonNullable<ReturnType<typeof useAgreement>>['problems'] }) {
+  const { t, i18n } = useLingui()
+  const locale = useLocale()
+  const user = useSession().user
+  const role = user ? roleOf(user) : 'USER'
+  const admin = isAgreementAdmin(role) && a.companyId === user?.currentCompany?.id
+  const isMember = a.member?.userId === user?.id
+  const [terminating, setTerminating] = useState(false)
+  const status = a.status ?? 'CREATED'
+  const editable = admin && canEdit({ status, terminationDate: a.terminationDate ?? null })
+  const terminable = admin && canTerminate({ status, terminationDate: a.terminationDate ?? null })
+  const number = a.externalId
+  const title = number ? t`Agreement ${number}` : t`New agreement`
+
+  return (
+    <div className="page page-narrow">
+      <div className="page-header">
+        <h1>{title}</h1>
+        <BackLink />
+      </div>
+      {problems.map((m) => (
+        <ChangeProblem key={m.mutationId} handle={handle} mutation={m} />
+      ))}
+      <StatusNotice agreement={a} isMember={isMember} />
+      <section className="card" aria-labelledby="agreement-details-title">
+        <div className="section-header">
+          <h2 id="agreement-details-title">
+            <Trans>Details</Trans>
+          </h2>
+          {a._pending && (
+            <span className="pending-marker" title={t`This change is saved on this device and will be sent to the server.`}>
+              <Trans>Not yet synced</Trans>
+            </span>
+          )}
+        </div>
+        <dl className="detail-list">
+          <dt>
+            <Trans>Member</Trans>
+          </dt>
+          <dd>{a.member?.fullName}</dd>
+          <dt>
+            <Trans>Email</Trans>
+          </dt>
+          <dd>
+            <a href={`mailto:${a.member?.emailAddress ?? ''}`}>{a.member?.emailAddress}</a>
+          </dd>
+          <dt>
+            <Trans>Addresses</Trans>
+          </dt>
+          <dd>
+            {a.addresses?.length ?
+              <ul className="plain-list">
+                {a.addresses.map((ad) => (
+                  <li key={ad.id}>{addressLine(ad)}</li>
+                ))}
+              </ul>
+            : <Trans>No addresses</Trans>}
+          </dd>
+          <dt>
+            <Trans>Start payment date</Trans>
+          </dt>
+          <dd>{a.startPaymentDate ? formatDate(a.startPaymentDate, locale) : '-'}</dd>
+          <dt>
+            <Trans>Next payment date</Trans>
+          </dt>
+          <dd>{a.nextRegularPaymentDate ? formatDate(a.nextRegularPaymentDate, locale) : '-'}</dd>
+          <dt>
+            <Trans>Payment period</Trans>
+          </dt>
+          <dd>{a.paymentPeriod ? i18n._(paymentPeriodLabels[a.paymentPeriod]) : '-'}</dd>
+          <dt>
+            <Trans>Price</Trans>
+          </dt>
+          <dd>{formatMoney(a.price ?? 0, locale)}</dd>
+          <dt>
+            <Trans>Status</Trans>
+          </dt>
+          <dd>
+            <Badge variant={statusBadge(status, a.overdue === true)}>
+              <span className="status-dot" aria-hidden="true" />
+              {a.overdue ? t`Overdue` : i18n._(agreementStatusLabels[status])}
+            </Badge>
+          </dd>
+          {a.terminationDate && (
+            <>
+              <dt>
+                <Trans>Termination date</Trans>
+              </dt>
+              <dd>
+                {formatDate(a.terminationDate, locale)}
+                {a.finalPaymentRequired && (
+                  <span className="muted">
+                    {' '}
+                    (<Trans>with a last payment</Trans>)
+                  </span>
+                )}
+              </dd>
+            </>
+          )}
+        </dl>
+      </section>
+      <PartsTable agreement={a} />
+      <div className="button-row">
+        {editable && (
+          <Link to="/agreements/$id/edit" params={{ id: a.id }} className={buttonClass('secondary')}>
+            <Trans>Edit</Trans>
+          </Link>
+        )}
+        {terminable && (
+          <Button variant="danger" onClick={() => setTerminating(true)}>
+            <Trans>Terminate</Trans>
+          </Button>
+        )}
+        {isMember && status === 'CREATED' && !a._pending && <MemberAnswer agreementId={a.id} />}
+      </div>
+      {terminating && <TerminateDialog handle={handle} agreement={a} open onClose={() => setTerminating(false)} />}
+    </div>
+  )
+}
+
+/** What the status means for the person looking, in particular after returning from Vipps. */
+function StatusNotice({ agreement: a, isMember }: { agreement: AgreementView; isMember: boolean }) {
+  if (a.status === 'PENDING')
+    return (
+      <Alert variant="info">
+        <Spinner />{' '}
+        {isMember ?
+          <Trans>Waiting for your approval in Vipps MobilePay. This page updates by itself.</Trans>
+        : <Trans>Waiting for the member to approve the agreement in Vipps MobilePay.</Trans>}
+      </Alert>
+    )
+  if (!isMember) return null
+  if (a.status === 'CREATED')
+    return (
+      <Alert variant="info">
+        <Trans>Please review the agreement. Accept it to approve the payments in Vipps MobilePay, or reject it.</Trans>
+      </Alert>
+    )
+  if (a.status === 'ACCEPTED' && !a.terminationDate)
+    return (
+      <Alert variant="success">
+        <Trans>The agreement is accepted. The payments are collected through Vipps MobilePay.</Trans>
+      </Alert>
+    )
+  if (a.status === 'REJECTED')
+    return (
+      <Alert variant="warning">
+        <Trans>The agreement was rejected.</Trans>
+      </Alert>
+    )
+  if (a.status === 'EXPIRED')
+    return (
+      <Alert variant="warning">
+        <Trans>The agreement was not approved in time and has expired. Please contact the association.</Trans>
+      </Alert>
+    )
   return null
+}
+
+function PartsTable({ agreement: a }: { agreement: AgreementView }) {
+  const { t, i18n } = useLingui()
+  const locale = useLocale()
+  const parts = a.parts ?? []
+  return (
+    <section className="card" aria-labelledby="agreement-parts-title">
+      <h2 id="agreement-parts-title">
+        <Trans>Parts</Trans>
+      </h2>
+      <Table caption={t`Parts`} captionHidden>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Type</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Description</Trans>
+            </th>
+            <th scope="col" className="cell-number">
+              <Trans>VAT</Trans>
+            </th>
+            <th scope="col" className="cell-number">
+              <Trans>Price</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {parts.map((p) => (
+            <tr key={p.id}>
+              <th scope="row">{i18n._(partTypeLabels[p.type])}</th>
+              <td className="cell-wrap">{p.description}</td>
+              <td className="cell-number">{p.vatRate} %</td>
+              <td className="cell-number cell-nowrap">{formatMoney(p.price, locale)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              <Trans>Total</Trans>
+            </th>
+            <td className="cell-number cell-nowrap">{formatMoney(a.price ?? 0, locale)}</td>
+          </tr>
+        </tfoot>
+      </Table>
+    </section>
+  )
+}
+
+/** Accept (on to Vipps MobilePay) and Reject, for the agreement's member while it is new. */
+function MemberAnswer({ agreementId }: { agreementId: string }) {
+  const { t, i18n } = useLingui()
+  const navigate = useNavigate()
+  const [busy, setBusy] = useState<'accept' | 'reject' | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [acceptAction] = useState(createActionKey)
+  const [rejectAction] = useState(createActionKey)
+  const online = useSyncStatus(useSync()).online
+
+  const accept = async () => {
+    setBusy('accept')
+    setError(null)
+    try {
+      const { confirmationUrl } = await acceptAgreement(agreementId, acceptAction)
+      window.location.assign(confirmationUrl)
+    } catch (e) {
+      setError(offlineOr(e, errorMessage(e, i18n._(acceptFailed))))
+      setBusy(null)
+    }
+  }
+  const reject = async () => {
+    setBusy('reject')
+    setError(null)
+    try {
+      await rejectAgreement(agreementId, rejectAction)
+      requestSync()
+      void navigate({ to: '/agreements' })
+    } catch (e) {
+      setError(offlineOr(e, errorMessage(e, i18n._(rejectFailed))))
+      setBusy(null)
+    }
+  }
+  const offlineOr = (e: unknown, text: string) => (e instanceof ApiError && e.status === 0 ? t`You are offline. Accepting or rejecting needs a connection to Vipps MobilePay.` : text)
+
+  return (
+    <>
+      {!online && (
+        <p className="field-hint" id="answer-offline">
+          <Trans>You are offline. Accepting or rejecting needs a connection to Vipps MobilePay.</Trans>
+        </p>
+      )}
+      <Button variant="secondary" onClick={() => void reject()} busy={busy === 'reject'} disabled={busy !== null || !online} aria-describedby={online ? undefined : 'answer-offline'}>
+        <Trans>Reject</Trans>
+      </Button>
+      <Button onClick={() => void accept()} busy={busy === 'accept'} disabled={busy !== null || !online} aria-describedby={online ? undefined : 'answer-offline'}>
+        <Trans>Accept</Trans>
+      </Button>
+      {error && <Alert variant="error">{error}</Alert>}
+    </>
+  )
 }

@@ -1,0 +1,69 @@
+import { useState } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { CancelAgreementRequest } from '../../../shared/contract/agreements'
+import { defaultTerminationDate, terminationProblem } from '../../../shared/domain/termination'
+import { Button } from '../../components/ui/Button'
+import { Modal } from '../../components/ui/Modal'
+import { TextField } from '../../components/ui/TextField'
+import { todayIso } from '../../lib/format'
+import type { SyncHandle } from '../../sync/use-sync'
+import { terminateAgreement } from './agreement-mutations'
+import type { AgreementView } from './use-agreements'
+
+/**
+ * The terminate dialog (spec §2 "Agreement view", §4, §9): a termination date (today + 30 days by
+ * default) and 'Make last payment'. Checked here with the server's rules, then queued, so it also
+ * works offline; the dialog stays open with the message when the input is refused.
+ */
+export function TerminateDialog({ handle, agreement, open, onClose }: { handle: SyncHandle; agreement: AgreementView; open: boolean; onClose: () => void }) {
+  const { t, i18n } = useLingui()
+  const today = todayIso()
+  const [date, setDate] = useState(() => defaultTerminationDate(today))
+  const [finalPayment, setFinalPayment] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const submit = async () => {
+    const parsed = CancelAgreementRequest.safeParse({ terminationDate: date, finalPaymentRequired: finalPayment })
+    const problem = parsed.success ? terminationProblem(parsed.data, today, agreement.status ?? '') : { message: parsed.error.issues[0]?.message ?? '' }
+    if (!parsed.success || problem) return setError(i18n._(problem!.message))
+    setError(null)
+    setBusy(true)
+    try {
+      await terminateAgreement(handle, agreement, parsed.data)
+      onClose()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title={<Trans>Terminate agreement</Trans>}
+      closeLabel={t`Close`}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button variant="danger" onClick={() => void submit()} busy={busy}>
+            {busy ? t`Processing...` : t`Terminate`}
+          </Button>
+        </>
+      }
+    >
+      <div className="form">
+        <label className="checkbox-field">
+          <input type="checkbox" checked={finalPayment} onChange={(e) => setFinalPayment(e.target.checked)} aria-describedby="final-payment-note" />
+          <Trans>Make last payment</Trans>
+        </label>
+        <p id="final-payment-note" className="field-hint">
+          <Trans>This will be done 3 days before termination date</Trans>
+        </p>
+        <TextField label={t`Termination date is set to:`} type="date" value={date} min={today} onChange={(e) => setDate(e.target.value)} error={error} required />
+      </div>
+    </Modal>
+  )
+}
