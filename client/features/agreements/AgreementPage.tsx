@@ -244,7 +244,7 @@ function PartsTable({ agreement: a }: { agreement: AgreementView }) {
       <h2 id="agreement-parts-title">
         <Trans>Parts</Trans>
       </h2>
-      <Table caption={t`Parts`} captionHidden>
+      <Table caption={t`Parts`} captionHidden className="table-parts">
         <thead>
           <tr>
             <th scope="col">
@@ -253,7 +253,7 @@ function PartsTable({ agreement: a }: { agreement: AgreementView }) {
             <th scope="col">
               <Trans>Description</Trans>
             </th>
-            <th scope="col" className="cell-number">
+            <th scope="col" className="cell-number col-vat">
               <Trans>VAT</Trans>
             </th>
             <th scope="col" className="cell-number">
@@ -266,16 +266,17 @@ function PartsTable({ agreement: a }: { agreement: AgreementView }) {
             <tr key={p.id}>
               <th scope="row">{i18n._(partTypeLabels[p.type])}</th>
               <td className="cell-wrap">{p.description}</td>
-              <td className="cell-number">{p.vatRate} %</td>
+              <td className="cell-number col-vat">{p.vatRate} %</td>
               <td className="cell-number cell-nowrap">{formatMoney(p.price, locale)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={3}>
+            <th scope="row" colSpan={2}>
               <Trans>Total</Trans>
             </th>
+            <td className="col-vat" />
             <td className="cell-number cell-nowrap">{formatMoney(a.price ?? 0, locale)}</td>
           </tr>
         </tfoot>
