@@ -1,5 +1,4 @@
 import type { MessageDescriptor } from '@lingui/core'
-import { addDays, format, parseISO } from 'date-fns'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/client'
 import { conflict, DomainError, forbidden, invalidState, notFound, validation, versionConflict, type Issue } from '../../errors'
@@ -13,7 +12,8 @@ import { VippsRejected } from '../../integrations/vipps/vipps.errors'
 import type { AgreementResponseV3, ChargeResponseV3, DraftAgreementV3, TimePeriod, VippsChargeStatus } from '../../integrations/vipps/vipps.schemas'
 import type { Agreement, AgreementListQuery, CancelAgreementRequest, Charge, CreateAgreementRequest, UpdateAgreementRequest } from '../../../shared/contract/agreements'
 import { localeOf } from '../../../shared/contract/common'
-import { FINAL_PAYMENT_DAYS_BEFORE, initialsOf, priceOfParts, type PaymentPeriod } from '../../../shared/domain/agreement-parts'
+import { initialsOf, priceOfParts, type PaymentPeriod } from '../../../shared/domain/agreement-parts'
+import { finalPaymentDue, terminationProblem } from '../../../shared/domain/termination'
 import { canEdit, chargeStatusRank, isChargeSettled, nextAgreementStatus, type AgreementAction, type ChargeStatus } from '../../../shared/domain/agreement-status'
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
@@ -54,8 +54,6 @@ const MAX_OUTBOX_ATTEMPTS = 20
 
 const formatDkk = (ore: number, locale: 'en' | 'da') =>
   new Intl.NumberFormat(locale === 'da' ? 'da-DK' : 'en-GB', { style: 'currency', currency: 'DKK' }).format(ore / 100)
-
-const shiftDate = (date: string, days: number) => format(addDays(parseISO(date), days), 'yyyy-MM-dd')
 
 export type AgreementsService = ReturnType<typeof createAgreementsService>
 
@@ -566,14 +564,15 @@ export function createAgreementsService(deps: {
       const row = manageable(actor, id)
       if (row.terminationDate) throw invalidState(messages.agreementTerminating.id)
       const to = transition(row, 'terminate')
-      const today = todayInCopenhagen(clock)
-      if (input.terminationDate < today) throw validation([{ path: 'terminationDate', message: messages.terminationDateInPast.id }])
+      // The same rules as the terminate dialog (shared), so an offline termination fails only when the server's state differs.
+      const problem = terminationProblem(input, todayInCopenhagen(clock), row.status)
+      if (problem?.message === messages.finalPaymentNeedsAccepted.id) throw invalidState(problem.message)
+      if (problem) throw validation([problem])
       const now = nowIso()
       if (input.finalPaymentRequired) {
-        if (row.status !== 'ACCEPTED' || !row.vippsAgreementId) throw invalidState(messages.finalPaymentNeedsAccepted.id)
-        const due = shiftDate(input.terminationDate, -FINAL_PAYMENT_DAYS_BEFORE)
-        // Vipps needs a charge at least one day before it is due.
-        if (due <= today) throw validation([{ path: 'terminationDate', message: messages.finalPaymentTooSoon.id }])
+        // Agreements brought over without a Vipps agreement cannot be charged a last time.
+        if (!row.vippsAgreementId) throw invalidState(messages.finalPaymentNeedsAccepted.id)
+        const due = finalPaymentDue(input.terminationDate)
         const member = repo.member(db, row.memberUserId)!
         const chargeId = newId()
         repo.insertCharge(db, {
