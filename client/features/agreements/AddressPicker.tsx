@@ -81,16 +81,19 @@ export function AddressPicker({ addresses, selected, onChange, error }: AddressP
       }
       {chosen.length > 0 && (
         <ul className="chip-list" aria-label={t`Chosen addresses`}>
-          {chosen.map((a) => (
-            <li key={a.id} className="chip">
-              <span className="chip-text">{addressLine(a)}</span>
-              <Button variant="ghost" size="sm" onClick={() => remove(a.id)}>
-                <Trans>
-                  Remove <span className="sr-only">{addressLine(a)}</span>
-                </Trans>
-              </Button>
-            </li>
-          ))}
+          {chosen.map((a) => {
+            const line = addressLine(a)
+            return (
+              <li key={a.id} className="chip">
+                <span className="chip-text">{line}</span>
+                <Button variant="ghost" size="sm" onClick={() => remove(a.id)}>
+                  <Trans>
+                    Remove <span className="sr-only">{line}</span>
+                  </Trans>
+                </Button>
+              </li>
+            )
+          })}
         </ul>
       )}
       {error && (

@@ -174,7 +174,7 @@ function CreateForm({ companyId }: { companyId: string }) {
       )}
       {!online && (
         <Alert variant="info">
-          <Trans>You are offline. The agreement is saved on this device and sent when you are back online.</Trans>
+          <Trans>You are offline. The agreement will be kept on this device and sent when you are back online.</Trans>
         </Alert>
       )}
       <div className="form-actions">

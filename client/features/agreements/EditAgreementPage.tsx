@@ -157,7 +157,7 @@ function EditForm({ handle, row }: { handle: SyncHandle; row: AgreementView & { 
       )}
       {!online && (
         <Alert variant="info">
-          <Trans>You are offline. The change is saved on this device and sent when you are back online.</Trans>
+          <Trans>You are offline. The change will be kept on this device and sent when you are back online.</Trans>
         </Alert>
       )}
       <div className="form-actions">
