@@ -28,6 +28,7 @@ export function EditAgreementPage() {
   const handle = useSync()
   const record = useAgreement(handle, id)
 
+  const notFound = record?.row === null
   const body = () => {
     if (!allowed) return <NotAllowed />
     if (!handle || !record) return <Spinner label={t`Loading agreement`} />
@@ -46,9 +47,14 @@ export function EditAgreementPage() {
   return (
     <div className="page agreement-form-page">
       <div className="page-header">
-        <Link to="/agreements/$id" params={{ id }} className={buttonClass('link')}>
-          <Trans>← Back to the agreement</Trans>
-        </Link>
+        {notFound ?
+          <Link to="/agreements" className={buttonClass('link')}>
+            <Trans>← Back to agreements</Trans>
+          </Link>
+        : <Link to="/agreements/$id" params={{ id }} className={buttonClass('link')}>
+            <Trans>← Back to the agreement</Trans>
+          </Link>
+        }
       </div>
       <h1>
         <Trans>Edit agreement</Trans>
@@ -65,7 +71,7 @@ function NotEditable({ row }: { row: AgreementView }) {
     <Alert variant="info">
       {row.terminationDate ?
         <Trans>This agreement is being terminated, so it can no longer be edited.</Trans>
-      : <Trans>This agreement is {status} and can no longer be edited. Only created and accepted agreements can be changed.</Trans>}
+      : <Trans>This agreement can no longer be edited (status: {status}). Only created and accepted agreements can be changed.</Trans>}
     </Alert>
   )
 }

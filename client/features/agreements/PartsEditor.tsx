@@ -25,15 +25,18 @@ interface PartsEditorProps {
 export function PartsEditor({ parts, onChange, errors, onErrors, newPartType }: PartsEditorProps) {
   const { t, i18n } = useLingui()
   const locale = useLocale()
-  const [focusKey, setFocusKey] = useState<string | null>(null)
+  /** The part whose first field (or, with `invalid`, first field with a message) gets the focus after a render. */
+  const [focus, setFocus] = useState<{ key: string; invalid: boolean } | null>(null)
   const firstFields = useRef(new Map<string, HTMLSelectElement>())
   const addButton = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
-    if (!focusKey) return
-    firstFields.current.get(focusKey)?.focus()
-    setFocusKey(null)
-  }, [focusKey])
+    if (!focus) return
+    const first = firstFields.current.get(focus.key)
+    const invalid = focus.invalid ? first?.closest('fieldset')?.querySelector<HTMLElement>('[aria-invalid="true"]') : null
+    ;(invalid ?? first)?.focus()
+    setFocus(null)
+  }, [focus])
 
   const message = (key: string) => (errors[key] ? i18n._(errors[key]) : undefined)
   const withoutPartErrors = () => Object.fromEntries(Object.entries(errors).filter(([k]) => !k.startsWith('parts')))
@@ -49,14 +52,13 @@ export function PartsEditor({ parts, onChange, errors, onErrors, newPartType }: 
     const incomplete = lastIndex >= 0 ? partErrors(parts[lastIndex]!, lastIndex) : null
     if (incomplete) {
       onErrors({ ...errors, ...incomplete })
-      const last = parts[lastIndex]!
-      setFocusKey(last.key)
+      setFocus({ key: parts[lastIndex]!.key, invalid: true })
       return
     }
     const part = emptyPart(newId(), newPartType)
     onErrors(withoutPartErrors())
     onChange([...parts, part])
-    setFocusKey(part.key)
+    setFocus({ key: part.key, invalid: false })
   }
 
   const remove = (index: number) => {
@@ -64,7 +66,7 @@ export function PartsEditor({ parts, onChange, errors, onErrors, newPartType }: 
     // Messages are keyed by position: after a removal they would point at the wrong lines.
     onErrors(withoutPartErrors())
     const next = parts[index + 1] ?? parts[index - 1]
-    if (next) setFocusKey(next.key)
+    if (next) setFocus({ key: next.key, invalid: false })
     else addButton.current?.focus()
   }
 
