@@ -75,6 +75,134 @@ const agreementOf = (email: string) =>
   )
 
 describe('agreement journeys', () => {
+  it('(1) an administrator creates an agreement for a resident, with the §5 messages for what is missing', () =>
+    journey('create', async (_context, page) => {
+      await signIn(page, 'admin@solgaarden.dk')
+      await page.locator('nav.sidebar-nav').getByRole('link', { name: 'Agreements' }).click()
+      await page.getByRole('link', { name: 'Add agreement' }).click()
+      const form = page.getByRole('form', { name: 'Create agreement' })
+      await form.getByRole('button', { name: 'Create agreement' }).click()
+      for (const message of ['Please enter the full name', 'Please choose at least one address', 'Please choose the payment provider', 'Please enter start payment date'])
+        await form.locator('.field-error', { hasText: message }).first().waitFor()
+
+      await form.getByLabel('Full name').fill('Noah Thomsen')
+      await form.getByLabel('Email', { exact: true }).fill('beboer10@solgaarden.dk')
+      await form.getByLabel('Address', { exact: true }).selectOption({ index: 1 })
+      await form.getByRole('button', { name: 'Add address' }).click()
+      await form.getByLabel('Address', { exact: true }).selectOption({ index: 1 })
+      await form.getByRole('button', { name: 'Add address' }).click()
+      await expect.poll(() => form.getByRole('list', { name: 'Chosen addresses' }).getByRole('listitem').count()).toBe(2)
+      await form.getByLabel('Payment provider').selectOption({ index: 1 })
+      await form.getByLabel('Start payment date').fill('2027-01-01')
+      await form.getByLabel('Monthly').check()
+
+      const part = (n: number) => form.getByRole('group', { name: `Part ${n}` })
+      if ((await part(1).count()) === 0) await form.getByRole('button', { name: 'Add part' }).click()
+      await part(1).getByLabel('Type').selectOption('COMMON_EXPENSES')
+      await part(1).getByLabel('Description').fill('Boligafgift')
+      await part(1).getByLabel('Price (kr.)').fill('4250.50')
+      await form.getByRole('button', { name: 'Add part' }).click()
+      await part(2).getByLabel('Type').selectOption('HOT_WATER')
+      await part(2).getByLabel('Description').fill('Aconto varmt vand')
+      await part(2).getByLabel('Price (kr.)').fill('312.25')
+      await snapBoth(page, 'agreement-create')
+      await form.getByRole('button', { name: 'Create agreement' }).click()
+
+      await page.waitForURL(/\/agreements$/)
+      const row = page.getByRole('row', { name: /Noah Thomsen/ })
+      await row.waitFor()
+      await expect.poll(() => row.innerText()).toMatch(/Created/)
+      await expect.poll(() => agreementOf('beboer10@solgaarden.dk').length, { timeout: 15_000 }).toBe(1)
+      const [created] = agreementOf('beboer10@solgaarden.dk')
+      // Kroner typed with decimals arrive as exact øre: 4 250,50 + 312,25 kr.
+      expect(created).toMatchObject({ status: 'CREATED', price_ore: 456_275 })
+      expect(serverRows('SELECT count(*) AS n FROM agreement_addresses WHERE agreement_id = ?', created!.id)).toEqual([{ n: 2 }])
+      // The number comes from the server and replaces the local row.
+      await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain(`#${created!.external_seq}`)
+      await snapBoth(page, 'agreement-list-admin')
+    }), 90_000)
+
+  it('(3) a board member offline at a meeting edits one agreement and terminates another; after a browser restart online, the server holds exactly those changes', async () => {
+    const profile = mkdtempSync(join(tmpdir(), 'boligkasse-profile-'))
+    const headers = clientIp()
+    const [edited] = agreementOf('beboer03@solgaarden.dk')
+    const [terminated] = agreementOf('beboer04@solgaarden.dk')
+    const everything = () => serverRows<{ id: string; version: number; status: string }>('SELECT id, version, status FROM agreements ORDER BY id')
+    let context = await launchProfile(profile, server.url, { headers })
+    try {
+      // Jonas Berg, board member, uses the app in Danish.
+      const page = context.pages()[0] ?? (await context.newPage())
+      await signIn(page, 'bestyrelse@solgaarden.dk')
+      await page.locator('nav.sidebar-nav').getByRole('link', { name: danish('Agreements') }).click()
+      await page.getByRole('link', { name: 'Emma Hansen' }).waitFor()
+      await expect.poll(() => page.locator('.sync-indicator:visible').getAttribute('data-state')).toBe('synced')
+      const before = everything()
+
+      await context.route('**/api/**', (route) => route.abort('internetdisconnected'))
+
+      // Edit the parts of Emma Hansen's agreement: change the heating on account and add a fee.
+      await page.getByRole('link', { name: 'Emma Hansen' }).click()
+      await page.getByRole('link', { name: danish('Edit'), exact: true }).click()
+      const part = (n: number) => page.getByRole('group', { name: danish('Part {n}').replace('{n}', String(n)) })
+      await part(2).getByLabel(danish('Price (kr.)')).fill('700,00')
+      await page.getByRole('button', { name: danish('Add part') }).click()
+      await part(4).getByLabel(danish('Type')).selectOption('FEE')
+      await part(4).getByLabel(danish('Description')).fill('Vaskeri')
+      await part(4).getByLabel(danish('Price (kr.)')).fill('25,50')
+      await page.getByRole('button', { name: danish('Save changes') }).click()
+      await page.getByText(danish('Not yet synced')).first().waitFor()
+      await page.getByRole('cell', { name: 'Vaskeri' }).waitFor()
+
+      // Terminate Mikkel Andersen's agreement without a last payment.
+      await page.getByRole('link', { name: danish('Back to agreements') }).first().click()
+      await page.getByRole('link', { name: 'Mikkel Andersen' }).click()
+      await page.getByRole('button', { name: danish('Terminate'), exact: true }).click()
+      const dialog = page.getByRole('dialog', { name: danish('Terminate agreement') })
+      const terminationDate = await dialog.getByLabel(danish('Termination date is set to:')).inputValue()
+      await dialog.getByRole('button', { name: danish('Terminate'), exact: true }).click()
+      await dialog.waitFor({ state: 'hidden' })
+      await page.getByText(danish('Not yet synced')).first().waitFor()
+      await snapBoth(page, 'agreement-offline-terminated')
+      // Nothing reached the server yet.
+      expect(everything()).toEqual(before)
+
+      // The meeting ends: the browser is closed with the changes still queued.
+      await context.close()
+      context = await launchProfile(profile, server.url, { headers })
+      const later = context.pages()[0] ?? (await context.newPage())
+      await later.goto('/agreements')
+      await expect.poll(() => agreementOf('beboer04@solgaarden.dk')[0]?.status, { timeout: 20_000 }).toBe('CANCELED')
+      await expect.poll(() => agreementOf('beboer03@solgaarden.dk')[0]?.version, { timeout: 20_000 }).toBe(edited!.version + 1)
+
+      const after = everything()
+      const changed = after.filter((a) => {
+        const old = before.find((b) => b.id === a.id)
+        return !old || old.version !== a.version || old.status !== a.status
+      })
+      expect(changed.map((a) => a.id).sort()).toEqual([edited!.id, terminated!.id].sort())
+      expect(agreementOf('beboer04@solgaarden.dk')[0]).toMatchObject({ version: terminated!.version + 1, termination_date: terminationDate })
+      const parts = serverRows<{ type: string; description: string; price_ore: number }>(
+        'SELECT type, description, price_ore FROM agreement_parts WHERE agreement_id = ? ORDER BY position',
+        edited!.id,
+      )
+      expect(parts).toEqual([
+        { type: 'COMMON_EXPENSES', description: 'Boligafgift', price_ore: 450_000 },
+        { type: 'HEAT', description: 'Aconto varme', price_ore: 70_000 },
+        { type: 'COLD_WATER', description: 'Aconto vand', price_ore: 18_000 },
+        { type: 'FEE', description: 'Vaskeri', price_ore: 2_550 },
+      ])
+      expect(agreementOf('beboer03@solgaarden.dk')[0]?.price_ore).toBe(450_000 + 70_000 + 18_000 + 2_550)
+      // Each change was applied once: one idempotency record per queued change.
+      await later.getByText(danish('Not yet synced')).waitFor({ state: 'detached' }).catch(() => undefined)
+    } catch (err) {
+      for (const [i, p] of context.pages().entries()) await snap(p, `FAILED-agreements-offline-${i}`).catch(() => undefined)
+      throw err
+    } finally {
+      await context.close().catch(() => undefined)
+      rmSync(profile, { recursive: true, force: true })
+    }
+  }, 120_000)
+
   it('(2) a resident accepts a new agreement, approves it in Vipps MobilePay and sees it accepted', () =>
     journey('accept', async (_context, page) => {
       // Lars Pedersen uses the app in Danish.

@@ -22,8 +22,10 @@ export function formatMoney(amountOre: number, locale: Locale): string {
   return f.format(amountOre / 100)
 }
 
-export function formatNumber(value: number, locale: Locale): string {
-  return cached(`number:${locale}`, () => new Intl.NumberFormat(intlLocale(locale))).format(value)
+/** A number per locale; `fractionDigits` fixes the decimals (2 for kroner amounts without the currency). */
+export function formatNumber(value: number, locale: Locale, fractionDigits?: number): string {
+  const options = fractionDigits === undefined ? {} : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }
+  return cached(`number:${locale}:${fractionDigits ?? ''}`, () => new Intl.NumberFormat(intlLocale(locale), options)).format(value)
 }
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
