@@ -33,6 +33,15 @@ export const paymentPeriodLabels: Record<PaymentPeriod, MessageDescriptor> = {
 
 /** An address as spec §2 writes it: 'street number, floor. sal side, zip city, country'. */
 export function addressLine(a: { street?: string; number?: string; floor?: string | null; side?: string | null; zip?: string; city?: string; country?: string }): string {
-  const floor = [a.floor ? `${a.floor}. sal` : '', a.side ?? ''].filter(Boolean).join(' ')
+  const floor = [floorName(a.floor), a.side ?? ''].filter(Boolean).join(' ')
   return [`${a.street ?? ''} ${a.number ?? ''}`.trim(), floor, `${a.zip ?? ''} ${a.city ?? ''}`.trim(), a.country ?? ''].filter(Boolean).join(', ')
+}
+
+/** Danish floor names: '1' → '1. sal', 'st' → 'st.' (ground floor), 'kl' → 'kl.' (basement). */
+function floorName(floor: string | null | undefined): string {
+  const f = floor?.trim().replace(/\.$/, '') ?? ''
+  if (!f) return ''
+  if (/^\d+$/.test(f)) return `${f}. sal`
+  if (/^(st|kl)$/i.test(f)) return `${f.toLowerCase()}.`
+  return f
 }
