@@ -9,7 +9,7 @@ import type { z } from 'zod'
 import { AgreementPartInput, CreateAgreementRequest, type Agreement, UpdateAgreementRequest, type CreateAgreementInput, type UpdateAgreementInput } from '../../../shared/contract/agreements'
 import { DEFAULT_VAT_RATE, priceOfParts, type PartType, type PaymentPeriod, type VatRate } from '../../../shared/domain/agreement-parts'
 import type { Locale } from '../../lib/format'
-import { oreToKronerInput, parseKroner } from './kroner-input'
+import { oreToKronerInput, parseKroner } from '../../lib/kroner-input'
 
 /** An address as an agreement holds it. */
 export type AgreementAddress = Agreement['addresses'][number]

@@ -3,8 +3,8 @@
  * Danish users type a decimal comma ("12,50"), English ones a point ("12.50"); both are accepted
  * here whatever the interface language, since a phone's keyboard may offer either.
  */
-import { kronerToOre } from '../../../shared/domain/agreement-parts'
-import type { Locale } from '../../lib/format'
+import { kronerToOre } from '../../shared/domain/agreement-parts'
+import type { Locale } from './format'
 
 /**
  * "1234,56", "1234.56", "1.234,56", "1,234.56", "12", "0,5" → øre (123456, …, 1200, 50).
