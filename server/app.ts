@@ -46,6 +46,9 @@ import { createVippsLoginService } from './features/auth/vipps-login.service'
 import type { VippsLogin } from './integrations/vipps/vipps-login'
 import { agreementSync, chargeSync, createAgreementsService } from './features/agreements/agreements.service'
 import { agreementCallsVipps, agreementsRoutes } from './features/agreements/agreements.routes'
+import { createBillingService, type BillingConfig } from './features/billing/billing.service'
+import { createInvoicesService, invoiceSync } from './features/billing/invoices.service'
+import { billingRoutes } from './features/billing/billing.routes'
 
 export interface AppDeps {
   config: Config
@@ -64,6 +67,8 @@ export interface AppDeps {
   /** Folder of the built web client; not served when absent (API-only tests). */
   clientDir?: string
   version?: string
+  /** Billing: lead days, overdue steps (defaults from the config), and a clock of its own (the emulator's in demos). */
+  billing?: Partial<BillingConfig> & { clock?: Clock; faultPoint?: Parameters<typeof createBillingService>[0]['faultPoint'] }
 }
 
 const MAX_BODY_BYTES = 1024 * 1024
@@ -87,15 +92,21 @@ export function createApp(deps: AppDeps) {
   const providers = createProvidersService({ db, secrets, vipps, clock, lock, assertCompanyWritable: companies.assertWritable })
   const agreements = createAgreementsService({ db, clock, lock, log, publicUrl: config.publicUrl, companies, providers, notifications, auth })
   companies.registerUsage({ agreementsCount: (_db, companyId) => agreements.agreementsCount(companyId), addressInUse: (_db, addressId) => agreements.addressInUse(addressId) })
+  const { clock: billingClock, faultPoint, ...billingConfig } = deps.billing ?? {}
+  const billing = createBillingService({ database, clock: billingClock ?? clock, lock, log, agreements, companies, config: { ...config.billing, ...billingConfig }, faultPoint })
+  agreements.onChargeCreated((charge) => billing.issueForCharge(charge))
+  agreements.onChargeChanged((charge, previous) => billing.followCharge(charge, previous))
+  agreements.onRefundSent((outcome) => billing.refundSent(outcome))
+  const invoices = createInvoicesService({ db })
   const sync = createSyncService({
     db,
-    entities: [notificationSync, companySync(companies), memberSync, addressSync, providerSync(secrets), agreementSync(agreements), chargeSync(agreements)],
+    entities: [notificationSync, companySync(companies), memberSync, addressSync, providerSync(secrets), agreementSync(agreements), chargeSync(agreements), invoiceSync(invoices)],
   })
   const addressSearch = createAddressSearchService({ provider: deps.addressProvider ?? addressProviderFor(config) })
   const webhooks = createWebhooksService({ db, clock, lock, secrets, providers, log })
   webhooks.onObservation((_tx, observation) => agreements.observe(observation))
   const vippsLogin = createVippsLoginService({ db, clock, lock, auth, login: deps.vippsLogin, log })
-  const services = { users, auth, account, logs, notifications, sync, secrets, providers, webhooks, vippsLogin, companies, addressSearch, agreements }
+  const services = { users, auth, account, logs, notifications, sync, secrets, providers, webhooks, vippsLogin, companies, addressSearch, agreements, billing, invoices }
 
   const app = new OpenAPIHono<AppEnv>()
   app.onError(onError)
@@ -150,7 +161,7 @@ export function createApp(deps: AppDeps) {
     }),
   )
   app.use('/api/*', authenticate(auth, users))
-  for (const path of ['/api/auth/logout', '/api/account/*', '/api/logger', '/api/notifications', '/api/notifications/*', '/api/sync', '/api/webhook/*', '/api/company', '/api/company/*', '/api/companies/*', '/api/address-search', '/api/agreement', '/api/agreement/*'])
+  for (const path of ['/api/auth/logout', '/api/account/*', '/api/logger', '/api/notifications', '/api/notifications/*', '/api/sync', '/api/webhook/*', '/api/company', '/api/company/*', '/api/companies/*', '/api/address-search', '/api/agreement', '/api/agreement/*', '/api/invoice', '/api/invoice/*'])
     app.use(path, requireAuth)
   const callsVipps = (method: string, path: string) =>
     (path.startsWith('/api/webhook/') && (method === 'POST' || method === 'DELETE')) ||
@@ -171,6 +182,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', providersRoutes(providers))
   app.route('/api', addressSearchRoutes(addressSearch))
   app.route('/api', agreementsRoutes(agreements))
+  app.route('/api', billingRoutes(billing, invoices))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', description: 'Opaque access token from POST /api/auth/login' })
   const openApiConfig = {

@@ -21,6 +21,15 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   CLIENT_DIR: z.string().min(1).optional(),
+  /** Billing (issue #8): days before the due date a regular charge is created (Vipps needs ≥ 1). */
+  BILLING_LEAD_DAYS: z.coerce.number().int().min(1).max(14).default(3),
+  /** Days after a failed charge on which the member is reminded, comma-separated. */
+  BILLING_REMINDER_DAYS: z
+    .string()
+    .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'Comma-separated days, e.g. 3,10')
+    .default('3,10'),
+  /** Days after a failed charge on which the agreement is flagged for debt collection. */
+  BILLING_DEBT_COLLECTION_DAYS: z.coerce.number().int().min(1).default(30),
 })
 
 export interface Config {
@@ -44,6 +53,7 @@ export interface Config {
   trustProxy: boolean
   /** The built web client to serve; undefined: dist/client of this checkout. */
   clientDir: string | undefined
+  billing: { leadDays: number; reminderDays: number[]; debtCollectionDays: number }
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -68,5 +78,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === '1',
     clientDir: e.CLIENT_DIR,
+    billing: {
+      leadDays: e.BILLING_LEAD_DAYS,
+      reminderDays: e.BILLING_REMINDER_DAYS.split(',').map((d) => Number(d.trim())),
+      debtCollectionDays: e.BILLING_DEBT_COLLECTION_DAYS,
+    },
   }
 }

@@ -1,7 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { randomBytes } from 'node:crypto'
 import { serve } from '@hono/node-server'
 import { parseConfig, type Config } from './env'
 import { openDatabase } from './db/client'
@@ -16,19 +14,9 @@ import { createLogsService } from './features/logs/logs.service'
 import { MailWorker, emlFileTransport, smtpTransport } from './integrations/mail/mail-outbox'
 import { JobRunner } from './jobs/runner'
 import { housekeepingJob } from './jobs/housekeeping'
+import { secretKey } from './lib/secret-key'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-
-/** APP_SECRET_KEY, or a key generated once into <data dir>/secret.key (encrypts provider secrets). */
-function secretKey(config: Config): string {
-  if (config.appSecretKey) return config.appSecretKey
-  const file = resolve(dirname(resolve(config.databasePath === ':memory:' ? './data/app.db' : config.databasePath)), 'secret.key')
-  if (!existsSync(file)) {
-    mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 })
-  }
-  return readFileSync(file, 'utf8').trim()
-}
 
 function printLogins(config: Config, logins: DemoLogin[], emulator: boolean) {
   const lines = [
@@ -82,6 +70,9 @@ async function main() {
     vipps: vipps.environment,
     vippsLogin: vipps.login,
     mounts: vipps.emulator ? [{ path: EMULATOR_PATH, app: vipps.emulator.app }] : [],
+    // With the built-in emulator, billing follows the emulator's business clock, so moving it
+    // (/vipps-emulator/_control/clock) lets a demo or a browser journey reach the next period.
+    billing: vipps.emulator ? { clock: vipps.emulator.clock } : undefined,
     clientDir: resolve(config.clientDir ?? resolve(root, 'dist/client')),
     version: process.env.npm_package_version,
   })
@@ -103,6 +94,8 @@ async function main() {
     { name: 'vipps-webhooks', everyMs: 2000, run: () => services.webhooks.processDue(), locked: false },
     // Sends stops, price updates and final charges to Vipps, then re-reads pending agreements and open charges.
     { name: 'agreements-vipps', everyMs: 5000, run: () => services.agreements.syncWithVipps(), locked: false },
+    // Creates due regular charges with their invoices (queued for the job above) and takes the overdue steps.
+    { name: 'billing', everyMs: 10_000, run: () => services.billing.tick(), locked: false },
   ])
 
   const server = serve({ fetch: app.fetch, port: config.port }, () => {

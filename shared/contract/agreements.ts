@@ -183,6 +183,10 @@ export const Agreement = z
     status: AgreementStatus,
     /** A charge failed and nothing was collected since (DOMAIN.md "Overdue"). */
     overdue: z.boolean(),
+    /** Overdue long enough that the association's debt-collection process took over (issue #8, last overdue step). Always sent by the server; optional for local previews. */
+    debtCollection: z.boolean().optional(),
+    /** When the last overdue step flagged it (ISO instant), or null. */
+    debtCollectionSince: z.string().nullable().optional(),
     paymentPeriod: PaymentPeriod,
     startPaymentDate: z.string(),
     nextRegularPaymentDate: z.string().nullable(),

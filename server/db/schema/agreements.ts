@@ -32,6 +32,8 @@ export const agreements = sqliteTable(
     vippsAgreementId: text('vipps_agreement_id'),
     vippsConfirmationUrl: text('vipps_confirmation_url'),
     pendingSince: text('pending_since'),
+    /** Set by the last overdue step (issue #8): the association's debt-collection process takes over. */
+    debtCollectionSince: text('debt_collection_since'),
     createdByUserId: text('created_by_user_id'),
     version: integer('version').notNull().default(1),
     createdAt: text('created_at').notNull(),
@@ -41,6 +43,7 @@ export const agreements = sqliteTable(
     uniqueIndex('agreements_company_seq').on(t.companyId, t.externalSeq),
     index('agreements_member').on(t.memberUserId),
     index('agreements_status').on(t.status),
+    index('agreements_status_next').on(t.status, t.nextRegularPaymentDate),
     uniqueIndex('agreements_vipps_id').on(t.vippsAgreementId),
   ],
 )
@@ -99,6 +102,10 @@ export const charges = sqliteTable(
     refundedOre: integer('refunded_ore').notNull().default(0),
     failureReason: text('failure_reason'),
     invoiceId: text('invoice_id'),
+    /** Copenhagen date on which the charge was seen FAILED: overdue reminders count from it. */
+    failedOn: text('failed_on'),
+    /** Overdue steps already taken for this failed charge (reminders, then debt collection). */
+    overdueStep: integer('overdue_step').notNull().default(0),
     version: integer('version').notNull().default(1),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client'
 import { agreementAddresses, agreementParts, agreements, chargeEvents, charges, providerOutbox } from '../../db/schema/agreements'
 import { addresses, companyMembers } from '../../db/schema/companies'
 import { authMethods, users } from '../../db/schema/users'
+import { invoices } from '../../db/schema/invoices'
 import type { AgreementStatus } from '../../../shared/domain/agreement-status'
 
 export type AgreementRow = typeof agreements.$inferSelect
@@ -135,6 +136,14 @@ export const agreementsRepository = {
   insertChargeEvent: (db: Db, row: typeof chargeEvents.$inferInsert): void => {
     db.insert(chargeEvents).values(row).onConflictDoNothing().run()
   },
+
+  /** Invoice numbers by invoice id (the charge list shows them). */
+  invoiceNumbers: (db: Db, invoiceIds: string[]): Map<string, string> =>
+    new Map(
+      invoiceIds.length
+        ? db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(inArray(invoices.id, invoiceIds)).all().map((r) => [r.id, String(r.number)])
+        : [],
+    ),
 
   // ---- provider outbox
   enqueue: (db: Db, row: typeof providerOutbox.$inferInsert): void => {

@@ -14,6 +14,7 @@ import type { Agreement, AgreementListQuery, CancelAgreementRequest, Charge, Cre
 import { localeOf } from '../../../shared/contract/common'
 import { initialsOf, priceOfParts, type PaymentPeriod } from '../../../shared/domain/agreement-parts'
 import { finalPaymentDue, terminationProblem } from '../../../shared/domain/termination'
+import { laterOf, plusDays } from '../../../shared/domain/billing-period'
 import { canEdit, chargeStatusRank, isChargeSettled, nextAgreementStatus, type AgreementAction, type ChargeStatus } from '../../../shared/domain/agreement-status'
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
@@ -80,6 +81,15 @@ export function createAgreementsService(deps: {
   const { db, clock, lock, log, companies, providers, notifications, auth } = deps
   const nowIso = () => clock.now().toISOString()
 
+  /**
+   * Listeners of the billing feature (issue #8), called inside the transaction of the change: a
+   * new charge gets its invoice, a charge's new status moves its invoice and the overdue steps.
+   */
+  const chargeCreatedListeners: ((charge: ChargeRow) => void)[] = []
+  const chargeChangedListeners: ((charge: ChargeRow, previous: ChargeStatus) => void)[] = []
+  /** Money effects the billing feature sends through this outbox (refunds), and what to do with the outcome. */
+  const refundListeners: ((outcome: { outboxId: string; ok: boolean }) => void)[] = []
+
   // ---- views
 
   function overdueOf(charges: ChargeRow[]): boolean {
@@ -90,6 +100,7 @@ export function createAgreementsService(deps: {
 
   function view(row: AgreementRow): Agreement {
     const member = repo.member(db, row.memberUserId)!
+    const charges = repo.charges(db, row.id)
     return {
       id: row.id,
       externalId: String(row.externalSeq),
@@ -106,7 +117,9 @@ export function createAgreementsService(deps: {
       price: row.priceOre,
       currency: row.currency,
       status: row.status,
-      overdue: overdueOf(repo.charges(db, row.id)),
+      overdue: overdueOf(charges),
+      debtCollection: row.debtCollectionSince !== null && overdueOf(charges),
+      debtCollectionSince: row.debtCollectionSince,
       paymentPeriod: row.paymentPeriod,
       startPaymentDate: row.startPaymentDate,
       nextRegularPaymentDate: row.nextRegularPaymentDate,
@@ -122,6 +135,7 @@ export function createAgreementsService(deps: {
 
   function chargeViews(rows: ChargeRow[]): Charge[] {
     const events = repo.chargeEvents(db, rows.map((r) => r.id))
+    const numbers = repo.invoiceNumbers(db, rows.map((r) => r.invoiceId).filter((id): id is string => id !== null))
     return rows.map((r) => ({
       id: r.id,
       agreementId: r.agreementId,
@@ -134,7 +148,7 @@ export function createAgreementsService(deps: {
       due: r.due,
       status: r.status,
       invoiceId: r.invoiceId,
-      invoiceNumber: null,
+      invoiceNumber: r.invoiceId ? (numbers.get(r.invoiceId) ?? null) : null,
       history: events.filter((e) => e.chargeId === r.id).map((e) => ({ event: e.event, amount: e.amountOre, occurredAt: e.occurredAt })),
       version: r.version,
       createdAt: r.createdAt,
@@ -243,6 +257,10 @@ export function createAgreementsService(deps: {
     repo.updateCharge(db, charge.id, { ...extra, status, version: charge.version + 1, updatedAt: nowIso() })
     chargeChanged(charge, agreement)
     changed(agreement)
+    if (status !== charge.status) {
+      const updated = repo.charge(db, charge.id)!
+      for (const listener of chargeChangedListeners) listener(updated, charge.status)
+    }
     if (charge.kind === 'FINAL' && isChargeSettled(status)) finishTermination(agreement.id)
   }
 
@@ -259,9 +277,18 @@ export function createAgreementsService(deps: {
       const client = providers.vippsClient(provider)
       if (entry.kind === 'CREATE_CHARGE') {
         if (!charge) throw new VippsRejected(404, { detail: 'The charge is gone' })
+        // Vipps needs the due date at least a day ahead: a period caught up after downtime is due
+        // tomorrow. The date is fixed on the first attempt, so every retry sends the same body
+        // with the same Idempotency-Key (Vipps answers 409 to the same key with another body).
+        let due = typeof entry.payload.due === 'string' ? entry.payload.due : undefined
+        if (!due) {
+          due = laterOf(charge.due, plusDays(todayInCopenhagen(clock), 1))
+          const payload = { ...entry.payload, due }
+          await lock.run(() => repo.updateOutbox(db, entry.id, { payload }))
+        }
         const created = await client.createCharge(
           agreement.vippsAgreementId,
-          { amount: charge.amountOre, transactionType: 'DIRECT_CAPTURE', type: charge.type, description: charge.description, due: charge.due, retryDays: 5, externalId: charge.id },
+          { amount: charge.amountOre, transactionType: 'DIRECT_CAPTURE', type: charge.type, description: charge.description, due, retryDays: 5, externalId: charge.id },
           entry.id,
         )
         await lock.run(() =>
@@ -275,7 +302,28 @@ export function createAgreementsService(deps: {
       } else {
         if (entry.kind === 'STOP_AGREEMENT') await client.stopAgreement(agreement.vippsAgreementId, entry.id)
         else if (entry.kind === 'UPDATE_AGREEMENT') await client.updateAgreement(agreement.vippsAgreementId, entry.payload, entry.id)
-        await lock.run(markSent)
+        else {
+          if (!charge?.vippsChargeId) throw new VippsRejected(404, { detail: 'The charge is not at Vipps' })
+          if (entry.kind === 'REFUND_CHARGE')
+            await client.refundCharge(agreement.vippsAgreementId, charge.vippsChargeId, { amount: Number(entry.payload.amount), description: String(entry.payload.description) }, entry.id)
+          else if (entry.kind === 'CANCEL_CHARGE') await client.cancelCharge(agreement.vippsAgreementId, charge.vippsChargeId, entry.id)
+          else if (entry.kind === 'CAPTURE_CHARGE') await client.captureCharge(agreement.vippsAgreementId, charge.vippsChargeId, Number(entry.payload.amount), entry.id)
+        }
+        await lock.run(() =>
+          db.transaction(() => {
+            markSent()
+            if (entry.kind === 'REFUND_CHARGE') for (const listener of refundListeners) listener({ outboxId: entry.id, ok: true })
+          }),
+        )
+        // The refund's history event comes with the charge as Vipps now tells it.
+        if (entry.kind !== 'STOP_AGREEMENT' && entry.kind !== 'UPDATE_AGREEMENT' && charge?.vippsChargeId) {
+          try {
+            const vc = await client.getCharge(agreement.vippsAgreementId, charge.vippsChargeId)
+            await lock.run(() => db.transaction(() => observeCharge(vc)))
+          } catch (err) {
+            log.warn({ err, chargeId: charge.id }, 'vipps charge re-read after a money effect failed')
+          }
+        }
       }
     } catch (err) {
       const attempts = entry.attempts + 1
@@ -291,6 +339,7 @@ export function createAgreementsService(deps: {
             const current = repo.charge(db, charge.id)!
             if (!isChargeSettled(current.status)) setChargeStatus(current, 'DECLINED', { failureReason: String(err).slice(0, 200) })
           }
+          if (failed && entry.kind === 'REFUND_CHARGE') for (const listener of refundListeners) listener({ outboxId: entry.id, ok: false })
         }),
       )
     }
@@ -380,6 +429,22 @@ export function createAgreementsService(deps: {
     view,
     scopeOf,
     chargeViews,
+    overdueOf,
+    enqueue,
+    rowOf: (id: string) => repo.byId(db, id),
+    chargeRow: (id: string) => repo.charge(db, id),
+    chargeRowsOf: (agreementId: string) => repo.charges(db, agreementId),
+    memberOf: (row: AgreementRow) => repo.member(db, row.memberUserId),
+    recordInvoiceChange: (invoiceId: string, companyId: string, memberUserId: string) =>
+      recordChange(db, clock, 'invoice', invoiceId, 'upsert', { companyId, userId: memberUserId }),
+    changed,
+    chargeChanged,
+    tell,
+
+    /** Billing (issue #8): told of every new charge and every charge status change, inside the transaction. */
+    onChargeCreated: (listener: (charge: ChargeRow) => void) => void chargeCreatedListeners.push(listener),
+    onChargeChanged: (listener: (charge: ChargeRow, previous: ChargeStatus) => void) => void chargeChangedListeners.push(listener),
+    onRefundSent: (listener: (outcome: { outboxId: string; ok: boolean }) => void) => void refundListeners.push(listener),
 
     /** For the companies feature: agreement counts and addresses in use. */
     agreementsCount: (companyId: string) => repo.countOfCompany(db, companyId),
@@ -589,6 +654,7 @@ export function createAgreementsService(deps: {
         })
         enqueue(row, 'CREATE_CHARGE', {}, chargeId)
         repo.update(db, id, { terminationDate: input.terminationDate, finalPaymentRequired: true, version: row.version + 1, updatedAt: now })
+        for (const listener of chargeCreatedListeners) listener(repo.charge(db, chargeId)!)
         chargeChanged(repo.charge(db, chargeId)!, row)
       } else {
         if (row.vippsAgreementId && (row.status === 'ACCEPTED' || row.status === 'PENDING')) enqueue(row, 'STOP_AGREEMENT', {})

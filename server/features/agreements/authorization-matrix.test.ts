@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { demo, testAppWithVipps } from '../../test/harness'
-import { agreementFixtures, createAgreement, createPayload } from './test-helpers'
+import { acceptedWithCollectedCharge, agreementFixtures, createAgreement, createPayload } from './test-helpers'
 
 /**
  * Who may call which agreement route (spec §6, README "Decisions"): one row per route, one column
@@ -11,8 +11,8 @@ import { agreementFixtures, createAgreement, createPayload } from './test-helper
  */
 const callers = ['superadmin', 'chairman', 'admin', 'accountant', 'boardmember', 'resident', 'neighbour', 'otherAdmin', 'anonymous'] as const
 type Caller = (typeof callers)[number]
-type Ctx = { id: string; f: Awaited<ReturnType<typeof agreementFixtures>> }
-type Row = [method: string, route: string, path: (c: Ctx) => string, expected: string, body?: (c: Ctx) => unknown]
+type Ctx = { id: string; chargeId: string; f: Awaited<ReturnType<typeof agreementFixtures>> }
+type Row = [method: string, route: string, path: (c: Ctx) => string, expected: string, body?: (c: Ctx) => unknown, setup?: 'accepted with a collected charge']
 
 //                                                                                   S C A K B R N O -
 const table: Row[] = [
@@ -26,6 +26,9 @@ const table: Row[] = [
   ['POST', '/agreement/{id}/reject', (c) => `/agreement/${c.id}/reject`, '33333o441'],
   ['GET', '/agreement/{id}/reject', (c) => `/agreement/${c.id}/reject`, '33333o441'],
   ['POST', '/agreement/{id}/cancel', (c) => `/agreement/${c.id}/cancel`, 'ooooo3441', () => ({ terminationDate: '2026-12-23', finalPaymentRequired: false })],
+  // Billing (issue #8): one-time charges and refunds are for every company role, never the resident.
+  ['POST', '/agreement/{id}/requestOneTimeCharge', (c) => `/agreement/${c.id}/requestOneTimeCharge`, 'ooooo3441', () => ({ amount: 10_000, description: 'Nøgle' }), 'accepted with a collected charge'],
+  ['POST', '/agreement/{id}/refund', (c) => `/agreement/${c.id}/refund`, 'ooooo3441', (c) => ({ chargeId: c.chargeId, amount: 10_000, description: 'Fejl' }), 'accepted with a collected charge'],
 ]
 
 const emails: Record<Exclude<Caller, 'anonymous'>, string> = {
@@ -43,8 +46,9 @@ describe('authorization matrix (agreement routes)', () => {
     const admin = caller === 'admin' ? token : await t.login(demo.admin)
     const got: string[] = []
     const want: string[] = []
-    for (const [method, route, path, expected, body] of table) {
-      const ctx: Ctx = { id: (await createAgreement(t, {}, admin)).id, f }
+    for (const [method, route, path, expected, body, setup] of table) {
+      const ctx: Ctx = { id: (await createAgreement(t, {}, admin)).id, chargeId: '00000000-0000-7000-8000-000000000000', f }
+      if (setup) ctx.chargeId = acceptedWithCollectedCharge(t, ctx.id)
       const res = await t.call(method, path(ctx), { token, body: body?.(ctx) })
       got.push(`${method} ${route} → ${classOf(res.status)}`)
       want.push(`${method} ${route} → ${expected[callers.indexOf(caller)]}`)

@@ -5,6 +5,8 @@ import { demo } from '../../test/harness'
 import { addresses } from '../../db/schema/companies'
 import { paymentProviders } from '../../db/schema/payments'
 import { companyIds } from '../companies/test-helpers'
+import { agreements, charges } from '../../db/schema/agreements'
+import { newId } from '../../lib/ids'
 
 /** Ids of the demo company, its Vipps provider and addresses, and the other company. */
 export async function agreementFixtures(t: Pick<TestApp, 'db'>) {
@@ -38,4 +40,18 @@ export async function createAgreement(t: TestApp, extra: Record<string, unknown>
   const res = await t.call('POST', '/agreement', { token: admin, body: createPayload(f, extra) })
   expect(res.status, JSON.stringify(res.json)).toBe(201)
   return res.json as { id: string; version: number; externalId: string; status: string; price: number }
+}
+
+/**
+ * Makes an agreement ACCEPTED (with a made-up Vipps agreement id) and gives it a collected
+ * (EXECUTED, captured) charge of 515,050 øre with its invoice, as if Vipps had charged it.
+ * Returns the charge id.
+ */
+export function acceptedWithCollectedCharge(t: TestApp, agreementId: string): string {
+  t.db.update(agreements).set({ status: 'ACCEPTED', vippsAgreementId: `agr_${agreementId.slice(-12)}` }).where(eq(agreements.id, agreementId)).run()
+  const id = newId()
+  const now = t.clock.now().toISOString()
+  t.db.insert(charges).values({ id, agreementId, companyId: t.db.select().from(agreements).where(eq(agreements.id, agreementId)).get()!.companyId, kind: 'REGULAR', type: 'RECURRING', amountOre: 515_050, description: 'Boligafgift', due: '2026-11-01', status: 'EXECUTED', vippsChargeId: `chr_${id.slice(-12)}`, vippsStatus: 'CHARGED', capturedOre: 515_050, createdAt: now, updatedAt: now }).run()
+  t.db.transaction(() => t.services.billing.issueForCharge(t.db.select().from(charges).where(eq(charges.id, id)).get()!))
+  return id
 }

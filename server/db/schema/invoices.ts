@@ -1,0 +1,91 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { invoiceKinds, invoiceStatuses } from '../../../shared/domain/invoice'
+import { partTypes } from '../../../shared/domain/agreement-parts'
+
+/**
+ * Invoices and credit notes (spec §3 "Invoice", DOMAIN.md "Danish specifics", issue #8): one
+ * invoice per charge, issued in the transaction that creates the charge; a refund issues a credit
+ * note that references the invoice. They are bookkeeping records (kept 5 years): no foreign keys
+ * that could cascade a delete from companies, users, agreements or charges, and the seller's and
+ * buyer's names and addresses are copied onto the row when it is issued. After issue only
+ * `status`, `paymentStatus`, `paymentDate`, `version` and `updatedAt` ever change.
+ */
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    companyId: text('company_id').notNull(),
+    kind: text('kind', { enum: invoiceKinds }).notNull(),
+    /** Gap-free per company, shared by invoices and credit notes (invoice_counters). */
+    number: integer('number').notNull(),
+    agreementId: text('agreement_id').notNull(),
+    chargeId: text('charge_id').notNull(),
+    /** The resident billed: they read their own invoices. */
+    memberUserId: text('member_user_id').notNull(),
+    /** A credit note: the invoice it credits. */
+    creditedInvoiceId: text('credited_invoice_id'),
+    /** A credit note: the provider-outbox row of its refund (the refund's id). */
+    refundId: text('refund_id'),
+    issueDate: text('issue_date').notNull(),
+    dueDate: text('due_date').notNull(),
+    status: text('status', { enum: invoiceStatuses }).notNull().default('CREATED'),
+    description: text('description').notNull(),
+    companyName: text('company_name').notNull(),
+    companyCvr: text('company_cvr').notNull(),
+    companyAddress: text('company_address'),
+    consumerName: text('consumer_name').notNull(),
+    consumerAddress: text('consumer_address'),
+    consumerPhoneNumber: text('consumer_phone_number'),
+    consumerEmailAddress: text('consumer_email_address').notNull(),
+    currency: text('currency', { enum: ['DKK'] }).notNull().default('DKK'),
+    /** øre, without VAT. A credit note's amounts are positive; its kind says they are credited. */
+    subtotalOre: integer('subtotal_ore').notNull(),
+    vatOre: integer('vat_ore').notNull(),
+    totalOre: integer('total_ore').notNull(),
+    /** The highest VAT rate of the lines, in percent. */
+    vatRate: integer('vat_rate').notNull(),
+    paymentStatus: text('payment_status'),
+    paymentType: text('payment_type'),
+    paymentDate: text('payment_date'),
+    version: integer('version').notNull().default(1),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoices_company_number').on(t.companyId, t.number),
+    index('invoices_company_issue').on(t.companyId, t.issueDate),
+    index('invoices_member').on(t.memberUserId),
+    index('invoices_charge').on(t.chargeId),
+  ],
+)
+
+/** Article lines of an invoice (from the agreement's parts), in articleNumber order. */
+export const invoiceLines = sqliteTable(
+  'invoice_lines',
+  {
+    invoiceId: text('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    id: text('id').notNull(),
+    articleNumber: text('article_number').notNull(),
+    type: text('type', { enum: partTypes }).notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unit: text('unit').notNull(),
+    /** øre per unit, without VAT. */
+    pricePerUnitOre: integer('price_per_unit_ore').notNull(),
+    vatRate: integer('vat_rate').notNull(),
+    vatOre: integer('vat_ore').notNull(),
+    totalInclVatOre: integer('total_incl_vat_ore').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.position] })],
+)
+
+/**
+ * The last invoice number of each company. Incremented in the transaction that issues the
+ * invoice, so a rollback (or a crash before commit) gives the number back and no number is ever
+ * skipped or used twice; SQLite's single writer serializes two processes.
+ */
+export const invoiceCounters = sqliteTable('invoice_counters', {
+  companyId: text('company_id').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+})

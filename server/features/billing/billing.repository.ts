@@ -1,0 +1,191 @@
+import type Database from 'better-sqlite3'
+import type { PaymentPeriod, PartType } from '../../../shared/domain/agreement-parts'
+
+/**
+ * Queries of the billing engine as prepared better-sqlite3 statements: a billing run writes a
+ * charge, an invoice with its lines, a counter step, an outbox row and three change-log rows per
+ * agreement and period, 100,000 agreements at a time (bench/billing.ts), so the statements are
+ * prepared once per connection and take plain values. All writes run inside the caller's
+ * transaction.
+ */
+export interface DueAgreement {
+  id: string
+  company_id: string
+  member_user_id: string
+  payment_provider_id: string
+  external_seq: number
+  price_ore: number
+  payment_period: PaymentPeriod
+  start_payment_date: string
+  next_regular_payment_date: string
+  termination_date: string | null
+  final_payment_required: number
+  version: number
+}
+
+export interface PartSnapshot {
+  id: string
+  type: PartType
+  description: string
+  price_ore: number
+  vat_rate: number
+}
+
+export interface CompanySnapshot {
+  id: string
+  name: string
+  acronym: string
+  cvr: string
+  address: string | null
+}
+
+export interface MemberSnapshot {
+  name: string
+  email: string
+  phone: string | null
+  language: 'EN' | 'DA'
+  address: string | null
+}
+
+export interface InvoiceInsert {
+  id: string
+  companyId: string
+  kind: 'INVOICE' | 'CREDIT_NOTE'
+  number: number
+  agreementId: string
+  chargeId: string
+  memberUserId: string
+  creditedInvoiceId: string | null
+  refundId: string | null
+  issueDate: string
+  dueDate: string
+  status: string
+  description: string
+  company: CompanySnapshot
+  member: MemberSnapshot
+  subtotalOre: number
+  vatOre: number
+  totalOre: number
+  vatRate: number
+  paymentType: string
+  now: string
+}
+
+export interface LineInsert {
+  invoiceId: string
+  position: number
+  id: string
+  articleNumber: string
+  type: PartType
+  description: string
+  quantity: number
+  unit: string
+  pricePerUnitOre: number
+  vatRate: number
+  vatOre: number
+  totalInclVatOre: number
+}
+
+type Address = { street: string; number: string; floor: string | null; side: string | null; zip: string; city: string }
+
+/** "Solvej 12, 2. th, 2100 København Ø" (the invoice's snapshot of an address). */
+export const formatAddress = (a: Address | undefined): string | null =>
+  a ? `${a.street} ${a.number}${a.floor || a.side ? `, ${[a.floor ? `${a.floor}.` : '', a.side ?? ''].filter(Boolean).join(' ')}` : ''}, ${a.zip} ${a.city}` : null
+
+export type BillingStatements = ReturnType<typeof billingStatements>
+
+const cache = new WeakMap<Database.Database, ReturnType<typeof prepare>>()
+
+/** The statements of one connection (prepared on first use). */
+export function billingStatements(sqlite: Database.Database) {
+  let s = cache.get(sqlite)
+  if (!s) {
+    s = prepare(sqlite)
+    cache.set(sqlite, s)
+  }
+  return s
+}
+
+function prepare(sqlite: Database.Database) {
+  const dueIds = sqlite.prepare<[string], { id: string }>(
+    `SELECT a.id FROM agreements a JOIN companies c ON c.id = a.company_id
+     WHERE a.status = 'ACCEPTED' AND a.next_regular_payment_date <= ? AND a.vipps_agreement_id IS NOT NULL AND c.status = 'ACTIVE'
+     ORDER BY a.id`,
+  )
+  const dueAgreement = sqlite.prepare<[string, string], DueAgreement>(
+    `SELECT a.id, a.company_id, a.member_user_id, a.payment_provider_id, a.external_seq, a.price_ore, a.payment_period, a.start_payment_date,
+            a.next_regular_payment_date, a.termination_date, a.final_payment_required, a.version
+     FROM agreements a JOIN companies c ON c.id = a.company_id
+     WHERE a.id = ? AND a.status = 'ACCEPTED' AND a.next_regular_payment_date <= ? AND a.vipps_agreement_id IS NOT NULL AND c.status = 'ACTIVE'`,
+  )
+  const parts = sqlite.prepare<[string], PartSnapshot>('SELECT id, type, description, price_ore, vat_rate FROM agreement_parts WHERE agreement_id = ? ORDER BY position')
+  const company = sqlite.prepare<[string], Omit<CompanySnapshot, 'address'>>('SELECT id, name, acronym, cvr FROM companies WHERE id = ?')
+  const companyAddress = sqlite.prepare<[string], Address>('SELECT street, number, floor, side, zip, city FROM addresses WHERE company_id = ? ORDER BY created_at, id LIMIT 1')
+  const member = sqlite.prepare<[string], Omit<MemberSnapshot, 'address'>>('SELECT full_name AS name, email_address AS email, mobile_number AS phone, language FROM users WHERE id = ?')
+  const agreementAddress = sqlite.prepare<[string], Address>(
+    `SELECT ad.street, ad.number, ad.floor, ad.side, ad.zip, ad.city FROM agreement_addresses aa JOIN addresses ad ON ad.id = aa.address_id
+     WHERE aa.agreement_id = ? ORDER BY aa.position LIMIT 1`,
+  )
+  const insertRegularCharge = sqlite.prepare(
+    `INSERT INTO charges (id, agreement_id, company_id, kind, type, amount_ore, currency, description, due, status, invoice_id, version, created_at, updated_at)
+     VALUES (?, ?, ?, 'REGULAR', 'RECURRING', ?, 'DKK', ?, ?, 'CREATED', ?, 1, ?, ?) ON CONFLICT DO NOTHING`,
+  )
+  const nextNumber = sqlite.prepare<[string], { last_number: number }>(
+    `INSERT INTO invoice_counters (company_id, last_number) VALUES (?, 1)
+     ON CONFLICT (company_id) DO UPDATE SET last_number = last_number + 1 RETURNING last_number`,
+  )
+  const insertInvoice = sqlite.prepare(
+    `INSERT INTO invoices (id, company_id, kind, number, agreement_id, charge_id, member_user_id, credited_invoice_id, refund_id, issue_date, due_date, status,
+       description, company_name, company_cvr, company_address, consumer_name, consumer_address, consumer_phone_number, consumer_email_address, currency,
+       subtotal_ore, vat_ore, total_ore, vat_rate, payment_status, payment_type, payment_date, version, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'DKK', ?, ?, ?, ?, ?, ?, NULL, 1, ?, ?)`,
+  )
+  const insertLine = sqlite.prepare(
+    `INSERT INTO invoice_lines (invoice_id, position, id, article_number, type, description, quantity, unit, price_per_unit_ore, vat_rate, vat_ore, total_incl_vat_ore)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+  const insertOutbox = sqlite.prepare(
+    `INSERT INTO provider_outbox (id, provider_id, agreement_id, charge_id, kind, payload, status, attempts, next_attempt_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+  )
+  const insertChange = sqlite.prepare('INSERT INTO change_log (entity, entity_id, op, company_id, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+  const advanceAgreement = sqlite.prepare('UPDATE agreements SET next_regular_payment_date = ?, version = version + 1, updated_at = ? WHERE id = ?')
+
+  return {
+    /** Ids of agreements with a regular charge to create by `horizon` (ACCEPTED, at Vipps, company ACTIVE). */
+    dueIds: (horizon: string): string[] => dueIds.all(horizon).map((r) => r.id),
+    /** The agreement again, inside the run's transaction: another process may have billed it meanwhile. */
+    dueAgreement: (id: string, horizon: string): DueAgreement | undefined => dueAgreement.get(id, horizon),
+    parts: (agreementId: string): PartSnapshot[] => parts.all(agreementId),
+    company(companyId: string): CompanySnapshot | undefined {
+      const c = company.get(companyId)
+      return c && { ...c, address: formatAddress(companyAddress.get(companyId)) }
+    },
+    member(userId: string, agreementId: string): MemberSnapshot | undefined {
+      const m = member.get(userId)
+      return m && { ...m, address: formatAddress(agreementAddress.get(agreementId)) }
+    },
+    /** Inserts the period's charge; false when (agreement, due) was billed already (unique index). */
+    insertRegularCharge: (c: { id: string; agreementId: string; companyId: string; amountOre: number; description: string; due: string; invoiceId: string; now: string }): boolean =>
+      insertRegularCharge.run(c.id, c.agreementId, c.companyId, c.amountOre, c.description, c.due, c.invoiceId, c.now, c.now).changes === 1,
+    /** The company's next invoice number, taken in the caller's transaction (a rollback gives it back). */
+    nextInvoiceNumber: (companyId: string): number => nextNumber.get(companyId)!.last_number,
+    insertInvoice(i: InvoiceInsert): void {
+      insertInvoice.run(
+        i.id, i.companyId, i.kind, i.number, i.agreementId, i.chargeId, i.memberUserId, i.creditedInvoiceId, i.refundId, i.issueDate, i.dueDate, i.status,
+        i.description, i.company.name, i.company.cvr, i.company.address, i.member.name, i.member.address, i.member.phone, i.member.email,
+        i.subtotalOre, i.vatOre, i.totalOre, i.vatRate, i.status, i.paymentType, i.now, i.now,
+      )
+    },
+    insertLine(l: LineInsert): void {
+      insertLine.run(l.invoiceId, l.position, l.id, l.articleNumber, l.type, l.description, l.quantity, l.unit, l.pricePerUnitOre, l.vatRate, l.vatOre, l.totalInclVatOre)
+    },
+    insertOutbox(o: { id: string; providerId: string; agreementId: string; chargeId: string | null; kind: string; payload: Record<string, unknown>; now: string }): void {
+      insertOutbox.run(o.id, o.providerId, o.agreementId, o.chargeId, o.kind, JSON.stringify(o.payload), o.now, o.now)
+    },
+    recordChange(entity: string, entityId: string, companyId: string | null, userId: string | null, now: string): void {
+      insertChange.run(entity, entityId, 'upsert', companyId, userId, now)
+    },
+    advanceAgreement: (id: string, next: string, now: string): void => void advanceAgreement.run(next, now, id),
+  }
+}

@@ -1,0 +1,46 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { Charge } from '../../../shared/contract/agreements'
+import { OneTimeChargeRequest, Refund, RefundRequest } from '../../../shared/contract/billing'
+import { Invoice, InvoiceListQuery } from '../../../shared/contract/invoices'
+import { bearer, errorResponses as e, json, jsonBody, router, writeHeaders } from '../../http/openapi'
+import { requireActor } from '../access/actor'
+import type { BillingService } from './billing.service'
+import type { InvoicesService } from './invoices.service'
+
+const IdParam = z.object({ id: z.uuid() })
+
+const oneTimeCharge = createRoute({
+  method: 'post', path: '/agreement/{id}/requestOneTimeCharge', tags: ['Billing'], security: bearer,
+  summary:
+    'Request a one-time charge (company staff; ACCEPTED agreements only, else 409 INVALID_STATE). amount in øre ≥ 100, description ≤ 45 characters. ' +
+    'The charge (UNSCHEDULED, due tomorrow) and its invoice are stored at once and sent to Vipps MobilePay by a worker with the charge id as Idempotency-Key.',
+  request: { params: IdParam, headers: writeHeaders, ...jsonBody(OneTimeChargeRequest) },
+  responses: { 201: { description: 'The charge, status CREATED, with its invoice', ...json(Charge) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
+})
+const refund = createRoute({
+  method: 'post', path: '/agreement/{id}/refund', tags: ['Billing'], security: bearer,
+  summary:
+    'Refund (part of) a collected charge (every company role, not a resident). Only an EXECUTED charge; refunds total at most the captured amount, else 422 BUSINESS_RULE. ' +
+    'A credit note referencing the invoice is issued at once; the refund is sent to Vipps MobilePay by a worker with the refund id as Idempotency-Key.',
+  request: { params: IdParam, headers: writeHeaders, ...jsonBody(RefundRequest) },
+  responses: { 201: { description: 'The refund, PENDING until Vipps confirmed it', ...json(Refund) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
+})
+const list = createRoute({
+  method: 'get', path: '/invoice', tags: ['Invoices'], security: bearer,
+  summary: "Invoices and credit notes: with companyId, the company's for its staff (own ones for anyone else); without, the caller's own. Filter by status. Newest first.",
+  request: { query: InvoiceListQuery },
+  responses: { 200: { description: 'Invoices', ...json(z.array(Invoice)) }, 400: e[400], 401: e[401] },
+})
+const getOne = createRoute({
+  method: 'get', path: '/invoice/{id}', tags: ['Invoices'], security: bearer,
+  summary: 'An invoice or credit note with its articles (staff of its company, or its member)',
+  request: { params: IdParam },
+  responses: { 200: { description: 'The invoice', ...json(Invoice) }, 401: e[401], 404: e[404] },
+})
+
+export const billingRoutes = (billing: BillingService, invoices: InvoicesService) =>
+  router()
+    .openapi(oneTimeCharge, (c) => c.json(billing.requestOneTimeCharge(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201))
+    .openapi(refund, (c) => c.json(billing.refund(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201))
+    .openapi(list, (c) => c.json(invoices.list(requireActor(c.var.actor), c.req.valid('query')), 200))
+    .openapi(getOne, (c) => c.json(invoices.get(requireActor(c.var.actor), c.req.valid('param').id), 200))

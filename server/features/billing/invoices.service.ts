@@ -1,0 +1,126 @@
+import { and, asc, desc, eq, gt, inArray, or, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { invoiceLines, invoices } from '../../db/schema/invoices'
+import { notFound } from '../../errors'
+import type { Invoice, InvoiceListQuery } from '../../../shared/contract/invoices'
+import { messages } from '../../../shared/i18n-messages'
+import type { Actor } from '../access/actor'
+import { canReadAgreement, isSuperAdmin, roleIn } from '../access/policy'
+import type { SyncedEntity } from '../sync/synced-entity'
+
+type InvoiceRow = typeof invoices.$inferSelect
+type Scope = 'all' | { companyIds: string[]; memberUserId: string }
+
+const scoped = (scope: Scope): SQL | undefined => {
+  if (scope === 'all') return undefined
+  const own = eq(invoices.memberUserId, scope.memberUserId)
+  return scope.companyIds.length ? or(own, inArray(invoices.companyId, scope.companyIds)) : own
+}
+
+export type InvoicesService = ReturnType<typeof createInvoicesService>
+
+/**
+ * Reading invoices and credit notes (spec §2 "Invoice list", "Invoice view", §6): the staff of a
+ * company (any company role) and the super admin read the company's; a resident reads their own.
+ * Anything else is 404. Issuing them is the billing service's job.
+ */
+export function createInvoicesService(deps: { db: Db }) {
+  const { db } = deps
+  const scopeOf = (actor: Actor): Scope => (isSuperAdmin(actor) ? 'all' : { companyIds: actor.companies.map((c) => c.id), memberUserId: actor.userId })
+
+  function views(rows: InvoiceRow[]): Invoice[] {
+    if (!rows.length) return []
+    const ids = rows.map((r) => r.id)
+    const lines = db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, ids)).orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.articleNumber)).all()
+    const creditedIds = [...new Set(rows.map((r) => r.creditedInvoiceId).filter((x): x is string => x !== null))]
+    const credited = new Map(creditedIds.length ? db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(inArray(invoices.id, creditedIds)).all().map((r) => [r.id, String(r.number)]) : [])
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      invoiceNumber: String(r.number),
+      name: r.description,
+      companyId: r.companyId,
+      agreementId: r.agreementId,
+      chargeId: r.chargeId,
+      creditedInvoice: r.creditedInvoiceId ? { id: r.creditedInvoiceId, invoiceNumber: credited.get(r.creditedInvoiceId) ?? '' } : null,
+      issueDate: r.issueDate,
+      dueDate: r.dueDate,
+      status: r.status,
+      company: { name: r.companyName, cvr: r.companyCvr, address: r.companyAddress },
+      payment: r.paymentStatus ? { status: r.paymentStatus, paymentType: r.paymentType ?? '', paymentDate: r.paymentDate } : null,
+      consumerName: r.consumerName,
+      consumerAddress: r.consumerAddress,
+      consumerPhoneNumber: r.consumerPhoneNumber,
+      consumerEmailAddress: r.consumerEmailAddress,
+      currency: r.currency,
+      subtotal: r.subtotalOre,
+      vatRate: r.vatRate,
+      totalVatAmount: r.vatOre,
+      totalAmount: r.totalOre,
+      invoiceArticles: lines
+        .filter((l) => l.invoiceId === r.id)
+        .map((l) => ({
+          id: l.id,
+          articleNumber: l.articleNumber,
+          type: l.type,
+          articleDescription: l.description,
+          quantity: l.quantity,
+          unit: l.unit,
+          pricePerUnit: l.pricePerUnitOre,
+          vatRate: l.vatRate,
+          vatAmount: l.vatOre,
+          totalPriceIncludingVat: l.totalInclVatOre,
+        })),
+      version: r.version,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    }))
+  }
+
+  const canRead = (actor: Actor, r: InvoiceRow) => canReadAgreement(actor, r)
+
+  return {
+    views,
+    scopeOf,
+    canRead,
+
+    /**
+     * Staff (and the super admin) with `companyId` get the company's invoices; without it, or in
+     * a company where the caller is not staff, their own (spec §6 "Invoices fetched"). Newest first.
+     */
+    list(actor: Actor, query: InvoiceListQuery): Invoice[] {
+      const staff = query.companyId !== undefined && (isSuperAdmin(actor) || roleIn(actor, query.companyId) !== undefined)
+      const where = and(
+        staff ? eq(invoices.companyId, query.companyId!) : eq(invoices.memberUserId, actor.userId),
+        !staff && query.companyId ? eq(invoices.companyId, query.companyId) : undefined,
+        query.status ? eq(invoices.status, query.status) : undefined,
+      )
+      return views(db.select().from(invoices).where(where).orderBy(desc(invoices.issueDate), desc(invoices.number)).all())
+    },
+
+    get(actor: Actor, id: string): Invoice {
+      const row = db.select().from(invoices).where(eq(invoices.id, id)).get()
+      if (!row || !canRead(actor, row)) throw notFound(messages.invoiceNotFound.id)
+      return views([row])[0]!
+    },
+
+    /** Sync: rows of the actor's scope after `afterId` in id order. */
+    page: (actor: Actor, afterId: string | null, limit: number): InvoiceRow[] =>
+      db
+        .select()
+        .from(invoices)
+        .where(and(scoped(scopeOf(actor)), afterId === null ? undefined : gt(invoices.id, afterId)))
+        .orderBy(asc(invoices.id))
+        .limit(limit)
+        .all(),
+    byIds: (ids: string[]): InvoiceRow[] => (ids.length ? db.select().from(invoices).where(inArray(invoices.id, ids)).all() : []),
+  }
+}
+
+/** Invoices in the offline store (the client's Dexie table `invoices`): the `Invoice` shape, same audience as the list. */
+export const invoiceSync = (service: InvoicesService): SyncedEntity => ({
+  name: 'invoice',
+  snapshot: (_db, actor, afterId, limit) => service.views(service.page(actor, afterId, limit)).map((v) => ({ id: v.id, version: v.version, data: v as unknown as Record<string, unknown> })),
+  load: (_db, actor, ids) =>
+    service.views(service.byIds(ids).filter((r) => service.canRead(actor, r))).map((v) => ({ id: v.id, version: v.version, data: v as unknown as Record<string, unknown> })),
+})

@@ -1,0 +1,16 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import type { Config } from '../env'
+
+/** APP_SECRET_KEY, or a key generated once into <data dir>/secret.key (encrypts provider secrets). */
+export function secretKey(config: Config): string {
+  if (config.appSecretKey) return config.appSecretKey
+  const file = resolve(dirname(resolve(config.databasePath === ':memory:' ? './data/app.db' : config.databasePath)), 'secret.key')
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 })
+  }
+  return readFileSync(file, 'utf8').trim()
+}
+

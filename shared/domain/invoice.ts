@@ -1,0 +1,59 @@
+/**
+ * Invoices (spec §3, DOMAIN.md "Danish specifics"): statuses, kinds, payment terms and the line
+ * arithmetic. Money is integer øre; VAT is included in the agreement's prices and rounded per
+ * line with `vatIncluded` (the one rounding rule), so the lines always add up to the charge.
+ */
+import { vatIncluded, type VatRate } from './agreement-parts'
+import type { ChargeStatus } from './agreement-status'
+
+export const invoiceStatuses = ['CREATED', 'RESERVED', 'EXECUTED', 'FAILED', 'CANCELED'] as const
+export type InvoiceStatus = (typeof invoiceStatuses)[number]
+
+export const invoiceKinds = ['INVOICE', 'CREDIT_NOTE'] as const
+export type InvoiceKind = (typeof invoiceKinds)[number]
+
+/** Payment due this many days after the invoice date (spec §9). */
+export const INVOICE_PAYMENT_DAYS = 14
+
+/** The invoice follows its charge (spec §3 lists the invoice statuses). */
+export const invoiceStatusOfCharge = (status: ChargeStatus): InvoiceStatus =>
+  status === 'CREATED' || status === 'RESERVED' || status === 'EXECUTED' || status === 'FAILED' ? status : status === 'DECLINED' ? 'FAILED' : 'CANCELED'
+
+export interface LineInput {
+  /** Gross price incl. VAT, øre. */
+  grossOre: number
+  vatRate: VatRate
+  quantity?: number
+}
+
+export interface LineAmounts {
+  quantity: number
+  pricePerUnitOre: number
+  vatOre: number
+  totalInclVatOre: number
+}
+
+/** One line: VAT included in the gross amount, rounded in øre; price per unit without VAT. */
+export function lineAmounts(line: LineInput): LineAmounts {
+  const quantity = line.quantity ?? 1
+  const vatOre = vatIncluded(line.grossOre, line.vatRate)
+  const net = line.grossOre - vatOre
+  // Quantities are 1 for agreement parts; a net total that does not divide keeps the per-unit price rounded down.
+  return { quantity, pricePerUnitOre: Math.floor(net / quantity), vatOre, totalInclVatOre: line.grossOre }
+}
+
+/** Subtotal (without VAT), VAT and total of lines: total = subtotal + VAT = sum of the gross amounts. */
+export function invoiceTotals(lines: readonly LineInput[]): { subtotalOre: number; vatOre: number; totalOre: number; vatRate: number } {
+  let vat = 0
+  let total = 0
+  let rate = 0
+  for (const l of lines) {
+    vat += vatIncluded(l.grossOre, l.vatRate)
+    total += l.grossOre
+    rate = Math.max(rate, l.vatRate)
+  }
+  return { subtotalOre: total - vat, vatOre: vat, totalOre: total, vatRate: rate }
+}
+
+/** Article numbers sort as text: zero-padded so line 10 follows line 9. */
+export const articleNumberOf = (position: number): string => String(position + 1).padStart(3, '0')
