@@ -19,7 +19,6 @@ import { Route as AuthArticlesRouteImport } from './routes/_auth/articles'
 import { Route as AuthDocumentsRouteImport } from './routes/_auth/documents'
 import { Route as AuthForumRouteImport } from './routes/_auth/forum'
 import { Route as AuthHomeRouteImport } from './routes/_auth/home'
-import { Route as AuthInvoicesRouteImport } from './routes/_auth/invoices'
 import { Route as AuthLogsRouteImport } from './routes/_auth/logs'
 import { Route as AuthMessagesRouteImport } from './routes/_auth/messages'
 import { Route as AuthNotificationsRouteImport } from './routes/_auth/notifications'
@@ -30,14 +29,19 @@ import { Route as LegalTermsRouteImport } from './routes/legal/terms'
 import { Route as AuthAgreementsIndexRouteImport } from './routes/_auth/agreements/index'
 import { Route as AuthAgreementsIdRouteImport } from './routes/_auth/agreements/$id'
 import { Route as AuthAgreementsCreateRouteImport } from './routes/_auth/agreements/create'
+import { Route as AuthChargesAgreementIdRouteImport } from './routes/_auth/charges/$agreementId'
 import { Route as AuthCompaniesIndexRouteImport } from './routes/_auth/companies/index'
 import { Route as AuthCompaniesCreateRouteImport } from './routes/_auth/companies/create'
 import { Route as AuthCompanyIdRouteImport } from './routes/_auth/company/$id'
 import { Route as AuthCompanyDashboardRouteImport } from './routes/_auth/company/dashboard'
+import { Route as AuthInvoicesIndexRouteImport } from './routes/_auth/invoices/index'
+import { Route as AuthInvoicesIdRouteImport } from './routes/_auth/invoices/$id'
 import { Route as AuthMarketsBuyRouteImport } from './routes/_auth/markets/buy'
 import { Route as AuthMarketsShareRouteImport } from './routes/_auth/markets/share'
 import { Route as AuthMarketsSwapRouteImport } from './routes/_auth/markets/swap'
+import { Route as AuthRefundsCreateRouteImport } from './routes/_auth/refunds/create'
 import { Route as AuthAgreementsIdEditRouteImport } from './routes/_auth/agreements/$id_.edit'
+import { Route as AuthChargesAgreementIdOneTimeChargeRouteImport } from './routes/_auth/charges/$agreementId_.oneTimeCharge'
 import { Route as AuthCompanyIdPaymentProviderProviderIdRouteImport } from './routes/_auth/company/$id_/payment-provider/$providerId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -87,11 +91,6 @@ const AuthForumRoute = AuthForumRouteImport.update({
 const AuthHomeRoute = AuthHomeRouteImport.update({
   id: '/home',
   path: '/home',
-  getParentRoute: () => AuthRoute,
-} as any)
-const AuthInvoicesRoute = AuthInvoicesRouteImport.update({
-  id: '/invoices',
-  path: '/invoices',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthLogsRoute = AuthLogsRouteImport.update({
@@ -144,6 +143,11 @@ const AuthAgreementsCreateRoute = AuthAgreementsCreateRouteImport.update({
   path: '/agreements/create',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthChargesAgreementIdRoute = AuthChargesAgreementIdRouteImport.update({
+  id: '/charges/$agreementId',
+  path: '/charges/$agreementId',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthCompaniesIndexRoute = AuthCompaniesIndexRouteImport.update({
   id: '/companies/',
   path: '/companies/',
@@ -164,6 +168,16 @@ const AuthCompanyDashboardRoute = AuthCompanyDashboardRouteImport.update({
   path: '/company/dashboard',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthInvoicesIndexRoute = AuthInvoicesIndexRouteImport.update({
+  id: '/invoices/',
+  path: '/invoices/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthInvoicesIdRoute = AuthInvoicesIdRouteImport.update({
+  id: '/invoices/$id',
+  path: '/invoices/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthMarketsBuyRoute = AuthMarketsBuyRouteImport.update({
   id: '/markets/buy',
   path: '/markets/buy',
@@ -179,11 +193,22 @@ const AuthMarketsSwapRoute = AuthMarketsSwapRouteImport.update({
   path: '/markets/swap',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthRefundsCreateRoute = AuthRefundsCreateRouteImport.update({
+  id: '/refunds/create',
+  path: '/refunds/create',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthAgreementsIdEditRoute = AuthAgreementsIdEditRouteImport.update({
   id: '/agreements/$id_/edit',
   path: '/agreements/$id/edit',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthChargesAgreementIdOneTimeChargeRoute =
+  AuthChargesAgreementIdOneTimeChargeRouteImport.update({
+    id: '/charges/$agreementId_/oneTimeCharge',
+    path: '/charges/$agreementId/oneTimeCharge',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthCompanyIdPaymentProviderProviderIdRoute =
   AuthCompanyIdPaymentProviderProviderIdRouteImport.update({
     id: '/company/$id_/payment-provider/$providerId',
@@ -201,7 +226,6 @@ export interface FileRoutesByFullPath {
   '/documents': typeof AuthDocumentsRoute
   '/forum': typeof AuthForumRoute
   '/home': typeof AuthHomeRoute
-  '/invoices': typeof AuthInvoicesRoute
   '/logs': typeof AuthLogsRoute
   '/messages': typeof AuthMessagesRoute
   '/notifications': typeof AuthNotificationsRoute
@@ -211,15 +235,20 @@ export interface FileRoutesByFullPath {
   '/legal/terms': typeof LegalTermsRoute
   '/agreements/$id': typeof AuthAgreementsIdRoute
   '/agreements/create': typeof AuthAgreementsCreateRoute
+  '/charges/$agreementId': typeof AuthChargesAgreementIdRoute
   '/companies/create': typeof AuthCompaniesCreateRoute
   '/company/$id': typeof AuthCompanyIdRoute
   '/company/dashboard': typeof AuthCompanyDashboardRoute
+  '/invoices/$id': typeof AuthInvoicesIdRoute
   '/markets/buy': typeof AuthMarketsBuyRoute
   '/markets/share': typeof AuthMarketsShareRoute
   '/markets/swap': typeof AuthMarketsSwapRoute
+  '/refunds/create': typeof AuthRefundsCreateRoute
   '/agreements/': typeof AuthAgreementsIndexRoute
   '/companies/': typeof AuthCompaniesIndexRoute
+  '/invoices/': typeof AuthInvoicesIndexRoute
   '/agreements/$id/edit': typeof AuthAgreementsIdEditRoute
+  '/charges/$agreementId/oneTimeCharge': typeof AuthChargesAgreementIdOneTimeChargeRoute
   '/company/$id/payment-provider/$providerId': typeof AuthCompanyIdPaymentProviderProviderIdRoute
 }
 export interface FileRoutesByTo {
@@ -232,7 +261,6 @@ export interface FileRoutesByTo {
   '/documents': typeof AuthDocumentsRoute
   '/forum': typeof AuthForumRoute
   '/home': typeof AuthHomeRoute
-  '/invoices': typeof AuthInvoicesRoute
   '/logs': typeof AuthLogsRoute
   '/messages': typeof AuthMessagesRoute
   '/notifications': typeof AuthNotificationsRoute
@@ -242,15 +270,20 @@ export interface FileRoutesByTo {
   '/legal/terms': typeof LegalTermsRoute
   '/agreements/$id': typeof AuthAgreementsIdRoute
   '/agreements/create': typeof AuthAgreementsCreateRoute
+  '/charges/$agreementId': typeof AuthChargesAgreementIdRoute
   '/companies/create': typeof AuthCompaniesCreateRoute
   '/company/$id': typeof AuthCompanyIdRoute
   '/company/dashboard': typeof AuthCompanyDashboardRoute
+  '/invoices/$id': typeof AuthInvoicesIdRoute
   '/markets/buy': typeof AuthMarketsBuyRoute
   '/markets/share': typeof AuthMarketsShareRoute
   '/markets/swap': typeof AuthMarketsSwapRoute
+  '/refunds/create': typeof AuthRefundsCreateRoute
   '/agreements': typeof AuthAgreementsIndexRoute
   '/companies': typeof AuthCompaniesIndexRoute
+  '/invoices': typeof AuthInvoicesIndexRoute
   '/agreements/$id/edit': typeof AuthAgreementsIdEditRoute
+  '/charges/$agreementId/oneTimeCharge': typeof AuthChargesAgreementIdOneTimeChargeRoute
   '/company/$id/payment-provider/$providerId': typeof AuthCompanyIdPaymentProviderProviderIdRoute
 }
 export interface FileRoutesById {
@@ -265,7 +298,6 @@ export interface FileRoutesById {
   '/_auth/documents': typeof AuthDocumentsRoute
   '/_auth/forum': typeof AuthForumRoute
   '/_auth/home': typeof AuthHomeRoute
-  '/_auth/invoices': typeof AuthInvoicesRoute
   '/_auth/logs': typeof AuthLogsRoute
   '/_auth/messages': typeof AuthMessagesRoute
   '/_auth/notifications': typeof AuthNotificationsRoute
@@ -275,15 +307,20 @@ export interface FileRoutesById {
   '/legal/terms': typeof LegalTermsRoute
   '/_auth/agreements/$id': typeof AuthAgreementsIdRoute
   '/_auth/agreements/create': typeof AuthAgreementsCreateRoute
+  '/_auth/charges/$agreementId': typeof AuthChargesAgreementIdRoute
   '/_auth/companies/create': typeof AuthCompaniesCreateRoute
   '/_auth/company/$id': typeof AuthCompanyIdRoute
   '/_auth/company/dashboard': typeof AuthCompanyDashboardRoute
+  '/_auth/invoices/$id': typeof AuthInvoicesIdRoute
   '/_auth/markets/buy': typeof AuthMarketsBuyRoute
   '/_auth/markets/share': typeof AuthMarketsShareRoute
   '/_auth/markets/swap': typeof AuthMarketsSwapRoute
+  '/_auth/refunds/create': typeof AuthRefundsCreateRoute
   '/_auth/agreements/': typeof AuthAgreementsIndexRoute
   '/_auth/companies/': typeof AuthCompaniesIndexRoute
+  '/_auth/invoices/': typeof AuthInvoicesIndexRoute
   '/_auth/agreements/$id_/edit': typeof AuthAgreementsIdEditRoute
+  '/_auth/charges/$agreementId_/oneTimeCharge': typeof AuthChargesAgreementIdOneTimeChargeRoute
   '/_auth/company/$id_/payment-provider/$providerId': typeof AuthCompanyIdPaymentProviderProviderIdRoute
 }
 export interface FileRouteTypes {
@@ -298,7 +335,6 @@ export interface FileRouteTypes {
     | '/documents'
     | '/forum'
     | '/home'
-    | '/invoices'
     | '/logs'
     | '/messages'
     | '/notifications'
@@ -308,15 +344,20 @@ export interface FileRouteTypes {
     | '/legal/terms'
     | '/agreements/$id'
     | '/agreements/create'
+    | '/charges/$agreementId'
     | '/companies/create'
     | '/company/$id'
     | '/company/dashboard'
+    | '/invoices/$id'
     | '/markets/buy'
     | '/markets/share'
     | '/markets/swap'
+    | '/refunds/create'
     | '/agreements/'
     | '/companies/'
+    | '/invoices/'
     | '/agreements/$id/edit'
+    | '/charges/$agreementId/oneTimeCharge'
     | '/company/$id/payment-provider/$providerId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -329,7 +370,6 @@ export interface FileRouteTypes {
     | '/documents'
     | '/forum'
     | '/home'
-    | '/invoices'
     | '/logs'
     | '/messages'
     | '/notifications'
@@ -339,15 +379,20 @@ export interface FileRouteTypes {
     | '/legal/terms'
     | '/agreements/$id'
     | '/agreements/create'
+    | '/charges/$agreementId'
     | '/companies/create'
     | '/company/$id'
     | '/company/dashboard'
+    | '/invoices/$id'
     | '/markets/buy'
     | '/markets/share'
     | '/markets/swap'
+    | '/refunds/create'
     | '/agreements'
     | '/companies'
+    | '/invoices'
     | '/agreements/$id/edit'
+    | '/charges/$agreementId/oneTimeCharge'
     | '/company/$id/payment-provider/$providerId'
   id:
     | '__root__'
@@ -361,7 +406,6 @@ export interface FileRouteTypes {
     | '/_auth/documents'
     | '/_auth/forum'
     | '/_auth/home'
-    | '/_auth/invoices'
     | '/_auth/logs'
     | '/_auth/messages'
     | '/_auth/notifications'
@@ -371,15 +415,20 @@ export interface FileRouteTypes {
     | '/legal/terms'
     | '/_auth/agreements/$id'
     | '/_auth/agreements/create'
+    | '/_auth/charges/$agreementId'
     | '/_auth/companies/create'
     | '/_auth/company/$id'
     | '/_auth/company/dashboard'
+    | '/_auth/invoices/$id'
     | '/_auth/markets/buy'
     | '/_auth/markets/share'
     | '/_auth/markets/swap'
+    | '/_auth/refunds/create'
     | '/_auth/agreements/'
     | '/_auth/companies/'
+    | '/_auth/invoices/'
     | '/_auth/agreements/$id_/edit'
+    | '/_auth/charges/$agreementId_/oneTimeCharge'
     | '/_auth/company/$id_/payment-provider/$providerId'
   fileRoutesById: FileRoutesById
 }
@@ -466,13 +515,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthHomeRouteImport
       parentRoute: typeof AuthRoute
     }
-    '/_auth/invoices': {
-      id: '/_auth/invoices'
-      path: '/invoices'
-      fullPath: '/invoices'
-      preLoaderRoute: typeof AuthInvoicesRouteImport
-      parentRoute: typeof AuthRoute
-    }
     '/_auth/logs': {
       id: '/_auth/logs'
       path: '/logs'
@@ -543,6 +585,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAgreementsCreateRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/charges/$agreementId': {
+      id: '/_auth/charges/$agreementId'
+      path: '/charges/$agreementId'
+      fullPath: '/charges/$agreementId'
+      preLoaderRoute: typeof AuthChargesAgreementIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/companies/': {
       id: '/_auth/companies/'
       path: '/companies'
@@ -571,6 +620,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCompanyDashboardRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/invoices/': {
+      id: '/_auth/invoices/'
+      path: '/invoices'
+      fullPath: '/invoices/'
+      preLoaderRoute: typeof AuthInvoicesIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/invoices/$id': {
+      id: '/_auth/invoices/$id'
+      path: '/invoices/$id'
+      fullPath: '/invoices/$id'
+      preLoaderRoute: typeof AuthInvoicesIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/markets/buy': {
       id: '/_auth/markets/buy'
       path: '/markets/buy'
@@ -592,11 +655,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthMarketsSwapRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/refunds/create': {
+      id: '/_auth/refunds/create'
+      path: '/refunds/create'
+      fullPath: '/refunds/create'
+      preLoaderRoute: typeof AuthRefundsCreateRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/agreements/$id_/edit': {
       id: '/_auth/agreements/$id_/edit'
       path: '/agreements/$id/edit'
       fullPath: '/agreements/$id/edit'
       preLoaderRoute: typeof AuthAgreementsIdEditRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/charges/$agreementId_/oneTimeCharge': {
+      id: '/_auth/charges/$agreementId_/oneTimeCharge'
+      path: '/charges/$agreementId/oneTimeCharge'
+      fullPath: '/charges/$agreementId/oneTimeCharge'
+      preLoaderRoute: typeof AuthChargesAgreementIdOneTimeChargeRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/company/$id_/payment-provider/$providerId': {
@@ -614,7 +691,6 @@ interface AuthRouteChildren {
   AuthDocumentsRoute: typeof AuthDocumentsRoute
   AuthForumRoute: typeof AuthForumRoute
   AuthHomeRoute: typeof AuthHomeRoute
-  AuthInvoicesRoute: typeof AuthInvoicesRoute
   AuthLogsRoute: typeof AuthLogsRoute
   AuthMessagesRoute: typeof AuthMessagesRoute
   AuthNotificationsRoute: typeof AuthNotificationsRoute
@@ -622,15 +698,20 @@ interface AuthRouteChildren {
   AuthUserRoute: typeof AuthUserRoute
   AuthAgreementsIdRoute: typeof AuthAgreementsIdRoute
   AuthAgreementsCreateRoute: typeof AuthAgreementsCreateRoute
+  AuthChargesAgreementIdRoute: typeof AuthChargesAgreementIdRoute
   AuthCompaniesCreateRoute: typeof AuthCompaniesCreateRoute
   AuthCompanyIdRoute: typeof AuthCompanyIdRoute
   AuthCompanyDashboardRoute: typeof AuthCompanyDashboardRoute
+  AuthInvoicesIdRoute: typeof AuthInvoicesIdRoute
   AuthMarketsBuyRoute: typeof AuthMarketsBuyRoute
   AuthMarketsShareRoute: typeof AuthMarketsShareRoute
   AuthMarketsSwapRoute: typeof AuthMarketsSwapRoute
+  AuthRefundsCreateRoute: typeof AuthRefundsCreateRoute
   AuthAgreementsIndexRoute: typeof AuthAgreementsIndexRoute
   AuthCompaniesIndexRoute: typeof AuthCompaniesIndexRoute
+  AuthInvoicesIndexRoute: typeof AuthInvoicesIndexRoute
   AuthAgreementsIdEditRoute: typeof AuthAgreementsIdEditRoute
+  AuthChargesAgreementIdOneTimeChargeRoute: typeof AuthChargesAgreementIdOneTimeChargeRoute
   AuthCompanyIdPaymentProviderProviderIdRoute: typeof AuthCompanyIdPaymentProviderProviderIdRoute
 }
 
@@ -639,7 +720,6 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthDocumentsRoute: AuthDocumentsRoute,
   AuthForumRoute: AuthForumRoute,
   AuthHomeRoute: AuthHomeRoute,
-  AuthInvoicesRoute: AuthInvoicesRoute,
   AuthLogsRoute: AuthLogsRoute,
   AuthMessagesRoute: AuthMessagesRoute,
   AuthNotificationsRoute: AuthNotificationsRoute,
@@ -647,15 +727,21 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthUserRoute: AuthUserRoute,
   AuthAgreementsIdRoute: AuthAgreementsIdRoute,
   AuthAgreementsCreateRoute: AuthAgreementsCreateRoute,
+  AuthChargesAgreementIdRoute: AuthChargesAgreementIdRoute,
   AuthCompaniesCreateRoute: AuthCompaniesCreateRoute,
   AuthCompanyIdRoute: AuthCompanyIdRoute,
   AuthCompanyDashboardRoute: AuthCompanyDashboardRoute,
+  AuthInvoicesIdRoute: AuthInvoicesIdRoute,
   AuthMarketsBuyRoute: AuthMarketsBuyRoute,
   AuthMarketsShareRoute: AuthMarketsShareRoute,
   AuthMarketsSwapRoute: AuthMarketsSwapRoute,
+  AuthRefundsCreateRoute: AuthRefundsCreateRoute,
   AuthAgreementsIndexRoute: AuthAgreementsIndexRoute,
   AuthCompaniesIndexRoute: AuthCompaniesIndexRoute,
+  AuthInvoicesIndexRoute: AuthInvoicesIndexRoute,
   AuthAgreementsIdEditRoute: AuthAgreementsIdEditRoute,
+  AuthChargesAgreementIdOneTimeChargeRoute:
+    AuthChargesAgreementIdOneTimeChargeRoute,
   AuthCompanyIdPaymentProviderProviderIdRoute:
     AuthCompanyIdPaymentProviderProviderIdRoute,
 }

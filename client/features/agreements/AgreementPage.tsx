@@ -100,6 +100,13 @@ function AgreementDetails({ handle, agreement: a, problems }: { handle: SyncHand
         <ChangeProblem key={m.mutationId} handle={handle} mutation={m} />
       ))}
       <StatusNotice agreement={a} isMember={isMember} />
+      {a.overdue && (
+        <Alert variant="error">
+          {a.debtCollection ?
+            <Trans>A payment has failed and reminders went unanswered: the agreement is flagged for the association's debt collection.</Trans>
+          : <Trans>A payment has failed and is not settled yet. Reminders are sent by e-mail.</Trans>}
+        </Alert>
+      )}
       <section className="card" aria-labelledby="agreement-details-title">
         <div className="section-header">
           <h2 id="agreement-details-title">
@@ -182,6 +189,16 @@ function AgreementDetails({ handle, agreement: a, problems }: { handle: SyncHand
         {editable && (
           <Link to="/agreements/$id/edit" params={{ id: a.id }} className={buttonClass('secondary')}>
             <Trans>Edit</Trans>
+          </Link>
+        )}
+        {(status === 'ACCEPTED' || status === 'CANCELED' || status === 'CLOSED') && !a._pending && (
+          <Link to="/charges/$agreementId" params={{ agreementId: a.id }} className={buttonClass('secondary')}>
+            <Trans>Payments</Trans>
+          </Link>
+        )}
+        {admin && status === 'ACCEPTED' && !a.terminationDate && !a._pending && (
+          <Link to="/charges/$agreementId/oneTimeCharge" params={{ agreementId: a.id }} className={buttonClass('secondary')}>
+            <Trans>Request One Off Payment</Trans>
           </Link>
         )}
         {terminable && (

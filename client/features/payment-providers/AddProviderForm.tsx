@@ -9,7 +9,7 @@ import { TextField } from '../../components/ui/TextField'
 import { api, ApiError, createActionKey, errorMessage } from '../../lib/api'
 import { newId } from '../../lib/ids'
 import { requestSync } from '../../sync/use-sync'
-import { issuesByField } from './form-issues'
+import { issuesByField } from '../../lib/form-issues'
 
 const createFailed = msg`Failed to add payment provider. Please try again.`
 const needsConnection = msg`You are offline. A payment provider can be added when you are online.`

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/Button'
 import { TextField } from '../../components/ui/TextField'
 import { api, ApiError, createActionKey, errorMessage } from '../../lib/api'
 import { requestSync } from '../../sync/use-sync'
-import { issuesByField, type Notice } from './form-issues'
+import { issuesByField, type Notice } from '../../lib/form-issues'
 import { providerPath } from './provider-mutations'
 import type { ProviderView } from './ProviderPage'
 

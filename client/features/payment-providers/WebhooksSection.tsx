@@ -10,7 +10,7 @@ import { Table } from '../../components/ui/Table'
 import { TextField } from '../../components/ui/TextField'
 import { api, createActionKey, errorMessage } from '../../lib/api'
 import { requestSync } from '../../sync/use-sync'
-import type { Notice } from './form-issues'
+import type { Notice } from '../../lib/form-issues'
 import type { ProviderView } from './ProviderPage'
 
 const addFailed = msg`Failed to add webhook. Please try again.`

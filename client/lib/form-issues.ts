@@ -18,3 +18,9 @@ export function issuesByField<F extends string>(issues: readonly { path: readonl
   }
   return out
 }
+
+/** `issuesByField` of a `safeParse` result: {} when it passed. */
+export const schemaMessages = <F extends string>(
+  result: { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } },
+  i18n: I18n,
+): Partial<Record<F, string>> => (result.success ? {} : issuesByField<F>(result.error.issues, i18n))

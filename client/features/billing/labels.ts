@@ -1,0 +1,36 @@
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import type { ChargeStatus } from '../../../shared/domain/agreement-status'
+import type { InvoiceStatus } from '../../../shared/domain/invoice'
+import type { BadgeVariant } from '../../components/ui/Badge'
+
+export const chargeKindLabels: Record<'REGULAR' | 'ONE_TIME' | 'FINAL', MessageDescriptor> = {
+  REGULAR: msg`Regular`,
+  ONE_TIME: msg`One-off`,
+  FINAL: msg`Last payment`,
+}
+
+export const chargeStatusLabels: Record<ChargeStatus, MessageDescriptor> = {
+  CREATED: msg`Created`,
+  RESERVED: msg`Reserved`,
+  EXECUTED: msg`Executed`,
+  FAILED: msg`Failed`,
+  CANCELED: msg`Canceled`,
+  EXPIRED: msg`Expired`,
+  DECLINED: msg`Declined`,
+}
+
+export const invoiceStatusLabels: Record<InvoiceStatus, MessageDescriptor> = {
+  CREATED: msg`Created`,
+  RESERVED: msg`Reserved`,
+  EXECUTED: msg`Paid`,
+  FAILED: msg`Failed`,
+  CANCELED: msg`Canceled`,
+}
+
+/** Collected is good news, failed is bad, waiting is neutral. */
+export const chargeStatusBadge = (status: ChargeStatus | InvoiceStatus): BadgeVariant =>
+  status === 'EXECUTED' ? 'success'
+  : status === 'FAILED' || status === 'DECLINED' || status === 'EXPIRED' ? 'error'
+  : status === 'CANCELED' ? 'neutral'
+  : 'info'
