@@ -49,6 +49,14 @@ import { agreementCallsVipps, agreementsRoutes } from './features/agreements/agr
 import { createBillingService, type BillingConfig } from './features/billing/billing.service'
 import { createInvoicesService, invoiceSync } from './features/billing/invoices.service'
 import { billingRoutes } from './features/billing/billing.routes'
+import { createMessagesService, messageSync } from './features/messages/messages.service'
+import { createContactService } from './features/messages/contact.service'
+import { isAnonymousMessagePath, messagesRoutes } from './features/messages/messages.routes'
+import { acceptAll, attachmentStore, type AttachmentScanner } from './features/messages/attachment-store'
+import { MAX_ATTACHMENT_BYTES } from '../shared/contract/messages'
+import { mkdtempSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { tmpdir } from 'node:os'
 
 export interface AppDeps {
   config: Config
@@ -68,6 +76,8 @@ export interface AppDeps {
   clientDir?: string
   version?: string
   /** Billing: lead days, overdue steps (defaults from the config), and a clock of its own (the emulator's in demos). */
+  /** Messages: where attachments are stored (default `<data dir>/attachments`) and the virus-scanning hook (attachment-store.ts). */
+  messages?: { attachmentsDir?: string; scanner?: AttachmentScanner }
   billing?: Partial<BillingConfig> & { clock?: Clock; faultPoint?: Parameters<typeof createBillingService>[0]['faultPoint'] }
 }
 
@@ -98,15 +108,20 @@ export function createApp(deps: AppDeps) {
   agreements.onChargeChanged((charge, previous) => billing.followCharge(charge, previous))
   agreements.onRefundSent((outcome) => billing.refundSent(outcome))
   const invoices = createInvoicesService({ db })
+  const attachmentsDir =
+    deps.messages?.attachmentsDir ??
+    (config.databasePath === ':memory:' ? mkdtempSync(resolve(tmpdir(), 'bk-attachments-')) : resolve(dirname(resolve(config.databasePath)), 'attachments'))
+  const messages = createMessagesService({ db, clock, lock, publicUrl: config.publicUrl, companies, notifications, files: attachmentStore(attachmentsDir), scanner: deps.messages?.scanner ?? acceptAll })
+  const contact = createContactService({ db, clock, contactEmail: config.contactEmail })
   const sync = createSyncService({
     db,
-    entities: [notificationSync, companySync(companies), memberSync, addressSync, providerSync(secrets), agreementSync(agreements), chargeSync(agreements), invoiceSync(invoices)],
+    entities: [notificationSync, companySync(companies), memberSync, addressSync, providerSync(secrets), agreementSync(agreements), chargeSync(agreements), invoiceSync(invoices), messageSync(messages)],
   })
   const addressSearch = createAddressSearchService({ provider: deps.addressProvider ?? addressProviderFor(config) })
   const webhooks = createWebhooksService({ db, clock, lock, secrets, providers, log })
   webhooks.onObservation((_tx, observation) => agreements.observe(observation))
   const vippsLogin = createVippsLoginService({ db, clock, lock, auth, login: deps.vippsLogin, log })
-  const services = { users, auth, account, logs, notifications, sync, secrets, providers, webhooks, vippsLogin, companies, addressSearch, agreements, billing, invoices }
+  const services = { users, auth, account, logs, notifications, sync, secrets, providers, webhooks, vippsLogin, companies, addressSearch, agreements, billing, invoices, messages, contact }
 
   const app = new OpenAPIHono<AppEnv>()
   app.onError(onError)
@@ -118,7 +133,8 @@ export function createApp(deps: AppDeps) {
     c.set('locale', 'en')
     c.set('clientIp', clientIp(c, config.trustProxy))
     await next()
-    if (c.req.path.startsWith('/api/'))
+    // An anonymous message leaves no request log line (issue #10): its time and session could point to the sender.
+    if (c.req.path.startsWith('/api/') && !isAnonymousMessagePath(c.req.method, c.req.path))
       c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request')
   })
   app.use(
@@ -151,24 +167,32 @@ export function createApp(deps: AppDeps) {
     await next()
     c.header('Cache-Control', 'no-store')
   })
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new DomainError('PAYLOAD_TOO_LARGE', 'The request is too large (at most 1 MiB).')
-      },
-    }),
-  )
+  // Attachments (multipart) may be up to 5 MB; every other body 1 MiB.
+  const attachmentUpload = /^\/api\/messages\/[^/]+\/attachments$/
+  const attachmentLimit = bodyLimit({
+    maxSize: MAX_ATTACHMENT_BYTES + 64 * 1024,
+    onError: () => {
+      throw new DomainError('PAYLOAD_TOO_LARGE', 'The file is too large (at most 5 MB).')
+    },
+  })
+  const generalLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new DomainError('PAYLOAD_TOO_LARGE', 'The request is too large (at most 1 MiB).')
+    },
+  })
+  app.use('/api/*', (c, next) => (c.req.method === 'POST' && attachmentUpload.test(c.req.path) ? attachmentLimit(c, next) : generalLimit(c, next)))
   app.use('/api/*', authenticate(auth, users))
-  for (const path of ['/api/auth/logout', '/api/account/*', '/api/logger', '/api/notifications', '/api/notifications/*', '/api/sync', '/api/webhook/*', '/api/company', '/api/company/*', '/api/companies/*', '/api/address-search', '/api/agreement', '/api/agreement/*', '/api/invoice', '/api/invoice/*'])
+  for (const path of ['/api/auth/logout', '/api/account/*', '/api/logger', '/api/notifications', '/api/notifications/*', '/api/sync', '/api/webhook/*', '/api/company', '/api/company/*', '/api/companies/*', '/api/address-search', '/api/agreement', '/api/agreement/*', '/api/invoice', '/api/invoice/*', '/api/messages', '/api/messages/*'])
     app.use(path, requireAuth)
   const callsVipps = (method: string, path: string) =>
     (path.startsWith('/api/webhook/') && (method === 'POST' || method === 'DELETE')) ||
     path === '/api/auth/vipps' ||
     path === '/api/auth/vipps/callback' ||
     (method === 'POST' && /^\/api\/company\/[^/]+\/payment-providers\/[^/]+\/test-connection$/.test(path)) ||
-    agreementCallsVipps(method, path)
+    agreementCallsVipps(method, path) ||
+    // Not Vipps: the anonymous message takes the lock itself so that no idempotency record keyed by its sender is written.
+    isAnonymousMessagePath(method, path)
   app.use('/api/*', writeTransaction({ sqlite: database.sqlite, clock, lock, outside: callsVipps }))
 
   app.route('/api', healthRoutes(database.sqlite, version, config.appEnv))
@@ -183,6 +207,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', addressSearchRoutes(addressSearch))
   app.route('/api', agreementsRoutes(agreements))
   app.route('/api', billingRoutes(billing, invoices))
+  app.route('/api', messagesRoutes(messages, contact, { anonymous: new RateLimiter(clock, 5, 3_600_000), contact: new RateLimiter(clock, 5, 3_600_000) }))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', description: 'Opaque access token from POST /api/auth/login' })
   const openApiConfig = {

@@ -13,6 +13,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_OUTBOX_DIR: z.string().default('./data/mail'),
   MAIL_FROM: z.string().default('Boligkasse <no-reply@boligkasse.dk>'),
+  CONTACT_EMAIL: z.email().default('kontakt@boligkasse.dk'),
   VIPPS_BASE_URL: z.url().optional(),
   VIPPS_LOGIN_CLIENT_ID: z.string().optional(),
   VIPPS_LOGIN_CLIENT_SECRET: z.string().optional(),
@@ -44,6 +45,8 @@ export interface Config {
   smtpUrl: string | undefined
   mailOutboxDir: string
   mailFrom: string
+  /** Where the contact form's messages go (spec §2 Contact). */
+  contactEmail: string
   vippsBaseUrl: string | undefined
   /** Vipps Login client; outside production the built-in emulator's demo client is used when unset. */
   vippsLogin: { clientId: string; clientSecret: string } | undefined
@@ -71,6 +74,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: e.SMTP_URL || undefined,
     mailOutboxDir: e.MAIL_OUTBOX_DIR,
     mailFrom: e.MAIL_FROM,
+    contactEmail: e.CONTACT_EMAIL,
     vippsBaseUrl: e.VIPPS_BASE_URL,
     vippsLogin: e.VIPPS_LOGIN_CLIENT_ID && e.VIPPS_LOGIN_CLIENT_SECRET ? { clientId: e.VIPPS_LOGIN_CLIENT_ID, clientSecret: e.VIPPS_LOGIN_CLIENT_SECRET } : undefined,
     addressProvider: e.ADDRESS_PROVIDER,

@@ -96,6 +96,8 @@ async function main() {
     { name: 'agreements-vipps', everyMs: 5000, run: () => services.agreements.syncWithVipps(), locked: false },
     // Creates due regular charges with their invoices (queued for the job above) and takes the overdue steps.
     { name: 'billing', everyMs: 10_000, run: () => services.billing.tick(), locked: false },
+    // Sends scheduled messages when their Copenhagen time comes, and marks recipients whose e-mail has left as received.
+    { name: 'messages', everyMs: 2000, run: () => services.messages.tick() },
   ])
 
   const server = serve({ fetch: app.fetch, port: config.port }, () => {

@@ -113,6 +113,22 @@ export const messages = {
   refundCreated: /*i18n*/ { id: 'Refund created successfully!' },
   oneTimeChargeCreated: /*i18n*/ { id: 'One time charge created successfully!' },
   internal: /*i18n*/ { id: 'Something went wrong on our side. Please try again.' },
+  // Messages (spec §5 "Messages", §8, issue #10)
+  messageSubjectRequired: /*i18n*/ { id: 'Please enter a subject' },
+  messageRecipientRequired: /*i18n*/ { id: 'Please select a recipient' },
+  messageContentRequired: /*i18n*/ { id: 'Please enter message content' },
+  messageNotFound: /*i18n*/ { id: 'Message not found.' },
+  messageNotDraft: /*i18n*/ { id: 'Only a draft can be changed or sent.' },
+  messageNoRecipients: /*i18n*/ { id: 'There is no one to send this message to.' },
+  messageScheduleInPast: /*i18n*/ { id: 'The sending time must be in the future.' },
+  messageScheduleInvalid: /*i18n*/ { id: 'Please enter a date and time for sending.' },
+  messageResidentToBoard: /*i18n*/ { id: 'Residents can only write to the board.' },
+  messageRecipientNotInCompany: /*i18n*/ { id: 'The recipient is not a member of this association.' },
+  attachmentTooLarge: /*i18n*/ { id: 'The file is too large (at most 5 MB).' },
+  attachmentTypeNotAllowed: /*i18n*/ { id: 'This type of file cannot be attached (PDF, images, text, Word or Excel).' },
+  attachmentTooMany: /*i18n*/ { id: 'A message can have at most 10 attachments.' },
+  attachmentRejected: /*i18n*/ { id: 'The file was refused by the virus scan.' },
+  contactMessageRequired: /*i18n*/ { id: 'Please write a message.' },
 } as const
 
 export type MessageKey = keyof typeof messages

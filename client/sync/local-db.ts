@@ -62,6 +62,7 @@ export const entityTables = {
   address: 'addresses',
   member: 'members',
   paymentProvider: 'paymentProviders',
+  message: 'messages',
 } as const satisfies Record<SyncEntity, string>
 
 export type EntityTableName = (typeof entityTables)[SyncEntity]
@@ -75,6 +76,7 @@ export class LocalDb extends Dexie {
   addresses!: EntityTable<Row, 'id'>
   members!: EntityTable<Row, 'id'>
   paymentProviders!: EntityTable<Row, 'id'>
+  messages!: EntityTable<Row, 'id'>
   outbox!: EntityTable<Mutation, 'seq'>
   meta!: EntityTable<Meta, 'key'>
 
@@ -93,6 +95,8 @@ export class LocalDb extends Dexie {
       outbox: '++seq, &mutationId, status, entity, entityId',
       meta: 'key',
     })
+    // Issue #10: messages (drafts are written offline through the outbox).
+    this.version(2).stores({ messages: 'id, companyId, status' })
   }
 
   table_(entity: SyncEntity) {

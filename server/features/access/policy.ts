@@ -79,3 +79,33 @@ export function assertAgreementAdmin(actor: Actor, companyId: string, options: {
   if (!role && !options.ownAgreement) throw notFound()
   if (!role || !isAgreementAdmin(role)) throw forbidden()
 }
+
+/**
+ * Messages (issue #10, README "Decisions"). Staff of a company (every company role) and the super
+ * admin write to anyone in it; a resident (a member through an agreement) writes only to the
+ * board, by name or anonymously. Outside the company: 404.
+ */
+export type MessageAuthor = 'staff' | 'resident'
+
+export function assertMayWriteMessage(actor: Actor, companyId: string, isResident: boolean): MessageAuthor {
+  if (isSuperAdmin(actor) || roleIn(actor, companyId)) return 'staff'
+  if (isResident) return 'resident'
+  throw notFound()
+}
+
+/**
+ * Who reads a message: its (named) sender, always; once sent, its recipients, the company's staff
+ * and the super admin. A draft is its author's alone.
+ */
+export const canReadMessage = (actor: Actor, message: { companyId: string; senderUserId: string | null; status: string }, isRecipient: boolean): boolean =>
+  (message.senderUserId !== null && message.senderUserId === actor.userId) ||
+  (message.status !== 'DRAFT' && (isRecipient || isSuperAdmin(actor) || roleIn(actor, message.companyId) !== undefined))
+
+/** The full recipient list (with e-mails and tracking) is for the sender and staff; a recipient sees their own row. */
+export const seesAllRecipients = (actor: Actor, message: { companyId: string; senderUserId: string | null }): boolean =>
+  message.senderUserId === actor.userId || isSuperAdmin(actor) || roleIn(actor, message.companyId) !== undefined
+
+/** Only the author changes, schedules, sends or deletes a draft (403 for others who can read it). */
+export function assertMessageAuthor(actor: Actor, message: { senderUserId: string | null }): void {
+  if (message.senderUserId !== actor.userId) throw forbidden()
+}

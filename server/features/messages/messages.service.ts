@@ -1,0 +1,417 @@
+import { TZDate } from '@date-fns/tz'
+import { format } from 'date-fns'
+import type { Db } from '../../db/client'
+import { conflict, invalidState, notFound, ruleViolation, validation, versionConflict } from '../../errors'
+import { COPENHAGEN, type Clock } from '../../lib/clock'
+import { newId, sha256 } from '../../lib/ids'
+import type { WriteLock } from '../../lib/write-lock'
+import { sanitizeHtml } from '../../lib/sanitize-html'
+import { queueMail } from '../../integrations/mail/mail-outbox'
+import { localeOf } from '../../../shared/contract/common'
+import {
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  type AnonymousMessageRequest,
+  type CreateMessageRequest,
+  type Message,
+  type MessageStatus,
+  type MessageType,
+  type RecipientTarget,
+  type SendMessageRequest,
+  type UpdateMessageRequest,
+} from '../../../shared/contract/messages'
+import { messages as m } from '../../../shared/i18n-messages'
+import type { Actor } from '../access/actor'
+import { assertMayWriteMessage, assertMessageAuthor, canReadMessage, isSuperAdmin, roleIn, seesAllRecipients } from '../access/policy'
+import type { CompaniesService } from '../companies/companies.service'
+import type { NotificationsService } from '../notifications/notifications.service'
+import { recordChange } from '../sync/change-log'
+import type { SyncedEntity } from '../sync/synced-entity'
+import { allowedType, type AttachmentScanner, type AttachmentStore } from './attachment-store'
+import { renderMessageEmail } from './message-email'
+import { messagesRepository as repo, type MessageRow, type MessageScope, type Person } from './messages.repository'
+
+/** Copenhagen wall time `YYYY-MM-DDTHH:mm` → UTC instant (daylight saving handled by @date-fns/tz). */
+export function copenhagenToInstant(local: string): string {
+  const [d, t] = local.split('T') as [string, string]
+  const [y, mo, da] = d.split('-').map(Number) as [number, number, number]
+  const [h, mi] = t.split(':').map(Number) as [number, number]
+  const date = new TZDate(y, mo - 1, da, h, mi, COPENHAGEN)
+  if (Number.isNaN(date.getTime()) || date.getDate() !== da) throw validation([{ path: 'scheduledAt', message: m.messageScheduleInvalid.id }])
+  return new Date(date.getTime()).toISOString()
+}
+
+export const instantToCopenhagen = (iso: string): string => format(new TZDate(new Date(iso), COPENHAGEN), "yyyy-MM-dd'T'HH:mm")
+
+const scopeOf = (actor: Actor): MessageScope => ({ userId: actor.userId, staffOf: isSuperAdmin(actor) ? 'all' : actor.companies.map((c) => c.id) })
+
+const TITLES: Record<MessageType, { id: string }> = {
+  MESSAGE: /*i18n*/ { id: 'New message: {subject}' },
+  NOTICE: /*i18n*/ { id: 'New notice: {subject}' },
+  REMINDER: /*i18n*/ { id: 'Reminder: {subject}' },
+}
+const INTROS: Record<MessageType, { id: string }> = {
+  MESSAGE: /*i18n*/ { id: '{sender} from {association} sent you a message.' },
+  NOTICE: /*i18n*/ { id: '{sender} from {association} sent you a notice.' },
+  REMINDER: /*i18n*/ { id: '{sender} from {association} sent you a reminder.' },
+}
+const ANONYMOUS_TITLE = /*i18n*/ { id: 'Anonymous message to the board: {subject}' }
+const ANONYMOUS_INTRO = /*i18n*/ { id: 'A member of {association} wrote to the board anonymously. Nobody, not even Boligkasse, can see who sent it.' }
+
+export interface MessagesDeps {
+  db: Db
+  clock: Clock
+  lock: WriteLock
+  publicUrl: string
+  companies: CompaniesService
+  notifications: NotificationsService
+  files: AttachmentStore
+  scanner: AttachmentScanner
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>
+
+/**
+ * Messages (issue #10): drafts, sending now or at a Copenhagen time, delivery in the app and by
+ * e-mail in each recipient's language, received/viewed tracking, attachments, and anonymous
+ * messages to the board that keep no trace of their sender.
+ */
+export function createMessagesService(deps: MessagesDeps) {
+  const { db, clock, companies, notifications, files } = deps
+  const now = () => clock.now().toISOString()
+
+  function view(actor: Actor | null, row: MessageRow): Message {
+    const sender = row.senderUserId ? repo.person(db, row.senderUserId) : undefined
+    const all = repo.recipients(db, row.id)
+    const recipients = actor && !seesAllRecipients(actor, row) ? all.filter((r) => r.userId === actor.userId) : all
+    return {
+      id: row.id,
+      companyId: row.companyId,
+      companyName: repo.companyName(db, row.companyId) ?? '',
+      type: row.type,
+      subject: row.subject,
+      body: row.body,
+      status: row.status,
+      anonymous: row.anonymous,
+      sender: sender ? { id: sender.id, fullName: sender.fullName, emailAddress: sender.emailAddress } : null,
+      recipient: { kind: row.recipientKind, userId: row.recipientUserId, addressId: row.recipientAddressId, label: row.recipientLabel },
+      recipients: recipients.map((r) => ({ id: r.id, userId: r.userId, fullName: r.fullName, emailAddress: r.emailAddress, receivedAt: r.receivedAt, viewedAt: r.viewedAt })),
+      attachments: repo.attachments(db, row.id).map((a) => ({ id: a.id, name: a.name, contentType: a.contentType, size: a.size })),
+      scheduledAt: row.status === 'DRAFT' && row.sendAt ? instantToCopenhagen(row.sendAt) : null,
+      sendAt: row.sendAt,
+      sentAt: row.sentAt,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      version: row.version,
+    }
+  }
+
+  /** The message as the actor may see it; 404 when they may not (never revealing it exists). */
+  function readable(actor: Actor, id: string): MessageRow {
+    const row = repo.byId(db, id)
+    if (!row || !canReadMessage(actor, row, repo.recipientOf(db, id, actor.userId) !== undefined)) throw notFound(m.messageNotFound.id)
+    return row
+  }
+
+  function ownDraft(actor: Actor, id: string, version?: number): MessageRow {
+    const row = readable(actor, id)
+    assertMessageAuthor(actor, row)
+    if (row.status !== 'DRAFT') throw invalidState(m.messageNotDraft.id)
+    if (version !== undefined && version !== row.version) throw versionConflict(view(actor, row))
+    return row
+  }
+
+  /** Checks the target belongs to the company; answers what is stored about it. */
+  function target(companyId: string, recipient: RecipientTarget, author: 'staff' | 'resident') {
+    if (author === 'resident' && recipient.kind !== 'BOARD') throw ruleViolation(m.messageResidentToBoard.id, 'recipient')
+    if (recipient.kind === 'MEMBER') {
+      const person = repo.person(db, recipient.userId)
+      const member = person && (repo.isResident(db, person.id, companyId) || repo.board(db, companyId).some((b) => b.id === person.id))
+      if (!member) throw ruleViolation(m.messageRecipientNotInCompany.id, 'recipient')
+      return { recipientKind: 'MEMBER' as const, recipientUserId: person.id, recipientAddressId: null, recipientLabel: person.fullName }
+    }
+    if (recipient.kind === 'ADDRESS') {
+      const address = repo.address(db, recipient.addressId)
+      if (!address || address.companyId !== companyId) throw ruleViolation(m.messageRecipientNotInCompany.id, 'recipient')
+      const floorSide = [address.floor, address.side].filter(Boolean).join(' ')
+      const label = `${address.street} ${address.number}${floorSide ? `, ${floorSide}` : ''}, ${address.zip} ${address.city}`
+      return { recipientKind: 'ADDRESS' as const, recipientUserId: null, recipientAddressId: address.id, recipientLabel: label }
+    }
+    return { recipientKind: recipient.kind, recipientUserId: null, recipientAddressId: null, recipientLabel: null }
+  }
+
+  function scheduleOf(scheduledAt: string | null | undefined): string | null {
+    if (!scheduledAt) return null
+    const at = copenhagenToInstant(scheduledAt)
+    if (at <= now()) throw validation([{ path: 'scheduledAt', message: m.messageScheduleInPast.id }])
+    return at
+  }
+
+  /** Everyone the message reaches now (the audience is fixed when it is sent, not when drafted). */
+  function audience(row: MessageRow): Person[] {
+    const people: Person[] = (() => {
+      switch (row.recipientKind) {
+        case 'MEMBER':
+          return row.recipientUserId ? [repo.person(db, row.recipientUserId)].filter((p): p is Person => !!p) : []
+        case 'BOARD':
+          return repo.board(db, row.companyId)
+        case 'ALL_MEMBERS':
+          return [...repo.board(db, row.companyId), ...repo.residents(db, row.companyId)]
+        case 'ADDRESS':
+          return row.recipientAddressId ? repo.residentsAt(db, row.recipientAddressId) : []
+      }
+    })()
+    const unique = new Map(people.map((p) => [p.id, p]))
+    // A named sender does not receive their own message. An anonymous one is never left out:
+    // a board member missing from the list would name the sender.
+    if (row.senderUserId) unique.delete(row.senderUserId)
+    return [...unique.values()]
+  }
+
+  function changed(row: MessageRow, extraUsers: string[] = []) {
+    if (row.status === 'DRAFT') {
+      if (row.senderUserId) recordChange(db, clock, 'message', row.id, 'upsert', { userId: row.senderUserId })
+      return
+    }
+    recordChange(db, clock, 'message', row.id, 'upsert', { companyId: row.companyId })
+    const users = new Set(extraUsers)
+    if (row.senderUserId) users.add(row.senderUserId)
+    for (const userId of users) recordChange(db, clock, 'message', row.id, 'upsert', { userId })
+  }
+
+  /**
+   * Fixes the recipients and delivers: an in-app notification and an e-mail per recipient, in
+   * their language. Runs inside the caller's transaction, so a rollback delivers nothing.
+   */
+  function deliver(row: MessageRow): number {
+    const people = audience(row)
+    if (!people.length) throw ruleViolation(m.messageNoRecipients.id, 'recipient')
+    const at = now()
+    const association = repo.companyName(db, row.companyId) ?? ''
+    const sender = row.senderUserId ? repo.person(db, row.senderUserId) : undefined
+    const values = { subject: row.subject, association, sender: sender?.fullName ?? '' }
+    const title = row.anonymous ? ANONYMOUS_TITLE : TITLES[row.type]
+    const intro = row.anonymous ? ANONYMOUS_INTRO : INTROS[row.type]
+    const url = `/messages/${row.id}`
+    for (const p of people) {
+      const locale = localeOf(p.language)
+      notifications.notify(p.id, { type: 'info', title, message: intro, values, actionUrl: url, actionText: /*i18n*/ { id: 'Open message' } })
+      const mail = renderMessageEmail(locale, { recipientName: p.fullName, title, intro, values, body: row.body, url: `${deps.publicUrl}${url}` })
+      const mailId = queueMail(db, clock, { to: p.emailAddress, ...mail })
+      repo.insertRecipient(db, { id: newId(), messageId: row.id, userId: p.id, emailAddress: p.emailAddress, fullName: p.fullName, mailId, createdAt: at })
+    }
+    repo.update(db, row.id, { status: 'SENT', sentAt: at, sendAt: row.sendAt, updatedAt: at })
+    changed(repo.byId(db, row.id)!, people.map((p) => p.id))
+    return people.length
+  }
+
+  /** DELIVERED once every recipient received it, READ once every one opened it; never backwards. */
+  function settle(messageId: string, touchedUser?: string) {
+    const row = repo.byId(db, messageId)!
+    const recipients = repo.recipients(db, messageId)
+    const rank: Record<MessageStatus, number> = { DRAFT: 0, SENT: 1, DELIVERED: 2, READ: 3 }
+    const next: MessageStatus = recipients.every((r) => r.viewedAt) ? 'READ' : recipients.every((r) => r.receivedAt) ? 'DELIVERED' : 'SENT'
+    repo.update(db, messageId, rank[next] > rank[row.status] ? { status: next, updatedAt: now() } : { updatedAt: now() })
+    changed(repo.byId(db, messageId)!, touchedUser ? [touchedUser] : [])
+  }
+
+  return {
+    view: (actor: Actor, id: string): Message => view(actor, readable(actor, id)),
+
+    list: (actor: Actor, filter: { companyId?: string; status?: MessageStatus }): Message[] => repo.list(db, scopeOf(actor), filter).map((row) => view(actor, row)),
+
+    create(actor: Actor, input: CreateMessageRequest & { type: MessageType }): Message {
+      if (input.id) {
+        const existing = repo.byId(db, input.id)
+        if (existing) {
+          // The same draft sent again (a retry from the outbox) answers the stored one.
+          if (existing.senderUserId === actor.userId && existing.subject === input.subject && existing.companyId === input.companyId) return view(actor, existing)
+          throw conflict(m.billingRecordExists.id, 'id')
+        }
+      }
+      const author = assertMayWriteMessage(actor, input.companyId, repo.isResident(db, actor.userId, input.companyId))
+      companies.assertWritable(input.companyId)
+      const id = input.id ?? newId()
+      const at = now()
+      repo.insert(db, {
+        id,
+        companyId: input.companyId,
+        senderUserId: actor.userId,
+        type: author === 'resident' ? 'MESSAGE' : input.type,
+        subject: input.subject,
+        body: sanitizeHtml(input.body),
+        ...target(input.companyId, input.recipient, author),
+        sendAt: scheduleOf(input.scheduledAt),
+        createdAt: at,
+        updatedAt: at,
+      })
+      const row = repo.byId(db, id)!
+      changed(row)
+      return view(actor, row)
+    },
+
+    update(actor: Actor, id: string, input: UpdateMessageRequest, version?: number): Message {
+      const row = ownDraft(actor, id, version)
+      const author = assertMayWriteMessage(actor, row.companyId, repo.isResident(db, actor.userId, row.companyId))
+      companies.assertWritable(row.companyId)
+      repo.update(db, id, {
+        ...(input.type && author === 'staff' ? { type: input.type } : {}),
+        ...(input.subject !== undefined ? { subject: input.subject } : {}),
+        ...(input.body !== undefined ? { body: sanitizeHtml(input.body) } : {}),
+        ...(input.recipient ? target(row.companyId, input.recipient, author) : {}),
+        ...(input.scheduledAt !== undefined ? { sendAt: scheduleOf(input.scheduledAt) } : {}),
+        updatedAt: now(),
+      })
+      const after = repo.byId(db, id)!
+      changed(after)
+      return view(actor, after)
+    },
+
+    remove(actor: Actor, id: string): void {
+      const row = ownDraft(actor, id)
+      repo.delete(db, id)
+      files.removeAll(id)
+      recordChange(db, clock, 'message', id, 'delete', { userId: row.senderUserId })
+    },
+
+    /** Sends a draft now, or schedules it when `scheduledAt` lies ahead. */
+    send(actor: Actor, id: string, input: SendMessageRequest): Message {
+      const row = ownDraft(actor, id)
+      companies.assertWritable(row.companyId)
+      if (input.scheduledAt) {
+        repo.update(db, id, { sendAt: scheduleOf(input.scheduledAt), updatedAt: now() })
+        changed(repo.byId(db, id)!)
+      } else {
+        deliver({ ...row, sendAt: null })
+      }
+      return view(actor, repo.byId(db, id)!)
+    },
+
+    /** The recipient opened it (also counts as received). Repeating it changes nothing. */
+    markViewed(actor: Actor, id: string): Message {
+      const row = readable(actor, id)
+      const mine = repo.recipientOf(db, id, actor.userId)
+      if (mine && !mine.viewedAt) {
+        const at = now()
+        repo.updateRecipient(db, mine.id, { viewedAt: at, receivedAt: mine.receivedAt ?? at })
+        settle(id, actor.userId)
+      }
+      return view(actor, repo.byId(db, id) ?? row)
+    },
+
+    /**
+     * A message to the board that nobody can trace back (issue #10). The route runs outside the
+     * request transaction (no idempotency record, which is keyed by the user) and is not logged;
+     * here the row has no sender, the change log names only the company and the recipients, and
+     * the caller's id is used for the permission check alone.
+     */
+    async sendAnonymous(actor: Actor, input: AnonymousMessageRequest): Promise<{ sent: true; recipients: number }> {
+      return deps.lock.run(() =>
+        db.transaction(() => {
+          assertMayWriteMessage(actor, input.companyId, repo.isResident(db, actor.userId, input.companyId))
+          companies.assertWritable(input.companyId)
+          const at = now()
+          const row: MessageRow = {
+            id: newId(),
+            companyId: input.companyId,
+            senderUserId: null,
+            anonymous: true,
+            type: 'MESSAGE',
+            subject: input.subject,
+            body: sanitizeHtml(input.body),
+            status: 'DRAFT',
+            recipientKind: 'BOARD',
+            recipientUserId: null,
+            recipientAddressId: null,
+            recipientLabel: null,
+            sendAt: null,
+            sentAt: null,
+            version: 1,
+            createdAt: at,
+            updatedAt: at,
+          }
+          repo.insert(db, row)
+          return { sent: true as const, recipients: deliver(row) }
+        }),
+      )
+    },
+
+    /**
+     * The job: sends scheduled drafts whose time has come, then marks recipients whose e-mail has
+     * left the mail outbox as received. Safe to run at any time; each message is sent once.
+     */
+    tick(): { sent: number; received: number } {
+      let sent = 0
+      for (const row of repo.dueScheduled(db, now())) {
+        try {
+          db.transaction(() => deliver(row))
+          sent += 1
+        } catch {
+          // Nobody to send to (anymore): it stays a draft, unscheduled, for its author to fix.
+          db.transaction(() => {
+            repo.update(db, row.id, { sendAt: null, updatedAt: now() })
+            changed(repo.byId(db, row.id)!)
+          })
+        }
+      }
+      const mailed = repo.mailedNotReceived(db)
+      db.transaction(() => {
+        for (const r of mailed) repo.updateRecipient(db, r.recipientId, { receivedAt: r.sentAt ?? now() })
+        for (const messageId of new Set(mailed.map((r) => r.messageId))) settle(messageId)
+      })
+      return { sent, received: mailed.length }
+    },
+
+    async addAttachment(actor: Actor, id: string, file: { name: string; bytes: Uint8Array }) {
+      const row = ownDraft(actor, id)
+      if (file.bytes.byteLength > MAX_ATTACHMENT_BYTES) throw ruleViolation(m.attachmentTooLarge.id, 'file')
+      if (repo.attachments(db, id).length >= MAX_ATTACHMENTS) throw ruleViolation(m.attachmentTooMany.id, 'file')
+      const contentType = allowedType(file.name, file.bytes)
+      if (!contentType) throw ruleViolation(m.attachmentTypeNotAllowed.id, 'file')
+      const name = file.name.replace(/[\\/\u0000-\u001f]/g, '_').slice(-120)
+      if ((await deps.scanner.scan({ name, contentType, bytes: file.bytes })) !== 'clean') throw ruleViolation(m.attachmentRejected.id, 'file')
+      const attachmentId = newId()
+      // Written before the row: a rollback leaves an orphan file (harmless), never a row without bytes.
+      files.write(id, attachmentId, file.bytes)
+      repo.insertAttachment(db, { id: attachmentId, messageId: id, name, contentType, size: file.bytes.byteLength, sha256: sha256(Buffer.from(file.bytes).toString('binary')), createdAt: now() })
+      repo.update(db, id, { updatedAt: now() })
+      changed(repo.byId(db, id)!)
+      return view(actor, repo.byId(db, row.id)!)
+    },
+
+    removeAttachment(actor: Actor, id: string, attachmentId: string): Message {
+      ownDraft(actor, id)
+      if (!repo.attachment(db, id, attachmentId)) throw notFound()
+      repo.deleteAttachment(db, attachmentId)
+      files.remove(id, attachmentId)
+      repo.update(db, id, { updatedAt: now() })
+      changed(repo.byId(db, id)!)
+      return view(actor, repo.byId(db, id)!)
+    },
+
+    /** The bytes of an attachment, for those who may read the message (404 otherwise). */
+    attachment(actor: Actor, id: string, attachmentId: string) {
+      readable(actor, id)
+      const a = repo.attachment(db, id, attachmentId)
+      if (!a) throw notFound()
+      return { name: a.name, contentType: a.contentType, bytes: files.read(id, attachmentId) }
+    },
+
+    /** Companies the actor may write in: staff roles, then those where they are a resident. */
+    writableCompanyIds: (actor: Actor): string[] => [...new Set([...actor.companies.map((c) => c.id), ...repo.residentCompanyIds(db, actor.userId)])],
+
+    isStaffIn: (actor: Actor, companyId: string) => isSuperAdmin(actor) || roleIn(actor, companyId) !== undefined,
+
+    /** The row as the sync sends it to this actor. */
+    syncView: (actor: Actor, row: MessageRow): Message => view(actor, row),
+  }
+}
+
+/** Messages in the offline store: the caller's drafts and the sent messages they may read, shaped for them. */
+export const messageSync = (messages: { syncView: (actor: Actor, row: MessageRow) => Message }): SyncedEntity => ({
+  name: 'message',
+  snapshot: (db, actor, afterId, limit) => repo.page(db, scopeOf(actor), afterId, limit).map((row) => synced(messages.syncView(actor, row))),
+  load: (db, actor, ids) => repo.byIds(db, scopeOf(actor), ids).map((row) => synced(messages.syncView(actor, row))),
+})
+
+const synced = (message: Message) => ({ id: message.id, version: message.version, data: message as unknown as Record<string, unknown> })
