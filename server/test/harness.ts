@@ -79,11 +79,13 @@ export async function testApp(
 export type TestApp = Awaited<ReturnType<typeof testApp>>
 
 /** A test app wired to the built-in Vipps emulator exactly as `npm start` does (in-process, no timers). */
-export async function testAppWithVipps(env: Record<string, string> = {}) {
+export async function testAppWithVipps(env: Record<string, string> = {}, options: { fastFaults?: boolean; billing?: Overrides['billing'] } = {}) {
   let wiring: VippsWiring | undefined
+  // fastFaults: injected timeouts hang 30 ms and the client gives up after 20 ms without backoff waits.
+  const fast = options.fastFaults ? { hangMs: 30, clientOptions: { timeoutMs: 20, sleep: async () => {} } } : {}
   const t = await testApp(env, ({ database, clock, config, deliverTo }) => {
-    wiring = wireVipps({ publicUrl: config.publicUrl, vippsBaseUrl: undefined, isProduction: false, loginClient: undefined, clock, db: database.db, dataDir: mkdtempSync(join(tmpdir(), 'bk-vipps-')), log: pino({ level: 'silent' }), deliverTo, tickMs: 0 })
-    return { vipps: wiring.environment, vippsLogin: wiring.login, mounts: [{ path: EMULATOR_PATH, app: wiring.emulator!.app }] }
+    wiring = wireVipps({ publicUrl: config.publicUrl, vippsBaseUrl: undefined, isProduction: false, loginClient: undefined, clock, db: database.db, dataDir: mkdtempSync(join(tmpdir(), 'bk-vipps-')), log: pino({ level: 'silent' }), deliverTo, tickMs: 0, ...fast })
+    return { vipps: wiring.environment, vippsLogin: wiring.login, mounts: [{ path: EMULATOR_PATH, app: wiring.emulator!.app }], billing: options.billing }
   })
   return { ...t, emulator: wiring!.emulator! }
 }

@@ -57,3 +57,19 @@ export function invoiceTotals(lines: readonly LineInput[]): { subtotalOre: numbe
 
 /** Article numbers sort as text: zero-padded so line 10 follows line 9. */
 export const articleNumberOf = (position: number): string => String(position + 1).padStart(3, '0')
+
+/**
+ * A credit note's amount spread over the invoice's lines in proportion to their totals (the
+ * remainder on the last line), so each line's VAT is credited at its own rate and rounded per
+ * line like the invoice. The shares add up to `amount` exactly.
+ */
+export function creditShares(grossOre: readonly number[], amount: number): number[] {
+  const total = grossOre.reduce((s, g) => s + g, 0)
+  if (total <= 0) return grossOre.map((_, i) => (i === grossOre.length - 1 ? amount : 0))
+  let given = 0
+  return grossOre.map((g, i) => {
+    const share = i === grossOre.length - 1 ? amount - given : Math.floor((amount * g) / total)
+    given += share
+    return share
+  })
+}

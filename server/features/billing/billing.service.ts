@@ -13,7 +13,7 @@ import { localeOf } from '../../../shared/contract/common'
 import type { PartType, VatRate } from '../../../shared/domain/agreement-parts'
 import type { ChargeStatus } from '../../../shared/domain/agreement-status'
 import { anchorDayOf, daysBetween, nextPaymentDate, plusDays } from '../../../shared/domain/billing-period'
-import { INVOICE_PAYMENT_DAYS, articleNumberOf, invoiceStatusOfCharge, invoiceTotals, lineAmounts } from '../../../shared/domain/invoice'
+import { INVOICE_PAYMENT_DAYS, articleNumberOf, creditShares, invoiceStatusOfCharge, invoiceTotals, lineAmounts } from '../../../shared/domain/invoice'
 import { finalPaymentDue } from '../../../shared/domain/termination'
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
@@ -421,7 +421,7 @@ export function createBillingService(deps: {
       if (input.amount > left) {
         const member = agreements.memberOf(a)
         const amount = new Intl.NumberFormat(localeOf(actor.language ?? member?.language) === 'da' ? 'da-DK' : 'en-GB', { style: 'currency', currency: 'DKK' }).format(left / 100)
-        throw new DomainError('BUSINESS_RULE', messages.refundTooLarge.id, { values: { amount }, issues: [{ path: 'amount', message: messages.refundTooLarge.id }] })
+        throw new DomainError('BUSINESS_RULE', messages.refundTooLarge.id, { values: { amount } })
       }
       const original = db.select().from(invoices).where(eq(invoices.id, charge.invoiceId)).get()!
       const originalLines = db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, original.id)).orderBy(invoiceLines.position).all()
@@ -454,21 +454,9 @@ export function createBillingService(deps: {
   return service
 }
 
-/**
- * The lines of a credit note of `amount` against an invoice's lines: the amount is spread over
- * the lines in proportion to their totals (the remainder on the last), so each line's VAT is
- * credited at its own rate and rounded per line like the invoice.
- */
+/** The lines of a credit note of `amount` against an invoice's lines (shares from `creditShares`). */
 export function creditLines(original: { type: PartType; grossOre: number; vatRate: VatRate }[], amount: number, description: string): LineSource[] {
-  const total = original.reduce((s, l) => s + l.grossOre, 0)
-  const lines = original.length && total > 0 ? original : [{ type: 'OTHER' as const, grossOre: amount, vatRate: 0 as VatRate }]
-  const base = lines === original ? total : amount
-  let given = 0
-  return lines
-    .map((l, i) => {
-      const share = i === lines.length - 1 ? amount - given : Math.floor((amount * l.grossOre) / base)
-      given += share
-      return { type: l.type, description, grossOre: share, vatRate: l.vatRate, unit: 'PIECE' }
-    })
-    .filter((l) => l.grossOre > 0)
+  const source = original.length ? original : [{ type: 'OTHER' as const, grossOre: amount, vatRate: 0 as VatRate }]
+  const shares = creditShares(source.map((l) => l.grossOre), amount)
+  return source.map((l, i) => ({ type: l.type, description, grossOre: shares[i]!, vatRate: l.vatRate, unit: 'PIECE' })).filter((l) => l.grossOre > 0)
 }

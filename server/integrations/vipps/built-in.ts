@@ -37,6 +37,9 @@ export function wireVipps(opts: {
   deliverTo: () => (request: Request) => Response | Promise<Response>
   /** Emulator timers (charge processing, webhook delivery); 0 in tests, which drive it by hand. */
   tickMs?: number
+  /** Tests: how long an injected timeout hangs, and the client's timeout and backoff. */
+  hangMs?: number
+  clientOptions?: Parameters<typeof vippsEnvironment>[0]['clientOptions']
 }): VippsWiring {
   const redirectUri = `${opts.publicUrl}/api/auth/vipps/callback`
   if (opts.vippsBaseUrl || opts.isProduction) {
@@ -64,6 +67,7 @@ export function wireVipps(opts: {
     persistPath: join(opts.dataDir, 'vipps-emulator.json'),
     loginUsers,
     tickMs: opts.tickMs ?? 2000,
+    hangMs: opts.hangMs,
     log: opts.log.child({ component: 'vipps-emulator' }),
     fetch: ((input: string | URL | Request, init?: RequestInit) => opts.deliverTo()(new Request(input, init))) as typeof fetch,
   })
@@ -71,9 +75,19 @@ export function wireVipps(opts: {
   const inProcess = ((input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : input)
     const path = url.pathname.slice(EMULATOR_PATH.length) || '/'
-    return emulator.app.request(path + url.search, init)
+    const answer = Promise.resolve(emulator.app.request(path + url.search, init))
+    // Like a real fetch, a caller that gives up (timeout) gets an AbortError, even when the
+    // emulator answers afterwards: that is how a lost answer looks to the client.
+    const signal = init?.signal
+    if (!signal) return answer
+    return new Promise<Response>((resolve, reject) => {
+      const abort = () => reject(new DOMException('The operation was aborted', 'AbortError'))
+      if (signal.aborted) return abort()
+      signal.addEventListener('abort', abort, { once: true })
+      answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
+    })
   }) as typeof fetch
-  const environment = vippsEnvironment({ clock: opts.clock, emulator: { baseUrl, fetch: inProcess }, version: opts.version })
+  const environment = vippsEnvironment({ clock: opts.clock, emulator: { baseUrl, fetch: inProcess }, version: opts.version, clientOptions: opts.clientOptions })
   const login = createVippsLogin({
     apiBaseUrl: baseUrl,
     browserBaseUrl: baseUrl,

@@ -1,4 +1,4 @@
-import { createVippsClient, type VippsClient, type VippsCredentials } from './vipps.client'
+import { createVippsClient, type VippsClient, type VippsClientOptions, type VippsCredentials } from './vipps.client'
 import type { Clock } from '../../lib/clock'
 
 /**
@@ -17,11 +17,13 @@ export function vippsEnvironment(opts: {
   baseUrl?: string
   emulator?: { baseUrl: string; fetch: typeof fetch }
   version?: string
+  /** Tests: a short timeout and no real backoff waits. */
+  clientOptions?: Pick<VippsClientOptions, 'timeoutMs' | 'sleep' | 'maxAttempts'>
 }): VippsEnvironment {
   return {
     clientFor(credentials) {
       if (opts.baseUrl) return createVippsClient(credentials, { clock: opts.clock, baseUrl: opts.baseUrl, systemVersion: opts.version })
-      if (opts.emulator) return createVippsClient(credentials, { clock: opts.clock, baseUrl: opts.emulator.baseUrl, fetch: opts.emulator.fetch, systemVersion: opts.version })
+      if (opts.emulator) return createVippsClient(credentials, { clock: opts.clock, baseUrl: opts.emulator.baseUrl, fetch: opts.emulator.fetch, systemVersion: opts.version, ...opts.clientOptions })
       return createVippsClient(credentials, { clock: opts.clock, systemVersion: opts.version })
     },
     publicBaseUrl(isTest) {

@@ -23,6 +23,25 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /** The next N calls answer 500, or hang (before or after doing their work) like a lost answer. */
 export function injectedFaults(deps: GuardDeps, isTokenCall: boolean): MiddlewareHandler<EmulatorEnv> {
   return async (c, next) => {
+    const chaos = deps.state.data.faults.chaos
+    if (!isTokenCall && chaos && (chaos.errorRate > 0 || chaos.timeoutRate > 0)) {
+      // mulberry32 on the stored seed: repeatable from the seed given to /_control/chaos.
+      chaos.seed = (chaos.seed + 0x6d2b79f5) | 0
+      let r = Math.imul(chaos.seed ^ (chaos.seed >>> 15), 1 | chaos.seed)
+      r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r
+      const roll = ((r ^ (r >>> 14)) >>> 0) / 4294967296
+      deps.state.changed()
+      if (roll < chaos.errorRate) throw new ProblemError(500, 'internal-error', 'Injected failure (emulator: chaos)')
+      if (roll < chaos.errorRate + chaos.timeoutRate) {
+        if (roll < chaos.errorRate + chaos.timeoutRate / 2) {
+          await deps.hang(c.req.raw.signal)
+          throw new ProblemError(504, 'gateway-timeout', 'Injected timeout (emulator: chaos)')
+        }
+        await next()
+        await deps.hang(c.req.raw.signal)
+        return
+      }
+    }
     const fault = deps.state.data.faults.failNextCalls
     if (fault.count <= 0 || (isTokenCall && !fault.includeToken)) return next()
     fault.count--

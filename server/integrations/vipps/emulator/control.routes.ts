@@ -40,6 +40,9 @@ const FailNextCalls = z.object({
   /** Also fail POST /accesstoken/get (by default only Recurring and Webhooks API calls fail). */
   includeToken: z.boolean().default(false),
 })
+const ChaosRequest = z
+  .object({ errorRate: z.number().min(0).max(1).default(0), timeoutRate: z.number().min(0).max(1).default(0), seed: z.number().int().default(1) })
+  .refine((b) => b.errorRate + b.timeoutRate <= 1, { message: 'errorRate + timeoutRate must be at most 1' })
 const WebhookModeRequest = z.object({ mode: z.enum(['normal', 'duplicate', 'reverse']) })
 const DeliverRequest = z.object({ all: z.boolean().optional() })
 const ApproveRequest = z.object({ phoneNumber: z.string().optional() })
@@ -82,6 +85,11 @@ export function controlRoutes(deps: ControlDeps) {
       state.data.faults.failNextCalls = parseOr400(FailNextCalls, await body(c))
       state.changed()
       return c.json(state.data.faults.failNextCalls)
+    })
+    .post('/_control/chaos', async (c) => {
+      state.data.faults.chaos = parseOr400(ChaosRequest, await body(c))
+      state.changed()
+      return c.json(state.data.faults.chaos)
     })
     .post('/_control/webhooks', async (c) => {
       state.data.faults.webhookMode = parseOr400(WebhookModeRequest, await body(c)).mode

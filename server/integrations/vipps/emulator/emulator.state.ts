@@ -120,6 +120,12 @@ export interface Faults {
   failNextCharges: { count: number; reason: string; exhaustRetries: boolean }
   failNextCalls: { count: number; mode: FailCallsMode; includeToken: boolean }
   webhookMode: WebhookMode
+  /**
+   * Random faults on every Recurring/Webhooks call (`/_control/chaos`): a share answers 500, a
+   * share hangs like a timeout (half of those after doing the work, i.e. a lost answer). A seeded
+   * generator, so a failing test run can be repeated.
+   */
+  chaos: { errorRate: number; timeoutRate: number; seed: number }
 }
 
 export interface EmulatorData {
@@ -148,6 +154,7 @@ export const emptyFaults = (): Faults => ({
   failNextCharges: { count: 0, reason: 'user_action_required', exhaustRetries: false },
   failNextCalls: { count: 0, mode: '500', includeToken: false },
   webhookMode: 'normal',
+  chaos: { errorRate: 0, timeoutRate: 0, seed: 1 },
 })
 
 export const emptyData = (): EmulatorData => ({
