@@ -7,66 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { DEMO_PASSWORD, danish, launchBrowser, launchProfile, snap, startServer, type RunningServer } from './harness'
+import { describe, expect, it } from 'vitest'
+import { danish, launchProfile } from './harness'
+import { journeySuite, signIn, snapAll, snapBoth, syncState } from './journeys'
 
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startServer({ TRUST_PROXY: '1' })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-let lastIp = 0
-const clientIp = () => ({ 'X-Forwarded-For': `10.7.0.${++lastIp}` })
-
-/** Runs a journey in a fresh context; on failure it saves a screenshot of every open page. */
-async function journey(name: string, fn: (context: BrowserContext, page: Page) => Promise<void>) {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, locale: 'en-GB', extraHTTPHeaders: clientIp() })
-  const page = await context.newPage()
-  try {
-    await fn(context, page)
-  } catch (err) {
-    for (const [i, p] of context.pages().entries()) await snap(p, `FAILED-agreements-${name}-${i}`).catch(() => undefined)
-    throw err
-  } finally {
-    await context.close()
-  }
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login')
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await page.locator('nav.sidebar-nav').waitFor()
-}
-
-/** Screenshots at desktop and phone width, for a person to look at. */
-async function snapBoth(page: Page, name: string) {
-  const size = page.viewportSize()!
-  await snap(page, `${name}-1280`)
-  await page.setViewportSize({ width: 375, height: 812 })
-  await snap(page, `${name}-375`)
-  await page.setViewportSize(size)
-}
-
-/** Read-only look into the server's SQLite file (WAL mode allows it while the server runs). */
-function serverRows<T>(sql: string, ...params: unknown[]): T[] {
-  const db = new Database(join(server.dir, 'app.db'), { readonly: true, fileMustExist: true })
-  try {
-    return db.prepare(sql).all(...params) as T[]
-  } finally {
-    db.close()
-  }
-}
+const { suite, clientIp, journey, serverRows } = journeySuite('agreements', 7)
 
 const agreementOf = (email: string) =>
   serverRows<{ id: string; status: string; external_seq: number; version: number; termination_date: string | null; price_ore: number }>(
@@ -128,14 +73,14 @@ describe('agreement journeys', () => {
     const [edited] = agreementOf('beboer03@solgaarden.dk')
     const [terminated] = agreementOf('beboer04@solgaarden.dk')
     const everything = () => serverRows<{ id: string; version: number; status: string }>('SELECT id, version, status FROM agreements ORDER BY id')
-    let context = await launchProfile(profile, server.url, { headers })
+    let context = await launchProfile(profile, suite.server.url, { headers })
     try {
       // Jonas Berg, board member, uses the app in Danish.
       const page = context.pages()[0] ?? (await context.newPage())
       await signIn(page, 'bestyrelse@solgaarden.dk')
       await page.locator('nav.sidebar-nav').getByRole('link', { name: danish('Agreements') }).click()
       await page.getByRole('link', { name: 'Emma Hansen' }).waitFor()
-      await expect.poll(() => page.locator('.sync-indicator:visible').getAttribute('data-state')).toBe('synced')
+      await expect.poll(() => syncState(page)).toBe('synced')
       const before = everything()
 
       await context.route('**/api/**', (route) => route.abort('internetdisconnected'))
@@ -168,7 +113,7 @@ describe('agreement journeys', () => {
 
       // The meeting ends: the browser is closed with the changes still queued.
       await context.close()
-      context = await launchProfile(profile, server.url, { headers })
+      context = await launchProfile(profile, suite.server.url, { headers })
       const later = context.pages()[0] ?? (await context.newPage())
       await later.goto('/agreements')
       await expect.poll(() => agreementOf('beboer04@solgaarden.dk')[0]?.status, { timeout: 20_000 }).toBe('CANCELED')
@@ -195,7 +140,7 @@ describe('agreement journeys', () => {
       // Each change was applied once: one idempotency record per queued change.
       await later.getByText(danish('Not yet synced')).waitFor({ state: 'detached' }).catch(() => undefined)
     } catch (err) {
-      for (const [i, p] of context.pages().entries()) await snap(p, `FAILED-agreements-offline-${i}`).catch(() => undefined)
+      await snapAll(context, 'agreements-offline')
       throw err
     } finally {
       await context.close().catch(() => undefined)

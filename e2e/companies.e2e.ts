@@ -4,67 +4,12 @@
  * administrator sees only their association; the chairman edits the heating-water period at a
  * board meeting without a connection, and it reaches the server when the connection returns.
  */
-import { join } from 'node:path'
-import Database from 'better-sqlite3'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { DEMO_PASSWORD, danish, latestMailTo, launchBrowser, snap, startServer, type RunningServer } from './harness'
+import { describe, expect, it } from 'vitest'
+import { danish, latestMailTo } from './harness'
+import { journeySuite, signIn, snapBoth, syncState } from './journeys'
 
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startServer({ TRUST_PROXY: '1' })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-let lastIp = 0
-const clientIp = () => ({ 'X-Forwarded-For': `10.6.0.${++lastIp}` })
-
-/** Runs a journey in a fresh context; on failure it saves a screenshot of every open page. */
-async function journey(name: string, fn: (context: BrowserContext, page: Page) => Promise<void>) {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, locale: 'en-GB', extraHTTPHeaders: clientIp() })
-  const page = await context.newPage()
-  try {
-    await fn(context, page)
-  } catch (err) {
-    for (const [i, p] of context.pages().entries()) await snap(p, `FAILED-companies-${name}-${i}`).catch(() => undefined)
-    throw err
-  } finally {
-    await context.close()
-  }
-}
-
-async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/login')
-  await page.getByLabel('Email', { exact: true }).fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-  await page.locator('nav.sidebar-nav').waitFor()
-}
-
-/** Screenshots at desktop and phone width, for a person to look at. */
-async function snapBoth(page: Page, name: string) {
-  const size = page.viewportSize()!
-  await snap(page, `${name}-1280`)
-  await page.setViewportSize({ width: 375, height: 812 })
-  await snap(page, `${name}-375`)
-  await page.setViewportSize(size)
-}
-
-/** Read-only look into the server's SQLite file (WAL mode allows it while the server runs). */
-function serverRow<T>(sql: string, ...params: unknown[]): T | undefined {
-  const db = new Database(join(server.dir, 'app.db'), { readonly: true, fileMustExist: true })
-  try {
-    return db.prepare(sql).get(...params) as T | undefined
-  } finally {
-    db.close()
-  }
-}
+const { suite, clientIp, journey, serverRows } = journeySuite('companies', 6)
+const serverRow = <T>(sql: string, ...params: unknown[]): T | undefined => serverRows<T>(sql, ...params)[0]
 
 const NEW_COMPANY = { name: 'Andelsboligforeningen Lindelyset', acronym: 'ABL', cvr: '31000009' }
 const NEW_ADMIN = { name: 'Lise Lind', email: 'lise@lindelyset.dk' }
@@ -151,11 +96,11 @@ describe('companies and administration journeys', () => {
       await snapBoth(page, 'company-users')
 
       // The administrator chooses a password from the invitation and signs in.
-      const mail = await latestMailTo(server.mailDir, NEW_ADMIN.email, invitedAt)
+      const mail = await latestMailTo(suite.server.mailDir, NEW_ADMIN.email, invitedAt)
       expect(mail.subject).toContain(NEW_COMPANY.name)
       const link = /https?:\/\/\S+\/reset-password\?\S+/.exec(mail.text ?? '')?.[0]
       expect(link, mail.text).toBeTruthy()
-      const admin = await context.browser()!.newContext({ baseURL: server.url, locale: 'en-GB', extraHTTPHeaders: clientIp() })
+      const admin = await context.browser()!.newContext({ baseURL: suite.server.url, locale: 'en-GB', extraHTTPHeaders: clientIp() })
       try {
         const adminPage = await admin.newPage()
         await adminPage.goto(link!)
@@ -188,7 +133,7 @@ describe('companies and administration journeys', () => {
       const startLabel = danish('Heating water period start (dd.mm)')
       const endLabel = danish('Heating water period end (dd.mm)')
       await page.getByRole('term').filter({ hasText: startLabel }).waitFor()
-      await expect.poll(() => page.locator('.sync-indicator:visible').getAttribute('data-state')).toBe('synced')
+      await expect.poll(() => syncState(page)).toBe('synced')
 
       let offline = true
       await page.route('**/api/**', (route) => (offline ? route.abort('internetdisconnected') : route.fallback()))
@@ -205,7 +150,7 @@ describe('companies and administration journeys', () => {
       await edit(endLabel, '3004')
       await page.getByRole('definition').filter({ hasText: '01.05' }).waitFor()
       await page.getByRole('definition').filter({ hasText: '30.04' }).waitFor()
-      await expect.poll(() => page.locator('.sync-indicator:visible').getAttribute('data-state')).not.toBe('synced')
+      await expect.poll(() => syncState(page)).not.toBe('synced')
       const before = serverRow<{ s: string | null; e: string | null }>('SELECT heating_water_period_start_date AS s, heating_water_period_end_date AS e FROM companies WHERE id = ?', companyId)
       expect(before).not.toEqual({ s: '01.05', e: '30.04' })
       await snapBoth(page, 'company-offline-edit')
@@ -215,6 +160,6 @@ describe('companies and administration journeys', () => {
       await expect
         .poll(() => serverRow('SELECT heating_water_period_start_date AS s, heating_water_period_end_date AS e FROM companies WHERE id = ?', companyId), { timeout: 15_000 })
         .toEqual({ s: '01.05', e: '30.04' })
-      await expect.poll(() => page.locator('.sync-indicator:visible').getAttribute('data-state'), { timeout: 15_000 }).toBe('synced')
+      await expect.poll(() => syncState(page), { timeout: 15_000 }).toBe('synced')
     }))
 })

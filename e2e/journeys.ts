@@ -1,0 +1,77 @@
+/**
+ * What the browser journeys of a feature share: one server and one browser per file, a fresh
+ * browser context per journey (from its own client IP, so the sign-in rate limit never gets in the
+ * way; the server trusts X-Forwarded-For here), screenshots of every open page when one fails, and
+ * a read-only look into the server's SQLite file (WAL mode allows it while the server runs).
+ */
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterAll, beforeAll } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { DEMO_PASSWORD, launchBrowser, snap, startServer, type RunningServer } from './harness'
+
+export function journeySuite(name: string, subnet: number, env: Record<string, string> = {}) {
+  const suite = {} as { server: RunningServer; browser: Browser }
+  let lastIp = 0
+
+  beforeAll(async () => {
+    suite.server = await startServer({ TRUST_PROXY: '1', ...env })
+    suite.browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await suite.browser?.close()
+    await suite.server?.stop()
+  })
+
+  const clientIp = () => ({ 'X-Forwarded-For': `10.${subnet}.0.${++lastIp}` })
+
+  /** Runs a journey in a fresh context; on failure it saves a screenshot of every open page. */
+  async function journey(title: string, fn: (context: BrowserContext, page: Page) => Promise<void>) {
+    const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport: { width: 1280, height: 900 }, locale: 'en-GB', extraHTTPHeaders: clientIp() })
+    const page = await context.newPage()
+    try {
+      await fn(context, page)
+    } catch (err) {
+      await snapAll(context, `${name}-${title}`)
+      throw err
+    } finally {
+      await context.close()
+    }
+  }
+
+  function serverRows<T>(sql: string, ...params: unknown[]): T[] {
+    const db = new Database(join(suite.server.dir, 'app.db'), { readonly: true, fileMustExist: true })
+    try {
+      return db.prepare(sql).all(...params) as T[]
+    } finally {
+      db.close()
+    }
+  }
+
+  return { suite, clientIp, journey, serverRows }
+}
+
+/** A screenshot of every page of a context that is about to fail its journey. */
+export async function snapAll(context: BrowserContext, name: string) {
+  for (const [i, p] of context.pages().entries()) await snap(p, `FAILED-${name}-${i}`).catch(() => undefined)
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login')
+  await page.getByLabel('Email', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+  await page.locator('nav.sidebar-nav').waitFor()
+}
+
+/** Screenshots at desktop and phone width, for a person to look at. */
+export async function snapBoth(page: Page, name: string) {
+  const size = page.viewportSize()!
+  await snap(page, `${name}-1280`)
+  await page.setViewportSize({ width: 375, height: 812 })
+  await snap(page, `${name}-375`)
+  await page.setViewportSize(size)
+}
+
+/** The indicator's state: 'synced' once nothing waits and the last pull finished. */
+export const syncState = (page: Page) => page.locator('.sync-indicator:visible').getAttribute('data-state')
