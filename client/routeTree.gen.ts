@@ -20,7 +20,6 @@ import { Route as AuthDocumentsRouteImport } from './routes/_auth/documents'
 import { Route as AuthForumRouteImport } from './routes/_auth/forum'
 import { Route as AuthHomeRouteImport } from './routes/_auth/home'
 import { Route as AuthLogsRouteImport } from './routes/_auth/logs'
-import { Route as AuthMessagesRouteImport } from './routes/_auth/messages'
 import { Route as AuthNotificationsRouteImport } from './routes/_auth/notifications'
 import { Route as AuthStatisticsRouteImport } from './routes/_auth/statistics'
 import { Route as AuthUserRouteImport } from './routes/_auth/user'
@@ -39,10 +38,26 @@ import { Route as AuthInvoicesIdRouteImport } from './routes/_auth/invoices/$id'
 import { Route as AuthMarketsBuyRouteImport } from './routes/_auth/markets/buy'
 import { Route as AuthMarketsShareRouteImport } from './routes/_auth/markets/share'
 import { Route as AuthMarketsSwapRouteImport } from './routes/_auth/markets/swap'
+import { Route as AuthMessagesIndexRouteImport } from './routes/_auth/messages/index'
+import { Route as AuthMessagesIdRouteImport } from './routes/_auth/messages/$id'
+import { Route as AuthMessagesCreateRouteImport } from './routes/_auth/messages/create'
 import { Route as AuthRefundsCreateRouteImport } from './routes/_auth/refunds/create'
 import { Route as AuthAgreementsIdEditRouteImport } from './routes/_auth/agreements/$id_.edit'
 import { Route as AuthChargesAgreementIdOneTimeChargeRouteImport } from './routes/_auth/charges/$agreementId_.oneTimeCharge'
+import { Route as AuthCompanyMessagesIndexRouteImport } from './routes/_auth/company/messages/index'
+import { Route as AuthCompanyMessagesIdRouteImport } from './routes/_auth/company/messages/$id'
+import { Route as AuthCompanyMessagesCreateRouteImport } from './routes/_auth/company/messages/create'
+import { Route as AuthMemberMessagesIndexRouteImport } from './routes/_auth/member/messages/index'
+import { Route as AuthMemberMessagesIdRouteImport } from './routes/_auth/member/messages/$id'
+import { Route as AuthMemberMessagesCreateRouteImport } from './routes/_auth/member/messages/create'
+import { Route as AuthMessagesIdEditRouteImport } from './routes/_auth/messages/$id_.edit'
+import { Route as AuthSuperAdminMessagesIndexRouteImport } from './routes/_auth/super-admin/messages/index'
+import { Route as AuthSuperAdminMessagesIdRouteImport } from './routes/_auth/super-admin/messages/$id'
+import { Route as AuthSuperAdminMessagesCreateRouteImport } from './routes/_auth/super-admin/messages/create'
 import { Route as AuthCompanyIdPaymentProviderProviderIdRouteImport } from './routes/_auth/company/$id_/payment-provider/$providerId'
+import { Route as AuthCompanyMessagesIdEditRouteImport } from './routes/_auth/company/messages/$id_.edit'
+import { Route as AuthMemberMessagesIdEditRouteImport } from './routes/_auth/member/messages/$id_.edit'
+import { Route as AuthSuperAdminMessagesIdEditRouteImport } from './routes/_auth/super-admin/messages/$id_.edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -96,11 +111,6 @@ const AuthHomeRoute = AuthHomeRouteImport.update({
 const AuthLogsRoute = AuthLogsRouteImport.update({
   id: '/logs',
   path: '/logs',
-  getParentRoute: () => AuthRoute,
-} as any)
-const AuthMessagesRoute = AuthMessagesRouteImport.update({
-  id: '/messages',
-  path: '/messages',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthNotificationsRoute = AuthNotificationsRouteImport.update({
@@ -193,6 +203,21 @@ const AuthMarketsSwapRoute = AuthMarketsSwapRouteImport.update({
   path: '/markets/swap',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthMessagesIndexRoute = AuthMessagesIndexRouteImport.update({
+  id: '/messages/',
+  path: '/messages/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthMessagesIdRoute = AuthMessagesIdRouteImport.update({
+  id: '/messages/$id',
+  path: '/messages/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthMessagesCreateRoute = AuthMessagesCreateRouteImport.update({
+  id: '/messages/create',
+  path: '/messages/create',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthRefundsCreateRoute = AuthRefundsCreateRouteImport.update({
   id: '/refunds/create',
   path: '/refunds/create',
@@ -209,10 +234,84 @@ const AuthChargesAgreementIdOneTimeChargeRoute =
     path: '/charges/$agreementId/oneTimeCharge',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthCompanyMessagesIndexRoute =
+  AuthCompanyMessagesIndexRouteImport.update({
+    id: '/company/messages/',
+    path: '/company/messages/',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthCompanyMessagesIdRoute = AuthCompanyMessagesIdRouteImport.update({
+  id: '/company/messages/$id',
+  path: '/company/messages/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthCompanyMessagesCreateRoute =
+  AuthCompanyMessagesCreateRouteImport.update({
+    id: '/company/messages/create',
+    path: '/company/messages/create',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthMemberMessagesIndexRoute = AuthMemberMessagesIndexRouteImport.update({
+  id: '/member/messages/',
+  path: '/member/messages/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthMemberMessagesIdRoute = AuthMemberMessagesIdRouteImport.update({
+  id: '/member/messages/$id',
+  path: '/member/messages/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthMemberMessagesCreateRoute =
+  AuthMemberMessagesCreateRouteImport.update({
+    id: '/member/messages/create',
+    path: '/member/messages/create',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthMessagesIdEditRoute = AuthMessagesIdEditRouteImport.update({
+  id: '/messages/$id_/edit',
+  path: '/messages/$id/edit',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSuperAdminMessagesIndexRoute =
+  AuthSuperAdminMessagesIndexRouteImport.update({
+    id: '/super-admin/messages/',
+    path: '/super-admin/messages/',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthSuperAdminMessagesIdRoute =
+  AuthSuperAdminMessagesIdRouteImport.update({
+    id: '/super-admin/messages/$id',
+    path: '/super-admin/messages/$id',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthSuperAdminMessagesCreateRoute =
+  AuthSuperAdminMessagesCreateRouteImport.update({
+    id: '/super-admin/messages/create',
+    path: '/super-admin/messages/create',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthCompanyIdPaymentProviderProviderIdRoute =
   AuthCompanyIdPaymentProviderProviderIdRouteImport.update({
     id: '/company/$id_/payment-provider/$providerId',
     path: '/company/$id/payment-provider/$providerId',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthCompanyMessagesIdEditRoute =
+  AuthCompanyMessagesIdEditRouteImport.update({
+    id: '/company/messages/$id_/edit',
+    path: '/company/messages/$id/edit',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthMemberMessagesIdEditRoute =
+  AuthMemberMessagesIdEditRouteImport.update({
+    id: '/member/messages/$id_/edit',
+    path: '/member/messages/$id/edit',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthSuperAdminMessagesIdEditRoute =
+  AuthSuperAdminMessagesIdEditRouteImport.update({
+    id: '/super-admin/messages/$id_/edit',
+    path: '/super-admin/messages/$id/edit',
     getParentRoute: () => AuthRoute,
   } as any)
 
@@ -227,7 +326,6 @@ export interface FileRoutesByFullPath {
   '/forum': typeof AuthForumRoute
   '/home': typeof AuthHomeRoute
   '/logs': typeof AuthLogsRoute
-  '/messages': typeof AuthMessagesRoute
   '/notifications': typeof AuthNotificationsRoute
   '/statistics': typeof AuthStatisticsRoute
   '/user': typeof AuthUserRoute
@@ -243,13 +341,29 @@ export interface FileRoutesByFullPath {
   '/markets/buy': typeof AuthMarketsBuyRoute
   '/markets/share': typeof AuthMarketsShareRoute
   '/markets/swap': typeof AuthMarketsSwapRoute
+  '/messages/$id': typeof AuthMessagesIdRoute
+  '/messages/create': typeof AuthMessagesCreateRoute
   '/refunds/create': typeof AuthRefundsCreateRoute
   '/agreements/': typeof AuthAgreementsIndexRoute
   '/companies/': typeof AuthCompaniesIndexRoute
   '/invoices/': typeof AuthInvoicesIndexRoute
+  '/messages/': typeof AuthMessagesIndexRoute
   '/agreements/$id/edit': typeof AuthAgreementsIdEditRoute
   '/charges/$agreementId/oneTimeCharge': typeof AuthChargesAgreementIdOneTimeChargeRoute
+  '/company/messages/$id': typeof AuthCompanyMessagesIdRoute
+  '/company/messages/create': typeof AuthCompanyMessagesCreateRoute
+  '/member/messages/$id': typeof AuthMemberMessagesIdRoute
+  '/member/messages/create': typeof AuthMemberMessagesCreateRoute
+  '/messages/$id/edit': typeof AuthMessagesIdEditRoute
+  '/super-admin/messages/$id': typeof AuthSuperAdminMessagesIdRoute
+  '/super-admin/messages/create': typeof AuthSuperAdminMessagesCreateRoute
+  '/company/messages/': typeof AuthCompanyMessagesIndexRoute
+  '/member/messages/': typeof AuthMemberMessagesIndexRoute
+  '/super-admin/messages/': typeof AuthSuperAdminMessagesIndexRoute
   '/company/$id/payment-provider/$providerId': typeof AuthCompanyIdPaymentProviderProviderIdRoute
+  '/company/messages/$id/edit': typeof AuthCompanyMessagesIdEditRoute
+  '/member/messages/$id/edit': typeof AuthMemberMessagesIdEditRoute
+  '/super-admin/messages/$id/edit': typeof AuthSuperAdminMessagesIdEditRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -262,7 +376,6 @@ export interface FileRoutesByTo {
   '/forum': typeof AuthForumRoute
   '/home': typeof AuthHomeRoute
   '/logs': typeof AuthLogsRoute
-  '/messages': typeof AuthMessagesRoute
   '/notifications': typeof AuthNotificationsRoute
   '/statistics': typeof AuthStatisticsRoute
   '/user': typeof AuthUserRoute
@@ -278,13 +391,29 @@ export interface FileRoutesByTo {
   '/markets/buy': typeof AuthMarketsBuyRoute
   '/markets/share': typeof AuthMarketsShareRoute
   '/markets/swap': typeof AuthMarketsSwapRoute
+  '/messages/$id': typeof AuthMessagesIdRoute
+  '/messages/create': typeof AuthMessagesCreateRoute
   '/refunds/create': typeof AuthRefundsCreateRoute
   '/agreements': typeof AuthAgreementsIndexRoute
   '/companies': typeof AuthCompaniesIndexRoute
   '/invoices': typeof AuthInvoicesIndexRoute
+  '/messages': typeof AuthMessagesIndexRoute
   '/agreements/$id/edit': typeof AuthAgreementsIdEditRoute
   '/charges/$agreementId/oneTimeCharge': typeof AuthChargesAgreementIdOneTimeChargeRoute
+  '/company/messages/$id': typeof AuthCompanyMessagesIdRoute
+  '/company/messages/create': typeof AuthCompanyMessagesCreateRoute
+  '/member/messages/$id': typeof AuthMemberMessagesIdRoute
+  '/member/messages/create': typeof AuthMemberMessagesCreateRoute
+  '/messages/$id/edit': typeof AuthMessagesIdEditRoute
+  '/super-admin/messages/$id': typeof AuthSuperAdminMessagesIdRoute
+  '/super-admin/messages/create': typeof AuthSuperAdminMessagesCreateRoute
+  '/company/messages': typeof AuthCompanyMessagesIndexRoute
+  '/member/messages': typeof AuthMemberMessagesIndexRoute
+  '/super-admin/messages': typeof AuthSuperAdminMessagesIndexRoute
   '/company/$id/payment-provider/$providerId': typeof AuthCompanyIdPaymentProviderProviderIdRoute
+  '/company/messages/$id/edit': typeof AuthCompanyMessagesIdEditRoute
+  '/member/messages/$id/edit': typeof AuthMemberMessagesIdEditRoute
+  '/super-admin/messages/$id/edit': typeof AuthSuperAdminMessagesIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -299,7 +428,6 @@ export interface FileRoutesById {
   '/_auth/forum': typeof AuthForumRoute
   '/_auth/home': typeof AuthHomeRoute
   '/_auth/logs': typeof AuthLogsRoute
-  '/_auth/messages': typeof AuthMessagesRoute
   '/_auth/notifications': typeof AuthNotificationsRoute
   '/_auth/statistics': typeof AuthStatisticsRoute
   '/_auth/user': typeof AuthUserRoute
@@ -315,13 +443,29 @@ export interface FileRoutesById {
   '/_auth/markets/buy': typeof AuthMarketsBuyRoute
   '/_auth/markets/share': typeof AuthMarketsShareRoute
   '/_auth/markets/swap': typeof AuthMarketsSwapRoute
+  '/_auth/messages/$id': typeof AuthMessagesIdRoute
+  '/_auth/messages/create': typeof AuthMessagesCreateRoute
   '/_auth/refunds/create': typeof AuthRefundsCreateRoute
   '/_auth/agreements/': typeof AuthAgreementsIndexRoute
   '/_auth/companies/': typeof AuthCompaniesIndexRoute
   '/_auth/invoices/': typeof AuthInvoicesIndexRoute
+  '/_auth/messages/': typeof AuthMessagesIndexRoute
   '/_auth/agreements/$id_/edit': typeof AuthAgreementsIdEditRoute
   '/_auth/charges/$agreementId_/oneTimeCharge': typeof AuthChargesAgreementIdOneTimeChargeRoute
+  '/_auth/company/messages/$id': typeof AuthCompanyMessagesIdRoute
+  '/_auth/company/messages/create': typeof AuthCompanyMessagesCreateRoute
+  '/_auth/member/messages/$id': typeof AuthMemberMessagesIdRoute
+  '/_auth/member/messages/create': typeof AuthMemberMessagesCreateRoute
+  '/_auth/messages/$id_/edit': typeof AuthMessagesIdEditRoute
+  '/_auth/super-admin/messages/$id': typeof AuthSuperAdminMessagesIdRoute
+  '/_auth/super-admin/messages/create': typeof AuthSuperAdminMessagesCreateRoute
+  '/_auth/company/messages/': typeof AuthCompanyMessagesIndexRoute
+  '/_auth/member/messages/': typeof AuthMemberMessagesIndexRoute
+  '/_auth/super-admin/messages/': typeof AuthSuperAdminMessagesIndexRoute
   '/_auth/company/$id_/payment-provider/$providerId': typeof AuthCompanyIdPaymentProviderProviderIdRoute
+  '/_auth/company/messages/$id_/edit': typeof AuthCompanyMessagesIdEditRoute
+  '/_auth/member/messages/$id_/edit': typeof AuthMemberMessagesIdEditRoute
+  '/_auth/super-admin/messages/$id_/edit': typeof AuthSuperAdminMessagesIdEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -336,7 +480,6 @@ export interface FileRouteTypes {
     | '/forum'
     | '/home'
     | '/logs'
-    | '/messages'
     | '/notifications'
     | '/statistics'
     | '/user'
@@ -352,13 +495,29 @@ export interface FileRouteTypes {
     | '/markets/buy'
     | '/markets/share'
     | '/markets/swap'
+    | '/messages/$id'
+    | '/messages/create'
     | '/refunds/create'
     | '/agreements/'
     | '/companies/'
     | '/invoices/'
+    | '/messages/'
     | '/agreements/$id/edit'
     | '/charges/$agreementId/oneTimeCharge'
+    | '/company/messages/$id'
+    | '/company/messages/create'
+    | '/member/messages/$id'
+    | '/member/messages/create'
+    | '/messages/$id/edit'
+    | '/super-admin/messages/$id'
+    | '/super-admin/messages/create'
+    | '/company/messages/'
+    | '/member/messages/'
+    | '/super-admin/messages/'
     | '/company/$id/payment-provider/$providerId'
+    | '/company/messages/$id/edit'
+    | '/member/messages/$id/edit'
+    | '/super-admin/messages/$id/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -371,7 +530,6 @@ export interface FileRouteTypes {
     | '/forum'
     | '/home'
     | '/logs'
-    | '/messages'
     | '/notifications'
     | '/statistics'
     | '/user'
@@ -387,13 +545,29 @@ export interface FileRouteTypes {
     | '/markets/buy'
     | '/markets/share'
     | '/markets/swap'
+    | '/messages/$id'
+    | '/messages/create'
     | '/refunds/create'
     | '/agreements'
     | '/companies'
     | '/invoices'
+    | '/messages'
     | '/agreements/$id/edit'
     | '/charges/$agreementId/oneTimeCharge'
+    | '/company/messages/$id'
+    | '/company/messages/create'
+    | '/member/messages/$id'
+    | '/member/messages/create'
+    | '/messages/$id/edit'
+    | '/super-admin/messages/$id'
+    | '/super-admin/messages/create'
+    | '/company/messages'
+    | '/member/messages'
+    | '/super-admin/messages'
     | '/company/$id/payment-provider/$providerId'
+    | '/company/messages/$id/edit'
+    | '/member/messages/$id/edit'
+    | '/super-admin/messages/$id/edit'
   id:
     | '__root__'
     | '/'
@@ -407,7 +581,6 @@ export interface FileRouteTypes {
     | '/_auth/forum'
     | '/_auth/home'
     | '/_auth/logs'
-    | '/_auth/messages'
     | '/_auth/notifications'
     | '/_auth/statistics'
     | '/_auth/user'
@@ -423,13 +596,29 @@ export interface FileRouteTypes {
     | '/_auth/markets/buy'
     | '/_auth/markets/share'
     | '/_auth/markets/swap'
+    | '/_auth/messages/$id'
+    | '/_auth/messages/create'
     | '/_auth/refunds/create'
     | '/_auth/agreements/'
     | '/_auth/companies/'
     | '/_auth/invoices/'
+    | '/_auth/messages/'
     | '/_auth/agreements/$id_/edit'
     | '/_auth/charges/$agreementId_/oneTimeCharge'
+    | '/_auth/company/messages/$id'
+    | '/_auth/company/messages/create'
+    | '/_auth/member/messages/$id'
+    | '/_auth/member/messages/create'
+    | '/_auth/messages/$id_/edit'
+    | '/_auth/super-admin/messages/$id'
+    | '/_auth/super-admin/messages/create'
+    | '/_auth/company/messages/'
+    | '/_auth/member/messages/'
+    | '/_auth/super-admin/messages/'
     | '/_auth/company/$id_/payment-provider/$providerId'
+    | '/_auth/company/messages/$id_/edit'
+    | '/_auth/member/messages/$id_/edit'
+    | '/_auth/super-admin/messages/$id_/edit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -520,13 +709,6 @@ declare module '@tanstack/react-router' {
       path: '/logs'
       fullPath: '/logs'
       preLoaderRoute: typeof AuthLogsRouteImport
-      parentRoute: typeof AuthRoute
-    }
-    '/_auth/messages': {
-      id: '/_auth/messages'
-      path: '/messages'
-      fullPath: '/messages'
-      preLoaderRoute: typeof AuthMessagesRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/notifications': {
@@ -655,6 +837,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthMarketsSwapRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/messages/': {
+      id: '/_auth/messages/'
+      path: '/messages'
+      fullPath: '/messages/'
+      preLoaderRoute: typeof AuthMessagesIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/messages/$id': {
+      id: '/_auth/messages/$id'
+      path: '/messages/$id'
+      fullPath: '/messages/$id'
+      preLoaderRoute: typeof AuthMessagesIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/messages/create': {
+      id: '/_auth/messages/create'
+      path: '/messages/create'
+      fullPath: '/messages/create'
+      preLoaderRoute: typeof AuthMessagesCreateRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/refunds/create': {
       id: '/_auth/refunds/create'
       path: '/refunds/create'
@@ -676,11 +879,102 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthChargesAgreementIdOneTimeChargeRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/company/messages/': {
+      id: '/_auth/company/messages/'
+      path: '/company/messages'
+      fullPath: '/company/messages/'
+      preLoaderRoute: typeof AuthCompanyMessagesIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/company/messages/$id': {
+      id: '/_auth/company/messages/$id'
+      path: '/company/messages/$id'
+      fullPath: '/company/messages/$id'
+      preLoaderRoute: typeof AuthCompanyMessagesIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/company/messages/create': {
+      id: '/_auth/company/messages/create'
+      path: '/company/messages/create'
+      fullPath: '/company/messages/create'
+      preLoaderRoute: typeof AuthCompanyMessagesCreateRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/member/messages/': {
+      id: '/_auth/member/messages/'
+      path: '/member/messages'
+      fullPath: '/member/messages/'
+      preLoaderRoute: typeof AuthMemberMessagesIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/member/messages/$id': {
+      id: '/_auth/member/messages/$id'
+      path: '/member/messages/$id'
+      fullPath: '/member/messages/$id'
+      preLoaderRoute: typeof AuthMemberMessagesIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/member/messages/create': {
+      id: '/_auth/member/messages/create'
+      path: '/member/messages/create'
+      fullPath: '/member/messages/create'
+      preLoaderRoute: typeof AuthMemberMessagesCreateRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/messages/$id_/edit': {
+      id: '/_auth/messages/$id_/edit'
+      path: '/messages/$id/edit'
+      fullPath: '/messages/$id/edit'
+      preLoaderRoute: typeof AuthMessagesIdEditRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/super-admin/messages/': {
+      id: '/_auth/super-admin/messages/'
+      path: '/super-admin/messages'
+      fullPath: '/super-admin/messages/'
+      preLoaderRoute: typeof AuthSuperAdminMessagesIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/super-admin/messages/$id': {
+      id: '/_auth/super-admin/messages/$id'
+      path: '/super-admin/messages/$id'
+      fullPath: '/super-admin/messages/$id'
+      preLoaderRoute: typeof AuthSuperAdminMessagesIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/super-admin/messages/create': {
+      id: '/_auth/super-admin/messages/create'
+      path: '/super-admin/messages/create'
+      fullPath: '/super-admin/messages/create'
+      preLoaderRoute: typeof AuthSuperAdminMessagesCreateRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/company/$id_/payment-provider/$providerId': {
       id: '/_auth/company/$id_/payment-provider/$providerId'
       path: '/company/$id/payment-provider/$providerId'
       fullPath: '/company/$id/payment-provider/$providerId'
       preLoaderRoute: typeof AuthCompanyIdPaymentProviderProviderIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/company/messages/$id_/edit': {
+      id: '/_auth/company/messages/$id_/edit'
+      path: '/company/messages/$id/edit'
+      fullPath: '/company/messages/$id/edit'
+      preLoaderRoute: typeof AuthCompanyMessagesIdEditRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/member/messages/$id_/edit': {
+      id: '/_auth/member/messages/$id_/edit'
+      path: '/member/messages/$id/edit'
+      fullPath: '/member/messages/$id/edit'
+      preLoaderRoute: typeof AuthMemberMessagesIdEditRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/super-admin/messages/$id_/edit': {
+      id: '/_auth/super-admin/messages/$id_/edit'
+      path: '/super-admin/messages/$id/edit'
+      fullPath: '/super-admin/messages/$id/edit'
+      preLoaderRoute: typeof AuthSuperAdminMessagesIdEditRouteImport
       parentRoute: typeof AuthRoute
     }
   }
@@ -692,7 +986,6 @@ interface AuthRouteChildren {
   AuthForumRoute: typeof AuthForumRoute
   AuthHomeRoute: typeof AuthHomeRoute
   AuthLogsRoute: typeof AuthLogsRoute
-  AuthMessagesRoute: typeof AuthMessagesRoute
   AuthNotificationsRoute: typeof AuthNotificationsRoute
   AuthStatisticsRoute: typeof AuthStatisticsRoute
   AuthUserRoute: typeof AuthUserRoute
@@ -706,13 +999,29 @@ interface AuthRouteChildren {
   AuthMarketsBuyRoute: typeof AuthMarketsBuyRoute
   AuthMarketsShareRoute: typeof AuthMarketsShareRoute
   AuthMarketsSwapRoute: typeof AuthMarketsSwapRoute
+  AuthMessagesIdRoute: typeof AuthMessagesIdRoute
+  AuthMessagesCreateRoute: typeof AuthMessagesCreateRoute
   AuthRefundsCreateRoute: typeof AuthRefundsCreateRoute
   AuthAgreementsIndexRoute: typeof AuthAgreementsIndexRoute
   AuthCompaniesIndexRoute: typeof AuthCompaniesIndexRoute
   AuthInvoicesIndexRoute: typeof AuthInvoicesIndexRoute
+  AuthMessagesIndexRoute: typeof AuthMessagesIndexRoute
   AuthAgreementsIdEditRoute: typeof AuthAgreementsIdEditRoute
   AuthChargesAgreementIdOneTimeChargeRoute: typeof AuthChargesAgreementIdOneTimeChargeRoute
+  AuthCompanyMessagesIdRoute: typeof AuthCompanyMessagesIdRoute
+  AuthCompanyMessagesCreateRoute: typeof AuthCompanyMessagesCreateRoute
+  AuthMemberMessagesIdRoute: typeof AuthMemberMessagesIdRoute
+  AuthMemberMessagesCreateRoute: typeof AuthMemberMessagesCreateRoute
+  AuthMessagesIdEditRoute: typeof AuthMessagesIdEditRoute
+  AuthSuperAdminMessagesIdRoute: typeof AuthSuperAdminMessagesIdRoute
+  AuthSuperAdminMessagesCreateRoute: typeof AuthSuperAdminMessagesCreateRoute
+  AuthCompanyMessagesIndexRoute: typeof AuthCompanyMessagesIndexRoute
+  AuthMemberMessagesIndexRoute: typeof AuthMemberMessagesIndexRoute
+  AuthSuperAdminMessagesIndexRoute: typeof AuthSuperAdminMessagesIndexRoute
   AuthCompanyIdPaymentProviderProviderIdRoute: typeof AuthCompanyIdPaymentProviderProviderIdRoute
+  AuthCompanyMessagesIdEditRoute: typeof AuthCompanyMessagesIdEditRoute
+  AuthMemberMessagesIdEditRoute: typeof AuthMemberMessagesIdEditRoute
+  AuthSuperAdminMessagesIdEditRoute: typeof AuthSuperAdminMessagesIdEditRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
@@ -721,7 +1030,6 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthForumRoute: AuthForumRoute,
   AuthHomeRoute: AuthHomeRoute,
   AuthLogsRoute: AuthLogsRoute,
-  AuthMessagesRoute: AuthMessagesRoute,
   AuthNotificationsRoute: AuthNotificationsRoute,
   AuthStatisticsRoute: AuthStatisticsRoute,
   AuthUserRoute: AuthUserRoute,
@@ -735,15 +1043,31 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthMarketsBuyRoute: AuthMarketsBuyRoute,
   AuthMarketsShareRoute: AuthMarketsShareRoute,
   AuthMarketsSwapRoute: AuthMarketsSwapRoute,
+  AuthMessagesIdRoute: AuthMessagesIdRoute,
+  AuthMessagesCreateRoute: AuthMessagesCreateRoute,
   AuthRefundsCreateRoute: AuthRefundsCreateRoute,
   AuthAgreementsIndexRoute: AuthAgreementsIndexRoute,
   AuthCompaniesIndexRoute: AuthCompaniesIndexRoute,
   AuthInvoicesIndexRoute: AuthInvoicesIndexRoute,
+  AuthMessagesIndexRoute: AuthMessagesIndexRoute,
   AuthAgreementsIdEditRoute: AuthAgreementsIdEditRoute,
   AuthChargesAgreementIdOneTimeChargeRoute:
     AuthChargesAgreementIdOneTimeChargeRoute,
+  AuthCompanyMessagesIdRoute: AuthCompanyMessagesIdRoute,
+  AuthCompanyMessagesCreateRoute: AuthCompanyMessagesCreateRoute,
+  AuthMemberMessagesIdRoute: AuthMemberMessagesIdRoute,
+  AuthMemberMessagesCreateRoute: AuthMemberMessagesCreateRoute,
+  AuthMessagesIdEditRoute: AuthMessagesIdEditRoute,
+  AuthSuperAdminMessagesIdRoute: AuthSuperAdminMessagesIdRoute,
+  AuthSuperAdminMessagesCreateRoute: AuthSuperAdminMessagesCreateRoute,
+  AuthCompanyMessagesIndexRoute: AuthCompanyMessagesIndexRoute,
+  AuthMemberMessagesIndexRoute: AuthMemberMessagesIndexRoute,
+  AuthSuperAdminMessagesIndexRoute: AuthSuperAdminMessagesIndexRoute,
   AuthCompanyIdPaymentProviderProviderIdRoute:
     AuthCompanyIdPaymentProviderProviderIdRoute,
+  AuthCompanyMessagesIdEditRoute: AuthCompanyMessagesIdEditRoute,
+  AuthMemberMessagesIdEditRoute: AuthMemberMessagesIdEditRoute,
+  AuthSuperAdminMessagesIdEditRoute: AuthSuperAdminMessagesIdEditRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

@@ -1,7 +1,7 @@
-/** Spec §2 "Contact": the send is simulated (a one-second wait); no server call is made yet. */
-export const CONTACT_SEND_DELAY_MS = 1000
+import { api } from '../../lib/api'
 
+/** Spec §2 "Contact", issue #10: POST /api/contact e-mails the message to the platform's contact address. */
 export async function sendContactMessage(message: string): Promise<void> {
   if (!message.trim()) throw new Error('Empty contact message')
-  await new Promise((resolve) => setTimeout(resolve, CONTACT_SEND_DELAY_MS))
+  await api('POST', '/contact', { body: { message: message.trim() } })
 }

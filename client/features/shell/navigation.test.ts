@@ -20,7 +20,7 @@ const outline = (user: User, env: 'production' | 'development') =>
 
 describe('sidebarSections', () => {
   it('shows a super admin administration with system logs, and no agreements or economy', () => {
-    expect(outline(superAdmin, 'production')).toEqual(['Administration: Companies, System Logs', 'Account: Profile'])
+    expect(outline(superAdmin, 'production')).toEqual(['Administration: Companies, System Logs', 'Communication: Messages', 'Account: Profile'])
   })
 
   it('adds the non-production sections outside production', () => {
@@ -37,6 +37,7 @@ describe('sidebarSections', () => {
     for (const role of ['ADMINISTRATOR', 'ACCOUNTANT', 'CHAIRMAN'] as const) {
       expect(outline(member(role), 'production')).toEqual([
         'Administration: Companies',
+        'Communication: Messages',
         'Account: Agreements, Profile',
         'Economy: Invoices, Charges',
       ])
@@ -44,12 +45,12 @@ describe('sidebarSections', () => {
   })
 
   it('gives a board member neither administration nor charges', () => {
-    expect(outline(member('BOARDMEMBER'), 'production')).toEqual(['Account: Agreements, Profile', 'Economy: Invoices'])
+    expect(outline(member('BOARDMEMBER'), 'production')).toEqual(['Communication: Messages', 'Account: Agreements, Profile', 'Economy: Invoices'])
   })
 
   it('treats a member without a role in the current company as a board member', () => {
     const user: User = { userRole: 'MEMBER', companies: [{ ...company, role: 'ADMINISTRATOR' }], currentCompany: other }
-    expect(outline(user, 'production')).toEqual(['Account: Agreements, Profile', 'Economy: Invoices'])
+    expect(outline(user, 'production')).toEqual(['Communication: Messages', 'Account: Agreements, Profile', 'Economy: Invoices'])
   })
 
   it('uses the role in the current company, not in another one', () => {
@@ -65,7 +66,7 @@ describe('sidebarSections', () => {
   })
 
   it('gives an ordinary user agreements, profile and invoices', () => {
-    expect(outline(plainUser, 'production')).toEqual(['Account: Agreements, Profile', 'Economy: Invoices'])
+    expect(outline(plainUser, 'production')).toEqual(['Communication: Messages', 'Account: Agreements, Profile', 'Economy: Invoices'])
     expect(outline(plainUser, 'development')).toEqual([
       'Communication: Messages',
       'Account: Agreements, Profile',

@@ -63,11 +63,12 @@ export function sidebarSections(user: User, env: AppEnv): NavSection[] {
         ...when(superAdmin, { to: '/logs' as const, label: msg`System Logs` }),
       ],
     },
-    ...when<NavSection>(nonProduction, {
+    // Messages work for real since issue #10, so Communication shows in production too.
+    {
       key: 'communication',
       title: msg`Communication`,
       links: [{ to: '/messages', label: msg`Messages` }],
-    }),
+    },
     {
       key: 'account',
       title: msg`Account`,

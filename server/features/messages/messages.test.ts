@@ -104,7 +104,8 @@ describe('messages', () => {
     const resident = await t.login(demo.resident)
     const toAll = await t.call('POST', '/messages', { token: resident, body: draft(f.main, { type: 'MESSAGE' }) })
     expect(toAll.status).toBe(422)
-    expect(toAll.json.issues[0]).toMatchObject({ path: 'recipient', message: 'Residents can only write to the board.' })
+    // Answered in the resident's language (Danish).
+    expect(toAll.json.issues[0]).toMatchObject({ path: 'recipient', message: 'Beboere kan kun skrive til bestyrelsen.' })
     const toBoard = await t.call('POST', '/messages', { token: resident, body: draft(f.main, { recipient: { kind: 'BOARD' } }) })
     expect(toBoard.status).toBe(201)
     // A resident's message is a message, whatever type they ask for.
@@ -224,7 +225,7 @@ describe('messages', () => {
     const created = await t.call('POST', '/messages', { token: f.admin, body: draft(f.main, { recipient: { kind: 'BOARD' } }) })
     const upload = (name: string, bytes: Uint8Array) => {
       const form = new FormData()
-      form.set('file', new File([bytes], name))
+      form.set('file', new File([bytes as unknown as ArrayBuffer], name))
       return t.app.request(`/api/messages/${created.json.id}/attachments`, { method: 'POST', headers: { Authorization: `Bearer ${f.admin}` }, body: form })
     }
     const pdf = new TextEncoder().encode('%PDF-1.4 referat')

@@ -1,0 +1,176 @@
+import { useState, type FormEvent } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { Link, useLocation, useNavigate } from '@tanstack/react-router'
+import { CreateMessageRequest, messageTypes, type MessageType, type RecipientTarget } from '../../../shared/contract/messages'
+import { isCompanyStaff } from '../../../shared/domain/roles'
+import { Alert } from '../../components/ui/Alert'
+import { Button, buttonClass } from '../../components/ui/Button'
+import { Spinner } from '../../components/ui/Spinner'
+import { SelectField, TextAreaField, TextField } from '../../components/ui/TextField'
+import { api, errorMessage } from '../../lib/api'
+import { showToast } from '../../lib/toast'
+import { usePageTitle } from '../../lib/use-page-title'
+import { useSync, type SyncHandle } from '../../sync/use-sync'
+import { useSession } from '../auth/session'
+import { roleOf } from '../shell/navigation'
+import { messagesBase } from './base-path'
+import { messageTypeLabels } from './labels'
+import { createDraft, sendDraft, updateDraft } from './message-mutations'
+import { useMessage, type MessageView } from './use-messages'
+import { useRecipientOptions, type RecipientOptions } from './use-recipient-options'
+
+type Errors = Partial<Record<'subject' | 'recipient' | 'body' | 'scheduledAt' | 'form', string>>
+
+const encode = (r: MessageView['recipient'] | undefined): string =>
+  !r ? '' : r.kind === 'MEMBER' ? `MEMBER:${r.userId}` : r.kind === 'ADDRESS' ? `ADDRESS:${r.addressId}` : r.kind
+function decode(value: string): RecipientTarget | undefined {
+  const [kind, id] = value.split(':')
+  if (kind === 'ALL_MEMBERS' || kind === 'BOARD') return { kind }
+  if (kind === 'MEMBER' && id) return { kind, userId: id }
+  if (kind === 'ADDRESS' && id) return { kind, addressId: id }
+  return undefined
+}
+
+/** Create (no id) or edit a draft (spec §2, §5). Queued in the outbox, so it works offline; an anonymous message is sent at once. */
+export function MessageFormPage({ id }: { id?: string }) {
+  const { t } = useLingui()
+  usePageTitle(id ? t`Edit message` : t`Write a message`)
+  const base = messagesBase(useLocation().pathname)
+  const handle = useSync()
+  const record = useMessage(handle, id ?? '')
+  const user = useSession().user
+  const staffRole = user ? isCompanyStaff(roleOf(user)) || user.userRole === 'SUPERADMIN' : false
+  const existing = id ? (record?.row as MessageView | null | undefined) : null
+  const staffCompany = staffRole ? (user?.currentCompany?.id ?? null) : null
+  const options = useRecipientOptions(handle, existing?.companyId ?? staffCompany)
+
+  const body = () => {
+    if (!handle || !options || (id && record === undefined)) return <Spinner label={t`Loading`} />
+    if (id && (!existing || existing.status !== 'DRAFT'))
+      return <Alert variant="error">{existing ? <Trans>Only a draft can be changed or sent.</Trans> : <Trans>Message not found.</Trans>}</Alert>
+    const companyId = existing?.companyId ?? staffCompany ?? options.residentOf[0] ?? null
+    if (!companyId)
+      return (
+        <Alert variant="info">
+          <Trans>You can write messages once you are a member of an association.</Trans>
+        </Alert>
+      )
+    return <MessageForm handle={handle} base={base} companyId={companyId} staff={!!staffCompany && companyId === staffCompany} options={options} existing={existing ?? null} />
+  }
+
+  return (
+    <div className="page page-narrow message-form-page">
+      <div className="page-header">
+        <Link to={(id ? `${base}/${id}` : base) as never} className={buttonClass('link')}>
+          {id ? <Trans>← Back to the message</Trans> : <Trans>← Back to messages</Trans>}
+        </Link>
+      </div>
+      <h1>{id ? <Trans>Edit message</Trans> : <Trans>Write a message</Trans>}</h1>
+      {body()}
+    </div>
+  )
+}
+
+function MessageForm(props: { handle: SyncHandle; base: string; companyId: string; staff: boolean; options: RecipientOptions; existing: MessageView | null }) {
+  const { handle, base, companyId, staff, options, existing } = props
+  const { t, i18n } = useLingui()
+  const navigate = useNavigate()
+  const user = useSession().user!
+  const [type, setType] = useState<MessageType>(existing?.type ?? (staff ? 'NOTICE' : 'MESSAGE'))
+  const [recipient, setRecipient] = useState(existing ? encode(existing.recipient) : staff ? '' : 'BOARD')
+  const [subject, setSubject] = useState(existing?.subject ?? '')
+  const [content, setContent] = useState(existing?.body ?? '')
+  const [later, setLater] = useState(!!existing?.scheduledAt)
+  const [scheduledAt, setScheduledAt] = useState(existing?.scheduledAt ?? '')
+  const [anonymous, setAnonymous] = useState(false)
+  const [errors, setErrors] = useState<Errors>({})
+  const [busy, setBusy] = useState(false)
+
+  const recipientOptions = [
+    { value: '', label: t`Choose recipient` },
+    ...(staff ? [{ value: 'ALL_MEMBERS', label: t`All members` }] : []),
+    { value: 'BOARD', label: t`The board` },
+    ...(staff ? options.addresses.map((a) => ({ value: `ADDRESS:${a.id}`, label: t`Everyone at ${a.label}` })) : []),
+    ...(staff ? options.members.filter((m) => m.userId !== user.id).map((m) => ({ value: `MEMBER:${m.userId}`, label: m.name })) : []),
+  ]
+  const labelOf = (value: string) => (value.startsWith('MEMBER:') || value.startsWith('ADDRESS:') ? (recipientOptions.find((o) => o.value === value)?.label ?? null) : null)
+
+  const submit = async (event: FormEvent, mode: 'send' | 'draft') => {
+    event.preventDefault()
+    const input = { id: existing?.id ?? crypto.randomUUID(), companyId, type, subject, body: content, recipient: decode(recipient), scheduledAt: later && scheduledAt ? scheduledAt : null }
+    const parsed = CreateMessageRequest.safeParse(input)
+    const next: Errors = {}
+    if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0]) as keyof Errors] ??= i18n._(issue.message)
+    if (later && !scheduledAt) next.scheduledAt = t`Please enter a date and time for sending.`
+    setErrors(next)
+    if (Object.keys(next).length || !parsed.success) {
+      document.querySelector<HTMLElement>('.message-form [aria-invalid="true"]')?.focus()
+      return
+    }
+    const data = parsed.data
+    setBusy(true)
+    try {
+      if (anonymous) {
+        // Online only and never queued: nothing of an anonymous message stays on this device.
+        await api('POST', '/messages/anonymous', { body: { companyId, subject: data.subject, body: data.body } })
+        showToast('success', t`Your anonymous message was sent to the board.`)
+        void navigate({ to: base as never })
+        return
+      }
+      const recipientLabel = labelOf(recipient)
+      if (existing) {
+        await updateDraft(handle, { id: existing.id, _version: existing._version }, { type: data.type, subject: data.subject, body: data.body, recipient: data.recipient, scheduledAt: data.scheduledAt ?? null }, recipientLabel)
+      } else {
+        await createDraft(handle, { ...data, id: data.id! }, { sender: { id: user.id, fullName: user.fullName, emailAddress: user.emailAddress }, companyName: user.currentCompany?.name ?? '', recipientLabel })
+      }
+      if (mode === 'send' && !data.scheduledAt) await sendDraft(handle, data.id!)
+      showToast('success', mode === 'send' ? (data.scheduledAt ? t`The message is scheduled.` : t`The message is being sent.`) : t`The draft is saved.`)
+      // Spec §2: after a create back to the list; after an update to the message.
+      void navigate({ to: (existing ? `${base}/${existing.id}` : base) as never })
+    } catch (error) {
+      setErrors({ form: errorMessage(error, t`Failed to send message. Please try again.`) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className="form message-form card" noValidate onSubmit={(e) => void submit(e, 'send')}>
+      {errors.form && <Alert variant="error">{errors.form}</Alert>}
+      {staff && (
+        <SelectField label={t`Type`} value={type} onChange={(e) => setType(e.target.value as MessageType)}
+          options={messageTypes.map((v) => ({ value: v, label: i18n._(messageTypeLabels[v]) }))} />
+      )}
+      <SelectField label={t`Recipient`} value={recipient} onChange={(e) => setRecipient(e.target.value)} options={recipientOptions} error={errors.recipient} disabled={!staff} />
+      <TextField label={t`Subject`} value={subject} onChange={(e) => setSubject(e.target.value)} error={errors.subject} maxLength={200} />
+      <TextAreaField label={t`Content`} rows={8} value={content} onChange={(e) => setContent(e.target.value)} error={errors.body}
+        hint={t`Line breaks are kept; simple formatting such as <b>bold</b> is allowed.`} />
+      {!staff && !existing && (
+        <label className="checkbox">
+          <input type="checkbox" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} />{' '}
+          <Trans>Send anonymously (the board cannot see who wrote it; it is sent at once and not kept in your messages)</Trans>
+        </label>
+      )}
+      {!anonymous && (
+        <>
+          <label className="checkbox">
+            <input type="checkbox" checked={later} onChange={(e) => setLater(e.target.checked)} /> <Trans>Send later</Trans>
+          </label>
+          {later && (
+            <TextField type="datetime-local" label={t`Send at (Danish time)`} value={scheduledAt} onChange={(e) => setScheduledAt(e.target.value)} error={errors.scheduledAt} />
+          )}
+        </>
+      )}
+      <div className="form-actions">
+        {!anonymous && (
+          <Button variant="secondary" disabled={busy} onClick={(e) => void submit(e, 'draft')}>
+            <Trans>Save draft</Trans>
+          </Button>
+        )}
+        <Button type="submit" busy={busy}>
+          {later && !anonymous ? <Trans>Schedule</Trans> : <Trans>Send</Trans>}
+        </Button>
+      </div>
+    </form>
+  )
+}

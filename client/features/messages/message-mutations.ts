@@ -1,0 +1,147 @@
+/**
+ * Drafts of messages (issue #10): written, edited, sent and deleted through the outbox, so a board
+ * member can prepare a notice offline at the meeting; the server's answered row replaces the local
+ * guess. Opening a received message is queued too (opened tracking works offline and lands once).
+ * An anonymous message is NOT queued (see anonymous.ts): nothing of it may stay on the device.
+ */
+import { msg } from '@lingui/core/macro'
+import type { CreateMessageRequest, Message, RecipientTarget, SendMessageRequest, UpdateMessageRequest } from '../../../shared/contract/messages'
+import type { Mutation, Row } from '../../sync/local-db'
+import { registerMutationKind } from '../../sync/mutation-kinds'
+import { answerAsRow, reduce } from '../../sync/optimistic'
+import type { SyncHandle } from '../../sync/use-sync'
+
+export const MESSAGE_CREATE = 'message.create'
+export const MESSAGE_UPDATE = 'message.update'
+export const MESSAGE_SEND = 'message.send'
+export const MESSAGE_DELETE = 'message.delete'
+export const MESSAGE_VIEW = 'message.view'
+
+/** What the list and view show of a draft written here until the server's row arrives. */
+export interface DraftPreview {
+  sender: Message['sender']
+  companyName: string
+  recipientLabel: string | null
+}
+
+const recipientOf = (target: RecipientTarget, label: string | null): Message['recipient'] => ({
+  kind: target.kind,
+  userId: target.kind === 'MEMBER' ? target.userId : null,
+  addressId: target.kind === 'ADDRESS' ? target.addressId : null,
+  label,
+})
+
+registerMutationKind(MESSAGE_CREATE, {
+  reducer: reduce.insert((m) => {
+    const body = m.body as CreateMessageRequest & { id: string }
+    const preview = m.preview as DraftPreview | undefined
+    const at = new Date(m.createdAt).toISOString()
+    const row: Omit<Message, 'version'> = {
+      id: body.id,
+      companyId: body.companyId,
+      companyName: preview?.companyName ?? '',
+      type: body.type ?? 'MESSAGE',
+      subject: body.subject.trim(),
+      body: body.body.trim(),
+      status: 'DRAFT',
+      anonymous: false,
+      sender: preview?.sender ?? null,
+      recipient: recipientOf(body.recipient, preview?.recipientLabel ?? null),
+      recipients: [],
+      attachments: [],
+      scheduledAt: body.scheduledAt ?? null,
+      sendAt: null,
+      sentAt: null,
+      createdAt: at,
+      updatedAt: at,
+    }
+    return { ...row, _version: 0 } as Row
+  }),
+  label: msg`Write message`,
+  failed: msg`Failed to save the message`,
+  answeredRow: answerAsRow,
+})
+
+registerMutationKind(MESSAGE_UPDATE, {
+  reducer: reduce.patch((_row, m) => {
+    const body = m.body as UpdateMessageRequest
+    const label = (m.preview as { recipientLabel?: string | null } | undefined)?.recipientLabel ?? null
+    return {
+      ...(body.subject !== undefined ? { subject: body.subject.trim() } : {}),
+      ...(body.body !== undefined ? { body: body.body.trim() } : {}),
+      ...(body.type ? { type: body.type } : {}),
+      ...(body.recipient ? { recipient: recipientOf(body.recipient, label) } : {}),
+      ...(body.scheduledAt !== undefined ? { scheduledAt: body.scheduledAt } : {}),
+    }
+  }),
+  label: msg`Edit message`,
+  failed: msg`Failed to save the message`,
+  answeredRow: answerAsRow,
+})
+
+registerMutationKind(MESSAGE_SEND, {
+  // Until the server answers it is on its way: shown as Sent (or still a scheduled draft).
+  reducer: reduce.patch((_row, m) => {
+    const body = (m.body ?? {}) as SendMessageRequest
+    return body.scheduledAt ? { scheduledAt: body.scheduledAt } : { status: 'SENT', sentAt: new Date(m.createdAt).toISOString() }
+  }),
+  label: msg`Send message`,
+  failed: msg`Failed to send the message`,
+  answeredRow: answerAsRow,
+})
+
+registerMutationKind(MESSAGE_DELETE, {
+  reducer: reduce.remove(),
+  label: msg`Delete draft`,
+  failed: msg`Failed to delete the draft`,
+})
+
+registerMutationKind(MESSAGE_VIEW, {
+  reducer: reduce.patch((row, m) => {
+    const userId = (m.preview as { userId?: string } | undefined)?.userId
+    const at = new Date(m.createdAt).toISOString()
+    const recipients = ((row.recipients as Message['recipients'] | undefined) ?? []).map((r) => (r.userId === userId && !r.viewedAt ? { ...r, viewedAt: at, receivedAt: r.receivedAt ?? at } : r))
+    return { recipients }
+  }),
+  label: msg`Mark message as read`,
+  failed: msg`Message not found.`,
+  answeredRow: answerAsRow,
+})
+
+/** The create of this draft, while it still waits in the outbox: later changes depend on it. */
+const pendingCreate = async ({ db }: SyncHandle, id: string): Promise<Mutation | undefined> =>
+  (await db.outbox.where('entityId').equals(id).toArray()).find((m) => m.kind === MESSAGE_CREATE)
+
+/** POST /messages with a client-made id, so a draft written offline keeps it. */
+export const createDraft = ({ engine }: SyncHandle, body: CreateMessageRequest & { id: string }, preview: DraftPreview) =>
+  engine.mutate({ kind: MESSAGE_CREATE, method: 'POST', path: '/messages', body, preview: preview as unknown as Record<string, unknown>, entity: 'message', entityId: body.id })
+
+export async function updateDraft(handle: SyncHandle, draft: { id: string; _version: number }, body: UpdateMessageRequest, recipientLabel: string | null) {
+  const create = await pendingCreate(handle, draft.id)
+  return handle.engine.mutate({
+    kind: MESSAGE_UPDATE,
+    method: 'PATCH',
+    path: `/messages/${draft.id}`,
+    body,
+    preview: { recipientLabel },
+    entity: 'message',
+    entityId: draft.id,
+    baseVersion: create ? 1 : draft._version,
+    dependsOn: create?.mutationId,
+  })
+}
+
+export async function sendDraft(handle: SyncHandle, id: string, body: SendMessageRequest = {}) {
+  const create = await pendingCreate(handle, id)
+  const previous = (await handle.db.outbox.where('entityId').equals(id).toArray()).at(-1)
+  return handle.engine.mutate({ kind: MESSAGE_SEND, method: 'POST', path: `/messages/${id}/send`, body, entity: 'message', entityId: id, dependsOn: previous?.mutationId ?? create?.mutationId })
+}
+
+export async function deleteDraft(handle: SyncHandle, id: string) {
+  const create = await pendingCreate(handle, id)
+  return handle.engine.mutate({ kind: MESSAGE_DELETE, method: 'DELETE', path: `/messages/${id}`, entity: 'message', entityId: id, dependsOn: create?.mutationId })
+}
+
+/** Opened tracking: queued once per opening of an unread message. */
+export const markViewed = ({ engine }: SyncHandle, id: string, userId: string) =>
+  engine.mutate({ kind: MESSAGE_VIEW, method: 'POST', path: `/messages/${id}/view`, preview: { userId }, entity: 'message', entityId: id })

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { MessageFormPage } from '../../../../features/messages/MessageFormPage'
+
+export const Route = createFileRoute('/_auth/super-admin/messages/$id_/edit')({
+  component: function EditMessage() {
+    return <MessageFormPage id={Route.useParams().id} />
+  },
+})
