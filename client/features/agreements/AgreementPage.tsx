@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { PendingMarker } from '../../components/sync/PendingMarker'
 import { Link, useNavigate, useParams } from '@tanstack/react-router'
 import { canEdit, canTerminate } from '../../../shared/domain/agreement-status'
 import { isAgreementAdmin } from '../../../shared/domain/roles'
@@ -112,11 +113,7 @@ function AgreementDetails({ handle, agreement: a, problems }: { handle: SyncHand
           <h2 id="agreement-details-title">
             <Trans>Details</Trans>
           </h2>
-          {a._pending && (
-            <span className="pending-marker" title={t`This change is saved on this device and will be sent to the server.`}>
-              <Trans>Not yet synced</Trans>
-            </span>
-          )}
+          {a._pending && <PendingMarker />}
         </div>
         <dl className="detail-list">
           <dt>

@@ -1,26 +1,25 @@
-import { useState } from "react";
-import { Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "@tanstack/react-router";
-import {
-  agreementStatuses,
-  type AgreementStatus,
-} from "../../../shared/domain/agreement-status";
-import { isAgreementAdmin } from "../../../shared/domain/roles";
-import { Badge } from "../../components/ui/Badge";
-import { buttonClass } from "../../components/ui/Button";
-import { Spinner } from "../../components/ui/Spinner";
-import { Table } from "../../components/ui/Table";
-import { useLocale } from "../../i18n/use-locale";
-import { formatMoney, formatNumber } from "../../lib/format";
-import { usePageTitle } from "../../lib/use-page-title";
-import { useSync } from "../../sync/use-sync";
-import { useSession } from "../auth/session";
-import { roleOf } from "../shell/navigation";
-import { slashDate, statusBadge } from "./agreement-format";
-import { addressLine, agreementStatusLabels } from "./labels";
-import { useAgreements, type AgreementView } from "./use-agreements";
+import { useState } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { PendingMarker } from '../../components/sync/PendingMarker'
+import { Link } from '@tanstack/react-router'
+import { agreementStatuses, type AgreementStatus } from '../../../shared/domain/agreement-status'
+import { isAgreementAdmin } from '../../../shared/domain/roles'
+import { Badge } from '../../components/ui/Badge'
+import { FilterBar } from '../../components/ui/FilterBar'
+import { buttonClass } from '../../components/ui/Button'
+import { Spinner } from '../../components/ui/Spinner'
+import { Table } from '../../components/ui/Table'
+import { useLocale } from '../../i18n/use-locale'
+import { formatMoney, formatNumber } from '../../lib/format'
+import { usePageTitle } from '../../lib/use-page-title'
+import { useSync } from '../../sync/use-sync'
+import { useSession } from '../auth/session'
+import { roleOf } from '../shell/navigation'
+import { slashDate, statusBadge } from './agreement-format'
+import { addressLine, agreementStatusLabels } from './labels'
+import { useAgreements, type AgreementView } from './use-agreements'
 
-type Filter = "ALL" | AgreementStatus;
+type Filter = 'ALL' | AgreementStatus
 
 /**
  * The agreement list (spec §2): staff see the current company's agreements, a resident their own.
@@ -28,25 +27,24 @@ type Filter = "ALL" | AgreementStatus;
  * are marked.
  */
 export function AgreementsPage() {
-  const { t, i18n } = useLingui();
-  const locale = useLocale();
-  usePageTitle(t`Agreements`);
-  const user = useSession().user;
-  const role = user ? roleOf(user) : "USER";
-  const admin = isAgreementAdmin(role);
-  const companyId = role === "USER" ? null : (user?.currentCompany?.id ?? null);
-  const sync = useSync();
-  const rows = useAgreements(sync, companyId);
-  const [filter, setFilter] = useState<Filter>("ALL");
+  const { t, i18n } = useLingui()
+  const locale = useLocale()
+  usePageTitle(t`Agreements`)
+  const user = useSession().user
+  const role = user ? roleOf(user) : 'USER'
+  const admin = isAgreementAdmin(role)
+  const companyId = role === 'USER' ? null : (user?.currentCompany?.id ?? null)
+  const sync = useSync()
+  const rows = useAgreements(sync, companyId)
+  const [filter, setFilter] = useState<Filter>('ALL')
 
-  const shown =
-    rows?.filter((a) => filter === "ALL" || a.status === filter) ?? [];
-  const filters: Filter[] = admin ? ["ALL", ...agreementStatuses] : ["ALL"];
-  const total = shown.reduce((sum, a) => sum + (a.price ?? 0), 0);
-  const currency = shown[0]?.currency ?? "DKK";
-  const count = shown.length;
+  const shown = rows?.filter((a) => filter === 'ALL' || a.status === filter) ?? []
+  const filters: Filter[] = admin ? ['ALL', ...agreementStatuses] : ['ALL']
+  const total = shown.reduce((sum, a) => sum + (a.price ?? 0), 0)
+  const currency = shown[0]?.currency ?? 'DKK'
+  const count = shown.length
   // The sentence names the currency itself, so the amount is a plain number (spec §2).
-  const amount = formatNumber(total / 100, locale, 2);
+  const amount = formatNumber(total / 100, locale, 2)
 
   return (
     <div className="page">
@@ -55,48 +53,38 @@ export function AgreementsPage() {
           <Trans>Agreements</Trans>
         </h1>
         {admin && companyId && (
-          <Link to="/agreements/create" className={buttonClass("primary")}>
+          <Link to="/agreements/create" className={buttonClass('primary')}>
             <Trans>Add agreement</Trans>
           </Link>
         )}
       </div>
-      <div role="group" aria-label={t`Filter by status`} className="filter-bar">
-        {filters.map((f) => (
-          <button
-            key={f}
-            type="button"
-            className="filter-option"
-            aria-pressed={filter === f}
-            onClick={() => setFilter(f)}
-          >
-            {f === "ALL" ? t`All` : i18n._(agreementStatusLabels[f])}
-          </button>
-        ))}
-      </div>
-      {!rows ? (
+      <FilterBar
+        label={t`Filter by status`}
+        options={filters.map((f) => ({ key: f, label: f === 'ALL' ? t`All` : i18n._(agreementStatusLabels[f]) }))}
+        selected={filter}
+        onSelect={setFilter}
+      />
+      {!rows ?
         <Spinner label={t`Loading agreements`} />
-      ) : shown.length === 0 ? (
+      : shown.length === 0 ?
         <p className="empty">
           <Trans>No agreements found</Trans>
         </p>
-      ) : (
-        <AgreementTable rows={shown} />
-      )}
+      : <AgreementTable rows={shown} />}
       {rows && (
         <p className="table-footer">
           <Trans>
-            There are {count} agreements with a total amount of {amount}{" "}
-            {currency}.
+            There are {count} agreements with a total amount of {amount} {currency}.
           </Trans>
         </p>
       )}
     </div>
-  );
+  )
 }
 
 function AgreementTable({ rows }: { rows: AgreementView[] }) {
-  const { t, i18n } = useLingui();
-  const locale = useLocale();
+  const { t, i18n } = useLingui()
+  const locale = useLocale()
   return (
     <Table caption={t`Agreements`} captionHidden className="table-agreements">
       <thead>
@@ -120,7 +108,7 @@ function AgreementTable({ rows }: { rows: AgreementView[] }) {
       </thead>
       <tbody>
         {rows.map((a) => {
-          const more = (a.addresses?.length ?? 0) - 1;
+          const more = (a.addresses?.length ?? 0) - 1
           return (
             <tr key={a.id}>
               <th scope="row" className="cell-wrap">
@@ -129,48 +117,40 @@ function AgreementTable({ rows }: { rows: AgreementView[] }) {
                     {a.member?.title}
                   </span>
                   <span>
-                    <Link
-                      to="/agreements/$id"
-                      params={{ id: a.id }}
-                      search={{}}
-                    >
+                    <Link to="/agreements/$id" params={{ id: a.id }} search={{}}>
                       {a.member?.fullName}
                     </Link>
                     {a.member?.isVerified && (
                       <span className="verified" title={t`Verified`}>
-                        {" "}
+                        {' '}
                         ✓<span className="sr-only">{t`Verified`}</span>
                       </span>
                     )}
                     <br />
-                    <a
-                      href={`mailto:${a.member?.emailAddress ?? ""}`}
-                      className="muted"
-                    >
+                    <a href={`mailto:${a.member?.emailAddress ?? ''}`} className="muted">
                       {a.member?.emailAddress}
                     </a>
-                    {a.externalId ? (
+                    {a.externalId ?
                       <span className="muted"> · #{a.externalId}</span>
-                    ) : null}
+                    : null}
                   </span>
                 </div>
               </th>
               <td className="cell-wrap" data-label={t`Addresses`}>
-                {a.addresses?.length ? (
+                {a.addresses?.length ?
                   <span>
                     {addressLine(a.addresses[0]!)}
                     {more > 0 && (
                       <span className="muted">
-                        {" "}
+                        {' '}
                         <Trans>+ {more} more</Trans>
                       </span>
                     )}
                   </span>
-                ) : (
-                  <span className="muted">
+                : <span className="muted">
                     <Trans>No addresses</Trans>
                   </span>
-                )}
+                }
               </td>
               <td className="cell-number cell-nowrap" data-label={t`Amount`}>
                 {formatMoney(a.price ?? 0, locale)}
@@ -180,19 +160,10 @@ function AgreementTable({ rows }: { rows: AgreementView[] }) {
                   {a.status && (
                     <Badge variant={statusBadge(a.status, a.overdue === true)}>
                       <span className="status-dot" aria-hidden="true" />
-                      {a.overdue
-                        ? t`Overdue`
-                        : i18n._(agreementStatusLabels[a.status])}
+                      {a.overdue ? t`Overdue` : i18n._(agreementStatusLabels[a.status])}
                     </Badge>
                   )}
-                  {a._pending && (
-                    <span
-                      className="pending-marker"
-                      title={t`This change is saved on this device and will be sent to the server.`}
-                    >
-                      <Trans>Not yet synced</Trans>
-                    </span>
-                  )}
+                  {a._pending && <PendingMarker />}
                   {a._rejected && (
                     <p className="field-error" role="status">
                       {a._rejected}
@@ -204,9 +175,9 @@ function AgreementTable({ rows }: { rows: AgreementView[] }) {
                 {slashDate(a.nextRegularPaymentDate)}
               </td>
             </tr>
-          );
+          )
         })}
       </tbody>
     </Table>
-  );
+  )
 }

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { PendingMarker } from '../../components/sync/PendingMarker'
 import { Link, useParams } from '@tanstack/react-router'
 import { isAgreementAdmin } from '../../../shared/domain/roles'
 import { Alert } from '../../components/ui/Alert'
@@ -127,11 +128,7 @@ function ChargeTable({ charges, agreementId, canRefund }: { charges: ChargeView[
               <td data-label={t`Status`}>
                 <span>
                   {c.status && <Badge variant={chargeStatusBadge(c.status)}>{i18n._(chargeStatusLabels[c.status])}</Badge>}
-                  {c._pending && (
-                    <span className="pending-marker" title={t`This payment action is saved on this device and will be sent when online.`}>
-                      <Trans>Will be sent when online</Trans>
-                    </span>
-                  )}
+                  {c._pending && <PendingMarker money />}
                   {c._rejected && (
                     <span className="field-error" role="status">
                       {c._rejected}

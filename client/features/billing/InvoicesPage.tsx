@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { invoiceStatuses, type InvoiceStatus } from '../../../shared/domain/invoice'
 import { isCompanyAdminStaff } from '../../../shared/domain/roles'
 import { Badge } from '../../components/ui/Badge'
+import { FilterBar } from '../../components/ui/FilterBar'
 import { Spinner } from '../../components/ui/Spinner'
 import { Table } from '../../components/ui/Table'
 import { useLocale } from '../../i18n/use-locale'
@@ -43,13 +44,12 @@ export function InvoicesPage() {
           <Trans>Invoices</Trans>
         </h1>
       </div>
-      <div role="group" aria-label={t`Filter by status`} className="filter-bar">
-        {filters.map((f) => (
-          <button key={f} type="button" className="filter-option" aria-pressed={filter === f} onClick={() => setFilter(f)}>
-            {f === 'ALL' ? t`All` : i18n._(invoiceStatusLabels[f])}
-          </button>
-        ))}
-      </div>
+      <FilterBar
+        label={t`Filter by status`}
+        options={filters.map((f) => ({ key: f, label: f === 'ALL' ? t`All` : i18n._(invoiceStatusLabels[f]) }))}
+        selected={filter}
+        onSelect={setFilter}
+      />
       {!rows ?
         <Spinner label={t`Loading invoices`} />
       : shown.length === 0 ?

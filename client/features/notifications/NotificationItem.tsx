@@ -2,6 +2,7 @@ import { useMemo, type MouseEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { PendingMarker } from '../../components/sync/PendingMarker'
 import { ChangeProblem } from '../../components/sync/ChangeProblem'
 import { Badge } from '../../components/ui/Badge'
 import { Button } from '../../components/ui/Button'
@@ -60,11 +61,7 @@ export function NotificationItem({
               <Trans>Unread</Trans>
             </Badge>
           )}
-          {n._pending && (
-            <span className="pending-marker" title={t`This change is saved on this device and will be sent to the server.`}>
-              <Trans>Not yet synced</Trans>
-            </span>
-          )}
+          {n._pending && <PendingMarker />}
         </div>
       </div>
       <div className="notification-message" dangerouslySetInnerHTML={{ __html: message }} />
