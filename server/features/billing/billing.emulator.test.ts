@@ -147,20 +147,21 @@ describe('charges at Vipps through the outbox (emulator)', () => {
     const view = async () => (await s.t.call('GET', `/agreement/${id}`, { token: s.admin })).json
     expect(await view()).toMatchObject({ overdue: true, debtCollection: false })
     const mailsTo = (to: string, subject: string) => s.t.mails().filter((m) => m.to === to && m.subject.startsWith(subject)).length
-    expect(mailsTo(demo.resident, 'A payment failed')).toBe(1)
+    // The resident reads Danish, the administrator English: each gets mail in their language.
+    expect(mailsTo(demo.resident, 'En betaling mislykkedes')).toBe(1)
     expect(mailsTo(demo.admin, `Agreement ${(await view()).externalId} is overdue`)).toBe(1)
     const failedOn = s.t.db.select().from(charges).all()[0]!.failedOn!
     const dayAfter = (days: number) => `${new Date(Date.parse(`${failedOn}T10:00:00.000Z`) + days * 86_400_000).toISOString()}`
     s.t.clock.set(dayAfter(2))
     await s.t.services.billing.tick()
-    expect(mailsTo(demo.resident, 'Reminder')).toBe(0)
+    expect(mailsTo(demo.resident, 'Påmindelse')).toBe(0)
     s.t.clock.set(dayAfter(3))
     await s.t.services.billing.tick()
     await s.t.services.billing.tick()
-    expect(mailsTo(demo.resident, 'Reminder')).toBe(1)
+    expect(mailsTo(demo.resident, 'Påmindelse')).toBe(1)
     s.t.clock.set(dayAfter(10))
     await s.t.services.billing.tick()
-    expect(mailsTo(demo.resident, 'Reminder')).toBe(2)
+    expect(mailsTo(demo.resident, 'Påmindelse')).toBe(2)
     expect((await view()).debtCollection).toBe(false)
     s.t.clock.set(dayAfter(30))
     await s.t.services.billing.tick()

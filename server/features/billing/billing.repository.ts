@@ -21,6 +21,17 @@ export interface DueAgreement {
   termination_date: string | null
   final_payment_required: number
   version: number
+  /** The member's snapshot, read in the same statement. */
+  member_name: string | null
+  member_email: string | null
+  member_phone: string | null
+  member_language: 'EN' | 'DA' | null
+  street: string | null
+  number: string | null
+  floor: string | null
+  side: string | null
+  zip: string | null
+  city: string | null
 }
 
 export interface PartSnapshot {
@@ -114,8 +125,12 @@ function prepare(sqlite: Database.Database) {
   )
   const dueAgreement = sqlite.prepare<[string, string], DueAgreement>(
     `SELECT a.id, a.company_id, a.member_user_id, a.payment_provider_id, a.external_seq, a.price_ore, a.payment_period, a.start_payment_date,
-            a.next_regular_payment_date, a.termination_date, a.final_payment_required, a.version
+            a.next_regular_payment_date, a.termination_date, a.final_payment_required, a.version,
+            u.full_name AS member_name, u.email_address AS member_email, u.mobile_number AS member_phone, u.language AS member_language,
+            ad.street, ad.number, ad.floor, ad.side, ad.zip, ad.city
      FROM agreements a JOIN companies c ON c.id = a.company_id
+     LEFT JOIN users u ON u.id = a.member_user_id
+     LEFT JOIN addresses ad ON ad.id = (SELECT address_id FROM agreement_addresses WHERE agreement_id = a.id ORDER BY position LIMIT 1)
      WHERE a.id = ? AND a.status = 'ACCEPTED' AND a.next_regular_payment_date <= ? AND a.vipps_agreement_id IS NOT NULL AND c.status = 'ACTIVE'`,
   )
   const parts = sqlite.prepare<[string], PartSnapshot>('SELECT id, type, description, price_ore, vat_rate FROM agreement_parts WHERE agreement_id = ? ORDER BY position')
@@ -161,6 +176,11 @@ function prepare(sqlite: Database.Database) {
       const c = company.get(companyId)
       return c && { ...c, address: formatAddress(companyAddress.get(companyId)) }
     },
+    /** The member's snapshot from a `dueAgreement` row. */
+    memberOf: (a: DueAgreement): MemberSnapshot | undefined =>
+      a.member_name === null
+        ? undefined
+        : { name: a.member_name, email: a.member_email!, phone: a.member_phone, language: a.member_language!, address: a.street === null ? null : formatAddress(a as Address) },
     member(userId: string, agreementId: string): MemberSnapshot | undefined {
       const m = member.get(userId)
       return m && { ...m, address: formatAddress(agreementAddress.get(agreementId)) }

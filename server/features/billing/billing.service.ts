@@ -5,7 +5,7 @@ import { charges as chargesTable, agreements as agreementsTable } from '../../db
 import { invoices, invoiceLines } from '../../db/schema/invoices'
 import { DomainError, conflict, invalidState, notFound, ruleViolation } from '../../errors'
 import { todayInCopenhagen, type Clock } from '../../lib/clock'
-import { newId } from '../../lib/ids'
+import { newBulkId, newId } from '../../lib/ids'
 import type { WriteLock } from '../../lib/write-lock'
 import type { Refund, OneTimeChargeRequest, RefundRequest } from '../../../shared/contract/billing'
 import type { Charge } from '../../../shared/contract/agreements'
@@ -37,6 +37,9 @@ export interface BillingConfig {
 }
 
 export const defaultBillingConfig: BillingConfig = { leadDays: 3, reminderDays: [3, 10], debtCollectionDays: 30, batchSize: 500, maxCatchUpPeriods: 400 }
+
+/** Page cache of a large billing run, in KiB (negative: SQLite's unit for KiB). */
+const BIG_RUN_CACHE_KIB = -65536
 
 const UNIT_OF_PERIOD = { DAILY: 'DAY', WEEKLY: 'WEEK', MONTHLY: 'MONTH', YEARLY: 'YEAR' } as const
 
@@ -95,7 +98,7 @@ export function createBillingService(deps: {
     now: string
     today: string
   }): { id: string; number: number } {
-    const id = input.id ?? newId()
+    const id = input.id ?? newBulkId()
     const number = st.nextInvoiceNumber(input.agreement.companyId)
     fault('invoice')
     const totals = invoiceTotals(input.lines)
@@ -164,7 +167,7 @@ export function createBillingService(deps: {
       company = st.company(a.company_id)
       companyCache.set(a.company_id, company)
     }
-    const member = st.member(a.member_user_id, a.id)
+    const member = st.memberOf(a)
     if (!company || !member) return 0
     // No regular charge on or after the termination date, nor after a final payment's due date.
     const stopAt = a.termination_date ? (a.final_payment_required ? finalPaymentDue(a.termination_date) : a.termination_date) : null
@@ -175,14 +178,14 @@ export function createBillingService(deps: {
     let created = 0
     for (let i = 0; next <= horizon && i < config.maxCatchUpPeriods; i++) {
       if (stopAt && next >= stopAt) break
-      const chargeId = newId()
-      const invoiceId = newId()
+      const chargeId = newBulkId()
+      const invoiceId = newBulkId()
       const description = descriptionOf(company, a.external_seq, next)
       if (st.insertRegularCharge({ id: chargeId, agreementId: a.id, companyId: a.company_id, amountOre: a.price_ore, description, due: next, invoiceId, now })) {
         fault('charge')
         lines ??= partLines(a.id, UNIT_OF_PERIOD[a.payment_period])
         issue({ kind: 'INVOICE', id: invoiceId, agreement, chargeId, description, lines, company, member, paymentType: 'REGULAR', now, today })
-        st.insertOutbox({ id: newId(), providerId: a.payment_provider_id, agreementId: a.id, chargeId, kind: 'CREATE_CHARGE', payload: {}, now })
+        st.insertOutbox({ id: newBulkId(), providerId: a.payment_provider_id, agreementId: a.id, chargeId, kind: 'CREATE_CHARGE', payload: {}, now })
         fault('outbox')
         st.recordChange('charge', chargeId, a.company_id, a.member_user_id, now)
         created++
@@ -216,16 +219,24 @@ export function createBillingService(deps: {
         if (n > 0) billed++
       }
     })
-    for (let i = 0; i < ids.length; i += config.batchSize) {
-      const slice = ids.slice(i, i + config.batchSize)
-      const before = { chargesCreated, billed }
-      try {
-        await lock.run(() => batch.immediate(slice))
-      } catch (err) {
-        chargesCreated = before.chargesCreated
-        billed = before.billed
-        throw err
+    // A bigger page cache while the run writes (charges, invoices, lines, outbox and change-log
+    // indexes all grow at once); given back afterwards.
+    const cacheSize = sqlite.pragma('cache_size', { simple: true }) as number
+    if (ids.length > config.batchSize) sqlite.pragma(`cache_size = ${BIG_RUN_CACHE_KIB}`)
+    try {
+      for (let i = 0; i < ids.length; i += config.batchSize) {
+        const slice = ids.slice(i, i + config.batchSize)
+        const before = { chargesCreated, billed }
+        try {
+          await lock.run(() => batch.immediate(slice))
+        } catch (err) {
+          chargesCreated = before.chargesCreated
+          billed = before.billed
+          throw err
+        }
       }
+    } finally {
+      sqlite.pragma(`cache_size = ${cacheSize}`)
     }
     if (chargesCreated) log.info({ agreements: billed, charges: chargesCreated }, 'billing run')
     return { agreements: billed, charges: chargesCreated }

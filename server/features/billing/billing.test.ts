@@ -268,7 +268,7 @@ describe('POST /api/agreement/{id}/refund', () => {
     const admin = await t.login(demo.admin)
     const res = await t.call('POST', `/agreement/${a.id}/refund`, { token: admin, body: { chargeId, amount: 600_000, description: 'x' } })
     expect(res.status).toBe(422)
-    expect(res.json.message.replace(/\s/g, ' ')).toBe('Refusionen er større end det, der er tilbage at refundere på denne opkrævning (5.150,50 kr.)')
+    expect(res.json.message.replace(/\s/g, ' ')).toBe('Refusionen er større end det, der kan refunderes på denne betaling (5.150,50 kr.)')
     const small = await t.call('POST', `/agreement/${a.id}/refund`, { token: admin, body: { chargeId, amount: 99, description: 'x' } })
     expect(small.json.issues).toContainEqual({ path: 'amount', message: 'Beløbet skal være mindst 1 kr.' })
   })

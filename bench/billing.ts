@@ -1,0 +1,134 @@
+/**
+ * The billing benchmark of issue #8, run by `npm run bench` (bench/run.ts) or alone:
+ * `node --import tsx bench/billing.ts`. It seeds 100,000 ACCEPTED agreements (two parts each) in
+ * 50 active companies into a fresh SQLite file in a child process, then, in another child process
+ * (so its peak RSS is the run's own), times:
+ *   1. the first billing run of the day: charges, invoices with lines, gap-free numbers, outbox
+ *      rows and change-log rows written — target ≥ 5,000 agreements/s;
+ *   2. a second run the same day, which must create nothing — target ≤ 20 % of the first;
+ *   3. the peak RSS of that process — target ≤ 300 MB.
+ * Baseline, measured in the same process on the same file: reading the same agreements with
+ * their parts, members and addresses without writing anything.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import Database from 'better-sqlite3'
+import pino from 'pino'
+import { v7 } from 'uuid'
+
+const AGREEMENTS = Number(process.env.BENCH_AGREEMENTS ?? 100_000)
+const COMPANIES = 50
+const NOW = '2026-11-28T09:00:00.000Z'
+
+async function seed(path: string) {
+  const { openDatabase } = await import('../server/db/client')
+  openDatabase(path).close()
+  const db = new Database(path)
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = NORMAL')
+  const company = db.prepare("INSERT INTO companies (id, name, acronym, cvr, union_type, status, version, created_at, updated_at) VALUES (?, ?, ?, ?, 'COOP', 'ACTIVE', 1, ?, ?)")
+  const provider = db.prepare("INSERT INTO payment_providers (id, company_id, type, is_active, is_test, provider_name, merchant_serial_number, client_id, client_secret_sealed, subscription_key_sealed, use_test_mode, version, created_at, updated_at) VALUES (?, ?, 'VIPPS', 1, 1, 'Vipps', '123456', 'c', 'x', 'x', 1, 1, ?, ?)")
+  const address = db.prepare("INSERT INTO addresses (id, company_id, street, number, zip, city, country, created_at) VALUES (?, ?, 'Solvej', ?, '2100', 'København Ø', 'Denmark', ?)")
+  const user = db.prepare("INSERT INTO users (id, full_name, email_address, mobile_number, language, system_role, version, created_at, updated_at) VALUES (?, ?, ?, '+4512345678', 'DA', 'USER', 1, ?, ?)")
+  const agreement = db.prepare(
+    "INSERT INTO agreements (id, company_id, external_seq, member_user_id, payment_provider_id, status, price_ore, currency, payment_period, start_payment_date, next_regular_payment_date, final_payment_required, vipps_agreement_id, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'ACCEPTED', 515050, 'DKK', 'MONTHLY', '2026-12-01', '2026-12-01', 0, ?, 1, ?, ?)",
+  )
+  const part = db.prepare('INSERT INTO agreement_parts (agreement_id, id, position, type, description, price_ore, vat_rate) VALUES (?, ?, ?, ?, ?, ?, ?)')
+  const link = db.prepare('INSERT INTO agreement_addresses (agreement_id, address_id, position) VALUES (?, ?, 0)')
+  const perCompany = AGREEMENTS / COMPANIES
+  for (let c = 0; c < COMPANIES; c++) {
+    db.transaction(() => {
+      const companyId = v7()
+      const providerId = v7()
+      company.run(companyId, `Andelsboligforeningen ${c + 1}`, `ABF ${c + 1}`, String(10000000 + c), NOW, NOW)
+      provider.run(providerId, companyId, NOW, NOW)
+      const addresses = Array.from({ length: 20 }, (_, i) => {
+        const id = v7()
+        address.run(id, companyId, String(i + 1), NOW)
+        return id
+      })
+      for (let i = 0; i < perCompany; i++) {
+        const userId = v7()
+        const id = v7()
+        user.run(userId, `Beboer ${c}-${i}`, `beboer-${c}-${i}@example.dk`, NOW, NOW)
+        agreement.run(id, companyId, 1001 + i, userId, providerId, `agr_${c}_${i}`, NOW, NOW)
+        part.run(id, v7(), 0, 'COMMON_EXPENSES', 'Boligafgift', 450_000, 0)
+        part.run(id, v7(), 1, 'HEAT', 'Aconto varme', 65_050, 25)
+        link.run(id, addresses[i % addresses.length])
+      }
+    })()
+  }
+  db.close()
+}
+
+async function measure(path: string) {
+  const { openDatabase } = await import('../server/db/client')
+  const { createApp } = await import('../server/app')
+  const { parseConfig } = await import('../server/env')
+  const { TestClock } = await import('../server/lib/clock')
+  const database = openDatabase(path)
+  const clock = new TestClock(NOW)
+  const config = parseConfig({ APP_ENV: 'test', DATABASE_PATH: path, APP_SECRET_KEY: 'bench', PUBLIC_URL: 'http://localhost:3000' })
+  const { services } = createApp({ config, database, clock, log: pino({ level: 'silent' }) })
+
+  // Baseline: the same agreements with parts, member and address read, nothing written.
+  const t0 = performance.now()
+  const ids = database.sqlite.prepare("SELECT id, member_user_id FROM agreements WHERE status = 'ACCEPTED' AND next_regular_payment_date <= '2026-12-01' ORDER BY id").all() as { id: string; member_user_id: string }[]
+  const parts = database.sqlite.prepare('SELECT * FROM agreement_parts WHERE agreement_id = ?')
+  const member = database.sqlite.prepare('SELECT * FROM users WHERE id = ?')
+  const addr = database.sqlite.prepare('SELECT ad.* FROM agreement_addresses aa JOIN addresses ad ON ad.id = aa.address_id WHERE aa.agreement_id = ?')
+  for (const r of ids) {
+    parts.all(r.id)
+    member.get(r.member_user_id)
+    addr.get(r.id)
+  }
+  const baseline = performance.now() - t0
+
+  const t1 = performance.now()
+  const first = await services.billing.run()
+  const firstMs = performance.now() - t1
+  const t2 = performance.now()
+  const second = await services.billing.run()
+  const secondMs = performance.now() - t2
+  const counts = database.sqlite.prepare("SELECT (SELECT count(*) FROM charges) AS charges, (SELECT count(*) FROM invoices) AS invoices, (SELECT count(*) FROM invoice_lines) AS lines, (SELECT count(*) FROM provider_outbox WHERE status = 'pending') AS queued, (SELECT max(last_number) FROM invoice_counters) AS maxNumber").get()
+  process.stdout.write(JSON.stringify({ first, firstMs, second, secondMs, baseline, counts, maxRssKb: process.resourceUsage().maxRSS }) + '\n')
+  database.close()
+}
+
+export async function billingBenchmark(report: (name: string, value: number, unit: string, target: number, baseline: string, higherIsBetter?: boolean) => void) {
+  const dir = mkdtempSync(join(tmpdir(), 'bk-bench-billing-'))
+  const path = join(dir, 'app.db')
+  const self = resolve(import.meta.dirname, 'billing.ts')
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', self, 'seed', path], { stdio: 'inherit' })
+    const out = execFileSync(process.execPath, ['--import', 'tsx', self, 'measure', path], { encoding: 'utf8' })
+    const r = JSON.parse(out.trim().split('\n').pop()!)
+    const rate = AGREEMENTS / (r.firstMs / 1000)
+    const baselineRate = AGREEMENTS / (r.baseline / 1000)
+    report(
+      `billing run over ${AGREEMENTS.toLocaleString('en')} agreements in ${COMPANIES} companies (${r.counts.charges} charges, ${r.counts.invoices} invoices, ${r.counts.lines} lines, ${r.counts.queued} provider calls queued)`,
+      rate, 'agreements/s', 5000, `${baselineRate.toFixed(0)} agreements/s to only read them`, true,
+    )
+    if (r.first.charges !== AGREEMENTS || r.counts.maxNumber !== AGREEMENTS / COMPANIES) throw new Error(`first run billed ${r.first.charges} agreements, last invoice number ${r.counts.maxNumber}`)
+    report(`second run the same day (created ${r.second.charges} charges)`, (r.secondMs / r.firstMs) * 100, '% of the first', 20, `${r.secondMs.toFixed(0)} ms vs ${r.firstMs.toFixed(0)} ms`)
+    if (r.second.charges !== 0) throw new Error('the second run created charges')
+    report('peak RSS of the billing process', r.maxRssKb / 1024, 'MB', 300, 'the whole server process, database cache included')
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const [mode, path] = process.argv.slice(2)
+if (mode === 'seed') await seed(path!)
+else if (mode === 'measure') await measure(path!)
+else if (import.meta.filename === process.argv[1] || process.argv[1]?.endsWith('bench/billing.ts')) {
+  let missed = 0
+  await billingBenchmark((name, value, unit, target, baseline, higherIsBetter) => {
+    const ok = higherIsBetter ? value >= target : value <= target
+    if (!ok) missed++
+    console.log(`${ok ? 'ok  ' : 'MISS'} ${name}: ${value.toFixed(unit === 'MB' ? 1 : 0)} ${unit} (target ${higherIsBetter ? '≥' : '≤'} ${target} ${unit}; baseline ${baseline})`)
+  })
+  process.exit(missed ? 1 : 0)
+}
