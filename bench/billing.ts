@@ -21,6 +21,8 @@ import { v7 } from 'uuid'
 const AGREEMENTS = Number(process.env.BENCH_AGREEMENTS ?? 100_000)
 const COMPANIES = 50
 const NOW = '2026-11-28T09:00:00.000Z'
+/** The agreements' first payment date (the kill -9 test seeds them due tomorrow of the real clock). */
+const FIRST_DUE = process.env.BENCH_FIRST_DUE ?? '2026-12-01'
 
 async function seed(path: string) {
   const { openDatabase } = await import('../server/db/client')
@@ -33,7 +35,7 @@ async function seed(path: string) {
   const address = db.prepare("INSERT INTO addresses (id, company_id, street, number, zip, city, country, created_at) VALUES (?, ?, 'Solvej', ?, '2100', 'København Ø', 'Denmark', ?)")
   const user = db.prepare("INSERT INTO users (id, full_name, email_address, mobile_number, language, system_role, version, created_at, updated_at) VALUES (?, ?, ?, '+4512345678', 'DA', 'USER', 1, ?, ?)")
   const agreement = db.prepare(
-    "INSERT INTO agreements (id, company_id, external_seq, member_user_id, payment_provider_id, status, price_ore, currency, payment_period, start_payment_date, next_regular_payment_date, final_payment_required, vipps_agreement_id, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'ACCEPTED', 515050, 'DKK', 'MONTHLY', '2026-12-01', '2026-12-01', 0, ?, 1, ?, ?)",
+    `INSERT INTO agreements (id, company_id, external_seq, member_user_id, payment_provider_id, status, price_ore, currency, payment_period, start_payment_date, next_regular_payment_date, final_payment_required, vipps_agreement_id, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'ACCEPTED', 515050, 'DKK', 'MONTHLY', '${FIRST_DUE}', '${FIRST_DUE}', 0, ?, 1, ?, ?)`,
   )
   const part = db.prepare('INSERT INTO agreement_parts (agreement_id, id, position, type, description, price_ore, vat_rate) VALUES (?, ?, ?, ?, ?, ?, ?)')
   const link = db.prepare('INSERT INTO agreement_addresses (agreement_id, address_id, position) VALUES (?, ?, 0)')
