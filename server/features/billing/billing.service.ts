@@ -354,8 +354,6 @@ export function createBillingService(deps: {
 
   function refundView(outboxId: string): Refund {
     const note = db.select().from(invoices).where(eq(invoices.refundId, outboxId)).get()!
-    const line = db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, note.id)).all()
-    void line
     return {
       id: outboxId,
       agreementId: note.agreementId,

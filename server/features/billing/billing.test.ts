@@ -148,6 +148,21 @@ describe('the billing run', () => {
   })
 })
 
+describe('invoices of charges made elsewhere', () => {
+  it('the FINAL charge of a termination gets its invoice in the same transaction', async () => {
+    const t = await testApp()
+    const a = await acceptedAgreement(t)
+    const admin = await t.login(demo.admin)
+    const res = await t.call('POST', `/agreement/${a.id}/cancel`, { token: admin, body: { terminationDate: '2026-12-23', finalPaymentRequired: true } })
+    expect(res.status, JSON.stringify(res.json)).toBe(200)
+    const [charge] = (await t.call('GET', `/agreement/${a.id}/charges`, { token: admin })).json
+    expect(charge).toMatchObject({ kind: 'FINAL', invoiceNumber: '1' })
+    const invoice = (await t.call('GET', `/invoice/${charge.invoiceId}`, { token: admin })).json
+    expect(invoice).toMatchObject({ totalAmount: 515_050, payment: { paymentType: 'FINAL', status: 'CREATED' } })
+    expect(invoice.invoiceArticles).toHaveLength(2)
+  })
+})
+
 describe('POST /api/agreement/{id}/requestOneTimeCharge', () => {
   it('creates an UNSCHEDULED charge due tomorrow with its invoice, queued for Vipps', async () => {
     const t = await testApp()
