@@ -49,6 +49,8 @@ import { agreementCallsVipps, agreementsRoutes } from './features/agreements/agr
 import { createBillingService, type BillingConfig } from './features/billing/billing.service'
 import { createInvoicesService, invoiceSync } from './features/billing/invoices.service'
 import { billingRoutes } from './features/billing/billing.routes'
+import { createStatisticsService } from './features/statistics/statistics.service'
+import { statisticsRoutes } from './features/statistics/statistics.routes'
 import { createMessagesService, messageSync } from './features/messages/messages.service'
 import { createContactService } from './features/messages/contact.service'
 import { isAnonymousMessagePath, messagesRoutes } from './features/messages/messages.routes'
@@ -108,6 +110,7 @@ export function createApp(deps: AppDeps) {
   agreements.onChargeChanged((charge, previous) => billing.followCharge(charge, previous))
   agreements.onRefundSent((outcome) => billing.refundSent(outcome))
   const invoices = createInvoicesService({ db })
+  const statistics = createStatisticsService({ database, clock })
   const attachmentsDir =
     deps.messages?.attachmentsDir ??
     (config.databasePath === ':memory:' ? mkdtempSync(resolve(tmpdir(), 'bk-attachments-')) : resolve(dirname(resolve(config.databasePath)), 'attachments'))
@@ -121,7 +124,7 @@ export function createApp(deps: AppDeps) {
   const webhooks = createWebhooksService({ db, clock, lock, secrets, providers, log })
   webhooks.onObservation((_tx, observation) => agreements.observe(observation))
   const vippsLogin = createVippsLoginService({ db, clock, lock, auth, login: deps.vippsLogin, log })
-  const services = { users, auth, account, logs, notifications, sync, secrets, providers, webhooks, vippsLogin, companies, addressSearch, agreements, billing, invoices, messages, contact }
+  const services = { users, auth, account, logs, notifications, sync, secrets, providers, webhooks, vippsLogin, companies, addressSearch, agreements, billing, invoices, statistics, messages, contact }
 
   const app = new OpenAPIHono<AppEnv>()
   app.onError(onError)
@@ -207,6 +210,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', addressSearchRoutes(addressSearch))
   app.route('/api', agreementsRoutes(agreements))
   app.route('/api', billingRoutes(billing, invoices))
+  app.route('/api', statisticsRoutes(statistics))
   app.route('/api', messagesRoutes(messages, contact, { anonymous: new RateLimiter(clock, 5, 3_600_000), contact: new RateLimiter(clock, 5, 3_600_000) }))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', description: 'Opaque access token from POST /api/auth/login' })

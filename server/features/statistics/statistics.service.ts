@@ -1,0 +1,39 @@
+import type { Database_ } from '../../db/client'
+import { DomainError, notFound } from '../../errors'
+import { todayInCopenhagen, type Clock } from '../../lib/clock'
+import { statisticsMessages, type ChargeStatistics, type StatisticsQuery } from '../../../shared/contract/statistics'
+import { sortAgreementsByExternalId, statisticsOf } from '../../../shared/domain/statistics'
+import { resolvePeriod } from '../../../shared/domain/statistics-period'
+import type { Actor } from '../access/actor'
+import { assertCompanyAdminStaff } from '../access/policy'
+import { statisticsStatements } from './statistics.repository'
+
+export type StatisticsService = ReturnType<typeof createStatisticsService>
+
+/**
+ * Charge statistics (spec §2/§3, issue #9) for company admin staff (administrator, accountant,
+ * chairman) and the super admin; another company's answers 404. The period rules are
+ * shared/domain/statistics-period.ts, what counts is shared/domain/statistics.ts.
+ */
+export function createStatisticsService(deps: { database: Database_; clock: Clock }) {
+  const st = statisticsStatements(deps.database.sqlite)
+  return {
+    chargeStatistics(actor: Actor, companyId: string, query: StatisticsQuery): ChargeStatistics {
+      assertCompanyAdminStaff(actor, companyId)
+      const company = st.company(companyId)
+      if (!company) throw notFound()
+      // Dates without a type are a custom period (the spec's client sends both).
+      const type = query.type ?? (query.startDate || query.endDate ? 'custom' : 'current')
+      const period = resolvePeriod({ type, startDate: query.startDate, endDate: query.endDate }, todayInCopenhagen(deps.clock), company)
+      if (period === 'heating-water-missing') throw new DomainError('BUSINESS_RULE', statisticsMessages.heatingWaterMissing.id)
+      if (period === 'custom-dates-missing')
+        throw new DomainError('VALIDATION_FAILED', statisticsMessages.customDatesRequired.id, { issues: [{ path: 'endDate', message: statisticsMessages.customDatesRequired.id }] })
+      return {
+        agreements: sortAgreementsByExternalId(st.agreements(companyId)),
+        statistics: statisticsOf(st.sums(companyId, period.startDate, period.endDate, query.agreementId)),
+        type,
+        ...period,
+      }
+    },
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * Charge statistics (spec §2 "Charges statistics", §3, issue #9): what was actually withdrawn
+ * from members' bank accounts, per member address and charge category, in øre. The one place
+ * that says which money counts; the server (over its pre-aggregated rows) and the offline client
+ * (over the synced invoices) both finish their sums here, so they cannot disagree.
+ *
+ * Rules (README "Decisions", issue #9):
+ * - The ledger is the invoices: every charge has one invoice whose lines split its amount by the
+ *   agreement's part types, and every refund has one credit note whose lines split the refund the
+ *   same way (billing's `creditShares`: proportional to the invoice's lines, exact in øre). So
+ *   "per category" needs no rule of its own: it is the lines' `type`.
+ * - Only money that moved counts: an invoice whose status is EXECUTED (its charge was captured)
+ *   adds its lines; a credit note whose status is EXECUTED (the refund reached Vipps) subtracts
+ *   its lines. Created, reserved, failed or cancelled documents count nothing.
+ * - The date that counts is the payment date (the Copenhagen date the money moved, set when the
+ *   document became EXECUTED), falling back to the issue date for a document without one. A
+ *   refund therefore lowers the period in which it was paid back, not the period of its charge,
+ *   so a period's figure can be negative for a category.
+ * - The row is the member address printed on the document (`consumerAddress`, the agreement's
+ *   first address when it was issued), so an address edited later does not move old money.
+ * - An address whose every category nets to 0 in the period is left out (nothing was withdrawn).
+ */
+import type { PartType } from './agreement-parts'
+
+export const statisticsCategories = ['hot-and-cold-water', 'hot-water', 'cold-water', 'heating', 'addition', 'common-expenses', 'fee', 'other'] as const
+export type StatisticsCategory = (typeof statisticsCategories)[number]
+
+/** The spec's category of each agreement part type. */
+export const categoryOfPartType: Record<PartType, StatisticsCategory> = {
+  HOT_AND_COLD_WATER: 'hot-and-cold-water',
+  HOT_WATER: 'hot-water',
+  COLD_WATER: 'cold-water',
+  HEAT: 'heating',
+  ADDITION: 'addition',
+  COMMON_EXPENSES: 'common-expenses',
+  FEE: 'fee',
+  OTHER: 'other',
+}
+
+export type CategoryAmounts = Record<StatisticsCategory, number>
+
+export const zeroAmounts = (): CategoryAmounts => ({ 'hot-and-cold-water': 0, 'hot-water': 0, 'cold-water': 0, heating: 0, addition: 0, 'common-expenses': 0, fee: 0, other: 0 })
+
+/** An invoice or credit note as both sides hold it (server row or synced `Invoice`). */
+export interface StatisticsDocument {
+  kind: 'INVOICE' | 'CREDIT_NOTE'
+  status: string
+  agreementId: string
+  paymentDate: string | null
+  issueDate: string
+  consumerAddress: string | null
+  /** Gross amounts incl. VAT in øre, positive on both kinds. */
+  lines: readonly { type: PartType; amount: number }[]
+}
+
+export interface StatisticsFilter {
+  startDate: string
+  endDate: string
+  agreementId?: string
+}
+
+/** The Copenhagen date on which a document's money counts. */
+export const countedDateOf = (d: Pick<StatisticsDocument, 'paymentDate' | 'issueDate'>): string => d.paymentDate ?? d.issueDate
+
+/** The key of a document's row: its printed address, '' when it has none. */
+export const addressKeyOf = (consumerAddress: string | null): string => consumerAddress ?? ''
+
+/** +1 for an invoice, -1 for a credit note: the sign of its lines in the statistics. */
+export const signOf = (kind: StatisticsDocument['kind']): 1 | -1 => (kind === 'CREDIT_NOTE' ? -1 : 1)
+
+/** Whether a document counts in the filter's period (and agreement). */
+export const documentCounts = (d: StatisticsDocument, f: StatisticsFilter): boolean => {
+  if (d.status !== 'EXECUTED') return false
+  if (f.agreementId && d.agreementId !== f.agreementId) return false
+  const day = countedDateOf(d)
+  return day >= f.startDate && day <= f.endDate
+}
+
+export interface AddressAmounts {
+  consumerAddress: string
+  parts: CategoryAmounts
+}
+
+export interface StatisticsRow extends AddressAmounts {
+  total: number
+}
+
+export interface StatisticsTable {
+  charges: StatisticsRow[]
+  summary: CategoryAmounts & { total: number }
+}
+
+const totalOf = (parts: CategoryAmounts) => statisticsCategories.reduce((s, c) => s + parts[c], 0)
+const byAddress = new Intl.Collator('da', { numeric: true, sensitivity: 'base' })
+
+/**
+ * Merges partial sums (any number per address, in any order) into the table: one row per
+ * address with a total, sorted by address (Danish, numbers in numeric order; no address last),
+ * addresses netting to 0 in every category left out, and the summary over the rows.
+ */
+export function statisticsOf(partials: Iterable<AddressAmounts>): StatisticsTable {
+  const rows = new Map<string, CategoryAmounts>()
+  for (const p of partials) {
+    let row = rows.get(p.consumerAddress)
+    if (!row) rows.set(p.consumerAddress, (row = zeroAmounts()))
+    for (const c of statisticsCategories) row[c] += p.parts[c]
+  }
+  const charges = [...rows]
+    .filter(([, parts]) => statisticsCategories.some((c) => parts[c] !== 0))
+    .map(([consumerAddress, parts]) => ({ consumerAddress, parts, total: totalOf(parts) }))
+    .sort((a, b) => (a.consumerAddress === '' ? 1 : 0) - (b.consumerAddress === '' ? 1 : 0) || byAddress.compare(a.consumerAddress, b.consumerAddress) || (a.consumerAddress < b.consumerAddress ? -1 : a.consumerAddress > b.consumerAddress ? 1 : 0))
+  const summary = zeroAmounts()
+  for (const r of charges) for (const c of statisticsCategories) summary[c] += r.parts[c]
+  return { charges, summary: { ...summary, total: totalOf(summary) } }
+}
+
+/** The table computed straight from documents (the offline client; the tests' reference). */
+export function statisticsFromDocuments(documents: Iterable<StatisticsDocument>, filter: StatisticsFilter): StatisticsTable {
+  const partials: AddressAmounts[] = []
+  for (const d of documents) {
+    if (!documentCounts(d, filter)) continue
+    const parts = zeroAmounts()
+    const sign = signOf(d.kind)
+    for (const l of d.lines) parts[categoryOfPartType[l.type]] += sign * l.amount
+    partials.push({ consumerAddress: addressKeyOf(d.consumerAddress), parts })
+  }
+  return statisticsOf(partials)
+}
+
+/** The digits of an external id as a number, for the dropdown's numeric order ("A-1002" → 1002). */
+export const externalIdNumber = (externalId: string): number => {
+  const digits = externalId.replace(/\D/g, '')
+  return digits ? Number(digits) : Number.POSITIVE_INFINITY
+}
+
+/** Agreements for the dropdown, sorted numerically by the digits of their external id (spec §2). */
+export const sortAgreementsByExternalId = <T extends { externalId: string }>(agreements: readonly T[]): T[] =>
+  [...agreements].sort((a, b) => externalIdNumber(a.externalId) - externalIdNumber(b.externalId) || a.externalId.localeCompare(b.externalId))
+
+/** A synced invoice or credit note (the `Invoice` of shared/contract/invoices.ts) as a statistics document. */
+export const documentOfInvoice = (i: {
+  kind: 'INVOICE' | 'CREDIT_NOTE'
+  status: string
+  agreementId: string
+  issueDate: string
+  consumerAddress: string | null
+  payment: { paymentDate: string | null } | null
+  invoiceArticles: readonly { type: PartType; totalPriceIncludingVat: number }[]
+}): StatisticsDocument => ({
+  kind: i.kind,
+  status: i.status,
+  agreementId: i.agreementId,
+  paymentDate: i.payment?.paymentDate ?? null,
+  issueDate: i.issueDate,
+  consumerAddress: i.consumerAddress,
+  lines: i.invoiceArticles.map((a) => ({ type: a.type, amount: a.totalPriceIncludingVat })),
+})
