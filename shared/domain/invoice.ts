@@ -59,17 +59,23 @@ export function invoiceTotals(lines: readonly LineInput[]): { subtotalOre: numbe
 export const articleNumberOf = (position: number): string => String(position + 1).padStart(3, '0')
 
 /**
- * A credit note's amount spread over the invoice's lines in proportion to their totals (the
- * remainder on the last line), so each line's VAT is credited at its own rate and rounded per
- * line like the invoice. The shares add up to `amount` exactly.
+ * A credit note's amount spread over the invoice's lines in proportion to their totals, so each
+ * line's VAT is credited at its own rate and rounded per line like the invoice. Whole øre by the
+ * largest-remainder method: the shares add up to `amount` exactly and, while `amount` is at most
+ * the invoice total, no share exceeds its line.
  */
 export function creditShares(grossOre: readonly number[], amount: number): number[] {
   const total = grossOre.reduce((s, g) => s + g, 0)
   if (total <= 0) return grossOre.map((_, i) => (i === grossOre.length - 1 ? amount : 0))
-  let given = 0
-  return grossOre.map((g, i) => {
-    const share = i === grossOre.length - 1 ? amount - given : Math.floor((amount * g) / total)
-    given += share
-    return share
-  })
+  const shares = grossOre.map((g) => Math.floor((amount * g) / total))
+  let left = amount - shares.reduce((s, x) => s + x, 0)
+  const byRemainder = grossOre.map((g, i) => ({ i, rest: (amount * g) % total })).sort((a, b) => b.rest - a.rest || a.i - b.i)
+  for (let k = 0; left > 0; k = (k + 1) % byRemainder.length) {
+    const { i } = byRemainder[k]!
+    if (shares[i]! < grossOre[i]! || amount > total) {
+      shares[i]!++
+      left--
+    }
+  }
+  return shares
 }
