@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../../features/shell/ComingSoon'
+import { StatisticsPage } from '../../features/statistics/StatisticsPage'
 
-/** Built by a later issue; until then the shared placeholder keeps the navigation working. */
-export const Route = createFileRoute('/_auth/statistics')({ component: () => <ComingSoon page="statistics" /> })
+/** Charges statistics (spec §2, issue #9): company admin staff and accountants. */
+export const Route = createFileRoute('/_auth/statistics')({ component: StatisticsPage })
