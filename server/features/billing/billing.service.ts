@@ -40,6 +40,8 @@ export const defaultBillingConfig: BillingConfig = { leadDays: 3, reminderDays: 
 
 /** Page cache of a large billing run, in KiB (negative: SQLite's unit for KiB). */
 const BIG_RUN_CACHE_KIB = -65536
+/** WAL pages between automatic checkpoints during a large run (SQLite's default is 1,000). */
+const BIG_RUN_CHECKPOINT_PAGES = 20_000
 
 const UNIT_OF_PERIOD = { DAILY: 'DAY', WEEKLY: 'WEEK', MONTHLY: 'MONTH', YEARLY: 'YEAR' } as const
 
@@ -221,8 +223,13 @@ export function createBillingService(deps: {
     })
     // A bigger page cache while the run writes (charges, invoices, lines, outbox and change-log
     // indexes all grow at once); given back afterwards.
+    // Checkpoints less often too: every page the run touches is then copied back once, not many times.
     const cacheSize = sqlite.pragma('cache_size', { simple: true }) as number
-    if (ids.length > config.batchSize) sqlite.pragma(`cache_size = ${BIG_RUN_CACHE_KIB}`)
+    const autoCheckpoint = sqlite.pragma('wal_autocheckpoint', { simple: true }) as number
+    if (ids.length > config.batchSize) {
+      sqlite.pragma(`cache_size = ${BIG_RUN_CACHE_KIB}`)
+      sqlite.pragma(`wal_autocheckpoint = ${BIG_RUN_CHECKPOINT_PAGES}`)
+    }
     try {
       for (let i = 0; i < ids.length; i += config.batchSize) {
         const slice = ids.slice(i, i + config.batchSize)
@@ -237,6 +244,7 @@ export function createBillingService(deps: {
       }
     } finally {
       sqlite.pragma(`cache_size = ${cacheSize}`)
+      sqlite.pragma(`wal_autocheckpoint = ${autoCheckpoint}`)
     }
     if (chargesCreated) log.info({ agreements: billed, charges: chargesCreated }, 'billing run')
     return { agreements: billed, charges: chargesCreated }
