@@ -1,0 +1,162 @@
+/**
+ * `npm run bench:statistics` (issue #9), figures printed with their targets and a baseline
+ * measured in the same run on the same machine:
+ *   1. GET /api/company/{id}/charges-statistics for one company with 200,000 executed charges over
+ *      3 years (5,556 agreements and addresses, monthly, 3 part lines each): p50/p95 over 50
+ *      requests of the current year, and of the heating-water period (target ≤ 150 ms);
+ *      baseline: GET /api/health over the same connection, and the same sums computed straight
+ *      from invoices ⨝ invoice_lines (what the pre-aggregated table saves).
+ *   2. Export to Excel of a 500-row statistics table in Chromium, click → download (first click
+ *      loads the xlsx chunk; target ≤ 1 s); baseline: the page's own re-render of that table.
+ */
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { v7 } from 'uuid'
+import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, DEMO_PASSWORD, startServer } from '../e2e/harness'
+import { historyWriter } from '../server/features/statistics/charge-history'
+
+const AGREEMENTS = 5_556
+const MONTHS = 36
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!
+let missed = false
+function report(name: string, value: number, target: number, baseline: string) {
+  const ok = value <= target
+  if (value > target * 1.5) missed = true
+  console.log(`${ok ? 'ok  ' : 'MISS'} ${name}: ${value.toFixed(1)} ms (target ≤ ${target} ms; baseline ${baseline})`)
+}
+
+function seed(dir: string): string {
+  const db = new Database(join(dir, 'app.db'))
+  db.pragma('busy_timeout = 30000')
+  const started = performance.now()
+  const template = db.prepare<[], Record<string, unknown>>("SELECT a.* FROM agreements a JOIN companies c ON c.id = a.company_id WHERE a.external_seq = 1001 AND c.acronym = 'ABF Solgården'").get()!
+  const companyId = template.company_id as string
+  const now = new Date().toISOString()
+  const insertAddress = db.prepare("INSERT INTO addresses (id, company_id, street, number, floor, side, zip, city, country, created_at) VALUES (?, ?, ?, ?, ?, ?, '2400', 'København NV', 'Denmark', ?)")
+  const insertAgreement = db.prepare(
+    `INSERT INTO agreements (id, company_id, external_seq, member_user_id, payment_provider_id, status, price_ore, currency, payment_period, start_payment_date, next_regular_payment_date, version, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, 'ACCEPTED', 533000, 'DKK', 'MONTHLY', '2024-01-01', NULL, 1, ?, ?)`,
+  )
+  const insertPart = db.prepare('INSERT INTO agreement_parts (agreement_id, id, position, type, description, price_ore, vat_rate) VALUES (?, ?, ?, ?, ?, ?, 0)')
+  const link = db.prepare('INSERT INTO agreement_addresses (agreement_id, address_id, position) VALUES (?, ?, 0)')
+  const ids: string[] = []
+  db.transaction(() => {
+    for (let i = 0; i < AGREEMENTS; i++) {
+      const id = v7()
+      const address = v7()
+      insertAddress.run(address, companyId, `Bænkevej ${Math.floor(i / 40) + 1}`, String((i % 40) + 1), String(i % 5), i % 2 ? 'th' : 'tv', now)
+      insertAgreement.run(id, companyId, 5000 + i, template.member_user_id, template.payment_provider_id, now, now)
+      insertPart.run(id, v7(), 0, 'COMMON_EXPENSES', 'Boligafgift', 450_000)
+      insertPart.run(id, v7(), 1, 'HEAT', 'Aconto varme', 65_000)
+      insertPart.run(id, v7(), 2, 'COLD_WATER', 'Aconto vand', 18_000)
+      link.run(id, address)
+      ids.push(id)
+    }
+  })()
+  const w = historyWriter(db, now)
+  const lines = [
+    { type: 'COMMON_EXPENSES' as const, amount: 450_000 },
+    { type: 'HEAT' as const, amount: 65_000 },
+    { type: 'COLD_WATER' as const, amount: 18_000 },
+  ]
+  const year = new Date().getFullYear()
+  let n = 0
+  for (let m = 0; m < MONTHS; m++) {
+    const month = new Date(Date.UTC(year - 2, m, 1))
+    db.transaction(() => {
+      ids.forEach((agreementId, i) => {
+        if (n >= 200_000) return
+        const day = `${month.toISOString().slice(0, 7)}-${String((i % 28) + 1).padStart(2, '0')}`
+        const { chargeId } = w.charge({ agreementId, paymentDate: day, lines })
+        n++
+        if (i % 50 === 0) w.refund({ chargeId, amount: 10_000, paymentDate: day })
+      })
+    })()
+  }
+  console.log(`seeded ${n} executed charges for ${AGREEMENTS} agreements in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  // Baseline: the same current-year sums straight from the invoices.
+  const direct = db.prepare(
+    `SELECT COALESCE(i.consumer_address, '') AS a, l.type, SUM(CASE i.kind WHEN 'CREDIT_NOTE' THEN -l.total_incl_vat_ore ELSE l.total_incl_vat_ore END) AS s
+     FROM invoices i JOIN invoice_lines l ON l.invoice_id = i.id WHERE i.company_id = ? AND i.status = 'EXECUTED' AND COALESCE(i.payment_date, i.issue_date) BETWEEN ? AND ? GROUP BY 1, 2`,
+  )
+  const times: number[] = []
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now()
+    direct.all(companyId, `${year}-01-01`, `${year}-12-31`)
+    times.push(performance.now() - t0)
+  }
+  db.close()
+  directBaseline = pct(times, 50)
+  return companyId
+}
+let directBaseline = 0
+
+async function main() {
+  const server = await startServer()
+  try {
+    const companyId = seed(server.dir)
+    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ type: 'email', email: 'admin@solgaarden.dk', password: DEMO_PASSWORD }) })
+    const { accessToken } = (await login.json()) as { accessToken: string }
+    const headers = { Authorization: `Bearer ${accessToken}` }
+    const time = async (path: string, n: number) => {
+      const xs: number[] = []
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now()
+        const res = await fetch(`${server.url}/api${path}`, { headers })
+        await res.json()
+        if (!res.ok) throw new Error(`${path}: ${res.status}`)
+        xs.push(performance.now() - t0)
+      }
+      return xs
+    }
+    await time(`/company/${companyId}/charges-statistics`, 3)
+    const health = await time('/health', 50)
+    const base = `p50 ${pct(health, 50).toFixed(1)} ms /api/health; ${directBaseline.toFixed(0)} ms summing invoices ⨝ lines directly`
+    for (const type of ['current', 'heating-water'] as const) {
+      const xs = await time(`/company/${companyId}/charges-statistics?type=${type}`, 50)
+      report(`statistics ${type}, 200,000 charges, p50`, pct(xs, 50), 150, base)
+      report(`statistics ${type}, 200,000 charges, p95`, pct(xs, 95), 150, base)
+    }
+
+    // 2. Export of a 500-row table in Chromium.
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+    try {
+      const context = await browser.newContext({ acceptDownloads: true })
+      const page = await context.newPage()
+      await page.goto(`${server.url}/login`)
+      await page.getByLabel('Email', { exact: true }).fill('admin@solgaarden.dk')
+      await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+      await page.locator('nav.sidebar-nav').waitFor()
+      await page.goto(`${server.url}/statistics`)
+      await page.locator('table#statistics tbody tr').first().waitFor({ timeout: 60_000 })
+      // Keep 500 body rows of the real table.
+      const rerender = await page.evaluate(() => {
+        const t0 = performance.now()
+        const body = (document.getElementById('statistics') as HTMLTableElement).tBodies[0]!
+        while (body.rows.length > 500) body.deleteRow(-1)
+        return performance.now() - t0
+      })
+      const rows = await page.locator('table#statistics tbody tr').count()
+      const exportOnce = async () => {
+        const t0 = performance.now()
+        await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export to Excel' }).click()])
+        const ms = performance.now() - t0
+        await page.getByRole('button', { name: 'Export to Excel' }).and(page.locator(':not([disabled])')).waitFor()
+        return ms
+      }
+      const first = await exportOnce()
+      const again = [await exportOnce(), await exportOnce(), await exportOnce()]
+      report(`export ${rows}-row table, first click (loads xlsx)`, first, 1000, `${rerender.toFixed(0)} ms trimming the table to 500 rows`)
+      report(`export ${rows}-row table, later clicks, median`, pct(again, 50), 1000, `${rerender.toFixed(0)} ms trimming the table to 500 rows`)
+    } finally {
+      await browser.close()
+    }
+  } finally {
+    await server.stop()
+  }
+  process.exit(missed ? 1 : 0)
+}
+
+void main()
