@@ -24,6 +24,8 @@ const table: Row[] = [
   ['GET', '/company/{id}', (c) => `/company/${c.main}`, 'ooooo441'],
   ['GET', '/companies/{id}', (c) => `/companies/${c.main}`, 'ooooo441'],
   ['GET', '/company/{id}/members', (c) => `/company/${c.main}/members`, 'ooooo441'],
+  // Charge statistics (issue #9): company admin staff; the full matrix is in server/features/statistics/statistics.test.ts.
+  ['GET', '/company/{id}/charges-statistics', (c) => `/company/${c.main}/charges-statistics`, 'oooo3441'],
   ['GET', '/company/{id}/addresses', (c) => `/company/${c.main}/addresses`, 'ooooo441'],
   ['GET', '/address-search', () => '/address-search?q=vestergade', 'ooooo3o1'],
   ['GET', '/company/{id}/payment-providers', (c) => `/company/${c.main}/payment-providers`, 'ooooo441'],
