@@ -102,10 +102,12 @@ export function createApp(deps: AppDeps) {
   const companies = createCompaniesService({ db, clock, auth })
   const vipps = deps.vipps ?? vippsEnvironment({ clock, baseUrl: config.vippsBaseUrl, version })
   const providers = createProvidersService({ db, secrets, vipps, clock, lock, assertCompanyWritable: companies.assertWritable })
-  const agreements = createAgreementsService({ db, clock, lock, log, publicUrl: config.publicUrl, companies, providers, notifications, auth })
+
   companies.registerUsage({ agreementsCount: (_db, companyId) => agreements.agreementsCount(companyId), addressInUse: (_db, addressId) => agreements.addressInUse(addressId) })
   const { clock: billingClock, faultPoint, ...billingConfig } = deps.billing ?? {}
-  const billing = createBillingService({ database, clock: billingClock ?? clock, lock, log, agreements, companies, config: { ...config.billing, ...billingConfig }, faultPoint })
+  // Due dates sent to Vipps follow the provider's calendar (the built-in emulator's clock in demos).
+  const agreements = createAgreementsService({ db, clock, businessClock: billingClock, lock, log, publicUrl: config.publicUrl, companies, providers, notifications, auth })
+  const billing = createBillingService({ database, clock: billingClock ?? clock, sendClock: clock, lock, log, agreements, companies, config: { ...config.billing, ...billingConfig }, faultPoint })
   agreements.onChargeCreated((charge) => billing.issueForCharge(charge))
   agreements.onChargeChanged((charge, previous) => billing.followCharge(charge, previous))
   agreements.onRefundSent((outcome) => billing.refundSent(outcome))

@@ -45,7 +45,7 @@ export function InvoicePage() {
       </div>
     )
   return (
-    <div className="page page-narrow">
+    <div className="page invoice-page">
       <div className="page-header no-print">
         {back}
         <Button variant="secondary" onClick={() => window.print()}>

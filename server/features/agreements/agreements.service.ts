@@ -70,6 +70,8 @@ export type AgreementsService = ReturnType<typeof createAgreementsService>
 export function createAgreementsService(deps: {
   db: Db
   clock: Clock
+  /** The provider's calendar for due dates (the built-in emulator's business clock); defaults to `clock`. */
+  businessClock?: Clock
   lock: WriteLock
   log: Logger
   publicUrl: string
@@ -282,7 +284,7 @@ export function createAgreementsService(deps: {
         // with the same Idempotency-Key (Vipps answers 409 to the same key with another body).
         let due = typeof entry.payload.due === 'string' ? entry.payload.due : undefined
         if (!due) {
-          due = laterOf(charge.due, plusDays(todayInCopenhagen(clock), 1))
+          due = laterOf(charge.due, plusDays(todayInCopenhagen(deps.businessClock ?? clock), 1))
           const payload = { ...entry.payload, due }
           await lock.run(() => repo.updateOutbox(db, entry.id, { payload }))
         }

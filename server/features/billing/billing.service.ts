@@ -68,6 +68,11 @@ export type BillingService = ReturnType<typeof createBillingService>
 export function createBillingService(deps: {
   database: Database_
   clock: Clock
+  /**
+   * The clock of the provider-outbox sender (the server's own). Billing may follow another
+   * (the built-in emulator's business clock, moved in demos); outbox rows are due by this one.
+   */
+  sendClock?: Clock
   lock: WriteLock
   log: Logger
   agreements: AgreementsService
@@ -81,6 +86,7 @@ export function createBillingService(deps: {
   const config = { ...defaultBillingConfig, ...deps.config }
   const st = billingStatements(sqlite)
   const nowIso = () => clock.now().toISOString()
+  const sendNow = () => (deps.sendClock ?? clock).now().toISOString()
   const fault = deps.faultPoint ?? (() => {})
 
   // ---- invoices
@@ -187,7 +193,7 @@ export function createBillingService(deps: {
         fault('charge')
         lines ??= partLines(a.id, UNIT_OF_PERIOD[a.payment_period])
         issue({ kind: 'INVOICE', id: invoiceId, agreement, chargeId, description, lines, company, member, paymentType: 'REGULAR', now, today })
-        st.insertOutbox({ id: newBulkId(), providerId: a.payment_provider_id, agreementId: a.id, chargeId, kind: 'CREATE_CHARGE', payload: {}, now })
+        st.insertOutbox({ id: newBulkId(), providerId: a.payment_provider_id, agreementId: a.id, chargeId, kind: 'CREATE_CHARGE', payload: {}, now: sendNow() })
         fault('outbox')
         st.recordChange('charge', chargeId, a.company_id, a.member_user_id, now)
         created++
@@ -452,7 +458,7 @@ export function createBillingService(deps: {
         member: { name: original.consumerName, email: original.consumerEmailAddress, phone: original.consumerPhoneNumber, address: original.consumerAddress, language: 'EN' },
         paymentType: 'REFUND', creditedInvoiceId: original.id, refundId, now, today: todayInCopenhagen(clock),
       })
-      st.insertOutbox({ id: refundId, providerId: a.paymentProviderId, agreementId: a.id, chargeId: charge.id, kind: 'REFUND_CHARGE', payload: { amount: input.amount, description: input.description }, now })
+      st.insertOutbox({ id: refundId, providerId: a.paymentProviderId, agreementId: a.id, chargeId: charge.id, kind: 'REFUND_CHARGE', payload: { amount: input.amount, description: input.description }, now: sendNow() })
       return refundView(refundId)
     },
 
