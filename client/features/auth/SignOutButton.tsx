@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Button, type ButtonVariant } from '../../components/ui/Button'
-import { Modal } from '../../components/ui/Modal'
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog'
 import { useOutbox, useSync } from '../../sync/use-sync'
 import { signOut } from './auth-mutations'
 
@@ -34,22 +34,7 @@ export function SignOutButton({ variant = 'secondary', className }: { variant?: 
       <Button variant={variant} className={className} busy={busy && !asking} onClick={() => (unsynced > 0 ? setAsking(true) : void leave())}>
         <Trans>Sign out</Trans>
       </Button>
-      <Modal
-        open={asking}
-        title={t`Sign out?`}
-        closeLabel={t`Close`}
-        onClose={() => setAsking(false)}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setAsking(false)} disabled={busy}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button variant="danger" busy={busy} onClick={() => void leave()}>
-              <Trans>Sign out and discard</Trans>
-            </Button>
-          </>
-        }
-      >
+      <ConfirmDialog open={asking} title={t`Sign out?`} confirmLabel={<Trans>Sign out and discard</Trans>} busy={busy} onConfirm={() => void leave()} onCancel={() => setAsking(false)}>
         <p>
           <Plural
             value={unsynced}
@@ -57,7 +42,7 @@ export function SignOutButton({ variant = 'secondary', className }: { variant?: 
             other="You have # changes that are not synced yet. Signing out discards them."
           />
         </p>
-      </Modal>
+      </ConfirmDialog>
     </>
   )
 }

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { RegisterWebhookRequest, vippsWebhookEvents, Webhook } from '../../../shared/contract/webhooks'
 import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
-import { Modal } from '../../components/ui/Modal'
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog'
 import { Table } from '../../components/ui/Table'
 import { TextField } from '../../components/ui/TextField'
 import { api, createActionKey, errorMessage } from '../../lib/api'
@@ -127,24 +127,9 @@ export function WebhooksSection({ provider, canManage }: { provider: ProviderVie
           onFailed={(text) => setNotice({ variant: 'error', text })}
         />
       )}
-      <Modal
-        open={toRemove !== null}
-        title={<Trans>Remove webhook</Trans>}
-        closeLabel={t`Close`}
-        onClose={() => setToRemove(null)}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setToRemove(null)} disabled={removing}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button variant="danger" onClick={() => void remove()} busy={removing}>
-              <Trans>Remove</Trans>
-            </Button>
-          </>
-        }
-      >
+      <ConfirmDialog open={toRemove !== null} title={<Trans>Remove webhook</Trans>} confirmLabel={<Trans>Remove</Trans>} busy={removing} onConfirm={() => void remove()} onCancel={() => setToRemove(null)}>
         {toRemove && <RemoveQuestion url={toRemove.url} />}
-      </Modal>
+      </ConfirmDialog>
     </section>
   )
 }

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AuthMethod } from '../../../shared/contract/account'
 import { Button } from '../../components/ui/Button'
-import { Modal } from '../../components/ui/Modal'
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog'
 import { Table } from '../../components/ui/Table'
 import { useLocale } from '../../i18n/use-locale'
 import { createActionKey, errorMessage } from '../../lib/api'
@@ -121,24 +121,16 @@ export function AuthMethodsSection({
         }}
       />
 
-      <Modal
+      <ConfirmDialog
         open={toDelete !== null}
         title={<Trans>Delete authentication method</Trans>}
-        closeLabel={t`Close`}
-        onClose={() => setToDelete(null)}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setToDelete(null)} disabled={deleting}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button variant="danger" onClick={() => void confirmDelete()} busy={deleting}>
-              <Trans>Delete</Trans>
-            </Button>
-          </>
-        }
+        confirmLabel={<Trans>Delete</Trans>}
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
       >
         {toDelete && <DeleteQuestion type={i18n._(authMethodTypeLabels[toDelete.type])} identifier={toDelete.identifier} />}
-      </Modal>
+      </ConfirmDialog>
     </section>
   )
 }
