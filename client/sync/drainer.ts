@@ -51,7 +51,7 @@ export interface DrainDeps {
 }
 
 /** How many independent mutations may be in flight at once (see `nextBatch`). */
-export const MAX_IN_FLIGHT = 6
+export const MAX_IN_FLIGHT = 16
 
 /**
  * The next mutations to send together: consecutive due mutations of *different* rows, none
