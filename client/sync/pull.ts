@@ -4,7 +4,7 @@
  * applied page ended and never skips a change. Pending outbox mutations are not touched: the
  * optimistic view re-applies them on top of the new rows.
  */
-import { SyncResponse, type SyncChange } from '../../shared/contract/sync'
+import { SYNC_MAX_LIMIT, SyncResponse, type SyncChange } from '../../shared/contract/sync'
 import { entityTables, type LocalDb, type Row } from './local-db'
 import { send, type SyncTransport } from './transport'
 
@@ -42,7 +42,7 @@ export async function applyChanges(db: LocalDb, changes: SyncChange[], cursor: s
  * current one is stored (its cursor comes with the answer), so network and IndexedDB overlap;
  * a page is only ever stored after the one before it, so the stored cursor stays exact.
  */
-export async function pullAll(db: LocalDb, transport: SyncTransport, now: () => number = Date.now, limit = 500): Promise<PullResult> {
+export async function pullAll(db: LocalDb, transport: SyncTransport, now: () => number = Date.now, limit = SYNC_MAX_LIMIT): Promise<PullResult> {
   let applied = 0
   let reset = false
   const fetchPage = (cursor: string | undefined) =>
