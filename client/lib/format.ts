@@ -3,11 +3,13 @@
  * "Identifiers, money, dates"); calendar dates are `YYYY-MM-DD` strings meaning Copenhagen;
  * instants are ISO timestamps shown in Copenhagen time.
  */
+import { COPENHAGEN, copenhagenDateOf } from '../../shared/domain/copenhagen'
+
 export type Locale = 'en' | 'da'
 
 /** English uses en-GB: day-first dates like the Danish ones, and `DKK 1,234.50` for money. */
 const intlLocale = (locale: Locale) => (locale === 'da' ? 'da-DK' : 'en-GB')
-const TIME_ZONE = 'Europe/Copenhagen'
+const TIME_ZONE = COPENHAGEN
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>()
 function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
@@ -62,6 +64,4 @@ export function formatRecent(value: string | Date | number, locale: Locale, now:
 }
 
 /** Today's calendar date in Copenhagen, `YYYY-MM-DD` (what date inputs and the API use). */
-export function todayIso(now: Date = new Date()): string {
-  return cached('iso-date', () => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })).format(now)
-}
+export const todayIso = (now: Date = new Date()): string => copenhagenDateOf(now)

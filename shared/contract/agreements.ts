@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { agreementStatuses, chargeStatuses } from '../domain/agreement-status'
 import { partTypes, paymentPeriods, priceOfParts, vatRates } from '../domain/agreement-parts'
+import { copenhagenDateOf } from '../domain/copenhagen'
 import { messages } from '../i18n-messages'
 
 /**
@@ -16,7 +17,6 @@ export const PartType = z.enum(partTypes, { error: messages.partTypeRequired.id 
 export const ChargeStatus = z.enum(chargeStatuses)
 export const Currency = z.literal('DKK', { error: messages.currencyDkkOnly.id })
 
-const copenhagenDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen', year: 'numeric', month: '2-digit', day: '2-digit' })
 const isRealDate = (v: string) => {
   const d = new Date(`${v}T00:00:00Z`)
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v
@@ -33,7 +33,7 @@ export const calendarDate = (requiredMessage: string) =>
     .min(1, { message: requiredMessage, abort: true })
     .transform((v, ctx) => {
       if (/^\d{4}-\d{2}-\d{2}$/.test(v) && isRealDate(v)) return v
-      if (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v))) return copenhagenDate.format(new Date(v))
+      if (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v))) return copenhagenDateOf(new Date(v))
       ctx.addIssue({ code: 'custom', message: messages.dateInvalid.id })
       return z.NEVER
     })

@@ -2,18 +2,15 @@
  * Termination rules (spec §2 "Terminate", §4, §9), shared so the terminate dialog refuses what the
  * server would refuse, also offline. Dates are calendar dates `YYYY-MM-DD` in Europe/Copenhagen.
  */
-import { addDays, format, parseISO } from 'date-fns'
 import { messages } from '../i18n-messages'
 import { DEFAULT_TERMINATION_DAYS, FINAL_PAYMENT_DAYS_BEFORE } from './agreement-parts'
-
-/** `date` moved by `days` calendar days. */
-export const shiftDate = (date: string, days: number): string => format(addDays(parseISO(date), days), 'yyyy-MM-dd')
+import { plusDays } from './billing-period'
 
 /** Spec §9: the dialog proposes today + 30 days. */
-export const defaultTerminationDate = (today: string): string => shiftDate(today, DEFAULT_TERMINATION_DAYS)
+export const defaultTerminationDate = (today: string): string => plusDays(today, DEFAULT_TERMINATION_DAYS)
 
 /** Spec §9: the last payment is charged 3 days before the termination date. */
-export const finalPaymentDue = (terminationDate: string): string => shiftDate(terminationDate, -FINAL_PAYMENT_DAYS_BEFORE)
+export const finalPaymentDue = (terminationDate: string): string => plusDays(terminationDate, -FINAL_PAYMENT_DAYS_BEFORE)
 
 /**
  * The §5 message for a termination that cannot be made, or null. A last payment needs an accepted
