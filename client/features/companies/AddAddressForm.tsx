@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { z } from 'zod'
 import { AddAddressRequest, AddressSuggestion } from '../../../shared/contract/companies'
 import { Button } from '../../components/ui/Button'
+import { SuggestionList } from '../../components/ui/SuggestionList'
 import { TextField } from '../../components/ui/TextField'
 import { api } from '../../lib/api'
 import { newId } from '../../lib/ids'
@@ -100,23 +101,7 @@ export function AddAddressForm({ handle, companyId, onDone }: { handle: SyncHand
           onKeyDown={onSearchKey}
         />
         {showList && (
-          <ul id={listId} role="listbox" className="autocomplete-list" aria-label={t`Address suggestions`}>
-            {suggestions.map((s, i) => (
-              <li
-                key={s.referenceId}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                className={i === active ? 'autocomplete-option is-active' : 'autocomplete-option'}
-                onMouseDown={(e) => {
-                  e.preventDefault()
-                  choose(s)
-                }}
-              >
-                {s.text}
-              </li>
-            ))}
-          </ul>
+          <SuggestionList id={listId} label={t`Address suggestions`} items={suggestions} active={active} keyOf={(s) => s.referenceId} textOf={(s) => s.text} onChoose={choose} />
         )}
       </div>
       <TextField label={t`Street`} value={form.street} onChange={(e) => set('street')(e.target.value)} error={errors.street} required />

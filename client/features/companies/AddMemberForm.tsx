@@ -6,6 +6,7 @@ import { AddMemberRequest, CompanyMember } from '../../../shared/contract/compan
 import { companyRoles } from '../../../shared/domain/roles'
 import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
+import { SuggestionList } from '../../components/ui/SuggestionList'
 import { SelectField, TextField } from '../../components/ui/TextField'
 import { api, ApiError, createActionKey } from '../../lib/api'
 import { newId } from '../../lib/ids'
@@ -137,23 +138,7 @@ export function AddMemberForm({ companyId, onDone }: { companyId: string; onDone
           onKeyDown={onEmailKey}
         />
         {showList && (
-          <ul id={listId} role="listbox" className="autocomplete-list" aria-label={t`Matching users`}>
-            {suggestions.map((s, i) => (
-              <li
-                key={s.id}
-                id={`${listId}-${i}`}
-                role="option"
-                aria-selected={i === active}
-                className={i === active ? 'autocomplete-option is-active' : 'autocomplete-option'}
-                onMouseDown={(e) => {
-                  e.preventDefault()
-                  choose(s)
-                }}
-              >
-                {s.fullName} – {s.emailAddress}
-              </li>
-            ))}
-          </ul>
+          <SuggestionList id={listId} label={t`Matching users`} items={suggestions} active={active} keyOf={(s) => s.id} textOf={(s) => `${s.fullName} – ${s.emailAddress}`} onChoose={choose} />
         )}
         {errors.email && (
           <p id={`${listId}-email-error`} className="field-error">
