@@ -128,3 +128,15 @@ export function useSharedQuery<T>(db: LocalDb | null | undefined, query: SharedQ
   const subscribe = useCallback((listener: () => void) => (db ? subscribeShared(db, query, listener) : () => undefined), [db, query])
   return useSyncExternalStore(subscribe, () => (db ? sharedValue<T>(db, query.key) : undefined))
 }
+
+const defined = new Map<string, SharedQuery<unknown>>()
+
+/**
+ * The query named `key`, made on first use and the same object after (so subscriptions stay
+ * stable across renders): `read` runs over `tables` whenever one of them changes.
+ */
+export function sharedQuery<T>(key: string, tables: readonly string[], read: (db: LocalDb) => Promise<T>): SharedQuery<T> {
+  let query = defined.get(key)
+  if (!query) defined.set(key, (query = { key, tables, read }))
+  return query as SharedQuery<T>
+}

@@ -2,7 +2,7 @@
 import type { SyncEntity } from '../../shared/contract/sync'
 import { entityTables, type LocalDb, type Mutation } from './local-db'
 import { applyOutbox, type ViewRow } from './optimistic'
-import { useSharedQuery, type SharedQuery } from './shared-query'
+import { sharedQuery, useSharedQuery, type SharedQuery } from './shared-query'
 import { isProblem, type SyncHandle } from './use-sync'
 
 export interface RecordState<T> {
@@ -12,26 +12,15 @@ export interface RecordState<T> {
   problems: Mutation[]
 }
 
-const queries = new Map<string, SharedQuery<RecordState<unknown>>>()
-
 function recordQuery(entity: SyncEntity, id: string): SharedQuery<RecordState<unknown>> {
   const key = `${entity}:${id}`
-  let query = queries.get(key)
-  if (!query) {
-    const table = entityTables[entity]
-    query = {
-      key,
-      tables: [table, 'outbox'],
-      read: async (db: LocalDb) => {
-        const rows = await db.table_(entity).where('id').equals(id).toArray()
-        const outbox = (await db.outbox.where('entity').equals(entity).toArray()).filter((m) => m.entityId === id)
-        const [row] = applyOutbox(rows, outbox, entity)
-        return { row: row ?? null, problems: outbox.filter(isProblem) }
-      },
-    }
-    queries.set(key, query)
-  }
-  return query
+  const table = entityTables[entity]
+  return sharedQuery(key, [table, 'outbox'], async (db: LocalDb) => {
+    const rows = await db.table_(entity).where('id').equals(id).toArray()
+    const outbox = (await db.outbox.where('entity').equals(entity).toArray()).filter((m) => m.entityId === id)
+    const [row] = applyOutbox(rows, outbox, entity)
+    return { row: row ?? null, problems: outbox.filter(isProblem) }
+  })
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { Agreement } from '../../../shared/contract/agreements'
 import type { LocalDb, Row } from '../../sync/local-db'
 import { applyOutbox, type ViewRow } from '../../sync/optimistic'
-import { useSharedQuery, type SharedQuery } from '../../sync/shared-query'
+import { sharedQuery, useSharedQuery, type SharedQuery } from '../../sync/shared-query'
 import { useRecord } from '../../sync/use-record'
 import type { SyncHandle } from '../../sync/use-sync'
 // The reducers must be registered wherever the view is computed.
@@ -10,29 +10,18 @@ import './agreement-mutations'
 
 export type AgreementView = Partial<Agreement> & ViewRow
 
-const lists = new Map<string, SharedQuery<AgreementView[]>>()
-
 /**
  * The agreements the user sees for a company (staff), or all of their own (a resident: the sync
  * only holds their own agreements). Newest number first; ones made here, without a number yet, on top.
  */
 function listQuery(companyId: string | null): SharedQuery<AgreementView[]> {
   const key = `agreements:${companyId ?? 'own'}`
-  let query = lists.get(key)
-  if (!query) {
-    query = {
-      key,
-      tables: ['agreements', 'outbox'],
-      read: async (db: LocalDb) => {
-        const rows: Row[] = companyId ? await db.agreements.where('companyId').equals(companyId).toArray() : await db.agreements.toArray()
-        const outbox = await db.outbox.where('entity').equals('agreement').toArray()
-        const view = applyOutbox(rows, outbox, 'agreement') as AgreementView[]
-        return view.filter((a) => !companyId || a.companyId === companyId).sort(byNumberDescending)
-      },
-    }
-    lists.set(key, query)
-  }
-  return query
+  return sharedQuery(key, ['agreements', 'outbox'], async (db: LocalDb) => {
+    const rows: Row[] = companyId ? await db.agreements.where('companyId').equals(companyId).toArray() : await db.agreements.toArray()
+    const outbox = await db.outbox.where('entity').equals('agreement').toArray()
+    const view = applyOutbox(rows, outbox, 'agreement') as AgreementView[]
+    return view.filter((a) => !companyId || a.companyId === companyId).sort(byNumberDescending)
+  })
 }
 
 const numberOf = (a: AgreementView) => (a.externalId ? Number(a.externalId.replace(/\D/g, '')) : Number.POSITIVE_INFINITY)

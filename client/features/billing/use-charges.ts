@@ -2,32 +2,21 @@
 import type { Charge } from '../../../shared/contract/agreements'
 import type { LocalDb, Row } from '../../sync/local-db'
 import { applyOutbox, type ViewRow } from '../../sync/optimistic'
-import { useSharedQuery, type SharedQuery } from '../../sync/shared-query'
+import { sharedQuery, useSharedQuery, type SharedQuery } from '../../sync/shared-query'
 import type { SyncHandle } from '../../sync/use-sync'
 // The reducers must be registered wherever the view is computed.
 import './billing-mutations'
 
 export type ChargeView = Partial<Charge> & ViewRow
 
-const queries = new Map<string, SharedQuery<ChargeView[]>>()
-
 function chargesQuery(agreementId: string): SharedQuery<ChargeView[]> {
-  let query = queries.get(agreementId)
-  if (!query) {
-    query = {
-      key: `charges:${agreementId}`,
-      tables: ['charges', 'outbox'],
-      read: async (db: LocalDb) => {
-        const rows: Row[] = await db.charges.where('agreementId').equals(agreementId).toArray()
-        const outbox = await db.outbox.where('entity').equals('charge').toArray()
-        const view = applyOutbox(rows, outbox, 'charge') as ChargeView[]
-        // Newest due date first; a charge requested here (no due date yet) on top.
-        return view.filter((c) => c.agreementId === agreementId).sort((a, b) => (b.due || '9999').localeCompare(a.due || '9999'))
-      },
-    }
-    queries.set(agreementId, query)
-  }
-  return query
+  return sharedQuery(`charges:${agreementId}`, ['charges', 'outbox'], async (db: LocalDb) => {
+    const rows: Row[] = await db.charges.where('agreementId').equals(agreementId).toArray()
+    const outbox = await db.outbox.where('entity').equals('charge').toArray()
+    const view = applyOutbox(rows, outbox, 'charge') as ChargeView[]
+    // Newest due date first; a charge requested here (no due date yet) on top.
+    return view.filter((c) => c.agreementId === agreementId).sort((a, b) => (b.due || '9999').localeCompare(a.due || '9999'))
+  })
 }
 
 /** undefined while IndexedDB opens. */

@@ -1,7 +1,7 @@
 /** A company's addresses, members or payment providers from the local copy (with queued changes), live. */
 import type { LocalDb, Row } from '../../sync/local-db'
 import { applyOutbox, type ViewRow } from '../../sync/optimistic'
-import { useSharedQuery, type SharedQuery } from '../../sync/shared-query'
+import { sharedQuery, useSharedQuery, type SharedQuery } from '../../sync/shared-query'
 import type { SyncHandle } from '../../sync/use-sync'
 // The reducers must be registered wherever the view is computed.
 import './company-child-mutations'
@@ -9,25 +9,14 @@ import './company-child-mutations'
 const tables = { address: 'addresses', member: 'members', paymentProvider: 'paymentProviders' } as const
 export type CompanyChildEntity = keyof typeof tables
 
-const queries = new Map<string, SharedQuery<ViewRow[]>>()
-
 function rowsQuery(entity: CompanyChildEntity, companyId: string): SharedQuery<ViewRow[]> {
   const key = `company-${entity}:${companyId}`
-  let query = queries.get(key)
-  if (!query) {
-    const table = tables[entity]
-    query = {
-      key,
-      tables: [table, 'outbox'],
-      read: async (db: LocalDb) => {
-        const rows: Row[] = await db[table].where('companyId').equals(companyId).toArray()
-        const outbox = await db.outbox.where('entity').equals(entity).toArray()
-        return applyOutbox(rows, outbox, entity).filter((r) => r.companyId === companyId)
-      },
-    }
-    queries.set(key, query)
-  }
-  return query
+  const table = tables[entity]
+  return sharedQuery(key, [table, 'outbox'], async (db: LocalDb) => {
+    const rows: Row[] = await db[table].where('companyId').equals(companyId).toArray()
+    const outbox = await db.outbox.where('entity').equals(entity).toArray()
+    return applyOutbox(rows, outbox, entity).filter((r) => r.companyId === companyId)
+  })
 }
 
 /** undefined while IndexedDB opens. A query starts only when a tab first asks for it. */
