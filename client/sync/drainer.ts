@@ -124,8 +124,8 @@ export async function drainOnce(deps: DrainDeps): Promise<DrainResult> {
   const rebaseFollowers = async (m: Mutation, body: unknown) => {
     const version = (body as { version?: unknown } | undefined)?.version
     if (m.baseVersion === undefined || typeof version !== 'number' || m.entityId === null) return
-    const followers = (await db.outbox.where('entity').equals(m.entity).toArray()).filter(
-      (f) => f.entityId === m.entityId && f.baseVersion === m.baseVersion && f.status === 'queued',
+    const followers = (await db.outbox.where('entityId').equals(m.entityId).toArray()).filter(
+      (f) => f.entity === m.entity && f.baseVersion === m.baseVersion && f.status === 'queued',
     )
     for (const f of followers) {
       await db.outbox.update(f.seq!, { baseVersion: version })
