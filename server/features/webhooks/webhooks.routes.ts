@@ -9,9 +9,9 @@ const ProviderParam = z.object({ providerId: z.uuid() })
 
 const receive = createRoute({
   method: 'post', path: '/webhooks/vipps/{providerId}', tags,
-  summary: 'Receives a Vipps webhook (signed with HMAC-SHA256; a bad signature, body hash or date answers 401 and changes nothing)',
+  summary: 'Receives a Vipps webhook (signed with HMAC-SHA256; a bad signature, body hash or date answers 401 and changes nothing, and so does an unknown provider id)',
   request: { params: ProviderParam },
-  responses: { 202: { description: 'Accepted (also for a repeated delivery)' }, 401: e[401], 404: e[404] },
+  responses: { 202: { description: 'Accepted (also for a repeated delivery)' }, 400: e[400], 401: e[401] },
 })
 const providers = createRoute({
   method: 'get', path: '/webhook/providers', tags, security: bearer,

@@ -2,7 +2,7 @@ import type { Logger } from 'pino'
 import type { Db } from '../../db/client'
 import { conflict, DomainError, invalidState, notFound } from '../../errors'
 import type { Clock } from '../../lib/clock'
-import { newId, sha256 } from '../../lib/ids'
+import { newId, randomToken, sha256 } from '../../lib/ids'
 import type { SecretBox } from '../../lib/secret-box'
 import type { WriteLock } from '../../lib/write-lock'
 import { VippsRejected } from '../../integrations/vipps/vipps.errors'
@@ -43,6 +43,9 @@ export type WebhooksService = ReturnType<typeof createWebhooksService>
 export function createWebhooksService(deps: { db: Db; clock: Clock; lock: WriteLock; secrets: SecretBox; providers: ProvidersService; log: Logger }) {
   const { db, clock, lock, secrets, providers, log } = deps
   const handlers: ObservationHandler[] = []
+  let dummy: string | undefined
+  /** A sealed random secret that signs nothing: checked when there is no real secret to check. */
+  const dummySealed = () => (dummy ??= secrets.seal(randomToken()))
 
   function manageable(actor: Actor, providerId: string) {
     assertCan(actor, 'providers:manage')
@@ -164,16 +167,18 @@ export function createWebhooksService(deps: { db: Db; clock: Clock; lock: WriteL
     /**
      * A delivery from Vipps. A bad signature, body hash or date changes nothing (401). The same
      * body twice is stored once. Runs inside the request's write transaction.
+     *
+     * An unknown provider id answers exactly like a known one with a bad signature (issue #15), and
+     * is checked against a dummy secret (opened and hashed like a real one), so neither the answer
+     * nor its time tells which provider ids exist.
      */
     receive(providerId: string, incoming: IncomingWebhook): { duplicate: boolean } {
-      const provider = providers.byId(providerId)
-      if (!provider) throw notFound()
       const now = clock.now()
-      const signedBy = repo
-        .hooksOf(db, providerId)
-        .filter((h) => h.secretSealed)
-        .find((h) => verifyWebhook(secrets.open(h.secretSealed!), incoming, now).ok)
+      // Hooks exist only for a known provider: the same one query for any id.
+      const sealed = repo.hooksOf(db, providerId).flatMap((h) => (h.secretSealed ? [h.secretSealed] : []))
+      const signedBy = sealed.find((s) => verifyWebhook(secrets.open(s), incoming, now).ok)
       if (!signedBy) {
+        if (sealed.length === 0) verifyWebhook(secrets.open(dummySealed()), incoming, now)
         log.warn({ providerId }, 'vipps webhook with an invalid signature refused')
         throw new DomainError('UNAUTHENTICATED', messages.invalidWebhookSignature.id)
       }

@@ -151,9 +151,25 @@ describe('receiving Vipps webhooks', () => {
     expect(await t.services.webhooks.processDue()).toBe(0)
   })
 
-  it('answers 404 for an unknown provider', async () => {
-    const { t } = await withHook()
-    const res = await t.app.request('/api/webhooks/vipps/0190d5e6-0000-7000-8000-000000000000', { method: 'POST', body: payload })
-    expect(res.status).toBe(404)
+  it('answers an unknown provider exactly like a known one with a bad signature (issue #15)', async () => {
+    const { t, provider, sa } = await withHook()
+    const unknown = '0190d5e6-0000-7000-8000-000000000000'
+    const config = { providerName: 'Uden webhooks', merchantSerialNumber: '2', subscriptionKey: 'abcdef', clientId: 'c', clientSecret: 'secret' }
+    const noHooks = (await t.call('POST', `/company/${provider.companyId}/payment-providers`, { token: sa, body: { config } })).json.id as string
+    const send = async (providerId: string, secret: string) => {
+      const headers = signWebhook(secret, url(providerId), payload, t.clock.now())
+      const res = await t.app.request(url(providerId), { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: payload })
+      return { status: res.status, contentType: res.headers.get('Content-Type'), body: await res.text() }
+    }
+    const badSignature = await send(provider.id, 'wrong')
+    expect(badSignature.status).toBe(401)
+    expect(JSON.parse(badSignature.body)).toEqual({ message: 'Invalid webhook signature.', code: 'UNAUTHENTICATED' })
+    // Signed with the real hook's secret, even: the id is what is unknown.
+    expect(await send(unknown, 'hook-secret-abcd')).toEqual(badSignature)
+    expect(await send(unknown, 'wrong')).toEqual(badSignature)
+    expect(await send(noHooks, 'wrong')).toEqual(badSignature)
+    const unsigned = await t.app.request(url(unknown), { method: 'POST', body: payload })
+    expect({ status: unsigned.status, body: await unsigned.text() }).toEqual({ status: 401, body: badSignature.body })
+    expect(t.db.select().from(webhookEvents).all()).toHaveLength(0)
   })
 })
