@@ -143,20 +143,23 @@ export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthSer
     },
 
     /**
-     * Users by e-mail prefix, for adding staff. Only the fields of spec §3, and only companies
-     * the caller can see, so the search reveals nothing about other associations.
+     * Users by e-mail prefix, for adding staff (issue #15). The super admin finds everyone; company
+     * staff find only the staff of their own companies, and see only those companies, so the
+     * search reveals nothing about other associations or the platform's users. Someone outside is
+     * added by typing their exact e-mail in the invitation form instead.
      */
     searchUsers(actor: Actor, email: string): UserSearchResult[] {
       assertCan(actor, 'users:search')
-      const visible = new Set(actor.companies.map((c) => c.id))
-      return usersRepository.searchByEmailPrefix(db, email.toLowerCase()).map((u) => ({
+      const all = isSuperAdmin(actor)
+      const own = actor.companies.map((c) => c.id)
+      return usersRepository.searchByEmailPrefixAmong(db, email.toLowerCase(), all ? 'all' : own).map((u) => ({
         id: u.id,
         fullName: u.fullName,
         emailAddress: u.emailAddress,
         mobileNumber: u.mobileNumber,
         companies: usersRepository
           .memberships(db, u.id)
-          .filter((c) => isSuperAdmin(actor) || visible.has(c.id))
+          .filter((c) => all || own.includes(c.id))
           .map((c) => ({ id: c.id, name: c.name })),
       }))
     },

@@ -175,39 +175,6 @@ describe('authentication methods', () => {
   })
 })
 
-describe('GET /api/account/users', () => {
-  it('lets staff find users by e-mail, showing only companies they can see', async () => {
-    const t = await testApp()
-    const token = await t.login(demo.otherAdmin)
-    const res = await t.call('GET', '/account/users?email=admin@sol', { token })
-    expect(res.status).toBe(200)
-    expect(res.json).toEqual([{ id: expect.any(String), fullName: 'Anders Nielsen', emailAddress: demo.admin, mobileNumber: '+45 20 44 55 66', companies: [] }])
-  })
-
-  it('shows the super admin every company', async () => {
-    const t = await testApp()
-    const token = await t.login(demo.superadmin)
-    const res = await t.call('GET', '/account/users?email=admin@sol', { token })
-    expect(res.json[0].companies).toEqual([{ id: expect.any(String), name: 'Andelsboligforeningen Solgården' }])
-  })
-
-  it('refuses residents with 403 and short searches with 400', async () => {
-    const t = await testApp()
-    const resident = await t.login(demo.resident)
-    expect((await t.call('GET', '/account/users?email=beboer', { token: resident })).status).toBe(403)
-    const admin = await t.login(demo.admin)
-    const short = await t.call('GET', '/account/users?email=ab', { token: admin })
-    expect(short.status).toBe(400)
-    expect(short.json.issues[0].message).toBe('Type at least 3 characters to search.')
-  })
-
-  it('treats % and _ literally', async () => {
-    const t = await testApp()
-    const token = await t.login(demo.admin)
-    expect((await t.call('GET', '/account/users?email=%25%25%25', { token })).json).toEqual([])
-  })
-})
-
 describe('user rows', () => {
   it('keep e-mails unique and lower-cased', async () => {
     const t = await testApp()

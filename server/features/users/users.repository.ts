@@ -1,7 +1,8 @@
-import { and, eq, like, ne } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, like, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/users'
 import { companies, companyMembers } from '../../db/schema/companies'
+import { agreements } from '../../db/schema/agreements'
 import type { CompanyMembership } from '../../../shared/domain/roles'
 
 export type UserRow = typeof users.$inferSelect
@@ -44,4 +45,44 @@ export const usersRepository = {
       .orderBy(users.emailAddress)
       .limit(10)
       .all(),
+
+  /**
+   * Users whose e-mail starts with the text, at most 10, in e-mail order: among the staff of the
+   * given companies (what a company's staff may find, issue #15), or among everyone (`'all'`, the
+   * super admin). `%`, `_` and a backslash in the text match themselves.
+   */
+  searchByEmailPrefixAmong: (db: Db, prefix: string, staffOf: readonly string[] | 'all'): UserRow[] =>
+    staffOf !== 'all' && staffOf.length === 0
+      ? []
+      : db
+          .select(getTableColumns(users))
+          .from(users)
+          .where(
+            and(
+              sql`${users.emailAddress} like ${prefix.replace(/[\\%_]/g, (m) => '\\' + m) + '%'} escape '\\'`,
+              staffOf === 'all'
+                ? undefined
+                : inArray(users.id, db.select({ id: companyMembers.userId }).from(companyMembers).where(inArray(companyMembers.companyId, [...staffOf]))),
+            ),
+          )
+          .orderBy(users.emailAddress)
+          .limit(10)
+          .all(),
+
+  /** Whether the user is on the staff (any company role) of one of the companies. */
+  isStaffOfAny: (db: Db, userId: string, companyIds: readonly string[]): boolean =>
+    companyIds.length > 0 &&
+    db
+      .select({ id: companyMembers.id })
+      .from(companyMembers)
+      .where(and(eq(companyMembers.userId, userId), inArray(companyMembers.companyId, [...companyIds])))
+      .get() !== undefined,
+
+  /** Whether the user has (or had) an agreement with the company, in any status: a resident there. */
+  hasAgreementWith: (db: Db, userId: string, companyId: string): boolean =>
+    db
+      .select({ id: agreements.id })
+      .from(agreements)
+      .where(and(eq(agreements.memberUserId, userId), eq(agreements.companyId, companyId)))
+      .get() !== undefined,
 }
