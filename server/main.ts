@@ -1,6 +1,5 @@
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { serve } from '@hono/node-server'
 import { parseConfig, type Config } from './env'
 import { openDatabase } from './db/client'
 import { ensureSuperAdmin, seedDemoData, DEMO_LOGIN_TOKEN, type DemoLogin } from './db/seed'
@@ -8,6 +7,7 @@ import { systemClock } from './lib/clock'
 import { WriteLock } from './lib/write-lock'
 import { createLogger } from './logger'
 import { createApp } from './app'
+import { createNodeServer } from './http/node-server'
 import { createSecretBox } from './lib/secret-box'
 import { EMULATOR_PATH, wireVipps } from './integrations/vipps/built-in'
 import { createLogsService } from './features/logs/logs.service'
@@ -100,7 +100,9 @@ async function main() {
     { name: 'messages', everyMs: 2000, run: () => services.messages.tick() },
   ])
 
-  const server = serve({ fetch: app.fetch, port: config.port }, () => {
+  // Keep-alive after early answers, 414/431 as JSON, no reset on close: server/http/node-server.ts.
+  const server = createNodeServer(app.fetch)
+  server.listen(config.port, () => {
     log.info({ port: config.port, env: config.appEnv }, 'listening')
     if (logins.length) printLogins(config, logins, vipps.emulator !== undefined)
   })
