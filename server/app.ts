@@ -164,6 +164,8 @@ export function createApp(deps: AppDeps) {
       xContentTypeOptions: 'nosniff',
       referrerPolicy: 'strict-origin-when-cross-origin',
       crossOriginEmbedderPolicy: false,
+      // A header a route sets itself wins (the attachment download's sandbox CSP: messages.routes.ts).
+      overwrite: false,
     }),
   )
 

@@ -154,7 +154,8 @@ export const messagesRoutes = (messages: MessagesService, contactService: Contac
       const file = messages.attachment(requireActor(c.var.actor), id, attachmentId)
       c.header('Content-Type', file.contentType)
       c.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-      c.header('Content-Security-Policy', "default-src 'none'; sandbox")
+      // Never a page of our origin: no scripts, forms or plugins even if a browser renders it (README "attachments on disk").
+      c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
       return c.body(new Uint8Array(file.bytes), 200) as never
     })
     .openapi(removeAttachment, (c) => {
