@@ -19,8 +19,9 @@ import { writeTransaction } from './http/write-transaction'
 import { RateLimiter } from './http/rate-limit'
 import { renderDocsPage } from './http/docs-page'
 import { createUsersService } from './features/users/users.service'
-import { createAuthService } from './features/auth/auth.service'
+import { createAuthService, type AuthDeps } from './features/auth/auth.service'
 import { createAccountService } from './features/account/account.service'
+import { createIdentityService } from './features/auth/identity.service'
 import { createLogsService } from './features/logs/logs.service'
 import { authRoutes } from './features/auth/auth.routes'
 import { accountRoutes } from './features/account/account.routes'
@@ -81,6 +82,8 @@ export interface AppDeps {
   /** Messages: where attachments are stored (default `<data dir>/attachments`) and the virus-scanning hook (attachment-store.ts). */
   messages?: { attachmentsDir?: string; scanner?: AttachmentScanner }
   billing?: Partial<BillingConfig> & { clock?: Clock; faultPoint?: Parameters<typeof createBillingService>[0]['faultPoint'] }
+  /** Sign-in limits and the slow-down's sleep (tests make the sleep instant). */
+  auth?: Pick<AuthDeps, 'limits' | 'sleep'>
 }
 
 const MAX_BODY_BYTES = 1024 * 1024
@@ -94,8 +97,9 @@ export function createApp(deps: AppDeps) {
 
   const users = createUsersService({ db })
   const notifications = createNotificationsService({ db, clock })
-  const auth = createAuthService({ db, clock, publicUrl: config.publicUrl, tokenLoginEnabled: !config.isProduction, notifications })
-  const account = createAccountService({ db, clock, auth, notifications })
+  const auth = createAuthService({ db, clock, lock, publicUrl: config.publicUrl, tokenLoginEnabled: !config.isProduction, notifications, ...deps.auth })
+  const identity = createIdentityService({ db, clock, publicUrl: config.publicUrl })
+  const account = createAccountService({ db, clock, auth, identity, notifications })
   const logs = createLogsService({ db, clock })
   if (!config.appSecretKey) throw new Error('APP_SECRET_KEY is required (main.ts generates one into the data folder)')
   const secrets = createSecretBox(config.appSecretKey)
@@ -126,7 +130,7 @@ export function createApp(deps: AppDeps) {
   const webhooks = createWebhooksService({ db, clock, lock, secrets, providers, log })
   webhooks.onObservation((_tx, observation) => agreements.observe(observation))
   const vippsLogin = createVippsLoginService({ db, clock, lock, auth, login: deps.vippsLogin, log })
-  const services = { users, auth, account, logs, notifications, sync, secrets, providers, webhooks, vippsLogin, companies, addressSearch, agreements, billing, invoices, statistics, messages, contact }
+  const services = { users, auth, identity, account, logs, notifications, sync, secrets, providers, webhooks, vippsLogin, companies, addressSearch, agreements, billing, invoices, statistics, messages, contact }
 
   const app = new OpenAPIHono<AppEnv>()
   app.onError(onError)
@@ -190,11 +194,14 @@ export function createApp(deps: AppDeps) {
   })
   app.use('/api/*', (c, next) => (c.req.method === 'POST' && attachmentUpload.test(c.req.path) ? attachmentLimit(c, next) : generalLimit(c, next)))
   app.use('/api/*', authenticate(auth, users))
-  for (const path of ['/api/auth/logout', '/api/account/*', '/api/logger', '/api/notifications', '/api/notifications/*', '/api/sync', '/api/webhook/*', '/api/company', '/api/company/*', '/api/companies/*', '/api/address-search', '/api/agreement', '/api/agreement/*', '/api/invoice', '/api/invoice/*', '/api/messages', '/api/messages/*'])
+  for (const path of ['/api/auth/logout', '/api/auth/vipps/link', '/api/account/*', '/api/logger', '/api/notifications', '/api/notifications/*', '/api/sync', '/api/webhook/*', '/api/company', '/api/company/*', '/api/companies/*', '/api/address-search', '/api/agreement', '/api/agreement/*', '/api/invoice', '/api/invoice/*', '/api/messages', '/api/messages/*'])
     app.use(path, requireAuth)
   const callsVipps = (method: string, path: string) =>
     (path.startsWith('/api/webhook/') && (method === 'POST' || method === 'DELETE')) ||
     path === '/api/auth/vipps' ||
+    path === '/api/auth/vipps/link' ||
+    // Sign-in checks the password (and slows an account under attack) without holding the write lock.
+    path === '/api/auth/login' ||
     path === '/api/auth/vipps/callback' ||
     (method === 'POST' && /^\/api\/company\/[^/]+\/payment-providers\/[^/]+\/test-connection$/.test(path)) ||
     agreementCallsVipps(method, path) ||
@@ -203,7 +210,7 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', writeTransaction({ sqlite: database.sqlite, clock, lock, outside: callsVipps }))
 
   app.route('/api', healthRoutes(database.sqlite, version, config.appEnv))
-  app.route('/api', authRoutes(auth, vippsLogin))
+  app.route('/api', authRoutes(auth, vippsLogin, identity))
   app.route('/api', accountRoutes(account))
   app.route('/api', logsRoutes(logs, new RateLimiter(clock, 60, 60_000)))
   app.route('/api', notificationsRoutes(notifications))

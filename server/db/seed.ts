@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import type { Db } from './client'
 import { addresses, companies, companyMembers } from './schema/companies'
 import { authMethods, users } from './schema/users'
@@ -11,6 +11,7 @@ import { paymentProviders } from './schema/payments'
 import type { SecretBox } from '../lib/secret-box'
 import { agreementAddresses, agreementParts, agreements } from './schema/agreements'
 import { todayInCopenhagen } from '../lib/clock'
+import { mobileKey } from '../../shared/domain/mobile'
 
 export const DEMO_PASSWORD = 'Gaardlaug-2025'
 /** A login token for the demo administrator (token sign-in exists only outside production). */
@@ -129,9 +130,23 @@ export async function seedDemoData(
       userIds.set(p.email, userId)
       const companyId = p.company === 'main' ? mainId : p.company === 'second' ? secondId : null
       tx.insert(users)
-        .values({ id: userId, fullName: p.name, emailAddress: p.email, mobileNumber: p.mobile ?? null, language: p.language, systemRole: p.systemRole, currentCompanyId: companyId, createdAt: now, updatedAt: now })
+        .values({
+          id: userId,
+          fullName: p.name,
+          emailAddress: p.email,
+          mobileNumber: p.mobile ?? null,
+          // The demo's numbers count as proven (as if each person had linked Vipps once), so the
+          // emulator's sign-in page opens their accounts.
+          mobileKey: p.mobile ? mobileKey(p.mobile) : null,
+          mobileVerifiedAt: p.mobile ? now : null,
+          language: p.language,
+          systemRole: p.systemRole,
+          currentCompanyId: companyId,
+          createdAt: now,
+          updatedAt: now,
+        })
         .run()
-      tx.insert(authMethods).values({ id: newId(), userId, type: 'EMAIL_PASSWORD', identifier: p.email, secretHash: hash, createdAt: now }).run()
+      tx.insert(authMethods).values({ id: newId(), userId, type: 'EMAIL_PASSWORD', identifier: p.email, secretHash: hash, verifiedAt: now, createdAt: now }).run()
       notifications.notify(userId, {
         type: 'success',
         title: /*i18n*/ { id: 'Welcome to Boligkasse' },
@@ -142,7 +157,7 @@ export async function seedDemoData(
       })
       if (companyId && p.role) tx.insert(companyMembers).values({ id: newId(), companyId, userId, role: p.role, createdAt: now }).run()
       if (p.role === 'ADMINISTRATOR' && p.company === 'main')
-        tx.insert(authMethods).values({ id: newId(), userId, type: 'LOGIN_TOKEN', identifier: 'Demo token', lookupHash: sha256(DEMO_LOGIN_TOKEN), createdAt: now }).run()
+        tx.insert(authMethods).values({ id: newId(), userId, type: 'LOGIN_TOKEN', identifier: 'Demo token', lookupHash: sha256(DEMO_LOGIN_TOKEN), verifiedAt: now, createdAt: now }).run()
     }
     if (options.demoAgreements === false) return
     // Six running agreements (brought over from the association's earlier system, so they have no
@@ -202,9 +217,11 @@ export async function ensureSuperAdmin(db: Db, clock: Clock, email: string, pass
     const userId = existing?.id ?? newId()
     if (existing) tx.update(users).set({ systemRole: 'SUPERADMIN', updatedAt: now }).where(eq(users.id, userId)).run()
     else tx.insert(users).values({ id: userId, fullName: 'Super Admin', emailAddress: email, systemRole: 'SUPERADMIN', createdAt: now, updatedAt: now }).run()
-    const method = tx.select().from(authMethods).where(eq(authMethods.identifier, email)).all().find((m) => m.type === 'EMAIL_PASSWORD')
-    if (method) tx.update(authMethods).set({ secretHash: hash }).where(eq(authMethods.id, method.id)).run()
-    else tx.insert(authMethods).values({ id: newId(), userId, type: 'EMAIL_PASSWORD', identifier: email, secretHash: hash, createdAt: now }).run()
+    // The operator names this address, so it counts as proven; only the super admin's own sign-in is touched.
+    tx.delete(authMethods).where(and(eq(authMethods.type, 'EMAIL_PASSWORD'), eq(authMethods.identifier, email), ne(authMethods.userId, userId))).run()
+    const method = tx.select().from(authMethods).where(and(eq(authMethods.userId, userId), eq(authMethods.type, 'EMAIL_PASSWORD'), eq(authMethods.identifier, email))).get()
+    if (method) tx.update(authMethods).set({ secretHash: hash, verifiedAt: method.verifiedAt ?? now }).where(eq(authMethods.id, method.id)).run()
+    else tx.insert(authMethods).values({ id: newId(), userId, type: 'EMAIL_PASSWORD', identifier: email, secretHash: hash, verifiedAt: now, createdAt: now }).run()
   })
 }
 

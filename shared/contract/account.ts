@@ -17,7 +17,14 @@ export type AuthMethodType = z.infer<typeof AuthMethodType>
 
 /** An authentication method as the owner sees it. Secrets are never returned. */
 export const AuthMethod = z
-  .object({ id: z.uuid(), type: AuthMethodType, identifier: z.string(), createdAt: z.iso.datetime() })
+  .object({
+    id: z.uuid(),
+    type: AuthMethodType,
+    identifier: z.string(),
+    /** False while an added e-mail sign-in waits for its confirmation link; it cannot sign in until then. */
+    verified: z.boolean(),
+    createdAt: z.iso.datetime(),
+  })
   .meta({ id: 'AuthMethod' })
 export type AuthMethod = z.infer<typeof AuthMethod>
 
@@ -40,7 +47,11 @@ export type AccountInfo = z.infer<typeof AccountInfo>
 
 /** The profile screen's data: the account without notifications, with its sign-in methods. */
 export const Profile = AccountInfo.omit({ notifications: true })
-  .extend({ authMethods: z.array(AuthMethod) })
+  .extend({
+    authMethods: z.array(AuthMethod),
+    /** A new e-mail address waiting for the link sent to it; the account keeps `emailAddress` until then. */
+    pendingEmailAddress: z.string().nullable(),
+  })
   .meta({ id: 'Profile' })
 export type Profile = z.infer<typeof Profile>
 
@@ -65,7 +76,10 @@ export const profileFieldSchemas = {
   language: Language,
 } as const
 
-export const PatchProfileFieldRequest = z.object({ value: z.unknown() }).meta({ id: 'PatchProfileFieldRequest' })
+/** Confirms the owner for a security change (README "Security"): needed to change the e-mail address. */
+const currentPassword = z.string().max(1024).optional()
+
+export const PatchProfileFieldRequest = z.object({ value: z.unknown(), currentPassword }).meta({ id: 'PatchProfileFieldRequest' })
 
 export const UpdateAccountRequest = z
   .object({
@@ -73,6 +87,7 @@ export const UpdateAccountRequest = z
     emailAddress: emailAddress.optional(),
     mobileNumber: profileFieldSchemas.mobileNumber.optional(),
     language: Language.optional(),
+    currentPassword,
   })
   .meta({ id: 'UpdateAccountRequest' })
 export type UpdateAccountRequest = z.infer<typeof UpdateAccountRequest>
@@ -89,6 +104,8 @@ export const AddAuthMethodRequest = z
     identifier: z.string().trim().max(254).optional().default(''),
     secret: z.string().max(1024).optional(),
     confirmSecret: z.string().max(1024).optional(),
+    /** The current password (not needed right after a Vipps MobilePay sign-in). */
+    currentPassword,
   })
   .superRefine((v, ctx) => {
     if (v.type !== 'LOGIN_TOKEN' && !v.identifier) ctx.addIssue({ code: 'custom', path: ['identifier'], message: messages.required.id })
@@ -121,3 +138,6 @@ export const UserSearchResult = z
   })
   .meta({ id: 'UserSearchResult' })
 export type UserSearchResult = z.infer<typeof UserSearchResult>
+
+/** Where the browser goes to link Vipps MobilePay to the signed-in account. */
+export const VippsLinkResponse = z.object({ url: z.string() }).meta({ id: 'VippsLinkResponse' })

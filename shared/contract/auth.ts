@@ -29,3 +29,6 @@ export const ResetPasswordRequest = z
   })
   .meta({ id: 'ResetPasswordRequest' })
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>
+
+/** The token of an e-mail confirmation link (/confirm-email?token=…). */
+export const ConfirmEmailRequest = z.object({ token: z.string().trim().min(1, messages.invalidConfirmationLink.id).max(512) }).meta({ id: 'ConfirmEmailRequest' })

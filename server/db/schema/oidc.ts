@@ -6,4 +6,6 @@ export const oidcLogins = sqliteTable('oidc_logins', {
   nonce: text('nonce').notNull(),
   codeVerifier: text('code_verifier').notNull(),
   createdAt: text('created_at').notNull(),
+  /** Set when a signed-in user links Vipps MobilePay from the profile instead of signing in. */
+  linkUserId: text('link_user_id'),
 })

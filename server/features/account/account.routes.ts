@@ -26,9 +26,9 @@ const getInfo = createRoute({
 })
 const putInfo = createRoute({
   method: 'put', path: '/account/info', tags, security: bearer,
-  summary: 'Update several profile fields at once',
+  summary: 'Update several profile fields at once (a new emailAddress needs currentPassword and waits for the link sent to it)',
   request: { headers: versionedWriteHeaders, ...jsonBody(UpdateAccountRequest) },
-  responses: { 200: { description: 'Updated', ...json(AccountInfo) }, 400: e[400], 401: e[401], 409: e[409], 412: e[412] },
+  responses: { 200: { description: 'Updated', ...json(AccountInfo) }, 400: e[400], 401: e[401], 409: e[409], 412: e[412], 422: e[422], 429: e[429] },
 })
 const getProfile = createRoute({
   method: 'get', path: '/account/profile', tags, security: bearer,
@@ -37,9 +37,10 @@ const getProfile = createRoute({
 })
 const patchField = createRoute({
   method: 'patch', path: '/account/profile/{field}', tags, security: bearer,
-  summary: 'Change one profile field (fullName, emailAddress, mobileNumber, language EN|DA)',
+  summary:
+    'Change one profile field (fullName, emailAddress, mobileNumber, language EN|DA); emailAddress needs currentPassword and changes when the link sent to the new address is clicked (pendingEmailAddress until then)',
   request: { params: z.object({ field: ProfileField }), headers: versionedWriteHeaders, ...jsonBody(PatchProfileFieldRequest) },
-  responses: { 200: { description: 'Updated profile', ...json(Profile) }, 400: e[400], 401: e[401], 409: e[409], 412: e[412] },
+  responses: { 200: { description: 'Updated profile', ...json(Profile) }, 400: e[400], 401: e[401], 409: e[409], 412: e[412], 422: e[422], 429: e[429] },
 })
 const switchCompany = createRoute({
   method: 'post', path: '/account/current-company', tags, security: bearer,
@@ -49,9 +50,10 @@ const switchCompany = createRoute({
 })
 const addMethod = createRoute({
   method: 'post', path: '/account/auth-methods', tags, security: bearer,
-  summary: 'Add a sign-in method; a LOGIN_TOKEN is generated and shown once as `token`',
+  summary:
+    'Add a sign-in method after confirming the owner (currentPassword, or a Vipps sign-in in the last 10 minutes); a LOGIN_TOKEN is generated and shown once as `token`; an EMAIL_PASSWORD stays unverified until the link e-mailed to it is clicked',
   request: { headers: writeHeaders, ...jsonBody(AddAuthMethodRequest) },
-  responses: { 201: { description: 'Created', ...json(AddAuthMethodResponse) }, 400: e[400], 401: e[401], 409: e[409] },
+  responses: { 201: { description: 'Created', ...json(AddAuthMethodResponse) }, 400: e[400], 401: e[401], 409: e[409], 422: e[422], 429: e[429] },
 })
 const deleteMethod = createRoute({
   method: 'delete', path: '/account/auth-methods/{id}', tags, security: bearer,
@@ -73,19 +75,20 @@ export const accountRoutes = (account: AccountService) =>
       setETag(c, info.version)
       return c.json(info, 200)
     })
-    .openapi(putInfo, (c) => c.json(account.updateInfo(requireActor(c.var.actor), c.req.valid('json'), ifMatchVersion(c)), 200))
+    .openapi(putInfo, async (c) => c.json(await account.updateInfo(requireActor(c.var.actor), c.req.valid('json'), ifMatchVersion(c), c.var.clientIp), 200))
     .openapi(getProfile, (c) => {
       const profile = account.profile(requireActor(c.var.actor))
       setETag(c, profile.version)
       return c.json(profile, 200)
     })
-    .openapi(patchField, (c) => {
-      const profile = account.patchField(requireActor(c.var.actor), c.req.valid('param').field, c.req.valid('json').value, ifMatchVersion(c))
+    .openapi(patchField, async (c) => {
+      const { value, currentPassword } = c.req.valid('json')
+      const profile = await account.patchField(requireActor(c.var.actor), c.req.valid('param').field, value, { ifMatch: ifMatchVersion(c), currentPassword, clientIp: c.var.clientIp })
       setETag(c, profile.version)
       return c.json(profile, 200)
     })
     .openapi(switchCompany, (c) => c.json(account.switchCompany(requireActor(c.var.actor), c.req.valid('json').companyId), 200))
-    .openapi(addMethod, async (c) => c.json(await account.addAuthMethod(requireActor(c.var.actor), c.req.valid('json')), 201))
+    .openapi(addMethod, async (c) => c.json(await account.addAuthMethod(requireActor(c.var.actor), c.req.valid('json'), c.var.clientIp), 201))
     .openapi(deleteMethod, (c) => {
       account.deleteAuthMethod(requireActor(c.var.actor), c.req.valid('param').id)
       return c.body(null, 204)

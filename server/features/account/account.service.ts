@@ -19,15 +19,17 @@ import { authRepository, type AuthMethodRow } from '../auth/auth.repository'
 import type { AuthService } from '../auth/auth.service'
 import type { NotificationsService } from '../notifications/notifications.service'
 import { hashPassword } from '../auth/passwords'
+import type { IdentityService } from '../auth/identity.service'
+import { mobileKey } from '../../../shared/domain/mobile'
 import { usersRepository, type UserRow } from '../users/users.repository'
 import { issuesOf } from '../../http/error-mapper'
 
 export type AccountService = ReturnType<typeof createAccountService>
 
-const authMethodView = (m: AuthMethodRow) => ({ id: m.id, type: m.type, identifier: m.identifier, createdAt: m.createdAt })
+const authMethodView = (m: AuthMethodRow) => ({ id: m.id, type: m.type, identifier: m.identifier, verified: m.verifiedAt !== null, createdAt: m.createdAt })
 
 /** The signed-in user's own account: info, profile fields, sign-in methods, current company. */
-export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthService; notifications: NotificationsService }) {
+export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthService; identity: IdentityService; notifications: NotificationsService }) {
   const { db, clock } = deps
 
   function userOf(actor: Actor): UserRow {
@@ -54,8 +56,9 @@ export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthSer
     }
   }
 
-  /** A security notice, so a user notices a sign-in method they did not add themselves. */
+  /** A security notice in the app and by e-mail, so a user notices a sign-in method they did not add themselves. */
   function notifyNewMethod(actor: Actor, identifier: string): void {
+    deps.identity.mailNewMethod(actor.userId, identifier)
     deps.notifications.notify(actor.userId, {
       type: 'warning',
       title: /*i18n*/ { id: 'New sign-in method added' },
@@ -68,24 +71,35 @@ export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthSer
 
   function profile(actor: Actor): Profile {
     const { notifications: _unused, ...rest } = info(actor)
-    return { ...rest, authMethods: authRepository.methodsOf(db, actor.userId).map(authMethodView) }
+    return { ...rest, authMethods: authRepository.methodsOf(db, actor.userId).map(authMethodView), pendingEmailAddress: deps.identity.pendingEmail(actor.userId) }
   }
 
-  /** Applies profile changes with optimistic concurrency (If-Match on the user's version). */
-  function applyChanges(actor: Actor, changes: UpdateAccountRequest, ifMatch: number | undefined): void {
+  /**
+   * Applies profile changes with optimistic concurrency (If-Match on the user's version).
+   * A new e-mail address needs the current password and waits for the link sent to it (the
+   * e-mail sign-in follows it then); a mobile number is unique and unverified until Vipps proves it.
+   */
+  async function applyChanges(actor: Actor, input: UpdateAccountRequest, ifMatch: number | undefined, clientIp: string): Promise<void> {
     const user = userOf(actor)
     if (ifMatch !== undefined && ifMatch !== user.version) throw versionConflict(profile(actor))
-    const { emailAddress } = changes
+    const { emailAddress, currentPassword, mobileNumber, ...changes } = input
+    const update: Partial<UserRow> = { ...changes }
     if (emailAddress !== undefined && emailAddress !== user.emailAddress) {
-      if (usersRepository.emailTakenByOther(db, emailAddress, user.id)) throw conflict(messages.emailTaken.id, 'emailAddress')
-      // The e-mail sign-in follows the address, so the user signs in with the new one.
-      const method = authRepository.methodByIdentifier(db, 'EMAIL_PASSWORD', user.emailAddress)
-      if (method) {
-        if (authRepository.methodByIdentifier(db, 'EMAIL_PASSWORD', emailAddress)) throw conflict(messages.emailTaken.id, 'emailAddress')
-        authRepository.updateMethod(db, method.id, { identifier: emailAddress })
-      }
+      await deps.identity.confirmOwner(actor, currentPassword, clientIp)
+      deps.identity.requestEmailChange(actor, emailAddress)
     }
-    usersRepository.update(db, user.id, { ...changes, version: user.version + 1, updatedAt: clock.now().toISOString() })
+    if (mobileNumber !== undefined) {
+      const key = mobileNumber ? mobileKey(mobileNumber) : null
+      if (key) {
+        const holder = usersRepository.byMobileKey(db, key)
+        if (holder && holder.id !== user.id) throw conflict(messages.mobileTaken.id, 'mobileNumber')
+      }
+      update.mobileNumber = mobileNumber
+      update.mobileKey = key
+      if (key !== user.mobileKey) update.mobileVerifiedAt = null
+    }
+    if (Object.keys(update).length === 0) return
+    usersRepository.update(db, user.id, { ...update, version: user.version + 1, updatedAt: clock.now().toISOString() })
   }
 
   return {
@@ -93,15 +107,15 @@ export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthSer
     profile,
 
     /** PATCH /account/profile/{field}: validates the one field with the shared schema. */
-    patchField(actor: Actor, field: ProfileField, value: unknown, ifMatch?: number): Profile {
+    async patchField(actor: Actor, field: ProfileField, value: unknown, opts: { ifMatch?: number; currentPassword?: string; clientIp: string }): Promise<Profile> {
       const parsed = profileFieldSchemas[field].safeParse(value)
       if (!parsed.success) throw validation(issuesOf(parsed.error).map((i) => ({ ...i, path: i.path ? `${field}.${i.path}` : field })))
-      applyChanges(actor, { [field]: parsed.data }, ifMatch)
+      await applyChanges(actor, { [field]: parsed.data, currentPassword: opts.currentPassword }, opts.ifMatch, opts.clientIp)
       return profile(actor)
     },
 
-    updateInfo(actor: Actor, changes: UpdateAccountRequest, ifMatch?: number): AccountInfo {
-      applyChanges(actor, changes, ifMatch)
+    async updateInfo(actor: Actor, changes: UpdateAccountRequest, ifMatch: number | undefined, clientIp: string): Promise<AccountInfo> {
+      await applyChanges(actor, changes, ifMatch, clientIp)
       return info(actor)
     },
 
@@ -113,23 +127,38 @@ export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthSer
       return info(actor)
     },
 
-    async addAuthMethod(actor: Actor, body: z.output<typeof AddAuthMethodRequest>): Promise<AddAuthMethodResponse> {
+    /**
+     * Adds a sign-in method after confirming the owner (current password or a fresh Vipps
+     * sign-in). An e-mail sign-in stays unverified, and cannot sign in, until the link sent to
+     * that address is clicked; a phone sign-in only for the user's own number proven by Vipps.
+     * The account's address is told either way.
+     */
+    async addAuthMethod(actor: Actor, body: z.output<typeof AddAuthMethodRequest>, clientIp: string): Promise<AddAuthMethodResponse> {
       const now = clock.now().toISOString()
       const id = newId()
+      await deps.identity.confirmOwner(actor, body.currentPassword, clientIp)
       if (body.type === 'LOGIN_TOKEN') {
         const token = randomToken()
         const identifier = body.identifier || 'Login token'
-        authRepository.insertMethod(db, { id, userId: actor.userId, type: 'LOGIN_TOKEN', identifier, lookupHash: sha256(token), createdAt: now })
+        authRepository.insertMethod(db, { id, userId: actor.userId, type: 'LOGIN_TOKEN', identifier, lookupHash: sha256(token), verifiedAt: now, createdAt: now })
         notifyNewMethod(actor, identifier)
-        return { data: { id, type: 'LOGIN_TOKEN', identifier, createdAt: now, token } }
+        return { data: { id, type: 'LOGIN_TOKEN', identifier, verified: true, createdAt: now, token } }
       }
       deps.auth.assertAcceptablePassword(body.secret!, 'secret')
-      const identifier = body.type === 'EMAIL_PASSWORD' ? body.identifier.toLowerCase() : body.identifier.replace(/\s+/g, '')
-      if (authRepository.methodByIdentifier(db, body.type, identifier)) throw conflict(messages.emailTaken.id, 'identifier')
+      if (body.type === 'EMAIL_PASSWORD') {
+        const identifier = body.identifier.toLowerCase()
+        const pending = deps.identity.addPendingEmailSignIn(actor, identifier, await hashPassword(body.secret!))
+        notifyNewMethod(actor, identifier)
+        return { data: { id: pending.id, type: 'EMAIL_PASSWORD', identifier, verified: false, createdAt: pending.createdAt } }
+      }
+      const identifier = body.identifier.replace(/\s+/g, '')
+      const user = userOf(actor)
+      if (!user.mobileVerifiedAt || user.mobileKey !== mobileKey(identifier)) throw ruleViolation(messages.phoneSignInNeedsVerifiedMobile.id, 'identifier')
+      if (authRepository.verifiedMethod(db, 'PHONE_PASSWORD', identifier)) throw conflict(messages.mobileTaken.id, 'identifier')
       const secretHash = await hashPassword(body.secret!)
-      authRepository.insertMethod(db, { id, userId: actor.userId, type: body.type, identifier, secretHash, createdAt: now })
+      authRepository.insertMethod(db, { id, userId: actor.userId, type: 'PHONE_PASSWORD', identifier, secretHash, verifiedAt: now, createdAt: now })
       notifyNewMethod(actor, identifier)
-      return { data: { id, type: body.type, identifier, createdAt: now } }
+      return { data: { id, type: 'PHONE_PASSWORD', identifier, verified: true, createdAt: now } }
     },
 
     /** MOBILEPAY sign-ins and the last method cannot be removed (the user would be locked out). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { demo, testApp } from '../../test/harness'
+import { DEMO_PASSWORD, demo, testApp } from '../../test/harness'
 import { authMethods, users } from '../../db/schema/users'
 import { newId } from '../../lib/ids'
 
@@ -51,14 +51,17 @@ describe('PATCH /api/account/profile/{field}', () => {
     expect(res.json).toMatchObject({ fullName: 'Anders B. Nielsen', mobileNumber: '+45 12 34 56 78', language: 'DA', version: 4 })
   })
 
-  it('moves the e-mail sign-in to a new address and refuses one in use', async () => {
+  it('moves the e-mail sign-in to a new address once the link sent there is clicked, and refuses one in use', async () => {
     const t = await testApp()
     const token = await t.login(demo.admin)
-    const taken = await t.call('PATCH', '/account/profile/emailAddress', { token, body: { value: demo.chairman } })
+    const taken = await t.call('PATCH', '/account/profile/emailAddress', { token, body: { value: demo.chairman, currentPassword: DEMO_PASSWORD } })
     expect(taken.status).toBe(409)
     expect(taken.json.message).toBe('This e-mail address is already in use.')
-    const ok = await t.call('PATCH', '/account/profile/emailAddress', { token, body: { value: 'Anders@Solgaarden.dk' } })
-    expect(ok.json.emailAddress).toBe('anders@solgaarden.dk')
+    const ok = await t.call('PATCH', '/account/profile/emailAddress', { token, body: { value: 'Anders@Solgaarden.dk', currentPassword: DEMO_PASSWORD } })
+    expect(ok.json).toMatchObject({ emailAddress: demo.admin, pendingEmailAddress: 'anders@solgaarden.dk' })
+    const link = t.mails().find((m) => m.to === 'anders@solgaarden.dk')!.text.match(/confirm-email\?token=([\w%-]+)/)![1]!
+    expect((await t.call('POST', '/auth/confirm-email', { body: { token: decodeURIComponent(link) } })).status).toBe(200)
+    expect((await t.call('GET', '/account/profile', { token })).json).toMatchObject({ emailAddress: 'anders@solgaarden.dk', pendingEmailAddress: null })
     await t.login('anders@solgaarden.dk')
   })
 
@@ -130,7 +133,7 @@ describe('authentication methods', () => {
   it('generates a login token that is shown once and signs in', async () => {
     const t = await testApp()
     const token = await t.login(demo.resident)
-    const res = await t.call('POST', '/account/auth-methods', { token, body: { type: 'LOGIN_TOKEN', identifier: 'Tablet' } })
+    const res = await t.call('POST', '/account/auth-methods', { token, body: { type: 'LOGIN_TOKEN', identifier: 'Tablet', currentPassword: DEMO_PASSWORD } })
     expect(res.status).toBe(201)
     expect(res.json.data).toMatchObject({ type: 'LOGIN_TOKEN', identifier: 'Tablet' })
     expect(res.json.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
@@ -140,11 +143,13 @@ describe('authentication methods', () => {
     expect(login.status).toBe(200)
   })
 
-  it('adds a second e-mail sign-in that works, and refuses one already taken', async () => {
+  it('adds a second e-mail sign-in that works once confirmed, and refuses one already taken', async () => {
     const t = await testApp()
     const token = await t.login(demo.resident)
-    const body = { type: 'EMAIL_PASSWORD', identifier: 'sofie@example.dk', secret: 'Sofies-kode-9', confirmSecret: 'Sofies-kode-9' }
+    const body = { type: 'EMAIL_PASSWORD', identifier: 'sofie@example.dk', secret: 'Sofies-kode-9', confirmSecret: 'Sofies-kode-9', currentPassword: DEMO_PASSWORD }
     expect((await t.call('POST', '/account/auth-methods', { token, body })).status).toBe(201)
+    const link = t.mails().find((m) => m.to === 'sofie@example.dk')!.text.match(/confirm-email\?token=([\w%-]+)/)![1]!
+    expect((await t.call('POST', '/auth/confirm-email', { body: { token: decodeURIComponent(link) } })).status).toBe(200)
     await t.login('sofie@example.dk', 'Sofies-kode-9')
     const dup = await t.call('POST', '/account/auth-methods', { token, body: { ...body, identifier: demo.admin } })
     expect(dup.status).toBe(409)

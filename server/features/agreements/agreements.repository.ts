@@ -104,7 +104,9 @@ export const agreementsRepository = {
       .all()
       .map((r) => r.userId),
   member: (db: Db, userId: string) => db.select().from(users).where(eq(users.id, userId)).get(),
-  hasSignIn: (db: Db, userId: string): boolean => db.select({ n: count() }).from(authMethods).where(eq(authMethods.userId, userId)).get()!.n > 0,
+  /** Whether the member has a proven way to sign in (an unconfirmed e-mail sign-in does not count). */
+  hasSignIn: (db: Db, userId: string): boolean =>
+    db.select({ n: count() }).from(authMethods).where(and(eq(authMethods.userId, userId), isNotNull(authMethods.verifiedAt))).get()!.n > 0,
 
   // ---- charges
   charges: (db: Db, agreementId: string): ChargeRow[] => db.select().from(charges).where(eq(charges.agreementId, agreementId)).orderBy(asc(charges.due), asc(charges.createdAt)).all(),

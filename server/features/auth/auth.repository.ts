@@ -1,14 +1,46 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, isNull, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { authMethods, passwordResets, sessions } from '../../db/schema/users'
+import { authMethods, emailConfirmations, passwordResets, sessions } from '../../db/schema/users'
 
 export type AuthMethodRow = typeof authMethods.$inferSelect
 export type SessionRow = typeof sessions.$inferSelect
 
 /** Queries on sign-in methods, sessions and password reset links. */
 export const authRepository = {
-  methodByIdentifier: (db: Db, type: AuthMethodRow['type'], identifier: string): AuthMethodRow | undefined =>
-    db.select().from(authMethods).where(and(eq(authMethods.type, type), eq(authMethods.identifier, identifier))).get(),
+  /** The proven sign-in with this identifier; unverified claims never count. */
+  verifiedMethod: (db: Db, type: AuthMethodRow['type'], identifier: string): AuthMethodRow | undefined =>
+    db
+      .select()
+      .from(authMethods)
+      .where(and(eq(authMethods.type, type), eq(authMethods.identifier, identifier), isNotNull(authMethods.verifiedAt)))
+      .get(),
+
+  /** The user's own sign-in of this type and identifier, proven or not. */
+  ownMethod: (db: Db, userId: string, type: AuthMethodRow['type'], identifier: string): AuthMethodRow | undefined =>
+    db
+      .select()
+      .from(authMethods)
+      .where(and(eq(authMethods.userId, userId), eq(authMethods.type, type), eq(authMethods.identifier, identifier)))
+      .get(),
+
+  /** Proven password sign-ins of a user (to confirm it is them before a security change). */
+  passwordMethodsOf: (db: Db, userId: string): AuthMethodRow[] =>
+    db
+      .select()
+      .from(authMethods)
+      .where(and(eq(authMethods.userId, userId), inArray(authMethods.type, ['EMAIL_PASSWORD', 'PHONE_PASSWORD']), isNotNull(authMethods.verifiedAt), isNotNull(authMethods.secretHash)))
+      .all(),
+
+  /** Drops other users' unproven claims on an identifier once its owner has proven it. */
+  deleteOthersPendingClaims: (db: Db, type: AuthMethodRow['type'], identifier: string, ownerId: string): void => {
+    db.delete(authMethods)
+      .where(and(eq(authMethods.type, type), eq(authMethods.identifier, identifier), isNull(authMethods.verifiedAt), ne(authMethods.userId, ownerId)))
+      .run()
+  },
+
+  /** Removes every login token of a user; returns how many there were. */
+  deleteLoginTokens: (db: Db, userId: string): number =>
+    db.delete(authMethods).where(and(eq(authMethods.userId, userId), eq(authMethods.type, 'LOGIN_TOKEN'))).run().changes,
 
   methodByLookupHash: (db: Db, lookupHash: string): AuthMethodRow | undefined =>
     db.select().from(authMethods).where(eq(authMethods.lookupHash, lookupHash)).get(),
@@ -32,6 +64,8 @@ export const authRepository = {
     db.insert(sessions).values(row).run()
   },
 
+  sessionById: (db: Db, id: string): SessionRow | undefined => db.select().from(sessions).where(eq(sessions.id, id)).get(),
+
   /** A session by token hash that is neither revoked nor expired at `now`. */
   liveSession: (db: Db, tokenHash: string, now: string): SessionRow | undefined =>
     db
@@ -48,9 +82,9 @@ export const authRepository = {
     db.update(sessions).set({ revokedAt: at }).where(eq(sessions.id, id)).run()
   },
 
-  revokeAllSessions: (db: Db, userId: string, at: string): void => {
-    db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))).run()
-  },
+  /** Revokes every live session of the user; returns how many. */
+  revokeAllSessions: (db: Db, userId: string, at: string): number =>
+    db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))).run().changes,
 
   insertReset: (db: Db, row: typeof passwordResets.$inferInsert): void => {
     db.insert(passwordResets).values(row).run()
@@ -61,5 +95,34 @@ export const authRepository = {
 
   markResetUsed: (db: Db, id: string, at: string): void => {
     db.update(passwordResets).set({ usedAt: at }).where(eq(passwordResets.id, id)).run()
+  },
+
+  insertConfirmation: (db: Db, row: typeof emailConfirmations.$inferInsert): void => {
+    db.insert(emailConfirmations).values(row).run()
+  },
+
+  confirmationByTokenHash: (db: Db, tokenHash: string) =>
+    db.select().from(emailConfirmations).where(eq(emailConfirmations.tokenHash, tokenHash)).get(),
+
+  markConfirmationUsed: (db: Db, id: string, at: string): void => {
+    db.update(emailConfirmations).set({ usedAt: at }).where(eq(emailConfirmations.id, id)).run()
+  },
+
+  /** The newest unused e-mail change the user asked for, if still valid at `now`. */
+  pendingEmailChange: (db: Db, userId: string, now: string) =>
+    db
+      .select()
+      .from(emailConfirmations)
+      .where(and(eq(emailConfirmations.userId, userId), eq(emailConfirmations.purpose, 'CHANGE_EMAIL'), isNull(emailConfirmations.usedAt), gt(emailConfirmations.expiresAt, now)))
+      .orderBy(emailConfirmations.createdAt)
+      .all()
+      .at(-1),
+
+  /** Cancels the user's earlier unused e-mail change links (a new request replaces them). */
+  expireEmailChanges: (db: Db, userId: string, at: string): void => {
+    db.update(emailConfirmations)
+      .set({ usedAt: at })
+      .where(and(eq(emailConfirmations.userId, userId), eq(emailConfirmations.purpose, 'CHANGE_EMAIL'), isNull(emailConfirmations.usedAt)))
+      .run()
   },
 }

@@ -1,11 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { ForgotPasswordRequest, LoginRequest, LoginResponse, ResetPasswordRequest } from '../../../shared/contract/auth'
+import { ConfirmEmailRequest, ForgotPasswordRequest, LoginRequest, LoginResponse, ResetPasswordRequest } from '../../../shared/contract/auth'
+import { VippsLinkResponse } from '../../../shared/contract/account'
 import { MessageResponse } from '../../../shared/contract/common'
 import { translate } from '../../i18n/i18n'
 import { bearer, errorResponses, json, jsonBody, router, writeHeaders } from '../../http/openapi'
 import { requireActor } from '../access/actor'
 import type { AuthService } from './auth.service'
 import type { VippsLoginService } from './vipps-login.service'
+import type { IdentityService } from './identity.service'
 
 const tags = ['Authentication']
 
@@ -46,6 +48,25 @@ const reset = createRoute({
   responses: { 200: { description: 'Password changed', ...json(MessageResponse) }, 400: errorResponses[400] },
 })
 
+const confirmEmail = createRoute({
+  method: 'post',
+  path: '/auth/confirm-email',
+  tags,
+  summary: 'Use an e-mail confirmation link: proves the address for an added e-mail sign-in or an e-mail change',
+  request: jsonBody(ConfirmEmailRequest),
+  responses: { 200: { description: 'Confirmed', ...json(MessageResponse) }, 400: errorResponses[400], 409: errorResponses[409] },
+})
+
+const vippsLink = createRoute({
+  method: 'post',
+  path: '/auth/vipps/link',
+  tags,
+  security: bearer,
+  summary: 'Start linking Vipps MobilePay to the signed-in account: the browser goes to `url`, and Vipps returns to /user',
+  request: { headers: writeHeaders },
+  responses: { 200: { description: 'Where to send the browser', ...json(VippsLinkResponse) }, 401: errorResponses[401], 503: { description: 'Vipps Login is not available right now (`PROVIDER_UNAVAILABLE`)' } },
+})
+
 const vipps = createRoute({
   method: 'get',
   path: '/auth/vipps',
@@ -63,8 +84,10 @@ const vippsCallback = createRoute({
   responses: { 302: { description: 'Into the app, or back to the login page with the reason' } },
 })
 
-export const authRoutes = (auth: AuthService, vippsLogin: VippsLoginService) =>
+export const authRoutes = (auth: AuthService, vippsLogin: VippsLoginService, identity: IdentityService) =>
   router()
+    .openapi(vippsLink, async (c) => c.json({ url: await vippsLogin.startLink(requireActor(c.var.actor)) }, 200))
+    .openapi(confirmEmail, (c) => c.json({ message: translate(c.var.locale, identity.confirmEmail(c.req.valid('json').token)) }, 200))
     .openapi(vipps, async (c) => {
       const url = await vippsLogin.start()
       return c.redirect(url ?? '/login?error=vipps_unavailable', 302)
@@ -72,6 +95,8 @@ export const authRoutes = (auth: AuthService, vippsLogin: VippsLoginService) =>
     .openapi(vippsCallback, async (c) => {
       const { code, state, error } = c.req.valid('query')
       const outcome = await vippsLogin.callback(code, state, error)
+      if (outcome.ok && 'linked' in outcome) return c.redirect('/user?vipps=linked', 302)
+      if (!outcome.ok && outcome.linking) return c.redirect(`/user?vipps=${outcome.error}`, 302)
       return c.redirect(outcome.ok ? `/?authToken=${encodeURIComponent(outcome.accessToken)}` : `/login?error=${outcome.error}`, 302)
     })
     .openapi(login, async (c) => c.json(await auth.login(c.req.valid('json'), c.var.clientIp), 200))

@@ -9,6 +9,8 @@ import { messages } from '../../../shared/i18n-messages'
 import { queueMail } from '../../integrations/mail/mail-outbox'
 import { renderEmail } from '../../integrations/mail/layout'
 import { RateLimiter } from '../../http/rate-limit'
+import type { WriteLock } from '../../lib/write-lock'
+import { LoginThrottle } from './login-throttle'
 import type { Actor } from '../access/actor'
 import { usersRepository } from '../users/users.repository'
 import { authRepository } from './auth.repository'
@@ -29,22 +31,30 @@ export interface AuthDeps {
   publicUrl: string
   tokenLoginEnabled: boolean
   notifications: NotificationsService
-  /** Sign-in and password-reset attempts: per IP and per account. */
-  limits?: { login: RateLimiter; forgot: RateLimiter }
+  /** Sign-in runs outside the request's write transaction (README "Security"); it takes the lock for its writes. */
+  lock: WriteLock
+  /** Sign-in attempts, password-reset requests per IP and reset e-mails per account. */
+  limits?: { login?: LoginThrottle; forgot?: RateLimiter; forgotMails?: RateLimiter }
+  /** Waits before a password check on an account under attack (tests pass a no-op). */
+  sleep?: (ms: number) => Promise<void>
 }
+
+export type SessionVia = 'password' | 'token' | 'vipps'
 
 export type AuthService = ReturnType<typeof createAuthService>
 
 /** Sign-in, sessions and password reset (spec §2 Login/Reset, §4 Session, CONTRACT "Transport"). */
 export function createAuthService(deps: AuthDeps) {
   const { db, clock } = deps
-  const limits = deps.limits ?? {
-    login: new RateLimiter(clock, 10, 15 * 60 * 1000),
-    forgot: new RateLimiter(clock, 5, 60 * 60 * 1000),
-  }
+  const throttle = deps.limits?.login ?? new LoginThrottle(clock)
+  const forgotPerIp = deps.limits?.forgot ?? new RateLimiter(clock, 20, 60 * 60 * 1000)
+  // Reset e-mails per account are capped quietly: the answer stays the same, so nobody can block
+  // another person's reset and nobody learns whether the account exists.
+  const forgotMails = deps.limits?.forgotMails ?? new RateLimiter(clock, 5, 60 * 60 * 1000)
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   const loginFailed = () => new DomainError('INVALID_CREDENTIALS', messages.loginFailed.id)
 
-  function startSession(userId: string): LoginResponse {
+  function startSession(userId: string, via: SessionVia): LoginResponse {
     const token = randomToken()
     const now = clock.now()
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString()
@@ -55,6 +65,7 @@ export function createAuthService(deps: AuthDeps) {
       createdAt: now.toISOString(),
       lastUsedAt: now.toISOString(),
       expiresAt,
+      via,
     })
     return { accessToken: token, expiresAt }
   }
@@ -79,28 +90,49 @@ export function createAuthService(deps: AuthDeps) {
     return { locale: localeOf(user.language), url }
   }
 
+  /** Counts one use of the key; false once over the limit (for limits that must stay silent). */
+  function withinLimit(limiter: RateLimiter, key: string): boolean {
+    try {
+      limiter.hit(key)
+      return true
+    } catch {
+      return false
+    }
+  }
+
   return {
     assertAcceptablePassword,
     startSession,
 
     /**
      * E-mail + password or a login token. Unknown e-mail and wrong password get the same answer
-     * and take the same time; attempts are limited per IP and per account.
+     * and take the same time; only proven sign-ins count. Failures are limited per IP and per
+     * account + IP, and slow an account under attack without locking its owner out (LoginThrottle).
+     * Runs outside the request's write transaction: the password check and any slow-down never
+     * hold the write lock; the session is written under it.
      */
     async login(input: LoginRequest, clientIp: string): Promise<LoginResponse> {
       if (input.type === 'token') {
         if (!deps.tokenLoginEnabled) throw loginFailed()
-        limits.login.hit(`ip:${clientIp}`)
-        const method = authRepository.methodByLookupHash(db, sha256(input.token))
-        if (!method || method.type !== 'LOGIN_TOKEN') throw loginFailed()
-        return startSession(method.userId)
+        throttle.assertAllowed(clientIp)
+        const method = await deps.lock.run(() => authRepository.methodByLookupHash(db, sha256(input.token)))
+        if (!method || method.type !== 'LOGIN_TOKEN') {
+          throttle.failed(clientIp)
+          throw loginFailed()
+        }
+        return deps.lock.run(() => startSession(method.userId, 'token'))
       }
-      limits.login.hit(`ip:${clientIp}`, `account:${input.email}`)
-      const method = authRepository.methodByIdentifier(db, 'EMAIL_PASSWORD', input.email)
+      throttle.assertAllowed(clientIp, input.email)
+      const delay = throttle.delayMs(input.email)
+      if (delay > 0) await sleep(delay)
+      const method = await deps.lock.run(() => authRepository.verifiedMethod(db, 'EMAIL_PASSWORD', input.email))
       const ok = await verifyPassword(input.password, method?.secretHash ?? (await dummyPasswordHash()))
-      if (!method || !ok) throw loginFailed()
-      limits.login.reset(`account:${input.email}`)
-      return startSession(method.userId)
+      if (!method || !ok) {
+        throttle.failed(clientIp, input.email)
+        throw loginFailed()
+      }
+      throttle.succeeded(clientIp, input.email)
+      return deps.lock.run(() => startSession(method.userId, 'password'))
     },
 
     logout(actor: Actor): void {
@@ -122,9 +154,9 @@ export function createAuthService(deps: AuthDeps) {
      * user's language carries a single-use link valid for one hour.
      */
     forgotPassword(email: string, clientIp: string): string {
-      limits.forgot.hit(`ip:${clientIp}`, `account:${email}`)
+      forgotPerIp.hit(`ip:${clientIp}`)
       const user = usersRepository.byEmail(db, email)
-      if (user) {
+      if (user && withinLimit(forgotMails, `account:${user.id}`)) {
         const { locale, url } = issueResetLink(user, RESET_TTL_MS)
         const mail = renderEmail(locale, {
           subject: translate(locale, /*i18n*/ { id: 'Reset your Boligkasse password' }),
@@ -162,7 +194,40 @@ export function createAuthService(deps: AuthDeps) {
       queueMail(db, clock, { to: user.emailAddress, ...mail })
     },
 
-    /** Sets a new password from a reset link, uses the link up and signs the user out everywhere. */
+    /**
+     * Tells an existing user, in their language, that a company's staff added them (issue #15):
+     * who added them, to which company, and a link to sign in. A user who cannot sign in yet (an
+     * earlier invitation not taken up) gets a fresh set-password link (valid 7 days) instead.
+     */
+    notifyAddedToCompany(userId: string, context: { companyName: string; inviterName: string }): void {
+      const user = usersRepository.byId(db, userId)
+      if (!user) return
+      const values = { name: user.fullName, company: context.companyName, inviter: context.inviterName }
+      const canSignIn = authRepository.methodsOf(db, userId).length > 0
+      const { locale, url } = canSignIn ? { locale: localeOf(user.language), url: `${deps.publicUrl}/login` } : issueResetLink(user, INVITATION_TTL_MS)
+      const mail = renderEmail(locale, {
+        subject: translate(locale, /*i18n*/ { id: 'You were added to {company} on Boligkasse' }, values),
+        paragraphs: [
+          translate(locale, /*i18n*/ { id: 'Hello {name},' }, values),
+          translate(locale, /*i18n*/ { id: '{inviter} has added you to {company} on Boligkasse.' }, values),
+          canSignIn
+            ? translate(locale, /*i18n*/ { id: 'Sign in as usual to see {company}.' }, values)
+            : translate(locale, /*i18n*/ { id: 'Choose a password to sign in. The link works once and for 7 days.' }),
+          translate(locale, /*i18n*/ { id: 'If you did not expect this, ask {company} to remove you.' }, values),
+        ],
+        action: canSignIn
+          ? { label: translate(locale, /*i18n*/ { id: 'Sign in' }), url }
+          : { label: translate(locale, /*i18n*/ { id: 'Choose a password' }), url },
+      })
+      queueMail(db, clock, { to: user.emailAddress, ...mail })
+    },
+
+    /**
+     * Sets a new password from a reset (or invitation) link and uses the link up. The link proves
+     * the account's address, so only that user's own e-mail sign-in is written (and marked proven);
+     * other users' unproven claims on the address are dropped. Every session and login token of
+     * the account ends, and an e-mail says so.
+     */
     async resetPassword(input: ResetPasswordRequest): Promise<string> {
       assertAcceptablePassword(input.newPassword, 'newPassword')
       const reset = authRepository.resetByTokenHash(db, sha256(input.token))
@@ -174,17 +239,38 @@ export function createAuthService(deps: AuthDeps) {
       if (!user || (input.email && input.email !== user.emailAddress))
         throw new DomainError('VALIDATION_FAILED', messages.invalidResetLink.id, { issues: [{ path: 'token', message: messages.invalidResetLink.id }] })
       const secretHash = await hashPassword(input.newPassword)
-      db.transaction((tx) => {
+      const ended = db.transaction((tx) => {
         authRepository.markResetUsed(tx, reset.id, now)
-        const method = authRepository.methodByIdentifier(tx, 'EMAIL_PASSWORD', user.emailAddress)
-        if (method) authRepository.updateMethod(tx, method.id, { secretHash })
-        else authRepository.insertMethod(tx, { id: newId(), userId: user.id, type: 'EMAIL_PASSWORD', identifier: user.emailAddress, secretHash, createdAt: now })
-        authRepository.revokeAllSessions(tx, user.id, now)
+        const taken = authRepository.verifiedMethod(tx, 'EMAIL_PASSWORD', user.emailAddress)
+        if (taken && taken.userId !== user.id) throw new DomainError('VALIDATION_FAILED', messages.invalidResetLink.id, { issues: [{ path: 'token', message: messages.invalidResetLink.id }] })
+        authRepository.deleteOthersPendingClaims(tx, 'EMAIL_PASSWORD', user.emailAddress, user.id)
+        const own = authRepository.ownMethod(tx, user.id, 'EMAIL_PASSWORD', user.emailAddress)
+        if (own) authRepository.updateMethod(tx, own.id, { secretHash, verifiedAt: own.verifiedAt ?? now })
+        else authRepository.insertMethod(tx, { id: newId(), userId: user.id, type: 'EMAIL_PASSWORD', identifier: user.emailAddress, secretHash, verifiedAt: now, createdAt: now })
+        return { sessions: authRepository.revokeAllSessions(tx, user.id, now), tokens: authRepository.deleteLoginTokens(tx, user.id) }
       })
       deps.notifications.notify(user.id, {
         type: 'info',
         title: /*i18n*/ { id: 'Your password was changed' },
         message: /*i18n*/ { id: 'The password of your account was changed and you were signed out on all devices. If this was not you, reset your password at once and contact your association.' },
+      })
+      const locale = localeOf(user.language)
+      const values = { name: user.fullName, sessions: ended.sessions, tokens: ended.tokens }
+      queueMail(db, clock, {
+        to: user.emailAddress,
+        ...renderEmail(locale, {
+          subject: translate(locale, /*i18n*/ { id: 'Your Boligkasse password was changed' }),
+          paragraphs: [
+            translate(locale, /*i18n*/ { id: 'Hello {name},' }, values),
+            translate(locale, /*i18n*/ { id: 'The password of your Boligkasse account was just changed with a reset link.' }),
+            translate(
+              locale,
+              /*i18n*/ { id: 'For your safety we signed you out everywhere: {sessions, plural, one {# session was} other {# sessions were}} ended and {tokens, plural, one {# login token was} other {# login tokens were}} removed.' },
+              values,
+            ),
+            translate(locale, /*i18n*/ { id: 'If this was not you, reset your password at once and contact your association.' }),
+          ],
+        }),
       })
       return messages.passwordChanged.id
     },

@@ -1,65 +1,104 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/client'
 import { oidcLogins } from '../../db/schema/oidc'
-import { authMethods, users } from '../../db/schema/users'
+import { authMethods } from '../../db/schema/users'
+import { DomainError } from '../../errors'
 import type { Clock } from '../../lib/clock'
 import { newId } from '../../lib/ids'
 import type { WriteLock } from '../../lib/write-lock'
 import type { VippsLogin } from '../../integrations/vipps/vipps-login'
+import { mobileKey } from '../../../shared/domain/mobile'
+import { messages } from '../../../shared/i18n-messages'
+import type { Actor } from '../access/actor'
+import { usersRepository } from '../users/users.repository'
 import { authRepository } from './auth.repository'
 import type { AuthService } from './auth.service'
 
 const ATTEMPT_TTL_MS = 10 * 60 * 1000
 
-/** Where the browser goes after the callback: into the app signed in, or back to the login page with a reason. */
-export type VippsLoginOutcome = { ok: true; accessToken: string } | { ok: false; error: 'vipps_unavailable' | 'vipps_failed' | 'vipps_no_account' }
-
-const digits = (phone: string) => phone.replace(/\D/g, '')
+export type VippsLoginError = 'vipps_unavailable' | 'vipps_failed' | 'vipps_no_account' | 'vipps_not_linked' | 'vipps_linked_elsewhere'
 
 /**
- * Sign in with Vipps MobilePay. The user is found by an existing MOBILEPAY sign-in (the Vipps
- * subject), else by the phone number Vipps verified matching the user's mobile number — then the
- * MOBILEPAY sign-in is added, so the next time the subject alone suffices. Anyone else gets a
- * clear message instead of a new, empty account.
+ * Where the browser goes after the callback: into the app signed in, back to the profile after
+ * linking, or back to the login page (or the profile, when linking) with a reason.
+ */
+export type VippsLoginOutcome =
+  | { ok: true; accessToken: string }
+  | { ok: true; linked: true }
+  | { ok: false; error: VippsLoginError; linking?: boolean }
+
+/**
+ * Sign in with Vipps MobilePay, and linking Vipps to a signed-in account (README "Security").
+ * A sign-in finds the user by an existing MOBILEPAY sign-in (the Vipps subject). Failing that, the
+ * phone number Vipps verified opens an account only when exactly one user holds that number and
+ * it was verified (mobile numbers are unique; a number typed into a profile is not verified until
+ * Vipps returns it for that user); then the MOBILEPAY sign-in is added so the subject suffices next
+ * time. Anyone else is told to sign in another way and link Vipps from the profile — never guessed.
  * Vipps is called outside the write lock; each database step takes it.
  */
 export function createVippsLoginService(deps: { db: Db; clock: Clock; lock: WriteLock; auth: AuthService; login: VippsLogin | undefined; log: Logger }) {
   const { db, clock, lock, log } = deps
 
-  function findUser(sub: string, phone: string | undefined): string | undefined {
-    const linked = db.select().from(authMethods).where(eq(authMethods.identifier, sub)).all().find((m) => m.type === 'MOBILEPAY')
-    if (linked) return linked.userId
-    if (!phone) return undefined
-    const wanted = digits(phone)
-    const match = db
-      .select({ id: users.id, mobile: users.mobileNumber })
-      .from(users)
-      .all()
-      .filter((u) => u.mobile)
-      .find((u) => {
-        const have = digits(u.mobile!)
-        // Stored without country code (8 Danish digits) or with it.
-        return have === wanted || (have.length === 8 && wanted.endsWith(have) && wanted.length === 10)
-      })
-    if (!match) return undefined
-    authRepository.insertMethod(db, { id: newId(), userId: match.id, type: 'MOBILEPAY', identifier: sub, createdAt: clock.now().toISOString() })
-    return match.id
+  const linkedUser = (sub: string) =>
+    db.select().from(authMethods).where(and(eq(authMethods.type, 'MOBILEPAY'), eq(authMethods.identifier, sub))).get()?.userId
+
+  function addVippsSignIn(userId: string, sub: string): void {
+    const now = clock.now().toISOString()
+    authRepository.insertMethod(db, { id: newId(), userId, type: 'MOBILEPAY', identifier: sub, verifiedAt: now, createdAt: now })
+  }
+
+  function signInUser(sub: string, phone: string | undefined): { userId: string } | { error: VippsLoginError } {
+    const linked = linkedUser(sub)
+    if (linked) return { userId: linked }
+    const holder = phone ? usersRepository.byMobileKey(db, mobileKey(phone)) : undefined
+    if (!holder) return { error: 'vipps_no_account' }
+    if (!holder.mobileVerifiedAt) return { error: 'vipps_not_linked' }
+    addVippsSignIn(holder.id, sub)
+    return { userId: holder.id }
+  }
+
+  /** Links the Vipps identity to the signed-in user; the phone Vipps returned becomes their verified number when it is theirs or free. */
+  function link(userId: string, sub: string, phone: string | undefined): VippsLoginOutcome {
+    const linked = linkedUser(sub)
+    if (linked && linked !== userId) return { ok: false, error: 'vipps_linked_elsewhere', linking: true }
+    if (!linked) addVippsSignIn(userId, sub)
+    const user = usersRepository.byId(db, userId)
+    if (user && phone) {
+      const key = mobileKey(phone)
+      const holder = usersRepository.byMobileKey(db, key)
+      const now = clock.now().toISOString()
+      if (user.mobileKey === key) usersRepository.update(db, userId, { mobileVerifiedAt: now, version: user.version + 1, updatedAt: now })
+      else if (!user.mobileNumber && !holder)
+        usersRepository.update(db, userId, { mobileNumber: `+${key}`, mobileKey: key, mobileVerifiedAt: now, version: user.version + 1, updatedAt: now })
+    }
+    return { ok: true, linked: true }
+  }
+
+  async function begin(linkUserId: string | null): Promise<string | undefined> {
+    if (!deps.login) return undefined
+    try {
+      const attempt = await deps.login.start()
+      await lock.run(() =>
+        db.insert(oidcLogins).values({ state: attempt.state, nonce: attempt.nonce, codeVerifier: attempt.codeVerifier, createdAt: clock.now().toISOString(), linkUserId }).run(),
+      )
+      return attempt.url
+    } catch (err) {
+      log.warn({ err }, 'vipps login could not start')
+      return undefined
+    }
   }
 
   return {
     available: () => deps.login !== undefined,
 
-    async start(): Promise<string | undefined> {
-      if (!deps.login) return undefined
-      try {
-        const attempt = await deps.login.start()
-        await lock.run(() => db.insert(oidcLogins).values({ state: attempt.state, nonce: attempt.nonce, codeVerifier: attempt.codeVerifier, createdAt: clock.now().toISOString() }).run())
-        return attempt.url
-      } catch (err) {
-        log.warn({ err }, 'vipps login could not start')
-        return undefined
-      }
+    start: () => begin(null),
+
+    /** The Vipps Login address for linking Vipps to the signed-in user (503 when Vipps Login is unavailable). */
+    async startLink(actor: Actor): Promise<string> {
+      const url = await begin(actor.userId)
+      if (!url) throw new DomainError('PROVIDER_UNAVAILABLE', messages.providerUnavailable.id)
+      return url
     },
 
     async callback(code: string | undefined, state: string | undefined, error: string | undefined): Promise<VippsLoginOutcome> {
@@ -71,19 +110,21 @@ export function createVippsLoginService(deps: { db: Db; clock: Clock; lock: Writ
         if (row) db.delete(oidcLogins).where(eq(oidcLogins.state, state)).run()
         return row
       })
-      if (!attempt || error || !code || clock.now().getTime() - Date.parse(attempt.createdAt) > ATTEMPT_TTL_MS) return { ok: false, error: 'vipps_failed' }
+      const linking = Boolean(attempt?.linkUserId)
+      if (!attempt || error || !code || clock.now().getTime() - Date.parse(attempt.createdAt) > ATTEMPT_TTL_MS) return { ok: false, error: 'vipps_failed', linking }
       try {
         const identity = await deps.login.finish(code, attempt)
         return await lock.run(() =>
-          db.transaction(() => {
-            const userId = findUser(identity.sub, identity.phone_number)
-            if (!userId) return { ok: false as const, error: 'vipps_no_account' as const }
-            return { ok: true as const, accessToken: deps.auth.startSession(userId).accessToken }
+          db.transaction((): VippsLoginOutcome => {
+            if (attempt.linkUserId) return link(attempt.linkUserId, identity.sub, identity.phone_number)
+            const found = signInUser(identity.sub, identity.phone_number)
+            if ('error' in found) return { ok: false, error: found.error }
+            return { ok: true, accessToken: deps.auth.startSession(found.userId, 'vipps').accessToken }
           }),
         )
       } catch (err) {
         log.warn({ err }, 'vipps login failed')
-        return { ok: false, error: 'vipps_failed' }
+        return { ok: false, error: 'vipps_failed', linking }
       }
     },
   }

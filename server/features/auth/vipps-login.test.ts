@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest'
-import { authMethods } from '../../db/schema/users'
-import { testAppWithVipps, type TestApp } from '../../test/harness'
+import { eq } from 'drizzle-orm'
+import { authMethods, users } from '../../db/schema/users'
+import { demo, testAppWithVipps, type TestApp } from '../../test/harness'
 
-/** Plays the browser: follows redirects inside the app (API and mounted emulator), posting the chosen phone number. */
-async function vippsSignIn(t: TestApp, phoneNumber: string): Promise<string> {
-  const start = await t.app.request('/api/auth/vipps')
-  expect(start.status).toBe(302)
-  const authorize = new URL(start.headers.get('Location')!)
+/**
+ * Plays the browser: follows redirects inside the app (API and mounted emulator), posting the
+ * chosen phone number. With `linkAs` it links Vipps to that signed-in user instead of signing in.
+ */
+async function vippsSignIn(t: TestApp, phoneNumber: string, linkAs?: string): Promise<string> {
+  let url: string
+  if (linkAs) {
+    const link = await t.call('POST', '/auth/vipps/link', { token: linkAs })
+    expect(link.status, JSON.stringify(link.json)).toBe(200)
+    url = link.json.url
+  } else {
+    const start = await t.app.request('/api/auth/vipps')
+    expect(start.status).toBe(302)
+    url = start.headers.get('Location')!
+  }
+  const authorize = new URL(url)
   expect(authorize.pathname).toBe('/vipps-emulator/access-management-1.0/access/oauth2/auth')
   expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
   const page = await t.app.request(authorize.pathname + authorize.search)
@@ -42,6 +54,37 @@ describe('sign in with Vipps MobilePay', () => {
   it('sends someone without an account back with a clear reason', async () => {
     const t = await testAppWithVipps()
     expect(await vippsSignIn(t, '4599999999')).toBe('/login?error=vipps_no_account')
+  })
+
+  it('does not guess from a number typed into a profile: it explains, and the person links Vipps from the profile', async () => {
+    const t = await testAppWithVipps()
+    const token = await t.login(demo.resident)
+    // A number nobody verified (typed in the profile) does not open the account...
+    expect((await t.call('PATCH', '/account/profile/mobileNumber', { token, body: { value: '+45 40 40 40 40' } })).status).toBe(200)
+    expect(await vippsSignIn(t, '4540404040')).toBe('/login?error=vipps_not_linked')
+    expect(t.db.select().from(authMethods).all().filter((m) => m.type === 'MOBILEPAY')).toHaveLength(0)
+    // ...until the signed-in owner links Vipps, which proves the number.
+    expect(await vippsSignIn(t, '4540404040', token)).toBe('/user?vipps=linked')
+    expect(t.db.select().from(users).where(eq(users.emailAddress, demo.resident)).get()!.mobileVerifiedAt).not.toBeNull()
+    const location = await vippsSignIn(t, '4540404040')
+    const info = await t.call('GET', '/account/info', { token: decodeURIComponent(/authToken=([^&]+)/.exec(location)![1]!) })
+    expect(info.json.emailAddress).toBe(demo.resident)
+  })
+
+  it('never opens either account when two users hold one number from before numbers were unique', async () => {
+    const t = await testAppWithVipps()
+    // As drizzle/0009 leaves such rows: the number stays, without a key, on both accounts.
+    t.db.update(users).set({ mobileNumber: '+45 31 00 00 01', mobileKey: null, mobileVerifiedAt: null }).where(eq(users.emailAddress, demo.residentDa)).run()
+    t.db.update(users).set({ mobileKey: null, mobileVerifiedAt: null }).where(eq(users.emailAddress, demo.resident)).run()
+    expect(await vippsSignIn(t, '4531000001')).toBe('/login?error=vipps_no_account')
+    expect(t.db.select().from(authMethods).all().filter((m) => m.type === 'MOBILEPAY')).toHaveLength(0)
+  })
+
+  it('refuses to link a Vipps identity that already signs in to another account', async () => {
+    const t = await testAppWithVipps()
+    expect(await vippsSignIn(t, '4531000001')).toMatch(/authToken=/)
+    const other = await t.login(demo.residentDa)
+    expect(await vippsSignIn(t, '4531000001', other)).toBe('/user?vipps=vipps_linked_elsewhere')
   })
 
   it('refuses a callback with an unknown or reused state', async () => {

@@ -18,6 +18,9 @@ export const usersRepository = {
   emailTakenByOther: (db: Db, email: string, userId: string): boolean =>
     db.select({ id: users.id }).from(users).where(and(eq(users.emailAddress, email), ne(users.id, userId))).get() !== undefined,
 
+  /** The user holding a mobile number (by its comparable key, shared/domain/mobile.ts). */
+  byMobileKey: (db: Db, key: string): UserRow | undefined => db.select().from(users).where(eq(users.mobileKey, key)).get(),
+
   insert: (db: Db, user: NewUser): void => {
     db.insert(users).values(user).run()
   },

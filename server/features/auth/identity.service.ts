@@ -1,0 +1,194 @@
+import type { Db } from '../../db/client'
+import { DomainError, conflict, ruleViolation, validation } from '../../errors'
+import type { Clock } from '../../lib/clock'
+import { newId, randomToken, sha256 } from '../../lib/ids'
+import { translate, type Locale } from '../../i18n/i18n'
+import { localeOf } from '../../../shared/contract/common'
+import { messages } from '../../../shared/i18n-messages'
+import { queueMail } from '../../integrations/mail/mail-outbox'
+import { renderEmail } from '../../integrations/mail/layout'
+import type { Actor } from '../access/actor'
+import { usersRepository, type UserRow } from '../users/users.repository'
+import { authRepository } from './auth.repository'
+import { LoginThrottle } from './login-throttle'
+import { verifyPassword } from './passwords'
+
+/** How long an e-mail confirmation link works. */
+export const CONFIRMATION_TTL_MS = 24 * 60 * 60 * 1000
+/** A Vipps sign-in this recent confirms identity like the current password does. */
+export const FRESH_VIPPS_SIGN_IN_MS = 10 * 60 * 1000
+
+export type IdentityService = ReturnType<typeof createIdentityService>
+
+/**
+ * Proofs of identity for security changes (README "Security"):
+ * - a change of sign-in methods or of the account's e-mail needs the current password (or a
+ *   Vipps sign-in from the last 10 minutes), and the account's address hears of it;
+ * - an e-mail address counts as a sign-in only once a link sent to it was clicked.
+ */
+export function createIdentityService(deps: { db: Db; clock: Clock; publicUrl: string; throttle?: LoginThrottle }) {
+  const { db, clock } = deps
+  const throttle = deps.throttle ?? new LoginThrottle(clock, { perPair: 10, perIp: 50 })
+
+  const user = (id: string): UserRow => {
+    const row = usersRepository.byId(db, id)
+    if (!row) throw new DomainError('NOT_FOUND', messages.notFound.id)
+    return row
+  }
+
+  /** Sends a plain security notice to the account's own address, in the user's language. */
+  function mailAccount(owner: UserRow, subject: { id: string }, lines: { id: string }[], values: Record<string, unknown>) {
+    const locale = localeOf(owner.language)
+    const all = { name: owner.fullName, ...values }
+    queueMail(db, clock, {
+      to: owner.emailAddress,
+      ...renderEmail(locale, {
+        subject: translate(locale, subject, all),
+        paragraphs: [translate(locale, /*i18n*/ { id: 'Hello {name},' }, all), ...lines.map((l) => translate(locale, l, all))],
+        action: { label: translate(locale, /*i18n*/ { id: 'Open profile' }), url: `${deps.publicUrl}/user` },
+      }),
+    })
+  }
+
+  /** A single-use link to /confirm-email sent to `email`; the token is stored hashed. */
+  function sendConfirmation(owner: UserRow, purpose: 'ADD_METHOD' | 'CHANGE_EMAIL', email: string, authMethodId: string | null) {
+    const token = randomToken()
+    const now = clock.now()
+    authRepository.insertConfirmation(db, {
+      id: newId(),
+      userId: owner.id,
+      purpose,
+      email,
+      authMethodId,
+      tokenHash: sha256(token),
+      expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_MS).toISOString(),
+      createdAt: now.toISOString(),
+    })
+    const locale: Locale = localeOf(owner.language)
+    const values = { name: owner.fullName, email }
+    const url = `${deps.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`
+    queueMail(db, clock, {
+      to: email,
+      ...renderEmail(locale, {
+        subject: translate(locale, /*i18n*/ { id: 'Confirm your e-mail address for Boligkasse' }),
+        paragraphs: [
+          translate(locale, /*i18n*/ { id: 'Hello {name},' }, values),
+          purpose === 'ADD_METHOD'
+            ? translate(locale, /*i18n*/ { id: 'Someone asked to sign in to a Boligkasse account with {email}. It works only after you confirm that this address is yours.' }, values)
+            : translate(locale, /*i18n*/ { id: 'Someone asked to make {email} the e-mail address of a Boligkasse account. It changes only after you confirm that this address is yours.' }, values),
+          translate(locale, /*i18n*/ { id: 'The link works once and for 24 hours. If this was not you, ignore this e-mail and nothing changes.' }),
+        ],
+        action: { label: translate(locale, /*i18n*/ { id: 'Confirm e-mail address' }), url },
+      }),
+    })
+  }
+
+  /**
+   * Refuses an address that is someone else's account e-mail or proven e-mail sign-in. An address
+   * only claimed (not proven) by someone else does not block its owner.
+   */
+  function assertEmailFree(email: string, ownerId: string, path: string): void {
+    const holder = usersRepository.byEmail(db, email)
+    const method = authRepository.verifiedMethod(db, 'EMAIL_PASSWORD', email)
+    if ((holder && holder.id !== ownerId) || (method && method.userId !== ownerId)) throw conflict(messages.emailTaken.id, path)
+  }
+
+  return {
+    assertEmailFree,
+
+    /**
+     * Confirms that the person at the keyboard is the account's owner before a security change:
+     * the current password, or a Vipps sign-in from the last 10 minutes. Wrong passwords count
+     * like failed sign-ins (per account + IP), so a stolen session cannot guess the password.
+     */
+    async confirmOwner(actor: Actor, currentPassword: string | undefined, clientIp: string): Promise<void> {
+      const session = authRepository.sessionById(db, actor.sessionId)
+      if (session?.via === 'vipps' && clock.now().getTime() - Date.parse(session.createdAt) <= FRESH_VIPPS_SIGN_IN_MS) return
+      const passwords = authRepository.passwordMethodsOf(db, actor.userId)
+      if (passwords.length === 0) throw ruleViolation(messages.confirmWithVipps.id)
+      if (!currentPassword) throw validation([{ path: 'currentPassword', message: messages.currentPasswordRequired.id }])
+      throttle.assertAllowed(clientIp, `reauth:${actor.userId}`)
+      for (const m of passwords) if (await verifyPassword(currentPassword, m.secretHash!)) return
+      throttle.failed(clientIp, `reauth:${actor.userId}`)
+      throw validation([{ path: 'currentPassword', message: messages.currentPasswordWrong.id }])
+    },
+
+    /** A new e-mail sign-in waits, unusable, for its confirmation link; the account's address is told. */
+    addPendingEmailSignIn(actor: Actor, email: string, secretHash: string): { id: string; createdAt: string } {
+      const owner = user(actor.userId)
+      assertEmailFree(email, owner.id, 'identifier')
+      const existing = authRepository.ownMethod(db, owner.id, 'EMAIL_PASSWORD', email)
+      if (existing?.verifiedAt) throw conflict(messages.emailTaken.id, 'identifier')
+      if (existing) authRepository.deleteMethod(db, existing.id)
+      const id = newId()
+      const createdAt = clock.now().toISOString()
+      authRepository.insertMethod(db, { id, userId: owner.id, type: 'EMAIL_PASSWORD', identifier: email, secretHash, createdAt })
+      sendConfirmation(owner, 'ADD_METHOD', email, id)
+      return { id, createdAt }
+    },
+
+    /** The new address must be confirmed from its own inbox; the current address is told. */
+    requestEmailChange(actor: Actor, email: string): void {
+      const owner = user(actor.userId)
+      assertEmailFree(email, owner.id, 'emailAddress')
+      const now = clock.now().toISOString()
+      authRepository.expireEmailChanges(db, owner.id, now)
+      sendConfirmation(owner, 'CHANGE_EMAIL', email, null)
+      mailAccount(
+        owner,
+        /*i18n*/ { id: 'A change of your Boligkasse e-mail address was requested' },
+        [
+          /*i18n*/ { id: 'Someone signed in to your account asked to change its e-mail address to {email}. It changes only when the link sent to that address is clicked.' },
+          /*i18n*/ { id: 'If this was not you, change your password at once and contact your association.' },
+        ],
+        { email },
+      )
+    },
+
+    /** The e-mail change waiting for its link, if any. */
+    pendingEmail: (userId: string): string | null => authRepository.pendingEmailChange(db, userId, clock.now().toISOString())?.email ?? null,
+
+    /** Tells the account's own address that a sign-in method was added. */
+    mailNewMethod(userId: string, identifier: string): void {
+      mailAccount(
+        user(userId),
+        /*i18n*/ { id: 'A sign-in method was added to your Boligkasse account' },
+        [
+          /*i18n*/ { id: 'The sign-in method {identifier} was added to your account.' },
+          /*i18n*/ { id: 'If this was not you, remove it from your profile, change your password and contact your association.' },
+        ],
+        { identifier },
+      )
+    },
+
+    /**
+     * Uses a confirmation link: proves the address and applies what waited for it (the pending
+     * e-mail sign-in, or the new account address with the e-mail sign-in following it).
+     */
+    confirmEmail(token: string): string {
+      const link = authRepository.confirmationByTokenHash(db, sha256(token))
+      const now = clock.now().toISOString()
+      const invalid = (message: string) => new DomainError('VALIDATION_FAILED', message, { issues: [{ path: 'token', message }] })
+      if (!link) throw invalid(messages.invalidConfirmationLink.id)
+      if (link.usedAt || link.expiresAt <= now) throw invalid(messages.confirmationLinkExpired.id)
+      const owner = user(link.userId)
+      authRepository.markConfirmationUsed(db, link.id, now)
+      assertEmailFree(link.email, owner.id, 'token')
+      if (link.purpose === 'ADD_METHOD') {
+        const method = authRepository.methodsOf(db, owner.id).find((m) => m.id === link.authMethodId)
+        if (!method) throw invalid(messages.invalidConfirmationLink.id)
+        authRepository.updateMethod(db, method.id, { verifiedAt: now })
+        authRepository.deleteOthersPendingClaims(db, 'EMAIL_PASSWORD', link.email, owner.id)
+        return messages.emailSignInConfirmed.id
+      }
+      // CHANGE_EMAIL: the account's address and its e-mail sign-in move to the proven address.
+      const signIn = authRepository.ownMethod(db, owner.id, 'EMAIL_PASSWORD', owner.emailAddress)
+      const already = authRepository.ownMethod(db, owner.id, 'EMAIL_PASSWORD', link.email)
+      if (signIn && !already) authRepository.updateMethod(db, signIn.id, { identifier: link.email, verifiedAt: now })
+      else if (already) authRepository.updateMethod(db, already.id, { verifiedAt: now })
+      authRepository.deleteOthersPendingClaims(db, 'EMAIL_PASSWORD', link.email, owner.id)
+      usersRepository.update(db, owner.id, { emailAddress: link.email, version: owner.version + 1, updatedAt: now })
+      return messages.emailChangeConfirmed.id
+    },
+  }
+}
