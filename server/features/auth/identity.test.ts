@@ -202,6 +202,21 @@ describe('nobody can lock another person out', () => {
     for (const email of [...people, ...people]) expect((await attempt(t, '192.0.2.1', DEMO_PASSWORD, email)).status).toBe(200)
   }, 60_000)
 
+  it('caps reset e-mails per account silently, so nobody can flood or block a person\'s reset', async () => {
+    const t = await testApp({ TRUST_PROXY: '1' })
+    const answers = new Set<string>()
+    for (let i = 0; i < 8; i++) {
+      const res = await t.call('POST', '/auth/forgot-password', { body: { email: demo.admin }, headers: from(`203.0.113.${i}`) })
+      expect(res.status).toBe(200)
+      answers.add(res.json.message)
+    }
+    expect(answers.size).toBe(1)
+    expect(t.mails().filter((m) => m.to === demo.admin)).toHaveLength(5)
+    // One IP asking too often is stopped, whatever the accounts.
+    for (let i = 0; i < 20; i++) await t.call('POST', '/auth/forgot-password', { body: { email: `x${i}@example.dk` }, headers: from('198.51.100.99') })
+    expect((await t.call('POST', '/auth/forgot-password', { body: { email: demo.chairman }, headers: from('198.51.100.99') })).status).toBe(429)
+  })
+
   it('still stops one IP trying many accounts', async () => {
     const t = await testApp({ TRUST_PROXY: '1' }, { auth: { sleep: async () => {} } })
     for (let i = 0; i < 50; i++) await attempt(t, '203.0.113.50', 'forkert', `nobody${i}@example.dk`)
