@@ -23,6 +23,8 @@ const COMPANIES = 50
 const NOW = '2026-11-28T09:00:00.000Z'
 /** The agreements' first payment date (the kill -9 test seeds them due tomorrow of the real clock). */
 const FIRST_DUE = process.env.BENCH_FIRST_DUE ?? '2026-12-01'
+/** When the agreements were made: never after their first payment date (billing skips periods before an agreement existed). */
+const CREATED = FIRST_DUE < NOW.slice(0, 10) ? `${FIRST_DUE}T00:00:00.000Z` : NOW
 
 async function seed(path: string) {
   const { openDatabase } = await import('../server/db/client')
@@ -55,7 +57,7 @@ async function seed(path: string) {
         const userId = v7()
         const id = v7()
         user.run(userId, `Beboer ${c}-${i}`, `beboer-${c}-${i}@example.dk`, NOW, NOW)
-        agreement.run(id, companyId, 1001 + i, userId, providerId, `agr_${c}_${i}`, NOW, NOW)
+        agreement.run(id, companyId, 1001 + i, userId, providerId, `agr_${c}_${i}`, CREATED, CREATED)
         part.run(id, v7(), 0, 'COMMON_EXPENSES', 'Boligafgift', 450_000, 0)
         part.run(id, v7(), 1, 'HEAT', 'Aconto varme', 65_050, 25)
         link.run(id, addresses[i % addresses.length])

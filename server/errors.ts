@@ -3,6 +3,8 @@ import type { ErrorCode } from '../shared/errors'
 export interface Issue {
   path: string
   message: string
+  /** ICU values of the message, e.g. `{ maximum: 200 }` for "At most {maximum} characters". */
+  values?: Record<string, unknown>
 }
 
 /**

@@ -3,6 +3,7 @@ import { agreementStatuses, chargeStatuses } from '../domain/agreement-status'
 import { partTypes, paymentPeriods, priceOfParts, vatRates } from '../domain/agreement-parts'
 import { copenhagenDateOf } from '../domain/copenhagen'
 import { messages } from '../i18n-messages'
+import { isSingleLine, personName, plainText } from './text'
 
 /**
  * Agreements (spec §3 Agreement, §5 create/edit rules, §7 Agreements). Money is integer øre,
@@ -39,19 +40,25 @@ export const calendarDate = (requiredMessage: string) =>
     })
     .meta({ description: 'YYYY-MM-DD (Europe/Copenhagen); a full ISO timestamp is accepted and its Copenhagen date kept' })
 
-/** øre: an integer above 0 (spec §5: a part's price must be above 0). */
+/** The highest price of a part: 1,000,000 kr. in øre. */
+export const MAX_PART_PRICE_ORE = 100_000_000
+
+/**
+ * øre: an integer above 0 (spec §5: a part's price must be above 0). Too high and fractions of
+ * øre each have their own message; a number too high for anything answers only that.
+ */
 const positiveOre = z
   .number({ error: messages.partPriceInvalid.id })
-  .int(messages.partPriceInvalid.id)
+  .max(MAX_PART_PRICE_ORE, { message: messages.partPriceTooHigh.id, abort: true })
   .positive(messages.partPriceInvalid.id)
-  .max(100_000_000, messages.partPriceInvalid.id)
+  .int(messages.partPriceFraction.id)
 
 export const AgreementPartInput = z
   .object({
     /** The client's id of the part (spec §3: new parts get an id made locally from the time); the server makes one when absent. */
-    id: z.string().trim().min(1).max(64).optional(),
+    id: z.string().trim().min(1).max(64).refine(isSingleLine, messages.controlCharacters.id).optional(),
     type: PartType,
-    description: z.string({ error: messages.partDescriptionRequired.id }).trim().min(1, messages.partDescriptionRequired.id).max(200),
+    description: plainText(200, messages.partDescriptionRequired.id),
     /** øre */
     price: positiveOre,
     /** VAT in percent: 0 (default, housing charges) or 25. */
@@ -64,7 +71,7 @@ export const AgreementPartInput = z
   .meta({ id: 'AgreementPartInput' })
 export type AgreementPartInput = z.input<typeof AgreementPartInput>
 
-const parts = z.array(AgreementPartInput, { error: messages.partsRequired.id }).min(1, messages.partsRequired.id).max(50)
+const parts = z.array(AgreementPartInput, { error: messages.partsRequired.id }).min(1, messages.partsRequired.id).max(50, messages.tooManyItems.id)
 
 /** `price`, when sent, must be the sum of the parts (the server stores the sum either way). */
 const priceMatchesParts = {
@@ -77,7 +84,7 @@ export const CreateAgreementRequest = z
   .object({
     /** A client-made id (UUID) so an agreement created offline keeps it. */
     id: z.uuid().optional(),
-    memberName: z.string({ error: messages.memberNameRequired.id }).trim().min(1, messages.memberNameRequired.id).max(200),
+    memberName: personName(messages.memberNameRequired.id),
     emailAddress: z
       .string({ error: messages.invalidEmail.id })
       .trim()
@@ -87,7 +94,7 @@ export const CreateAgreementRequest = z
     companyId: z.uuid({ error: messages.required.id }),
     paymentProviderId: z.uuid({ error: messages.paymentProviderRequired.id }),
     /** Address ids of the company (at least one). */
-    linkedAddress: z.array(z.uuid(), { error: messages.addressesRequired.id }).min(1, messages.addressesRequired.id).max(50),
+    linkedAddress: z.array(z.uuid(), { error: messages.addressesRequired.id }).min(1, messages.addressesRequired.id).max(50, messages.tooManyItems.id),
     /** Sum of the parts in øre; optional, checked when sent. */
     price: z.number().int().optional(),
     currency: Currency.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { messages } from '../i18n-messages'
+import { plainText } from './text'
 
 /**
  * One-time charges and refunds (spec §5 "Refund and one-time charge", §7, CONTRACT.md: `amount`
@@ -9,17 +10,16 @@ import { messages } from '../i18n-messages'
 export const MIN_BILLING_AMOUNT_ORE = 100
 export const MAX_CHARGE_DESCRIPTION = 45
 
+/** 1,000,000 kr. in øre. */
+export const MAX_BILLING_AMOUNT_ORE = 100_000_000
+
 const amount = z
   .number({ error: messages.amountInvalid.id })
-  .int(messages.amountInvalid.id)
+  .max(MAX_BILLING_AMOUNT_ORE, { message: messages.amountTooHigh.id, abort: true })
   .min(MIN_BILLING_AMOUNT_ORE, messages.amountTooSmall.id)
-  .max(100_000_000, messages.amountInvalid.id)
+  .int(messages.amountFraction.id)
   .meta({ description: 'øre, at least 100 (1 kr.)' })
-const description = z
-  .string({ error: messages.descriptionRequired.id })
-  .trim()
-  .min(1, messages.descriptionRequired.id)
-  .max(MAX_CHARGE_DESCRIPTION, messages.descriptionTooLong.id)
+const description = plainText(MAX_CHARGE_DESCRIPTION, messages.descriptionRequired.id, messages.descriptionTooLong.id)
 
 /** POST /agreement/{id}/requestOneTimeCharge */
 export const OneTimeChargeRequest = z

@@ -1,11 +1,12 @@
 import { z } from 'zod'
-import { isValidCvr } from '../domain/cvr'
+import { isPlaceholderCvr, isValidCvr } from '../domain/cvr'
 import { ANY_YEAR, isValidDayMonth } from '../domain/day-month'
 import { companyStatuses } from '../domain/company-status'
 import { companyRoles } from '../domain/roles'
 import { messages } from '../i18n-messages'
-import { emailAddress, fullName, mobileNumber } from './account'
+import { emailAddress, mobileNumber } from './account'
 import { Language } from './common'
+import { optionalPlainText, personName, plainText } from './text'
 
 export const unionTypes = ['COOP', 'CONDO'] as const
 export const UnionType = z.enum(unionTypes, {
@@ -14,17 +15,23 @@ export const UnionType = z.enum(unionTypes, {
 export type UnionType = z.infer<typeof UnionType>
 export const CompanyStatus = z.enum(companyStatuses)
 
-/** A required text whose missing or empty value answers `message` (spec §5 "Create company"). */
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max)
-
-export const companyName = requiredText(messages.companyNameRequired.id, 200)
-export const acronym = requiredText(messages.acronymRequired.id, 50)
-/** 8 digits with a valid modulus-11 check (DOMAIN.md "CVR"); spaces are ignored. */
+/** Single-line texts (shared/contract/text.ts): missing or empty answers the §5 message, over the limit names it. */
+export const companyName = plainText(200, messages.companyNameRequired.id)
+export const acronym = plainText(50, messages.acronymRequired.id)
+/**
+ * 8 digits with a valid modulus-11 check (DOMAIN.md "CVR"); spaces are ignored. 00000000 passes
+ * the check (its weighted sum is 0) but is no company's number, so it is refused on its own.
+ */
 export const cvr = z
   .string({ error: messages.cvrRequired.id })
   .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().min(1, { message: messages.cvrRequired.id, abort: true }).refine(isValidCvr, messages.cvrInvalid.id))
+  .pipe(
+    z
+      .string()
+      .min(1, { message: messages.cvrRequired.id, abort: true })
+      .refine((v) => !isPlaceholderCvr(v), { message: messages.cvrNotReal.id, abort: true })
+      .refine(isValidCvr, messages.cvrInvalid.id),
+  )
 
 /**
  * A heating-water period date `dd.mm` (spec §5). The schema accepts 29.02 (it cannot know the
@@ -129,7 +136,7 @@ export const AddMemberRequest = z
     userId: z.uuid().optional(),
     user: z
       .object({
-        name: fullName,
+        name: personName(),
         email: emailAddress,
         phone: z.union([mobileNumber, z.literal('').transform(() => null), z.null()]).optional(),
         /** The invitation's language; the inviter's language when absent. */
@@ -166,24 +173,15 @@ export const Address = z
   .meta({ id: 'Address' })
 export type Address = z.infer<typeof Address>
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((v) => v || null)
-    .nullable()
-    .optional()
-
 export const AddAddressRequest = z
   .object({
     id: z.uuid().optional(),
-    referenceId: optionalText(100),
-    street: z.string({ error: messages.required.id }).trim().min(1, messages.required.id).max(200),
-    number: z.string({ error: messages.required.id }).trim().min(1, messages.required.id).max(20),
-    floor: optionalText(20),
-    side: optionalText(20),
-    city: z.string({ error: messages.required.id }).trim().min(1, messages.required.id).max(100),
+    referenceId: optionalPlainText(100),
+    street: plainText(200),
+    number: plainText(20),
+    floor: optionalPlainText(20),
+    side: optionalPlainText(20),
+    city: plainText(100),
     zip: z.string({ error: messages.required.id }).trim().regex(/^\d{4}$/, messages.zipInvalid.id),
     /** Always Denmark (spec §3); other values are refused. */
     country: z

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { messages as m } from '../i18n-messages'
+import { multiLineText, plainText } from './text'
 
 /**
  * Messages (spec §2 Messages, §3 Message, §5 message rules, issue #10). The same schemas check
@@ -35,12 +36,9 @@ export const MAX_SUBJECT = 200
 /** Characters of (HTML) body. */
 export const MAX_BODY = 50_000
 
-const subject = z.string({ error: m.messageSubjectRequired.id }).trim().min(1, m.messageSubjectRequired.id).max(MAX_SUBJECT)
-const body = z
-  .string({ error: m.messageContentRequired.id })
-  .trim()
-  .min(1, m.messageContentRequired.id)
-  .max(MAX_BODY)
+/** A subject is one line (shared/contract/text.ts); the body keeps its line breaks. */
+const subject = plainText(MAX_SUBJECT, m.messageSubjectRequired.id)
+const body = multiLineText(MAX_BODY, m.messageContentRequired.id)
   .meta({ description: 'HTML (sanitized by the server: the tags of shared/domain/html-policy.ts); line breaks are kept' })
 
 /** A wall-clock time in Copenhagen, `YYYY-MM-DDTHH:mm` (what a datetime-local field gives). */
@@ -142,7 +140,7 @@ export const MessageListQuery = z.object({
 /** POST /contact (spec §2 Contact): the message goes to the platform's contact address. */
 export const ContactRequest = z
   .object({
-    message: z.string({ error: m.contactMessageRequired.id }).trim().min(1, m.contactMessageRequired.id).max(5000),
+    message: multiLineText(5000, m.contactMessageRequired.id),
     /** A guest may leave an address to be answered at; a signed-in user's own is used. */
     email: z.email({ error: m.invalidEmail.id }).max(254).optional(),
   })

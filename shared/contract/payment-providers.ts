@@ -1,8 +1,11 @@
 import { z } from 'zod'
 import { messages } from '../i18n-messages'
 import { Webhook } from './webhooks'
+import { isSingleLine, plainText } from './text'
 
-const required = (max: number) => z.string({ error: messages.required.id }).trim().min(1, messages.required.id).max(max)
+const required = (max: number) => plainText(max)
+/** A secret left empty (or sent back masked) keeps the stored one. */
+const optionalSecret = (max: number) => z.string().trim().max(max, messages.tooLong.id).refine(isSingleLine, messages.controlCharacters.id).optional()
 
 /**
  * A provider's configuration as answers show it (spec §3): `subscriptionKey` and `clientSecret`
@@ -69,9 +72,9 @@ export const UpdateProviderRequest = z
       .object({
         providerName: required(100).optional(),
         merchantSerialNumber: required(20).optional(),
-        subscriptionKey: z.string().trim().max(200).optional(),
+        subscriptionKey: optionalSecret(200),
         clientId: required(200).optional(),
-        clientSecret: z.string().trim().max(500).optional(),
+        clientSecret: optionalSecret(500),
         useTestMode: z.boolean().optional(),
       })
       .optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { messages } from '../i18n-messages'
+import { isSingleLine } from './text'
 
 export const vippsWebhookEvents = [
   'recurring.agreement-activated.v1',
@@ -24,8 +25,8 @@ export const RegisterWebhookRequest = z
       .string()
       .trim()
       .min(1, messages.webhookUrlRequired.id)
-      .max(500)
-      .refine((u) => /^https?:\/\/[^\s/]+/i.test(u), messages.webhookUrlInvalid.id),
+      .max(500, messages.tooLong.id)
+      .refine((u) => /^https?:\/\/[^\s/]+/i.test(u) && isSingleLine(u), messages.webhookUrlInvalid.id),
     events: z.array(z.enum(vippsWebhookEvents)).min(1, messages.webhookUrlAndEvents.id).max(vippsWebhookEvents.length),
   })
   .meta({ id: 'RegisterWebhookRequest' })

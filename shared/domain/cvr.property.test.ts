@@ -16,7 +16,9 @@ describe('CVR (property)', () => {
     fc.assert(
       fc.property(digits7, (seven) => {
         const c = checkDigit(seven)
-        if (c !== undefined) expect(isValidCvr([...seven, c].join(''))).toBe(true)
+        const cvr = c === undefined ? '' : [...seven, c].join('')
+        // 00000000 also passes the sum and is refused on its own (cvr.test.ts).
+        if (c !== undefined && cvr !== '00000000') expect(isValidCvr(cvr)).toBe(true)
       }),
     )
   })

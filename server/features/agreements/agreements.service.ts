@@ -14,6 +14,7 @@ import type { Agreement, AgreementListQuery, CancelAgreementRequest, Charge, Cre
 import { localeOf } from '../../../shared/contract/common'
 import { initialsOf, priceOfParts, type PaymentPeriod } from '../../../shared/domain/agreement-parts'
 import { finalPaymentDue, terminationProblem } from '../../../shared/domain/termination'
+import { nextPaymentDateProblem, startPaymentDateProblem } from '../../../shared/domain/agreement-dates'
 import { laterOf, plusDays } from '../../../shared/domain/billing-period'
 import { canEdit, chargeStatusRank, isChargeSettled, nextAgreementStatus, type AgreementAction, type ChargeStatus } from '../../../shared/domain/agreement-status'
 import { messages } from '../../../shared/i18n-messages'
@@ -493,6 +494,9 @@ export function createAgreementsService(deps: {
         }
       }
       const issues: Issue[] = []
+      // Today or later, at most 5 years ahead (issue #15): billing never catches up a backdated start.
+      const startProblem = startPaymentDateProblem(input.startPaymentDate, todayInCopenhagen(clock))
+      if (startProblem) issues.push(startProblem)
       const provider = providers.byId(input.paymentProviderId)
       if (!provider || provider.companyId !== input.companyId) issues.push({ path: 'paymentProviderId', message: messages.paymentProviderRequired.id })
       else if (!provider.isActive) issues.push({ path: 'paymentProviderId', message: messages.providerInactive.id })
@@ -552,6 +556,10 @@ export function createAgreementsService(deps: {
       if (ifMatch !== undefined && ifMatch !== row.version) throw versionConflict(view(row))
       if (row.terminationDate) throw invalidState(messages.agreementTerminating.id)
       if (!canEdit(row)) throw notAllowed(row)
+      if (input.nextRegularPaymentDate !== undefined) {
+        const problem = nextPaymentDateProblem(input.nextRegularPaymentDate, row.nextRegularPaymentDate, todayInCopenhagen(clock))
+        if (problem) throw validation([problem])
+      }
       const price = input.parts ? priceOfParts(input.parts) : row.priceOre
       if (input.parts) repo.replaceParts(db, id, partsOf(input.parts))
       repo.update(db, id, {

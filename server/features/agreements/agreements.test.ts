@@ -86,7 +86,7 @@ describe('POST /api/agreement', () => {
     expect(issue(res, 'parts.0.type')).toBe(messages.partTypeRequired.id)
     expect(issue(res, 'parts.0.description')).toBe(messages.partDescriptionRequired.id)
     expect(issue(res, 'parts.0.price')).toBe(messages.partPriceInvalid.id)
-    expect(issue(res, 'parts.1.price')).toBe(messages.partPriceInvalid.id)
+    expect(issue(res, 'parts.1.price')).toBe(messages.partPriceFraction.id)
     expect(issue(res, 'parts.1.vatRate')).toBe(messages.vatRateInvalid.id)
     const sum = await t.call('POST', '/agreement', { token: admin, body: createPayload(f, { price: 1 }) })
     expect(issue(sum, 'price')).toBe(messages.priceNotSumOfParts.id)

@@ -21,6 +21,8 @@ export interface DueAgreement {
   termination_date: string | null
   final_payment_required: number
   version: number
+  /** When the row was made (by the API, or by an import from an earlier system): no period before its day is billed. */
+  created_at: string
   /** The member's snapshot, read in the same statement. */
   member_name: string | null
   member_email: string | null
@@ -125,7 +127,7 @@ function prepare(sqlite: Database.Database) {
   )
   const dueAgreement = sqlite.prepare<[string, string], DueAgreement>(
     `SELECT a.id, a.company_id, a.member_user_id, a.payment_provider_id, a.external_seq, a.price_ore, a.payment_period, a.start_payment_date,
-            a.next_regular_payment_date, a.termination_date, a.final_payment_required, a.version,
+            a.next_regular_payment_date, a.termination_date, a.final_payment_required, a.version, a.created_at,
             u.full_name AS member_name, u.email_address AS member_email, u.mobile_number AS member_phone, u.language AS member_language,
             ad.street, ad.number, ad.floor, ad.side, ad.zip, ad.city
      FROM agreements a JOIN companies c ON c.id = a.company_id

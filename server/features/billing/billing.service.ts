@@ -13,6 +13,7 @@ import { localeOf } from '../../../shared/contract/common'
 import type { PartType, VatRate } from '../../../shared/domain/agreement-parts'
 import type { ChargeStatus } from '../../../shared/domain/agreement-status'
 import { anchorDayOf, daysBetween, nextPaymentDate, plusDays } from '../../../shared/domain/billing-period'
+import { copenhagenDateOf } from '../../../shared/domain/copenhagen'
 import { INVOICE_PAYMENT_DAYS, articleNumberOf, creditShares, invoiceStatusOfCharge, invoiceTotals, lineAmounts } from '../../../shared/domain/invoice'
 import { finalPaymentDue } from '../../../shared/domain/termination'
 import { messages } from '../../../shared/i18n-messages'
@@ -183,6 +184,13 @@ export function createBillingService(deps: {
     const agreement = { id: a.id, companyId: a.company_id, memberUserId: a.member_user_id }
     let lines: LineSource[] | undefined
     let next = a.next_regular_payment_date
+    // Catch-up is for periods missed while the agreement existed (downtime), never for a start
+    // before it (issue #15): the API refuses a past start date, and a row imported with one is
+    // billed from its first period date on or after the day it was created.
+    if (next < today) {
+      const createdOn = copenhagenDateOf(new Date(a.created_at))
+      while (next < createdOn) next = nextPaymentDate(next, a.payment_period, anchor)
+    }
     let created = 0
     for (let i = 0; next <= horizon && i < config.maxCatchUpPeriods; i++) {
       if (stopAt && next >= stopAt) break

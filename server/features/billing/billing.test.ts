@@ -191,7 +191,7 @@ describe('POST /api/agreement/{id}/requestOneTimeCharge', () => {
 
   it.each([
     [{ description: 'x' }, 'amount', 'Please enter a valid amount'],
-    [{ amount: 12.5, description: 'x' }, 'amount', 'Please enter a valid amount'],
+    [{ amount: 12.5, description: 'x' }, 'amount', 'The amount must be in whole øre (at most two decimals)'],
     [{ amount: 99, description: 'x' }, 'amount', 'The amount must be at least 1 kr.'],
     [{ amount: 100 }, 'description', 'Please enter a description'],
     [{ amount: 100, description: '   ' }, 'description', 'Please enter a description'],

@@ -17,6 +17,7 @@ import {
   type UpdateCompanyRequest,
 } from '../../../shared/contract/companies'
 import { CreateCompanyRequest as CreateCompanySchema } from '../../../shared/contract/companies'
+import { issueMessage } from '../../../shared/contract/text'
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
 import { assertCan, assertCompanyAdminStaff, assertCompanyVisible, isSuperAdmin } from '../access/policy'
@@ -212,7 +213,7 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
     /** One field of the Overview tab (allow-list in the contract), validated like the full form. */
     patchField(actor: Actor, id: string, field: CompanyField, value: unknown, ifMatch?: number): Company {
       const parsed = companyFieldSchemas[field].safeParse(value)
-      if (!parsed.success) throw validation(parsed.error.issues.map((i) => ({ path: field, message: i.message })))
+      if (!parsed.success) throw validation(parsed.error.issues.map((i) => ({ path: field, ...issueMessage(i) })))
       return applyChanges(actor, id, { [field]: parsed.data } as UpdateCompanyRequest, ifMatch)
     },
 
