@@ -3,7 +3,8 @@ import { LoginResponse, type LoginRequest } from '../../../shared/contract/auth'
 import { MessageResponse } from '../../../shared/contract/common'
 import { api, type ActionKey } from '../../lib/api'
 import { discardLocalData } from '../../sync/use-sync'
-import { clearSession, sessionStore, signInWithAccessToken } from './session'
+import { AccountInfo } from '../../../shared/contract/account'
+import { clearSession, sessionStore, setUser, signInWithAccessToken } from './session'
 
 /** Signs in by e-mail and password or by login token, then loads the user. */
 export async function signIn(request: LoginRequest, action?: ActionKey): Promise<void> {
@@ -28,4 +29,14 @@ export async function requestPasswordReset(email: string, action?: ActionKey): P
 
 export async function resetPassword(body: { token: string; email?: string; newPassword: string }, action?: ActionKey): Promise<string> {
   return (await api('POST', '/auth/reset-password', { body, schema: MessageResponse, action })).message
+}
+
+/** Uses an e-mail confirmation link (`/confirm-email?token=`); resolves to the server's message. */
+export async function confirmEmail(token: string, action?: ActionKey): Promise<string> {
+  return (await api('POST', '/auth/confirm-email', { body: { token }, schema: MessageResponse, action })).message
+}
+
+/** Reloads the signed-in user (e.g. after a confirmed e-mail change moved the account's address). */
+export async function refreshUser(): Promise<void> {
+  setUser(await api('GET', '/account/info', { schema: AccountInfo }))
 }

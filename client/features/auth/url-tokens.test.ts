@@ -37,4 +37,9 @@ describe('takeTokensFromUrl', () => {
     expect(await takeTokensFromUrl('/reset-password', '?token=abc&email=a%40b.dk')).toBeNull()
     expect(signIn).not.toHaveBeenCalled()
   })
+
+  it('leaves the confirmation token of /confirm-email alone', async () => {
+    expect(await takeTokensFromUrl('/confirm-email', '?token=abc')).toBeNull()
+    expect(signIn).not.toHaveBeenCalled()
+  })
 })

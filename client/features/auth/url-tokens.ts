@@ -7,8 +7,8 @@ import { signInWithAccessToken } from './session'
 
 /** Where to go instead of the current URL, or null when the URL carries no token. */
 export async function takeTokensFromUrl(pathname: string, searchStr: string): Promise<string | null> {
-  // The reset-password link carries a password-reset token under the same name.
-  if (pathname === '/reset-password') return null
+  // The reset-password and e-mail confirmation links carry their own tokens under the same name.
+  if (pathname === '/reset-password' || pathname === '/confirm-email') return null
   const params = new URLSearchParams(searchStr)
   const loginToken = params.get('token')
   const accessToken = params.get('authToken')

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AuthMethod } from '../../../shared/contract/account'
+import { Badge } from '../../components/ui/Badge'
 import { Button } from '../../components/ui/Button'
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog'
 import { Table } from '../../components/ui/Table'
@@ -11,12 +12,21 @@ import { formatDate } from '../../lib/format'
 import { AddAuthMethodModal } from './AddAuthMethodModal'
 import { authMethodTypeLabels } from './labels'
 import type { Notice } from './ProfilePage'
-import { deleteAuthMethod } from './profile-mutations'
+import { deleteAuthMethod, startVippsLink } from './profile-mutations'
 
 const deleteFailed = msg`Failed to delete authentication method. Please try again.`
 const deleted = msg`Authentication method deleted`
+const linkFailed = msg`Linking Vipps MobilePay could not start. Please try again.`
 
-/** The user's sign-in methods with add and delete (spec §2 "User profile", §5). */
+/** A password the user can confirm security changes with: a proven e-mail or phone sign-in. */
+export const hasPasswordMethod = (methods: readonly AuthMethod[]) =>
+  methods.some((m) => (m.type === 'EMAIL_PASSWORD' || m.type === 'PHONE_PASSWORD') && m.verified)
+
+/**
+ * The user's sign-in methods with add and delete (spec §2 "User profile", §5). An added e-mail
+ * sign-in waits for the link mailed to it ("Waiting for confirmation"); without a Vipps MobilePay
+ * sign-in, "Link Vipps MobilePay" sends the browser to Vipps, which returns it to /user?vipps=….
+ */
 export function AuthMethodsSection({
   methods,
   onChange,
@@ -31,7 +41,20 @@ export function AuthMethodsSection({
   const [adding, setAdding] = useState(false)
   const [toDelete, setToDelete] = useState<AuthMethod | null>(null)
   const [deleting, setDeleting] = useState(false)
+  const [linking, setLinking] = useState(false)
   const [action] = useState(createActionKey)
+  const [linkAction] = useState(createActionKey)
+  const hasVipps = methods.some((m) => m.type === 'MOBILEPAY')
+
+  const linkVipps = async () => {
+    setLinking(true)
+    try {
+      window.location.assign(await startVippsLink(linkAction))
+    } catch (e) {
+      setNotice({ variant: 'error', text: errorMessage(e, i18n._(linkFailed)) })
+      setLinking(false)
+    }
+  }
 
   const confirmDelete = async () => {
     if (!toDelete) return
@@ -55,9 +78,16 @@ export function AuthMethodsSection({
         <h2 id="auth-methods-title">
           <Trans>Authentication Methods</Trans>
         </h2>
-        <Button size="sm" onClick={() => setAdding(true)}>
-          <Trans>Add authentication method</Trans>
-        </Button>
+        <div className="form-actions">
+          {!hasVipps && (
+            <Button size="sm" variant="secondary" busy={linking} onClick={() => void linkVipps()}>
+              <Trans>Link Vipps MobilePay</Trans>
+            </Button>
+          )}
+          <Button size="sm" onClick={() => setAdding(true)}>
+            <Trans>Add authentication method</Trans>
+          </Button>
+        </div>
       </div>
       {methods.length === 0 ? (
         <p className="empty">
@@ -90,7 +120,17 @@ export function AuthMethodsSection({
               return (
               <tr key={m.id}>
                 <td>{type}</td>
-                <td className="cell-wrap">{m.identifier}</td>
+                <td className="cell-wrap">
+                  {m.identifier}
+                  {!m.verified && (
+                    <>
+                      {' '}
+                      <Badge variant="warning">
+                        <Trans>Waiting for confirmation</Trans>
+                      </Badge>
+                    </>
+                  )}
+                </td>
                 <td className="hide-phone">{formatDate(m.createdAt, locale)}</td>
                 <td className="cell-actions">
                   {/* A MobilePay sign-in is tied to the Vipps account and cannot be removed. */}
@@ -114,10 +154,17 @@ export function AuthMethodsSection({
 
       <AddAuthMethodModal
         open={adding}
+        hasPassword={hasPasswordMethod(methods)}
         onClose={() => setAdding(false)}
         onAdded={(method) => {
-          onChange([...methods, method])
-          setNotice({ variant: 'success', text: msg`Authentication method added` })
+          // Adding an address again replaces its earlier unconfirmed claim.
+          onChange([...methods.filter((m) => m.id !== method.id && !(m.type === method.type && m.identifier === method.identifier)), method])
+          const address = method.identifier
+          setNotice(
+            method.verified
+              ? { variant: 'success', text: msg`Authentication method added` }
+              : { variant: 'success', text: msg`We sent a confirmation link to ${address}. You can sign in with this address only after you click the link in that e-mail.` },
+          )
         }}
       />
 

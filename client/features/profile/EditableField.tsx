@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '../../components/ui/Button'
 import { SelectField, TextField } from '../../components/ui/TextField'
@@ -19,25 +19,41 @@ export interface EditableFieldProps {
         format?: (typed: string) => string
       }
     | { kind: 'select'; options: readonly { value: string; label: string }[] }
-  /** Saves the value; resolves to an error message to show under the field, or null on success. */
-  onSave: (value: string) => Promise<string | null>
+  /**
+   * A second, password input shown while editing (e.g. the current password that confirms a
+   * security change); what it holds is passed to `onSave` and forgotten when the editor closes.
+   */
+  confirmation?: { label: string; autoComplete: string; hint?: string }
+  /** Shown under the value when not editing (e.g. a change waiting for confirmation). */
+  note?: ReactNode
+  /**
+   * Saves the value; resolves to null on success, else to an error message for the field, or to
+   * messages for the field and the confirmation input each.
+   */
+  onSave: (value: string, confirmation: string) => Promise<SaveProblem>
 }
+
+export type SaveProblem = string | { value?: string | null; confirmation?: string | null } | null
 
 /**
  * One inline-editable profile value (spec §2 "User profile"): Edit opens an editor with Save and
  * Cancel; Enter saves, Escape cancels, and focus returns to the Edit button.
  */
-export function EditableField({ label, display, value, input, onSave }: EditableFieldProps) {
+export function EditableField({ label, display, value, input, confirmation, note, onSave }: EditableFieldProps) {
   const { t } = useLingui()
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState(value)
+  const [secret, setSecret] = useState('')
   const [error, setError] = useState<string | null>(null)
+  const [secretError, setSecretError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const editButton = useRef<HTMLButtonElement>(null)
 
   const close = () => {
     setEditing(false)
     setError(null)
+    setSecret('')
+    setSecretError(null)
     // The editor unmounts; put focus back where the user started.
     requestAnimationFrame(() => editButton.current?.focus())
   }
@@ -45,9 +61,10 @@ export function EditableField({ label, display, value, input, onSave }: Editable
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
     setSaving(true)
-    const problem = await onSave(draft).finally(() => setSaving(false))
-    if (problem) setError(problem)
-    else close()
+    const problem = await onSave(draft, secret).finally(() => setSaving(false))
+    if (!problem) return close()
+    setError(typeof problem === 'string' ? problem : (problem.value ?? null))
+    setSecretError(typeof problem === 'string' ? null : (problem.confirmation ?? null))
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
@@ -84,6 +101,7 @@ export function EditableField({ label, display, value, input, onSave }: Editable
               Edit <span className="sr-only">{label}</span>
             </Trans>
           </Button>
+          {note && <p className="field-hint">{note}</p>}
         </dd>
       </div>
     )
@@ -107,6 +125,17 @@ export function EditableField({ label, display, value, input, onSave }: Editable
               onChange={(e) => setDraft(input.format ? input.format(e.target.value) : e.target.value)}
               error={error}
               autoFocus
+            />
+          )}
+          {confirmation && (
+            <TextField
+              label={confirmation.label}
+              type="password"
+              autoComplete={confirmation.autoComplete}
+              value={secret}
+              onChange={(e) => setSecret(e.target.value)}
+              hint={confirmation.hint}
+              error={secretError}
             />
           )}
           <div className="form-actions">

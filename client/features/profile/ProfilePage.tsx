@@ -1,8 +1,10 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { useNavigate } from '@tanstack/react-router'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { profileFieldSchemas, type Profile, type ProfileField } from '../../../shared/contract/account'
+import { messages } from '../../../shared/i18n-messages'
 import { Alert, type AlertVariant } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
 import { Button } from '../../components/ui/Button'
@@ -10,11 +12,12 @@ import { Spinner } from '../../components/ui/Spinner'
 import { ApiError, createActionKey } from '../../lib/api'
 import { usePageTitle } from '../../lib/use-page-title'
 import { SignOutButton } from '../auth/SignOutButton'
-import { AuthMethodsSection } from './AuthMethodsSection'
+import { AuthMethodsSection, hasPasswordMethod } from './AuthMethodsSection'
 import { CompanySelection } from './CompanySelection'
-import { EditableField } from './EditableField'
+import { EditableField, type SaveProblem } from './EditableField'
 import { updateProfileField } from './profile-mutations'
 import { useProfile } from './use-profile'
+import type { VippsLinkResult } from './vipps-link'
 
 /** A message above the profile; a catalog message is translated when shown, so it follows a language change. */
 export interface Notice {
@@ -25,12 +28,27 @@ export interface Notice {
 const profileUpdated = msg`Profile updated successfully`
 const saveFailed = msg`Failed to save changes`
 
-/** The user's own profile (spec §2 "User profile"). */
-export function ProfilePage() {
+const vippsNotices: Record<VippsLinkResult, Notice> = {
+  linked: { variant: 'success', text: msg`Vipps MobilePay is linked; you can sign in with it.` },
+  vipps_linked_elsewhere: {
+    variant: 'error',
+    text: msg`This Vipps MobilePay profile already signs in to another Boligkasse account, so it was not linked to yours. Sign in to that account with Vipps MobilePay, or contact your association.`,
+  },
+  vipps_failed: { variant: 'error', text: msg`Linking Vipps MobilePay did not succeed or was cancelled. Nothing was changed; please try again.` },
+}
+
+/** The user's own profile (spec §2 "User profile"); `vipps` is the outcome of linking Vipps MobilePay. */
+export function ProfilePage({ vipps }: { vipps?: VippsLinkResult } = {}) {
   const { t, i18n } = useLingui()
+  const navigate = useNavigate()
   const { state, update } = useProfile()
-  const [notice, setNotice] = useState<Notice | null>(null)
+  const [notice, setNotice] = useState<Notice | null>(() => (vipps ? vippsNotices[vipps] : null))
   usePageTitle(t`Profile`)
+
+  // The outcome is shown once: a reload or a shared address does not repeat it.
+  useEffect(() => {
+    if (vipps) void navigate({ to: '/user', search: {}, replace: true })
+  }, [vipps, navigate])
 
   return (
     <div className="page">
@@ -86,17 +104,38 @@ function PersonalInformation({
   const { t, i18n } = useLingui()
   const [action] = useState(createActionKey)
 
-  /** Validates with the shared schema, saves, and returns the message to show under the field. */
-  const save = (field: ProfileField) => async (raw: string) => {
+  const hasPassword = hasPasswordMethod(profile.authMethods)
+  const pendingEmail = profile.pendingEmailAddress
+
+  /**
+   * Validates with the shared schema, saves, and returns the messages to show under the field and
+   * the current-password input. A new e-mail address needs the current password and changes only
+   * when the link mailed to it is clicked.
+   */
+  const save = (field: ProfileField) => async (raw: string, currentPassword: string): Promise<SaveProblem> => {
     const parsed = profileFieldSchemas[field].safeParse(raw)
     if (!parsed.success) return i18n._(parsed.error.issues[0]?.message ?? '')
+    const value = parsed.data as string | null
+    const newEmail = field === 'emailAddress' && value !== profile.emailAddress
+    if (newEmail && hasPassword && !currentPassword) return { confirmation: i18n._(messages.currentPasswordRequired) }
     try {
-      onSaved(await updateProfileField(field, parsed.data as string | null, action))
-      setNotice({ variant: 'success', text: profileUpdated })
+      const saved = await updateProfileField(field, value, action, newEmail && currentPassword ? currentPassword : undefined)
+      onSaved(saved)
+      const pending = saved.pendingEmailAddress
+      setNotice(
+        newEmail && pending
+          ? { variant: 'success', text: msg`We sent a confirmation link to ${pending}. Your e-mail address changes only when you click the link in that e-mail.` }
+          : { variant: 'success', text: profileUpdated },
+      )
       return null
     } catch (e) {
       const text = (e instanceof ApiError && (e.issues[0]?.message || e.message)) || i18n._(saveFailed)
       setNotice({ variant: 'error', text })
+      if (!(e instanceof ApiError)) return text
+      // The current password's own problems (missing, wrong) go under its input.
+      const forPassword = e.issues.find((i) => i.path === 'currentPassword')?.message
+      const forValue = e.issues.find((i) => i.path !== 'currentPassword')?.message
+      if (forPassword || (e.status === 429 && newEmail)) return { value: forValue ?? null, confirmation: forPassword ?? e.message }
       return text
     }
   }
@@ -124,6 +163,12 @@ function PersonalInformation({
           display={profile.emailAddress}
           value={profile.emailAddress}
           input={{ kind: 'email', autoComplete: 'email' }}
+          confirmation={
+            hasPassword
+              ? { label: t`Current password`, autoComplete: 'current-password', hint: t`Needed to change your e-mail address. The new address changes only after you click the link we send to it.` }
+              : undefined
+          }
+          note={pendingEmail && <Trans>Waiting for confirmation: {pendingEmail} — we sent a link to that address.</Trans>}
           onSave={save('emailAddress')}
         />
         <EditableField

@@ -6,6 +6,7 @@ import {
   AccountInfo,
   AddAuthMethodResponse,
   Profile,
+  VippsLinkResponse,
   type AddAuthMethodRequest,
   type ProfileField,
 } from '../../../shared/contract/account'
@@ -27,9 +28,12 @@ const userPartOf = (p: Profile): Partial<AccountInfo> => ({
   version: p.version,
 })
 
-/** PATCH /account/profile/{field}; a new language takes effect in the interface at once. */
-export async function updateProfileField(field: ProfileField, value: string | null, action?: ActionKey): Promise<Profile> {
-  const profile = await api('PATCH', `/account/profile/${field}`, { body: { value }, schema: Profile, action })
+/**
+ * PATCH /account/profile/{field}; a new language takes effect in the interface at once. A new
+ * e-mail address needs `currentPassword` and waits for its link (`pendingEmailAddress`).
+ */
+export async function updateProfileField(field: ProfileField, value: string | null, action?: ActionKey, currentPassword?: string): Promise<Profile> {
+  const profile = await api('PATCH', `/account/profile/${field}`, { body: { value, currentPassword }, schema: Profile, action })
   patchUser(userPartOf(profile))
   if (field === 'language') await activateLocale(localeOf(profile.language))
   return profile
@@ -40,6 +44,11 @@ export async function addAuthMethod(request: AddAuthMethodRequest, action?: Acti
   const { data } = await api('POST', '/account/auth-methods', { body: request, schema: AddAuthMethodResponse, action })
   requestSync()
   return data
+}
+
+/** Where to send the browser to link Vipps MobilePay to this account; Vipps returns it to /user?vipps=…. */
+export async function startVippsLink(action?: ActionKey): Promise<string> {
+  return (await api('POST', '/auth/vipps/link', { schema: VippsLinkResponse, action })).url
 }
 
 export async function deleteAuthMethod(id: string, action?: ActionKey): Promise<void> {

@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
+import { ConfirmEmailPage } from '../features/auth/ConfirmEmailPage'
+
+/** The link mailed to confirm an e-mail address (an added e-mail sign-in or an e-mail change). */
+const Search = z.object({
+  token: z.string().optional().catch(undefined),
+})
+
+export const Route = createFileRoute('/confirm-email')({
+  validateSearch: Search,
+  component: function ConfirmEmailRoute() {
+    const { token } = Route.useSearch()
+    return <ConfirmEmailPage token={token} />
+  },
+})
