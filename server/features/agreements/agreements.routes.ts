@@ -21,9 +21,9 @@ const unavailable = { description: 'Vipps MobilePay could not be reached (`PROVI
 
 const list = createRoute({
   method: 'get', path: '/agreement', tags, security: bearer,
-  summary: 'Agreements the caller may see: staff get their companies\' agreements, everyone their own; filter by companyId and status',
+  summary: 'Agreements the caller may see: staff get their companies\' agreements, everyone their own; filter by companyId (404 for a company the caller has nothing to do with) and status',
   request: { query: AgreementListQuery },
-  responses: { 200: { description: 'Agreements by company and external id', ...json(z.array(Agreement)) }, 400: e[400], 401: e[401] },
+  responses: { 200: { description: 'Agreements by company and external id', ...json(z.array(Agreement)) }, 400: e[400], 401: e[401], 404: e[404] },
 })
 const create = createRoute({
   method: 'post', path: '/agreement', tags, security: bearer,

@@ -20,6 +20,7 @@ import { canEdit, chargeStatusRank, isChargeSettled, nextAgreementStatus, type A
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
 import { assertAgreementAdmin, canReadAgreement, isSuperAdmin } from '../access/policy'
+import { assertCompanyInScope } from '../access/company-scope'
 import type { AuthService } from '../auth/auth.service'
 import type { CompaniesService } from '../companies/companies.service'
 import type { NotificationsService } from '../notifications/notifications.service'
@@ -455,9 +456,11 @@ export function createAgreementsService(deps: {
 
     /**
      * Staff (and the super admin) of a company see its agreements; everyone sees their own.
-     * `companyId` narrows the list; a company where the caller is not staff gives only their own.
+     * `companyId` narrows the list; a company where the caller is not staff gives only their own,
+     * and one they have nothing to do with (or that does not exist) answers 404 (issue #15).
      */
     list(actor: Actor, query: AgreementListQuery): Agreement[] {
+      if (query.companyId !== undefined) assertCompanyInScope(db, actor, query.companyId)
       return repo.list(db, scopeOf(actor), query).map(view)
     },
 

@@ -171,7 +171,8 @@ describe('GET /api/agreement', () => {
     expect(own.json.map((a: { id: string }) => a.id)).toEqual([mine.id])
     expect((await t.call('GET', `/agreement?companyId=${f.main}`, { token: resident })).json).toHaveLength(1)
     const other = await t.login(demo.otherAdmin)
-    expect((await t.call('GET', `/agreement?companyId=${f.main}`, { token: other })).json).toEqual([])
+    // Another association's id answers 404 like its agreements do, not an empty list (issue #15).
+    expect((await t.call('GET', `/agreement?companyId=${f.main}`, { token: other })).status).toBe(404)
     expect((await t.call('GET', '/agreement?status=NOPE', { token: other })).status).toBe(400)
   })
 })

@@ -14,9 +14,20 @@ type Caller = (typeof callers)[number]
 type Ctx = { id: string; chargeId: string; f: Awaited<ReturnType<typeof agreementFixtures>> }
 type Row = [method: string, route: string, path: (c: Ctx) => string, expected: string, body?: (c: Ctx) => unknown, setup?: 'accepted with a collected charge']
 
+/** A company id that does not exist. */
+const UNKNOWN = '0190d5e6-0000-7000-8000-00000000beef'
+
 //                                                                                   S C A K B R N O -
 const table: Row[] = [
   ['GET', '/agreement', () => '/agreement', 'oooooooo1'],
+  // Issue #15: a list's companyId of a company the caller has nothing to do with (another
+  // association, or one that does not exist) answers 404 like its single records, never 200 [].
+  // The resident holds the row's agreement with the demo company; the neighbour holds none.
+  ...(['/agreement', '/invoice', '/messages'] as const).flatMap((list): Row[] => [
+    ['GET', list, (c) => `${list}?companyId=${c.f.main}`, 'oooooo441'],
+    ['GET', list, (c) => `${list}?companyId=${c.f.second}`, 'o444444o1'],
+    ['GET', list, () => `${list}?companyId=${UNKNOWN}`, '444444441'],
+  ]),
   ['POST', '/agreement', () => '/agreement', 'ooooo4441', (c) => createPayload(c.f)],
   ['GET', '/agreement/{id}', (c) => `/agreement/${c.id}`, 'oooooo441'],
   ['PATCH', '/agreement/{id}', (c) => `/agreement/${c.id}`, 'ooooo3441', () => ({ paymentPeriod: 'WEEKLY' })],
@@ -50,8 +61,9 @@ describe('authorization matrix (agreement routes)', () => {
       const ctx: Ctx = { id: (await createAgreement(t, {}, admin)).id, chargeId: '00000000-0000-7000-8000-000000000000', f }
       if (setup) ctx.chargeId = acceptedWithCollectedCharge(t, ctx.id)
       const res = await t.call(method, path(ctx), { token, body: body?.(ctx) })
-      got.push(`${method} ${route} → ${classOf(res.status)}`)
-      want.push(`${method} ${route} → ${expected[callers.indexOf(caller)]}`)
+      const label = `${method} ${route}${path(ctx).replace(/^[^?]*/, '').replace(ctx.f.main, 'main').replace(ctx.f.second, 'second').replace(UNKNOWN, 'unknown')}`
+      got.push(`${label} → ${classOf(res.status)}`)
+      want.push(`${label} → ${expected[callers.indexOf(caller)]}`)
     }
     expect(got).toEqual(want)
   })
@@ -63,7 +75,7 @@ describe('authorization matrix (agreement routes)', () => {
         .filter((r) => /^\/api\/agreement/.test(r.path) && r.method !== 'ALL')
         .map((r) => `${r.method} ${r.path.replace(/^\/api/, '').replace(/:([A-Za-z]+)/g, '{$1}')}`),
     )
-    const listed = new Set(table.map(([method, route]) => `${method} ${route}`))
+    const listed = new Set(table.filter(([, route]) => route.startsWith('/agreement')).map(([method, route]) => `${method} ${route}`))
     expect([...served].filter((r) => !listed.has(r))).toEqual([])
     expect([...listed].filter((r) => !served.has(r))).toEqual([])
   })

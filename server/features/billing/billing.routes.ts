@@ -27,9 +27,9 @@ const refund = createRoute({
 })
 const list = createRoute({
   method: 'get', path: '/invoice', tags: ['Invoices'], security: bearer,
-  summary: "Invoices and credit notes: with companyId, the company's for its staff (own ones for anyone else); without, the caller's own. Filter by status. Newest first.",
+  summary: "Invoices and credit notes: with companyId, the company's for its staff (own ones for anyone else; 404 for a company the caller has nothing to do with); without, the caller's own. Filter by status. Newest first.",
   request: { query: InvoiceListQuery },
-  responses: { 200: { description: 'Invoices', ...json(z.array(Invoice)) }, 400: e[400], 401: e[401] },
+  responses: { 200: { description: 'Invoices', ...json(z.array(Invoice)) }, 400: e[400], 401: e[401], 404: e[404] },
 })
 const getOne = createRoute({
   method: 'get', path: '/invoice/{id}', tags: ['Invoices'], security: bearer,

@@ -6,6 +6,7 @@ import type { Invoice, InvoiceListQuery } from '../../../shared/contract/invoice
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
 import { canReadAgreement, isSuperAdmin, roleIn } from '../access/policy'
+import { assertCompanyInScope } from '../access/company-scope'
 import type { SyncedEntity } from '../sync/synced-entity'
 
 type InvoiceRow = typeof invoices.$inferSelect
@@ -87,8 +88,10 @@ export function createInvoicesService(deps: { db: Db }) {
     /**
      * Staff (and the super admin) with `companyId` get the company's invoices; without it, or in
      * a company where the caller is not staff, their own (spec §6 "Invoices fetched"). Newest first.
+     * A company they have nothing to do with (or that does not exist) answers 404 (issue #15).
      */
     list(actor: Actor, query: InvoiceListQuery): Invoice[] {
+      if (query.companyId !== undefined) assertCompanyInScope(db, actor, query.companyId)
       const staff = query.companyId !== undefined && (isSuperAdmin(actor) || roleIn(actor, query.companyId) !== undefined)
       const where = and(
         staff ? eq(invoices.companyId, query.companyId!) : eq(invoices.memberUserId, actor.userId),

@@ -15,7 +15,9 @@ import { companyIds } from './test-helpers'
 const callers = ['superadmin', 'chairman', 'admin', 'accountant', 'boardmember', 'resident', 'otherAdmin', 'anonymous'] as const
 type Caller = (typeof callers)[number]
 //                                                                          S C A K B R O N
-type Ctx = { main: string; provider: string; address: string; member: string; n: number }
+type Ctx = { main: string; second: string; provider: string; address: string; member: string; n: number }
+/** A company id that does not exist. */
+const UNKNOWN = '0190d5e6-0000-7000-8000-00000000beef'
 type Row = [method: string, route: string, path: (c: Ctx) => string, expected: string, body?: (c: Ctx) => unknown]
 
 const table: Row[] = [
@@ -30,6 +32,14 @@ const table: Row[] = [
   ['GET', '/address-search', () => '/address-search?q=vestergade', 'ooooo3o1'],
   ['GET', '/company/{id}/payment-providers', (c) => `/company/${c.main}/payment-providers`, 'ooooo441'],
   ['GET', '/company/{id}/payment-providers/{providerId}', (c) => `/company/${c.main}/payment-providers/${c.provider}`, 'ooooo441'],
+  // Issue #15: the lists of another association (Havnehuset, the second company) and of a company
+  // that does not exist answer 404 like its single records, never 200 [].
+  ...(['members', 'addresses', 'payment-providers'] as const).flatMap((list): Row[] => [
+    ['GET', `/company/{id}/${list}`, (c) => `/company/${c.second}/${list}`, 'o44444o1'],
+    ['GET', `/company/{id}/${list}`, () => `/company/${UNKNOWN}/${list}`, '44444441'],
+  ]),
+  ['GET', '/company/{id}/charges-statistics', (c) => `/company/${c.second}/charges-statistics`, 'o44444o1'],
+  ['GET', '/company/{id}/charges-statistics', () => `/company/${UNKNOWN}/charges-statistics`, '44444441'],
   ['PUT', '/company/{id}', (c) => `/company/${c.main}`, 'oooo3441', () => ({ acronym: 'ABF S' })],
   ['PUT', '/companies/{id}', (c) => `/companies/${c.main}`, 'oooo3441', () => ({ acronym: 'ABF S' })],
   ['PATCH', '/company/{id}/field/{fieldName}', (c) => `/company/${c.main}/field/name`, 'oooo3441', () => ({ value: 'Solgården' })],
@@ -58,12 +68,12 @@ const classOf = (status: number) => (status === 401 ? '1' : status === 403 ? '3'
 describe('authorization matrix (issue #6 routes)', () => {
   it.each(callers.map((caller, n) => [caller, n] as const))('%s gets the expected answer on every route', async (caller, n) => {
     const t = await testAppWithVipps()
-    const { main } = await companyIds(t)
+    const { main, second } = await companyIds(t)
     const provider = t.db.select().from(paymentProviders).where(eq(paymentProviders.companyId, main)).get()!.id
     const address = t.db.select().from(addresses).where(eq(addresses.companyId, main)).get()!.id
     const board = t.db.select().from(users).where(eq(users.emailAddress, demo.boardmember)).get()!
     const member = t.db.select().from(companyMembers).where(and(eq(companyMembers.companyId, main), eq(companyMembers.userId, board.id))).get()!.id
-    const ctx: Ctx = { main, provider, address, member, n }
+    const ctx: Ctx = { main, second, provider, address, member, n }
     const token = caller === 'anonymous' ? undefined : await t.login(emails[caller])
     const got: string[] = []
     const want: string[] = []

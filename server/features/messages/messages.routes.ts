@@ -26,9 +26,9 @@ const one = (description: string) => ({ description: `${description} (ETag: its 
 
 const list = createRoute({
   method: 'get', path: '/messages', tags, security: bearer,
-  summary: 'Messages the caller may see, newest first: their drafts, what they sent, what they received, and (staff) every sent message of their companies',
+  summary: 'Messages the caller may see, newest first: their drafts, what they sent, what they received, and (staff) every sent message of their companies; companyId narrows them (404 for a company the caller has nothing to do with)',
   request: { query: MessageListQuery },
-  responses: { 200: { description: 'Messages', ...json(z.array(Message)) }, 400: e[400], 401: e[401] },
+  responses: { 200: { description: 'Messages', ...json(z.array(Message)) }, 400: e[400], 401: e[401], 404: e[404] },
 })
 const create = createRoute({
   method: 'post', path: '/messages', tags, security: bearer,

@@ -24,6 +24,7 @@ import { messages as m } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
 import { assertMayWriteMessage, assertMessageAuthor, canReadMessage, isSuperAdmin, roleIn, seesAllRecipients } from '../access/policy'
 import type { CompaniesService } from '../companies/companies.service'
+import { assertCompanyInScope } from '../access/company-scope'
 import type { NotificationsService } from '../notifications/notifications.service'
 import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
@@ -218,7 +219,13 @@ export function createMessagesService(deps: MessagesDeps) {
   return {
     view: (actor: Actor, id: string): Message => view(actor, readable(actor, id)),
 
-    list: (actor: Actor, filter: { companyId?: string; status?: MessageStatus }): Message[] => repo.list(db, scopeOf(actor), filter).map((row) => view(actor, row)),
+    /** `companyId` of a company the caller has nothing to do with (or that does not exist) answers 404 (issue #15). */
+    list(actor: Actor, filter: { companyId?: string; status?: MessageStatus }): Message[] {
+      const rows = repo.list(db, scopeOf(actor), filter)
+      // Reading one of its messages (a former member of its staff, say) is a link to the company too.
+      if (filter.companyId !== undefined) assertCompanyInScope(db, actor, filter.companyId, () => rows.length > 0)
+      return rows.map((row) => view(actor, row))
+    },
 
     create(actor: Actor, input: CreateMessageRequest & { type: MessageType }): Message {
       if (input.id) {

@@ -14,6 +14,7 @@ import { assertCan, assertCompanyVisible, isSuperAdmin, roleIn } from '../access
 import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
 import { providersRepository as repo, type ProviderRow } from './providers.repository'
+import { companiesRepository } from '../companies/companies.repository'
 
 export type ProvidersService = ReturnType<typeof createProvidersService>
 
@@ -119,8 +120,10 @@ export function createProvidersService(deps: {
 
     vippsClient: client,
 
+    /** 404 for a company the actor may not see, and for one that does not exist (issue #15). */
     list(actor: Actor, companyId: string): PaymentProvider[] {
       assertCompanyVisible(actor, companyId)
+      if (!companiesRepository.byId(db, companyId)) throw notFound(messages.companyNotFound.id)
       return repo.ofCompany(db, companyId).map(view)
     },
 

@@ -4,6 +4,7 @@ import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import { statisticsMessages, type ChargeStatistics, type StatisticsQuery } from '../../../shared/contract/statistics'
 import { sortAgreementsByExternalId, statisticsOf } from '../../../shared/domain/statistics'
 import { resolvePeriod } from '../../../shared/domain/statistics-period'
+import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
 import { assertCompanyAdminStaff } from '../access/policy'
 import { statisticsStatements } from './statistics.repository'
@@ -21,7 +22,8 @@ export function createStatisticsService(deps: { database: Database_; clock: Cloc
     chargeStatistics(actor: Actor, companyId: string, query: StatisticsQuery): ChargeStatistics {
       assertCompanyAdminStaff(actor, companyId)
       const company = st.company(companyId)
-      if (!company) throw notFound()
+      // As GET /company/{id} answers the super admin for an id that does not exist.
+      if (!company) throw notFound(messages.companyNotFound.id)
       // Dates without a type are a custom period (the spec's client sends both).
       const type = query.type ?? (query.startDate || query.endDate ? 'custom' : 'current')
       const period = resolvePeriod({ type, startDate: query.startDate, endDate: query.endDate }, todayInCopenhagen(deps.clock), company)
