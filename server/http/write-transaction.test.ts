@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { demo, testApp } from '../test/harness'
+import { DEMO_PASSWORD, demo, testApp } from '../test/harness'
 import { usersRepository } from '../features/users/users.repository'
 import { authMethods } from '../db/schema/users'
 
@@ -13,7 +13,7 @@ describe('Idempotency-Key on writes', () => {
     const token = await t.login(demo.admin)
     const count = () => t.db.select().from(authMethods).all().length
     const before = count()
-    const body = { type: 'LOGIN_TOKEN', identifier: 'Laptop' }
+    const body = { type: 'LOGIN_TOKEN', identifier: 'Laptop', currentPassword: DEMO_PASSWORD }
     const first = await t.call('POST', '/account/auth-methods', { token, body, headers: key('k-1') })
     const retry = await t.call('POST', '/account/auth-methods', { token, body, headers: key('k-1') })
     expect(first.status).toBe(201)
@@ -35,7 +35,7 @@ describe('Idempotency-Key on writes', () => {
   it('answers 409 with Retry-After while the first request with the key still runs', async () => {
     const t = await testApp()
     const token = await t.login(demo.admin)
-    const body = { type: 'EMAIL_PASSWORD', identifier: 'anders.private@example.dk', secret: 'Strong-pass-1', confirmSecret: 'Strong-pass-1' }
+    const body = { type: 'EMAIL_PASSWORD', identifier: 'anders.private@example.dk', secret: 'Strong-pass-1', confirmSecret: 'Strong-pass-1', currentPassword: DEMO_PASSWORD }
     const [a, b] = await Promise.all([
       t.call('POST', '/account/auth-methods', { token, body, headers: key('k-3') }),
       t.call('POST', '/account/auth-methods', { token, body, headers: key('k-3') }),

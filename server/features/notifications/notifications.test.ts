@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { demo, testApp, type TestApp } from '../../test/harness'
+import { DEMO_PASSWORD, demo, testApp, type TestApp } from '../../test/harness'
 import { newId } from '../../lib/ids'
 
 async function withNotifications(t: TestApp, email: string, n: number) {
@@ -73,7 +73,7 @@ describe('notifications API', () => {
   it('tells the user when a sign-in method is added or the password changes', async () => {
     const t = await testApp()
     const token = await t.login(demo.admin)
-    await t.call('POST', '/account/auth-methods', { token, body: { type: 'LOGIN_TOKEN', identifier: 'Phone' } })
+    await t.call('POST', '/account/auth-methods', { token, body: { type: 'LOGIN_TOKEN', identifier: 'Phone', currentPassword: DEMO_PASSWORD } })
     const list = (await t.call('GET', '/notifications', { token })).json
     expect(list[0]).toMatchObject({ title: 'New sign-in method added', type: 'warning', actionUrl: '/user' })
     expect(list[0].message).toContain('<strong>Phone</strong>')
