@@ -13,6 +13,9 @@ export default defineConfig({
           include: ['{server,shared,client,scripts}/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['./vitest.setup.ts'],
+          // Explicit: a test app with a few scrypt sign-ins takes ~1 s idle and several times that
+          // on a loaded 2-core machine; 5 s (the default) failed tests that pass alone.
+          testTimeout: 15_000,
         },
       },
       {
