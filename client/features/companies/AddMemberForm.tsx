@@ -22,9 +22,11 @@ const SEARCH_DEBOUNCE_MS = 250
 type FieldName = 'email' | 'name' | 'phone' | 'role'
 
 /**
- * Adds a user to the company (spec §2 "Company view", §5 "Add user to company"): an existing user
- * found by e-mail (name and mobile then read-only), or a new one who receives an invitation.
- * Sent at once (the server sends the invitation); the list updates with the next sync.
+ * Adds a user to the company (spec §2 "Company view", §5 "Add user to company"): someone of the
+ * caller's associations found by e-mail (name and mobile then read-only), or anyone else by their
+ * full e-mail address with a name, who receives an invitation (or, with an account already, an
+ * e-mail that they were added; their own name and mobile stay). The search never shows people
+ * outside the caller's associations (issue #15). Sent at once; the list updates with the next sync.
  */
 export function AddMemberForm({ companyId, onDone }: { companyId: string; onDone: () => void }) {
   const { t, i18n } = useLingui()
@@ -35,6 +37,8 @@ export function AddMemberForm({ companyId, onDone }: { companyId: string; onDone
   const [role, setRole] = useState('')
   const [existing, setExisting] = useState<UserSearchResult | null>(null)
   const [suggestions, setSuggestions] = useState<UserSearchResult[]>([])
+  /** The text the last finished search was for, so "no one matches" is shown only for it. */
+  const [searchedFor, setSearchedFor] = useState<string | null>(null)
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
@@ -49,9 +53,13 @@ export function AddMemberForm({ companyId, onDone }: { companyId: string; onDone
       api('GET', '/account/users', { query: { email: email.trim() }, schema: z.array(UserSearchResult), signal: controller.signal }).then(
         (found) => {
           setSuggestions(found)
+          setSearchedFor(email.trim())
           setActive(-1)
         },
-        () => setSuggestions([]),
+        () => {
+          setSuggestions([])
+          setSearchedFor(null)
+        },
       )
     }, SEARCH_DEBOUNCE_MS)
     return () => {
@@ -103,6 +111,9 @@ export function AddMemberForm({ companyId, onDone }: { companyId: string; onDone
   }
 
   const showList = open && suggestions.length > 0
+  const noMatch = !existing && searchedFor !== null && searchedFor === email.trim() && suggestions.length === 0
+  const emailHint = existing ? null : noMatch ? t`No one in your associations matches. To invite someone else, type their full e-mail address and their name.` : t`Suggestions show people in your associations. To add anyone else, type their full e-mail address.`
+  const describedBy = [emailHint ? `${listId}-email-hint` : '', errors.email ? `${listId}-email-error` : ''].filter(Boolean).join(' ') || undefined
   return (
     <form className="form card" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={t`Add user`}>
       {failure && <Alert variant="error">{failure}</Alert>}
@@ -121,7 +132,7 @@ export function AddMemberForm({ companyId, onDone }: { companyId: string; onDone
           aria-controls={listId}
           aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
           aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? `${listId}-email-error` : undefined}
+          aria-describedby={describedBy}
           value={email}
           onChange={(e) => {
             setEmail(e.target.value)
@@ -140,13 +151,27 @@ export function AddMemberForm({ companyId, onDone }: { companyId: string; onDone
         {showList && (
           <SuggestionList id={listId} label={t`Matching users`} items={suggestions} active={active} keyOf={(s) => s.id} textOf={(s) => `${s.fullName} – ${s.emailAddress}`} onChoose={choose} />
         )}
+        {emailHint && (
+          <p id={`${listId}-email-hint`} className="field-hint" aria-live="polite">
+            {emailHint}
+          </p>
+        )}
         {errors.email && (
           <p id={`${listId}-email-error`} className="field-error">
             {errors.email}
           </p>
         )}
       </div>
-      <TextField label={t`Name`} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} readOnly={existing !== null} required autoComplete="off" />
+      <TextField
+        label={t`Name`}
+        hint={existing ? undefined : t`Someone who already has an account keeps their own name and mobile number.`}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+        readOnly={existing !== null}
+        required
+        autoComplete="off"
+      />
       <TextField label={t`Mobile`} type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.phone} readOnly={existing !== null} autoComplete="off" />
       <SelectField
         label={t`Role`}

@@ -241,7 +241,14 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
 
     /**
      * Adds an existing user (by id, or by the e-mail of `user`) or creates a new user, who gets an
-     * invitation e-mail with a set-password link in their language.
+     * invitation e-mail with a set-password link in their language. An existing user gets an
+     * e-mail that they were added, and their own name and mobile stay as they are.
+     *
+     * Privacy between associations (issue #15, README "Decisions"): by id only someone the caller
+     * already knows (staff of one of the caller's companies, or a resident here); any other id
+     * answers like an unknown one. Someone outside is added by their exact e-mail, and the answer
+     * is then made of what the caller typed, exactly as for a new user, so it tells nothing about
+     * whether the address had an account or what that account holds.
      */
     addMember(actor: Actor, id: string, input: AddMemberRequest): CompanyMember {
       const company = writable(visible(actor, id))
@@ -252,16 +259,21 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
         throw conflict(messages.memberExists.id)
       }
       const now = clock.now().toISOString()
+      const knows = (userId: string) =>
+        isSuperAdmin(actor) || usersRepository.isStaffOfAny(db, userId, actor.companies.map((c) => c.id)) || usersRepository.hasAgreementWith(db, userId, id)
       let userId: string
       let invite = false
+      let outsider = false
       if (input.userId) {
         const user = usersRepository.byId(db, input.userId)
-        if (!user) throw validation([{ path: 'userId', message: messages.notFound.id }])
+        if (!user || !knows(user.id)) throw validation([{ path: 'userId', message: messages.notFound.id }])
         userId = user.id
       } else {
         const existing = usersRepository.byEmail(db, input.user!.email)
-        if (existing) userId = existing.id
-        else {
+        if (existing) {
+          userId = existing.id
+          outsider = !knows(existing.id)
+        } else {
           userId = newId()
           invite = true
           usersRepository.insert(db, {
@@ -282,10 +294,13 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
       const memberId = input.id ?? newId()
       repo.insertMember(db, { id: memberId, companyId: id, userId, role: input.role, createdAt: now })
       afterMembershipChange(userId, id)
-      if (invite) auth.invite(userId, { companyName: company.name, inviterName: actor.fullName })
+      const context = { companyName: company.name, inviterName: actor.fullName }
+      if (invite) auth.invite(userId, context)
+      else auth.notifyAddedToCompany(userId, context)
       recordChange(db, clock, 'member', memberId, 'upsert', { companyId: id })
       companyChanged(id)
-      return memberView(repo.member(db, id, memberId)!)
+      const added = memberView(repo.member(db, id, memberId)!)
+      return outsider ? { ...added, name: input.user!.name, email: input.user!.email, phone: input.user!.phone ?? null } : added
     },
 
     /** Removes a member; their access ends with this transaction (the next sync pull resets). */
