@@ -1,4 +1,5 @@
 import type { I18n } from '@lingui/core'
+import { issueMessage } from '../../shared/contract/text'
 
 /** A success or failure line above a form: plain text or a catalog message. */
 export interface Notice {
@@ -14,9 +15,18 @@ export function issuesByField<F extends string>(issues: readonly { path: readonl
   const out: Partial<Record<F, string>> = {}
   for (const issue of issues) {
     const field = issue.path[depth]
-    if (typeof field === 'string') out[field as F] ??= i18n._(issue.message)
+    if (typeof field === 'string') out[field as F] ??= translateIssue(issue, i18n)
   }
   return out
+}
+
+/**
+ * A zod issue in the user's language: the schema's message with the limit it names ("At most
+ * {maximum} characters"), or zod's own code translated (shared/contract/text.ts).
+ */
+export function translateIssue(issue: { message: string }, i18n: I18n): string {
+  const { message, values } = issueMessage(issue as Parameters<typeof issueMessage>[0])
+  return i18n._(message, values)
 }
 
 /** `issuesByField` of a `safeParse` result: {} when it passed. */

@@ -74,11 +74,16 @@ export function issueValues(issue: ZodIssue): Record<string, number> | undefined
  * Those are replaced by `zodIssueMessage`; a message the schema chose is kept.
  */
 export function hasBuiltInMessage(issue: ZodIssue): boolean {
+  if (typeof issue.code !== 'string') return false
   // zod drops `input` from a finished issue, so this one message is recognised by its shape.
   if (issue.code === 'invalid_type') return /^Invalid input: expected \S+, received \S+$/.test(issue.message)
-  const builtIn = z.config().localeError?.(issue as never)
-  const text = typeof builtIn === 'string' ? builtIn : builtIn?.message
-  return text !== undefined && text === issue.message
+  try {
+    const builtIn = z.config().localeError?.(issue as never)
+    const text = typeof builtIn === 'string' ? builtIn : builtIn?.message
+    return text !== undefined && text === issue.message
+  } catch {
+    return false
+  }
 }
 
 /** A catalog message for zod's built-in issue codes, naming the limit where there is one. */

@@ -7,6 +7,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { z } from 'zod'
 import { AgreementPartInput, CreateAgreementRequest, type Agreement, UpdateAgreementRequest, type CreateAgreementInput, type UpdateAgreementInput } from '../../../shared/contract/agreements'
+import { issueMessage } from '../../../shared/contract/text'
 import { DEFAULT_VAT_RATE, priceOfParts, type PartType, type PaymentPeriod, type VatRate } from '../../../shared/domain/agreement-parts'
 import type { Locale } from '../../lib/format'
 import { oreToKronerInput, parseKroner } from '../../lib/kroner-input'
@@ -113,7 +114,8 @@ export function errorsOf(issues: readonly z.core.$ZodIssue[], parts: readonly Pa
   for (const issue of issues) {
     const [first, index, field] = issue.path
     const key = first === 'parts' && typeof index === 'number' && typeof field === 'string' ? `parts.${index}.${field}` : String(first ?? '')
-    errors[key] ??= { id: issue.message }
+    const { message, values } = issueMessage(issue)
+    errors[key] ??= values ? { id: message, values } : { id: message }
   }
   parts.forEach((p, i) => {
     if (priceUnreadable(p)) errors[`parts.${i}.price`] = unreadablePrice
