@@ -197,13 +197,15 @@ export function createAuthService(deps: AuthDeps) {
     /**
      * Tells an existing user, in their language, that a company's staff added them (issue #15):
      * who added them, to which company, and a link to sign in. A user who cannot sign in yet (an
-     * earlier invitation not taken up) gets a fresh set-password link (valid 7 days) instead.
+     * earlier invitation not taken up, no proven sign-in) gets a fresh set-password link (valid 7
+     * days) instead.
      */
     notifyAddedToCompany(userId: string, context: { companyName: string; inviterName: string }): void {
       const user = usersRepository.byId(db, userId)
       if (!user) return
       const values = { name: user.fullName, company: context.companyName, inviter: context.inviterName }
-      const canSignIn = authRepository.methodsOf(db, userId).length > 0
+      // Only a proven sign-in counts: a pending claim on an address signs nobody in.
+      const canSignIn = authRepository.methodsOf(db, userId).some((m) => m.verifiedAt !== null)
       const { locale, url } = canSignIn ? { locale: localeOf(user.language), url: `${deps.publicUrl}/login` } : issueResetLink(user, INVITATION_TTL_MS)
       const mail = renderEmail(locale, {
         subject: translate(locale, /*i18n*/ { id: 'You were added to {company} on Boligkasse' }, values),

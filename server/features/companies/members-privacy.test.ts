@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { demo, testApp, type TestApp } from '../../test/harness'
-import { users } from '../../db/schema/users'
+import { authMethods, users } from '../../db/schema/users'
+import { newId } from '../../lib/ids'
 import { companyIds } from './test-helpers'
 
 const userOf = (t: TestApp, email: string) => t.db.select().from(users).where(eq(users.emailAddress, email)).get()!
@@ -54,6 +55,9 @@ describe('adding staff from outside the association', () => {
     const { main, second } = await companyIds(t)
     const admin = await t.login(demo.admin)
     await t.call('POST', `/company/${main}/member`, { token: admin, body: { user: { name: 'Birgitte Lund', email: 'birgitte@example.dk' }, role: 'ACCOUNTANT' } })
+    // An unproven claim (a sign-in whose confirmation link was never clicked) signs nobody in.
+    const birgitte = userOf(t, 'birgitte@example.dk')
+    t.db.insert(authMethods).values({ id: newId(), userId: birgitte.id, type: 'PHONE_PASSWORD', identifier: '4540506070', secretHash: 'x', verifiedAt: null, createdAt: t.clock.now().toISOString() }).run()
     const other = await t.login(demo.otherAdmin)
     const res = await t.call('POST', `/company/${second}/member`, { token: other, body: { user: { name: 'B. Lund', email: 'birgitte@example.dk' }, role: 'BOARDMEMBER' } })
     expect(res.json).toMatchObject({ name: 'B. Lund', phone: null })
