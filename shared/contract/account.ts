@@ -4,6 +4,7 @@ import { Language } from './common'
 import { Notification } from './notifications'
 import { messages } from '../i18n-messages'
 import { MIN_PASSWORD_LENGTH } from './auth'
+import { personName } from './text'
 
 export const CompanyRole = z.enum(companyRoles)
 export const SystemRole = z.enum(systemRoles)
@@ -59,7 +60,8 @@ export const profileFields = ['fullName', 'emailAddress', 'mobileNumber', 'langu
 export const ProfileField = z.enum(profileFields)
 export type ProfileField = z.infer<typeof ProfileField>
 
-export const fullName = z.string().trim().min(1, messages.required.id).max(200)
+/** A person's name: one line, at most 200 characters (shared/contract/text.ts). */
+export const fullName = personName()
 export const emailAddress = z.string().trim().toLowerCase().min(1, messages.required.id).max(254).pipe(z.email(messages.invalidEmail.id))
 /** Danish or international mobile number: digits, spaces and an optional leading +, 8–15 digits. */
 export const mobileNumber = z

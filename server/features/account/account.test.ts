@@ -187,3 +187,16 @@ describe('user rows', () => {
     expect(all.every((u) => u.emailAddress === u.emailAddress.toLowerCase())).toBe(true)
   })
 })
+
+describe('names are plain text', () => {
+  it('refuses control characters and bidi overrides in the full name, and names the limit', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    for (const value of ['Bo\u0000', 'Bo\r\nSet-Cookie: x', 'Bo \u202Egnip']) {
+      const res = await t.call('PATCH', '/account/profile/fullName', { token, body: { value } })
+      expect(res.status, JSON.stringify(value)).toBe(400)
+    }
+    const long = await t.call('PATCH', '/account/profile/fullName', { token, body: { value: 'x'.repeat(201) } })
+    expect(long.json.issues).toEqual([{ path: 'fullName', message: 'At most 200 characters' }])
+  })
+})
