@@ -25,6 +25,7 @@ import { recordChange } from '../sync/change-log'
 import type { SyncedEntity, SyncedRow } from '../sync/synced-entity'
 import type { AuthService } from '../auth/auth.service'
 import { usersRepository } from '../users/users.repository'
+import { mobileKey } from '../../../shared/domain/mobile'
 import { companiesRepository as repo, type AddressRow, type CompanyRow, type MemberRow } from './companies.repository'
 
 /**
@@ -276,11 +277,15 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
         } else {
           userId = newId()
           invite = true
+          // Mobile numbers are unique; one typed by staff stays unverified until Vipps proves it.
+          const phoneKey = input.user!.phone ? mobileKey(input.user!.phone) : null
+          if (phoneKey && usersRepository.byMobileKey(db, phoneKey)) throw conflict(messages.mobileTaken.id, 'user.phone')
           usersRepository.insert(db, {
             id: userId,
             fullName: input.user!.name,
             emailAddress: input.user!.email,
             mobileNumber: input.user!.phone ?? null,
+            mobileKey: phoneKey,
             // The invitee's language is unknown: the inviter's is the best guess; they can change it.
             language: input.user!.language ?? actor.language,
             systemRole: 'MEMBER',

@@ -321,3 +321,17 @@ describe('addresses', () => {
     expect((await t.call('POST', `/company/${main}/addresses`, { token: other, body })).status).toBe(404)
   })
 })
+
+describe('invitations and mobile numbers', () => {
+  it('refuses a phone number another user holds, and keeps an invitee\'s number unverified', async () => {
+    const t = await testApp()
+    const { main } = await companyIds(t)
+    const admin = await t.login(demo.admin)
+    const taken = await t.call('POST', `/company/${main}/member`, { token: admin, body: { user: { name: 'Ny', email: 'ny@example.dk', phone: '20112233' }, role: 'BOARDMEMBER' } })
+    expect(taken.status).toBe(409)
+    expect(taken.json.issues).toEqual([{ path: 'user.phone', message: 'This mobile number is already in use.' }])
+    const ok = await t.call('POST', `/company/${main}/member`, { token: admin, body: { user: { name: 'Ny', email: 'ny@example.dk', phone: '+45 60 60 60 60' }, role: 'BOARDMEMBER' } })
+    expect(ok.status).toBe(201)
+    expect(t.db.select().from(users).where(eq(users.emailAddress, 'ny@example.dk')).get()).toMatchObject({ mobileKey: '4560606060', mobileVerifiedAt: null })
+  })
+})
