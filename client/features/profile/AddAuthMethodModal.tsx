@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { AddAuthMethodRequest, type AuthMethod } from '../../../shared/contract/account'
 import { messages } from '../../../shared/i18n-messages'
@@ -44,6 +44,7 @@ export function AddAuthMethodModal({
   const [token, setToken] = useState<string | null>(null)
   const [copied, setCopied] = useState(false)
   const [action] = useState(createActionKey)
+  const formRef = useRef<HTMLFormElement>(null)
   const isToken = form.type === 'LOGIN_TOKEN'
 
   const close = () => {
@@ -53,6 +54,12 @@ export function AddAuthMethodModal({
     setToken(null)
     setCopied(false)
     onClose()
+  }
+
+  /** Shows field messages and puts the focus on the first field with one. */
+  const showErrors = (next: FieldErrors) => {
+    setErrors(next)
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
   }
 
   const set = (field: keyof typeof emptyForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }))
@@ -70,7 +77,7 @@ export function AddAuthMethodModal({
       }
     }
     if (hasPassword && !form.currentPassword) next.currentPassword = i18n._(messages.currentPasswordRequired)
-    if (!parsed.success || Object.keys(next).length > 0) return setErrors(next)
+    if (!parsed.success || Object.keys(next).length > 0) return showErrors(next)
     setErrors({})
     setFailure(null)
     setBusy(true)
@@ -92,8 +99,9 @@ export function AddAuthMethodModal({
         }
         if (e.status === 409 && e.message && Object.keys(fieldErrors).length === 0) fieldErrors.identifier = e.message
       }
-      setErrors(fieldErrors)
-      setFailure(Object.keys(fieldErrors).length === 0 && e instanceof ApiError && e.status !== 0 && e.message ? e.message : generic)
+      // A refusal that names its field is said there (and read out as the field gets the focus).
+      if (Object.keys(fieldErrors).length > 0) showErrors(fieldErrors)
+      else setFailure(e instanceof ApiError && e.status !== 0 && e.message ? e.message : generic)
     } finally {
       setBusy(false)
     }
@@ -136,7 +144,7 @@ export function AddAuthMethodModal({
           </div>
         </>
       ) : (
-      <form className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form ref={formRef} className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
         {failure && <Alert variant="error">{failure}</Alert>}
         <SelectField
           label={t`Type`}

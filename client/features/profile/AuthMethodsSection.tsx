@@ -97,7 +97,8 @@ export function AuthMethodsSection({
         <Table caption={t`Authentication Methods`} captionHidden>
           <thead>
             <tr>
-              <th scope="col">
+              {/* On a phone the type shows under the identifier instead, so the table fits. */}
+              <th scope="col" className="hide-phone">
                 <Trans>Type</Trans>
               </th>
               <th scope="col">
@@ -119,8 +120,9 @@ export function AuthMethodsSection({
               const identifier = m.identifier
               return (
               <tr key={m.id}>
-                <td>{type}</td>
+                <td className="hide-phone">{type}</td>
                 <td className="cell-wrap">
+                  <span className="show-phone field-hint">{type}</span>
                   {m.identifier}
                   {!m.verified && (
                     <>

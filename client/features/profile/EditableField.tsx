@@ -48,6 +48,7 @@ export function EditableField({ label, display, value, input, confirmation, note
   const [secretError, setSecretError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const editButton = useRef<HTMLButtonElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
 
   const close = () => {
     setEditing(false)
@@ -65,6 +66,8 @@ export function EditableField({ label, display, value, input, confirmation, note
     if (!problem) return close()
     setError(typeof problem === 'string' ? problem : (problem.value ?? null))
     setSecretError(typeof problem === 'string' ? null : (problem.confirmation ?? null))
+    // The input with the message gets the focus, so the message is read out with it.
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
@@ -111,7 +114,7 @@ export function EditableField({ label, display, value, input, confirmation, note
     <div className="editable-row is-editing">
       <dt className="sr-only">{label}</dt>
       <dd>
-        <form className="editable-form" onSubmit={(e) => void onSubmit(e)} onKeyDown={onKeyDown} noValidate>
+        <form ref={formRef} className="editable-form" onSubmit={(e) => void onSubmit(e)} onKeyDown={onKeyDown} noValidate>
           {input.kind === 'select' ? (
             <SelectField label={label} value={draft} options={input.options} onChange={(e) => setDraft(e.target.value)} error={error} autoFocus />
           ) : (
