@@ -59,7 +59,7 @@ async function apiLogin(base: string, email: string): Promise<string> {
 
 /** Each new sign-in method makes the server notify the user ("…<strong>Key A</strong> was added…"). */
 async function notify(base: string, token: string, ...keys: string[]) {
-  for (const identifier of keys) expect((await call(base, token, 'POST', '/account/auth-methods', { type: 'LOGIN_TOKEN', identifier })).status).toBe(201)
+  for (const identifier of keys) expect((await call(base, token, 'POST', '/account/auth-methods', { type: 'LOGIN_TOKEN', identifier, currentPassword: DEMO_PASSWORD })).status).toBe(201)
 }
 
 async function serverNotifications(base: string, token: string): Promise<ServerNotification[]> {
