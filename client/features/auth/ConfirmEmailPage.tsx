@@ -22,12 +22,14 @@ export function ConfirmEmailPage({ token }: { token?: string }) {
   const [outcome, setOutcome] = useState<Outcome>(() =>
     token ? { status: 'working' } : { status: 'failed', message: i18n._(messages.invalidConfirmationLink) },
   )
-  const sent = useRef(false)
+  /** The token already sent: each link is used once, whatever re-renders or re-runs the effect. */
+  const sent = useRef<string | null>(null)
   usePageTitle(t`Confirm e-mail address`)
 
   useEffect(() => {
-    if (!token || sent.current) return
-    sent.current = true
+    if (!token || sent.current === token) return
+    sent.current = token
+    setOutcome({ status: 'working' })
     confirmEmail(token).then(
       (message) => {
         setOutcome({ status: 'confirmed', message })
