@@ -9,6 +9,7 @@ import { translate } from '../../i18n/i18n'
 import { renderEmail } from '../../integrations/mail/layout'
 import { queueMail } from '../../integrations/mail/mail-outbox'
 import { VippsRejected } from '../../integrations/vipps/vipps.errors'
+import { vippsKeys } from '../../integrations/vipps/idempotency-key'
 import type { AgreementResponseV3, ChargeResponseV3, DraftAgreementV3, TimePeriod, VippsChargeStatus } from '../../integrations/vipps/vipps.schemas'
 import type { Agreement, AgreementListQuery, CancelAgreementRequest, Charge, CreateAgreementRequest, UpdateAgreementRequest } from '../../../shared/contract/agreements'
 import { localeOf } from '../../../shared/contract/common'
@@ -293,7 +294,7 @@ export function createAgreementsService(deps: {
         const created = await client.createCharge(
           agreement.vippsAgreementId,
           { amount: charge.amountOre, transactionType: 'DIRECT_CAPTURE', type: charge.type, description: charge.description, due, retryDays: 5, externalId: charge.id },
-          entry.id,
+          vippsKeys.outboxRow(entry.id),
         )
         await lock.run(() =>
           db.transaction(() => {
@@ -304,14 +305,14 @@ export function createAgreementsService(deps: {
           }),
         )
       } else {
-        if (entry.kind === 'STOP_AGREEMENT') await client.stopAgreement(agreement.vippsAgreementId, entry.id)
-        else if (entry.kind === 'UPDATE_AGREEMENT') await client.updateAgreement(agreement.vippsAgreementId, entry.payload, entry.id)
+        if (entry.kind === 'STOP_AGREEMENT') await client.stopAgreement(agreement.vippsAgreementId, vippsKeys.outboxRow(entry.id))
+        else if (entry.kind === 'UPDATE_AGREEMENT') await client.updateAgreement(agreement.vippsAgreementId, entry.payload, vippsKeys.outboxRow(entry.id))
         else {
           if (!charge?.vippsChargeId) throw new VippsRejected(404, { detail: 'The charge is not at Vipps' })
           if (entry.kind === 'REFUND_CHARGE')
-            await client.refundCharge(agreement.vippsAgreementId, charge.vippsChargeId, { amount: Number(entry.payload.amount), description: String(entry.payload.description) }, entry.id)
-          else if (entry.kind === 'CANCEL_CHARGE') await client.cancelCharge(agreement.vippsAgreementId, charge.vippsChargeId, entry.id)
-          else if (entry.kind === 'CAPTURE_CHARGE') await client.captureCharge(agreement.vippsAgreementId, charge.vippsChargeId, Number(entry.payload.amount), entry.id)
+            await client.refundCharge(agreement.vippsAgreementId, charge.vippsChargeId, { amount: Number(entry.payload.amount), description: String(entry.payload.description) }, vippsKeys.outboxRow(entry.id))
+          else if (entry.kind === 'CANCEL_CHARGE') await client.cancelCharge(agreement.vippsAgreementId, charge.vippsChargeId, vippsKeys.outboxRow(entry.id))
+          else if (entry.kind === 'CAPTURE_CHARGE') await client.captureCharge(agreement.vippsAgreementId, charge.vippsChargeId, Number(entry.payload.amount), vippsKeys.outboxRow(entry.id))
         }
         await lock.run(() =>
           db.transaction(() => {
@@ -597,7 +598,7 @@ export function createAgreementsService(deps: {
       const { row, provider, draft } = prep
       let created: { agreementId: string; vippsConfirmationUrl: string }
       try {
-        created = await providers.vippsClient(provider).createAgreement(draft, `${row.id}.${row.version.toString(36)}`)
+        created = await providers.vippsClient(provider).createAgreement(draft, vippsKeys.agreementDraft(row.id, row.version))
       } catch (err) {
         log.warn({ err, agreementId: id }, 'vipps agreement could not be created')
         if (err instanceof VippsRejected) throw new DomainError('BUSINESS_RULE', messages.providerRefused.id, { values: { detail: err.message } })

@@ -38,4 +38,23 @@ describe('webhooks from the emulator', () => {
     expect(seen).toHaveLength(1)
     expect(seen[0]).toMatchObject({ kind: 'agreement', agreement: { id: draft.agreementId, status: 'ACTIVE' } })
   })
+
+  it('are registered, listed and removed through the API, at Vipps too (a key Vipps accepts)', async () => {
+    const t = await testAppWithVipps()
+    const provider = t.db.select().from(paymentProviders).get()!
+    const sa = await t.login(demo.superadmin)
+    const url = `http://localhost:3000/api/webhooks/vipps/${provider.id}`
+    const registered = await t.call('POST', `/webhook/register/${provider.id}`, { token: sa, body: { webhookUrl: url, events: ['recurring.charge-failed.v1'] } })
+    expect(registered.status, JSON.stringify(registered.json)).toBe(201)
+    const listed = await t.call('GET', `/webhook/${provider.id}`, { token: sa })
+    expect(listed.json).toEqual([{ id: registered.json.id, url, events: ['recurring.charge-failed.v1'] }])
+    const atVipps = () => Object.values(t.emulator.state.data.hooks).filter((h) => h.url === url)
+    expect(atVipps()).toHaveLength(1)
+
+    const removed = await t.call('DELETE', `/webhook/${provider.id}?hookId=${registered.json.id}`, { token: sa })
+    expect(removed.status, JSON.stringify(removed.json)).toBe(204)
+    expect((await t.call('GET', `/webhook/${provider.id}`, { token: sa })).json).toEqual([])
+    expect(atVipps()).toEqual([])
+    expect(Object.keys(t.emulator.state.data.idempotency).every((k) => k.split(':').slice(1).join(':').length <= 40)).toBe(true)
+  })
 })

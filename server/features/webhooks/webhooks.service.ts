@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock'
 import { newId, randomToken, sha256 } from '../../lib/ids'
 import type { SecretBox } from '../../lib/secret-box'
 import type { WriteLock } from '../../lib/write-lock'
+import { vippsKeys } from '../../integrations/vipps/idempotency-key'
 import { VippsRejected } from '../../integrations/vipps/vipps.errors'
 import { RecurringWebhookPayload, type AgreementResponseV3, type ChargeResponseV3 } from '../../integrations/vipps/vipps.schemas'
 import { verifyWebhook } from '../../integrations/vipps/webhook-signature'
@@ -124,7 +125,7 @@ export function createWebhooksService(deps: { db: Db; clock: Clock; lock: WriteL
         }),
       )
       try {
-        const registered = await providers.vippsClient(provider).registerWebhook({ url: input.webhookUrl, events: input.events }, id)
+        const registered = await providers.vippsClient(provider).registerWebhook({ url: input.webhookUrl, events: input.events }, vippsKeys.webhookRegistration(id))
         await lock.run(() =>
           db.transaction((tx) => {
             repo.updateHook(tx, id, { vippsWebhookId: registered.id, secretSealed: secrets.seal(registered.secret), status: 'active' })
@@ -148,7 +149,7 @@ export function createWebhooksService(deps: { db: Db; clock: Clock; lock: WriteL
         return { provider: p, hook: h }
       })
       try {
-        if (hook.vippsWebhookId) await providers.vippsClient(provider).deleteWebhook(hook.vippsWebhookId, `delete-${hook.id}`)
+        if (hook.vippsWebhookId) await providers.vippsClient(provider).deleteWebhook(hook.vippsWebhookId, vippsKeys.webhookDeletion(hook.id))
       } catch (err) {
         // Already gone at Vipps is what we want; anything else leaves the hook as it was.
         if (!(err instanceof VippsRejected && err.status === 404)) {

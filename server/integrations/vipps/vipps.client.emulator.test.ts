@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { TestClock } from '../../lib/clock'
+import { newId } from '../../lib/ids'
 import { createVippsEmulator } from './emulator/emulator.app'
+import { vippsKeys } from './idempotency-key'
 import { createVippsClient } from './vipps.client'
 import { VippsRejected, VippsUnavailable } from './vipps.errors'
 
@@ -114,12 +116,24 @@ describe('Vipps client against the emulator', () => {
     await expect(s.client.getAgreement(id)).rejects.toBeInstanceOf(VippsUnavailable)
   })
 
-  it('registers, lists and deletes webhooks', async () => {
+  it('registers, lists and deletes webhooks with the keys the product builds', async () => {
     const s = setup()
-    const hook = await s.client.registerWebhook({ url: 'http://localhost:3000/api/webhooks/vipps/p', events: ['recurring.charge-captured.v1'] }, 'h-1')
+    const rowId = newId()
+    const hook = await s.client.registerWebhook({ url: 'http://localhost:3000/api/webhooks/vipps/p', events: ['recurring.charge-captured.v1'] }, vippsKeys.webhookRegistration(rowId))
     expect(hook.secret.length).toBeGreaterThan(10)
     expect((await s.client.listWebhooks()).webhooks.map((w) => w.id)).toEqual([hook.id])
-    await s.client.deleteWebhook(hook.id, 'h-2')
+    await s.client.deleteWebhook(hook.id, vippsKeys.webhookDeletion(rowId))
     expect((await s.client.listWebhooks()).webhooks).toEqual([])
+  })
+
+  it('is refused a webhook call with a key over 40 characters, as by Vipps', async () => {
+    const s = setup()
+    const token = await s.client.accessToken()
+    const res = await s.emulator.app.request('/webhooks/v1/webhooks/any', {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${token}`, 'Ocp-Apim-Subscription-Key': 'k', 'Merchant-Serial-Number': '212121', 'Idempotency-Key': `delete-${newId()}` },
+    })
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/Idempotency-Key/)
   })
 })

@@ -114,4 +114,11 @@ describe('Vipps client', () => {
     const client = createVippsClient(credentials, { clock: new TestClock(), fetch: fakeVipps([]).fetch })
     await expect(client.stopAgreement('agr_1', '')).rejects.toThrow(/Idempotency-Key required/)
   })
+
+  it('never sends an Idempotency-Key longer than the 40 characters Vipps accepts', async () => {
+    const vipps = fakeVipps([])
+    const client = createVippsClient(credentials, { clock: new TestClock(), fetch: vipps.fetch })
+    await expect(client.deleteWebhook('hook-1', `delete-${'0'.repeat(36)}`)).rejects.toThrow(/longer than 40/)
+    expect(vipps.apiCalls()).toEqual([])
+  })
 })

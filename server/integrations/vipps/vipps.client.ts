@@ -2,14 +2,16 @@
  * The Vipps MobilePay API client: access token, Recurring v3 and Webhooks v1.
  * https://developer.vippsmobilepay.com/docs/APIs/recurring-api/ · .../webhooks-api/ · .../access-token-api/
  *
- * - Every write carries the caller's Idempotency-Key (our record id), so a retry — ours here, or
- *   a later one by the outbox worker — is the same request to Vipps and is applied once.
+ * - Every write carries the caller's Idempotency-Key (our record id, at most 40 characters: built
+ *   with `vippsKeys`), so a retry — ours here, or a later one by the outbox worker — is the same
+ *   request to Vipps and is applied once.
  * - Network errors, timeouts, 429 and 5xx are retried with full-jitter backoff, honouring
  *   Retry-After; a 401 refreshes the access token once. What still fails is VippsUnavailable.
  * - 4xx problems (RFC 7807) become VippsRejected; every answer is parsed with zod.
  */
 import type { z } from 'zod'
 import type { Clock } from '../../lib/clock'
+import { VIPPS_IDEMPOTENCY_KEY_MAX } from './idempotency-key'
 import { VippsBadResponse, VippsRejected, VippsUnavailable } from './vipps.errors'
 import {
   AccessTokenResponse,
@@ -123,6 +125,9 @@ export function createVippsClient(credentials: VippsCredentials, options: VippsC
     opts: { body?: unknown; idempotencyKey?: string; schema?: S },
   ): Promise<S extends z.ZodType ? z.infer<S> : undefined> {
     if (method !== 'GET' && !opts.idempotencyKey) throw new Error(`Idempotency-Key required for ${method} ${path}`)
+    // Vipps refuses a longer key (400 "Missing or invalid Idempotency-Key header"): build keys with vippsKeys.
+    if (opts.idempotencyKey && opts.idempotencyKey.length > VIPPS_IDEMPOTENCY_KEY_MAX)
+      throw new Error(`Idempotency-Key longer than ${VIPPS_IDEMPOTENCY_KEY_MAX} characters for ${method} ${path}`)
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body)
     let refreshed = false
     for (let attempt = 0; ; attempt++) {
