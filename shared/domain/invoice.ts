@@ -12,6 +12,10 @@ export type InvoiceStatus = (typeof invoiceStatuses)[number]
 export const invoiceKinds = ['INVOICE', 'CREDIT_NOTE'] as const
 export type InvoiceKind = (typeof invoiceKinds)[number]
 
+/** How staff settled an unpaid invoice outside Vipps MobilePay (issue #16). */
+export const invoiceSettlements = ['PAID_OUTSIDE', 'WRITTEN_OFF'] as const
+export type InvoiceSettlement = (typeof invoiceSettlements)[number]
+
 /** Payment due this many days after the invoice date (spec §9). */
 export const INVOICE_PAYMENT_DAYS = 14
 

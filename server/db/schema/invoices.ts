@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import { invoiceKinds, invoiceStatuses } from '../../../shared/domain/invoice'
+import { invoiceKinds, invoiceSettlements, invoiceStatuses } from '../../../shared/domain/invoice'
 import { partTypes } from '../../../shared/domain/agreement-parts'
 
 /**
@@ -8,7 +9,8 @@ import { partTypes } from '../../../shared/domain/agreement-parts'
  * note that references the invoice. They are bookkeeping records (kept 5 years): no foreign keys
  * that could cascade a delete from companies, users, agreements or charges, and the seller's and
  * buyer's names and addresses are copied onto the row when it is issued. After issue only
- * `status`, `paymentStatus`, `paymentDate`, `version` and `updatedAt` ever change.
+ * `status`, `paymentStatus`, `paymentDate`, the settlement fields, `version` and `updatedAt` ever
+ * change.
  */
 export const invoices = sqliteTable(
   'invoices',
@@ -47,6 +49,19 @@ export const invoices = sqliteTable(
     paymentStatus: text('payment_status'),
     paymentType: text('payment_type'),
     paymentDate: text('payment_date'),
+    /**
+     * An unpaid invoice settled by staff (issue #16): PAID_OUTSIDE (the member paid another way,
+     * e.g. a bank transfer; `settlementNote` says how) or WRITTEN_OFF (a credit note for the open
+     * amount was issued). Independent of `status`, which keeps following the Vipps charge, so
+     * statistics keep counting only money collected through Vipps.
+     */
+    settlement: text('settlement', { enum: invoiceSettlements }),
+    /** Copenhagen date of the settlement. */
+    settledOn: text('settled_on'),
+    settlementNote: text('settlement_note'),
+    settledByUserId: text('settled_by_user_id'),
+    /** The name of who settled it, as it was then (bookkeeping keeps names, not only ids). */
+    settledByName: text('settled_by_name'),
     version: integer('version').notNull().default(1),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
@@ -56,6 +71,11 @@ export const invoices = sqliteTable(
     index('invoices_company_issue').on(t.companyId, t.issueDate),
     index('invoices_member').on(t.memberUserId),
     index('invoices_charge').on(t.chargeId),
+    index('invoices_credited').on(t.creditedInvoiceId),
+    // The debtor overview (issue #16): a company's unsettled, unpaid invoices by due date.
+    index('invoices_company_open_due')
+      .on(t.companyId, t.dueDate, t.id)
+      .where(sql`kind = 'INVOICE' AND settlement IS NULL AND status IN ('CREATED', 'RESERVED', 'FAILED')`),
   ],
 )
 
@@ -76,6 +96,8 @@ export const invoiceLines = sqliteTable(
     vatRate: integer('vat_rate').notNull(),
     vatOre: integer('vat_ore').notNull(),
     totalInclVatOre: integer('total_incl_vat_ore').notNull(),
+    /** A credit note's line: the `position` of the invoice line it credits (issue #16), so refunds per line add up. */
+    creditedPosition: integer('credited_position'),
   },
   (t) => [primaryKey({ columns: [t.invoiceId, t.position] })],
 )
