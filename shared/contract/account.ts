@@ -52,6 +52,8 @@ export const Profile = AccountInfo.omit({ notifications: true })
     authMethods: z.array(AuthMethod),
     /** A new e-mail address waiting for the link sent to it; the account keeps `emailAddress` until then. */
     pendingEmailAddress: z.string().nullable(),
+    /** Whether Vipps MobilePay proved the mobile number is this user's (only then can it open the account at a first Vipps sign-in). */
+    mobileVerified: z.boolean(),
   })
   .meta({ id: 'Profile' })
 export type Profile = z.infer<typeof Profile>

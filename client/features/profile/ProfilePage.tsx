@@ -10,6 +10,7 @@ import { Badge } from '../../components/ui/Badge'
 import { Button } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
 import { ApiError, createActionKey } from '../../lib/api'
+import { translateIssue } from '../../lib/form-issues'
 import { usePageTitle } from '../../lib/use-page-title'
 import { SignOutButton } from '../auth/SignOutButton'
 import { AuthMethodsSection, hasPasswordMethod } from './AuthMethodsSection'
@@ -114,7 +115,7 @@ function PersonalInformation({
    */
   const save = (field: ProfileField) => async (raw: string, currentPassword: string): Promise<SaveProblem> => {
     const parsed = profileFieldSchemas[field].safeParse(raw)
-    if (!parsed.success) return i18n._(parsed.error.issues[0]?.message ?? '')
+    if (!parsed.success) return parsed.error.issues[0] ? translateIssue(parsed.error.issues[0], i18n) : i18n._(saveFailed)
     const value = parsed.data as string | null
     const newEmail = field === 'emailAddress' && value !== profile.emailAddress
     if (newEmail && hasPassword && !currentPassword) return { confirmation: i18n._(messages.currentPasswordRequired) }
@@ -176,6 +177,7 @@ function PersonalInformation({
           display={profile.mobileNumber}
           value={profile.mobileNumber ?? ''}
           input={{ kind: 'tel', autoComplete: 'tel' }}
+          note={profile.mobileNumber && !profile.mobileVerified && <Trans>Not confirmed yet. Sign in with Vipps MobilePay, or link it below, to confirm that this number is yours.</Trans>}
           onSave={save('mobileNumber')}
         />
         <EditableField

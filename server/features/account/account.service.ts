@@ -71,7 +71,12 @@ export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthSer
 
   function profile(actor: Actor): Profile {
     const { notifications: _unused, ...rest } = info(actor)
-    return { ...rest, authMethods: authRepository.methodsOf(db, actor.userId).map(authMethodView), pendingEmailAddress: deps.identity.pendingEmail(actor.userId) }
+    return {
+      ...rest,
+      authMethods: authRepository.methodsOf(db, actor.userId).map(authMethodView),
+      pendingEmailAddress: deps.identity.pendingEmail(actor.userId),
+      mobileVerified: userOf(actor).mobileVerifiedAt !== null,
+    }
   }
 
   /**

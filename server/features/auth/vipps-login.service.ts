@@ -50,12 +50,26 @@ export function createVippsLoginService(deps: { db: Db; clock: Clock; lock: Writ
 
   function signInUser(sub: string, phone: string | undefined): { userId: string } | { error: VippsLoginError } {
     const linked = linkedUser(sub)
-    if (linked) return { userId: linked }
+    if (linked) {
+      if (phone) verifyOwnNumber(linked, mobileKey(phone))
+      return { userId: linked }
+    }
     const holder = phone ? usersRepository.byMobileKey(db, mobileKey(phone)) : undefined
     if (!holder) return { error: 'vipps_no_account' }
     if (!holder.mobileVerifiedAt) return { error: 'vipps_not_linked' }
     addVippsSignIn(holder.id, sub)
     return { userId: holder.id }
+  }
+
+  /** Vipps returned this number for the user: when it is the number on their profile, it is now proven. */
+  function verifyOwnNumber(userId: string, key: string): boolean {
+    const user = usersRepository.byId(db, userId)
+    if (!user || user.mobileKey !== key) return false
+    if (!user.mobileVerifiedAt) {
+      const now = clock.now().toISOString()
+      usersRepository.update(db, userId, { mobileVerifiedAt: now, version: user.version + 1, updatedAt: now })
+    }
+    return true
   }
 
   /** Links the Vipps identity to the signed-in user; the phone Vipps returned becomes their verified number when it is theirs or free. */
@@ -64,13 +78,11 @@ export function createVippsLoginService(deps: { db: Db; clock: Clock; lock: Writ
     if (linked && linked !== userId) return { ok: false, error: 'vipps_linked_elsewhere', linking: true }
     if (!linked) addVippsSignIn(userId, sub)
     const user = usersRepository.byId(db, userId)
-    if (user && phone) {
+    if (user && phone && !verifyOwnNumber(userId, mobileKey(phone)) && !user.mobileNumber && !usersRepository.byMobileKey(db, mobileKey(phone))) {
+      // No number on the profile yet: the one Vipps proved becomes it.
       const key = mobileKey(phone)
-      const holder = usersRepository.byMobileKey(db, key)
       const now = clock.now().toISOString()
-      if (user.mobileKey === key) usersRepository.update(db, userId, { mobileVerifiedAt: now, version: user.version + 1, updatedAt: now })
-      else if (!user.mobileNumber && !holder)
-        usersRepository.update(db, userId, { mobileNumber: `+${key}`, mobileKey: key, mobileVerifiedAt: now, version: user.version + 1, updatedAt: now })
+      usersRepository.update(db, userId, { mobileNumber: `+${key}`, mobileKey: key, mobileVerifiedAt: now, version: user.version + 1, updatedAt: now })
     }
     return { ok: true, linked: true }
   }

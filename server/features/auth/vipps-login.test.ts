@@ -69,6 +69,18 @@ describe('sign in with Vipps MobilePay', () => {
     const location = await vippsSignIn(t, '4540404040')
     const info = await t.call('GET', '/account/info', { token: decodeURIComponent(/authToken=([^&]+)/.exec(location)![1]!) })
     expect(info.json.emailAddress).toBe(demo.resident)
+    expect((await t.call('GET', '/account/profile', { token })).json.mobileVerified).toBe(true)
+  })
+
+  it('proves the profile\'s number again when the linked Vipps account returns it', async () => {
+    const t = await testAppWithVipps()
+    expect(await vippsSignIn(t, '4531000001')).toMatch(/authToken=/)
+    const token = await t.login(demo.resident)
+    // As after typing the number in again: the same number, no longer verified.
+    t.db.update(users).set({ mobileVerifiedAt: null }).where(eq(users.emailAddress, demo.resident)).run()
+    expect((await t.call('GET', '/account/profile', { token })).json.mobileVerified).toBe(false)
+    expect(await vippsSignIn(t, '4531000001')).toMatch(/authToken=/)
+    expect((await t.call('GET', '/account/profile', { token })).json.mobileVerified).toBe(true)
   })
 
   it('never opens either account when two users hold one number from before numbers were unique', async () => {
