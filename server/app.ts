@@ -103,11 +103,20 @@ export function createApp(deps: AppDeps) {
   const logs = createLogsService({ db, clock })
   if (!config.appSecretKey) throw new Error('APP_SECRET_KEY is required (main.ts generates one into the data folder)')
   const secrets = createSecretBox(config.appSecretKey)
-  const companies = createCompaniesService({ db, clock, auth })
+  // Usage is read from features made below (called only once requests arrive).
+  const companies = createCompaniesService({
+    db,
+    clock,
+    auth,
+    usage: {
+      agreementsCount: (_db, companyId) => agreements.agreementsCount(companyId),
+      invoicesCount: (_db, companyId) => invoices.countOfCompany(companyId),
+      addressInUse: (_db, addressId) => agreements.addressInUse(addressId),
+    },
+  })
   const vipps = deps.vipps ?? vippsEnvironment({ clock, baseUrl: config.vippsBaseUrl, version })
   const providers = createProvidersService({ db, secrets, vipps, clock, lock, assertCompanyWritable: companies.assertWritable })
 
-  companies.registerUsage({ agreementsCount: (_db, companyId) => agreements.agreementsCount(companyId), addressInUse: (_db, addressId) => agreements.addressInUse(addressId) })
   const { clock: billingClock, faultPoint, ...billingConfig } = deps.billing ?? {}
   // Due dates sent to Vipps follow the provider's calendar (the built-in emulator's clock in demos).
   const agreements = createAgreementsService({ db, clock, businessClock: billingClock, lock, log, publicUrl: config.publicUrl, companies, providers, notifications, auth })

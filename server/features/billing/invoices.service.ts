@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, or, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { invoiceLines, invoices } from '../../db/schema/invoices'
 import { notFound } from '../../errors'
@@ -100,6 +100,9 @@ export function createInvoicesService(deps: { db: Db }) {
       )
       return views(db.select().from(invoices).where(where).orderBy(desc(invoices.issueDate), desc(invoices.number)).all())
     },
+
+    /** The company's documents on its Invoices page (invoices and credit notes), for the Companies list. */
+    countOfCompany: (companyId: string): number => db.select({ n: count() }).from(invoices).where(eq(invoices.companyId, companyId)).get()?.n ?? 0,
 
     get(actor: Actor, id: string): Invoice {
       const row = db.select().from(invoices).where(eq(invoices.id, id)).get()

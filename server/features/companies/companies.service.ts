@@ -29,14 +29,15 @@ import { mobileKey } from '../../../shared/domain/mobile'
 import { companiesRepository as repo, type AddressRow, type CompanyRow, type MemberRow } from './companies.repository'
 
 /**
- * What other features tell the companies feature (a port they fill when they arrive): how many
- * agreements and invoices a company has, and whether an agreement uses an address. Until the
- * agreements feature registers one, counts are 0 and every address may be deleted.
+ * What other features tell the companies feature: how many agreements and invoices a company has,
+ * and whether an agreement uses an address. Every part is required and given when the service is
+ * made (app.ts wires the agreements and invoices features), so a missing one is a type error
+ * rather than a count that silently stays 0.
  */
 export interface CompanyUsage {
-  agreementsCount?(db: Db, companyId: string): number
-  invoicesCount?(db: Db, companyId: string): number
-  addressInUse?(db: Db, addressId: string): boolean
+  agreementsCount(db: Db, companyId: string): number
+  invoicesCount(db: Db, companyId: string): number
+  addressInUse(db: Db, addressId: string): boolean
 }
 
 /** Roles that keep a company run; a company must keep at least one of them (issue #6). */
@@ -75,10 +76,8 @@ export type CompaniesService = ReturnType<typeof createCompaniesService>
  * Company view, §3, §5, §7 Companies). Every change of a company, member or address is logged
  * for sync in the same transaction.
  */
-export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthService }) {
-  const { db, clock, auth } = deps
-  const usages: CompanyUsage[] = []
-  const sum = (f: (u: CompanyUsage) => number | undefined) => usages.reduce((n, u) => n + (f(u) ?? 0), 0)
+export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthService; usage: CompanyUsage }) {
+  const { db, clock, auth, usage } = deps
 
   const view = (row: CompanyRow): Company => ({
     id: row.id,
@@ -90,8 +89,8 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
     heatingWaterPeriodStartDate: row.heatingWaterPeriodStartDate,
     heatingWaterPeriodEndDate: row.heatingWaterPeriodEndDate,
     membersCount: repo.memberCount(db, row.id),
-    agreementsCount: sum((u) => u.agreementsCount?.(db, row.id)),
-    invoicesCount: sum((u) => u.invoicesCount?.(db, row.id)),
+    agreementsCount: usage.agreementsCount(db, row.id),
+    invoicesCount: usage.invoicesCount(db, row.id),
     version: row.version,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -157,11 +156,6 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
   }
 
   return {
-    /** Lets another feature report usage (agreement and invoice counts, addresses in use). */
-    registerUsage(usage: CompanyUsage): void {
-      usages.push(usage)
-    },
-
     /** Throws 409 INVALID_STATE unless the company's data may change (for other features' writes). */
     assertWritable(companyId: string): void {
       const row = repo.byId(db, companyId)
@@ -360,7 +354,7 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
       writable(visible(actor, id))
       assertCompanyAdminStaff(actor, id)
       if (!repo.address(db, id, addressId)) throw notFound()
-      if (usages.some((u) => u.addressInUse?.(db, addressId))) throw conflict(messages.addressInUse.id)
+      if (usage.addressInUse(db, addressId)) throw conflict(messages.addressInUse.id)
       repo.deleteAddress(db, addressId)
       recordChange(db, clock, 'address', addressId, 'delete', { companyId: id })
     },

@@ -4,6 +4,7 @@ import { demo, testApp } from '../../test/harness'
 import { addresses, companyMembers } from '../../db/schema/companies'
 import { companyIds, MAIN_CVR, SECOND_CVR } from './test-helpers'
 import { users } from '../../db/schema/users'
+import { acceptedWithCollectedCharge, agreementFixtures, createAgreement } from '../agreements/test-helpers'
 
 const newCompany = { name: 'Andelsboligforeningen Birkely', acronym: 'AB Birkely', cvr: '35954716', unionType: 'CONDO' }
 
@@ -305,13 +306,23 @@ describe('addresses', () => {
     expect(issueMessages(res.json)).toEqual({ street: 'This field is required', number: 'This field is required', zip: 'Please enter a 4-digit postcode', country: 'Only addresses in Denmark can be added.' })
   })
 
-  it('refuses to delete an address that an agreement uses (usage reported by another feature)', async () => {
-    const { t, admin, main } = await setup()
-    const address = t.db.select().from(addresses).where(eq(addresses.companyId, main)).get()!
-    t.services.companies.registerUsage({ addressInUse: (_db, id) => id === address.id, agreementsCount: () => 3 })
-    const res = await t.call('DELETE', `/company/${main}/addresses/${address.id}`, { token: admin })
+  it('refuses to delete an address that an agreement uses, and counts agreements and invoices', async () => {
+    const { t, admin, sa, main } = await setup()
+    const counts = async () => {
+      const listed = (await t.call('GET', '/company', { token: sa })).json.find((c: { id: string }) => c.id === main)
+      const one = (await t.call('GET', `/company/${main}`, { token: admin })).json
+      expect(one).toMatchObject({ agreementsCount: listed.agreementsCount, invoicesCount: listed.invoicesCount })
+      return { agreements: listed.agreementsCount, invoices: listed.invoicesCount }
+    }
+    expect(await counts()).toEqual({ agreements: 0, invoices: 0 })
+    const agreement = await createAgreement(t, {}, admin)
+    const address = (await agreementFixtures(t)).addressIds[0]!
+    const res = await t.call('DELETE', `/company/${main}/addresses/${address}`, { token: admin })
     expect(res).toMatchObject({ status: 409, json: { code: 'CONFLICT', message: 'This address is used by an agreement and cannot be deleted.' } })
-    expect((await t.call('GET', `/company/${main}`, { token: admin })).json.agreementsCount).toBe(3)
+    const second = await createAgreement(t, { emailAddress: demo.residentDa, memberName: 'Jens Hansen' }, admin)
+    acceptedWithCollectedCharge(t, agreement.id)
+    acceptedWithCollectedCharge(t, second.id)
+    expect(await counts()).toEqual({ agreements: 2, invoices: 2 })
   })
 
   it('lets only admin staff change addresses', async () => {
