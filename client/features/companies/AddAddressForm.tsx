@@ -10,6 +10,7 @@ import { newId } from '../../lib/ids'
 import type { SyncHandle } from '../../sync/use-sync'
 import { addAddress } from './company-child-mutations'
 import { comboboxKeyHandler } from '../../components/ui/combobox-keys'
+import { translateIssue } from '../../lib/form-issues'
 
 /** Spec §4: address suggestions hide this long after the field loses focus. */
 const HIDE_AFTER_BLUR_MS = 150
@@ -65,7 +66,7 @@ export function AddAddressForm({ handle, companyId, onDone }: { handle: SyncHand
       const next: Partial<Record<FieldName, string>> = {}
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as FieldName
-        next[field] ??= i18n._(issue.message)
+        next[field] ??= translateIssue(issue, i18n)
       }
       return setErrors(next)
     }

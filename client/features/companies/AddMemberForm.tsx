@@ -13,6 +13,7 @@ import { newId } from '../../lib/ids'
 import { requestSync } from '../../sync/use-sync'
 import { companyRoleLabels } from '../profile/labels'
 import { comboboxKeyHandler } from '../../components/ui/combobox-keys'
+import { translateIssue } from '../../lib/form-issues'
 
 /** Spec §4: e-mail suggestions start at 3 characters and hide 200 ms after the field loses focus. */
 const MIN_QUERY = 3
@@ -91,7 +92,7 @@ export function AddMemberForm({ companyId, onDone }: { companyId: string; onDone
           : first === 'user' && (second === 'name' || second === 'email' || second === 'phone') ? second
           : first === 'userId' ? 'email'
           : undefined
-        if (field) next[field] ??= i18n._(issue.message)
+        if (field) next[field] ??= translateIssue(issue, i18n)
       }
       return setErrors(next)
     }

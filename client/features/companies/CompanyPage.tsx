@@ -15,6 +15,7 @@ import { CompanyTabs } from './CompanyTabs'
 import { editCompanyField } from './company-mutations'
 import { autoFormatDayMonth, normalizeDayMonth } from './day-month-input'
 import { useCompany, type CompanyView } from './use-company'
+import { translateIssue } from '../../lib/form-issues'
 
 /**
  * A company (spec §2 "Company view"), read from the local copy so it shows offline. Edits are
@@ -67,7 +68,7 @@ function Overview({ handle, company }: { handle: SyncHandle; company: CompanyVie
   const save = (field: CompanyField) => async (raw: string) => {
     const typed = field === 'heatingWaterPeriodStartDate' || field === 'heatingWaterPeriodEndDate' ? normalizeDayMonth(raw) : raw
     const parsed = companyFieldSchemas[field].safeParse(typed)
-    if (!parsed.success) return i18n._(parsed.error.issues[0]?.message ?? '')
+    if (!parsed.success) return parsed.error.issues[0] ? translateIssue(parsed.error.issues[0], i18n) : ''
     const value = parsed.data as string | null
     // The schema cannot know the year; spec §5 checks the date against the current one (29.02).
     if ((field === 'heatingWaterPeriodStartDate' || field === 'heatingWaterPeriodEndDate') && value && !isValidDayMonth(value, new Date().getFullYear())) {

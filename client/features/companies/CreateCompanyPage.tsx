@@ -7,6 +7,7 @@ import { Button, buttonClass } from '../../components/ui/Button'
 import { SelectField, TextField } from '../../components/ui/TextField'
 import { api, ApiError, createActionKey } from '../../lib/api'
 import { usePageTitle } from '../../lib/use-page-title'
+import { translateIssue } from '../../lib/form-issues'
 
 /** Spec §2 "Create company": back to the list this long after a success. */
 export const REDIRECT_DELAY_MS = 2000
@@ -44,7 +45,7 @@ export function CreateCompanyPage() {
       const next: FieldErrors = {}
       for (const issue of parsed.error.issues) {
         const field = issue.path[0]
-        if (isField(field)) next[field] ??= i18n._(issue.message)
+        if (isField(field)) next[field] ??= translateIssue(issue, i18n)
       }
       return setErrors(next)
     }

@@ -18,6 +18,7 @@ import { messageTypeLabels } from './labels'
 import { createDraft, sendDraft, updateDraft } from './message-mutations'
 import { useMessage, type MessageView } from './use-messages'
 import { useRecipientOptions, type RecipientOptions } from './use-recipient-options'
+import { translateIssue } from '../../lib/form-issues'
 
 type Errors = Partial<Record<'subject' | 'recipient' | 'body' | 'scheduledAt' | 'form', string>>
 
@@ -100,7 +101,7 @@ function MessageForm(props: { handle: SyncHandle; base: string; companyId: strin
     const input = { id: existing?.id ?? crypto.randomUUID(), companyId, type, subject, body: content, recipient: decode(recipient), scheduledAt: later && scheduledAt ? scheduledAt : null }
     const parsed = CreateMessageRequest.safeParse(input)
     const next: Errors = {}
-    if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0]) as keyof Errors] ??= i18n._(issue.message)
+    if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0]) as keyof Errors] ??= translateIssue(issue, i18n)
     if (later && !scheduledAt) next.scheduledAt = t`Please enter a date and time for sending.`
     setErrors(next)
     if (Object.keys(next).length || !parsed.success) {

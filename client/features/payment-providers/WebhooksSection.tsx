@@ -10,7 +10,7 @@ import { Table } from '../../components/ui/Table'
 import { TextField } from '../../components/ui/TextField'
 import { api, createActionKey, errorMessage } from '../../lib/api'
 import { requestSync } from '../../sync/use-sync'
-import type { Notice } from '../../lib/form-issues'
+import { translateIssue, type Notice } from '../../lib/form-issues'
 import type { ProviderView } from './ProviderPage'
 
 const addFailed = msg`Failed to add webhook. Please try again.`
@@ -154,7 +154,7 @@ function AddWebhookForm({ providerId, disabled, onAdded, onFailed }: { providerI
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const parsed = RegisterWebhookRequest.safeParse({ webhookUrl: url, events })
-    if (!parsed.success) return setError(i18n._(parsed.error.issues[0]?.message ?? ''))
+    if (!parsed.success) return setError(parsed.error.issues[0] ? translateIssue(parsed.error.issues[0], i18n) : '')
     setError(null)
     setBusy(true)
     try {

@@ -9,6 +9,7 @@ import { SelectField, TextField } from '../../components/ui/TextField'
 import { ApiError, createActionKey } from '../../lib/api'
 import { authMethodTypeLabels } from './labels'
 import { addAuthMethod } from './profile-mutations'
+import { translateIssue } from '../../lib/form-issues'
 
 type NewMethodType = 'EMAIL_PASSWORD' | 'PHONE_PASSWORD' | 'LOGIN_TOKEN'
 type FieldName = 'identifier' | 'secret' | 'confirmSecret' | 'currentPassword'
@@ -73,7 +74,7 @@ export function AddAuthMethodModal({
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as FieldName
-        next[field] ??= i18n._(issue.message)
+        next[field] ??= translateIssue(issue, i18n)
       }
     }
     if (hasPassword && !form.currentPassword) next.currentPassword = i18n._(messages.currentPasswordRequired)
