@@ -121,10 +121,16 @@ export const CompanyMember = z
     email: z.string(),
     phone: z.string().nullable(),
     role: z.enum(companyRoles),
+    /** Moves when the role changes; send it back as If-Match. */
+    version: z.number().int(),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: 'CompanyMember' })
 export type CompanyMember = z.infer<typeof CompanyMember>
+
+/** PATCH /company/{id}/member/{memberId}: the member's new role (issue #16). */
+export const ChangeMemberRoleRequest = z.object({ role: CompanyRoleSchema }).meta({ id: 'ChangeMemberRoleRequest' })
+export type ChangeMemberRoleRequest = z.output<typeof ChangeMemberRoleRequest>
 
 /**
  * Spec §7: an existing user (`userId`) or a new one (`user: {name, email, phone}`), with a role.

@@ -28,6 +28,8 @@ export const companyMembers = sqliteTable(
     companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
     userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['CHAIRMAN', 'ADMINISTRATOR', 'ACCOUNTANT', 'BOARDMEMBER'] }).notNull(),
+    /** Moves when the role changes (issue #16), so an offline role change carries If-Match. */
+    version: integer('version').notNull().default(1),
     createdAt: text('created_at').notNull(),
   },
   (t) => [uniqueIndex('company_members_company_user').on(t.companyId, t.userId), index('company_members_user').on(t.userId)],
@@ -47,7 +49,13 @@ export const addresses = sqliteTable(
     zip: text('zip').notNull(),
     city: text('city').notNull(),
     country: text('country').notNull().default('Denmark'),
+    /**
+     * The address in one comparable form (shared/domain/address.ts `addressKey`): one address is
+     * added to a company once (issue #16). NULL only for rows that were duplicates before the key
+     * existed (migration 0012 keys every other row).
+     */
+    addressKey: text('address_key'),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [index('addresses_company').on(t.companyId)],
+  (t) => [index('addresses_company').on(t.companyId), uniqueIndex('addresses_company_key').on(t.companyId, t.addressKey)],
 )

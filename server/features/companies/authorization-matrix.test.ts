@@ -51,6 +51,8 @@ const table: Row[] = [
   ['PATCH', '/company/{id}/payment-providers/{providerId}/toggle-active', (c) => `/company/${c.main}/payment-providers/${c.provider}/toggle-active`, 'o3333441'],
   ['POST', '/company/{id}/payment-providers/{providerId}/test-connection', (c) => `/company/${c.main}/payment-providers/${c.provider}/test-connection`, 'o3333441'],
   ['DELETE', '/company/{id}/addresses/{addressId}', (c) => `/company/${c.main}/addresses/${c.address}`, 'oooo3441'],
+  // Issue #16: changing a member's role is the admin staff's, like adding and removing.
+  ['PATCH', '/company/{id}/member/{memberId}', (c) => `/company/${c.main}/member/${c.member}`, 'oooo3441', () => ({ role: 'ACCOUNTANT' })],
   ['DELETE', '/company/{id}/member/{memberId}', (c) => `/company/${c.main}/member/${c.member}`, 'oooo3441'],
   ...(['suspend', 'activate', 'deactivate', 'delete'] as const).flatMap((action): Row[] => [
     ['GET', `/company/{id}/${action}`, (c) => `/company/${c.main}/${action}`, 'o3333441'],

@@ -10,6 +10,7 @@ export type MemberRow = {
   companyId: string
   userId: string
   role: (typeof companyMembers.$inferSelect)['role']
+  version: number
   createdAt: string
   name: string
   email: string
@@ -21,6 +22,7 @@ const memberColumns = {
   companyId: companyMembers.companyId,
   userId: companyMembers.userId,
   role: companyMembers.role,
+  version: companyMembers.version,
   createdAt: companyMembers.createdAt,
   name: users.fullName,
   email: users.emailAddress,
@@ -83,6 +85,9 @@ export const companiesRepository = {
     db.select({ n: count() }).from(companyMembers).where(eq(companyMembers.userId, userId)).get()?.n ?? 0,
   insertMember: (db: Db, row: typeof companyMembers.$inferInsert): void => {
     db.insert(companyMembers).values(row).run()
+  },
+  updateMember: (db: Db, memberId: string, changes: Partial<Pick<typeof companyMembers.$inferInsert, 'role' | 'version'>>): void => {
+    db.update(companyMembers).set(changes).where(eq(companyMembers.id, memberId)).run()
   },
   deleteMember: (db: Db, memberId: string): void => {
     db.delete(companyMembers).where(eq(companyMembers.id, memberId)).run()

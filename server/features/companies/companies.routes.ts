@@ -3,6 +3,7 @@ import {
   AddAddressRequest,
   AddMemberRequest,
   Address,
+  ChangeMemberRoleRequest,
   Company,
   CompanyField,
   CompanyMember,
@@ -74,6 +75,12 @@ const addMember = createRoute({
   request: { params: IdParam, headers: writeHeaders, ...jsonBody(AddMemberRequest) },
   responses: { 201: { description: 'Added', ...json(CompanyMember) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
+const changeMemberRole = createRoute({
+  method: 'patch', path: '/company/{id}/member/{memberId}', tags: ['Company members'], security: bearer,
+  summary: "Change a member's role (admin staff or super admin); the last CHAIRMAN or ADMINISTRATOR keeps that kind of role (422). If-Match: the member's version.",
+  request: { params: IdParam.extend({ memberId: z.uuid() }), headers: versionedWriteHeaders, ...jsonBody(ChangeMemberRoleRequest) },
+  responses: { 200: { description: 'The member with the new role (ETag: its version)', ...json(CompanyMember) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412], 422: e[422] },
+})
 const removeMember = createRoute({
   method: 'delete', path: '/company/{id}/member/{memberId}', tags: ['Company members'], security: bearer,
   summary: 'Remove a member; a company keeps at least one CHAIRMAN or ADMINISTRATOR (422). Access ends at once.',
@@ -111,6 +118,12 @@ export const companiesRoutes = (companies: CompaniesService) => {
     })
     .openapi(members, (c) => c.json(companies.members(requireActor(c.var.actor), c.req.valid('param').id), 200))
     .openapi(addMember, (c) => c.json(companies.addMember(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201))
+    .openapi(changeMemberRole, (c) => {
+      const { id, memberId } = c.req.valid('param')
+      const member = companies.changeMemberRole(requireActor(c.var.actor), id, memberId, c.req.valid('json'), ifMatchVersion(c))
+      setETag(c, member.version)
+      return c.json(member, 200)
+    })
     .openapi(removeMember, (c) => {
       const { id, memberId } = c.req.valid('param')
       companies.removeMember(requireActor(c.var.actor), id, memberId)

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client'
 import { conflict, DomainError, notFound, ruleViolation, validation, versionConflict, type Issue } from '../../errors'
 import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import { newId } from '../../lib/ids'
+import { addressKey, DENMARK } from '../../../shared/domain/address'
 import { isValidDayMonth } from '../../../shared/domain/day-month'
 import { isWritable, nextStatus, type LifecycleAction } from '../../../shared/domain/company-status'
 import type { CompanyRole } from '../../../shared/domain/roles'
@@ -9,6 +10,7 @@ import {
   companyFieldSchemas,
   type AddAddressRequest,
   type AddMemberRequest,
+  type ChangeMemberRoleRequest,
   type Address,
   type Company,
   type CompanyField,
@@ -66,6 +68,7 @@ export const memberView = (row: MemberRow): CompanyMember => ({
   email: row.email,
   phone: row.phone,
   role: row.role,
+  version: row.version,
   createdAt: row.createdAt,
 })
 
@@ -141,6 +144,10 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
     companyChanged(id)
     return view(repo.byId(db, id)!)
   }
+
+  /** Whether `member` is the company's only chairman or administrator (a company keeps one). */
+  const isLastManager = (companyId: string, member: MemberRow): boolean =>
+    MANAGER_ROLES.includes(member.role) && repo.members(db, companyId).filter((m) => MANAGER_ROLES.includes(m.role)).length <= 1
 
   /** The member's user loses the MEMBER role with their last company, and a current company that is gone. */
   function afterMembershipChange(userId: string, companyId: string): void {
@@ -302,14 +309,31 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
       return outsider ? { ...added, name: input.user!.name, email: input.user!.email, phone: input.user!.phone ?? null } : added
     },
 
+    /**
+     * Changes a member's role (issue #16). The last chairman or administrator cannot be given
+     * another role (422, as for removing them); the new role counts from the next request.
+     * The same role again changes nothing and answers the member as it is.
+     */
+    changeMemberRole(actor: Actor, id: string, memberId: string, input: ChangeMemberRoleRequest, ifMatch?: number): CompanyMember {
+      writable(visible(actor, id))
+      assertCompanyAdminStaff(actor, id)
+      const member = repo.member(db, id, memberId)
+      if (!member) throw notFound()
+      if (member.role === input.role) return memberView(member)
+      if (ifMatch !== undefined && ifMatch !== member.version) throw versionConflict(memberView(member))
+      if (!MANAGER_ROLES.includes(input.role) && isLastManager(id, member)) throw ruleViolation(messages.lastManager.id, 'role')
+      repo.updateMember(db, memberId, { role: input.role, version: member.version + 1 })
+      recordChange(db, clock, 'member', memberId, 'upsert', { companyId: id })
+      return memberView(repo.member(db, id, memberId)!)
+    },
+
     /** Removes a member; their access ends with this transaction (the next sync pull resets). */
     removeMember(actor: Actor, id: string, memberId: string): void {
       writable(visible(actor, id))
       assertCompanyAdminStaff(actor, id)
       const member = repo.member(db, id, memberId)
       if (!member) throw notFound()
-      if (MANAGER_ROLES.includes(member.role) && repo.members(db, id).filter((m) => MANAGER_ROLES.includes(m.role)).length <= 1)
-        throw ruleViolation(messages.lastManager.id)
+      if (isLastManager(id, member)) throw ruleViolation(messages.lastManager.id)
       repo.deleteMember(db, memberId)
       afterMembershipChange(member.userId, id)
       recordChange(db, clock, 'member', memberId, 'delete', { companyId: id })
@@ -343,8 +367,12 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
           throw conflict(messages.versionConflict.id)
         }
       }
+      // One address once per company (issue #16): compared in one form, so "2." and "2", "Vestergade"
+      // and "vestergade" are the same; the unique index on the key guards it too.
+      const key = addressKey(fields)
+      if (repo.addresses(db, id).some((a) => addressKey(a) === key)) throw conflict(messages.addressExists.id, 'street')
       const addressId = input.id ?? newId()
-      repo.insertAddress(db, { id: addressId, companyId: id, ...fields, country: 'Denmark', createdAt: clock.now().toISOString() })
+      repo.insertAddress(db, { id: addressId, companyId: id, ...fields, country: DENMARK, addressKey: key, createdAt: clock.now().toISOString() })
       recordChange(db, clock, 'address', addressId, 'upsert', { companyId: id })
       return addressView(repo.addressById(db, addressId)!)
     },
@@ -379,12 +407,12 @@ export const companySync = (companies: CompaniesService): SyncedEntity => {
 
 export const memberSync: SyncedEntity = {
   name: 'member',
-  snapshot: (db, actor, afterId, limit) => repo.memberPage(db, scope(actor), afterId, limit).map((r) => ({ id: r.id, version: 1, data: memberView(r) as unknown as Record<string, unknown> })),
+  snapshot: (db, actor, afterId, limit) => repo.memberPage(db, scope(actor), afterId, limit).map((r) => ({ id: r.id, version: r.version, data: memberView(r) as unknown as Record<string, unknown> })),
   load: (db, actor, ids) =>
     repo
       .membersByIds(db, ids)
       .filter((r) => sees(actor, r.companyId))
-      .map((r) => ({ id: r.id, version: 1, data: memberView(r) as unknown as Record<string, unknown> })),
+      .map((r) => ({ id: r.id, version: r.version, data: memberView(r) as unknown as Record<string, unknown> })),
 }
 
 export const addressSync: SyncedEntity = {

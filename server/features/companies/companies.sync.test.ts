@@ -56,6 +56,20 @@ describe('sync of companies, members, addresses and providers', () => {
     expect(of(next.changes, 'member')).toMatchObject([{ id: member.id, op: 'upsert', data: { email: 'ny@example.dk', role: 'ACCOUNTANT' } }])
   })
 
+  it('sends a member whose role changed, with the new version', async () => {
+    const t = await testApp()
+    const { main } = await companyIds(t)
+    const admin = await t.login(demo.admin)
+    const chairman = await t.login(demo.chairman)
+    const start = await pullAll(t, chairman)
+    const member = of(start.changes, 'member').find((c) => c.data!.role === 'BOARDMEMBER')!
+    expect(member.version).toBe(1)
+    expect((await t.call('PATCH', `/company/${main}/member/${member.id}`, { token: admin, body: { role: 'ACCOUNTANT' } })).status).toBe(200)
+    const next = await pullAll(t, chairman, start.cursor)
+    expect(next.reset).toBe(false)
+    expect(of(next.changes, 'member')).toMatchObject([{ id: member.id, op: 'upsert', version: 2, data: { role: 'ACCOUNTANT', version: 2 } }])
+  })
+
   it('resets a removed member\'s next pull, which no longer holds the company\'s rows', async () => {
     const t = await testApp()
     const { main } = await companyIds(t)

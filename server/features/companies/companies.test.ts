@@ -17,6 +17,7 @@ async function setup() {
   return { t, ...ids, sa: sa!, chairman: chairman!, admin: admin!, accountant: accountant!, board: board!, resident: resident!, other: other! }
 }
 
+const UNKNOWN_ID = '0190d5e6-0000-7000-8000-00000000beef'
 const issueMessages = (json: { issues?: { path: string; message: string }[] }) => Object.fromEntries((json.issues ?? []).map((i) => [i.path, i.message]))
 
 describe('companies', () => {
@@ -276,6 +277,43 @@ describe('members', () => {
     expect(last).toMatchObject({ status: 422, json: { code: 'BUSINESS_RULE', message: 'A company must keep at least one chairman or administrator.' } })
   })
 
+  it('changes a member\'s role (admin staff), which counts from the next request', async () => {
+    const { t, admin, board, accountant, main } = await setup()
+    const list = (await t.call('GET', `/company/${main}/members`, { token: admin })).json as { id: string; role: string; version: number }[]
+    const member = list.find((m) => m.role === 'BOARDMEMBER')!
+    expect(member.version).toBe(1)
+    // A board member may not change roles, not even their own.
+    expect((await t.call('PATCH', `/company/${main}/member/${member.id}`, { token: board, body: { role: 'ADMINISTRATOR' } })).status).toBe(403)
+    expect((await t.call('PATCH', `/company/${main}/field/name`, { token: board, body: { value: 'Solgården' } })).status).toBe(403)
+    const changed = await t.call('PATCH', `/company/${main}/member/${member.id}`, { token: accountant, body: { role: 'ACCOUNTANT' }, headers: { 'If-Match': '"1"' } })
+    expect(changed).toMatchObject({ status: 200, json: { id: member.id, role: 'ACCOUNTANT', version: 2 } })
+    expect(changed.headers.get('ETag')).toBe('"2"')
+    // The new role counts at once: the former board member now edits admin fields.
+    expect((await t.call('PATCH', `/company/${main}/field/acronym`, { token: board, body: { value: 'ABF S' } })).status).toBe(200)
+    expect((await t.call('GET', '/account/info', { token: board })).json.companies).toEqual([expect.objectContaining({ id: main, role: 'ACCOUNTANT' })])
+    // The same role again changes nothing; a stale version is refused with the current member.
+    expect((await t.call('PATCH', `/company/${main}/member/${member.id}`, { token: admin, body: { role: 'ACCOUNTANT' } })).json).toMatchObject({ version: 2 })
+    const stale = await t.call('PATCH', `/company/${main}/member/${member.id}`, { token: admin, body: { role: 'CHAIRMAN' }, headers: { 'If-Match': '"1"' } })
+    expect(stale).toMatchObject({ status: 412, json: { code: 'VERSION_CONFLICT', current: { role: 'ACCOUNTANT', version: 2 } } })
+  })
+
+  it('keeps the last chairman or administrator from being given another role', async () => {
+    const { t, sa, admin, main } = await setup()
+    const list = (await t.call('GET', `/company/${main}/members`, { token: sa })).json as { id: string; role: string }[]
+    const administrator = list.find((m) => m.role === 'ADMINISTRATOR')!
+    const chair = list.find((m) => m.role === 'CHAIRMAN')!
+    // Two managers: one may become an accountant; chairman to administrator stays a manager.
+    expect((await t.call('PATCH', `/company/${main}/member/${chair.id}`, { token: admin, body: { role: 'ADMINISTRATOR' } })).json.role).toBe('ADMINISTRATOR')
+    expect((await t.call('PATCH', `/company/${main}/member/${chair.id}`, { token: admin, body: { role: 'BOARDMEMBER' } })).status).toBe(200)
+    const last = await t.call('PATCH', `/company/${main}/member/${administrator.id}`, { token: sa, body: { role: 'ACCOUNTANT' } })
+    expect(last).toMatchObject({ status: 422, json: { code: 'BUSINESS_RULE', message: 'A company must keep at least one chairman or administrator.', issues: [{ path: 'role' }] } })
+    const da = await t.call('PATCH', `/company/${main}/member/${administrator.id}`, { token: sa, body: { role: 'ACCOUNTANT' }, headers: { 'Accept-Language': 'da' } })
+    expect(da.json.message).not.toBe(last.json.message)
+    expect((await t.call('PATCH', `/company/${main}/member/${administrator.id}`, { token: sa, body: { role: 'CHAIRMAN' } })).json.role).toBe('CHAIRMAN')
+    expect((await t.call('PATCH', `/company/${main}/member/${administrator.id}`, { token: sa, body: { role: 'OWNER' } })).json).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'role', message: 'Please choose a role' }] })
+    expect((await t.call('PATCH', `/company/${main}/member/${UNKNOWN_ID}`, { token: sa, body: { role: 'CHAIRMAN' } })).status).toBe(404)
+  })
+
   it('ends a removed member\'s access at once', async () => {
     const { t, admin, board, main } = await setup()
     const list = (await t.call('GET', `/company/${main}/members`, { token: admin })).json as { id: string; role: string }[]
@@ -298,6 +336,25 @@ describe('addresses', () => {
     expect((await t.call('GET', `/company/${main}/addresses`, { token: board })).json).toHaveLength(21)
     expect((await t.call('DELETE', `/company/${main}/addresses/${added.json.id}`, { token: admin })).status).toBe(204)
     expect((await t.call('DELETE', `/company/${main}/addresses/${added.json.id}`, { token: admin })).status).toBe(404)
+  })
+
+  it('refuses the same address twice in a company, written another way too, in both languages', async () => {
+    const { t, admin, main, second, sa } = await setup()
+    const body = { street: 'Vestergade', number: '12', floor: '2', side: 'tv', zip: '8000', city: 'Aarhus C' }
+    expect((await t.call('POST', `/company/${main}/addresses`, { token: admin, body })).status).toBe(201)
+    for (const again of [body, { ...body, street: ' vestergade ', floor: '2.', side: 'TV', city: 'Aarhus' }]) {
+      const res = await t.call('POST', `/company/${main}/addresses`, { token: admin, body: again })
+      expect(res).toMatchObject({ status: 409, json: { code: 'CONFLICT', message: 'This address has already been added to the company.', issues: [{ path: 'street' }] } })
+    }
+    const da = await t.call('POST', `/company/${main}/addresses`, { token: admin, body, headers: { 'Accept-Language': 'da' } })
+    expect(da.json.message).toBe('Denne adresse er allerede tilføjet til foreningen.')
+    // Another floor is another home; another company may hold the same address.
+    expect((await t.call('POST', `/company/${main}/addresses`, { token: admin, body: { ...body, floor: '3' } })).status).toBe(201)
+    expect((await t.call('POST', `/company/${second}/addresses`, { token: sa, body })).status).toBe(201)
+    // A seeded address (stored before the key existed) counts too.
+    const seeded = t.db.select().from(addresses).where(eq(addresses.companyId, main)).get()!
+    const copy = { street: seeded.street, number: seeded.number, floor: seeded.floor, side: seeded.side, zip: seeded.zip, city: seeded.city }
+    expect((await t.call('POST', `/company/${main}/addresses`, { token: admin, body: copy })).status).toBe(409)
   })
 
   it('answers the address validation messages', async () => {
