@@ -121,6 +121,14 @@ export const messages = {
   oneTimeChargeFailed: /*i18n*/ { id: 'Error creating one time charge.' },
   refundCreated: /*i18n*/ { id: 'Refund created successfully!' },
   oneTimeChargeCreated: /*i18n*/ { id: 'One time charge created successfully!' },
+  // Debtors (issue #16): unpaid invoices, retry, paid outside Vipps, write-off, refunds per line
+  noteRequired: /*i18n*/ { id: 'Please enter a note' },
+  refundLineInvalid: /*i18n*/ { id: 'Please choose lines of this invoice' },
+  refundTooLargeForLines: /*i18n*/ { id: 'The refund is more than what is left to refund on the chosen lines ({amount})' },
+  invoiceNotUnpaid: /*i18n*/ { id: 'This invoice is not unpaid: it is paid, settled or not due yet.' },
+  retryWhileCollecting: /*i18n*/ { id: 'Vipps MobilePay is still trying to collect this payment. Try again once it has failed.' },
+  retryUnderWay: /*i18n*/ { id: 'A new attempt to collect this invoice is already under way.' },
+  retryNeedsAccepted: /*i18n*/ { id: 'The agreement is not active at Vipps MobilePay, so the payment cannot be collected again. Mark it paid outside Vipps MobilePay or write it off.' },
   internal: /*i18n*/ { id: 'Something went wrong on our side. Please try again.' },
   // Messages (spec §5 "Messages", §8, issue #10)
   messageSubjectRequired: /*i18n*/ { id: 'Please enter a subject' },

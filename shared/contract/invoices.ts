@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { invoiceKinds, invoiceStatuses } from '../domain/invoice'
+import { invoiceKinds, invoiceSettlements, invoiceStatuses } from '../domain/invoice'
 import { PartType } from './agreements'
 
 /**
@@ -38,6 +38,8 @@ export const InvoiceArticle = z
     vatAmount: z.number().int(),
     /** øre */
     totalPriceIncludingVat: z.number().int(),
+    /** A credit note's line: the id of the invoice line it credits (issue #16); null on invoices and older credit notes. */
+    creditedArticleId: z.string().nullable().optional(),
   })
   .meta({ id: 'InvoiceArticle' })
 export type InvoiceArticle = z.infer<typeof InvoiceArticle>
@@ -53,6 +55,23 @@ export const InvoicePayment = z
   })
   .meta({ id: 'InvoicePayment' })
 
+/**
+ * How staff settled an unpaid invoice outside Vipps MobilePay (issue #16): PAID_OUTSIDE (the
+ * member paid another way; `note` says how) or WRITTEN_OFF (a credit note took the open amount
+ * off; the credit note carries the same settlement). `status` keeps following the Vipps charge.
+ */
+export const InvoiceSettlement = z
+  .object({
+    kind: z.enum(invoiceSettlements),
+    /** Copenhagen date. */
+    date: z.string(),
+    note: z.string().nullable(),
+    /** Who settled it (name as it was then). */
+    by: z.string().nullable(),
+  })
+  .meta({ id: 'InvoiceSettlement' })
+export type InvoiceSettlement = z.infer<typeof InvoiceSettlement>
+
 export const Invoice = z
   .object({
     id: z.uuid(),
@@ -66,8 +85,11 @@ export const Invoice = z
     chargeId: z.uuid(),
     creditedInvoice: z.object({ id: z.uuid(), invoiceNumber: z.string() }).nullable(),
     issueDate: z.string(),
+    /** An invoice: its charge's due date (the day the money is withdrawn); a credit note: its issue date. */
     dueDate: z.string(),
     status: InvoiceStatus,
+    /** Settled by staff outside Vipps MobilePay (issue #16), or null. Optional for older local copies. */
+    settlement: InvoiceSettlement.nullable().optional(),
     company: z.object({ name: z.string(), cvr: z.string(), address: z.string().nullable() }),
     payment: InvoicePayment.nullable(),
     consumerName: z.string(),

@@ -16,8 +16,14 @@ export type InvoiceKind = (typeof invoiceKinds)[number]
 export const invoiceSettlements = ['PAID_OUTSIDE', 'WRITTEN_OFF'] as const
 export type InvoiceSettlement = (typeof invoiceSettlements)[number]
 
-/** Payment due this many days after the invoice date (spec §9). */
-export const INVOICE_PAYMENT_DAYS = 14
+/**
+ * The one due-date rule (issue #16): an invoice is due on its charge's due date — the day Vipps
+ * MobilePay withdraws the money — so the invoice, the charge list and the agreement show the same
+ * date. A credit note is due the day it is issued (the money goes back at once). A retry of an
+ * unpaid invoice is a new attempt on the same invoice, which keeps its date.
+ */
+export const invoiceDueDate = (document: { kind: InvoiceKind; chargeDue: string; issueDate: string }): string =>
+  document.kind === 'INVOICE' ? document.chargeDue : document.issueDate
 
 /** The invoice follows its charge (spec §3 lists the invoice statuses). */
 export const invoiceStatusOfCharge = (status: ChargeStatus): InvoiceStatus =>
@@ -82,4 +88,55 @@ export function creditShares(grossOre: readonly number[], amount: number): numbe
     }
   }
   return shares
+}
+
+/**
+ * A refund or write-off split over an invoice's lines (issue #16). `remaining` is what is left to
+ * credit on each line (its total less what credit notes already took from it); `chosen` are the
+ * positions the treasurer picked (none: every line, in proportion, as before). The amount is split
+ * over the chosen lines in proportion to what is left on them, in whole øre, adding up exactly;
+ * no share exceeds what is left on its line. Null when the amount is more than the chosen lines
+ * have left.
+ */
+export function lineShares(remaining: readonly number[], amount: number, chosen?: readonly number[]): number[] | null {
+  const picked = chosen && chosen.length ? new Set(chosen) : null
+  const weights = remaining.map((r, i) => (picked && !picked.has(i) ? 0 : Math.max(0, r)))
+  const available = weights.reduce((s, w) => s + w, 0)
+  if (!Number.isInteger(amount) || amount < 0 || amount > available) return null
+  if (amount === 0) return weights.map(() => 0)
+  return creditShares(weights, amount)
+}
+
+/** An invoice as the debtor rules read it (the API's `Invoice`, or a row with the same fields). */
+export interface OpenInvoiceInput {
+  kind: InvoiceKind
+  status: InvoiceStatus
+  dueDate: string
+  totalAmount: number
+  settlement?: { kind: InvoiceSettlement } | null
+}
+
+/**
+ * Is the invoice unpaid (issue #16)? An invoice (not a credit note), not settled by staff, whose
+ * charge failed, or which is past its due date and not collected. A cancelled charge owes
+ * nothing (it was replaced or stopped on purpose).
+ */
+export const isUnpaid = (invoice: OpenInvoiceInput, today: string): boolean =>
+  invoice.kind === 'INVOICE' &&
+  !invoice.settlement &&
+  (invoice.status === 'FAILED' || ((invoice.status === 'CREATED' || invoice.status === 'RESERVED') && invoice.dueDate < today))
+
+/** What is still owed on an invoice: its total less what credit notes took off it, if unpaid; else 0. */
+export const openAmountOf = (invoice: OpenInvoiceInput, creditedOre: number, today: string): number =>
+  isUnpaid(invoice, today) ? Math.max(0, invoice.totalAmount - creditedOre) : 0
+
+/**
+ * The open balance of a member's invoices: the sum of what is owed on each, credit notes matched
+ * to the invoice they credit. The same rule as the debtor overview on the server.
+ */
+export function openBalance(documents: readonly (OpenInvoiceInput & { id: string; creditedInvoiceId?: string | null })[], today: string): number {
+  const credited = new Map<string, number>()
+  for (const d of documents)
+    if (d.kind === 'CREDIT_NOTE' && d.creditedInvoiceId) credited.set(d.creditedInvoiceId, (credited.get(d.creditedInvoiceId) ?? 0) + d.totalAmount)
+  return documents.reduce((sum, d) => sum + openAmountOf(d, credited.get(d.id) ?? 0, today), 0)
 }

@@ -97,6 +97,8 @@ export interface LineInsert {
   vatRate: number
   vatOre: number
   totalInclVatOre: number
+  /** A credit note's line: the position of the invoice line it credits. */
+  creditedPosition: number | null
 }
 
 type Address = { street: string; number: string; floor: string | null; side: string | null; zip: string; city: string }
@@ -121,8 +123,8 @@ export function billingStatements(sqlite: Database.Database) {
 
 function prepare(sqlite: Database.Database) {
   const dueIds = sqlite.prepare<[string], { id: string }>(
-    `SELECT a.id FROM agreements a JOIN companies c ON c.id = a.company_id
-     WHERE a.status = 'ACCEPTED' AND a.next_regular_payment_date <= ? AND a.vipps_agreement_id IS NOT NULL AND c.status = 'ACTIVE'
+    `SELECT a.id FROM agreements a JOIN companies c ON c.id = a.company_id JOIN payment_providers p ON p.id = a.payment_provider_id
+     WHERE a.status = 'ACCEPTED' AND a.next_regular_payment_date <= ? AND a.vipps_agreement_id IS NOT NULL AND c.status = 'ACTIVE' AND p.is_active = 1
      ORDER BY a.id`,
   )
   const dueAgreement = sqlite.prepare<[string, string], DueAgreement>(
@@ -130,10 +132,10 @@ function prepare(sqlite: Database.Database) {
             a.next_regular_payment_date, a.termination_date, a.final_payment_required, a.version, a.created_at,
             u.full_name AS member_name, u.email_address AS member_email, u.mobile_number AS member_phone, u.language AS member_language,
             ad.street, ad.number, ad.floor, ad.side, ad.zip, ad.city
-     FROM agreements a JOIN companies c ON c.id = a.company_id
+     FROM agreements a JOIN companies c ON c.id = a.company_id JOIN payment_providers p ON p.id = a.payment_provider_id
      LEFT JOIN users u ON u.id = a.member_user_id
      LEFT JOIN addresses ad ON ad.id = (SELECT address_id FROM agreement_addresses WHERE agreement_id = a.id ORDER BY position LIMIT 1)
-     WHERE a.id = ? AND a.status = 'ACCEPTED' AND a.next_regular_payment_date <= ? AND a.vipps_agreement_id IS NOT NULL AND c.status = 'ACTIVE'`,
+     WHERE a.id = ? AND a.status = 'ACCEPTED' AND a.next_regular_payment_date <= ? AND a.vipps_agreement_id IS NOT NULL AND c.status = 'ACTIVE' AND p.is_active = 1`,
   )
   const parts = sqlite.prepare<[string], PartSnapshot>('SELECT id, type, description, price_ore, vat_rate FROM agreement_parts WHERE agreement_id = ? ORDER BY position')
   const company = sqlite.prepare<[string], Omit<CompanySnapshot, 'address'>>('SELECT id, name, acronym, cvr FROM companies WHERE id = ?')
@@ -158,8 +160,8 @@ function prepare(sqlite: Database.Database) {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'DKK', ?, ?, ?, ?, ?, ?, NULL, 1, ?, ?)`,
   )
   const insertLine = sqlite.prepare(
-    `INSERT INTO invoice_lines (invoice_id, position, id, article_number, type, description, quantity, unit, price_per_unit_ore, vat_rate, vat_ore, total_incl_vat_ore)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO invoice_lines (invoice_id, position, id, article_number, type, description, quantity, unit, price_per_unit_ore, vat_rate, vat_ore, total_incl_vat_ore, credited_position)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
   const insertOutbox = sqlite.prepare(
     `INSERT INTO provider_outbox (id, provider_id, agreement_id, charge_id, kind, payload, status, attempts, next_attempt_at, created_at)
@@ -169,7 +171,7 @@ function prepare(sqlite: Database.Database) {
   const advanceAgreement = sqlite.prepare('UPDATE agreements SET next_regular_payment_date = ?, version = version + 1, updated_at = ? WHERE id = ?')
 
   return {
-    /** Ids of agreements with a regular charge to create by `horizon` (ACCEPTED, at Vipps, company ACTIVE). */
+    /** Ids of agreements with a regular charge to create by `horizon` (ACCEPTED, at Vipps, provider switched on, company ACTIVE). */
     dueIds: (horizon: string): string[] => dueIds.all(horizon).map((r) => r.id),
     /** The agreement again, inside the run's transaction: another process may have billed it meanwhile. */
     dueAgreement: (id: string, horizon: string): DueAgreement | undefined => dueAgreement.get(id, horizon),
@@ -200,7 +202,7 @@ function prepare(sqlite: Database.Database) {
       )
     },
     insertLine(l: LineInsert): void {
-      insertLine.run(l.invoiceId, l.position, l.id, l.articleNumber, l.type, l.description, l.quantity, l.unit, l.pricePerUnitOre, l.vatRate, l.vatOre, l.totalInclVatOre)
+      insertLine.run(l.invoiceId, l.position, l.id, l.articleNumber, l.type, l.description, l.quantity, l.unit, l.pricePerUnitOre, l.vatRate, l.vatOre, l.totalInclVatOre, l.creditedPosition)
     },
     insertOutbox(o: { id: string; providerId: string; agreementId: string; chargeId: string | null; kind: string; payload: Record<string, unknown>; now: string }): void {
       insertOutbox.run(o.id, o.providerId, o.agreementId, o.chargeId, o.kind, JSON.stringify(o.payload), o.now, o.now)

@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { Charge } from '../../../shared/contract/agreements'
-import { OneTimeChargeRequest, Refund, RefundRequest } from '../../../shared/contract/billing'
+import { DebtorListQuery, DebtorPage, MarkPaidRequest, OneTimeChargeRequest, Refund, RefundRequest, RetryRequest, WriteOffRequest } from '../../../shared/contract/billing'
 import { Invoice, InvoiceListQuery } from '../../../shared/contract/invoices'
 import { bearer, errorResponses as e, json, jsonBody, router, writeHeaders } from '../../http/openapi'
 import { requireActor } from '../access/actor'
-import type { BillingService } from './billing.service'
+import { parseDebtorQuery, type BillingService } from './billing.service'
 import type { InvoicesService } from './invoices.service'
 
 const IdParam = z.object({ id: z.uuid() })
@@ -38,9 +38,46 @@ const getOne = createRoute({
   responses: { 200: { description: 'The invoice', ...json(Invoice) }, 401: e[401], 404: e[404] },
 })
 
+const debtors = createRoute({
+  method: 'get', path: '/debtors', tags: ['Invoices'], security: bearer,
+  summary:
+    "The company's unpaid invoices (issue #16): failed, or past their due date and not collected, and not settled by staff — also when a later month was paid. " +
+    'Oldest due date first, a page at a time (cursor). Company admin staff and the super admin; a board member 403; a company the caller has nothing to do with 404.',
+  request: { query: DebtorListQuery },
+  responses: { 200: { description: 'A page of unpaid invoices with the totals of all pages', ...json(DebtorPage) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404] },
+})
+const retry = createRoute({
+  method: 'post', path: '/invoice/{id}/retry', tags: ['Invoices'], security: bearer,
+  summary:
+    'Collect an unpaid invoice again (company admin staff): a new one-time charge for the open amount on the same invoice, sent to Vipps MobilePay through the outbox. ' +
+    'Only after its charge failed, with no retry under way, on an agreement active at Vipps (else 409 INVALID_STATE).',
+  request: { params: IdParam, headers: writeHeaders, ...jsonBody(RetryRequest) },
+  responses: { 201: { description: 'The new charge', ...json(Charge) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
+})
+const markPaid = createRoute({
+  method: 'post', path: '/invoice/{id}/markPaid', tags: ['Invoices'], security: bearer,
+  summary:
+    'Record that an unpaid invoice was paid outside Vipps MobilePay (company admin staff), with a note shown on the invoice. Collection at Vipps is cancelled. ' +
+    'Statistics keep counting only money collected through Vipps. 409 INVALID_STATE when the invoice is not unpaid.',
+  request: { params: IdParam, headers: writeHeaders, ...jsonBody(MarkPaidRequest) },
+  responses: { 200: { description: 'The invoice with its settlement', ...json(Invoice) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
+})
+const writeOff = createRoute({
+  method: 'post', path: '/invoice/{id}/writeOff', tags: ['Invoices'], security: bearer,
+  summary:
+    'Write off an unpaid invoice (company admin staff): a credit note for the open amount (no money moves), with a note. Collection at Vipps is cancelled. ' +
+    '409 INVALID_STATE when the invoice is not unpaid.',
+  request: { params: IdParam, headers: writeHeaders, ...jsonBody(WriteOffRequest) },
+  responses: { 201: { description: 'The credit note', ...json(Invoice) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
+})
+
 export const billingRoutes = (billing: BillingService, invoices: InvoicesService) =>
   router()
     .openapi(oneTimeCharge, (c) => c.json(billing.requestOneTimeCharge(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201))
     .openapi(refund, (c) => c.json(billing.refund(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201))
     .openapi(list, (c) => c.json(invoices.list(requireActor(c.var.actor), c.req.valid('query')), 200))
     .openapi(getOne, (c) => c.json(invoices.get(requireActor(c.var.actor), c.req.valid('param').id), 200))
+    .openapi(debtors, (c) => c.json(billing.debtors(requireActor(c.var.actor), parseDebtorQuery(c.req.valid('query'))), 200))
+    .openapi(retry, (c) => c.json(billing.retry(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201))
+    .openapi(markPaid, (c) => c.json(invoices.views([billing.markPaidOutside(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'))])[0]!, 200))
+    .openapi(writeOff, (c) => c.json(invoices.views([billing.writeOff(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'))])[0]!, 201))

@@ -1,28 +1,45 @@
-import { and, eq, isNotNull, sum } from 'drizzle-orm'
+import { and, eq, inArray, sum } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Database_ } from '../../db/client'
-import { charges as chargesTable, agreements as agreementsTable } from '../../db/schema/agreements'
+import { charges as chargesTable, agreements as agreementsTable, providerOutbox } from '../../db/schema/agreements'
 import { invoices, invoiceLines } from '../../db/schema/invoices'
-import { DomainError, conflict, invalidState, notFound, ruleViolation } from '../../errors'
+import { users } from '../../db/schema/users'
+import { DomainError, conflict, forbidden, invalidState, notFound, ruleViolation, validation } from '../../errors'
 import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import { newBulkId, newId } from '../../lib/ids'
 import type { WriteLock } from '../../lib/write-lock'
-import type { Refund, OneTimeChargeRequest, RefundRequest } from '../../../shared/contract/billing'
+import {
+  retryBlockerMessages,
+  type Debtor,
+  type DebtorPage,
+  type MarkPaidRequest,
+  type OneTimeChargeRequest,
+  type Refund,
+  type RefundRequest,
+  type RetryBlocker,
+  type RetryRequest,
+  type WriteOffRequest,
+} from '../../../shared/contract/billing'
 import type { Charge } from '../../../shared/contract/agreements'
 import { localeOf } from '../../../shared/contract/common'
+import { formatKroner } from '../../../shared/domain/money'
+import { translate } from '../../i18n/i18n'
 import type { PartType, VatRate } from '../../../shared/domain/agreement-parts'
 import type { ChargeStatus } from '../../../shared/domain/agreement-status'
 import { anchorDayOf, daysBetween, nextPaymentDate, plusDays } from '../../../shared/domain/billing-period'
 import { copenhagenDateOf } from '../../../shared/domain/copenhagen'
-import { INVOICE_PAYMENT_DAYS, articleNumberOf, creditShares, invoiceStatusOfCharge, invoiceTotals, lineAmounts } from '../../../shared/domain/invoice'
+import { articleNumberOf, invoiceDueDate, invoiceStatusOfCharge, invoiceTotals, lineAmounts, lineShares, openAmountOf, type InvoiceSettlement } from '../../../shared/domain/invoice'
+import { isCompanyAdminStaff } from '../../../shared/domain/roles'
 import { finalPaymentDue } from '../../../shared/domain/termination'
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
-import { assertAgreementAdmin, canReadAgreement } from '../access/policy'
+import { assertAgreementAdmin, canReadAgreement, isSuperAdmin, roleIn } from '../access/policy'
+import { assertCompanyInScope } from '../access/company-scope'
 import type { AgreementsService } from '../agreements/agreements.service'
 import type { ChargeRow } from '../agreements/agreements.repository'
 import type { CompaniesService } from '../companies/companies.service'
 import { billingStatements, type CompanySnapshot, type MemberSnapshot } from './billing.repository'
+import { debtorStatements } from './debtors.repository'
 
 export interface BillingConfig {
   /** Regular charges are created this many days before they are due (Vipps needs at least 1). */
@@ -52,7 +69,11 @@ interface LineSource {
   grossOre: number
   vatRate: VatRate
   unit: string
+  /** A credit note's line: the invoice line it credits (position and article number). */
+  credits?: { position: number; articleNumber: string }
 }
+
+type InvoiceRow = typeof invoices.$inferSelect
 
 export type BillingService = ReturnType<typeof createBillingService>
 
@@ -104,6 +125,9 @@ export function createBillingService(deps: {
     paymentType: string
     creditedInvoiceId?: string | null
     refundId?: string | null
+    /** An invoice: its charge's due date, which becomes the invoice's (one rule, `invoiceDueDate`). */
+    chargeDue: string
+    status?: 'CREATED'
     now: string
     today: string
   }): { id: string; number: number } {
@@ -122,7 +146,7 @@ export function createBillingService(deps: {
       creditedInvoiceId: input.creditedInvoiceId ?? null,
       refundId: input.refundId ?? null,
       issueDate: input.today,
-      dueDate: plusDays(input.today, INVOICE_PAYMENT_DAYS),
+      dueDate: invoiceDueDate({ kind: input.kind, chargeDue: input.chargeDue, issueDate: input.today }),
       status: 'CREATED',
       description: input.description,
       company: input.company,
@@ -133,7 +157,10 @@ export function createBillingService(deps: {
     })
     input.lines.forEach((l, position) => {
       const a = lineAmounts(l)
-      st.insertLine({ invoiceId: id, position, id: `${id}:${position}`, articleNumber: articleNumberOf(position), type: l.type, description: l.description, unit: l.unit, vatRate: l.vatRate, ...a })
+      st.insertLine({
+        invoiceId: id, position, id: `${id}:${position}`, articleNumber: l.credits?.articleNumber ?? articleNumberOf(position), type: l.type, description: l.description,
+        unit: l.unit, vatRate: l.vatRate, ...a, creditedPosition: l.credits?.position ?? null,
+      })
     })
     st.recordChange('invoice', id, input.agreement.companyId, input.agreement.memberUserId, input.now)
     return { id, number }
@@ -159,7 +186,7 @@ export function createBillingService(deps: {
         : partLines(a.id, UNIT_OF_PERIOD[a.paymentPeriod])
     const agreement = { id: a.id, companyId: a.companyId, memberUserId: a.memberUserId }
     const now = nowIso()
-    const invoice = issue({ kind: 'INVOICE', agreement, chargeId: charge.id, description: charge.description, lines, ...snapshots(agreement), paymentType: charge.kind, now, today: todayInCopenhagen(clock) })
+    const invoice = issue({ kind: 'INVOICE', agreement, chargeId: charge.id, description: charge.description, lines, ...snapshots(agreement), paymentType: charge.kind, chargeDue: charge.due, now, today: todayInCopenhagen(clock) })
     db.update(chargesTable).set({ invoiceId: invoice.id }).where(eq(chargesTable.id, charge.id)).run()
   }
 
@@ -200,7 +227,7 @@ export function createBillingService(deps: {
       if (st.insertRegularCharge({ id: chargeId, agreementId: a.id, companyId: a.company_id, amountOre: a.price_ore, description, due: next, invoiceId, now })) {
         fault('charge')
         lines ??= partLines(a.id, UNIT_OF_PERIOD[a.payment_period])
-        issue({ kind: 'INVOICE', id: invoiceId, agreement, chargeId, description, lines, company, member, paymentType: 'REGULAR', now, today })
+        issue({ kind: 'INVOICE', id: invoiceId, agreement, chargeId, description, lines, company, member, paymentType: 'REGULAR', chargeDue: next, now, today })
         st.insertOutbox({ id: newBulkId(), providerId: a.payment_provider_id, agreementId: a.id, chargeId, kind: 'CREATE_CHARGE', payload: {}, now: sendNow() })
         fault('outbox')
         st.recordChange('charge', chargeId, a.company_id, a.member_user_id, now)
@@ -273,11 +300,19 @@ export function createBillingService(deps: {
       .map((r) => r.user_id)
   }
 
+  /**
+   * The invoice follows its charge. A retry (a later charge on an earlier invoice, issue #16) moves
+   * the invoice only when it collected the money: a retry that fails or is cancelled leaves the
+   * invoice unpaid, as it was.
+   */
   function followCharge(charge: ChargeRow, previous: ChargeStatus) {
     const now = nowIso()
     const today = todayInCopenhagen(clock)
-    const invoice = db.select().from(invoices).where(and(eq(invoices.chargeId, charge.id), eq(invoices.kind, 'INVOICE'))).get()
-    if (invoice) {
+    const invoice = charge.invoiceId
+      ? db.select().from(invoices).where(and(eq(invoices.id, charge.invoiceId), eq(invoices.kind, 'INVOICE'))).get()
+      : db.select().from(invoices).where(and(eq(invoices.chargeId, charge.id), eq(invoices.kind, 'INVOICE'))).get()
+    const retry = invoice !== undefined && invoice.chargeId !== charge.id
+    if (invoice && (!retry || charge.status === 'EXECUTED')) {
       db.update(invoices)
         .set({
           status: invoiceStatusOfCharge(charge.status),
@@ -317,17 +352,25 @@ export function createBillingService(deps: {
 
   /**
    * Overdue steps: reminders on the configured days after a charge failed, then the flag for debt
-   * collection. Only while the agreement is still overdue; each step once per failed charge.
+   * collection. While the charge's invoice is unpaid (issue #16: a later month collected does not
+   * settle it; a retry that collected, paid outside Vipps or a write-off does); each step once per
+   * failed charge, counted from the invoice's own charge (a failed retry starts no second series).
    */
   function overdueSteps(): number {
     const today = todayInCopenhagen(clock)
-    const failed = db.select().from(chargesTable).where(and(eq(chargesTable.status, 'FAILED'), isNotNull(chargesTable.failedOn))).all()
-    const declined = db.select().from(chargesTable).where(and(eq(chargesTable.status, 'DECLINED'), isNotNull(chargesTable.failedOn))).all()
-    let taken = 0
     const steps = [...config.reminderDays].sort((x, y) => x - y)
-    for (const charge of [...failed, ...declined]) {
+    const candidates = sqlite
+      .prepare<[number], { id: string }>(
+        `SELECT c.id FROM charges c JOIN invoices i ON i.id = c.invoice_id AND i.charge_id = c.id AND i.kind = 'INVOICE'
+         WHERE c.status IN ('FAILED', 'DECLINED') AND c.failed_on IS NOT NULL AND c.overdue_step <= ?
+           AND i.settlement IS NULL AND i.status <> 'EXECUTED'`,
+      )
+      .all(steps.length)
+    let taken = 0
+    for (const { id } of candidates) {
+      const charge = agreements.chargeRow(id)!
       const a = agreements.rowOf(charge.agreementId)
-      if (!a || !agreements.overdueOf(agreements.chargeRowsOf(a.id))) continue
+      if (!a) continue
       const days = daysBetween(charge.failedOn!, today)
       let step = charge.overdueStep
       let reminder = 0
@@ -389,6 +432,123 @@ export function createBillingService(deps: {
     }
   }
 
+  const moneyText = (actor: Actor, ore: number) => formatKroner(ore, localeOf(actor.language))
+
+  /**
+   * The one path of a ONE_TIME charge (UNSCHEDULED, due tomorrow: Vipps needs a day): the charge,
+   * its invoice (unless it is a new attempt on an existing invoice, `invoiceId`), its provider-
+   * outbox row (sent to Vipps with the row id as Idempotency-Key) and the change-log rows, in the
+   * caller's transaction.
+   */
+  function createOneTimeCharge(a: NonNullable<ReturnType<AgreementsService['rowOf']>>, input: { id?: string; amount: number; description: string; invoiceId?: string }): Charge {
+    const now = nowIso()
+    const id = input.id ?? newId()
+    db.insert(chargesTable)
+      .values({
+        id, agreementId: a.id, companyId: a.companyId, kind: 'ONE_TIME', type: 'UNSCHEDULED', amountOre: input.amount, description: input.description,
+        due: plusDays(todayInCopenhagen(clock), 1), invoiceId: input.invoiceId ?? null, createdAt: now, updatedAt: now,
+      })
+      .run()
+    issueForCharge(agreements.chargeRow(id)!)
+    agreements.enqueue(a, 'CREATE_CHARGE', {}, id)
+    const charge = agreements.chargeRow(id)!
+    agreements.chargeChanged(charge, a)
+    return agreements.chargeViews([charge])[0]!
+  }
+
+  /** What is left to credit on each line of an invoice: its total less the credit notes' lines that credit it. */
+  function linesLeft(invoiceId: string) {
+    const lines = db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(invoiceLines.position).all()
+    const notes = db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.creditedInvoiceId, invoiceId), eq(invoices.kind, 'CREDIT_NOTE'))).all()
+    const credited = new Map<number, number>()
+    if (notes.length)
+      for (const l of db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, notes.map((n) => n.id))).all())
+        if (l.creditedPosition !== null) credited.set(l.creditedPosition, (credited.get(l.creditedPosition) ?? 0) + l.totalInclVatOre)
+    return lines.map((l) => ({ line: l, left: Math.max(0, l.totalInclVatOre - (credited.get(l.position) ?? 0)) }))
+  }
+
+  /** A credit note's lines: `shares` of the invoice's lines, each with the description of the line it credits. */
+  const creditNoteLines = (left: ReturnType<typeof linesLeft>, shares: number[]): LineSource[] =>
+    left
+      .map(({ line }, i) => ({
+        type: line.type,
+        description: line.description,
+        grossOre: shares[i]!,
+        vatRate: line.vatRate as VatRate,
+        unit: line.unit,
+        credits: { position: line.position, articleNumber: line.articleNumber },
+      }))
+      .filter((l) => l.grossOre > 0)
+
+  // ---- debtors (issue #16): unpaid invoices and what admin staff do about them
+
+  /** The invoice of a debtor action: 404 unless the actor may read it, 403 unless they are company admin staff (or the super admin). */
+  function staffInvoice(actor: Actor, invoiceId: string): InvoiceRow {
+    const row = db.select().from(invoices).where(eq(invoices.id, invoiceId)).get()
+    if (!row || !canReadAgreement(actor, row)) throw notFound(messages.invoiceNotFound.id)
+    if (!isSuperAdmin(actor)) {
+      const role = roleIn(actor, row.companyId)
+      if (!role) throw notFound(messages.invoiceNotFound.id)
+      if (!isCompanyAdminStaff(role)) throw forbidden()
+    }
+    companies.assertWritable(row.companyId)
+    return row
+  }
+
+  const creditedOf = (invoiceId: string): number =>
+    Number(db.select({ n: sum(invoices.totalOre) }).from(invoices).where(and(eq(invoices.creditedInvoiceId, invoiceId), eq(invoices.kind, 'CREDIT_NOTE'))).get()?.n ?? 0)
+
+  /** The charges still trying to collect an invoice: its own and any retry, CREATED or RESERVED. */
+  const openChargesOf = (invoice: InvoiceRow) =>
+    agreements.chargeRowsOf(invoice.agreementId).filter((c) => (c.id === invoice.chargeId || c.invoiceId === invoice.id) && (c.status === 'CREATED' || c.status === 'RESERVED'))
+
+  /** An unpaid invoice (the debtor rule) with what is still owed on it; 409 otherwise. */
+  function unpaid(invoice: InvoiceRow): { open: number } {
+    const today = todayInCopenhagen(clock)
+    const open = openAmountOf(invoiceInput(invoice), creditedOf(invoice.id), today)
+    if (open <= 0) throw invalidState(messages.invoiceNotUnpaid.id)
+    return { open }
+  }
+
+  function retryBlocker(invoice: InvoiceRow, a: ReturnType<AgreementsService['rowOf']>): RetryBlocker | null {
+    const retries = agreements.chargeRowsOf(invoice.agreementId).filter((c) => c.invoiceId === invoice.id && c.id !== invoice.chargeId)
+    if (retries.some((c) => c.status === 'CREATED' || c.status === 'RESERVED')) return 'UNDER_WAY'
+    if (invoice.status !== 'FAILED') return 'COLLECTING'
+    if (!a || a.status !== 'ACCEPTED' || !a.vippsAgreementId) return 'AGREEMENT_INACTIVE'
+    return null
+  }
+
+  /**
+   * Stops what still tries to collect a settled invoice: a charge at Vipps is cancelled there
+   * (CANCEL_CHARGE through the provider outbox); one not sent yet is never sent and is CANCELED.
+   */
+  function stopCollecting(invoice: InvoiceRow) {
+    const a = agreements.rowOf(invoice.agreementId)
+    if (!a) return
+    for (const charge of openChargesOf(invoice)) {
+      if (charge.vippsChargeId) {
+        agreements.enqueue(a, 'CANCEL_CHARGE', {}, charge.id)
+        continue
+      }
+      db.update(providerOutbox)
+        .set({ status: 'failed', lastError: 'Not sent: the invoice was settled outside Vipps MobilePay' })
+        .where(and(eq(providerOutbox.chargeId, charge.id), eq(providerOutbox.kind, 'CREATE_CHARGE'), eq(providerOutbox.status, 'pending')))
+        .run()
+      db.update(chargesTable).set({ status: 'CANCELED', version: charge.version + 1, updatedAt: nowIso() }).where(eq(chargesTable.id, charge.id)).run()
+      const updated = agreements.chargeRow(charge.id)!
+      agreements.chargeChanged(updated, a)
+      followCharge(updated, charge.status)
+    }
+  }
+
+  function settle(invoice: InvoiceRow, actor: Actor, kind: InvoiceSettlement, note: string) {
+    db.update(invoices)
+      .set({ settlement: kind, settledOn: todayInCopenhagen(clock), settlementNote: note, settledByUserId: actor.userId, settledByName: actor.fullName, version: invoice.version + 1, updatedAt: nowIso() })
+      .where(eq(invoices.id, invoice.id))
+      .run()
+    agreements.recordInvoiceChange(invoice.id, invoice.companyId, invoice.memberUserId)
+  }
+
   const service = {
     config,
     run,
@@ -417,22 +577,16 @@ export function createBillingService(deps: {
         }
       }
       if (a.status !== 'ACCEPTED' || !a.vippsAgreementId || a.terminationDate) throw invalidState(messages.oneTimeChargeNeedsAccepted.id)
-      const now = nowIso()
-      const id = input.id ?? newId()
-      db.insert(chargesTable)
-        .values({ id, agreementId: a.id, companyId: a.companyId, kind: 'ONE_TIME', type: 'UNSCHEDULED', amountOre: input.amount, description: input.description, due: plusDays(todayInCopenhagen(clock), 1), createdAt: now, updatedAt: now })
-        .run()
-      issueForCharge(agreements.chargeRow(id)!)
-      agreements.enqueue(a, 'CREATE_CHARGE', {}, id)
-      const charge = agreements.chargeRow(id)!
-      agreements.chargeChanged(charge, a)
-      return agreements.chargeViews([charge])[0]!
+      return createOneTimeCharge(a, { id: input.id, amount: input.amount, description: input.description })
     },
 
     /**
      * A refund of (part of) a collected charge (spec §2/§5, DOMAIN.md): at most what was captured
      * minus the refunds already requested. Issues a credit note referencing the charge's invoice
-     * and queues the refund for Vipps with the refund's id as Idempotency-Key.
+     * and queues the refund for Vipps with the refund's id as Idempotency-Key. The amount goes to
+     * the invoice lines the treasurer chose (issue #16; none chosen: every line), in proportion to
+     * what is left on each, never more than a line has left; each credit-note line carries the
+     * description of the line it credits.
      */
     refund(actor: Actor, agreementId: string, input: RefundRequest): Refund {
       const a = staffAgreement(actor, agreementId)
@@ -449,22 +603,29 @@ export function createBillingService(deps: {
       const requested =
         Number(db.select({ n: sum(invoices.totalOre) }).from(invoices).where(and(eq(invoices.chargeId, charge.id), eq(invoices.kind, 'CREDIT_NOTE'))).get()?.n ?? 0)
       const left = Math.max(0, charge.capturedOre - Math.max(requested, charge.refundedOre))
-      if (input.amount > left) {
-        const member = agreements.memberOf(a)
-        const amount = new Intl.NumberFormat(localeOf(actor.language ?? member?.language) === 'da' ? 'da-DK' : 'en-GB', { style: 'currency', currency: 'DKK' }).format(left / 100)
-        throw new DomainError('BUSINESS_RULE', messages.refundTooLarge.id, { values: { amount } })
-      }
+      if (input.amount > left) throw new DomainError('BUSINESS_RULE', messages.refundTooLarge.id, { values: { amount: moneyText(actor, left) } })
       const original = db.select().from(invoices).where(eq(invoices.id, charge.invoiceId)).get()!
-      const originalLines = db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, original.id)).orderBy(invoiceLines.position).all()
-      const lines = creditLines(originalLines.map((l) => ({ type: l.type, grossOre: l.totalInclVatOre, vatRate: l.vatRate as VatRate })), input.amount, input.description)
+      const perLine = linesLeft(original.id)
+      const chosen = input.lines?.map((articleId) => perLine.findIndex(({ line }) => line.id === articleId))
+      if (chosen?.some((i) => i < 0)) throw validation([{ path: 'lines', message: messages.refundLineInvalid.id }])
+      const shares = perLine.length ? lineShares(perLine.map((l) => l.left), input.amount, chosen) : []
+      if (!shares) {
+        const picked = chosen?.length ? chosen : perLine.map((_, i) => i)
+        const available = picked.reduce((s, i) => s + perLine[i]!.left, 0)
+        throw new DomainError('BUSINESS_RULE', messages.refundTooLargeForLines.id, { values: { amount: moneyText(actor, available) }, issues: [{ path: 'amount', message: messages.refundTooLargeForLines.id, values: { amount: moneyText(actor, available) } }] })
+      }
+      const lines: LineSource[] = perLine.length
+        ? creditNoteLines(perLine, shares)
+        : [{ type: 'OTHER', description: input.description, grossOre: input.amount, vatRate: 0, unit: 'PIECE' }]
       const now = nowIso()
+      const today = todayInCopenhagen(clock)
       const refundId = input.id ?? newId()
       const agreement = { id: a.id, companyId: a.companyId, memberUserId: a.memberUserId }
       issue({
         kind: 'CREDIT_NOTE', agreement, chargeId: charge.id, description: input.description, lines,
         company: { id: original.companyId, name: original.companyName, acronym: '', cvr: original.companyCvr, address: original.companyAddress },
         member: { name: original.consumerName, email: original.consumerEmailAddress, phone: original.consumerPhoneNumber, address: original.consumerAddress, language: 'EN' },
-        paymentType: 'REFUND', creditedInvoiceId: original.id, refundId, now, today: todayInCopenhagen(clock),
+        paymentType: 'REFUND', creditedInvoiceId: original.id, refundId, chargeDue: today, now, today,
       })
       st.insertOutbox({ id: refundId, providerId: a.paymentProviderId, agreementId: a.id, chargeId: charge.id, kind: 'REFUND_CHARGE', payload: { amount: input.amount, description: input.description }, now: sendNow() })
       return refundView(refundId)
@@ -481,13 +642,159 @@ export function createBillingService(deps: {
         .run()
       agreements.recordInvoiceChange(note.id, note.companyId, note.memberUserId)
     },
+
+    /**
+     * The debtor overview (issue #16): the company's unpaid invoices (`isUnpaid`), oldest due date
+     * first, a page at a time, each with what is owed, days overdue, the overdue steps taken and
+     * whether a retry is possible. Company admin staff and the super admin; a board member 403;
+     * a company the caller has nothing to do with 404.
+     */
+    debtors(actor: Actor, query: ReturnType<typeof parseDebtorQuery>): DebtorPage {
+      assertCompanyInScope(db, actor, query.companyId)
+      if (!isSuperAdmin(actor)) {
+        const role = roleIn(actor, query.companyId)
+        if (!role || !isCompanyAdminStaff(role)) throw forbidden()
+      }
+      const today = todayInCopenhagen(clock)
+      const [afterDue, afterId] = query.after ?? ['', '']
+      const base = { companyId: query.companyId, today, agreementId: query.agreementId ?? null }
+      const ds = debtorStatements(sqlite)
+      const rows = ds.page({ ...base, afterDue, afterId, limit: query.limit + 1 })
+      const page = rows.slice(0, query.limit)
+      const steps = config.reminderDays.length
+      const items: Debtor[] = page.map((r) => {
+        const step = r.overdue_step ?? 0
+        const retryBlocked: RetryBlocker | null =
+          r.retry_pending ? 'UNDER_WAY'
+          : r.status !== 'FAILED' ? 'COLLECTING'
+          : r.agreement_status !== 'ACCEPTED' || !r.vipps_agreement_id ? 'AGREEMENT_INACTIVE'
+          : null
+        return {
+          invoiceId: r.id,
+          invoiceNumber: String(r.number),
+          name: r.name,
+          agreementId: r.agreement_id,
+          agreementExternalId: r.external_seq === null ? null : String(r.external_seq),
+          memberUserId: r.member_user_id,
+          memberName: r.consumer_name,
+          address: r.consumer_address,
+          dueDate: r.due_date,
+          daysOverdue: Math.max(0, daysBetween(r.due_date, today)),
+          amount: Math.max(0, r.total_ore - r.credited_ore),
+          status: r.status,
+          remindersSent: Math.min(step, steps),
+          debtCollection: r.debt_collection_since !== null || step > steps,
+          retryPending: r.retry_pending === 1,
+          retryBlocked,
+        }
+      })
+      const last = page.at(-1)
+      return {
+        items,
+        nextCursor: rows.length > query.limit && last ? encodeCursor(last.due_date, last.id) : null,
+        total: ds.totals(base),
+        reminderDays: [...config.reminderDays].sort((x, y) => x - y),
+        debtCollectionDays: config.debtCollectionDays,
+      }
+    },
+
+    /**
+     * Retry an unpaid invoice (issue #16): a new ONE_TIME charge for what is owed, through the
+     * one-time charge path and the provider outbox, as a new attempt on the same invoice (no second
+     * invoice). Only once the invoice's charge has failed, with nothing else under way, on an
+     * agreement Vipps can charge. A client-made `id` makes a repeated request answer the same
+     * charge; the Idempotency-Key replays a lost answer.
+     */
+    retry(actor: Actor, invoiceId: string, input: RetryRequest): Charge {
+      const invoice = staffInvoice(actor, invoiceId)
+      if (input.id) {
+        const existing = agreements.chargeRow(input.id)
+        if (existing) {
+          if (existing.invoiceId === invoice.id && existing.id !== invoice.chargeId && existing.kind === 'ONE_TIME') return agreements.chargeViews([existing])[0]!
+          throw conflict(messages.billingRecordExists.id)
+        }
+      }
+      const { open } = unpaid(invoice)
+      const a = agreements.rowOf(invoice.agreementId)
+      const blocked = retryBlocker(invoice, a)
+      if (blocked) throw invalidState(retryBlockerMessages[blocked].id)
+      return createOneTimeCharge(a!, { id: input.id, amount: open, description: invoice.description.slice(0, 45), invoiceId: invoice.id })
+    },
+
+    /**
+     * The member paid an unpaid invoice another way (issue #16): the invoice records it with the
+     * note, the date and who; anything still trying to collect it at Vipps is cancelled. The
+     * invoice's status keeps following Vipps, so statistics count only what Vipps collected.
+     */
+    markPaidOutside(actor: Actor, invoiceId: string, input: MarkPaidRequest): InvoiceRow {
+      const invoice = staffInvoice(actor, invoiceId)
+      if (invoice.settlement === 'PAID_OUTSIDE' && invoice.settlementNote === input.note) return invoice
+      unpaid(invoice)
+      stopCollecting(invoice)
+      settle(db.select().from(invoices).where(eq(invoices.id, invoice.id)).get()!, actor, 'PAID_OUTSIDE', input.note)
+      return db.select().from(invoices).where(eq(invoices.id, invoice.id)).get()!
+    },
+
+    /**
+     * Write off an unpaid invoice (issue #16): a credit note for what is owed, over the invoice's
+     * lines in proportion (each with its line's description), titled in the member's language; no
+     * money moves, so the credit note is not EXECUTED and statistics do not count it. Both
+     * documents carry the settlement WRITTEN_OFF with the note; collection at Vipps is stopped.
+     */
+    writeOff(actor: Actor, invoiceId: string, input: WriteOffRequest): InvoiceRow {
+      const invoice = staffInvoice(actor, invoiceId)
+      if (input.id) {
+        const existing = db.select().from(invoices).where(eq(invoices.id, input.id)).get()
+        if (existing) {
+          if (existing.creditedInvoiceId === invoice.id && existing.settlement === 'WRITTEN_OFF') return existing
+          throw conflict(messages.billingRecordExists.id)
+        }
+      }
+      const { open } = unpaid(invoice)
+      stopCollecting(invoice)
+      const perLine = linesLeft(invoice.id)
+      const shares = lineShares(perLine.map((l) => l.left), open)
+      const lines: LineSource[] = shares && perLine.length ? creditNoteLines(perLine, shares) : [{ type: 'OTHER', description: invoice.description, grossOre: open, vatRate: 0, unit: 'PIECE' }]
+      const language = localeOf(db.select({ language: users.language }).from(users).where(eq(users.id, invoice.memberUserId)).get()?.language)
+      const now = nowIso()
+      const today = todayInCopenhagen(clock)
+      const id = input.id ?? newId()
+      issue({
+        kind: 'CREDIT_NOTE', id, agreement: { id: invoice.agreementId, companyId: invoice.companyId, memberUserId: invoice.memberUserId }, chargeId: invoice.chargeId,
+        description: translate(language, /*i18n*/ { id: 'Write-off of invoice {number}' }, { number: String(invoice.number) }).slice(0, 200),
+        lines,
+        company: { id: invoice.companyId, name: invoice.companyName, acronym: '', cvr: invoice.companyCvr, address: invoice.companyAddress },
+        member: { name: invoice.consumerName, email: invoice.consumerEmailAddress, phone: invoice.consumerPhoneNumber, address: invoice.consumerAddress, language: 'EN' },
+        paymentType: 'WRITE_OFF', creditedInvoiceId: invoice.id, chargeDue: today, now, today,
+      })
+      const note = db.select().from(invoices).where(eq(invoices.id, id)).get()!
+      // No money moves: the credit note has no payment (status stays CREATED, payment null).
+      db.update(invoices).set({ paymentStatus: null }).where(eq(invoices.id, id)).run()
+      settle(note, actor, 'WRITTEN_OFF', input.note)
+      settle(db.select().from(invoices).where(eq(invoices.id, invoice.id)).get()!, actor, 'WRITTEN_OFF', input.note)
+      return db.select().from(invoices).where(eq(invoices.id, id)).get()!
+    },
   }
   return service
 }
 
-/** The lines of a credit note of `amount` against an invoice's lines (shares from `creditShares`). */
-export function creditLines(original: { type: PartType; grossOre: number; vatRate: VatRate }[], amount: number, description: string): LineSource[] {
-  const source = original.length ? original : [{ type: 'OTHER' as const, grossOre: amount, vatRate: 0 as VatRate }]
-  const shares = creditShares(source.map((l) => l.grossOre), amount)
-  return source.map((l, i) => ({ type: l.type, description, grossOre: shares[i]!, vatRate: l.vatRate, unit: 'PIECE' })).filter((l) => l.grossOre > 0)
+/** An invoice row as the shared debtor rules read it. */
+const invoiceInput = (r: InvoiceRow) => ({ kind: r.kind, status: r.status, dueDate: r.dueDate, totalAmount: r.totalOre, settlement: r.settlement ? { kind: r.settlement } : null })
+
+/** The page cursor: the last row's (due date, id), opaque to the client. */
+const encodeCursor = (due: string, id: string) => Buffer.from(JSON.stringify([due, id])).toString('base64url')
+
+/** The list query with its cursor decoded; a cursor that is not one of ours answers 400. */
+export function parseDebtorQuery(query: { companyId: string; agreementId?: string; cursor?: string; limit: number }) {
+  let after: [string, string] | undefined
+  if (query.cursor) {
+    try {
+      const parsed: unknown = JSON.parse(Buffer.from(query.cursor, 'base64url').toString('utf8'))
+      if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((x) => typeof x === 'string')) after = parsed as [string, string]
+    } catch {
+      // answered below
+    }
+    if (!after) throw validation([{ path: 'cursor', message: messages.valueInvalid.id }])
+  }
+  return { companyId: query.companyId, agreementId: query.agreementId, limit: query.limit, after }
 }

@@ -38,7 +38,7 @@ describe('the billing run', () => {
     expect(charge).toMatchObject({ kind: 'REGULAR', type: 'RECURRING', due: '2026-12-01', amountOre: 515_050, status: 'CREATED' })
     expect(agreementRow(t, a.id).nextRegularPaymentDate).toBe('2027-01-01')
     const invoice = t.db.select().from(invoices).where(eq(invoices.id, charge!.invoiceId!)).get()!
-    expect(invoice).toMatchObject({ kind: 'INVOICE', number: 1, issueDate: '2026-11-28', dueDate: '2026-12-12', totalOre: 515_050, vatOre: 0, subtotalOre: 515_050, consumerEmailAddress: demo.resident, companyCvr: '10150817' })
+    expect(invoice).toMatchObject({ kind: 'INVOICE', number: 1, issueDate: '2026-11-28', dueDate: '2026-12-01', totalOre: 515_050, vatOre: 0, subtotalOre: 515_050, consumerEmailAddress: demo.resident, companyCvr: '10150817' })
     expect(t.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id)).all().map((l) => [l.articleNumber, l.type, l.totalInclVatOre, l.unit])).toEqual([
       ['001', 'COMMON_EXPENSES', 450_000, 'MONTH'],
       ['002', 'HEAT', 65_050, 'MONTH'],
@@ -193,6 +193,7 @@ describe('POST /api/agreement/{id}/requestOneTimeCharge', () => {
     [{ description: 'x' }, 'amount', 'Please enter a valid amount'],
     [{ amount: 12.5, description: 'x' }, 'amount', 'The amount must be in whole øre (at most two decimals)'],
     [{ amount: 99, description: 'x' }, 'amount', 'The amount must be at least 1 kr.'],
+    [{ amount: 0, description: 'x' }, 'amount', 'Please enter a valid amount'],
     [{ amount: 100 }, 'description', 'Please enter a description'],
     [{ amount: 100, description: '   ' }, 'description', 'Please enter a description'],
     [{ amount: 100, description: 'x'.repeat(46) }, 'description', 'The description can be at most 45 characters'],
@@ -265,7 +266,11 @@ describe('POST /api/agreement/{id}/refund', () => {
 
   it.each([
     [{ amount: 100, description: 'x' }, 'chargeId', 'Please choose the charge to refund'],
-    [{ chargeId: '01935f6e-0000-7000-8000-000000000001', amount: 0, description: 'x' }, 'amount', 'The amount must be at least 1 kr.'],
+    // §5 (issue #16): a zero or negative amount is not a valid amount; a positive one under 1 kr. is too small.
+    [{ chargeId: '01935f6e-0000-7000-8000-000000000001', amount: 0, description: 'x' }, 'amount', 'Please enter a valid amount'],
+    [{ chargeId: '01935f6e-0000-7000-8000-000000000001', amount: -500, description: 'x' }, 'amount', 'Please enter a valid amount'],
+    [{ chargeId: '01935f6e-0000-7000-8000-000000000001', amount: 50, description: 'x' }, 'amount', 'The amount must be at least 1 kr.'],
+    [{ chargeId: '01935f6e-0000-7000-8000-000000000001', amount: 100 }, 'description', 'Please enter a description'],
     [{ chargeId: '01935f6e-0000-7000-8000-000000000001', amount: 100, description: '' }, 'description', 'Please enter a description'],
   ])('refuses %j: %s "%s"', async (body, path, message) => {
     const t = await testApp()
@@ -283,7 +288,7 @@ describe('POST /api/agreement/{id}/refund', () => {
     const admin = await t.login(demo.admin)
     const res = await t.call('POST', `/agreement/${a.id}/refund`, { token: admin, body: { chargeId, amount: 600_000, description: 'x' } })
     expect(res.status).toBe(422)
-    expect(res.json.message.replace(/\s/g, ' ')).toBe('Refusionen er større end det, der kan refunderes på denne betaling (5.150,50 kr.)')
+    expect(res.json.message.replace(/\s/g, ' ')).toBe('Refusionen er større end det, der kan refunderes på denne betaling (kr. 5.150,50)')
     const small = await t.call('POST', `/agreement/${a.id}/refund`, { token: admin, body: { chargeId, amount: 99, description: 'x' } })
     expect(small.json.issues).toContainEqual({ path: 'amount', message: 'Beløbet skal være mindst 1 kr.' })
   })
@@ -350,6 +355,6 @@ describe('GET /api/invoice and /api/invoice/{id}', () => {
   it('has a row above for every invoice route the app serves', async () => {
     const t = await testApp()
     const served = [...new Set(t.app.routes.filter((r) => /^\/api\/invoice/.test(r.path) && r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))]
-    expect(served.sort()).toEqual(['GET /api/invoice', 'GET /api/invoice/:id'])
+    expect(served.sort()).toEqual(['GET /api/invoice', 'GET /api/invoice/:id', 'POST /api/invoice/:id/markPaid', 'POST /api/invoice/:id/retry', 'POST /api/invoice/:id/writeOff'])
   })
 })

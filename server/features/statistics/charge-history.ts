@@ -51,7 +51,7 @@ export function historyWriter(sqlite: Database.Database, now: string): HistoryWr
       company: s.company, member: s.member, ...invoiceTotals(lines), paymentType: kind === 'INVOICE' ? 'REGULAR' : 'REFUND', now,
     })
     lines.forEach((l, position) =>
-      st.insertLine({ invoiceId: id, position, id: `${id}:${position}`, articleNumber: articleNumberOf(position), type: l.type, description, unit: kind === 'INVOICE' ? 'MONTH' : 'PIECE', vatRate: l.vatRate, ...lineAmounts(l) }),
+      st.insertLine({ invoiceId: id, position, id: `${id}:${position}`, articleNumber: articleNumberOf(position), type: l.type, description, unit: kind === 'INVOICE' ? 'MONTH' : 'PIECE', vatRate: l.vatRate, ...lineAmounts(l), creditedPosition: null }),
     )
     st.recordChange('invoice', id, s.companyId, s.memberUserId, now)
     return id
