@@ -482,14 +482,16 @@ export function createBillingService(deps: {
 
   // ---- debtors (issue #16): unpaid invoices and what admin staff do about them
 
-  /** The invoice of a debtor action: 404 unless the actor may read it, 403 unless they are company admin staff (or the super admin). */
+  /**
+   * The invoice of a debtor action: 404 unless the actor may read it (its company's staff, its
+   * member, the super admin), 403 unless they are company admin staff there or the super admin.
+   */
   function staffInvoice(actor: Actor, invoiceId: string): InvoiceRow {
     const row = db.select().from(invoices).where(eq(invoices.id, invoiceId)).get()
     if (!row || !canReadAgreement(actor, row)) throw notFound(messages.invoiceNotFound.id)
     if (!isSuperAdmin(actor)) {
       const role = roleIn(actor, row.companyId)
-      if (!role) throw notFound(messages.invoiceNotFound.id)
-      if (!isCompanyAdminStaff(role)) throw forbidden()
+      if (!role || !isCompanyAdminStaff(role)) throw forbidden()
     }
     companies.assertWritable(row.companyId)
     return row
