@@ -2,14 +2,14 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseConfig, type Config } from './env'
 import { openDatabase } from './db/client'
-import { ensureSuperAdmin, seedDemoData, DEMO_LOGIN_TOKEN, type DemoLogin } from './db/seed'
+import { demoAgreementsAwaitingVipps, ensureSuperAdmin, seedDemoData, DEMO_LOGIN_TOKEN, type DemoLogin } from './db/seed'
 import { systemClock } from './lib/clock'
 import { WriteLock } from './lib/write-lock'
 import { createLogger } from './logger'
 import { createApp } from './app'
 import { createNodeServer } from './http/node-server'
 import { createSecretBox } from './lib/secret-box'
-import { EMULATOR_PATH, wireVipps } from './integrations/vipps/built-in'
+import { approveInEmulator, EMULATOR_PATH, wireVipps } from './integrations/vipps/built-in'
 import { createLogsService } from './features/logs/logs.service'
 import { MailWorker, emlFileTransport, smtpTransport } from './integrations/mail/mail-outbox'
 import { JobRunner } from './jobs/runner'
@@ -77,6 +77,13 @@ async function main() {
     version: process.env.npm_package_version,
   })
   appRef = app
+  // The seeded running agreements get their Vipps agreement in the built-in emulator (issue #16),
+  // as a member's acceptance makes one, so billing collects them.
+  if (vipps.emulator && config.demoData) {
+    const seeded = demoAgreementsAwaitingVipps(database.db)
+    if (seeded.length)
+      await services.agreements.connectSeeded(seeded, approveInEmulator(vipps.emulator)).catch((err: unknown) => log.error({ err }, 'demo agreements could not be connected to the Vipps emulator'))
+  }
   const mail = new MailWorker({
     db: database.db,
     clock,

@@ -99,6 +99,7 @@ export const messages = {
   finalPaymentTooSoon: /*i18n*/ { id: 'A last payment needs a termination date at least 4 days from today' },
   finalPaymentNeedsAccepted: /*i18n*/ { id: 'A last payment can only be made on an accepted agreement' },
   agreementNotFound: /*i18n*/ { id: 'Agreement not found' },
+  finalPaymentNothingLeft: /*i18n*/ { id: 'Everything up to the termination date is already charged, so there is no last payment to make. Terminate without a last payment.' },
   agreementTransitionNotAllowed: /*i18n*/ { id: 'This is not possible for an agreement with status {status}.' },
   agreementTerminating: /*i18n*/ { id: 'This agreement is already being terminated.' },
   agreementMemberOnly: /*i18n*/ { id: 'Only the member of the agreement can accept or reject it.' },

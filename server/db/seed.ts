@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm'
+import { and, asc, eq, isNull, ne } from 'drizzle-orm'
 import type { Db } from './client'
 import { addresses, companies, companyMembers } from './schema/companies'
 import { authMethods, users } from './schema/users'
@@ -160,9 +160,11 @@ export async function seedDemoData(
         tx.insert(authMethods).values({ id: newId(), userId, type: 'LOGIN_TOKEN', identifier: 'Demo token', lookupHash: sha256(DEMO_LOGIN_TOKEN), verifiedAt: now, createdAt: now }).run()
     }
     if (options.demoAgreements === false) return
-    // Six running agreements (brought over from the association's earlier system, so they have no
-    // Vipps agreement here: terminating them needs no final payment) and one that resident 02
-    // has still to accept. They use the last addresses, so the first ones can be deleted in demos.
+    // Six running agreements and one that resident 02 has still to accept. The running ones get
+    // their Vipps agreement at start, as a member's acceptance makes one (main.ts with the built-in
+    // emulator: `demoAgreementsAwaitingVipps`), so the first month of the demo bills them; without
+    // the emulator they show that they cannot be charged. They use the last addresses, so the
+    // first ones can be deleted in demos.
     const firstOfNextMonth = `${nextMonth(todayInCopenhagen(clock))}-01`
     const demoAgreements = [
       ...[3, 4, 5, 6, 7, 8].map((n, i) => ({ resident: n, status: 'ACCEPTED' as const, address: addressIds[19 - i]!, startPaymentDate: '2026-01-01' })),
@@ -229,4 +231,20 @@ export async function ensureSuperAdmin(db: Db, clock: Clock, email: string, pass
 function nextMonth(date: string): string {
   const [y, m] = date.split('-').map(Number) as [number, number]
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`
+}
+
+/**
+ * The demo association's seeded ACCEPTED agreements that have no Vipps agreement yet (seeded rows
+ * have no creator; agreements made through the API always do). With the built-in emulator,
+ * main.ts gives each one its Vipps agreement (`agreements.connectSeeded`).
+ */
+export function demoAgreementsAwaitingVipps(db: Db): string[] {
+  return db
+    .select({ id: agreements.id })
+    .from(agreements)
+    .innerJoin(companies, eq(companies.id, agreements.companyId))
+    .where(and(eq(companies.cvr, DEMO_CVR), eq(agreements.status, 'ACCEPTED'), isNull(agreements.vippsAgreementId), isNull(agreements.createdByUserId)))
+    .orderBy(asc(agreements.externalSeq))
+    .all()
+    .map((r) => r.id)
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { agreementStatuses, chargeStatuses } from '../domain/agreement-status'
+import { agreementStatuses, chargeStatuses, collectionProblems } from '../domain/agreement-status'
 import { partTypes, paymentPeriods, priceOfParts, vatRates } from '../domain/agreement-parts'
 import { copenhagenDateOf } from '../domain/copenhagen'
 import { messages } from '../i18n-messages'
@@ -196,12 +196,22 @@ export const Agreement = z
     debtCollectionSince: z.string().nullable().optional(),
     paymentPeriod: PaymentPeriod,
     startPaymentDate: z.string(),
+    /** The next regular charge's date; null when no regular charge will come (ended, or a termination's last payment takes over). */
     nextRegularPaymentDate: z.string().nullable(),
+    /** The next payment the member will be charged: the next regular one, else a termination's last payment; null when none will come (never after the termination date). Always sent by the server; optional for local previews. */
+    nextPaymentDate: z.string().nullable().optional(),
     terminationDate: z.string().nullable(),
     finalPaymentRequired: z.boolean(),
     parts: z.array(AgreementPart),
     /** The agreement's id at Vipps MobilePay once the member accepted. */
     providerAgreementId: z.string().nullable(),
+    /**
+     * Why this ACCEPTED agreement is not charged, or null (issue #16): NO_PROVIDER_AGREEMENT (no
+     * agreement at Vipps MobilePay), PROVIDER_INACTIVE (the payment provider is switched off),
+     * COMPANY_NOT_COLLECTING (the company is suspended or deactivated). Billing skips it until fixed.
+     * Always sent by the server; optional for local previews.
+     */
+    collectionProblem: z.enum(collectionProblems).nullable().optional(),
     version: z.number().int(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),

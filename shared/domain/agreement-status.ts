@@ -61,3 +61,23 @@ export const isChargeSettled = (s: ChargeStatus) => s !== 'CREATED' && s !== 'RE
 
 /** Order of charge statuses: a re-read from Vipps only ever moves a charge to a higher rank. */
 export const chargeStatusRank: Record<ChargeStatus, number> = { CREATED: 0, RESERVED: 1, EXECUTED: 2, FAILED: 2, CANCELED: 2, EXPIRED: 2, DECLINED: 2 }
+
+/**
+ * Why an ACCEPTED agreement cannot be charged (issue #16: never silent). Billing skips exactly
+ * these: no agreement at Vipps MobilePay (e.g. brought over from an earlier system), a payment
+ * provider that is switched off, a company that collects nothing (suspended or deactivated).
+ */
+export const collectionProblems = ['NO_PROVIDER_AGREEMENT', 'PROVIDER_INACTIVE', 'COMPANY_NOT_COLLECTING'] as const
+export type CollectionProblem = (typeof collectionProblems)[number]
+
+/** The reason an agreement that should collect does not, or null (also null for any status but ACCEPTED). */
+export function collectionProblem(
+  a: { status: AgreementStatus; providerAgreementId: string | null },
+  context: { providerActive: boolean; companyCollects: boolean },
+): CollectionProblem | null {
+  if (a.status !== 'ACCEPTED') return null
+  if (!context.companyCollects) return 'COMPANY_NOT_COLLECTING'
+  if (!a.providerAgreementId) return 'NO_PROVIDER_AGREEMENT'
+  if (!context.providerActive) return 'PROVIDER_INACTIVE'
+  return null
+}

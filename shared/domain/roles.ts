@@ -35,11 +35,11 @@ export const isCompanyAdminStaff = (role: EffectiveRole): boolean =>
   role === 'ADMINISTRATOR' || role === 'ACCOUNTANT' || role === 'CHAIRMAN'
 
 /**
- * Staff who may create, edit and terminate agreements and request one-off payments (spec §6
- * "admin"): every company role, since a board member edits and terminates agreements at the
- * board meeting (issue #7); README "Decisions" records this.
+ * Staff who may create, edit and terminate agreements, request one-off payments and refund (spec
+ * §6 "admin"): company admin staff — administrator, accountant, chairman (issue #16). A board
+ * member reads the agreements and takes no such action; README "Decisions" records this.
  */
-export const isAgreementAdmin = (role: EffectiveRole): boolean => isCompanyStaff(role)
+export const isAgreementAdmin = (role: EffectiveRole): boolean => isCompanyAdminStaff(role)
 
 /** Anyone who works for a company (every company role). */
 export const isCompanyStaff = (role: EffectiveRole): boolean =>

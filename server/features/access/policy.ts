@@ -72,7 +72,7 @@ export function assertCompanyAdminStaff(actor: Actor, companyId: string): void {
 export const canReadAgreement = (actor: Actor, agreement: { companyId: string; memberUserId: string }): boolean =>
   isSuperAdmin(actor) || roleIn(actor, agreement.companyId) !== undefined || agreement.memberUserId === actor.userId
 
-/** Throws unless the actor may create, edit and terminate the company's agreements: 404 outside it, 403 for a resident. */
+/** Throws unless the actor may create, edit and terminate the company's agreements (company admin staff or the super admin): 404 outside it, 403 for a board member or a resident. */
 export function assertAgreementAdmin(actor: Actor, companyId: string, options: { ownAgreement?: boolean } = {}): void {
   if (isSuperAdmin(actor)) return
   const role = roleIn(actor, companyId)

@@ -176,7 +176,8 @@ describe('changing and terminating an accepted agreement (emulator)', () => {
     expect(res.status, JSON.stringify(res.json)).toBe(200)
     expect(res.json).toMatchObject({ status: 'ACCEPTED', terminationDate: '2026-12-23', finalPaymentRequired: true })
     const charges = (await s.t.call('GET', `/agreement/${s.a.id}/charges`, { token: s.resident })).json
-    expect(charges).toMatchObject([{ kind: 'FINAL', due: '2026-12-20', amount: 515_050, status: 'CREATED' }])
+    // It takes the place of December's regular charge: 1–22 December, 22 of 31 days (issue #16).
+    expect(charges).toMatchObject([{ kind: 'FINAL', due: '2026-12-20', amount: Math.round((515_050 * 22) / 31), status: 'CREATED' }])
     // Too late for a final payment: it must be due at least a day ahead.
     const b = await createAgreement(s.t)
     s.t.db.update(agreements).set({ status: 'ACCEPTED', vippsAgreementId: 'agr_b' }).where(eq(agreements.id, b.id)).run()

@@ -1,4 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core'
+import { formatKroner } from '../../../shared/domain/money'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/client'
 import { conflict, DomainError, forbidden, invalidState, notFound, validation, versionConflict, type Issue } from '../../errors'
@@ -9,15 +10,16 @@ import { translate } from '../../i18n/i18n'
 import { renderEmail } from '../../integrations/mail/layout'
 import { queueMail } from '../../integrations/mail/mail-outbox'
 import { VippsRejected } from '../../integrations/vipps/vipps.errors'
-import { vippsKeys } from '../../integrations/vipps/idempotency-key'
+import { vippsIdempotencyKey, vippsKeys } from '../../integrations/vipps/idempotency-key'
 import type { AgreementResponseV3, ChargeResponseV3, DraftAgreementV3, TimePeriod, VippsChargeStatus } from '../../integrations/vipps/vipps.schemas'
 import type { Agreement, AgreementListQuery, CancelAgreementRequest, Charge, CreateAgreementRequest, UpdateAgreementRequest } from '../../../shared/contract/agreements'
 import { localeOf } from '../../../shared/contract/common'
 import { initialsOf, priceOfParts, type PaymentPeriod } from '../../../shared/domain/agreement-parts'
-import { finalPaymentDue, terminationProblem } from '../../../shared/domain/termination'
+import { lastPaymentOf, terminationProblem, upcomingPayment, type PaymentSchedule } from '../../../shared/domain/termination'
 import { nextPaymentDateProblem, startPaymentDateProblem } from '../../../shared/domain/agreement-dates'
 import { laterOf, plusDays } from '../../../shared/domain/billing-period'
-import { canEdit, chargeStatusRank, isChargeSettled, nextAgreementStatus, type AgreementAction, type ChargeStatus } from '../../../shared/domain/agreement-status'
+import { canEdit, chargeStatusRank, collectionProblem, isChargeSettled, nextAgreementStatus, type AgreementAction, type ChargeStatus, type CollectionProblem } from '../../../shared/domain/agreement-status'
+import { collectsCharges } from '../../../shared/domain/company-status'
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
 import { assertAgreementAdmin, canReadAgreement, isSuperAdmin } from '../access/policy'
@@ -56,8 +58,8 @@ const CHARGE_STATUS: Record<VippsChargeStatus, ChargeStatus> = {
 /** A failed send to Vipps is tried again with backoff up to this many times, then marked failed. */
 const MAX_OUTBOX_ATTEMPTS = 20
 
-const formatDkk = (ore: number, locale: 'en' | 'da') =>
-  new Intl.NumberFormat(locale === 'da' ? 'da-DK' : 'en-GB', { style: 'currency', currency: 'DKK' }).format(ore / 100)
+/** The product's one money format (shared/domain/money.ts): never "kr.." at the end of a sentence. */
+const formatDkk = (ore: number, locale: 'en' | 'da') => formatKroner(ore, locale)
 
 export type AgreementsService = ReturnType<typeof createAgreementsService>
 
@@ -103,9 +105,28 @@ export function createAgreementsService(deps: {
     return !charges.some((c) => c.status === 'EXECUTED' && c.due >= lastFailed)
   }
 
+  const scheduleOf = (row: AgreementRow): PaymentSchedule => ({
+    price: row.priceOre,
+    paymentPeriod: row.paymentPeriod,
+    startPaymentDate: row.startPaymentDate,
+    nextRegularPaymentDate: row.nextRegularPaymentDate,
+  })
+
+  /**
+   * Why an ACCEPTED agreement cannot be charged, or null (issue #16): billing skips it (no Vipps
+   * agreement, a switched-off provider, a company that collects nothing), so staff are told.
+   */
+  function collectionProblemOf(row: AgreementRow): CollectionProblem | null {
+    const provider = providers.byId(row.paymentProviderId)
+    const company = companies.byId(row.companyId)
+    return collectionProblem({ status: row.status, providerAgreementId: row.vippsAgreementId }, { providerActive: provider?.isActive ?? false, companyCollects: company ? collectsCharges(company.status) : false })
+  }
+
   function view(row: AgreementRow): Agreement {
     const member = repo.member(db, row.memberUserId)!
     const charges = repo.charges(db, row.id)
+    // No next payment after the end (issue #16): the regular ones, then a termination's last payment.
+    const upcoming = upcomingPayment(row)
     return {
       id: row.id,
       externalId: String(row.externalSeq),
@@ -127,11 +148,13 @@ export function createAgreementsService(deps: {
       debtCollectionSince: row.debtCollectionSince,
       paymentPeriod: row.paymentPeriod,
       startPaymentDate: row.startPaymentDate,
-      nextRegularPaymentDate: row.nextRegularPaymentDate,
+      nextRegularPaymentDate: upcoming?.kind === 'REGULAR' ? upcoming.date : null,
+      nextPaymentDate: upcoming?.date ?? null,
       terminationDate: row.terminationDate,
       finalPaymentRequired: row.finalPaymentRequired,
       parts: repo.parts(db, row.id).map((p) => ({ id: p.id, type: p.type, description: p.description, price: p.priceOre, vatRate: p.vatRate, currency: 'DKK' as const })),
       providerAgreementId: row.vippsAgreementId,
+      collectionProblem: collectionProblemOf(row),
       version: row.version,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
@@ -513,6 +536,14 @@ export function createAgreementsService(deps: {
       const now = nowIso()
       let member = usersRepository.byEmail(db, input.emailAddress)
       const invite = !member
+      // Privacy between associations (issue #15, #16): someone the caller does not know (not staff
+      // of the caller's companies, no agreement here yet) keeps their own data, and the answer is
+      // made of what the caller typed, exactly as for a new user.
+      const outsider =
+        member !== undefined &&
+        !isSuperAdmin(actor) &&
+        !usersRepository.isStaffOfAny(db, member.id, actor.companies.map((c) => c.id)) &&
+        !usersRepository.hasAgreementWith(db, member.id, input.companyId)
       if (!member) {
         usersRepository.insert(db, {
           id: newId(),
@@ -551,7 +582,9 @@ export function createAgreementsService(deps: {
       recordChange(db, clock, 'company', input.companyId, 'upsert', { companyId: input.companyId })
       if (invite) auth.invite(member.id, { companyName: company.name, inviterName: actor.fullName })
       tellMemberAwaiting(row)
-      return view(row)
+      const created = view(row)
+      if (!outsider) return created
+      return { ...created, member: { userId: created.member.userId, title: initialsOf(input.memberName), fullName: input.memberName, emailAddress: input.emailAddress, isVerified: false } }
     },
 
     /** Next payment date, period and parts (spec §2 edit). A new price of an ACCEPTED agreement is sent to Vipps. */
@@ -623,6 +656,41 @@ export function createAgreementsService(deps: {
       )
     },
 
+    /**
+     * Demo data (server/db/seed.ts, issue #16): seeded ACCEPTED agreements get their Vipps agreement
+     * the way a member's acceptance makes one — created through the Recurring API from the
+     * agreement's draft, then approved (`approve` stands in for the member on the confirmation
+     * page) — so billing collects them like any other. The Idempotency-Key comes from `seed` and the id, so a
+     * start interrupted halfway finds the same Vipps agreement. Returns how many were connected.
+     */
+    async connectSeeded(ids: string[], approve: (vippsAgreementId: string) => Promise<void>): Promise<number> {
+      let connected = 0
+      for (const id of ids) {
+        const prep = await lock.run(() => {
+          const row = repo.byId(db, id)
+          const provider = row && providers.byId(row.paymentProviderId)
+          if (!row || !provider || row.status !== 'ACCEPTED' || row.vippsAgreementId) return undefined
+          return { provider, draft: draftFor(row) }
+        })
+        if (!prep) continue
+        const client = providers.vippsClient(prep.provider)
+        const created = await client.createAgreement(prep.draft, vippsIdempotencyKey('seed', id))
+        if ((await client.getAgreement(created.agreementId)).status === 'PENDING') await approve(created.agreementId)
+        const va = await client.getAgreement(created.agreementId)
+        if (va.status !== 'ACTIVE') throw new Error(`demo agreement ${id}: Vipps agreement ${va.id} is ${va.status}`)
+        await lock.run(() =>
+          db.transaction(() => {
+            const current = repo.byId(db, id)!
+            if (current.vippsAgreementId) return
+            repo.update(db, id, { vippsAgreementId: va.id, version: current.version + 1, updatedAt: nowIso() })
+            changed(current)
+            connected++
+          }),
+        )
+      }
+      return connected
+    },
+
     reject(actor: Actor, id: string): Agreement {
       // Its own transaction too: the GET form is not wrapped in one by the HTTP layer.
       return db.transaction(() => {
@@ -644,14 +712,16 @@ export function createAgreementsService(deps: {
       if (row.terminationDate) throw invalidState(messages.agreementTerminating.id)
       const to = transition(row, 'terminate')
       // The same rules as the terminate dialog (shared), so an offline termination fails only when the server's state differs.
-      const problem = terminationProblem(input, todayInCopenhagen(clock), row.status)
+      const problem = terminationProblem(input, todayInCopenhagen(clock), row.status, scheduleOf(row))
       if (problem?.message === messages.finalPaymentNeedsAccepted.id) throw invalidState(problem.message)
       if (problem) throw validation([problem])
       const now = nowIso()
       if (input.finalPaymentRequired) {
         // Agreements brought over without a Vipps agreement cannot be charged a last time.
         if (!row.vippsAgreementId) throw invalidState(messages.finalPaymentNeedsAccepted.id)
-        const due = finalPaymentDue(input.terminationDate)
+        // It takes the place of the last period's regular charge (README "Decisions", issue #16):
+        // billing makes no regular charge for the days it covers.
+        const last = lastPaymentOf(scheduleOf(row), input.terminationDate)!
         const member = repo.member(db, row.memberUserId)!
         const chargeId = newId()
         repo.insertCharge(db, {
@@ -660,9 +730,9 @@ export function createAgreementsService(deps: {
           companyId: row.companyId,
           kind: 'FINAL',
           type: 'RECURRING',
-          amountOre: row.priceOre,
-          description: translate(localeOf(member.language), /*i18n*/ { id: 'Last payment, agreement {externalId}' }, { externalId: String(row.externalSeq) }).slice(0, 45),
-          due,
+          amountOre: last.amount,
+          description: translate(localeOf(member.language), /*i18n*/ { id: 'Last payment {externalId}: {from}–{through}' }, { externalId: String(row.externalSeq), from: last.from, through: last.through }).slice(0, 45),
+          due: last.due,
           createdAt: now,
           updatedAt: now,
         })

@@ -24,13 +24,18 @@ describe('POST /api/agreement', () => {
       startPaymentDate: '2026-12-01',
       nextRegularPaymentDate: '2026-12-01',
       terminationDate: null,
-      member: { fullName: 'Sofie Jensen', emailAddress: demo.resident, title: 'SJ', isVerified: true },
+      // The resident has no agreement here yet: the answer is what the admin typed (issue #16), so
+      // it tells nothing of her account (isVerified false, as for a new user).
+      member: { fullName: 'Sofie Jensen', emailAddress: demo.resident, title: 'SJ', isVerified: false },
       parts: [
         { type: 'COMMON_EXPENSES', description: 'Boligafgift', price: 450_000, vatRate: 0, currency: 'DKK' },
         { type: 'HEAT', description: 'Aconto varme', price: 65_050, vatRate: 0 },
       ],
     })
     expect(a.addresses).toHaveLength(1)
+    // Now a resident here, she is shown as the association's staff see its residents.
+    const got = await t.call('GET', `/agreement/${a.id}`, { token: await t.login(demo.admin) })
+    expect(got.json.member).toMatchObject({ fullName: 'Sofie Jensen', isVerified: true })
   })
 
   it('numbers agreements 1001, 1002, … per company', async () => {
@@ -195,9 +200,9 @@ describe('PATCH /api/agreement/{id}', () => {
   it('changes next payment date, period and parts; price follows the parts', async () => {
     const t = await testApp()
     const a = await createAgreement(t)
-    const board = await t.login(demo.boardmember)
+    const accountant = await t.login(demo.accountant)
     const res = await t.call('PATCH', `/agreement/${a.id}`, {
-      token: board,
+      token: accountant,
       headers: { 'If-Match': '"1"' },
       body: { nextRegularPaymentDate: '2027-01-01', paymentPeriod: 'YEARLY', parts: [{ id: '1732350000000', type: 'FEE', description: 'Gebyr', price: 2_500 }] },
     })

@@ -28,18 +28,19 @@ const table: Row[] = [
     ['GET', list, (c) => `${list}?companyId=${c.f.second}`, 'o444444o1'],
     ['GET', list, () => `${list}?companyId=${UNKNOWN}`, '444444441'],
   ]),
-  ['POST', '/agreement', () => '/agreement', 'ooooo4441', (c) => createPayload(c.f)],
+  ['POST', '/agreement', () => '/agreement', 'oooo34441', (c) => createPayload(c.f)],
   ['GET', '/agreement/{id}', (c) => `/agreement/${c.id}`, 'oooooo441'],
-  ['PATCH', '/agreement/{id}', (c) => `/agreement/${c.id}`, 'ooooo3441', () => ({ paymentPeriod: 'WEEKLY' })],
+  ['PATCH', '/agreement/{id}', (c) => `/agreement/${c.id}`, 'oooo33441', () => ({ paymentPeriod: 'WEEKLY' })],
   ['GET', '/agreement/{id}/charges', (c) => `/agreement/${c.id}/charges`, 'oooooo441'],
   ['POST', '/agreement/{id}/accept', (c) => `/agreement/${c.id}/accept`, '33333o441'],
   ['GET', '/agreement/{id}/accept', (c) => `/agreement/${c.id}/accept`, '33333o441'],
   ['POST', '/agreement/{id}/reject', (c) => `/agreement/${c.id}/reject`, '33333o441'],
   ['GET', '/agreement/{id}/reject', (c) => `/agreement/${c.id}/reject`, '33333o441'],
-  ['POST', '/agreement/{id}/cancel', (c) => `/agreement/${c.id}/cancel`, 'ooooo3441', () => ({ terminationDate: '2026-12-23', finalPaymentRequired: false })],
-  // Billing (issue #8): one-time charges and refunds are for every company role, never the resident.
-  ['POST', '/agreement/{id}/requestOneTimeCharge', (c) => `/agreement/${c.id}/requestOneTimeCharge`, 'ooooo3441', () => ({ amount: 10_000, description: 'Nøgle' }), 'accepted with a collected charge'],
-  ['POST', '/agreement/{id}/refund', (c) => `/agreement/${c.id}/refund`, 'ooooo3441', (c) => ({ chargeId: c.chargeId, amount: 10_000, description: 'Fejl' }), 'accepted with a collected charge'],
+  ['POST', '/agreement/{id}/cancel', (c) => `/agreement/${c.id}/cancel`, 'oooo33441', () => ({ terminationDate: '2026-12-23', finalPaymentRequired: false })],
+  // Issue #16 item 9: creating, editing, terminating, one-off payments and refunds are company admin
+  // staff's (administrator, accountant, chairman) and the super admin's; a board member only reads (403).
+  ['POST', '/agreement/{id}/requestOneTimeCharge', (c) => `/agreement/${c.id}/requestOneTimeCharge`, 'oooo33441', () => ({ amount: 10_000, description: 'Nøgle' }), 'accepted with a collected charge'],
+  ['POST', '/agreement/{id}/refund', (c) => `/agreement/${c.id}/refund`, 'oooo33441', (c) => ({ chargeId: c.chargeId, amount: 10_000, description: 'Fejl' }), 'accepted with a collected charge'],
 ]
 
 const emails: Record<Exclude<Caller, 'anonymous'>, string> = {

@@ -1,9 +1,19 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pino from 'pino'
 import { describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { createApp } from '../../app'
 import { openDatabase } from '../../db/client'
-import { seedDemoData } from '../../db/seed'
-import { agreementAddresses, agreementParts, agreements } from '../../db/schema/agreements'
+import { demoAgreementsAwaitingVipps, seedDemoData } from '../../db/seed'
+import { agreementAddresses, agreementParts, agreements, charges } from '../../db/schema/agreements'
+import { paymentProviders } from '../../db/schema/payments'
+import { parseConfig } from '../../env'
 import { TestClock } from '../../lib/clock'
 import { createSecretBox } from '../../lib/secret-box'
+import { approveInEmulator, EMULATOR_PATH, wireVipps } from '../../integrations/vipps/built-in'
+import { demo, DEMO_PASSWORD } from '../../test/harness'
 
 describe('demo agreements', () => {
   it('seeds six accepted agreements and one awaiting resident 02, numbered from 1001, price = sum of parts', async () => {
@@ -19,5 +29,91 @@ describe('demo agreements', () => {
     // Seeding again changes nothing.
     await seedDemoData(db, new TestClock('2026-11-23T09:00:00.000Z'), createSecretBox('test-secret-key'))
     expect(db.select().from(agreements).all()).toHaveLength(7)
+  })
+
+  /**
+   * Issue #16 item 1: after `npm start` the agreements shown as Accepted had no Vipps agreement,
+   * so billing skipped them and a one-off charge was refused. Started as main.ts starts (built-in
+   * emulator, billing on the emulator's clock), each gets an approved Vipps agreement and the first
+   * month bills every one of them.
+   */
+  it('with the built-in emulator, every seeded ACCEPTED agreement gets an approved Vipps agreement and the first month bills it', async () => {
+    const clock = new TestClock('2026-11-23T09:00:00.000Z')
+    const config = parseConfig({ APP_ENV: 'test', DATABASE_PATH: ':memory:', PUBLIC_URL: 'http://localhost:3000', APP_SECRET_KEY: 'test-secret-key' })
+    const database = openDatabase(':memory:')
+    await seedDemoData(database.db, clock, createSecretBox(config.appSecretKey!))
+    let appRef: { fetch: (r: Request) => Response | Promise<Response> } | undefined
+    const vipps = wireVipps({
+      publicUrl: config.publicUrl, vippsBaseUrl: undefined, isProduction: false, loginClient: undefined, clock, db: database.db,
+      dataDir: mkdtempSync(join(tmpdir(), 'bk-demo-')), log: pino({ level: 'silent' }), deliverTo: () => (r) => appRef!.fetch(r), tickMs: 0,
+    })
+    const emulator = vipps.emulator!
+    const { app, services } = createApp({
+      config, database, clock, log: pino({ level: 'silent' }), vipps: vipps.environment, vippsLogin: vipps.login,
+      mounts: [{ path: EMULATOR_PATH, app: emulator.app }], billing: { clock: emulator.clock },
+    })
+    appRef = app
+    const db = database.db
+    const accepted = db.select().from(agreements).where(eq(agreements.status, 'ACCEPTED')).all()
+    expect(accepted).toHaveLength(6)
+
+    // Before: shown as Accepted, yet nothing can be charged — and the view says so.
+    const login = async (email: string) => {
+      const res = await app.request('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ type: 'email', email, password: DEMO_PASSWORD }) })
+      return ((await res.json()) as { accessToken: string }).accessToken
+    }
+    const admin = await login(demo.admin)
+    const list = async () => (await (await app.request('/api/agreement', { headers: { Authorization: `Bearer ${admin}` } })).json()) as { externalId: string; status: string; collectionProblem: string | null }[]
+    expect((await list()).filter((a) => a.status === 'ACCEPTED').map((a) => a.collectionProblem)).toEqual(Array(6).fill('NO_PROVIDER_AGREEMENT'))
+
+    // The start step of main.ts; a second start finds nothing left to connect.
+    expect(demoAgreementsAwaitingVipps(db)).toHaveLength(6)
+    expect(await services.agreements.connectSeeded(demoAgreementsAwaitingVipps(db), approveInEmulator(emulator))).toBe(6)
+    expect(demoAgreementsAwaitingVipps(db)).toEqual([])
+    const state = (await (await app.request('/vipps-emulator/_control/state')).json()) as { agreements: Record<string, { status: string; pricing: { amount: number } }> }
+    for (const a of db.select().from(agreements).where(eq(agreements.status, 'ACCEPTED')).all()) {
+      expect(a.vippsAgreementId).not.toBeNull()
+      expect(state.agreements[a.vippsAgreementId!]).toMatchObject({ status: 'ACTIVE', pricing: { amount: a.priceOre } })
+    }
+    expect((await list()).map((a) => a.collectionProblem)).toEqual(Array(7).fill(null))
+
+    // Month 1: the emulator's clock moves to 3 days before 1 December; one billing run.
+    const set = await app.request('/vipps-emulator/_control/clock', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ set: '2026-11-28T09:00:00.000Z' }) })
+    expect(set.status).toBe(200)
+    expect(await services.billing.run()).toEqual({ agreements: 6, charges: 6 })
+    const billed = db.select().from(charges).all()
+    expect(billed.map((c) => c.agreementId).sort()).toEqual(accepted.map((a) => a.id).sort())
+    expect(billed.every((c) => c.kind === 'REGULAR' && c.due === '2026-12-01' && c.invoiceId !== null)).toBe(true)
+    // Vipps takes every one of them.
+    await services.agreements.processOutbox()
+    expect(db.select().from(charges).all().every((c) => c.vippsChargeId !== null)).toBe(true)
+
+    // A one-off charge on a demo agreement is accepted now.
+    const oneOff = await app.request(`/api/agreement/${accepted[0]!.id}/requestOneTimeCharge`, {
+      method: 'POST', headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'demo-one-off' }, body: JSON.stringify({ amount: 25_000, description: 'Nøgle' }),
+    })
+    expect(oneOff.status, await oneOff.clone().text()).toBe(201)
+    emulator.stop()
+  })
+
+  it('an ACCEPTED agreement that cannot be charged says why: no Vipps agreement, provider switched off', async () => {
+    const { testAppWithVipps } = await import('../../test/harness')
+    const { acceptedWithCollectedCharge, createAgreement } = await import('./test-helpers')
+    const t = await testAppWithVipps()
+    const a = await createAgreement(t)
+    const admin = await t.login(demo.admin)
+    const get = async () => (await t.call('GET', `/agreement/${a.id}`, { token: admin })).json
+    expect((await get()).collectionProblem).toBeNull() // CREATED: nothing to collect yet
+    t.db.update(agreements).set({ status: 'ACCEPTED' }).where(eq(agreements.id, a.id)).run()
+    expect((await get()).collectionProblem).toBe('NO_PROVIDER_AGREEMENT')
+    acceptedWithCollectedCharge(t, a.id)
+    expect((await get()).collectionProblem).toBeNull()
+    t.db.update(paymentProviders).set({ isActive: false }).run()
+    expect((await get()).collectionProblem).toBe('PROVIDER_INACTIVE')
+    // Billing skips it exactly then.
+    t.db.update(agreements).set({ nextRegularPaymentDate: '2026-11-25' }).where(eq(agreements.id, a.id)).run()
+    expect(await t.services.billing.run()).toEqual({ agreements: 0, charges: 0 })
+    t.db.update(paymentProviders).set({ isActive: true }).run()
+    expect(await t.services.billing.run()).toEqual({ agreements: 1, charges: 1 })
   })
 })

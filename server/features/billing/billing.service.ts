@@ -30,7 +30,8 @@ import { anchorDayOf, daysBetween, nextPaymentDate, plusDays } from '../../../sh
 import { copenhagenDateOf } from '../../../shared/domain/copenhagen'
 import { articleNumberOf, invoiceDueDate, invoiceStatusOfCharge, invoiceTotals, lineAmounts, lineShares, openAmountOf, type InvoiceSettlement } from '../../../shared/domain/invoice'
 import { isCompanyAdminStaff } from '../../../shared/domain/roles'
-import { finalPaymentDue } from '../../../shared/domain/termination'
+import { regularChargeAllowed } from '../../../shared/domain/termination'
+import { creditShares } from '../../../shared/domain/invoice'
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
 import { assertAgreementAdmin, canReadAgreement, isSuperAdmin, roleIn } from '../access/policy'
@@ -184,6 +185,12 @@ export function createBillingService(deps: {
       charge.kind === 'ONE_TIME'
         ? [{ type: 'OTHER', description: charge.description, grossOre: charge.amountOre, vatRate: 0, unit: 'PIECE' }]
         : partLines(a.id, UNIT_OF_PERIOD[a.paymentPeriod])
+    // A last payment for part of a period (or several) spreads its amount over the parts in proportion.
+    const partsTotal = lines.reduce((sum, l) => sum + l.grossOre, 0)
+    if (charge.kind === 'FINAL' && partsTotal !== charge.amountOre && partsTotal > 0) {
+      const shares = creditShares(lines.map((l) => l.grossOre), charge.amountOre)
+      lines.forEach((l, i) => (l.grossOre = shares[i]!))
+    }
     const agreement = { id: a.id, companyId: a.companyId, memberUserId: a.memberUserId }
     const now = nowIso()
     const invoice = issue({ kind: 'INVOICE', agreement, chargeId: charge.id, description: charge.description, lines, ...snapshots(agreement), paymentType: charge.kind, chargeDue: charge.due, now, today: todayInCopenhagen(clock) })
@@ -205,8 +212,9 @@ export function createBillingService(deps: {
     }
     const member = st.memberOf(a)
     if (!company || !member) return 0
-    // No regular charge on or after the termination date, nor after a final payment's due date.
-    const stopAt = a.termination_date ? (a.final_payment_required ? finalPaymentDue(a.termination_date) : a.termination_date) : null
+    // No regular charge on or after the termination date, nor for the days a termination's last
+    // payment covers: it takes the place of the last period's charge (shared/domain/termination.ts).
+    const termination = { terminationDate: a.termination_date, finalPaymentRequired: a.final_payment_required === 1 }
     const anchor = anchorDayOf(a.start_payment_date, a.next_regular_payment_date)
     const agreement = { id: a.id, companyId: a.company_id, memberUserId: a.member_user_id }
     let lines: LineSource[] | undefined
@@ -220,7 +228,7 @@ export function createBillingService(deps: {
     }
     let created = 0
     for (let i = 0; next <= horizon && i < config.maxCatchUpPeriods; i++) {
-      if (stopAt && next >= stopAt) break
+      if (termination.terminationDate && !regularChargeAllowed(next, nextPaymentDate(next, a.payment_period, anchor), termination)) break
       const chargeId = newBulkId()
       const invoiceId = newBulkId()
       const description = descriptionOf(company, a.external_seq, next)

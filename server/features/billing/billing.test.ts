@@ -84,8 +84,9 @@ describe('the billing run', () => {
     t.db.update(companies).set({ status: 'ACTIVE' }).run()
     await t.services.billing.run()
     expect(chargesOf(t, created.id)).toHaveLength(0)
-    // Final payment due 12 January: the regular charges stop before it.
-    expect(chargesOf(t, terminating.id).map((c) => c.due).sort()).toEqual(['2026-12-01', '2027-01-01'])
+    // Terminated 15 January with a last payment: it takes the place of January's regular charge
+    // (1–14 January, due 12 January; issue #16), so only December is billed regularly.
+    expect(chargesOf(t, terminating.id).map((c) => c.due).sort()).toEqual(['2026-12-01'])
     expect(chargesOf(t, suspended.id)).toHaveLength(3)
   })
 
@@ -158,8 +159,11 @@ describe('invoices of charges made elsewhere', () => {
     const [charge] = (await t.call('GET', `/agreement/${a.id}/charges`, { token: admin })).json
     expect(charge).toMatchObject({ kind: 'FINAL', invoiceNumber: '1' })
     const invoice = (await t.call('GET', `/invoice/${charge.invoiceId}`, { token: admin })).json
-    expect(invoice).toMatchObject({ totalAmount: 515_050, payment: { paymentType: 'FINAL', status: 'CREATED' } })
+    // 1–22 December (22 of 31 days) instead of December's regular charge (issue #16), spread over the parts.
+    const amount = Math.round((515_050 * 22) / 31)
+    expect(invoice).toMatchObject({ totalAmount: amount, payment: { paymentType: 'FINAL', status: 'CREATED' } })
     expect(invoice.invoiceArticles).toHaveLength(2)
+    expect(invoice.invoiceArticles.reduce((sum: number, l: { totalPriceIncludingVat: number }) => sum + l.totalPriceIncludingVat, 0)).toBe(amount)
   })
 })
 

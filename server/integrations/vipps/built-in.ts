@@ -98,3 +98,14 @@ export function wireVipps(opts: {
   })
   return { environment, login, emulator }
 }
+
+/**
+ * Stands in for a member approving an agreement on the emulator's confirmation page (demo data:
+ * `agreements.connectSeeded`), through the emulator's `/_control/approve`.
+ */
+export const approveInEmulator =
+  (emulator: VippsEmulator) =>
+  async (vippsAgreementId: string): Promise<void> => {
+    const res = await emulator.app.request(`/_control/approve/${encodeURIComponent(vippsAgreementId)}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+    if (!res.ok) throw new Error(`the emulator did not approve ${vippsAgreementId}: ${res.status} ${await res.text()}`)
+  }
