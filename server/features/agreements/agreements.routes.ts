@@ -27,7 +27,7 @@ const list = createRoute({
 })
 const create = createRoute({
   method: 'post', path: '/agreement', tags, security: bearer,
-  summary: 'Create an agreement (company staff). The member is found or invited by e-mail and asked to accept; price = sum of the parts (øre). A client-made `id` makes an offline create safe to repeat.',
+  summary: 'Create an agreement (company admin staff — administrator, accountant, chairman — or the super admin; a board member 403). The member is found or invited by e-mail and asked to accept; for someone the caller does not know the answer shows what the caller typed. price = sum of the parts (øre). A client-made `id` makes an offline create safe to repeat.',
   request: { headers: writeHeaders, ...jsonBody(CreateAgreementRequest) },
   responses: { 201: one('Created in status CREATED'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
@@ -39,7 +39,7 @@ const getOne = createRoute({
 })
 const update = createRoute({
   method: 'patch', path: '/agreement/{id}', tags, security: bearer,
-  summary: 'Change next payment date, payment period and parts (company staff; CREATED or ACCEPTED and not terminating, else 409 INVALID_STATE). A new price of an ACCEPTED agreement is sent to Vipps.',
+  summary: 'Change next payment date, payment period and parts (company admin staff; CREATED or ACCEPTED and not terminating, else 409 INVALID_STATE). A new price of an ACCEPTED agreement is sent to Vipps.',
   request: { params: IdParam, headers: versionedWriteHeaders, ...jsonBody(UpdateAgreementRequest) },
   responses: { 200: one('The changed agreement'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
 })
@@ -69,8 +69,9 @@ const reject = (method: 'get' | 'post') =>
 const cancel = createRoute({
   method: 'post', path: '/agreement/{id}/cancel', tags, security: bearer,
   summary:
-    'Terminate (company staff; not when CANCELED, CLOSED or already terminating). terminationDate today or later. Without a final payment the agreement is CANCELED and stopped at Vipps; ' +
-    'with `finalPaymentRequired` (ACCEPTED only, date at least 4 days ahead) a FINAL charge is due 3 days before the date, and the agreement is stopped and CANCELED once it settles.',
+    'Terminate (company admin staff; not when CANCELED, CLOSED or already terminating). terminationDate today or later. Without a final payment the agreement is CANCELED and stopped at Vipps; ' +
+    'with `finalPaymentRequired` (ACCEPTED only, date at least 4 days ahead) a FINAL charge is due 3 days before the date, and the agreement is stopped and CANCELED once it settles. ' +
+    'The last payment takes the place of the last period\'s regular charge: its full price when the date ends that period, else its share of days up to the date; 400 when everything up to the date is already charged.',
   request: { params: IdParam, headers: writeHeaders, ...jsonBody(CancelAgreementRequest) },
   responses: { 200: one('The terminating or canceled agreement'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })

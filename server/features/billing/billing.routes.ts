@@ -12,7 +12,7 @@ const IdParam = z.object({ id: z.uuid() })
 const oneTimeCharge = createRoute({
   method: 'post', path: '/agreement/{id}/requestOneTimeCharge', tags: ['Billing'], security: bearer,
   summary:
-    'Request a one-time charge (company staff; ACCEPTED agreements only, else 409 INVALID_STATE). amount in øre ≥ 100, description ≤ 45 characters. ' +
+    'Request a one-time charge (company admin staff: administrator, accountant, chairman, or the super admin; a board member 403; ACCEPTED agreements only, else 409 INVALID_STATE). amount in øre ≥ 100, description ≤ 45 characters. ' +
     'The charge (UNSCHEDULED, due tomorrow) and its invoice are stored at once and sent to Vipps MobilePay by a worker with the charge id as Idempotency-Key.',
   request: { params: IdParam, headers: writeHeaders, ...jsonBody(OneTimeChargeRequest) },
   responses: { 201: { description: 'The charge, status CREATED, with its invoice', ...json(Charge) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
@@ -20,7 +20,7 @@ const oneTimeCharge = createRoute({
 const refund = createRoute({
   method: 'post', path: '/agreement/{id}/refund', tags: ['Billing'], security: bearer,
   summary:
-    'Refund (part of) a collected charge (every company role, not a resident). Only an EXECUTED charge; refunds total at most the captured amount, else 422 BUSINESS_RULE. ' +
+    'Refund (part of) a collected charge (company admin staff: administrator, accountant, chairman, or the super admin; not a board member or a resident). Only an EXECUTED charge; refunds total at most the captured amount, else 422 BUSINESS_RULE. ' +
     'A credit note referencing the invoice is issued at once; the refund is sent to Vipps MobilePay by a worker with the refund id as Idempotency-Key.',
   request: { params: IdParam, headers: writeHeaders, ...jsonBody(RefundRequest) },
   responses: { 201: { description: 'The refund, PENDING until Vipps confirmed it', ...json(Refund) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
