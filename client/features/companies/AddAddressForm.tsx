@@ -2,6 +2,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { z } from 'zod'
 import { AddAddressRequest, AddressSuggestion } from '../../../shared/contract/companies'
+import { addressKey } from '../../../shared/domain/address'
+import { messages } from '../../../shared/i18n-messages'
 import { Button } from '../../components/ui/Button'
 import { SuggestionList } from '../../components/ui/SuggestionList'
 import { TextField } from '../../components/ui/TextField'
@@ -9,6 +11,7 @@ import { api } from '../../lib/api'
 import { newId } from '../../lib/ids'
 import type { SyncHandle } from '../../sync/use-sync'
 import { addAddress } from './company-child-mutations'
+import { useCompanyRows } from './use-company-rows'
 import { comboboxKeyHandler } from '../../components/ui/combobox-keys'
 import { translateIssue } from '../../lib/form-issues'
 
@@ -30,6 +33,7 @@ export function AddAddressForm({ handle, companyId, onDone }: { handle: SyncHand
   const [active, setActive] = useState(-1)
   const [form, setForm] = useState(emptyForm)
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
+  const existing = useCompanyRows(handle, 'address', companyId)
 
   useEffect(() => {
     if (query.trim().length < MIN_QUERY) return setSuggestions([])
@@ -70,6 +74,10 @@ export function AddAddressForm({ handle, companyId, onDone }: { handle: SyncHand
       }
       return setErrors(next)
     }
+    // One address once per company (issue #16); the server refuses it too, this says so at once.
+    const key = addressKey(parsed.data)
+    if (existing?.some((a) => typeof a.street === 'string' && addressKey(a as unknown as Parameters<typeof addressKey>[0]) === key))
+      return setErrors({ street: i18n._(messages.addressExists.id) })
     setErrors({})
     await addAddress(handle, companyId, { ...parsed.data, id: newId() })
     onDone()

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/Spinner'
 import { Table } from '../../components/ui/Table'
 import { usePageTitle } from '../../lib/use-page-title'
 import { useSession } from '../auth/session'
+import { CompanyStatusBadge } from './CompanyLifecycle'
 import { loadCompanies } from './load-companies'
 
 type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; companies: Company[] }
@@ -68,6 +69,9 @@ export function CompaniesPage() {
                 <Trans>Type</Trans>
               </th>
               <th scope="col">
+                <Trans>Status</Trans>
+              </th>
+              <th scope="col">
                 <Trans>Members</Trans>
               </th>
               <th scope="col">
@@ -89,6 +93,9 @@ export function CompaniesPage() {
                 </th>
                 <td className="cell-nowrap">{company.cvr}</td>
                 <td>{unionTypeLabel(company.unionType)}</td>
+                <td>
+                  <CompanyStatusBadge status={company.status} />
+                </td>
                 <td>{company.membersCount}</td>
                 <td>{company.agreementsCount}</td>
                 <td>{company.invoicesCount}</td>

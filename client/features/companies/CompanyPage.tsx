@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useParams } from '@tanstack/react-router'
 import { companyFieldSchemas, type CompanyField } from '../../../shared/contract/companies'
+import { isWritable } from '../../../shared/domain/company-status'
 import { isValidDayMonth } from '../../../shared/domain/day-month'
 import { isCompanyAdminStaff } from '../../../shared/domain/roles'
 import { messages } from '../../../shared/i18n-messages'
@@ -10,7 +11,9 @@ import { Spinner } from '../../components/ui/Spinner'
 import { usePageTitle } from '../../lib/use-page-title'
 import { useSync, useSyncStatus, type SyncHandle } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
-import { EditableField } from '../profile/EditableField'
+import { EditableField, type EditableFieldProps } from '../profile/EditableField'
+import { CompanyLifecycle, CompanyStatusBadge } from './CompanyLifecycle'
+import { CompanySetup } from './CompanySetup'
 import { CompanyTabs } from './CompanyTabs'
 import { editCompanyField } from './company-mutations'
 import { autoFormatDayMonth, normalizeDayMonth } from './day-month-input'
@@ -47,21 +50,51 @@ export function CompanyPage() {
     )
   }
 
+  const status = company.status ?? 'NEW'
+  // A suspended or deactivated company is read-only, for the super admin too (README "company life cycle").
+  const writable = isWritable(status)
   return (
     <div className="page">
       <div className="page-header">
         <h1>{company.acronym ? `${company.name} (${company.acronym})` : company.name}</h1>
+        <CompanyStatusBadge status={status} />
       </div>
+      {superAdmin && <CompanyLifecycle companyId={company.id} name={company.name ?? ''} status={status} />}
+      {!writable && status !== 'DELETED' && (
+        <Alert variant="info">
+          {status === 'SUSPENDED' ?
+            <Trans>This company is suspended: its data cannot be changed and no payments are collected until it is activated again.</Trans>
+          : <Trans>This company is deactivated: its data cannot be changed and no payments are collected.</Trans>}
+        </Alert>
+      )}
+      {status === 'DELETED' && (
+        <Alert variant="info">
+          <Trans>This company is deleted: only the super admin sees it, and its bookkeeping is kept.</Trans>
+        </Alert>
+      )}
+      {(superAdmin || canManage) && <CompanySetup handle={sync} companyId={company.id} status={status} superAdmin={superAdmin} />}
       {problems.map((m) => (
         <ChangeProblem key={m.mutationId} handle={sync} mutation={m} />
       ))}
-      <CompanyTabs handle={sync} companyId={company.id} superAdmin={superAdmin} canManage={canManage} overview={<Overview handle={sync} company={company} />} />
+      <CompanyTabs
+        handle={sync}
+        companyId={company.id}
+        superAdmin={superAdmin}
+        canManage={canManage && writable}
+        overview={<Overview handle={sync} company={company} canEdit={(field) => writable && (canManage || HEATING_FIELDS.includes(field))} />}
+      />
     </div>
   )
 }
 
-/** The Overview tab: each field edits inline and saves on its own. */
-function Overview({ handle, company }: { handle: SyncHandle; company: CompanyView }) {
+/** Any staff member may set the heating-water period; the other fields are the admin staff's (README "who does what"). */
+const HEATING_FIELDS: readonly CompanyField[] = ['heatingWaterPeriodStartDate', 'heatingWaterPeriodEndDate']
+
+/**
+ * The Overview tab: each field the user may change edits inline and saves on its own; the others
+ * (all of them while the company is suspended or deactivated) are shown as plain values.
+ */
+function Overview({ handle, company, canEdit }: { handle: SyncHandle; company: CompanyView; canEdit: (field: CompanyField) => boolean }) {
   const { t, i18n } = useLingui()
 
   /** Validates with the shared schema, queues the edit, and returns the message to show under the field. */
@@ -93,10 +126,11 @@ function Overview({ handle, company }: { handle: SyncHandle; company: CompanyVie
         </p>
       )}
       <dl className="editable-list">
-        <EditableField label={t`Name`} display={company.name ?? null} value={company.name ?? ''} input={{ kind: 'text', autoComplete: 'organization' }} onSave={save('name')} />
-        <EditableField label={t`Acronym`} display={company.acronym ?? null} value={company.acronym ?? ''} input={{ kind: 'text' }} onSave={save('acronym')} />
-        <EditableField label={t`CVR`} display={company.cvr ?? null} value={company.cvr ?? ''} input={{ kind: 'text', inputMode: 'numeric' }} onSave={save('cvr')} />
-        <EditableField
+        <FieldRow editable={canEdit('name')} onSave={save('name')} label={t`Name`} display={company.name ?? null} value={company.name ?? ''} input={{ kind: 'text', autoComplete: 'organization' }} />
+        <FieldRow editable={canEdit('acronym')} onSave={save('acronym')} label={t`Acronym`} display={company.acronym ?? null} value={company.acronym ?? ''} input={{ kind: 'text' }} />
+        <FieldRow editable={canEdit('cvr')} onSave={save('cvr')} label={t`CVR`} display={company.cvr ?? null} value={company.cvr ?? ''} input={{ kind: 'text', inputMode: 'numeric' }} />
+        <FieldRow
+          editable={canEdit('unionType')} onSave={save('unionType')}
           label={t`Union type`}
           display={unionTypeLabel(company.unionType)}
           value={company.unionType ?? ''}
@@ -107,23 +141,36 @@ function Overview({ handle, company }: { handle: SyncHandle; company: CompanyVie
               { value: 'CONDO', label: t`Condominium (CONDO)` },
             ],
           }}
-          onSave={save('unionType')}
         />
-        <EditableField
-          label={t`Heating water period start (dd.mm)`}
+        <FieldRow
+          editable={canEdit('heatingWaterPeriodStartDate')} onSave={save('heatingWaterPeriodStartDate')}
+          label={t`Heating and water period start (dd.mm)`}
           display={company.heatingWaterPeriodStartDate ?? null}
           value={company.heatingWaterPeriodStartDate ?? ''}
           input={dateInput}
-          onSave={save('heatingWaterPeriodStartDate')}
         />
-        <EditableField
-          label={t`Heating water period end (dd.mm)`}
+        <FieldRow
+          editable={canEdit('heatingWaterPeriodEndDate')} onSave={save('heatingWaterPeriodEndDate')}
+          label={t`Heating and water period end (dd.mm)`}
           display={company.heatingWaterPeriodEndDate ?? null}
           value={company.heatingWaterPeriodEndDate ?? ''}
           input={dateInput}
-          onSave={save('heatingWaterPeriodEndDate')}
         />
       </dl>
     </section>
+  )
+}
+
+/** A field the user may change edits inline; any other is shown as a plain value. */
+function FieldRow({ editable, ...props }: EditableFieldProps & { editable: boolean }) {
+  const { t } = useLingui()
+  if (editable) return <EditableField {...props} />
+  return (
+    <div className="editable-row">
+      <dt>{props.label}</dt>
+      <dd>
+        <span className={props.display ? '' : 'muted'}>{props.display || t`Not set`}</span>
+      </dd>
+    </div>
   )
 }

@@ -3,19 +3,20 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { Address, CompanyMember } from '../../../shared/contract/companies'
 import type { PaymentProvider } from '../../../shared/contract/payment-providers'
+import { companyRoles, type CompanyRole } from '../../../shared/domain/roles'
+import { ChangeProblem } from '../../components/sync/ChangeProblem'
 import { Badge } from '../../components/ui/Badge'
 import { Button } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
 import { Table } from '../../components/ui/Table'
 import { Tabs } from '../../components/ui/Tabs'
-import type { ViewRow } from '../../sync/optimistic'
 import type { SyncHandle } from '../../sync/use-sync'
 import { companyRoleLabels } from '../profile/labels'
 import { AddAddressForm } from './AddAddressForm'
 import { AddMemberForm } from './AddMemberForm'
 import { AddProviderForm } from '../payment-providers/AddProviderForm'
-import { deleteAddress, removeMember } from './company-child-mutations'
-import { useCompanyRows } from './use-company-rows'
+import { changeMemberRole, deleteAddress, removeMember } from './company-child-mutations'
+import { useCompanyRows, type CompanyChildRow } from './use-company-rows'
 
 export type CompanyTab = 'overview' | 'providers' | 'addresses' | 'users'
 
@@ -124,7 +125,7 @@ function ProviderTable({ companyId, rows }: { companyId: string; rows: (Partial<
 function AddressesPanel({ handle, companyId, canManage }: { handle: SyncHandle; companyId: string; canManage: boolean }) {
   const { t } = useLingui()
   const [adding, setAdding] = useState(false)
-  const rows = useCompanyRows(handle, 'address', companyId) as (Partial<Address> & { id: string })[] | undefined
+  const rows = useCompanyRows(handle, 'address', companyId) as (Partial<Address> & CompanyChildRow)[] | undefined
   if (!rows) return <Spinner label={t`Loading addresses`} />
   return (
     <>
@@ -145,7 +146,7 @@ function AddressesPanel({ handle, companyId, canManage }: { handle: SyncHandle; 
   )
 }
 
-function AddressTable({ handle, companyId, canManage, rows }: { handle: SyncHandle; companyId: string; canManage: boolean; rows: (Partial<Address> & { id: string })[] }) {
+function AddressTable({ handle, companyId, canManage, rows }: { handle: SyncHandle; companyId: string; canManage: boolean; rows: (Partial<Address> & CompanyChildRow)[] }) {
   const { t } = useLingui()
   return (
     <Table caption={t`Addresses`} captionHidden>
@@ -179,7 +180,7 @@ function AddressTable({ handle, companyId, canManage, rows }: { handle: SyncHand
             <td className="cell-wrap">{a.city}</td>
             {canManage && (
               <td className="cell-actions">
-                <RowProblem row={a} />
+                <RowProblem handle={handle} row={a} />
                 <Button variant="ghost" size="sm" onClick={() => void deleteAddress(handle, companyId, a.id)}>
                   <Trans>
                     Delete <span className="sr-only">{`${a.street ?? ''} ${a.number ?? ''}`}</span>
@@ -197,7 +198,7 @@ function AddressTable({ handle, companyId, canManage, rows }: { handle: SyncHand
 function UsersPanel({ handle, companyId, canManage }: { handle: SyncHandle; companyId: string; canManage: boolean }) {
   const { t } = useLingui()
   const [adding, setAdding] = useState(false)
-  const rows = useCompanyRows(handle, 'member', companyId) as (Partial<CompanyMember> & { id: string })[] | undefined
+  const rows = useCompanyRows(handle, 'member', companyId) as (Partial<CompanyMember> & CompanyChildRow)[] | undefined
   if (!rows) return <Spinner label={t`Loading company members`} />
   return (
     <>
@@ -218,8 +219,9 @@ function UsersPanel({ handle, companyId, canManage }: { handle: SyncHandle; comp
   )
 }
 
-function MemberTable({ handle, companyId, canManage, rows }: { handle: SyncHandle; companyId: string; canManage: boolean; rows: (Partial<CompanyMember> & { id: string })[] }) {
+function MemberTable({ handle, companyId, canManage, rows }: { handle: SyncHandle; companyId: string; canManage: boolean; rows: (Partial<CompanyMember> & CompanyChildRow)[] }) {
   const { t, i18n } = useLingui()
+  const roleLabel = (name: string) => t`Role of ${name}`
   return (
     <Table caption={t`Users`} captionHidden>
       <thead>
@@ -253,10 +255,27 @@ function MemberTable({ handle, companyId, canManage, rows }: { handle: SyncHandl
             </th>
             <td className="cell-wrap">{m.email}</td>
             <td className="cell-nowrap">{m.phone ?? ''}</td>
-            <td>{m.role ? i18n._(companyRoleLabels[m.role]) : ''}</td>
+            <td>
+              {canManage && m.role ?
+                <select
+                  className="input input-compact"
+                  aria-label={roleLabel(m.name ?? '')}
+                  value={m.role}
+                  onChange={(e) => void changeMemberRole(handle, companyId, m.id, e.target.value as CompanyRole, m._version)}
+                >
+                  {companyRoles.map((role) => (
+                    <option key={role} value={role}>
+                      {i18n._(companyRoleLabels[role])}
+                    </option>
+                  ))}
+                </select>
+              : m.role ?
+                i18n._(companyRoleLabels[m.role])
+              : ''}
+            </td>
             {canManage && (
               <td className="cell-actions">
-                <RowProblem row={m} />
+                <RowProblem handle={handle} row={m} />
                 <Button variant="ghost" size="sm" onClick={() => void removeMember(handle, companyId, m.id)}>
                   <Trans>
                     Remove <span className="sr-only">{m.name}</span>
@@ -271,11 +290,16 @@ function MemberTable({ handle, companyId, canManage, rows }: { handle: SyncHandl
   )
 }
 
-/** The server refused a change to this row (e.g. an address still used by an agreement). */
-function RowProblem({ row }: { row: { _rejected?: string } & Partial<ViewRow> }) {
-  return row._rejected ? (
-    <p className="field-error" role="status">
-      {row._rejected}
-    </p>
-  ) : null
+/**
+ * The server refused a change to this row (an address still used by an agreement, the last
+ * chairman or administrator), or someone changed it first: the message, with Retry and Discard.
+ */
+function RowProblem({ handle, row }: { handle: SyncHandle; row: CompanyChildRow }) {
+  return row._problems?.length ?
+      <div role="status">
+        {row._problems.map((m) => (
+          <ChangeProblem key={m.mutationId} handle={handle} mutation={m} />
+        ))}
+      </div>
+    : null
 }

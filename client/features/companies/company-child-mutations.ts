@@ -1,12 +1,14 @@
 /**
- * Removing a company's address or member (spec §2 "Company view"): queued in the outbox and gone
- * from the list at once; a refusal (an address in use, the last chairman or administrator) comes
- * back as a problem on the row.
+ * Changes to a company's addresses and members (spec §2 "Company view", issue #16): queued in the
+ * outbox and shown at once; a refusal (an address in use or added already, the last chairman or
+ * administrator) comes back as a problem on the row.
  */
 import { msg } from '@lingui/core/macro'
 import type { AddAddressRequest } from '../../../shared/contract/companies'
+import { DENMARK } from '../../../shared/domain/address'
+import type { CompanyRole } from '../../../shared/domain/roles'
 import { registerMutationKind } from '../../sync/mutation-kinds'
-import { reduce } from '../../sync/optimistic'
+import { answerAsRow, reduce } from '../../sync/optimistic'
 import type { SyncHandle } from '../../sync/use-sync'
 
 export const ADDRESS_DELETE = 'address.delete'
@@ -29,7 +31,7 @@ registerMutationKind(ADDRESS_ADD, {
   reducer: reduce.insert((m) => {
     const body = m.body as Record<string, unknown> & { id: string }
     const companyId = m.path.split('/')[2] ?? ''
-    return { ...body, companyId, country: 'Denmark', createdAt: new Date(m.createdAt).toISOString(), _version: 0 }
+    return { ...body, companyId, country: DENMARK, createdAt: new Date(m.createdAt).toISOString(), _version: 0 }
   }),
   label: msg`Add address`,
   failed: msg`Failed to add address`,
@@ -38,3 +40,16 @@ registerMutationKind(ADDRESS_ADD, {
 /** POST /company/{id}/addresses with a client-made id, so the new row keeps it. */
 export const addAddress = ({ engine }: SyncHandle, companyId: string, address: AddAddressRequest & { id: string }) =>
   engine.mutate({ kind: ADDRESS_ADD, method: 'POST', path: `/company/${companyId}/addresses`, body: address, entity: 'address', entityId: address.id })
+
+export const MEMBER_ROLE = 'member.role'
+
+registerMutationKind(MEMBER_ROLE, {
+  reducer: reduce.patch((_row, m) => ({ role: (m.body as { role: CompanyRole }).role })),
+  label: msg`Change role`,
+  failed: msg`Failed to change role`,
+  answeredRow: answerAsRow,
+})
+
+/** PATCH /company/{id}/member/{memberId} with the role, on the version the user saw (If-Match). */
+export const changeMemberRole = ({ engine }: SyncHandle, companyId: string, memberId: string, role: CompanyRole, baseVersion?: number) =>
+  engine.mutate({ kind: MEMBER_ROLE, method: 'PATCH', path: `/company/${companyId}/member/${memberId}`, body: { role }, entity: 'member', entityId: memberId, baseVersion })

@@ -3,11 +3,13 @@
  * at once in the optimistic view (also offline) and is sent as PATCH /company/{id}/field/{fieldName}.
  */
 import { msg } from '@lingui/core/macro'
-import type { CompanyField } from '../../../shared/contract/companies'
+import { Company, type CompanyField } from '../../../shared/contract/companies'
+import type { LifecycleAction } from '../../../shared/domain/company-status'
+import { api, type ActionKey } from '../../lib/api'
 import type { Mutation } from '../../sync/local-db'
 import { registerMutationKind } from '../../sync/mutation-kinds'
 import { reduce } from '../../sync/optimistic'
-import type { SyncHandle } from '../../sync/use-sync'
+import { requestSync, type SyncHandle } from '../../sync/use-sync'
 
 export const COMPANY_FIELD = 'company.field'
 
@@ -31,3 +33,14 @@ export const editCompanyField = ({ engine }: SyncHandle, id: string, field: Comp
     entityId: id,
     baseVersion,
   })
+
+/**
+ * activate / suspend / deactivate / delete (super admin; README "company life cycle"). Sent at
+ * once, not queued: the status decides what everyone may do, so success is shown only once the
+ * server has answered; the next pull brings the new status into the local copy.
+ */
+export async function changeCompanyStatus(id: string, action: LifecycleAction, key: ActionKey): Promise<Company> {
+  const company = await api('POST', `/company/${id}/${action}`, { schema: Company, action: key })
+  requestSync()
+  return company
+}

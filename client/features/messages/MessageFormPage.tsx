@@ -19,6 +19,8 @@ import { createDraft, sendDraft, updateDraft } from './message-mutations'
 import { useMessage, type MessageView } from './use-messages'
 import { useRecipientOptions, type RecipientOptions } from './use-recipient-options'
 import { translateIssue } from '../../lib/form-issues'
+import { messages } from '../../../shared/i18n-messages'
+import { isScheduleAhead } from './schedule'
 
 type Errors = Partial<Record<'subject' | 'recipient' | 'body' | 'scheduledAt' | 'form', string>>
 
@@ -103,6 +105,8 @@ function MessageForm(props: { handle: SyncHandle; base: string; companyId: strin
     const next: Errors = {}
     if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0]) as keyof Errors] ??= translateIssue(issue, i18n)
     if (later && !scheduledAt) next.scheduledAt = t`Please enter a date and time for sending.`
+    // A time already passed is refused by the server: say so here and keep the user's edit (issue #16).
+    else if (later && scheduledAt && !next.scheduledAt && !isScheduleAhead(scheduledAt)) next.scheduledAt = i18n._(messages.messageScheduleInPast.id)
     setErrors(next)
     if (Object.keys(next).length || !parsed.success) {
       document.querySelector<HTMLElement>('.message-form [aria-invalid="true"]')?.focus()

@@ -203,6 +203,19 @@ describe('messages', () => {
     expect(past.json.issues[0]).toMatchObject({ path: 'scheduledAt', message: 'The sending time must be in the future.' })
   })
 
+  it('refuses an edit that schedules a draft in the past at the field, in both languages, and keeps the draft as it was', async () => {
+    const created = await t.call('POST', '/messages', { token: f.admin, body: draft(f.main, { scheduledAt: '2026-11-24T08:00' }) })
+    expect(created.status).toBe(201)
+    const edit = { subject: 'Generalforsamling 2027 (flyttet)', scheduledAt: '2026-11-23T09:59' }
+    const en = await t.call('PATCH', `/messages/${created.json.id}`, { token: f.admin, body: edit, headers: { 'If-Match': `"${created.json.version}"` } })
+    expect(en).toMatchObject({ status: 400, json: { code: 'VALIDATION_FAILED', issues: [{ path: 'scheduledAt', message: 'The sending time must be in the future.' }] } })
+    const chairman = await t.login(demo.chairman)
+    const own = await t.call('POST', '/messages', { token: chairman, body: draft(f.main) })
+    const da = await t.call('PATCH', `/messages/${own.json.id}`, { token: chairman, body: edit, headers: { 'If-Match': `"${own.json.version}"` } })
+    expect(da.json.issues).toEqual([{ path: 'scheduledAt', message: 'Afsendelsestidspunktet skal ligge i fremtiden.' }])
+    expect((await t.call('GET', `/messages/${created.json.id}`, { token: f.admin })).json).toMatchObject({ subject: 'Generalforsamling 2027', scheduledAt: '2026-11-24T08:00', version: created.json.version })
+  })
+
   it('reads schedule times as Copenhagen wall time across daylight saving', () => {
     expect(copenhagenToInstant('2027-01-15T08:00')).toBe('2027-01-15T07:00:00.000Z')
     expect(copenhagenToInstant('2027-07-15T08:00')).toBe('2027-07-15T06:00:00.000Z')
