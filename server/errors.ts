@@ -15,9 +15,10 @@ export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { issues?: Issue[]; current?: unknown; retryAfterSeconds?: number; values?: Record<string, unknown> } = {},
+    /** `cause`: the upstream failure behind it (e.g. Vipps' 422), written to the system log with the request id. */
+    readonly extra: { issues?: Issue[]; current?: unknown; retryAfterSeconds?: number; values?: Record<string, unknown>; cause?: unknown } = {},
   ) {
-    super(message)
+    super(message, extra.cause === undefined ? undefined : { cause: extra.cause })
     this.name = 'DomainError'
   }
 }

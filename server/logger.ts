@@ -18,10 +18,18 @@ export function createLogger(
           logMethod(args, method, levelNumber) {
             if (levelNumber >= 40) {
               const [first, second] = args as unknown[]
-              const message = typeof first === 'string' ? first : typeof second === 'string' ? second : 'log'
-              const context = typeof first === 'object' && first !== null ? serializable(first) : null
+              const message =
+                typeof first === 'string' ? first
+                : typeof second === 'string' ? second
+                : first instanceof Error ? first.message
+                : 'log'
+              // A child logger's bindings (the request id, a job's name) belong to the entry too:
+              // without them a server error in System Logs could not be matched to its request.
+              const bindings = (this as Logger).bindings()
+              const own = typeof first === 'object' && first !== null ? serializable(first) : {}
+              const context = { ...bindings, ...own }
               try {
-                sink(levelNumber >= 50 ? 'ERROR' : 'WARN', message, context)
+                sink(levelNumber >= 50 ? 'ERROR' : 'WARN', message, Object.keys(context).length ? context : null)
               } catch {
                 // The system log must never break the request that logged.
               }
@@ -34,9 +42,21 @@ export function createLogger(
   return destination ? pino(options, destination) : pino(options)
 }
 
-function serializable(value: object): unknown {
-  if (value instanceof Error) return { name: value.name, message: value.message }
+/** An error as the system log keeps it: name and message, and what an upstream error adds (Vipps' status and problem). */
+function errorFields(error: Error, depth = 0): Record<string, unknown> {
+  const out: Record<string, unknown> = { name: error.name, message: error.message }
+  const extra = error as Error & { status?: unknown; lastStatus?: unknown; code?: unknown; problem?: { detail?: unknown; extraDetails?: unknown } }
+  if (typeof extra.status === 'number') out.status = extra.status
+  if (typeof extra.lastStatus === 'number') out.lastStatus = extra.lastStatus
+  if (typeof extra.code === 'string') out.code = extra.code
+  if (extra.problem && typeof extra.problem === 'object') out.problem = { detail: extra.problem.detail, extraDetails: extra.problem.extraDetails }
+  if (error.cause instanceof Error && depth < 2) out.cause = errorFields(error.cause, depth + 1)
+  return out
+}
+
+function serializable(value: object): Record<string, unknown> {
+  if (value instanceof Error) return errorFields(value)
   const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(value)) out[k] = v instanceof Error ? { name: v.name, message: v.message } : v
+  for (const [k, v] of Object.entries(value)) out[k] = v instanceof Error ? errorFields(v) : v
   return out
 }

@@ -10,7 +10,7 @@ import { createApp } from './app'
 import { createNodeServer } from './http/node-server'
 import { createSecretBox } from './lib/secret-box'
 import { approveInEmulator, EMULATOR_PATH, wireVipps } from './integrations/vipps/built-in'
-import { createLogsService } from './features/logs/logs.service'
+import { createLogsService, systemLogSink } from './features/logs/logs.service'
 import { MailWorker, emlFileTransport, smtpTransport } from './integrations/mail/mail-outbox'
 import { JobRunner } from './jobs/runner'
 import { housekeepingJob } from './jobs/housekeeping'
@@ -40,9 +40,7 @@ async function main() {
   const lock = new WriteLock()
   const database = openDatabase(config.databasePath)
   const logs = createLogsService({ db: database.db, clock })
-  const log = createLogger(config.logLevel, (level, message, context) => {
-    void lock.run(() => logs.write(level, 'server', message, context, null))
-  })
+  const log = createLogger(config.logLevel, systemLogSink(logs, lock))
   config.appSecretKey = secretKey(config)
 
   if (config.superAdmin) await ensureSuperAdmin(database.db, clock, config.superAdmin.email, config.superAdmin.password)

@@ -29,11 +29,30 @@ function respond(c: Context<AppEnv>, code: ErrorCode, message: string, extra: Do
 }
 
 /**
+ * A failure on our side or at a provider (a 5xx, or an error caused by an upstream one such as
+ * Vipps' 422) goes to the log with the request's id, and so to System Logs (README "Vipps"); a
+ * caller's own mistake (a 4xx of the domain) does not.
+ */
+function logServerSide(c: Context<AppEnv>, err: DomainError, status: number): void {
+  const log = c.get('log')
+  if (!log) return
+  const cause = err.cause instanceof Error ? err.cause : undefined
+  const entry = { err: cause ?? err, code: err.code, status, method: c.req.method, path: c.req.path }
+  const message = `${c.req.method} ${c.req.path} answered ${status} ${err.code}${cause ? `: ${cause.message}` : ''}`
+  if (status >= 500) log.error(entry, message)
+  else log.warn(entry, message)
+}
+
+/**
  * The one error mapper: domain errors keep their code; framework errors get a clear 4xx; anything
  * else is logged with the request id and answered with a 500 that shows no stack.
  */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
-  if (err instanceof DomainError) return respond(c, err.code, err.message, err.extra)
+  if (err instanceof DomainError) {
+    const status = httpStatusOf[err.code]
+    if (status >= 500 || err.cause !== undefined) logServerSide(c, err, status)
+    return respond(c, err.code, err.message, err.extra)
+  }
   if (err instanceof HTTPException) {
     if (err.status === 413) return respond(c, 'PAYLOAD_TOO_LARGE', 'The request is too large (at most 1 MiB).')
     if (err.status === 400 && /json/i.test(err.message)) return respond(c, 'MALFORMED_JSON', 'The request body is not valid JSON.')
@@ -41,7 +60,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     if (err.status < 500) return respond(c, 'VALIDATION_FAILED', 'Some fields are not valid.')
   }
   const log = c.get('log')
-  if (log) log.error({ err }, 'unhandled error')
+  if (log) log.error({ err, method: c.req.method, path: c.req.path }, `${c.req.method} ${c.req.path}: unhandled error: ${err.message}`)
   else console.error(err)
   return respond(c, 'INTERNAL', 'Something went wrong on our side. Please try again.')
 }

@@ -23,7 +23,8 @@ export class JobRunner {
       if (job.locked === false) await job.run()
       else await this.deps.lock.run(() => job.run())
     } catch (err) {
-      this.deps.log.error({ err, job: job.name }, 'job failed')
+      // Recorded in System Logs (the logger copies errors there) with the job's name.
+      this.deps.log.child({ job: job.name }).error({ err }, `job ${job.name} failed: ${err instanceof Error ? err.message : String(err)}`)
     }
   }
 

@@ -633,9 +633,9 @@ export function createAgreementsService(deps: {
       try {
         created = await providers.vippsClient(provider).createAgreement(draft, vippsKeys.agreementDraft(row.id, row.version))
       } catch (err) {
-        log.warn({ err, agreementId: id }, 'vipps agreement could not be created')
-        if (err instanceof VippsRejected) throw new DomainError('BUSINESS_RULE', messages.providerRefused.id, { values: { detail: err.message } })
-        throw new DomainError('PROVIDER_UNAVAILABLE', messages.providerUnavailable.id)
+        // The error mapper writes the cause to the system log with the request id.
+        if (err instanceof VippsRejected) throw new DomainError('BUSINESS_RULE', messages.providerRefused.id, { values: { detail: err.message }, cause: err })
+        throw new DomainError('PROVIDER_UNAVAILABLE', messages.providerUnavailable.id, { cause: err })
       }
       return lock.run(() =>
         db.transaction(() => {

@@ -1,8 +1,11 @@
-import { desc, like, or } from 'drizzle-orm'
+import { desc, or, sql, type AnyColumn } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { systemLogs } from '../../db/schema/platform'
 
 export type LogRow = typeof systemLogs.$inferSelect
+
+/** `column LIKE pattern` with backslash as the escape character, so `%`, `_` and `\` in a search match themselves. */
+const likeEscaped = (column: AnyColumn, pattern: string) => sql`${column} LIKE ${pattern} ESCAPE '\\'`
 
 /** Queries on the system log. */
 export const logsRepository = {
@@ -16,7 +19,7 @@ export const logsRepository = {
     return db
       .select()
       .from(systemLogs)
-      .where(pattern ? or(like(systemLogs.message, pattern), like(systemLogs.source, pattern), like(systemLogs.level, pattern)) : undefined)
+      .where(pattern ? or(likeEscaped(systemLogs.message, pattern), likeEscaped(systemLogs.source, pattern), likeEscaped(systemLogs.level, pattern)) : undefined)
       .orderBy(desc(systemLogs.timestamp), desc(systemLogs.id))
       .limit(take)
       .offset(skip)

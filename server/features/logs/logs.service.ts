@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { Db } from '../../db/client'
 import type { Clock } from '../../lib/clock'
+import type { WriteLock } from '../../lib/write-lock'
 import { newId } from '../../lib/ids'
 import { MAX_LOG_CONTEXT, MAX_LOG_MESSAGE, type CreateLogRequest, type LogEntry, type LogLevel } from '../../../shared/contract/logger'
 import type { Actor } from '../access/actor'
@@ -56,3 +57,12 @@ export function createLogsService(deps: { db: Db; clock: Clock }) {
     },
   }
 }
+
+/**
+ * Where the logger copies warnings and errors (server/logger.ts): the system log, written under
+ * the write lock after whatever holds it (a request's transaction that rolls back keeps its entry).
+ */
+export const systemLogSink =
+  (logs: LogsService, lock: WriteLock) =>
+  (level: 'WARN' | 'ERROR', message: string, context: unknown): void =>
+    void lock.run(() => logs.write(level, 'server', message, context, null))

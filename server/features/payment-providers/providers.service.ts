@@ -193,8 +193,8 @@ export function createProvidersService(deps: {
       try {
         await client(row).accessToken()
       } catch (err) {
-        if (err instanceof VippsRejected) throw new DomainError('BUSINESS_RULE', messages.providerRefused.id, { values: { detail: err.message } })
-        throw new DomainError('PROVIDER_UNAVAILABLE', messages.providerUnavailable.id)
+        if (err instanceof VippsRejected) throw new DomainError('BUSINESS_RULE', messages.providerRefused.id, { values: { detail: err.message }, cause: err })
+        throw new DomainError('PROVIDER_UNAVAILABLE', messages.providerUnavailable.id, { cause: err })
       }
       return { ok: true, environment: row.isTest ? 'test' : 'production', message: messages.connectionOk.id }
     },

@@ -55,8 +55,8 @@ export function createWebhooksService(deps: { db: Db; clock: Clock; lock: WriteL
 
   function rethrowVipps(err: unknown): never {
     if (err instanceof VippsRejected)
-      throw new DomainError('BUSINESS_RULE', messages.providerRefused.id, { values: { detail: err.message } })
-    throw new DomainError('PROVIDER_UNAVAILABLE', messages.providerUnavailable.id)
+      throw new DomainError('BUSINESS_RULE', messages.providerRefused.id, { values: { detail: err.message }, cause: err })
+    throw new DomainError('PROVIDER_UNAVAILABLE', messages.providerUnavailable.id, { cause: err })
   }
 
   async function processOne(event: EventRow): Promise<void> {
