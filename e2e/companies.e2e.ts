@@ -130,8 +130,8 @@ describe('companies and administration journeys', () => {
       await signIn(page, 'formand@solgaarden.dk')
       const companyId = serverRow<{ id: string }>('SELECT id FROM companies WHERE cvr = ?', '10150817')!.id
       await page.goto(`/company/${companyId}`)
-      const startLabel = danish('Heating water period start (dd.mm)')
-      const endLabel = danish('Heating water period end (dd.mm)')
+      const startLabel = danish('Heating and water period start (dd.mm)')
+      const endLabel = danish('Heating and water period end (dd.mm)')
       await page.getByRole('term').filter({ hasText: startLabel }).waitFor()
       await expect.poll(() => syncState(page)).toBe('synced')
 
