@@ -44,6 +44,7 @@ import { Route as AuthMessagesIdRouteImport } from './routes/_auth/messages/$id'
 import { Route as AuthMessagesCreateRouteImport } from './routes/_auth/messages/create'
 import { Route as AuthRefundsCreateRouteImport } from './routes/_auth/refunds/create'
 import { Route as AuthAgreementsIdEditRouteImport } from './routes/_auth/agreements/$id_.edit'
+import { Route as AuthAgreementsStatusStatusRouteImport } from './routes/_auth/agreements/status.$status'
 import { Route as AuthChargesAgreementIdOneTimeChargeRouteImport } from './routes/_auth/charges/$agreementId_.oneTimeCharge'
 import { Route as AuthCompanyMessagesIndexRouteImport } from './routes/_auth/company/messages/index'
 import { Route as AuthCompanyMessagesIdRouteImport } from './routes/_auth/company/messages/$id'
@@ -234,6 +235,12 @@ const AuthAgreementsIdEditRoute = AuthAgreementsIdEditRouteImport.update({
   path: '/agreements/$id/edit',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthAgreementsStatusStatusRoute =
+  AuthAgreementsStatusStatusRouteImport.update({
+    id: '/agreements/status/$status',
+    path: '/agreements/status/$status',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthChargesAgreementIdOneTimeChargeRoute =
   AuthChargesAgreementIdOneTimeChargeRouteImport.update({
     id: '/charges/$agreementId_/oneTimeCharge',
@@ -356,6 +363,7 @@ export interface FileRoutesByFullPath {
   '/invoices/': typeof AuthInvoicesIndexRoute
   '/messages/': typeof AuthMessagesIndexRoute
   '/agreements/$id/edit': typeof AuthAgreementsIdEditRoute
+  '/agreements/status/$status': typeof AuthAgreementsStatusStatusRoute
   '/charges/$agreementId/oneTimeCharge': typeof AuthChargesAgreementIdOneTimeChargeRoute
   '/company/messages/$id': typeof AuthCompanyMessagesIdRoute
   '/company/messages/create': typeof AuthCompanyMessagesCreateRoute
@@ -407,6 +415,7 @@ export interface FileRoutesByTo {
   '/invoices': typeof AuthInvoicesIndexRoute
   '/messages': typeof AuthMessagesIndexRoute
   '/agreements/$id/edit': typeof AuthAgreementsIdEditRoute
+  '/agreements/status/$status': typeof AuthAgreementsStatusStatusRoute
   '/charges/$agreementId/oneTimeCharge': typeof AuthChargesAgreementIdOneTimeChargeRoute
   '/company/messages/$id': typeof AuthCompanyMessagesIdRoute
   '/company/messages/create': typeof AuthCompanyMessagesCreateRoute
@@ -460,6 +469,7 @@ export interface FileRoutesById {
   '/_auth/invoices/': typeof AuthInvoicesIndexRoute
   '/_auth/messages/': typeof AuthMessagesIndexRoute
   '/_auth/agreements/$id_/edit': typeof AuthAgreementsIdEditRoute
+  '/_auth/agreements/status/$status': typeof AuthAgreementsStatusStatusRoute
   '/_auth/charges/$agreementId_/oneTimeCharge': typeof AuthChargesAgreementIdOneTimeChargeRoute
   '/_auth/company/messages/$id': typeof AuthCompanyMessagesIdRoute
   '/_auth/company/messages/create': typeof AuthCompanyMessagesCreateRoute
@@ -513,6 +523,7 @@ export interface FileRouteTypes {
     | '/invoices/'
     | '/messages/'
     | '/agreements/$id/edit'
+    | '/agreements/status/$status'
     | '/charges/$agreementId/oneTimeCharge'
     | '/company/messages/$id'
     | '/company/messages/create'
@@ -564,6 +575,7 @@ export interface FileRouteTypes {
     | '/invoices'
     | '/messages'
     | '/agreements/$id/edit'
+    | '/agreements/status/$status'
     | '/charges/$agreementId/oneTimeCharge'
     | '/company/messages/$id'
     | '/company/messages/create'
@@ -616,6 +628,7 @@ export interface FileRouteTypes {
     | '/_auth/invoices/'
     | '/_auth/messages/'
     | '/_auth/agreements/$id_/edit'
+    | '/_auth/agreements/status/$status'
     | '/_auth/charges/$agreementId_/oneTimeCharge'
     | '/_auth/company/messages/$id'
     | '/_auth/company/messages/create'
@@ -892,6 +905,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAgreementsIdEditRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/agreements/status/$status': {
+      id: '/_auth/agreements/status/$status'
+      path: '/agreements/status/$status'
+      fullPath: '/agreements/status/$status'
+      preLoaderRoute: typeof AuthAgreementsStatusStatusRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/charges/$agreementId_/oneTimeCharge': {
       id: '/_auth/charges/$agreementId_/oneTimeCharge'
       path: '/charges/$agreementId/oneTimeCharge'
@@ -1027,6 +1047,7 @@ interface AuthRouteChildren {
   AuthInvoicesIndexRoute: typeof AuthInvoicesIndexRoute
   AuthMessagesIndexRoute: typeof AuthMessagesIndexRoute
   AuthAgreementsIdEditRoute: typeof AuthAgreementsIdEditRoute
+  AuthAgreementsStatusStatusRoute: typeof AuthAgreementsStatusStatusRoute
   AuthChargesAgreementIdOneTimeChargeRoute: typeof AuthChargesAgreementIdOneTimeChargeRoute
   AuthCompanyMessagesIdRoute: typeof AuthCompanyMessagesIdRoute
   AuthCompanyMessagesCreateRoute: typeof AuthCompanyMessagesCreateRoute
@@ -1071,6 +1092,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthInvoicesIndexRoute: AuthInvoicesIndexRoute,
   AuthMessagesIndexRoute: AuthMessagesIndexRoute,
   AuthAgreementsIdEditRoute: AuthAgreementsIdEditRoute,
+  AuthAgreementsStatusStatusRoute: AuthAgreementsStatusStatusRoute,
   AuthChargesAgreementIdOneTimeChargeRoute:
     AuthChargesAgreementIdOneTimeChargeRoute,
   AuthCompanyMessagesIdRoute: AuthCompanyMessagesIdRoute,

@@ -1,8 +1,10 @@
 /**
  * Issue #7 journeys: an administrator creates an agreement for a resident; a resident accepts one
- * and approves it on the (built-in) Vipps MobilePay page; a board member at a meeting without a
- * connection edits one agreement and terminates another, closes the browser, and later the server
- * holds exactly those changes.
+ * and approves it on the (built-in) Vipps MobilePay page; the accountant at a board meeting without
+ * a connection edits one agreement and terminates another, closes the browser, and later the server
+ * holds exactly those changes. Issue #16: a board member reads agreements with no admin action;
+ * `/agreements/status/{status}` filters the list; the terminate dialog says what the last payment
+ * charges; an accepted agreement that is not collected says so in the list and on the agreement.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -67,7 +69,7 @@ describe('agreement journeys', () => {
       await snapBoth(page, 'agreement-list-admin')
     }), 90_000)
 
-  it('(3) a board member offline at a meeting edits one agreement and terminates another; after a browser restart online, the server holds exactly those changes', async () => {
+  it('(3) the accountant offline at a board meeting edits one agreement and terminates another; after a browser restart online, the server holds exactly those changes', async () => {
     const profile = mkdtempSync(join(tmpdir(), 'boligkasse-profile-'))
     const headers = clientIp()
     const [edited] = agreementOf('beboer03@solgaarden.dk')
@@ -75,9 +77,9 @@ describe('agreement journeys', () => {
     const everything = () => serverRows<{ id: string; version: number; status: string }>('SELECT id, version, status FROM agreements ORDER BY id')
     let context = await launchProfile(profile, suite.server.url, { headers })
     try {
-      // Jonas Berg, board member, uses the app in Danish.
+      // Mette Larsen, accountant, uses the app in Danish (a board member only reads agreements, issue #16).
       const page = context.pages()[0] ?? (await context.newPage())
-      await signIn(page, 'bestyrelse@solgaarden.dk')
+      await signIn(page, 'kasserer@solgaarden.dk')
       await page.locator('nav.sidebar-nav').getByRole('link', { name: danish('Agreements') }).click()
       await page.getByRole('link', { name: 'Emma Hansen' }).waitFor()
       await expect.poll(() => syncState(page)).toBe('synced')
@@ -168,5 +170,131 @@ describe('agreement journeys', () => {
       await page.getByText(danish('The agreement is accepted. The payments are collected through Vipps MobilePay.')).waitFor({ timeout: 30_000 })
       expect(agreementOf(email)[0]?.status).toBe('ACCEPTED')
       await snapBoth(page, 'agreement-accepted')
+    }), 90_000)
+
+  it('(4) a board member reads the agreements with no admin action: no add, no status filters but "All", no edit, terminate or one-off payment; the server refuses them too', () =>
+    journey('board-member', async (_context, page) => {
+      // Jonas Berg, board member, uses the app in Danish.
+      await signIn(page, 'bestyrelse@solgaarden.dk')
+      await page.locator('nav.sidebar-nav').getByRole('link', { name: danish('Agreements') }).click()
+      await page.getByRole('link', { name: 'Emma Hansen' }).waitFor()
+      await expect.poll(() => page.getByRole('link', { name: danish('Add agreement') }).count()).toBe(0)
+      const filters = page.getByRole('group', { name: danish('Filter by status') }).getByRole('button')
+      expect(await filters.allInnerTexts()).toEqual([danish('All')])
+      await snapBoth(page, 'agreement-list-boardmember')
+
+      await page.getByRole('link', { name: 'Emma Hansen' }).click()
+      await page.getByRole('heading', { level: 1, name: new RegExp(danish('Agreement')) }).waitFor()
+      await page.getByRole('link', { name: danish('Payments') }).waitFor()
+      for (const name of [danish('Edit'), danish('Request One Off Payment')]) expect(await page.getByRole('link', { name, exact: true }).count()).toBe(0)
+      expect(await page.getByRole('button', { name: danish('Terminate'), exact: true }).count()).toBe(0)
+      await snapBoth(page, 'agreement-view-boardmember')
+
+      // The forms say so too, and a status address shows the whole list.
+      await page.goto('/agreements/create')
+      await page.getByRole('heading', { level: 1, name: danish('Create agreement') }).waitFor()
+      expect(await page.getByRole('form', { name: danish('Create agreement') }).count()).toBe(0)
+      await page.goto('/agreements/status/ACCEPTED')
+      await page.waitForURL(/\/agreements$/)
+
+      // The server refuses what the screens do not offer (issue #16: a board member's termination was accepted).
+      const [ida] = agreementOf('beboer05@solgaarden.dk')
+      const token = await page.evaluate(() => {
+        for (const store of [localStorage, sessionStorage])
+          for (let i = 0; i < store.length; i++) {
+            const value = store.getItem(store.key(i)!) ?? ''
+            const m = /"(?:accessToken|token)"\s*:\s*"([^"]+)"/.exec(value)
+            if (m) return m[1]
+          }
+        return null
+      })
+      expect(token).toBeTruthy()
+      const res = await page.request.post(`/api/agreement/${ida!.id}/cancel`, { headers: { Authorization: `Bearer ${token}` }, data: { terminationDate: '2027-12-01', finalPaymentRequired: false } })
+      expect(res.status()).toBe(403)
+      const oneOff = await page.request.post(`/api/agreement/${ida!.id}/requestOneTimeCharge`, { headers: { Authorization: `Bearer ${token}` }, data: { amount: 10_000, description: 'Nøgle' } })
+      expect(oneOff.status()).toBe(403)
+      expect(agreementOf('beboer05@solgaarden.dk')[0]?.status).toBe('ACCEPTED')
+    }), 90_000)
+
+  it('(5) /agreements/status/ACCEPTED lists the accepted agreements with that filter pressed; the filters are addresses; the terminate dialog says what the last payment charges', () =>
+    journey('status-route', async (_context, page) => {
+      await signIn(page, 'admin@solgaarden.dk')
+      await page.goto('/agreements/status/ACCEPTED')
+      await page.getByRole('heading', { level: 1, name: 'Agreements' }).waitFor()
+      const filters = page.getByRole('group', { name: 'Filter by status' })
+      await expect.poll(() => filters.getByRole('button', { name: 'Accepted' }).getAttribute('aria-pressed')).toBe('true')
+      const rows = page.getByRole('table', { name: 'Agreements' }).locator('tbody tr')
+      const accepted = serverRows<{ n: number }>("SELECT count(*) AS n FROM agreements WHERE status = 'ACCEPTED'")[0]!.n
+      await expect.poll(() => rows.count()).toBe(accepted)
+      for (const text of await rows.allInnerTexts()) expect(text).toMatch(/Accepted/)
+      // Every demo agreement is collected (issue #16 item 1): none says otherwise.
+      expect(await page.getByText(/Not collected/).count()).toBe(0)
+      await snapBoth(page, 'agreement-list-accepted')
+
+      await filters.getByRole('button', { name: 'Created' }).click()
+      await page.waitForURL(/\/agreements\/status\/CREATED$/)
+      await filters.getByRole('button', { name: 'All' }).click()
+      await page.waitForURL(/\/agreements$/)
+      await page.goto('/agreements/status/accepted')
+      await expect.poll(() => filters.getByRole('button', { name: 'Accepted' }).getAttribute('aria-pressed')).toBe('true')
+      await page.goto('/agreements/status/NOPE')
+      await page.getByText(/Page not found/i).first().waitFor()
+
+      // The last payment of a termination on the first of a month two months ahead: the whole month before it, once.
+      await page.goto('/agreements/status/ACCEPTED')
+      await page.getByRole('link', { name: 'Emma Hansen' }).click()
+      await page.getByRole('heading', { level: 1, name: /Agreement \d+/ }).waitFor()
+      await snapBoth(page, 'agreement-view-admin')
+      await page.getByRole('button', { name: 'Terminate', exact: true }).click()
+      const dialog = page.getByRole('dialog', { name: 'Terminate agreement' })
+      await dialog.getByLabel('Make last payment').check()
+      const date = dialog.getByLabel('Termination date is set to:')
+      const [emma] = agreementOf('beboer03@solgaarden.dk')
+      const next = serverRows<{ d: string }>('SELECT next_regular_payment_date AS d FROM agreements WHERE id = ?', emma!.id)[0]!.d
+      const [y, m] = next.split('-').map(Number) as [number, number]
+      const end = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`
+      await date.fill(end)
+      await dialog.getByText(/^Last payment: .* It takes the place of the regular payment for those days\.$/).waitFor()
+      await snapBoth(page, 'agreement-terminate-last-payment')
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      await dialog.waitFor({ state: 'hidden' })
+    }), 90_000)
+
+  it('(6) an accepted agreement whose payment provider is switched off says it is not collected, in the list and on the agreement (English and Danish)', () =>
+    journey('not-collected', async (_context, page) => {
+      const api = async (method: string, path: string, body?: unknown, token?: string) =>
+        page.request.fetch(`/api${path}`, { method, headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}) }, data: body === undefined ? undefined : body })
+      const login = await api('POST', '/auth/login', { type: 'email', email: 'superadmin@boligkasse.dk', password: 'Gaardlaug-2025' })
+      const superToken = ((await login.json()) as { accessToken: string }).accessToken
+      const [provider] = serverRows<{ id: string; company_id: string }>("SELECT p.id, p.company_id FROM payment_providers p JOIN companies c ON c.id = p.company_id WHERE c.cvr = '10150817'")
+      const toggle = () => api('PATCH', `/company/${provider!.company_id}/payment-providers/${provider!.id}/toggle-active`, undefined, superToken)
+      expect((await toggle()).status()).toBe(200)
+      try {
+        await signIn(page, 'admin@solgaarden.dk')
+        await page.goto('/agreements/status/ACCEPTED')
+        await page.getByText('Not collected: payment provider switched off').first().waitFor({ timeout: 20_000 })
+        await page.getByText(/accepted agreements are not collected/).waitFor()
+        await snapBoth(page, 'agreement-list-not-collected')
+        await page.getByRole('table', { name: 'Agreements' }).locator('tbody tr').first().getByRole('link').first().click()
+        await page.getByText('Payments are not collected').waitFor()
+        await snapBoth(page, 'agreement-view-not-collected')
+
+      } finally {
+        expect((await toggle()).status()).toBe(200)
+      }
+    }), 90_000)
+
+  it('(7) the agreement list and view in Danish at 375 and 1280 px (the chairman)', () =>
+    journey('danish', async (_context, page) => {
+      await signIn(page, 'formand@solgaarden.dk')
+      await page.goto('/agreements')
+      await page.getByRole('heading', { level: 1, name: danish('Agreements') }).waitFor()
+      await page.getByRole('link', { name: 'Ida Christensen' }).waitFor()
+      expect(await page.locator('main').innerText()).not.toMatch(/Denmark/)
+      await snapBoth(page, 'agreement-list-da')
+      await page.getByRole('link', { name: 'Ida Christensen' }).click()
+      await page.getByRole('heading', { level: 1, name: new RegExp(danish('Agreement')) }).waitFor()
+      expect(await page.locator('main').innerText()).toMatch(/Danmark/)
+      await snapBoth(page, 'agreement-view-da')
     }), 90_000)
 })

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '../../components/ui/Button'
 import type { AgreementAddress } from './agreement-form'
-import { addressLine } from './labels'
+import { useAddressLine } from './use-address-line'
 
 interface AddressPickerProps {
   /** The company's addresses. */
@@ -18,6 +18,7 @@ interface AddressPickerProps {
  */
 export function AddressPicker({ addresses, selected, onChange, error }: AddressPickerProps) {
   const { t } = useLingui()
+  const addressLine = useAddressLine()
   const id = useId()
   const [choice, setChoice] = useState('')
   const select = useRef<HTMLSelectElement>(null)

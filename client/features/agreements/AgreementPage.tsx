@@ -20,7 +20,12 @@ import { useSession } from '../auth/session'
 import { roleOf } from '../shell/navigation'
 import { acceptAgreement, rejectAgreement } from './agreement-actions'
 import { statusBadge } from './agreement-format'
-import { addressLine, agreementStatusLabels, partTypeLabels, paymentPeriodLabels } from './labels'
+import { agreementStatusLabels, partTypeLabels, paymentPeriodLabels } from './labels'
+import type { PaymentProvider } from '../../../shared/contract/payment-providers'
+import type { CollectionProblem } from '../../../shared/domain/agreement-status'
+import { useCompanyRows } from '../companies/use-company-rows'
+import { collectionProblemOf, collectionProblemText, nextPaymentOf } from './agreement-state'
+import { useAddressLine } from './use-address-line'
 import { TerminateDialog } from './TerminateDialog'
 import { useAgreement, type AgreementView } from './use-agreements'
 
@@ -82,8 +87,13 @@ function AgreementDetails({ handle, agreement: a, problems }: { handle: SyncHand
   const locale = useLocale()
   const user = useSession().user
   const role = user ? roleOf(user) : 'USER'
-  const admin = isAgreementAdmin(role) && a.companyId === user?.currentCompany?.id
+  // Company admin staff of this company (not a board member, issue #16) act on it; others read it.
+  const admin = (role === 'SUPERADMIN' || isAgreementAdmin(role)) && a.companyId === user?.currentCompany?.id
   const isMember = a.member?.userId === user?.id
+  const addressLine = useAddressLine()
+  const providerRows = useCompanyRows(handle, 'paymentProvider', a.companyId ?? '') as (Partial<PaymentProvider> & { id: string })[] | undefined
+  const problem = collectionProblemOf(a, new Map((providerRows ?? []).map((p) => [p.id, p])))
+  const next = nextPaymentOf(a)
   const [terminating, setTerminating] = useState(false)
   const status = a.status ?? 'CREATED'
   const editable = admin && canEdit({ status, terminationDate: a.terminationDate ?? null })
@@ -100,7 +110,15 @@ function AgreementDetails({ handle, agreement: a, problems }: { handle: SyncHand
       {problems.map((m) => (
         <ChangeProblem key={m.mutationId} handle={handle} mutation={m} />
       ))}
-      <StatusNotice agreement={a} isMember={isMember} />
+      <StatusNotice agreement={a} isMember={isMember} problem={problem} />
+      {problem && !isMember && (
+        <Alert variant="warning">
+          <strong>
+            <Trans>Payments are not collected</Trans>
+          </strong>{' '}
+          {i18n._(collectionProblemText[problem])}
+        </Alert>
+      )}
       {a.overdue && (
         <Alert variant="error">
           {a.debtCollection ?
@@ -145,7 +163,15 @@ function AgreementDetails({ handle, agreement: a, problems }: { handle: SyncHand
           <dt>
             <Trans>Next payment date</Trans>
           </dt>
-          <dd>{a.nextRegularPaymentDate ? formatDate(a.nextRegularPaymentDate, locale) : '-'}</dd>
+          <dd>
+            {next ? formatDate(next.date, locale) : '-'}
+            {next?.kind === 'FINAL' && (
+              <span className="muted">
+                {' '}
+                (<Trans>last payment</Trans>)
+              </span>
+            )}
+          </dd>
           <dt>
             <Trans>Payment period</Trans>
           </dt>
@@ -193,7 +219,7 @@ function AgreementDetails({ handle, agreement: a, problems }: { handle: SyncHand
             <Trans>Payments</Trans>
           </Link>
         )}
-        {admin && status === 'ACCEPTED' && !a.terminationDate && !a._pending && (
+        {admin && status === 'ACCEPTED' && !a.terminationDate && !a._pending && problem !== 'NO_PROVIDER_AGREEMENT' && (
           <Link to="/charges/$agreementId/oneTimeCharge" params={{ agreementId: a.id }} className={buttonClass('secondary')}>
             <Trans>Request One Off Payment</Trans>
           </Link>
@@ -211,7 +237,7 @@ function AgreementDetails({ handle, agreement: a, problems }: { handle: SyncHand
 }
 
 /** What the status means for the person looking, in particular after returning from Vipps. */
-function StatusNotice({ agreement: a, isMember }: { agreement: AgreementView; isMember: boolean }) {
+function StatusNotice({ agreement: a, isMember, problem }: { agreement: AgreementView; isMember: boolean; problem: CollectionProblem | null }) {
   if (a.status === 'PENDING')
     return (
       <Alert variant="info">
@@ -226,6 +252,12 @@ function StatusNotice({ agreement: a, isMember }: { agreement: AgreementView; is
     return (
       <Alert variant="info">
         <Trans>Please review the agreement. Accept it to approve the payments in Vipps MobilePay, or reject it.</Trans>
+      </Alert>
+    )
+  if (a.status === 'ACCEPTED' && problem)
+    return (
+      <Alert variant="warning">
+        <Trans>Payments for this agreement are not collected at the moment. Please contact the association.</Trans>
       </Alert>
     )
   if (a.status === 'ACCEPTED' && !a.terminationDate)
@@ -264,7 +296,7 @@ function PartsTable({ agreement: a }: { agreement: AgreementView }) {
             <th scope="col">
               <Trans>Type</Trans>
             </th>
-            <th scope="col">
+            <th scope="col" className="hide-phone">
               <Trans>Description</Trans>
             </th>
             <th scope="col" className="cell-number col-vat">
@@ -278,8 +310,12 @@ function PartsTable({ agreement: a }: { agreement: AgreementView }) {
         <tbody>
           {parts.map((p) => (
             <tr key={p.id}>
-              <th scope="row">{i18n._(partTypeLabels[p.type])}</th>
-              <td className="cell-wrap">{p.description}</td>
+              <th scope="row">
+                {i18n._(partTypeLabels[p.type])}
+                {/* On a phone the description sits under the type, so the price stays in view. */}
+                <span className="show-phone muted cell-sub">{p.description}</span>
+              </th>
+              <td className="cell-wrap hide-phone">{p.description}</td>
               <td className="cell-number col-vat">{p.vatRate} %</td>
               <td className="cell-number cell-nowrap">{formatMoney(p.price, locale)}</td>
             </tr>
@@ -287,7 +323,10 @@ function PartsTable({ agreement: a }: { agreement: AgreementView }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={2}>
+            <th scope="row" colSpan={2} className="hide-phone">
+              <Trans>Total</Trans>
+            </th>
+            <th scope="row" className="show-phone-cell">
               <Trans>Total</Trans>
             </th>
             <td className="col-vat" />

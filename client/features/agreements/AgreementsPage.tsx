@@ -1,7 +1,8 @@
-import { useState } from 'react'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { useEffect } from 'react'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { PendingMarker } from '../../components/sync/PendingMarker'
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
+import type { PaymentProvider } from '../../../shared/contract/payment-providers'
 import { agreementStatuses, type AgreementStatus } from '../../../shared/domain/agreement-status'
 import { isAgreementAdmin } from '../../../shared/domain/roles'
 import { Badge } from '../../components/ui/Badge'
@@ -14,9 +15,12 @@ import { formatMoney, formatNumber } from '../../lib/format'
 import { usePageTitle } from '../../lib/use-page-title'
 import { useSync } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
+import { useCompanyRows } from '../companies/use-company-rows'
 import { roleOf } from '../shell/navigation'
 import { slashDate, statusBadge } from './agreement-format'
-import { addressLine, agreementStatusLabels } from './labels'
+import { collectionProblemOf, collectionProblemShort, nextPaymentOf } from './agreement-state'
+import { useAddressLine } from './use-address-line'
+import { agreementStatusLabels } from './labels'
 import { useAgreements, type AgreementView } from './use-agreements'
 
 type Filter = 'ALL' | AgreementStatus
@@ -24,25 +28,36 @@ type Filter = 'ALL' | AgreementStatus
 /**
  * The agreement list (spec §2): staff see the current company's agreements, a resident their own.
  * Read from the local copy, so it works offline; agreements made or changed here but not yet sent
- * are marked.
+ * are marked. The status filter is the address (`/agreements/status/{status}`), for company admin
+ * staff; everyone else sees "All" only (issue #16). An accepted agreement that is not collected
+ * says so in its row.
  */
-export function AgreementsPage() {
+export function AgreementsPage({ status }: { status?: AgreementStatus } = {}) {
   const { t, i18n } = useLingui()
   const locale = useLocale()
   usePageTitle(t`Agreements`)
+  const navigate = useNavigate()
   const user = useSession().user
   const role = user ? roleOf(user) : 'USER'
-  const admin = isAgreementAdmin(role)
+  const admin = role === 'SUPERADMIN' || isAgreementAdmin(role)
   const companyId = role === 'USER' ? null : (user?.currentCompany?.id ?? null)
   const sync = useSync()
   const rows = useAgreements(sync, companyId)
-  const [filter, setFilter] = useState<Filter>('ALL')
+  const providerRows = useCompanyRows(sync, 'paymentProvider', companyId ?? '') as (Partial<PaymentProvider> & { id: string })[] | undefined
+  const providers = new Map((providerRows ?? []).map((p) => [p.id, p]))
+  const filter: Filter = admin && status ? status : 'ALL'
+  // Filtering by status is for company admin staff; anyone else is shown the whole list.
+  useEffect(() => {
+    if (status && user && !admin) void navigate({ to: '/agreements', replace: true })
+  }, [status, user, admin, navigate])
+  const select = (f: Filter) => void navigate(f === 'ALL' ? { to: '/agreements' } : { to: '/agreements/status/$status', params: { status: f } })
 
   const shown = rows?.filter((a) => filter === 'ALL' || a.status === filter) ?? []
   const filters: Filter[] = admin ? ['ALL', ...agreementStatuses] : ['ALL']
   const total = shown.reduce((sum, a) => sum + (a.price ?? 0), 0)
   const currency = shown[0]?.currency ?? 'DKK'
   const count = shown.length
+  const notCollected = shown.filter((a) => collectionProblemOf(a, providers) !== null).length
   // The sentence names the currency itself, so the amount is a plain number (spec §2).
   const amount = formatNumber(total / 100, locale, 2)
 
@@ -62,15 +77,21 @@ export function AgreementsPage() {
         label={t`Filter by status`}
         options={filters.map((f) => ({ key: f, label: f === 'ALL' ? t`All` : i18n._(agreementStatusLabels[f]) }))}
         selected={filter}
-        onSelect={setFilter}
+        onSelect={select}
       />
+      {notCollected > 0 && (
+        <p className="collection-summary" role="status">
+          <span aria-hidden="true">⚠ </span>
+          <Plural value={notCollected} one="# accepted agreement is not collected. Open it to see why." other="# accepted agreements are not collected. Open them to see why." />
+        </p>
+      )}
       {!rows ?
         <Spinner label={t`Loading agreements`} />
       : shown.length === 0 ?
         <p className="empty">
           <Trans>No agreements found</Trans>
         </p>
-      : <AgreementTable rows={shown} />}
+      : <AgreementTable rows={shown} providers={providers} />}
       {rows && (
         <p className="table-footer">
           <Trans>
@@ -82,9 +103,10 @@ export function AgreementsPage() {
   )
 }
 
-function AgreementTable({ rows }: { rows: AgreementView[] }) {
+function AgreementTable({ rows, providers }: { rows: AgreementView[]; providers: ReadonlyMap<string, { isActive?: boolean }> }) {
   const { t, i18n } = useLingui()
   const locale = useLocale()
+  const addressLine = useAddressLine()
   return (
     <Table caption={t`Agreements`} captionHidden className="table-agreements">
       <thead>
@@ -109,6 +131,8 @@ function AgreementTable({ rows }: { rows: AgreementView[] }) {
       <tbody>
         {rows.map((a) => {
           const more = (a.addresses?.length ?? 0) - 1
+          const problem = collectionProblemOf(a, providers)
+          const next = nextPaymentOf(a)
           return (
             <tr key={a.id}>
               <th scope="row" className="cell-wrap">
@@ -128,7 +152,7 @@ function AgreementTable({ rows }: { rows: AgreementView[] }) {
                     )}
                     <br />
                     <a href={`mailto:${a.member?.emailAddress ?? ''}`} className="muted">
-                      {a.member?.emailAddress}
+                      <BreakableEmail email={a.member?.emailAddress ?? ''} />
                     </a>
                     {a.externalId ?
                       <span className="muted"> · #{a.externalId}</span>
@@ -164,6 +188,12 @@ function AgreementTable({ rows }: { rows: AgreementView[] }) {
                     </Badge>
                   )}
                   {a._pending && <PendingMarker />}
+                  {problem && (
+                    <span className="collection-warning">
+                      <span aria-hidden="true">⚠ </span>
+                      {i18n._(collectionProblemShort[problem])}
+                    </span>
+                  )}
                   {a._rejected && (
                     <p className="field-error" role="status">
                       {a._rejected}
@@ -172,12 +202,30 @@ function AgreementTable({ rows }: { rows: AgreementView[] }) {
                 </span>
               </td>
               <td className="cell-nowrap" data-label={t`Next payment`}>
-                {slashDate(a.nextRegularPaymentDate)}
+                {slashDate(next?.date)}
+                {next?.kind === 'FINAL' && (
+                  <span className="muted cell-sub">
+                    <Trans>last payment</Trans>
+                  </span>
+                )}
               </td>
             </tr>
           )
         })}
       </tbody>
     </Table>
+  )
+}
+
+/** An e-mail address that wraps after its "@" (and dots of its domain), never in the middle of a word. */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.indexOf('@')
+  if (at < 0) return <>{email}</>
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
   )
 }

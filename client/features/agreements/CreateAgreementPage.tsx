@@ -18,7 +18,9 @@ import { DEFAULT_PAYMENT_PERIOD, emptyPart, type AgreementAddress, validateCreat
 import { NotAllowed, focusFirstInvalid } from './form-parts'
 import { PartsEditor } from './PartsEditor'
 import { PaymentPeriodField } from './PaymentPeriodField'
+import { pickableMembers } from './agreement-state'
 import { useAgreementAdmin } from './use-agreement-admin'
+import { useAgreements } from './use-agreements'
 
 /** An agreement for a member of the current company (spec §2 "Agreement create"); queued, so it works offline. */
 export function CreateAgreementPage() {
@@ -64,6 +66,9 @@ function CreateForm({ companyId }: { companyId: string }) {
   const { online } = useSyncStatus(handle)
   const addressRows = useCompanyRows(handle, 'address', companyId) as (Partial<Address> & { id: string })[] | undefined
   const providerRows = useCompanyRows(handle, 'paymentProvider', companyId) as (Partial<PaymentProvider> & { id: string })[] | undefined
+  // The member picker: the association's own people only (staff and members of its agreements).
+  const staffRows = useCompanyRows(handle, 'member', companyId) as { name?: string; email?: string }[] | undefined
+  const agreementRows = useAgreements(handle, companyId)
   const [form, setForm] = useState<CreateAgreementForm>(() => ({
     memberName: '',
     emailAddress: '',
@@ -81,6 +86,13 @@ function CreateForm({ companyId }: { companyId: string }) {
   if (!handle || !addressRows || !providerRows) return <Spinner label={t`Loading`} />
 
   const addresses = addressRows.map(toAgreementAddress)
+  const people = pickableMembers(staffRows ?? [], agreementRows ?? [])
+  const picked = people.find((p) => p.email.toLowerCase() === form.emailAddress.trim().toLowerCase() && p.name === form.memberName)
+  const pick = (email: string) => {
+    const person = people.find((p) => p.email === email)
+    setForm((f) => ({ ...f, memberName: person?.name ?? '', emailAddress: person?.email ?? '' }))
+    setErrors(({ memberName: _n, emailAddress: _e, ...rest }) => rest)
+  }
   const providers = providerRows.filter((p) => p.isActive)
   const message = (key: string) => (errors[key] ? i18n._(errors[key]) : undefined)
   const set = <K extends keyof CreateAgreementForm>(field: K, value: CreateAgreementForm[K], errorKey: string = field) => {
@@ -119,6 +131,15 @@ function CreateForm({ companyId }: { companyId: string }) {
         <h2 id="agreement-member-heading">
           <Trans>Member</Trans>
         </h2>
+        {people.length > 0 && (
+          <SelectField
+            label={t`Existing member`}
+            value={picked?.email ?? ''}
+            onChange={(e) => pick(e.target.value)}
+            hint={t`Someone of the association: its staff and members of its agreements. For someone new, type the name and e-mail below.`}
+            options={[{ value: '', label: t`New member` }, ...people.map((p) => ({ value: p.email, label: `${p.name} (${p.email})` }))]}
+          />
+        )}
         <div className="form agreement-grid">
           <TextField label={t`Full name`} value={form.memberName} onChange={(e) => set('memberName', e.target.value)} error={message('memberName')} autoComplete="off" required />
           <TextField

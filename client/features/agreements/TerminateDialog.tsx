@@ -1,7 +1,9 @@
 import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CancelAgreementRequest } from '../../../shared/contract/agreements'
-import { defaultTerminationDate, terminationProblem } from '../../../shared/domain/termination'
+import { defaultTerminationDate, lastPaymentOf, terminationProblem, type PaymentSchedule } from '../../../shared/domain/termination'
+import { useLocale } from '../../i18n/use-locale'
+import { formatDate, formatMoney } from '../../lib/format'
 import { Button } from '../../components/ui/Button'
 import { Modal } from '../../components/ui/Modal'
 import { TextField } from '../../components/ui/TextField'
@@ -13,7 +15,9 @@ import type { AgreementView } from './use-agreements'
 /**
  * The terminate dialog (spec §2 "Agreement view", §4, §9): a termination date (today + 30 days by
  * default) and 'Make last payment'. Checked here with the server's rules, then queued, so it also
- * works offline; the dialog stays open with the message when the input is refused.
+ * works offline; the dialog stays open with the message when the input is refused. With "Make
+ * last payment" it says what the last payment will charge, for which days and when (issue #16:
+ * it takes the place of the last period's regular charge).
  */
 export function TerminateDialog({ handle, agreement, open, onClose }: { handle: SyncHandle; agreement: AgreementView; open: boolean; onClose: () => void }) {
   const { t, i18n } = useLingui()
@@ -22,10 +26,17 @@ export function TerminateDialog({ handle, agreement, open, onClose }: { handle: 
   const [finalPayment, setFinalPayment] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const locale = useLocale()
+  const schedule: PaymentSchedule | undefined =
+    agreement.paymentPeriod && agreement.startPaymentDate && agreement.price !== undefined
+      ? { price: agreement.price, paymentPeriod: agreement.paymentPeriod, startPaymentDate: agreement.startPaymentDate, nextRegularPaymentDate: agreement.nextRegularPaymentDate ?? null }
+      : undefined
+  const validDate = CancelAgreementRequest.safeParse({ terminationDate: date, finalPaymentRequired: true })
+  const last = finalPayment && schedule && validDate.success && !terminationProblem(validDate.data, today, agreement.status ?? '', schedule) ? lastPaymentOf(schedule, validDate.data.terminationDate) : null
 
   const submit = async () => {
     const parsed = CancelAgreementRequest.safeParse({ terminationDate: date, finalPaymentRequired: finalPayment })
-    const problem = parsed.success ? terminationProblem(parsed.data, today, agreement.status ?? '') : { message: parsed.error.issues[0]?.message ?? '' }
+    const problem = parsed.success ? terminationProblem(parsed.data, today, agreement.status ?? '', schedule) : { message: parsed.error.issues[0]?.message ?? '' }
     if (!parsed.success || problem) return setError(i18n._(problem!.message))
     setError(null)
     setBusy(true)
@@ -63,7 +74,18 @@ export function TerminateDialog({ handle, agreement, open, onClose }: { handle: 
           <Trans>This will be done 3 days before termination date</Trans>
         </p>
         <TextField label={t`Termination date is set to:`} type="date" value={date} min={today} onChange={(e) => setDate(e.target.value)} error={error} required />
+        {last && <LastPaymentPreview amount={formatMoney(last.amount, locale)} due={formatDate(last.due, locale)} from={formatDate(last.from, locale)} through={formatDate(last.through, locale)} />}
       </div>
     </Modal>
+  )
+}
+
+function LastPaymentPreview({ amount, due, from, through }: { amount: string; due: string; from: string; through: string }) {
+  return (
+    <p className="field-hint last-payment-preview" role="status">
+      <Trans>
+        Last payment: {amount} on {due}, for {from} – {through}. It takes the place of the regular payment for those days.
+      </Trans>
+    </p>
   )
 }

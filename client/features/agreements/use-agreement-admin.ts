@@ -2,8 +2,9 @@ import { effectiveRole, isAgreementAdmin } from '../../../shared/domain/roles'
 import { useSession } from '../auth/session'
 
 /**
- * Who may create and edit agreements for the current company: every company role and the super
- * admin (README "Decisions", 2026-11-23 — a board member edits at the board meeting).
+ * Who may create, edit and terminate agreements for the current company: company admin staff
+ * (administrator, accountant, chairman) and the super admin; a board member only reads them
+ * (README "Decisions", issue #16).
  */
 export function useAgreementAdmin(): { companyId: string | null; allowed: boolean } {
   const { user } = useSession()
