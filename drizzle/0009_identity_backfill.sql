@@ -13,3 +13,10 @@ WITH `k` AS (
 )
 UPDATE `users` SET `mobile_key` = (SELECT `key` FROM `k` WHERE `k`.`id` = `users`.`id`)
 WHERE `id` IN (SELECT `id` FROM `k` WHERE `key` IN (SELECT `key` FROM `k` GROUP BY `key` HAVING count(*) = 1));
+--> statement-breakpoint
+-- A Vipps sign-in attached to a user whose number someone else also held may have been attached
+-- by that shared number to the wrong account (before numbers were unique): it is removed, and the
+-- owner links Vipps again from the profile.
+DELETE FROM `auth_methods` WHERE `type` = 'MOBILEPAY' AND `user_id` IN (
+  SELECT `id` FROM `users` WHERE `mobile_number` IS NOT NULL AND `mobile_number` <> '' AND `mobile_key` IS NULL
+);

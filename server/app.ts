@@ -98,7 +98,7 @@ export function createApp(deps: AppDeps) {
   const users = createUsersService({ db })
   const notifications = createNotificationsService({ db, clock })
   const auth = createAuthService({ db, clock, lock, publicUrl: config.publicUrl, tokenLoginEnabled: !config.isProduction, notifications, ...deps.auth })
-  const identity = createIdentityService({ db, clock, publicUrl: config.publicUrl })
+  const identity = createIdentityService({ db, clock, publicUrl: config.publicUrl, sleep: deps.auth?.sleep })
   const account = createAccountService({ db, clock, auth, identity, notifications })
   const logs = createLogsService({ db, clock })
   if (!config.appSecretKey) throw new Error('APP_SECRET_KEY is required (main.ts generates one into the data folder)')
@@ -138,7 +138,7 @@ export function createApp(deps: AppDeps) {
   const addressSearch = createAddressSearchService({ provider: deps.addressProvider ?? addressProviderFor(config) })
   const webhooks = createWebhooksService({ db, clock, lock, secrets, providers, log })
   webhooks.onObservation((_tx, observation) => agreements.observe(observation))
-  const vippsLogin = createVippsLoginService({ db, clock, lock, auth, login: deps.vippsLogin, log })
+  const vippsLogin = createVippsLoginService({ db, clock, lock, auth, identity, login: deps.vippsLogin, log })
   const services = { users, auth, identity, account, logs, notifications, sync, secrets, providers, webhooks, vippsLogin, companies, addressSearch, agreements, billing, invoices, statistics, messages, contact }
 
   const app = new OpenAPIHono<AppEnv>()
@@ -216,7 +216,7 @@ export function createApp(deps: AppDeps) {
     agreementCallsVipps(method, path) ||
     // Not Vipps: the anonymous message takes the lock itself so that no idempotency record keyed by its sender is written.
     isAnonymousMessagePath(method, path)
-  app.use('/api/*', writeTransaction({ sqlite: database.sqlite, clock, lock, outside: callsVipps }))
+  app.use('/api/*', writeTransaction({ sqlite: database.sqlite, clock, lock, outside: callsVipps, fingerprintKey: `idempotency:${config.appSecretKey}` }))
 
   app.route('/api', healthRoutes(database.sqlite, version, config.appEnv))
   app.route('/api', authRoutes(auth, vippsLogin, identity))
@@ -256,7 +256,9 @@ export function createApp(deps: AppDeps) {
 
 function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim()
+    // The right-most address is the one our own proxy appended; anything left of it the client
+    // may have written itself (README "Security").
+    const forwarded = c.req.header('X-Forwarded-For')?.split(',').at(-1)?.trim()
     if (forwarded) return forwarded
   }
   try {

@@ -211,7 +211,9 @@ export async function seedDemoData(
 }
 
 /** Creates or updates the super admin named by SUPERADMIN_EMAIL / SUPERADMIN_PASSWORD. */
-export async function ensureSuperAdmin(db: Db, clock: Clock, email: string, password: string): Promise<void> {
+export async function ensureSuperAdmin(db: Db, clock: Clock, givenEmail: string, password: string): Promise<void> {
+  // Stored lower-cased like every address, so sign-in (which lower-cases) finds it.
+  const email = givenEmail.trim().toLowerCase()
   const hash = await hashPassword(password)
   const now = clock.now().toISOString()
   db.transaction((tx) => {

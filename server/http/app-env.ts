@@ -10,5 +10,10 @@ export interface AppEnv {
     actor: Actor | undefined
     locale: Locale
     clientIp: string
+    /**
+     * The body to store for an Idempotency-Key replay instead of the answer itself, when the
+     * answer holds a secret shown once (a generated login token): a replay then omits it.
+     */
+    replayBody?: string
   }
 }

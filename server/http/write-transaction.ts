@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import type Database from 'better-sqlite3'
 import { DomainError, validation } from '../errors'
 import type { Clock } from '../lib/clock'
-import { sha256 } from '../lib/ids'
+import { createHmac } from 'node:crypto'
 import type { WriteLock } from '../lib/write-lock'
 import type { AppEnv } from './app-env'
 
@@ -33,6 +33,11 @@ export function writeTransaction(deps: {
   sqlite: Database.Database
   clock: Clock
   lock: WriteLock
+  /**
+   * Keys the stored request fingerprint (HMAC-SHA256), so a copy of the database does not let
+   * anyone test guesses of a password sent in a body (e.g. `currentPassword`) against it.
+   */
+  fingerprintKey: string
   /**
    * Writes that call an outside service (Vipps) and so must not hold the write lock while they
    * wait; their services take the lock for each database step themselves.
@@ -66,7 +71,9 @@ export function writeTransaction(deps: {
     let requestHash = ''
     try {
       const url = new URL(c.req.url)
-      requestHash = sha256(`${method} ${url.pathname}${url.search}\n${c.req.header('If-Match') ?? ''}\n${await c.req.text()}`)
+      requestHash = createHmac('sha256', deps.fingerprintKey)
+        .update(`${method} ${url.pathname}${url.search}\n${c.req.header('If-Match') ?? ''}\n${await c.req.text()}`)
+        .digest('hex')
       await deps.lock.run(async () => {
         if (slot) {
           const stored = find.get(scope!, key!)
@@ -109,7 +116,7 @@ export function writeTransaction(deps: {
             const v = answer.headers.get(h)
             if (v) headers[h] = v
           }
-          const text = await answer.text()
+          const text = c.get('replayBody') ?? (await answer.text())
           if (failed) deps.sqlite.exec('BEGIN IMMEDIATE')
           store.run(scope!, key!, requestHash, status, JSON.stringify(headers), text, deps.clock.now().toISOString())
           deps.sqlite.exec('COMMIT')

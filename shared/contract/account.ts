@@ -83,6 +83,10 @@ export const profileFieldSchemas = {
 /** Confirms the owner for a security change (README "Security"): needed to change the e-mail address. */
 const currentPassword = z.string().max(1024).optional()
 
+/** The owner's confirmation for removing a sign-in method or linking Vipps MobilePay. */
+export const ConfirmOwnerRequest = z.object({ currentPassword }).meta({ id: 'ConfirmOwnerRequest' })
+export type ConfirmOwnerRequest = z.infer<typeof ConfirmOwnerRequest>
+
 export const PatchProfileFieldRequest = z.object({ value: z.unknown(), currentPassword }).meta({ id: 'PatchProfileFieldRequest' })
 
 export const UpdateAccountRequest = z

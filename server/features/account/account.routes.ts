@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import {
   AccountInfo,
   AddAuthMethodRequest,
+  ConfirmOwnerRequest,
   AddAuthMethodResponse,
   PatchProfileFieldRequest,
   Profile,
@@ -57,9 +58,9 @@ const addMethod = createRoute({
 })
 const deleteMethod = createRoute({
   method: 'delete', path: '/account/auth-methods/{id}', tags, security: bearer,
-  summary: 'Remove a sign-in method (not MOBILEPAY, not the last one)',
-  request: { params: z.object({ id: z.uuid() }), headers: writeHeaders },
-  responses: { 204: { description: 'Removed' }, 401: e[401], 404: e[404], 422: e[422] },
+  summary: 'Remove a sign-in method (not MOBILEPAY, not the last one) after confirming the owner: `currentPassword` in the JSON body, or a Vipps sign-in in the last 10 minutes',
+  request: { params: z.object({ id: z.uuid() }), headers: writeHeaders, body: { ...json(ConfirmOwnerRequest), required: false } },
+  responses: { 204: { description: 'Removed' }, 400: e[400], 401: e[401], 404: e[404], 422: e[422], 429: e[429] },
 })
 const searchUsers = createRoute({
   method: 'get', path: '/account/users', tags, security: bearer,
@@ -88,9 +89,18 @@ export const accountRoutes = (account: AccountService) =>
       return c.json(profile, 200)
     })
     .openapi(switchCompany, (c) => c.json(account.switchCompany(requireActor(c.var.actor), c.req.valid('json').companyId), 200))
-    .openapi(addMethod, async (c) => c.json(await account.addAuthMethod(requireActor(c.var.actor), c.req.valid('json'), c.var.clientIp), 201))
-    .openapi(deleteMethod, (c) => {
-      account.deleteAuthMethod(requireActor(c.var.actor), c.req.valid('param').id)
+    .openapi(addMethod, async (c) => {
+      const added = await account.addAuthMethod(requireActor(c.var.actor), c.req.valid('json'), c.var.clientIp)
+      // A generated token is shown once: a replay of this answer leaves it out (README "Security").
+      if (added.data.token) {
+        const { token: _shownOnce, ...method } = added.data
+        c.set('replayBody', JSON.stringify({ data: method }))
+      }
+      return c.json(added, 201)
+    })
+    .openapi(deleteMethod, async (c) => {
+      const body = (c.req.valid('json') as ConfirmOwnerRequest | undefined) ?? {}
+      await account.deleteAuthMethod(requireActor(c.var.actor), c.req.valid('param').id, body.currentPassword, c.var.clientIp)
       return c.body(null, 204)
     })
     .openapi(searchUsers, (c) => c.json(account.searchUsers(requireActor(c.var.actor), c.req.valid('query').email), 200))

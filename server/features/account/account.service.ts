@@ -166,14 +166,20 @@ export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthSer
       return { data: { id, type: 'PHONE_PASSWORD', identifier, verified: true, createdAt: now } }
     },
 
-    /** MOBILEPAY sign-ins and the last method cannot be removed (the user would be locked out). */
-    deleteAuthMethod(actor: Actor, id: string): void {
+    /**
+     * Removes a sign-in method after confirming the owner (a stolen session cannot remove the
+     * owner's password). MOBILEPAY sign-ins and the last proven method cannot be removed (the user
+     * would be locked out); a password reset unlinks Vipps instead. The account's address is told.
+     */
+    async deleteAuthMethod(actor: Actor, id: string, currentPassword: string | undefined, clientIp: string): Promise<void> {
       const methods = authRepository.methodsOf(db, actor.userId)
       const method = methods.find((m) => m.id === id)
       if (!method) throw notFound()
       if (method.type === 'MOBILEPAY') throw ruleViolation(messages.mobilePayNotRemovable.id)
-      if (methods.length <= 1) throw ruleViolation(messages.lastAuthMethod.id)
+      if (method.verifiedAt && methods.filter((m) => m.verifiedAt).length <= 1) throw ruleViolation(messages.lastAuthMethod.id)
+      await deps.identity.confirmOwner(actor, currentPassword, clientIp)
       authRepository.deleteMethod(db, id)
+      deps.identity.mailMethodRemoved(actor.userId, method.identifier)
     },
 
     /**

@@ -175,7 +175,7 @@ describe('authentication methods', () => {
     const t = await testApp()
     const token = await t.login(demo.admin)
     const tokenMethod = (await t.call('GET', '/account/profile', { token })).json.authMethods.find((m: { type: string }) => m.type === 'LOGIN_TOKEN')
-    expect((await t.call('DELETE', `/account/auth-methods/${tokenMethod.id}`, { token })).status).toBe(204)
+    expect((await t.call('DELETE', `/account/auth-methods/${tokenMethod.id}`, { token, body: { currentPassword: DEMO_PASSWORD } })).status).toBe(204)
     expect((await t.call('GET', '/account/profile', { token })).json.authMethods).toHaveLength(1)
   })
 })

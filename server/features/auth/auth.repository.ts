@@ -38,6 +38,18 @@ export const authRepository = {
       .run()
   },
 
+  /** Removes the user's sign-ins of one type; returns how many there were. */
+  deleteMethodsOfType: (db: Db, userId: string, type: AuthMethodRow['type']): number =>
+    db.delete(authMethods).where(and(eq(authMethods.userId, userId), eq(authMethods.type, type))).run().changes,
+
+  /** Removes the user's unproven sign-ins (pending e-mail claims). */
+  deleteUnverifiedMethods: (db: Db, userId: string): number =>
+    db.delete(authMethods).where(and(eq(authMethods.userId, userId), isNull(authMethods.verifiedAt))).run().changes,
+
+  /** Ends every unused confirmation link of the user (pending e-mail sign-ins and changes). */
+  expireConfirmations: (db: Db, userId: string, at: string): number =>
+    db.update(emailConfirmations).set({ usedAt: at }).where(and(eq(emailConfirmations.userId, userId), isNull(emailConfirmations.usedAt))).run().changes,
+
   /** Removes every login token of a user; returns how many there were. */
   deleteLoginTokens: (db: Db, userId: string): number =>
     db.delete(authMethods).where(and(eq(authMethods.userId, userId), eq(authMethods.type, 'LOGIN_TOKEN'))).run().changes,

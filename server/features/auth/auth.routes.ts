@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { ConfirmEmailRequest, ForgotPasswordRequest, LoginRequest, LoginResponse, ResetPasswordRequest } from '../../../shared/contract/auth'
-import { VippsLinkResponse } from '../../../shared/contract/account'
+import { ConfirmOwnerRequest, VippsLinkResponse } from '../../../shared/contract/account'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import type { Context } from 'hono'
 import { MessageResponse } from '../../../shared/contract/common'
 import { translate } from '../../i18n/i18n'
 import { bearer, errorResponses, json, jsonBody, router, writeHeaders } from '../../http/openapi'
@@ -10,6 +12,13 @@ import type { VippsLoginService } from './vipps-login.service'
 import type { IdentityService } from './identity.service'
 
 const tags = ['Authentication']
+
+/** The Vipps Login state, kept by the browser that started the flow (checked at the callback). */
+const STATE_COOKIE = 'bk_vipps_state'
+const STATE_PATH = '/api/auth/vipps'
+function rememberState(c: Context, state: string) {
+  setCookie(c, STATE_COOKIE, state, { path: STATE_PATH, httpOnly: true, sameSite: 'Lax', secure: new URL(c.req.url).protocol === 'https:', maxAge: 600 })
+}
 
 const login = createRoute({
   method: 'post',
@@ -62,9 +71,10 @@ const vippsLink = createRoute({
   path: '/auth/vipps/link',
   tags,
   security: bearer,
-  summary: 'Start linking Vipps MobilePay to the signed-in account: the browser goes to `url`, and Vipps returns to /user',
-  request: { headers: writeHeaders },
-  responses: { 200: { description: 'Where to send the browser', ...json(VippsLinkResponse) }, 401: errorResponses[401], 503: { description: 'Vipps Login is not available right now (`PROVIDER_UNAVAILABLE`)' } },
+  summary:
+    'Start linking Vipps MobilePay to the signed-in account after confirming the owner (`currentPassword`, or a Vipps sign-in in the last 10 minutes): the browser goes to `url`, and Vipps returns to /user',
+  request: { headers: writeHeaders, body: { ...json(ConfirmOwnerRequest), required: false } },
+  responses: { 200: { description: 'Where to send the browser', ...json(VippsLinkResponse) }, 400: errorResponses[400], 401: errorResponses[401], 422: errorResponses[422], 429: errorResponses[429], 503: { description: 'Vipps Login is not available right now (`PROVIDER_UNAVAILABLE`)' } },
 })
 
 const vipps = createRoute({
@@ -86,15 +96,23 @@ const vippsCallback = createRoute({
 
 export const authRoutes = (auth: AuthService, vippsLogin: VippsLoginService, identity: IdentityService) =>
   router()
-    .openapi(vippsLink, async (c) => c.json({ url: await vippsLogin.startLink(requireActor(c.var.actor)) }, 200))
+    .openapi(vippsLink, async (c) => {
+      const body = (c.req.valid('json') as ConfirmOwnerRequest | undefined) ?? {}
+      const { url, state } = await vippsLogin.startLink(requireActor(c.var.actor), body.currentPassword, c.var.clientIp)
+      rememberState(c, state)
+      return c.json({ url }, 200)
+    })
     .openapi(confirmEmail, (c) => c.json({ message: translate(c.var.locale, identity.confirmEmail(c.req.valid('json').token)) }, 200))
     .openapi(vipps, async (c) => {
-      const url = await vippsLogin.start()
-      return c.redirect(url ?? '/login?error=vipps_unavailable', 302)
+      const started = await vippsLogin.start()
+      if (!started) return c.redirect('/login?error=vipps_unavailable', 302)
+      rememberState(c, started.state)
+      return c.redirect(started.url, 302)
     })
     .openapi(vippsCallback, async (c) => {
       const { code, state, error } = c.req.valid('query')
-      const outcome = await vippsLogin.callback(code, state, error)
+      const outcome = await vippsLogin.callback(code, state, error, getCookie(c, STATE_COOKIE))
+      deleteCookie(c, STATE_COOKIE, { path: STATE_PATH })
       if (outcome.ok && 'linked' in outcome) return c.redirect('/user?vipps=linked', 302)
       if (!outcome.ok && outcome.linking) return c.redirect(`/user?vipps=${outcome.error}`, 302)
       return c.redirect(outcome.ok ? `/?authToken=${encodeURIComponent(outcome.accessToken)}` : `/login?error=${outcome.error}`, 302)

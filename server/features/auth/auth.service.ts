@@ -249,7 +249,12 @@ export function createAuthService(deps: AuthDeps) {
         const own = authRepository.ownMethod(tx, user.id, 'EMAIL_PASSWORD', user.emailAddress)
         if (own) authRepository.updateMethod(tx, own.id, { secretHash, verifiedAt: own.verifiedAt ?? now })
         else authRepository.insertMethod(tx, { id: newId(), userId: user.id, type: 'EMAIL_PASSWORD', identifier: user.emailAddress, secretHash, verifiedAt: now, createdAt: now })
-        return { sessions: authRepository.revokeAllSessions(tx, user.id, now), tokens: authRepository.deleteLoginTokens(tx, user.id) }
+        // Whatever someone else may have set up with a stolen session or password ends here too:
+        // pending e-mail claims and changes, and Vipps links (the owner links Vipps again).
+        const pending = authRepository.expireConfirmations(tx, user.id, now)
+        authRepository.deleteUnverifiedMethods(tx, user.id)
+        const vipps = authRepository.deleteMethodsOfType(tx, user.id, 'MOBILEPAY')
+        return { sessions: authRepository.revokeAllSessions(tx, user.id, now), tokens: authRepository.deleteLoginTokens(tx, user.id), pending, vipps }
       })
       deps.notifications.notify(user.id, {
         type: 'info',
@@ -257,7 +262,7 @@ export function createAuthService(deps: AuthDeps) {
         message: /*i18n*/ { id: 'The password of your account was changed and you were signed out on all devices. If this was not you, reset your password at once and contact your association.' },
       })
       const locale = localeOf(user.language)
-      const values = { name: user.fullName, sessions: ended.sessions, tokens: ended.tokens }
+      const values = { name: user.fullName, sessions: ended.sessions, tokens: ended.tokens, pending: ended.pending, vipps: ended.vipps }
       queueMail(db, clock, {
         to: user.emailAddress,
         ...renderEmail(locale, {
@@ -270,6 +275,12 @@ export function createAuthService(deps: AuthDeps) {
               /*i18n*/ { id: 'For your safety we signed you out everywhere: {sessions, plural, one {# session was} other {# sessions were}} ended and {tokens, plural, one {# login token was} other {# login tokens were}} removed.' },
               values,
             ),
+            ...(ended.vipps > 0
+              ? [translate(locale, /*i18n*/ { id: 'Your Vipps MobilePay sign-in was unlinked as well. Link it again from your profile when you have signed in.' })]
+              : []),
+            ...(ended.pending > 0
+              ? [translate(locale, /*i18n*/ { id: 'Sign-in methods and e-mail changes that were still waiting for confirmation were cancelled.' })]
+              : []),
             translate(locale, /*i18n*/ { id: 'If this was not you, reset your password at once and contact your association.' }),
           ],
         }),

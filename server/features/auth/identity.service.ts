@@ -26,9 +26,10 @@ export type IdentityService = ReturnType<typeof createIdentityService>
  *   Vipps sign-in from the last 10 minutes), and the account's address hears of it;
  * - an e-mail address counts as a sign-in only once a link sent to it was clicked.
  */
-export function createIdentityService(deps: { db: Db; clock: Clock; publicUrl: string; throttle?: LoginThrottle }) {
+export function createIdentityService(deps: { db: Db; clock: Clock; publicUrl: string; throttle?: LoginThrottle; sleep?: (ms: number) => Promise<void> }) {
   const { db, clock } = deps
   const throttle = deps.throttle ?? new LoginThrottle(clock, { perPair: 10, perIp: 50 })
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
 
   const user = (id: string): UserRow => {
     const row = usersRepository.byId(db, id)
@@ -107,9 +108,13 @@ export function createIdentityService(deps: { db: Db; clock: Clock; publicUrl: s
       const passwords = authRepository.passwordMethodsOf(db, actor.userId)
       if (passwords.length === 0) throw ruleViolation(messages.confirmWithVipps.id)
       if (!currentPassword) throw validation([{ path: 'currentPassword', message: messages.currentPasswordRequired.id }])
-      throttle.assertAllowed(clientIp, `reauth:${actor.userId}`)
+      const account = `reauth:${actor.userId}`
+      throttle.assertAllowed(clientIp, account)
+      // Guesses spread over many addresses are slowed per account, like sign-ins.
+      const delay = throttle.delayMs(account)
+      if (delay > 0) await sleep(delay)
       for (const m of passwords) if (await verifyPassword(currentPassword, m.secretHash!)) return
-      throttle.failed(clientIp, `reauth:${actor.userId}`)
+      throttle.failed(clientIp, account)
       throw validation([{ path: 'currentPassword', message: messages.currentPasswordWrong.id }])
     },
 
@@ -156,6 +161,19 @@ export function createIdentityService(deps: { db: Db; clock: Clock; publicUrl: s
         [
           /*i18n*/ { id: 'The sign-in method {identifier} was added to your account.' },
           /*i18n*/ { id: 'If this was not you, remove it from your profile, change your password and contact your association.' },
+        ],
+        { identifier },
+      )
+    },
+
+    /** Tells the account's own address that a sign-in method was removed. */
+    mailMethodRemoved(userId: string, identifier: string): void {
+      mailAccount(
+        user(userId),
+        /*i18n*/ { id: 'A sign-in method was removed from your Boligkasse account' },
+        [
+          /*i18n*/ { id: 'The sign-in method {identifier} was removed from your account.' },
+          /*i18n*/ { id: 'If this was not you, change your password at once and contact your association.' },
         ],
         { identifier },
       )

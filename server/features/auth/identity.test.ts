@@ -8,6 +8,7 @@ import { DEMO_PASSWORD, demo, testApp, type TestApp } from '../../test/harness'
 import { authMethods, sessions, users } from '../../db/schema/users'
 import { companyIds } from '../companies/test-helpers'
 import { newId, randomToken, sha256 } from '../../lib/ids'
+import { ensureSuperAdmin } from '../../db/seed'
 
 const linkIn = (text: string, path: string) => decodeURIComponent(new RegExp(`${path}\\?token=([\\w%-]+)`).exec(text)![1]!)
 const lastMailTo = (t: TestApp, to: string) => t.mails().filter((m) => m.to === to).at(-1)
@@ -85,6 +86,20 @@ describe('an e-mail sign-in counts only once its owner proves the address', () =
     expect((await t.call('POST', '/auth/login', { body: { type: 'email', email: 'kommende@example.dk', password: 'Angriber-kode-77' } })).status).toBe(401)
   })
 
+  it('sends an invitation for an address that is someone\'s proven second sign-in to that person', async () => {
+    const t = await testApp()
+    const { main } = await companyIds(t)
+    const resident = await t.login(demo.resident)
+    await t.call('POST', '/account/auth-methods', { token: resident, body: addEmail('sofie@example.dk') })
+    await t.call('POST', '/auth/confirm-email', { body: { token: linkIn(lastMailTo(t, 'sofie@example.dk')!.text, 'confirm-email') } })
+    const admin = await t.login(demo.admin)
+    expect((await t.call('POST', `/company/${main}/member`, { token: admin, body: { user: { name: 'Sofie', email: 'sofie@example.dk' }, role: 'BOARDMEMBER' } })).status).toBe(201)
+    // No second, unreachable account: the resident is the member now.
+    expect(t.db.select().from(users).where(eq(users.emailAddress, 'sofie@example.dk')).get()).toBeUndefined()
+    const companies = (await t.call('GET', '/account/info', { token: resident })).json.companies
+    expect(companies.find((c: { id: string }) => c.id === main)).toMatchObject({ role: 'BOARDMEMBER' })
+  })
+
   it('changes the account\'s e-mail only after the new address confirms, and tells the old address', async () => {
     const t = await testApp()
     const token = await t.login(demo.resident)
@@ -156,6 +171,43 @@ describe('security changes need the owner', () => {
   })
 })
 
+describe('a password reset ends what a stolen session or password set up', () => {
+  it('cancels a pending e-mail change and a pending e-mail sign-in, so their links no longer work', async () => {
+    const t = await testApp()
+    const thief = await t.login(demo.admin)
+    await t.call('PATCH', '/account/profile/emailAddress', { token: thief, body: { value: 'thief@evil.example', currentPassword: DEMO_PASSWORD } })
+    await t.call('POST', '/account/auth-methods', { token: thief, body: addEmail('backdoor@evil.example') })
+    const changeLink = linkIn(lastMailTo(t, 'thief@evil.example')!.text, 'confirm-email')
+    const backdoorLink = linkIn(lastMailTo(t, 'backdoor@evil.example')!.text, 'confirm-email')
+    await t.call('POST', '/auth/forgot-password', { body: { email: demo.admin } })
+    await t.call('POST', '/auth/reset-password', { body: { token: linkIn(lastMailTo(t, demo.admin)!.text, 'reset-password'), newPassword: 'Helt-ny-kode-42' } })
+    expect(lastMailTo(t, demo.admin)!.text).toContain('still waiting for confirmation were cancelled')
+    expect((await t.call('POST', '/auth/confirm-email', { body: { token: changeLink } })).status).toBe(400)
+    expect((await t.call('POST', '/auth/confirm-email', { body: { token: backdoorLink } })).status).toBe(400)
+    await t.login(demo.admin, 'Helt-ny-kode-42')
+    expect((await t.call('POST', '/auth/login', { body: { type: 'email', email: 'backdoor@evil.example', password: 'Angriber-kode-77' } })).status).toBe(401)
+  })
+})
+
+describe('removing a sign-in method needs the owner', () => {
+  it('asks for the current password and e-mails the account', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const tokenMethod = (await t.call('GET', '/account/profile', { token })).json.authMethods.find((m: { type: string }) => m.type === 'LOGIN_TOKEN')
+    expect((await t.call('DELETE', `/account/auth-methods/${tokenMethod.id}`, { token })).status).toBe(400)
+    expect((await t.call('DELETE', `/account/auth-methods/${tokenMethod.id}`, { token, body: { currentPassword: DEMO_PASSWORD } })).status).toBe(204)
+    expect(lastMailTo(t, demo.admin)!.subject).toBe('A sign-in method was removed from your Boligkasse account')
+  })
+})
+
+describe('the super admin from the environment', () => {
+  it('signs in whatever the case of SUPERADMIN_EMAIL', async () => {
+    const t = await testApp()
+    await ensureSuperAdmin(t.db, t.clock, 'Ops@Example.DK', 'Drift-kode-2026')
+    await t.login('ops@example.dk', 'Drift-kode-2026')
+  })
+})
+
 describe('mobile numbers are unique', () => {
   it('refuses a number another user holds, however it is written, and unverifies a changed number', async () => {
     const t = await testApp()
@@ -217,9 +269,18 @@ describe('nobody can lock another person out', () => {
     expect((await t.call('POST', '/auth/forgot-password', { body: { email: demo.chairman }, headers: from('198.51.100.99') })).status).toBe(429)
   })
 
-  it('still stops one IP trying many accounts', async () => {
+  it('stops one IP trying many accounts, except for people who signed in from it before', async () => {
     const t = await testApp({ TRUST_PROXY: '1' }, { auth: { sleep: async () => {} } })
+    expect((await attempt(t, '203.0.113.50', DEMO_PASSWORD, demo.chairman)).status).toBe(200)
     for (let i = 0; i < 50; i++) await attempt(t, '203.0.113.50', 'forkert', `nobody${i}@example.dk`)
     expect((await attempt(t, '203.0.113.50', DEMO_PASSWORD)).status).toBe(429)
+    // The chairman's device at that office is known: the others' failures do not lock her out.
+    expect((await attempt(t, '203.0.113.50', DEMO_PASSWORD, demo.chairman)).status).toBe(200)
   }, 60_000)
+
+  it('takes the client address our proxy appended, not one the client wrote itself', async () => {
+    const t = await testApp({ TRUST_PROXY: '1' }, { auth: { sleep: async () => {} } })
+    for (let i = 0; i < 10; i++) await attempt(t, `10.9.${i}.1, 203.0.113.66`, 'forkert')
+    expect((await attempt(t, '10.9.99.1, 203.0.113.66', DEMO_PASSWORD)).status).toBe(429)
+  })
 })

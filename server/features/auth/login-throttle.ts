@@ -57,6 +57,8 @@ export interface LoginThrottleOptions {
  */
 export class LoginThrottle {
   private readonly failures: FailureCounter
+  /** Account + IP pairs that signed in successfully (known devices). */
+  private readonly known = new Set<string>()
   private readonly perPair: number
   private readonly perIp: number
   private readonly slowAfter: number
@@ -70,14 +72,17 @@ export class LoginThrottle {
     this.maxDelayMs = options.maxDelayMs ?? 4000
   }
 
-  /** Throws 429 when this IP, or this account from this IP, has failed too often. */
+  /**
+   * Throws 429 when this account from this IP has failed too often, or this IP has — unless the
+   * account signed in from this IP before (a known device), so failures of others behind the same
+   * office or carrier address do not lock out people who sign in there.
+   */
   assertAllowed(ip: string, account?: string): void {
-    const keys = [`ip:${ip}`, ...(account ? [`pair:${account}\u0000${ip}`] : [])]
-    const limits = [this.perIp, this.perPair]
+    const pair = account ? `pair:${account}\u0000${ip}` : undefined
     let wait = 0
-    keys.forEach((key, i) => {
-      if (this.failures.count(key) >= limits[i]!) wait = Math.max(wait, this.failures.retryAfterMs(key))
-    })
+    if (pair && this.failures.count(pair) >= this.perPair) wait = this.failures.retryAfterMs(pair)
+    const known = pair !== undefined && this.known.has(pair)
+    if (!known && this.failures.count(`ip:${ip}`) >= this.perIp) wait = Math.max(wait, this.failures.retryAfterMs(`ip:${ip}`))
     if (wait > 0) throw rateLimited(Math.ceil(wait / 1000))
   }
 
@@ -95,8 +100,12 @@ export class LoginThrottle {
     }
   }
 
-  /** The right password from this IP: its pair starts over (other IPs' failures still slow attackers). */
+  /** The right password from this IP: its pair starts over and is known from now on (other IPs' failures still slow attackers). */
   succeeded(ip: string, account: string): void {
-    this.failures.forget(`pair:${account}\u0000${ip}`)
+    const pair = `pair:${account}\u0000${ip}`
+    this.failures.forget(pair)
+    this.known.add(pair)
+    // Bounded memory: the oldest known pairs are forgotten first (they only lose the exemption).
+    if (this.known.size > 100_000) this.known.delete(this.known.values().next().value!)
   }
 }

@@ -14,6 +14,7 @@ import type { Actor } from '../access/actor'
 import { usersRepository } from '../users/users.repository'
 import { authRepository } from './auth.repository'
 import type { AuthService } from './auth.service'
+import type { IdentityService } from './identity.service'
 
 const ATTEMPT_TTL_MS = 10 * 60 * 1000
 
@@ -37,7 +38,15 @@ export type VippsLoginOutcome =
  * time. Anyone else is told to sign in another way and link Vipps from the profile — never guessed.
  * Vipps is called outside the write lock; each database step takes it.
  */
-export function createVippsLoginService(deps: { db: Db; clock: Clock; lock: WriteLock; auth: AuthService; login: VippsLogin | undefined; log: Logger }) {
+export function createVippsLoginService(deps: {
+  db: Db
+  clock: Clock
+  lock: WriteLock
+  auth: AuthService
+  identity: IdentityService
+  login: VippsLogin | undefined
+  log: Logger
+}) {
   const { db, clock, lock, log } = deps
 
   const linkedUser = (sub: string) =>
@@ -76,7 +85,10 @@ export function createVippsLoginService(deps: { db: Db; clock: Clock; lock: Writ
   function link(userId: string, sub: string, phone: string | undefined): VippsLoginOutcome {
     const linked = linkedUser(sub)
     if (linked && linked !== userId) return { ok: false, error: 'vipps_linked_elsewhere', linking: true }
-    if (!linked) addVippsSignIn(userId, sub)
+    if (!linked) {
+      addVippsSignIn(userId, sub)
+      deps.identity.mailNewMethod(userId, 'Vipps MobilePay')
+    }
     const user = usersRepository.byId(db, userId)
     if (user && phone && !verifyOwnNumber(userId, mobileKey(phone)) && !user.mobileNumber && !usersRepository.byMobileKey(db, mobileKey(phone))) {
       // No number on the profile yet: the one Vipps proved becomes it.
@@ -87,14 +99,15 @@ export function createVippsLoginService(deps: { db: Db; clock: Clock; lock: Writ
     return { ok: true, linked: true }
   }
 
-  async function begin(linkUserId: string | null): Promise<string | undefined> {
+  /** Where the browser goes, and the state the same browser must bring back (a cookie: README "Security"). */
+  async function begin(linkUserId: string | null): Promise<{ url: string; state: string } | undefined> {
     if (!deps.login) return undefined
     try {
       const attempt = await deps.login.start()
       await lock.run(() =>
         db.insert(oidcLogins).values({ state: attempt.state, nonce: attempt.nonce, codeVerifier: attempt.codeVerifier, createdAt: clock.now().toISOString(), linkUserId }).run(),
       )
-      return attempt.url
+      return { url: attempt.url, state: attempt.state }
     } catch (err) {
       log.warn({ err }, 'vipps login could not start')
       return undefined
@@ -106,14 +119,24 @@ export function createVippsLoginService(deps: { db: Db; clock: Clock; lock: Writ
 
     start: () => begin(null),
 
-    /** The Vipps Login address for linking Vipps to the signed-in user (503 when Vipps Login is unavailable). */
-    async startLink(actor: Actor): Promise<string> {
-      const url = await begin(actor.userId)
-      if (!url) throw new DomainError('PROVIDER_UNAVAILABLE', messages.providerUnavailable.id)
-      return url
+    /**
+     * The Vipps Login address for linking Vipps to the signed-in user, after confirming the owner
+     * (linking adds a way to sign in: a stolen session must not add its own Vipps). 503 when Vipps
+     * Login is unavailable.
+     */
+    async startLink(actor: Actor, currentPassword: string | undefined, clientIp: string): Promise<{ url: string; state: string }> {
+      await lock.run(() => deps.identity.confirmOwner(actor, currentPassword, clientIp))
+      const started = await begin(actor.userId)
+      if (!started) throw new DomainError('PROVIDER_UNAVAILABLE', messages.providerUnavailable.id)
+      return started
     },
 
-    async callback(code: string | undefined, state: string | undefined, error: string | undefined): Promise<VippsLoginOutcome> {
+    /**
+     * Where Vipps returns. `browserState` is the state cookie set when this browser started the
+     * flow: a callback opened in another browser (a link someone was sent) is refused, so nobody
+     * can be signed in to, or link Vipps to, an account that is not theirs.
+     */
+    async callback(code: string | undefined, state: string | undefined, error: string | undefined, browserState: string | undefined): Promise<VippsLoginOutcome> {
       if (!deps.login) return { ok: false, error: 'vipps_unavailable' }
       if (!state) return { ok: false, error: 'vipps_failed' }
       // The state is used up whatever happens next, so a callback cannot be replayed.
@@ -123,7 +146,7 @@ export function createVippsLoginService(deps: { db: Db; clock: Clock; lock: Writ
         return row
       })
       const linking = Boolean(attempt?.linkUserId)
-      if (!attempt || error || !code || clock.now().getTime() - Date.parse(attempt.createdAt) > ATTEMPT_TTL_MS) return { ok: false, error: 'vipps_failed', linking }
+      if (!attempt || state !== browserState || error || !code || clock.now().getTime() - Date.parse(attempt.createdAt) > ATTEMPT_TTL_MS) return { ok: false, error: 'vipps_failed', linking }
       try {
         const identity = await deps.login.finish(code, attempt)
         return await lock.run(() =>

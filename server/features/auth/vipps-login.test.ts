@@ -1,23 +1,28 @@
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { authMethods, users } from '../../db/schema/users'
-import { demo, testAppWithVipps, type TestApp } from '../../test/harness'
+import { DEMO_PASSWORD, demo, testAppWithVipps, type TestApp } from '../../test/harness'
 
 /**
  * Plays the browser: follows redirects inside the app (API and mounted emulator), posting the
  * chosen phone number. With `linkAs` it links Vipps to that signed-in user instead of signing in.
  */
-async function vippsSignIn(t: TestApp, phoneNumber: string, linkAs?: string): Promise<string> {
+async function vippsSignIn(t: TestApp, phoneNumber: string, linkAs?: string, options: { withoutCookie?: boolean } = {}): Promise<string> {
   let url: string
+  let cookie: string
   if (linkAs) {
-    const link = await t.call('POST', '/auth/vipps/link', { token: linkAs })
+    const link = await t.call('POST', '/auth/vipps/link', { token: linkAs, body: { currentPassword: DEMO_PASSWORD } })
     expect(link.status, JSON.stringify(link.json)).toBe(200)
     url = link.json.url
+    cookie = link.headers.get('Set-Cookie')!
   } else {
     const start = await t.app.request('/api/auth/vipps')
     expect(start.status).toBe(302)
     url = start.headers.get('Location')!
+    cookie = start.headers.get('Set-Cookie')!
   }
+  // The browser that started the flow brings its state cookie back to the callback.
+  expect(cookie).toMatch(/^bk_vipps_state=[^;]+; Max-Age=600; Path=\/api\/auth\/vipps; HttpOnly; SameSite=Lax/)
   const authorize = new URL(url)
   expect(authorize.pathname).toBe('/vipps-emulator/access-management-1.0/access/oauth2/auth')
   expect(authorize.searchParams.get('code_challenge_method')).toBe('S256')
@@ -32,7 +37,7 @@ async function vippsSignIn(t: TestApp, phoneNumber: string, linkAs?: string): Pr
   })
   expect(chosen.status).toBe(302)
   const callback = new URL(chosen.headers.get('Location')!)
-  const landed = await t.app.request(callback.pathname + callback.search)
+  const landed = await t.app.request(callback.pathname + callback.search, { headers: options.withoutCookie ? {} : { Cookie: cookie.split(';')[0]! } })
   expect(landed.status).toBe(302)
   return landed.headers.get('Location')!
 }
@@ -97,6 +102,35 @@ describe('sign in with Vipps MobilePay', () => {
     expect(await vippsSignIn(t, '4531000001')).toMatch(/authToken=/)
     const other = await t.login(demo.residentDa)
     expect(await vippsSignIn(t, '4531000001', other)).toBe('/user?vipps=vipps_linked_elsewhere')
+  })
+
+  it('refuses a callback opened in another browser than the one that started the sign-in', async () => {
+    const t = await testAppWithVipps()
+    // Someone completes Vipps and sends the callback link to a victim: without the state cookie nobody is signed in.
+    expect(await vippsSignIn(t, '4531000001', undefined, { withoutCookie: true })).toBe('/login?error=vipps_failed')
+    const victim = await t.login(demo.residentDa)
+    expect(await vippsSignIn(t, '4531000001', victim, { withoutCookie: true })).toBe('/user?vipps=vipps_failed')
+    expect(t.db.select().from(authMethods).all().filter((m) => m.type === 'MOBILEPAY')).toHaveLength(0)
+  })
+
+  it('links Vipps only after the owner confirms with the password, and tells the account', async () => {
+    const t = await testAppWithVipps()
+    const token = await t.login(demo.resident)
+    const stolen = await t.call('POST', '/auth/vipps/link', { token })
+    expect(stolen.status).toBe(400)
+    expect(stolen.json.issues[0].path).toBe('currentPassword')
+    expect(await vippsSignIn(t, '4531000001', token)).toBe('/user?vipps=linked')
+    expect(t.mails().filter((m) => m.to === demo.resident).at(-1)!.text).toContain('Vipps MobilePay')
+  })
+
+  it('a password reset unlinks Vipps, so a link made with a stolen session does not outlive it', async () => {
+    const t = await testAppWithVipps()
+    expect(await vippsSignIn(t, '4531000001')).toMatch(/authToken=/)
+    await t.call('POST', '/auth/forgot-password', { body: { email: demo.resident } })
+    const link = decodeURIComponent(/reset-password\?token=([\w%-]+)/.exec(t.mails().filter((m) => m.to === demo.resident).at(-1)!.text)![1]!)
+    expect((await t.call('POST', '/auth/reset-password', { body: { token: link, newPassword: 'Helt-ny-kode-42' } })).status).toBe(200)
+    expect(t.db.select().from(authMethods).all().filter((m) => m.type === 'MOBILEPAY')).toHaveLength(0)
+    expect(t.mails().filter((m) => m.to === demo.resident).at(-1)!.text).toContain('Vipps MobilePay')
   })
 
   it('refuses a callback with an unknown or reused state', async () => {

@@ -1,6 +1,6 @@
-import { and, eq, getTableColumns, inArray, like, ne, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, isNotNull, like, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { users } from '../../db/schema/users'
+import { authMethods, users } from '../../db/schema/users'
 import { companies, companyMembers } from '../../db/schema/companies'
 import { agreements } from '../../db/schema/agreements'
 import type { CompanyMembership } from '../../../shared/domain/roles'
@@ -17,6 +17,19 @@ export const usersRepository = {
 
   emailTakenByOther: (db: Db, email: string, userId: string): boolean =>
     db.select({ id: users.id }).from(users).where(and(eq(users.emailAddress, email), ne(users.id, userId))).get() !== undefined,
+
+  /** The user whose account address, or proven e-mail sign-in, is this address. */
+  byAnyEmail: (db: Db, email: string): UserRow | undefined => {
+    const address = email.toLowerCase()
+    const own = db.select().from(users).where(eq(users.emailAddress, address)).get()
+    if (own) return own
+    const signIn = db
+      .select({ userId: authMethods.userId })
+      .from(authMethods)
+      .where(and(eq(authMethods.type, 'EMAIL_PASSWORD'), eq(authMethods.identifier, address), isNotNull(authMethods.verifiedAt)))
+      .get()
+    return signIn ? db.select().from(users).where(eq(users.id, signIn.userId)).get() : undefined
+  },
 
   /** The user holding a mobile number (by its comparable key, shared/domain/mobile.ts). */
   byMobileKey: (db: Db, key: string): UserRow | undefined => db.select().from(users).where(eq(users.mobileKey, key)).get(),
