@@ -271,7 +271,8 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
         if (!user || !knows(user.id)) throw validation([{ path: 'userId', message: messages.notFound.id }])
         userId = user.id
       } else {
-        const existing = usersRepository.byEmail(db, input.user!.email)
+        // Also someone who signs in with this address as a proven second e-mail: the invitation goes to them.
+        const existing = usersRepository.byAnyEmail(db, input.user!.email)
         if (existing) {
           userId = existing.id
           outsider = !knows(existing.id)
