@@ -32,6 +32,16 @@ describe('agreement journeys', () => {
       for (const message of ['Please enter the full name', 'Please choose at least one address', 'Please choose the payment provider', 'Please enter start payment date'])
         await form.locator('.field-error', { hasText: message }).first().waitFor()
 
+      // The member picker offers the association's own people only (issue #16 item 10): its staff and its agreements' members.
+      const picker = form.getByLabel('Existing member')
+      const offered = await picker.locator('option').allInnerTexts()
+      expect(offered).toEqual(expect.arrayContaining(['New member', 'Karen Holm (formand@solgaarden.dk)', 'Emma Hansen (beboer03@solgaarden.dk)']))
+      expect(offered.filter((o) => /havnehuset|superadmin/i.test(o))).toEqual([])
+      await picker.selectOption({ label: 'Emma Hansen (beboer03@solgaarden.dk)' })
+      expect(await form.getByLabel('Full name').inputValue()).toBe('Emma Hansen')
+      expect(await form.getByLabel('Email', { exact: true }).inputValue()).toBe('beboer03@solgaarden.dk')
+      await picker.selectOption({ label: 'New member' })
+      expect(await form.getByLabel('Full name').inputValue()).toBe('')
       await form.getByLabel('Full name').fill('Noah Thomsen')
       await form.getByLabel('Email', { exact: true }).fill('beboer10@solgaarden.dk')
       await form.getByLabel('Address', { exact: true }).selectOption({ index: 1 })
