@@ -57,7 +57,7 @@ describe('identity journeys', () => {
       const invitedAt = Date.now() - 1000
       await page.getByRole('combobox', { name: 'Email' }).fill(invitee.email)
       await page.getByLabel('Name', { exact: true }).fill(invitee.name)
-      await page.getByLabel('Role').selectOption('BOARDMEMBER')
+      await page.getByRole('form', { name: 'Add user' }).getByLabel('Role').selectOption('BOARDMEMBER')
       await page.getByRole('form', { name: 'Add user' }).getByRole('button', { name: 'Add user' }).click()
       await page.getByRole('rowheader', { name: new RegExp(invitee.name) }).waitFor({ timeout: 10_000 })
       const invitation = await latestMailTo(suite.server.mailDir, invitee.email, invitedAt)
@@ -259,6 +259,13 @@ describe('identity journeys', () => {
         await signIn(other, 'beboer06@solgaarden.dk')
         await other.goto('/user')
         await other.getByRole('button', { name: 'Link Vipps MobilePay' }).click()
+        // Linking adds a way to sign in: the owner confirms with the current password first.
+        const dialog = other.getByRole('dialog', { name: 'Link Vipps MobilePay' })
+        await dialog.getByLabel('Current password').fill('wrong-password')
+        await dialog.getByRole('button', { name: 'Continue to Vipps MobilePay' }).click()
+        await dialog.getByText('Your current password is not correct.').waitFor()
+        await dialog.getByLabel('Current password').fill(DEMO_PASSWORD)
+        await dialog.getByRole('button', { name: 'Continue to Vipps MobilePay' }).click()
         await chooseVippsNumber(other, digits)
         await other.waitForURL(/\/user/)
         await other.getByRole('status').filter({ hasText: 'Vipps MobilePay is linked; you can sign in with it.' }).waitFor()

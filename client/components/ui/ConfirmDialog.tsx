@@ -12,6 +12,7 @@ export function ConfirmDialog({
   title,
   confirmLabel,
   busy = false,
+  tone = 'danger',
   onConfirm,
   onCancel,
   children,
@@ -20,6 +21,8 @@ export function ConfirmDialog({
   title: ReactNode
   confirmLabel: ReactNode
   busy?: boolean
+  /** `danger` for removing something (the default); `primary` for an ordinary next step. */
+  tone?: 'danger' | 'primary'
   onConfirm: () => void
   onCancel: () => void
   children: ReactNode
@@ -36,7 +39,7 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button variant="danger" onClick={onConfirm} busy={busy}>
+          <Button variant={tone} onClick={onConfirm} busy={busy}>
             {confirmLabel}
           </Button>
         </>

@@ -5,9 +5,10 @@ import type { AuthMethod } from '../../../shared/contract/account'
 import { Badge } from '../../components/ui/Badge'
 import { Button } from '../../components/ui/Button'
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog'
+import { TextField } from '../../components/ui/TextField'
 import { Table } from '../../components/ui/Table'
 import { useLocale } from '../../i18n/use-locale'
-import { createActionKey, errorMessage } from '../../lib/api'
+import { ApiError, createActionKey, errorMessage } from '../../lib/api'
 import { formatDate } from '../../lib/format'
 import { AddAuthMethodModal } from './AddAuthMethodModal'
 import { authMethodTypeLabels } from './labels'
@@ -41,17 +42,40 @@ export function AuthMethodsSection({
   const [adding, setAdding] = useState(false)
   const [toDelete, setToDelete] = useState<AuthMethod | null>(null)
   const [deleting, setDeleting] = useState(false)
+  const [confirmingLink, setConfirmingLink] = useState(false)
   const [linking, setLinking] = useState(false)
   const [action] = useState(createActionKey)
   const [linkAction] = useState(createActionKey)
+  // Removing a sign-in method and linking Vipps confirm the owner with the current password.
+  const [password, setPassword] = useState('')
+  const [passwordError, setPasswordError] = useState<string | undefined>()
   const hasVipps = methods.some((m) => m.type === 'MOBILEPAY')
+  const hasPassword = hasPasswordMethod(methods)
+  const currentPassword = hasPassword ? password : undefined
+
+  /** The server's word on the current password goes under its field; true when it was about the password. */
+  const passwordProblem = (e: unknown): boolean => {
+    const text = e instanceof ApiError ? (e.issues.find((i) => i.path === 'currentPassword')?.message ?? (e.status === 429 ? e.message : undefined)) : undefined
+    setPasswordError(text)
+    return text !== undefined
+  }
+
+  const closeDialogs = () => {
+    setToDelete(null)
+    setConfirmingLink(false)
+    setPassword('')
+    setPasswordError(undefined)
+  }
 
   const linkVipps = async () => {
     setLinking(true)
     try {
-      window.location.assign(await startVippsLink(linkAction))
+      window.location.assign(await startVippsLink(currentPassword, linkAction))
     } catch (e) {
-      setNotice({ variant: 'error', text: errorMessage(e, i18n._(linkFailed)) })
+      if (!passwordProblem(e)) {
+        closeDialogs()
+        setNotice({ variant: 'error', text: errorMessage(e, i18n._(linkFailed)) })
+      }
       setLinking(false)
     }
   }
@@ -60,17 +84,35 @@ export function AuthMethodsSection({
     if (!toDelete) return
     setDeleting(true)
     try {
-      await deleteAuthMethod(toDelete.id, action)
+      await deleteAuthMethod(toDelete.id, currentPassword, action)
       onChange(methods.filter((m) => m.id !== toDelete.id))
       setNotice({ variant: 'success', text: deleted })
+      closeDialogs()
     } catch (e) {
       // The server explains refusals, e.g. that the last sign-in method cannot be removed.
-      setNotice({ variant: 'error', text: errorMessage(e, i18n._(deleteFailed)) })
+      if (!passwordProblem(e)) {
+        setNotice({ variant: 'error', text: errorMessage(e, i18n._(deleteFailed)) })
+        closeDialogs()
+      }
     } finally {
       setDeleting(false)
-      setToDelete(null)
     }
   }
+
+  const passwordField = hasPassword ? (
+    <TextField
+      label={t`Current password`}
+      type="password"
+      autoComplete="current-password"
+      value={password}
+      onChange={(e) => setPassword(e.target.value)}
+      error={passwordError}
+    />
+  ) : (
+    <p className="field-hint">
+      <Trans>You have no password: a Vipps MobilePay sign-in from the last 10 minutes confirms that it is you.</Trans>
+    </p>
+  )
 
   return (
     <section className="card" aria-labelledby="auth-methods-title">
@@ -80,7 +122,7 @@ export function AuthMethodsSection({
         </h2>
         <div className="form-actions">
           {!hasVipps && (
-            <Button size="sm" variant="secondary" busy={linking} onClick={() => void linkVipps()}>
+            <Button size="sm" variant="secondary" onClick={() => setConfirmingLink(true)}>
               <Trans>Link Vipps MobilePay</Trans>
             </Button>
           )}
@@ -176,9 +218,25 @@ export function AuthMethodsSection({
         confirmLabel={<Trans>Delete</Trans>}
         busy={deleting}
         onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        onCancel={closeDialogs}
       >
         {toDelete && <DeleteQuestion type={i18n._(authMethodTypeLabels[toDelete.type])} identifier={toDelete.identifier} />}
+        {passwordField}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={confirmingLink}
+        title={<Trans>Link Vipps MobilePay</Trans>}
+        confirmLabel={<Trans>Continue to Vipps MobilePay</Trans>}
+        tone="primary"
+        busy={linking}
+        onConfirm={() => void linkVipps()}
+        onCancel={closeDialogs}
+      >
+        <p>
+          <Trans>You can then sign in with Vipps MobilePay, and the mobile number Vipps confirms counts as yours. We e-mail your account about it.</Trans>
+        </p>
+        {passwordField}
       </ConfirmDialog>
     </section>
   )

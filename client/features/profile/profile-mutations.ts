@@ -47,12 +47,13 @@ export async function addAuthMethod(request: AddAuthMethodRequest, action?: Acti
 }
 
 /** Where to send the browser to link Vipps MobilePay to this account; Vipps returns it to /user?vipps=…. */
-export async function startVippsLink(action?: ActionKey): Promise<string> {
-  return (await api('POST', '/auth/vipps/link', { schema: VippsLinkResponse, action })).url
+export async function startVippsLink(currentPassword: string | undefined, action?: ActionKey): Promise<string> {
+  return (await api('POST', '/auth/vipps/link', { body: { currentPassword }, schema: VippsLinkResponse, action })).url
 }
 
-export async function deleteAuthMethod(id: string, action?: ActionKey): Promise<void> {
-  await api('DELETE', `/account/auth-methods/${encodeURIComponent(id)}`, { action })
+/** Removing a sign-in method confirms the owner with the current password (README "Security"). */
+export async function deleteAuthMethod(id: string, currentPassword: string | undefined, action?: ActionKey): Promise<void> {
+  await api('DELETE', `/account/auth-methods/${encodeURIComponent(id)}`, { body: { currentPassword }, action })
 }
 
 /** Makes another of the user's companies the current one; the sidebar follows. */
