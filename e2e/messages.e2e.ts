@@ -4,6 +4,7 @@
  * Viewed time on the Recipients tab.
  */
 import { describe, expect, it } from 'vitest'
+import { danish } from './harness'
 import { journeySuite, signIn, snapBoth } from './journeys'
 
 const { journey, serverRows } = journeySuite('messages', 10)
@@ -66,6 +67,52 @@ describe('message journeys', () => {
       await expect.poll(() => row.locator('td').nth(1).innerText(), { timeout: 15_000 }).not.toBe('Ikke endnu')
       await expect.poll(() => row.locator('td').nth(1).innerText()).toMatch(/\d/)
       await snapBoth(page, 'message-recipients')
+    })
+  })
+
+  it('a sending time in the past is refused at the field and the edit stays (issue #16)', async () => {
+    await journey('schedule-in-the-past', async (_context, page) => {
+      const draftSubject = 'Vandforbrug 2026'
+      await signIn(page, 'bestyrelse@solgaarden.dk')
+      await page.goto('/messages/create')
+      const form = page.locator('form.message-form')
+      await form.getByLabel('Modtager').selectOption('ALL_MEMBERS')
+      await form.getByLabel('Emne').fill(draftSubject)
+      await form.getByLabel('Indhold').fill('Husk at aflæse vandmåleren.')
+      await form.getByRole('button', { name: danish('Save draft') }).click()
+      await page.waitForURL(/\/messages$/)
+      await expect.poll(() => serverRows<{ n: number }>('SELECT count(*) AS n FROM messages WHERE subject = ?', draftSubject)[0]?.n, { timeout: 15_000 }).toBe(1)
+      const id = serverRows<{ id: string }>('SELECT id FROM messages WHERE subject = ?', draftSubject)[0]!.id
+
+      // The draft is edited: a new subject and a time that has already passed.
+      await page.goto(`/messages/${id}/edit`)
+      await form.getByLabel('Emne').fill(`${draftSubject} (rettet)`)
+      await form.getByLabel(danish('Send later')).check()
+      await form.getByLabel(danish('Send at (Danish time)')).fill('2025-01-06T09:00')
+      await form.getByRole('button', { name: danish('Schedule') }).click()
+      const error = form.locator('.field-error', { hasText: danish('The sending time must be in the future.') })
+      await error.waitFor()
+      // Still on the form, with the edit kept; nothing was sent to the server.
+      expect(page.url()).toMatch(/\/edit$/)
+      expect(await form.getByLabel('Emne').inputValue()).toBe(`${draftSubject} (rettet)`)
+      expect(serverRows<{ subject: string }>('SELECT subject FROM messages WHERE id = ?', id)[0]?.subject).toBe(draftSubject)
+      await snapBoth(page, 'message-schedule-past')
+
+      // A time ahead is accepted, with the new subject.
+      await form.getByLabel(danish('Send at (Danish time)')).fill('2027-01-06T09:00')
+      await form.getByRole('button', { name: danish('Schedule') }).click()
+      await page.waitForURL(new RegExp(`/messages/${id}$`))
+      await expect
+        .poll(() => serverRows<{ subject: string; send_at: string | null }>('SELECT subject, send_at FROM messages WHERE id = ?', id)[0], { timeout: 15_000 })
+        .toEqual({ subject: `${draftSubject} (rettet)`, send_at: '2027-01-06T08:00:00.000Z' })
+    })
+
+    await journey('message-list-en', async (_context, page) => {
+      // The administrator reads in English: the list with the scheduled draft and the sent notice.
+      await signIn(page, 'admin@solgaarden.dk')
+      await page.locator('nav.sidebar-nav').getByRole('link', { name: 'Messages' }).click()
+      await page.getByRole('link', { name: 'Generalforsamling 12. marts' }).waitFor({ timeout: 15_000 })
+      await snapBoth(page, 'message-list-en')
     })
   })
 })

@@ -62,22 +62,22 @@ export function CompaniesPage() {
               <th scope="col">
                 <Trans>Name</Trans>
               </th>
-              <th scope="col">
+              <th scope="col" className="hide-phone">
                 <Trans>CVR</Trans>
               </th>
-              <th scope="col">
+              <th scope="col" className="hide-phone">
                 <Trans>Type</Trans>
               </th>
-              <th scope="col">
+              <th scope="col" className="hide-phone">
                 <Trans>Status</Trans>
               </th>
-              <th scope="col">
+              <th scope="col" className="hide-phone">
                 <Trans>Members</Trans>
               </th>
-              <th scope="col">
+              <th scope="col" className="hide-phone">
                 <Trans>Agreements</Trans>
               </th>
-              <th scope="col">
+              <th scope="col" className="hide-phone">
                 <Trans>Invoices</Trans>
               </th>
             </tr>
@@ -90,20 +90,44 @@ export function CompaniesPage() {
                     {company.name}
                   </Link>{' '}
                   {company.acronym && <span className="muted">({company.acronym})</span>}
+                  {/* On a phone the other columns are read under the name, not scrolled to. */}
+                  <PhoneSummary company={company} type={unionTypeLabel(company.unionType)} />
                 </th>
-                <td className="cell-nowrap">{company.cvr}</td>
-                <td>{unionTypeLabel(company.unionType)}</td>
-                <td>
+                <td className="cell-nowrap hide-phone">{company.cvr}</td>
+                <td className="hide-phone">{unionTypeLabel(company.unionType)}</td>
+                <td className="hide-phone">
                   <CompanyStatusBadge status={company.status} />
                 </td>
-                <td>{company.membersCount}</td>
-                <td>{company.agreementsCount}</td>
-                <td>{company.invoicesCount}</td>
+                <td className="hide-phone">{company.membersCount}</td>
+                <td className="hide-phone">{company.agreementsCount}</td>
+                <td className="hide-phone">{company.invoicesCount}</td>
               </tr>
             ))}
           </tbody>
         </Table>
       )}
     </div>
+  )
+}
+
+/** What the other columns say, under the name on a phone (hidden elsewhere). */
+function PhoneSummary({ company, type }: { company: Company; type: string }) {
+  const { cvr, membersCount: members, agreementsCount: agreements, invoicesCount: invoices } = company
+  return (
+    <span className="show-phone">
+      <span className="cell-sub">
+        <CompanyStatusBadge status={company.status} />
+      </span>
+      <span className="cell-sub muted">
+        <Trans>
+          CVR {cvr} · {type}
+        </Trans>
+      </span>
+      <span className="cell-sub muted">
+        <Trans>
+          Members: {members} · Agreements: {agreements} · Invoices: {invoices}
+        </Trans>
+      </span>
+    </span>
   )
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { Fragment, useState, type ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { Address, CompanyMember } from '../../../shared/contract/companies'
@@ -49,28 +49,29 @@ export function CompanyTabs({
   return (
     <Tabs label={t`Company`} tabs={tabs} selected={selected} onSelect={setSelected}>
       {selected === 'overview' ? overview
-      : selected === 'providers' ? <ProvidersPanel handle={handle} companyId={companyId} />
+      : selected === 'providers' ? <ProvidersPanel handle={handle} companyId={companyId} canManage={canManage} />
       : selected === 'addresses' ? <AddressesPanel handle={handle} companyId={companyId} canManage={canManage} />
       : <UsersPanel handle={handle} companyId={companyId} canManage={canManage} />}
     </Tabs>
   )
 }
 
-function ProvidersPanel({ handle, companyId }: { handle: SyncHandle; companyId: string }) {
+/** The super admin's tab; `canManage` is false while the company is suspended or deactivated (read-only). */
+function ProvidersPanel({ handle, companyId, canManage }: { handle: SyncHandle; companyId: string; canManage: boolean }) {
   const { t } = useLingui()
   const [adding, setAdding] = useState(false)
   const rows = useCompanyRows(handle, 'paymentProvider', companyId) as (Partial<PaymentProvider> & { id: string })[] | undefined
   if (!rows) return <Spinner label={t`Loading payment providers`} />
   return (
     <>
-      {adding ?
-        <AddProviderForm companyId={companyId} onDone={() => setAdding(false)} />
-      : <div className="section-header">
-          <Button onClick={() => setAdding(true)}>
-            <Trans>Add payment provider</Trans>
-          </Button>
-        </div>
-      }
+      {canManage &&
+        (adding ?
+          <AddProviderForm companyId={companyId} onDone={() => setAdding(false)} />
+        : <div className="section-header">
+            <Button onClick={() => setAdding(true)}>
+              <Trans>Add payment provider</Trans>
+            </Button>
+          </div>)}
       {rows.length === 0 ?
         <p className="empty">
           <Trans>No payment providers configured</Trans>
@@ -83,19 +84,19 @@ function ProvidersPanel({ handle, companyId }: { handle: SyncHandle; companyId: 
 function ProviderTable({ companyId, rows }: { companyId: string; rows: (Partial<PaymentProvider> & { id: string })[] }) {
   const { t } = useLingui()
   return (
-    <Table caption={t`Payment Providers`} captionHidden>
+    <Table caption={t`Payment Providers`} captionHidden className="table-providers">
       <thead>
         <tr>
           <th scope="col">
             <Trans>Name</Trans>
           </th>
-          <th scope="col">
+          <th scope="col" className="hide-phone">
             <Trans>Type</Trans>
           </th>
           <th scope="col">
             <Trans>Status</Trans>
           </th>
-          <th scope="col">
+          <th scope="col" className="hide-phone">
             <Trans>Mode</Trans>
           </th>
           <th scope="col">
@@ -110,10 +111,14 @@ function ProviderTable({ companyId, rows }: { companyId: string; rows: (Partial<
               <Link to="/company/$id/payment-provider/$providerId" params={{ id: companyId, providerId: p.id }}>
                 {p.config?.providerName ?? ''}
               </Link>
+              {/* On a phone type and mode go under the name. */}
+              <span className="show-phone">
+                <span className="cell-sub muted">{`${p.type ?? ''} · ${p.isTest ? t`Test` : t`Production`}`}</span>
+              </span>
             </th>
-            <td>{p.type}</td>
+            <td className="hide-phone">{p.type}</td>
             <td>{p.isActive ? <Badge variant="success">{t`Active`}</Badge> : <Badge>{t`Inactive`}</Badge>}</td>
-            <td>{p.isTest ? t`Test` : t`Production`}</td>
+            <td className="hide-phone">{p.isTest ? t`Test` : t`Production`}</td>
             <td>{p.webhookCount ?? p.hooks?.length ?? 0}</td>
           </tr>
         ))}
@@ -148,17 +153,18 @@ function AddressesPanel({ handle, companyId, canManage }: { handle: SyncHandle; 
 
 function AddressTable({ handle, companyId, canManage, rows }: { handle: SyncHandle; companyId: string; canManage: boolean; rows: (Partial<Address> & CompanyChildRow)[] }) {
   const { t } = useLingui()
+  const columns = canManage ? 4 : 3
   return (
-    <Table caption={t`Addresses`} captionHidden>
+    <Table caption={t`Addresses`} captionHidden className="table-addresses">
       <thead>
         <tr>
           <th scope="col">
             <Trans>Address</Trans>
           </th>
-          <th scope="col">
+          <th scope="col" className="hide-phone">
             <Trans>Zip</Trans>
           </th>
-          <th scope="col">
+          <th scope="col" className="hide-phone">
             <Trans>City</Trans>
           </th>
           {canManage && (
@@ -172,23 +178,29 @@ function AddressTable({ handle, companyId, canManage, rows }: { handle: SyncHand
       </thead>
       <tbody>
         {rows.map((a) => (
-          <tr key={a.id}>
-            <th scope="row" className="cell-wrap">
-              {[`${a.street ?? ''} ${a.number ?? ''}`.trim(), [a.floor, a.side].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
-            </th>
-            <td>{a.zip}</td>
-            <td className="cell-wrap">{a.city}</td>
-            {canManage && (
-              <td className="cell-actions">
-                <RowProblem handle={handle} row={a} />
-                <Button variant="ghost" size="sm" onClick={() => void deleteAddress(handle, companyId, a.id)}>
-                  <Trans>
-                    Delete <span className="sr-only">{`${a.street ?? ''} ${a.number ?? ''}`}</span>
-                  </Trans>
-                </Button>
-              </td>
-            )}
-          </tr>
+          <Fragment key={a.id}>
+            <tr>
+              <th scope="row" className="cell-wrap">
+                {[`${a.street ?? ''} ${a.number ?? ''}`.trim(), [a.floor, a.side].filter(Boolean).join(' ')].filter(Boolean).join(', ')}
+                {/* On a phone the postcode and city go under the street instead of two narrow columns. */}
+                <span className="show-phone">
+                  <span className="cell-sub muted">{`${a.zip ?? ''} ${a.city ?? ''}`.trim()}</span>
+                </span>
+              </th>
+              <td className="hide-phone">{a.zip}</td>
+              <td className="cell-wrap hide-phone">{a.city}</td>
+              {canManage && (
+                <td className="cell-actions">
+                  <Button variant="ghost" size="sm" onClick={() => void deleteAddress(handle, companyId, a.id)}>
+                    <Trans>
+                      Delete <span className="sr-only">{`${a.street ?? ''} ${a.number ?? ''}`}</span>
+                    </Trans>
+                  </Button>
+                </td>
+              )}
+            </tr>
+            <RowProblem handle={handle} row={a} columns={columns} />
+          </Fragment>
         ))}
       </tbody>
     </Table>
@@ -222,24 +234,32 @@ function UsersPanel({ handle, companyId, canManage }: { handle: SyncHandle; comp
 function MemberTable({ handle, companyId, canManage, rows }: { handle: SyncHandle; companyId: string; canManage: boolean; rows: (Partial<CompanyMember> & CompanyChildRow)[] }) {
   const { t, i18n } = useLingui()
   const roleLabel = (name: string) => t`Role of ${name}`
+  const columns = canManage ? 5 : 4
+  const remove = (m: Partial<CompanyMember> & { id: string }) => (
+    <Button variant="ghost" size="sm" onClick={() => void removeMember(handle, companyId, m.id)}>
+      <Trans>
+        Remove <span className="sr-only">{m.name}</span>
+      </Trans>
+    </Button>
+  )
   return (
-    <Table caption={t`Users`} captionHidden>
+    <Table caption={t`Users`} captionHidden className="table-members">
       <thead>
         <tr>
           <th scope="col">
             <Trans>Name</Trans>
           </th>
-          <th scope="col">
+          <th scope="col" className="hide-phone">
             <Trans>Email</Trans>
           </th>
-          <th scope="col">
+          <th scope="col" className="hide-phone">
             <Trans>Mobile</Trans>
           </th>
           <th scope="col">
             <Trans>Role</Trans>
           </th>
           {canManage && (
-            <th scope="col">
+            <th scope="col" className="hide-phone">
               <span className="sr-only">
                 <Trans>Actions</Trans>
               </span>
@@ -249,57 +269,77 @@ function MemberTable({ handle, companyId, canManage, rows }: { handle: SyncHandl
       </thead>
       <tbody>
         {rows.map((m) => (
-          <tr key={m.id}>
-            <th scope="row" className="cell-wrap">
-              {m.name}
-            </th>
-            <td className="cell-wrap">{m.email}</td>
-            <td className="cell-nowrap">{m.phone ?? ''}</td>
-            <td>
-              {canManage && m.role ?
-                <select
-                  className="input input-compact"
-                  aria-label={roleLabel(m.name ?? '')}
-                  value={m.role}
-                  onChange={(e) => void changeMemberRole(handle, companyId, m.id, e.target.value as CompanyRole, m._version)}
-                >
-                  {companyRoles.map((role) => (
-                    <option key={role} value={role}>
-                      {i18n._(companyRoleLabels[role])}
-                    </option>
-                  ))}
-                </select>
-              : m.role ?
-                i18n._(companyRoleLabels[m.role])
-              : ''}
-            </td>
-            {canManage && (
-              <td className="cell-actions">
-                <RowProblem handle={handle} row={m} />
-                <Button variant="ghost" size="sm" onClick={() => void removeMember(handle, companyId, m.id)}>
-                  <Trans>
-                    Remove <span className="sr-only">{m.name}</span>
-                  </Trans>
-                </Button>
+          <Fragment key={m.id}>
+            <tr>
+              <th scope="row" className="cell-wrap">
+                {m.name}
+                {/* On a phone e-mail and mobile go under the name instead of two narrow columns. */}
+                <span className="show-phone">
+                  <span className="cell-sub muted">
+                    <EmailText email={m.email ?? ''} />
+                  </span>
+                  {m.phone && <span className="cell-sub muted">{m.phone}</span>}
+                </span>
+              </th>
+              <td className="cell-wrap hide-phone">
+                <EmailText email={m.email ?? ''} />
               </td>
-            )}
-          </tr>
+              <td className="cell-nowrap hide-phone">{m.phone ?? ''}</td>
+              <td className="cell-role">
+                {canManage && m.role ?
+                  <select
+                    className="input input-compact"
+                    aria-label={roleLabel(m.name ?? '')}
+                    value={m.role}
+                    onChange={(e) => void changeMemberRole(handle, companyId, m.id, e.target.value as CompanyRole, m._version)}
+                  >
+                    {companyRoles.map((role) => (
+                      <option key={role} value={role}>
+                        {i18n._(companyRoleLabels[role])}
+                      </option>
+                    ))}
+                  </select>
+                : m.role ?
+                  i18n._(companyRoleLabels[m.role])
+                : ''}
+                {canManage && <span className="show-phone">{remove(m)}</span>}
+              </td>
+              {canManage && <td className="cell-actions hide-phone">{remove(m)}</td>}
+            </tr>
+            <RowProblem handle={handle} row={m} columns={columns} />
+          </Fragment>
         ))}
       </tbody>
     </Table>
   )
 }
 
+/** An e-mail address that may wrap after its @ rather than anywhere. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@')
+  if (at < 0) return <>{email}</>
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  )
+}
+
 /**
  * The server refused a change to this row (an address still used by an agreement, the last
- * chairman or administrator), or someone changed it first: the message, with Retry and Discard.
+ * chairman or administrator), or someone changed it first: the message, with Retry and Discard,
+ * in a row of its own under the row it concerns (the table's full width, also on a phone).
  */
-function RowProblem({ handle, row }: { handle: SyncHandle; row: CompanyChildRow }) {
+function RowProblem({ handle, row, columns }: { handle: SyncHandle; row: CompanyChildRow; columns: number }) {
   return row._problems?.length ?
-      <div role="status">
-        {row._problems.map((m) => (
-          <ChangeProblem key={m.mutationId} handle={handle} mutation={m} />
-        ))}
-      </div>
+      <tr className="row-problem">
+        <td colSpan={columns} role="status">
+          {row._problems.map((m) => (
+            <ChangeProblem key={m.mutationId} handle={handle} mutation={m} />
+          ))}
+        </td>
+      </tr>
     : null
 }

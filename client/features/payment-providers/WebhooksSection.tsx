@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { Fragment, useCallback, useEffect, useState, type FormEvent } from 'react'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { z } from 'zod'
@@ -76,7 +76,7 @@ export function WebhooksSection({ provider, canManage }: { provider: ProviderVie
         <p className="empty">
           <Trans>No webhooks configured</Trans>
         </p>
-      : <Table caption={t`Webhooks`} captionHidden>
+      : <Table caption={t`Webhooks`} captionHidden className="table-webhooks">
           <thead>
             <tr>
               <th scope="col">
@@ -98,9 +98,17 @@ export function WebhooksSection({ provider, canManage }: { provider: ProviderVie
             {hooks.map((h) => (
               <tr key={h.id}>
                 <th scope="row" className="cell-wrap">
-                  {h.url}
+                  <UrlText url={h.url} />
                 </th>
-                <td className="cell-wrap">{h.events.join(', ')}</td>
+                <td>
+                  {/* Lines break between events, never inside one. */}
+                  {h.events.map((e, i) => (
+                    <Fragment key={e}>
+                      <span className="event-name">{e}</span>
+                      {i < h.events.length - 1 ? ', ' : ''}
+                    </Fragment>
+                  ))}
+                </td>
                 {canManage && (
                   <td className="cell-actions">
                     <Button variant="ghost" size="sm" disabled={!editable} onClick={() => setToRemove(h)}>
@@ -131,6 +139,21 @@ export function WebhooksSection({ provider, canManage }: { provider: ProviderVie
         {toRemove && <RemoveQuestion url={toRemove.url} />}
       </ConfirmDialog>
     </section>
+  )
+}
+
+/** A URL that may wrap after its slashes rather than anywhere. */
+function UrlText({ url }: { url: string }) {
+  const parts = url.split(/(?<=\/)/)
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 && <wbr />}
+        </Fragment>
+      ))}
+    </>
   )
 }
 
