@@ -12,6 +12,7 @@ import type { SecretBox } from '../lib/secret-box'
 import { agreementAddresses, agreementParts, agreements } from './schema/agreements'
 import { todayInCopenhagen } from '../lib/clock'
 import { mobileKey } from '../../shared/domain/mobile'
+import { addressKey, DENMARK } from '../../shared/domain/address'
 
 export const DEMO_PASSWORD = 'Gaardlaug-2025'
 /** A login token for the demo administrator (token sign-in exists only outside production). */
@@ -122,7 +123,7 @@ export async function seedDemoData(
       .run()
     const addressIds = demoAddresses.map(() => newId())
     tx.insert(addresses)
-      .values(demoAddresses.map((a, i) => ({ id: addressIds[i]!, companyId: mainId, referenceId: null, country: 'Denmark', createdAt: now, ...a })))
+      .values(demoAddresses.map((a, i) => ({ id: addressIds[i]!, companyId: mainId, referenceId: null, country: DENMARK, addressKey: addressKey(a), createdAt: now, ...a })))
       .run()
     const userIds = new Map<string, string>()
     for (const p of [...staff, ...residents]) {

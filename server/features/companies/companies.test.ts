@@ -4,6 +4,7 @@ import { demo, testApp } from '../../test/harness'
 import { addresses, companyMembers } from '../../db/schema/companies'
 import { companyIds, MAIN_CVR, SECOND_CVR } from './test-helpers'
 import { users } from '../../db/schema/users'
+import { addressKey } from '../../../shared/domain/address'
 import { acceptedWithCollectedCharge, agreementFixtures, createAgreement } from '../agreements/test-helpers'
 
 const newCompany = { name: 'Andelsboligforeningen Birkely', acronym: 'AB Birkely', cvr: '35954716', unionType: 'CONDO' }
@@ -351,8 +352,9 @@ describe('addresses', () => {
     // Another floor is another home; another company may hold the same address.
     expect((await t.call('POST', `/company/${main}/addresses`, { token: admin, body: { ...body, floor: '3' } })).status).toBe(201)
     expect((await t.call('POST', `/company/${second}/addresses`, { token: sa, body })).status).toBe(201)
-    // A seeded address (stored before the key existed) counts too.
+    // A seeded address counts too; it carries its key like any other.
     const seeded = t.db.select().from(addresses).where(eq(addresses.companyId, main)).get()!
+    expect(seeded.addressKey).toBe(addressKey(seeded))
     const copy = { street: seeded.street, number: seeded.number, floor: seeded.floor, side: seeded.side, zip: seeded.zip, city: seeded.city }
     expect((await t.call('POST', `/company/${main}/addresses`, { token: admin, body: copy })).status).toBe(409)
   })
