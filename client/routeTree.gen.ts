@@ -17,6 +17,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as AuthArticlesRouteImport } from './routes/_auth/articles'
+import { Route as AuthDebtorsRouteImport } from './routes/_auth/debtors'
 import { Route as AuthDocumentsRouteImport } from './routes/_auth/documents'
 import { Route as AuthForumRouteImport } from './routes/_auth/forum'
 import { Route as AuthHomeRouteImport } from './routes/_auth/home'
@@ -98,6 +99,11 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
 const AuthArticlesRoute = AuthArticlesRouteImport.update({
   id: '/articles',
   path: '/articles',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthDebtorsRoute = AuthDebtorsRouteImport.update({
+  id: '/debtors',
+  path: '/debtors',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthDocumentsRoute = AuthDocumentsRouteImport.update({
@@ -336,6 +342,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/articles': typeof AuthArticlesRoute
+  '/debtors': typeof AuthDebtorsRoute
   '/documents': typeof AuthDocumentsRoute
   '/forum': typeof AuthForumRoute
   '/home': typeof AuthHomeRoute
@@ -388,6 +395,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/articles': typeof AuthArticlesRoute
+  '/debtors': typeof AuthDebtorsRoute
   '/documents': typeof AuthDocumentsRoute
   '/forum': typeof AuthForumRoute
   '/home': typeof AuthHomeRoute
@@ -442,6 +450,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/_auth/articles': typeof AuthArticlesRoute
+  '/_auth/debtors': typeof AuthDebtorsRoute
   '/_auth/documents': typeof AuthDocumentsRoute
   '/_auth/forum': typeof AuthForumRoute
   '/_auth/home': typeof AuthHomeRoute
@@ -496,6 +505,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/articles'
+    | '/debtors'
     | '/documents'
     | '/forum'
     | '/home'
@@ -548,6 +558,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/articles'
+    | '/debtors'
     | '/documents'
     | '/forum'
     | '/home'
@@ -601,6 +612,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/_auth/articles'
+    | '/_auth/debtors'
     | '/_auth/documents'
     | '/_auth/forum'
     | '/_auth/home'
@@ -714,6 +726,13 @@ declare module '@tanstack/react-router' {
       path: '/articles'
       fullPath: '/articles'
       preLoaderRoute: typeof AuthArticlesRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/debtors': {
+      id: '/_auth/debtors'
+      path: '/debtors'
+      fullPath: '/debtors'
+      preLoaderRoute: typeof AuthDebtorsRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/documents': {
@@ -1022,6 +1041,7 @@ declare module '@tanstack/react-router' {
 
 interface AuthRouteChildren {
   AuthArticlesRoute: typeof AuthArticlesRoute
+  AuthDebtorsRoute: typeof AuthDebtorsRoute
   AuthDocumentsRoute: typeof AuthDocumentsRoute
   AuthForumRoute: typeof AuthForumRoute
   AuthHomeRoute: typeof AuthHomeRoute
@@ -1067,6 +1087,7 @@ interface AuthRouteChildren {
 
 const AuthRouteChildren: AuthRouteChildren = {
   AuthArticlesRoute: AuthArticlesRoute,
+  AuthDebtorsRoute: AuthDebtorsRoute,
   AuthDocumentsRoute: AuthDocumentsRoute,
   AuthForumRoute: AuthForumRoute,
   AuthHomeRoute: AuthHomeRoute,

@@ -5,14 +5,16 @@ import { formatDate, formatDateTime, formatMoney, formatNumber, formatRecent } f
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
 
 describe('formatMoney', () => {
-  it('formats øre as Danish kroner in Danish', () => {
-    expect(plain(formatMoney(123450, 'da'))).toBe('1.234,50 kr.')
+  it('formats øre as Danish kroner in Danish, the currency first so a sentence never ends in "kr.." (issue #16)', () => {
+    expect(plain(formatMoney(123450, 'da'))).toBe('kr. 1.234,50')
+    expect(`Prisen er ${formatMoney(533_000, 'da')}.`).not.toContain('..')
   })
   it('formats øre with the DKK code in English', () => {
     expect(plain(formatMoney(123450, 'en'))).toBe('DKK 1,234.50')
   })
   it('keeps the øre of small and negative amounts', () => {
-    expect(plain(formatMoney(5, 'da'))).toBe('0,05 kr.')
+    expect(plain(formatMoney(5, 'da'))).toBe('kr. 0,05')
+    expect(plain(formatMoney(-100, 'da'))).toBe('-kr. 1,00')
     expect(plain(formatMoney(-100, 'en'))).toBe('-DKK 1.00')
   })
 })

@@ -4,6 +4,7 @@
  * instants are ISO timestamps shown in Copenhagen time.
  */
 import { COPENHAGEN, copenhagenDateOf } from '../../shared/domain/copenhagen'
+import { formatKroner } from '../../shared/domain/money'
 
 export type Locale = 'en' | 'da'
 
@@ -18,11 +19,12 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   return f as T
 }
 
-/** `1.234,50 kr.` in Danish, `DKK 1,234.50` in English. */
-export function formatMoney(amountOre: number, locale: Locale): string {
-  const f = cached(`money:${locale}`, () => new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: 'DKK' }))
-  return f.format(amountOre / 100)
-}
+/**
+ * `kr. 1.234,50` in Danish, `DKK 1,234.50` in English: the product's one money format
+ * (shared/domain/money.ts, also used by the server), whose Danish currency comes first so a
+ * sentence ending in an amount never reads "kr.." (issue #16).
+ */
+export const formatMoney = (amountOre: number, locale: Locale): string => formatKroner(amountOre, locale)
 
 /** A number per locale; `fractionDigits` fixes the decimals (2 for kroner amounts without the currency). */
 export function formatNumber(value: number, locale: Locale, fractionDigits?: number): string {

@@ -27,6 +27,7 @@ import { useCompanyRows } from '../companies/use-company-rows'
 import { collectionProblemOf, collectionProblemText, nextPaymentOf } from './agreement-state'
 import { useAddressLine } from './use-address-line'
 import { TerminateDialog } from './TerminateDialog'
+import { OpenBalance } from '../billing/OpenBalance'
 import { useAgreement, type AgreementView } from './use-agreements'
 
 const acceptFailed = msg`Failed to accept the agreement. Please try again.`
@@ -180,6 +181,7 @@ function AgreementDetails({ handle, agreement: a, problems }: { handle: SyncHand
             <Trans>Price</Trans>
           </dt>
           <dd>{formatMoney(a.price ?? 0, locale)}</dd>
+          {a.companyId && <OpenBalance companyId={a.companyId} agreementId={a.id} />}
           <dt>
             <Trans>Status</Trans>
           </dt>

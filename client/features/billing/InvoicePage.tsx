@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useParams } from '@tanstack/react-router'
 import type { Invoice } from '../../../shared/contract/invoices'
-import { INVOICE_PAYMENT_DAYS } from '../../../shared/domain/invoice'
 import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
@@ -9,7 +8,8 @@ import { useLocale } from '../../i18n/use-locale'
 import { formatDate, formatMoney } from '../../lib/format'
 import { usePageTitle } from '../../lib/use-page-title'
 import { useSync, useSyncStatus } from '../../sync/use-sync'
-import { chargeKindLabels, chargeStatusLabels, invoiceStatusLabels } from './labels'
+import { Badge } from '../../components/ui/Badge'
+import { chargeKindLabels, chargeStatusLabels, invoiceStatusLabels, settlementLabels } from './labels'
 import { useInvoice } from './use-invoices'
 
 /** Spec §2: invoice amounts read as Danish kroner (1.234,50 kr.) in either language. */
@@ -63,8 +63,10 @@ function InvoiceDocument({ invoice: inv }: { invoice: Partial<Invoice> & { id: s
   const credit = inv.kind === 'CREDIT_NOTE'
   const articles = [...(inv.invoiceArticles ?? [])].sort((a, b) => a.articleNumber.localeCompare(b.articleNumber))
   const vatRate = inv.vatRate ?? 0
-  const days = INVOICE_PAYMENT_DAYS
   const number = inv.invoiceNumber ?? ''
+  const dueDate = inv.dueDate ? formatDate(inv.dueDate, locale) : ''
+  const settlement = inv.settlement ?? null
+  const writeOff = settlement?.kind === 'WRITTEN_OFF' && credit
   return (
     <article className="invoice card" aria-labelledby="invoice-title">
       <header className="invoice-head">
@@ -94,26 +96,43 @@ function InvoiceDocument({ invoice: inv }: { invoice: Partial<Invoice> & { id: s
               <Trans>Issue date</Trans>
             </dt>
             <dd>{inv.issueDate ? formatDate(inv.issueDate, locale) : '-'}</dd>
-            {!inv.payment && (
+            {!credit && (
               <>
                 <dt>
                   <Trans>Due date</Trans>
                 </dt>
-                <dd>{inv.dueDate ? formatDate(inv.dueDate, locale) : '-'}</dd>
+                <dd>{dueDate || '-'}</dd>
               </>
             )}
-            <dt>
-              <Trans>Payment status</Trans>
-            </dt>
-            <dd>
-              {inv.payment ?
-                chargeStatusLabels[inv.payment.status as keyof typeof chargeStatusLabels] ?
-                  i18n._(chargeStatusLabels[inv.payment.status as keyof typeof chargeStatusLabels])
-                : inv.payment.status
-              : inv.status ?
-                i18n._(invoiceStatusLabels[inv.status])
-              : '-'}
-            </dd>
+            {settlement && (
+              <>
+                <dt>
+                  <Trans>Settled</Trans>
+                </dt>
+                <dd className="invoice-settlement">
+                  <Badge variant={settlement.kind === 'PAID_OUTSIDE' ? 'success' : 'neutral'}>{i18n._(settlementLabels[settlement.kind])}</Badge>{' '}
+                  {formatDate(settlement.date, locale)}
+                  {settlement.by ? ` · ${settlement.by}` : ''}
+                  {settlement.note && <span className="cell-sub">{settlement.note}</span>}
+                </dd>
+              </>
+            )}
+            {!writeOff && (
+              <>
+                <dt>
+                  <Trans>Payment status</Trans>
+                </dt>
+                <dd>
+                  {inv.payment ?
+                    chargeStatusLabels[inv.payment.status as keyof typeof chargeStatusLabels] ?
+                      i18n._(chargeStatusLabels[inv.payment.status as keyof typeof chargeStatusLabels])
+                    : inv.payment.status
+                  : inv.status ?
+                    i18n._(invoiceStatusLabels[inv.status])
+                  : '-'}
+                </dd>
+              </>
+            )}
             {inv.payment && (
               <>
                 <dt>
@@ -127,7 +146,7 @@ function InvoiceDocument({ invoice: inv }: { invoice: Partial<Invoice> & { id: s
                   : inv.payment.paymentType}
                 </dd>
                 <dt>
-                  <Trans>Date</Trans>
+                  <Trans>Payment date</Trans>
                 </dt>
                 <dd>{inv.payment.paymentDate ? formatDate(inv.payment.paymentDate, locale) : '-'}</dd>
               </>
@@ -171,13 +190,13 @@ function InvoiceDocument({ invoice: inv }: { invoice: Partial<Invoice> & { id: s
               <th scope="col">
                 <Trans>Description</Trans>
               </th>
-              <th scope="col" className="cell-number">
+              <th scope="col" className="cell-number hide-phone">
                 <Trans>Qty</Trans>
               </th>
-              <th scope="col" className="cell-number">
+              <th scope="col" className="cell-number hide-phone">
                 <Trans>Unit price</Trans>
               </th>
-              <th scope="col" className="cell-number">
+              <th scope="col" className="cell-number hide-phone">
                 <Trans>VAT</Trans>
               </th>
               <th scope="col" className="cell-number">
@@ -192,14 +211,15 @@ function InvoiceDocument({ invoice: inv }: { invoice: Partial<Invoice> & { id: s
                 <th scope="row" className="cell-wrap">
                   {a.articleDescription}
                 </th>
-                <td className="cell-number">{a.quantity}</td>
-                <td className="cell-number cell-nowrap">{dkk(a.pricePerUnit)}</td>
-                <td className="cell-number">{a.vatRate} %</td>
+                <td className="cell-number hide-phone">{a.quantity}</td>
+                <td className="cell-number cell-nowrap hide-phone">{dkk(a.pricePerUnit)}</td>
+                <td className="cell-number hide-phone">{a.vatRate} %</td>
                 <td className="cell-number cell-nowrap">{dkk(a.totalPriceIncludingVat)}</td>
               </tr>
             ))}
           </tbody>
-          <tfoot>
+          {/* On a phone the lines show number, description and total; the sums follow below the table. */}
+          <tfoot className="hide-phone">
             <tr>
               <th scope="row" colSpan={5}>
                 <Trans>Subtotal</Trans>
@@ -221,21 +241,44 @@ function InvoiceDocument({ invoice: inv }: { invoice: Partial<Invoice> & { id: s
           </tfoot>
         </table>
       </div>
+      <dl className="detail-list show-phone invoice-totals-phone">
+        <dt>
+          <Trans>Subtotal</Trans>
+        </dt>
+        <dd>{dkk(inv.subtotal ?? 0)}</dd>
+        <dt>
+          <Trans>VAT ({vatRate} %)</Trans>
+        </dt>
+        <dd>{dkk(inv.totalVatAmount ?? 0)}</dd>
+        <dt>{credit ? t`Total credited` : t`Total amount`}</dt>
+        <dd>
+          <strong>{dkk(inv.totalAmount ?? 0)}</strong>
+        </dd>
+      </dl>
 
       <section className="invoice-terms" aria-labelledby="terms-title">
         <h2 id="terms-title">
           <Trans>Payment Terms</Trans>
         </h2>
-        {credit ?
+        {writeOff ?
+          <p>
+            <Trans>The amount is written off: it is no longer owed, and nothing is paid back.</Trans>
+          </p>
+        : credit ?
           <p>
             <Trans>The amount is paid back to the account the payment was withdrawn from.</Trans>
           </p>
-        : <>
-            <p>
-              <Trans>Payment is withdrawn automatically each month. No manual payment required.</Trans>
-            </p>
-            <p lang="da">Betalingen trækkes automatisk via Vipps MobilePay. Betalingsfrist: {days} dage fra fakturadatoen.</p>
-          </>
+        : settlement?.kind === 'PAID_OUTSIDE' ?
+          <p>
+            <Trans>Paid outside Vipps MobilePay. No further payment is required.</Trans>
+          </p>
+        : inv.status === 'FAILED' ?
+          <p>
+            <Trans>Vipps MobilePay could not collect the amount on the due date, {dueDate}. It is still owed; the association will contact you.</Trans>
+          </p>
+        : <p>
+            <Trans>The amount is withdrawn automatically through Vipps MobilePay on the due date, {dueDate}. No manual payment required.</Trans>
+          </p>
         }
       </section>
     </article>

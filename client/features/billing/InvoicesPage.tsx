@@ -13,7 +13,7 @@ import { usePageTitle } from '../../lib/use-page-title'
 import { useSync } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
 import { roleOf } from '../shell/navigation'
-import { chargeStatusBadge, invoiceStatusLabels } from './labels'
+import { chargeStatusBadge, invoiceStatusLabels, settlementLabels } from './labels'
 import { useInvoices } from './use-invoices'
 
 type Filter = 'ALL' | InvoiceStatus
@@ -60,7 +60,8 @@ export function InvoicesPage() {
           <thead>
             <tr>
               <th scope="col">
-                <Trans>Number</Trans>
+                {/* The invoice's number, not a house number (a separate catalog entry, issue #16). */}
+                <Trans context="invoice">Number</Trans>
               </th>
               <th scope="col">
                 <Trans>Name</Trans>
@@ -84,18 +85,28 @@ export function InvoicesPage() {
                     {i.invoiceNumber}
                   </Link>
                 </th>
-                <td className="cell-wrap">
-                  {i.kind === 'CREDIT_NOTE' && (
-                    <Badge variant="warning">
-                      <Trans>Credit note</Trans>
-                    </Badge>
-                  )}{' '}
-                  {i.name}
-                  <span className="muted cell-sub">{i.consumerName}</span>
+                <td className="cell-wrap" data-label={t`Name`}>
+                  <span>
+                    {i.kind === 'CREDIT_NOTE' && (
+                      <Badge variant="warning">
+                        <Trans>Credit note</Trans>
+                      </Badge>
+                    )}{' '}
+                    {i.name}
+                    <span className="muted cell-sub">{i.consumerName}</span>
+                  </span>
                 </td>
-                <td className="cell-number cell-nowrap">{formatMoney(i.kind === 'CREDIT_NOTE' ? -(i.totalAmount ?? 0) : (i.totalAmount ?? 0), locale)}</td>
-                <td className="cell-nowrap">{i.dueDate ? formatDate(i.dueDate, locale) : '-'}</td>
-                <td>{i.status && <Badge variant={chargeStatusBadge(i.status)}>{i18n._(invoiceStatusLabels[i.status])}</Badge>}</td>
+                <td className="cell-number cell-nowrap" data-label={t`Total Amount (DKK)`}>
+                  {formatMoney(i.kind === 'CREDIT_NOTE' ? -(i.totalAmount ?? 0) : (i.totalAmount ?? 0), locale)}
+                </td>
+                <td className="cell-nowrap" data-label={t`Due Date`}>
+                  {i.dueDate ? formatDate(i.dueDate, locale) : '-'}
+                </td>
+                <td data-label={t`Status`}>
+                  {i.settlement ?
+                    <Badge variant={i.settlement.kind === 'PAID_OUTSIDE' ? 'success' : 'neutral'}>{i18n._(settlementLabels[i.settlement.kind])}</Badge>
+                  : i.status && <Badge variant={chargeStatusBadge(i.status)}>{i18n._(invoiceStatusLabels[i.status])}</Badge>}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { MAX_CHARGE_DESCRIPTION } from '../../../shared/contract/billing'
 import { messages } from '../../../shared/i18n-messages'
@@ -6,7 +6,9 @@ import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
 import { TextField } from '../../components/ui/TextField'
 import { parseKroner } from '../../lib/kroner-input'
-import { useSync, useSyncStatus } from '../../sync/use-sync'
+import type { Mutation } from '../../sync/local-db'
+import { discard } from '../../sync/outbox'
+import { useOutbox, useSync, useSyncStatus } from '../../sync/use-sync'
 
 export interface MoneyInput {
   /** øre */
@@ -17,10 +19,35 @@ export interface MoneyInput {
 type Field = 'amount' | 'description'
 
 /**
+ * Where a submitted money action is (issue #16): only the server's acceptance is success.
+ * - `queued`: saved on this device, waiting for a connection;
+ * - `sending`: on its way, or waiting for the server's answer;
+ * - `accepted`: the server has it (it left the outbox confirmed);
+ * - `rejected`: the server refused it (its message); the form keeps what was typed.
+ */
+export type MoneyActionPhase = { phase: 'idle' } | { phase: 'queued' } | { phase: 'sending' } | { phase: 'accepted' } | { phase: 'rejected'; message: string }
+
+/**
+ * The phase of a queued mutation, from the live outbox. `seen` is whether it was ever found there:
+ * a mutation that has left the outbox was confirmed by the server (the drainer removes it only
+ * then; a refused one stays as `rejected`).
+ */
+export function phaseOf(queue: readonly Mutation[], seq: number, online: boolean): MoneyActionPhase {
+  const m = queue.find((q) => q.seq === seq)
+  if (!m) return { phase: 'accepted' }
+  if (m.status === 'rejected' || m.status === 'conflict') return { phase: 'rejected', message: m.lastError ?? '' }
+  if (m.status === 'sending') return { phase: 'sending' }
+  // Queued: offline, or the last attempt found no server, means it waits for the connection.
+  return !online || m.attempts > 0 ? { phase: 'queued' } : { phase: 'sending' }
+}
+
+/**
  * The amount-and-description form of a refund and a one-time charge (spec §2, §5, §8): kroner
  * typed with a comma or a point become exact øre; `check` applies the shared schema (and any
- * limit) and answers a message per field; on success the form is cleared and `success` shown.
- * The action is queued, so offline it says it will be sent when online.
+ * limit) and answers a message per field. `submit` queues the action in the outbox (so offline it
+ * is kept and sent once); the form then says truthfully where it is — "Queued — will be sent when
+ * online", "Sending…" — and shows `success` only once the server accepted it. A refusal is shown
+ * with the server's message and the typed values kept.
  */
 export function MoneyActionForm({
   label,
@@ -34,30 +61,56 @@ export function MoneyActionForm({
   submitLabel: ReactNode
   success: string
   check: (input: { amount: number | null; description: string }) => Partial<Record<Field, string>>
-  submit: (input: MoneyInput) => Promise<unknown>
+  submit: (input: MoneyInput) => Promise<Mutation>
   children?: ReactNode
 }) {
   const { t, i18n } = useLingui()
-  const online = useSyncStatus(useSync()).online
+  const sync = useSync()
+  const online = useSyncStatus(sync).online
+  const queue = useOutbox(sync)
   const [amount, setAmount] = useState('')
   const [description, setDescription] = useState('')
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
-  const [done, setDone] = useState<string | null>(null)
+  const [pending, setPending] = useState<number | null>(null)
+  const [outcome, setOutcome] = useState<MoneyActionPhase>({ phase: 'idle' })
   const [busy, setBusy] = useState(false)
+
+  // Follow the queued action until the server accepted or refused it.
+  const phase: MoneyActionPhase = pending !== null && queue ? phaseOf(queue, pending, online) : outcome
+  useEffect(() => {
+    if (pending === null || !queue) return
+    if (phase.phase === 'accepted') {
+      setAmount('')
+      setDescription('')
+    }
+    if (phase.phase === 'accepted' || phase.phase === 'rejected') {
+      setOutcome(phase)
+      setPending(null)
+      // A refused action leaves the queue: the form shows why and keeps what was typed.
+      if (phase.phase === 'rejected' && sync) {
+        const m = queue.find((q) => q.seq === pending)
+        if (m) void discard(sync.db, m.mutationId)
+      }
+    }
+  }, [pending, queue, phase, sync])
+
+  const waiting = phase.phase === 'queued' || phase.phase === 'sending'
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault()
-    setDone(null)
+    if (waiting || busy) return
+    setOutcome({ phase: 'idle' })
     const ore = parseKroner(amount)
-    const problems = ore === null ? { amount: i18n._(messages.amountInvalid.id), ...check({ amount: ore, description }) } : check({ amount: ore, description })
-    if (ore === null || Object.keys(problems).length > 0) return setErrors(ore === null ? { ...problems, amount: i18n._(messages.amountInvalid.id) } : problems)
+    const problems = check({ amount: ore, description })
+    if (ore === null) problems.amount = i18n._(messages.amountInvalid.id)
+    if (ore === null || Object.keys(problems).length > 0) return setErrors(problems)
     setErrors({})
     setBusy(true)
     try {
-      await submit({ amount: ore, description: description.trim() })
-      setAmount('')
-      setDescription('')
-      setDone(online ? success : `${success} ${t`It will be sent when you are online.`}`)
+      const m = await submit({ amount: ore, description: description.trim() })
+      const stored = sync ? await sync.db.outbox.where('mutationId').equals(m.mutationId).first() : undefined
+      if (stored?.seq !== undefined) setPending(stored.seq)
+      else setOutcome({ phase: 'accepted' })
     } finally {
       setBusy(false)
     }
@@ -66,7 +119,22 @@ export function MoneyActionForm({
   return (
     <form className="form card page-narrow" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={label}>
       {children}
-      {done && <Alert variant="success">{done}</Alert>}
+      {phase.phase === 'accepted' && (
+        <Alert variant="success">
+          {success} <Trans>The server sends it to Vipps MobilePay.</Trans>
+        </Alert>
+      )}
+      {phase.phase === 'queued' && (
+        <Alert variant="info">
+          <Trans>Queued — will be sent when online.</Trans>
+        </Alert>
+      )}
+      {phase.phase === 'sending' && (
+        <Alert variant="info">
+          <Trans>Sending to the server…</Trans>
+        </Alert>
+      )}
+      {phase.phase === 'rejected' && <Alert variant="error">{phase.message || t`The server refused the request.`}</Alert>}
       <TextField
         label={t`Amount (kr.)`}
         inputMode="decimal"
@@ -76,6 +144,7 @@ export function MoneyActionForm({
         error={errors.amount}
         hint={t`At least 1 kr., e.g. 250,00`}
         required
+        disabled={waiting}
       />
       <TextField
         label={t`Description`}
@@ -85,6 +154,7 @@ export function MoneyActionForm({
         maxLength={MAX_CHARGE_DESCRIPTION}
         hint={t`Shown to the member in Vipps MobilePay and on the invoice (at most 45 characters).`}
         required
+        disabled={waiting}
       />
       {!online && (
         <p className="field-hint">
@@ -92,7 +162,7 @@ export function MoneyActionForm({
         </p>
       )}
       <div className="form-actions">
-        <Button type="submit" busy={busy}>
+        <Button type="submit" busy={busy || waiting}>
           {submitLabel}
         </Button>
       </div>

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useSearch } from '@tanstack/react-router'
 import { RefundRequest } from '../../../shared/contract/billing'
@@ -15,6 +16,28 @@ import { roleOf } from '../shell/navigation'
 import { refundCharge } from './billing-mutations'
 import { MoneyActionForm } from './MoneyActionForm'
 import { refundableOf, refundedOf, useCharges } from './use-charges'
+import { useInvoice, useInvoices, type InvoiceView } from './use-invoices'
+
+/** What is left to refund on each line of an invoice: its total less the credit notes' lines that credit it (issue #16). */
+export function linesLeft(
+  invoice: InvoiceView | null | undefined,
+  documents: readonly InvoiceView[],
+): { id: string; label: string; left: number; total: number }[] {
+  if (!invoice?.invoiceArticles) return []
+  const credited = new Map<string, number>()
+  for (const d of documents)
+    if (d.kind === 'CREDIT_NOTE' && d.creditedInvoice?.id === invoice.id)
+      for (const l of d.invoiceArticles ?? [])
+        if (l.creditedArticleId) credited.set(l.creditedArticleId, (credited.get(l.creditedArticleId) ?? 0) + l.totalPriceIncludingVat)
+  return [...invoice.invoiceArticles]
+    .sort((a, b) => a.articleNumber.localeCompare(b.articleNumber))
+    .map((a) => ({
+      id: a.id,
+      label: `${a.articleNumber} ${a.articleDescription}`,
+      total: a.totalPriceIncludingVat,
+      left: Math.max(0, a.totalPriceIncludingVat - (credited.get(a.id) ?? 0)),
+    }))
+}
 
 /**
  * Refund part or all of a collected charge (spec §2 "Refund create", §5; every role but a plain
@@ -28,10 +51,15 @@ export function RefundPage() {
   const sync = useSync()
   const charges = useCharges(sync, agreementId ?? '')
   const user = useSession().user
+  const charge = charges?.find((c) => c.id === chargeId)
+  const invoice = useInvoice(sync, charge?.invoiceId ?? '')?.row as InvoiceView | null | undefined
+  const documents = useInvoices(sync, charge?.companyId ?? null)
+  const [chosen, setChosen] = useState<string[]>([])
   usePageTitle(t`Refund`)
   if (!sync || !charges) return <Spinner label={t`Loading payments`} />
 
-  const charge = charges.find((c) => c.id === chargeId)
+  const lines = linesLeft(invoice, documents ?? [])
+  const chosenLeft = lines.filter((l) => chosen.includes(l.id)).reduce((s, l) => s + l.left, 0)
   const left = charge ? refundableOf(charge) : 0
   const leftText = formatMoney(left, locale)
   const back =
@@ -57,7 +85,9 @@ export function RefundPage() {
           <Trans>Refunds are made by the association's staff.</Trans>
         </Alert>
       : left === 0 && !charge._pending ?
-        <Alert variant="info">{i18n._(charge.status === 'EXECUTED' ? messages.refundTooLarge.id : messages.refundNeedsExecuted.id, { amount: leftText })}</Alert>
+        <Alert variant="info">
+          {i18n._(charge.status === 'EXECUTED' ? messages.refundTooLarge.id : messages.refundNeedsExecuted.id, { amount: leftText })}
+        </Alert>
       : <MoneyActionForm
           label={t`Refund`}
           submitLabel={<Trans>Create refund</Trans>}
@@ -65,9 +95,13 @@ export function RefundPage() {
           check={({ amount, description }) => {
             const problems = schemaMessages<'amount' | 'description'>(RefundRequest.safeParse({ chargeId: charge.id, amount: amount ?? 0, description }), i18n)
             if (!problems.amount && amount !== null && amount > left) problems.amount = i18n._(messages.refundTooLarge.id, { amount: leftText })
+            if (!problems.amount && amount !== null && chosen.length > 0 && amount > chosenLeft)
+              problems.amount = i18n._(messages.refundTooLargeForLines.id, { amount: formatMoney(chosenLeft, locale) })
             return problems
           }}
-          submit={({ amount, description }) => refundCharge(sync, agreementId, { id: newId(), chargeId: charge.id, amount, description })}
+          submit={({ amount, description }) =>
+            refundCharge(sync, agreementId, { id: newId(), chargeId: charge.id, amount, description, ...(chosen.length ? { lines: chosen } : {}) })
+          }
         >
           <dl className="detail-list">
             <dt>
@@ -90,6 +124,35 @@ export function RefundPage() {
             </dt>
             <dd>{leftText}</dd>
           </dl>
+          {lines.length > 1 && (
+            <fieldset className="refund-lines">
+              <legend>
+                <Trans>Refund from these invoice lines</Trans>
+              </legend>
+              <p className="field-hint">
+                <Trans>None chosen: the refund is spread over all lines in proportion. Each line of the credit note keeps its own description.</Trans>
+              </p>
+              {lines.map((l) => {
+                const lineLeft = formatMoney(l.left, locale)
+                return (
+                  <label key={l.id} className="checkbox-row">
+                    <input
+                      type="checkbox"
+                      checked={chosen.includes(l.id)}
+                      disabled={l.left === 0}
+                      onChange={(e) => setChosen((c) => (e.target.checked ? [...c, l.id] : c.filter((x) => x !== l.id)))}
+                    />
+                    <span>
+                      {l.label}
+                      <span className="muted cell-sub">
+                        <Trans>{lineLeft} left to refund</Trans>
+                      </span>
+                    </span>
+                  </label>
+                )
+              })}
+            </fieldset>
+          )}
         </MoneyActionForm>
       }
     </div>

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { ChargeStatus } from '../../../shared/domain/agreement-status'
-import type { InvoiceStatus } from '../../../shared/domain/invoice'
+import type { InvoiceSettlement, InvoiceStatus } from '../../../shared/domain/invoice'
 import type { BadgeVariant } from '../../components/ui/Badge'
 
 export const chargeKindLabels: Record<'REGULAR' | 'ONE_TIME' | 'FINAL', MessageDescriptor> = {
@@ -10,12 +10,14 @@ export const chargeKindLabels: Record<'REGULAR' | 'ONE_TIME' | 'FINAL', MessageD
   FINAL: msg`Last payment`,
 }
 
+// A cancelled payment or invoice is "Annulleret" in Danish; a terminated agreement's "Canceled"
+// is "Opsagt" — separate catalog entries by context (issue #16).
 export const chargeStatusLabels: Record<ChargeStatus, MessageDescriptor> = {
   CREATED: msg`Created`,
   RESERVED: msg`Reserved`,
   EXECUTED: msg`Executed`,
   FAILED: msg`Failed`,
-  CANCELED: msg`Canceled`,
+  CANCELED: msg({ message: 'Canceled', context: 'payment' }),
   EXPIRED: msg`Expired`,
   DECLINED: msg`Declined`,
 }
@@ -25,7 +27,13 @@ export const invoiceStatusLabels: Record<InvoiceStatus, MessageDescriptor> = {
   RESERVED: msg`Reserved`,
   EXECUTED: msg`Paid`,
   FAILED: msg`Failed`,
-  CANCELED: msg`Canceled`,
+  CANCELED: msg({ message: 'Canceled', context: 'payment' }),
+}
+
+/** How staff settled an unpaid invoice outside Vipps MobilePay (issue #16). */
+export const settlementLabels: Record<InvoiceSettlement, MessageDescriptor> = {
+  PAID_OUTSIDE: msg`Paid outside Vipps MobilePay`,
+  WRITTEN_OFF: msg`Written off`,
 }
 
 /** Collected is good news, failed is bad, waiting is neutral. */

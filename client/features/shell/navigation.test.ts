@@ -33,18 +33,18 @@ describe('sidebarSections', () => {
     ])
   })
 
-  it('gives company admin staff companies and charges but not system logs', () => {
+  it('gives company admin staff companies, debtors and charges but not system logs', () => {
     for (const role of ['ADMINISTRATOR', 'ACCOUNTANT', 'CHAIRMAN'] as const) {
       expect(outline(member(role), 'production')).toEqual([
         'Administration: Companies',
         'Communication: Messages',
         'Account: Agreements, Profile',
-        'Economy: Invoices, Charges',
+        'Economy: Invoices, Debtors, Charges',
       ])
     }
   })
 
-  it('gives a board member neither administration nor charges', () => {
+  it('gives a board member neither administration, debtors nor charges', () => {
     expect(outline(member('BOARDMEMBER'), 'production')).toEqual(['Communication: Messages', 'Account: Agreements, Profile', 'Economy: Invoices'])
   })
 

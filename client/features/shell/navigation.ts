@@ -16,6 +16,7 @@ export type NavPath =
   | '/agreements'
   | '/user'
   | '/invoices'
+  | '/debtors'
   | '/statistics'
   | '/articles'
   | '/forum'
@@ -78,7 +79,11 @@ export function sidebarSections(user: User, env: AppEnv): NavSection[] {
       key: 'economy',
       title: msg`Economy`,
       // "Company admin staff or an accountant": the accountant is already company admin staff.
-      links: [{ to: '/invoices', label: msg`Invoices` }, ...when(staff, { to: '/statistics' as const, label: msg`Charges` })],
+      // The debtor overview (issue #16) is company admin staff's, like its actions.
+      links: [
+        { to: '/invoices', label: msg`Invoices` },
+        ...when(staff, { to: '/debtors' as const, label: msg`Debtors` }, { to: '/statistics' as const, label: msg`Charges` }),
+      ],
     }),
     ...when<NavSection>(nonProduction, {
       key: 'knowledge',

@@ -187,7 +187,7 @@ describe('POST /api/invoice/{id}/retry', () => {
     vippsSays(t, first.json.id, 'FAILED')
     expect(invoiceOf(t, december.invoiceId!).status).toBe('FAILED')
     expect((await list()).json.items[0]).toMatchObject({ retryPending: false, retryBlocked: null, amount: 515_050 })
-    t.db.update(agreements).set({ status: 'STOPPED' }).where(eq(agreements.id, december.agreementId)).run()
+    t.db.update(agreements).set({ status: 'CANCELED' }).where(eq(agreements.id, december.agreementId)).run()
     expect((await list()).json.items[0].retryBlocked).toBe('AGREEMENT_INACTIVE')
     const refused = await t.call('POST', `/invoice/${december.invoiceId}/retry`, { token: admin, body: {} })
     expect(refused).toMatchObject({ status: 409, json: { code: 'INVALID_STATE' } })

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import type { Mutation } from '../../sync/local-db'
+import { phaseOf } from './MoneyActionForm'
+
+const mutation = (extra: Partial<Mutation>): Mutation => ({
+  seq: 7, mutationId: 'm1', kind: 'charge.refund', method: 'POST', path: '/agreement/a/refund', entity: 'charge', entityId: 'c1',
+  money: true, status: 'queued', attempts: 0, nextAttemptAt: 0, lastError: null, createdAt: 0, ...extra,
+})
+
+/** Issue #16: a money action says where it is, and success only once the server accepted it. */
+describe('phaseOf (money action form)', () => {
+  it('queued offline says queued; queued online or in flight says sending', () => {
+    expect(phaseOf([mutation({})], 7, false)).toEqual({ phase: 'queued' })
+    expect(phaseOf([mutation({})], 7, true)).toEqual({ phase: 'sending' })
+    expect(phaseOf([mutation({ status: 'sending' })], 7, true)).toEqual({ phase: 'sending' })
+  })
+
+  it('a send that found no server waits queued even when the browser thinks it is online', () => {
+    expect(phaseOf([mutation({ attempts: 1, lastError: '' })], 7, true)).toEqual({ phase: 'queued' })
+  })
+
+  it('refused: the server\'s message, never success', () => {
+    expect(phaseOf([mutation({ status: 'rejected', lastError: 'Please enter a valid amount' })], 7, true)).toEqual({ phase: 'rejected', message: 'Please enter a valid amount' })
+    expect(phaseOf([mutation({ status: 'conflict', lastError: null })], 7, true)).toEqual({ phase: 'rejected', message: '' })
+  })
+
+  it('accepted once it has left the queue (the drainer removes only confirmed changes)', () => {
+    expect(phaseOf([mutation({ seq: 8 })], 7, true)).toEqual({ phase: 'accepted' })
+  })
+})
