@@ -25,7 +25,7 @@ describe('adding staff from outside the association', () => {
     expect(fresh.status).toBe(201)
     const shape = (json: Record<string, unknown>) => ({ ...json, id: 'id', userId: 'userId', email: 'email' })
     expect(shape(existing.json)).toEqual(shape(fresh.json))
-    expect(existing.json).toEqual({ id: expect.any(String), companyId: second, userId: before.id, name: 'A. Nielsen', email: demo.admin, phone: '+45 11 22 33 44', role: 'BOARDMEMBER', createdAt: expect.any(String) })
+    expect(existing.json).toEqual({ id: expect.any(String), companyId: second, userId: before.id, name: 'A. Nielsen', email: demo.admin, phone: '+45 11 22 33 44', role: 'BOARDMEMBER', version: 1, createdAt: expect.any(String) })
     expect(JSON.stringify(existing.json)).not.toMatch(/Anders|20 44 55 66/)
     // Their own account is untouched; they are now staff of the second association too.
     expect(userOf(t, demo.admin)).toMatchObject({ fullName: 'Anders Nielsen', mobileNumber: '+45 20 44 55 66', language: 'EN', version: before.version })
