@@ -76,7 +76,8 @@ describe('billing journeys', () => {
       await page.locator('nav.sidebar-nav').getByRole('link', { name: danish('Invoices') }).click()
       await page.getByRole('link', { name: String(newest.number), exact: true }).click()
       await page.getByRole('heading', { level: 1, name: `${danish('Invoice {number}').replace('{number}', String(newest.number))}` }).waitFor()
-      await page.getByText('Betalingsfrist: 14 dage fra fakturadatoen.').waitFor()
+      // One due date (issue #16): the invoice is due the day its charge is withdrawn.
+      await page.getByText(/^Beløbet trækkes automatisk via Vipps MobilePay på forfaldsdagen/).waitFor()
       await snapBoth(page, 'invoice-view')
     }), 120_000)
 
@@ -122,7 +123,9 @@ describe('billing journeys', () => {
       await context.route('**/api/**', (route) => (offline ? route.abort('internetdisconnected') : route.fallback()))
       await page.goto(`/refunds/create?chargeId=${executed.id}&agreementId=${id}`).catch(() => undefined)
       await refundThroughForm(page, '50', 'Rabat')
-      await page.getByText(danish('Refund created successfully!'), { exact: false }).waitFor()
+      // Truthful (issue #16): queued, not "created successfully", until the server has it.
+      await page.getByText(danish('Queued — will be sent when online.')).waitFor()
+      expect(await page.getByText(danish('Refund created successfully!'), { exact: false }).count()).toBe(0)
       await page.goto(`/charges/${id}`).catch(() => undefined)
       await page.getByText(danish('Will be sent when online')).first().waitFor()
       expect(chargesOf(id).find((c) => c.id === executed.id)?.refunded_ore).toBe(10_050)

@@ -29,12 +29,13 @@ export type MoneyActionPhase = { phase: 'idle' } | { phase: 'queued' } | { phase
 
 /**
  * The phase of a queued mutation, from the live outbox. `seen` is whether it was ever found there:
- * a mutation that has left the outbox was confirmed by the server (the drainer removes it only
- * then; a refused one stays as `rejected`).
+ * a mutation that has left the outbox after being seen was confirmed by the server (the drainer
+ * removes it only then; a refused one stays as `rejected`); one not seen yet is still on its way
+ * into the live view of the queue.
  */
-export function phaseOf(queue: readonly Mutation[], seq: number, online: boolean): MoneyActionPhase {
+export function phaseOf(queue: readonly Mutation[], seq: number, online: boolean, seen: boolean): MoneyActionPhase {
   const m = queue.find((q) => q.seq === seq)
-  if (!m) return { phase: 'accepted' }
+  if (!m) return seen ? { phase: 'accepted' } : { phase: 'sending' }
   if (m.status === 'rejected' || m.status === 'conflict') return { phase: 'rejected', message: m.lastError ?? '' }
   if (m.status === 'sending') return { phase: 'sending' }
   // Queued: offline, or the last attempt found no server, means it waits for the connection.
@@ -72,13 +73,23 @@ export function MoneyActionForm({
   const [description, setDescription] = useState('')
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [pending, setPending] = useState<number | null>(null)
+  const [seen, setSeen] = useState(false)
   const [outcome, setOutcome] = useState<MoneyActionPhase>({ phase: 'idle' })
   const [busy, setBusy] = useState(false)
 
   // Follow the queued action until the server accepted or refused it.
-  const phase: MoneyActionPhase = pending !== null && queue ? phaseOf(queue, pending, online) : outcome
+  const inQueue = pending !== null && queue !== undefined && queue.some((q) => q.seq === pending)
+  const phase: MoneyActionPhase = pending !== null && queue ? phaseOf(queue, pending, online, seen || inQueue) : outcome
   useEffect(() => {
     if (pending === null || !queue) return
+    if (inQueue && !seen) setSeen(true)
+    // It was stored when submitted; if the live view never showed it, ask the queue itself.
+    if (!inQueue && !seen && sync) {
+      const seq = pending
+      void sync.db.outbox.get(seq).then((m) => {
+        if (!m) setSeen(true)
+      })
+    }
     if (phase.phase === 'accepted') {
       setAmount('')
       setDescription('')
@@ -92,7 +103,7 @@ export function MoneyActionForm({
         if (m) void discard(sync.db, m.mutationId)
       }
     }
-  }, [pending, queue, phase, sync])
+  }, [pending, queue, phase, sync, inQueue, seen])
 
   const waiting = phase.phase === 'queued' || phase.phase === 'sending'
 
@@ -109,8 +120,13 @@ export function MoneyActionForm({
     try {
       const m = await submit({ amount: ore, description: description.trim() })
       const stored = sync ? await sync.db.outbox.where('mutationId').equals(m.mutationId).first() : undefined
-      if (stored?.seq !== undefined) setPending(stored.seq)
-      else setOutcome({ phase: 'accepted' })
+      if (stored?.seq !== undefined) {
+        setSeen(false)
+        setPending(stored.seq)
+      } else {
+        // Gone before we looked: the server answered already (a refusal stays in the queue).
+        setOutcome({ phase: 'accepted' })
+      }
     } finally {
       setBusy(false)
     }

@@ -10,21 +10,23 @@ const mutation = (extra: Partial<Mutation>): Mutation => ({
 /** Issue #16: a money action says where it is, and success only once the server accepted it. */
 describe('phaseOf (money action form)', () => {
   it('queued offline says queued; queued online or in flight says sending', () => {
-    expect(phaseOf([mutation({})], 7, false)).toEqual({ phase: 'queued' })
-    expect(phaseOf([mutation({})], 7, true)).toEqual({ phase: 'sending' })
-    expect(phaseOf([mutation({ status: 'sending' })], 7, true)).toEqual({ phase: 'sending' })
+    expect(phaseOf([mutation({})], 7, false, true)).toEqual({ phase: 'queued' })
+    expect(phaseOf([mutation({})], 7, true, true)).toEqual({ phase: 'sending' })
+    expect(phaseOf([mutation({ status: 'sending' })], 7, true, true)).toEqual({ phase: 'sending' })
   })
 
   it('a send that found no server waits queued even when the browser thinks it is online', () => {
-    expect(phaseOf([mutation({ attempts: 1, lastError: '' })], 7, true)).toEqual({ phase: 'queued' })
+    expect(phaseOf([mutation({ attempts: 1, lastError: '' })], 7, true, true)).toEqual({ phase: 'queued' })
   })
 
   it('refused: the server\'s message, never success', () => {
-    expect(phaseOf([mutation({ status: 'rejected', lastError: 'Please enter a valid amount' })], 7, true)).toEqual({ phase: 'rejected', message: 'Please enter a valid amount' })
-    expect(phaseOf([mutation({ status: 'conflict', lastError: null })], 7, true)).toEqual({ phase: 'rejected', message: '' })
+    expect(phaseOf([mutation({ status: 'rejected', lastError: 'Please enter a valid amount' })], 7, true, true)).toEqual({ phase: 'rejected', message: 'Please enter a valid amount' })
+    expect(phaseOf([mutation({ status: 'conflict', lastError: null })], 7, true, true)).toEqual({ phase: 'rejected', message: '' })
   })
 
-  it('accepted once it has left the queue (the drainer removes only confirmed changes)', () => {
-    expect(phaseOf([mutation({ seq: 8 })], 7, true)).toEqual({ phase: 'accepted' })
+  it('accepted once it has left the queue (the drainer removes only confirmed changes), never before it was seen there', () => {
+    expect(phaseOf([mutation({ seq: 8 })], 7, true, true)).toEqual({ phase: 'accepted' })
+    // The live view of the queue has not caught up with the enqueue yet: still sending, not success.
+    expect(phaseOf([], 7, true, false)).toEqual({ phase: 'sending' })
   })
 })
