@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { Trans } from '@lingui/react/macro'
 
 /**
  * A data table that scrolls sideways on narrow screens. Give it a caption (visible or not) so
@@ -12,5 +13,16 @@ export function Table({ caption, captionHidden = false, children, className }: {
         {children}
       </table>
     </div>
+  )
+}
+
+/** The header of a column of row buttons: named for screen readers, empty on screen. */
+export function ActionsHeader() {
+  return (
+    <th scope="col">
+      <span className="sr-only">
+        <Trans>Actions</Trans>
+      </span>
+    </th>
   )
 }

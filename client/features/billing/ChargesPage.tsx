@@ -6,7 +6,7 @@ import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
 import { buttonClass } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
-import { Table } from '../../components/ui/Table'
+import { Table, ActionsHeader } from '../../components/ui/Table'
 import { useLocale } from '../../i18n/use-locale'
 import { formatDate, formatMoney } from '../../lib/format'
 import { usePageTitle } from '../../lib/use-page-title'
@@ -91,11 +91,7 @@ function ChargeTable({ charges, agreementId, canRefund }: { charges: ChargeView[
             <Trans>Invoice</Trans>
           </th>
           {canRefund && (
-            <th scope="col">
-              <span className="sr-only">
-                <Trans>Actions</Trans>
-              </span>
-            </th>
+            <ActionsHeader />
           )}
         </tr>
       </thead>

@@ -10,7 +10,7 @@ import { Badge } from '../../components/ui/Badge'
 import { Button } from '../../components/ui/Button'
 import { Modal } from '../../components/ui/Modal'
 import { Spinner } from '../../components/ui/Spinner'
-import { Table } from '../../components/ui/Table'
+import { Table, ActionsHeader } from '../../components/ui/Table'
 import { TextField } from '../../components/ui/TextField'
 import { useLocale } from '../../i18n/use-locale'
 import { api, ApiError, createActionKey } from '../../lib/api'
@@ -152,11 +152,7 @@ function DebtorTable({ debtors, reminderCount, onAction }: { debtors: Debtor[]; 
           <th scope="col">
             <Trans>Status</Trans>
           </th>
-          <th scope="col">
-            <span className="sr-only">
-              <Trans>Actions</Trans>
-            </span>
-          </th>
+          <ActionsHeader />
         </tr>
       </thead>
       <tbody>

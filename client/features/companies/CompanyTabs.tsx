@@ -8,7 +8,7 @@ import { ChangeProblem } from '../../components/sync/ChangeProblem'
 import { Badge } from '../../components/ui/Badge'
 import { Button } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
-import { Table } from '../../components/ui/Table'
+import { Table, ActionsHeader } from '../../components/ui/Table'
 import { Tabs } from '../../components/ui/Tabs'
 import type { SyncHandle } from '../../sync/use-sync'
 import { companyRoleLabels } from '../profile/labels'
@@ -168,11 +168,7 @@ function AddressTable({ handle, companyId, canManage, rows }: { handle: SyncHand
             <Trans>City</Trans>
           </th>
           {canManage && (
-            <th scope="col">
-              <span className="sr-only">
-                <Trans>Actions</Trans>
-              </span>
-            </th>
+            <ActionsHeader />
           )}
         </tr>
       </thead>

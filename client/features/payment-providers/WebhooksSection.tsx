@@ -6,7 +6,7 @@ import { RegisterWebhookRequest, vippsWebhookEvents, Webhook } from '../../../sh
 import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog'
-import { Table } from '../../components/ui/Table'
+import { Table, ActionsHeader } from '../../components/ui/Table'
 import { TextField } from '../../components/ui/TextField'
 import { api, createActionKey, errorMessage } from '../../lib/api'
 import { requestSync } from '../../sync/use-sync'
@@ -86,11 +86,7 @@ export function WebhooksSection({ provider, canManage }: { provider: ProviderVie
                 <Trans>Events</Trans>
               </th>
               {canManage && (
-                <th scope="col">
-                  <span className="sr-only">
-                    <Trans>Actions</Trans>
-                  </span>
-                </th>
+                <ActionsHeader />
               )}
             </tr>
           </thead>

@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/Badge'
 import { Button } from '../../components/ui/Button'
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog'
 import { TextField } from '../../components/ui/TextField'
-import { Table } from '../../components/ui/Table'
+import { Table, ActionsHeader } from '../../components/ui/Table'
 import { useLocale } from '../../i18n/use-locale'
 import { ApiError, createActionKey, errorMessage } from '../../lib/api'
 import { formatDate } from '../../lib/format'
@@ -149,11 +149,7 @@ export function AuthMethodsSection({
               <th scope="col" className="hide-phone">
                 <Trans>Created</Trans>
               </th>
-              <th scope="col">
-                <span className="sr-only">
-                  <Trans>Actions</Trans>
-                </span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>

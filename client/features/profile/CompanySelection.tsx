@@ -5,7 +5,7 @@ import type { AccountInfo } from '../../../shared/contract/account'
 import type { CompanyMembership } from '../../../shared/domain/roles'
 import { Badge } from '../../components/ui/Badge'
 import { Button } from '../../components/ui/Button'
-import { Table } from '../../components/ui/Table'
+import { Table, ActionsHeader } from '../../components/ui/Table'
 import { createActionKey, errorMessage } from '../../lib/api'
 import { companyRoleLabels } from './labels'
 import type { Notice } from './ProfilePage'
@@ -61,11 +61,7 @@ export function CompanySelection({
               <th scope="col">
                 <Trans>Role</Trans>
               </th>
-              <th scope="col">
-                <span className="sr-only">
-                  <Trans>Actions</Trans>
-                </span>
-              </th>
+              <ActionsHeader />
             </tr>
           </thead>
           <tbody>
