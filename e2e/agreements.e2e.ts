@@ -304,7 +304,8 @@ describe('agreement journeys', () => {
       await snapBoth(page, 'agreement-list-da')
       await page.getByRole('link', { name: 'Ida Christensen' }).click()
       await page.getByRole('heading', { level: 1, name: new RegExp(danish('Agreement')) }).waitFor()
-      expect(await page.locator('main').innerText()).toMatch(/Danmark/)
+      // The heading also names the loading state ("Indlæser aftale"): wait for the agreement itself.
+      await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toMatch(/Danmark/)
       await snapBoth(page, 'agreement-view-da')
     }), 90_000)
 })
