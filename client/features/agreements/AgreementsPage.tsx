@@ -22,6 +22,7 @@ import { collectionProblemOf, collectionProblemShort, nextPaymentOf } from './ag
 import { useAddressLine } from './use-address-line'
 import { agreementStatusLabels } from './labels'
 import { useAgreements, type AgreementView } from './use-agreements'
+import { BreakableEmail } from '../../components/ui/BreakableEmail'
 
 type Filter = 'ALL' | AgreementStatus
 
@@ -217,15 +218,3 @@ function AgreementTable({ rows, providers }: { rows: AgreementView[]; providers:
   )
 }
 
-/** An e-mail address that wraps after its "@" (and dots of its domain), never in the middle of a word. */
-function BreakableEmail({ email }: { email: string }) {
-  const at = email.indexOf('@')
-  if (at < 0) return <>{email}</>
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  )
-}

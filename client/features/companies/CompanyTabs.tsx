@@ -17,6 +17,7 @@ import { AddMemberForm } from './AddMemberForm'
 import { AddProviderForm } from '../payment-providers/AddProviderForm'
 import { changeMemberRole, deleteAddress, removeMember } from './company-child-mutations'
 import { useCompanyRows, type CompanyChildRow } from './use-company-rows'
+import { BreakableEmail } from '../../components/ui/BreakableEmail'
 
 export type CompanyTab = 'overview' | 'providers' | 'addresses' | 'users'
 
@@ -272,13 +273,13 @@ function MemberTable({ handle, companyId, canManage, rows }: { handle: SyncHandl
                 {/* On a phone e-mail and mobile go under the name instead of two narrow columns. */}
                 <span className="show-phone">
                   <span className="cell-sub muted">
-                    <EmailText email={m.email ?? ''} />
+                    <BreakableEmail email={m.email ?? ''} />
                   </span>
                   {m.phone && <span className="cell-sub muted">{m.phone}</span>}
                 </span>
               </th>
               <td className="cell-wrap hide-phone">
-                <EmailText email={m.email ?? ''} />
+                <BreakableEmail email={m.email ?? ''} />
               </td>
               <td className="cell-nowrap hide-phone">{m.phone ?? ''}</td>
               <td className="cell-role">
@@ -310,18 +311,6 @@ function MemberTable({ handle, companyId, canManage, rows }: { handle: SyncHandl
   )
 }
 
-/** An e-mail address that may wrap after its @ rather than anywhere. */
-function EmailText({ email }: { email: string }) {
-  const at = email.indexOf('@')
-  if (at < 0) return <>{email}</>
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  )
-}
 
 /**
  * The server refused a change to this row (an address still used by an agreement, the last
