@@ -29,6 +29,7 @@ import { useAddressLine } from './use-address-line'
 import { TerminateDialog } from './TerminateDialog'
 import { OpenBalance } from '../billing/OpenBalance'
 import { useAgreement, type AgreementView } from './use-agreements'
+import { RecordMissing } from '../../components/sync/RecordMissing'
 
 const acceptFailed = msg`Failed to accept the agreement. Please try again.`
 const rejectFailed = msg`Failed to reject the agreement. Please try again.`
@@ -45,7 +46,6 @@ export function AgreementPage() {
   const { id } = useParams({ from: '/_auth/agreements/$id' })
   const sync = useSync()
   const state = useAgreement(sync, id)
-  const { syncing } = useSyncStatus(sync)
   const agreement = state?.row as AgreementView | null | undefined
   const number = agreement?.externalId
   usePageTitle(number ? t`Agreement ${number}` : t`Agreement`)
@@ -58,16 +58,14 @@ export function AgreementPage() {
     return () => clearInterval(timer)
   }, [pending])
 
-  if (!sync || !state || (!agreement && syncing)) return <Spinner label={t`Loading agreement`} />
+  if (!sync || !state || (!agreement && state.absent === 'loading')) return <Spinner label={t`Loading agreement`} />
   if (!agreement) {
     return (
       <div className="page">
         <h1>
           <Trans>Agreement</Trans>
         </h1>
-        <Alert variant="error">
-          <Trans>Agreement not found</Trans>
-        </Alert>
+        <RecordMissing absent={state.absent === 'offline' ? 'offline' : 'notFound'} notFound={<Trans>Agreement not found</Trans>} />
         <BackLink />
       </div>
     )

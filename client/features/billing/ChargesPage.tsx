@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { PendingMarker } from '../../components/sync/PendingMarker'
 import { Link, useParams } from '@tanstack/react-router'
 import { isAgreementAdmin } from '../../../shared/domain/roles'
-import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
 import { buttonClass } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
@@ -16,6 +15,7 @@ import { roleOf } from '../shell/navigation'
 import { useAgreement } from '../agreements/use-agreements'
 import { chargeKindLabels, chargeStatusBadge, chargeStatusLabels } from './labels'
 import { refundableOf, refundedOf, useCharges, type ChargeView } from './use-charges'
+import { RecordMissing } from '../../components/sync/RecordMissing'
 
 /**
  * The charges of an agreement (spec §2 "Charges of an agreement"): what was asked for, when, and
@@ -26,14 +26,15 @@ export function ChargesPage() {
   const { t } = useLingui()
   const { agreementId } = useParams({ from: '/_auth/charges/$agreementId' })
   const sync = useSync()
-  const agreement = useAgreement(sync, agreementId)?.row
+  const record = useAgreement(sync, agreementId)
+  const agreement = record?.row
   const charges = useCharges(sync, agreementId)
   const user = useSession().user
   const role = user ? roleOf(user) : 'USER'
   const number = agreement?.externalId ?? ''
   usePageTitle(t`Payments`)
 
-  if (!sync || !charges || agreement === undefined) return <Spinner label={t`Loading payments`} />
+  if (!sync || !charges || agreement === undefined || (!agreement && record?.absent === 'loading')) return <Spinner label={t`Loading payments`} />
   const canRequest = isAgreementAdmin(role) && agreement?.status === 'ACCEPTED' && !agreement.terminationDate
   return (
     <div className="page">
@@ -50,11 +51,7 @@ export function ChargesPage() {
           )}
         </div>
       </div>
-      {!agreement && (
-        <Alert variant="error">
-          <Trans>Agreement not found</Trans>
-        </Alert>
-      )}
+      {!agreement && <RecordMissing absent={record?.absent === 'offline' ? 'offline' : 'notFound'} notFound={<Trans>Agreement not found</Trans>} />}
       {agreement && charges.length === 0 && (
         <p className="empty">
           <Trans>No payments yet.</Trans>

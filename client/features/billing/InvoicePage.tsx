@@ -1,16 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useParams } from '@tanstack/react-router'
 import type { Invoice } from '../../../shared/contract/invoices'
-import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
 import { useLocale } from '../../i18n/use-locale'
 import { formatDate, formatMoney } from '../../lib/format'
 import { usePageTitle } from '../../lib/use-page-title'
-import { useSync, useSyncStatus } from '../../sync/use-sync'
+import { useSync } from '../../sync/use-sync'
 import { Badge } from '../../components/ui/Badge'
 import { chargeKindLabels, chargeStatusLabels, invoiceStatusLabels, settlementLabels } from './labels'
 import { useInvoice } from './use-invoices'
+import { RecordMissing } from '../../components/sync/RecordMissing'
 
 /** Spec §2: invoice amounts read as Danish kroner (1.234,50 kr.) in either language. */
 const dkk = (ore: number) => formatMoney(ore, 'da')
@@ -24,7 +24,6 @@ export function InvoicePage() {
   const { id } = useParams({ from: '/_auth/invoices/$id' })
   const sync = useSync()
   const state = useInvoice(sync, id)
-  const { syncing } = useSyncStatus(sync)
   const invoice = state?.row as (Partial<Invoice> & { id: string }) | null | undefined
   const number = invoice?.invoiceNumber ?? ''
   usePageTitle(number ? t`Invoice ${number}` : t`Invoice`)
@@ -34,13 +33,11 @@ export function InvoicePage() {
     </Link>
   )
 
-  if (!sync || !state || (!invoice && syncing)) return <Spinner label={t`Loading invoice`} />
+  if (!sync || !state || (!invoice && state.absent === 'loading')) return <Spinner label={t`Loading invoice`} />
   if (!invoice)
     return (
       <div className="page">
-        <Alert variant="error">
-          <Trans>Invoice not found</Trans>
-        </Alert>
+        <RecordMissing absent={state.absent === 'offline' ? 'offline' : 'notFound'} notFound={<Trans>Invoice not found</Trans>} />
         {back}
       </div>
     )

@@ -16,6 +16,7 @@ import { useAgreement } from '../agreements/use-agreements'
 import { requestOneTimeCharge } from './billing-mutations'
 import { schemaMessages } from '../../lib/form-issues'
 import { MoneyActionForm } from './MoneyActionForm'
+import { RecordMissing } from '../../components/sync/RecordMissing'
 
 /** Request a one-off payment on an accepted agreement (spec §2, §5; agreement admins). */
 export function OneTimeChargePage() {
@@ -23,10 +24,11 @@ export function OneTimeChargePage() {
   const locale = useLocale()
   const { agreementId } = useParams({ from: '/_auth/charges/$agreementId_/oneTimeCharge' })
   const sync = useSync()
-  const agreement = useAgreement(sync, agreementId)?.row
+  const record = useAgreement(sync, agreementId)
+  const agreement = record?.row
   const user = useSession().user
   usePageTitle(t`Request One Off Payment`)
-  if (!sync || agreement === undefined) return <Spinner label={t`Loading agreement`} />
+  if (!sync || agreement === undefined || (!agreement && record?.absent === 'loading')) return <Spinner label={t`Loading agreement`} />
 
   const allowed = user && isAgreementAdmin(roleOf(user))
   const number = agreement?.externalId ?? ''
@@ -43,9 +45,7 @@ export function OneTimeChargePage() {
         </Link>
       </div>
       {!agreement ?
-        <Alert variant="error">
-          <Trans>Agreement not found</Trans>
-        </Alert>
+        <RecordMissing absent={record?.absent === 'offline' ? 'offline' : 'notFound'} notFound={<Trans>Agreement not found</Trans>} />
       : !allowed ?
         <Alert variant="info">
           <Trans>Only the association's staff can request payments.</Trans>

@@ -9,7 +9,7 @@ import { ChangeProblem } from '../../components/sync/ChangeProblem'
 import { Alert } from '../../components/ui/Alert'
 import { Spinner } from '../../components/ui/Spinner'
 import { usePageTitle } from '../../lib/use-page-title'
-import { useSync, useSyncStatus, type SyncHandle } from '../../sync/use-sync'
+import { useSync, type SyncHandle } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
 import { EditableField, type EditableFieldProps } from '../profile/EditableField'
 import { CompanyLifecycle, CompanyStatusBadge } from './CompanyLifecycle'
@@ -19,6 +19,7 @@ import { editCompanyField } from './company-mutations'
 import { autoFormatDayMonth, normalizeDayMonth } from './day-month-input'
 import { useCompany, type CompanyView } from './use-company'
 import { translateIssue } from '../../lib/form-issues'
+import { RecordMissing } from '../../components/sync/RecordMissing'
 
 /**
  * A company (spec §2 "Company view"), read from the local copy so it shows offline. Edits are
@@ -29,13 +30,12 @@ export function CompanyPage() {
   const { id } = useParams({ from: '/_auth/company/$id' })
   const sync = useSync()
   const state = useCompany(sync, id)
-  const { syncing } = useSyncStatus(sync)
   const user = useSession().user
   const superAdmin = user?.userRole === 'SUPERADMIN'
   const canManage = superAdmin || user?.companies.some((c) => c.id === id && isCompanyAdminStaff(c.role)) === true
   usePageTitle(state?.row?.name ?? t`Company`)
 
-  if (!sync || !state || (!state.row && syncing)) return <Spinner label={t`Loading company`} />
+  if (!sync || !state || (!state.row && state.absent === 'loading')) return <Spinner label={t`Loading company`} />
   const { row: company, problems } = state
   if (!company) {
     return (
@@ -43,9 +43,7 @@ export function CompanyPage() {
         <h1>
           <Trans>Company</Trans>
         </h1>
-        <Alert variant="error">
-          <Trans>Company not found</Trans>
-        </Alert>
+        <RecordMissing absent={state.absent === 'offline' ? 'offline' : 'notFound'} notFound={<Trans>Company not found</Trans>} />
       </div>
     )
   }

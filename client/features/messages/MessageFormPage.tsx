@@ -21,6 +21,7 @@ import { useRecipientOptions, type RecipientOptions } from './use-recipient-opti
 import { translateIssue } from '../../lib/form-issues'
 import { messages } from '../../../shared/i18n-messages'
 import { isScheduleAhead } from './schedule'
+import { RecordMissing } from '../../components/sync/RecordMissing'
 
 type Errors = Partial<Record<'subject' | 'recipient' | 'body' | 'scheduledAt' | 'form', string>>
 
@@ -48,9 +49,10 @@ export function MessageFormPage({ id }: { id?: string }) {
   const options = useRecipientOptions(handle, existing?.companyId ?? staffCompany)
 
   const body = () => {
-    if (!handle || !options || (id && record === undefined)) return <Spinner label={t`Loading`} />
-    if (id && (!existing || existing.status !== 'DRAFT'))
-      return <Alert variant="error">{existing ? <Trans>Only a draft can be changed or sent.</Trans> : <Trans>Message not found.</Trans>}</Alert>
+    if (!handle || !options || (id && (record === undefined || (!existing && record.absent === 'loading')))) return <Spinner label={t`Loading`} />
+    if (id && !existing) return <RecordMissing absent={record?.absent === 'offline' ? 'offline' : 'notFound'} notFound={<Trans>Message not found.</Trans>} />
+    if (id && existing?.status !== 'DRAFT')
+      return <Alert variant="error"><Trans>Only a draft can be changed or sent.</Trans></Alert>
     const companyId = existing?.companyId ?? staffCompany ?? options.residentOf[0] ?? null
     if (!companyId)
       return (

@@ -20,6 +20,7 @@ import { messagesBase } from './base-path'
 import { messageStatusLabels, messageTypeWords, recipientText, statusBadge } from './labels'
 import { deleteDraft, markViewed, sendDraft } from './message-mutations'
 import { statusFor, useMessage, type MessageView } from './use-messages'
+import { RecordMissing } from '../../components/sync/RecordMissing'
 
 /** One message (spec §2): tabs Message and Recipients, and the footer sentence. Opening it marks it viewed. */
 export function MessagePage({ id }: { id: string }) {
@@ -37,12 +38,10 @@ export function MessagePage({ id }: { id: string }) {
           <Trans>← Back to messages</Trans>
         </Link>
       </div>
-      {!handle || record === undefined ?
+      {!handle || record === undefined || (!row && record.absent === 'loading') ?
         <Spinner label={t`Loading message`} />
       : !row ?
-        <Alert variant="error">
-          <Trans>Message not found.</Trans>
-        </Alert>
+        <RecordMissing absent={record.absent === 'offline' ? 'offline' : 'notFound'} notFound={<Trans>Message not found.</Trans>} />
       : <MessageDetails handle={handle} row={row} base={base} />}
     </div>
   )

@@ -2,17 +2,17 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useParams } from '@tanstack/react-router'
 import type { PaymentProvider } from '../../../shared/contract/payment-providers'
 import { ChangeProblem } from '../../components/sync/ChangeProblem'
-import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
 import { Spinner } from '../../components/ui/Spinner'
 import { Switch } from '../../components/ui/Switch'
 import { usePageTitle } from '../../lib/use-page-title'
 import { useRecord } from '../../sync/use-record'
-import { useSync, useSyncStatus } from '../../sync/use-sync'
+import { useSync } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
 import { ProviderConfigForm } from './ProviderConfigForm'
 import { setProviderSwitch } from './provider-mutations'
 import { WebhooksSection } from './WebhooksSection'
+import { RecordMissing } from '../../components/sync/RecordMissing'
 
 export type ProviderView = Partial<PaymentProvider> & { id: string; _version: number }
 
@@ -27,12 +27,11 @@ export function ProviderPage() {
   const { id: companyId, providerId } = useParams({ from: '/_auth/company/$id_/payment-provider/$providerId' })
   const sync = useSync()
   const state = useRecord<PaymentProvider>(sync, 'paymentProvider', providerId)
-  const { syncing } = useSyncStatus(sync)
   const superAdmin = useSession().user?.userRole === 'SUPERADMIN'
   const provider = state?.row?.companyId === companyId ? (state.row as ProviderView) : null
   usePageTitle(provider?.config?.providerName ?? t`Payment provider`)
 
-  if (!sync || !state || (!provider && syncing)) return <Spinner label={t`Loading payment provider`} />
+  if (!sync || !state || (!provider && state.absent === 'loading')) return <Spinner label={t`Loading payment provider`} />
   const back = (
     <Link to="/company/$id" params={{ id: companyId }} className="btn btn-link">
       <Trans>Back to company</Trans>
@@ -44,9 +43,7 @@ export function ProviderPage() {
         <h1>
           <Trans>Payment provider</Trans>
         </h1>
-        <Alert variant="error">
-          <Trans>Payment provider not found</Trans>
-        </Alert>
+        <RecordMissing absent={state.absent === 'offline' ? 'offline' : 'notFound'} notFound={<Trans>Payment provider not found</Trans>} />
         {back}
       </div>
     )
