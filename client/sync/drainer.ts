@@ -7,12 +7,19 @@
  * - network error, 408, 429, 5xx, 409 IDEMPOTENCY_IN_PROGRESS: keep, retry later with jittered
  *   exponential backoff (honouring Retry-After), and stop this round so order is kept;
  * - 401: pause the queue (nothing is dropped) until the user signs in again;
- * - 412: mark `conflict` with the server's current row, for the user to choose;
- * - other 4xx (including 403 when access was lost): mark `rejected` with the server's message and
- *   go on with the rest, except mutations that depend on a rejected one, which wait;
- * - 404 on a DELETE: the row is already gone, which is what was asked.
+ * - 412: merge with the server's current row field by field (merge.ts) and send again; only when
+ *   both changed the same field differently mark `conflict` with that row, for the user to choose;
+ * - 403/404 for a company the user no longer belongs to (access lost while offline): mark
+ *   `rejected` with a `refusal` naming the company (outcomes.ts), so the user reads why in words;
+ * - 404/410 on a DELETE, or on a kind whose goal then holds (outcomes.ts `goalHoldsWhenGone`, e.g.
+ *   marking read a notification deleted elsewhere): done, quietly; the local row is dropped;
+ * - other 4xx: mark `rejected` with the server's message and go on with the rest, except
+ *   mutations that depend on a rejected one, which wait.
+ * A refused change is sent once: it stays `rejected` until the user retries it (under a new id).
  */
 import type { LocalDb, Mutation } from './local-db'
+import { isGoneDone, lostAccess, type AccessAnswer, type RefusedMutation } from './outcomes'
+import { mergeAfterConflict } from './outbox'
 import { send, type SyncTransport } from './transport'
 
 export const BASE_BACKOFF_MS = 1000
@@ -94,7 +101,7 @@ export async function drainOnce(deps: DrainDeps): Promise<DrainResult> {
 
   // Confirmed mutations are written off together with marking the next batch `sending`: one
   // IndexedDB transaction per batch (commits, not requests, bound the pace).
-  let confirmed: Array<{ m: Mutation; body: unknown }> = []
+  let confirmed: Array<{ m: Mutation; body: unknown; gone?: boolean }> = []
   /** Writes off `confirmed` and marks `next` as sending; returns the ones still in the queue. */
   const step = async (next: Mutation[] = []): Promise<Mutation[]> => {
     const done = confirmed
@@ -105,7 +112,9 @@ export async function drainOnce(deps: DrainDeps): Promise<DrainResult> {
       for (const d of done) {
         // With the dequeue: a live query sees the change either pending or confirmed, never both
         // and never neither (which would flash the old row until the next pull).
-        await deps.onConfirmed?.(d.m, d.body)
+        // Gone on the server (and that is what was asked, or it holds anyway): so it is here too.
+        if (d.gone && d.m.entityId !== null) await db.table_(d.m.entity).delete(d.m.entityId)
+        else await deps.onConfirmed?.(d.m, d.body)
         await db.outbox.delete(d.m.seq!)
         await rebaseFollowers(d.m, d.body)
       }
@@ -140,6 +149,10 @@ export async function drainOnce(deps: DrainDeps): Promise<DrainResult> {
     return headers
   }
 
+  /** The user's companies, asked at most once per pass (only after a 403/404). */
+  let account: Promise<AccessAnswer> | undefined
+  const accountInfo = () => (account ??= send(transport, 'GET', '/account/info'))
+
   let index = 0
   while (index < queue.length) {
     const { batch, next, waiting } = nextBatch(queue, index, blocked, now())
@@ -152,9 +165,16 @@ export async function drainOnce(deps: DrainDeps): Promise<DrainResult> {
     let stop = false
     for (const [i, m] of sending.entries()) {
       const answer = answers[i]!
-      if ((answer.status >= 200 && answer.status < 300) || (answer.status === 404 && m.method === 'DELETE')) {
+      if (answer.status >= 200 && answer.status < 300) {
         // Written off with the next step, even if the user discarded it meanwhile: the server has it.
         confirmed.push({ m, body: answer.body })
+        result.sent += 1
+        continue
+      }
+      // Access lost while offline: said in words with the company's name (not "Agreement not found").
+      const refusal = answer.status === 403 || answer.status === 404 ? await lostAccess(db, m, accountInfo) : null
+      if (!refusal && (answer.status === 404 || answer.status === 410) && isGoneDone(m)) {
+        confirmed.push({ m, body: answer.body, gone: true })
         result.sent += 1
         continue
       }
@@ -177,10 +197,19 @@ export async function drainOnce(deps: DrainDeps): Promise<DrainResult> {
         stop = true
         continue
       }
+      // 412: merged field by field with the server's row; with no real conflict left it goes again
+      // at once, and the round ends so later changes to the row wait behind it (outbox.ts, merge.ts).
+      if (answer.status === 412 && (await mergeAfterConflict(db, m, (answer.body as ErrorLike | undefined)?.current, now()))) {
+        result.waiting = true
+        stop = true
+        continue
+      }
       if (answer.status === 412) {
         await db.outbox.update(m.seq!, { status: 'conflict', lastError: messageOf(answer.body), conflict: (answer.body as ErrorLike | undefined)?.current })
       } else {
-        await db.outbox.update(m.seq!, { status: 'rejected', lastError: messageOf(answer.body) || `HTTP ${answer.status}` })
+        const rejected: Partial<RefusedMutation> = { status: 'rejected', lastError: messageOf(answer.body) || `HTTP ${answer.status}` }
+        if (refusal) rejected.refusal = refusal
+        await db.outbox.update(m.seq!, rejected)
       }
       blocked.add(m.mutationId)
       result.rejected += 1

@@ -1,0 +1,83 @@
+/**
+ * What an answer other than success means for a change (issue #17 item 3), beyond the drainer's
+ * general rules:
+ * - a kind may declare that 404/410 means its goal already holds (marking read, or deleting, a
+ *   notification deleted elsewhere): the change is written off quietly and the local row dropped;
+ * - a 403/404 for a company the user no longer belongs to is a lost access, told in words with the
+ *   company's name (`Refusal`), not the server's "Agreement not found".
+ */
+import type { LocalDb, Mutation } from './local-db'
+
+const goneIsDone = new Set<string>()
+
+/** Declares that for these kinds a 404/410 answer means what was asked already holds. */
+export function goalHoldsWhenGone(...kinds: string[]): void {
+  for (const kind of kinds) goneIsDone.add(kind)
+}
+
+/** Whether a 404/410 answer to this change means its goal holds (every DELETE, and declared kinds). */
+export const isGoneDone = (m: Pick<Mutation, 'kind' | 'method'>): boolean => m.method === 'DELETE' || goneIsDone.has(m.kind)
+
+/** Why the server refused a change, when the drainer found out more than its message. */
+export interface Refusal {
+  code: 'NO_ACCESS'
+  companyId: string
+  /** The company's name from the local copy, when it was refused. */
+  companyName: string
+  /** The thing the change was about, in the local copy's words (an agreement's number, a message's subject). */
+  subject: { entity: Mutation['entity']; name: string | null }
+}
+
+/** A mutation as stored, with the refusal the drainer found (when it found one). */
+export type RefusedMutation = Mutation & { refusal?: Refusal }
+
+export const refusalOf = (m: Mutation): Refusal | undefined => (m as RefusedMutation).refusal
+
+const stringField = (value: unknown, field: string): string | null => {
+  const v = value && typeof value === 'object' ? (value as Record<string, unknown>)[field] : undefined
+  return typeof v === 'string' && v !== '' ? v : null
+}
+
+/** The company a change belongs to: named in its body, preview or path, or the company of its row. */
+export async function companyOfMutation(db: LocalDb, m: Mutation): Promise<string | null> {
+  const named = stringField(m.body, 'companyId') ?? stringField(m.preview, 'companyId')
+  if (named) return named
+  const inPath = /^\/compan(?:y|ies)\/([^/?]+)/.exec(m.path)?.[1]
+  if (inPath) return inPath
+  if (m.entity === 'company') return m.entityId
+  if (!m.entityId) return null
+  return stringField(await db.table_(m.entity).get(m.entityId), 'companyId')
+}
+
+/** How the local copy names the row a change is about (null when it has no name to show). */
+async function subjectOf(db: LocalDb, m: Mutation): Promise<Refusal['subject']> {
+  const row = m.entityId ? await db.table_(m.entity).get(m.entityId) : undefined
+  const source = row ?? { ...(m.preview ?? {}), ...((m.body as Record<string, unknown> | undefined) ?? {}) }
+  const field = { agreement: 'externalId', charge: 'description', message: 'subject', company: 'name', address: 'street', member: 'fullName', paymentProvider: 'name', invoice: 'invoiceNumber', notification: 'title' }[m.entity]
+  return { entity: m.entity, name: stringField(source, field) }
+}
+
+export interface AccessAnswer {
+  status: number
+  body: unknown
+}
+
+/**
+ * After a 403/404: whether the user lost access to the change's company. Only a company the local
+ * copy holds counts (the user could see it when they made the change) and only if the server no
+ * longer lists it among theirs; `account` asks the server once (GET /account/info), or answers
+ * null when it cannot be reached (then the server's own message stands).
+ */
+export async function lostAccess(db: LocalDb, m: Mutation, account: () => Promise<AccessAnswer>): Promise<Refusal | null> {
+  const companyId = await companyOfMutation(db, m)
+  if (!companyId) return null
+  const company = await db.companies.get(companyId)
+  if (!company) return null
+  const answer = await account()
+  if (answer.status !== 200 || !answer.body || typeof answer.body !== 'object') return null
+  const info = answer.body as { userRole?: unknown; companies?: unknown }
+  if (info.userRole === 'SUPER_ADMIN') return null
+  const companies = Array.isArray(info.companies) ? (info.companies as Array<{ id?: unknown }>) : []
+  if (companies.some((c) => c.id === companyId)) return null
+  return { code: 'NO_ACCESS', companyId, companyName: stringField(company, 'name') ?? '', subject: await subjectOf(db, m) }
+}
