@@ -7,10 +7,13 @@
 import { msg } from '@lingui/core/macro'
 import type { Agreement, AgreementPartInput, CancelAgreementRequest, CreateAgreementRequest, UpdateAgreementRequest } from '../../../shared/contract/agreements'
 import { DEFAULT_VAT_RATE, priceOfParts } from '../../../shared/domain/agreement-parts'
+import { formats } from '../../sync/field-format'
 import type { Mutation, Row } from '../../sync/local-db'
-import { registerMutationKind } from '../../sync/mutation-kinds'
+import { same, type Values } from '../../sync/merge'
+import { registerMutationKind, type EditField } from '../../sync/mutation-kinds'
 import { answerAsRow, reduce } from '../../sync/optimistic'
 import type { SyncHandle } from '../../sync/use-sync'
+import { partTypeLabels, paymentPeriodLabels } from './labels'
 
 export const AGREEMENT_CREATE = 'agreement.create'
 export const AGREEMENT_UPDATE = 'agreement.update'
@@ -56,6 +59,32 @@ registerMutationKind(AGREEMENT_CREATE, {
   answeredRow: answerAsRow,
 })
 
+/** A part as the merge compares it (the row's and the request's shapes differ in `currency`). */
+type ComparablePart = { id?: string; type: string; description: string; price: number; vatRate: number }
+const comparableParts = (parts: unknown): ComparablePart[] =>
+  ((parts as ComparablePart[] | undefined) ?? []).map((p) => ({ ...(p.id ? { id: p.id } : {}), type: p.type, description: p.description, price: p.price, vatRate: p.vatRate ?? DEFAULT_VAT_RATE }))
+
+/** The fields an agreement edit can change, as the conflict screen names and shows them. */
+export const agreementEditFields: EditField[] = [
+  { name: 'nextRegularPaymentDate', label: msg`Next payment date`, format: formats.date },
+  { name: 'paymentPeriod', label: msg`Payment period`, format: formats.oneOf(paymentPeriodLabels) },
+  {
+    name: 'parts',
+    list: true,
+    label: msg`Parts`,
+    fromRow: (row) => comparableParts(row.parts),
+    // One part as a line: "Heating — kr. 450,00" (the description, or the type when it says the same).
+    format: (value, ctx) => {
+      const p = value as ComparablePart
+      const type = partTypeLabels[p.type as keyof typeof partTypeLabels]
+      const typeText = type ? ctx.i18n._(type) : p.type
+      const name = !p.description || p.description === typeText ? typeText : `${p.description} (${typeText})`
+      const vat = p.vatRate ? ctx.i18n._(msg`incl. ${p.vatRate} % VAT`) : ''
+      return [`${name} — ${formats.money(p.price, ctx)}`, vat].filter(Boolean).join(', ')
+    },
+  },
+]
+
 registerMutationKind(AGREEMENT_UPDATE, {
   reducer: reduce.patch((_row, m) => {
     const body = m.body as UpdateAgreementRequest
@@ -69,6 +98,25 @@ registerMutationKind(AGREEMENT_UPDATE, {
   label: msg`Edit agreement`,
   failed: msg`Failed to update agreement`,
   answeredRow: answerAsRow,
+  merge: {
+    fields: () => agreementEditFields,
+    mine: (m) => {
+      const body = m.body as Values
+      const values: Values = {}
+      if (body.nextRegularPaymentDate !== undefined) values.nextRegularPaymentDate = body.nextRegularPaymentDate
+      if (body.paymentPeriod !== undefined) values.paymentPeriod = body.paymentPeriod
+      if (body.parts !== undefined) values.parts = comparableParts(body.parts)
+      return values
+    },
+    body: (values) => {
+      const parts = values.parts as ComparablePart[] | undefined
+      return {
+        ...(values.nextRegularPaymentDate !== undefined ? { nextRegularPaymentDate: values.nextRegularPaymentDate } : {}),
+        ...(values.paymentPeriod !== undefined ? { paymentPeriod: values.paymentPeriod } : {}),
+        ...(parts ? { parts: parts.map((p) => ({ ...p, currency: 'DKK' })), price: priceOfParts(parts), currency: 'DKK' } : {}),
+      }
+    },
+  },
 })
 
 registerMutationKind(AGREEMENT_TERMINATE, {
@@ -90,14 +138,38 @@ const pendingCreate = async ({ db }: SyncHandle, id: string): Promise<Mutation |
 export const createAgreement = ({ engine }: SyncHandle, body: CreateAgreementRequest & { id: string }, preview: CreatePreview) =>
   engine.mutate({ kind: AGREEMENT_CREATE, method: 'POST', path: '/agreement', body, preview, entity: 'agreement', entityId: body.id })
 
-/** PATCH /agreement/{id}, If-Match the version the user edited. */
-export async function updateAgreement(handle: SyncHandle, agreement: { id: string; _version: number }, body: UpdateAgreementRequest) {
+/**
+ * Only what the user changed against the row the form was opened on: an unchanged field is not
+ * sent, so it can never overwrite a colleague's change to it (issue #17). New parts get their id
+ * here, so a merge after a 412 can tell them apart. Null when nothing changed.
+ */
+export function changedFields(opened: Record<string, unknown>, body: UpdateAgreementRequest): UpdateAgreementRequest | null {
+  const changes: UpdateAgreementRequest = {}
+  if (body.nextRegularPaymentDate !== undefined && body.nextRegularPaymentDate !== opened.nextRegularPaymentDate) changes.nextRegularPaymentDate = body.nextRegularPaymentDate
+  if (body.paymentPeriod !== undefined && body.paymentPeriod !== opened.paymentPeriod) changes.paymentPeriod = body.paymentPeriod
+  if (body.parts !== undefined && !same(comparableParts(body.parts), comparableParts(opened.parts))) {
+    const parts = normalizeParts(body.parts, () => crypto.randomUUID())
+    Object.assign(changes, { parts, price: priceOfParts(parts), currency: 'DKK' })
+  }
+  return Object.keys(changes).length ? changes : null
+}
+
+/**
+ * PATCH /agreement/{id} with the fields the user changed, If-Match the version of the row the
+ * form was opened on (`opened`, whose values are the base of a later three-way merge).
+ * Resolves to null when nothing changed (nothing is queued).
+ */
+export async function updateAgreement(handle: SyncHandle, opened: Record<string, unknown> & { id: string; _version: number }, edit: UpdateAgreementRequest) {
+  const body = changedFields(opened, edit)
+  if (!body) return null
+  const agreement = opened
   const create = await pendingCreate(handle, agreement.id)
   return handle.engine.mutate({
     kind: AGREEMENT_UPDATE,
     method: 'PATCH',
     path: `/agreement/${agreement.id}`,
     body,
+    baseRow: opened,
     entity: 'agreement',
     entityId: agreement.id,
     // A row made here has no server version yet: its create answers with version 1.

@@ -7,9 +7,11 @@ import { msg } from '@lingui/core/macro'
 import type { AddAddressRequest } from '../../../shared/contract/companies'
 import { DENMARK } from '../../../shared/domain/address'
 import type { CompanyRole } from '../../../shared/domain/roles'
+import { formats } from '../../sync/field-format'
 import { registerMutationKind } from '../../sync/mutation-kinds'
 import { answerAsRow, reduce } from '../../sync/optimistic'
 import type { SyncHandle } from '../../sync/use-sync'
+import { companyRoleLabels } from '../profile/labels'
 
 export const ADDRESS_DELETE = 'address.delete'
 export const MEMBER_REMOVE = 'member.remove'
@@ -48,6 +50,11 @@ registerMutationKind(MEMBER_ROLE, {
   label: msg`Change role`,
   failed: msg`Failed to change role`,
   answeredRow: answerAsRow,
+  merge: {
+    fields: () => [{ name: 'role', label: msg`Role`, format: formats.oneOf(companyRoleLabels) }],
+    mine: (m) => ({ role: (m.body as { role: CompanyRole }).role }),
+    body: (values) => ({ role: values.role }),
+  },
 })
 
 /** PATCH /company/{id}/member/{memberId} with the role, on the version the user saw (If-Match). */

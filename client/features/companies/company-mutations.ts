@@ -7,7 +7,8 @@ import { Company, type CompanyField } from '../../../shared/contract/companies'
 import type { LifecycleAction } from '../../../shared/domain/company-status'
 import { api, type ActionKey } from '../../lib/api'
 import type { Mutation } from '../../sync/local-db'
-import { registerMutationKind } from '../../sync/mutation-kinds'
+import { formats } from '../../sync/field-format'
+import { registerMutationKind, type EditField } from '../../sync/mutation-kinds'
 import { reduce } from '../../sync/optimistic'
 import { requestSync, type SyncHandle } from '../../sync/use-sync'
 
@@ -16,10 +17,28 @@ export const COMPANY_FIELD = 'company.field'
 /** The field a queued edit changes: the last segment of its path. */
 export const fieldOfMutation = (m: Pick<Mutation, 'path'>): string => m.path.slice(m.path.lastIndexOf('/') + 1)
 
+/** The Overview fields as the conflict screen names and shows them. */
+export const companyEditFields: Record<CompanyField, EditField> = {
+  name: { name: 'name', label: msg`Name`, format: formats.text },
+  acronym: { name: 'acronym', label: msg`Acronym`, format: formats.text },
+  cvr: { name: 'cvr', label: msg`CVR`, format: formats.text },
+  unionType: { name: 'unionType', label: msg`Union type`, format: formats.oneOf({ COOP: msg`Cooperative (COOP)`, CONDO: msg`Condominium (CONDO)` }) },
+  heatingWaterPeriodStartDate: { name: 'heatingWaterPeriodStartDate', label: msg`Heating and water period start (dd.mm)`, format: formats.text },
+  heatingWaterPeriodEndDate: { name: 'heatingWaterPeriodEndDate', label: msg`Heating and water period end (dd.mm)`, format: formats.text },
+}
+
 registerMutationKind(COMPANY_FIELD, {
   reducer: reduce.patch((_row, m) => ({ [fieldOfMutation(m)]: (m.body as { value: unknown } | undefined)?.value ?? null })),
   label: msg`Edit company`,
   failed: msg`Failed to update company`,
+  merge: {
+    fields: (m) => {
+      const field = companyEditFields[fieldOfMutation(m) as CompanyField]
+      return field ? [field] : []
+    },
+    mine: (m) => ({ [fieldOfMutation(m)]: (m.body as { value: unknown } | undefined)?.value ?? null }),
+    body: (values, m) => ({ value: values[fieldOfMutation(m)] ?? null }),
+  },
 })
 
 /** PATCH /company/{id}/field/{field} with `{value}` (already validated by the shared schema). */

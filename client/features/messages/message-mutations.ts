@@ -7,9 +7,12 @@
 import { msg } from '@lingui/core/macro'
 import type { CreateMessageRequest, Message, RecipientTarget, SendMessageRequest, UpdateMessageRequest } from '../../../shared/contract/messages'
 import type { Mutation, Row } from '../../sync/local-db'
-import { registerMutationKind } from '../../sync/mutation-kinds'
+import { formats } from '../../sync/field-format'
+import type { Values } from '../../sync/merge'
+import { registerMutationKind, type EditField } from '../../sync/mutation-kinds'
 import { answerAsRow, reduce } from '../../sync/optimistic'
 import type { SyncHandle } from '../../sync/use-sync'
+import { messageTypeLabels } from './labels'
 
 export const MESSAGE_CREATE = 'message.create'
 export const MESSAGE_UPDATE = 'message.update'
@@ -62,6 +65,24 @@ registerMutationKind(MESSAGE_CREATE, {
   answeredRow: answerAsRow,
 })
 
+/** A recipient as the merge compares it: who, without the label (which the two sides word differently). */
+const comparableRecipient = (r: unknown) => {
+  const t = (r ?? {}) as { kind?: string; userId?: string | null; addressId?: string | null }
+  if (!t.kind) return null
+  return { kind: t.kind, ...(t.kind === 'MEMBER' ? { userId: t.userId } : {}), ...(t.kind === 'ADDRESS' ? { addressId: t.addressId } : {}) }
+}
+
+const recipientKinds = { ALL_MEMBERS: msg`All members`, BOARD: msg`The board`, MEMBER: msg`One member`, ADDRESS: msg`One address` }
+
+/** The fields a draft edit can change, as the conflict screen names and shows them. */
+export const messageEditFields: EditField[] = [
+  { name: 'type', label: msg`Type`, format: formats.oneOf(messageTypeLabels) },
+  { name: 'subject', label: msg`Subject`, format: formats.text },
+  { name: 'body', label: msg`Message`, format: formats.excerpt },
+  { name: 'recipient', label: msg`Recipient`, fromRow: (row) => comparableRecipient(row.recipient), format: (v, ctx) => formats.oneOf(recipientKinds)((v as { kind?: string } | null)?.kind, ctx) },
+  { name: 'scheduledAt', label: msg`Send at`, format: formats.localDateTime },
+]
+
 registerMutationKind(MESSAGE_UPDATE, {
   reducer: reduce.patch((_row, m) => {
     const body = m.body as UpdateMessageRequest
@@ -77,6 +98,20 @@ registerMutationKind(MESSAGE_UPDATE, {
   label: msg`Edit message`,
   failed: msg`Failed to save the message`,
   answeredRow: answerAsRow,
+  merge: {
+    fields: () => messageEditFields,
+    mine: (m) => {
+      const body = m.body as UpdateMessageRequest
+      const values: Values = {}
+      if (body.type !== undefined) values.type = body.type
+      if (body.subject !== undefined) values.subject = body.subject.trim()
+      if (body.body !== undefined) values.body = body.body.trim()
+      if (body.recipient !== undefined) values.recipient = comparableRecipient(body.recipient)
+      if (body.scheduledAt !== undefined) values.scheduledAt = body.scheduledAt
+      return values
+    },
+    body: (values) => values,
+  },
 })
 
 registerMutationKind(MESSAGE_SEND, {

@@ -5,7 +5,8 @@
  * ever written to the browser's database.
  */
 import { msg } from '@lingui/core/macro'
-import { registerMutationKind } from '../../sync/mutation-kinds'
+import { formats } from '../../sync/field-format'
+import { registerMutationKind, type EditField } from '../../sync/mutation-kinds'
 import { reduce } from '../../sync/optimistic'
 import type { SyncHandle } from '../../sync/use-sync'
 
@@ -17,6 +18,14 @@ registerMutationKind(PROVIDER_SWITCH, {
   reducer: reduce.patch((_row, m) => (m.body as Partial<Record<ProviderSwitch, boolean>>) ?? {}),
   label: msg`Update payment provider`,
   failed: msg`Failed to update provider. Please try again.`,
+  merge: {
+    fields: (): EditField[] => [
+      { name: 'isActive', label: msg`Active`, format: formats.yesNo },
+      { name: 'isTest', label: msg`Test mode`, format: formats.yesNo },
+    ],
+    mine: (m) => ({ ...(m.body as Partial<Record<ProviderSwitch, boolean>>) }),
+    body: (values) => values,
+  },
 })
 
 export const providerPath = (companyId: string, providerId: string) => `/company/${companyId}/payment-providers/${providerId}`
