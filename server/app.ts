@@ -45,10 +45,16 @@ import { createWebhooksService } from './features/webhooks/webhooks.service'
 import { webhooksRoutes } from './features/webhooks/webhooks.routes'
 import { createVippsLoginService } from './features/auth/vipps-login.service'
 import type { VippsLogin } from './integrations/vipps/vipps-login'
-import { agreementSync, chargeSync, createAgreementsService } from './features/agreements/agreements.service'
+import { agreementSync, createAgreementsService } from './features/agreements/agreements.service'
 import { agreementCallsVipps, agreementsRoutes } from './features/agreements/agreements.routes'
+import { createVippsObserver } from './features/agreements/vipps-observer'
 import { createBillingService, type BillingConfig } from './features/billing/billing.service'
+import { chargeSync, createChargesService } from './features/billing/charges.service'
+import { createInvoicing } from './features/billing/invoicing'
 import { createInvoicesService, invoiceSync } from './features/billing/invoices.service'
+import { createNoticesService } from './features/notifications/notices'
+import { createProviderOutbox } from './jobs/provider-outbox'
+import { createVippsPoll } from './jobs/vipps-poll'
 import { billingRoutes } from './features/billing/billing.routes'
 import { createStatisticsService } from './features/statistics/statistics.service'
 import { statisticsRoutes } from './features/statistics/statistics.routes'
@@ -97,6 +103,7 @@ export function createApp(deps: AppDeps) {
 
   const users = createUsersService({ db })
   const notifications = createNotificationsService({ db, clock })
+  const notices = createNoticesService({ db, clock, publicUrl: config.publicUrl, users, notifications })
   const auth = createAuthService({ db, clock, lock, publicUrl: config.publicUrl, tokenLoginEnabled: !config.isProduction, notifications, ...deps.auth })
   const identity = createIdentityService({ db, clock, publicUrl: config.publicUrl, sleep: deps.auth?.sleep })
   const account = createAccountService({ db, clock, auth, identity, notifications })
@@ -118,13 +125,24 @@ export function createApp(deps: AppDeps) {
   const providers = createProvidersService({ db, secrets, vipps, clock, lock, assertCompanyWritable: companies.assertWritable })
 
   const { clock: billingClock, faultPoint, ...billingConfig } = deps.billing ?? {}
-  // Due dates sent to Vipps follow the provider's calendar (the built-in emulator's clock in demos).
-  const agreements = createAgreementsService({ db, clock, businessClock: billingClock, lock, log, publicUrl: config.publicUrl, companies, providers, notifications, auth })
-  const billing = createBillingService({ database, clock: billingClock ?? clock, sendClock: clock, lock, log, agreements, companies, config: { ...config.billing, ...billingConfig }, faultPoint })
-  agreements.onChargeCreated((charge) => billing.issueForCharge(charge))
-  agreements.onChargeChanged((charge, previous) => billing.followCharge(charge, previous))
-  agreements.onRefundSent((outcome) => billing.refundSent(outcome))
+  // Money, top-down: invoices follow charges; charges are made by agreements (a termination's last
+  // payment) and billing; what Vipps says reaches agreements and charges through the observer.
+  const invoicing = createInvoicing({ database, clock: billingClock ?? clock, notices, faultPoint })
+  const charges = createChargesService({ db, clock, invoicing })
+  const agreements = createAgreementsService({ db, clock, lock, log, publicUrl: config.publicUrl, companies, providers, auth, users, charges, notices })
+  const billing = createBillingService({ database, clock: billingClock ?? clock, sendClock: clock, lock, log, agreements, charges, invoicing, companies, users, notices, config: { ...config.billing, ...billingConfig }, faultPoint })
   const invoices = createInvoicesService({ db })
+  const vippsObserver = createVippsObserver({ agreements, charges })
+  // The jobs that talk to Vipps (main.ts runs them): send the provider outbox, then read back.
+  // Due dates sent to Vipps follow the provider's calendar (the built-in emulator's clock in demos).
+  const providerOutbox = createProviderOutbox({ db, clock, businessClock: billingClock, lock, log, providers, agreements, charges, observer: vippsObserver, invoicing })
+  const vippsPoll = createVippsPoll({ db, lock, log, providers, agreements, charges, observer: vippsObserver })
+  const vippsSync = {
+    async run(): Promise<void> {
+      await providerOutbox.run()
+      await vippsPoll.run()
+    },
+  }
   const statistics = createStatisticsService({ database, clock })
   const attachmentsDir =
     deps.messages?.attachmentsDir ??
@@ -133,13 +151,13 @@ export function createApp(deps: AppDeps) {
   const contact = createContactService({ db, clock, contactEmail: config.contactEmail })
   const sync = createSyncService({
     db,
-    entities: [notificationSync, companySync(companies), memberSync, addressSync, providerSync(secrets), agreementSync(agreements), chargeSync(agreements), invoiceSync(invoices), messageSync(messages)],
+    entities: [notificationSync, companySync(companies), memberSync, addressSync, providerSync(secrets), agreementSync(agreements), chargeSync(charges), invoiceSync(invoices), messageSync(messages)],
   })
   const addressSearch = createAddressSearchService({ provider: deps.addressProvider ?? addressProviderFor(config) })
-  const webhooks = createWebhooksService({ db, clock, lock, secrets, providers, log })
-  webhooks.onObservation((_tx, observation) => agreements.observe(observation))
+  // A processed webhook hands Vipps' current state to the observer, in the webhook job's transaction.
+  const webhooks = createWebhooksService({ db, clock, lock, secrets, providers, log, observe: (observation) => vippsObserver.observe(observation) })
   const vippsLogin = createVippsLoginService({ db, clock, lock, auth, identity, login: deps.vippsLogin, log })
-  const services = { users, auth, identity, account, logs, notifications, sync, secrets, providers, webhooks, vippsLogin, companies, addressSearch, agreements, billing, invoices, statistics, messages, contact }
+  const services = { users, auth, identity, account, logs, notifications, sync, secrets, providers, webhooks, vippsLogin, companies, addressSearch, agreements, charges, invoicing, billing, invoices, vippsObserver, providerOutbox, vippsPoll, vippsSync, statistics, messages, contact }
 
   const app = new OpenAPIHono<AppEnv>()
   app.onError(onError)

@@ -98,7 +98,7 @@ async function main() {
     housekeeping,
     { name: 'vipps-webhooks', everyMs: 2000, run: () => services.webhooks.processDue(), locked: false },
     // Sends stops, price updates and final charges to Vipps, then re-reads pending agreements and open charges.
-    { name: 'agreements-vipps', everyMs: 5000, run: () => services.agreements.syncWithVipps(), locked: false },
+    { name: 'agreements-vipps', everyMs: 5000, run: () => services.vippsSync.run(), locked: false },
     // Creates due regular charges with their invoices (queued for the job above) and takes the overdue steps.
     { name: 'billing', everyMs: 10_000, run: () => services.billing.tick(), locked: false },
     // Sends scheduled messages when their Copenhagen time comes, and marks recipients whose e-mail has left as received.

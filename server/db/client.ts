@@ -6,6 +6,14 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 
 export type Db = BetterSQLite3Database
+
+/**
+ * The better-sqlite3 connection under a drizzle handle (the database or a transaction on it), for
+ * the few writers that keep prepared statements (sync/change-log.ts, vipps/provider-outbox.ts).
+ */
+export const connectionOf = (db: Db): Database.Database =>
+  (db as { $client?: Database.Database }).$client ?? (db as unknown as { session: { client: Database.Database } }).session.client
+
 export interface Database_ {
   db: Db
   sqlite: Database.Database

@@ -1,16 +1,12 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, lte, max, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gt, inArray, isNotNull, max, or, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { agreementAddresses, agreementParts, agreements, chargeEvents, charges, providerOutbox } from '../../db/schema/agreements'
+import { agreementAddresses, agreementParts, agreements } from '../../db/schema/agreements'
 import { addresses, companyMembers } from '../../db/schema/companies'
 import { authMethods, users } from '../../db/schema/users'
-import { invoices } from '../../db/schema/invoices'
 import type { AgreementStatus } from '../../../shared/domain/agreement-status'
 
 export type AgreementRow = typeof agreements.$inferSelect
 export type PartRow = typeof agreementParts.$inferSelect
-export type ChargeRow = typeof charges.$inferSelect
-export type ChargeEventRow = typeof chargeEvents.$inferSelect
-export type OutboxRow = typeof providerOutbox.$inferSelect
 export type AgreementAddressRow = typeof addresses.$inferSelect
 
 /** Which agreements a caller sees: `all`, or those of some companies and/or of one member. */
@@ -22,7 +18,7 @@ const scoped = (scope: AgreementScope): SQL | undefined => {
   return scope.companyIds.length ? or(own, inArray(agreements.companyId, scope.companyIds)) : own
 }
 
-/** Queries on agreements, their parts and addresses, charges and the provider outbox. */
+/** Queries on agreements, their parts and addresses (charges: billing/charges.repository.ts). */
 export const agreementsRepository = {
   byId: (db: Db, id: string): AgreementRow | undefined => db.select().from(agreements).where(eq(agreements.id, id)).get(),
   byIds: (db: Db, ids: string[]): AgreementRow[] => (ids.length ? db.select().from(agreements).where(inArray(agreements.id, ids)).all() : []),
@@ -107,54 +103,4 @@ export const agreementsRepository = {
   /** Whether the member has a proven way to sign in (an unconfirmed e-mail sign-in does not count). */
   hasSignIn: (db: Db, userId: string): boolean =>
     db.select({ n: count() }).from(authMethods).where(and(eq(authMethods.userId, userId), isNotNull(authMethods.verifiedAt))).get()!.n > 0,
-
-  // ---- charges
-  charges: (db: Db, agreementId: string): ChargeRow[] => db.select().from(charges).where(eq(charges.agreementId, agreementId)).orderBy(asc(charges.due), asc(charges.createdAt)).all(),
-  charge: (db: Db, id: string): ChargeRow | undefined => db.select().from(charges).where(eq(charges.id, id)).get(),
-  chargesByIds: (db: Db, ids: string[]): ChargeRow[] => (ids.length ? db.select().from(charges).where(inArray(charges.id, ids)).all() : []),
-  chargeByVippsId: (db: Db, vippsChargeId: string): ChargeRow | undefined => db.select().from(charges).where(eq(charges.vippsChargeId, vippsChargeId)).get(),
-  /** Charges Vipps knows that may still move (the poll re-reads them). */
-  openVippsCharges: (db: Db): ChargeRow[] =>
-    db.select().from(charges).where(and(isNotNull(charges.vippsChargeId), inArray(charges.status, ['CREATED', 'RESERVED']))).all(),
-  chargePage: (db: Db, scope: AgreementScope, afterId: string | null, limit: number): ChargeRow[] =>
-    db
-      .select({ charge: charges })
-      .from(charges)
-      .innerJoin(agreements, eq(agreements.id, charges.agreementId))
-      .where(and(scoped(scope), afterId === null ? undefined : gt(charges.id, afterId)))
-      .orderBy(asc(charges.id))
-      .limit(limit)
-      .all()
-      .map((r) => r.charge),
-  insertCharge: (db: Db, row: typeof charges.$inferInsert): void => {
-    db.insert(charges).values(row).run()
-  },
-  updateCharge: (db: Db, id: string, changes: Partial<typeof charges.$inferInsert>): void => {
-    db.update(charges).set(changes).where(eq(charges.id, id)).run()
-  },
-  chargeEvents: (db: Db, chargeIds: string[]): ChargeEventRow[] =>
-    chargeIds.length ? db.select().from(chargeEvents).where(inArray(chargeEvents.chargeId, chargeIds)).orderBy(asc(chargeEvents.occurredAt)).all() : [],
-  /** Adds a history event once (the same event from a repeated re-read is ignored). */
-  insertChargeEvent: (db: Db, row: typeof chargeEvents.$inferInsert): void => {
-    db.insert(chargeEvents).values(row).onConflictDoNothing().run()
-  },
-
-  /** Invoice numbers by invoice id (the charge list shows them). */
-  invoiceNumbers: (db: Db, invoiceIds: string[]): Map<string, string> =>
-    new Map(
-      invoiceIds.length
-        ? db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(inArray(invoices.id, invoiceIds)).all().map((r) => [r.id, String(r.number)])
-        : [],
-    ),
-
-  // ---- provider outbox
-  enqueue: (db: Db, row: typeof providerOutbox.$inferInsert): void => {
-    db.insert(providerOutbox).values(row).run()
-  },
-  dueOutbox: (db: Db, now: string): OutboxRow[] =>
-    db.select().from(providerOutbox).where(and(eq(providerOutbox.status, 'pending'), lte(providerOutbox.nextAttemptAt, now))).orderBy(asc(providerOutbox.createdAt)).limit(50).all(),
-  outboxOf: (db: Db, agreementId: string): OutboxRow[] => db.select().from(providerOutbox).where(eq(providerOutbox.agreementId, agreementId)).orderBy(asc(providerOutbox.createdAt)).all(),
-  updateOutbox: (db: Db, id: string, changes: Partial<typeof providerOutbox.$inferInsert>): void => {
-    db.update(providerOutbox).set(changes).where(eq(providerOutbox.id, id)).run()
-  },
 }

@@ -1,5 +1,3 @@
-import type { MessageDescriptor } from '@lingui/core'
-import { formatKroner } from '../../../shared/domain/money'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/client'
 import { conflict, DomainError, forbidden, invalidState, notFound, validation, versionConflict, type Issue } from '../../errors'
@@ -7,32 +5,31 @@ import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import { newId } from '../../lib/ids'
 import type { WriteLock } from '../../lib/write-lock'
 import { translate } from '../../i18n/i18n'
-import { renderEmail } from '../../integrations/mail/layout'
-import { queueMail } from '../../integrations/mail/mail-outbox'
+import { queueProviderCall, type ProviderCallKind } from '../../integrations/vipps/provider-outbox'
 import { VippsRejected } from '../../integrations/vipps/vipps.errors'
 import { vippsIdempotencyKey, vippsKeys } from '../../integrations/vipps/idempotency-key'
-import type { AgreementResponseV3, ChargeResponseV3, DraftAgreementV3, TimePeriod, VippsChargeStatus } from '../../integrations/vipps/vipps.schemas'
+import type { AgreementResponseV3, DraftAgreementV3, TimePeriod } from '../../integrations/vipps/vipps.schemas'
 import type { Agreement, AgreementListQuery, CancelAgreementRequest, Charge, CreateAgreementRequest, UpdateAgreementRequest } from '../../../shared/contract/agreements'
 import { localeOf } from '../../../shared/contract/common'
+import { formatKroner } from '../../../shared/domain/money'
 import { initialsOf, priceOfParts, type PaymentPeriod } from '../../../shared/domain/agreement-parts'
 import { lastPaymentOf, terminationProblem, upcomingPayment, type PaymentSchedule } from '../../../shared/domain/termination'
 import { nextPaymentDateProblem, startPaymentDateProblem } from '../../../shared/domain/agreement-dates'
-import { laterOf, plusDays } from '../../../shared/domain/billing-period'
-import { canEdit, chargeStatusRank, collectionProblem, isChargeSettled, nextAgreementStatus, type AgreementAction, type ChargeStatus, type CollectionProblem } from '../../../shared/domain/agreement-status'
+import { canEdit, collectionProblem, isChargeSettled, nextAgreementStatus, type AgreementAction, type CollectionProblem } from '../../../shared/domain/agreement-status'
 import { collectsCharges } from '../../../shared/domain/company-status'
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
 import { assertAgreementAdmin, canReadAgreement, isSuperAdmin } from '../access/policy'
 import { assertCompanyInScope } from '../access/company-scope'
 import type { AuthService } from '../auth/auth.service'
+import type { ChargeRow, ChargesService } from '../billing/charges.service'
 import type { CompaniesService } from '../companies/companies.service'
-import type { NotificationsService } from '../notifications/notifications.service'
+import type { NoticesService } from '../notifications/notices'
 import type { ProvidersService } from '../payment-providers/providers.service'
 import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
-import { usersRepository } from '../users/users.repository'
-import type { VippsObservation } from '../webhooks/webhooks.service'
-import { agreementsRepository as repo, type AgreementRow, type AgreementScope, type ChargeRow, type OutboxRow } from './agreements.repository'
+import type { UsersService } from '../users/users.service'
+import { agreementsRepository as repo, type AgreementRow, type AgreementScope } from './agreements.repository'
 
 const VIPPS_INTERVAL: Record<PaymentPeriod, TimePeriod> = {
   DAILY: { unit: 'DAY', count: 1 },
@@ -40,26 +37,6 @@ const VIPPS_INTERVAL: Record<PaymentPeriod, TimePeriod> = {
   MONTHLY: { unit: 'MONTH', count: 1 },
   YEARLY: { unit: 'YEAR', count: 1 },
 }
-
-/** Vipps charge status → ours (DOMAIN.md "Status mapping"). */
-const CHARGE_STATUS: Record<VippsChargeStatus, ChargeStatus> = {
-  PENDING: 'CREATED',
-  DUE: 'CREATED',
-  PROCESSING: 'CREATED',
-  RESERVED: 'RESERVED',
-  PARTIALLY_CAPTURED: 'RESERVED',
-  CHARGED: 'EXECUTED',
-  PARTIALLY_REFUNDED: 'EXECUTED',
-  REFUNDED: 'EXECUTED',
-  FAILED: 'FAILED',
-  CANCELLED: 'CANCELED',
-}
-
-/** A failed send to Vipps is tried again with backoff up to this many times, then marked failed. */
-const MAX_OUTBOX_ATTEMPTS = 20
-
-/** The product's one money format (shared/domain/money.ts): never "kr.." at the end of a sentence. */
-const formatDkk = (ore: number, locale: 'en' | 'da') => formatKroner(ore, locale)
 
 export type AgreementsService = ReturnType<typeof createAgreementsService>
 
@@ -69,33 +46,25 @@ export type AgreementsService = ReturnType<typeof createAgreementsService>
  * the company's staff and the member as its audience. Vipps is called outside the write lock:
  * accepting calls it directly (the member waits for the confirmation URL); stopping, price
  * updates and final charges go through the provider outbox, sent by a job with the row id as
- * Idempotency-Key. Vipps' state comes back through webhooks and a poll, and only moves an
- * agreement forward (shared/domain/agreement-status.ts).
+ * Idempotency-Key (server/jobs/provider-outbox.ts). Vipps' state comes back through webhooks and
+ * a poll (vipps-observer.ts), and only moves an agreement forward (shared/domain/agreement-status.ts).
+ * Charges are the billing feature's (charges.service.ts).
  */
 export function createAgreementsService(deps: {
   db: Db
   clock: Clock
-  /** The provider's calendar for due dates (the built-in emulator's business clock); defaults to `clock`. */
-  businessClock?: Clock
   lock: WriteLock
   log: Logger
   publicUrl: string
   companies: CompaniesService
   providers: ProvidersService
-  notifications: NotificationsService
   auth: AuthService
+  users: UsersService
+  charges: ChargesService
+  notices: NoticesService
 }) {
-  const { db, clock, lock, log, companies, providers, notifications, auth } = deps
+  const { db, clock, lock, companies, providers, auth, users, charges, notices } = deps
   const nowIso = () => clock.now().toISOString()
-
-  /**
-   * Listeners of the billing feature (issue #8), called inside the transaction of the change: a
-   * new charge gets its invoice, a charge's new status moves its invoice and the overdue steps.
-   */
-  const chargeCreatedListeners: ((charge: ChargeRow) => void)[] = []
-  const chargeChangedListeners: ((charge: ChargeRow, previous: ChargeStatus) => void)[] = []
-  /** Money effects the billing feature sends through this outbox (refunds), and what to do with the outcome. */
-  const refundListeners: ((outcome: { outboxId: string; ok: boolean }) => void)[] = []
 
   // ---- views
 
@@ -124,7 +93,7 @@ export function createAgreementsService(deps: {
 
   function view(row: AgreementRow): Agreement {
     const member = repo.member(db, row.memberUserId)!
-    const charges = repo.charges(db, row.id)
+    const chargeRows = charges.rowsOf(row.id)
     // No next payment after the end (issue #16): the regular ones, then a termination's last payment.
     const upcoming = upcomingPayment(row)
     return {
@@ -143,8 +112,8 @@ export function createAgreementsService(deps: {
       price: row.priceOre,
       currency: row.currency,
       status: row.status,
-      overdue: overdueOf(charges),
-      debtCollection: row.debtCollectionSince !== null && overdueOf(charges),
+      overdue: overdueOf(chargeRows),
+      debtCollection: row.debtCollectionSince !== null && overdueOf(chargeRows),
       debtCollectionSince: row.debtCollectionSince,
       paymentPeriod: row.paymentPeriod,
       startPaymentDate: row.startPaymentDate,
@@ -159,29 +128,6 @@ export function createAgreementsService(deps: {
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     }
-  }
-
-  function chargeViews(rows: ChargeRow[]): Charge[] {
-    const events = repo.chargeEvents(db, rows.map((r) => r.id))
-    const numbers = repo.invoiceNumbers(db, rows.map((r) => r.invoiceId).filter((id): id is string => id !== null))
-    return rows.map((r) => ({
-      id: r.id,
-      agreementId: r.agreementId,
-      companyId: r.companyId,
-      kind: r.kind,
-      type: r.type,
-      amount: r.amountOre,
-      currency: r.currency,
-      description: r.description,
-      due: r.due,
-      status: r.status,
-      invoiceId: r.invoiceId,
-      invoiceNumber: r.invoiceId ? (numbers.get(r.invoiceId) ?? null) : null,
-      history: events.filter((e) => e.chargeId === r.id).map((e) => ({ event: e.event, amount: e.amountOre, occurredAt: e.occurredAt })),
-      version: r.version,
-      createdAt: r.createdAt,
-      updatedAt: r.updatedAt,
-    }))
   }
 
   // ---- access
@@ -222,31 +168,15 @@ export function createAgreementsService(deps: {
 
   const changed = (row: Pick<AgreementRow, 'id' | 'companyId' | 'memberUserId'>) =>
     recordChange(db, clock, 'agreement', row.id, 'upsert', { companyId: row.companyId, userId: row.memberUserId })
-  const chargeChanged = (charge: ChargeRow, agreement: AgreementRow) =>
-    recordChange(db, clock, 'charge', charge.id, 'upsert', { companyId: agreement.companyId, userId: agreement.memberUserId })
-
-  /** In-app and by e-mail, in the user's language. */
-  function tell(userId: string, n: { type: 'info' | 'success' | 'warning' | 'error'; title: MessageDescriptor; message: MessageDescriptor; values: Record<string, string>; actionUrl: string; actionText: MessageDescriptor }) {
-    const user = usersRepository.byId(db, userId)
-    if (!user) return
-    notifications.notify(userId, n)
-    const locale = localeOf(user.language)
-    const mail = renderEmail(locale, {
-      subject: translate(locale, n.title, n.values),
-      paragraphs: [translate(locale, /*i18n*/ { id: 'Hello {name},' }, { name: user.fullName }), translate(locale, n.message, n.values)],
-      action: { label: translate(locale, n.actionText), url: `${deps.publicUrl}${n.actionUrl}` },
-    })
-    queueMail(db, clock, { to: user.emailAddress, ...mail })
-  }
 
   function tellMemberAwaiting(row: AgreementRow) {
     const member = repo.member(db, row.memberUserId)!
     const company = companies.byId(row.companyId)!
-    tell(member.id, {
+    notices.tell(member.id, {
       type: 'info',
       title: /*i18n*/ { id: 'An agreement awaits your acceptance' },
       message: /*i18n*/ { id: '{association} has created agreement {externalId} for {amount}. Open it to accept it with Vipps MobilePay or to reject it.' },
-      values: { association: company.name, externalId: String(row.externalSeq), amount: formatDkk(row.priceOre, localeOf(member.language)) },
+      values: { association: company.name, externalId: String(row.externalSeq), amount: formatKroner(row.priceOre, localeOf(member.language)) },
       actionUrl: `/agreements/${row.id}`,
       actionText: /*i18n*/ { id: 'Open agreement' },
     })
@@ -262,13 +192,13 @@ export function createAgreementsService(deps: {
       REJECTED: { type: 'warning' as const, title: /*i18n*/ { id: 'Agreement {externalId} was rejected' }, message: /*i18n*/ { id: '{member} rejected agreement {externalId}.' } },
       EXPIRED: { type: 'warning' as const, title: /*i18n*/ { id: 'Agreement {externalId} expired' }, message: /*i18n*/ { id: '{member} did not approve agreement {externalId} in Vipps MobilePay in time.' } },
     }[outcome]
-    for (const userId of audience) tell(userId, { ...text, values, actionUrl: `/agreements/${row.id}`, actionText: /*i18n*/ { id: 'Open agreement' } })
+    for (const userId of audience) notices.tell(userId, { ...text, values, actionUrl: `/agreements/${row.id}`, actionText: /*i18n*/ { id: 'Open agreement' } })
   }
 
   // ---- provider outbox
 
-  function enqueue(row: AgreementRow, kind: OutboxRow['kind'], payload: Record<string, unknown>, chargeId: string | null = null) {
-    repo.enqueue(db, { id: newId(), providerId: row.paymentProviderId, agreementId: row.id, chargeId, kind, payload, nextAttemptAt: nowIso(), createdAt: nowIso() })
+  function enqueue(row: AgreementRow, kind: ProviderCallKind, payload: Record<string, unknown>) {
+    queueProviderCall(db, { id: newId(), providerId: row.paymentProviderId, agreementId: row.id, chargeId: null, kind, payload, at: nowIso() })
   }
 
   /** A terminating agreement whose final charge settled: stop it at Vipps and end it. */
@@ -278,99 +208,6 @@ export function createAgreementsService(deps: {
     if (row.vippsAgreementId) enqueue(row, 'STOP_AGREEMENT', {})
     repo.update(db, row.id, { status: transition(row, 'vippsStopped'), version: row.version + 1, updatedAt: nowIso() })
     changed(row)
-  }
-
-  function setChargeStatus(charge: ChargeRow, status: ChargeStatus, extra: Partial<ChargeRow> = {}) {
-    const agreement = repo.byId(db, charge.agreementId)!
-    repo.updateCharge(db, charge.id, { ...extra, status, version: charge.version + 1, updatedAt: nowIso() })
-    chargeChanged(charge, agreement)
-    changed(agreement)
-    if (status !== charge.status) {
-      const updated = repo.charge(db, charge.id)!
-      for (const listener of chargeChangedListeners) listener(updated, charge.status)
-    }
-    if (charge.kind === 'FINAL' && isChargeSettled(status)) finishTermination(agreement.id)
-  }
-
-  async function sendOne(entry: OutboxRow): Promise<void> {
-    const ctx = await lock.run(() => ({
-      provider: providers.byId(entry.providerId),
-      agreement: repo.byId(db, entry.agreementId),
-      charge: entry.chargeId ? repo.charge(db, entry.chargeId) : undefined,
-    }))
-    const { provider, agreement, charge } = ctx
-    const markSent = () => repo.updateOutbox(db, entry.id, { status: 'sent', attempts: entry.attempts + 1, sentAt: nowIso(), lastError: null })
-    try {
-      if (!provider || !agreement?.vippsAgreementId) throw new VippsRejected(404, { detail: 'No Vipps agreement to act on' })
-      const client = providers.vippsClient(provider)
-      if (entry.kind === 'CREATE_CHARGE') {
-        if (!charge) throw new VippsRejected(404, { detail: 'The charge is gone' })
-        // Vipps needs the due date at least a day ahead: a period caught up after downtime is due
-        // tomorrow. The date is fixed on the first attempt, so every retry sends the same body
-        // with the same Idempotency-Key (Vipps answers 409 to the same key with another body).
-        let due = typeof entry.payload.due === 'string' ? entry.payload.due : undefined
-        if (!due) {
-          due = laterOf(charge.due, plusDays(todayInCopenhagen(deps.businessClock ?? clock), 1))
-          const payload = { ...entry.payload, due }
-          await lock.run(() => repo.updateOutbox(db, entry.id, { payload }))
-        }
-        const created = await client.createCharge(
-          agreement.vippsAgreementId,
-          { amount: charge.amountOre, transactionType: 'DIRECT_CAPTURE', type: charge.type, description: charge.description, due, retryDays: 5, externalId: charge.id },
-          vippsKeys.outboxRow(entry.id),
-        )
-        await lock.run(() =>
-          db.transaction(() => {
-            const current = repo.charge(db, charge.id)!
-            repo.updateCharge(db, charge.id, { vippsChargeId: created.chargeId, vippsStatus: 'PENDING', version: current.version + 1, updatedAt: nowIso() })
-            chargeChanged(current, agreement)
-            markSent()
-          }),
-        )
-      } else {
-        if (entry.kind === 'STOP_AGREEMENT') await client.stopAgreement(agreement.vippsAgreementId, vippsKeys.outboxRow(entry.id))
-        else if (entry.kind === 'UPDATE_AGREEMENT') await client.updateAgreement(agreement.vippsAgreementId, entry.payload, vippsKeys.outboxRow(entry.id))
-        else {
-          if (!charge?.vippsChargeId) throw new VippsRejected(404, { detail: 'The charge is not at Vipps' })
-          if (entry.kind === 'REFUND_CHARGE')
-            await client.refundCharge(agreement.vippsAgreementId, charge.vippsChargeId, { amount: Number(entry.payload.amount), description: String(entry.payload.description) }, vippsKeys.outboxRow(entry.id))
-          else if (entry.kind === 'CANCEL_CHARGE') await client.cancelCharge(agreement.vippsAgreementId, charge.vippsChargeId, vippsKeys.outboxRow(entry.id))
-          else if (entry.kind === 'CAPTURE_CHARGE') await client.captureCharge(agreement.vippsAgreementId, charge.vippsChargeId, Number(entry.payload.amount), vippsKeys.outboxRow(entry.id))
-        }
-        await lock.run(() =>
-          db.transaction(() => {
-            markSent()
-            if (entry.kind === 'REFUND_CHARGE') for (const listener of refundListeners) listener({ outboxId: entry.id, ok: true })
-          }),
-        )
-        // The refund's history event comes with the charge as Vipps now tells it.
-        if (entry.kind !== 'STOP_AGREEMENT' && entry.kind !== 'UPDATE_AGREEMENT' && charge?.vippsChargeId) {
-          try {
-            const vc = await client.getCharge(agreement.vippsAgreementId, charge.vippsChargeId)
-            await lock.run(() => db.transaction(() => observeCharge(vc)))
-          } catch (err) {
-            log.warn({ err, chargeId: charge.id }, 'vipps charge re-read after a money effect failed')
-          }
-        }
-      }
-    } catch (err) {
-      const attempts = entry.attempts + 1
-      const refused = err instanceof VippsRejected
-      const failed = refused || attempts >= MAX_OUTBOX_ATTEMPTS
-      log[failed ? 'error' : 'warn']({ err, outboxId: entry.id, kind: entry.kind, attempts }, 'vipps outbox send failed')
-      const next = new Date(clock.now().getTime() + Math.min(3_600_000, 5000 * 2 ** attempts)).toISOString()
-      await lock.run(() =>
-        db.transaction(() => {
-          repo.updateOutbox(db, entry.id, { status: failed ? 'failed' : 'pending', attempts, nextAttemptAt: next, lastError: String(err).slice(0, 500) })
-          // Vipps refused to create the charge: it never will be collected ("creation failed").
-          if (failed && entry.kind === 'CREATE_CHARGE' && charge) {
-            const current = repo.charge(db, charge.id)!
-            if (!isChargeSettled(current.status)) setChargeStatus(current, 'DECLINED', { failureReason: String(err).slice(0, 200) })
-          }
-          if (failed && entry.kind === 'REFUND_CHARGE') for (const listener of refundListeners) listener({ outboxId: entry.id, ok: false })
-        }),
-      )
-    }
   }
 
   // ---- what Vipps says (webhooks and the poll)
@@ -399,37 +236,12 @@ export function createAgreementsService(deps: {
     if (to === 'ACCEPTED' || to === 'REJECTED' || to === 'EXPIRED') tellStaff(row, to)
   }
 
-  /** Applies Vipps' current state of a charge: its history once per event, and its status only forward. */
-  function observeCharge(vc: ChargeResponseV3) {
-    const charge = repo.chargeByVippsId(db, vc.id)
-    if (!charge) return
-    const known = new Set(repo.chargeEvents(db, [charge.id]).map((e) => e.eventKey))
-    let newEvents = 0
-    for (const h of vc.history) {
-      const eventKey = `${h.event}:${h.occurred}:${h.idempotencyKey ?? ''}`
-      if (known.has(eventKey)) continue
-      repo.insertChargeEvent(db, { id: newId(), chargeId: charge.id, event: h.event, amountOre: h.amount, occurredAt: h.occurred, success: h.success, eventKey })
-      newEvents++
-    }
-    const mapped = CHARGE_STATUS[vc.status]
-    const status = chargeStatusRank[mapped] > chargeStatusRank[charge.status] ? mapped : charge.status
-    const extra = { vippsStatus: vc.status, capturedOre: vc.summary.captured, refundedOre: vc.summary.refunded, failureReason: vc.failureReason ?? charge.failureReason }
-    const same = status === charge.status && extra.vippsStatus === charge.vippsStatus && extra.capturedOre === charge.capturedOre && extra.refundedOre === charge.refundedOre
-    if (same && newEvents === 0) return
-    setChargeStatus(charge, status, extra)
-  }
-
-  function observe(observation: VippsObservation) {
-    if (observation.kind === 'agreement') observeAgreement(observation.agreement)
-    else observeCharge(observation.charge)
-  }
-
   /** CANCELED agreements whose termination date has passed, with nothing open, become CLOSED. */
   function closeEnded() {
     const today = todayInCopenhagen(clock)
     for (const row of repo.withStatus(db, 'CANCELED')) {
       if (!row.terminationDate || row.terminationDate >= today) continue
-      if (repo.charges(db, row.id).some((c) => !isChargeSettled(c.status))) continue
+      if (charges.rowsOf(row.id).some((c) => !isChargeSettled(c.status))) continue
       repo.update(db, row.id, { status: transition(row, 'close'), version: row.version + 1, updatedAt: nowIso() })
       changed(row)
     }
@@ -456,23 +268,19 @@ export function createAgreementsService(deps: {
   const service = {
     view,
     scopeOf,
-    chargeViews,
-    overdueOf,
-    enqueue,
     rowOf: (id: string) => repo.byId(db, id),
-    chargeRow: (id: string) => repo.charge(db, id),
-    chargeRowsOf: (agreementId: string) => repo.charges(db, agreementId),
-    memberOf: (row: AgreementRow) => repo.member(db, row.memberUserId),
-    recordInvoiceChange: (invoiceId: string, companyId: string, memberUserId: string) =>
-      recordChange(db, clock, 'invoice', invoiceId, 'upsert', { companyId, userId: memberUserId }),
     changed,
-    chargeChanged,
-    tell,
+    observeAgreement,
+    finishTermination,
+    closeEnded,
+    /** PENDING agreements with a Vipps agreement (the poll re-reads them). */
+    pendingAtVipps: () => repo.withStatus(db, 'PENDING').filter((a) => a.vippsAgreementId),
 
-    /** Billing (issue #8): told of every new charge and every charge status change, inside the transaction. */
-    onChargeCreated: (listener: (charge: ChargeRow) => void) => void chargeCreatedListeners.push(listener),
-    onChargeChanged: (listener: (charge: ChargeRow, previous: ChargeStatus) => void) => void chargeChangedListeners.push(listener),
-    onRefundSent: (listener: (outcome: { outboxId: string; ok: boolean }) => void) => void refundListeners.push(listener),
+    /** The overdue steps (billing): the agreement is flagged for debt collection. */
+    flagDebtCollection(row: AgreementRow) {
+      repo.update(db, row.id, { debtCollectionSince: nowIso(), version: row.version + 1, updatedAt: nowIso() })
+      changed(row)
+    },
 
     /** For the companies feature: agreement counts and addresses in use. */
     agreementsCount: (companyId: string) => repo.countOfCompany(db, companyId),
@@ -492,7 +300,7 @@ export function createAgreementsService(deps: {
 
     charges(actor: Actor, id: string): Charge[] {
       const row = visible(actor, id)
-      return chargeViews(repo.charges(db, row.id))
+      return charges.views(charges.rowsOf(row.id))
     },
 
     /** Creates an agreement in CREATED; the member (found or invited by e-mail) is asked to accept it. */
@@ -534,7 +342,7 @@ export function createAgreementsService(deps: {
       if (issues.length) throw validation(issues)
 
       const now = nowIso()
-      let member = usersRepository.byEmail(db, input.emailAddress)
+      let member = users.byEmail(input.emailAddress)
       const invite = !member
       // Privacy between associations (issue #15, #16): someone the caller does not know (not staff
       // of the caller's companies, no agreement here yet) keeps their own data, and the answer is
@@ -542,10 +350,10 @@ export function createAgreementsService(deps: {
       const outsider =
         member !== undefined &&
         !isSuperAdmin(actor) &&
-        !usersRepository.isStaffOfAny(db, member.id, actor.companies.map((c) => c.id)) &&
-        !usersRepository.hasAgreementWith(db, member.id, input.companyId)
+        !users.isStaffOfAny(member.id, actor.companies.map((c) => c.id)) &&
+        !users.hasAgreementWith(member.id, input.companyId)
       if (!member) {
-        usersRepository.insert(db, {
+        users.insert({
           id: newId(),
           fullName: input.memberName,
           emailAddress: input.emailAddress,
@@ -556,7 +364,7 @@ export function createAgreementsService(deps: {
           createdAt: now,
           updatedAt: now,
         })
-        member = usersRepository.byEmail(db, input.emailAddress)!
+        member = users.byEmail(input.emailAddress)!
       }
       const id = input.id ?? newId()
       repo.insert(db, {
@@ -723,23 +531,15 @@ export function createAgreementsService(deps: {
         // billing makes no regular charge for the days it covers.
         const last = lastPaymentOf(scheduleOf(row), input.terminationDate)!
         const member = repo.member(db, row.memberUserId)!
-        const chargeId = newId()
-        repo.insertCharge(db, {
-          id: chargeId,
-          agreementId: row.id,
-          companyId: row.companyId,
+        charges.create(row, {
           kind: 'FINAL',
           type: 'RECURRING',
           amountOre: last.amount,
           description: translate(localeOf(member.language), /*i18n*/ { id: 'Last payment {externalId}: {from}–{through}' }, { externalId: String(row.externalSeq), from: last.from, through: last.through }).slice(0, 45),
           due: last.due,
-          createdAt: now,
-          updatedAt: now,
+          now,
         })
-        enqueue(row, 'CREATE_CHARGE', {}, chargeId)
         repo.update(db, id, { terminationDate: input.terminationDate, finalPaymentRequired: true, version: row.version + 1, updatedAt: now })
-        for (const listener of chargeCreatedListeners) listener(repo.charge(db, chargeId)!)
-        chargeChanged(repo.charge(db, chargeId)!, row)
       } else {
         if (row.vippsAgreementId && (row.status === 'ACCEPTED' || row.status === 'PENDING')) enqueue(row, 'STOP_AGREEMENT', {})
         repo.update(db, id, { status: to, terminationDate: input.terminationDate, finalPaymentRequired: false, version: row.version + 1, updatedAt: now })
@@ -748,56 +548,6 @@ export function createAgreementsService(deps: {
       return view(repo.byId(db, id)!)
     },
 
-    /** Webhook observations (subscribed in app.ts); runs in the webhook job's transaction. */
-    observe,
-
-    /** Sends due provider-outbox rows to Vipps (stop, price update, final charge). */
-    async processOutbox(): Promise<number> {
-      const due = await lock.run(() => repo.dueOutbox(db, nowIso()))
-      for (const entry of due) await sendOne(entry)
-      return due.length
-    },
-
-    /**
-     * Re-reads PENDING agreements and open charges from Vipps, so a member who never approves
-     * reaches EXPIRED (Vipps expires a pending agreement after 10 minutes) even without webhooks.
-     */
-    async pollVipps(): Promise<void> {
-      const { pending, open } = await lock.run(() => ({
-        pending: repo.withStatus(db, 'PENDING').filter((a) => a.vippsAgreementId),
-        open: repo.openVippsCharges(db),
-      }))
-      for (const a of pending) {
-        try {
-          const provider = providers.byId(a.paymentProviderId)
-          if (!provider) continue
-          const va = await providers.vippsClient(provider).getAgreement(a.vippsAgreementId!)
-          await lock.run(() => db.transaction(() => observeAgreement(va)))
-        } catch (err) {
-          log.warn({ err, agreementId: a.id }, 'vipps agreement poll failed')
-        }
-      }
-      for (const ch of open) {
-        try {
-          const agreement = await lock.run(() => repo.byId(db, ch.agreementId))
-          const provider = agreement && providers.byId(agreement.paymentProviderId)
-          if (!agreement?.vippsAgreementId || !provider) continue
-          const vc = await providers.vippsClient(provider).getCharge(agreement.vippsAgreementId, ch.vippsChargeId!)
-          await lock.run(() => db.transaction(() => observeCharge(vc)))
-        } catch (err) {
-          log.warn({ err, chargeId: ch.id }, 'vipps charge poll failed')
-        }
-      }
-      await lock.run(() => db.transaction(() => closeEnded()))
-    },
-
-    /** The job: send the outbox, then read back what Vipps says. */
-    async syncWithVipps(): Promise<void> {
-      await service.processOutbox()
-      await service.pollVipps()
-    },
-
-    outbox: (agreementId: string) => repo.outboxOf(db, agreementId),
   }
   return service
 
@@ -824,16 +574,4 @@ export const agreementSync = (agreements: AgreementsService): SyncedEntity => ({
       .byIds(db, ids)
       .filter((r) => canReadAgreement(actor, r))
       .map((r) => ({ id: r.id, version: r.version, data: agreements.view(r) as unknown as Record<string, unknown> })),
-})
-
-/** Charges in the offline store, with the same audience as their agreement. */
-export const chargeSync = (agreements: AgreementsService): SyncedEntity => ({
-  name: 'charge',
-  snapshot: (db, actor, afterId, limit) =>
-    agreements.chargeViews(repo.chargePage(db, agreements.scopeOf(actor), afterId, limit)).map((c) => ({ id: c.id, version: c.version, data: c as unknown as Record<string, unknown> })),
-  load: (db, actor, ids) => {
-    const rows = repo.chargesByIds(db, ids)
-    const readable = new Set(repo.byIds(db, [...new Set(rows.map((r) => r.agreementId))]).filter((a) => canReadAgreement(actor, a)).map((a) => a.id))
-    return agreements.chargeViews(rows.filter((r) => readable.has(r.agreementId))).map((c) => ({ id: c.id, version: c.version, data: c as unknown as Record<string, unknown> }))
-  },
 })

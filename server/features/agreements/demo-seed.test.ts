@@ -85,7 +85,7 @@ describe('demo agreements', () => {
     expect(billed.map((c) => c.agreementId).sort()).toEqual(accepted.map((a) => a.id).sort())
     expect(billed.every((c) => c.kind === 'REGULAR' && c.due === '2026-12-01' && c.invoiceId !== null)).toBe(true)
     // Vipps takes every one of them.
-    await services.agreements.processOutbox()
+    await services.providerOutbox.run()
     expect(db.select().from(charges).all().every((c) => c.vippsChargeId !== null)).toBe(true)
 
     // A one-off charge on a demo agreement is accepted now.

@@ -52,6 +52,6 @@ export function acceptedWithCollectedCharge(t: TestApp, agreementId: string): st
   const id = newId()
   const now = t.clock.now().toISOString()
   t.db.insert(charges).values({ id, agreementId, companyId: t.db.select().from(agreements).where(eq(agreements.id, agreementId)).get()!.companyId, kind: 'REGULAR', type: 'RECURRING', amountOre: 515_050, description: 'Boligafgift', due: '2026-11-01', status: 'EXECUTED', vippsChargeId: `chr_${id.slice(-12)}`, vippsStatus: 'CHARGED', capturedOre: 515_050, createdAt: now, updatedAt: now }).run()
-  t.db.transaction(() => t.services.billing.issueForCharge(t.db.select().from(charges).where(eq(charges.id, id)).get()!))
+  t.db.transaction(() => t.services.invoicing.issueForCharge(t.db.select().from(charges).where(eq(charges.id, id)).get()!))
   return id
 }

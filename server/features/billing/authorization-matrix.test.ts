@@ -45,7 +45,7 @@ async function failedInvoice(t: TestApp, admin: string): Promise<string> {
   const charge = t.db.select().from(charges).where(eq(charges.agreementId, a.id)).get()!
   t.db.transaction(() => {
     t.db.update(charges).set({ status: 'FAILED', vippsChargeId: `chr_${charge.id.slice(-12)}`, version: charge.version + 1 }).where(eq(charges.id, charge.id)).run()
-    t.services.billing.followCharge(t.services.agreements.chargeRow(charge.id)!, 'CREATED')
+    t.services.invoicing.followCharge(t.services.charges.row(charge.id)!, 'CREATED')
   })
   t.clock.set('2026-11-23T09:00:00.000Z')
   return charge.invoiceId!

@@ -49,7 +49,7 @@ async function setup(options: { agreements?: number; residents?: string[] } = {}
   /** Sends the outbox until nothing is pending, moving our clock past each backoff. */
   const drain = async (rounds = 60) => {
     for (let i = 0; i < rounds; i++) {
-      await t.services.agreements.processOutbox()
+      await t.services.providerOutbox.run()
       if (!t.db.select().from(providerOutbox).all().some((o) => o.status === 'pending')) return i
       t.clock.advance(15 * 60 * 1000)
     }
@@ -99,7 +99,7 @@ describe('charges at Vipps through the outbox (emulator)', () => {
       expect(new Set(events).size).toBe(events.length)
     }
     // A late re-read of an old state never moves a charge back.
-    await s.t.services.agreements.pollVipps()
+    await s.t.services.vippsPoll.run()
     expect(s.t.db.select().from(charges).all().map((c) => c.status).sort()).toEqual(['EXECUTED', 'FAILED'])
     const overdue = (await s.t.call('GET', '/agreement', { token: s.admin })).json.map((a: { overdue: boolean }) => a.overdue).sort()
     expect(overdue).toEqual([false, true])
@@ -124,7 +124,7 @@ describe('charges at Vipps through the outbox (emulator)', () => {
     // Vipps does the refund but the answer never arrives, also not to the client's own 3 retries;
     // the worker tries again later with the same key.
     await s.control('fail-next-calls', { count: 4, mode: 'timeout-after-effect' })
-    await s.t.services.agreements.processOutbox()
+    await s.t.services.providerOutbox.run()
     expect(s.t.db.select().from(providerOutbox).where(eq(providerOutbox.id, first.json.id)).get()!.status).toBe('pending')
     await s.drain()
     const atVipps = Object.values((await s.state()).charges)[0]!

@@ -1,12 +1,15 @@
 import type Database from 'better-sqlite3'
 import type { PaymentPeriod, PartType } from '../../../shared/domain/agreement-parts'
+import type { SyncEntity } from '../../../shared/contract/sync'
+import { providerOutboxWriter, type ProviderCallKind } from '../../integrations/vipps/provider-outbox'
+import { changeLogWriter } from '../sync/change-log'
 
 /**
  * Queries of the billing engine as prepared better-sqlite3 statements: a billing run writes a
  * charge, an invoice with its lines, a counter step, an outbox row and three change-log rows per
  * agreement and period, 100,000 agreements at a time (bench/billing.ts), so the statements are
  * prepared once per connection and take plain values. All writes run inside the caller's
- * transaction.
+ * transaction; the outbox and change-log rows go through their one writers.
  */
 export interface DueAgreement {
   id: string
@@ -163,12 +166,16 @@ function prepare(sqlite: Database.Database) {
     `INSERT INTO invoice_lines (invoice_id, position, id, article_number, type, description, quantity, unit, price_per_unit_ore, vat_rate, vat_ore, total_incl_vat_ore, credited_position)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
-  const insertOutbox = sqlite.prepare(
-    `INSERT INTO provider_outbox (id, provider_id, agreement_id, charge_id, kind, payload, status, attempts, next_attempt_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
-  )
-  const insertChange = sqlite.prepare('INSERT INTO change_log (entity, entity_id, op, company_id, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+  // The provider outbox and the change log have one writer each; the run calls them with plain values.
+  const queueCall = providerOutboxWriter(sqlite)
+  const writeChange = changeLogWriter(sqlite)
   const advanceAgreement = sqlite.prepare('UPDATE agreements SET next_regular_payment_date = ?, version = version + 1, updated_at = ? WHERE id = ?')
+  const adminStaff = sqlite.prepare<[string], { user_id: string }>("SELECT user_id FROM company_members WHERE company_id = ? AND role IN ('CHAIRMAN', 'ADMINISTRATOR', 'ACCOUNTANT')")
+  const overdueCandidates = sqlite.prepare<[number], { id: string }>(
+    `SELECT c.id FROM charges c JOIN invoices i ON i.id = c.invoice_id AND i.charge_id = c.id AND i.kind = 'INVOICE'
+     WHERE c.status IN ('FAILED', 'DECLINED') AND c.failed_on IS NOT NULL AND c.overdue_step <= ?
+       AND i.settlement IS NULL AND i.status <> 'EXECUTED'`,
+  )
 
   return {
     /** Ids of agreements with a regular charge to create by `horizon` (ACCEPTED, at Vipps, provider switched on, company ACTIVE). */
@@ -204,12 +211,16 @@ function prepare(sqlite: Database.Database) {
     insertLine(l: LineInsert): void {
       insertLine.run(l.invoiceId, l.position, l.id, l.articleNumber, l.type, l.description, l.quantity, l.unit, l.pricePerUnitOre, l.vatRate, l.vatOre, l.totalInclVatOre, l.creditedPosition)
     },
-    insertOutbox(o: { id: string; providerId: string; agreementId: string; chargeId: string | null; kind: string; payload: Record<string, unknown>; now: string }): void {
-      insertOutbox.run(o.id, o.providerId, o.agreementId, o.chargeId, o.kind, JSON.stringify(o.payload), o.now, o.now)
+    insertOutbox(o: { id: string; providerId: string; agreementId: string; chargeId: string | null; kind: ProviderCallKind; payload: Record<string, unknown>; now: string }): void {
+      queueCall({ id: o.id, providerId: o.providerId, agreementId: o.agreementId, chargeId: o.chargeId, kind: o.kind, payload: o.payload, at: o.now })
     },
-    recordChange(entity: string, entityId: string, companyId: string | null, userId: string | null, now: string): void {
-      insertChange.run(entity, entityId, 'upsert', companyId, userId, now)
+    recordChange(entity: SyncEntity, entityId: string, companyId: string | null, userId: string | null, now: string): void {
+      writeChange(entity, entityId, 'upsert', { companyId, userId }, now)
     },
     advanceAgreement: (id: string, next: string, now: string): void => void advanceAgreement.run(next, now, id),
+    /** The company's admin staff (chairman, administrator, accountant): told when a payment fails or goes to debt collection. */
+    adminStaffOf: (companyId: string): string[] => adminStaff.all(companyId).map((r) => r.user_id),
+    /** Failed charges whose invoice is still unpaid and that may have an overdue step left (`overdue_step <= steps`). */
+    overdueCandidates: (steps: number): string[] => overdueCandidates.all(steps).map((r) => r.id),
   }
 }

@@ -1,13 +1,10 @@
-import { and, eq, inArray, sum } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Database_ } from '../../db/client'
-import { charges as chargesTable, agreements as agreementsTable, providerOutbox } from '../../db/schema/agreements'
-import { invoices, invoiceLines } from '../../db/schema/invoices'
-import { users } from '../../db/schema/users'
 import { DomainError, conflict, forbidden, invalidState, notFound, ruleViolation, validation } from '../../errors'
 import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import { newBulkId, newId } from '../../lib/ids'
 import type { WriteLock } from '../../lib/write-lock'
+import { providerOutboxRepository, queueProviderCall } from '../../integrations/vipps/provider-outbox'
 import {
   retryBlockerMessages,
   type Debtor,
@@ -24,23 +21,26 @@ import type { Charge } from '../../../shared/contract/agreements'
 import { localeOf } from '../../../shared/contract/common'
 import { formatKroner } from '../../../shared/domain/money'
 import { translate } from '../../i18n/i18n'
-import type { PartType, VatRate } from '../../../shared/domain/agreement-parts'
-import type { ChargeStatus } from '../../../shared/domain/agreement-status'
+import type { VatRate } from '../../../shared/domain/agreement-parts'
 import { anchorDayOf, daysBetween, nextPaymentDate, plusDays } from '../../../shared/domain/billing-period'
 import { copenhagenDateOf } from '../../../shared/domain/copenhagen'
-import { articleNumberOf, invoiceDueDate, invoiceStatusOfCharge, invoiceTotals, lineAmounts, lineShares, openAmountOf, type InvoiceSettlement } from '../../../shared/domain/invoice'
+import { creditShares, lineShares, openAmountOf, type InvoiceSettlement } from '../../../shared/domain/invoice'
 import { isCompanyAdminStaff } from '../../../shared/domain/roles'
 import { regularChargeAllowed } from '../../../shared/domain/termination'
-import { creditShares } from '../../../shared/domain/invoice'
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
 import { assertAgreementAdmin, canReadAgreement, isSuperAdmin, roleIn } from '../access/policy'
 import { assertCompanyInScope } from '../access/company-scope'
 import type { AgreementsService } from '../agreements/agreements.service'
-import type { ChargeRow } from '../agreements/agreements.repository'
 import type { CompaniesService } from '../companies/companies.service'
-import { billingStatements, type CompanySnapshot, type MemberSnapshot } from './billing.repository'
+import type { NoticesService } from '../notifications/notices'
+import type { UsersService } from '../users/users.service'
+import { billingStatements, type CompanySnapshot } from './billing.repository'
+import { chargesRepository } from './charges.repository'
+import type { ChargesService } from './charges.service'
 import { debtorStatements } from './debtors.repository'
+import { invoicesRepository, type InvoiceRow } from './invoices.repository'
+import { UNIT_OF_PERIOD, type FaultPoint, type Invoicing, type LineSource } from './invoicing'
 
 export interface BillingConfig {
   /** Regular charges are created this many days before they are due (Vipps needs at least 1). */
@@ -62,20 +62,6 @@ const BIG_RUN_CACHE_KIB = -65536
 /** WAL pages between automatic checkpoints during a large run (SQLite's default is 1,000). */
 const BIG_RUN_CHECKPOINT_PAGES = 20_000
 
-const UNIT_OF_PERIOD = { DAILY: 'DAY', WEEKLY: 'WEEK', MONTHLY: 'MONTH', YEARLY: 'YEAR' } as const
-
-interface LineSource {
-  type: PartType
-  description: string
-  grossOre: number
-  vatRate: VatRate
-  unit: string
-  /** A credit note's line: the invoice line it credits (position and article number). */
-  credits?: { position: number; articleNumber: string }
-}
-
-type InvoiceRow = typeof invoices.$inferSelect
-
 export type BillingService = ReturnType<typeof createBillingService>
 
 /**
@@ -86,7 +72,8 @@ export type BillingService = ReturnType<typeof createBillingService>
  *   the unique (agreement, due) index stops a second charge, so a crash, a re-run or a second
  *   process never bills twice, and invoice numbers (taken in the same transaction) never skip.
  * - one-time charges and refunds (a refund issues a credit note) are recorded and queued for Vipps;
- * - invoices follow their charge's status; a FAILED charge starts the overdue steps.
+ * - a FAILED charge's invoice goes through the overdue steps (reminders, debt collection).
+ * Invoices are issued and follow their charge in invoicing.ts; charges are charges.service.ts's.
  */
 export function createBillingService(deps: {
   database: Database_
@@ -99,103 +86,22 @@ export function createBillingService(deps: {
   lock: WriteLock
   log: Logger
   agreements: AgreementsService
+  charges: ChargesService
+  invoicing: Invoicing
   companies: CompaniesService
+  users: UsersService
+  notices: NoticesService
   config?: Partial<BillingConfig>
   /** Tests: called at named points of a billing run to simulate a crash there. */
-  faultPoint?: (point: 'charge' | 'invoice' | 'outbox' | 'agreement') => void
+  faultPoint?: FaultPoint
 }) {
-  const { database, clock, lock, log, agreements, companies } = deps
+  const { database, clock, lock, log, agreements, charges, invoicing, companies, users, notices } = deps
   const { db, sqlite } = database
   const config = { ...defaultBillingConfig, ...deps.config }
   const st = billingStatements(sqlite)
   const nowIso = () => clock.now().toISOString()
   const sendNow = () => (deps.sendClock ?? clock).now().toISOString()
   const fault = deps.faultPoint ?? (() => {})
-
-  // ---- invoices
-
-  function issue(input: {
-    kind: 'INVOICE' | 'CREDIT_NOTE'
-    id?: string
-    agreement: { id: string; companyId: string; memberUserId: string }
-    chargeId: string
-    description: string
-    lines: LineSource[]
-    company: CompanySnapshot
-    member: MemberSnapshot
-    paymentType: string
-    creditedInvoiceId?: string | null
-    refundId?: string | null
-    /** An invoice: its charge's due date, which becomes the invoice's (one rule, `invoiceDueDate`). */
-    chargeDue: string
-    status?: 'CREATED'
-    now: string
-    today: string
-  }): { id: string; number: number } {
-    const id = input.id ?? newBulkId()
-    const number = st.nextInvoiceNumber(input.agreement.companyId)
-    fault('invoice')
-    const totals = invoiceTotals(input.lines)
-    st.insertInvoice({
-      id,
-      companyId: input.agreement.companyId,
-      kind: input.kind,
-      number,
-      agreementId: input.agreement.id,
-      chargeId: input.chargeId,
-      memberUserId: input.agreement.memberUserId,
-      creditedInvoiceId: input.creditedInvoiceId ?? null,
-      refundId: input.refundId ?? null,
-      issueDate: input.today,
-      dueDate: invoiceDueDate({ kind: input.kind, chargeDue: input.chargeDue, issueDate: input.today }),
-      status: 'CREATED',
-      description: input.description,
-      company: input.company,
-      member: input.member,
-      ...totals,
-      paymentType: input.paymentType,
-      now: input.now,
-    })
-    input.lines.forEach((l, position) => {
-      const a = lineAmounts(l)
-      st.insertLine({
-        invoiceId: id, position, id: `${id}:${position}`, articleNumber: l.credits?.articleNumber ?? articleNumberOf(position), type: l.type, description: l.description,
-        unit: l.unit, vatRate: l.vatRate, ...a, creditedPosition: l.credits?.position ?? null,
-      })
-    })
-    st.recordChange('invoice', id, input.agreement.companyId, input.agreement.memberUserId, input.now)
-    return { id, number }
-  }
-
-  const partLines = (agreementId: string, unit: string): LineSource[] =>
-    st.parts(agreementId).map((p) => ({ type: p.type, description: p.description, grossOre: p.price_ore, vatRate: p.vat_rate as VatRate, unit }))
-
-  function snapshots(agreement: { id: string; companyId: string; memberUserId: string }) {
-    const company = st.company(agreement.companyId)
-    const member = st.member(agreement.memberUserId, agreement.id)
-    if (!company || !member) throw new Error(`billing: agreement ${agreement.id} lacks its company or member`)
-    return { company, member }
-  }
-
-  /** The invoice of a charge made elsewhere (a FINAL charge of a termination), in its transaction. */
-  function issueForCharge(charge: ChargeRow) {
-    if (charge.invoiceId) return
-    const a = agreements.rowOf(charge.agreementId)!
-    const lines: LineSource[] =
-      charge.kind === 'ONE_TIME'
-        ? [{ type: 'OTHER', description: charge.description, grossOre: charge.amountOre, vatRate: 0, unit: 'PIECE' }]
-        : partLines(a.id, UNIT_OF_PERIOD[a.paymentPeriod])
-    // A last payment for part of a period (or several) spreads its amount over the parts in proportion.
-    const partsTotal = lines.reduce((sum, l) => sum + l.grossOre, 0)
-    if (charge.kind === 'FINAL' && partsTotal !== charge.amountOre && partsTotal > 0) {
-      const shares = creditShares(lines.map((l) => l.grossOre), charge.amountOre)
-      lines.forEach((l, i) => (l.grossOre = shares[i]!))
-    }
-    const agreement = { id: a.id, companyId: a.companyId, memberUserId: a.memberUserId }
-    const now = nowIso()
-    const invoice = issue({ kind: 'INVOICE', agreement, chargeId: charge.id, description: charge.description, lines, ...snapshots(agreement), paymentType: charge.kind, chargeDue: charge.due, now, today: todayInCopenhagen(clock) })
-    db.update(chargesTable).set({ invoiceId: invoice.id }).where(eq(chargesTable.id, charge.id)).run()
-  }
 
   // ---- the billing run
 
@@ -234,8 +140,8 @@ export function createBillingService(deps: {
       const description = descriptionOf(company, a.external_seq, next)
       if (st.insertRegularCharge({ id: chargeId, agreementId: a.id, companyId: a.company_id, amountOre: a.price_ore, description, due: next, invoiceId, now })) {
         fault('charge')
-        lines ??= partLines(a.id, UNIT_OF_PERIOD[a.payment_period])
-        issue({ kind: 'INVOICE', id: invoiceId, agreement, chargeId, description, lines, company, member, paymentType: 'REGULAR', chargeDue: next, now, today })
+        lines ??= invoicing.partLines(a.id, UNIT_OF_PERIOD[a.payment_period])
+        invoicing.issue({ kind: 'INVOICE', id: invoiceId, agreement, chargeId, description, lines, company, member, paymentType: 'REGULAR', chargeDue: next, now, today })
         st.insertOutbox({ id: newBulkId(), providerId: a.payment_provider_id, agreementId: a.id, chargeId, kind: 'CREATE_CHARGE', payload: {}, now: sendNow() })
         fault('outbox')
         st.recordChange('charge', chargeId, a.company_id, a.member_user_id, now)
@@ -301,63 +207,6 @@ export function createBillingService(deps: {
 
   // ---- charges follow Vipps: invoice status, overdue
 
-  function staffOf(companyId: string): string[] {
-    return sqlite
-      .prepare<[string], { user_id: string }>("SELECT user_id FROM company_members WHERE company_id = ? AND role IN ('CHAIRMAN', 'ADMINISTRATOR', 'ACCOUNTANT')")
-      .all(companyId)
-      .map((r) => r.user_id)
-  }
-
-  /**
-   * The invoice follows its charge. A retry (a later charge on an earlier invoice, issue #16) moves
-   * the invoice only when it collected the money: a retry that fails or is cancelled leaves the
-   * invoice unpaid, as it was.
-   */
-  function followCharge(charge: ChargeRow, previous: ChargeStatus) {
-    const now = nowIso()
-    const today = todayInCopenhagen(clock)
-    const invoice = charge.invoiceId
-      ? db.select().from(invoices).where(and(eq(invoices.id, charge.invoiceId), eq(invoices.kind, 'INVOICE'))).get()
-      : db.select().from(invoices).where(and(eq(invoices.chargeId, charge.id), eq(invoices.kind, 'INVOICE'))).get()
-    const retry = invoice !== undefined && invoice.chargeId !== charge.id
-    if (invoice && (!retry || charge.status === 'EXECUTED')) {
-      db.update(invoices)
-        .set({
-          status: invoiceStatusOfCharge(charge.status),
-          paymentStatus: charge.status,
-          paymentDate: charge.status === 'EXECUTED' ? today : invoice.paymentDate,
-          version: invoice.version + 1,
-          updatedAt: now,
-        })
-        .where(eq(invoices.id, invoice.id))
-        .run()
-      agreements.recordInvoiceChange(invoice.id, invoice.companyId, invoice.memberUserId)
-    }
-    if ((charge.status === 'FAILED' || charge.status === 'DECLINED') && previous !== 'FAILED' && previous !== 'DECLINED') {
-      db.update(chargesTable).set({ failedOn: today, overdueStep: 0 }).where(eq(chargesTable.id, charge.id)).run()
-      const a = agreements.rowOf(charge.agreementId)!
-      const values = { externalId: String(a.externalSeq), due: charge.due }
-      agreements.tell(a.memberUserId, {
-        type: 'error',
-        title: /*i18n*/ { id: 'A payment failed' },
-        message: /*i18n*/ { id: 'The payment due {due} for agreement {externalId} could not be collected. Please make sure it can be paid in Vipps MobilePay.' },
-        values,
-        actionUrl: `/agreements/${a.id}`,
-        actionText: /*i18n*/ { id: 'Open agreement' },
-      })
-      for (const userId of staffOf(a.companyId))
-        if (userId !== a.memberUserId)
-          agreements.tell(userId, {
-            type: 'warning',
-            title: /*i18n*/ { id: 'Agreement {externalId} is overdue' },
-            message: /*i18n*/ { id: 'The payment due {due} for agreement {externalId} failed.' },
-            values,
-            actionUrl: `/agreements/${a.id}`,
-            actionText: /*i18n*/ { id: 'Open agreement' },
-          })
-    }
-  }
-
   /**
    * Overdue steps: reminders on the configured days after a charge failed, then the flag for debt
    * collection. While the charge's invoice is unpaid (issue #16: a later month collected does not
@@ -367,16 +216,9 @@ export function createBillingService(deps: {
   function overdueSteps(): number {
     const today = todayInCopenhagen(clock)
     const steps = [...config.reminderDays].sort((x, y) => x - y)
-    const candidates = sqlite
-      .prepare<[number], { id: string }>(
-        `SELECT c.id FROM charges c JOIN invoices i ON i.id = c.invoice_id AND i.charge_id = c.id AND i.kind = 'INVOICE'
-         WHERE c.status IN ('FAILED', 'DECLINED') AND c.failed_on IS NOT NULL AND c.overdue_step <= ?
-           AND i.settlement IS NULL AND i.status <> 'EXECUTED'`,
-      )
-      .all(steps.length)
     let taken = 0
-    for (const { id } of candidates) {
-      const charge = agreements.chargeRow(id)!
+    for (const id of st.overdueCandidates(steps.length)) {
+      const charge = charges.row(id)!
       const a = agreements.rowOf(charge.agreementId)
       if (!a) continue
       const days = daysBetween(charge.failedOn!, today)
@@ -387,7 +229,7 @@ export function createBillingService(deps: {
       if (reminder === charge.overdueStep && !collect) continue
       const values = { externalId: String(a.externalSeq), due: charge.due, days: String(days) }
       if (reminder > charge.overdueStep)
-        agreements.tell(a.memberUserId, {
+        notices.tell(a.memberUserId, {
           type: 'warning',
           title: /*i18n*/ { id: 'Reminder: payment for agreement {externalId} is overdue' },
           message: /*i18n*/ { id: 'The payment due {due} for agreement {externalId} is still not paid ({days} days). Please contact the association or make sure it can be paid in Vipps MobilePay.' },
@@ -397,10 +239,9 @@ export function createBillingService(deps: {
         })
       if (collect) {
         step = steps.length + 1
-        db.update(agreementsTable).set({ debtCollectionSince: nowIso(), version: a.version + 1, updatedAt: nowIso() }).where(eq(agreementsTable.id, a.id)).run()
-        agreements.changed(a)
-        for (const userId of [a.memberUserId, ...staffOf(a.companyId).filter((u) => u !== a.memberUserId)])
-          agreements.tell(userId, {
+        agreements.flagDebtCollection(a)
+        for (const userId of [a.memberUserId, ...st.adminStaffOf(a.companyId).filter((u) => u !== a.memberUserId)])
+          notices.tell(userId, {
             type: 'error',
             title: /*i18n*/ { id: 'Agreement {externalId} goes to debt collection' },
             message: /*i18n*/ { id: 'The payment due {due} for agreement {externalId} is {days} days overdue and has been handed to the association\'s debt-collection process.' },
@@ -409,7 +250,7 @@ export function createBillingService(deps: {
             actionText: /*i18n*/ { id: 'Open agreement' },
           })
       }
-      db.update(chargesTable).set({ overdueStep: step }).where(eq(chargesTable.id, charge.id)).run()
+      chargesRepository.update(db, charge.id, { overdueStep: step })
       taken++
     }
     return taken
@@ -426,7 +267,7 @@ export function createBillingService(deps: {
   }
 
   function refundView(outboxId: string): Refund {
-    const note = db.select().from(invoices).where(eq(invoices.refundId, outboxId)).get()!
+    const note = invoicesRepository.byRefundId(db, outboxId)!
     return {
       id: outboxId,
       agreementId: note.agreementId,
@@ -449,28 +290,18 @@ export function createBillingService(deps: {
    * caller's transaction.
    */
   function createOneTimeCharge(a: NonNullable<ReturnType<AgreementsService['rowOf']>>, input: { id?: string; amount: number; description: string; invoiceId?: string }): Charge {
-    const now = nowIso()
-    const id = input.id ?? newId()
-    db.insert(chargesTable)
-      .values({
-        id, agreementId: a.id, companyId: a.companyId, kind: 'ONE_TIME', type: 'UNSCHEDULED', amountOre: input.amount, description: input.description,
-        due: plusDays(todayInCopenhagen(clock), 1), invoiceId: input.invoiceId ?? null, createdAt: now, updatedAt: now,
-      })
-      .run()
-    issueForCharge(agreements.chargeRow(id)!)
-    agreements.enqueue(a, 'CREATE_CHARGE', {}, id)
-    const charge = agreements.chargeRow(id)!
-    agreements.chargeChanged(charge, a)
-    return agreements.chargeViews([charge])[0]!
+    const charge = charges.create(a, {
+      id: input.id, kind: 'ONE_TIME', type: 'UNSCHEDULED', amountOre: input.amount, description: input.description,
+      due: plusDays(todayInCopenhagen(clock), 1), invoiceId: input.invoiceId ?? null, now: nowIso(),
+    })
+    return charges.views([charge])[0]!
   }
 
   /** What is left to credit on each line of an invoice: its total less the credit notes' lines that credit it. */
   function linesLeft(invoiceId: string) {
-    const lines = db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(invoiceLines.position).all()
-    const notes = db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.creditedInvoiceId, invoiceId), eq(invoices.kind, 'CREDIT_NOTE'))).all()
+    const lines = invoicesRepository.linesOf(db, invoiceId)
     const credited = new Map<number, number>()
-    if (notes.length)
-      for (const l of db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, notes.map((n) => n.id))).all())
+    for (const l of invoicesRepository.linesOfAll(db, invoicesRepository.creditNoteIdsOf(db, invoiceId)))
         if (l.creditedPosition !== null) credited.set(l.creditedPosition, (credited.get(l.creditedPosition) ?? 0) + l.totalInclVatOre)
     return lines.map((l) => ({ line: l, left: Math.max(0, l.totalInclVatOre - (credited.get(l.position) ?? 0)) }))
   }
@@ -495,7 +326,7 @@ export function createBillingService(deps: {
    * member, the super admin), 403 unless they are company admin staff there or the super admin.
    */
   function staffInvoice(actor: Actor, invoiceId: string): InvoiceRow {
-    const row = db.select().from(invoices).where(eq(invoices.id, invoiceId)).get()
+    const row = invoicesRepository.byId(db, invoiceId)
     if (!row || !canReadAgreement(actor, row)) throw notFound(messages.invoiceNotFound.id)
     if (!isSuperAdmin(actor)) {
       const role = roleIn(actor, row.companyId)
@@ -505,12 +336,11 @@ export function createBillingService(deps: {
     return row
   }
 
-  const creditedOf = (invoiceId: string): number =>
-    Number(db.select({ n: sum(invoices.totalOre) }).from(invoices).where(and(eq(invoices.creditedInvoiceId, invoiceId), eq(invoices.kind, 'CREDIT_NOTE'))).get()?.n ?? 0)
+  const creditedOf = (invoiceId: string): number => invoicesRepository.creditedOfInvoice(db, invoiceId)
 
   /** The charges still trying to collect an invoice: its own and any retry, CREATED or RESERVED. */
   const openChargesOf = (invoice: InvoiceRow) =>
-    agreements.chargeRowsOf(invoice.agreementId).filter((c) => (c.id === invoice.chargeId || c.invoiceId === invoice.id) && (c.status === 'CREATED' || c.status === 'RESERVED'))
+    charges.rowsOf(invoice.agreementId).filter((c) => (c.id === invoice.chargeId || c.invoiceId === invoice.id) && (c.status === 'CREATED' || c.status === 'RESERVED'))
 
   /** An unpaid invoice (the debtor rule) with what is still owed on it; 409 otherwise. */
   function unpaid(invoice: InvoiceRow): { open: number } {
@@ -521,7 +351,7 @@ export function createBillingService(deps: {
   }
 
   function retryBlocker(invoice: InvoiceRow, a: ReturnType<AgreementsService['rowOf']>): RetryBlocker | null {
-    const retries = agreements.chargeRowsOf(invoice.agreementId).filter((c) => c.invoiceId === invoice.id && c.id !== invoice.chargeId)
+    const retries = charges.rowsOf(invoice.agreementId).filter((c) => c.invoiceId === invoice.id && c.id !== invoice.chargeId)
     if (retries.some((c) => c.status === 'CREATED' || c.status === 'RESERVED')) return 'UNDER_WAY'
     if (invoice.status !== 'FAILED') return 'COLLECTING'
     if (!a || a.status !== 'ACCEPTED' || !a.vippsAgreementId) return 'AGREEMENT_INACTIVE'
@@ -537,34 +367,26 @@ export function createBillingService(deps: {
     if (!a) return
     for (const charge of openChargesOf(invoice)) {
       if (charge.vippsChargeId) {
-        agreements.enqueue(a, 'CANCEL_CHARGE', {}, charge.id)
+        queueProviderCall(db, { id: newId(), providerId: a.paymentProviderId, agreementId: a.id, chargeId: charge.id, kind: 'CANCEL_CHARGE', payload: {}, at: sendNow() })
         continue
       }
-      db.update(providerOutbox)
-        .set({ status: 'failed', lastError: 'Not sent: the invoice was settled outside Vipps MobilePay' })
-        .where(and(eq(providerOutbox.chargeId, charge.id), eq(providerOutbox.kind, 'CREATE_CHARGE'), eq(providerOutbox.status, 'pending')))
-        .run()
-      db.update(chargesTable).set({ status: 'CANCELED', version: charge.version + 1, updatedAt: nowIso() }).where(eq(chargesTable.id, charge.id)).run()
-      const updated = agreements.chargeRow(charge.id)!
-      agreements.chargeChanged(updated, a)
-      followCharge(updated, charge.status)
+      providerOutboxRepository.abandonCreate(db, charge.id, 'Not sent: the invoice was settled outside Vipps MobilePay')
+      chargesRepository.update(db, charge.id, { status: 'CANCELED', version: charge.version + 1, updatedAt: nowIso() })
+      const updated = charges.row(charge.id)!
+      charges.changed(updated, a)
+      invoicing.followCharge(updated, charge.status)
     }
   }
 
   function settle(invoice: InvoiceRow, actor: Actor, kind: InvoiceSettlement, note: string) {
-    db.update(invoices)
-      .set({ settlement: kind, settledOn: todayInCopenhagen(clock), settlementNote: note, settledByUserId: actor.userId, settledByName: actor.fullName, version: invoice.version + 1, updatedAt: nowIso() })
-      .where(eq(invoices.id, invoice.id))
-      .run()
-    agreements.recordInvoiceChange(invoice.id, invoice.companyId, invoice.memberUserId)
+    invoicesRepository.update(db, invoice.id, { settlement: kind, settledOn: todayInCopenhagen(clock), settlementNote: note, settledByUserId: actor.userId, settledByName: actor.fullName, version: invoice.version + 1, updatedAt: nowIso() })
+    invoicing.invoiceChanged(invoice)
   }
 
   const service = {
     config,
     run,
     overdueSteps,
-    issueForCharge,
-    followCharge,
 
     /** The job: bill what is due, then take the overdue steps. */
     async tick(): Promise<void> {
@@ -579,10 +401,10 @@ export function createBillingService(deps: {
     requestOneTimeCharge(actor: Actor, agreementId: string, input: OneTimeChargeRequest): Charge {
       const a = staffAgreement(actor, agreementId)
       if (input.id) {
-        const existing = agreements.chargeRow(input.id)
+        const existing = charges.row(input.id)
         if (existing) {
           if (existing.agreementId === a.id && existing.kind === 'ONE_TIME' && existing.amountOre === input.amount && existing.description === input.description)
-            return agreements.chargeViews([existing])[0]!
+            return charges.views([existing])[0]!
           throw conflict(messages.billingRecordExists.id)
         }
       }
@@ -601,20 +423,19 @@ export function createBillingService(deps: {
     refund(actor: Actor, agreementId: string, input: RefundRequest): Refund {
       const a = staffAgreement(actor, agreementId)
       if (input.id) {
-        const existing = db.select().from(invoices).where(eq(invoices.refundId, input.id)).get()
+        const existing = invoicesRepository.byRefundId(db, input.id)
         if (existing) {
           if (existing.chargeId === input.chargeId && existing.totalOre === input.amount && existing.description === input.description) return refundView(input.id)
           throw conflict(messages.billingRecordExists.id)
         }
       }
-      const charge = agreements.chargeRow(input.chargeId)
+      const charge = charges.row(input.chargeId)
       if (!charge || charge.agreementId !== a.id) throw notFound(messages.chargeNotFound.id)
       if (charge.status !== 'EXECUTED' || charge.capturedOre <= 0 || !charge.invoiceId) throw ruleViolation(messages.refundNeedsExecuted.id, 'chargeId')
-      const requested =
-        Number(db.select({ n: sum(invoices.totalOre) }).from(invoices).where(and(eq(invoices.chargeId, charge.id), eq(invoices.kind, 'CREDIT_NOTE'))).get()?.n ?? 0)
+      const requested = invoicesRepository.creditedOfCharge(db, charge.id)
       const left = Math.max(0, charge.capturedOre - Math.max(requested, charge.refundedOre))
       if (input.amount > left) throw new DomainError('BUSINESS_RULE', messages.refundTooLarge.id, { values: { amount: moneyText(actor, left) } })
-      const original = db.select().from(invoices).where(eq(invoices.id, charge.invoiceId)).get()!
+      const original = invoicesRepository.byId(db, charge.invoiceId)!
       const perLine = linesLeft(original.id)
       const chosen = input.lines?.map((articleId) => perLine.findIndex(({ line }) => line.id === articleId))
       if (chosen?.some((i) => i < 0)) throw validation([{ path: 'lines', message: messages.refundLineInvalid.id }])
@@ -631,7 +452,7 @@ export function createBillingService(deps: {
       const today = todayInCopenhagen(clock)
       const refundId = input.id ?? newId()
       const agreement = { id: a.id, companyId: a.companyId, memberUserId: a.memberUserId }
-      issue({
+      invoicing.issue({
         kind: 'CREDIT_NOTE', agreement, chargeId: charge.id, description: input.description, lines,
         company: { id: original.companyId, name: original.companyName, acronym: '', cvr: original.companyCvr, address: original.companyAddress },
         member: { name: original.consumerName, email: original.consumerEmailAddress, phone: original.consumerPhoneNumber, address: original.consumerAddress, language: 'EN' },
@@ -639,18 +460,6 @@ export function createBillingService(deps: {
       })
       st.insertOutbox({ id: refundId, providerId: a.paymentProviderId, agreementId: a.id, chargeId: charge.id, kind: 'REFUND_CHARGE', payload: { amount: input.amount, description: input.description }, now: sendNow() })
       return refundView(refundId)
-    },
-
-    /** The refund reached Vipps (or Vipps refused it): its credit note says so. */
-    refundSent({ outboxId, ok }: { outboxId: string; ok: boolean }) {
-      const note = db.select().from(invoices).where(eq(invoices.refundId, outboxId)).get()
-      if (!note) return
-      const status = ok ? 'EXECUTED' : 'FAILED'
-      db.update(invoices)
-        .set({ status, paymentStatus: status, paymentDate: ok ? todayInCopenhagen(clock) : null, version: note.version + 1, updatedAt: nowIso() })
-        .where(eq(invoices.id, note.id))
-        .run()
-      agreements.recordInvoiceChange(note.id, note.companyId, note.memberUserId)
     },
 
     /**
@@ -718,9 +527,9 @@ export function createBillingService(deps: {
     retry(actor: Actor, invoiceId: string, input: RetryRequest): Charge {
       const invoice = staffInvoice(actor, invoiceId)
       if (input.id) {
-        const existing = agreements.chargeRow(input.id)
+        const existing = charges.row(input.id)
         if (existing) {
-          if (existing.invoiceId === invoice.id && existing.id !== invoice.chargeId && existing.kind === 'ONE_TIME') return agreements.chargeViews([existing])[0]!
+          if (existing.invoiceId === invoice.id && existing.id !== invoice.chargeId && existing.kind === 'ONE_TIME') return charges.views([existing])[0]!
           throw conflict(messages.billingRecordExists.id)
         }
       }
@@ -741,8 +550,8 @@ export function createBillingService(deps: {
       if (invoice.settlement === 'PAID_OUTSIDE' && invoice.settlementNote === input.note) return invoice
       unpaid(invoice)
       stopCollecting(invoice)
-      settle(db.select().from(invoices).where(eq(invoices.id, invoice.id)).get()!, actor, 'PAID_OUTSIDE', input.note)
-      return db.select().from(invoices).where(eq(invoices.id, invoice.id)).get()!
+      settle(invoicesRepository.byId(db, invoice.id)!, actor, 'PAID_OUTSIDE', input.note)
+      return invoicesRepository.byId(db, invoice.id)!
     },
 
     /**
@@ -754,7 +563,7 @@ export function createBillingService(deps: {
     writeOff(actor: Actor, invoiceId: string, input: WriteOffRequest): InvoiceRow {
       const invoice = staffInvoice(actor, invoiceId)
       if (input.id) {
-        const existing = db.select().from(invoices).where(eq(invoices.id, input.id)).get()
+        const existing = invoicesRepository.byId(db, input.id)
         if (existing) {
           if (existing.creditedInvoiceId === invoice.id && existing.settlement === 'WRITTEN_OFF') return existing
           throw conflict(messages.billingRecordExists.id)
@@ -765,11 +574,11 @@ export function createBillingService(deps: {
       const perLine = linesLeft(invoice.id)
       const shares = lineShares(perLine.map((l) => l.left), open)
       const lines: LineSource[] = shares && perLine.length ? creditNoteLines(perLine, shares) : [{ type: 'OTHER', description: invoice.description, grossOre: open, vatRate: 0, unit: 'PIECE' }]
-      const language = localeOf(db.select({ language: users.language }).from(users).where(eq(users.id, invoice.memberUserId)).get()?.language)
+      const language = localeOf(users.byId(invoice.memberUserId)?.language)
       const now = nowIso()
       const today = todayInCopenhagen(clock)
       const id = input.id ?? newId()
-      issue({
+      invoicing.issue({
         kind: 'CREDIT_NOTE', id, agreement: { id: invoice.agreementId, companyId: invoice.companyId, memberUserId: invoice.memberUserId }, chargeId: invoice.chargeId,
         description: translate(language, /*i18n*/ { id: 'Write-off of invoice {number}' }, { number: String(invoice.number) }).slice(0, 200),
         lines,
@@ -777,12 +586,12 @@ export function createBillingService(deps: {
         member: { name: invoice.consumerName, email: invoice.consumerEmailAddress, phone: invoice.consumerPhoneNumber, address: invoice.consumerAddress, language: 'EN' },
         paymentType: 'WRITE_OFF', creditedInvoiceId: invoice.id, chargeDue: today, now, today,
       })
-      const note = db.select().from(invoices).where(eq(invoices.id, id)).get()!
+      const note = invoicesRepository.byId(db, id)!
       // No money moves: the credit note has no payment (status stays CREATED, payment null).
-      db.update(invoices).set({ paymentStatus: null }).where(eq(invoices.id, id)).run()
+      invoicesRepository.update(db, id, { paymentStatus: null })
       settle(note, actor, 'WRITTEN_OFF', input.note)
-      settle(db.select().from(invoices).where(eq(invoices.id, invoice.id)).get()!, actor, 'WRITTEN_OFF', input.note)
-      return db.select().from(invoices).where(eq(invoices.id, id)).get()!
+      settle(invoicesRepository.byId(db, invoice.id)!, actor, 'WRITTEN_OFF', input.note)
+      return invoicesRepository.byId(db, id)!
     },
   }
   return service

@@ -18,13 +18,13 @@ type Status = 'FAILED' | 'EXECUTED' | 'RESERVED'
 /** Vipps' word on a charge, as the webhook job would apply it: the charge's status, then the billing listeners. */
 function vippsSays(t: TestApp, chargeId: string, status: Status) {
   t.db.transaction(() => {
-    const before = t.services.agreements.chargeRow(chargeId)!
+    const before = t.services.charges.row(chargeId)!
     t.db
       .update(charges)
       .set({ status, vippsChargeId: before.vippsChargeId ?? `chr_${chargeId.slice(-12)}`, capturedOre: status === 'EXECUTED' ? before.amountOre : 0, version: before.version + 1 })
       .where(eq(charges.id, chargeId))
       .run()
-    t.services.billing.followCharge(t.services.agreements.chargeRow(chargeId)!, before.status)
+    t.services.invoicing.followCharge(t.services.charges.row(chargeId)!, before.status)
   })
 }
 
@@ -231,7 +231,7 @@ describe('POST /api/invoice/{id}/markPaid', () => {
     for (const c of [atVipps!, notSent!]) expect((await t.call('POST', `/invoice/${c.invoiceId}/markPaid`, { token: admin, body: { note: 'Kontant' } })).status).toBe(200)
     expect(t.db.select().from(providerOutbox).where(and(eq(providerOutbox.chargeId, atVipps!.id), eq(providerOutbox.kind, 'CANCEL_CHARGE'))).all()).toHaveLength(1)
     expect(t.db.select().from(providerOutbox).where(eq(providerOutbox.chargeId, notSent!.id)).get()).toMatchObject({ kind: 'CREATE_CHARGE', status: 'failed' })
-    expect(t.services.agreements.chargeRow(notSent!.id)!.status).toBe('CANCELED')
+    expect(t.services.charges.row(notSent!.id)!.status).toBe('CANCELED')
     expect(invoiceOf(t, notSent!.invoiceId!)).toMatchObject({ status: 'CANCELED', settlement: 'PAID_OUTSIDE' })
   })
 

@@ -1,6 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, or, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { invoiceLines, invoices } from '../../db/schema/invoices'
 import { notFound } from '../../errors'
 import type { Invoice, InvoiceListQuery } from '../../../shared/contract/invoices'
 import { messages } from '../../../shared/i18n-messages'
@@ -8,15 +6,7 @@ import type { Actor } from '../access/actor'
 import { canReadAgreement, isSuperAdmin, roleIn } from '../access/policy'
 import { assertCompanyInScope } from '../access/company-scope'
 import type { SyncedEntity } from '../sync/synced-entity'
-
-type InvoiceRow = typeof invoices.$inferSelect
-type Scope = 'all' | { companyIds: string[]; memberUserId: string }
-
-const scoped = (scope: Scope): SQL | undefined => {
-  if (scope === 'all') return undefined
-  const own = eq(invoices.memberUserId, scope.memberUserId)
-  return scope.companyIds.length ? or(own, inArray(invoices.companyId, scope.companyIds)) : own
-}
+import { invoicesRepository as repo, type InvoiceRow, type InvoiceScope } from './invoices.repository'
 
 export type InvoicesService = ReturnType<typeof createInvoicesService>
 
@@ -27,14 +17,12 @@ export type InvoicesService = ReturnType<typeof createInvoicesService>
  */
 export function createInvoicesService(deps: { db: Db }) {
   const { db } = deps
-  const scopeOf = (actor: Actor): Scope => (isSuperAdmin(actor) ? 'all' : { companyIds: actor.companies.map((c) => c.id), memberUserId: actor.userId })
+  const scopeOf = (actor: Actor): InvoiceScope => (isSuperAdmin(actor) ? 'all' : { companyIds: actor.companies.map((c) => c.id), memberUserId: actor.userId })
 
   function views(rows: InvoiceRow[]): Invoice[] {
     if (!rows.length) return []
-    const ids = rows.map((r) => r.id)
-    const lines = db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, ids)).orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.articleNumber)).all()
-    const creditedIds = [...new Set(rows.map((r) => r.creditedInvoiceId).filter((x): x is string => x !== null))]
-    const credited = new Map(creditedIds.length ? db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(inArray(invoices.id, creditedIds)).all().map((r) => [r.id, String(r.number)]) : [])
+    const lines = repo.linesOfAll(db, rows.map((r) => r.id))
+    const credited = repo.numbers(db, [...new Set(rows.map((r) => r.creditedInvoiceId).filter((x): x is string => x !== null))])
     return rows.map((r) => ({
       id: r.id,
       kind: r.kind,
@@ -95,33 +83,22 @@ export function createInvoicesService(deps: { db: Db }) {
     list(actor: Actor, query: InvoiceListQuery): Invoice[] {
       if (query.companyId !== undefined) assertCompanyInScope(db, actor, query.companyId)
       const staff = query.companyId !== undefined && (isSuperAdmin(actor) || roleIn(actor, query.companyId) !== undefined)
-      const where = and(
-        staff ? eq(invoices.companyId, query.companyId!) : eq(invoices.memberUserId, actor.userId),
-        !staff && query.companyId ? eq(invoices.companyId, query.companyId) : undefined,
-        query.status ? eq(invoices.status, query.status) : undefined,
-      )
-      return views(db.select().from(invoices).where(where).orderBy(desc(invoices.issueDate), desc(invoices.number)).all())
+      const filter = staff ? { companyId: query.companyId } : { memberUserId: actor.userId, ...(query.companyId ? { companyId: query.companyId } : {}) }
+      return views(repo.list(db, { ...filter, status: query.status }))
     },
 
     /** The company's documents on its Invoices page (invoices and credit notes), for the Companies list. */
-    countOfCompany: (companyId: string): number => db.select({ n: count() }).from(invoices).where(eq(invoices.companyId, companyId)).get()?.n ?? 0,
+    countOfCompany: (companyId: string): number => repo.countOfCompany(db, companyId),
 
     get(actor: Actor, id: string): Invoice {
-      const row = db.select().from(invoices).where(eq(invoices.id, id)).get()
+      const row = repo.byId(db, id)
       if (!row || !canRead(actor, row)) throw notFound(messages.invoiceNotFound.id)
       return views([row])[0]!
     },
 
     /** Sync: rows of the actor's scope after `afterId` in id order. */
-    page: (actor: Actor, afterId: string | null, limit: number): InvoiceRow[] =>
-      db
-        .select()
-        .from(invoices)
-        .where(and(scoped(scopeOf(actor)), afterId === null ? undefined : gt(invoices.id, afterId)))
-        .orderBy(asc(invoices.id))
-        .limit(limit)
-        .all(),
-    byIds: (ids: string[]): InvoiceRow[] => (ids.length ? db.select().from(invoices).where(inArray(invoices.id, ids)).all() : []),
+    page: (actor: Actor, afterId: string | null, limit: number): InvoiceRow[] => repo.page(db, scopeOf(actor), afterId, limit),
+    byIds: (ids: string[]): InvoiceRow[] => repo.byIds(db, ids),
   }
 }
 

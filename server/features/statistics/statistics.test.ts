@@ -137,12 +137,12 @@ describe('charge statistics', () => {
     const chargeId = acceptedWithCollectedCharge(t, a.id)
     expect((await get(t, admin, f.main)).json.statistics.charges).toEqual([])
     const charge = t.db.select().from(charges).where(eq(charges.id, chargeId)).get()!
-    t.db.transaction(() => t.services.billing.followCharge(charge, 'RESERVED'))
+    t.db.transaction(() => t.services.invoicing.followCharge(charge, 'RESERVED'))
     expect((await get(t, admin, f.main, '?type=custom&startDate=2026-11-23&endDate=2026-11-23')).json.statistics.summary.total).toBe(515_050)
     const refund = await t.call('POST', `/agreement/${a.id}/refund`, { token: admin, body: { chargeId, amount: 100_000, description: 'Fejl' } })
     expect(refund.status).toBe(201)
     expect((await get(t, admin, f.main)).json.statistics.summary.total).toBe(515_050)
-    t.db.transaction(() => t.services.billing.refundSent({ outboxId: refund.json.id, ok: true }))
+    t.db.transaction(() => t.services.invoicing.refundSent({ outboxId: refund.json.id, ok: true }))
     const after = (await get(t, admin, f.main)).json.statistics
     expect(after.summary.total).toBe(415_050)
     // 450,000 : 65,050 of the refund, rounded down, the remainder on the last line.

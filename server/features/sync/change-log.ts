@@ -1,5 +1,6 @@
+import type Database from 'better-sqlite3'
 import { eq, lt, max } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import { connectionOf, type Db } from '../../db/client'
 import { changeLog, syncState } from '../../db/schema/sync'
 import type { Clock } from '../../lib/clock'
 import type { SyncEntity } from '../../../shared/contract/sync'
@@ -11,14 +12,30 @@ export interface ChangeScope {
   userId?: string | null
 }
 
+const writers = new WeakMap<Database.Database, Database.Statement<[string, string, string, string | null, string | null, string]>>()
+
+/**
+ * The one writer of the `change_log` table, as a statement prepared once per connection: the
+ * billing run writes three rows per agreement and period, so it calls this too (plain values, no
+ * query building per row). Call it inside the transaction that makes the change.
+ */
+export function changeLogWriter(sqlite: Database.Database) {
+  let insert = writers.get(sqlite)
+  if (!insert) {
+    insert = sqlite.prepare('INSERT INTO change_log (entity, entity_id, op, company_id, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+    writers.set(sqlite, insert)
+  }
+  const statement = insert
+  return (entity: SyncEntity, entityId: string, op: 'upsert' | 'delete', scope: ChangeScope, createdAt: string): void =>
+    void statement.run(entity, entityId, op, scope.companyId ?? null, scope.userId ?? null, createdAt)
+}
+
 /**
  * Appends a change of a synced entity. Call it inside the transaction that makes the change,
  * so the log and the data commit (or roll back) together.
  */
 export function recordChange(db: Db, clock: Clock, entity: SyncEntity, entityId: string, op: 'upsert' | 'delete', scope: ChangeScope): void {
-  db.insert(changeLog)
-    .values({ entity, entityId, op, companyId: scope.companyId ?? null, userId: scope.userId ?? null, createdAt: clock.now().toISOString() })
-    .run()
+  changeLogWriter(connectionOf(db))(entity, entityId, op, scope, clock.now().toISOString())
 }
 
 /** The newest seq ever written (compaction may have removed the row itself). */

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client'
 import type { Actor } from '../access/actor'
-import { usersRepository, type UserRow } from './users.repository'
+import { usersRepository, type NewUser, type UserRow } from './users.repository'
 
 export type UsersService = ReturnType<typeof createUsersService>
 
@@ -11,6 +11,10 @@ export function createUsersService(deps: { db: Db }) {
     byId: (id: string): UserRow | undefined => usersRepository.byId(db, id),
     byEmail: (email: string): UserRow | undefined => usersRepository.byEmail(db, email),
     memberships: (userId: string) => usersRepository.memberships(db, userId),
+    insert: (user: NewUser): void => usersRepository.insert(db, user),
+    /** Whether the user is staff (any company role) of one of these companies. */
+    isStaffOfAny: (userId: string, companyIds: readonly string[]): boolean => usersRepository.isStaffOfAny(db, userId, companyIds),
+    hasAgreementWith: (userId: string, companyId: string): boolean => usersRepository.hasAgreementWith(db, userId, companyId),
 
     /** The actor for a session; the current company falls back to the first membership. */
     loadActor(userId: string, sessionId: string): Actor | undefined {

@@ -11,6 +11,7 @@ import { RecurringWebhookPayload, type AgreementResponseV3, type ChargeResponseV
 import { verifyWebhook } from '../../integrations/vipps/webhook-signature'
 import type { RegisterWebhookRequest, Webhook } from '../../../shared/contract/webhooks'
 import { messages } from '../../../shared/i18n-messages'
+import { nextAttemptAt } from '../../../shared/domain/backoff'
 import type { Actor } from '../access/actor'
 import { assertCan } from '../access/policy'
 import type { ProvidersService } from '../payment-providers/providers.service'
@@ -21,8 +22,6 @@ export type VippsObservation =
   | { kind: 'agreement'; providerId: string; eventType: string; agreement: AgreementResponseV3 }
   | { kind: 'charge'; providerId: string; eventType: string; charge: ChargeResponseV3 }
 
-export type ObservationHandler = (db: Db, observation: VippsObservation) => void
-
 export interface IncomingWebhook {
   body: string
   pathAndQuery: string
@@ -31,6 +30,8 @@ export interface IncomingWebhook {
 }
 
 const MAX_ATTEMPTS = 10
+/** 5 s, 10 s, 20 s … at most an hour between attempts. */
+const RETRY = { baseMs: 5000, maxMs: 3_600_000 }
 const view = (h: HookRow): Webhook => ({ id: h.id, url: h.url, events: h.events })
 
 export type WebhooksService = ReturnType<typeof createWebhooksService>
@@ -39,11 +40,19 @@ export type WebhooksService = ReturnType<typeof createWebhooksService>
  * Vipps webhooks: registration at Vipps (spec §7 webhook calls), and receiving deliveries.
  * A delivery is verified, stored once, and processed later by re-reading the agreement or charge
  * from Vipps (deliveries come at least once and in any order, DOMAIN.md); the re-read object goes
- * to the domain's handlers, registered by the agreement and billing features.
+ * to `observe` (the agreements' Vipps observer, given in app.ts) inside the processing transaction.
  */
-export function createWebhooksService(deps: { db: Db; clock: Clock; lock: WriteLock; secrets: SecretBox; providers: ProvidersService; log: Logger }) {
-  const { db, clock, lock, secrets, providers, log } = deps
-  const handlers: ObservationHandler[] = []
+export function createWebhooksService(deps: {
+  db: Db
+  clock: Clock
+  lock: WriteLock
+  secrets: SecretBox
+  providers: ProvidersService
+  log: Logger
+  /** Applies Vipps' current state of an agreement or charge to the domain. */
+  observe: (observation: VippsObservation) => void
+}) {
+  const { db, clock, lock, secrets, providers, log, observe } = deps
   let dummy: string | undefined
   /** A sealed random secret that signs nothing: checked when there is no real secret to check. */
   const dummySealed = () => (dummy ??= secrets.seal(randomToken()))
@@ -69,7 +78,7 @@ export function createWebhooksService(deps: { db: Db; clock: Clock; lock: WriteL
         : { kind: 'agreement', providerId: provider.id, eventType: event.eventType, agreement: await client.getAgreement(event.agreementId) }
       await lock.run(() =>
         db.transaction((tx) => {
-          for (const handle of handlers) handle(tx, observation)
+          observe(observation)
           const status = observation.kind === 'charge' ? observation.charge.status : observation.agreement.status
           repo.updateEvent(tx, event.id, { status: 'processed', observedStatus: status, processedAt: clock.now().toISOString(), attempts: event.attempts + 1 })
         }),
@@ -78,18 +87,13 @@ export function createWebhooksService(deps: { db: Db; clock: Clock; lock: WriteL
     } catch (err) {
       const attempts = event.attempts + 1
       const failed = attempts >= MAX_ATTEMPTS
-      const next = new Date(clock.now().getTime() + Math.min(3600_000, 5000 * 2 ** attempts)).toISOString()
+      const next = nextAttemptAt(clock.now(), attempts, RETRY)
       log[failed ? 'error' : 'warn']({ err, eventId: event.id, attempts }, 'vipps webhook processing failed')
       await lock.run(() => repo.updateEvent(db, event.id, { status: failed ? 'failed' : 'received', attempts, nextAttemptAt: next, lastError: String(err).slice(0, 500) }))
     }
   }
 
   return {
-    /** The agreement and billing features subscribe here to Vipps' current state of an object. */
-    onObservation(handler: ObservationHandler): void {
-      handlers.push(handler)
-    },
-
     providerSummaries(actor: Actor) {
       assertCan(actor, 'providers:manage')
       return providers.manageable(actor).map((p) => ({

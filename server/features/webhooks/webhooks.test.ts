@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { demo, testApp } from '../../test/harness'
 import { TestClock } from '../../lib/clock'
@@ -141,7 +141,12 @@ describe('receiving Vipps webhooks', () => {
   it('processes a delivery by re-reading the charge from Vipps and handing it to the domain', async () => {
     const { t, vipps, deliver } = await withHook()
     const seen: VippsObservation[] = []
-    t.services.webhooks.onObservation((_db, o) => seen.push(o))
+    // What the webhook hands to the domain (the observer given to the webhooks service in app.ts), passed on unchanged.
+    const observe = t.services.vippsObserver.observe
+    vi.spyOn(t.services.vippsObserver, 'observe').mockImplementation((o) => {
+      seen.push(o)
+      observe(o)
+    })
     await deliver(payload)
     expect(await t.services.webhooks.processDue()).toBe(1)
     expect(vipps.calls).toContain('GET /recurring/v3/agreements/agr_1/charges/chr-1')

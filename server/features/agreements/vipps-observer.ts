@@ -1,0 +1,42 @@
+import type { AgreementResponseV3, ChargeResponseV3 } from '../../integrations/vipps/vipps.schemas'
+import { isChargeSettled, type ChargeStatus } from '../../../shared/domain/agreement-status'
+import type { ChargeRow, ChargesService } from '../billing/charges.service'
+import type { VippsObservation } from '../webhooks/webhooks.service'
+import type { AgreementsService } from './agreements.service'
+
+export type VippsObserver = ReturnType<typeof createVippsObserver>
+
+/**
+ * What Vipps says, applied to the domain (webhooks, the poll and the provider-outbox job call
+ * this inside their transaction): an agreement's state moves the agreement forward; a charge's
+ * state moves the charge (and its invoice), and a termination's FINAL charge that settled ends
+ * its agreement (stopped at Vipps, CANCELED).
+ */
+export function createVippsObserver(deps: { agreements: AgreementsService; charges: ChargesService }) {
+  const { agreements, charges } = deps
+
+  function settled(charge: Pick<ChargeRow, 'kind' | 'status' | 'agreementId'>) {
+    if (charge.kind === 'FINAL' && isChargeSettled(charge.status)) agreements.finishTermination(charge.agreementId)
+  }
+
+  const observer = {
+    observeAgreement: (va: AgreementResponseV3): void => agreements.observeAgreement(va),
+
+    observeCharge(vc: ChargeResponseV3): void {
+      const moved = charges.observe(vc)
+      if (moved) settled(moved)
+    },
+
+    /** A status our side decides (Vipps refused to create the charge). */
+    setChargeStatus(charge: ChargeRow, status: ChargeStatus, extra: Partial<ChargeRow> = {}): void {
+      charges.setStatus(charge, status, extra)
+      settled({ ...charge, status })
+    },
+
+    observe(observation: VippsObservation): void {
+      if (observation.kind === 'agreement') observer.observeAgreement(observation.agreement)
+      else observer.observeCharge(observation.charge)
+    },
+  }
+  return observer
+}

@@ -1,0 +1,59 @@
+import { and, asc, eq, gt, inArray, isNotNull, or, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { agreements, chargeEvents, charges } from '../../db/schema/agreements'
+import { invoices } from '../../db/schema/invoices'
+
+export type ChargeRow = typeof charges.$inferSelect
+export type ChargeEventRow = typeof chargeEvents.$inferSelect
+/** The agreement a charge belongs to, as the charge's change-log audience and notices read it. */
+export type ChargeAgreement = typeof agreements.$inferSelect
+
+/** Which charges a caller sees: `all`, or those of some companies' agreements and/or of one member's. */
+export type ChargeScope = 'all' | { companyIds: string[]; memberUserId: string }
+
+const scoped = (scope: ChargeScope): SQL | undefined => {
+  if (scope === 'all') return undefined
+  const own = eq(agreements.memberUserId, scope.memberUserId)
+  return scope.companyIds.length ? or(own, inArray(agreements.companyId, scope.companyIds)) : own
+}
+
+/** Queries on charges and their history (what Vipps reported). */
+export const chargesRepository = {
+  ofAgreement: (db: Db, agreementId: string): ChargeRow[] => db.select().from(charges).where(eq(charges.agreementId, agreementId)).orderBy(asc(charges.due), asc(charges.createdAt)).all(),
+  byId: (db: Db, id: string): ChargeRow | undefined => db.select().from(charges).where(eq(charges.id, id)).get(),
+  byIds: (db: Db, ids: string[]): ChargeRow[] => (ids.length ? db.select().from(charges).where(inArray(charges.id, ids)).all() : []),
+  byVippsId: (db: Db, vippsChargeId: string): ChargeRow | undefined => db.select().from(charges).where(eq(charges.vippsChargeId, vippsChargeId)).get(),
+  /** Charges Vipps knows that may still move (the poll re-reads them). */
+  openAtVipps: (db: Db): ChargeRow[] => db.select().from(charges).where(and(isNotNull(charges.vippsChargeId), inArray(charges.status, ['CREATED', 'RESERVED']))).all(),
+  page: (db: Db, scope: ChargeScope, afterId: string | null, limit: number): ChargeRow[] =>
+    db
+      .select({ charge: charges })
+      .from(charges)
+      .innerJoin(agreements, eq(agreements.id, charges.agreementId))
+      .where(and(scoped(scope), afterId === null ? undefined : gt(charges.id, afterId)))
+      .orderBy(asc(charges.id))
+      .limit(limit)
+      .all()
+      .map((r) => r.charge),
+  /** The agreement of a charge (read only: the agreements feature writes it). */
+  agreementOf: (db: Db, agreementId: string): ChargeAgreement | undefined => db.select().from(agreements).where(eq(agreements.id, agreementId)).get(),
+  insert: (db: Db, row: typeof charges.$inferInsert): void => {
+    db.insert(charges).values(row).run()
+  },
+  update: (db: Db, id: string, changes: Partial<typeof charges.$inferInsert>): void => {
+    db.update(charges).set(changes).where(eq(charges.id, id)).run()
+  },
+  events: (db: Db, chargeIds: string[]): ChargeEventRow[] =>
+    chargeIds.length ? db.select().from(chargeEvents).where(inArray(chargeEvents.chargeId, chargeIds)).orderBy(asc(chargeEvents.occurredAt)).all() : [],
+  /** Adds a history event once (the same event from a repeated re-read is ignored). */
+  insertEvent: (db: Db, row: typeof chargeEvents.$inferInsert): void => {
+    db.insert(chargeEvents).values(row).onConflictDoNothing().run()
+  },
+  /** Invoice numbers by invoice id (the charge list shows them). */
+  invoiceNumbers: (db: Db, invoiceIds: string[]): Map<string, string> =>
+    new Map(
+      invoiceIds.length
+        ? db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(inArray(invoices.id, invoiceIds)).all().map((r) => [r.id, String(r.number)])
+        : [],
+    ),
+}

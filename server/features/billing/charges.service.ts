@@ -1,0 +1,161 @@
+import type { Db } from '../../db/client'
+import type { Clock } from '../../lib/clock'
+import { newId } from '../../lib/ids'
+import { queueProviderCall } from '../../integrations/vipps/provider-outbox'
+import type { ChargeResponseV3, VippsChargeStatus } from '../../integrations/vipps/vipps.schemas'
+import type { Charge } from '../../../shared/contract/agreements'
+import { chargeStatusRank, type ChargeStatus } from '../../../shared/domain/agreement-status'
+import type { Actor } from '../access/actor'
+import { canReadAgreement, isSuperAdmin } from '../access/policy'
+import { recordChange } from '../sync/change-log'
+import type { SyncedEntity } from '../sync/synced-entity'
+import { chargesRepository as repo, type ChargeAgreement, type ChargeRow, type ChargeScope } from './charges.repository'
+import type { Invoicing } from './invoicing'
+
+/** Vipps charge status → ours (DOMAIN.md "Status mapping"). */
+const CHARGE_STATUS: Record<VippsChargeStatus, ChargeStatus> = {
+  PENDING: 'CREATED',
+  DUE: 'CREATED',
+  PROCESSING: 'CREATED',
+  RESERVED: 'RESERVED',
+  PARTIALLY_CAPTURED: 'RESERVED',
+  CHARGED: 'EXECUTED',
+  PARTIALLY_REFUNDED: 'EXECUTED',
+  REFUNDED: 'EXECUTED',
+  FAILED: 'FAILED',
+  CANCELLED: 'CANCELED',
+}
+
+export type { ChargeRow }
+export type ChargesService = ReturnType<typeof createChargesService>
+
+/**
+ * Charges of agreements (issue #7, #8): their views, a new charge with its invoice and its
+ * CREATE_CHARGE call queued for Vipps, and their status as Vipps reports it (forward only, each
+ * history event once). Every change is logged for sync with its agreement's audience, and the
+ * charge's invoice follows it (invoicing.ts) in the same transaction.
+ */
+export function createChargesService(deps: { db: Db; clock: Clock; invoicing: Invoicing }) {
+  const { db, clock, invoicing } = deps
+  const nowIso = () => clock.now().toISOString()
+
+  const agreementOf = (charge: ChargeRow) => repo.agreementOf(db, charge.agreementId)!
+
+  /** The charge changed (and with it its agreement's view: overdue, history). */
+  const changed = (charge: ChargeRow, agreement: Pick<ChargeAgreement, 'companyId' | 'memberUserId'>) =>
+    recordChange(db, clock, 'charge', charge.id, 'upsert', { companyId: agreement.companyId, userId: agreement.memberUserId })
+
+  function views(rows: ChargeRow[]): Charge[] {
+    const events = repo.events(db, rows.map((r) => r.id))
+    const numbers = repo.invoiceNumbers(db, rows.map((r) => r.invoiceId).filter((id): id is string => id !== null))
+    return rows.map((r) => ({
+      id: r.id,
+      agreementId: r.agreementId,
+      companyId: r.companyId,
+      kind: r.kind,
+      type: r.type,
+      amount: r.amountOre,
+      currency: r.currency,
+      description: r.description,
+      due: r.due,
+      status: r.status,
+      invoiceId: r.invoiceId,
+      invoiceNumber: r.invoiceId ? (numbers.get(r.invoiceId) ?? null) : null,
+      history: events.filter((e) => e.chargeId === r.id).map((e) => ({ event: e.event, amount: e.amountOre, occurredAt: e.occurredAt })),
+      version: r.version,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    }))
+  }
+
+  /** A new status (and what Vipps says of it): logged with its agreement; the invoice follows a real change. */
+  function setStatus(charge: ChargeRow, status: ChargeStatus, extra: Partial<ChargeRow> = {}) {
+    const agreement = agreementOf(charge)
+    repo.update(db, charge.id, { ...extra, status, version: charge.version + 1, updatedAt: nowIso() })
+    changed(charge, agreement)
+    recordChange(db, clock, 'agreement', agreement.id, 'upsert', { companyId: agreement.companyId, userId: agreement.memberUserId })
+    if (status !== charge.status) invoicing.followCharge(repo.byId(db, charge.id)!, charge.status)
+  }
+
+  return {
+    views,
+    changed,
+    setStatus,
+    row: (id: string) => repo.byId(db, id),
+    rowsOf: (agreementId: string) => repo.ofAgreement(db, agreementId),
+    /** Charges at Vipps that may still move (the poll re-reads them). */
+    openAtVipps: () => repo.openAtVipps(db),
+
+    /**
+     * A charge made by the product (a termination's FINAL, a ONE_TIME): the row, its invoice
+     * (unless it is a new attempt on an invoice, `invoiceId`), its CREATE_CHARGE call queued for
+     * Vipps (due now by `queuedAt`, the server's clock) and its change-log row, in the caller's transaction.
+     */
+    create(
+      agreement: Pick<ChargeAgreement, 'id' | 'companyId' | 'memberUserId' | 'paymentProviderId'>,
+      input: { id?: string; kind: 'FINAL' | 'ONE_TIME'; type: ChargeRow['type']; amountOre: number; description: string; due: string; invoiceId?: string | null; now: string },
+    ): ChargeRow {
+      const id = input.id ?? newId()
+      repo.insert(db, {
+        id, agreementId: agreement.id, companyId: agreement.companyId, kind: input.kind, type: input.type, amountOre: input.amountOre, description: input.description,
+        due: input.due, invoiceId: input.invoiceId ?? null, createdAt: input.now, updatedAt: input.now,
+      })
+      invoicing.issueForCharge(repo.byId(db, id)!)
+      queueProviderCall(db, { id: newId(), providerId: agreement.paymentProviderId, agreementId: agreement.id, chargeId: id, kind: 'CREATE_CHARGE', payload: {}, at: nowIso() })
+      const charge = repo.byId(db, id)!
+      changed(charge, agreement)
+      return charge
+    },
+
+    /** Vipps created the charge (the provider-outbox job): its Vipps id, PENDING there. */
+    createdAtVipps(charge: ChargeRow, vippsChargeId: string) {
+      const current = repo.byId(db, charge.id)!
+      repo.update(db, charge.id, { vippsChargeId, vippsStatus: 'PENDING', version: current.version + 1, updatedAt: nowIso() })
+      changed(current, agreementOf(current))
+    },
+
+    /**
+     * Applies Vipps' current state of a charge: its history once per event, and its status only
+     * forward. Returns the charge as it is now, or undefined when it is not ours or nothing changed.
+     */
+    observe(vc: ChargeResponseV3): ChargeRow | undefined {
+      const charge = repo.byVippsId(db, vc.id)
+      if (!charge) return undefined
+      const known = new Set(repo.events(db, [charge.id]).map((e) => e.eventKey))
+      let newEvents = 0
+      for (const h of vc.history) {
+        const eventKey = `${h.event}:${h.occurred}:${h.idempotencyKey ?? ''}`
+        if (known.has(eventKey)) continue
+        repo.insertEvent(db, { id: newId(), chargeId: charge.id, event: h.event, amountOre: h.amount, occurredAt: h.occurred, success: h.success, eventKey })
+        newEvents++
+      }
+      const mapped = CHARGE_STATUS[vc.status]
+      const status = chargeStatusRank[mapped] > chargeStatusRank[charge.status] ? mapped : charge.status
+      const extra = { vippsStatus: vc.status, capturedOre: vc.summary.captured, refundedOre: vc.summary.refunded, failureReason: vc.failureReason ?? charge.failureReason }
+      const same = status === charge.status && extra.vippsStatus === charge.vippsStatus && extra.capturedOre === charge.capturedOre && extra.refundedOre === charge.refundedOre
+      if (same && newEvents === 0) return undefined
+      setStatus(charge, status, extra)
+      return repo.byId(db, charge.id)
+    },
+  }
+}
+
+/** Scope of the charges an actor sees: those of the agreements they see. */
+const scopeOf = (actor: Actor): ChargeScope => (isSuperAdmin(actor) ? 'all' : { companyIds: actor.companies.map((c) => c.id), memberUserId: actor.userId })
+
+/** Charges in the offline store, with the same audience as their agreement. */
+export const chargeSync = (charges: ChargesService): SyncedEntity => ({
+  name: 'charge',
+  snapshot: (db, actor, afterId, limit) =>
+    charges.views(repo.page(db, scopeOf(actor), afterId, limit)).map((c) => ({ id: c.id, version: c.version, data: c as unknown as Record<string, unknown> })),
+  load: (db, actor, ids) => {
+    const rows = repo.byIds(db, ids)
+    const readable = new Set(
+      [...new Set(rows.map((r) => r.agreementId))]
+        .map((id) => repo.agreementOf(db, id))
+        .filter((a): a is ChargeAgreement => a !== undefined && canReadAgreement(actor, a))
+        .map((a) => a.id),
+    )
+    return charges.views(rows.filter((r) => readable.has(r.agreementId))).map((c) => ({ id: c.id, version: c.version, data: c as unknown as Record<string, unknown> }))
+  },
+})

@@ -1,0 +1,74 @@
+import { and, asc, count, desc, eq, gt, inArray, or, sum, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { invoiceLines, invoices } from '../../db/schema/invoices'
+import type { InvoiceStatus } from '../../../shared/contract/invoices'
+
+export type InvoiceRow = typeof invoices.$inferSelect
+export type InvoiceLineRow = typeof invoiceLines.$inferSelect
+
+/** Which invoices a caller sees: `all`, or those of some companies and/or of one member. */
+export type InvoiceScope = 'all' | { companyIds: string[]; memberUserId: string }
+
+const scoped = (scope: InvoiceScope): SQL | undefined => {
+  if (scope === 'all') return undefined
+  const own = eq(invoices.memberUserId, scope.memberUserId)
+  return scope.companyIds.length ? or(own, inArray(invoices.companyId, scope.companyIds)) : own
+}
+
+/**
+ * Queries on invoices, credit notes and their lines (the drizzle side; the billing run's bulk
+ * inserts are prepared statements in billing.repository.ts).
+ */
+export const invoicesRepository = {
+  byId: (db: Db, id: string): InvoiceRow | undefined => db.select().from(invoices).where(eq(invoices.id, id)).get(),
+  byIds: (db: Db, ids: string[]): InvoiceRow[] => (ids.length ? db.select().from(invoices).where(inArray(invoices.id, ids)).all() : []),
+  /** The credit note of a refund (the refund's id is its provider-outbox row's). */
+  byRefundId: (db: Db, refundId: string): InvoiceRow | undefined => db.select().from(invoices).where(eq(invoices.refundId, refundId)).get(),
+  /** The invoice (not a credit note) with this id, or else the one issued for the charge. */
+  invoiceOfCharge: (db: Db, charge: { id: string; invoiceId: string | null }): InvoiceRow | undefined =>
+    charge.invoiceId
+      ? db.select().from(invoices).where(and(eq(invoices.id, charge.invoiceId), eq(invoices.kind, 'INVOICE'))).get()
+      : db.select().from(invoices).where(and(eq(invoices.chargeId, charge.id), eq(invoices.kind, 'INVOICE'))).get(),
+  update: (db: Db, id: string, changes: Partial<typeof invoices.$inferInsert>): void => {
+    db.update(invoices).set(changes).where(eq(invoices.id, id)).run()
+  },
+  /** What the credit notes of a charge add up to (the refunds requested so far). */
+  creditedOfCharge: (db: Db, chargeId: string): number =>
+    Number(db.select({ n: sum(invoices.totalOre) }).from(invoices).where(and(eq(invoices.chargeId, chargeId), eq(invoices.kind, 'CREDIT_NOTE'))).get()?.n ?? 0),
+  /** What the credit notes of an invoice add up to. */
+  creditedOfInvoice: (db: Db, invoiceId: string): number =>
+    Number(db.select({ n: sum(invoices.totalOre) }).from(invoices).where(and(eq(invoices.creditedInvoiceId, invoiceId), eq(invoices.kind, 'CREDIT_NOTE'))).get()?.n ?? 0),
+  creditNoteIdsOf: (db: Db, invoiceId: string): string[] =>
+    db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.creditedInvoiceId, invoiceId), eq(invoices.kind, 'CREDIT_NOTE'))).all().map((r) => r.id),
+  linesOf: (db: Db, invoiceId: string): InvoiceLineRow[] => db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(invoiceLines.position).all(),
+  /** Lines of several invoices, by invoice and article number. */
+  linesOfAll: (db: Db, invoiceIds: string[]): InvoiceLineRow[] =>
+    invoiceIds.length ? db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, invoiceIds)).orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.articleNumber)).all() : [],
+  /** Invoice numbers by invoice id. */
+  numbers: (db: Db, ids: string[]): Map<string, string> =>
+    new Map(ids.length ? db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(inArray(invoices.id, ids)).all().map((r) => [r.id, String(r.number)]) : []),
+  /** A company's documents (staff), or a member's own (optionally of one company); newest first. */
+  list: (db: Db, filter: { companyId?: string; memberUserId?: string; status?: InvoiceStatus }): InvoiceRow[] =>
+    db
+      .select()
+      .from(invoices)
+      .where(
+        and(
+          filter.companyId !== undefined ? eq(invoices.companyId, filter.companyId) : undefined,
+          filter.memberUserId !== undefined ? eq(invoices.memberUserId, filter.memberUserId) : undefined,
+          filter.status ? eq(invoices.status, filter.status) : undefined,
+        ),
+      )
+      .orderBy(desc(invoices.issueDate), desc(invoices.number))
+      .all(),
+  countOfCompany: (db: Db, companyId: string): number => db.select({ n: count() }).from(invoices).where(eq(invoices.companyId, companyId)).get()?.n ?? 0,
+  /** Rows for a sync snapshot, in id order after `afterId`. */
+  page: (db: Db, scope: InvoiceScope, afterId: string | null, limit: number): InvoiceRow[] =>
+    db
+      .select()
+      .from(invoices)
+      .where(and(scoped(scope), afterId === null ? undefined : gt(invoices.id, afterId)))
+      .orderBy(asc(invoices.id))
+      .limit(limit)
+      .all(),
+}

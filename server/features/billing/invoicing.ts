@@ -1,0 +1,186 @@
+import type { Database_ } from '../../db/client'
+import { todayInCopenhagen, type Clock } from '../../lib/clock'
+import { newBulkId } from '../../lib/ids'
+import type { PartType, VatRate } from '../../../shared/domain/agreement-parts'
+import type { ChargeStatus } from '../../../shared/domain/agreement-status'
+import { articleNumberOf, creditShares, invoiceDueDate, invoiceStatusOfCharge, invoiceTotals, lineAmounts } from '../../../shared/domain/invoice'
+import type { NoticesService } from '../notifications/notices'
+import { recordChange } from '../sync/change-log'
+import { billingStatements, type CompanySnapshot, type MemberSnapshot } from './billing.repository'
+import { chargesRepository, type ChargeRow } from './charges.repository'
+import { invoicesRepository } from './invoices.repository'
+
+export const UNIT_OF_PERIOD = { DAILY: 'DAY', WEEKLY: 'WEEK', MONTHLY: 'MONTH', YEARLY: 'YEAR' } as const
+
+export interface LineSource {
+  type: PartType
+  description: string
+  grossOre: number
+  vatRate: VatRate
+  unit: string
+  /** A credit note's line: the invoice line it credits (position and article number). */
+  credits?: { position: number; articleNumber: string }
+}
+
+/** Named points of a billing run where tests simulate a crash. */
+export type FaultPoint = (point: 'charge' | 'invoice' | 'outbox' | 'agreement') => void
+
+export type Invoicing = ReturnType<typeof createInvoicing>
+
+/**
+ * Invoices of charges (issue #8, DOMAIN.md "Billing rules"): issuing an invoice or credit note
+ * (numbered in the caller's transaction), the invoice of a charge made elsewhere, and an invoice
+ * following its charge's status (with the notices of a failed payment), and a refund's credit
+ * note following what Vipps answered. The charges service and the provider-outbox job call this
+ * inside their transactions; the billing service issues through it.
+ */
+export function createInvoicing(deps: { database: Database_; clock: Clock; notices: NoticesService; faultPoint?: FaultPoint }) {
+  const { database, clock, notices } = deps
+  const { db, sqlite } = database
+  const st = billingStatements(sqlite)
+  const nowIso = () => clock.now().toISOString()
+  const fault = deps.faultPoint ?? (() => {})
+
+  const invoiceChanged = (invoice: { id: string; companyId: string; memberUserId: string }) =>
+    recordChange(db, clock, 'invoice', invoice.id, 'upsert', { companyId: invoice.companyId, userId: invoice.memberUserId })
+
+  function issue(input: {
+    kind: 'INVOICE' | 'CREDIT_NOTE'
+    id?: string
+    agreement: { id: string; companyId: string; memberUserId: string }
+    chargeId: string
+    description: string
+    lines: LineSource[]
+    company: CompanySnapshot
+    member: MemberSnapshot
+    paymentType: string
+    creditedInvoiceId?: string | null
+    refundId?: string | null
+    /** An invoice: its charge's due date, which becomes the invoice's (one rule, `invoiceDueDate`). */
+    chargeDue: string
+    status?: 'CREATED'
+    now: string
+    today: string
+  }): { id: string; number: number } {
+    const id = input.id ?? newBulkId()
+    const number = st.nextInvoiceNumber(input.agreement.companyId)
+    fault('invoice')
+    const totals = invoiceTotals(input.lines)
+    st.insertInvoice({
+      id,
+      companyId: input.agreement.companyId,
+      kind: input.kind,
+      number,
+      agreementId: input.agreement.id,
+      chargeId: input.chargeId,
+      memberUserId: input.agreement.memberUserId,
+      creditedInvoiceId: input.creditedInvoiceId ?? null,
+      refundId: input.refundId ?? null,
+      issueDate: input.today,
+      dueDate: invoiceDueDate({ kind: input.kind, chargeDue: input.chargeDue, issueDate: input.today }),
+      status: 'CREATED',
+      description: input.description,
+      company: input.company,
+      member: input.member,
+      ...totals,
+      paymentType: input.paymentType,
+      now: input.now,
+    })
+    input.lines.forEach((l, position) => {
+      const a = lineAmounts(l)
+      st.insertLine({
+        invoiceId: id, position, id: `${id}:${position}`, articleNumber: l.credits?.articleNumber ?? articleNumberOf(position), type: l.type, description: l.description,
+        unit: l.unit, vatRate: l.vatRate, ...a, creditedPosition: l.credits?.position ?? null,
+      })
+    })
+    st.recordChange('invoice', id, input.agreement.companyId, input.agreement.memberUserId, input.now)
+    return { id, number }
+  }
+
+  const partLines = (agreementId: string, unit: string): LineSource[] =>
+    st.parts(agreementId).map((p) => ({ type: p.type, description: p.description, grossOre: p.price_ore, vatRate: p.vat_rate as VatRate, unit }))
+
+  function snapshots(agreement: { id: string; companyId: string; memberUserId: string }) {
+    const company = st.company(agreement.companyId)
+    const member = st.member(agreement.memberUserId, agreement.id)
+    if (!company || !member) throw new Error(`billing: agreement ${agreement.id} lacks its company or member`)
+    return { company, member }
+  }
+
+  /** The invoice of a charge made elsewhere (a FINAL charge of a termination, a ONE_TIME charge), in its transaction. */
+  function issueForCharge(charge: ChargeRow) {
+    if (charge.invoiceId) return
+    const a = chargesRepository.agreementOf(db, charge.agreementId)!
+    const lines: LineSource[] =
+      charge.kind === 'ONE_TIME'
+        ? [{ type: 'OTHER', description: charge.description, grossOre: charge.amountOre, vatRate: 0, unit: 'PIECE' }]
+        : partLines(a.id, UNIT_OF_PERIOD[a.paymentPeriod])
+    // A last payment for part of a period (or several) spreads its amount over the parts in proportion.
+    const partsTotal = lines.reduce((sum, l) => sum + l.grossOre, 0)
+    if (charge.kind === 'FINAL' && partsTotal !== charge.amountOre && partsTotal > 0) {
+      const shares = creditShares(lines.map((l) => l.grossOre), charge.amountOre)
+      lines.forEach((l, i) => (l.grossOre = shares[i]!))
+    }
+    const agreement = { id: a.id, companyId: a.companyId, memberUserId: a.memberUserId }
+    const now = nowIso()
+    const invoice = issue({ kind: 'INVOICE', agreement, chargeId: charge.id, description: charge.description, lines, ...snapshots(agreement), paymentType: charge.kind, chargeDue: charge.due, now, today: todayInCopenhagen(clock) })
+    chargesRepository.update(db, charge.id, { invoiceId: invoice.id })
+  }
+
+  /**
+   * The invoice follows its charge. A retry (a later charge on an earlier invoice, issue #16) moves
+   * the invoice only when it collected the money: a retry that fails or is cancelled leaves the
+   * invoice unpaid, as it was. A charge that just failed starts the overdue steps and tells the
+   * member and the company's admin staff.
+   */
+  function followCharge(charge: ChargeRow, previous: ChargeStatus) {
+    const now = nowIso()
+    const today = todayInCopenhagen(clock)
+    const invoice = invoicesRepository.invoiceOfCharge(db, charge)
+    const retry = invoice !== undefined && invoice.chargeId !== charge.id
+    if (invoice && (!retry || charge.status === 'EXECUTED')) {
+      invoicesRepository.update(db, invoice.id, {
+        status: invoiceStatusOfCharge(charge.status),
+        paymentStatus: charge.status,
+        paymentDate: charge.status === 'EXECUTED' ? today : invoice.paymentDate,
+        version: invoice.version + 1,
+        updatedAt: now,
+      })
+      invoiceChanged(invoice)
+    }
+    if ((charge.status === 'FAILED' || charge.status === 'DECLINED') && previous !== 'FAILED' && previous !== 'DECLINED') {
+      chargesRepository.update(db, charge.id, { failedOn: today, overdueStep: 0 })
+      const a = chargesRepository.agreementOf(db, charge.agreementId)!
+      const values = { externalId: String(a.externalSeq), due: charge.due }
+      notices.tell(a.memberUserId, {
+        type: 'error',
+        title: /*i18n*/ { id: 'A payment failed' },
+        message: /*i18n*/ { id: 'The payment due {due} for agreement {externalId} could not be collected. Please make sure it can be paid in Vipps MobilePay.' },
+        values,
+        actionUrl: `/agreements/${a.id}`,
+        actionText: /*i18n*/ { id: 'Open agreement' },
+      })
+      for (const userId of st.adminStaffOf(a.companyId))
+        if (userId !== a.memberUserId)
+          notices.tell(userId, {
+            type: 'warning',
+            title: /*i18n*/ { id: 'Agreement {externalId} is overdue' },
+            message: /*i18n*/ { id: 'The payment due {due} for agreement {externalId} failed.' },
+            values,
+            actionUrl: `/agreements/${a.id}`,
+            actionText: /*i18n*/ { id: 'Open agreement' },
+          })
+    }
+  }
+
+  /** The refund reached Vipps (or Vipps refused it): its credit note says so. */
+  function refundSent({ outboxId, ok }: { outboxId: string; ok: boolean }) {
+    const note = invoicesRepository.byRefundId(db, outboxId)
+    if (!note) return
+    const status = ok ? 'EXECUTED' : 'FAILED'
+    invoicesRepository.update(db, note.id, { status, paymentStatus: status, paymentDate: ok ? todayInCopenhagen(clock) : null, version: note.version + 1, updatedAt: nowIso() })
+    invoiceChanged(note)
+  }
+
+  return { issue, partLines, snapshots, issueForCharge, followCharge, refundSent, invoiceChanged, fault }
+}

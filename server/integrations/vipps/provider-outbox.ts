@@ -1,0 +1,61 @@
+import type Database from 'better-sqlite3'
+import { and, asc, eq, lte } from 'drizzle-orm'
+import { connectionOf, type Db } from '../../db/client'
+import { providerOutbox } from '../../db/schema/agreements'
+
+export type ProviderOutboxRow = typeof providerOutbox.$inferSelect
+export type ProviderCallKind = ProviderOutboxRow['kind']
+
+/** A call to Vipps to make later: sent by the provider-outbox job with `id` as Idempotency-Key. */
+export interface ProviderCall {
+  id: string
+  providerId: string
+  agreementId: string
+  chargeId: string | null
+  kind: ProviderCallKind
+  payload: Record<string, unknown>
+  /** When it is first due (ISO instant; the server's clock). */
+  at: string
+}
+
+type Insert = Database.Statement<[string, string, string, string | null, string, string, string, string]>
+const writers = new WeakMap<Database.Database, Insert>()
+
+/**
+ * The one writer of the `provider_outbox` table, as a statement prepared once per connection (the
+ * billing run queues a row per charge). Call it inside the transaction of the change it belongs to,
+ * so the call is queued exactly when the change commits (server/jobs/provider-outbox.ts sends it).
+ */
+export function providerOutboxWriter(sqlite: Database.Database) {
+  let insert = writers.get(sqlite)
+  if (!insert) {
+    insert = sqlite.prepare(
+      `INSERT INTO provider_outbox (id, provider_id, agreement_id, charge_id, kind, payload, status, attempts, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+    )
+    writers.set(sqlite, insert)
+  }
+  const statement = insert
+  return (call: ProviderCall): void => void statement.run(call.id, call.providerId, call.agreementId, call.chargeId, call.kind, JSON.stringify(call.payload), call.at, call.at)
+}
+
+/** Queues a call to Vipps (see `providerOutboxWriter`). */
+export const queueProviderCall = (db: Db, call: ProviderCall): void => providerOutboxWriter(connectionOf(db))(call)
+
+/** Reading and updating queued calls: the sender job, the agreement's outbox view, a settled invoice's unsent charge. */
+export const providerOutboxRepository = {
+  due: (db: Db, now: string): ProviderOutboxRow[] =>
+    db.select().from(providerOutbox).where(and(eq(providerOutbox.status, 'pending'), lte(providerOutbox.nextAttemptAt, now))).orderBy(asc(providerOutbox.createdAt)).limit(50).all(),
+  ofAgreement: (db: Db, agreementId: string): ProviderOutboxRow[] =>
+    db.select().from(providerOutbox).where(eq(providerOutbox.agreementId, agreementId)).orderBy(asc(providerOutbox.createdAt)).all(),
+  update: (db: Db, id: string, changes: Partial<typeof providerOutbox.$inferInsert>): void => {
+    db.update(providerOutbox).set(changes).where(eq(providerOutbox.id, id)).run()
+  },
+  /** A charge that will never be sent: its pending CREATE_CHARGE is marked failed with `reason`. */
+  abandonCreate: (db: Db, chargeId: string, reason: string): void => {
+    db.update(providerOutbox)
+      .set({ status: 'failed', lastError: reason })
+      .where(and(eq(providerOutbox.chargeId, chargeId), eq(providerOutbox.kind, 'CREATE_CHARGE'), eq(providerOutbox.status, 'pending')))
+      .run()
+  },
+}

@@ -1,0 +1,134 @@
+import type { Logger } from 'pino'
+import type { Db } from '../db/client'
+import { todayInCopenhagen, type Clock } from '../lib/clock'
+import type { WriteLock } from '../lib/write-lock'
+import { providerOutboxRepository as outbox, type ProviderOutboxRow } from '../integrations/vipps/provider-outbox'
+import { VippsRejected } from '../integrations/vipps/vipps.errors'
+import { vippsKeys } from '../integrations/vipps/idempotency-key'
+import { laterOf, plusDays } from '../../shared/domain/billing-period'
+import { nextAttemptAt } from '../../shared/domain/backoff'
+import { isChargeSettled } from '../../shared/domain/agreement-status'
+import type { AgreementsService } from '../features/agreements/agreements.service'
+import type { VippsObserver } from '../features/agreements/vipps-observer'
+import type { ChargesService } from '../features/billing/charges.service'
+import type { Invoicing } from '../features/billing/invoicing'
+import type { ProvidersService } from '../features/payment-providers/providers.service'
+
+/** A failed send to Vipps is tried again with backoff up to this many times, then marked failed. */
+export const MAX_OUTBOX_ATTEMPTS = 20
+/** 5 s, 10 s, 20 s … at most an hour between attempts. */
+const RETRY = { baseMs: 5000, maxMs: 3_600_000 }
+
+export type ProviderOutbox = ReturnType<typeof createProviderOutbox>
+
+/**
+ * The provider-outbox job: sends the queued Vipps calls (stop and price update of an agreement;
+ * create, cancel, capture and refund of a charge) with the row id as Idempotency-Key, outside the
+ * write lock, and records the outcome. A refused call (4xx) or one failing `MAX_OUTBOX_ATTEMPTS`
+ * times is marked failed: a charge Vipps refused to create is DECLINED; a refund's credit note
+ * says whether it went through. After a money effect the charge is read back from Vipps.
+ */
+export function createProviderOutbox(deps: {
+  db: Db
+  clock: Clock
+  /** The provider's calendar for due dates (the built-in emulator's business clock); defaults to `clock`. */
+  businessClock?: Clock
+  lock: WriteLock
+  log: Logger
+  providers: ProvidersService
+  agreements: AgreementsService
+  charges: ChargesService
+  observer: VippsObserver
+  invoicing: Invoicing
+}) {
+  const { db, clock, lock, log, providers, agreements, charges, observer, invoicing } = deps
+  const nowIso = () => clock.now().toISOString()
+
+  async function sendOne(entry: ProviderOutboxRow): Promise<void> {
+    const ctx = await lock.run(() => ({
+      provider: providers.byId(entry.providerId),
+      agreement: agreements.rowOf(entry.agreementId),
+      charge: entry.chargeId ? charges.row(entry.chargeId) : undefined,
+    }))
+    const { provider, agreement, charge } = ctx
+    const markSent = () => outbox.update(db, entry.id, { status: 'sent', attempts: entry.attempts + 1, sentAt: nowIso(), lastError: null })
+    try {
+      if (!provider || !agreement?.vippsAgreementId) throw new VippsRejected(404, { detail: 'No Vipps agreement to act on' })
+      const client = providers.vippsClient(provider)
+      if (entry.kind === 'CREATE_CHARGE') {
+        if (!charge) throw new VippsRejected(404, { detail: 'The charge is gone' })
+        // Vipps needs the due date at least a day ahead: a period caught up after downtime is due
+        // tomorrow. The date is fixed on the first attempt, so every retry sends the same body
+        // with the same Idempotency-Key (Vipps answers 409 to the same key with another body).
+        let due = typeof entry.payload.due === 'string' ? entry.payload.due : undefined
+        if (!due) {
+          due = laterOf(charge.due, plusDays(todayInCopenhagen(deps.businessClock ?? clock), 1))
+          const payload = { ...entry.payload, due }
+          await lock.run(() => outbox.update(db, entry.id, { payload }))
+        }
+        const created = await client.createCharge(
+          agreement.vippsAgreementId,
+          { amount: charge.amountOre, transactionType: 'DIRECT_CAPTURE', type: charge.type, description: charge.description, due, retryDays: 5, externalId: charge.id },
+          vippsKeys.outboxRow(entry.id),
+        )
+        await lock.run(() =>
+          db.transaction(() => {
+            charges.createdAtVipps(charge, created.chargeId)
+            markSent()
+          }),
+        )
+      } else {
+        if (entry.kind === 'STOP_AGREEMENT') await client.stopAgreement(agreement.vippsAgreementId, vippsKeys.outboxRow(entry.id))
+        else if (entry.kind === 'UPDATE_AGREEMENT') await client.updateAgreement(agreement.vippsAgreementId, entry.payload, vippsKeys.outboxRow(entry.id))
+        else {
+          if (!charge?.vippsChargeId) throw new VippsRejected(404, { detail: 'The charge is not at Vipps' })
+          if (entry.kind === 'REFUND_CHARGE')
+            await client.refundCharge(agreement.vippsAgreementId, charge.vippsChargeId, { amount: Number(entry.payload.amount), description: String(entry.payload.description) }, vippsKeys.outboxRow(entry.id))
+          else if (entry.kind === 'CANCEL_CHARGE') await client.cancelCharge(agreement.vippsAgreementId, charge.vippsChargeId, vippsKeys.outboxRow(entry.id))
+          else if (entry.kind === 'CAPTURE_CHARGE') await client.captureCharge(agreement.vippsAgreementId, charge.vippsChargeId, Number(entry.payload.amount), vippsKeys.outboxRow(entry.id))
+        }
+        await lock.run(() =>
+          db.transaction(() => {
+            markSent()
+            if (entry.kind === 'REFUND_CHARGE') invoicing.refundSent({ outboxId: entry.id, ok: true })
+          }),
+        )
+        // The refund's history event comes with the charge as Vipps now tells it.
+        if (entry.kind !== 'STOP_AGREEMENT' && entry.kind !== 'UPDATE_AGREEMENT' && charge?.vippsChargeId) {
+          try {
+            const vc = await client.getCharge(agreement.vippsAgreementId, charge.vippsChargeId)
+            await lock.run(() => db.transaction(() => observer.observeCharge(vc)))
+          } catch (err) {
+            log.warn({ err, chargeId: charge.id }, 'vipps charge re-read after a money effect failed')
+          }
+        }
+      }
+    } catch (err) {
+      const attempts = entry.attempts + 1
+      const refused = err instanceof VippsRejected
+      const failed = refused || attempts >= MAX_OUTBOX_ATTEMPTS
+      log[failed ? 'error' : 'warn']({ err, outboxId: entry.id, kind: entry.kind, attempts }, 'vipps outbox send failed')
+      const next = nextAttemptAt(clock.now(), attempts, RETRY)
+      await lock.run(() =>
+        db.transaction(() => {
+          outbox.update(db, entry.id, { status: failed ? 'failed' : 'pending', attempts, nextAttemptAt: next, lastError: String(err).slice(0, 500) })
+          // Vipps refused to create the charge: it never will be collected ("creation failed").
+          if (failed && entry.kind === 'CREATE_CHARGE' && charge) {
+            const current = charges.row(charge.id)!
+            if (!isChargeSettled(current.status)) observer.setChargeStatus(current, 'DECLINED', { failureReason: String(err).slice(0, 200) })
+          }
+          if (failed && entry.kind === 'REFUND_CHARGE') invoicing.refundSent({ outboxId: entry.id, ok: false })
+        }),
+      )
+    }
+  }
+
+  return {
+    /** Sends the due rows (at most 50 per turn); returns how many were due. */
+    async run(): Promise<number> {
+      const due = await lock.run(() => outbox.due(db, nowIso()))
+      for (const entry of due) await sendOne(entry)
+      return due.length
+    },
+  }
+}
