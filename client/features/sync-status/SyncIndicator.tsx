@@ -14,7 +14,7 @@ export function SyncIndicator({ handle, className, onOpen }: { handle: SyncHandl
   const locale = useLocale()
   const status = useSyncStatus(handle)
   const summary = summarize(status, useOutbox(handle) ?? [])
-  const { pending, problems } = summary
+  const { pending, problems, rejected, conflicts } = summary
   const lastSynced = summary.lastSyncedAt ? formatRecent(summary.lastSyncedAt, locale) : null
 
   return (
@@ -42,9 +42,15 @@ export function SyncIndicator({ handle, className, onOpen }: { handle: SyncHandl
               </span>
             )}
             {pending > 0 && problems > 0 && ' · '}
-            {problems > 0 && (
+            {rejected > 0 && (
               <span className="sync-count sync-count-problem">
-                <Plural value={problems} one="# rejected" other="# rejected" />
+                <Plural value={rejected} one="# rejected" other="# rejected" />
+              </span>
+            )}
+            {rejected > 0 && conflicts > 0 && ' · '}
+            {conflicts > 0 && (
+              <span className="sync-count sync-count-problem">
+                <Plural value={conflicts} one="# needs your choice" other="# need your choice" />
               </span>
             )}
           </span>

@@ -15,6 +15,10 @@ describe('summarize', () => {
     expect(summarize(status(), [m('queued'), m('sending', true), m('rejected')])).toMatchObject({ pending: 2, money: 1, problems: 1 })
   })
 
+  it("counts a conflict as needing the user's choice, not as rejected", () => {
+    expect(summarize(status(), [m('conflict'), m('rejected'), m('conflict')])).toMatchObject({ problems: 3, rejected: 1, conflicts: 2, state: 'problem' })
+  })
+
   it('says offline when the browser is offline or the server could not be reached', () => {
     expect(summarize(status({ online: false }), [m('queued')]).state).toBe('offline')
     expect(summarize(status({ lastError: 'offline' }), []).state).toBe('offline')

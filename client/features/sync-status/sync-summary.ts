@@ -13,6 +13,10 @@ export interface SyncSummary {
   pending: number
   /** Refused by the server or in conflict: the user must decide. */
   problems: number
+  /** Of the problems, refused by the server. */
+  rejected: number
+  /** Of the problems, both sides changed the same field: "needs your choice", not refused (issue #17). */
+  conflicts: number
   /** Pending money actions, labelled "will be sent when online". */
   money: number
   lastSyncedAt: number | null
@@ -21,6 +25,7 @@ export interface SyncSummary {
 export function summarize(status: SyncStatus, outbox: readonly Mutation[]): SyncSummary {
   const pending = outbox.filter(isPending)
   const problems = outbox.filter(isProblem).length
+  const conflicts = outbox.filter((m) => m.status === 'conflict').length
   const online = status.online && status.lastError !== 'offline'
   const state: SyncState =
     !online ? 'offline'
@@ -28,5 +33,5 @@ export function summarize(status: SyncStatus, outbox: readonly Mutation[]): Sync
     : status.syncing ? 'syncing'
     : pending.length > 0 ? 'pending'
     : 'synced'
-  return { state, online, pending: pending.length, problems, money: pending.filter((m) => m.money).length, lastSyncedAt: status.lastSyncedAt }
+  return { state, online, pending: pending.length, problems, rejected: problems - conflicts, conflicts, money: pending.filter((m) => m.money).length, lastSyncedAt: status.lastSyncedAt }
 }
