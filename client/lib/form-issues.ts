@@ -1,5 +1,5 @@
-import type { I18n } from '@lingui/core'
-import { issueMessage } from '../../shared/contract/text'
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { issueMessage, localizeIssueValues } from '../../shared/contract/text'
 
 /** A success or failure line above a form: plain text or a catalog message. */
 export interface Notice {
@@ -21,12 +21,20 @@ export function issuesByField<F extends string>(issues: readonly { path: readonl
 }
 
 /**
- * A zod issue in the user's language: the schema's message with the limit it names ("At most
- * {maximum} characters"), or zod's own code translated (shared/contract/text.ts).
+ * A zod issue in the user's language: the schema's message with the limit and field it names
+ * ("Description must be at most 45 characters"), or zod's own code translated
+ * (shared/contract/text.ts). The one way an issue reaches the screen.
  */
 export function translateIssue(issue: { message: string }, i18n: I18n): string {
-  const { message, values } = issueMessage(issue as Parameters<typeof issueMessage>[0])
-  return i18n._(message, values)
+  return translateIssueMessage(issueMessage(issue as Parameters<typeof issueMessage>[0]), i18n)
+}
+
+/** A message of `issueMessage` (or a descriptor built from one) in the user's language, its field label included. */
+export function translateIssueMessage(m: { message: string; values?: Record<string, unknown> } | MessageDescriptor, i18n: I18n): string {
+  const values = localizeIssueValues(m.values, (id) => i18n._(id))
+  if (!('id' in m)) return i18n._(m.message, values)
+  const descriptor: MessageDescriptor = { ...m, values }
+  return i18n._(descriptor)
 }
 
 /** `issuesByField` of a `safeParse` result: {} when it passed. */

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ZodError } from 'zod'
 import { httpStatusOf, type ErrorCode } from '../../shared/errors'
 import type { ErrorBody } from '../../shared/contract/common'
-import { issueMessage } from '../../shared/contract/text'
+import { issueMessage, localizeIssueValues } from '../../shared/contract/text'
 import { DomainError, type Issue } from '../errors'
 import { translate, type Locale } from '../i18n/i18n'
 import type { AppEnv } from './app-env'
@@ -11,13 +11,13 @@ import type { AppEnv } from './app-env'
 /**
  * Zod issues → CONTRACT issues (messages are catalog ids; the body translates them). An issue
  * that still carries zod's built-in English text (the schema named no message) gets the catalog
- * message of its code instead, with the limit it names (shared/contract/text.ts).
+ * message of its code instead, with the limit and the field's label it names (shared/contract/text.ts).
  */
 export const issuesOf = (error: ZodError): Issue[] => error.issues.map((i) => ({ path: i.path.join('.'), ...issueMessage(i) }))
 
 function body(code: ErrorCode, message: string, locale: Locale, extra: DomainError['extra'] = {}): ErrorBody {
   const b: ErrorBody = { message: translate(locale, message, extra.values), code }
-  if (extra.issues) b.issues = extra.issues.map((i) => ({ path: i.path, message: translate(locale, i.message, i.values) }))
+  if (extra.issues) b.issues = extra.issues.map((i) => ({ path: i.path, message: translate(locale, i.message, localizeIssueValues(i.values, (id) => translate(locale, id))) }))
   if (extra.current !== undefined) b.current = extra.current
   return b
 }

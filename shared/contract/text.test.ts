@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { z } from 'zod'
 import { messages } from '../i18n-messages'
-import { issueMessage, multiLineText, plainText, SINGLE_LINE_FORBIDDEN } from './text'
+import { issueMessage, issueMessages, multiLineText, plainText, SINGLE_LINE_FORBIDDEN } from './text'
 
 const forbiddenSingleLine = [
   ...Array.from({ length: 0x20 }, (_, i) => i),
@@ -60,8 +60,54 @@ describe('zod\'s own issues', () => {
     expect(firstMessage(z.number(), 'x')).toEqual({ message: messages.numberExpected.id })
     expect(firstMessage(z.enum(['A', 'B']), 'C')).toEqual({ message: messages.optionInvalid.id })
     expect(firstMessage(z.email(), 'nope')).toEqual({ message: messages.invalidEmail.id })
-    expect(firstMessage(z.uuid(), 'nope')).toEqual({ message: messages.valueInvalid.id })
+    expect(firstMessage(z.uuid(), 'nope')).toEqual({ message: issueMessages.uuidInvalid.id })
     expect(firstMessage(z.string().max(3, messages.descriptionTooLong.id), 'abcd')).toEqual({ message: messages.descriptionTooLong.id, values: { maximum: 3 } })
     expect(firstMessage(z.string().refine(() => false, 'Too big: not ours'), 'x')).toEqual({ message: 'Too big: not ours' })
+  })
+})
+
+describe('issues name the field (issue #17 item 7)', () => {
+  const first = (schema: z.ZodType, value: unknown) => {
+    const r = schema.safeParse(value)
+    return r.success ? null : issueMessage(r.error.issues[0]!)
+  }
+
+  it('a generic sentence gets the field label from the last named path segment, with the limit', () => {
+    const form = z.object({ parts: z.array(z.object({ description: plainText(20) })), user: z.object({ name: plainText(200) }) })
+    expect(first(form, { parts: [{ description: 'x'.repeat(21) }], user: { name: 'Bo' } })).toEqual({ message: issueMessages.tooLongField.id, values: { maximum: 20, label: 'Description' } })
+    expect(first(form, { parts: [{ description: 'ok' }], user: { name: 'N'.repeat(201) } })).toEqual({ message: issueMessages.tooLongField.id, values: { maximum: 200, label: 'Name' } })
+  })
+
+  it('every zod issue code gets its own sentence, naming the limit where there is one', () => {
+    const f = <T extends z.ZodType>(schema: T) => z.object({ amount: schema })
+    const cases: [z.ZodType, unknown, string, Record<string, unknown>?][] = [
+      [f(z.string().max(20)), { amount: 'x'.repeat(21) }, issueMessages.tooLongField.id, { maximum: 20 }],
+      [f(z.string().min(3)), { amount: 'x' }, issueMessages.tooShortField.id, { minimum: 3 }],
+      [f(z.number().max(10)), { amount: 11 }, issueMessages.numberTooLargeField.id, { maximum: 10 }],
+      [f(z.number().min(2)), { amount: 1 }, issueMessages.numberTooSmallField.id, { minimum: 2 }],
+      [f(z.number().positive()), { amount: 0 }, issueMessages.numberNotAboveField.id, { minimum: 0 }],
+      [f(z.array(z.string()).max(2)), { amount: ['a', 'b', 'c'] }, issueMessages.tooManyItemsField.id, { maximum: 2 }],
+      [f(z.array(z.string()).min(2)), { amount: ['a'] }, issueMessages.tooFewItemsField.id, { minimum: 2 }],
+      [f(z.date().max(new Date('2030-01-01'))), { amount: new Date('2031-01-01') }, issueMessages.dateTooLateField.id, { maximum: '2030-01-01' }],
+      [f(z.date().min(new Date('2030-01-01'))), { amount: new Date('2029-01-01') }, issueMessages.dateTooEarlyField.id, { minimum: '2030-01-01' }],
+      [f(z.number()), { amount: 'x' }, issueMessages.numberExpectedField.id],
+      [f(z.number().int()), { amount: 1.5 }, issueMessages.wholeNumberField.id],
+      [f(z.number().multipleOf(5)), { amount: 7 }, issueMessages.notMultipleOfField.id, { divisor: 5 }],
+      [f(z.email()), { amount: 'nope' }, issueMessages.emailField.id],
+      [f(z.url()), { amount: 'nope' }, issueMessages.urlField.id],
+      [f(z.uuid()), { amount: 'nope' }, issueMessages.uuidField.id],
+      [f(z.string().regex(/^\d+$/)), { amount: 'nope' }, issueMessages.formatField.id],
+      [f(z.iso.date()), { amount: 'nope' }, issueMessages.dateInvalidField.id],
+      [f(z.enum(['A', 'B'])), { amount: 'C' }, issueMessages.optionField.id],
+      [f(z.string()), { amount: 1 }, issueMessages.valueInvalidField.id],
+    ]
+    for (const [schema, value, message, values] of cases) expect(first(schema, value), message).toEqual({ message, values: { ...values, label: 'Amount' } })
+    expect(first(z.object({ a: z.string() }).strict(), { a: 'x', extra: 1, more: 2 })).toEqual({ message: issueMessages.unrecognizedKeys.id, values: { keys: 'extra, more' } })
+    expect(first(z.string().refine(() => false, messages.partDescriptionRequired.id), 'x')).toEqual({ message: messages.partDescriptionRequired.id })
+  })
+
+  it('a message the schema chose from the spec is kept, even on a labelled field', () => {
+    expect(first(z.object({ email: z.email(messages.invalidEmail.id) }), { email: 'nope' })).toEqual({ message: messages.invalidEmail.id })
+    expect(first(z.object({ description: z.string().max(3, messages.descriptionTooLong.id) }), { description: 'abcd' })).toEqual({ message: messages.descriptionTooLong.id, values: { maximum: 3 } })
   })
 })

@@ -54,18 +54,114 @@ export const multiLineText = (max: number, requiredMessage: string = messages.re
 /** A person's full name (agreements, new members; the profile's `fullName` should use it too). */
 export const personName = (requiredMessage: string = messages.required.id) => plainText(200, requiredMessage)
 
-// ---- zod's own issues in the user's language
+// ---- zod's own issues in the user's language (issue #15 item 7, issue #17 item 7)
 
 type ZodIssue = z.core.$ZodIssue
 
 /**
- * The values a catalog message of a zod issue may name: `{maximum}` and `{minimum}` (the limits
- * of too_big / too_small). Translators on either side pass them with the message id.
+ * Sentences for zod's issue codes that name the field ("Description must be at most 20
+ * characters"). `{label}` is one of `fieldLabels` (translated before it is put in, see
+ * `localizeIssueValues`); the limits come from the issue.
  */
-export function issueValues(issue: ZodIssue): Record<string, number> | undefined {
-  const values: Record<string, number> = {}
-  if (issue.code === 'too_big') values.maximum = Number(issue.maximum)
-  if (issue.code === 'too_small') values.minimum = Number(issue.minimum)
+export const issueMessages = {
+  tooLongField: /*i18n*/ { id: '{label} must be at most {maximum} characters' },
+  tooShortField: /*i18n*/ { id: '{label} must be at least {minimum} characters' },
+  tooManyItemsField: /*i18n*/ { id: '{label} can have at most {maximum} items' },
+  tooFewItemsField: /*i18n*/ { id: '{label} needs at least {minimum} items' },
+  numberTooLargeField: /*i18n*/ { id: '{label} can be at most {maximum}' },
+  numberTooSmallField: /*i18n*/ { id: '{label} must be at least {minimum}' },
+  numberNotAboveField: /*i18n*/ { id: '{label} must be greater than {minimum}' },
+  numberExpectedField: /*i18n*/ { id: '{label} must be a number' },
+  wholeNumberField: /*i18n*/ { id: '{label} must be a whole number' },
+  notMultipleOfField: /*i18n*/ { id: '{label} must be a multiple of {divisor}' },
+  dateTooLateField: /*i18n*/ { id: '{label} can be {maximum} at the latest' },
+  dateTooEarlyField: /*i18n*/ { id: '{label} can be {minimum} at the earliest' },
+  dateInvalidField: /*i18n*/ { id: '{label} must be a valid date' },
+  emailField: /*i18n*/ { id: '{label} must be a valid e-mail address' },
+  urlField: /*i18n*/ { id: '{label} must be a valid web address (URL)' },
+  uuidField: /*i18n*/ { id: '{label} must be a valid id' },
+  formatField: /*i18n*/ { id: '{label} is not in the expected format' },
+  optionField: /*i18n*/ { id: '{label} must be one of the offered options' },
+  valueInvalidField: /*i18n*/ { id: '{label} is not valid' },
+  // Without a known field (a single value, or a field with no label below)
+  notMultipleOf: /*i18n*/ { id: 'The number must be a multiple of {divisor}' },
+  dateTooLate: /*i18n*/ { id: 'The date can be {maximum} at the latest' },
+  dateTooEarly: /*i18n*/ { id: 'The date can be {minimum} at the earliest' },
+  urlInvalid: /*i18n*/ { id: 'Please enter a valid web address (URL)' },
+  uuidInvalid: /*i18n*/ { id: 'Please give a valid id' },
+  formatInvalid: /*i18n*/ { id: 'The value is not in the expected format' },
+  unrecognizedKeys: /*i18n*/ { id: 'These fields are not known here: {keys}' },
+} as const
+
+/** The label of a field named in an issue's path (its last named segment), as people see it on the forms. */
+export const fieldLabels: Record<string, { id: string }> = {
+  name: /*i18n*/ { id: 'Name' },
+  fullName: /*i18n*/ { id: 'Full name' },
+  memberName: /*i18n*/ { id: 'Full name' },
+  companyName: /*i18n*/ { id: 'Name' },
+  acronym: /*i18n*/ { id: 'Acronym' },
+  cvr: /*i18n*/ { id: 'CVR' },
+  unionType: /*i18n*/ { id: 'Union type' },
+  email: /*i18n*/ { id: 'E-mail' },
+  emailAddress: /*i18n*/ { id: 'E-mail' },
+  phone: /*i18n*/ { id: 'Mobile number' },
+  mobileNumber: /*i18n*/ { id: 'Mobile number' },
+  street: /*i18n*/ { id: 'Street' },
+  number: /*i18n*/ { id: 'Number' },
+  floor: /*i18n*/ { id: 'Floor' },
+  side: /*i18n*/ { id: 'Side' },
+  zip: /*i18n*/ { id: 'Postcode' },
+  city: /*i18n*/ { id: 'City' },
+  country: /*i18n*/ { id: 'Country' },
+  description: /*i18n*/ { id: 'Description' },
+  price: /*i18n*/ { id: 'Price' },
+  amount: /*i18n*/ { id: 'Amount' },
+  vatRate: /*i18n*/ { id: 'VAT' },
+  note: /*i18n*/ { id: 'Note' },
+  subject: /*i18n*/ { id: 'Subject' },
+  body: /*i18n*/ { id: 'Content' },
+  message: /*i18n*/ { id: 'Message' },
+  parts: /*i18n*/ { id: 'Parts' },
+  addresses: /*i18n*/ { id: 'Addresses' },
+  role: /*i18n*/ { id: 'Role' },
+  paymentPeriod: /*i18n*/ { id: 'Payment period' },
+  startPaymentDate: /*i18n*/ { id: 'Start payment date' },
+  nextRegularPaymentDate: /*i18n*/ { id: 'Next payment date' },
+  terminationDate: /*i18n*/ { id: 'Termination date' },
+  newPassword: /*i18n*/ { id: 'New password' },
+  currentPassword: /*i18n*/ { id: 'Current password' },
+  webhookUrl: /*i18n*/ { id: 'Webhook URL' },
+  providerName: /*i18n*/ { id: 'Provider name' },
+  merchantSerialNumber: /*i18n*/ { id: 'Merchant serial number' },
+  clientId: /*i18n*/ { id: 'Client ID' },
+  clientSecret: /*i18n*/ { id: 'Client secret' },
+  subscriptionKey: /*i18n*/ { id: 'Subscription key' },
+}
+
+/** The label of the field an issue is about: the last named segment of its path that has one. */
+export function labelOf(path: readonly PropertyKey[]): string | undefined {
+  for (let i = path.length - 1; i >= 0; i--) {
+    const segment = path[i]
+    if (typeof segment === 'string') return Object.hasOwn(fieldLabels, segment) ? fieldLabels[segment]!.id : undefined
+  }
+  return undefined
+}
+
+/** An ISO day for a date limit, a number for any other. */
+const limitValue = (issue: { origin?: unknown }, limit: unknown): string | number =>
+  issue.origin === 'date' ? new Date(Number(limit instanceof Date ? limit.getTime() : limit)).toISOString().slice(0, 10) : Number(limit)
+
+/**
+ * The values a catalog message of a zod issue may name: `{maximum}` and `{minimum}` (the limits
+ * of too_big / too_small), `{divisor}` (not_multiple_of), `{keys}` (unrecognized_keys).
+ * Translators on either side pass them with the message id.
+ */
+export function issueValues(issue: ZodIssue): Record<string, string | number> | undefined {
+  const values: Record<string, string | number> = {}
+  if (issue.code === 'too_big') values.maximum = limitValue(issue, issue.maximum)
+  if (issue.code === 'too_small') values.minimum = limitValue(issue, issue.minimum)
+  if (issue.code === 'not_multiple_of') values.divisor = Number(issue.divisor)
+  if (issue.code === 'unrecognized_keys') values.keys = issue.keys.join(', ')
   return Object.keys(values).length ? values : undefined
 }
 
@@ -86,40 +182,106 @@ export function hasBuiltInMessage(issue: ZodIssue): boolean {
   }
 }
 
+const isNumeric = (origin: unknown) => origin === 'number' || origin === 'int' || origin === 'bigint'
+
 /** A catalog message for zod's built-in issue codes, naming the limit where there is one. */
 export function zodIssueMessage(issue: ZodIssue): string {
   switch (issue.code) {
     case 'too_big':
       if (issue.origin === 'string') return messages.tooLong.id
       if (issue.origin === 'array' || issue.origin === 'set') return messages.tooManyItems.id
-      if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') return messages.numberTooLarge.id
+      if (isNumeric(issue.origin)) return messages.numberTooLarge.id
+      if (issue.origin === 'date') return issueMessages.dateTooLate.id
       return messages.valueInvalid.id
     case 'too_small':
       if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? messages.required.id : messages.tooShort.id
       if (issue.origin === 'array' || issue.origin === 'set') return messages.tooFewItems.id
-      if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') return issue.inclusive ? messages.numberTooSmall.id : messages.numberNotAbove.id
+      if (isNumeric(issue.origin)) return issue.inclusive ? messages.numberTooSmall.id : messages.numberNotAbove.id
+      if (issue.origin === 'date') return issueMessages.dateTooEarly.id
       return messages.valueInvalid.id
     case 'invalid_type':
       if (/received undefined$/.test(issue.message)) return messages.required.id
       if (issue.expected === 'int' && /received number$/.test(issue.message)) return messages.wholeNumberExpected.id
-      if (issue.expected === 'number' || issue.expected === 'int' || issue.expected === 'bigint') return messages.numberExpected.id
+      if (isNumeric(issue.expected)) return messages.numberExpected.id
+      if (issue.expected === 'date') return messages.dateInvalid.id
       return messages.valueInvalid.id
     case 'invalid_format':
       if (issue.format === 'email') return messages.invalidEmail.id
-      if (issue.format === 'date' || issue.format === 'datetime') return messages.dateInvalid.id
-      return messages.valueInvalid.id
+      if (issue.format === 'url') return issueMessages.urlInvalid.id
+      if (/^uuid|^guid$|^cuid|^ulid$|^nanoid$/.test(issue.format)) return issueMessages.uuidInvalid.id
+      if (/date|time|duration/.test(issue.format)) return messages.dateInvalid.id
+      return issueMessages.formatInvalid.id
     case 'not_multiple_of':
-      return issue.divisor === 1 ? messages.wholeNumberExpected.id : messages.valueInvalid.id
+      return Number(issue.divisor) === 1 ? messages.wholeNumberExpected.id : issueMessages.notMultipleOf.id
     case 'invalid_value':
       return messages.optionInvalid.id
+    case 'unrecognized_keys':
+      return issueMessages.unrecognizedKeys.id
     default:
       return messages.valueInvalid.id
   }
 }
 
-/** An issue as a catalog message with its values: the schema's own message, else zod's code translated. */
-export function issueMessage(issue: ZodIssue): { message: string; values?: Record<string, number> } {
-  const message = hasBuiltInMessage(issue) ? zodIssueMessage(issue) : issue.message
-  const values = issueValues(issue)
+/** The sentence naming the field, for each generic message that has one. */
+const withLabel: Record<string, string> = {
+  [messages.tooLong.id]: issueMessages.tooLongField.id,
+  [messages.tooShort.id]: issueMessages.tooShortField.id,
+  [messages.tooManyItems.id]: issueMessages.tooManyItemsField.id,
+  [messages.tooFewItems.id]: issueMessages.tooFewItemsField.id,
+  [messages.numberTooLarge.id]: issueMessages.numberTooLargeField.id,
+  [messages.numberTooSmall.id]: issueMessages.numberTooSmallField.id,
+  [messages.numberNotAbove.id]: issueMessages.numberNotAboveField.id,
+  [messages.numberExpected.id]: issueMessages.numberExpectedField.id,
+  [messages.wholeNumberExpected.id]: issueMessages.wholeNumberField.id,
+  [issueMessages.notMultipleOf.id]: issueMessages.notMultipleOfField.id,
+  [issueMessages.dateTooLate.id]: issueMessages.dateTooLateField.id,
+  [issueMessages.dateTooEarly.id]: issueMessages.dateTooEarlyField.id,
+  [messages.dateInvalid.id]: issueMessages.dateInvalidField.id,
+  [messages.invalidEmail.id]: issueMessages.emailField.id,
+  [issueMessages.urlInvalid.id]: issueMessages.urlField.id,
+  [issueMessages.uuidInvalid.id]: issueMessages.uuidField.id,
+  [issueMessages.formatInvalid.id]: issueMessages.formatField.id,
+  [messages.optionInvalid.id]: issueMessages.optionField.id,
+  [messages.valueInvalid.id]: issueMessages.valueInvalidField.id,
+}
+
+/**
+ * Messages a schema names for a limit only ("At most {maximum} characters"): these name the field
+ * too. Any other message a schema chose (the spec's "Please enter a valid email address") is kept.
+ */
+const limitMessages = new Set<string>([
+  messages.tooLong.id,
+  messages.tooShort.id,
+  messages.tooManyItems.id,
+  messages.tooFewItems.id,
+  messages.numberTooLarge.id,
+  messages.numberTooSmall.id,
+  messages.numberNotAbove.id,
+  messages.valueInvalid.id,
+])
+
+/**
+ * An issue as a catalog message with its values: the schema's own message, else zod's code
+ * translated; a generic sentence names the field when its path has a label (`{label}` is then a
+ * catalog id: translate the values with `localizeIssueValues` before formatting).
+ */
+export function issueMessage(issue: ZodIssue): { message: string; values?: Record<string, string | number> } {
+  const builtIn = hasBuiltInMessage(issue)
+  let message = builtIn ? zodIssueMessage(issue) : issue.message
+  let values = issueValues(issue)
+  const label = labelOf(issue.path)
+  if (label && Object.hasOwn(withLabel, message) && (builtIn || limitMessages.has(message))) {
+    message = withLabel[message]!
+    values = { ...values, label }
+  }
   return values ? { message, values } : { message }
+}
+
+/**
+ * The values of an issue's message ready to format: a `{label}` (a catalog id) in the user's
+ * language. Every place that formats an issue (server answers, client forms) goes through this.
+ */
+export function localizeIssueValues<V extends Record<string, unknown> | undefined>(values: V, translate: (id: string) => string): V {
+  if (!values || typeof values.label !== 'string') return values
+  return { ...values, label: translate(values.label) }
 }

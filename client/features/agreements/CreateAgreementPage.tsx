@@ -21,6 +21,7 @@ import { PaymentPeriodField } from './PaymentPeriodField'
 import { pickableMembers } from './agreement-state'
 import { useAgreementAdmin } from './use-agreement-admin'
 import { useAgreements } from './use-agreements'
+import { translateIssueMessage } from '../../lib/form-issues'
 
 /** An agreement for a member of the current company (spec §2 "Agreement create"); queued, so it works offline. */
 export function CreateAgreementPage() {
@@ -94,7 +95,7 @@ function CreateForm({ companyId }: { companyId: string }) {
     setErrors(({ memberName: _n, emailAddress: _e, ...rest }) => rest)
   }
   const providers = providerRows.filter((p) => p.isActive)
-  const message = (key: string) => (errors[key] ? i18n._(errors[key]) : undefined)
+  const message = (key: string) => (errors[key] ? translateIssueMessage(errors[key], i18n) : undefined)
   const set = <K extends keyof CreateAgreementForm>(field: K, value: CreateAgreementForm[K], errorKey: string = field) => {
     setForm((f) => ({ ...f, [field]: value }))
     if (errors[errorKey]) setErrors(({ [errorKey]: _, ...rest }) => rest)

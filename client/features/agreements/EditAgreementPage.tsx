@@ -18,6 +18,7 @@ import { PartsEditor } from './PartsEditor'
 import { PaymentPeriodField } from './PaymentPeriodField'
 import { useAgreement, type AgreementView } from './use-agreements'
 import { useAgreementAdmin } from './use-agreement-admin'
+import { translateIssueMessage } from '../../lib/form-issues'
 
 /** Next payment date, payment period and parts of an agreement (spec §2 "Agreement edit"); queued, so it works offline. */
 export function EditAgreementPage() {
@@ -91,7 +92,7 @@ function EditForm({ handle, row }: { handle: SyncHandle; row: AgreementView & { 
   const [failure, setFailure] = useState(false)
   const [busy, setBusy] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
-  const message = (key: string) => (errors[key] ? i18n._(errors[key]) : undefined)
+  const message = (key: string) => (errors[key] ? translateIssueMessage(errors[key], i18n) : undefined)
   const member = row.member?.fullName ?? ''
   const number = row.externalId ?? ''
 

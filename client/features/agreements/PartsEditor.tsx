@@ -8,6 +8,7 @@ import { newId } from '../../lib/ids'
 import { useLocale } from '../../i18n/use-locale'
 import { emptyPart, partErrors, totalOre, type FieldErrors, type PartDraft } from './agreement-form'
 import { partTypeLabels } from './labels'
+import { translateIssueMessage } from '../../lib/form-issues'
 
 interface PartsEditorProps {
   parts: PartDraft[]
@@ -38,7 +39,7 @@ export function PartsEditor({ parts, onChange, errors, onErrors, newPartType }: 
     setFocus(null)
   }, [focus])
 
-  const message = (key: string) => (errors[key] ? i18n._(errors[key]) : undefined)
+  const message = (key: string) => (errors[key] ? translateIssueMessage(errors[key], i18n) : undefined)
   const withoutPartErrors = () => Object.fromEntries(Object.entries(errors).filter(([k]) => !k.startsWith('parts')))
 
   const update = (index: number, patch: Partial<PartDraft>) => {

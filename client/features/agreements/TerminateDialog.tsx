@@ -4,6 +4,7 @@ import { CancelAgreementRequest } from '../../../shared/contract/agreements'
 import { defaultTerminationDate, lastPaymentOf, terminationProblem, type PaymentSchedule } from '../../../shared/domain/termination'
 import { useLocale } from '../../i18n/use-locale'
 import { formatDate, formatMoney } from '../../lib/format'
+import { translateIssue } from '../../lib/form-issues'
 import { Button } from '../../components/ui/Button'
 import { Modal } from '../../components/ui/Modal'
 import { TextField } from '../../components/ui/TextField'
@@ -36,8 +37,9 @@ export function TerminateDialog({ handle, agreement, open, onClose }: { handle: 
 
   const submit = async () => {
     const parsed = CancelAgreementRequest.safeParse({ terminationDate: date, finalPaymentRequired: finalPayment })
-    const problem = parsed.success ? terminationProblem(parsed.data, today, agreement.status ?? '', schedule) : { message: parsed.error.issues[0]?.message ?? '' }
-    if (!parsed.success || problem) return setError(i18n._(problem!.message))
+    if (!parsed.success) return setError(parsed.error.issues[0] ? translateIssue(parsed.error.issues[0], i18n) : '')
+    const problem = terminationProblem(parsed.data, today, agreement.status ?? '', schedule)
+    if (problem) return setError(i18n._(problem.message))
     setError(null)
     setBusy(true)
     try {

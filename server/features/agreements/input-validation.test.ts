@@ -111,8 +111,8 @@ describe('item 8: names, text and prices of agreements and charges', () => {
     const { create } = await setup()
     const en = await create({ memberName: 'A'.repeat(201) })
     expect(en.status).toBe(400)
-    expect(issue(en, 'memberName')).toBe('At most 200 characters')
-    expect(issue(await create({ memberName: 'A'.repeat(201) }, DA), 'memberName')).toBe('Højst 200 tegn')
+    expect(issue(en, 'memberName')).toBe('Full name must be at most 200 characters')
+    expect(issue(await create({ memberName: 'A'.repeat(201) }, DA), 'memberName')).toBe('Fulde navn må højst være 200 tegn')
     expect((await create({ memberName: 'A'.repeat(200) })).status).toBe(201)
   })
 
@@ -180,8 +180,8 @@ describe('item 8: names, text and prices of agreements and charges', () => {
     expect(issue(await create({ parts: [{ id: 'x'.repeat(65), type: 'FEE', description: 'Gebyr', price: 100 }] }, DA), 'parts.0.id')).toBe('Højst 64 tegn')
     // 51 parts used to answer "Please add at least one part" (the array's own message).
     const manyParts = Array.from({ length: 51 }, () => ({ type: 'FEE', description: 'Gebyr', price: 100 }))
-    expect(issue(await create({ parts: manyParts }), 'parts')).toBe('At most 50 items')
-    expect(issue(await create({ parts: manyParts }, DA), 'parts')).toBe('Højst 50 elementer')
+    expect(issue(await create({ parts: manyParts }), 'parts')).toBe('Parts can have at most 50 items')
+    expect(issue(await create({ parts: manyParts }, DA), 'parts')).toBe('Dele må højst have 50 elementer')
     const status = await t.call('GET', '/agreement?status=NOPE', { token: admin })
     expect(status.status).toBe(400)
     expect(issue(status, 'status')).toBe('Please choose one of the options')

@@ -10,7 +10,8 @@ import {
   UpdateMessageRequest,
 } from '../../../shared/contract/messages'
 import { MessageResponse } from '../../../shared/contract/common'
-import { validation } from '../../errors'
+import { DomainError, validation } from '../../errors'
+import { issuesOf } from '../../http/error-mapper'
 import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
 import { ifMatchVersion, setETag } from '../../http/versioning'
 import type { RateLimiter } from '../../http/rate-limit'
@@ -137,8 +138,14 @@ export const messagesRoutes = (messages: MessagesService, contactService: Contac
     })
     .openapi(send, async (c) => {
       const text = await c.req.text()
-      const parsed = SendMessageRequest.safeParse(text ? JSON.parse(text) : {})
-      if (!parsed.success) throw validation(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })))
+      let body: unknown = {}
+      try {
+        if (text) body = JSON.parse(text)
+      } catch {
+        throw new DomainError('MALFORMED_JSON', 'The request body is not valid JSON.')
+      }
+      const parsed = SendMessageRequest.safeParse(body)
+      if (!parsed.success) throw validation(issuesOf(parsed.error))
       return c.json(messages.send(requireActor(c.var.actor), c.req.valid('param').id, parsed.data), 200)
     })
     .openapi(viewed, (c) => c.json(messages.markViewed(requireActor(c.var.actor), c.req.valid('param').id), 200))
