@@ -11,6 +11,8 @@ import { loadAppEnv } from './lib/app-env'
 import { installGlobalErrorReporting } from './lib/report-error'
 import { router } from './router'
 import { installSyncSession } from './sync/use-sync'
+// Every kind of queued change, with its name, before anything reads the queue (issue #17).
+import './sync/all-mutation-kinds'
 import './styles.css'
 
 function App() {

@@ -9,6 +9,7 @@ import { drainOnce, type DrainDeps } from './drainer'
 import { LocalDb, type Mutation } from './local-db'
 import { enqueue, type NewMutation } from './outbox'
 import { applyToCanonical } from './optimistic'
+import { NotKeptError } from './outcomes'
 import { pullAll } from './pull'
 import type { SyncTransport } from './transport'
 
@@ -72,9 +73,18 @@ export class SyncEngine {
     return this.running ?? Promise.resolve()
   }
 
-  /** Stores a change in the outbox and starts sending it. */
+  /**
+   * Stores a change in the outbox and starts sending it. When it cannot be stored (the device's
+   * storage is full or failing) it throws `NotKeptError`: the change is not kept and nothing is
+   * sent, and the screen must say so (and keep what the user typed).
+   */
   async mutate(m: NewMutation): Promise<Mutation> {
-    const mutation = await enqueue(this.db, m)
+    let mutation: Mutation
+    try {
+      mutation = await enqueue(this.db, m)
+    } catch (error) {
+      throw new NotKeptError(error)
+    }
     this.kick()
     return mutation
   }

@@ -81,3 +81,26 @@ export async function lostAccess(db: LocalDb, m: Mutation, account: () => Promis
   if (companies.some((c) => c.id === companyId)) return null
   return { code: 'NO_ACCESS', companyId, companyName: stringField(company, 'name') ?? '', subject: await subjectOf(db, m) }
 }
+
+/**
+ * A change that could not be stored on this device (IndexedDB full, or failing): it is NOT kept
+ * and will not be sent. `reason` tells the user what to do.
+ */
+export class NotKeptError extends Error {
+  readonly reason: 'quota' | 'storage'
+  constructor(readonly original: unknown) {
+    super(`The change was not stored: ${describe(original)}`)
+    this.name = 'NotKeptError'
+    this.reason = isQuota(original) ? 'quota' : 'storage'
+  }
+}
+
+const describe = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error))
+
+/** A quota error, also as Dexie wraps it (its `inner` error, or an abort caused by one). */
+function isQuota(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 3) return false
+  const e = error as { name?: unknown; message?: unknown; inner?: unknown; cause?: unknown }
+  if (e.name === 'QuotaExceededError' || (typeof e.message === 'string' && /quota/i.test(e.message))) return true
+  return isQuota(e.inner, depth + 1) || isQuota(e.cause, depth + 1)
+}

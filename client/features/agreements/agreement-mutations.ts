@@ -125,7 +125,7 @@ registerMutationKind(AGREEMENT_TERMINATE, {
     // Without a last payment it ends at once; with one, it ends when that payment is settled.
     return { terminationDate: body.terminationDate, finalPaymentRequired: body.finalPaymentRequired, ...(body.finalPaymentRequired ? {} : { status: 'CANCELED' }) }
   }),
-  label: msg`Terminate agreement`,
+  label: msg`Termination`,
   failed: msg`Failed to terminate agreement`,
   answeredRow: answerAsRow,
 })
@@ -189,5 +189,7 @@ export async function terminateAgreement(handle: SyncHandle, agreement: { id: st
     entity: 'agreement',
     entityId: agreement.id,
     dependsOn: create?.mutationId,
+    // A money action: it may end the payments and make a last one.
+    money: true,
   })
 }

@@ -6,7 +6,6 @@ import { sharedQuery, useSharedQuery, type SharedQuery } from '../../sync/shared
 import { useRecord } from '../../sync/use-record'
 import type { SyncHandle } from '../../sync/use-sync'
 // The reducers must be registered wherever the view is computed.
-import './agreement-mutations'
 
 export type AgreementView = Partial<Agreement> & ViewRow
 

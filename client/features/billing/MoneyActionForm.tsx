@@ -8,7 +8,9 @@ import { TextField } from '../../components/ui/TextField'
 import { parseKroner } from '../../lib/kroner-input'
 import type { Mutation } from '../../sync/local-db'
 import { discard } from '../../sync/outbox'
+import { NotKeptError } from '../../sync/outcomes'
 import { useOutbox, useSync, useSyncStatus } from '../../sync/use-sync'
+import { useNotKeptText, useRefusalText } from '../sync-status/refusal'
 
 export interface MoneyInput {
   /** øre */
@@ -19,28 +21,40 @@ export interface MoneyInput {
 type Field = 'amount' | 'description'
 
 /**
- * Where a submitted money action is (issue #16): only the server's acceptance is success.
- * - `queued`: saved on this device, waiting for a connection;
+ * Where a submitted money action is (issue #16, #17): only the server's acceptance is success.
+ * - `queued`: saved on this device, waiting for the connection (the browser is offline) or for
+ *   the server to answer (the browser is online, but the server is down or unreachable);
  * - `sending`: on its way, or waiting for the server's answer;
  * - `accepted`: the server has it (it left the outbox confirmed);
- * - `rejected`: the server refused it (its message); the form keeps what was typed.
+ * - `rejected`: the server refused it (its message, or why in words); the form keeps what was typed;
+ * - `notKept`: it could not even be stored on this device (quota, a storage error): NOT kept.
  */
-export type MoneyActionPhase = { phase: 'idle' } | { phase: 'queued' } | { phase: 'sending' } | { phase: 'accepted' } | { phase: 'rejected'; message: string }
+export type MoneyActionPhase =
+  | { phase: 'idle' }
+  | { phase: 'queued'; waitingFor: 'connection' | 'server' }
+  | { phase: 'sending' }
+  | { phase: 'accepted' }
+  | { phase: 'rejected'; message: string; mutation?: Mutation }
+  | { phase: 'notKept'; error: NotKeptError }
 
 /**
  * The phase of a queued mutation, from the live outbox. `seen` is whether it was ever found there:
  * a mutation that has left the outbox after being seen was confirmed by the server (the drainer
  * removes it only then; a refused one stays as `rejected`); one not seen yet is still on its way
- * into the live view of the queue.
+ * into the live view of the queue. `online` is whether the server was reachable at the last sync,
+ * `browserOnline` whether the browser has a connection at all.
  */
-export function phaseOf(queue: readonly Mutation[], seq: number, online: boolean, seen: boolean): MoneyActionPhase {
+export function phaseOf(queue: readonly Mutation[], seq: number, online: boolean, seen: boolean, browserOnline = online): MoneyActionPhase {
   const m = queue.find((q) => q.seq === seq)
   if (!m) return seen ? { phase: 'accepted' } : { phase: 'sending' }
-  if (m.status === 'rejected' || m.status === 'conflict') return { phase: 'rejected', message: m.lastError ?? '' }
+  if (m.status === 'rejected' || m.status === 'conflict') return { phase: 'rejected', message: m.lastError ?? '', mutation: m }
   if (m.status === 'sending') return { phase: 'sending' }
-  // Queued: offline, or the last attempt found no server, means it waits for the connection.
-  return !online || m.attempts > 0 ? { phase: 'queued' } : { phase: 'sending' }
+  // Queued: offline, or the last attempt found no server, means it waits for the connection or the server.
+  if (!browserOnline) return { phase: 'queued', waitingFor: 'connection' }
+  return !online || m.attempts > 0 ? { phase: 'queued', waitingFor: 'server' } : { phase: 'sending' }
 }
+
+const browserIsOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine)
 
 /**
  * The amount-and-description form of a refund and a one-time charge (spec §2, §5, §8): kroner
@@ -68,6 +82,8 @@ export function MoneyActionForm({
   const { t, i18n } = useLingui()
   const sync = useSync()
   const online = useSyncStatus(sync).online
+  const refusalText = useRefusalText()
+  const notKeptText = useNotKeptText()
   const queue = useOutbox(sync)
   const [amount, setAmount] = useState('')
   const [description, setDescription] = useState('')
@@ -79,7 +95,7 @@ export function MoneyActionForm({
 
   // Follow the queued action until the server accepted or refused it.
   const inQueue = pending !== null && queue !== undefined && queue.some((q) => q.seq === pending)
-  const phase: MoneyActionPhase = pending !== null && queue ? phaseOf(queue, pending, online, seen || inQueue) : outcome
+  const phase: MoneyActionPhase = pending !== null && queue ? phaseOf(queue, pending, online, seen || inQueue, browserIsOnline()) : outcome
   useEffect(() => {
     if (pending === null || !queue) return
     if (inQueue && !seen) setSeen(true)
@@ -118,7 +134,14 @@ export function MoneyActionForm({
     setErrors({})
     setBusy(true)
     try {
-      const m = await submit({ amount: ore, description: description.trim() })
+      let m: Mutation
+      try {
+        m = await submit({ amount: ore, description: description.trim() })
+      } catch (error) {
+        // Not stored on this device: nothing will be sent. Say so; the typed values stay.
+        if (error instanceof NotKeptError) return setOutcome({ phase: 'notKept', error })
+        throw error
+      }
       const stored = sync ? await sync.db.outbox.where('mutationId').equals(m.mutationId).first() : undefined
       if (stored?.seq !== undefined) {
         setSeen(false)
@@ -142,15 +165,20 @@ export function MoneyActionForm({
       )}
       {phase.phase === 'queued' && (
         <Alert variant="info">
-          <Trans>Queued — will be sent when online.</Trans>
+          {phase.waitingFor === 'connection' ?
+            <Trans>Queued — will be sent when online.</Trans>
+          : <Trans>Queued — will be sent when the server answers.</Trans>}
         </Alert>
       )}
+      {phase.phase === 'notKept' && <Alert variant="error">{notKeptText(phase.error)}</Alert>}
       {phase.phase === 'sending' && (
         <Alert variant="info">
           <Trans>Sending to the server…</Trans>
         </Alert>
       )}
-      {phase.phase === 'rejected' && <Alert variant="error">{phase.message || t`The server refused the request.`}</Alert>}
+      {phase.phase === 'rejected' && (
+        <Alert variant="error">{(phase.mutation && refusalText(phase.mutation)) || phase.message || t`The server refused the request.`}</Alert>
+      )}
       <TextField
         label={t`Amount (kr.)`}
         inputMode="decimal"

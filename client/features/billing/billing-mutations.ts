@@ -39,7 +39,7 @@ registerMutationKind(ONE_TIME_CHARGE, {
     }
     return { ...row, _version: 0 } as Row
   }),
-  label: msg`Request one-off payment`,
+  label: msg`One-off payment`,
   failed: msg`Error creating one time charge.`,
   answeredRow: answerAsRow,
 })

@@ -10,18 +10,22 @@ const mutation = (extra: Partial<Mutation>): Mutation => ({
 /** Issue #16: a money action says where it is, and success only once the server accepted it. */
 describe('phaseOf (money action form)', () => {
   it('queued offline says queued; queued online or in flight says sending', () => {
-    expect(phaseOf([mutation({})], 7, false, true)).toEqual({ phase: 'queued' })
+    expect(phaseOf([mutation({})], 7, false, true)).toEqual({ phase: 'queued', waitingFor: 'connection' })
     expect(phaseOf([mutation({})], 7, true, true)).toEqual({ phase: 'sending' })
     expect(phaseOf([mutation({ status: 'sending' })], 7, true, true)).toEqual({ phase: 'sending' })
   })
 
-  it('a send that found no server waits queued even when the browser thinks it is online', () => {
-    expect(phaseOf([mutation({ attempts: 1, lastError: '' })], 7, true, true)).toEqual({ phase: 'queued' })
+  it('a send that found no server waits queued for the server (issue #17) while the browser is online', () => {
+    expect(phaseOf([mutation({ attempts: 1, lastError: '' })], 7, true, true)).toEqual({ phase: 'queued', waitingFor: 'server' })
+    // The last sync could not reach the server, the browser has a connection: waiting for the server.
+    expect(phaseOf([mutation({})], 7, false, true, true)).toEqual({ phase: 'queued', waitingFor: 'server' })
+    // No connection at all: waiting for the connection.
+    expect(phaseOf([mutation({ attempts: 3 })], 7, false, true, false)).toEqual({ phase: 'queued', waitingFor: 'connection' })
   })
 
   it('refused: the server\'s message, never success', () => {
-    expect(phaseOf([mutation({ status: 'rejected', lastError: 'Please enter a valid amount' })], 7, true, true)).toEqual({ phase: 'rejected', message: 'Please enter a valid amount' })
-    expect(phaseOf([mutation({ status: 'conflict', lastError: null })], 7, true, true)).toEqual({ phase: 'rejected', message: '' })
+    expect(phaseOf([mutation({ status: 'rejected', lastError: 'Please enter a valid amount' })], 7, true, true)).toMatchObject({ phase: 'rejected', message: 'Please enter a valid amount' })
+    expect(phaseOf([mutation({ status: 'conflict', lastError: null })], 7, true, true)).toMatchObject({ phase: 'rejected', message: '' })
   })
 
   it('accepted once it has left the queue (the drainer removes only confirmed changes), never before it was seen there', () => {

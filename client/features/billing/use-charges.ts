@@ -5,7 +5,6 @@ import { applyOutbox, type ViewRow } from '../../sync/optimistic'
 import { sharedQuery, useSharedQuery, type SharedQuery } from '../../sync/shared-query'
 import type { SyncHandle } from '../../sync/use-sync'
 // The reducers must be registered wherever the view is computed.
-import './billing-mutations'
 
 export type ChargeView = Partial<Charge> & ViewRow
 

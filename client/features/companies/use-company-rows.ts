@@ -4,7 +4,6 @@ import { applyOutbox, type ViewRow } from '../../sync/optimistic'
 import { sharedQuery, useSharedQuery, type SharedQuery } from '../../sync/shared-query'
 import { isProblem, type SyncHandle } from '../../sync/use-sync'
 // The reducers must be registered wherever the view is computed.
-import './company-child-mutations'
 
 const tables = { address: 'addresses', member: 'members', paymentProvider: 'paymentProviders' } as const
 export type CompanyChildEntity = keyof typeof tables

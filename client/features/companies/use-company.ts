@@ -4,7 +4,6 @@ import type { ViewRow } from '../../sync/optimistic'
 import { useRecord } from '../../sync/use-record'
 import type { SyncHandle } from '../../sync/use-sync'
 // The reducers must be registered wherever the view is computed.
-import './company-mutations'
 
 export type CompanyView = Partial<Company> & ViewRow
 

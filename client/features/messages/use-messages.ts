@@ -6,7 +6,6 @@ import { useSharedQuery, type SharedQuery } from '../../sync/shared-query'
 import { useRecord } from '../../sync/use-record'
 import type { SyncHandle } from '../../sync/use-sync'
 // The reducers must be registered wherever the view is computed.
-import './message-mutations'
 
 export type MessageView = Partial<Message> & ViewRow
 

@@ -8,7 +8,6 @@ import { applyOutbox, type ViewRow } from '../../sync/optimistic'
 import { useSharedQuery, type SharedQuery } from '../../sync/shared-query'
 import { isProblem, type SyncHandle } from '../../sync/use-sync'
 // The reducers must be registered wherever the view is computed, not only on the screen.
-import './notification-mutations'
 
 export type NotificationView = Notification & ViewRow
 

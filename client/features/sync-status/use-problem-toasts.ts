@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { showToast } from '../../lib/toast'
 import { mutationKind } from '../../sync/mutation-kinds'
 import { isProblem, useOutbox, type SyncHandle } from '../../sync/use-sync'
+import { refusalText } from './refusal'
 
 /**
  * Tells the user when the server refuses a change they made earlier (maybe offline, maybe on
@@ -25,9 +26,11 @@ export function useProblemToasts(handle: SyncHandle | null): void {
       if (known.current.ids.has(m.mutationId)) continue
       known.current.ids.add(m.mutationId)
       const kind = mutationKind(m.kind)
+      const refused = refusalText(m, i18n)
       showToast(
         'error',
         m.status === 'conflict' ? t`A change conflicts with a newer version on the server`
+        : refused ? refused
         : kind ? i18n._(kind.failed)
         : t`A change could not be saved`,
       )
