@@ -100,7 +100,7 @@ export function WebhooksSection({ provider, canManage }: { provider: ProviderVie
                   {/* Lines break between events, never inside one. */}
                   {h.events.map((e, i) => (
                     <Fragment key={e}>
-                      <span className="event-name">{e}</span>
+                      <code className="event-name">{e}</code>
                       {i < h.events.length - 1 ? ', ' : ''}
                     </Fragment>
                   ))}
@@ -209,7 +209,7 @@ function AddWebhookForm({ providerId, disabled, onAdded, onFailed }: { providerI
         {vippsWebhookEvents.map((name) => (
           <label key={name}>
             <input type="checkbox" checked={events.includes(name)} onChange={(e) => toggle(name, e.target.checked)} />
-            {name}
+            <code className="event-name">{name}</code>
           </label>
         ))}
       </fieldset>

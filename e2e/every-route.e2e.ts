@@ -1,0 +1,376 @@
+/**
+ * Issue #17 items 7, 9 and 10: every screen of client/routes, for the super admin, the
+ * association's administrator, a board member and a resident (and signed out), in English and
+ * Danish, at 375×812 and 1280×900. On each: no sideways page scroll
+ * (`documentElement.scrollWidth <= clientWidth`), no serious or critical axe-core violation, and
+ * in Danish no English text (e2e/axe.ts). One sign-in per role and language; routes are opened by
+ * the app's own router (a history push, no page load) and each is checked at both sizes.
+ *
+ * The demo data gets what the screens need to show something real first: collected, failed and
+ * one-off charges with their invoices, a refund (credit note), and messages of each type and
+ * state, one with a 70-letter word in its subject.
+ *
+ * Every failure is collected and printed as one report per role and language (route, size, what),
+ * then the test fails with it.
+ */
+import Database from 'better-sqlite3'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { historyWriter } from '../server/features/statistics/charge-history'
+import { englishLeaks, englishMarkers, seriousViolations } from './axe'
+import { DEMO_PASSWORD, snap } from './harness'
+import { journeySuite, signIn } from './journeys'
+
+const { suite, clientIp, serverRows } = journeySuite('every-route', 24)
+
+const SIZES = [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+] as const
+type Lang = 'en' | 'da'
+
+/** A subject with one 70-letter word (item 9: it must not widen the page). */
+const LONG_SUBJECT = 'Vedligeholdelsesplanlægningsudvalgsmødereferatsgodkendelsesprocedurerne i fælleshuset'
+
+interface Step {
+  path: string
+  /** After the screen settled: e.g. open a tab. Its name is added to the report's route. */
+  then?: { name: string; run: (page: Page) => Promise<void> }[]
+}
+
+interface Ids {
+  company: string
+  provider: string
+  accepted: string
+  created: string
+  invoice: string
+  creditNote: string
+  failedCharge: string
+  refundable: string
+  draft: string
+  notice: string
+  longSubject: string
+  reminder: string
+}
+let ids: Ids
+let allowed: string[]
+const markers = englishMarkers()
+
+function writeDb<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(join(suite.server.dir, 'app.db'))
+  db.pragma('busy_timeout = 10000')
+  try {
+    return fn(db)
+  } finally {
+    db.close()
+  }
+}
+
+async function api<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${suite.server.url}/api${path}`, {
+    method,
+    headers: { ...clientIp(), 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`)
+  return (text ? JSON.parse(text) : undefined) as T
+}
+
+async function prepareData(): Promise<Ids> {
+  const company = serverRows<{ id: string }>("SELECT id FROM companies WHERE cvr = '10150817'")[0]!.id
+  const provider = serverRows<{ id: string }>('SELECT id FROM payment_providers WHERE company_id = ?', company)[0]!.id
+  const agreementOf = (seq: number) => serverRows<{ id: string }>('SELECT id FROM agreements WHERE external_seq = ?', seq)[0]!.id
+  // History: two collected months, a failed third for every accepted agreement, a one-off payment and a refund on 1001.
+  const written = writeDb((db) => {
+    const agreements = db.prepare<[], { id: string; external_seq: number }>("SELECT id, external_seq FROM agreements WHERE status = 'ACCEPTED' ORDER BY external_seq").all()
+    const parts = db.prepare<[string], { type: 'COMMON_EXPENSES'; price_ore: number }>('SELECT type, price_ore FROM agreement_parts WHERE agreement_id = ? ORDER BY position')
+    const w = historyWriter(db, new Date().toISOString())
+    let out = { invoice: '', creditNote: '', failedCharge: '', refundable: '' }
+    db.transaction(() => {
+      for (const a of agreements) {
+        const lines = parts.all(a.id).map((p) => ({ type: p.type, amount: p.price_ore }))
+        const first = w.charge({ agreementId: a.id, paymentDate: '2026-09-01', lines })
+        w.charge({ agreementId: a.id, paymentDate: '2026-10-01', lines })
+        const failed = w.charge({ agreementId: a.id, paymentDate: '2026-11-01', lines, status: 'FAILED' })
+        if (a.external_seq === 1001) {
+          w.charge({ agreementId: a.id, paymentDate: '2026-10-15', lines: [{ type: 'COMMON_EXPENSES', amount: 125_000 }], kind: 'ONE_TIME', description: 'Udskiftning af vinduer' })
+          const creditNote = w.refund({ chargeId: first.chargeId, amount: 65_000, paymentDate: '2026-09-20' })
+          out = { invoice: first.invoiceId, creditNote, failedCharge: failed.chargeId, refundable: first.chargeId }
+        }
+      }
+    })()
+    return out
+  })
+
+  // Messages of each type and state, written by the administrator through the API.
+  const { accessToken: token } = await api<{ accessToken: string }>(null, 'POST', '/auth/login', { type: 'email', email: 'admin@solgaarden.dk', password: DEMO_PASSWORD })
+  const resident = serverRows<{ id: string }>("SELECT id FROM users WHERE email_address = 'beboer03@solgaarden.dk'")[0]!.id
+  const message = async (body: Record<string, unknown>, send: boolean) => {
+    const m = await api<{ id: string }>(token, 'POST', '/messages', { companyId: company, ...body })
+    if (send) await api(token, 'POST', `/messages/${m.id}/send`, {})
+    return m.id
+  }
+  const draft = await message({ type: 'MESSAGE', subject: 'Nøgle til cykelkælderen', body: 'Hej Emma,<br>nøglen ligger i postkassen.', recipient: { kind: 'MEMBER', userId: resident } }, false)
+  const notice = await message({ type: 'NOTICE', subject: 'Generalforsamling 12. marts', body: 'Kære beboere,<br>der er ordinær generalforsamling den 12. marts kl. 19 i fælleshuset.', recipient: { kind: 'ALL_MEMBERS' } }, true)
+  const longSubject = await message({ type: 'MESSAGE', subject: LONG_SUBJECT, body: 'Referatet er vedhæftet.', recipient: { kind: 'ALL_MEMBERS' } }, true)
+  const reminder = await message({ type: 'REMINDER', subject: 'Husk bestyrelsesmødet', body: 'Mødet er på torsdag.', recipient: { kind: 'BOARD' } }, true)
+  await message({ type: 'NOTICE', subject: 'Vandet lukkes mandag', body: 'Fra kl. 8 til 12.', recipient: { kind: 'ALL_MEMBERS' }, scheduledAt: '2030-01-07T07:00' }, false)
+
+  return { company, provider, accepted: agreementOf(1001), created: agreementOf(1007), ...written, draft, notice, longSubject, reminder }
+}
+
+/** Demo content shown as it is in either language: people, associations, addresses, e-mails, product names. */
+function allowList(): string[] {
+  const names = serverRows<{ v: string }>('SELECT full_name AS v FROM users UNION SELECT email_address FROM users UNION SELECT name FROM companies UNION SELECT acronym FROM companies')
+  return [...names.map((r) => r.v), 'Vipps MobilePay', 'MobilePay', 'Vipps', 'Boligkasse'].sort((a, b) => b.length - a.length)
+}
+
+const tab = (name: RegExp) => ({ name: `tab ${name.source}`, run: (page: Page) => page.getByRole('tab', { name }).click() })
+
+function routesOf(role: string): Step[] {
+  const i = ids
+  const common: Step[] = [{ path: '/notifications' }, { path: '/user' }]
+  switch (role) {
+    case 'superadmin':
+      return [
+        { path: '/companies' },
+        { path: '/companies/create' },
+        { path: `/company/${i.company}`, then: [tab(/Payment Providers|Betalingsudbydere/), tab(/^Addresses|^Adresser/), tab(/^Users|^Brugere/)] },
+        { path: `/company/${i.company}/payment-provider/${i.provider}` },
+        { path: '/logs' },
+        { path: '/super-admin/messages' },
+        { path: '/super-admin/messages/create' },
+        { path: '/documents' },
+        { path: '/articles' },
+        { path: '/markets/buy' },
+        ...common,
+      ]
+    case 'administrator':
+      return [
+        { path: '/company/dashboard' },
+        { path: `/company/${i.company}`, then: [tab(/^Addresses|^Adresser/), tab(/^Users|^Brugere/)] },
+        { path: '/agreements' },
+        { path: `/agreements/${i.accepted}` },
+        { path: '/agreements/status/accepted' },
+        { path: '/agreements/create' },
+        { path: `/agreements/${i.created}` },
+        { path: `/agreements/${i.accepted}/edit` },
+        { path: `/charges/${i.accepted}` },
+        { path: `/charges/${i.accepted}/oneTimeCharge` },
+        { path: `/refunds/create?chargeId=${i.refundable}&agreementId=${i.accepted}` },
+        { path: '/invoices' },
+        { path: `/invoices/${i.invoice}` },
+        { path: '/debtors' },
+        { path: `/invoices/${i.creditNote}` },
+        { path: '/statistics' },
+        { path: '/messages/create' },
+        { path: `/messages/${i.draft}` },
+        { path: `/messages/${i.draft}/edit` },
+        { path: '/messages' },
+        { path: `/messages/${i.longSubject}` },
+        { path: '/company/messages' },
+        { path: '/company/messages/create' },
+        { path: `/company/messages/${i.notice}` },
+        ...common,
+      ]
+    case 'boardmember':
+      return [
+        { path: '/agreements' },
+        { path: `/agreements/${i.accepted}` },
+        { path: '/invoices' },
+        { path: `/invoices/${i.invoice}` },
+        { path: '/messages' },
+        { path: `/messages/${i.reminder}` },
+        { path: '/messages/create' },
+        { path: `/messages/${i.longSubject}` },
+        ...common,
+      ]
+    default: // resident
+      return [
+        { path: '/agreements' },
+        { path: `/agreements/${i.accepted}` },
+        { path: '/invoices' },
+        { path: `/invoices/${i.invoice}` },
+        { path: `/invoices/${i.creditNote}` },
+        { path: '/member/messages' },
+        { path: `/member/messages/${i.notice}` },
+        { path: '/member/messages/create' },
+        { path: `/member/messages/${i.longSubject}` },
+        ...common,
+      ]
+  }
+}
+
+const publicRoutes: Step[] = [
+  { path: '/' },
+  { path: '/register' },
+  { path: '/contact' },
+  { path: '/legal/terms' },
+  { path: '/legal/privacy' },
+  { path: '/reset-password?token=not-a-real-token' },
+  { path: '/confirm-email?token=not-a-real-token' },
+  { path: '/no-such-page' },
+  { path: '/login' },
+]
+
+/** Opens a route through the app's router (it patches history.pushState), no page load. */
+async function open(page: Page, path: string) {
+  await page.evaluate((p) => {
+    for (const el of document.querySelectorAll('#main > *, #root > * > main > *, main > *')) el.setAttribute('data-walk-old', '')
+    history.pushState({ ...history.state, __TSR_index: (history.state?.__TSR_index ?? 0) + 1 }, '', p)
+  }, path)
+  await settle(page)
+}
+
+/** Waits for the new screen: the old one gone (or the same component re-rendered), nothing loading, a heading shown. */
+async function settle(page: Page) {
+  await page
+    .waitForFunction(() => !document.querySelector('main > [data-walk-old]'), null, { timeout: 2_500 })
+    .catch(() => undefined) // the same component with other parameters keeps its element
+  await page.waitForFunction(() => !document.querySelector('main .spinner-wrap, .overlay') && !!document.querySelector('h1'), null, { timeout: 10_000 })
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+}
+
+/** Where the walk's time goes (ms), printed after each role and language. */
+const timing = { open: 0, width: 0, axe: 0, english: 0 }
+async function timed<T>(key: keyof typeof timing, fn: () => Promise<T>): Promise<T> {
+  const start = performance.now()
+  try {
+    return await fn()
+  } finally {
+    timing[key] += performance.now() - start
+  }
+}
+
+async function checkScreen(page: Page, lang: Lang, where: string, report: string[]) {
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+    const problems: string[] = []
+    const { scrollWidth, clientWidth, widest, broken } = await timed('width', () => page.evaluate(() => {
+      const doc = document.documentElement
+      const describe = (el: Element) =>
+        `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`
+      // The element (or the text inside one) sticking out furthest on the right, to name in the report.
+      let widest = ''
+      let right = doc.clientWidth
+      for (const el of document.body.querySelectorAll('*')) {
+        const r = el.getBoundingClientRect()
+        if (r.width === 0) continue
+        const reach = Math.max(r.right, getComputedStyle(el).overflowX === 'visible' ? r.left + el.scrollWidth : 0)
+        if (reach > right + 1) {
+          right = reach
+          widest = `${describe(el)} reaches ${Math.round(reach)} px`
+        }
+      }
+      // Labels must never break inside a word ("Reg ular", "One -off"): a word of a header,
+      // badge, button, tab or label laid out on two lines.
+      const broken = new Set<string>()
+      const range = document.createRange()
+      for (const el of document.body.querySelectorAll('th, .badge, button, .btn, label, [role=tab], .nav-link, dt, .filter-option, [data-label]')) {
+        if (!(el as HTMLElement).checkVisibility?.() || el.closest('.sr-only')) continue
+        for (const node of el.childNodes) {
+          if (node.nodeType !== Node.TEXT_NODE) continue
+          for (const m of (node.textContent ?? '').matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu)) {
+            if (m[0].length < 2) continue
+            range.setStart(node, m.index)
+            range.setEnd(node, m.index + m[0].length)
+            const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)))
+            if (tops.size > 1) broken.add(`"${m[0]}" in ${describe(el)}`)
+          }
+        }
+      }
+      return { scrollWidth: doc.scrollWidth, clientWidth: doc.clientWidth, widest, broken: [...broken] }
+    }))
+    if (scrollWidth > clientWidth) problems.push(`sideways scroll: scrollWidth ${scrollWidth} > ${clientWidth}; widest ${widest}`)
+    for (const word of broken) problems.push(`word broken across lines: ${word}`)
+    problems.push(...(await timed('axe', () => seriousViolations(page))))
+    if (lang === 'da') problems.push(...(await timed('english', () => englishLeaks(page, { markers, allowed }))))
+    for (const p of problems) report.push(`${where} @${size.width} ${lang}: ${p}`)
+    if (problems.length) await snap(page, `every-route-${where.replace(/\W+/g, '_')}-${size.width}-${lang}`).catch(() => undefined)
+  }
+}
+
+async function walk(context: BrowserContext, page: Page, steps: Step[], lang: Lang, report: string[]) {
+  for (const step of steps) {
+    try {
+      await timed('open', () => open(page, step.path))
+    } catch (err) {
+      report.push(`${step.path} ${lang}: did not finish loading (${(err as Error).message.split('\n')[0]})`)
+      continue
+    }
+    await checkScreen(page, lang, step.path, report)
+    for (const then of step.then ?? []) {
+      try {
+        await page.setViewportSize(SIZES[1])
+        await then.run(page)
+        await settle(page)
+      } catch (err) {
+        report.push(`${step.path} ${then.name} ${lang}: ${(err as Error).message.split('\n')[0]}`)
+        continue
+      }
+      await checkScreen(page, lang, `${step.path} ${then.name}`, report)
+    }
+  }
+  void context
+}
+
+function printReport(title: string, report: string[]) {
+  console.log(`every-route ${title}: ${Object.entries(timing).map(([k, v]) => `${k} ${Math.round(v)} ms`).join(', ')}`)
+  for (const k of Object.keys(timing) as (keyof typeof timing)[]) timing[k] = 0
+  if (report.length) console.log(`\n=== every-route: ${title}: ${report.length} problem(s)\n${report.map((r) => `  - ${r}`).join('\n')}\n`)
+}
+
+const roles = [
+  { role: 'superadmin', email: 'superadmin@boligkasse.dk' },
+  { role: 'administrator', email: 'admin@solgaarden.dk' },
+  { role: 'boardmember', email: 'bestyrelse@solgaarden.dk' },
+  // Emma (beboer03) rather than beboer01: she has the running agreement 1001 with invoices, so her screens show them.
+  { role: 'resident', email: 'beboer03@solgaarden.dk' },
+]
+
+describe('every route, both languages, phone and desktop', () => {
+  it('prepares the demo with charges, invoices and messages', async () => {
+    ids = await prepareData()
+    allowed = allowList()
+  })
+
+  for (const lang of ['en', 'da'] as const) {
+    it(`signed out (${lang})`, { timeout: 120_000 }, async () => {
+      const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport: SIZES[1], locale: 'en-GB', extraHTTPHeaders: clientIp() })
+      await context.addInitScript((l) => localStorage.setItem('boligkasse.locale', l), lang)
+      const page = await context.newPage()
+      const report: string[] = []
+      try {
+        await page.goto('/login')
+        await page.locator('h1').waitFor()
+        await walk(context, page, publicRoutes, lang, report)
+      } finally {
+        await context.close()
+      }
+      printReport(`signed out, ${lang}`, report)
+      expect(report).toEqual([])
+    })
+
+    for (const { role, email } of roles) {
+      it(`${role} (${lang})`, { timeout: 180_000 }, async () => {
+        writeDb((db) => db.prepare('UPDATE users SET language = ? WHERE email_address = ?').run(lang.toUpperCase(), email))
+        const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport: SIZES[1], locale: 'en-GB', extraHTTPHeaders: clientIp() })
+        const page = await context.newPage()
+        const report: string[] = []
+        try {
+          await signIn(page, email)
+          await expect.poll(() => page.locator('html').getAttribute('lang')).toBe(lang)
+          await expect.poll(() => page.locator('.sync-indicator:visible').first().getAttribute('data-state'), { timeout: 20_000 }).toBe('synced')
+          await walk(context, page, routesOf(role), lang, report)
+        } finally {
+          await context.close()
+        }
+        printReport(`${role}, ${lang}`, report)
+        expect(report).toEqual([])
+      })
+    }
+  }
+})
