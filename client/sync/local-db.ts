@@ -45,12 +45,28 @@ export interface Mutation {
   lastError: string | null
   /** The server's current row when it answered 412. */
   conflict?: unknown
+  /**
+   * Local only: a versioned edit's fields as they were in the row the user edited (see
+   * mutation-kinds.ts `merge`), so a 412 can be merged three ways, field by field (merge.ts).
+   */
+  base?: Record<string, unknown>
   createdAt: number
 }
 
 export interface Meta {
   key: 'cursor' | 'lastSyncedAt' | 'authPaused'
   value: unknown
+}
+
+/**
+ * A server answer that is not a synced entity, kept as last received so its screen shows offline
+ * (issue #17 item 4): `profile` is the Profile screen's GET /account/profile (sign-in methods,
+ * companies, …); `pendingLanguage` a language chosen offline that the server has not been told yet.
+ */
+export interface Snapshot {
+  key: 'profile' | 'pendingLanguage'
+  value: unknown
+  savedAt: number
 }
 
 export const entityTables = {
@@ -79,6 +95,7 @@ export class LocalDb extends Dexie {
   messages!: EntityTable<Row, 'id'>
   outbox!: EntityTable<Mutation, 'seq'>
   meta!: EntityTable<Meta, 'key'>
+  snapshots!: EntityTable<Snapshot, 'key'>
 
   constructor(userId: string) {
     super(localDbName(userId))
@@ -97,6 +114,8 @@ export class LocalDb extends Dexie {
     })
     // Issue #10: messages (drafts are written offline through the outbox).
     this.version(2).stores({ messages: 'id, companyId, status' })
+    // Issue #17: the last profile answer and a language chosen offline (see Snapshot).
+    this.version(3).stores({ snapshots: 'key' })
   }
 
   table_(entity: SyncEntity) {

@@ -6,7 +6,8 @@
 import { createStore, useStore, type Store } from '../lib/store'
 import type { SyncStatus } from './engine'
 import type { Mutation } from './local-db'
-import { discard, overrideConflict, retry } from './outbox'
+import type { Side } from './merge'
+import { discard, overrideConflict, resolveConflict, retry } from './outbox'
 import { useSharedQuery, type SharedQuery } from './shared-query'
 import { createSyncSession, type SyncHandle, type SyncSession, type SyncSessionDeps } from './sync-session'
 
@@ -55,6 +56,11 @@ export function queueActions(handle: SyncHandle) {
     keepMine: async (m: Mutation) => {
       const version = (m.conflict as { version?: unknown } | undefined)?.version
       await overrideConflict(db, m.mutationId, typeof version === 'number' ? version : (m.baseVersion ?? 0))
+      await engine.syncNow()
+    },
+    /** 412: the user's choice per conflicting field (the rest is merged); sends what still differs from the server. */
+    resolve: async (m: Mutation, choices: Record<string, Side>) => {
+      await resolveConflict(db, m.mutationId, choices)
       await engine.syncNow()
     },
     /** 412: give up the user's change; the server's version stays. */

@@ -2,8 +2,9 @@ import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '../ui/Button'
 import type { Mutation } from '../../sync/local-db'
-import { mutationKind } from '../../sync/mutation-kinds'
+import { mergeSpecOf, mutationKind } from '../../sync/mutation-kinds'
 import { queueActions, type SyncHandle } from '../../sync/use-sync'
+import { ConflictChoice } from './ConflictChoice'
 
 /** The name of a queued change ("Delete notification"), for lists. */
 export function useChangeLabel(): (m: Mutation) => string {
@@ -33,6 +34,16 @@ export function ChangeProblem({ handle, mutation, showLabel = true }: { handle: 
   }
   const conflict = mutation.status === 'conflict'
   const reason = mutation.lastError || t`no reason given`
+
+  // A versioned edit with registered fields: merged already, the user chooses only where both changed the same thing.
+  if (conflict && mergeSpecOf(mutation.kind) && mutation.conflict) {
+    return (
+      <div className="change-problem change-conflict" data-mutation={mutation.mutationId}>
+        {showLabel && <p className="change-problem-label">{label(mutation)}</p>}
+        <ConflictChoice handle={handle} mutation={mutation} />
+      </div>
+    )
+  }
 
   return (
     <div className="change-problem" data-mutation={mutation.mutationId}>

@@ -21,7 +21,7 @@ registerMutationKind(PROVIDER_SWITCH, {
   merge: {
     fields: (): EditField[] => [
       { name: 'isActive', label: msg`Active`, format: formats.yesNo },
-      { name: 'isTest', label: msg`Test mode`, format: formats.yesNo },
+      { name: 'isTest', label: msg`Test environment`, format: formats.yesNo },
     ],
     mine: (m) => ({ ...(m.body as Partial<Record<ProviderSwitch, boolean>>) }),
     body: (values) => values,
