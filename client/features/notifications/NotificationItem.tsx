@@ -11,7 +11,9 @@ import { sanitizeHtml } from '../../lib/safe-html'
 import { showToast } from '../../lib/toast'
 import { useLocale } from '../../i18n/use-locale'
 import type { Mutation } from '../../sync/local-db'
+import { NotKeptError } from '../../sync/outcomes'
 import type { SyncHandle } from '../../sync/use-sync'
+import { useNotKeptText } from '../sync-status/refusal'
 import { deleteNotification, markNotificationRead } from './notification-mutations'
 import type { NotificationView } from './use-notifications'
 
@@ -43,9 +45,21 @@ export function NotificationItem({
     void navigate({ href: n.actionUrl })
   }
 
+  const notKeptText = useNotKeptText()
+  /** A change this device could not store is not kept: said plainly, never as done. */
+  const kept = async (change: () => Promise<unknown>): Promise<boolean> => {
+    try {
+      await change()
+      return true
+    } catch (error) {
+      if (!(error instanceof NotKeptError)) throw error
+      showToast('error', notKeptText(error))
+      return false
+    }
+  }
+
   const onDelete = async () => {
-    await deleteNotification(handle, n.id)
-    showToast('success', t`Notification deleted`)
+    if (await kept(() => deleteNotification(handle, n.id))) showToast('success', t`Notification deleted`)
   }
 
   return (
@@ -81,7 +95,7 @@ export function NotificationItem({
         )}
         <div className="notification-buttons">
           {!n.isRead && (
-            <Button size="sm" variant="secondary" onClick={() => void markNotificationRead(handle, n.id)}>
+            <Button size="sm" variant="secondary" onClick={() => void kept(() => markNotificationRead(handle, n.id))}>
               <Trans>Mark as read</Trans>
             </Button>
           )}

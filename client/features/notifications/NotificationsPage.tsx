@@ -5,7 +5,9 @@ import { Button } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
 import { showToast } from '../../lib/toast'
 import { usePageTitle } from '../../lib/use-page-title'
+import { NotKeptError } from '../../sync/outcomes'
 import { useSync } from '../../sync/use-sync'
+import { useNotKeptText } from '../sync-status/refusal'
 import { markAllNotificationsRead } from './notification-mutations'
 import { NotificationItem } from './NotificationItem'
 import { useNotifications } from './use-notifications'
@@ -22,6 +24,7 @@ export function NotificationsPage() {
   const { t } = useLingui()
   const sync = useSync()
   const view = useNotifications(sync)
+  const notKeptText = useNotKeptText()
   const [shown, setShown] = useState(PAGE_SIZE)
   usePageTitle(t`Notifications`)
 
@@ -33,7 +36,13 @@ export function NotificationsPage() {
   const detached = problems.filter((m) => !m.entityId || !shownIds.has(m.entityId))
 
   const onMarkAll = async () => {
-    await markAllNotificationsRead(sync)
+    try {
+      await markAllNotificationsRead(sync)
+    } catch (error) {
+      // Not stored on this device: not kept, and said so.
+      if (error instanceof NotKeptError) return showToast('error', notKeptText(error))
+      throw error
+    }
     showToast('success', t`All notifications marked as read`)
   }
 

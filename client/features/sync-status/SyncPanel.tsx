@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/format'
 import { useLocale } from '../../i18n/use-locale'
 import { isPending, isProblem, queueActions, useOutbox, useSyncStatus, type SyncHandle } from '../../sync/use-sync'
 import { summarize } from './sync-summary'
+import { userActions } from './user-actions'
 
 /** Details of the sync state: the changes still waiting, and those the user must decide about. */
 export function SyncPanel({ open, onClose, handle }: { open: boolean; onClose: () => void; handle: SyncHandle }) {
@@ -17,7 +18,10 @@ export function SyncPanel({ open, onClose, handle }: { open: boolean; onClose: (
   const label = useChangeLabel()
   const pending = outbox.filter(isPending)
   const problems = outbox.filter(isProblem)
-  const waiting = pending.length
+  // In the user's terms: a change made of several internal steps (write + send) is one change.
+  const actions = userActions(pending)
+  const waiting = actions.length
+  const browserOffline = typeof navigator !== 'undefined' && !navigator.onLine
   const refused = problems.length
   const lastSynced = summary.lastSyncedAt ? formatDateTime(new Date(summary.lastSyncedAt), locale) : null
 
@@ -62,22 +66,30 @@ export function SyncPanel({ open, onClose, handle }: { open: boolean; onClose: (
               <Plural value={waiting} one="# change waiting to be sent" other="# changes waiting to be sent" />
             </h3>
             <ul className="plain-list pending-list">
-              {pending.map((m) => (
-                <li key={m.mutationId} className="pending-item">
-                  <span>{label(m)}</span>
-                  <span className="muted pending-time">{formatDateTime(new Date(m.createdAt), locale)}</span>
-                  {m.status === 'sending' && (
-                    <Badge variant="info">
-                      <Trans>Sending…</Trans>
-                    </Badge>
-                  )}
-                  {m.money && (
-                    <Badge variant="warning">
-                      <Trans>Will be sent when online</Trans>
-                    </Badge>
-                  )}
-                </li>
-              ))}
+              {actions.map(({ head, steps }) => {
+                const all = [head, ...steps]
+                return (
+                  <li key={head.mutationId} className="pending-item">
+                    <span>
+                      {label(head)}
+                      {steps.length > 0 && <span className="muted"> · {[...new Set(steps.map(label))].join(' · ')}</span>}
+                    </span>
+                    <span className="muted pending-time">{formatDateTime(new Date(head.createdAt), locale)}</span>
+                    {all.some((m) => m.status === 'sending') && (
+                      <Badge variant="info">
+                        <Trans>Sending…</Trans>
+                      </Badge>
+                    )}
+                    {all.some((m) => m.money) && (
+                      <Badge variant="warning">
+                        {browserOffline ?
+                          <Trans>Will be sent when online</Trans>
+                        : <Trans>Will be sent when the server answers</Trans>}
+                      </Badge>
+                    )}
+                  </li>
+                )
+              })}
             </ul>
           </section>
         )}
