@@ -10,6 +10,9 @@ export default defineConfig({
   locales: ['en', 'da'],
   fallbackLocales: { default: 'en' },
   format: formatter({ lineNumbers: false }),
+  // The macros' <Trans> renders through client/i18n/plain-trans.tsx: a name such as `<b>Bo</b>`
+  // put into a translated sentence stays text (issue #17 item 8).
+  runtimeConfigModule: { Trans: ['<rootDir>/client/i18n/plain-trans.tsx', 'Trans'] },
   catalogs: [
     { path: '<rootDir>/client/locales/{locale}', include: ['<rootDir>/client', '<rootDir>/shared'], exclude: ['**/node_modules/**', '**/*.test.*'] },
     { path: '<rootDir>/server/i18n/locales/{locale}', include: ['<rootDir>/server', '<rootDir>/shared'], exclude: ['**/node_modules/**', '**/*.test.*'] },
