@@ -5,6 +5,7 @@ import type { Mutation } from '../../sync/local-db'
 import { mergeSpecOf, mutationKind } from '../../sync/mutation-kinds'
 import { queueActions, type SyncHandle } from '../../sync/use-sync'
 import { ConflictChoice } from './ConflictChoice'
+import { useRefusalText } from '../../features/sync-status/refusal'
 
 /** The name of a queued change ("Delete notification"), for lists. */
 export function useChangeLabel(): (m: Mutation) => string {
@@ -34,6 +35,8 @@ export function ChangeProblem({ handle, mutation, showLabel = true }: { handle: 
   }
   const conflict = mutation.status === 'conflict'
   const reason = mutation.lastError || t`no reason given`
+  // Access lost while offline: in words, naming the company (issue #17), not the server's "not found".
+  const refused = useRefusalText()(mutation)
 
   // A versioned edit with registered fields: merged already, the user chooses only where both changed the same thing.
   if (conflict && mergeSpecOf(mutation.kind) && mutation.conflict) {
@@ -51,7 +54,7 @@ export function ChangeProblem({ handle, mutation, showLabel = true }: { handle: 
       <p className="change-problem-message">
         {conflict ?
           <Trans>Someone changed this on the server after you did. Choose which version to keep.</Trans>
-        : <Trans>The server refused this change: {reason}</Trans>}
+        : (refused ?? <Trans>The server refused this change: {reason}</Trans>)}
       </p>
       {conflict && <ConflictVersions mutation={mutation} />}
       <div className="change-problem-actions">

@@ -38,7 +38,7 @@ export function SyncIndicator({ handle, className, onOpen }: { handle: SyncHandl
           <span className="sync-line sync-line-counts">
             {pending > 0 && (
               <span className="sync-count">
-                <Plural value={pending} one="# pending" other="# pending" />
+                <Plural value={pending} one="# change waiting" other="# changes waiting" />
               </span>
             )}
             {pending > 0 && problems > 0 && ' · '}

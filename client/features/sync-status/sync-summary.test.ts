@@ -19,6 +19,12 @@ describe('summarize', () => {
     expect(summarize(status(), [m('conflict'), m('rejected'), m('conflict')])).toMatchObject({ problems: 3, rejected: 1, conflicts: 2, state: 'problem' })
   })
 
+  it('counts waiting changes in user actions: a message written and sent offline is one change (issue #17)', () => {
+    const create = { ...m('queued'), mutationId: 'create' } as Mutation
+    const send = { ...m('queued'), mutationId: 'send', dependsOn: 'create' } as Mutation
+    expect(summarize(status(), [create, send]).pending).toBe(1)
+  })
+
   it('says offline when the browser is offline or the server could not be reached', () => {
     expect(summarize(status({ online: false }), [m('queued')]).state).toBe('offline')
     expect(summarize(status({ lastError: 'offline' }), []).state).toBe('offline')

@@ -2,6 +2,7 @@
 import type { SyncStatus } from '../../sync/engine'
 import type { Mutation } from '../../sync/local-db'
 import { isPending, isProblem } from '../../sync/use-sync'
+import { countUserActions } from './user-actions'
 
 export type SyncState = 'offline' | 'syncing' | 'problem' | 'pending' | 'synced'
 
@@ -9,7 +10,7 @@ export interface SyncSummary {
   /** The indicator's colour and first word, most important first. */
   state: SyncState
   online: boolean
-  /** Not yet sent (queued or being sent). */
+  /** User actions not yet sent (queued or being sent), each counted once however many steps it has. */
   pending: number
   /** Refused by the server or in conflict: the user must decide. */
   problems: number
@@ -33,5 +34,6 @@ export function summarize(status: SyncStatus, outbox: readonly Mutation[]): Sync
     : status.syncing ? 'syncing'
     : pending.length > 0 ? 'pending'
     : 'synced'
-  return { state, online, pending: pending.length, problems, rejected: problems - conflicts, conflicts, money: pending.filter((m) => m.money).length, lastSyncedAt: status.lastSyncedAt }
+  // In the user's terms: internal steps of one action (write + send a message) count once.
+  return { state, online, pending: countUserActions(pending), problems, rejected: problems - conflicts, conflicts, money: pending.filter((m) => m.money).length, lastSyncedAt: status.lastSyncedAt }
 }
