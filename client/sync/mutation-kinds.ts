@@ -61,9 +61,9 @@ export const mutationKind = (kind: string) => kinds.get(kind)
 /** The merge fields of a kind, or undefined when it has none. */
 export const mergeSpecOf = (kind: string): MergeSpec | undefined => kinds.get(kind)?.merge
 
-/** The comparable values of `fields` in a row. */
+/** The comparable values of `fields` in a row (a field the row does not hold is left out: its base is unknown). */
 export const rowValues = (fields: readonly EditField[], row: Record<string, unknown> | Row): Values =>
-  Object.fromEntries(fields.map((f) => [f.name, f.fromRow ? f.fromRow(row) : row[f.name]]))
+  Object.fromEntries(fields.filter((f) => f.name in row).map((f) => [f.name, f.fromRow ? f.fromRow(row) : row[f.name]]))
 
 /** Only the entries of `values` named in `names`. */
 export const pickValues = (values: Values, names: readonly string[]): Values => Object.fromEntries(names.filter((n) => n in values).map((n) => [n, values[n]]))
