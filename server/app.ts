@@ -129,7 +129,7 @@ export function createApp(deps: AppDeps) {
   // payment) and billing; what Vipps says reaches agreements and charges through the observer.
   const invoicing = createInvoicing({ database, clock: billingClock ?? clock, notices, faultPoint })
   const charges = createChargesService({ db, clock, invoicing })
-  const agreements = createAgreementsService({ db, clock, lock, log, publicUrl: config.publicUrl, companies, providers, auth, users, charges, notices })
+  const agreements = createAgreementsService({ db, clock, lock, publicUrl: config.publicUrl, companies, providers, auth, users, charges, notices })
   const billing = createBillingService({ database, clock: billingClock ?? clock, sendClock: clock, lock, log, agreements, charges, invoicing, companies, users, notices, config: { ...config.billing, ...billingConfig }, faultPoint })
   const invoices = createInvoicesService({ db })
   const vippsObserver = createVippsObserver({ agreements, charges })

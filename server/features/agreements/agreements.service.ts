@@ -1,42 +1,33 @@
-import type { Logger } from 'pino'
 import type { Db } from '../../db/client'
 import { conflict, DomainError, forbidden, invalidState, notFound, validation, versionConflict, type Issue } from '../../errors'
 import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import { newId } from '../../lib/ids'
 import type { WriteLock } from '../../lib/write-lock'
 import { translate } from '../../i18n/i18n'
-import { queueProviderCall, type ProviderCallKind } from '../../integrations/vipps/provider-outbox'
 import { VippsRejected } from '../../integrations/vipps/vipps.errors'
-import { vippsIdempotencyKey, vippsKeys } from '../../integrations/vipps/idempotency-key'
-import type { AgreementResponseV3, DraftAgreementV3, TimePeriod } from '../../integrations/vipps/vipps.schemas'
+import { vippsKeys } from '../../integrations/vipps/idempotency-key'
 import type { Agreement, AgreementListQuery, CancelAgreementRequest, Charge, CreateAgreementRequest, UpdateAgreementRequest } from '../../../shared/contract/agreements'
 import { localeOf } from '../../../shared/contract/common'
-import { formatKroner } from '../../../shared/domain/money'
-import { initialsOf, priceOfParts, type PaymentPeriod } from '../../../shared/domain/agreement-parts'
-import { lastPaymentOf, terminationProblem, upcomingPayment, type PaymentSchedule } from '../../../shared/domain/termination'
+import { initialsOf, priceOfParts } from '../../../shared/domain/agreement-parts'
+import { lastPaymentOf, terminationProblem } from '../../../shared/domain/termination'
 import { nextPaymentDateProblem, startPaymentDateProblem } from '../../../shared/domain/agreement-dates'
-import { canEdit, collectionProblem, isChargeSettled, nextAgreementStatus, type AgreementAction, type CollectionProblem } from '../../../shared/domain/agreement-status'
-import { collectsCharges } from '../../../shared/domain/company-status'
+import { canEdit } from '../../../shared/domain/agreement-status'
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
 import { assertAgreementAdmin, canReadAgreement, isSuperAdmin } from '../access/policy'
 import { assertCompanyInScope } from '../access/company-scope'
 import type { AuthService } from '../auth/auth.service'
-import type { ChargeRow, ChargesService } from '../billing/charges.service'
+import type { ChargesService } from '../billing/charges.service'
 import type { CompaniesService } from '../companies/companies.service'
 import type { NoticesService } from '../notifications/notices'
 import type { ProvidersService } from '../payment-providers/providers.service'
 import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
 import type { UsersService } from '../users/users.service'
+import { createAgreementLifecycle, notAllowed, transition } from './agreements.lifecycle'
+import { createAgreementNotices } from './agreements.notices'
 import { agreementsRepository as repo, type AgreementRow, type AgreementScope } from './agreements.repository'
-
-const VIPPS_INTERVAL: Record<PaymentPeriod, TimePeriod> = {
-  DAILY: { unit: 'DAY', count: 1 },
-  WEEKLY: { unit: 'WEEK', count: 1 },
-  MONTHLY: { unit: 'MONTH', count: 1 },
-  YEARLY: { unit: 'YEAR', count: 1 },
-}
+import { createAgreementViews } from './agreements.views'
 
 export type AgreementsService = ReturnType<typeof createAgreementsService>
 
@@ -48,13 +39,13 @@ export type AgreementsService = ReturnType<typeof createAgreementsService>
  * updates and final charges go through the provider outbox, sent by a job with the row id as
  * Idempotency-Key (server/jobs/provider-outbox.ts). Vipps' state comes back through webhooks and
  * a poll (vipps-observer.ts), and only moves an agreement forward (shared/domain/agreement-status.ts).
- * Charges are the billing feature's (charges.service.ts).
+ * Charges are the billing feature's (charges.service.ts). The views, the notices and the life at
+ * Vipps are modules of their own (agreements.views.ts, agreements.notices.ts, agreements.lifecycle.ts).
  */
 export function createAgreementsService(deps: {
   db: Db
   clock: Clock
   lock: WriteLock
-  log: Logger
   publicUrl: string
   companies: CompaniesService
   providers: ProvidersService
@@ -63,72 +54,12 @@ export function createAgreementsService(deps: {
   charges: ChargesService
   notices: NoticesService
 }) {
-  const { db, clock, lock, companies, providers, auth, users, charges, notices } = deps
+  const { db, clock, lock, companies, providers, auth, users, charges } = deps
   const nowIso = () => clock.now().toISOString()
-
-  // ---- views
-
-  function overdueOf(charges: ChargeRow[]): boolean {
-    const lastFailed = charges.filter((c) => c.status === 'FAILED').reduce<string | null>((m, c) => (m === null || c.due > m ? c.due : m), null)
-    if (lastFailed === null) return false
-    return !charges.some((c) => c.status === 'EXECUTED' && c.due >= lastFailed)
-  }
-
-  const scheduleOf = (row: AgreementRow): PaymentSchedule => ({
-    price: row.priceOre,
-    paymentPeriod: row.paymentPeriod,
-    startPaymentDate: row.startPaymentDate,
-    nextRegularPaymentDate: row.nextRegularPaymentDate,
-  })
-
-  /**
-   * Why an ACCEPTED agreement cannot be charged, or null (issue #16): billing skips it (no Vipps
-   * agreement, a switched-off provider, a company that collects nothing), so staff are told.
-   */
-  function collectionProblemOf(row: AgreementRow): CollectionProblem | null {
-    const provider = providers.byId(row.paymentProviderId)
-    const company = companies.byId(row.companyId)
-    return collectionProblem({ status: row.status, providerAgreementId: row.vippsAgreementId }, { providerActive: provider?.isActive ?? false, companyCollects: company ? collectsCharges(company.status) : false })
-  }
-
-  function view(row: AgreementRow): Agreement {
-    const member = repo.member(db, row.memberUserId)!
-    const chargeRows = charges.rowsOf(row.id)
-    // No next payment after the end (issue #16): the regular ones, then a termination's last payment.
-    const upcoming = upcomingPayment(row)
-    return {
-      id: row.id,
-      externalId: String(row.externalSeq),
-      companyId: row.companyId,
-      paymentProviderId: row.paymentProviderId,
-      member: {
-        userId: member.id,
-        title: initialsOf(member.fullName),
-        fullName: member.fullName,
-        emailAddress: member.emailAddress,
-        isVerified: repo.hasSignIn(db, member.id),
-      },
-      addresses: repo.addresses(db, row.id).map((a) => ({ id: a.id, street: a.street, number: a.number, floor: a.floor, side: a.side, zip: a.zip, city: a.city, country: a.country })),
-      price: row.priceOre,
-      currency: row.currency,
-      status: row.status,
-      overdue: overdueOf(chargeRows),
-      debtCollection: row.debtCollectionSince !== null && overdueOf(chargeRows),
-      debtCollectionSince: row.debtCollectionSince,
-      paymentPeriod: row.paymentPeriod,
-      startPaymentDate: row.startPaymentDate,
-      nextRegularPaymentDate: upcoming?.kind === 'REGULAR' ? upcoming.date : null,
-      nextPaymentDate: upcoming?.date ?? null,
-      terminationDate: row.terminationDate,
-      finalPaymentRequired: row.finalPaymentRequired,
-      parts: repo.parts(db, row.id).map((p) => ({ id: p.id, type: p.type, description: p.description, price: p.priceOre, vatRate: p.vatRate, currency: 'DKK' as const })),
-      providerAgreementId: row.vippsAgreementId,
-      collectionProblem: collectionProblemOf(row),
-      version: row.version,
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
-    }
-  }
+  const { view, scheduleOf } = createAgreementViews(deps)
+  const notices = createAgreementNotices(deps)
+  const lifecycle = createAgreementLifecycle({ ...deps, notices })
+  const { changed, enqueue, draftFor } = lifecycle
 
   // ---- access
 
@@ -154,114 +85,6 @@ export function createAgreementsService(deps: {
     return row
   }
 
-  function notAllowed(row: AgreementRow): DomainError {
-    return new DomainError('INVALID_STATE', messages.agreementTransitionNotAllowed.id, { values: { status: row.status } })
-  }
-
-  function transition(row: AgreementRow, action: AgreementAction) {
-    const to = nextAgreementStatus(row.status, action)
-    if (!to) throw notAllowed(row)
-    return to
-  }
-
-  // ---- change log, notifications
-
-  const changed = (row: Pick<AgreementRow, 'id' | 'companyId' | 'memberUserId'>) =>
-    recordChange(db, clock, 'agreement', row.id, 'upsert', { companyId: row.companyId, userId: row.memberUserId })
-
-  function tellMemberAwaiting(row: AgreementRow) {
-    const member = repo.member(db, row.memberUserId)!
-    const company = companies.byId(row.companyId)!
-    notices.tell(member.id, {
-      type: 'info',
-      title: /*i18n*/ { id: 'An agreement awaits your acceptance' },
-      message: /*i18n*/ { id: '{association} has created agreement {externalId} for {amount}. Open it to accept it with Vipps MobilePay or to reject it.' },
-      values: { association: company.name, externalId: String(row.externalSeq), amount: formatKroner(row.priceOre, localeOf(member.language)) },
-      actionUrl: `/agreements/${row.id}`,
-      actionText: /*i18n*/ { id: 'Open agreement' },
-    })
-  }
-
-  function tellStaff(row: AgreementRow, outcome: 'ACCEPTED' | 'REJECTED' | 'EXPIRED') {
-    const member = repo.member(db, row.memberUserId)!
-    const values = { member: member.fullName, externalId: String(row.externalSeq) }
-    const audience = new Set([...repo.managersOf(db, row.companyId), ...(row.createdByUserId ? [row.createdByUserId] : [])])
-    audience.delete(row.memberUserId)
-    const text = {
-      ACCEPTED: { type: 'success' as const, title: /*i18n*/ { id: 'Agreement {externalId} was accepted' }, message: /*i18n*/ { id: '{member} accepted agreement {externalId} in Vipps MobilePay. Payments will be collected.' } },
-      REJECTED: { type: 'warning' as const, title: /*i18n*/ { id: 'Agreement {externalId} was rejected' }, message: /*i18n*/ { id: '{member} rejected agreement {externalId}.' } },
-      EXPIRED: { type: 'warning' as const, title: /*i18n*/ { id: 'Agreement {externalId} expired' }, message: /*i18n*/ { id: '{member} did not approve agreement {externalId} in Vipps MobilePay in time.' } },
-    }[outcome]
-    for (const userId of audience) notices.tell(userId, { ...text, values, actionUrl: `/agreements/${row.id}`, actionText: /*i18n*/ { id: 'Open agreement' } })
-  }
-
-  // ---- provider outbox
-
-  function enqueue(row: AgreementRow, kind: ProviderCallKind, payload: Record<string, unknown>) {
-    queueProviderCall(db, { id: newId(), providerId: row.paymentProviderId, agreementId: row.id, chargeId: null, kind, payload, at: nowIso() })
-  }
-
-  /** A terminating agreement whose final charge settled: stop it at Vipps and end it. */
-  function finishTermination(agreementId: string) {
-    const row = repo.byId(db, agreementId)
-    if (!row || row.status !== 'ACCEPTED' || !row.terminationDate) return
-    if (row.vippsAgreementId) enqueue(row, 'STOP_AGREEMENT', {})
-    repo.update(db, row.id, { status: transition(row, 'vippsStopped'), version: row.version + 1, updatedAt: nowIso() })
-    changed(row)
-  }
-
-  // ---- what Vipps says (webhooks and the poll)
-
-  /** Applies Vipps' current state of an agreement; a late or repeated observation changes nothing. */
-  function observeAgreement(va: AgreementResponseV3) {
-    let row = repo.byVippsId(db, va.id)
-    if (!row) return
-    // Approved and then stopped before we looked (events come in any order): it was accepted
-    // (Vipps set `start`), so it passes through ACCEPTED rather than counting as rejected.
-    if (va.status === 'STOPPED' && va.start && row.status === 'PENDING') {
-      observeAgreement({ ...va, status: 'ACTIVE' })
-      row = repo.byId(db, row.id)!
-    }
-    const action: AgreementAction | undefined =
-      va.status === 'ACTIVE' ? 'vippsActivated' : va.status === 'EXPIRED' ? 'vippsExpired' : va.status === 'STOPPED' ? (row.status === 'PENDING' ? 'vippsRejected' : 'vippsStopped') : undefined
-    const to = action && nextAgreementStatus(row.status, action)
-    if (!to) return
-    repo.update(db, row.id, {
-      status: to,
-      ...(to === 'CANCELED' && !row.terminationDate ? { terminationDate: todayInCopenhagen(clock) } : {}),
-      version: row.version + 1,
-      updatedAt: nowIso(),
-    })
-    changed(row)
-    if (to === 'ACCEPTED' || to === 'REJECTED' || to === 'EXPIRED') tellStaff(row, to)
-  }
-
-  /** CANCELED agreements whose termination date has passed, with nothing open, become CLOSED. */
-  function closeEnded() {
-    const today = todayInCopenhagen(clock)
-    for (const row of repo.withStatus(db, 'CANCELED')) {
-      if (!row.terminationDate || row.terminationDate >= today) continue
-      if (charges.rowsOf(row.id).some((c) => !isChargeSettled(c.status))) continue
-      repo.update(db, row.id, { status: transition(row, 'close'), version: row.version + 1, updatedAt: nowIso() })
-      changed(row)
-    }
-  }
-
-  function draftFor(row: AgreementRow): DraftAgreementV3 {
-    const company = companies.byId(row.companyId)!
-    const member = repo.member(db, row.memberUserId)!
-    const phone = member.mobileNumber?.replace(/\D/g, '')
-    return {
-      pricing: { type: 'LEGACY', currency: 'DKK', amount: row.priceOre },
-      interval: VIPPS_INTERVAL[row.paymentPeriod],
-      productName: `${company.acronym} ${row.externalSeq}`.slice(0, 45),
-      merchantRedirectUrl: `${deps.publicUrl}/agreements/${row.id}`,
-      merchantAgreementUrl: `${deps.publicUrl}/agreements/${row.id}`,
-      ...(phone && phone.length >= 8 ? { phoneNumber: phone } : {}),
-      externalId: row.id,
-    }
-  }
-
   /** Scope of the agreements (and their charges) the actor sees. */
   const scopeOf = (actor: Actor): AgreementScope => (isSuperAdmin(actor) ? 'all' : { companyIds: actor.companies.map((c) => c.id), memberUserId: actor.userId })
 
@@ -269,12 +92,7 @@ export function createAgreementsService(deps: {
     view,
     scopeOf,
     rowOf: (id: string) => repo.byId(db, id),
-    changed,
-    observeAgreement,
-    finishTermination,
-    closeEnded,
-    /** PENDING agreements with a Vipps agreement (the poll re-reads them). */
-    pendingAtVipps: () => repo.withStatus(db, 'PENDING').filter((a) => a.vippsAgreementId),
+    ...lifecycle,
 
     /** The overdue steps (billing): the agreement is flagged for debt collection. */
     flagDebtCollection(row: AgreementRow) {
@@ -389,7 +207,7 @@ export function createAgreementsService(deps: {
       // The company's agreement count changed.
       recordChange(db, clock, 'company', input.companyId, 'upsert', { companyId: input.companyId })
       if (invite) auth.invite(member.id, { companyName: company.name, inviterName: actor.fullName })
-      tellMemberAwaiting(row)
+      notices.memberAwaiting(row)
       const created = view(row)
       if (!outsider) return created
       return { ...created, member: { userId: created.member.userId, title: initialsOf(input.memberName), fullName: input.memberName, emailAddress: input.emailAddress, isVerified: false } }
@@ -464,48 +282,13 @@ export function createAgreementsService(deps: {
       )
     },
 
-    /**
-     * Demo data (server/db/seed.ts, issue #16): seeded ACCEPTED agreements get their Vipps agreement
-     * the way a member's acceptance makes one — created through the Recurring API from the
-     * agreement's draft, then approved (`approve` stands in for the member on the confirmation
-     * page) — so billing collects them like any other. The Idempotency-Key comes from `seed` and the id, so a
-     * start interrupted halfway finds the same Vipps agreement. Returns how many were connected.
-     */
-    async connectSeeded(ids: string[], approve: (vippsAgreementId: string) => Promise<void>): Promise<number> {
-      let connected = 0
-      for (const id of ids) {
-        const prep = await lock.run(() => {
-          const row = repo.byId(db, id)
-          const provider = row && providers.byId(row.paymentProviderId)
-          if (!row || !provider || row.status !== 'ACCEPTED' || row.vippsAgreementId) return undefined
-          return { provider, draft: draftFor(row) }
-        })
-        if (!prep) continue
-        const client = providers.vippsClient(prep.provider)
-        const created = await client.createAgreement(prep.draft, vippsIdempotencyKey('seed', id))
-        if ((await client.getAgreement(created.agreementId)).status === 'PENDING') await approve(created.agreementId)
-        const va = await client.getAgreement(created.agreementId)
-        if (va.status !== 'ACTIVE') throw new Error(`demo agreement ${id}: Vipps agreement ${va.id} is ${va.status}`)
-        await lock.run(() =>
-          db.transaction(() => {
-            const current = repo.byId(db, id)!
-            if (current.vippsAgreementId) return
-            repo.update(db, id, { vippsAgreementId: va.id, version: current.version + 1, updatedAt: nowIso() })
-            changed(current)
-            connected++
-          }),
-        )
-      }
-      return connected
-    },
-
     reject(actor: Actor, id: string): Agreement {
       // Its own transaction too: the GET form is not wrapped in one by the HTTP layer.
       return db.transaction(() => {
         const row = asMember(actor, id)
         repo.update(db, id, { status: transition(row, 'reject'), version: row.version + 1, updatedAt: nowIso() })
         changed(row)
-        tellStaff(row, 'REJECTED')
+        notices.staff(row, 'REJECTED')
         return view(repo.byId(db, id)!)
       })
     },

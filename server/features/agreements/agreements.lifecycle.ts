@@ -1,0 +1,171 @@
+import type { Db } from '../../db/client'
+import { DomainError } from '../../errors'
+import { todayInCopenhagen, type Clock } from '../../lib/clock'
+import { newId } from '../../lib/ids'
+import type { WriteLock } from '../../lib/write-lock'
+import { queueProviderCall, type ProviderCallKind } from '../../integrations/vipps/provider-outbox'
+import { vippsIdempotencyKey } from '../../integrations/vipps/idempotency-key'
+import type { AgreementResponseV3, DraftAgreementV3, TimePeriod } from '../../integrations/vipps/vipps.schemas'
+import type { PaymentPeriod } from '../../../shared/domain/agreement-parts'
+import { isChargeSettled, nextAgreementStatus, type AgreementAction } from '../../../shared/domain/agreement-status'
+import { messages } from '../../../shared/i18n-messages'
+import type { ChargesService } from '../billing/charges.service'
+import type { CompaniesService } from '../companies/companies.service'
+import type { ProvidersService } from '../payment-providers/providers.service'
+import { recordChange } from '../sync/change-log'
+import type { AgreementNotices } from './agreements.notices'
+import { agreementsRepository as repo, type AgreementRow } from './agreements.repository'
+
+const VIPPS_INTERVAL: Record<PaymentPeriod, TimePeriod> = {
+  DAILY: { unit: 'DAY', count: 1 },
+  WEEKLY: { unit: 'WEEK', count: 1 },
+  MONTHLY: { unit: 'MONTH', count: 1 },
+  YEARLY: { unit: 'YEAR', count: 1 },
+}
+
+export function notAllowed(row: AgreementRow): DomainError {
+  return new DomainError('INVALID_STATE', messages.agreementTransitionNotAllowed.id, { values: { status: row.status } })
+}
+
+/** The status an action moves the agreement to (shared/domain/agreement-status.ts); 409 when it may not. */
+export function transition(row: AgreementRow, action: AgreementAction) {
+  const to = nextAgreementStatus(row.status, action)
+  if (!to) throw notAllowed(row)
+  return to
+}
+
+export type AgreementLifecycle = ReturnType<typeof createAgreementLifecycle>
+
+/**
+ * An agreement's life at Vipps and in time: the change-log entry of every change, its calls queued
+ * for Vipps (stop, price update), the draft Vipps gets, what Vipps says of it (webhooks and the
+ * poll, through vipps-observer.ts), the end of a termination whose last payment settled, the
+ * CLOSED step after the end, and the demo agreements connected to the built-in emulator.
+ */
+export function createAgreementLifecycle(deps: {
+  db: Db
+  clock: Clock
+  lock: WriteLock
+  publicUrl: string
+  companies: CompaniesService
+  providers: ProvidersService
+  charges: ChargesService
+  notices: AgreementNotices
+}) {
+  const { db, clock, lock, companies, providers, charges, notices } = deps
+  const nowIso = () => clock.now().toISOString()
+
+  const changed = (row: Pick<AgreementRow, 'id' | 'companyId' | 'memberUserId'>) =>
+    recordChange(db, clock, 'agreement', row.id, 'upsert', { companyId: row.companyId, userId: row.memberUserId })
+
+  function enqueue(row: AgreementRow, kind: ProviderCallKind, payload: Record<string, unknown>) {
+    queueProviderCall(db, { id: newId(), providerId: row.paymentProviderId, agreementId: row.id, chargeId: null, kind, payload, at: nowIso() })
+  }
+
+  /** A terminating agreement whose final charge settled: stop it at Vipps and end it. */
+  function finishTermination(agreementId: string) {
+    const row = repo.byId(db, agreementId)
+    if (!row || row.status !== 'ACCEPTED' || !row.terminationDate) return
+    if (row.vippsAgreementId) enqueue(row, 'STOP_AGREEMENT', {})
+    repo.update(db, row.id, { status: transition(row, 'vippsStopped'), version: row.version + 1, updatedAt: nowIso() })
+    changed(row)
+  }
+
+  // ---- what Vipps says (webhooks and the poll)
+
+  /** Applies Vipps' current state of an agreement; a late or repeated observation changes nothing. */
+  function observeAgreement(va: AgreementResponseV3) {
+    let row = repo.byVippsId(db, va.id)
+    if (!row) return
+    // Approved and then stopped before we looked (events come in any order): it was accepted
+    // (Vipps set `start`), so it passes through ACCEPTED rather than counting as rejected.
+    if (va.status === 'STOPPED' && va.start && row.status === 'PENDING') {
+      observeAgreement({ ...va, status: 'ACTIVE' })
+      row = repo.byId(db, row.id)!
+    }
+    const action: AgreementAction | undefined =
+      va.status === 'ACTIVE' ? 'vippsActivated' : va.status === 'EXPIRED' ? 'vippsExpired' : va.status === 'STOPPED' ? (row.status === 'PENDING' ? 'vippsRejected' : 'vippsStopped') : undefined
+    const to = action && nextAgreementStatus(row.status, action)
+    if (!to) return
+    repo.update(db, row.id, {
+      status: to,
+      ...(to === 'CANCELED' && !row.terminationDate ? { terminationDate: todayInCopenhagen(clock) } : {}),
+      version: row.version + 1,
+      updatedAt: nowIso(),
+    })
+    changed(row)
+    if (to === 'ACCEPTED' || to === 'REJECTED' || to === 'EXPIRED') notices.staff(row, to)
+  }
+
+  /** CANCELED agreements whose termination date has passed, with nothing open, become CLOSED. */
+  function closeEnded() {
+    const today = todayInCopenhagen(clock)
+    for (const row of repo.withStatus(db, 'CANCELED')) {
+      if (!row.terminationDate || row.terminationDate >= today) continue
+      if (charges.rowsOf(row.id).some((c) => !isChargeSettled(c.status))) continue
+      repo.update(db, row.id, { status: transition(row, 'close'), version: row.version + 1, updatedAt: nowIso() })
+      changed(row)
+    }
+  }
+
+  function draftFor(row: AgreementRow): DraftAgreementV3 {
+    const company = companies.byId(row.companyId)!
+    const member = repo.member(db, row.memberUserId)!
+    const phone = member.mobileNumber?.replace(/\D/g, '')
+    return {
+      pricing: { type: 'LEGACY', currency: 'DKK', amount: row.priceOre },
+      interval: VIPPS_INTERVAL[row.paymentPeriod],
+      productName: `${company.acronym} ${row.externalSeq}`.slice(0, 45),
+      merchantRedirectUrl: `${deps.publicUrl}/agreements/${row.id}`,
+      merchantAgreementUrl: `${deps.publicUrl}/agreements/${row.id}`,
+      ...(phone && phone.length >= 8 ? { phoneNumber: phone } : {}),
+      externalId: row.id,
+    }
+  }
+
+  return {
+    changed,
+    enqueue,
+    draftFor,
+    finishTermination,
+    observeAgreement,
+    closeEnded,
+    /** PENDING agreements with a Vipps agreement (the poll re-reads them). */
+    pendingAtVipps: () => repo.withStatus(db, 'PENDING').filter((a) => a.vippsAgreementId),
+
+    /**
+     * Demo data (server/db/seed.ts, issue #16): seeded ACCEPTED agreements get their Vipps agreement
+     * the way a member's acceptance makes one — created through the Recurring API from the
+     * agreement's draft, then approved (`approve` stands in for the member on the confirmation
+     * page) — so billing collects them like any other. The Idempotency-Key comes from `seed` and the id, so a
+     * start interrupted halfway finds the same Vipps agreement. Returns how many were connected.
+     */
+    async connectSeeded(ids: string[], approve: (vippsAgreementId: string) => Promise<void>): Promise<number> {
+      let connected = 0
+      for (const id of ids) {
+        const prep = await lock.run(() => {
+          const row = repo.byId(db, id)
+          const provider = row && providers.byId(row.paymentProviderId)
+          if (!row || !provider || row.status !== 'ACCEPTED' || row.vippsAgreementId) return undefined
+          return { provider, draft: draftFor(row) }
+        })
+        if (!prep) continue
+        const client = providers.vippsClient(prep.provider)
+        const created = await client.createAgreement(prep.draft, vippsIdempotencyKey('seed', id))
+        if ((await client.getAgreement(created.agreementId)).status === 'PENDING') await approve(created.agreementId)
+        const va = await client.getAgreement(created.agreementId)
+        if (va.status !== 'ACTIVE') throw new Error(`demo agreement ${id}: Vipps agreement ${va.id} is ${va.status}`)
+        await lock.run(() =>
+          db.transaction(() => {
+            const current = repo.byId(db, id)!
+            if (current.vippsAgreementId) return
+            repo.update(db, id, { vippsAgreementId: va.id, version: current.version + 1, updatedAt: nowIso() })
+            changed(current)
+            connected++
+          }),
+        )
+      }
+      return connected
+    }
+  }
+}
