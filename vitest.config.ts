@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config'
 import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
+import { availableParallelism } from 'node:os'
+
+/** Tests that spawn and kill processes (chaos tests): `npm run test:slow`, part of `npm test` and CI. */
+const slowTests = ['{server,shared,client,scripts}/**/*.{kill,slow}.test.{ts,tsx}']
 
 export default defineConfig({
   plugins: [babel({ include: /client[\\/].*\.[jt]sx?(\?.*)?$/, plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()],
@@ -11,11 +15,32 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['{server,shared,client,scripts}/**/*.test.{ts,tsx}'],
+          // Tests that spawn processes, kill them or wait on real time run in `slow` (npm run test:slow).
+          exclude: [...slowTests, '**/node_modules/**'],
           environment: 'node',
           setupFiles: ['./vitest.setup.ts'],
-          // Explicit: a test app with a few scrypt sign-ins takes ~1 s idle and several times that
-          // on a loaded 2-core machine; 5 s (the default) failed tests that pass alone.
-          testTimeout: 15_000,
+          // Migrates and seeds the test database template once per run (server/test/template-db.ts).
+          globalSetup: ['./server/test/global-setup.ts'],
+          // Explicit, with room for a loaded 2-core machine (two full runs side by side): a test
+          // app starts in a few ms now, but property tests and authorization matrices run
+          // hundreds of requests; 5 s (the default) failed tests that pass alone.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          // vitest's default is one worker less than the cores: one worker on a 2-core machine,
+          // which left a core idle while a file ran. The tests are CPU-bound and independent.
+          maxWorkers: Math.max(2, availableParallelism() - 1),
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'slow',
+          include: slowTests,
+          environment: 'node',
+          setupFiles: ['./vitest.setup.ts'],
+          // A kill test runs child processes over 3,000 agreements for about a minute idle.
+          testTimeout: 300_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -1,12 +1,13 @@
 import pino from 'pino'
 import { expect } from 'vitest'
 import { createApp } from '../app'
-import { openDatabase } from '../db/client'
-import { seedDemoData, DEMO_PASSWORD } from '../db/seed'
+import type { Database_ } from '../db/client'
+import { DEMO_PASSWORD } from '../db/seed'
 import { parseConfig, type Config } from '../env'
 import { TestClock } from '../lib/clock'
 import { mailOutbox } from '../db/schema/platform'
-import { createSecretBox } from '../lib/secret-box'
+import { authRepository } from '../features/auth/auth.repository'
+import { openTemplateCopy, TEST_SECRET_KEY, TEST_START } from './template-db'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -26,20 +27,22 @@ export const demo = {
 } as const
 
 /**
- * A whole app on a private in-memory database with the demo data, a fixed clock and silent logs.
- * `call` sends JSON like a client; `login` signs in a demo user.
+ * A whole app on a private in-memory database with the demo data (a copy of the template in
+ * template-db.ts), a fixed clock and silent logs. `call` sends JSON like a client; `login` signs a
+ * user in.
  */
 type Overrides = Partial<Parameters<typeof createApp>[0]>
 
 export async function testApp(
   env: Record<string, string> = {},
-  overrides: Overrides | ((ctx: { database: ReturnType<typeof openDatabase>; clock: TestClock; config: Config; deliverTo: () => (r: Request) => Response | Promise<Response> }) => Overrides) = {},
+  overrides: Overrides | ((ctx: { database: Database_; clock: TestClock; config: Config; deliverTo: () => (r: Request) => Response | Promise<Response> }) => Overrides) = {},
 ) {
-  const config: Config = parseConfig({ APP_ENV: 'test', DATABASE_PATH: ':memory:', PUBLIC_URL: 'http://localhost:3000', APP_SECRET_KEY: 'test-secret-key', ...env })
-  const clock = new TestClock('2026-11-23T09:00:00.000Z')
-  const database = openDatabase(':memory:')
-  // Without the demo agreements: tests create the agreements they need (numbers start at 1001).
-  await seedDemoData(database.db, clock, createSecretBox(config.appSecretKey!), { demoAgreements: false })
+  const config: Config = parseConfig({ APP_ENV: 'test', DATABASE_PATH: ':memory:', PUBLIC_URL: 'http://localhost:3000', APP_SECRET_KEY: TEST_SECRET_KEY, ...env })
+  const clock = new TestClock(TEST_START)
+  // Migrated and seeded without the demo agreements: tests create the agreements they need (numbers start at 1001).
+  const database = await openTemplateCopy(config.appSecretKey!)
+  // Every seeded account shares this hash of DEMO_PASSWORD (until a test changes a password).
+  const seededHash = authRepository.verifiedMethod(database.db, 'EMAIL_PASSWORD', demo.superadmin)!.secretHash
   const log = pino({ level: 'silent' })
   let appRef: { fetch: (r: Request) => Response | Promise<Response> } | undefined
   const extra = typeof overrides === 'function' ? overrides({ database, clock, config, deliverTo: () => (r) => appRef!.fetch(r) }) : overrides
@@ -65,8 +68,18 @@ export async function testApp(
     return { status: res.status, headers: res.headers, json }
   }
 
-  async function login(email: string, password = DEMO_PASSWORD): Promise<string> {
-    const res = await call('POST', '/auth/login', { body: { type: 'email', email, password } })
+  /**
+   * Signs a user in and returns the bearer token. Without a password: when the account still has
+   * its seeded e-mail sign-in (so DEMO_PASSWORD would be accepted), the session is started directly,
+   * as the login route does after the password check, without the ~70 ms scrypt check; otherwise,
+   * and with an explicit password, it goes through POST /auth/login. auth.test.ts tests that route.
+   */
+  async function login(email: string, password?: string): Promise<string> {
+    if (password === undefined) {
+      const method = authRepository.verifiedMethod(database.db, 'EMAIL_PASSWORD', email)
+      if (method?.secretHash === seededHash) return (await lock.run(() => services.auth.startSession(method.userId, 'password'))).accessToken
+    }
+    const res = await call('POST', '/auth/login', { body: { type: 'email', email, password: password ?? DEMO_PASSWORD } })
     expect(res.status, JSON.stringify(res.json)).toBe(200)
     return res.json.accessToken as string
   }

@@ -1,0 +1,55 @@
+/**
+ * The test database template: the generated migrations applied and the demo associations seeded
+ * (without demo agreements) once, then copied for every test app. Migrating and seeding (one scrypt
+ * hash for the demo password) took most of a test app's start; copying an in-memory image takes
+ * about a millisecond.
+ *
+ * vitest's globalSetup (server/test/global-setup.ts) builds the image once per run and hands its
+ * file to the workers; without it (or for another APP_SECRET_KEY, which seals the demo provider's
+ * secrets differently) the image is built once per test file.
+ */
+import { readFileSync } from 'node:fs'
+import Database from 'better-sqlite3'
+import { drizzle } from 'drizzle-orm/better-sqlite3'
+import { inject } from 'vitest'
+import type { Database_ } from '../db/client'
+import { buildTemplateImage, TEST_SECRET_KEY } from './template-build'
+
+export { TEST_SECRET_KEY, TEST_START } from './template-build'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A file holding the serialized template for TEST_SECRET_KEY (server/test/global-setup.ts). */
+    templateDbPath: string
+  }
+}
+
+const images = new Map<string, Promise<Buffer>>()
+
+function templateImage(secretKey: string): Promise<Buffer> {
+  let image = images.get(secretKey)
+  if (!image) {
+    let path: string | undefined
+    try {
+      path = secretKey === TEST_SECRET_KEY ? inject('templateDbPath') : undefined
+    } catch {
+      path = undefined // not inside a vitest worker
+    }
+    image = path ? Promise.resolve(readFileSync(path)) : buildTemplateImage(secretKey)
+    images.set(secretKey, image)
+  }
+  return image
+}
+
+/**
+ * A private in-memory copy of the template, opened with the pragmas `openDatabase` sets (WAL does
+ * not apply to memory databases). The migrations are already applied.
+ */
+export async function openTemplateCopy(secretKey = TEST_SECRET_KEY): Promise<Database_> {
+  const sqlite = new Database(await templateImage(secretKey))
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('synchronous = NORMAL')
+  const db = drizzle(sqlite)
+  return { db, sqlite, close: () => sqlite.close() }
+}
