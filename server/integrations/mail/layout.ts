@@ -1,4 +1,5 @@
 import { translate, type Locale } from '../../i18n/i18n'
+import { escapeHtml } from '../../lib/sanitize-html'
 
 export interface EmailContent {
   subject: string
@@ -7,10 +8,10 @@ export interface EmailContent {
   action?: { label: string; url: string }
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-
-/** The plain-text and HTML bodies of an e-mail in the product's simple layout. */
+/**
+ * The plain-text and HTML bodies of an e-mail in the product's simple layout. Paragraphs are
+ * text (a name such as `<b>Bo</b>` in them stays text): the HTML part escapes them.
+ */
 export function renderEmail(locale: Locale, content: EmailContent): { subject: string; text: string; html: string } {
   const footer = translate(locale, /*i18n*/ { id: 'Boligkasse – payments and administration for housing associations' })
   const text = [...content.paragraphs, ...(content.action ? [`${content.action.label}: ${content.action.url}`] : []), '', '--', footer].join('\n\n')
