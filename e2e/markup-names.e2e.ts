@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { historyWriter } from '../server/features/statistics/charge-history'
 import { DEMO_PASSWORD, latestMailTo, snap } from './harness'
-import { journeySuite, signIn } from './journeys'
+import { journeySuite, signIn, snapBoth } from './journeys'
 
 const { suite, clientIp, serverRows } = journeySuite('markup-names', 23)
 
@@ -93,11 +93,13 @@ interface Step {
   path: string
   names: string[]
   tab?: RegExp
+  /** Screenshots at 1280 and 375 px under this name, for a person to look at. */
+  snap?: string
 }
 
 const adminSteps = (i: Ids): Step[] => [
   { path: '/messages', names: [] },
-  { path: `/messages/${i.notice}`, names: [author] },
+  { path: `/messages/${i.notice}`, names: [author], snap: 'message-footer' },
   { path: `/messages/${i.notice}`, names: [member, staff], tab: /^Recipients|^Modtagere/ },
   { path: `/company/messages/${i.notice}`, names: [author] },
   { path: '/agreements', names: [member] },
@@ -106,14 +108,14 @@ const adminSteps = (i: Ids): Step[] => [
   { path: '/invoices', names: [member] },
   { path: `/invoices/${i.invoice}`, names: [member] },
   { path: '/debtors', names: [member] },
-  { path: `/company/${i.company}`, names: [staff, author], tab: /^Users|^Brugere/ },
+  { path: `/company/${i.company}`, names: [staff, author], tab: /^Users|^Brugere/, snap: 'company-users' },
   { path: '/user', names: [staff] },
   { path: '/notifications', names: [author] },
 ]
 
 const residentSteps = (i: Ids): Step[] => [
   { path: '/member/messages', names: [] },
-  { path: `/member/messages/${i.notice}`, names: [author] },
+  { path: `/member/messages/${i.notice}`, names: [author], snap: 'member-message' },
   { path: `/agreements/${i.agreement}`, names: [member] },
   { path: `/invoices/${i.invoice}`, names: [member] },
   { path: '/user', names: [member] },
@@ -164,6 +166,7 @@ async function walk(email: string, lang: 'en' | 'da', steps: Step[]) {
       // Nothing of a name was turned into an element.
       const made = await page.evaluate(() => [...document.querySelectorAll('main script, main i')].map((e) => e.outerHTML))
       if (made.length) problems.push(`${where}: elements made from a name: ${made.join(' ')}`)
+      if (step.snap) await snapBoth(page, `markup-names-${step.snap}-${lang}`)
       if (problems.length) await snap(page, `markup-names-${email.split('@')[0]}-${lang}-${step.path.replace(/\W+/g, '_')}`).catch(() => undefined)
     }
     await snap(page, `markup-names-${email.split('@')[0]}-${lang}-last`)
