@@ -30,6 +30,7 @@ import { TerminateDialog } from './TerminateDialog'
 import { OpenBalance } from '../billing/OpenBalance'
 import { useAgreement, type AgreementView } from './use-agreements'
 import { RecordMissing } from '../../components/sync/RecordMissing'
+import { OfflineReason } from '../../components/sync/OfflineReason'
 
 const acceptFailed = msg`Failed to accept the agreement. Please try again.`
 const rejectFailed = msg`Failed to reject the agreement. Please try again.`
@@ -376,9 +377,9 @@ function MemberAnswer({ agreementId }: { agreementId: string }) {
   return (
     <>
       {!online && (
-        <p className="field-hint" id="answer-offline">
+        <OfflineReason id="answer-offline">
           <Trans>You are offline. Accepting or rejecting needs a connection to Vipps MobilePay.</Trans>
-        </p>
+        </OfflineReason>
       )}
       <Button variant="secondary" onClick={() => void reject()} busy={busy === 'reject'} disabled={busy !== null || !online} aria-describedby={online ? undefined : 'answer-offline'}>
         <Trans>Reject</Trans>

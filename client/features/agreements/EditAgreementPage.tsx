@@ -18,6 +18,7 @@ import { PartsEditor } from './PartsEditor'
 import { PaymentPeriodField } from './PaymentPeriodField'
 import { useAgreement, type AgreementView } from './use-agreements'
 import { useAgreementAdmin } from './use-agreement-admin'
+import { RecordMissing } from '../../components/sync/RecordMissing'
 import { translateIssueMessage } from '../../lib/form-issues'
 
 /** Next payment date, payment period and parts of an agreement (spec §2 "Agreement edit"); queued, so it works offline. */
@@ -32,15 +33,9 @@ export function EditAgreementPage() {
   const notFound = record?.row === null
   const body = () => {
     if (!allowed) return <NotAllowed />
-    if (!handle || !record) return <Spinner label={t`Loading agreement`} />
+    if (!handle || !record || (!record.row && record.absent === 'loading')) return <Spinner label={t`Loading agreement`} />
     const row = record.row as AgreementView | null
-    if (!row) {
-      return (
-        <Alert variant="error">
-          <Trans>Agreement not found</Trans>
-        </Alert>
-      )
-    }
+    if (!row) return <RecordMissing absent={record.absent === 'offline' ? 'offline' : 'notFound'} notFound={<Trans>Agreement not found</Trans>} />
     if (!canEdit({ status: row.status ?? 'CREATED', terminationDate: row.terminationDate ?? null })) return <NotEditable row={row} />
     return <EditForm handle={handle} row={row} />
   }

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/Button'
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog'
 import { TextField } from '../../components/ui/TextField'
 import { Table, ActionsHeader } from '../../components/ui/Table'
+import { OfflineReason, offlineDisabled } from '../../components/sync/OfflineReason'
 import { useLocale } from '../../i18n/use-locale'
 import { ApiError, createActionKey, errorMessage } from '../../lib/api'
 import { formatDate } from '../../lib/format'
@@ -30,10 +31,16 @@ export const hasPasswordMethod = (methods: readonly AuthMethod[]) =>
  */
 export function AuthMethodsSection({
   methods,
+  known = true,
+  connected = true,
   onChange,
   setNotice,
 }: {
   methods: readonly AuthMethod[]
+  /** False when this device has never had the list from the server (offline, Profile never opened online). */
+  known?: boolean
+  /** False offline: adding, removing and linking need the server (they are disabled, with the reason). */
+  connected?: boolean
   onChange: (methods: AuthMethod[]) => void
   setNotice: (notice: Notice | null) => void
 }) {
@@ -52,6 +59,7 @@ export function AuthMethodsSection({
   const hasVipps = methods.some((m) => m.type === 'MOBILEPAY')
   const hasPassword = hasPasswordMethod(methods)
   const currentPassword = hasPassword ? password : undefined
+  const offline = offlineDisabled(connected, 'auth-methods-offline')
 
   /** The server's word on the current password goes under its field; true when it was about the password. */
   const passwordProblem = (e: unknown): boolean => {
@@ -122,16 +130,25 @@ export function AuthMethodsSection({
         </h2>
         <div className="form-actions">
           {!hasVipps && (
-            <Button size="sm" variant="secondary" onClick={() => setConfirmingLink(true)}>
+            <Button size="sm" variant="secondary" {...offline} onClick={() => setConfirmingLink(true)}>
               <Trans>Link Vipps MobilePay</Trans>
             </Button>
           )}
-          <Button size="sm" onClick={() => setAdding(true)}>
+          <Button size="sm" {...offline} onClick={() => setAdding(true)}>
             <Trans>Add authentication method</Trans>
           </Button>
         </div>
       </div>
-      {methods.length === 0 ? (
+      {!connected && (
+        <OfflineReason id="auth-methods-offline">
+          <Trans>You are offline. Adding, removing or linking a sign-in method needs a connection to the server.</Trans>
+        </OfflineReason>
+      )}
+      {!known ? (
+        <p className="empty">
+          <Trans>Your sign-in methods show here once you have opened Profile while online.</Trans>
+        </p>
+      ) : methods.length === 0 ? (
         <p className="empty">
           <Trans>No authentication methods configured</Trans>
         </p>
@@ -175,7 +192,7 @@ export function AuthMethodsSection({
                 <td className="cell-actions">
                   {/* A MobilePay sign-in is tied to the Vipps account and cannot be removed. */}
                   {m.type !== 'MOBILEPAY' && (
-                    <Button variant="danger" size="sm" onClick={() => setToDelete(m)}>
+                    <Button variant="danger" size="sm" {...offline} onClick={() => setToDelete(m)}>
                       <Trans>
                         Delete{' '}
                         <span className="sr-only">

@@ -6,6 +6,7 @@ import type { CompanyMembership } from '../../../shared/domain/roles'
 import { Badge } from '../../components/ui/Badge'
 import { Button } from '../../components/ui/Button'
 import { Table, ActionsHeader } from '../../components/ui/Table'
+import { OfflineReason } from '../../components/sync/OfflineReason'
 import { createActionKey, errorMessage } from '../../lib/api'
 import { companyRoleLabels } from './labels'
 import type { Notice } from './ProfilePage'
@@ -17,11 +18,14 @@ const switchFailed = msg`Failed to change the current company. Please try again.
 export function CompanySelection({
   companies,
   currentCompanyId,
+  connected = true,
   onSwitched,
   setNotice,
 }: {
   companies: readonly CompanyMembership[]
   currentCompanyId: string | null
+  /** False offline: the current company is kept by the server, so Select waits (disabled, with the reason). */
+  connected?: boolean
   onSwitched: (info: AccountInfo) => void
   setNotice: (notice: Notice | null) => void
 }) {
@@ -47,6 +51,11 @@ export function CompanySelection({
       <h2 id="companies-title">
         <Trans>Company Selection</Trans>
       </h2>
+      {!connected && companies.length > 1 && (
+        <OfflineReason id="companies-offline">
+          <Trans>You are offline. Changing the current company needs a connection to the server.</Trans>
+        </OfflineReason>
+      )}
       {companies.length === 0 ? (
         <p className="empty">
           <Trans>You are not a member of any company.</Trans>
@@ -58,7 +67,7 @@ export function CompanySelection({
               <th scope="col">
                 <Trans>Name</Trans>
               </th>
-              <th scope="col">
+              <th scope="col" className="hide-phone">
                 <Trans>Role</Trans>
               </th>
               <ActionsHeader />
@@ -67,15 +76,21 @@ export function CompanySelection({
           <tbody>
             {companies.map((c) => (
               <tr key={c.id}>
-                <th scope="row">{c.name}</th>
-                <td>{i18n._(companyRoleLabels[c.role])}</td>
+                {/* On a phone the role shows under the name, so a long association name keeps its words whole. */}
+                <th scope="row">
+                  {c.name}
+                  <span className="muted cell-sub show-phone">{i18n._(companyRoleLabels[c.role])}</span>
+                </th>
+                <td className="hide-phone">{i18n._(companyRoleLabels[c.role])}</td>
                 <td className="cell-actions">
                   {c.id === currentCompanyId ? (
                     <Badge variant="success">
                       <Trans>Current</Trans>
                     </Badge>
                   ) : (
-                    <Button size="sm" variant="secondary" busy={busyId === c.id} disabled={busyId !== null} onClick={() => void select(c)}>
+                    <Button size="sm" variant="secondary" busy={busyId === c.id} disabled={busyId !== null || !connected}
+                      aria-describedby={connected ? undefined : 'companies-offline'}
+                      onClick={() => void select(c)}>
                       <Trans>Select</Trans>
                     </Button>
                   )}

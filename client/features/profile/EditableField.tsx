@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } 
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '../../components/ui/Button'
 import { SelectField, TextField } from '../../components/ui/TextField'
+import { offlineDisabled } from '../../components/sync/OfflineReason'
 
 export interface EditableFieldProps {
   label: string
@@ -31,6 +32,11 @@ export interface EditableFieldProps {
    * messages for the field and the confirmation input each.
    */
   onSave: (value: string, confirmation: string) => Promise<SaveProblem>
+  /**
+   * Offline, for a value only the server can change: the id of the `OfflineReason` that says why;
+   * the Edit button is then disabled and described by it.
+   */
+  offlineReasonId?: string
 }
 
 export type SaveProblem = string | { value?: string | null; confirmation?: string | null } | null
@@ -39,7 +45,7 @@ export type SaveProblem = string | { value?: string | null; confirmation?: strin
  * One inline-editable profile value (spec §2 "User profile"): Edit opens an editor with Save and
  * Cancel; Enter saves, Escape cancels, and focus returns to the Edit button.
  */
-export function EditableField({ label, display, value, input, confirmation, note, onSave }: EditableFieldProps) {
+export function EditableField({ label, display, value, input, confirmation, note, onSave, offlineReasonId }: EditableFieldProps) {
   const { t } = useLingui()
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState(value)
@@ -93,6 +99,7 @@ export function EditableField({ label, display, value, input, confirmation, note
             ref={editButton}
             variant="ghost"
             size="sm"
+            {...(offlineReasonId ? offlineDisabled(false, offlineReasonId) : {})}
             onClick={() => {
               setDraft(value)
               setEditing(true)

@@ -4,11 +4,16 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { profileFieldSchemas, type Profile, type ProfileField } from '../../../shared/contract/account'
+import type { Language } from '../../../shared/contract/common'
 import { messages } from '../../../shared/i18n-messages'
 import { Alert, type AlertVariant } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
 import { Button } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
+import { OfflineReason } from '../../components/sync/OfflineReason'
+import { useLocale } from '../../i18n/use-locale'
+import { formatRecent } from '../../lib/format'
+import { useSync, useSyncStatus } from '../../sync/use-sync'
 import { ApiError, createActionKey } from '../../lib/api'
 import { translateIssue } from '../../lib/form-issues'
 import { usePageTitle } from '../../lib/use-page-title'
@@ -17,7 +22,8 @@ import { AuthMethodsSection, hasPasswordMethod } from './AuthMethodsSection'
 import { CompanySelection } from './CompanySelection'
 import { EditableField, type SaveProblem } from './EditableField'
 import { updateProfileField } from './profile-mutations'
-import { useProfile } from './use-profile'
+import { chooseLanguageOffline } from './profile-store'
+import { useProfile, type ProfileSource } from './use-profile'
 import type { VippsLinkResult } from './vipps-link'
 
 /** A message above the profile; a catalog message is translated when shown, so it follows a language change. */
@@ -27,6 +33,7 @@ export interface Notice {
 }
 
 const profileUpdated = msg`Profile updated successfully`
+const languageKept = msg`Language changed on this device. Your account gets it when you are online again.`
 const saveFailed = msg`Failed to save changes`
 
 const vippsNotices: Record<VippsLinkResult, Notice> = {
@@ -43,6 +50,10 @@ export function ProfilePage({ vipps }: { vipps?: VippsLinkResult } = {}) {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const { state, update } = useProfile()
+  const locale = useLocale()
+  const online = useSyncStatus(useSync()).online
+  // Changes that need the server wait for it: offline, or while the screen shows the device's copy.
+  const connected = online && state.status === 'ready' && state.source.kind === 'server'
   const [notice, setNotice] = useState<Notice | null>(() => (vipps ? vippsNotices[vipps] : null))
   usePageTitle(t`Profile`)
 
@@ -70,17 +81,21 @@ export function ProfilePage({ vipps }: { vipps?: VippsLinkResult } = {}) {
           <Trans>Failed to load profile information</Trans>
         </Alert>
       )}
+      {state.status === 'ready' && state.source.kind !== 'server' && <OfflineCopy source={state.source} locale={locale} />}
       {state.status === 'ready' && (
         <>
-          <PersonalInformation profile={state.profile} onSaved={(p) => update(() => p)} setNotice={setNotice} />
+          <PersonalInformation profile={state.profile} connected={connected} onSaved={(p) => update(() => p)} setNotice={setNotice} />
           <AuthMethodsSection
             methods={state.profile.authMethods}
+            known={state.source.kind !== 'session'}
+            connected={connected}
             onChange={(authMethods) => update((p) => ({ ...p, authMethods }))}
             setNotice={setNotice}
           />
           <CompanySelection
             companies={state.profile.companies}
             currentCompanyId={state.profile.currentCompany?.id ?? null}
+            connected={connected}
             onSwitched={(info) => update((p) => ({ ...p, currentCompany: info.currentCompany, companies: info.companies }))}
             setNotice={setNotice}
           />
@@ -93,17 +108,34 @@ export function ProfilePage({ vipps }: { vipps?: VippsLinkResult } = {}) {
   )
 }
 
+/** Offline: where the profile on screen comes from. */
+function OfflineCopy({ source, locale }: { source: Exclude<ProfileSource, { kind: 'server' }>; locale: ReturnType<typeof useLocale> }) {
+  const when = source.kind === 'device' ? formatRecent(source.savedAt, locale) : ''
+  return (
+    <Alert variant="info" className="profile-offline">
+      {source.kind === 'device' ?
+        <Trans>You are offline. This is your profile as this device last saw it ({when}).</Trans>
+      : <Trans>You are offline. This is your profile as this device knows it; your sign-in methods show here once you have opened Profile while online.</Trans>}
+    </Alert>
+  )
+}
+
 function PersonalInformation({
   profile,
+  connected,
   onSaved,
   setNotice,
 }: {
   profile: Profile
+  /** False offline: only the language (a preference of this device) can change then. */
+  connected: boolean
   onSaved: (profile: Profile) => void
   setNotice: (notice: Notice | null) => void
 }) {
   const { t, i18n } = useLingui()
   const [action] = useState(createActionKey)
+  const db = useSync()?.db
+  const offlineReason = connected ? undefined : 'personal-offline'
 
   const hasPassword = hasPasswordMethod(profile.authMethods)
   const pendingEmail = profile.pendingEmailAddress
@@ -117,6 +149,15 @@ function PersonalInformation({
     const parsed = profileFieldSchemas[field].safeParse(raw)
     if (!parsed.success) return parsed.error.issues[0] ? translateIssue(parsed.error.issues[0], i18n) : i18n._(saveFailed)
     const value = parsed.data as string | null
+    // The language works offline: this device switches now, the account follows (profile-store.ts).
+    const languageOffline = async () => {
+      if (!db) return i18n._(saveFailed)
+      await chooseLanguageOffline(db, value as Language)
+      onSaved({ ...profile, language: value as Language })
+      setNotice({ variant: 'success', text: languageKept })
+      return null
+    }
+    if (field === 'language' && !connected) return languageOffline()
     const newEmail = field === 'emailAddress' && value !== profile.emailAddress
     if (newEmail && hasPassword && !currentPassword) return { confirmation: i18n._(messages.currentPasswordRequired) }
     try {
@@ -130,6 +171,7 @@ function PersonalInformation({
       )
       return null
     } catch (e) {
+      if (field === 'language' && e instanceof ApiError && e.status === 0) return languageOffline()
       const text = (e instanceof ApiError && (e.issues[0]?.message || e.message)) || i18n._(saveFailed)
       setNotice({ variant: 'error', text })
       if (!(e instanceof ApiError)) return text
@@ -151,6 +193,11 @@ function PersonalInformation({
       <h2 id="personal-title">
         <Trans>Personal information</Trans>
       </h2>
+      {offlineReason && (
+        <OfflineReason id={offlineReason}>
+          <Trans>You are offline. Your name, e-mail address and mobile number can be changed when you are online; the language can be changed now.</Trans>
+        </OfflineReason>
+      )}
       <dl className="editable-list">
         <EditableField
           label={t`Full Name`}
@@ -158,6 +205,7 @@ function PersonalInformation({
           value={profile.fullName}
           input={{ kind: 'text', autoComplete: 'name' }}
           onSave={save('fullName')}
+          offlineReasonId={offlineReason}
         />
         <EditableField
           label={t`Email Address`}
@@ -171,6 +219,7 @@ function PersonalInformation({
           }
           note={pendingEmail && <Trans>Waiting for confirmation: {pendingEmail} — we sent a link to that address.</Trans>}
           onSave={save('emailAddress')}
+          offlineReasonId={offlineReason}
         />
         <EditableField
           label={t`Mobile Number`}
@@ -179,6 +228,7 @@ function PersonalInformation({
           input={{ kind: 'tel', autoComplete: 'tel' }}
           note={profile.mobileNumber && !profile.mobileVerified && <Trans>Not confirmed yet. Sign in with Vipps MobilePay, or link it below, to confirm that this number is yours.</Trans>}
           onSave={save('mobileNumber')}
+          offlineReasonId={offlineReason}
         />
         <EditableField
           label={t`Language`}

@@ -1,25 +1,78 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Profile } from '../../../shared/contract/account'
+import { ApiError } from '../../lib/api'
+import { useSync, useSyncStatus } from '../../sync/use-sync'
+import { useSession } from '../auth/session'
 import { loadProfile } from './profile-mutations'
+import { pendingLanguage, profileFromSession, readProfile, saveProfile } from './profile-store'
 
-export type ProfileState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; profile: Profile }
+/**
+ * `server`: just read from the server. `device`: the copy kept on this device when the server
+ * could not be reached, saved at `savedAt`. `session`: the signed-in user only (this device never
+ * opened Profile online), so the sign-in methods are unknown.
+ */
+export type ProfileSource = { kind: 'server' } | { kind: 'device'; savedAt: number } | { kind: 'session' }
 
-/** The signed-in user's profile from the server, with a setter for the answers of later writes. */
+export type ProfileState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; profile: Profile; source: ProfileSource }
+
+/**
+ * The signed-in user's profile from the server, with a setter for the answers of later writes.
+ * Offline (no answer from the server) it is the copy kept on this device (issue #17 item 4); it is
+ * read from the server again as soon as the app is back online.
+ */
 export function useProfile() {
+  const handle = useSync()
+  const { online } = useSyncStatus(handle)
+  const user = useSession().user
   const [state, setState] = useState<ProfileState>({ status: 'loading' })
+  const db = handle?.db
+  // Read when the screen opens, and again when the connection comes back to a copy from the device.
+  const fromServer = state.status === 'ready' && state.source.kind === 'server'
+  const userRef = useRef(user)
+  userRef.current = user
+
   useEffect(() => {
+    if (fromServer) return
     const controller = new AbortController()
     loadProfile(controller.signal).then(
-      (profile) => setState({ status: 'ready', profile }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error' })
-        return error
+      async (answer) => {
+        if (controller.signal.aborted) return
+        if (db) void saveProfile(db, answer)
+        // A language chosen offline and not sent yet is what this device shows until it is.
+        const language = db ? await pendingLanguage(db).catch(() => null) : null
+        if (controller.signal.aborted) return
+        setState({ status: 'ready', profile: language ? { ...answer, language } : answer, source: { kind: 'server' } })
+      },
+      async (error: unknown) => {
+        if (controller.signal.aborted) return
+        const unreachable = error instanceof ApiError && error.status === 0
+        const stored = unreachable && db ? await readProfile(db).catch(() => null) : null
+        if (controller.signal.aborted) return
+        const sessionUser = userRef.current
+        setState((s) =>
+          // A copy already shown stays; nothing better has arrived.
+          s.status === 'ready' ? s
+          : stored ? { status: 'ready', profile: stored.profile, source: { kind: 'device', savedAt: stored.savedAt } }
+          : unreachable && sessionUser ? { status: 'ready', profile: profileFromSession(sessionUser), source: { kind: 'session' } }
+          : { status: 'error' },
+        )
       },
     )
     return () => controller.abort()
-  }, [])
-  const update = useCallback((change: (p: Profile) => Profile) => {
-    setState((s) => (s.status === 'ready' ? { status: 'ready', profile: change(s.profile) } : s))
-  }, [])
+    // `online` is a dependency on purpose: coming back online reads the server again.
+  }, [db, online, fromServer])
+
+  const update = useCallback(
+    (change: (p: Profile) => Profile) => {
+      setState((s) => {
+        if (s.status !== 'ready') return s
+        const profile = change(s.profile)
+        // Only a server answer is kept as the device's copy.
+        if (db && s.source.kind === 'server') void saveProfile(db, profile)
+        return { ...s, profile }
+      })
+    },
+    [db],
+  )
   return { state, update }
 }

@@ -1,12 +1,13 @@
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AccountInfo } from '../../../shared/contract/account'
 import { Logo } from '../../components/ui/Logo'
 import { useAppEnv } from '../../lib/app-env'
-import { useSync } from '../../sync/use-sync'
+import { useSync, useSyncStatus } from '../../sync/use-sync'
 import { SignOutButton } from '../auth/SignOutButton'
 import { useUnreadNotifications } from '../notifications/use-notifications'
+import { sendPendingLanguage } from '../profile/profile-store'
 import { SyncIndicator } from '../sync-status/SyncIndicator'
 import { SyncPanel } from '../sync-status/SyncPanel'
 import { useProblemToasts } from '../sync-status/use-problem-toasts'
@@ -26,6 +27,11 @@ export function AppLayout({ user, children }: { user: AccountInfo; children: Rea
   useProblemToasts(sync)
   const [syncPanel, setSyncPanel] = useState(false)
   const openSyncPanel = () => setSyncPanel(true)
+  // A language chosen offline on the Profile screen reaches the account once the app is online.
+  const { online } = useSyncStatus(sync)
+  useEffect(() => {
+    if (sync && online) void sendPendingLanguage(sync.db)
+  }, [sync, online])
 
   return (
     <div className="app-layout">
