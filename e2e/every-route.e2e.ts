@@ -19,7 +19,7 @@ import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { historyWriter } from '../server/features/statistics/charge-history'
 import { englishLeaks, englishMarkers, seriousViolations } from './axe'
-import { DEMO_PASSWORD, snap } from './harness'
+import { DEMO_PASSWORD, danish, snap } from './harness'
 import { journeySuite, signIn } from './journeys'
 
 const { suite, clientIp, serverRows } = journeySuite('every-route', 24)
@@ -33,11 +33,22 @@ type Lang = 'en' | 'da'
 /** A subject with one 70-letter word (item 9: it must not widen the page). */
 const LONG_SUBJECT = 'Vedligeholdelsesplanlægningsudvalgsmødereferatsgodkendelsesprocedurerne i fælleshuset'
 
+interface Then {
+  name: string
+  /** After the screen settled: e.g. open a tab or a dialog, submit a form. Its name is added to the report's route. */
+  run: (page: Page, lang: Lang) => Promise<void>
+  /** After the checks: e.g. close the dialog by keyboard; returns what went wrong. */
+  after?: (page: Page, lang: Lang) => Promise<string[]>
+}
+
 interface Step {
   path: string
-  /** After the screen settled: e.g. open a tab. Its name is added to the report's route. */
-  then?: { name: string; run: (page: Page) => Promise<void> }[]
+  then?: Then[]
 }
+
+/** A catalog text in the walk's language, its placeholders filled and tags dropped. */
+const text = (lang: Lang, english: string, values: Record<string, string> = {}) =>
+  (lang === 'da' ? danish(english) : english).replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '').replace(/<\/?\d+>/g, '').trim()
 
 interface Ids {
   company: string
@@ -127,7 +138,59 @@ function allowList(): string[] {
   return [...names.map((r) => r.v), 'Vipps MobilePay', 'MobilePay', 'Vipps', 'Boligkasse'].sort((a, b) => b.length - a.length)
 }
 
-const tab = (name: RegExp) => ({ name: `tab ${name.source}`, run: (page: Page) => page.getByRole('tab', { name }).click() })
+const tab = (name: RegExp): Then => ({ name: `tab ${name.source}`, run: (page: Page) => page.getByRole('tab', { name }).click() })
+
+/**
+ * A dialog opened by a button (its name's start, a catalog id): checked open, then used by
+ * keyboard: Tab stays inside it, Escape closes it and focus returns to the button.
+ */
+const dialog = (english: string): Then => ({
+  name: `dialog ${english.replace(/<.*$/, '').trim()}`,
+  run: async (page, lang) => {
+    const start = text(lang, english.replace(/<0>.*<\/0>/, ''))
+    await page.getByRole('button', { name: new RegExp(`^${start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first().click()
+    await page.getByRole('dialog').waitFor()
+  },
+  after: async (page) => {
+    const problems: string[] = []
+    await page.evaluate(() => document.activeElement?.setAttribute('data-walk-focus-start', ''))
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab')
+      const inside = await page.evaluate(() => !!document.activeElement?.closest('dialog[open]') || document.activeElement === document.body)
+      if (!inside) {
+        problems.push(`keyboard: Tab left the open dialog (focus on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80))})`)
+        break
+      }
+    }
+    await page.keyboard.press('Escape')
+    const closed = await page.getByRole('dialog').waitFor({ state: 'hidden', timeout: 3_000 }).then(() => true, () => false)
+    if (!closed) problems.push('keyboard: Escape did not close the dialog')
+    else if (!(await page.evaluate(() => document.activeElement?.tagName === 'BUTTON' || document.activeElement?.tagName === 'A')))
+      problems.push(`keyboard: focus did not return to the dialog's button (on ${await page.evaluate(() => document.activeElement?.tagName)})`)
+    return problems
+  },
+})
+
+/** The profile's mobile number with 26 characters: the schema's "too long" message in the walk's language (item 7). */
+const mobileTooLong: Then = {
+  name: 'mobile number too long',
+  run: async (page, lang) => {
+    const label = text(lang, 'Mobile Number')
+    await page.getByRole('button', { name: text(lang, 'Edit <0>{label}</0>', { label }) }).click()
+    await page.getByLabel(label, { exact: true }).fill('+45 12 34 56 78 90 12 34 56')
+    await page.getByRole('button', { name: text(lang, 'Save <0>{label}</0>', { label }) }).click()
+    await page.locator('.editable-form .field-error').waitFor()
+  },
+}
+
+/** A message form sent empty: what is missing, in the walk's language. */
+const emptyMessage: Then = {
+  name: 'sent empty',
+  run: async (page, lang) => {
+    await page.locator('form.message-form').getByRole('button', { name: text(lang, 'Send'), exact: true }).click()
+    await page.locator('form.message-form .field-error').first().waitFor()
+  },
+}
 
 function routesOf(role: string): Step[] {
   const i = ids
@@ -152,7 +215,7 @@ function routesOf(role: string): Step[] {
         { path: '/company/dashboard' },
         { path: `/company/${i.company}`, then: [tab(/^Addresses|^Adresser/), tab(/^Users|^Brugere/)] },
         { path: '/agreements' },
-        { path: `/agreements/${i.accepted}` },
+        { path: `/agreements/${i.accepted}`, then: [dialog('Terminate')] },
         { path: '/agreements/status/accepted' },
         { path: '/agreements/create' },
         { path: `/agreements/${i.created}` },
@@ -162,10 +225,10 @@ function routesOf(role: string): Step[] {
         { path: `/refunds/create?chargeId=${i.refundable}&agreementId=${i.accepted}` },
         { path: '/invoices' },
         { path: `/invoices/${i.invoice}` },
-        { path: '/debtors' },
+        { path: '/debtors', then: [dialog('Mark paid <0>invoice {number}</0>')] },
         { path: `/invoices/${i.creditNote}` },
         { path: '/statistics' },
-        { path: '/messages/create' },
+        { path: '/messages/create', then: [emptyMessage] },
         { path: `/messages/${i.draft}` },
         { path: `/messages/${i.draft}/edit` },
         { path: '/messages' },
@@ -185,7 +248,8 @@ function routesOf(role: string): Step[] {
         { path: `/messages/${i.reminder}` },
         { path: '/messages/create' },
         { path: `/messages/${i.longSubject}` },
-        ...common,
+        { path: '/notifications' },
+        { path: '/user', then: [mobileTooLong] },
       ]
     default: // resident
       return [
@@ -198,7 +262,8 @@ function routesOf(role: string): Step[] {
         { path: `/member/messages/${i.notice}` },
         { path: '/member/messages/create' },
         { path: `/member/messages/${i.longSubject}` },
-        ...common,
+        { path: '/notifications' },
+        { path: '/user', then: [dialog('Add authentication method')] },
       ]
   }
 }
@@ -225,10 +290,11 @@ async function open(page: Page, path: string) {
 }
 
 /** Waits for the new screen: the old one gone (or the same component re-rendered), nothing loading, a heading shown. */
-async function settle(page: Page) {
-  await page
-    .waitForFunction(() => !document.querySelector('main > [data-walk-old]'), null, { timeout: 2_500 })
-    .catch(() => undefined) // the same component with other parameters keeps its element
+async function settle(page: Page, navigated = true) {
+  if (navigated)
+    await page
+      .waitForFunction(() => !document.querySelector('main > [data-walk-old]'), null, { timeout: 2_500 })
+      .catch(() => undefined) // the same component with other parameters keeps its element
   await page.waitForFunction(() => !document.querySelector('main .spinner-wrap, .overlay') && !!document.querySelector('h1'), null, { timeout: 10_000 })
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
 }
@@ -273,7 +339,8 @@ async function checkScreen(page: Page, lang: Lang, where: string, report: string
         if (!(el as HTMLElement).checkVisibility?.() || el.closest('.sr-only')) continue
         for (const node of el.childNodes) {
           if (node.nodeType !== Node.TEXT_NODE) continue
-          for (const m of (node.textContent ?? '').matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu)) {
+          // A word with the hyphen after it: a line may end after a hyphen ("One-" / "off"), never inside a word or before its hyphen.
+          for (const m of (node.textContent ?? '').matchAll(/[\p{L}\p{N}]+-?/gu)) {
             if (m[0].length < 2) continue
             range.setStart(node, m.index)
             range.setEnd(node, m.index + m[0].length)
@@ -305,13 +372,14 @@ async function walk(context: BrowserContext, page: Page, steps: Step[], lang: La
     for (const then of step.then ?? []) {
       try {
         await page.setViewportSize(SIZES[1])
-        await then.run(page)
-        await settle(page)
+        await then.run(page, lang)
+        await settle(page, false)
       } catch (err) {
         report.push(`${step.path} ${then.name} ${lang}: ${(err as Error).message.split('\n')[0]}`)
         continue
       }
       await checkScreen(page, lang, `${step.path} ${then.name}`, report)
+      for (const problem of (await then.after?.(page, lang)) ?? []) report.push(`${step.path} ${then.name} ${lang}: ${problem}`)
     }
   }
   void context

@@ -9,16 +9,28 @@ import { Trans } from '@lingui/react/macro'
  */
 export function Table({ caption, captionHidden = false, children, className }: { caption: ReactNode; captionHidden?: boolean; children: ReactNode; className?: string }) {
   const captionId = useId()
-  const wrap = useRef<HTMLDivElement>(null)
-  const scrolls = useScrolls(wrap)
   return (
-    <div className="table-wrap" ref={wrap} {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-labelledby': captionId } : {})}>
+    <TableFrame labelledBy={captionId}>
       <table className={['table', className ?? ''].filter(Boolean).join(' ')}>
         <caption id={captionId} className={captionHidden ? 'sr-only' : 'table-caption'}>
           {caption}
         </caption>
         {children}
       </table>
+    </TableFrame>
+  )
+}
+
+/**
+ * The scrolling frame of a table (for tables built without `Table`): while the table is wider
+ * than its place, a focusable region named by `labelledBy` (the table's caption id).
+ */
+export function TableFrame({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  const wrap = useRef<HTMLDivElement>(null)
+  const scrolls = useScrolls(wrap)
+  return (
+    <div className="table-wrap" ref={wrap} {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-labelledby': labelledBy } : {})}>
+      {children}
     </div>
   )
 }

@@ -3,6 +3,7 @@ import { Link, useParams } from '@tanstack/react-router'
 import type { Invoice } from '../../../shared/contract/invoices'
 import { Button } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
+import { TableFrame } from '../../components/ui/Table'
 import { useLocale } from '../../i18n/use-locale'
 import { formatDate, formatMoney } from '../../lib/format'
 import { usePageTitle } from '../../lib/use-page-title'
@@ -176,9 +177,9 @@ function InvoiceDocument({ invoice: inv }: { invoice: Partial<Invoice> & { id: s
       </section>
 
       <p className="invoice-name">{inv.name}</p>
-      <div className="table-wrap">
+      <TableFrame labelledBy="invoice-lines-caption">
         <table className="table invoice-lines">
-          <caption className="sr-only">{t`Invoice lines`}</caption>
+          <caption id="invoice-lines-caption" className="sr-only">{t`Invoice lines`}</caption>
           <thead>
             <tr>
               <th scope="col">
@@ -237,7 +238,7 @@ function InvoiceDocument({ invoice: inv }: { invoice: Partial<Invoice> & { id: s
             </tr>
           </tfoot>
         </table>
-      </div>
+      </TableFrame>
       <dl className="detail-list show-phone invoice-totals-phone">
         <dt>
           <Trans>Subtotal</Trans>

@@ -10,6 +10,7 @@ import { Alert } from '../../components/ui/Alert'
 import { FilterBar } from '../../components/ui/FilterBar'
 import { SelectField, TextField } from '../../components/ui/TextField'
 import { Spinner } from '../../components/ui/Spinner'
+import { TableFrame } from '../../components/ui/Table'
 import { useLocale } from '../../i18n/use-locale'
 import { formatDate, formatNumber, todayIso, type Locale } from '../../lib/format'
 import { usePageTitle } from '../../lib/use-page-title'
@@ -172,9 +173,9 @@ export function StatisticsPage() {
           <p className="empty">
             <Trans>No charges found for the selected period</Trans>
           </p>
-        : <div className="table-wrap">
+        : <TableFrame labelledBy="statistics-caption">
             <table id="statistics" className="table table-striped table-statistics">
-              <caption className="table-caption">
+              <caption id="statistics-caption" className="table-caption">
                 <Trans>
                   Summary from {formatDate(data!.startDate, locale)} to {formatDate(data!.endDate, locale)}
                 </Trans>
@@ -217,7 +218,7 @@ export function StatisticsPage() {
                 </tr>
               </tfoot>
             </table>
-          </div>
+          </TableFrame>
         }
       </section>
     </div>
