@@ -3,11 +3,12 @@
  * field by field and resends it without asking; only a real conflict waits for the user's choice.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { AGREEMENT_UPDATE, changedFields } from '../features/agreements/agreement-mutations'
+import { AGREEMENT_UPDATE, changedFields, updateAgreement } from '../features/agreements/agreement-mutations'
 import { COMPANY_FIELD } from '../features/companies/company-mutations'
 import { drainOnce } from './drainer'
 import { LocalDb, deleteLocalDb, type Row } from './local-db'
-import { enqueue, resolveConflict } from './outbox'
+import { enqueue, resolveConflict, type NewMutation } from './outbox'
+import type { SyncHandle } from './use-sync'
 import type { SyncTransport } from './transport'
 
 const json = (status: number, body?: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -74,6 +75,16 @@ describe('an offline agreement edit answered 412', () => {
     expect(Object.keys(m.body as object).sort()).toEqual(['currency', 'parts', 'price'])
     expect(m.base).toMatchObject({ nextRegularPaymentDate: '2026-12-01', paymentPeriod: 'MONTHLY' })
     expect(changedFields(opened, editOf(opened, () => ({})) as never)).toBeNull()
+  })
+
+  it('given only the id and version, diffs against the row as it shows now (nothing queued when nothing changed)', async () => {
+    const opened = asRow(agreement)
+    await db.agreements.put(opened)
+    const handle = { db, engine: { mutate: (m: NewMutation) => enqueue(db, m) } } as unknown as SyncHandle
+    const m = await updateAgreement(handle, { id: 'ag1', _version: 4 }, editOf(opened, () => ({ paymentPeriod: 'YEARLY' })) as never)
+    expect(m?.body).toEqual({ paymentPeriod: 'YEARLY' })
+    expect(m?.base).toMatchObject({ paymentPeriod: 'MONTHLY', nextRegularPaymentDate: '2026-12-01' })
+    expect(await updateAgreement(handle, opened, editOf(opened, () => ({})) as never)).toBeNull()
   })
 
   it("is merged without a question: my part description and the administrator's date both end on the server", async () => {

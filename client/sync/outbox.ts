@@ -40,13 +40,15 @@ export async function enqueue(db: LocalDb, m: NewMutation, now = Date.now()): Pr
 async function baseOf(db: LocalDb, m: Mutation, baseRow?: Record<string, unknown>): Promise<Values | undefined> {
   const spec = mergeSpecOf(m.kind)
   if (!spec || m.baseVersion === undefined || !m.entityId) return undefined
-  let row = baseRow
-  if (!row) {
-    const canonical = await db.table_(m.entity).get(m.entityId)
-    const pending = (await db.outbox.where('entityId').equals(m.entityId).toArray()).filter((q) => q.entity === m.entity)
-    row = applyOutbox(canonical ? [canonical] : [], pending, m.entity).find((r) => r.id === m.entityId)
-  }
+  const row = baseRow ?? (await viewRowOf(db, m.entity, m.entityId))
   return row ? rowValues(spec.fields(m), row) : undefined
+}
+
+/** A row as the user sees it now: the server's last copy with the pending changes on top. */
+export async function viewRowOf(db: LocalDb, entity: Mutation['entity'], id: string) {
+  const canonical = await db.table_(entity).get(id)
+  const pending = (await db.outbox.where('entityId').equals(id).toArray()).filter((q) => q.entity === entity)
+  return applyOutbox(canonical ? [canonical] : [], pending, entity).find((r) => r.id === id)
 }
 
 /** A versioned edit three ways: its base, its values and the server's current row (from the 412). */

@@ -11,6 +11,7 @@ import { formats } from '../../sync/field-format'
 import type { Mutation, Row } from '../../sync/local-db'
 import { same, type Values } from '../../sync/merge'
 import { registerMutationKind, type EditField } from '../../sync/mutation-kinds'
+import { viewRowOf } from '../../sync/outbox'
 import { answerAsRow, reduce } from '../../sync/optimistic'
 import type { SyncHandle } from '../../sync/use-sync'
 import { partTypeLabels, paymentPeriodLabels } from './labels'
@@ -160,16 +161,17 @@ export function changedFields(opened: Record<string, unknown>, body: UpdateAgree
  * Resolves to null when nothing changed (nothing is queued).
  */
 export async function updateAgreement(handle: SyncHandle, opened: Record<string, unknown> & { id: string; _version: number }, edit: UpdateAgreementRequest) {
-  const body = changedFields(opened, edit)
+  // Given only the id and version, the row as it shows now is what the user edited.
+  const agreement = 'parts' in opened ? opened : ((await viewRowOf(handle.db, 'agreement', opened.id)) ?? opened)
+  const body = changedFields(agreement, edit)
   if (!body) return null
-  const agreement = opened
   const create = await pendingCreate(handle, agreement.id)
   return handle.engine.mutate({
     kind: AGREEMENT_UPDATE,
     method: 'PATCH',
     path: `/agreement/${agreement.id}`,
     body,
-    baseRow: opened,
+    baseRow: agreement,
     entity: 'agreement',
     entityId: agreement.id,
     // A row made here has no server version yet: its create answers with version 1.
