@@ -9,7 +9,7 @@ import { drainOnce, type DrainDeps } from './drainer'
 import { LocalDb, type Mutation } from './local-db'
 import { enqueue, type NewMutation } from './outbox'
 import { applyToCanonical } from './optimistic'
-import { NotKeptError } from './outcomes'
+import { NotKeptError, contextOf } from './outcomes'
 import { pullAll } from './pull'
 import type { SyncTransport } from './transport'
 
@@ -79,9 +79,11 @@ export class SyncEngine {
    * sent, and the screen must say so (and keep what the user typed).
    */
   async mutate(m: NewMutation): Promise<Mutation> {
+    // Noted with the change, so a refusal after access was lost can still name the company.
+    const context = await contextOf(this.db, m).catch(() => undefined)
     let mutation: Mutation
     try {
-      mutation = await enqueue(this.db, m)
+      mutation = await enqueue(this.db, context ? ({ ...m, context } as NewMutation) : m)
     } catch (error) {
       throw new NotKeptError(error)
     }

@@ -27,16 +27,18 @@ afterEach(async () => {
 /** The server app as the client reaches it, with every request it answered. */
 function connect(t: TestApp, token: string) {
   const requests: string[] = []
+  const network = { up: true }
   const transport: SyncTransport = {
     getToken: () => token,
     getLocale: () => 'en',
     fetch: (async (url: string, init: RequestInit) => {
+      if (!network.up) throw new TypeError('Failed to fetch')
       const res = await t.app.request(url, init)
       requests.push(`${init.method} ${url.split('?')[0]} ${res.status}`)
       return res
     }) as typeof fetch,
   }
-  return { transport, requests }
+  return { transport, requests, network }
 }
 
 async function signedIn(t: TestApp, email: string) {
@@ -77,12 +79,12 @@ describe('quiet outcomes against the server', () => {
     const t = await testApp()
     const agreement = await createAgreement(t)
     const { token, userId, db } = await signedIn(t, demo.boardmember)
-    const { transport, requests } = connect(t, token)
+    const { transport, requests, network } = connect(t, token)
     await pullAll(db, transport)
     expect(await db.agreements.get(agreement.id)).toBeDefined()
-    // The administrator removes the board member meanwhile.
-    t.db.delete(companyMembers).where(eq(companyMembers.userId, userId)).run()
 
+    // Offline, the board member edits the agreement …
+    network.up = false
     const engine = new SyncEngine(db, transport)
     const m = await engine.mutate({
       kind: 'agreement.update',
@@ -94,6 +96,13 @@ describe('quiet outcomes against the server', () => {
       baseVersion: agreement.version,
     })
     await engine.kick()
+    // … and the administrator removes them from the association meanwhile.
+    t.db.delete(companyMembers).where(eq(companyMembers.userId, userId)).run()
+    // Back online, a pull may come first (the edit waits out its backoff): it drops the
+    // association's rows from the local copy, and the refusal must still name it.
+    network.up = true
+    await pullAll(db, transport)
+    expect(await db.companies.count()).toBe(0)
     await engine.syncNow()
     await engine.kick()
     await engine.stop()

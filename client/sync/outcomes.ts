@@ -28,8 +28,19 @@ export interface Refusal {
   subject: { entity: Mutation['entity']; name: string | null }
 }
 
-/** A mutation as stored, with the refusal the drainer found (when it found one). */
-export type RefusedMutation = Mutation & { refusal?: Refusal }
+/**
+ * Where a change belongs, noted when it is made (`engine.mutate`): the company's name and what the
+ * change is about, from the local copy as the user saw it. A pull after access was lost drops
+ * those rows, so a refusal found later still has the names to say it in words.
+ */
+export interface ChangeContext {
+  companyId: string
+  companyName: string
+  subject: Refusal['subject']
+}
+
+/** A mutation as stored, with where it belongs and the refusal the drainer found (when it found one). */
+export type RefusedMutation = Mutation & { refusal?: Refusal; context?: ChangeContext }
 
 export const refusalOf = (m: Mutation): Refusal | undefined => (m as RefusedMutation).refusal
 
@@ -39,7 +50,7 @@ const stringField = (value: unknown, field: string): string | null => {
 }
 
 /** The company a change belongs to: named in its body, preview or path, or the company of its row. */
-export async function companyOfMutation(db: LocalDb, m: Mutation): Promise<string | null> {
+export async function companyOfMutation(db: LocalDb, m: Pick<Mutation, 'entity' | 'entityId' | 'body' | 'preview' | 'path'>): Promise<string | null> {
   const named = stringField(m.body, 'companyId') ?? stringField(m.preview, 'companyId')
   if (named) return named
   const inPath = /^\/compan(?:y|ies)\/([^/?]+)/.exec(m.path)?.[1]
@@ -50,7 +61,7 @@ export async function companyOfMutation(db: LocalDb, m: Mutation): Promise<strin
 }
 
 /** How the local copy names the row a change is about (null when it has no name to show). */
-async function subjectOf(db: LocalDb, m: Mutation): Promise<Refusal['subject']> {
+async function subjectOf(db: LocalDb, m: Pick<Mutation, 'entity' | 'entityId' | 'body' | 'preview'>): Promise<Refusal['subject']> {
   const row = m.entityId ? await db.table_(m.entity).get(m.entityId) : undefined
   const source = row ?? { ...(m.preview ?? {}), ...((m.body as Record<string, unknown> | undefined) ?? {}) }
   const field = { agreement: 'externalId', charge: 'description', message: 'subject', company: 'name', address: 'street', member: 'fullName', paymentProvider: 'name', invoice: 'invoiceNumber', notification: 'title' }[m.entity]
@@ -69,17 +80,36 @@ export interface AccessAnswer {
  * null when it cannot be reached (then the server's own message stands).
  */
 export async function lostAccess(db: LocalDb, m: Mutation, account: () => Promise<AccessAnswer>): Promise<Refusal | null> {
-  const companyId = await companyOfMutation(db, m)
+  const context = (m as RefusedMutation).context
+  const companyId = context?.companyId ?? (await companyOfMutation(db, m))
   if (!companyId) return null
   const company = await db.companies.get(companyId)
-  if (!company) return null
+  if (!company && !context) return null
   const answer = await account()
   if (answer.status !== 200 || !answer.body || typeof answer.body !== 'object') return null
   const info = answer.body as { userRole?: unknown; companies?: unknown }
   if (info.userRole === 'SUPER_ADMIN') return null
   const companies = Array.isArray(info.companies) ? (info.companies as Array<{ id?: unknown }>) : []
   if (companies.some((c) => c.id === companyId)) return null
-  return { code: 'NO_ACCESS', companyId, companyName: stringField(company, 'name') ?? '', subject: await subjectOf(db, m) }
+  const now = await subjectOf(db, m)
+  return {
+    code: 'NO_ACCESS',
+    companyId,
+    companyName: context?.companyName || stringField(company, 'name') || '',
+    subject: context?.subject.name ? context.subject : now,
+  }
+}
+
+/**
+ * The company and subject of a change about to be queued, from the local copy (undefined for a
+ * change that belongs to no company the user sees as staff, e.g. their notifications).
+ */
+export async function contextOf(db: LocalDb, m: Pick<Mutation, 'entity' | 'entityId' | 'body' | 'preview' | 'path'>): Promise<ChangeContext | undefined> {
+  const companyId = await companyOfMutation(db, m)
+  if (!companyId) return undefined
+  const company = await db.companies.get(companyId)
+  if (!company) return undefined
+  return { companyId, companyName: stringField(company, 'name') ?? '', subject: await subjectOf(db, m) }
 }
 
 /**

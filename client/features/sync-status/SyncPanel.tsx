@@ -19,7 +19,7 @@ export function SyncPanel({ open, onClose, handle }: { open: boolean; onClose: (
   const pending = outbox.filter(isPending)
   const problems = outbox.filter(isProblem)
   // In the user's terms: a change made of several internal steps (write + send) is one change.
-  const actions = userActions(pending)
+  const actions = userActions(outbox)
   const waiting = actions.length
   const browserOffline = typeof navigator !== 'undefined' && !navigator.onLine
   const refused = problems.length
@@ -60,7 +60,7 @@ export function SyncPanel({ open, onClose, handle }: { open: boolean; onClose: (
           </section>
         )}
 
-        {pending.length > 0 && (
+        {actions.length > 0 && (
           <section aria-labelledby="sync-pending">
             <h3 id="sync-pending">
               <Plural value={waiting} one="# change waiting to be sent" other="# changes waiting to be sent" />

@@ -21,7 +21,12 @@ describe('userActions (issue #17 item 5)', () => {
     ])
   })
 
-  it('a step whose first step is no longer waiting (sent, or refused) counts on its own', () => {
+  it('a step whose first step was sent meanwhile counts on its own', () => {
     expect(countUserActions([m('send', 'create-already-sent')])).toBe(1)
+  })
+
+  it('a step waiting behind a refused change is part of that refused action, not a change waiting', () => {
+    const refused = { ...m('create'), status: 'rejected' } as Mutation
+    expect(countUserActions([refused, m('send', 'create'), m('other')])).toBe(1)
   })
 })

@@ -13,18 +13,22 @@ export interface UserAction {
   steps: Mutation[]
 }
 
-/** Groups waiting changes (in queue order) into the user's actions. */
-export function userActions(changes: readonly Mutation[]): UserAction[] {
+/**
+ * Groups the queue (in order) into the user's actions and returns those still waiting to be
+ * sent. A step waiting behind a refused change belongs to that refused action (it is listed with
+ * the problems, not counted as waiting).
+ */
+export function userActions(queue: readonly Mutation[]): UserAction[] {
   const actions: UserAction[] = []
   const actionOf = new Map<string, UserAction>()
-  for (const m of changes) {
+  for (const m of queue) {
     const owner = m.dependsOn ? actionOf.get(m.dependsOn) : undefined
     if (owner) owner.steps.push(m)
     else actions.push({ head: m, steps: [] })
     actionOf.set(m.mutationId, owner ?? actions.at(-1)!)
   }
-  return actions
+  return actions.filter((a) => a.head.status === 'queued' || a.head.status === 'sending')
 }
 
-/** How many user actions wait among these changes. */
-export const countUserActions = (changes: readonly Mutation[]): number => userActions(changes).length
+/** How many user actions wait to be sent. */
+export const countUserActions = (queue: readonly Mutation[]): number => userActions(queue).length
