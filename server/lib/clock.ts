@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz'
 import { format } from 'date-fns'
+import { COPENHAGEN } from '../../shared/domain/copenhagen'
 
 /** The only source of "now" on the server, so tests can move time. */
 export interface Clock {
@@ -25,7 +26,8 @@ export class TestClock implements Clock {
   }
 }
 
-export const COPENHAGEN = 'Europe/Copenhagen'
+/** The association's time zone has one home (shared/domain/copenhagen.ts); re-exported for server code. */
+export { COPENHAGEN }
 
 /** Today's calendar date (YYYY-MM-DD) in Copenhagen. */
 export const todayInCopenhagen = (clock: Clock): string => format(new TZDate(clock.now(), COPENHAGEN), 'yyyy-MM-dd')

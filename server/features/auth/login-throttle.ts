@@ -1,5 +1,6 @@
 import type { Clock } from '../../lib/clock'
 import { rateLimited } from '../../errors'
+import { backoffMs } from '../../../shared/domain/backoff'
 
 const WINDOW_MS = 15 * 60 * 1000
 
@@ -89,7 +90,7 @@ export class LoginThrottle {
   /** How long to hold this attempt before checking the password (0 unless the account is under attack). */
   delayMs(account: string): number {
     const over = this.failures.count(`account:${account}`) - this.slowAfter
-    return over < 0 ? 0 : Math.min(this.maxDelayMs, 250 * 2 ** over)
+    return over < 0 ? 0 : backoffMs(over, { baseMs: 250, maxMs: this.maxDelayMs })
   }
 
   failed(ip: string, account?: string): void {

@@ -8,6 +8,7 @@ import { mailOutbox } from '../../db/schema/platform'
 import type { Clock } from '../../lib/clock'
 import { newId } from '../../lib/ids'
 import type { WriteLock } from '../../lib/write-lock'
+import { nextAttemptAt } from '../../../shared/domain/backoff'
 
 export interface OutgoingMail {
   to: string
@@ -97,7 +98,7 @@ export class MailWorker {
       } catch (err) {
         const attempts = mail.attempts + 1
         const failed = attempts >= MAX_ATTEMPTS
-        const next = new Date(clock.now().getTime() + 60_000 * 2 ** (attempts - 1)).toISOString()
+        const next = nextAttemptAt(clock.now(), attempts - 1, { baseMs: 60_000, maxMs: Infinity })
         log[failed ? 'error' : 'warn']({ err, mailId: mail.id, attempts }, 'mail delivery failed')
         await lock.run(() =>
           db.update(mailOutbox).set({ status: failed ? 'failed' : 'queued', attempts, nextAttemptAt: next, lastError: String(err).slice(0, 500) }).where(eq(mailOutbox.id, mail.id)).run(),

@@ -10,6 +10,7 @@
  * - 4xx problems (RFC 7807) become VippsRejected; every answer is parsed with zod.
  */
 import type { z } from 'zod'
+import { backoffMs } from '../../../shared/domain/backoff'
 import type { Clock } from '../../lib/clock'
 import { VIPPS_IDEMPOTENCY_KEY_MAX } from './idempotency-key'
 import { VippsBadResponse, VippsRejected, VippsUnavailable } from './vipps.errors'
@@ -94,7 +95,7 @@ export function createVippsClient(credentials: VippsCredentials, options: VippsC
   function backoff(attempt: number, retryAfter: string | null): number {
     const seconds = Number(retryAfter)
     if (Number.isFinite(seconds) && seconds > 0) return Math.min(seconds * 1000, 30_000)
-    return Math.round(random() * Math.min(8000, 250 * 2 ** attempt))
+    return backoffMs(attempt, { baseMs: 250, maxMs: 8000, jitter: 'full', random })
   }
 
   async function fetchToken(): Promise<string> {

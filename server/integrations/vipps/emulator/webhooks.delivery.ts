@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Clock } from '../../../lib/clock'
 import { signWebhook } from '../webhook-signature'
+import { backoffMs } from '../../../../shared/domain/backoff'
 import type { DeliveryRecord, EmulatorState, EventRecord } from './emulator.state'
 import type { WebhookRegistry } from './webhooks.registry'
 
@@ -102,7 +103,7 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
         failed++
         delivery.attempts++
         delivery.lastError = error
-        delivery.nextAttemptAt = clock.now().getTime() + baseDelayMs * 2 ** (delivery.attempts - 1)
+        delivery.nextAttemptAt = clock.now().getTime() + backoffMs(delivery.attempts - 1, { baseMs: baseDelayMs, maxMs: Infinity })
         if (delivery.attempts >= maxAttempts) {
           state.data.deliveries = state.data.deliveries.filter((d) => d !== delivery)
           state.buryDelivery(delivery)
