@@ -1,0 +1,253 @@
+/**
+ * Issue #17 items 3, 5 and 6 — offline a board can trust, in what it says:
+ * (a) a notification deleted on another device and marked read here while offline simply
+ *     succeeds: no error, the indicator returns to synced;
+ * (d) a message written and sent offline is "1 change waiting" (not two internal steps), and
+ *     the sync panel names money actions ("Refund", not "Change");
+ * (b) a board member removed from the association while offline reads, in words, that they no
+ *     longer have access to it and that their change was not applied — and it was sent once;
+ * (c) with the server answering 503 (the browser still online) a refund says queued, never
+ *     success; once the server answers it goes through exactly once and then says so;
+ * (e) when the device cannot store the change (quota), the form says plainly it was NOT kept,
+ *     and what was typed stays.
+ * The server logs every request (LOG_LEVEL info), so "sent once" is counted where it arrives.
+ */
+import { describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { DEMO_PASSWORD, danish } from './harness'
+import { journeySuite, signIn, snapBoth, syncState } from './journeys'
+
+const { suite, clientIp, journey, serverRows } = journeySuite('sync-honest', 21, { LOG_LEVEL: 'info' })
+
+const DAY = 24 * 3600 * 1000
+
+async function call(method: string, path: string, token: string | null, body?: unknown) {
+  const res = await fetch(`${suite.server.url}${path.startsWith('/vipps-emulator') ? '' : '/api'}${path}`, {
+    method,
+    headers: { ...clientIp(), 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  return { status: res.status, json: text ? JSON.parse(text) : undefined }
+}
+
+async function apiLogin(email: string): Promise<string> {
+  const { status, json } = await call('POST', '/auth/login', null, { type: 'email', email, password: DEMO_PASSWORD })
+  expect(status).toBe(200)
+  return json.accessToken
+}
+
+/** Signs the user in through the API first, in English (these journeys read English sentences). */
+async function englishUser(email: string): Promise<string> {
+  const token = await apiLogin(email)
+  expect((await call('PATCH', '/account/profile/language', token, { value: 'EN' })).status).toBe(200)
+  return token
+}
+
+/** Requests the server answered, from its log: `method path` of each (LOG_LEVEL info logs every request). */
+function served(method: string, path: string): number {
+  return suite.server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"msg":"request"') && line.includes(`"method":"${method}"`) && line.includes(`"path":"${path}"`)).length
+}
+
+/** The page's /api cut off (aborted, as without a network) while `offline` is set. */
+async function cutApi(target: Page | BrowserContext) {
+  const api = { offline: true }
+  await target.route('**/api/**', (route) => (api.offline ? route.abort('internetdisconnected') : route.fallback()))
+  return api
+}
+
+async function restoreApi(api: { offline: boolean }, page: Page) {
+  api.offline = false
+  await page.evaluate(() => dispatchEvent(new Event('online')))
+}
+
+const indicator = (page: Page) => page.locator('.sync-indicator:visible')
+
+describe('honest sync (issue #17)', () => {
+  it('(a) a notification deleted on another device, marked read here offline: no error, back to synced', () =>
+    journey('quiet', async (_context, page) => {
+      const email = 'beboer05@solgaarden.dk'
+      const token = await englishUser(email)
+      for (const identifier of ['Key A', 'Key B'])
+        expect((await call('POST', '/account/auth-methods', token, { type: 'LOGIN_TOKEN', identifier, currentPassword: DEMO_PASSWORD })).status).toBe(201)
+      await signIn(page, email)
+      await page.locator('nav.sidebar-nav').getByRole('link', { name: /^Notifications/ }).click()
+      const item = (key: string) => page.locator('li.notification', { hasText: key })
+      await item('Key B').waitFor()
+      await expect.poll(() => syncState(page)).toBe('synced')
+
+      const api = await cutApi(page)
+      // Both are deleted on the user's phone meanwhile.
+      const list = (await call('GET', '/notifications', token)).json as Array<{ id: string; message: string }>
+      for (const key of ['Key A', 'Key B']) {
+        const n = list.find((x) => x.message.includes(`<strong>${key}</strong>`))!
+        expect((await call('DELETE', `/notifications/${n.id}`, token)).status).toBe(204)
+      }
+      await item('Key A').getByRole('button', { name: 'Mark as read' }).click()
+      await item('Key B').getByRole('button', { name: /^Delete notification/ }).click()
+      await expect.poll(() => indicator(page).innerText()).toMatch(/2 changes waiting/)
+
+      await restoreApi(api, page)
+      await expect.poll(() => syncState(page), { timeout: 20_000 }).toBe('synced')
+      await expect.poll(() => item('Key A').count()).toBe(0)
+      expect(await page.locator('.change-problem').count()).toBe(0)
+      expect(await page.getByText('Failed to mark notification as read').count()).toBe(0)
+      expect(await indicator(page).innerText()).not.toMatch(/rejected/)
+    }))
+
+  it('(d) a message written and sent offline is one change waiting; the panel names it', () =>
+    journey('count', async (_context, page) => {
+      const email = 'formand@solgaarden.dk'
+      await englishUser(email)
+      await signIn(page, email)
+      await page.goto('/messages/create')
+      const form = page.locator('form.message-form')
+      await form.getByLabel('Recipient').waitFor()
+      await expect.poll(() => syncState(page)).toBe('synced')
+      const api = await cutApi(page)
+      await form.getByLabel('Recipient').selectOption('ALL_MEMBERS')
+      await form.getByLabel('Subject').fill('Vinduespolering')
+      await form.getByLabel('Content').fill('Vinduerne poleres på fredag.')
+      await form.getByRole('button', { name: 'Send', exact: true }).click()
+      await page.waitForURL(/\/messages$/)
+      await expect.poll(() => indicator(page).innerText()).toMatch(/Offline\s+1 change waiting/)
+      await indicator(page).click()
+      const panel = page.getByRole('dialog', { name: 'Sync status' })
+      await panel.getByText('1 change waiting to be sent').waitFor()
+      await expect.poll(() => panel.locator('.pending-item').count()).toBe(1)
+      expect(await panel.locator('.pending-item').innerText()).toMatch(/Write message[\s\S]*Send message/)
+      await snapBoth(page, 'sync-honest-one-change')
+      await panel.getByRole('button', { name: 'Close' }).click()
+      await restoreApi(api, page)
+      await expect.poll(() => syncState(page), { timeout: 20_000 }).toBe('synced')
+    }))
+
+  it('(b) a board member removed while offline reads that access is gone, and the change was sent once', () =>
+    journey('lost-access', async (_context, page) => {
+      const email = 'bestyrelse@solgaarden.dk'
+      // Messages posted by earlier journeys of this file.
+      const postedBefore = served('POST', '/api/messages')
+      await englishUser(email)
+      await signIn(page, email)
+      await page.goto('/messages/create')
+      const form = page.locator('form.message-form')
+      await form.getByLabel('Recipient').waitFor()
+      await expect.poll(() => syncState(page)).toBe('synced')
+
+      const api = await cutApi(page)
+      await form.getByLabel('Recipient').selectOption('ALL_MEMBERS')
+      await form.getByLabel('Subject').fill('Cykelkælderen')
+      await form.getByLabel('Content').fill('Oprydning i cykelkælderen lørdag.')
+      await form.getByRole('button', { name: 'Send', exact: true }).click()
+      await page.waitForURL(/\/messages$/)
+      await expect.poll(() => indicator(page).innerText()).toMatch(/1 change waiting/)
+
+      // Meanwhile the administrator removes the board member from the association.
+      const admin = await apiLogin('admin@solgaarden.dk')
+      const company = ((await call('GET', '/account/info', admin)).json as { currentCompany: { id: string; name: string } }).currentCompany
+      const members = (await call('GET', `/company/${company.id}/members`, admin)).json as Array<{ id: string; email: string }>
+      const member = members.find((m) => m.email === email)!
+      expect((await call('DELETE', `/company/${company.id}/member/${member.id}`, admin)).status).toBe(204)
+
+      await restoreApi(api, page)
+      await expect.poll(() => indicator(page).innerText(), { timeout: 20_000 }).toMatch(/rejected/)
+      const sentence = `You no longer have access to ${company.name}; your change to the message “Cykelkælderen” was not applied.`
+      await page.getByText(sentence).first().waitFor({ timeout: 20_000 })
+      await indicator(page).click()
+      const panel = page.getByRole('dialog', { name: 'Sync status' })
+      await panel.getByText(sentence).waitFor()
+      expect(await panel.getByText('Message not found').count()).toBe(0)
+      await snapBoth(page, 'sync-honest-lost-access')
+
+      // Sent once, and not again however often the queue runs.
+      await panel.getByRole('button', { name: 'Sync now' }).click()
+      await expect.poll(() => syncState(page)).not.toBe('syncing')
+      expect(served('POST', '/api/messages') - postedBefore).toBe(1)
+      const key = await page.evaluate(async () => {
+        const userId = JSON.parse(localStorage.getItem('boligkasse.session')!).user.id
+        return new Promise<string>((resolve, reject) => {
+          const open = indexedDB.open(`boligkasse-${userId}`)
+          open.onerror = () => reject(open.error)
+          open.onsuccess = () => {
+            const all = open.result.transaction('outbox').objectStore('outbox').getAll()
+            all.onsuccess = () => resolve((all.result as Array<{ kind: string; mutationId: string }>).find((m) => m.kind === 'message.create')!.mutationId)
+          }
+        })
+      })
+      expect(serverRows<{ n: number }>('SELECT count(*) AS n FROM idempotency_keys WHERE key = ?', key)[0]!.n).toBe(1)
+    }))
+
+  it('(c) with the server answering 503 a refund says queued, never success; then it goes through once; (e) a change the device cannot store is NOT kept', () =>
+    journey('server-down', async (context, page) => {
+      // A month passes and is collected: a charge to refund.
+      const accepted = serverRows<{ n: number }>("SELECT count(*) AS n FROM agreements WHERE status = 'ACCEPTED'")[0]!.n
+      const before = serverRows<{ n: number }>('SELECT count(*) AS n FROM charges')[0]!.n
+      expect((await call('POST', '/vipps-emulator/_control/clock', null, { advanceMs: 31 * DAY })).status).toBe(200)
+      await expect.poll(() => serverRows<{ n: number }>('SELECT count(*) AS n FROM charges WHERE vipps_charge_id IS NOT NULL')[0]!.n - before, { timeout: 40_000 }).toBe(accepted)
+      expect((await call('POST', '/vipps-emulator/_control/clock', null, { advanceMs: 2 * DAY })).status).toBe(200)
+      const charge = async () => serverRows<{ id: string; agreement_id: string; refunded_ore: number }>("SELECT * FROM charges WHERE status = 'EXECUTED' ORDER BY due")[0]
+      await expect.poll(charge, { timeout: 40_000 }).toBeDefined()
+      const paid = (await charge())!
+
+      const email = 'kasserer@solgaarden.dk'
+      await englishUser(email)
+      // (e) The outbox store refuses writes while the page sets the flag (as a full disk would).
+      await context.addInitScript(() => {
+        const w = window as unknown as { __quotaFull?: boolean }
+        for (const method of ['add', 'put'] as const) {
+          const original = IDBObjectStore.prototype[method]
+          IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['add']>) {
+            if (w.__quotaFull && this.name === 'outbox') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+            return original.apply(this, args)
+          } as IDBObjectStore['add']
+        }
+      })
+      await signIn(page, email)
+      await page.goto(`/refunds/create?chargeId=${paid.id}&agreementId=${paid.agreement_id}`)
+      await page.getByLabel('Amount (kr.)').waitFor()
+      await expect.poll(() => syncState(page)).toBe('synced')
+
+      // (c) The server answers 503 to everything; the browser says online.
+      const server = { down: true }
+      await context.route('**/api/**', (route) =>
+        server.down ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'UNAVAILABLE', message: 'Service unavailable' }) }) : route.fallback(),
+      )
+      const path = `/api/agreement/${paid.agreement_id}/refund`
+      await page.getByLabel('Amount (kr.)').fill('25')
+      await page.getByLabel('Description', { exact: true }).fill('For meget opkrævet')
+      await page.getByRole('button', { name: 'Create refund' }).click()
+      await page.getByText('Queued — will be sent when the server answers.').waitFor({ timeout: 15_000 })
+      expect(await page.getByText('Refund created successfully!', { exact: false }).count()).toBe(0)
+      expect(await page.evaluate(() => navigator.onLine)).toBe(true)
+      // The panel names it by what it is.
+      await indicator(page).click()
+      const panel = page.getByRole('dialog', { name: 'Sync status' })
+      await panel.locator('.pending-item', { hasText: 'Refund' }).waitFor()
+      expect(await panel.getByText('Change', { exact: true }).count()).toBe(0)
+      await snapBoth(page, 'sync-honest-queued-refund')
+      await panel.getByRole('button', { name: 'Close' }).click()
+      expect(served('POST', path)).toBe(0)
+
+      server.down = false
+      await page.getByText('Refund created successfully!', { exact: false }).waitFor({ timeout: 45_000 })
+      expect(served('POST', path)).toBe(1)
+      await expect.poll(async () => (await charge())!.refunded_ore, { timeout: 20_000 }).toBe(2_500)
+      await expect.poll(() => syncState(page), { timeout: 20_000 }).toBe('synced')
+
+      // (e) Now the device cannot store the next one.
+      await page.evaluate(() => ((window as unknown as { __quotaFull?: boolean }).__quotaFull = true))
+      await page.getByLabel('Amount (kr.)').fill('10')
+      await page.getByLabel('Description', { exact: true }).fill('Rest af fejlen')
+      await page.getByRole('button', { name: 'Create refund' }).click()
+      await page.getByText(/Your change was NOT kept: this device has no storage space left/).waitFor()
+      expect(await page.getByLabel('Amount (kr.)').inputValue()).toBe('10')
+      expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe('Rest af fejlen')
+      expect(await page.getByText('Queued —', { exact: false }).count()).toBe(0)
+      await snapBoth(page, 'sync-honest-not-kept')
+      expect(served('POST', path)).toBe(1)
+      void danish
+    }))
+})
