@@ -44,6 +44,8 @@ interface Then {
 interface Step {
   path: string
   then?: Then[]
+  /** Saves a phone-width screenshot under test-results/ for a person to look at. */
+  snap?: string
 }
 
 /** A catalog text in the walk's language, its placeholders filled and tags dropped. */
@@ -147,7 +149,7 @@ const tab = (name: RegExp): Then => ({ name: `tab ${name.source}`, run: (page: P
 const dialog = (english: string): Then => ({
   name: `dialog ${english.replace(/<.*$/, '').trim()}`,
   run: async (page, lang) => {
-    const start = text(lang, english.replace(/<0>.*<\/0>/, ''))
+    const start = (lang === 'da' ? danish(english) : english).replace(/<0>.*<\/0>/, '').trim()
     await page.getByRole('button', { name: new RegExp(`^${start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first().click()
     await page.getByRole('dialog').waitFor()
   },
@@ -220,11 +222,11 @@ function routesOf(role: string): Step[] {
         { path: '/agreements/create' },
         { path: `/agreements/${i.created}` },
         { path: `/agreements/${i.accepted}/edit` },
-        { path: `/charges/${i.accepted}` },
+        { path: `/charges/${i.accepted}`, snap: 'charges' },
         { path: `/charges/${i.accepted}/oneTimeCharge` },
         { path: `/refunds/create?chargeId=${i.refundable}&agreementId=${i.accepted}` },
         { path: '/invoices' },
-        { path: `/invoices/${i.invoice}` },
+        { path: `/invoices/${i.invoice}`, snap: 'invoice' },
         { path: '/debtors', then: [dialog('Mark paid <0>invoice {number}</0>')] },
         { path: `/invoices/${i.creditNote}` },
         { path: '/statistics' },
@@ -369,6 +371,10 @@ async function walk(context: BrowserContext, page: Page, steps: Step[], lang: La
       continue
     }
     await checkScreen(page, lang, step.path, report)
+    if (step.snap) {
+      await page.setViewportSize(SIZES[0])
+      await snap(page, `every-route-${step.snap}-375-${lang}`)
+    }
     for (const then of step.then ?? []) {
       try {
         await page.setViewportSize(SIZES[1])
