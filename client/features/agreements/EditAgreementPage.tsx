@@ -78,6 +78,8 @@ function EditForm({ handle, row }: { handle: SyncHandle; row: AgreementView & { 
   const navigate = useNavigate()
   const { online } = useSyncStatus(handle)
   // The form starts from the row as it was when opened; a later sync does not overwrite what is typed.
+  // Only what differs from that row is sent, on its version (a later change by someone else is merged, not undone).
+  const [opened] = useState(row)
   const [form, setForm] = useState<EditAgreementForm>(() => ({
     nextRegularPaymentDate: row.nextRegularPaymentDate ?? '',
     paymentPeriod: row.paymentPeriod ?? DEFAULT_PAYMENT_PERIOD,
@@ -104,7 +106,7 @@ function EditForm({ handle, row }: { handle: SyncHandle; row: AgreementView & { 
     setFailure(false)
     setBusy(true)
     try {
-      await updateAgreement(handle, { id: row.id, _version: row._version }, result.body)
+      await updateAgreement(handle, opened, result.body)
       await navigate({ to: '/agreements/$id', params: { id: row.id } })
     } catch {
       setFailure(true)
