@@ -358,7 +358,8 @@ describe('offline journeys', () => {
       await restoreApi(api, page)
       await page.getByRole('alert').filter({ hasText: 'Failed to mark notification as read' }).waitFor()
       await expect.poll(async () => (await outbox(page, userId))?.map((m) => [m.path, m.status])).toEqual([[`/notifications/${y.id}/read`, 'rejected']])
-      const problem = page.locator('.change-problems .change-problem')
+      // Key Y is still there (refused, not deleted): its problem shows on it.
+      const problem = item(page, 'Key Y').locator('.change-problem')
       await expect.poll(() => problem.innerText()).toMatch(/Mark notification as read[\s\S]*The server refused this change: \S+/)
       await expect.poll(() => indicator(page).innerText()).toContain('1 rejected')
 
