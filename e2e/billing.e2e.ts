@@ -124,7 +124,7 @@ describe('billing journeys', () => {
       await page.goto(`/refunds/create?chargeId=${executed.id}&agreementId=${id}`).catch(() => undefined)
       await refundThroughForm(page, '50', 'Rabat')
       // Truthful (issue #16): queued, not "created successfully", until the server has it.
-      await page.getByText(danish('Queued — will be sent when online.')).waitFor()
+      await page.getByText(danish('Queued — will be sent when the server answers.')).waitFor()
       expect(await page.getByText(danish('Refund created successfully!'), { exact: false }).count()).toBe(0)
       await page.goto(`/charges/${id}`).catch(() => undefined)
       await page.getByText(danish('Will be sent when online')).first().waitFor()
