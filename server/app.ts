@@ -102,11 +102,11 @@ export function createApp(deps: AppDeps) {
   const version = deps.version ?? '0.1.0'
 
   const users = createUsersService({ db })
-  const notifications = createNotificationsService({ db, clock })
+  const notifications = createNotificationsService({ db, clock, users })
   const notices = createNoticesService({ db, clock, publicUrl: config.publicUrl, users, notifications })
-  const auth = createAuthService({ db, clock, lock, publicUrl: config.publicUrl, tokenLoginEnabled: !config.isProduction, notifications, ...deps.auth })
-  const identity = createIdentityService({ db, clock, publicUrl: config.publicUrl, sleep: deps.auth?.sleep })
-  const account = createAccountService({ db, clock, auth, identity, notifications })
+  const auth = createAuthService({ db, clock, lock, publicUrl: config.publicUrl, tokenLoginEnabled: !config.isProduction, notifications, users, ...deps.auth })
+  const identity = createIdentityService({ db, clock, publicUrl: config.publicUrl, users, sleep: deps.auth?.sleep })
+  const account = createAccountService({ db, clock, auth, identity, notifications, users })
   const logs = createLogsService({ db, clock })
   if (!config.appSecretKey) throw new Error('APP_SECRET_KEY is required (main.ts generates one into the data folder)')
   const secrets = createSecretBox(config.appSecretKey)
@@ -115,6 +115,7 @@ export function createApp(deps: AppDeps) {
     db,
     clock,
     auth,
+    users,
     usage: {
       agreementsCount: (_db, companyId) => agreements.agreementsCount(companyId),
       invoicesCount: (_db, companyId) => invoices.countOfCompany(companyId),
@@ -122,7 +123,7 @@ export function createApp(deps: AppDeps) {
     },
   })
   const vipps = deps.vipps ?? vippsEnvironment({ clock, baseUrl: config.vippsBaseUrl, version })
-  const providers = createProvidersService({ db, secrets, vipps, clock, lock, assertCompanyWritable: companies.assertWritable })
+  const providers = createProvidersService({ db, secrets, vipps, clock, lock, companies })
 
   const { clock: billingClock, faultPoint, ...billingConfig } = deps.billing ?? {}
   // Money, top-down: invoices follow charges; charges are made by agreements (a termination's last
@@ -156,7 +157,7 @@ export function createApp(deps: AppDeps) {
   const addressSearch = createAddressSearchService({ provider: deps.addressProvider ?? addressProviderFor(config) })
   // A processed webhook hands Vipps' current state to the observer, in the webhook job's transaction.
   const webhooks = createWebhooksService({ db, clock, lock, secrets, providers, log, observe: (observation) => vippsObserver.observe(observation) })
-  const vippsLogin = createVippsLoginService({ db, clock, lock, auth, identity, login: deps.vippsLogin, log })
+  const vippsLogin = createVippsLoginService({ db, clock, lock, auth, identity, login: deps.vippsLogin, log, users })
   const services = { users, auth, identity, account, logs, notifications, sync, secrets, providers, webhooks, vippsLogin, companies, addressSearch, agreements, charges, invoicing, billing, invoices, vippsObserver, providerOutbox, vippsPoll, vippsSync, statistics, messages, contact }
 
   const app = new OpenAPIHono<AppEnv>()

@@ -7,6 +7,7 @@ import { newId, sha256 } from '../lib/ids'
 import { hashPassword } from '../features/auth/passwords'
 import type { CompanyRole, SystemRole } from '../../shared/domain/roles'
 import { createNotificationsService } from '../features/notifications/notifications.service'
+import { createUsersService } from '../features/users/users.service'
 import { paymentProviders } from './schema/payments'
 import type { SecretBox } from '../lib/secret-box'
 import { agreementAddresses, agreementParts, agreements } from './schema/agreements'
@@ -95,7 +96,7 @@ export async function seedDemoData(
   const now = clock.now().toISOString()
   const mainId = newId()
   const secondId = newId()
-  const notifications = createNotificationsService({ db, clock })
+  const notifications = createNotificationsService({ db, clock, users: createUsersService({ db }) })
   db.transaction((tx) => {
     tx.insert(companies)
       .values([

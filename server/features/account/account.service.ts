@@ -15,32 +15,31 @@ import { AddAuthMethodRequest, profileFieldSchemas } from '../../../shared/contr
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
 import { assertCan, isSuperAdmin } from '../access/policy'
-import { authRepository, type AuthMethodRow } from '../auth/auth.repository'
 import type { AuthService } from '../auth/auth.service'
 import type { NotificationsService } from '../notifications/notifications.service'
 import { hashPassword } from '../auth/passwords'
 import type { IdentityService } from '../auth/identity.service'
 import { mobileKey } from '../../../shared/domain/mobile'
-import { usersRepository, type UserRow } from '../users/users.repository'
+import type { UserRow, UsersService } from '../users/users.service'
 import { issuesOf } from '../../http/error-mapper'
 
 export type AccountService = ReturnType<typeof createAccountService>
 
-const authMethodView = (m: AuthMethodRow) => ({ id: m.id, type: m.type, identifier: m.identifier, verified: m.verifiedAt !== null, createdAt: m.createdAt })
+const authMethodView = (m: ReturnType<AuthService['methods']['of']>[number]) => ({ id: m.id, type: m.type, identifier: m.identifier, verified: m.verifiedAt !== null, createdAt: m.createdAt })
 
 /** The signed-in user's own account: info, profile fields, sign-in methods, current company. */
-export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthService; identity: IdentityService; notifications: NotificationsService }) {
-  const { db, clock } = deps
+export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthService; identity: IdentityService; notifications: NotificationsService; users: UsersService }) {
+  const { db, clock, users } = deps
 
   function userOf(actor: Actor): UserRow {
-    const user = usersRepository.byId(db, actor.userId)
+    const user = users.byId(actor.userId)
     if (!user) throw notFound()
     return user
   }
 
   function info(actor: Actor): AccountInfo {
     const user = userOf(actor)
-    const companies = usersRepository.memberships(db, user.id)
+    const companies = users.memberships(user.id)
     const current = companies.find((c) => c.id === user.currentCompanyId) ?? companies[0] ?? null
     return {
       id: user.id,
@@ -73,7 +72,7 @@ export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthSer
     const { notifications: _unused, ...rest } = info(actor)
     return {
       ...rest,
-      authMethods: authRepository.methodsOf(db, actor.userId).map(authMethodView),
+      authMethods: deps.auth.methods.of(actor.userId).map(authMethodView),
       pendingEmailAddress: deps.identity.pendingEmail(actor.userId),
       mobileVerified: userOf(actor).mobileVerifiedAt !== null,
     }
@@ -96,7 +95,7 @@ export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthSer
     if (mobileNumber !== undefined) {
       const key = mobileNumber ? mobileKey(mobileNumber) : null
       if (key) {
-        const holder = usersRepository.byMobileKey(db, key)
+        const holder = users.byMobileKey(key)
         if (holder && holder.id !== user.id) throw conflict(messages.mobileTaken.id, 'mobileNumber')
       }
       update.mobileNumber = mobileNumber
@@ -104,7 +103,7 @@ export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthSer
       if (key !== user.mobileKey) update.mobileVerifiedAt = null
     }
     if (Object.keys(update).length === 0) return
-    usersRepository.update(db, user.id, { ...update, version: user.version + 1, updatedAt: clock.now().toISOString() })
+    users.update(user.id, { ...update, version: user.version + 1, updatedAt: clock.now().toISOString() })
   }
 
   return {
@@ -128,7 +127,7 @@ export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthSer
     switchCompany(actor: Actor, companyId: string): AccountInfo {
       if (!actor.companies.some((c) => c.id === companyId)) throw notFound(messages.notMemberOfCompany.id)
       const user = userOf(actor)
-      usersRepository.update(db, user.id, { currentCompanyId: companyId, version: user.version + 1, updatedAt: clock.now().toISOString() })
+      users.update(user.id, { currentCompanyId: companyId, version: user.version + 1, updatedAt: clock.now().toISOString() })
       return info(actor)
     },
 
@@ -145,7 +144,7 @@ export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthSer
       if (body.type === 'LOGIN_TOKEN') {
         const token = randomToken()
         const identifier = body.identifier || 'Login token'
-        authRepository.insertMethod(db, { id, userId: actor.userId, type: 'LOGIN_TOKEN', identifier, lookupHash: sha256(token), verifiedAt: now, createdAt: now })
+        deps.auth.methods.insert({ id, userId: actor.userId, type: 'LOGIN_TOKEN', identifier, lookupHash: sha256(token), verifiedAt: now, createdAt: now })
         notifyNewMethod(actor, identifier)
         return { data: { id, type: 'LOGIN_TOKEN', identifier, verified: true, createdAt: now, token } }
       }
@@ -159,9 +158,9 @@ export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthSer
       const identifier = body.identifier.replace(/\s+/g, '')
       const user = userOf(actor)
       if (!user.mobileVerifiedAt || user.mobileKey !== mobileKey(identifier)) throw ruleViolation(messages.phoneSignInNeedsVerifiedMobile.id, 'identifier')
-      if (authRepository.verifiedMethod(db, 'PHONE_PASSWORD', identifier)) throw conflict(messages.mobileTaken.id, 'identifier')
+      if (deps.auth.methods.verified('PHONE_PASSWORD', identifier)) throw conflict(messages.mobileTaken.id, 'identifier')
       const secretHash = await hashPassword(body.secret!)
-      authRepository.insertMethod(db, { id, userId: actor.userId, type: 'PHONE_PASSWORD', identifier, secretHash, verifiedAt: now, createdAt: now })
+      deps.auth.methods.insert({ id, userId: actor.userId, type: 'PHONE_PASSWORD', identifier, secretHash, verifiedAt: now, createdAt: now })
       notifyNewMethod(actor, identifier)
       return { data: { id, type: 'PHONE_PASSWORD', identifier, verified: true, createdAt: now } }
     },
@@ -172,13 +171,13 @@ export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthSer
      * would be locked out); a password reset unlinks Vipps instead. The account's address is told.
      */
     async deleteAuthMethod(actor: Actor, id: string, currentPassword: string | undefined, clientIp: string): Promise<void> {
-      const methods = authRepository.methodsOf(db, actor.userId)
+      const methods = deps.auth.methods.of(actor.userId)
       const method = methods.find((m) => m.id === id)
       if (!method) throw notFound()
       if (method.type === 'MOBILEPAY') throw ruleViolation(messages.mobilePayNotRemovable.id)
       if (method.verifiedAt && methods.filter((m) => m.verifiedAt).length <= 1) throw ruleViolation(messages.lastAuthMethod.id)
       await deps.identity.confirmOwner(actor, currentPassword, clientIp)
-      authRepository.deleteMethod(db, id)
+      deps.auth.methods.delete(id)
       deps.identity.mailMethodRemoved(actor.userId, method.identifier)
     },
 
@@ -192,13 +191,13 @@ export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthSer
       assertCan(actor, 'users:search')
       const all = isSuperAdmin(actor)
       const own = actor.companies.map((c) => c.id)
-      return usersRepository.searchByEmailPrefixAmong(db, email.toLowerCase(), all ? 'all' : own).map((u) => ({
+      return users.searchByEmailPrefixAmong(email.toLowerCase(), all ? 'all' : own).map((u) => ({
         id: u.id,
         fullName: u.fullName,
         emailAddress: u.emailAddress,
         mobileNumber: u.mobileNumber,
-        companies: usersRepository
-          .memberships(db, u.id)
+        companies: users
+          .memberships(u.id)
           .filter((c) => all || own.includes(c.id))
           .map((c) => ({ id: c.id, name: c.name })),
       }))

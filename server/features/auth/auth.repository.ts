@@ -1,11 +1,13 @@
 import { and, eq, gt, inArray, isNotNull, isNull, ne } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { authMethods, emailConfirmations, passwordResets, sessions } from '../../db/schema/users'
+import { oidcLogins } from '../../db/schema/oidc'
 
 export type AuthMethodRow = typeof authMethods.$inferSelect
 export type SessionRow = typeof sessions.$inferSelect
+export type NewAuthMethod = typeof authMethods.$inferInsert
 
-/** Queries on sign-in methods, sessions and password reset links. */
+/** Queries on sign-in methods, sessions, password reset links and Vipps Login attempts. */
 export const authRepository = {
   /** The proven sign-in with this identifier; unverified claims never count. */
   verifiedMethod: (db: Db, type: AuthMethodRow['type'], identifier: string): AuthMethodRow | undefined =>
@@ -136,5 +138,18 @@ export const authRepository = {
       .set({ usedAt: at })
       .where(and(eq(emailConfirmations.userId, userId), eq(emailConfirmations.purpose, 'CHANGE_EMAIL'), isNull(emailConfirmations.usedAt)))
       .run()
+  },
+
+  /** The user whose Vipps sign-in has this Vipps identity (`sub`). */
+  userOfVippsSub: (db: Db, sub: string): string | undefined =>
+    db.select().from(authMethods).where(and(eq(authMethods.type, 'MOBILEPAY'), eq(authMethods.identifier, sub))).get()?.userId,
+  insertOidcLogin: (db: Db, row: typeof oidcLogins.$inferInsert): void => {
+    db.insert(oidcLogins).values(row).run()
+  },
+  /** The Vipps Login attempt with this state, removed as it is read (a callback cannot be replayed). */
+  takeOidcLogin(db: Db, state: string) {
+    const row = db.select().from(oidcLogins).where(eq(oidcLogins.state, state)).get()
+    if (row) db.delete(oidcLogins).where(eq(oidcLogins.state, state)).run()
+    return row
   },
 }

@@ -12,8 +12,8 @@ import { RateLimiter } from '../../http/rate-limit'
 import type { WriteLock } from '../../lib/write-lock'
 import { LoginThrottle } from './login-throttle'
 import type { Actor } from '../access/actor'
-import { usersRepository } from '../users/users.repository'
-import { authRepository } from './auth.repository'
+import type { UsersService } from '../users/users.service'
+import { authRepository, type AuthMethodRow, type NewAuthMethod } from './auth.repository'
 import type { NotificationsService } from '../notifications/notifications.service'
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords'
 
@@ -31,6 +31,7 @@ export interface AuthDeps {
   publicUrl: string
   tokenLoginEnabled: boolean
   notifications: NotificationsService
+  users: UsersService
   /** Sign-in runs outside the request's write transaction (README "Security"); it takes the lock for its writes. */
   lock: WriteLock
   /** Sign-in attempts, password-reset requests per IP and reset e-mails per account. */
@@ -45,7 +46,7 @@ export type AuthService = ReturnType<typeof createAuthService>
 
 /** Sign-in, sessions and password reset (spec §2 Login/Reset, §4 Session, CONTRACT "Transport"). */
 export function createAuthService(deps: AuthDeps) {
-  const { db, clock } = deps
+  const { db, clock, users } = deps
   const throttle = deps.limits?.login ?? new LoginThrottle(clock)
   const forgotPerIp = deps.limits?.forgot ?? new RateLimiter(clock, 20, 60 * 60 * 1000)
   // Reset e-mails per account are capped quietly: the answer stays the same, so nobody can block
@@ -104,6 +105,14 @@ export function createAuthService(deps: AuthDeps) {
     assertAcceptablePassword,
     startSession,
 
+    /** A user's sign-in methods, for the account feature (its own methods and login tokens). */
+    methods: {
+      of: (userId: string): AuthMethodRow[] => authRepository.methodsOf(db, userId),
+      verified: (type: AuthMethodRow['type'], identifier: string): AuthMethodRow | undefined => authRepository.verifiedMethod(db, type, identifier),
+      insert: (row: NewAuthMethod): void => authRepository.insertMethod(db, row),
+      delete: (id: string): void => authRepository.deleteMethod(db, id),
+    },
+
     /**
      * E-mail + password or a login token. Unknown e-mail and wrong password get the same answer
      * and take the same time; only proven sign-ins count. Failures are limited per IP and per
@@ -155,7 +164,7 @@ export function createAuthService(deps: AuthDeps) {
      */
     forgotPassword(email: string, clientIp: string): string {
       forgotPerIp.hit(`ip:${clientIp}`)
-      const user = usersRepository.byEmail(db, email)
+      const user = users.byEmail(email)
       if (user && withinLimit(forgotMails, `account:${user.id}`)) {
         const { locale, url } = issueResetLink(user, RESET_TTL_MS)
         const mail = renderEmail(locale, {
@@ -178,7 +187,7 @@ export function createAuthService(deps: AuthDeps) {
      * link, so the reset screen (spec §2 "Reset password") sets the first password.
      */
     invite(userId: string, context: { companyName: string; inviterName: string }): void {
-      const user = usersRepository.byId(db, userId)
+      const user = users.byId(userId)
       if (!user) return
       const { locale, url } = issueResetLink(user, INVITATION_TTL_MS)
       const values = { name: user.fullName, company: context.companyName, inviter: context.inviterName }
@@ -201,7 +210,7 @@ export function createAuthService(deps: AuthDeps) {
      * days) instead.
      */
     notifyAddedToCompany(userId: string, context: { companyName: string; inviterName: string }): void {
-      const user = usersRepository.byId(db, userId)
+      const user = users.byId(userId)
       if (!user) return
       const values = { name: user.fullName, company: context.companyName, inviter: context.inviterName }
       // Only a proven sign-in counts: a pending claim on an address signs nobody in.
@@ -237,7 +246,7 @@ export function createAuthService(deps: AuthDeps) {
       if (!reset) throw new DomainError('VALIDATION_FAILED', messages.invalidResetLink.id, { issues: [{ path: 'token', message: messages.invalidResetLink.id }] })
       if (reset.usedAt || reset.expiresAt <= now)
         throw new DomainError('VALIDATION_FAILED', messages.resetLinkExpired.id, { issues: [{ path: 'token', message: messages.resetLinkExpired.id }] })
-      const user = usersRepository.byId(db, reset.userId)
+      const user = users.byId(reset.userId)
       if (!user || (input.email && input.email !== user.emailAddress))
         throw new DomainError('VALIDATION_FAILED', messages.invalidResetLink.id, { issues: [{ path: 'token', message: messages.invalidResetLink.id }] })
       const secretHash = await hashPassword(input.newPassword)

@@ -8,7 +8,7 @@ import { messages } from '../../../shared/i18n-messages'
 import { queueMail } from '../../integrations/mail/mail-outbox'
 import { renderEmail } from '../../integrations/mail/layout'
 import type { Actor } from '../access/actor'
-import { usersRepository, type UserRow } from '../users/users.repository'
+import type { UserRow, UsersService } from '../users/users.service'
 import { authRepository } from './auth.repository'
 import { LoginThrottle } from './login-throttle'
 import { verifyPassword } from './passwords'
@@ -26,13 +26,13 @@ export type IdentityService = ReturnType<typeof createIdentityService>
  *   Vipps sign-in from the last 10 minutes), and the account's address hears of it;
  * - an e-mail address counts as a sign-in only once a link sent to it was clicked.
  */
-export function createIdentityService(deps: { db: Db; clock: Clock; publicUrl: string; throttle?: LoginThrottle; sleep?: (ms: number) => Promise<void> }) {
-  const { db, clock } = deps
+export function createIdentityService(deps: { db: Db; clock: Clock; publicUrl: string; users: UsersService; throttle?: LoginThrottle; sleep?: (ms: number) => Promise<void> }) {
+  const { db, clock, users } = deps
   const throttle = deps.throttle ?? new LoginThrottle(clock, { perPair: 10, perIp: 50 })
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
 
   const user = (id: string): UserRow => {
-    const row = usersRepository.byId(db, id)
+    const row = users.byId(id)
     if (!row) throw new DomainError('NOT_FOUND', messages.notFound.id)
     return row
   }
@@ -89,7 +89,7 @@ export function createIdentityService(deps: { db: Db; clock: Clock; publicUrl: s
    * only claimed (not proven) by someone else does not block its owner.
    */
   function assertEmailFree(email: string, ownerId: string, path: string): void {
-    const holder = usersRepository.byEmail(db, email)
+    const holder = users.byEmail(email)
     const method = authRepository.verifiedMethod(db, 'EMAIL_PASSWORD', email)
     if ((holder && holder.id !== ownerId) || (method && method.userId !== ownerId)) throw conflict(messages.emailTaken.id, path)
   }
@@ -205,7 +205,7 @@ export function createIdentityService(deps: { db: Db; clock: Clock; publicUrl: s
       if (signIn && !already) authRepository.updateMethod(db, signIn.id, { identifier: link.email, verifiedAt: now })
       else if (already) authRepository.updateMethod(db, already.id, { verifiedAt: now })
       authRepository.deleteOthersPendingClaims(db, 'EMAIL_PASSWORD', link.email, owner.id)
-      usersRepository.update(db, owner.id, { emailAddress: link.email, version: owner.version + 1, updatedAt: now })
+      users.update(owner.id, { emailAddress: link.email, version: owner.version + 1, updatedAt: now })
       return messages.emailChangeConfirmed.id
     },
   }

@@ -1,8 +1,5 @@
-import { and, eq } from 'drizzle-orm'
 import type { Logger } from 'pino'
 import type { Db } from '../../db/client'
-import { oidcLogins } from '../../db/schema/oidc'
-import { authMethods } from '../../db/schema/users'
 import { DomainError } from '../../errors'
 import type { Clock } from '../../lib/clock'
 import { newId } from '../../lib/ids'
@@ -11,7 +8,7 @@ import type { VippsLogin } from '../../integrations/vipps/vipps-login'
 import { mobileKey } from '../../../shared/domain/mobile'
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
-import { usersRepository } from '../users/users.repository'
+import type { UsersService } from '../users/users.service'
 import { authRepository } from './auth.repository'
 import type { AuthService } from './auth.service'
 import type { IdentityService } from './identity.service'
@@ -46,11 +43,11 @@ export function createVippsLoginService(deps: {
   identity: IdentityService
   login: VippsLogin | undefined
   log: Logger
+  users: UsersService
 }) {
-  const { db, clock, lock, log } = deps
+  const { db, clock, lock, log, users } = deps
 
-  const linkedUser = (sub: string) =>
-    db.select().from(authMethods).where(and(eq(authMethods.type, 'MOBILEPAY'), eq(authMethods.identifier, sub))).get()?.userId
+  const linkedUser = (sub: string) => authRepository.userOfVippsSub(db, sub)
 
   function addVippsSignIn(userId: string, sub: string): void {
     const now = clock.now().toISOString()
@@ -63,7 +60,7 @@ export function createVippsLoginService(deps: {
       if (phone) verifyOwnNumber(linked, mobileKey(phone))
       return { userId: linked }
     }
-    const holder = phone ? usersRepository.byMobileKey(db, mobileKey(phone)) : undefined
+    const holder = phone ? users.byMobileKey(mobileKey(phone)) : undefined
     if (!holder) return { error: 'vipps_no_account' }
     if (!holder.mobileVerifiedAt) return { error: 'vipps_not_linked' }
     addVippsSignIn(holder.id, sub)
@@ -72,11 +69,11 @@ export function createVippsLoginService(deps: {
 
   /** Vipps returned this number for the user: when it is the number on their profile, it is now proven. */
   function verifyOwnNumber(userId: string, key: string): boolean {
-    const user = usersRepository.byId(db, userId)
+    const user = users.byId(userId)
     if (!user || user.mobileKey !== key) return false
     if (!user.mobileVerifiedAt) {
       const now = clock.now().toISOString()
-      usersRepository.update(db, userId, { mobileVerifiedAt: now, version: user.version + 1, updatedAt: now })
+      users.update(userId, { mobileVerifiedAt: now, version: user.version + 1, updatedAt: now })
     }
     return true
   }
@@ -89,12 +86,12 @@ export function createVippsLoginService(deps: {
       addVippsSignIn(userId, sub)
       deps.identity.mailNewMethod(userId, 'Vipps MobilePay')
     }
-    const user = usersRepository.byId(db, userId)
-    if (user && phone && !verifyOwnNumber(userId, mobileKey(phone)) && !user.mobileNumber && !usersRepository.byMobileKey(db, mobileKey(phone))) {
+    const user = users.byId(userId)
+    if (user && phone && !verifyOwnNumber(userId, mobileKey(phone)) && !user.mobileNumber && !users.byMobileKey(mobileKey(phone))) {
       // No number on the profile yet: the one Vipps proved becomes it.
       const key = mobileKey(phone)
       const now = clock.now().toISOString()
-      usersRepository.update(db, userId, { mobileNumber: `+${key}`, mobileKey: key, mobileVerifiedAt: now, version: user.version + 1, updatedAt: now })
+      users.update(userId, { mobileNumber: `+${key}`, mobileKey: key, mobileVerifiedAt: now, version: user.version + 1, updatedAt: now })
     }
     return { ok: true, linked: true }
   }
@@ -105,7 +102,7 @@ export function createVippsLoginService(deps: {
     try {
       const attempt = await deps.login.start()
       await lock.run(() =>
-        db.insert(oidcLogins).values({ state: attempt.state, nonce: attempt.nonce, codeVerifier: attempt.codeVerifier, createdAt: clock.now().toISOString(), linkUserId }).run(),
+        authRepository.insertOidcLogin(db, { state: attempt.state, nonce: attempt.nonce, codeVerifier: attempt.codeVerifier, createdAt: clock.now().toISOString(), linkUserId }),
       )
       return { url: attempt.url, state: attempt.state }
     } catch (err) {
@@ -140,11 +137,7 @@ export function createVippsLoginService(deps: {
       if (!deps.login) return { ok: false, error: 'vipps_unavailable' }
       if (!state) return { ok: false, error: 'vipps_failed' }
       // The state is used up whatever happens next, so a callback cannot be replayed.
-      const attempt = await lock.run(() => {
-        const row = db.select().from(oidcLogins).where(eq(oidcLogins.state, state)).get()
-        if (row) db.delete(oidcLogins).where(eq(oidcLogins.state, state)).run()
-        return row
-      })
+      const attempt = await lock.run(() => authRepository.takeOidcLogin(db, state))
       const linking = Boolean(attempt?.linkUserId)
       if (!attempt || state !== browserState || error || !code || clock.now().getTime() - Date.parse(attempt.createdAt) > ATTEMPT_TTL_MS) return { ok: false, error: 'vipps_failed', linking }
       try {

@@ -26,7 +26,7 @@ import { assertCan, assertCompanyAdminStaff, assertCompanyVisible, isSuperAdmin 
 import { recordChange } from '../sync/change-log'
 import type { SyncedEntity, SyncedRow } from '../sync/synced-entity'
 import type { AuthService } from '../auth/auth.service'
-import { usersRepository } from '../users/users.repository'
+import type { UsersService } from '../users/users.service'
 import { mobileKey } from '../../../shared/domain/mobile'
 import { companiesRepository as repo, type AddressRow, type CompanyRow, type MemberRow } from './companies.repository'
 
@@ -79,8 +79,8 @@ export type CompaniesService = ReturnType<typeof createCompaniesService>
  * Company view, §3, §5, §7 Companies). Every change of a company, member or address is logged
  * for sync in the same transaction.
  */
-export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthService; usage: CompanyUsage }) {
-  const { db, clock, auth, usage } = deps
+export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthService; users: UsersService; usage: CompanyUsage }) {
+  const { db, clock, auth, users, usage } = deps
 
   const view = (row: CompanyRow): Company => ({
     id: row.id,
@@ -151,15 +151,15 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
 
   /** The member's user loses the MEMBER role with their last company, and a current company that is gone. */
   function afterMembershipChange(userId: string, companyId: string): void {
-    const user = usersRepository.byId(db, userId)
+    const user = users.byId(userId)
     if (!user) return
     const remaining = repo.membersOfUser(db, userId)
-    const changes: Parameters<typeof usersRepository.update>[2] = {}
+    const changes: Parameters<UsersService['update']>[1] = {}
     if (user.systemRole === 'USER' && remaining.length > 0) changes.systemRole = 'MEMBER'
     if (user.systemRole === 'MEMBER' && remaining.length === 0) changes.systemRole = 'USER'
     if (user.currentCompanyId === null && remaining.length > 0) changes.currentCompanyId = companyId
     if (user.currentCompanyId === companyId && !remaining.some((m) => m.companyId === companyId)) changes.currentCompanyId = remaining[0]?.companyId ?? null
-    if (Object.keys(changes).length) usersRepository.update(db, userId, { ...changes, version: user.version + 1, updatedAt: clock.now().toISOString() })
+    if (Object.keys(changes).length) users.update(userId, { ...changes, version: user.version + 1, updatedAt: clock.now().toISOString() })
   }
 
   return {
@@ -262,17 +262,17 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
       }
       const now = clock.now().toISOString()
       const knows = (userId: string) =>
-        isSuperAdmin(actor) || usersRepository.isStaffOfAny(db, userId, actor.companies.map((c) => c.id)) || usersRepository.hasAgreementWith(db, userId, id)
+        isSuperAdmin(actor) || users.isStaffOfAny(userId, actor.companies.map((c) => c.id)) || users.hasAgreementWith(userId, id)
       let userId: string
       let invite = false
       let outsider = false
       if (input.userId) {
-        const user = usersRepository.byId(db, input.userId)
+        const user = users.byId(input.userId)
         if (!user || !knows(user.id)) throw validation([{ path: 'userId', message: messages.notFound.id }])
         userId = user.id
       } else {
         // Also someone who signs in with this address as a proven second e-mail: the invitation goes to them.
-        const existing = usersRepository.byAnyEmail(db, input.user!.email)
+        const existing = users.byAnyEmail(input.user!.email)
         if (existing) {
           userId = existing.id
           outsider = !knows(existing.id)
@@ -281,8 +281,8 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
           invite = true
           // Mobile numbers are unique; one typed by staff stays unverified until Vipps proves it.
           const phoneKey = input.user!.phone ? mobileKey(input.user!.phone) : null
-          if (phoneKey && usersRepository.byMobileKey(db, phoneKey)) throw conflict(messages.mobileTaken.id, 'user.phone')
-          usersRepository.insert(db, {
+          if (phoneKey && users.byMobileKey(phoneKey)) throw conflict(messages.mobileTaken.id, 'user.phone')
+          users.insert({
             id: userId,
             fullName: input.user!.name,
             emailAddress: input.user!.email,

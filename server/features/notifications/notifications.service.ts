@@ -10,7 +10,7 @@ import type { Notification } from '../../../shared/contract/notifications'
 import type { Actor } from '../access/actor'
 import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
-import { usersRepository } from '../users/users.repository'
+import type { UsersService } from '../users/users.service'
 import { notificationsRepository as repo, type NotificationRow } from './notifications.repository'
 
 export interface NotifyInput {
@@ -38,8 +38,8 @@ export const notificationView = (row: NotificationRow): Notification => ({
 export type NotificationsService = ReturnType<typeof createNotificationsService>
 
 /** In-app notifications (spec §2 Notifications, §7); a synced entity scoped to its user. */
-export function createNotificationsService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps
+export function createNotificationsService(deps: { db: Db; clock: Clock; users: UsersService }) {
+  const { db, clock, users } = deps
 
   function own(actor: Actor, id: string): NotificationRow {
     const row = repo.byIdOfUser(db, actor.userId, id)
@@ -55,7 +55,7 @@ export function createNotificationsService(deps: { db: Db; clock: Clock }) {
      * so the notification exists exactly when the change that caused it does.
      */
     notify(userId: string, input: NotifyInput): string {
-      const user = usersRepository.byId(db, userId)
+      const user = users.byId(userId)
       if (!user) throw notFound()
       const locale = localeOf(user.language)
       const safeValues = Object.fromEntries(Object.entries(input.values ?? {}).map(([k, v]) => [k, typeof v === 'string' ? escapeHtml(v) : v]))

@@ -14,7 +14,7 @@ import { assertCan, assertCompanyVisible, isSuperAdmin, roleIn } from '../access
 import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
 import { providersRepository as repo, type ProviderRow } from './providers.repository'
-import { companiesRepository } from '../companies/companies.repository'
+import type { CompaniesService } from '../companies/companies.service'
 
 export type ProvidersService = ReturnType<typeof createProvidersService>
 
@@ -67,8 +67,8 @@ export function createProvidersService(deps: {
   vipps: VippsEnvironment
   clock: Clock
   lock?: WriteLock
-  /** Throws unless the company's data may change (the companies feature's life-cycle rule). */
-  assertCompanyWritable?: (companyId: string) => void
+  /** Whether a company exists, and `assertWritable`: throws unless its data may change (the companies feature's life-cycle rule). */
+  companies: Pick<CompaniesService, 'byId' | 'assertWritable'>
 }) {
   const { db, secrets, vipps } = deps
   const now = () => deps.clock.now().toISOString()
@@ -86,7 +86,7 @@ export function createProvidersService(deps: {
   function manageable(actor: Actor, companyId: string, providerId: string): ProviderRow {
     const row = ofCompany(actor, companyId, providerId)
     assertCan(actor, 'providers:manage')
-    deps.assertCompanyWritable?.(companyId)
+    deps.companies.assertWritable(companyId)
     return row
   }
 
@@ -123,7 +123,7 @@ export function createProvidersService(deps: {
     /** 404 for a company the actor may not see, and for one that does not exist (issue #15). */
     list(actor: Actor, companyId: string): PaymentProvider[] {
       assertCompanyVisible(actor, companyId)
-      if (!companiesRepository.byId(db, companyId)) throw notFound(messages.companyNotFound.id)
+      if (!deps.companies.byId(companyId)) throw notFound(messages.companyNotFound.id)
       return repo.ofCompany(db, companyId).map(view)
     },
 
@@ -132,7 +132,7 @@ export function createProvidersService(deps: {
     create(actor: Actor, companyId: string, input: CreateProviderRequest): PaymentProvider {
       assertCompanyVisible(actor, companyId)
       assertCan(actor, 'providers:manage')
-      deps.assertCompanyWritable?.(companyId)
+      deps.companies.assertWritable(companyId)
       if (input.id && repo.byId(db, input.id)) throw conflict(messages.versionConflict.id)
       const id = input.id ?? newId()
       const at = now()

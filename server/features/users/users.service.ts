@@ -2,6 +2,7 @@ import type { Db } from '../../db/client'
 import type { Actor } from '../access/actor'
 import { usersRepository, type NewUser, type UserRow } from './users.repository'
 
+export type { UserRow }
 export type UsersService = ReturnType<typeof createUsersService>
 
 /** Reading users as actors; other features call this instead of the repository. */
@@ -11,7 +12,12 @@ export function createUsersService(deps: { db: Db }) {
     byId: (id: string): UserRow | undefined => usersRepository.byId(db, id),
     byEmail: (email: string): UserRow | undefined => usersRepository.byEmail(db, email),
     memberships: (userId: string) => usersRepository.memberships(db, userId),
+    byMobileKey: (key: string): UserRow | undefined => usersRepository.byMobileKey(db, key),
+    /** By any of the user's e-mail addresses (the profile's or a sign-in's). */
+    byAnyEmail: (email: string): UserRow | undefined => usersRepository.byAnyEmail(db, email),
+    searchByEmailPrefixAmong: (prefix: string, staffOf: readonly string[] | 'all'): UserRow[] => usersRepository.searchByEmailPrefixAmong(db, prefix, staffOf),
     insert: (user: NewUser): void => usersRepository.insert(db, user),
+    update: (id: string, changes: Partial<NewUser>): void => usersRepository.update(db, id, changes),
     /** Whether the user is staff (any company role) of one of these companies. */
     isStaffOfAny: (userId: string, companyIds: readonly string[]): boolean => usersRepository.isStaffOfAny(db, userId, companyIds),
     hasAgreementWith: (userId: string, companyId: string): boolean => usersRepository.hasAgreementWith(db, userId, companyId),
