@@ -21,11 +21,13 @@ export default defineConfig({
           setupFiles: ['./vitest.setup.ts'],
           // Migrates and seeds the test database template once per run (server/test/template-db.ts).
           globalSetup: ['./server/test/global-setup.ts'],
-          // Explicit, with room for a loaded 2-core machine (two full runs side by side): a test
-          // app starts in a few ms now, but property tests and authorization matrices run
-          // hundreds of requests; 5 s (the default) failed tests that pass alone.
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
+          // Explicit, and a guard against hangs rather than a speed limit: a test app starts in a
+          // few ms now, but property tests and authorization matrices take 1-4 s idle, and the first
+          // test of a file also loads the app. On a 2-core machine running far more than two
+          // suites (load 20), 30 s still timed out a few of them; 5 s (the default) failed tests
+          // that pass alone.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           // vitest's default is one worker less than the cores: one worker on a 2-core machine,
           // which left a core idle while a file ran. The tests are CPU-bound and independent.
           maxWorkers: Math.max(2, availableParallelism() - 1),
