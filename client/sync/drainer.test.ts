@@ -123,3 +123,30 @@ describe('access lost while offline', () => {
     expect(refusalOf((await db.outbox.toArray())[0]!)).toBeUndefined()
   })
 })
+
+describe('a server that cannot be reached while the browser is online', () => {
+  it('reports unreachable for a network error or 502/503/504, not for 429', async () => {
+    await enqueue(db, { kind: 'test.markRead', method: 'PATCH', path: '/notifications/n1/read', entity: 'notification', entityId: 'n1' })
+    for (const [status, unreachable] of [[503, true], [502, true], [504, true], [429, false]] as const) {
+      await db.outbox.toCollection().modify({ nextAttemptAt: 0 })
+      const { transport } = server(() => json(status, { code: 'X', message: 'x' }))
+      expect((await drainOnce({ db, transport })).unreachable, String(status)).toBe(unreachable)
+    }
+  })
+
+  it('the engine then says offline (the change waits for the server), and online again once it answers', async () => {
+    const { SyncEngine } = await import('./engine')
+    let down = true
+    const { transport } = server(() => (down ? json(503, { code: 'UNAVAILABLE', message: 'down' }) : json(200, { changes: [], cursor: 'c', hasMore: false, reset: false })))
+    const engine = new SyncEngine(db, transport)
+    await engine.mutate({ kind: 'test.markRead', method: 'PATCH', path: '/notifications/n1/read', entity: 'notification', entityId: 'n1' })
+    await engine.kick()
+    expect(engine.status.get()).toMatchObject({ online: false, lastError: 'offline' })
+    down = false
+    await engine.syncNow()
+    await engine.kick()
+    expect(engine.status.get()).toMatchObject({ lastError: null })
+    expect(await db.outbox.count()).toBe(0)
+    await engine.stop()
+  })
+})

@@ -31,7 +31,8 @@ export function backoffMs(attempts: number, random = Math.random): number {
   return Math.round(ceiling / 2 + (random() * ceiling) / 2)
 }
 
-export type DrainResult = { sent: number; rejected: number; paused: 'auth' | null; waiting: boolean }
+/** `unreachable`: a send found no server (network error, or 502/503/504 from what stands in front of it). */
+export type DrainResult = { sent: number; rejected: number; paused: 'auth' | null; waiting: boolean; unreachable: boolean }
 
 interface ErrorLike {
   message?: string
@@ -93,7 +94,7 @@ function nextBatch(queue: Mutation[], from: number, blocked: Set<string>, now: n
 export async function drainOnce(deps: DrainDeps): Promise<DrainResult> {
   const { db, transport } = deps
   const now = deps.now ?? Date.now
-  const result: DrainResult = { sent: 0, rejected: 0, paused: null, waiting: false }
+  const result: DrainResult = { sent: 0, rejected: 0, paused: null, waiting: false, unreachable: false }
   if ((await db.meta.get('authPaused'))?.value) return { ...result, paused: 'auth' }
 
   const queue = await db.outbox.orderBy('seq').toArray()
@@ -194,6 +195,7 @@ export async function drainOnce(deps: DrainDeps): Promise<DrainResult> {
         const wait = Math.max(answer.retryAfterMs ?? 0, backoffMs(attempts, deps.random))
         await db.outbox.update(m.seq!, { status: 'queued', attempts, nextAttemptAt: now() + wait, lastError: messageOf(answer.body) || null })
         result.waiting = true
+        if (answer.status === 0 || answer.status === 502 || answer.status === 503 || answer.status === 504) result.unreachable = true
         stop = true
         continue
       }

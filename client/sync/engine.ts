@@ -147,9 +147,12 @@ export class SyncEngine {
     if (drained?.paused === 'auth') return this.pauseForAuth()
     const pulled = await pullAll(this.db, this.transport)
     if (pulled.status === 'unauthorized') return this.pauseForAuth()
+    // The server cannot be reached (no network, or it is down behind a proxy answering 502/503/504):
+    // offline for the user, even when the browser has a connection.
+    const unreachable = pulled.status === 'offline' || (pulled.status === 'error' && drained?.unreachable === true)
     this.patch({
-      online: pulled.status !== 'offline' && navigatorOnline(),
-      lastError: pulled.status === 'ok' ? null : pulled.status === 'offline' ? 'offline' : 'error',
+      online: !unreachable && navigatorOnline(),
+      lastError: pulled.status === 'ok' ? null : unreachable ? 'offline' : 'error',
       lastSyncedAt: pulled.status === 'ok' ? Date.now() : this.status.get().lastSyncedAt,
     })
     if (!drained?.waiting) return
