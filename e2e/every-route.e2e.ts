@@ -210,6 +210,10 @@ function routesOf(role: string): Step[] {
         { path: '/documents' },
         { path: '/articles' },
         { path: '/markets/buy' },
+        { path: '/forum' },
+        { path: '/markets/share' },
+        { path: '/home' },
+        { path: '/markets/swap' },
         ...common,
       ]
     case 'administrator':
