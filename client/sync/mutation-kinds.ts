@@ -12,6 +12,7 @@ import type { Locale } from '../lib/format'
 import type { Mutation, Row } from './local-db'
 import type { MergeFieldSpec, Values } from './merge'
 import { registerAnsweredRow, registerReducer, type AnsweredRow, type Reducer } from './optimistic'
+import { goalHoldsWhenGone } from './outcomes'
 
 /** How a value is shown on the conflict screen. */
 export type FieldFormat = (value: unknown, ctx: { i18n: I18n; locale: Locale }) => string
@@ -45,6 +46,11 @@ export interface MutationKind {
   answeredRow?: AnsweredRow
   /** A versioned edit: its fields, for the merge after a 412 and the conflict screen. */
   merge?: MergeSpec
+  /**
+   * A 404/410 answer means the goal already holds (marking read a notification deleted
+   * elsewhere): the change is done quietly and the local row dropped (outcomes.ts, drainer.ts).
+   */
+  goneIsDone?: boolean
 }
 
 const kinds = new Map<string, Omit<MutationKind, 'reducer'>>()
@@ -52,6 +58,7 @@ const kinds = new Map<string, Omit<MutationKind, 'reducer'>>()
 export function registerMutationKind(kind: string, info: MutationKind): void {
   registerReducer(kind, info.reducer)
   if (info.answeredRow) registerAnsweredRow(kind, info.answeredRow)
+  if (info.goneIsDone) goalHoldsWhenGone(kind)
   kinds.set(kind, { label: info.label, failed: info.failed, merge: info.merge })
 }
 

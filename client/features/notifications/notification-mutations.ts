@@ -5,7 +5,6 @@
 import { msg } from '@lingui/core/macro'
 import { registerMutationKind } from '../../sync/mutation-kinds'
 import { reduce } from '../../sync/optimistic'
-import { goalHoldsWhenGone } from '../../sync/outcomes'
 import type { SyncHandle } from '../../sync/use-sync'
 
 export const NOTIFICATION_READ = 'notification.read'
@@ -14,12 +13,12 @@ export const NOTIFICATION_DELETE = 'notification.delete'
 
 registerMutationKind(NOTIFICATION_READ, {
   reducer: reduce.patch(() => ({ isRead: true })),
+  // Marking read a notification deleted meanwhile (another tab, another device): it is not unread
+  // anywhere any more, which is what was asked. (Deleting one already deleted is done too: a DELETE.)
+  goneIsDone: true,
   label: msg`Mark notification as read`,
   failed: msg`Failed to mark notification as read`,
 })
-// Marking read a notification deleted meanwhile (another tab, another device): it is not unread
-// anywhere any more, which is what was asked. Deleting one already deleted is done too (a DELETE).
-goalHoldsWhenGone(NOTIFICATION_READ)
 registerMutationKind(NOTIFICATION_READ_ALL, {
   reducer: reduce.patchAll(() => ({ isRead: true })),
   label: msg`Mark all notifications as read`,
