@@ -9,7 +9,9 @@ import { Button } from '../../components/ui/Button'
 import { Modal } from '../../components/ui/Modal'
 import { TextField } from '../../components/ui/TextField'
 import { todayIso } from '../../lib/format'
+import { NotKeptError } from '../../sync/outcomes'
 import type { SyncHandle } from '../../sync/use-sync'
+import { useNotKeptText } from '../sync-status/refusal'
 import { terminateAgreement } from './agreement-mutations'
 import type { AgreementView } from './use-agreements'
 
@@ -28,6 +30,7 @@ export function TerminateDialog({ handle, agreement, open, onClose }: { handle: 
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const locale = useLocale()
+  const notKeptText = useNotKeptText()
   const schedule: PaymentSchedule | undefined =
     agreement.paymentPeriod && agreement.startPaymentDate && agreement.price !== undefined
       ? { price: agreement.price, paymentPeriod: agreement.paymentPeriod, startPaymentDate: agreement.startPaymentDate, nextRegularPaymentDate: agreement.nextRegularPaymentDate ?? null }
@@ -45,6 +48,10 @@ export function TerminateDialog({ handle, agreement, open, onClose }: { handle: 
     try {
       await terminateAgreement(handle, agreement, parsed.data)
       onClose()
+    } catch (err) {
+      // Not stored on this device: the termination is NOT kept; the dialog stays open with the choice.
+      if (!(err instanceof NotKeptError)) throw err
+      setError(notKeptText(err))
     } finally {
       setBusy(false)
     }
