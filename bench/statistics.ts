@@ -14,7 +14,7 @@ import Database from 'better-sqlite3'
 import { v7 } from 'uuid'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, DEMO_PASSWORD, startServer } from '../e2e/harness'
-import { historyWriter } from '../server/features/statistics/charge-history'
+import { historyWriter } from '../server/features/billing/charge-history'
 
 const AGREEMENTS = 5_556
 const MONTHS = 36

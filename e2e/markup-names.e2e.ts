@@ -10,7 +10,7 @@ import Database from 'better-sqlite3'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { historyWriter } from '../server/features/statistics/charge-history'
+import { historyWriter } from '../server/features/billing/charge-history'
 import { DEMO_PASSWORD, latestMailTo, snap } from './harness'
 import { journeySuite, signIn, snapBoth } from './journeys'
 

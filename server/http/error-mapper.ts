@@ -87,7 +87,7 @@ export function notFoundHandler(routes: () => { method: string; path: string }[]
 }
 
 /** Validation hook for @hono/zod-openapi: every failed parse becomes VALIDATION_FAILED with issues. */
-export const validationHook = (result: { success: boolean; error?: ZodError }, c: Context<AppEnv>) => {
+export const validationHook = (result: { success: boolean; error?: ZodError }, _c: Context<AppEnv>) => {
   if (!result.success && result.error) {
     throw new DomainError('VALIDATION_FAILED', 'Some fields are not valid.', { issues: issuesOf(result.error) })
   }

@@ -59,7 +59,7 @@ export async function testApp(
       body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
     })
     const text = await res.text()
-    let json: any = undefined
+    let json: any
     try {
       json = text ? JSON.parse(text) : undefined
     } catch {

@@ -13,8 +13,10 @@ import { messages } from '../i18n-messages'
  * Surrounding whitespace is trimmed, and a value over its limit answers "At most {maximum}
  * characters" (the limit comes from the zod issue, so both languages name it).
  */
+/* eslint-disable no-control-regex -- these patterns exist to find control characters */
 export const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/
 export const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/
+/* eslint-enable no-control-regex */
 
 export const isSingleLine = (value: string): boolean => !SINGLE_LINE_FORBIDDEN.test(value)
 export const isCleanMultiLine = (value: string): boolean => !MULTI_LINE_FORBIDDEN.test(value)

@@ -29,7 +29,7 @@ const authMethodView = (m: ReturnType<AuthService['methods']['of']>[number]) => 
 
 /** The signed-in user's own account: info, profile fields, sign-in methods, current company. */
 export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthService; identity: IdentityService; notifications: NotificationsService; users: UsersService }) {
-  const { db, clock, users } = deps
+  const { clock, users } = deps
 
   function userOf(actor: Actor): UserRow {
     const user = users.byId(actor.userId)

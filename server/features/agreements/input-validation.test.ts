@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { demo, testApp, type TestApp } from '../../test/harness'
+import { demo, testApp } from '../../test/harness'
 import { agreements, charges } from '../../db/schema/agreements'
 import { messages } from '../../../shared/i18n-messages'
 import { newId } from '../../lib/ids'

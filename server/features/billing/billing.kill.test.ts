@@ -41,7 +41,7 @@ function billingOnce(path: string, killAfterCharges?: number): Promise<{ killed:
       killAfterCharges === undefined
         ? undefined
         : setInterval(() => {
-            let n = 0
+            let n: number
             try {
               n = chargeCount(path)
             } catch {

@@ -15,7 +15,6 @@ import {
   type Company,
   type CompanyField,
   type CompanyMember,
-  type CreateCompanyRequest,
   type UpdateCompanyRequest,
 } from '../../../shared/contract/companies'
 import { CreateCompanyRequest as CreateCompanySchema } from '../../../shared/contract/companies'

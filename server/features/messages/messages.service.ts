@@ -375,6 +375,7 @@ export function createMessagesService(deps: MessagesDeps) {
       if (repo.attachments(db, id).length >= MAX_ATTACHMENTS) throw ruleViolation(m.attachmentTooMany.id, 'file')
       const contentType = allowedType(file.name, file.bytes)
       if (!contentType) throw ruleViolation(m.attachmentTypeNotAllowed.id, 'file')
+      // eslint-disable-next-line no-control-regex -- control characters are taken out of file names on purpose
       const name = file.name.replace(/[\\/\u0000-\u001f]/g, '_').slice(-120)
       if ((await deps.scanner.scan({ name, contentType, bytes: file.bytes })) !== 'clean') throw ruleViolation(m.attachmentRejected.id, 'file')
       const attachmentId = newId()

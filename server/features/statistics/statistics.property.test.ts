@@ -4,7 +4,7 @@ import { demo, testApp } from '../../test/harness'
 import { partTypes } from '../../../shared/domain/agreement-parts'
 import { documentOfInvoice, statisticsFromDocuments } from '../../../shared/domain/statistics'
 import { agreementFixtures, createAgreement } from '../agreements/test-helpers'
-import { historyWriter } from './charge-history'
+import { historyWriter } from '../billing/charge-history'
 import type { Actor } from '../access/actor'
 
 /**

@@ -6,7 +6,7 @@ import { charges } from '../../db/schema/agreements'
 import { acceptedWithCollectedCharge, agreementFixtures, createAgreement } from '../agreements/test-helpers'
 import { documentOfInvoice, statisticsFromDocuments } from '../../../shared/domain/statistics'
 import type { ChargeStatistics } from '../../../shared/contract/statistics'
-import { historyWriter } from './charge-history'
+import { historyWriter } from '../billing/charge-history'
 
 /**
  * GET /company/{id}/charges-statistics (issue #9). The test clock says 2026-11-23; the demo
@@ -55,8 +55,6 @@ const get = async (t: TestApp, token: string, companyId: string, query = '') => 
   const res = await t.call('GET', `/company/${companyId}/charges-statistics${query}`, { token })
   return res as { status: number; json: ChargeStatistics & { code?: string; message?: string } }
 }
-
-const rowOf = (s: ChargeStatistics, street: string) => s.statistics.charges.find((r) => r.consumerAddress.includes(street))
 
 describe('charge statistics', () => {
   it('defaults to the current calendar year and counts executed charges minus executed refunds, per category and address', async () => {

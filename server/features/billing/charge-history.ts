@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { PartType, VatRate } from '../../../shared/domain/agreement-parts'
 import { articleNumberOf, creditShares, invoiceTotals, lineAmounts } from '../../../shared/domain/invoice'
-import { billingStatements, type CompanySnapshot, type MemberSnapshot } from '../billing/billing.repository'
+import { billingStatements, type CompanySnapshot, type MemberSnapshot } from './billing.repository'
 import { newBulkId } from '../../lib/ids'
 
 /**

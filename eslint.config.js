@@ -1,0 +1,93 @@
+// The rules of the code base that a linter can hold (docs/ARCHITECTURE.md "Layers"):
+// typescript-eslint's recommended set, React's hook rules, and the layering as import boundaries.
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+/** `shared` is used by both sides and so imports neither. */
+const sharedImportsNeitherSide = {
+  group: ['**/server/**', '**/client/**', '../server/*', '../client/*'],
+  message: 'shared/ is imported by the server and the client and must import neither (docs/ARCHITECTURE.md "Layers").',
+}
+
+/** The browser bundle never pulls server code. */
+const clientNeverImportsServer = {
+  group: ['**/server/**', '../server/*'],
+  message: 'client/ never imports server/: share rules through shared/ (docs/ARCHITECTURE.md "Layers").',
+}
+
+/** A feature asks another feature's service; only the feature itself touches its repository. */
+const noOtherFeaturesRepository = {
+  group: ['../*/*.repository', '../*/*.repository.ts', '../../features/*/*.repository', '../../features/*/*.repository.ts'],
+  message: "Use the other feature's service, never its repository (docs/ARCHITECTURE.md \"Layers\").",
+}
+
+/** Components get data through hooks and mutation modules, never by calling the API themselves. */
+const componentsNeverCallApi = {
+  group: ['**/lib/api', '**/lib/api.ts'],
+  importNames: ['api'],
+  message: 'Components call a hook or a mutation module, not api() (docs/ARCHITECTURE.md "Client").',
+}
+
+const restricted = (...patterns) => ['error', { patterns }]
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'coverage/**', 'client/routeTree.gen.ts', 'drizzle/**/*.sql', 'client/locales/**', 'server/i18n/locales/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    rules: {
+      // The type checker (npm run typecheck) already reports these, with better messages.
+      'no-undef': 'off',
+      'no-redeclare': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      // Test doubles and zod's open records use `any`-free unknowns; explicit any is allowed where a library types it so.
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      // A late-bound reference (`let appRef; … deliverTo: () => appRef.fetch; appRef = app`) is read before it is assigned.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': restricted(clientNeverImportsServer),
+    },
+  },
+  {
+    // Tests of the sync layer against the real server start it in-process; they are never bundled.
+    files: ['client/**/*.against-server.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['client/**/*.tsx'],
+    ignores: ['client/**/*.test.tsx'],
+    rules: { 'no-restricted-imports': restricted(clientNeverImportsServer, componentsNeverCallApi) },
+  },
+  {
+    // Only the sync layer reads or writes the outbox table; screens ask client/sync.
+    files: ['client/**/*.{ts,tsx}'],
+    // Tests may look into the queue to prove what was stored.
+    ignores: ['client/sync/**', 'client/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='outbox'][object.type!='ThisExpression']", message: 'Only client/sync touches the outbox table: use a function of client/sync (docs/OFFLINE.md).' },
+      ],
+    },
+  },
+  { files: ['shared/**/*.ts'], rules: { 'no-restricted-imports': restricted(sharedImportsNeitherSide) } },
+  {
+    files: ['server/features/**/*.ts'],
+    // access/ is the authorization policy every feature calls (company scope reads companies and
+    // links directly); going through the companies service there would make the two depend on each other.
+    ignores: ['server/features/**/*.test.ts', 'server/features/access/**'],
+    rules: { 'no-restricted-imports': restricted(noOtherFeaturesRepository) },
+  },
+)
