@@ -3,7 +3,16 @@ import { z } from 'zod'
 export const notificationTypes = ['success', 'warning', 'error', 'info'] as const
 export const NotificationType = z.enum(notificationTypes)
 
-/** Spec §3 Notification; `message` is sanitized HTML. */
+/** What a notification says in one language; `message` is sanitized HTML. */
+export const NotificationText = z.object({ title: z.string(), message: z.string(), actionText: z.string().nullable() }).meta({ id: 'NotificationText' })
+export type NotificationText = z.infer<typeof NotificationText>
+
+/**
+ * Spec §3 Notification; `message` is sanitized HTML. `title`, `message` and `actionText` are in
+ * the user's language; `localized` has the text in each language the app speaks, so a device
+ * shows it in the language chosen there, also offline. It is null for notifications made before
+ * their content was kept (those read only as they were written).
+ */
 export const Notification = z
   .object({
     id: z.uuid(),
@@ -13,6 +22,7 @@ export const Notification = z
     isRead: z.boolean(),
     actionUrl: z.string().nullable(),
     actionText: z.string().nullable(),
+    localized: z.object({ en: NotificationText, da: NotificationText }).nullable().optional(),
     createdAt: z.iso.datetime(),
     version: z.number().int(),
   })

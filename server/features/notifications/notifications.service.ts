@@ -4,9 +4,10 @@ import { notFound } from '../../errors'
 import type { Clock } from '../../lib/clock'
 import { newId } from '../../lib/ids'
 import { escapeHtml, sanitizeHtml } from '../../lib/sanitize-html'
-import { translate } from '../../i18n/i18n'
+import { locales, translate, type Locale } from '../../i18n/i18n'
 import { localeOf } from '../../../shared/contract/common'
-import type { Notification } from '../../../shared/contract/notifications'
+import type { Notification, NotificationText } from '../../../shared/contract/notifications'
+import type { StoredMessage } from '../../db/schema/notifications'
 import type { Actor } from '../access/actor'
 import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
@@ -23,17 +24,54 @@ export interface NotifyInput {
   actionText?: MessageDescriptor
 }
 
-export const notificationView = (row: NotificationRow): Notification => ({
-  id: row.id,
-  title: row.title,
-  message: row.message,
-  type: row.type,
-  isRead: row.isRead,
-  actionUrl: row.actionUrl,
-  actionText: row.actionText,
-  createdAt: row.createdAt,
-  version: row.version,
+/** What a notification descriptor becomes in the `*_source` columns: id, English source, values. */
+const stored = (m: MessageDescriptor, values?: Record<string, string | number>): StoredMessage => ({
+  id: m.id,
+  ...(m.message ? { message: m.message } : {}),
+  ...(values && Object.keys(values).length ? { values } : {}),
 })
+
+/** Values put into HTML are escaped first: a name or subject stays text. */
+const escaped = (values: Record<string, string | number> | undefined) =>
+  values && Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? escapeHtml(v) : v]))
+
+/** A title or action label is text (shown as a text node), its values put in as they are. */
+const plain = (locale: Locale, m: StoredMessage) => translate(locale, { id: m.id, message: m.message }, m.values ?? {})
+/** The message is HTML: values escaped, the result sanitized. */
+const html = (locale: Locale, m: StoredMessage) => sanitizeHtml(translate(locale, { id: m.id, message: m.message }, escaped(m.values) ?? {}))
+
+/** The notification's text in one language, from what it says; undefined for a row made before that was kept. */
+function textIn(locale: Locale, row: NotificationRow): NotificationText | undefined {
+  if (!row.titleSource || !row.messageSource) return undefined
+  return {
+    title: plain(locale, row.titleSource),
+    message: html(locale, row.messageSource),
+    actionText: row.actionTextSource ? plain(locale, row.actionTextSource) : null,
+  }
+}
+
+/**
+ * A notification as the API and the offline store show it: its text in every language the app
+ * speaks (so a device switching language, also offline, shows it in the new one), and the fields
+ * `title`, `message`, `actionText` in `locale` (the user's language now). A row made before its
+ * content was kept reads as it was stored.
+ */
+export function notificationView(row: NotificationRow, locale: Locale): Notification {
+  const localized = row.titleSource && row.messageSource ? (Object.fromEntries(locales.map((l) => [l, textIn(l, row)!])) as Record<Locale, NotificationText>) : null
+  const own = localized?.[locale] ?? { title: row.title, message: row.message, actionText: row.actionText }
+  return {
+    id: row.id,
+    title: own.title,
+    message: own.message,
+    type: row.type,
+    isRead: row.isRead,
+    actionUrl: row.actionUrl,
+    actionText: own.actionText,
+    localized,
+    createdAt: row.createdAt,
+    version: row.version,
+  }
+}
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>
 
@@ -58,23 +96,28 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; users: 
       const user = users.byId(userId)
       if (!user) throw notFound()
       const locale = localeOf(user.language)
-      const safeValues = Object.fromEntries(Object.entries(input.values ?? {}).map(([k, v]) => [k, typeof v === 'string' ? escapeHtml(v) : v]))
+      const titleSource = stored(input.title, input.values)
+      const messageSource = stored(input.message, input.values)
+      const actionTextSource = input.actionText ? stored(input.actionText) : null
       const id = newId()
       repo.insert(db, {
         id,
         userId,
         type: input.type,
-        title: translate(locale, input.title, input.values),
-        message: sanitizeHtml(translate(locale, input.message, safeValues)),
+        title: plain(locale, titleSource),
+        message: html(locale, messageSource),
         actionUrl: input.actionUrl ?? null,
-        actionText: input.actionText ? translate(locale, input.actionText) : null,
+        actionText: actionTextSource ? plain(locale, actionTextSource) : null,
+        titleSource,
+        messageSource,
+        actionTextSource,
         createdAt: clock.now().toISOString(),
       })
       upserted({ id, userId })
       return id
     },
 
-    list: (actor: Actor): Notification[] => repo.ofUser(db, actor.userId).map(notificationView),
+    list: (actor: Actor): Notification[] => repo.ofUser(db, actor.userId).map((row) => notificationView(row, localeOf(actor.language))),
 
     unreadCount: (actor: Actor): number => repo.unreadCount(db, actor.userId),
 
@@ -85,7 +128,7 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; users: 
         repo.markRead(db, id, clock.now().toISOString())
         upserted(row)
       }
-      return notificationView(own(actor, id))
+      return notificationView(own(actor, id), localeOf(actor.language))
     },
 
     readAll(actor: Actor): number {
@@ -106,11 +149,15 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; users: 
   }
 }
 
-const synced = (row: NotificationRow) => ({ id: row.id, version: row.version, data: notificationView(row) as unknown as Record<string, unknown> })
+const synced = (actor: Actor) => (row: NotificationRow) => ({
+  id: row.id,
+  version: row.version,
+  data: notificationView(row, localeOf(actor.language)) as unknown as Record<string, unknown>,
+})
 
 /** Notifications in the offline store: each user gets only their own. */
 export const notificationSync: SyncedEntity = {
   name: 'notification',
-  snapshot: (db, actor, afterId, limit) => repo.pageOfUser(db, actor.userId, afterId, limit).map(synced),
-  load: (db, actor, ids) => repo.byIdsOfUser(db, actor.userId, ids).map(synced),
+  snapshot: (db, actor, afterId, limit) => repo.pageOfUser(db, actor.userId, afterId, limit).map(synced(actor)),
+  load: (db, actor, ids) => repo.byIdsOfUser(db, actor.userId, ids).map(synced(actor)),
 }

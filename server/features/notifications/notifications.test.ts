@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, demo, testApp, type TestApp } from '../../test/harness'
 import { newId } from '../../lib/ids'
+import { notificationsRepository } from './notifications.repository'
 
 async function withNotifications(t: TestApp, email: string, n: number) {
   const token = await t.login(email)
@@ -77,5 +78,51 @@ describe('notifications API', () => {
     const list = (await t.call('GET', '/notifications', { token })).json
     expect(list[0]).toMatchObject({ title: 'New sign-in method added', type: 'warning', actionUrl: '/user' })
     expect(list[0].message).toContain('<strong>Phone</strong>')
+  })
+
+  it('reads in both languages: a notification made for an English user has its Danish text, values kept as text', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    await t.call('POST', '/account/auth-methods', { token, body: { type: 'LOGIN_TOKEN', identifier: '<b>Bo</b> & Co', currentPassword: DEMO_PASSWORD } })
+    const [added, welcome] = (await t.call('GET', '/notifications', { token })).json
+    expect(added).toMatchObject({ title: 'New sign-in method added', actionText: 'Open profile' })
+    expect(added.localized.en).toEqual({ title: added.title, message: added.message, actionText: 'Open profile' })
+    expect(added.localized.da).toMatchObject({ title: 'Ny loginmetode tilføjet', actionText: 'Åbn profil' })
+    expect(added.localized.da.message).toContain('<strong>&lt;b&gt;Bo&lt;/b&gt; &amp; Co</strong>')
+    expect(welcome.localized.da).toEqual({
+      title: 'Velkommen til Boligkasse',
+      message: 'Her følger du dine betalinger, fakturaer og beskeder fra <strong>Andelsboligforeningen Solgården</strong>.',
+      actionText: 'Åbn profil',
+    })
+  })
+
+  it('puts a name with markup into a title as plain text, into the message escaped', async () => {
+    const t = await testApp()
+    const { token } = await withNotifications(t, demo.admin, 1)
+    const [n] = (await t.call('GET', '/notifications', { token })).json
+    expect(n.localized.da.title).toBe('Notice 1')
+    expect(n.localized.da.message).toBe('Hello <b>&lt;i&gt;Anders&lt;/i&gt;</b> ')
+  })
+
+  it('after the user switches to Danish, the fields in the user\'s language read in Danish', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    expect((await t.call('GET', '/notifications', { token })).json[0].title).toBe('Welcome to Boligkasse')
+    expect((await t.call('PATCH', '/account/profile/language', { token, body: { value: 'DA' } })).status).toBe(200)
+    const [welcome] = (await t.call('GET', '/notifications', { token })).json
+    expect(welcome).toMatchObject({ title: 'Velkommen til Boligkasse', actionText: 'Åbn profil' })
+    expect(welcome.message).toContain('Her følger du')
+    expect((await t.call('PATCH', `/notifications/${welcome.id}/read`, { token })).json.title).toBe('Velkommen til Boligkasse')
+  })
+
+  it('a notification stored before its content was kept reads as it was written', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const userId = (await t.call('GET', '/account/info', { token })).json.id
+    t.clock.advance(1000)
+    const id = newId()
+    notificationsRepository.insert(t.db, { id, userId, type: 'info', title: 'Old news', message: 'Written <b>before</b>', actionUrl: null, actionText: null, createdAt: t.clock.now().toISOString() })
+    const [old] = (await t.call('GET', '/notifications', { token })).json
+    expect(old).toMatchObject({ id, title: 'Old news', message: 'Written <b>before</b>', actionText: null, localized: null })
   })
 })

@@ -39,6 +39,8 @@ describe('GET /api/sync', () => {
     expect(first.reset).toBe(false)
     expect(notes(first.changes)).toHaveLength(1)
     expect(notes(first.changes)[0]).toMatchObject({ entity: 'notification', op: 'upsert', version: 1, data: { title: 'Welcome to Boligkasse' } })
+    // Both languages travel with it: a device switching to Danish offline shows it in Danish.
+    expect(notes(first.changes)[0]!.data!.localized).toMatchObject({ en: { title: 'Welcome to Boligkasse', actionText: 'Open profile' }, da: { title: 'Velkommen til Boligkasse', actionText: 'Åbn profil' } })
     const nothing = await pullAll(t, token, first.cursor)
     expect(nothing.changes).toEqual([])
     await notifyMany(t, token, 2)
@@ -46,7 +48,7 @@ describe('GET /api/sync', () => {
     await t.call('PATCH', `/notifications/${id}/read`, { token })
     const next = await pullAll(t, token, nothing.cursor)
     expect(next.changes.map((c) => c.op)).toEqual(['upsert', 'upsert', 'upsert'])
-    expect(next.changes.find((c) => c.id === id)).toMatchObject({ version: 2, data: { isRead: true } })
+    expect(next.changes.find((c) => c.id === id)).toMatchObject({ version: 2, data: { isRead: true, localized: { da: { title: 'Velkommen til Boligkasse' } } } })
   })
 
   it('pages through snapshot and log with hasMore, and sends each row once per page', async () => {
