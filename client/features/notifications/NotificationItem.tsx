@@ -15,7 +15,7 @@ import { NotKeptError } from '../../sync/outcomes'
 import type { SyncHandle } from '../../sync/use-sync'
 import { useNotKeptText } from '../sync-status/refusal'
 import { deleteNotification, markNotificationRead } from './notification-mutations'
-import type { NotificationView } from './use-notifications'
+import { notificationText, type NotificationView } from './use-notifications'
 
 const typeNames = { success: msg`Success`, warning: msg`Warning`, error: msg`Error`, info: msg`Information` }
 
@@ -35,9 +35,10 @@ export function NotificationItem({
   const { t, i18n } = useLingui()
   const locale = useLocale()
   const navigate = useNavigate()
-  const message = useMemo(() => sanitizeHtml(n.message), [n.message])
+  const text = notificationText(n, locale)
+  const message = useMemo(() => sanitizeHtml(text.message), [text.message])
   const titleId = `notification-${n.id}`
-  const title = n.title
+  const title = text.title
 
   const onAction = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!n.actionUrl || !isInternal(n.actionUrl) || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return
@@ -67,7 +68,7 @@ export function NotificationItem({
       <div className="notification-head">
         <h2 id={titleId} className="notification-title">
           <span className="sr-only">{i18n._(typeNames[n.type])}: </span>
-          {n.title}
+          {title}
         </h2>
         <div className="notification-badges">
           {!n.isRead && (
@@ -90,7 +91,7 @@ export function NotificationItem({
       <div className="notification-actions">
         {n.actionUrl && (
           <a href={n.actionUrl} onClick={onAction} className="btn btn-sm btn-link notification-link">
-            {n.actionText || t`View`}
+            {text.actionText || t`View`}
           </a>
         )}
         <div className="notification-buttons">

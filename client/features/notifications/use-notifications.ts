@@ -2,7 +2,8 @@
  * Notifications as the user sees them: the local copy with the user's queued changes applied
  * (optimistic view), live from IndexedDB, so the screen and the sidebar badge work offline.
  */
-import type { Notification } from '../../../shared/contract/notifications'
+import type { Notification, NotificationText } from '../../../shared/contract/notifications'
+import type { Locale } from '../../i18n/i18n'
 import type { LocalDb, Mutation, Row } from '../../sync/local-db'
 import { applyOutbox, type ViewRow } from '../../sync/optimistic'
 import { useSharedQuery, type SharedQuery } from '../../sync/shared-query'
@@ -10,6 +11,15 @@ import { isProblem, type SyncHandle } from '../../sync/use-sync'
 // The reducers must be registered wherever the view is computed, not only on the screen.
 
 export type NotificationView = Notification & ViewRow
+
+/**
+ * What a notification says in the interface language: the server sends its text in every
+ * language (so switching language, also offline, changes it at once); one made before that
+ * reads as it was stored, in the language its user had then.
+ */
+export function notificationText(n: Notification, locale: Locale): NotificationText {
+  return n.localized?.[locale] ?? { title: n.title, message: n.message, actionText: n.actionText }
+}
 
 export interface NotificationsView {
   /** Newest first. */
