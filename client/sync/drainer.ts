@@ -20,7 +20,7 @@
 import type { LocalDb, Mutation } from './local-db'
 import { isGoneDone, lostAccess, type AccessAnswer, type RefusedMutation } from './outcomes'
 import { mergeAfterConflict } from './outbox'
-import { send, type SyncTransport } from './transport'
+import { isUnreachable, send, type SyncTransport } from './transport'
 
 export const BASE_BACKOFF_MS = 1000
 export const MAX_BACKOFF_MS = 5 * 60 * 1000
@@ -195,7 +195,7 @@ export async function drainOnce(deps: DrainDeps): Promise<DrainResult> {
         const wait = Math.max(answer.retryAfterMs ?? 0, backoffMs(attempts, deps.random))
         await db.outbox.update(m.seq!, { status: 'queued', attempts, nextAttemptAt: now() + wait, lastError: messageOf(answer.body) || null })
         result.waiting = true
-        if (answer.status === 0 || answer.status === 502 || answer.status === 503 || answer.status === 504) result.unreachable = true
+        if (isUnreachable(answer.status)) result.unreachable = true
         stop = true
         continue
       }

@@ -110,6 +110,22 @@ describe('SyncEngine', () => {
     await engine.stop()
   })
 
+  it('with an empty queue, says offline while the server answers 502/503/504 or not at all, and online again once it answers', async () => {
+    const state = { answer: (): Response => json(503, { code: 'UNAVAILABLE', message: 'down' }) }
+    const transport: SyncTransport = { getToken: () => 't', getLocale: () => 'en', fetch: (async () => state.answer()) as unknown as typeof fetch }
+    const engine = new SyncEngine(db, transport)
+    for (const answer of [() => json(503, {}), () => json(502), () => json(504), (): Response => { throw new TypeError('Failed to fetch') }]) {
+      state.answer = answer
+      await engine.kick()
+      expect(await db.outbox.count()).toBe(0)
+      expect(engine.status.get()).toMatchObject({ online: false, lastError: 'offline' })
+    }
+    state.answer = emptyPull
+    await engine.kick()
+    expect(engine.status.get()).toMatchObject({ online: true, lastError: null })
+    await engine.stop()
+  })
+
   it('"Sync now" sends what waits for its backoff', async () => {
     const server = fakeServer()
     const engine = new SyncEngine(db, server.transport)

@@ -6,8 +6,12 @@
  */
 import { SYNC_MAX_LIMIT, SyncResponse, type SyncChange } from '../../shared/contract/sync'
 import { entityTables, type LocalDb, type Row } from './local-db'
-import { send, type SyncTransport } from './transport'
+import { isUnreachable, send, type SyncTransport } from './transport'
 
+/**
+ * `offline`: the server could not be reached (no answer, or 502/503/504 from what stands in front
+ * of it, as the drainer counts it): the indicator says offline even with an empty queue.
+ */
 export type PullResult = { applied: number; reset: boolean; status: 'ok' | 'offline' | 'unauthorized' | 'error' }
 
 export async function applyChanges(db: LocalDb, changes: SyncChange[], cursor: string, reset: boolean, now: number): Promise<void> {
@@ -50,7 +54,7 @@ export async function pullAll(db: LocalDb, transport: SyncTransport, now: () => 
   let next = fetchPage((await db.meta.get('cursor'))?.value as string | undefined)
   for (let page = 0; page < 10_000; page++) {
     const answer = await next
-    if (answer.status === 0) return { applied, reset, status: 'offline' }
+    if (isUnreachable(answer.status)) return { applied, reset, status: 'offline' }
     if (answer.status === 401) return { applied, reset, status: 'unauthorized' }
     const parsed = SyncResponse.safeParse(answer.body)
     if (answer.status !== 200 || !parsed.success) return { applied, reset, status: 'error' }

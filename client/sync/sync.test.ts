@@ -272,6 +272,19 @@ describe('pull', () => {
     expect((await db.meta.get('cursor'))!.value).toBe('c2')
   })
 
+  it('reports a server it could not reach (no answer, 502/503/504) as offline, as the drainer does; other failures as error', async () => {
+    const answers: Array<[() => Response, string]> = [
+      [() => json(503, { code: 'UNAVAILABLE', message: 'down' }), 'offline'],
+      [() => json(502), 'offline'],
+      [() => json(504), 'offline'],
+      [() => { throw new TypeError('Failed to fetch') }, 'offline'],
+      [() => json(500, { code: 'INTERNAL', message: 'bug' }), 'error'],
+      [() => json(429), 'error'],
+      [() => json(401), 'unauthorized'],
+    ]
+    for (const [answer, status] of answers) expect((await pullAll(db, transport(answer))).status).toBe(status)
+  })
+
   it('keeps the pages stored before a failure, with their cursor, and resumes from there', async () => {
     const seen: string[] = []
     const handler = (fail: boolean) => (_m: string, path: string) => {
@@ -281,7 +294,7 @@ describe('pull', () => {
       if (fail) return json(503, { code: 'INTERNAL', message: 'down' })
       return page([{ entity: 'notification', id: 'b', op: 'upsert', version: 1, data: { id: 'b' } }], 'c2')
     }
-    expect((await pullAll(db, transport(handler(true)))).status).toBe('error')
+    expect((await pullAll(db, transport(handler(true)))).status).toBe('offline')
     expect((await db.meta.get('cursor'))!.value).toBe('c1')
     expect((await pullAll(db, transport(handler(false)))).status).toBe('ok')
     expect(seen).toEqual(['', 'c1', 'c1'])

@@ -21,6 +21,13 @@ export interface SyncAnswer {
  */
 export const REQUEST_TIMEOUT_MS = 30_000
 
+/**
+ * Whether an answer means the server could not be reached: no answer (status 0: network error,
+ * timeout) or 502/503/504 from what stands in front of it. The drainer and the pull both report
+ * such an answer as unreachable, so the indicator says offline whichever of them met it.
+ */
+export const isUnreachable = (status: number): boolean => status === 0 || status === 502 || status === 503 || status === 504
+
 /** Sends one request; a network failure or a timeout is status 0. */
 export async function send(
   t: SyncTransport,
