@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Button } from '../ui/Button'
 import type { Mutation } from '../../sync/local-db'
 import { mergeSpecOf, mutationKind } from '../../sync/mutation-kinds'
+import { refusalOf } from '../../sync/outcomes'
 import { queueActions, type SyncHandle } from '../../sync/use-sync'
 import { ConflictChoice } from './ConflictChoice'
 import { useRefusalText } from '../../features/sync-status/refusal'
@@ -17,8 +18,15 @@ export function useChangeLabel(): (m: Mutation) => string {
 }
 
 /**
- * A change the server refused (with its message, Retry and Discard) or one that conflicts with a
- * newer version on the server (both versions side by side, Keep mine or Take theirs).
+ * Whether sending a refused change again can help. Not when it was refused because the user lost
+ * access to its company: a retry (under a new key) would only be refused again.
+ */
+export const canRetry = (m: Mutation): boolean => refusalOf(m)?.code !== 'NO_ACCESS'
+
+/**
+ * A change the server refused (with its message, Retry and Discard; Discard only when the user
+ * lost access, with why) or one that conflicts with a newer version on the server (both versions
+ * side by side, Keep mine or Take theirs).
  */
 export function ChangeProblem({ handle, mutation, showLabel = true }: { handle: SyncHandle; mutation: Mutation; showLabel?: boolean }) {
   const { t } = useLingui()
@@ -56,6 +64,11 @@ export function ChangeProblem({ handle, mutation, showLabel = true }: { handle: 
           <Trans>Someone changed this on the server after you did. Choose which version to keep.</Trans>
         : (refused ?? <Trans>The server refused this change: {reason}</Trans>)}
       </p>
+      {!conflict && !canRetry(mutation) && (
+        <p className="field-hint change-problem-hint">
+          <Trans>Sending it again cannot help without access. Discard it; if you get access back, make the change again.</Trans>
+        </p>
+      )}
       {conflict && <ConflictVersions mutation={mutation} />}
       <div className="change-problem-actions">
         {conflict ?
@@ -68,9 +81,11 @@ export function ChangeProblem({ handle, mutation, showLabel = true }: { handle: 
             </Button>
           </>
         : <>
-            <Button size="sm" variant="secondary" busy={busy} onClick={run(actions.retry)}>
-              <Trans>Retry</Trans>
-            </Button>
+            {canRetry(mutation) && (
+              <Button size="sm" variant="secondary" busy={busy} onClick={run(actions.retry)}>
+                <Trans>Retry</Trans>
+              </Button>
+            )}
             <Button size="sm" variant="ghost" busy={busy} onClick={run(actions.discard)}>
               <Trans>Discard</Trans>
             </Button>
