@@ -95,10 +95,9 @@ export async function englishLeaks(page: Page, { markers, allowed }: LeakOptions
       if (!el) return true
       const lang = el.closest('[lang]')?.getAttribute('lang') ?? 'da'
       if (!lang.startsWith('da')) return true
-      // Code-like identifiers (webhook event names) are not sentences; notifications are stored in
-      // the language their user had when they were made (server/features/notifications).
+      // Code-like identifiers (webhook event names) are not sentences. Notifications are checked
+      // like any text: they come in both languages (server/features/notifications).
       if (el.closest('script, style, noscript, template, textarea, code, kbd, samp')) return true
-      if (el.closest('.notification-title, .notification-message, .notification-link')) return true
       if (!(el as HTMLElement).checkVisibility?.({ visibilityProperty: true } as never) && !el.closest('.sr-only')) return true
       return false
     }
@@ -115,11 +114,10 @@ export async function englishLeaks(page: Page, { markers, allowed }: LeakOptions
       }
     }
     out.push(`${document.title} [document title]`)
-    const stored = [...document.querySelectorAll('.notification-title')].map((h) => (h.lastChild?.textContent ?? '').trim())
-    return { out, stored }
+    return { out }
   })
   const leaks = new Set<string>()
-  const skip = [...texts.stored.filter(Boolean), ...allowed]
+  const skip = allowed
   for (const raw of texts.out) {
     // E-mail addresses, also when a line-break opportunity splits them into "name@" and "domain".
     let text = raw.replace(/\S*@\S*/g, ' ')
