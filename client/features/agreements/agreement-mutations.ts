@@ -13,6 +13,7 @@ import { same, type Values } from '../../sync/merge'
 import { registerMutationKind, type EditField } from '../../sync/mutation-kinds'
 import { viewRowOf } from '../../sync/outbox'
 import { answerAsRow, reduce } from '../../sync/optimistic'
+import { pendingCreate as pendingCreateOf } from '../../sync/queue-reads'
 import type { SyncHandle } from '../../sync/use-sync'
 import { partTypeLabels, paymentPeriodLabels } from './labels'
 
@@ -132,8 +133,7 @@ registerMutationKind(AGREEMENT_TERMINATE, {
 })
 
 /** The create of this agreement, while it still waits in the outbox: later changes depend on it. */
-const pendingCreate = async ({ db }: SyncHandle, id: string): Promise<Mutation | undefined> =>
-  (await db.outbox.where('entityId').equals(id).toArray()).find((m) => m.kind === AGREEMENT_CREATE)
+const pendingCreate = ({ db }: SyncHandle, id: string): Promise<Mutation | undefined> => pendingCreateOf(db, id, AGREEMENT_CREATE)
 
 /** POST /agreement with a client-made id, so the new agreement keeps it (and can be edited offline). */
 export const createAgreement = ({ engine }: SyncHandle, body: CreateAgreementRequest & { id: string }, preview: CreatePreview) =>

@@ -1,7 +1,8 @@
 /** Agreements from the local copy with queued changes applied, live (they show offline). */
 import type { Agreement } from '../../../shared/contract/agreements'
 import type { LocalDb, Row } from '../../sync/local-db'
-import { applyOutbox, type ViewRow } from '../../sync/optimistic'
+import type { ViewRow } from '../../sync/optimistic'
+import { viewWithOutbox } from '../../sync/queue-reads'
 import { sharedQuery, useSharedQuery, type SharedQuery } from '../../sync/shared-query'
 import { useRecord } from '../../sync/use-record'
 import type { SyncHandle } from '../../sync/use-sync'
@@ -17,8 +18,7 @@ function listQuery(companyId: string | null): SharedQuery<AgreementView[]> {
   const key = `agreements:${companyId ?? 'own'}`
   return sharedQuery(key, ['agreements', 'outbox'], async (db: LocalDb) => {
     const rows: Row[] = companyId ? await db.agreements.where('companyId').equals(companyId).toArray() : await db.agreements.toArray()
-    const outbox = await db.outbox.where('entity').equals('agreement').toArray()
-    const view = applyOutbox(rows, outbox, 'agreement') as AgreementView[]
+    const view = (await viewWithOutbox(db, 'agreement', rows)) as AgreementView[]
     return view.filter((a) => !companyId || a.companyId === companyId).sort(byNumberDescending)
   })
 }

@@ -2,15 +2,17 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { MAX_CHARGE_DESCRIPTION } from '../../../shared/contract/billing'
 import { messages } from '../../../shared/i18n-messages'
+import { NotKeptNotice, QueuedNotice } from '../../components/sync/QueuedNotice'
 import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
 import { TextField } from '../../components/ui/TextField'
 import { parseKroner } from '../../lib/kroner-input'
 import type { Mutation } from '../../sync/local-db'
 import { discard } from '../../sync/outbox'
+import { storedChange } from '../../sync/queue-reads'
 import { NotKeptError } from '../../sync/outcomes'
 import { useOutbox, useSync, useSyncStatus } from '../../sync/use-sync'
-import { useNotKeptText, useRefusalText } from '../sync-status/refusal'
+import { useRefusalText } from '../sync-status/refusal'
 
 export interface MoneyInput {
   /** øre */
@@ -83,7 +85,6 @@ export function MoneyActionForm({
   const sync = useSync()
   const online = useSyncStatus(sync).online
   const refusalText = useRefusalText()
-  const notKeptText = useNotKeptText()
   const queue = useOutbox(sync)
   const [amount, setAmount] = useState('')
   const [description, setDescription] = useState('')
@@ -102,7 +103,7 @@ export function MoneyActionForm({
     // It was stored when submitted; if the live view never showed it, ask the queue itself.
     if (!inQueue && !seen && sync) {
       const seq = pending
-      void sync.db.outbox.get(seq).then((m) => {
+      void storedChange(sync.db, { seq }).then((m) => {
         if (!m) setSeen(true)
       })
     }
@@ -142,7 +143,7 @@ export function MoneyActionForm({
         if (error instanceof NotKeptError) return setOutcome({ phase: 'notKept', error })
         throw error
       }
-      const stored = sync ? await sync.db.outbox.where('mutationId').equals(m.mutationId).first() : undefined
+      const stored = sync ? await storedChange(sync.db, { mutationId: m.mutationId }) : undefined
       if (stored?.seq !== undefined) {
         setSeen(false)
         setPending(stored.seq)
@@ -163,14 +164,8 @@ export function MoneyActionForm({
           {success} <Trans>The server sends it to Vipps MobilePay.</Trans>
         </Alert>
       )}
-      {phase.phase === 'queued' && (
-        <Alert variant="info">
-          {phase.waitingFor === 'connection' ?
-            <Trans>Queued — will be sent when online.</Trans>
-          : <Trans>Queued — will be sent when the server answers.</Trans>}
-        </Alert>
-      )}
-      {phase.phase === 'notKept' && <Alert variant="error">{notKeptText(phase.error)}</Alert>}
+      {phase.phase === 'queued' && <QueuedNotice waitingFor={phase.waitingFor} />}
+      {phase.phase === 'notKept' && <NotKeptNotice error={phase.error} />}
       {phase.phase === 'sending' && (
         <Alert variant="info">
           <Trans>Sending to the server…</Trans>

@@ -1,7 +1,8 @@
 /** An agreement's charges from the local copy with queued money actions applied, live (they show offline). */
 import type { Charge } from '../../../shared/contract/agreements'
 import type { LocalDb, Row } from '../../sync/local-db'
-import { applyOutbox, type ViewRow } from '../../sync/optimistic'
+import type { ViewRow } from '../../sync/optimistic'
+import { viewWithOutbox } from '../../sync/queue-reads'
 import { sharedQuery, useSharedQuery, type SharedQuery } from '../../sync/shared-query'
 import type { SyncHandle } from '../../sync/use-sync'
 // The reducers must be registered wherever the view is computed.
@@ -11,8 +12,7 @@ export type ChargeView = Partial<Charge> & ViewRow
 function chargesQuery(agreementId: string): SharedQuery<ChargeView[]> {
   return sharedQuery(`charges:${agreementId}`, ['charges', 'outbox'], async (db: LocalDb) => {
     const rows: Row[] = await db.charges.where('agreementId').equals(agreementId).toArray()
-    const outbox = await db.outbox.where('entity').equals('charge').toArray()
-    const view = applyOutbox(rows, outbox, 'charge') as ChargeView[]
+    const view = (await viewWithOutbox(db, 'charge', rows)) as ChargeView[]
     // Newest due date first; a charge requested here (no due date yet) on top.
     return view.filter((c) => c.agreementId === agreementId).sort((a, b) => (b.due || '9999').localeCompare(a.due || '9999'))
   })

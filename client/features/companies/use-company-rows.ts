@@ -1,6 +1,7 @@
 /** A company's addresses, members or payment providers from the local copy (with queued changes), live. */
 import type { LocalDb, Mutation, Row } from '../../sync/local-db'
 import { applyOutbox, type ViewRow } from '../../sync/optimistic'
+import { pendingOf } from '../../sync/queue-reads'
 import { sharedQuery, useSharedQuery, type SharedQuery } from '../../sync/shared-query'
 import { isProblem, type SyncHandle } from '../../sync/use-sync'
 // The reducers must be registered wherever the view is computed.
@@ -16,7 +17,7 @@ function rowsQuery(entity: CompanyChildEntity, companyId: string): SharedQuery<C
   const table = tables[entity]
   return sharedQuery(key, [table, 'outbox'], async (db: LocalDb) => {
     const rows: Row[] = await db[table].where('companyId').equals(companyId).toArray()
-    const outbox = await db.outbox.where('entity').equals(entity).toArray()
+    const outbox = await pendingOf(db, entity)
     const problems = outbox.filter(isProblem)
     return applyOutbox(rows, outbox, entity)
       .filter((r) => r.companyId === companyId)

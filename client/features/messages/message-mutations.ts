@@ -11,6 +11,7 @@ import { formats } from '../../sync/field-format'
 import type { Values } from '../../sync/merge'
 import { registerMutationKind, type EditField } from '../../sync/mutation-kinds'
 import { answerAsRow, reduce } from '../../sync/optimistic'
+import { lastChangeOf, pendingCreate as pendingCreateOf } from '../../sync/queue-reads'
 import type { SyncHandle } from '../../sync/use-sync'
 import { messageTypeLabels } from './labels'
 
@@ -144,8 +145,7 @@ registerMutationKind(MESSAGE_VIEW, {
 })
 
 /** The create of this draft, while it still waits in the outbox: later changes depend on it. */
-const pendingCreate = async ({ db }: SyncHandle, id: string): Promise<Mutation | undefined> =>
-  (await db.outbox.where('entityId').equals(id).toArray()).find((m) => m.kind === MESSAGE_CREATE)
+const pendingCreate = ({ db }: SyncHandle, id: string): Promise<Mutation | undefined> => pendingCreateOf(db, id, MESSAGE_CREATE)
 
 /** POST /messages with a client-made id, so a draft written offline keeps it. */
 export const createDraft = ({ engine }: SyncHandle, body: CreateMessageRequest & { id: string }, preview: DraftPreview) =>
@@ -168,7 +168,7 @@ export async function updateDraft(handle: SyncHandle, draft: { id: string; _vers
 
 export async function sendDraft(handle: SyncHandle, id: string, body: SendMessageRequest = {}) {
   const create = await pendingCreate(handle, id)
-  const previous = (await handle.db.outbox.where('entityId').equals(id).toArray()).at(-1)
+  const previous = await lastChangeOf(handle.db, id)
   return handle.engine.mutate({ kind: MESSAGE_SEND, method: 'POST', path: `/messages/${id}/send`, body, entity: 'message', entityId: id, dependsOn: previous?.mutationId ?? create?.mutationId })
 }
 

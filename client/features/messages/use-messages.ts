@@ -1,7 +1,8 @@
 /** Messages from the local copy with queued changes applied, live (they show offline). */
 import type { Message } from '../../../shared/contract/messages'
 import type { LocalDb, Row } from '../../sync/local-db'
-import { applyOutbox, type ViewRow } from '../../sync/optimistic'
+import type { ViewRow } from '../../sync/optimistic'
+import { viewWithOutbox } from '../../sync/queue-reads'
 import { useSharedQuery, type SharedQuery } from '../../sync/shared-query'
 import { useRecord } from '../../sync/use-record'
 import type { SyncHandle } from '../../sync/use-sync'
@@ -14,8 +15,7 @@ const listQuery: SharedQuery<MessageView[]> = {
   tables: ['messages', 'outbox'],
   read: async (db: LocalDb) => {
     const rows: Row[] = await db.messages.toArray()
-    const outbox = await db.outbox.where('entity').equals('message').toArray()
-    return (applyOutbox(rows, outbox, 'message') as MessageView[]).sort(newestFirst)
+    return ((await viewWithOutbox(db, 'message', rows)) as MessageView[]).sort(newestFirst)
   },
 }
 
