@@ -6,6 +6,7 @@ import type { Notification, NotificationText } from '../../../shared/contract/no
 import type { Locale } from '../../i18n/i18n'
 import type { LocalDb, Mutation, Row } from '../../sync/local-db'
 import { applyOutbox, type ViewRow } from '../../sync/optimistic'
+import { pendingOf } from '../../sync/queue-reads'
 import { useSharedQuery, type SharedQuery } from '../../sync/shared-query'
 import { isProblem, type SyncHandle } from '../../sync/use-sync'
 // The reducers must be registered wherever the view is computed, not only on the screen.
@@ -43,7 +44,7 @@ const notificationsQuery: SharedQuery<NotificationsView> = {
   key: 'notifications',
   tables: ['notifications', 'outbox'],
   read: async (db: LocalDb) =>
-    notificationsView(await db.notifications.orderBy('createdAt').reverse().toArray(), await db.outbox.where('entity').equals('notification').toArray()),
+    notificationsView(await db.notifications.orderBy('createdAt').reverse().toArray(), await pendingOf(db, 'notification')),
 }
 
 /** undefined while IndexedDB opens (or nobody is signed in). Shared by the screen and the badge. */
