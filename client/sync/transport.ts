@@ -55,7 +55,7 @@ export async function send(
   } finally {
     clearTimeout(timer)
   }
-  let parsed: unknown = undefined
+  let parsed: unknown
   try {
     parsed = text ? JSON.parse(text) : undefined
   } catch {

@@ -1,9 +1,7 @@
 import { useState } from 'react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { Charge } from '../../../shared/contract/agreements'
 import { MarkPaidRequest, SETTLEMENT_NOTE_MAX, WriteOffRequest, type Debtor, type RetryBlocker } from '../../../shared/contract/billing'
-import { Invoice } from '../../../shared/contract/invoices'
 import { isCompanyAdminStaff } from '../../../shared/domain/roles'
 import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
@@ -13,7 +11,7 @@ import { Spinner } from '../../components/ui/Spinner'
 import { Table, ActionsHeader } from '../../components/ui/Table'
 import { TextField } from '../../components/ui/TextField'
 import { useLocale } from '../../i18n/use-locale'
-import { api, ApiError, createActionKey } from '../../lib/api'
+import { ApiError, createActionKey } from '../../lib/api'
 import { formatDate, formatMoney } from '../../lib/format'
 import { schemaMessages, type Notice } from '../../lib/form-issues'
 import { newId } from '../../lib/ids'
@@ -22,7 +20,7 @@ import { requestSync } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
 import { roleOf } from '../shell/navigation'
 import { chargeStatusBadge } from './labels'
-import { useDebtors } from './use-debtors'
+import { markInvoicePaid, retryInvoice, useDebtors, writeOffInvoice } from './use-debtors'
 
 type ActionKind = 'retry' | 'markPaid' | 'writeOff'
 
@@ -275,14 +273,14 @@ function DebtorActionDialog({ kind, debtor, onClose, onDone }: { kind: ActionKin
     setBusy(true)
     try {
       if (kind === 'retry') {
-        const charge = await api('POST', `/invoice/${debtor.invoiceId}/retry`, { body: { id }, schema: Charge, action: key })
+        const charge = await retryInvoice(debtor.invoiceId, id, key)
         const due = formatDate(charge.due, locale)
         onDone(t`Invoice ${number}: the new payment request was accepted. Vipps MobilePay collects it on ${due}.`)
       } else if (kind === 'markPaid') {
-        await api('POST', `/invoice/${debtor.invoiceId}/markPaid`, { body: { note: note.trim() }, schema: Invoice, action: key })
+        await markInvoicePaid(debtor.invoiceId, note.trim(), key)
         onDone(t`Invoice ${number} is marked as paid outside Vipps MobilePay.`)
       } else {
-        const creditNote = await api('POST', `/invoice/${debtor.invoiceId}/writeOff`, { body: { id, note: note.trim() }, schema: Invoice, action: key })
+        const creditNote = await writeOffInvoice(debtor.invoiceId, id, note.trim(), key)
         const credit = creditNote.invoiceNumber
         onDone(t`Invoice ${number} is written off with credit note ${credit}.`)
       }

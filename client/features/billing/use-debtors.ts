@@ -3,8 +3,10 @@
  * connection: the actions go to Vipps MobilePay), loaded one after another with "Show more".
  */
 import { useCallback, useEffect, useState } from 'react'
+import { Charge } from '../../../shared/contract/agreements'
 import { DebtorPage, type Debtor } from '../../../shared/contract/billing'
-import { api, ApiError } from '../../lib/api'
+import { Invoice } from '../../../shared/contract/invoices'
+import { api, ApiError, type ActionKey } from '../../lib/api'
 
 export type DebtorsState =
   { status: 'loading' } | { status: 'ready'; items: Debtor[]; page: DebtorPage; loadingMore: boolean } | { status: 'error'; offline: boolean; message: string }
@@ -44,3 +46,15 @@ export function useDebtors(companyId: string | null, agreementId?: string) {
 
   return { state, more, reload }
 }
+
+// The debtor actions go to Vipps MobilePay, so they are sent at once (not queued), once per ActionKey.
+
+/** Collect again: a new payment request for the invoice, with a client-made id; answers the new charge. */
+export const retryInvoice = (invoiceId: string, id: string, action: ActionKey) => api('POST', `/invoice/${invoiceId}/retry`, { body: { id }, schema: Charge, action })
+
+/** Marks the invoice paid outside Vipps MobilePay, with the user's note. */
+export const markInvoicePaid = (invoiceId: string, note: string, action: ActionKey) => api('POST', `/invoice/${invoiceId}/markPaid`, { body: { note }, schema: Invoice, action })
+
+/** Writes the invoice off; answers the credit note (its id made by the client). */
+export const writeOffInvoice = (invoiceId: string, id: string, note: string, action: ActionKey) =>
+  api('POST', `/invoice/${invoiceId}/writeOff`, { body: { id, note }, schema: Invoice, action })

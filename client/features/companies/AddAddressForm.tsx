@@ -1,16 +1,14 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { z } from 'zod'
 import { AddAddressRequest, AddressSuggestion } from '../../../shared/contract/companies'
 import { addressKey } from '../../../shared/domain/address'
 import { messages } from '../../../shared/i18n-messages'
 import { Button } from '../../components/ui/Button'
 import { SuggestionList } from '../../components/ui/SuggestionList'
 import { TextField } from '../../components/ui/TextField'
-import { api } from '../../lib/api'
 import { newId } from '../../lib/ids'
 import type { SyncHandle } from '../../sync/use-sync'
-import { addAddress } from './company-child-mutations'
+import { addAddress, searchAddresses } from './company-child-mutations'
 import { useCompanyRows } from './use-company-rows'
 import { comboboxKeyHandler } from '../../components/ui/combobox-keys'
 import { translateIssue } from '../../lib/form-issues'
@@ -39,7 +37,7 @@ export function AddAddressForm({ handle, companyId, onDone }: { handle: SyncHand
     if (query.trim().length < MIN_QUERY) return setSuggestions([])
     const controller = new AbortController()
     const timer = setTimeout(() => {
-      api('GET', '/address-search', { query: { q: query.trim() }, schema: z.array(AddressSuggestion), signal: controller.signal }).then(
+      searchAddresses(query.trim(), controller.signal).then(
         (found) => {
           setSuggestions(found)
           setActive(-1)

@@ -1,17 +1,17 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { z } from 'zod'
 import { UserSearchResult } from '../../../shared/contract/account'
-import { AddMemberRequest, CompanyMember } from '../../../shared/contract/companies'
+import { AddMemberRequest } from '../../../shared/contract/companies'
 import { companyRoles } from '../../../shared/domain/roles'
 import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
 import { SuggestionList } from '../../components/ui/SuggestionList'
 import { SelectField, TextField } from '../../components/ui/TextField'
-import { api, ApiError, createActionKey } from '../../lib/api'
+import { ApiError, createActionKey } from '../../lib/api'
 import { newId } from '../../lib/ids'
 import { requestSync } from '../../sync/use-sync'
 import { companyRoleLabels } from '../profile/labels'
+import { addMember, searchUsers } from './company-child-mutations'
 import { comboboxKeyHandler } from '../../components/ui/combobox-keys'
 import { translateIssue } from '../../lib/form-issues'
 
@@ -51,7 +51,7 @@ export function AddMemberForm({ companyId, onDone }: { companyId: string; onDone
     if (existing || email.trim().length < MIN_QUERY) return setSuggestions([])
     const controller = new AbortController()
     const timer = setTimeout(() => {
-      api('GET', '/account/users', { query: { email: email.trim() }, schema: z.array(UserSearchResult), signal: controller.signal }).then(
+      searchUsers(email.trim(), controller.signal).then(
         (found) => {
           setSuggestions(found)
           setSearchedFor(email.trim())
@@ -100,7 +100,7 @@ export function AddMemberForm({ companyId, onDone }: { companyId: string; onDone
     setFailure(null)
     setBusy(true)
     try {
-      await api('POST', `/company/${companyId}/member`, { body: parsed.data, schema: CompanyMember, action })
+      await addMember(companyId, parsed.data, action)
       action.settle()
       requestSync()
       onDone()

@@ -1,13 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { CreateCompanyRequest, CreatedResponse } from '../../../shared/contract/companies'
+import { CreateCompanyRequest } from '../../../shared/contract/companies'
 import { Alert } from '../../components/ui/Alert'
 import { Button, buttonClass } from '../../components/ui/Button'
 import { SelectField, TextField } from '../../components/ui/TextField'
-import { api, ApiError, createActionKey } from '../../lib/api'
+import { ApiError, createActionKey } from '../../lib/api'
 import { usePageTitle } from '../../lib/use-page-title'
 import { translateIssue } from '../../lib/form-issues'
+import { createCompany } from './company-mutations'
 
 /** Spec §2 "Create company": back to the list this long after a success. */
 export const REDIRECT_DELAY_MS = 2000
@@ -53,7 +54,7 @@ export function CreateCompanyPage() {
     setFailure(null)
     setBusy(true)
     try {
-      await api('POST', '/company', { body: parsed.data, schema: CreatedResponse, action })
+      await createCompany(parsed.data, action)
       action.settle()
       setCreated(true)
     } catch (e) {

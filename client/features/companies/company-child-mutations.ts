@@ -4,9 +4,12 @@
  * administrator) comes back as a problem on the row.
  */
 import { msg } from '@lingui/core/macro'
-import type { AddAddressRequest } from '../../../shared/contract/companies'
+import { z } from 'zod'
+import { UserSearchResult } from '../../../shared/contract/account'
+import { AddressSuggestion, CompanyMember, type AddAddressRequest, type AddMemberRequest } from '../../../shared/contract/companies'
 import { DENMARK } from '../../../shared/domain/address'
 import type { CompanyRole } from '../../../shared/domain/roles'
+import { api, type ActionKey } from '../../lib/api'
 import { formats } from '../../sync/field-format'
 import { registerMutationKind } from '../../sync/mutation-kinds'
 import { answerAsRow, reduce } from '../../sync/optimistic'
@@ -60,3 +63,16 @@ registerMutationKind(MEMBER_ROLE, {
 /** PATCH /company/{id}/member/{memberId} with the role, on the version the user saw (If-Match). */
 export const changeMemberRole = ({ engine }: SyncHandle, companyId: string, memberId: string, role: CompanyRole, baseVersion?: number) =>
   engine.mutate({ kind: MEMBER_ROLE, method: 'PATCH', path: `/company/${companyId}/member/${memberId}`, body: { role }, entity: 'member', entityId: memberId, baseVersion })
+
+/** Address suggestions for what the user typed (GET /address-search); needs the connection. */
+export const searchAddresses = (q: string, signal: AbortSignal) => api('GET', '/address-search', { query: { q }, schema: z.array(AddressSuggestion), signal })
+
+/** Users whose e-mail matches what the user typed, to add as a member (GET /account/users). */
+export const searchUsers = (email: string, signal: AbortSignal) => api('GET', '/account/users', { query: { email }, schema: z.array(UserSearchResult), signal })
+
+/**
+ * POST /company/{id}/member: sent at once, not queued (it may invite a new user by e-mail, so
+ * success is shown only once the server has answered); the next pull brings the member.
+ */
+export const addMember = (companyId: string, body: AddMemberRequest, action: ActionKey) =>
+  api('POST', `/company/${companyId}/member`, { body, schema: CompanyMember, action })

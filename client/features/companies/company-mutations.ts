@@ -3,7 +3,7 @@
  * at once in the optimistic view (also offline) and is sent as PATCH /company/{id}/field/{fieldName}.
  */
 import { msg } from '@lingui/core/macro'
-import { Company, type CompanyField } from '../../../shared/contract/companies'
+import { Company, CreatedResponse, type CompanyField, type CreateCompanyRequest } from '../../../shared/contract/companies'
 import type { LifecycleAction } from '../../../shared/domain/company-status'
 import { api, type ActionKey } from '../../lib/api'
 import type { Mutation } from '../../sync/local-db'
@@ -63,3 +63,6 @@ export async function changeCompanyStatus(id: string, action: LifecycleAction, k
   requestSync()
   return company
 }
+
+/** POST /company (super admin): sent at once, not queued; the next pull brings the new company. */
+export const createCompany = (body: CreateCompanyRequest, action: ActionKey) => api('POST', '/company', { body, schema: CreatedResponse, action })

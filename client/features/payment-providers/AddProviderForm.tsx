@@ -2,14 +2,15 @@ import { useState, type FormEvent } from 'react'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useNavigate } from '@tanstack/react-router'
-import { CreateProviderRequest, PaymentProvider } from '../../../shared/contract/payment-providers'
+import { CreateProviderRequest } from '../../../shared/contract/payment-providers'
 import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
 import { TextField } from '../../components/ui/TextField'
-import { api, ApiError, createActionKey, errorMessage } from '../../lib/api'
+import { ApiError, createActionKey, errorMessage } from '../../lib/api'
 import { newId } from '../../lib/ids'
 import { requestSync } from '../../sync/use-sync'
 import { issuesByField } from '../../lib/form-issues'
+import { createProvider } from './provider-actions'
 
 const createFailed = msg`Failed to add payment provider. Please try again.`
 const needsConnection = msg`You are offline. A payment provider can be added when you are online.`
@@ -42,7 +43,7 @@ export function AddProviderForm({ companyId, onDone }: { companyId: string; onDo
     setFailure(null)
     setBusy(true)
     try {
-      const created = await api('POST', `/company/${companyId}/payment-providers`, { body: parsed.data, schema: PaymentProvider, action })
+      const created = await createProvider(companyId, parsed.data, action)
       requestSync()
       void navigate({ to: '/company/$id/payment-provider/$providerId', params: { id: companyId, providerId: created.id } })
     } catch (e) {

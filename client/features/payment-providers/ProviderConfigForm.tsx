@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { PaymentProvider, TestConnectionResponse, UpdateProviderRequest } from '../../../shared/contract/payment-providers'
+import { UpdateProviderRequest } from '../../../shared/contract/payment-providers'
 import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
 import { TextField } from '../../components/ui/TextField'
-import { api, ApiError, createActionKey, errorMessage } from '../../lib/api'
+import { ApiError, createActionKey, errorMessage } from '../../lib/api'
 import { requestSync } from '../../sync/use-sync'
 import { issuesByField, type Notice } from '../../lib/form-issues'
-import { providerPath } from './provider-mutations'
+import { testProviderConnection, updateProviderConfig } from './provider-actions'
 import type { ProviderView } from './ProviderPage'
 
 const updateFailed = msg`Failed to update provider. Please try again.`
@@ -46,12 +46,7 @@ export function ProviderConfigForm({ provider }: { provider: ProviderView & { co
     setErrors({})
     setBusy('save')
     try {
-      const saved = await api('PATCH', providerPath(provider.companyId, provider.id), {
-        body: parsed.data,
-        schema: PaymentProvider,
-        action: saveAction,
-        ifMatch: provider._version,
-      })
+      const saved = await updateProviderConfig(provider, parsed.data, saveAction)
       setValues((v) => ({ ...v, subscriptionKey: '', clientSecret: '', providerName: saved.config.providerName }))
       setNotice({ variant: 'success', text: t`Provider updated successfully!` })
       requestSync()
@@ -66,7 +61,7 @@ export function ProviderConfigForm({ provider }: { provider: ProviderView & { co
   const testConnection = async () => {
     setBusy('test')
     try {
-      const answer = await api('POST', `${providerPath(provider.companyId, provider.id)}/test-connection`, { schema: TestConnectionResponse, action: testAction })
+      const answer = await testProviderConnection(provider, testAction)
       setNotice({ variant: 'success', text: answer.message })
     } catch (e) {
       setNotice({ variant: 'error', text: errorMessage(e, t`The connection test failed. Please try again.`) })

@@ -1,17 +1,17 @@
 import { Fragment, useCallback, useEffect, useState, type FormEvent } from 'react'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { z } from 'zod'
 import { RegisterWebhookRequest, vippsWebhookEvents, Webhook } from '../../../shared/contract/webhooks'
 import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog'
 import { Table, ActionsHeader } from '../../components/ui/Table'
 import { TextField } from '../../components/ui/TextField'
-import { api, createActionKey, errorMessage } from '../../lib/api'
+import { createActionKey, errorMessage } from '../../lib/api'
 import { requestSync } from '../../sync/use-sync'
 import { translateIssue, type Notice } from '../../lib/form-issues'
 import type { ProviderView } from './ProviderPage'
+import { listWebhooks, registerWebhook, removeWebhook } from './provider-actions'
 
 const addFailed = msg`Failed to add webhook. Please try again.`
 const removeFailed = msg`Failed to remove webhook. Please try again.`
@@ -33,7 +33,7 @@ export function WebhooksSection({ provider, canManage }: { provider: ProviderVie
 
   const reload = useCallback(() => {
     if (!canManage) return
-    api('GET', `/webhook/${provider.id}`, { schema: z.array(Webhook) }).then(setHooks, () => {
+    listWebhooks(provider.id).then(setHooks, () => {
       // Offline or refused: keep showing the synced copy.
     })
   }, [canManage, provider.id])
@@ -43,7 +43,7 @@ export function WebhooksSection({ provider, canManage }: { provider: ProviderVie
     if (!toRemove) return
     setRemoving(true)
     try {
-      await api('DELETE', `/webhook/${provider.id}`, { query: { hookId: toRemove.id }, action: removeAction })
+      await removeWebhook(provider.id, toRemove.id, removeAction)
       setHooks((list) => list.filter((h) => h.id !== toRemove.id))
       setNotice({ variant: 'success', text: t`Webhook removed successfully!` })
       requestSync()
@@ -177,7 +177,7 @@ function AddWebhookForm({ providerId, disabled, onAdded, onFailed }: { providerI
     setError(null)
     setBusy(true)
     try {
-      onAdded(await api('POST', `/webhook/register/${providerId}`, { body: parsed.data, schema: Webhook, action }))
+      onAdded(await registerWebhook(providerId, parsed.data, action))
       setUrl('')
     } catch (e) {
       onFailed(errorMessage(e, i18n._(addFailed)))
