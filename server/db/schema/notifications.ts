@@ -1,12 +1,15 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { users } from './users'
 
+/** A value put into a notification: text, a number, or an amount in øre (written as kroner in each language). */
+export type NoticeValue = string | number | { ore: number }
+
 /** A catalog message id with the values put into it (plain text; escaped when put into HTML). */
 export interface StoredMessage {
   id: string
   /** The English source, for an id the catalogs do not know. */
   message?: string
-  values?: Record<string, string | number>
+  values?: Record<string, NoticeValue>
 }
 
 /**

@@ -1,6 +1,4 @@
 import type { Db } from '../../db/client'
-import { localeOf } from '../../../shared/contract/common'
-import { formatKroner } from '../../../shared/domain/money'
 import type { CompaniesService } from '../companies/companies.service'
 import type { NoticesService } from '../notifications/notices'
 import { agreementsRepository as repo, type AgreementRow } from './agreements.repository'
@@ -18,7 +16,7 @@ export function createAgreementNotices(deps: { db: Db; companies: CompaniesServi
       type: 'info',
       title: /*i18n*/ { id: 'An agreement awaits your acceptance' },
       message: /*i18n*/ { id: '{association} has created agreement {externalId} for {amount}. Open it to accept it with Vipps MobilePay or to reject it.' },
-      values: { association: company.name, externalId: String(row.externalSeq), amount: formatKroner(row.priceOre, localeOf(member.language)) },
+      values: { association: company.name, externalId: String(row.externalSeq), amount: { ore: row.priceOre } },
       actionUrl: `/agreements/${row.id}`,
       actionText: /*i18n*/ { id: 'Open agreement' },
     })

@@ -6,13 +6,15 @@ import { renderEmail } from '../../integrations/mail/layout'
 import { queueMail } from '../../integrations/mail/mail-outbox'
 import { localeOf } from '../../../shared/contract/common'
 import type { UsersService } from '../users/users.service'
-import type { NotificationsService } from './notifications.service'
+import { valuesIn, type NotificationsService } from './notifications.service'
+import type { NoticeValue } from '../../db/schema/notifications'
 
 export interface Notice {
   type: 'info' | 'success' | 'warning' | 'error'
   title: MessageDescriptor
   message: MessageDescriptor
-  values: Record<string, string>
+  /** Plain values; an amount as `{ ore }` (written as kroner in the user's language). */
+  values: Record<string, NoticeValue>
   actionUrl: string
   actionText: MessageDescriptor
 }
@@ -32,9 +34,10 @@ export function createNoticesService(deps: { db: Db; clock: Clock; publicUrl: st
       if (!user) return
       notifications.notify(userId, n)
       const locale = localeOf(user.language)
+      const values = valuesIn(locale, n.values)
       const mail = renderEmail(locale, {
-        subject: translate(locale, n.title, n.values),
-        paragraphs: [translate(locale, /*i18n*/ { id: 'Hello {name},' }, { name: user.fullName }), translate(locale, n.message, n.values)],
+        subject: translate(locale, n.title, values),
+        paragraphs: [translate(locale, /*i18n*/ { id: 'Hello {name},' }, { name: user.fullName }), translate(locale, n.message, values)],
         action: { label: translate(locale, n.actionText), url: `${deps.publicUrl}${n.actionUrl}` },
       })
       queueMail(db, clock, { to: user.emailAddress, ...mail })

@@ -7,7 +7,8 @@ import { escapeHtml, sanitizeHtml } from '../../lib/sanitize-html'
 import { locales, translate, type Locale } from '../../i18n/i18n'
 import { localeOf } from '../../../shared/contract/common'
 import type { Notification, NotificationText } from '../../../shared/contract/notifications'
-import type { StoredMessage } from '../../db/schema/notifications'
+import type { NoticeValue, StoredMessage } from '../../db/schema/notifications'
+import { formatKroner } from '../../../shared/domain/money'
 import type { Actor } from '../access/actor'
 import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
@@ -19,26 +20,30 @@ export interface NotifyInput {
   title: MessageDescriptor
   /** HTML with ICU placeholders; values are escaped before they are put in. */
   message: MessageDescriptor
-  values?: Record<string, string | number>
+  /** Plain values; an amount as `{ ore }`, so each language writes it its own way. */
+  values?: Record<string, NoticeValue>
   actionUrl?: string
   actionText?: MessageDescriptor
 }
 
 /** What a notification descriptor becomes in the `*_source` columns: id, English source, values. */
-const stored = (m: MessageDescriptor, values?: Record<string, string | number>): StoredMessage => ({
+const stored = (m: MessageDescriptor, values?: Record<string, NoticeValue>): StoredMessage => ({
   id: m.id,
   ...(m.message ? { message: m.message } : {}),
   ...(values && Object.keys(values).length ? { values } : {}),
 })
 
+/** The values as text in a language: an amount in øre written as kroner the way that language writes them. */
+export const valuesIn = (locale: Locale, values: Record<string, NoticeValue> | undefined): Record<string, string | number> =>
+  Object.fromEntries(Object.entries(values ?? {}).map(([k, v]) => [k, typeof v === 'object' ? formatKroner(v.ore, locale) : v]))
+
 /** Values put into HTML are escaped first: a name or subject stays text. */
-const escaped = (values: Record<string, string | number> | undefined) =>
-  values && Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? escapeHtml(v) : v]))
+const escaped = (values: Record<string, string | number>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? escapeHtml(v) : v]))
 
 /** A title or action label is text (shown as a text node), its values put in as they are. */
-const plain = (locale: Locale, m: StoredMessage) => translate(locale, { id: m.id, message: m.message }, m.values ?? {})
+const plain = (locale: Locale, m: StoredMessage) => translate(locale, { id: m.id, message: m.message }, valuesIn(locale, m.values))
 /** The message is HTML: values escaped, the result sanitized. */
-const html = (locale: Locale, m: StoredMessage) => sanitizeHtml(translate(locale, { id: m.id, message: m.message }, escaped(m.values) ?? {}))
+const html = (locale: Locale, m: StoredMessage) => sanitizeHtml(translate(locale, { id: m.id, message: m.message }, escaped(valuesIn(locale, m.values))))
 
 /** The notification's text in one language, from what it says; undefined for a row made before that was kept. */
 function textIn(locale: Locale, row: NotificationRow): NotificationText | undefined {

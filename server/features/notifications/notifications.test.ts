@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, demo, testApp, type TestApp } from '../../test/harness'
 import { newId } from '../../lib/ids'
 import { notificationsRepository } from './notifications.repository'
+import { createNoticesService } from './notices'
 
 async function withNotifications(t: TestApp, email: string, n: number) {
   const token = await t.login(email)
@@ -124,5 +125,29 @@ describe('notifications API', () => {
     notificationsRepository.insert(t.db, { id, userId, type: 'info', title: 'Old news', message: 'Written <b>before</b>', actionUrl: null, actionText: null, createdAt: t.clock.now().toISOString() })
     const [old] = (await t.call('GET', '/notifications', { token })).json
     expect(old).toMatchObject({ id, title: 'Old news', message: 'Written <b>before</b>', actionText: null, localized: null })
+  })
+
+  it('writes an amount as kroner the way each language does; the e-mail stays in the user\'s language', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const userId = (await t.call('GET', '/account/info', { token })).json.id
+    const notices = createNoticesService({ db: t.db, clock: t.clock, publicUrl: 'https://boligkasse.test', users: t.services.users, notifications: t.services.notifications })
+    t.clock.advance(1000)
+    notices.tell(userId, {
+      type: 'info',
+      title: { id: 'An agreement awaits your acceptance' },
+      message: { id: '{association} has created agreement {externalId} for {amount}. Open it to accept it with Vipps MobilePay or to reject it.' },
+      values: { association: 'A & B', externalId: '1009', amount: { ore: 123_450 } },
+      actionUrl: '/agreements',
+      actionText: { id: 'Open agreement' },
+    })
+    const [n] = (await t.call('GET', '/notifications', { token })).json
+    expect(n.localized.en.message).toMatch(/for DKK\s1,234\.50\./)
+    expect(n.localized.da.message).toMatch(/ kr\.\s1\.234,50\./)
+    expect(n.localized.da.message).toContain('A &amp; B')
+    expect(n.localized.da.title).not.toBe('An agreement awaits your acceptance')
+    const mail = t.mails().at(-1)!
+    expect(mail.subject).toBe('An agreement awaits your acceptance')
+    expect(mail.text).toMatch(/DKK\s1,234\.50/)
   })
 })
