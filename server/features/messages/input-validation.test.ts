@@ -39,8 +39,8 @@ describe('item 8: message subjects and bodies', () => {
 
   it('a 201-character subject says the limit, in English and Danish', async () => {
     const { draft } = await setup()
-    expect(issue(await draft({ subject: 'S'.repeat(201) }), 'subject')).toBe('At most 200 characters')
-    expect(issue(await draft({ subject: 'S'.repeat(201) }, DA), 'subject')).toBe('Højst 200 tegn')
+    expect(issue(await draft({ subject: 'S'.repeat(201) }), 'subject')).toBe('Subject must be at most 200 characters')
+    expect(issue(await draft({ subject: 'S'.repeat(201) }, DA), 'subject')).toBe('Emne må højst være 200 tegn')
     expect((await draft({ subject: 'S'.repeat(200) })).status).toBe(201)
   })
 
