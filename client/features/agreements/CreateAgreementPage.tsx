@@ -4,12 +4,14 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import type { Address } from '../../../shared/contract/companies'
 import type { PaymentProvider } from '../../../shared/contract/payment-providers'
 import { initialsOf } from '../../../shared/domain/agreement-parts'
+import { NotKeptNotice } from '../../components/sync/QueuedNotice'
 import { Alert } from '../../components/ui/Alert'
 import { Button, buttonClass } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
 import { SelectField, TextField } from '../../components/ui/TextField'
 import { newId } from '../../lib/ids'
 import { usePageTitle } from '../../lib/use-page-title'
+import { NotKeptError } from '../../sync/outcomes'
 import { useSync, useSyncStatus } from '../../sync/use-sync'
 import { useCompanyRows } from '../companies/use-company-rows'
 import { AddressPicker } from './AddressPicker'
@@ -80,7 +82,8 @@ function CreateForm({ companyId }: { companyId: string }) {
     parts: [emptyPart(newId(), 'OTHER')],
   }))
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [failure, setFailure] = useState(false)
+  // true: an error; a NotKeptError: the device could not store the change (it is NOT kept, the form keeps it).
+  const [failure, setFailure] = useState<boolean | NotKeptError>(false)
   const [busy, setBusy] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
 
@@ -120,8 +123,8 @@ function CreateForm({ companyId }: { companyId: string }) {
         addresses: body.linkedAddress.map((id) => addresses.find((a) => a.id === id)).filter((a): a is AgreementAddress => a !== undefined),
       })
       await navigate({ to: '/agreements' })
-    } catch {
-      setFailure(true)
+    } catch (error) {
+      setFailure(error instanceof NotKeptError ? error : true)
       setBusy(false)
     }
   }
@@ -189,11 +192,14 @@ function CreateForm({ companyId }: { companyId: string }) {
       <section className="card">
         <PartsEditor parts={form.parts} onChange={(parts) => setForm((f) => ({ ...f, parts }))} errors={errors} onErrors={setErrors} newPartType="OTHER" />
       </section>
-      {failure && (
-        <Alert variant="error">
-          <Trans>An error occured while processing your request</Trans>
-        </Alert>
-      )}
+      {failure instanceof NotKeptError ?
+        <NotKeptNotice error={failure} />
+      : failure && (
+          <Alert variant="error">
+            <Trans>An error occured while processing your request</Trans>
+          </Alert>
+        )
+      }
       {!online && (
         <Alert variant="info">
           <Trans>You are offline. The agreement will be kept on this device and sent when you are back online.</Trans>

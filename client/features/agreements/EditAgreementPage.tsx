@@ -3,12 +3,14 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate, useParams } from '@tanstack/react-router'
 import type { Agreement } from '../../../shared/contract/agreements'
 import { canEdit } from '../../../shared/domain/agreement-status'
+import { NotKeptNotice } from '../../components/sync/QueuedNotice'
 import { Alert } from '../../components/ui/Alert'
 import { Button, buttonClass } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
 import { TextField } from '../../components/ui/TextField'
 import { useLocale } from '../../i18n/use-locale'
 import { usePageTitle } from '../../lib/use-page-title'
+import { NotKeptError } from '../../sync/outcomes'
 import { useSync, useSyncStatus, type SyncHandle } from '../../sync/use-sync'
 import { updateAgreement } from './agreement-mutations'
 import { DEFAULT_PAYMENT_PERIOD, partDrafts, validateEdit, type EditAgreementForm, type FieldErrors } from './agreement-form'
@@ -86,7 +88,8 @@ function EditForm({ handle, row }: { handle: SyncHandle; row: AgreementView & { 
     parts: partDrafts((row.parts ?? []) as Agreement['parts'], locale),
   }))
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [failure, setFailure] = useState(false)
+  // true: an error; a NotKeptError: the device could not store the change (it is NOT kept, the form keeps it).
+  const [failure, setFailure] = useState<boolean | NotKeptError>(false)
   const [busy, setBusy] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
   const message = (key: string) => (errors[key] ? translateIssueMessage(errors[key], i18n) : undefined)
@@ -108,8 +111,8 @@ function EditForm({ handle, row }: { handle: SyncHandle; row: AgreementView & { 
     try {
       await updateAgreement(handle, opened, result.body)
       await navigate({ to: '/agreements/$id', params: { id: row.id } })
-    } catch {
-      setFailure(true)
+    } catch (error) {
+      setFailure(error instanceof NotKeptError ? error : true)
       setBusy(false)
     }
   }
@@ -154,11 +157,14 @@ function EditForm({ handle, row }: { handle: SyncHandle; row: AgreementView & { 
       <section className="card">
         <PartsEditor parts={form.parts} onChange={(parts) => setForm((f) => ({ ...f, parts }))} errors={errors} onErrors={setErrors} newPartType="FEE" />
       </section>
-      {failure && (
-        <Alert variant="error">
-          <Trans>An error occured while processing your request</Trans>
-        </Alert>
-      )}
+      {failure instanceof NotKeptError ?
+        <NotKeptNotice error={failure} />
+      : failure && (
+          <Alert variant="error">
+            <Trans>An error occured while processing your request</Trans>
+          </Alert>
+        )
+      }
       {!online && (
         <Alert variant="info">
           <Trans>You are offline. The change will be kept on this device and sent when you are back online.</Trans>

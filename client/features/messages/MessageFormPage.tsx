@@ -7,9 +7,11 @@ import { Alert } from '../../components/ui/Alert'
 import { Button, buttonClass } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
 import { SelectField, TextAreaField, TextField } from '../../components/ui/TextField'
-import { api, errorMessage } from '../../lib/api'
+import { errorMessage } from '../../lib/api'
 import { showToast } from '../../lib/toast'
 import { usePageTitle } from '../../lib/use-page-title'
+import { awaitServer, withdraw } from '../../sync/await-server'
+import { NotKeptError } from '../../sync/outcomes'
 import { useSync, type SyncHandle } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
 import { roleOf } from '../shell/navigation'
@@ -22,6 +24,9 @@ import { translateIssue } from '../../lib/form-issues'
 import { messages } from '../../../shared/i18n-messages'
 import { isScheduleAhead } from './schedule'
 import { RecordMissing } from '../../components/sync/RecordMissing'
+import { NotKeptNotice, useQueuedText } from '../../components/sync/QueuedNotice'
+import { useRefusalText } from '../sync-status/refusal'
+import { sendAnonymous } from './anonymous'
 
 type Errors = Partial<Record<'subject' | 'recipient' | 'body' | 'scheduledAt' | 'form', string>>
 
@@ -90,6 +95,9 @@ function MessageForm(props: { handle: SyncHandle; base: string; companyId: strin
   const [anonymous, setAnonymous] = useState(false)
   const [errors, setErrors] = useState<Errors>({})
   const [busy, setBusy] = useState(false)
+  const [notKept, setNotKept] = useState<NotKeptError | null>(null)
+  const queuedText = useQueuedText()
+  const refusalText = useRefusalText()
 
   const recipientOptions = [
     { value: '', label: t`Choose recipient` },
@@ -116,22 +124,43 @@ function MessageForm(props: { handle: SyncHandle; base: string; companyId: strin
     }
     const data = parsed.data
     setBusy(true)
+    setNotKept(null)
     try {
       if (anonymous) {
         // Online only and never queued: nothing of an anonymous message stays on this device.
-        await api('POST', '/messages/anonymous', { body: { companyId, subject: data.subject, body: data.body } })
+        await sendAnonymous({ companyId, subject: data.subject, body: data.body })
         showToast('success', t`Your anonymous message was sent to the board.`)
         void navigate({ to: base as never })
         return
       }
       const recipientLabel = labelOf(recipient)
-      if (existing) {
-        await updateDraft(handle, { id: existing.id, _version: existing._version }, { type: data.type, subject: data.subject, body: data.body, recipient: data.recipient, scheduledAt: data.scheduledAt ?? null }, recipientLabel)
-      } else {
-        await createDraft(handle, { ...data, id: data.id! }, { sender: { id: user.id, fullName: user.fullName, emailAddress: user.emailAddress }, companyName: user.currentCompany?.name ?? '', recipientLabel })
+      const queued: string[] = []
+      try {
+        if (existing) {
+          queued.push((await updateDraft(handle, { id: existing.id, _version: existing._version }, { type: data.type, subject: data.subject, body: data.body, recipient: data.recipient, scheduledAt: data.scheduledAt ?? null }, recipientLabel)).mutationId)
+        } else {
+          queued.push((await createDraft(handle, { ...data, id: data.id! }, { sender: { id: user.id, fullName: user.fullName, emailAddress: user.emailAddress }, companyName: user.currentCompany?.name ?? '', recipientLabel })).mutationId)
+        }
+        if (mode === 'send' && !data.scheduledAt) queued.push((await sendDraft(handle, data.id!)).mutationId)
+      } catch (error) {
+        if (!(error instanceof NotKeptError)) throw error
+        // Not stored on this device: nothing of it will be sent. Said plainly; what was typed stays.
+        await withdraw(handle.db, queued)
+        setNotKept(error)
+        return
       }
-      if (mode === 'send' && !data.scheduledAt) await sendDraft(handle, data.id!)
-      showToast('success', mode === 'send' ? (data.scheduledAt ? t`The message is scheduled.` : t`The message is being sent.`) : t`The draft is saved.`)
+      // Success only once the server has it; until then it is queued (issue #17 item 6).
+      const result = await awaitServer(handle, queued)
+      if (result.outcome === 'rejected') {
+        // Refused: the form says why and keeps what was typed; the refused change (and what waited on it) is taken back.
+        await withdraw(handle.db, queued)
+        setErrors({ form: refusalText(result.mutation) || result.mutation.lastError || t`The server refused the request.` })
+        return
+      }
+      if (result.outcome === 'queued') showToast('info', queuedText(result.waitingFor))
+      // A conflict is shown where the message is (and in the sync panel), for the user to choose.
+      else if (result.outcome === 'accepted')
+        showToast('success', mode === 'send' ? (data.scheduledAt ? t`The message is scheduled.` : t`The message was sent.`) : t`The draft is saved.`)
       // Spec §2: after a create back to the list; after an update to the message.
       void navigate({ to: (existing ? `${base}/${existing.id}` : base) as never })
     } catch (error) {
@@ -144,6 +173,7 @@ function MessageForm(props: { handle: SyncHandle; base: string; companyId: strin
   return (
     <form className="form message-form card" noValidate onSubmit={(e) => void submit(e, 'send')}>
       {errors.form && <Alert variant="error">{errors.form}</Alert>}
+      {notKept && <NotKeptNotice error={notKept} />}
       {staff && (
         <SelectField label={t`Type`} value={type} onChange={(e) => setType(e.target.value as MessageType)}
           options={messageTypes.map((v) => ({ value: v, label: i18n._(messageTypeLabels[v]) }))} />

@@ -19,6 +19,11 @@ import { openAttachment } from './attachments'
 import { messagesBase } from './base-path'
 import { messageStatusLabels, messageTypeWords, recipientText, statusBadge } from './labels'
 import { deleteDraft, markViewed, sendDraft } from './message-mutations'
+import { useQueuedText } from '../../components/sync/QueuedNotice'
+import type { Mutation } from '../../sync/local-db'
+import { awaitServer } from '../../sync/await-server'
+import { NotKeptError } from '../../sync/outcomes'
+import { useNotKeptText } from '../sync-status/refusal'
 import { statusFor, useMessage, type MessageView } from './use-messages'
 import { RecordMissing } from '../../components/sync/RecordMissing'
 
@@ -66,9 +71,20 @@ function MessageDetails({ handle, row, base }: { handle: SyncHandle; row: Messag
     void markViewed(handle, row.id, user.id)
   }, [handle, row, user])
 
+  // Sent only once the server has it; until then queued (issue #17 item 6). A refusal shows on the message and in the sync panel.
+  const queuedText = useQueuedText()
+  const notKeptText = useNotKeptText()
   const send = async () => {
-    await sendDraft(handle, row.id)
-    showToast('success', t`The message is being sent.`)
+    let queued: Mutation
+    try {
+      queued = await sendDraft(handle, row.id)
+    } catch (error) {
+      if (error instanceof NotKeptError) return showToast('error', notKeptText(error))
+      throw error
+    }
+    const result = await awaitServer(handle, [queued.mutationId])
+    if (result.outcome === 'accepted') showToast('success', t`The message was sent.`)
+    else if (result.outcome === 'queued') showToast('info', queuedText(result.waitingFor))
   }
   const remove = async () => {
     if (!window.confirm(t`Delete this draft?`)) return
