@@ -9,7 +9,10 @@
  * (c) with the server answering 503 (the browser still online) a refund says queued, never
  *     success; once the server answers it goes through exactly once and then says so;
  * (e) when the device cannot store the change (quota), the form says plainly it was NOT kept,
- *     and what was typed stays.
+ *     and what was typed stays;
+ * (f) with the server answering 503 and nothing queued the indicator says offline; the message
+ *     form then says queued (never "sent"), the message goes once the server answers, a message
+ *     written while it answers says sent, and one the device cannot store is NOT kept.
  * The server logs every request (LOG_LEVEL info), so "sent once" is counted where it arrives.
  */
 import { describe, expect, it } from 'vitest'
@@ -249,5 +252,80 @@ describe('honest sync (issue #17)', () => {
       await snapBoth(page, 'sync-honest-not-kept')
       expect(served('POST', path)).toBe(1)
       void danish
+    }))
+  it('(f) with the server answering 503 an empty queue shows offline, and the message form says queued, then sent, or NOT kept', () =>
+    journey('message-server-down', async (context, page) => {
+      const email = 'formand@solgaarden.dk'
+      await englishUser(email)
+      // The outbox store refuses writes while the page sets the flag (as a full disk would).
+      await context.addInitScript(() => {
+        const w = window as unknown as { __quotaFull?: boolean }
+        for (const method of ['add', 'put'] as const) {
+          const original = IDBObjectStore.prototype[method]
+          IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['add']>) {
+            if (w.__quotaFull && this.name === 'outbox') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+            return original.apply(this, args)
+          } as IDBObjectStore['add']
+        }
+      })
+      await signIn(page, email)
+      await page.goto('/messages/create')
+      const form = page.locator('form.message-form')
+      await form.getByLabel('Recipient').waitFor()
+      await expect.poll(() => syncState(page)).toBe('synced')
+      expect(await indicator(page).innerText()).toMatch(/Online/)
+
+      // The server answers 503 to everything; the browser says online; nothing is queued.
+      const server = { down: true }
+      await context.route('**/api/**', (route) =>
+        server.down ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'UNAVAILABLE', message: 'Service unavailable' }) }) : route.fallback(),
+      )
+      await page.evaluate(() => dispatchEvent(new Event('online')))
+      await expect.poll(() => indicator(page).innerText(), { timeout: 15_000 }).toMatch(/^Offline/)
+      expect(await indicator(page).innerText()).not.toMatch(/waiting/)
+      expect(await page.evaluate(() => navigator.onLine)).toBe(true)
+
+      const posted = served('POST', '/api/messages')
+      await form.getByLabel('Recipient').selectOption('ALL_MEMBERS')
+      await form.getByLabel('Subject').fill('Generalforsamling')
+      await form.getByLabel('Content').fill('Indkaldelse følger.')
+      await form.getByRole('button', { name: 'Send', exact: true }).click()
+      await page.getByText('Queued — will be sent when the server answers.').waitFor({ timeout: 15_000 })
+      await page.waitForURL(/\/messages$/)
+      expect(await page.getByText('The message was sent.').count()).toBe(0)
+      await expect.poll(() => indicator(page).innerText()).toMatch(/Offline\s+1 change waiting/)
+      await snapBoth(page, 'sync-honest-queued-message')
+      expect(served('POST', '/api/messages')).toBe(posted)
+
+      // The server answers again: the message goes, once.
+      server.down = false
+      await page.evaluate(() => dispatchEvent(new Event('online')))
+      await expect.poll(() => syncState(page), { timeout: 30_000 }).toBe('synced')
+      expect(await indicator(page).innerText()).toMatch(/Online/)
+      expect(served('POST', '/api/messages')).toBe(posted + 1)
+
+      // While the server answers, "sent" comes after it confirmed.
+      await page.goto('/messages/create')
+      await form.getByLabel('Recipient').selectOption('ALL_MEMBERS')
+      await form.getByLabel('Subject').fill('Vandet lukkes')
+      await form.getByLabel('Content').fill('Vandet lukkes tirsdag kl. 9-12.')
+      await form.getByRole('button', { name: 'Send', exact: true }).click()
+      await page.getByText('The message was sent.').waitFor({ timeout: 15_000 })
+      expect(served('POST', '/api/messages')).toBe(posted + 2)
+
+      // The device cannot store the next one: NOT kept, and what was typed stays.
+      await page.goto('/messages/create')
+      await form.getByLabel('Recipient').selectOption('ALL_MEMBERS')
+      await form.getByLabel('Subject').fill('Haveudvalget')
+      await form.getByLabel('Content').fill('Møde torsdag.')
+      await page.evaluate(() => ((window as unknown as { __quotaFull?: boolean }).__quotaFull = true))
+      await form.getByRole('button', { name: 'Send', exact: true }).click()
+      await page.getByText(/Your change was NOT kept: this device has no storage space left/).waitFor()
+      expect(page.url()).toMatch(/\/messages\/create$/)
+      expect(await form.getByLabel('Subject').inputValue()).toBe('Haveudvalget')
+      expect(await form.getByLabel('Content').inputValue()).toBe('Møde torsdag.')
+      expect(await page.getByText('Queued —', { exact: false }).count()).toBe(0)
+      await snapBoth(page, 'sync-honest-message-not-kept')
+      expect(served('POST', '/api/messages')).toBe(posted + 2)
     }))
 })
