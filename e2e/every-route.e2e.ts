@@ -13,8 +13,6 @@
  * Every failure is collected and printed as one report per role and language (route, size, what),
  * then the test fails with it.
  */
-import Database from 'better-sqlite3'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { historyWriter } from '../server/features/billing/charge-history'
@@ -22,7 +20,7 @@ import { englishLeaks, englishMarkers, seriousViolations } from './axe'
 import { DEMO_PASSWORD, danish, snap } from './harness'
 import { journeySuite, signIn } from './journeys'
 
-const { suite, clientIp, serverRows } = journeySuite('every-route', 24)
+const { suite, clientIp, serverRows, writeDb, api } = journeySuite('every-route', 24)
 
 const SIZES = [
   { width: 375, height: 812 },
@@ -70,26 +68,6 @@ let ids: Ids
 let allowed: string[]
 const markers = englishMarkers()
 
-function writeDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(join(suite.server.dir, 'app.db'))
-  db.pragma('busy_timeout = 10000')
-  try {
-    return fn(db)
-  } finally {
-    db.close()
-  }
-}
-
-async function api<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${suite.server.url}/api${path}`, {
-    method,
-    headers: { ...clientIp(), 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await res.text()
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`)
-  return (text ? JSON.parse(text) : undefined) as T
-}
 
 async function prepareData(): Promise<Ids> {
   const company = serverRows<{ id: string }>("SELECT id FROM companies WHERE cvr = '10150817'")[0]!.id

@@ -48,7 +48,30 @@ export function journeySuite(name: string, subnet: number, env: Record<string, s
     }
   }
 
-  return { suite, clientIp, journey, serverRows }
+  /** Writes to the server's SQLite file while it runs (test data the UI cannot make). */
+  function writeDb<T>(fn: (db: Database.Database) => T): T {
+    const db = new Database(join(suite.server.dir, 'app.db'))
+    db.pragma('busy_timeout = 10000')
+    try {
+      return fn(db)
+    } finally {
+      db.close()
+    }
+  }
+
+  /** Calls the API outside the browser (from this suite's client IPs); throws on a non-2xx answer. */
+  async function api<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${suite.server.url}/api${path}`, {
+      method,
+      headers: { ...clientIp(), 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await res.text()
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`)
+    return (text ? JSON.parse(text) : undefined) as T
+  }
+
+  return { suite, clientIp, journey, serverRows, writeDb, api }
 }
 
 /** A screenshot of every page of a context that is about to fail its journey. */

@@ -6,15 +6,13 @@
  * and on each the name shows literally, with no console error, no page error and no dialog. The
  * e-mails sent for the message carry the name escaped in their HTML part.
  */
-import Database from 'better-sqlite3'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { historyWriter } from '../server/features/billing/charge-history'
 import { DEMO_PASSWORD, latestMailTo, snap } from './harness'
 import { journeySuite, signIn, snapBoth } from './journeys'
 
-const { suite, clientIp, serverRows } = journeySuite('markup-names', 23)
+const { suite, clientIp, serverRows, writeDb, api } = journeySuite('markup-names', 23)
 
 const RESIDENT = 'beboer03@solgaarden.dk' // Emma, the member of agreement 1001
 const ADMIN = 'admin@solgaarden.dk'
@@ -28,26 +26,6 @@ const member = NAMES[RESIDENT]
 const staff = NAMES[ADMIN]
 const author = NAMES[BOARD]
 
-function writeDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(join(suite.server.dir, 'app.db'))
-  db.pragma('busy_timeout = 10000')
-  try {
-    return fn(db)
-  } finally {
-    db.close()
-  }
-}
-
-async function api<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${suite.server.url}/api${path}`, {
-    method,
-    headers: { ...clientIp(), 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await res.text()
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`)
-  return (text ? JSON.parse(text) : undefined) as T
-}
 const login = (email: string) => api<{ accessToken: string }>(null, 'POST', '/auth/login', { type: 'email', email, password: DEMO_PASSWORD }).then((r) => r.accessToken)
 
 interface Ids {
