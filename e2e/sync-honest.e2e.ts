@@ -163,6 +163,10 @@ describe('honest sync (issue #17)', () => {
       const panel = page.getByRole('dialog', { name: 'Sync status' })
       await panel.getByText(sentence).waitFor()
       expect(await panel.getByText('Message not found').count()).toBe(0)
+      // Retrying cannot help without access: only Discard is offered, and the panel says why.
+      await panel.getByText('Sending it again cannot help without access.', { exact: false }).waitFor()
+      expect(await panel.getByRole('button', { name: 'Retry' }).count()).toBe(0)
+      expect(await panel.getByRole('button', { name: 'Discard' }).count()).toBeGreaterThan(0)
       await snapBoth(page, 'sync-honest-lost-access')
 
       // Sent once, and not again however often the queue runs.
