@@ -2,14 +2,15 @@
  * A 412 through the outbox (issue #17): the drainer merges an offline edit with the server's row
  * field by field and resends it without asking; only a real conflict waits for the user's choice.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { AGREEMENT_UPDATE, changedFields, updateAgreement } from '../features/agreements/agreement-mutations'
 import { COMPANY_FIELD } from '../features/companies/company-mutations'
 import { drainOnce } from './drainer'
-import { LocalDb, deleteLocalDb, type Row } from './local-db'
+import { LocalDb, type Row } from './local-db'
 import { enqueue, resolveConflict, type NewMutation } from './outbox'
 import type { SyncHandle } from './use-sync'
 import type { SyncTransport } from './transport'
+import { freshLocalDbEachTest } from './fresh-local-db'
 
 const json = (status: number, body?: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
@@ -51,15 +52,7 @@ const editOf = (row: Row, change: (r: ServerRow) => Partial<ServerRow>) => ({
 })
 
 let db: LocalDb
-let userId: string
-beforeEach(() => {
-  userId = crypto.randomUUID()
-  db = new LocalDb(userId)
-})
-afterEach(async () => {
-  db.close()
-  await deleteLocalDb(userId)
-})
+freshLocalDbEachTest((fresh) => (db = fresh))
 
 /** What the edit form queues: the diff against the row it was opened on, with that row as base. */
 async function queueAgreementEdit(opened: Row, change: (r: ServerRow) => Partial<ServerRow>) {

@@ -3,12 +3,13 @@
  * (404/410 where the goal already holds), access lost while offline (said with the company's
  * name), and a refused change sent once.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { drainOnce } from './drainer'
-import { LocalDb, deleteLocalDb, type Mutation } from './local-db'
+import { LocalDb, type Mutation } from './local-db'
 import { enqueue } from './outbox'
 import { goalHoldsWhenGone, refusalOf } from './outcomes'
 import type { SyncTransport } from './transport'
+import { freshLocalDbEachTest } from './fresh-local-db'
 
 const json = (status: number, body?: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
@@ -27,15 +28,7 @@ function server(handler: (method: string, path: string) => Response) {
 }
 
 let db: LocalDb
-let userId: string
-beforeEach(() => {
-  userId = crypto.randomUUID()
-  db = new LocalDb(userId)
-})
-afterEach(async () => {
-  db.close()
-  await deleteLocalDb(userId)
-})
+freshLocalDbEachTest((fresh) => (db = fresh))
 
 const COMPANY = 'c0000000-0000-4000-8000-000000000001'
 goalHoldsWhenGone('test.markRead')

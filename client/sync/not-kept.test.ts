@@ -1,19 +1,12 @@
 /** Issue #17 item 6: a change the device cannot store is reported as NOT kept, never as queued. */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SyncEngine } from './engine'
-import { LocalDb, deleteLocalDb } from './local-db'
+import { LocalDb } from './local-db'
 import { NotKeptError } from './outcomes'
+import { freshLocalDbEachTest } from './fresh-local-db'
 
 let db: LocalDb
-let userId: string
-beforeEach(() => {
-  userId = crypto.randomUUID()
-  db = new LocalDb(userId)
-})
-afterEach(async () => {
-  db.close()
-  await deleteLocalDb(userId)
-})
+freshLocalDbEachTest((fresh) => (db = fresh))
 
 const offline = { getToken: () => 't', getLocale: () => 'en', fetch: () => Promise.reject(new TypeError('offline')) }
 const change = { kind: 'charge.refund', method: 'POST' as const, path: '/agreement/a/refund', body: { amount: 100 }, entity: 'charge' as const, entityId: 'c1', money: true }

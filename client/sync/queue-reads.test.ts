@@ -1,19 +1,12 @@
 /** The outbox reads client/sync offers the features (queue-reads.ts). */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { LocalDb, deleteLocalDb, type Mutation } from './local-db'
+import { describe, expect, it } from 'vitest'
+import { LocalDb, type Mutation } from './local-db'
 import { reduce, registerReducer } from './optimistic'
 import { lastChangeOf, pendingCreate, pendingOf, storedChange, viewWithOutbox } from './queue-reads'
+import { freshLocalDbEachTest } from './fresh-local-db'
 
 let db: LocalDb
-let userId: string
-beforeEach(() => {
-  userId = crypto.randomUUID()
-  db = new LocalDb(userId)
-})
-afterEach(async () => {
-  db.close()
-  await deleteLocalDb(userId)
-})
+freshLocalDbEachTest((fresh) => (db = fresh))
 
 registerReducer('test.rename', reduce.patch((_row, m) => ({ name: (m.body as { name: string }).name })))
 

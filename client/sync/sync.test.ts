@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { drainOnce, backoffMs } from './drainer'
-import { LocalDb, deleteLocalDb, type Mutation, type Row } from './local-db'
+import { LocalDb, type Mutation, type Row } from './local-db'
 import { enqueue, discard, retry } from './outbox'
 import { applyOutbox, reduce, registerReducer } from './optimistic'
 import { applyChanges, pullAll } from './pull'
 import { send, type SyncTransport } from './transport'
+import { freshLocalDbEachTest } from './fresh-local-db'
 
 type Handler = (method: string, path: string, init: RequestInit) => Response | Promise<Response>
 
@@ -25,15 +26,7 @@ function transport(handler: Handler, calls: Array<{ method: string; path: string
 }
 
 let db: LocalDb
-let userId: string
-beforeEach(() => {
-  userId = crypto.randomUUID()
-  db = new LocalDb(userId)
-})
-afterEach(async () => {
-  db.close()
-  await deleteLocalDb(userId)
-})
+freshLocalDbEachTest((fresh) => (db = fresh))
 
 const mut = (over: Partial<Mutation> = {}) => ({ kind: 'notification.read', method: 'PATCH' as const, path: '/notifications/a/read', entity: 'notification' as const, entityId: 'a', ...over })
 
