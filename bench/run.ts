@@ -244,7 +244,7 @@ async function main() {
       const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!)
       const files = [...new Set(scripts)]
       const bytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f))).length, 0)
-      report(`JavaScript of the first route, gzipped (${files.length} files)`, bytes / 1024, 'KB', 200, '≈ 102 KB for React + Dexie + Workbox alone (OFFLINE.md, measured here)')
+      report(`JavaScript of the first route, gzipped (${files.length} files)`, bytes / 1024, 'KB', 200, '≈ 102 KB for React + Dexie + Workbox alone (docs/OFFLINE.md, measured here)')
     }
   } finally {
     await browser.close()

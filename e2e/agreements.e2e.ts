@@ -22,7 +22,7 @@ const agreementOf = (email: string) =>
   )
 
 describe('agreement journeys', () => {
-  it('(1) an administrator creates an agreement for a resident, with the §5 messages for what is missing', () =>
+  it('(1) an administrator creates an agreement for a resident, with the docs/PRODUCT.md §5 messages for what is missing', () =>
     journey('create', async (_context, page) => {
       await signIn(page, 'admin@solgaarden.dk')
       await page.locator('nav.sidebar-nav').getByRole('link', { name: 'Agreements' }).click()

@@ -18,7 +18,7 @@ describe('message journeys', () => {
       await page.waitForURL(/\/messages$/)
       await page.getByRole('link', { name: 'Skriv en besked' }).click()
       const form = page.locator('form.message-form')
-      // §5 messages for what is missing.
+      // docs/PRODUCT.md §5 messages for what is missing.
       await form.getByRole('button', { name: 'Send', exact: true }).click()
       for (const message of ['Vælg en modtager', 'Indtast et emne', 'Indtast beskedens indhold']) await form.locator('.field-error', { hasText: message }).waitFor()
       await form.getByLabel('Type').selectOption('NOTICE')

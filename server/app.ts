@@ -289,7 +289,7 @@ function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): st
 
 /**
  * Serves the built PWA: hashed assets cached for a year; index.html, sw.js and the manifest
- * always revalidated (OFFLINE.md), and every other path answers the app shell.
+ * always revalidated (docs/OFFLINE.md), and every other path answers the app shell.
  */
 function serveClient(app: OpenAPIHono<AppEnv>, dir: string) {
   const root = resolve(dir)

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Runtime configuration (CONTRACT.md "Runtime configuration"), parsed once at boot. */
+/** Runtime configuration (docs/API.md "Runtime configuration"), parsed once at boot. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATABASE_PATH: z.string().min(1).default('./data/app.db'),
@@ -45,7 +45,7 @@ export interface Config {
   smtpUrl: string | undefined
   mailOutboxDir: string
   mailFrom: string
-  /** Where the contact form's messages go (spec §2 Contact). */
+  /** Where the contact form's messages go (docs/PRODUCT.md §2 Contact). */
   contactEmail: string
   vippsBaseUrl: string | undefined
   /** Vipps Login client; outside production the built-in emulator's demo client is used when unset. */

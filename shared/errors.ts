@@ -1,5 +1,5 @@
 /**
- * Error codes of the API (CONTRACT.md "Errors"). The server chooses the HTTP status from the code;
+ * Error codes of the API (docs/API.md "Errors"). The server chooses the HTTP status from the code;
  * the client maps the code to a translated message when the server's message is not enough.
  */
 export const errorCodes = [

@@ -1,6 +1,6 @@
 /**
- * Messages that both the server and the client show: validation wording of spec §5 and the
- * error texts of §8. The English text is the catalog id, so a zod issue's message can be
+ * Messages that both the server and the client show: validation wording of docs/PRODUCT.md §5 and the
+ * error texts of docs/PRODUCT.md §8. The English text is the catalog id, so a zod issue's message can be
  * translated on either side with `i18n._(message)`. The `/*i18n*\/` marker lets `lingui extract`
  * collect them into both catalogs.
  */
@@ -80,7 +80,7 @@ export const messages = {
   zipInvalid: /*i18n*/ { id: 'Please enter a 4-digit postcode' },
   addressSearchUnavailable: /*i18n*/ { id: 'The address search is not available right now. Please try again later.' },
   connectionOk: /*i18n*/ { id: 'Connected: Vipps MobilePay issued an access token.' },
-  // Agreements (spec §5 "Create agreement" and "Edit agreement", §4 transitions)
+  // Agreements (docs/PRODUCT.md §5 "Create agreement" and "Edit agreement", §4 transitions)
   memberNameRequired: /*i18n*/ { id: 'Please enter the full name' },
   startPaymentDateRequired: /*i18n*/ { id: 'Please enter start payment date' },
   paymentPeriodRequired: /*i18n*/ { id: 'Please enter payment period' },
@@ -105,7 +105,7 @@ export const messages = {
   agreementTerminating: /*i18n*/ { id: 'This agreement is already being terminated.' },
   agreementMemberOnly: /*i18n*/ { id: 'Only the member of the agreement can accept or reject it.' },
   agreementExists: /*i18n*/ { id: 'An agreement with this id already exists with other data.' },
-  // Billing (spec §5 "Refund and one-time charge", §8, issue #8)
+  // Billing (docs/PRODUCT.md §5 "Refund and one-time charge", §8, issue #8)
   amountInvalid: /*i18n*/ { id: 'Please enter a valid amount' },
   amountTooSmall: /*i18n*/ { id: 'The amount must be at least 1 kr.' },
   descriptionRequired: /*i18n*/ { id: 'Please enter a description' },
@@ -132,7 +132,7 @@ export const messages = {
   retryUnderWay: /*i18n*/ { id: 'A new attempt to collect this invoice is already under way.' },
   retryNeedsAccepted: /*i18n*/ { id: 'The agreement is not active at Vipps MobilePay, so the payment cannot be collected again. Mark it paid outside Vipps MobilePay or write it off.' },
   internal: /*i18n*/ { id: 'Something went wrong on our side. Please try again.' },
-  // Messages (spec §5 "Messages", §8, issue #10)
+  // Messages (docs/PRODUCT.md §5 "Messages", §8, issue #10)
   messageSubjectRequired: /*i18n*/ { id: 'Please enter a subject' },
   messageRecipientRequired: /*i18n*/ { id: 'Please select a recipient' },
   messageContentRequired: /*i18n*/ { id: 'Please enter message content' },

@@ -2,7 +2,7 @@
  * The only fetch wrapper of the web client. Every call to the server goes through `api()`:
  * base path /api, JSON in and out, the bearer token when signed in, the interface locale as
  * Accept-Language (the server translates its messages), and an Idempotency-Key on every write.
- * Error bodies (CONTRACT.md "Errors") become an `ApiError`.
+ * Error bodies (docs/API.md "Errors") become an `ApiError`.
  */
 import type { z } from 'zod'
 import { ErrorBody } from '../../shared/contract/common'
@@ -76,7 +76,7 @@ export interface RequestOptions<S extends z.ZodType | undefined> {
   schema?: S
   /** Keeps the Idempotency-Key across retries of the same action (see `createActionKey`). */
   action?: ActionKey
-  /** `_version` of the record being changed, sent as If-Match (CONTRACT.md "Versions"). */
+  /** `_version` of the record being changed, sent as If-Match (docs/API.md "Versions"). */
   ifMatch?: number
   signal?: AbortSignal
 }

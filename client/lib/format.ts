@@ -1,5 +1,5 @@
 /**
- * Formatting at the edge of the UI, per interface locale. Amounts are integer øre (CONTRACT.md
+ * Formatting at the edge of the UI, per interface locale. Amounts are integer øre (docs/API.md
  * "Identifiers, money, dates"); calendar dates are `YYYY-MM-DD` strings meaning Copenhagen;
  * instants are ISO timestamps shown in Copenhagen time.
  */

@@ -1,5 +1,5 @@
 /**
- * Prices typed in kroner (spec §5: step 0.01) and turned into integer øre for the stored body.
+ * Prices typed in kroner (docs/PRODUCT.md §5: step 0.01) and turned into integer øre for the stored body.
  * Danish users type a decimal comma ("12,50"), English ones a point ("12.50"); both are accepted
  * here whatever the interface language, since a phone's keyboard may offer either.
  */

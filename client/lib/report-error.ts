@@ -1,5 +1,5 @@
 /**
- * Sends client errors to the server log (POST /logger, spec §7). Reporting must never cause new
+ * Sends client errors to the server log (POST /logger, docs/PRODUCT.md §7). Reporting must never cause new
  * trouble: failures are ignored, repeats of the same message are dropped, and one page sends at
  * most a handful so an error in a render loop cannot flood the server.
  */

@@ -3,7 +3,7 @@
  * concerned (changes to unrelated rows may travel together, up to MAX_IN_FLIGHT): every send carries the mutation id as Idempotency-Key, so a resend after a lost
  * answer is replayed by the server instead of applied again.
  *
- * Rules (OFFLINE.md "Outbox drain"):
+ * Rules (docs/OFFLINE.md "Outbox drain"):
  * - network error, 408, 429, 5xx, 409 IDEMPOTENCY_IN_PROGRESS: keep, retry later with jittered
  *   exponential backoff (honouring Retry-After), and stop this round so order is kept;
  * - 401: pause the queue (nothing is dropped) until the user signs in again;

@@ -1,6 +1,6 @@
 /**
  * Runs the outbox drain and the pull for one signed-in user, and tells the shell how it goes.
- * Triggers (OFFLINE.md): start, after each enqueue, the `online` event, the page becoming
+ * Triggers (docs/OFFLINE.md): start, after each enqueue, the `online` event, the page becoming
  * visible, and a timer. Only one tab drains at a time (Web Locks), so two tabs never send the
  * same mutation at once; the server's idempotency covers whatever else could race.
  */

@@ -1,5 +1,5 @@
 /**
- * The offline store (OFFLINE.md): one IndexedDB database per signed-in user, so signing in as
+ * The offline store (docs/OFFLINE.md): one IndexedDB database per signed-in user, so signing in as
  * someone else never shows the previous user's data, and signing out can drop it whole.
  *
  * - Canonical tables hold rows exactly as the server last confirmed them (the `data` of a sync

@@ -40,7 +40,7 @@ export interface MutationKind {
   reducer: Reducer
   /** Names the change in lists: "Mark notification as read". */
   label: MessageDescriptor
-  /** Shown when the server refuses it: spec §8 wording where there is one. */
+  /** Shown when the server refuses it: docs/PRODUCT.md §8 wording where there is one. */
   failed: MessageDescriptor
   /** When the server answers with the whole row: how to keep that row once it is confirmed (see `answerAsRow`). */
   answeredRow?: AnsweredRow

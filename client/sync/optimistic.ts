@@ -1,7 +1,7 @@
 /**
  * The optimistic view: canonical rows with the pending outbox applied on top, in queue order.
  * Pull may overwrite canonical rows at any time; because pending changes are re-applied on
- * every read, they are rebased onto whatever the server sent last (OFFLINE.md "Pull").
+ * every read, they are rebased onto whatever the server sent last (docs/OFFLINE.md "Pull").
  *
  * Features register a reducer per mutation kind, describing what the change does locally.
  */

@@ -1,5 +1,5 @@
 /**
- * Pulls the server's changes into the canonical tables (OFFLINE.md "Pull"). Each page is applied
+ * Pulls the server's changes into the canonical tables (docs/OFFLINE.md "Pull"). Each page is applied
  * in one Dexie transaction together with its cursor, so a crash mid-pull resumes where the last
  * applied page ended and never skips a change. Pending outbox mutations are not touched: the
  * optimistic view re-applies them on top of the new rows.

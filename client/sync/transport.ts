@@ -1,6 +1,6 @@
 /**
  * How the sync code reaches the server. It does not use lib/api.ts on purpose: a 401 here must
- * pause the queue and keep everything (OFFLINE.md), not clear the session on its own.
+ * pause the queue and keep everything (docs/OFFLINE.md), not clear the session on its own.
  */
 export interface SyncTransport {
   getToken: () => string | null

@@ -29,7 +29,7 @@ export const errorResponses = {
 
 export const bearer = [{ bearerAuth: [] }]
 
-/** Headers a write accepts (CONTRACT.md "Writes"); checked by the write-transaction middleware. */
+/** Headers a write accepts (docs/API.md "Writes"); checked by the write-transaction middleware. */
 export const writeHeaders = z.object({
   'idempotency-key': z
     .string()

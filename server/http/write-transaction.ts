@@ -20,7 +20,7 @@ const replayedHeaders = ['content-type', 'etag', 'location']
 
 /**
  * Runs every write request (POST, PUT, PATCH, DELETE) as one SQLite transaction under the write
- * lock (reads take the lock too), and implements Idempotency-Key (CONTRACT.md "Writes"):
+ * lock (reads take the lock too), and implements Idempotency-Key (docs/API.md "Writes"):
  * - the stored answer is written in the same transaction as the effect, so after a crash either
  *   both exist or neither does, and a retry after a lost response replays the answer;
  * - the same key with another method, path or body → 422 IDEMPOTENCY_KEY_REUSED;

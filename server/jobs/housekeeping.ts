@@ -9,7 +9,7 @@ import type { Job } from './runner'
 const DAY = 24 * 60 * 60 * 1000
 /** Sync clients offline longer than this get `reset` and pull a fresh copy. */
 export const CHANGE_LOG_RETENTION_DAYS = 30
-/** CONTRACT.md: Idempotency keys are kept at least 30 days. */
+/** docs/API.md: Idempotency keys are kept at least 30 days. */
 export const IDEMPOTENCY_RETENTION_DAYS = 35
 
 const ago = (clock: Clock, days: number) => new Date(clock.now().getTime() - days * DAY).toISOString()

@@ -29,5 +29,5 @@ export function createSecretBox(key: string): SecretBox {
   }
 }
 
-/** How a secret is shown in answers: only its last four characters (CONTRACT.md). */
+/** How a secret is shown in answers: only its last four characters (docs/API.md). */
 export const maskSecret = (plain: string): string => `••••${plain.slice(-4)}`

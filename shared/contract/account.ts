@@ -103,7 +103,7 @@ export type UpdateAccountRequest = z.infer<typeof UpdateAccountRequest>
 export const SwitchCompanyRequest = z.object({ companyId: z.uuid() }).meta({ id: 'SwitchCompanyRequest' })
 
 /**
- * Add an authentication method (spec §5 "Add authentication method"). Password types need a
+ * Add an authentication method (docs/PRODUCT.md §5 "Add authentication method"). Password types need a
  * password of at least 6 characters and a matching confirmation; LOGIN_TOKEN gets a generated token.
  */
 export const AddAuthMethodRequest = z

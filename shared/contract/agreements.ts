@@ -6,9 +6,9 @@ import { messages } from '../i18n-messages'
 import { isSingleLine, personName, plainText } from './text'
 
 /**
- * Agreements (spec §3 Agreement, §5 create/edit rules, §7 Agreements). Money is integer øre,
- * dates are `YYYY-MM-DD` in Europe/Copenhagen (CONTRACT.md). The same schemas validate the
- * client's forms, so §5's messages appear in either place.
+ * Agreements (docs/PRODUCT.md §3 Agreement, §5 create/edit rules, docs/PRODUCT.md §7 Agreements). Money is integer øre,
+ * dates are `YYYY-MM-DD` in Europe/Copenhagen (docs/API.md). The same schemas validate the
+ * client's forms, so docs/PRODUCT.md §5's messages appear in either place.
  */
 export const AgreementStatus = z.enum(agreementStatuses)
 export type AgreementStatus = z.infer<typeof AgreementStatus>
@@ -24,7 +24,7 @@ const isRealDate = (v: string) => {
 }
 
 /**
- * A calendar date `YYYY-MM-DD`. A full ISO timestamp (what the spec's client sends) is accepted
+ * A calendar date `YYYY-MM-DD`. A full ISO timestamp (what the earlier client sends, docs/PRODUCT.md §3) is accepted
  * and turned into its date in Copenhagen. Missing or empty answers `requiredMessage`.
  */
 export const calendarDate = (requiredMessage: string) =>
@@ -44,7 +44,7 @@ export const calendarDate = (requiredMessage: string) =>
 export const MAX_PART_PRICE_ORE = 100_000_000
 
 /**
- * øre: an integer above 0 (spec §5: a part's price must be above 0). Too high and fractions of
+ * øre: an integer above 0 (docs/PRODUCT.md §5: a part's price must be above 0). Too high and fractions of
  * øre each have their own message; a number too high for anything answers only that.
  */
 const positiveOre = z
@@ -55,7 +55,7 @@ const positiveOre = z
 
 export const AgreementPartInput = z
   .object({
-    /** The client's id of the part (spec §3: new parts get an id made locally from the time); the server makes one when absent. */
+    /** The client's id of the part (docs/PRODUCT.md §3: new parts get an id made locally from the time); the server makes one when absent. */
     id: z.string().trim().min(1).max(64).refine(isSingleLine, messages.controlCharacters.id).optional(),
     type: PartType,
     description: plainText(200, messages.partDescriptionRequired.id),
@@ -79,7 +79,7 @@ const priceMatchesParts = {
   params: { path: ['price'], message: messages.priceNotSumOfParts.id },
 }
 
-/** POST /agreement (spec §3 "Create payload"). */
+/** POST /agreement (docs/PRODUCT.md §3 "Create payload"). */
 export const CreateAgreementRequest = z
   .object({
     /** A client-made id (UUID) so an agreement created offline keeps it. */
@@ -107,7 +107,7 @@ export const CreateAgreementRequest = z
 export type CreateAgreementRequest = z.output<typeof CreateAgreementRequest>
 export type CreateAgreementInput = z.input<typeof CreateAgreementRequest>
 
-/** PATCH /agreement/{id} (spec §3 "Update payload"); absent fields stay. Send `If-Match: "<version>"`. */
+/** PATCH /agreement/{id} (docs/PRODUCT.md §3 "Update payload"); absent fields stay. Send `If-Match: "<version>"`. */
 export const UpdateAgreementRequest = z
   .object({
     nextRegularPaymentDate: calendarDate(messages.startPaymentDateRequired.id).optional(),
@@ -121,11 +121,11 @@ export const UpdateAgreementRequest = z
 export type UpdateAgreementRequest = z.output<typeof UpdateAgreementRequest>
 export type UpdateAgreementInput = z.input<typeof UpdateAgreementRequest>
 
-/** POST /agreement/{id}/cancel (spec §3 "Terminate payload"). */
+/** POST /agreement/{id}/cancel (docs/PRODUCT.md §3 "Terminate payload"). */
 export const CancelAgreementRequest = z
   .object({
     terminationDate: calendarDate(messages.terminationDateRequired.id),
-    /** Charge one last payment 3 days before the termination date (spec §9). */
+    /** Charge one last payment 3 days before the termination date (docs/PRODUCT.md §9). */
     finalPaymentRequired: z.boolean().default(false),
   })
   .meta({ id: 'CancelAgreementRequest' })
@@ -188,7 +188,7 @@ export const Agreement = z
     price: z.number().int(),
     currency: Currency,
     status: AgreementStatus,
-    /** A charge failed and nothing was collected since (DOMAIN.md "Overdue"). */
+    /** A charge failed and nothing was collected since (docs/DOMAIN.md "Overdue"). */
     overdue: z.boolean(),
     /** Overdue long enough that the association's debt-collection process took over (issue #8, last overdue step). Always sent by the server; optional for local previews. */
     debtCollection: z.boolean().optional(),

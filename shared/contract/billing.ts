@@ -4,7 +4,7 @@ import { messages } from '../i18n-messages'
 import { plainText } from './text'
 
 /**
- * One-time charges and refunds (spec §5 "Refund and one-time charge", §7, CONTRACT.md: `amount`
+ * One-time charges and refunds (docs/PRODUCT.md §5 "Refund and one-time charge", §7, docs/API.md: `amount`
  * is integer øre ≥ 100). The same schemas validate the client's forms (kroner → øre first).
  * Vipps allows at most 45 characters of description.
  */
@@ -14,7 +14,7 @@ export const MAX_CHARGE_DESCRIPTION = 45
 /** 1,000,000 kr. in øre. */
 export const MAX_BILLING_AMOUNT_ORE = 100_000_000
 
-// §5: a missing, zero or negative amount is "Please enter a valid amount"; a positive one under
+// docs/PRODUCT.md §5: a missing, zero or negative amount is "Please enter a valid amount"; a positive one under
 // 1 kr. is "at least 1 kr.".
 const amount = z
   .number({ error: messages.amountInvalid.id })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** The body of every non-2xx answer (CONTRACT.md "Errors"). */
+/** The body of every non-2xx answer (docs/API.md "Errors"). */
 export const ErrorBody = z
   .object({
     message: z.string(),
@@ -20,5 +20,5 @@ export type MessageResponse = z.infer<typeof MessageResponse>
 export const languages = ['EN', 'DA'] as const
 export const Language = z.enum(languages)
 export type Language = z.infer<typeof Language>
-/** Interface locale of a stored language (spec §3: applied lower-cased). */
+/** Interface locale of a stored language (docs/PRODUCT.md §3: applied lower-cased). */
 export const localeOf = (language: Language | null | undefined): 'en' | 'da' => (language === 'DA' ? 'da' : 'en')

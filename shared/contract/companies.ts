@@ -15,11 +15,11 @@ export const UnionType = z.enum(unionTypes, {
 export type UnionType = z.infer<typeof UnionType>
 export const CompanyStatus = z.enum(companyStatuses)
 
-/** Single-line texts (shared/contract/text.ts): missing or empty answers the §5 message, over the limit names it. */
+/** Single-line texts (shared/contract/text.ts): missing or empty answers the docs/PRODUCT.md §5 message, over the limit names it. */
 export const companyName = plainText(200, messages.companyNameRequired.id)
 export const acronym = plainText(50, messages.acronymRequired.id)
 /**
- * 8 digits with a valid modulus-11 check (DOMAIN.md "CVR"); spaces are ignored. 00000000 passes
+ * 8 digits with a valid modulus-11 check (docs/DOMAIN.md "CVR"); spaces are ignored. 00000000 passes
  * the check (its weighted sum is 0) but is no company's number, so it is refused on its own.
  */
 export const cvr = z
@@ -34,7 +34,7 @@ export const cvr = z
   )
 
 /**
- * A heating-water period date `dd.mm` (spec §5). The schema accepts 29.02 (it cannot know the
+ * A heating-water period date `dd.mm` (docs/PRODUCT.md §5). The schema accepts 29.02 (it cannot know the
  * year); the server checks again against the current year. Empty or null clears the date.
  */
 export const heatingWaterDate = z.union([
@@ -133,7 +133,7 @@ export const ChangeMemberRoleRequest = z.object({ role: CompanyRoleSchema }).met
 export type ChangeMemberRoleRequest = z.output<typeof ChangeMemberRoleRequest>
 
 /**
- * Spec §7: an existing user (`userId`) or a new one (`user: {name, email, phone}`), with a role.
+ * docs/PRODUCT.md §7: an existing user (`userId`) or a new one (`user: {name, email, phone}`), with a role.
  * A new user receives an invitation e-mail with a link to choose a password.
  */
 export const AddMemberRequest = z
@@ -189,7 +189,7 @@ export const AddAddressRequest = z
     side: optionalPlainText(20),
     city: plainText(100),
     zip: z.string({ error: messages.required.id }).trim().regex(/^\d{4}$/, messages.zipInvalid.id),
-    /** Always Denmark (spec §3); other values are refused. */
+    /** Always Denmark (docs/PRODUCT.md §3); other values are refused. */
     country: z
       .string()
       .trim()

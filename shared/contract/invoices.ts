@@ -3,7 +3,7 @@ import { invoiceKinds, invoiceSettlements, invoiceStatuses } from '../domain/inv
 import { PartType } from './agreements'
 
 /**
- * Invoices and credit notes (spec §3 "Invoice", §7 `GET /invoice`, `GET /invoice/{id}`). Money
+ * Invoices and credit notes (docs/PRODUCT.md §3 "Invoice", §7 `GET /invoice`, `GET /invoice/{id}`). Money
  * is integer øre (`totalAmount`, `subtotal`, `totalVatAmount`, `pricePerUnit`,
  * `totalPriceIncludingVat`); dates are `YYYY-MM-DD` (Europe/Copenhagen). A credit note carries
  * positive amounts and `kind: CREDIT_NOTE`; `creditedInvoice` names the invoice it credits.

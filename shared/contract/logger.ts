@@ -8,7 +8,7 @@ export const MAX_LOG_MESSAGE = 2000
 export const MAX_LOG_CONTEXT = 8000
 export const LOG_PAGE_SIZE = 50
 
-/** A client reports an error (spec §7 POST /logger; failures are ignored by the client). */
+/** A client reports an error (docs/PRODUCT.md §7 POST /logger; failures are ignored by the client). */
 export const CreateLogRequest = z
   .object({
     level: z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), LogLevel),

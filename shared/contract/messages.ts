@@ -3,8 +3,8 @@ import { messages as m } from '../i18n-messages'
 import { multiLineText, plainText } from './text'
 
 /**
- * Messages (spec §2 Messages, §3 Message, §5 message rules, issue #10). The same schemas check
- * the client's form and the server's request, so §5's wording appears in either place.
+ * Messages (docs/PRODUCT.md §2 Messages, §3 Message, §5 message rules, issue #10). The same schemas check
+ * the client's form and the server's request, so docs/PRODUCT.md §5's wording appears in either place.
  */
 export const messageStatuses = ['DRAFT', 'SENT', 'DELIVERED', 'READ'] as const
 export const MessageStatus = z.enum(messageStatuses)
@@ -137,7 +137,7 @@ export const MessageListQuery = z.object({
   status: MessageStatus.optional(),
 })
 
-/** POST /contact (spec §2 Contact): the message goes to the platform's contact address. */
+/** POST /contact (docs/PRODUCT.md §2 Contact): the message goes to the platform's contact address. */
 export const ContactRequest = z
   .object({
     message: multiLineText(5000, m.contactMessageRequired.id),

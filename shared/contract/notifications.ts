@@ -8,7 +8,7 @@ export const NotificationText = z.object({ title: z.string(), message: z.string(
 export type NotificationText = z.infer<typeof NotificationText>
 
 /**
- * Spec §3 Notification; `message` is sanitized HTML. `title`, `message` and `actionText` are in
+ * docs/PRODUCT.md §3 Notification; `message` is sanitized HTML. `title`, `message` and `actionText` are in
  * the user's language; `localized` has the text in each language the app speaks, so a device
  * shows it in the language chosen there, also offline. It is null for notifications made before
  * their content was kept (those read only as they were written).

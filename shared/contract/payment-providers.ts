@@ -8,8 +8,8 @@ const required = (max: number) => plainText(max)
 const optionalSecret = (max: number) => z.string().trim().max(max, messages.tooLong.id).refine(isSingleLine, messages.controlCharacters.id).optional()
 
 /**
- * A provider's configuration as answers show it (spec §3): `subscriptionKey` and `clientSecret`
- * are masked ("••••1234"); the plain values never leave the server (CONTRACT.md).
+ * A provider's configuration as answers show it (docs/PRODUCT.md §3): `subscriptionKey` and `clientSecret`
+ * are masked ("••••1234"); the plain values never leave the server (docs/API.md).
  */
 export const ProviderConfig = z
   .object({
@@ -48,7 +48,7 @@ export const ProviderConfigInput = z.object({
   useTestMode: z.boolean().default(true),
 })
 
-/** POST …/payment-providers: VIPPS only; a new provider is a test one unless told otherwise (spec §9). */
+/** POST …/payment-providers: VIPPS only; a new provider is a test one unless told otherwise (docs/PRODUCT.md §9). */
 export const CreateProviderRequest = z
   .object({
     id: z.uuid().optional(),

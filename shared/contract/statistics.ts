@@ -3,7 +3,7 @@ import { statisticsCategories } from '../domain/statistics'
 import { isIsoDate, statisticsPeriodTypes } from '../domain/statistics-period'
 
 /**
- * Charge statistics (spec §3 "Charge statistics", §7 `GET /company/{id}/charges-statistics`,
+ * Charge statistics (docs/PRODUCT.md §3 "Charge statistics", §7 `GET /company/{id}/charges-statistics`,
  * issue #9). Amounts are integer øre actually withdrawn (executed charges minus executed refunds,
  * by payment date; shared/domain/statistics.ts says exactly what counts); dates `YYYY-MM-DD`.
  */

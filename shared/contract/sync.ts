@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Entities the offline client keeps (CONTRACT.md "Sync"). */
+/** Entities the offline client keeps (docs/API.md "Sync"). */
 export const syncEntities = ['agreement', 'charge', 'invoice', 'notification', 'company', 'address', 'member', 'paymentProvider', 'message'] as const
 export const SyncEntity = z.enum(syncEntities)
 export type SyncEntity = z.infer<typeof SyncEntity>

@@ -106,7 +106,7 @@ describe('issues name the field (issue #17 item 7)', () => {
     expect(first(z.string().refine(() => false, messages.partDescriptionRequired.id), 'x')).toEqual({ message: messages.partDescriptionRequired.id })
   })
 
-  it('a message the schema chose from the spec is kept, even on a labelled field', () => {
+  it('a message the schema chose from docs/PRODUCT.md §5 is kept, even on a labelled field', () => {
     expect(first(z.object({ email: z.email(messages.invalidEmail.id) }), { email: 'nope' })).toEqual({ message: messages.invalidEmail.id })
     expect(first(z.object({ description: z.string().max(3, messages.descriptionTooLong.id) }), { description: 'abcd' })).toEqual({ message: messages.descriptionTooLong.id, values: { maximum: 3 } })
   })

@@ -249,7 +249,7 @@ const withLabel: Record<string, string> = {
 
 /**
  * Messages a schema names for a limit only ("At most {maximum} characters"): these name the field
- * too. Any other message a schema chose (the spec's "Please enter a valid email address") is kept.
+ * too. Any other message a schema chose (docs/PRODUCT.md §5's "Please enter a valid email address") is kept.
  */
 const limitMessages = new Set<string>([
   messages.tooLong.id,

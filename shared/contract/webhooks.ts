@@ -18,7 +18,7 @@ export const vippsWebhookEvents = [
 export const Webhook = z.object({ id: z.uuid(), url: z.string(), events: z.array(z.string()) }).meta({ id: 'Webhook' })
 export type Webhook = z.infer<typeof Webhook>
 
-/** Spec §5 Webhook: a URL and at least one event. */
+/** docs/PRODUCT.md §5 Webhook: a URL and at least one event. */
 export const RegisterWebhookRequest = z
   .object({
     webhookUrl: z

@@ -1,5 +1,5 @@
 /**
- * Company addresses (spec §3 "Company address"): one comparable form, so the same address is
+ * Company addresses (docs/PRODUCT.md §3 "Company address"): one comparable form, so the same address is
  * added to a company once (issue #16), and the country shown in the reader's language.
  */
 
@@ -24,6 +24,6 @@ const token = (v: string | null | undefined) => text(v).replace(/ /g, '')
  */
 export const addressKey = (a: AddressParts): string => [token(a.zip), text(a.street), token(a.number), token(a.floor), token(a.side)].join('|')
 
-/** Every company address is in Denmark (spec §9); the stored `country` is the English name the API gives. */
+/** Every company address is in Denmark (docs/PRODUCT.md §9); the stored `country` is the English name the API gives. */
 export const DENMARK = 'Denmark'
 export const isDenmark = (country: string | null | undefined): boolean => ['denmark', 'danmark', 'dk'].includes((country ?? '').trim().toLowerCase())

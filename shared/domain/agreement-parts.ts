@@ -1,5 +1,5 @@
 /**
- * Agreement parts (spec §3): each part is a line of the recurring charge and later an invoice
+ * Agreement parts (docs/PRODUCT.md §3): each part is a line of the recurring charge and later an invoice
  * article. Prices are integer øre; the agreement's price is the sum of its parts.
  */
 export const partTypes = ['FEE', 'ADDITION', 'HEAT', 'COLD_WATER', 'HOT_WATER', 'HOT_AND_COLD_WATER', 'COMMON_EXPENSES', 'OTHER'] as const
@@ -9,7 +9,7 @@ export const paymentPeriods = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const
 export type PaymentPeriod = (typeof paymentPeriods)[number]
 
 /**
- * VAT rates in percent (DOMAIN.md "Danish specifics"): housing charges collected by an
+ * VAT rates in percent (docs/DOMAIN.md "Danish specifics"): housing charges collected by an
  * association are normally exempt (0 %, the default); 25 % for e.g. parking or laundry.
  */
 export const vatRates = [0, 25] as const
@@ -25,7 +25,7 @@ export const vatIncluded = (grossOre: number, rate: VatRate): number => (rate ==
 /** Kroner typed in a form (step 0.01) → øre, without floating-point drift (12.34 → 1234). */
 export const kronerToOre = (kroner: number): number => Math.round(kroner * 100)
 
-/** The member's initials for the list's avatar (spec §3 "title"): "Sofie Jensen" → "SJ". */
+/** The member's initials for the list's avatar (docs/PRODUCT.md §3 "title"): "Sofie Jensen" → "SJ". */
 export const initialsOf = (fullName: string): string =>
   fullName
     .trim()
@@ -35,7 +35,7 @@ export const initialsOf = (fullName: string): string =>
     .filter((_, i, all) => i === 0 || i === all.length - 1)
     .join('')
 
-/** Days before the termination date on which the final payment is due (spec §9). */
+/** Days before the termination date on which the final payment is due (docs/PRODUCT.md §9). */
 export const FINAL_PAYMENT_DAYS_BEFORE = 3
-/** Default termination date offset in days (spec §9). */
+/** Default termination date offset in days (docs/PRODUCT.md §9). */
 export const DEFAULT_TERMINATION_DAYS = 30

@@ -1,6 +1,6 @@
 /**
- * Agreement life cycle (spec §4 names the statuses but not the transitions; DOMAIN.md maps them
- * to Vipps; README "Decisions" records this table). Who may trigger an action is the server's
+ * Agreement life cycle (docs/PRODUCT.md §4 names the statuses but not the transitions; docs/DOMAIN.md maps them
+ * to Vipps; docs/decisions/ records this table). Who may trigger an action is the server's
  * policy; this table only says from which statuses it is allowed and where it leads.
  *
  * | action            | by                 | from                                        | to        |
@@ -42,17 +42,17 @@ export function nextAgreementStatus(status: AgreementStatus, action: AgreementAc
   return t.to === 'same' ? status : t.to
 }
 
-/** Whether staff may still edit or terminate it: not once a termination date is set (spec §2 Terminate). */
+/** Whether staff may still edit or terminate it: not once a termination date is set (docs/PRODUCT.md §2 Terminate). */
 export const canEdit = (a: { status: AgreementStatus; terminationDate: string | null }) =>
   a.terminationDate === null && nextAgreementStatus(a.status, 'edit') !== undefined
 export const canTerminate = (a: { status: AgreementStatus; terminationDate: string | null }) =>
   a.terminationDate === null && nextAgreementStatus(a.status, 'terminate') !== undefined
 
-/** Spec §4 badge colours: CREATED and ACCEPTED green; PENDING yellow; the rest (and overdue) red. */
+/** docs/PRODUCT.md §4 badge colours: CREATED and ACCEPTED green; PENDING yellow; the rest (and overdue) red. */
 export const agreementStatusColour = (status: AgreementStatus, overdue: boolean): 'green' | 'yellow' | 'red' =>
   overdue ? 'red' : status === 'CREATED' || status === 'ACCEPTED' ? 'green' : status === 'PENDING' ? 'yellow' : 'red'
 
-/** Our charge (payment) statuses of spec §3 and how Vipps' charge statuses map to them (DOMAIN.md). */
+/** Our charge (payment) statuses of docs/PRODUCT.md §3 and how Vipps' charge statuses map to them (docs/DOMAIN.md). */
 export const chargeStatuses = ['CREATED', 'CANCELED', 'RESERVED', 'EXECUTED', 'FAILED', 'EXPIRED', 'DECLINED'] as const
 export type ChargeStatus = (typeof chargeStatuses)[number]
 

@@ -1,5 +1,5 @@
 /**
- * Billing periods on calendar dates (`YYYY-MM-DD`, Europe/Copenhagen; DOMAIN.md "Billing rules").
+ * Billing periods on calendar dates (`YYYY-MM-DD`, Europe/Copenhagen; docs/DOMAIN.md "Billing rules").
  * Dates are stepped as calendar dates, never as instants, so DST and time zones cannot move a due
  * date. A monthly or yearly agreement keeps its anchor day: started on the 31st it is charged on
  * the last day of shorter months (30 April, 28/29 February) and on the 31st again after them.

@@ -1,5 +1,5 @@
 /**
- * Company life cycle (spec §4 leaves the rules open; README "Decisions" records these):
+ * Company life cycle (docs/PRODUCT.md §4 leaves the rules open; docs/decisions/ records these):
  *
  * | action     | from                      | to          |
  * |------------|---------------------------|-------------|

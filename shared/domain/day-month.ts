@@ -1,5 +1,5 @@
 /**
- * Heating-water period dates (spec §5): `dd.mm`, day 1–31, month 1–12, and a real calendar date
+ * Heating-water period dates (docs/PRODUCT.md §5): `dd.mm`, day 1–31, month 1–12, and a real calendar date
  * in the given year (29.02 only in a leap year). Stored and sent as the same `dd.mm` text.
  */
 export interface DayMonth {

@@ -1,5 +1,5 @@
 /**
- * Invoices (spec §3, DOMAIN.md "Danish specifics"): statuses, kinds, payment terms and the line
+ * Invoices (docs/PRODUCT.md §3, docs/DOMAIN.md "Danish specifics"): statuses, kinds, payment terms and the line
  * arithmetic. Money is integer øre; VAT is included in the agreement's prices and rounded per
  * line with `vatIncluded` (the one rounding rule), so the lines always add up to the charge.
  */
@@ -25,7 +25,7 @@ export type InvoiceSettlement = (typeof invoiceSettlements)[number]
 export const invoiceDueDate = (document: { kind: InvoiceKind; chargeDue: string; issueDate: string }): string =>
   document.kind === 'INVOICE' ? document.chargeDue : document.issueDate
 
-/** The invoice follows its charge (spec §3 lists the invoice statuses). */
+/** The invoice follows its charge (docs/PRODUCT.md §3 lists the invoice statuses). */
 export const invoiceStatusOfCharge = (status: ChargeStatus): InvoiceStatus =>
   status === 'CREATED' || status === 'RESERVED' || status === 'EXECUTED' || status === 'FAILED' ? status : status === 'DECLINED' ? 'FAILED' : 'CANCELED'
 

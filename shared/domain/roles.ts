@@ -1,5 +1,5 @@
 /**
- * Roles of spec §6. A user has one system role; staff also hold a role per company.
+ * Roles of docs/PRODUCT.md §6. A user has one system role; staff also hold a role per company.
  * The effective role decides what the shell shows; the server's policy module decides what is allowed.
  */
 export const systemRoles = ['SUPERADMIN', 'MEMBER', 'USER'] as const
@@ -17,7 +17,7 @@ export interface CompanyMembership {
 }
 
 /**
- * Spec §6: the system role defaults to USER; for MEMBER the role in the current company is used,
+ * docs/PRODUCT.md §6: the system role defaults to USER; for MEMBER the role in the current company is used,
  * defaulting to BOARDMEMBER when none is found.
  */
 export function effectiveRole(
@@ -30,14 +30,14 @@ export function effectiveRole(
   return companies.find((c) => c.id === currentCompanyId)?.role ?? 'BOARDMEMBER'
 }
 
-/** "Company admin staff" of spec §6: administrator, accountant or chairman. */
+/** "Company admin staff" of docs/PRODUCT.md §6: administrator, accountant or chairman. */
 export const isCompanyAdminStaff = (role: EffectiveRole): boolean =>
   role === 'ADMINISTRATOR' || role === 'ACCOUNTANT' || role === 'CHAIRMAN'
 
 /**
- * Staff who may create, edit and terminate agreements, request one-off payments and refund (spec
+ * Staff who may create, edit and terminate agreements, request one-off payments and refund (docs/PRODUCT.md
  * §6 "admin"): company admin staff — administrator, accountant, chairman (issue #16). A board
- * member reads the agreements and takes no such action; README "Decisions" records this.
+ * member reads the agreements and takes no such action; docs/decisions/ records this.
  */
 export const isAgreementAdmin = (role: EffectiveRole): boolean => isCompanyAdminStaff(role)
 

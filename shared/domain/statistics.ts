@@ -1,10 +1,10 @@
 /**
- * Charge statistics (spec §2 "Charges statistics", §3, issue #9): what was actually withdrawn
+ * Charge statistics (docs/PRODUCT.md §2 "Charges statistics", §3, issue #9): what was actually withdrawn
  * from members' bank accounts, per member address and charge category, in øre. The one place
  * that says which money counts; the server (over its pre-aggregated rows) and the offline client
  * (over the synced invoices) both finish their sums here, so they cannot disagree.
  *
- * Rules (README "Decisions", issue #9):
+ * Rules (docs/decisions/, issue #9):
  * - The ledger is the invoices: every charge has one invoice whose lines split its amount by the
  *   agreement's part types, and every refund has one credit note whose lines split the refund the
  *   same way (billing's `creditShares`: proportional to the invoice's lines, exact in øre). So
@@ -25,7 +25,7 @@ import type { PartType } from './agreement-parts'
 export const statisticsCategories = ['hot-and-cold-water', 'hot-water', 'cold-water', 'heating', 'addition', 'common-expenses', 'fee', 'other'] as const
 export type StatisticsCategory = (typeof statisticsCategories)[number]
 
-/** The spec's category of each agreement part type. */
+/** The category of each agreement part type (docs/PRODUCT.md §2 "Charges statistics"). */
 export const categoryOfPartType: Record<PartType, StatisticsCategory> = {
   HOT_AND_COLD_WATER: 'hot-and-cold-water',
   HOT_WATER: 'hot-water',
@@ -133,7 +133,7 @@ export const externalIdNumber = (externalId: string): number => {
   return digits ? Number(digits) : Number.POSITIVE_INFINITY
 }
 
-/** Agreements for the dropdown, sorted numerically by the digits of their external id (spec §2). */
+/** Agreements for the dropdown, sorted numerically by the digits of their external id (docs/PRODUCT.md §2). */
 export const sortAgreementsByExternalId = <T extends { externalId: string }>(agreements: readonly T[]): T[] =>
   [...agreements].sort((a, b) => externalIdNumber(a.externalId) - externalIdNumber(b.externalId) || a.externalId.localeCompare(b.externalId))
 

@@ -1,10 +1,10 @@
 /**
- * Termination rules (spec §2 "Terminate", §4, §9), shared so the terminate dialog refuses what the
+ * Termination rules (docs/PRODUCT.md §2 "Terminate", §4, §9), shared so the terminate dialog refuses what the
  * server would refuse, also offline. Dates are calendar dates `YYYY-MM-DD` in Europe/Copenhagen.
  *
  * Periods are paid in advance: the regular charge due on a payment date pays for the days from
  * that date up to the next payment date. The termination date is the first day the agreement no
- * longer covers. With "Make last payment" (issue #16, README "Decisions"), the last payment takes
+ * longer covers. With "Make last payment" (issue #16, docs/decisions/), the last payment takes
  * the place of the regular charge of the agreement's last period — the period in which the day
  * before the termination date falls — so no day is charged twice: it is that period's full price
  * when the termination date is the period's end, else the share of its days up to the termination
@@ -16,10 +16,10 @@ import { DEFAULT_TERMINATION_DAYS, FINAL_PAYMENT_DAYS_BEFORE, type PaymentPeriod
 import { anchorDayOf, daysBetween, nextPaymentDate, plusDays } from './billing-period'
 import { terminationHorizonProblem } from './agreement-dates'
 
-/** Spec §9: the dialog proposes today + 30 days. */
+/** docs/PRODUCT.md §9: the dialog proposes today + 30 days. */
 export const defaultTerminationDate = (today: string): string => plusDays(today, DEFAULT_TERMINATION_DAYS)
 
-/** Spec §9: the last payment is charged 3 days before the termination date. */
+/** docs/PRODUCT.md §9: the last payment is charged 3 days before the termination date. */
 export const finalPaymentDue = (terminationDate: string): string => plusDays(terminationDate, -FINAL_PAYMENT_DAYS_BEFORE)
 
 /** What the last payment needs to know of the agreement's schedule. */
@@ -104,7 +104,7 @@ export function upcomingPayment(a: {
 }
 
 /**
- * The §5 message for a termination that cannot be made, or null. A last payment needs an accepted
+ * The docs/PRODUCT.md §5 message for a termination that cannot be made, or null. A last payment needs an accepted
  * agreement, a due date after today (Vipps needs at least a day to charge) and something left to
  * charge (when the agreement's schedule is given); the date lies at most 5 years ahead
  * (agreement-dates.ts).

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 
 /**
- * Marks a change saved on this device that the server has not confirmed yet (OFFLINE.md). Money
+ * Marks a change saved on this device that the server has not confirmed yet (docs/OFFLINE.md). Money
  * actions say they will be sent when online, since nothing has been paid or refunded yet.
  */
 export function PendingMarker({ money = false }: { money?: boolean }) {

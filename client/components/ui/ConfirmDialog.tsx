@@ -4,7 +4,7 @@ import { Button } from './Button'
 import { Modal } from './Modal'
 
 /**
- * Asks before something that cannot be undone (spec §5: removing a sign-in method or a webhook;
+ * Asks before something that cannot be undone (docs/PRODUCT.md §5: removing a sign-in method or a webhook;
  * signing out with unsynced changes): Cancel, or the named dangerous action.
  */
 export function ConfirmDialog({

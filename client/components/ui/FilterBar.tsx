@@ -1,4 +1,4 @@
-/** Filter buttons (spec §2 "status filter buttons"): one pressed at a time, keyboard-usable. */
+/** Filter buttons (docs/PRODUCT.md §2 "status filter buttons"): one pressed at a time, keyboard-usable. */
 export function FilterBar<K extends string>({
   label,
   options,

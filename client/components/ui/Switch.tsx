@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react'
 
 /**
- * An on/off switch that acts at once (spec §2 "Payment provider edit"): a native checkbox with
+ * An on/off switch that acts at once (docs/PRODUCT.md §2 "Payment provider edit"): a native checkbox with
  * role="switch", so it is keyboard-usable (Space) and announced as on or off.
  */
 export function Switch({

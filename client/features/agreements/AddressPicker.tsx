@@ -13,7 +13,7 @@ interface AddressPickerProps {
 }
 
 /**
- * Spec §2/§5: a dropdown of the company's addresses with an add button; the chosen ones are listed
+ * docs/PRODUCT.md §2/§5: a dropdown of the company's addresses with an add button; the chosen ones are listed
  * and each can be removed. An address is added only once one is chosen in the dropdown.
  */
 export function AddressPicker({ addresses, selected, onChange, error }: AddressPickerProps) {

@@ -38,7 +38,7 @@ const rejectFailed = msg`Failed to reject the agreement. Please try again.`
 const PENDING_REFRESH_MS = 3000
 
 /**
- * One agreement (spec §2 "Agreement view"), from the local copy so it shows offline. Staff edit and
+ * One agreement (docs/PRODUCT.md §2 "Agreement view"), from the local copy so it shows offline. Staff edit and
  * terminate it (queued, also offline); its member accepts or rejects it while it is new, which
  * needs Vipps MobilePay and so the network.
  */

@@ -27,7 +27,7 @@ import { BreakableEmail } from '../../components/ui/BreakableEmail'
 type Filter = 'ALL' | AgreementStatus
 
 /**
- * The agreement list (spec §2): staff see the current company's agreements, a resident their own.
+ * The agreement list (docs/PRODUCT.md §2): staff see the current company's agreements, a resident their own.
  * Read from the local copy, so it works offline; agreements made or changed here but not yet sent
  * are marked. The status filter is the address (`/agreements/status/{status}`), for company admin
  * staff; everyone else sees "All" only (issue #16). An accepted agreement that is not collected
@@ -59,7 +59,7 @@ export function AgreementsPage({ status }: { status?: AgreementStatus } = {}) {
   const currency = shown[0]?.currency ?? 'DKK'
   const count = shown.length
   const notCollected = shown.filter((a) => collectionProblemOf(a, providers) !== null).length
-  // The sentence names the currency itself, so the amount is a plain number (spec §2).
+  // The sentence names the currency itself, so the amount is a plain number (docs/PRODUCT.md §2).
   const amount = formatNumber(total / 100, locale, 2)
 
   return (

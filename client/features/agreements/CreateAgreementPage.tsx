@@ -25,7 +25,7 @@ import { useAgreementAdmin } from './use-agreement-admin'
 import { useAgreements } from './use-agreements'
 import { translateIssueMessage } from '../../lib/form-issues'
 
-/** An agreement for a member of the current company (spec §2 "Agreement create"); queued, so it works offline. */
+/** An agreement for a member of the current company (docs/PRODUCT.md §2 "Agreement create"); queued, so it works offline. */
 export function CreateAgreementPage() {
   const { t } = useLingui()
   usePageTitle(t`Create agreement`)

@@ -23,7 +23,7 @@ import { useAgreementAdmin } from './use-agreement-admin'
 import { RecordMissing } from '../../components/sync/RecordMissing'
 import { translateIssueMessage } from '../../lib/form-issues'
 
-/** Next payment date, payment period and parts of an agreement (spec §2 "Agreement edit"); queued, so it works offline. */
+/** Next payment date, payment period and parts of an agreement (docs/PRODUCT.md §2 "Agreement edit"); queued, so it works offline. */
 export function EditAgreementPage() {
   const { t } = useLingui()
   usePageTitle(t`Edit agreement`)

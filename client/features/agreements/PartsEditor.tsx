@@ -15,13 +15,13 @@ interface PartsEditorProps {
   onChange: (parts: PartDraft[]) => void
   errors: FieldErrors
   onErrors: (errors: FieldErrors) => void
-  /** Spec §9: OTHER on create, FEE on edit. */
+  /** docs/PRODUCT.md §9: OTHER on create, FEE on edit. */
   newPartType: PartType
 }
 
 /**
- * The parts of an agreement (spec §2 create and edit): each line editable, removable, and a new
- * line added only once the last one is complete (spec §5). Prices are typed in kroner.
+ * The parts of an agreement (docs/PRODUCT.md §2 create and edit): each line editable, removable, and a new
+ * line added only once the last one is complete (docs/PRODUCT.md §5). Prices are typed in kroner.
  */
 export function PartsEditor({ parts, onChange, errors, onErrors, newPartType }: PartsEditorProps) {
   const { t, i18n } = useLingui()

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { paymentPeriods, type PaymentPeriod } from '../../../shared/domain/agreement-parts'
 import { paymentPeriodLabels } from './labels'
 
-/** Payment period radios (spec §2), in a fieldset named "Payment period". */
+/** Payment period radios (docs/PRODUCT.md §2), in a fieldset named "Payment period". */
 export function PaymentPeriodField({ value, onChange, error }: { value: PaymentPeriod | ''; onChange: (p: PaymentPeriod) => void; error?: string }) {
   const { i18n } = useLingui()
   const id = useId()

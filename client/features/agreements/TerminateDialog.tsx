@@ -16,7 +16,7 @@ import { terminateAgreement } from './agreement-mutations'
 import type { AgreementView } from './use-agreements'
 
 /**
- * The terminate dialog (spec §2 "Agreement view", §4, §9): a termination date (today + 30 days by
+ * The terminate dialog (docs/PRODUCT.md §2 "Agreement view", §4, §9): a termination date (today + 30 days by
  * default) and 'Make last payment'. Checked here with the server's rules, then queued, so it also
  * works offline; the dialog stays open with the message when the input is refused. With "Make
  * last payment" it says what the last payment will charge, for which days and when (issue #16:

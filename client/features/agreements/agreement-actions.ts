@@ -1,5 +1,5 @@
 /**
- * The member's answer to a new agreement (spec §4): accepting opens Vipps MobilePay, so both need
+ * The member's answer to a new agreement (docs/PRODUCT.md §4): accepting opens Vipps MobilePay, so both need
  * the network and are sent directly rather than queued.
  */
 import { AcceptAgreementResponse } from '../../../shared/contract/agreements'

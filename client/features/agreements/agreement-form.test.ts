@@ -43,7 +43,7 @@ describe('create form → POST /agreement body', () => {
     expect(result.body.parts.every((p) => Number.isInteger(p.price))).toBe(true)
   })
 
-  it('answers the §5 message of every missing field', () => {
+  it('answers the docs/PRODUCT.md §5 message of every missing field', () => {
     const result = validateCreate(
       { memberName: ' ', emailAddress: 'nope', addressIds: [], paymentProviderId: '', startPaymentDate: '', paymentPeriod: '', parts: [] },
       ids,
@@ -81,7 +81,7 @@ describe('parts', () => {
     expect(totalOre([part({ price: '' })])).toBeNull()
   })
 
-  it('lets a part be added only after the one before is complete (§5)', () => {
+  it('lets a part be added only after the one before is complete (docs/PRODUCT.md §5)', () => {
     expect(partErrors(part(), 0)).toBeNull()
     const errors = partErrors(part({ type: '', description: '', price: '' }), 2)
     expect(Object.keys(errors ?? {}).sort()).toEqual(['parts.2.description', 'parts.2.price', 'parts.2.type'])
@@ -113,7 +113,7 @@ describe('edit form → PATCH /agreement/{id} body', () => {
     })
   })
 
-  it('requires the next payment date with the §5 message', () => {
+  it('requires the next payment date with the docs/PRODUCT.md §5 message', () => {
     const result = validateEdit({ nextRegularPaymentDate: '', paymentPeriod: 'MONTHLY', parts: [part()] })
     expect(!result.ok && result.errors.nextRegularPaymentDate?.id).toBe(messages.startPaymentDateRequired.id)
   })

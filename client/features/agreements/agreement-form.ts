@@ -1,7 +1,7 @@
 /**
  * The agreement create and edit forms as plain data, and their mapping to the request bodies of
- * spec §3. Prices are typed in kroner and sent as integer øre; the shared zod schemas validate the
- * result, so the form shows exactly the §5 messages the server would answer with.
+ * docs/PRODUCT.md §3. Prices are typed in kroner and sent as integer øre; the shared zod schemas validate the
+ * result, so the form shows exactly the docs/PRODUCT.md §5 messages the server would answer with.
  */
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
@@ -15,7 +15,7 @@ import { oreToKronerInput, parseKroner } from '../../lib/kroner-input'
 /** An address as an agreement holds it. */
 export type AgreementAddress = Agreement['addresses'][number]
 
-/** Spec §9: the forms start with MONTHLY. */
+/** docs/PRODUCT.md §9: the forms start with MONTHLY. */
 export const DEFAULT_PAYMENT_PERIOD: PaymentPeriod = 'MONTHLY'
 
 /** One line of the parts editor. `key` is the React key; `id` the part's id once it has one. */
@@ -72,7 +72,7 @@ export function totalOre(parts: readonly PartDraft[]): number | null {
   return prices.every((p): p is number => p !== null) ? priceOfParts(prices.map((price) => ({ price }))) : null
 }
 
-/** POST /agreement body (spec §3 "Create payload"), before validation. */
+/** POST /agreement body (docs/PRODUCT.md §3 "Create payload"), before validation. */
 export function createRequestOf(form: CreateAgreementForm, ids: { id: string; companyId: string }): CreateAgreementInput & { id: string } {
   const total = totalOre(form.parts)
   return {
@@ -91,7 +91,7 @@ export function createRequestOf(form: CreateAgreementForm, ids: { id: string; co
   }
 }
 
-/** PATCH /agreement/{id} body (spec §3 "Update payload"), before validation. */
+/** PATCH /agreement/{id} body (docs/PRODUCT.md §3 "Update payload"), before validation. */
 export function updateRequestOf(form: EditAgreementForm): UpdateAgreementInput {
   const total = totalOre(form.parts)
   return {
@@ -137,7 +137,7 @@ export function validateEdit(form: EditAgreementForm) {
   return { ok: true as const, body: parsed.data }
 }
 
-/** Spec §5: a part may be added only after the one before it is complete. Errors of `part` at `index`, if any. */
+/** docs/PRODUCT.md §5: a part may be added only after the one before it is complete. Errors of `part` at `index`, if any. */
 export function partErrors(part: PartDraft, index: number): FieldErrors | null {
   const parsed = AgreementPartInput.safeParse(partInput(part))
   if (parsed.success && !priceUnreadable(part)) return null

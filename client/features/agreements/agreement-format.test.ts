@@ -8,7 +8,7 @@ describe('agreement list formatting', () => {
     expect(slashDate('')).toBe('-')
   })
 
-  it('colours statuses as spec §4 says, overdue always red', () => {
+  it('colours statuses as docs/PRODUCT.md §4 says, overdue always red', () => {
     expect(statusBadge('CREATED', false)).toBe('success')
     expect(statusBadge('ACCEPTED', false)).toBe('success')
     expect(statusBadge('PENDING', false)).toBe('warning')

@@ -1,5 +1,5 @@
 /**
- * Creating, editing and terminating agreements (spec §2, issue #7): queued in the outbox, shown at
+ * Creating, editing and terminating agreements (docs/PRODUCT.md §2, issue #7): queued in the outbox, shown at
  * once (also offline, marked "not yet synced"), sent exactly once, and replaced by the server's
  * own row when it answers. Accept and reject need Vipps MobilePay and are not queued (see
  * agreement-actions.ts).

@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { Alert } from '../../components/ui/Alert'
 
-/** For users who may not create or edit agreements (spec §6: admin only). */
+/** For users who may not create or edit agreements (docs/PRODUCT.md §6: admin only). */
 export function NotAllowed() {
   return (
     <Alert variant="info">

@@ -4,7 +4,7 @@ import { useSession } from '../auth/session'
 /**
  * Who may create, edit and terminate agreements for the current company: company admin staff
  * (administrator, accountant, chairman) and the super admin; a board member only reads them
- * (README "Decisions", issue #16).
+ * (docs/decisions/, issue #16).
  */
 export function useAgreementAdmin(): { companyId: string | null; allowed: boolean } {
   const { user } = useSession()

@@ -13,7 +13,7 @@ import { requestPasswordReset, signIn } from './auth-mutations'
 type Method = 'email' | 'token'
 
 /**
- * Sign-in (spec §2 "Login", §4 "Login screen modes"). `error` comes from `?error=` of a failed
+ * Sign-in (docs/PRODUCT.md §2 "Login", §4 "Login screen modes"). `error` comes from `?error=` of a failed
  * redirect; `expired` when the session ended while changes were being synced.
  */
 export function LoginPage({ error: redirectError, expired = false }: { error?: string; expired?: boolean }) {

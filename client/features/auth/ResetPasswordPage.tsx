@@ -10,7 +10,7 @@ import { createActionKey, errorMessage } from '../../lib/api'
 import { usePageTitle } from '../../lib/use-page-title'
 import { resetPassword } from './auth-mutations'
 
-/** Client checks of spec §5 "Reset password", in the spec's order; returns a catalog id or null. */
+/** Client checks of docs/PRODUCT.md §5 "Reset password", in docs/PRODUCT.md's order; returns a catalog id or null. */
 export function resetPasswordProblem(token: string | undefined, password: string, confirmation: string) {
   if (!token) return messages.invalidResetLink
   if (password.length < MIN_PASSWORD_LENGTH) return messages.passwordTooShortReset

@@ -1,4 +1,4 @@
-/** Sign-in, sign-out and password reset calls (spec §7 "Account and authentication"). */
+/** Sign-in, sign-out and password reset calls (docs/PRODUCT.md §7 "Account and authentication"). */
 import { LoginResponse, type LoginRequest } from '../../../shared/contract/auth'
 import { MessageResponse } from '../../../shared/contract/common'
 import { api, type ActionKey } from '../../lib/api'

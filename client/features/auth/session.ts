@@ -1,6 +1,6 @@
 /**
  * The signed-in session: the access token and the user (AccountInfo), kept in localStorage so a
- * reload stays signed in (spec §3, §4). A stored token is validated once at start with
+ * reload stays signed in (docs/PRODUCT.md §3, §4). A stored token is validated once at start with
  * GET /account/info; while that runs the status is 'validating'.
  */
 import { AccountInfo } from '../../../shared/contract/account'
@@ -65,7 +65,7 @@ export function patchUser(patch: Partial<AccountInfo>): void {
 
 /**
  * Takes a fresh access token, loads the user and applies the user's language. The first company
- * becomes the current one when the server has none yet (spec §4).
+ * becomes the current one when the server has none yet (docs/PRODUCT.md §4).
  */
 async function adoptToken(token: string): Promise<AccountInfo> {
   const current = sessionStore.get()

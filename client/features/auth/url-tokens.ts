@@ -1,5 +1,5 @@
 /**
- * Navigation guard of spec §2: `?token=` signs in with a login token and `?authToken=` adopts an
+ * Navigation guard of docs/PRODUCT.md §2: `?token=` signs in with a login token and `?authToken=` adopts an
  * access token (e.g. handed back by the Vipps MobilePay sign-in); both are then removed from the URL.
  */
 import { signIn } from './auth-mutations'

@@ -18,7 +18,7 @@ import { refundableOf, refundedOf, useCharges, type ChargeView } from './use-cha
 import { RecordMissing } from '../../components/sync/RecordMissing'
 
 /**
- * The charges of an agreement (spec §2 "Charges of an agreement"): what was asked for, when, and
+ * The charges of an agreement (docs/PRODUCT.md §2 "Charges of an agreement"): what was asked for, when, and
  * what became of it, with the invoice and — for everyone but a plain user — a Refund link.
  * From the local copy, so it shows offline.
  */

@@ -13,11 +13,11 @@ import { chargeKindLabels, chargeStatusLabels, invoiceStatusLabels, settlementLa
 import { useInvoice } from './use-invoices'
 import { RecordMissing } from '../../components/sync/RecordMissing'
 
-/** Spec §2: invoice amounts read as Danish kroner (1.234,50 kr.) in either language. */
+/** docs/PRODUCT.md §2: invoice amounts read as Danish kroner (1.234,50 kr.) in either language. */
 const dkk = (ore: number) => formatMoney(ore, 'da')
 
 /**
- * The printable invoice or credit note (spec §2 "Invoice view"). Issued documents never change, so
+ * The printable invoice or credit note (docs/PRODUCT.md §2 "Invoice view"). Issued documents never change, so
  * the local copy is the document; printing leaves out everything but the paper.
  */
 export function InvoicePage() {

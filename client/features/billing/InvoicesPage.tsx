@@ -19,7 +19,7 @@ import { useInvoices } from './use-invoices'
 type Filter = 'ALL' | InvoiceStatus
 
 /**
- * The invoice list (spec §2 "Invoice list"): staff see the current company's invoices and credit
+ * The invoice list (docs/PRODUCT.md §2 "Invoice list"): staff see the current company's invoices and credit
  * notes, with status filters for company admin staff; a resident sees their own. From the local
  * copy, so it shows offline.
  */

@@ -59,7 +59,7 @@ export function phaseOf(queue: readonly Mutation[], seq: number, online: boolean
 const browserIsOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine)
 
 /**
- * The amount-and-description form of a refund and a one-time charge (spec §2, §5, §8): kroner
+ * The amount-and-description form of a refund and a one-time charge (docs/PRODUCT.md §2, §5, §8): kroner
  * typed with a comma or a point become exact øre; `check` applies the shared schema (and any
  * limit) and answers a message per field. `submit` queues the action in the outbox (so offline it
  * is kept and sent once); the form then says truthfully where it is — "Queued — will be sent when

@@ -18,7 +18,7 @@ import { schemaMessages } from '../../lib/form-issues'
 import { MoneyActionForm } from './MoneyActionForm'
 import { RecordMissing } from '../../components/sync/RecordMissing'
 
-/** Request a one-off payment on an accepted agreement (spec §2, §5; agreement admins). */
+/** Request a one-off payment on an accepted agreement (docs/PRODUCT.md §2, §5; agreement admins). */
 export function OneTimeChargePage() {
   const { t, i18n } = useLingui()
   const locale = useLocale()

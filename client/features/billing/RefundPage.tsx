@@ -40,7 +40,7 @@ export function linesLeft(
 }
 
 /**
- * Refund part or all of a collected charge (spec §2 "Refund create", §5; every role but a plain
+ * Refund part or all of a collected charge (docs/PRODUCT.md §2 "Refund create", §5; every role but a plain
  * user). The server makes a credit note for it. Checked here against what is left to refund, so
  * the form says at once what the server would refuse.
  */

@@ -21,7 +21,7 @@ function chargesQuery(agreementId: string): SharedQuery<ChargeView[]> {
 /** undefined while IndexedDB opens. */
 export const useCharges = (handle: SyncHandle | null, agreementId: string): ChargeView[] | undefined => useSharedQuery(handle?.db, chargesQuery(agreementId))
 
-/** What was refunded of a charge: its REFUND events summed (spec §3), øre. */
+/** What was refunded of a charge: its REFUND events summed (docs/PRODUCT.md §3), øre. */
 export const refundedOf = (charge: Pick<Charge, 'history'> | Partial<Charge>): number =>
   (charge.history ?? []).filter((h) => h.event === 'REFUND').reduce((sum, h) => sum + h.amount, 0)
 

@@ -13,7 +13,7 @@ import { useCompanyRows } from './use-company-rows'
 import { comboboxKeyHandler } from '../../components/ui/combobox-keys'
 import { translateIssue } from '../../lib/form-issues'
 
-/** Spec §4: address suggestions hide this long after the field loses focus. */
+/** docs/PRODUCT.md §4: address suggestions hide this long after the field loses focus. */
 const HIDE_AFTER_BLUR_MS = 150
 const SEARCH_DEBOUNCE_MS = 250
 const MIN_QUERY = 3

@@ -15,7 +15,7 @@ import { addMember, searchUsers } from './company-child-mutations'
 import { comboboxKeyHandler } from '../../components/ui/combobox-keys'
 import { translateIssue } from '../../lib/form-issues'
 
-/** Spec §4: e-mail suggestions start at 3 characters and hide 200 ms after the field loses focus. */
+/** docs/PRODUCT.md §4: e-mail suggestions start at 3 characters and hide 200 ms after the field loses focus. */
 const MIN_QUERY = 3
 const HIDE_AFTER_BLUR_MS = 200
 const SEARCH_DEBOUNCE_MS = 250
@@ -23,7 +23,7 @@ const SEARCH_DEBOUNCE_MS = 250
 type FieldName = 'email' | 'name' | 'phone' | 'role'
 
 /**
- * Adds a user to the company (spec §2 "Company view", §5 "Add user to company"): someone of the
+ * Adds a user to the company (docs/PRODUCT.md §2 "Company view", §5 "Add user to company"): someone of the
  * caller's associations found by e-mail (name and mobile then read-only), or anyone else by their
  * full e-mail address with a name, who receives an invitation (or, with an account already, an
  * e-mail that they were added; their own name and mobile stay). The search never shows people

@@ -13,7 +13,7 @@ import { loadCompanies } from './load-companies'
 
 type LoadState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; companies: Company[] }
 
-/** The companies the caller runs (spec §2 "Companies"); the super admin sees all and may create one. */
+/** The companies the caller runs (docs/PRODUCT.md §2 "Companies"); the super admin sees all and may create one. */
 export function CompaniesPage() {
   const { t } = useLingui()
   usePageTitle(t`Companies`)

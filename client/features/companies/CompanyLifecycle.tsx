@@ -35,7 +35,7 @@ export function CompanyStatusBadge({ status }: { status: CompanyStatus }) {
 }
 
 /**
- * The super admin's life-cycle buttons (README "company life cycle"): only the moves allowed from
+ * The super admin's life-cycle buttons (docs/decisions/0014-company-life-cycle.md): only the moves allowed from
  * the current status, each confirmed first, and success shown only once the server agreed.
  */
 export function CompanyLifecycle({ companyId, name, status }: { companyId: string; name: string; status: CompanyStatus }) {

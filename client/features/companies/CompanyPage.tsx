@@ -22,7 +22,7 @@ import { translateIssue } from '../../lib/form-issues'
 import { RecordMissing } from '../../components/sync/RecordMissing'
 
 /**
- * A company (spec §2 "Company view"), read from the local copy so it shows offline. Edits are
+ * A company (docs/PRODUCT.md §2 "Company view"), read from the local copy so it shows offline. Edits are
  * queued through the outbox and show at once.
  */
 export function CompanyPage() {
@@ -49,7 +49,7 @@ export function CompanyPage() {
   }
 
   const status = company.status ?? 'NEW'
-  // A suspended or deactivated company is read-only, for the super admin too (README "company life cycle").
+  // A suspended or deactivated company is read-only, for the super admin too (docs/decisions/0014-company-life-cycle.md).
   const writable = isWritable(status)
   return (
     <div className="page">
@@ -85,7 +85,7 @@ export function CompanyPage() {
   )
 }
 
-/** Any staff member may set the heating-water period; the other fields are the admin staff's (README "who does what"). */
+/** Any staff member may set the heating-water period; the other fields are the admin staff's (docs/decisions/0015-who-does-what-in-a-company.md). */
 const HEATING_FIELDS: readonly CompanyField[] = ['heatingWaterPeriodStartDate', 'heatingWaterPeriodEndDate']
 
 /**
@@ -101,7 +101,7 @@ function Overview({ handle, company, canEdit }: { handle: SyncHandle; company: C
     const parsed = companyFieldSchemas[field].safeParse(typed)
     if (!parsed.success) return parsed.error.issues[0] ? translateIssue(parsed.error.issues[0], i18n) : ''
     const value = parsed.data as string | null
-    // The schema cannot know the year; spec §5 checks the date against the current one (29.02).
+    // The schema cannot know the year; docs/PRODUCT.md §5 checks the date against the current one (29.02).
     if ((field === 'heatingWaterPeriodStartDate' || field === 'heatingWaterPeriodEndDate') && value && !isValidDayMonth(value, new Date().getFullYear())) {
       return i18n._(messages.heatingDateInvalid.id)
     }

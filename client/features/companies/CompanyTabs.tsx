@@ -22,7 +22,7 @@ import { BreakableEmail } from '../../components/ui/BreakableEmail'
 export type CompanyTab = 'overview' | 'providers' | 'addresses' | 'users'
 
 /**
- * The tabs of the company view (spec §2 "Company view"). Only the selected panel is mounted, so a
+ * The tabs of the company view (docs/PRODUCT.md §2 "Company view"). Only the selected panel is mounted, so a
  * tab's data is read when it is first opened; Payment Providers is for the super admin only.
  */
 export function CompanyTabs({
@@ -35,7 +35,7 @@ export function CompanyTabs({
   handle: SyncHandle
   companyId: string
   superAdmin: boolean
-  /** Super admin or the company's administrator, accountant or chairman (spec §6). */
+  /** Super admin or the company's administrator, accountant or chairman (docs/PRODUCT.md §6). */
   canManage: boolean
   overview: ReactNode
 }) {

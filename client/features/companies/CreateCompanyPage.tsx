@@ -10,7 +10,7 @@ import { usePageTitle } from '../../lib/use-page-title'
 import { translateIssue } from '../../lib/form-issues'
 import { createCompany } from './company-mutations'
 
-/** Spec §2 "Create company": back to the list this long after a success. */
+/** docs/PRODUCT.md §2 "Create company": back to the list this long after a success. */
 export const REDIRECT_DELAY_MS = 2000
 
 const emptyForm = { name: '', acronym: '', cvr: '', unionType: '' }
@@ -19,7 +19,7 @@ type FieldErrors = Partial<Record<FieldName, string>>
 const fieldNames = Object.keys(emptyForm) as FieldName[]
 const isField = (name: unknown): name is FieldName => fieldNames.includes(name as FieldName)
 
-/** The super admin creates a company (spec §2 "Create company", §5 messages). */
+/** The super admin creates a company (docs/PRODUCT.md §2 "Create company", §5 messages). */
 export function CreateCompanyPage() {
   const { t, i18n } = useLingui()
   usePageTitle(t`Create company`)

@@ -1,5 +1,5 @@
 /**
- * Edits of a company's Overview fields (spec §2 "Company view"): each is queued in the outbox, shows
+ * Edits of a company's Overview fields (docs/PRODUCT.md §2 "Company view"): each is queued in the outbox, shows
  * at once in the optimistic view (also offline) and is sent as PATCH /company/{id}/field/{fieldName}.
  */
 import { msg } from '@lingui/core/macro'
@@ -54,7 +54,7 @@ export const editCompanyField = ({ engine }: SyncHandle, id: string, field: Comp
   })
 
 /**
- * activate / suspend / deactivate / delete (super admin; README "company life cycle"). Sent at
+ * activate / suspend / deactivate / delete (super admin; docs/decisions/0014-company-life-cycle.md). Sent at
  * once, not queued: the status decides what everyone may do, so success is shown only once the
  * server has answered; the next pull brings the new status into the local copy.
  */

@@ -1,7 +1,7 @@
 const digits = (s: string) => s.replace(/\D/g, '')
 
 /**
- * Spec §5: the heating-water date input turns typed digits into dd.mm as the user types
+ * docs/PRODUCT.md §5: the heating-water date input turns typed digits into dd.mm as the user types
  * ("1503" → "15.03", "150" → "15.0"). A dot the user types splits day and month ("1.3" stays).
  */
 export function autoFormatDayMonth(raw: string): string {

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import type { CompanyStatus } from '../../../shared/domain/company-status'
 import type { BadgeVariant } from '../../components/ui/Badge'
 
-/** A company's status as staff read it (README "company life cycle"). */
+/** A company's status as staff read it (docs/decisions/0014-company-life-cycle.md). */
 export const companyStatusLabels: Record<CompanyStatus, MessageDescriptor> = {
   NEW: msg({ message: 'New', context: 'company status' }),
   ACTIVE: msg({ message: 'Active', context: 'company status' }),

@@ -15,7 +15,7 @@ function AreaCard({ title, chart, children }: { title: ReactNode; chart: ReactNo
   )
 }
 
-/** The front page for guests (spec §1): the four areas of the product with decorative charts. */
+/** The front page for guests (docs/PRODUCT.md §1): the four areas of the product with decorative charts. */
 export function LandingPage() {
   const { t } = useLingui()
   usePageTitle(t`Collection and community for housing associations`)

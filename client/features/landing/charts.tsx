@@ -1,5 +1,5 @@
 /**
- * Decorative charts of the front page (spec §1): random numbers, hidden from assistive
+ * Decorative charts of the front page (docs/PRODUCT.md §1): random numbers, hidden from assistive
  * technology. Each chart draws its numbers once, when it first appears.
  */
 import { useState } from 'react'

@@ -5,7 +5,7 @@ import { useLocale } from '../../i18n/use-locale'
 import { formatDate } from '../../lib/format'
 import { usePageTitle } from '../../lib/use-page-title'
 
-/** Frame of the static legal texts: heading, "last updated" (today, spec §2) and a contact link. */
+/** Frame of the static legal texts: heading, "last updated" (today, docs/PRODUCT.md §2) and a contact link. */
 export function LegalPage({ title, children }: { title: string; children: ReactNode }) {
   const locale = useLocale()
   usePageTitle(title)

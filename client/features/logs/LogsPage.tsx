@@ -18,7 +18,7 @@ const levelVariant: Record<LogLevel, BadgeVariant> = { ERROR: 'error', WARN: 'wa
 
 type LoadState = { status: 'loading' } | { status: 'forbidden' } | { status: 'error' } | { status: 'ready' }
 
-/** The server log for the super admin (spec §2 "System logs"): search and Load More, 50 a page. */
+/** The server log for the super admin (docs/PRODUCT.md §2 "System logs"): search and Load More, 50 a page. */
 export function LogsPage() {
   const { t } = useLingui()
   const locale = useLocale()

@@ -8,7 +8,7 @@ const LogPage = z.array(LogEntry)
 export const loadLogs = (skip: number, search: string, signal?: AbortSignal) =>
   api('GET', '/logger', { query: { skip, take: LOG_PAGE_SIZE, search: search.trim() || undefined }, schema: LogPage, signal })
 
-/** More may follow while the last page was full (spec §2 "System logs"). */
+/** More may follow while the last page was full (docs/PRODUCT.md §2 "System logs"). */
 export const mayHaveMore = (lastPage: readonly unknown[]) => lastPage.length === LOG_PAGE_SIZE
 
 export const MESSAGE_PREVIEW_LENGTH = 100

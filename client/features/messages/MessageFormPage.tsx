@@ -40,7 +40,7 @@ function decode(value: string): RecipientTarget | undefined {
   return undefined
 }
 
-/** Create (no id) or edit a draft (spec §2, §5). Queued in the outbox, so it works offline; an anonymous message is sent at once. */
+/** Create (no id) or edit a draft (docs/PRODUCT.md §2, §5). Queued in the outbox, so it works offline; an anonymous message is sent at once. */
 export function MessageFormPage({ id }: { id?: string }) {
   const { t } = useLingui()
   usePageTitle(id ? t`Edit message` : t`Write a message`)
@@ -161,7 +161,7 @@ function MessageForm(props: { handle: SyncHandle; base: string; companyId: strin
       // A conflict is shown where the message is (and in the sync panel), for the user to choose.
       else if (result.outcome === 'accepted')
         showToast('success', mode === 'send' ? (data.scheduledAt ? t`The message is scheduled.` : t`The message was sent.`) : t`The draft is saved.`)
-      // Spec §2: after a create back to the list; after an update to the message.
+      // docs/PRODUCT.md §2: after a create back to the list; after an update to the message.
       void navigate({ to: (existing ? `${base}/${existing.id}` : base) as never })
     } catch (error) {
       setErrors({ form: errorMessage(error, t`Failed to send message. Please try again.`) })

@@ -27,7 +27,7 @@ import { useNotKeptText } from '../sync-status/refusal'
 import { statusFor, useMessage, type MessageView } from './use-messages'
 import { RecordMissing } from '../../components/sync/RecordMissing'
 
-/** One message (spec §2): tabs Message and Recipients, and the footer sentence. Opening it marks it viewed. */
+/** One message (docs/PRODUCT.md §2): tabs Message and Recipients, and the footer sentence. Opening it marks it viewed. */
 export function MessagePage({ id }: { id: string }) {
   const { t } = useLingui()
   usePageTitle(t`Message`)

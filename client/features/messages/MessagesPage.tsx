@@ -15,7 +15,7 @@ import { messageStatusLabels, recipientText, statusBadge } from './labels'
 import { statusFor, useMessages } from './use-messages'
 
 /**
- * The message list (spec §2 Messages): filter badges All, Draft, Sent, Delivered, Read (query
+ * The message list (docs/PRODUCT.md §2 Messages): filter badges All, Draft, Sent, Delivered, Read (query
  * `status`), subject, recipient, status and created. Read from the local copy, so it works offline.
  */
 export function MessagesPage({ status }: { status?: MessageStatus }) {

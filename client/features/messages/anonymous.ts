@@ -1,5 +1,5 @@
 /**
- * An anonymous message to the board (spec §5): sent at once and never queued, so nothing of it
+ * An anonymous message to the board (docs/PRODUCT.md §5): sent at once and never queued, so nothing of it
  * stays on this device (not in the outbox, not in the local copy). Offline it fails, and the form
  * says so.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { messagesBase } from './base-path'
 
-describe('messagesBase (spec §2)', () => {
+describe('messagesBase (docs/PRODUCT.md §2)', () => {
   it.each([
     ['/super-admin/messages', '/super-admin/messages'],
     ['/super-admin/messages/create', '/super-admin/messages'],

@@ -1,5 +1,5 @@
 /**
- * Spec §2: message screens choose their base path from the current path prefix:
+ * docs/PRODUCT.md §2: message screens choose their base path from the current path prefix:
  * /super-admin/messages, /member/messages, /company/messages, otherwise /messages.
  */
 export type MessagesBase = '/super-admin/messages' | '/member/messages' | '/company/messages' | '/messages'

@@ -16,8 +16,8 @@ import { useNotifications } from './use-notifications'
 const PAGE_SIZE = 100
 
 /**
- * The user's notifications (spec §2 "Notifications"), read from the local copy so they show
- * offline; marking read and deleting are queued and shown at once. (The spec's fallback to sample
+ * The user's notifications (docs/PRODUCT.md §2 "Notifications"), read from the local copy so they show
+ * offline; marking read and deleting are queued and shown at once. (The earlier product's fallback to sample
  * data when the list fails to load is replaced by the local copy.)
  */
 export function NotificationsPage() {

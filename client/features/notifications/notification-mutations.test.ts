@@ -39,7 +39,7 @@ afterEach(async () => {
 const view = async () => notificationsView(await handle.db.notifications.orderBy('createdAt').reverse().toArray(), await handle.db.outbox.orderBy('seq').toArray())
 
 describe('notification mutations', () => {
-  it('queue the documented calls (spec §7) and show them at once, newest first', async () => {
+  it('queue the documented calls (docs/PRODUCT.md §7) and show them at once, newest first', async () => {
     expect((await view()).notifications.map((n) => n.id)).toEqual(['new', 'mid', 'old'])
     expect((await view()).unread).toBe(2)
 

@@ -1,5 +1,5 @@
 /**
- * The user's changes to notifications (spec §7): each is queued in the outbox and shows at once in
+ * The user's changes to notifications (docs/PRODUCT.md §7): each is queued in the outbox and shows at once in
  * the optimistic view; the engine sends it as the documented call when the server is reachable.
  */
 import { msg } from '@lingui/core/macro'

@@ -19,8 +19,8 @@ type Field = 'providerName' | 'merchantSerialNumber' | 'subscriptionKey' | 'clie
 const empty: Record<Field, string> = { providerName: '', merchantSerialNumber: '', subscriptionKey: '', clientId: '', clientSecret: '' }
 
 /**
- * Adds a Vipps MobilePay provider to the company (super admin, spec §2 "Company view"). A new
- * provider is a test one unless switched off here (spec §9). Sent directly, not queued, because it
+ * Adds a Vipps MobilePay provider to the company (super admin, docs/PRODUCT.md §2 "Company view"). A new
+ * provider is a test one unless switched off here (docs/PRODUCT.md §9). Sent directly, not queued, because it
  * carries secrets; on success the provider's edit page opens.
  */
 export function AddProviderForm({ companyId, onDone }: { companyId: string; onDone: () => void }) {

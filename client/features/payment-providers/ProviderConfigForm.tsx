@@ -17,7 +17,7 @@ const needsConnection = msg`You are offline. Provider settings are saved when yo
 type Field = 'providerName' | 'merchantSerialNumber' | 'subscriptionKey' | 'clientId' | 'clientSecret'
 
 /**
- * The provider's config (spec §2 "Payment provider edit", §3). Secrets are never shown: the field
+ * The provider's config (docs/PRODUCT.md §2 "Payment provider edit", §3). Secrets are never shown: the field
  * starts empty, shows the masked stored value as a hint, and an empty field keeps the stored one.
  * Sent directly (not queued), so no secret is ever written to the browser's database.
  */

@@ -17,10 +17,10 @@ import { RecordMissing } from '../../components/sync/RecordMissing'
 export type ProviderView = Partial<PaymentProvider> & { id: string; _version: number }
 
 /**
- * A payment provider (spec §2 "Payment provider edit"), read from the local copy so it shows
+ * A payment provider (docs/PRODUCT.md §2 "Payment provider edit"), read from the local copy so it shows
  * offline. The two switches save at once through the outbox; the config form and the webhooks
  * talk to the server directly (they carry secrets or call Vipps). Only the super admin changes
- * anything (spec §6); company staff see it read-only.
+ * anything (docs/PRODUCT.md §6); company staff see it read-only.
  */
 export function ProviderPage() {
   const { t } = useLingui()

@@ -17,7 +17,7 @@ const addFailed = msg`Failed to add webhook. Please try again.`
 const removeFailed = msg`Failed to remove webhook. Please try again.`
 
 /**
- * The provider's webhooks at Vipps MobilePay (spec §2 "Payment provider edit", §5 Webhook). Read
+ * The provider's webhooks at Vipps MobilePay (docs/PRODUCT.md §2 "Payment provider edit", §5 Webhook). Read
  * from the server when online (the synced copy otherwise); adding and removing call Vipps, so they
  * need the network, and are disabled while the provider is inactive.
  */
@@ -161,7 +161,7 @@ function RemoveQuestion({ url }: { url: string }) {
   )
 }
 
-/** URL and at least one event (spec §5 Webhook); registered at Vipps MobilePay by the server. */
+/** URL and at least one event (docs/PRODUCT.md §5 Webhook); registered at Vipps MobilePay by the server. */
 function AddWebhookForm({ providerId, disabled, onAdded, onFailed }: { providerId: string; disabled: boolean; onAdded: (hook: Webhook) => void; onFailed: (text: string) => void }) {
   const { t, i18n } = useLingui()
   const [url, setUrl] = useState('')

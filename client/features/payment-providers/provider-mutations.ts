@@ -1,5 +1,5 @@
 /**
- * The provider's two switches (spec §2 "Payment provider edit": each saves at once). They carry no
+ * The provider's two switches (docs/PRODUCT.md §2 "Payment provider edit": each saves at once). They carry no
  * secret, so they go through the outbox like other edits and show at once, also offline. Config
  * changes hold secrets and are sent directly instead (see provider-actions.ts), so no secret is
  * ever written to the browser's database.

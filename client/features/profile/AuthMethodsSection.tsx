@@ -25,7 +25,7 @@ export const hasPasswordMethod = (methods: readonly AuthMethod[]) =>
   methods.some((m) => (m.type === 'EMAIL_PASSWORD' || m.type === 'PHONE_PASSWORD') && m.verified)
 
 /**
- * The user's sign-in methods with add and delete (spec §2 "User profile", §5). An added e-mail
+ * The user's sign-in methods with add and delete (docs/PRODUCT.md §2 "User profile", §5). An added e-mail
  * sign-in waits for the link mailed to it ("Waiting for confirmation"); without a Vipps MobilePay
  * sign-in, "Link Vipps MobilePay" sends the browser to Vipps, which returns it to /user?vipps=….
  */

@@ -42,7 +42,7 @@ export interface EditableFieldProps {
 export type SaveProblem = string | { value?: string | null; confirmation?: string | null } | null
 
 /**
- * One inline-editable profile value (spec §2 "User profile"): Edit opens an editor with Save and
+ * One inline-editable profile value (docs/PRODUCT.md §2 "User profile"): Edit opens an editor with Save and
  * Cancel; Enter saves, Escape cancels, and focus returns to the Edit button.
  */
 export function EditableField({ label, display, value, input, confirmation, note, onSave, offlineReasonId }: EditableFieldProps) {

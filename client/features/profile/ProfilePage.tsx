@@ -44,7 +44,7 @@ const vippsNotices: Record<VippsLinkResult, Notice> = {
   vipps_failed: { variant: 'error', text: msg`Linking Vipps MobilePay did not succeed or was cancelled. Nothing was changed; please try again.` },
 }
 
-/** The user's own profile (spec §2 "User profile"); `vipps` is the outcome of linking Vipps MobilePay. */
+/** The user's own profile (docs/PRODUCT.md §2 "User profile"); `vipps` is the outcome of linking Vipps MobilePay. */
 export function ProfilePage({ vipps }: { vipps?: VippsLinkResult } = {}) {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()

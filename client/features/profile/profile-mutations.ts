@@ -1,5 +1,5 @@
 /**
- * Profile reads and writes (spec §7 "Account and authentication"). Each write also updates the
+ * Profile reads and writes (docs/PRODUCT.md §7 "Account and authentication"). Each write also updates the
  * signed-in user where the sidebar or the interface language depend on it.
  */
 import {

@@ -30,7 +30,7 @@ async function activateAndReload(registration: ServiceWorkerRegistration | undef
 }
 
 /**
- * Registers the service worker (registerType "prompt", OFFLINE.md) and asks before switching to
+ * Registers the service worker (registerType "prompt", docs/OFFLINE.md) and asks before switching to
  * a new version, checking for one every hour. The switch reloads the page, so it waits until no
  * tab is sending a queued change (see `whileOutboxIdle`); queued changes survive the reload.
  */

@@ -1,5 +1,5 @@
 /**
- * What the signed-in sidebar shows (spec §2 "Shell", §6): a pure function of the user and the
+ * What the signed-in sidebar shows (docs/PRODUCT.md §2 "Shell", §6): a pure function of the user and the
  * server environment, so the role rules are tested without rendering.
  */
 import { msg } from '@lingui/core/macro'

@@ -6,7 +6,7 @@ import { todayIso } from '../../lib/format'
 import { reportError } from '../../lib/report-error'
 import { ExportError, exportTableToExcel } from './export-to-excel'
 
-/** Export to Excel (spec §2): busy and disabled while exporting; the §8 messages when it cannot. */
+/** Export to Excel (docs/PRODUCT.md §2): busy and disabled while exporting; the docs/PRODUCT.md §8 messages when it cannot. */
 export function ExportButton({ tableId, filename = 'export', sheetName = 'Sheet1' }: { tableId: string; filename?: string; sheetName?: string }) {
   const { t } = useLingui()
   const [busy, setBusy] = useState(false)

@@ -41,7 +41,7 @@ const Amount = ({ ore, locale }: { ore: number; locale: Locale }) => (
 )
 
 /**
- * Charges statistics (spec §2 "Charges statistics", issue #9): what was withdrawn per member
+ * Charges statistics (docs/PRODUCT.md §2 "Charges statistics", issue #9): what was withdrawn per member
  * address and charge category in a period, for company admin staff; export to a spreadsheet.
  */
 export function StatisticsPage() {

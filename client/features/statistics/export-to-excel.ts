@@ -1,7 +1,7 @@
 /**
- * The Export to Excel button's work (spec §2 "Export to Excel button", §8, §9): a workbook built
+ * The Export to Excel button's work (docs/PRODUCT.md §2 "Export to Excel button", §8, §9): a workbook built
  * in the browser from a visible table, no network call. The `xlsx` package (write-only use,
- * STACK.md) is loaded only here, on the first export, so it never weighs on the first route.
+ * README.md "Libraries and why") is loaded only here, on the first export, so it never weighs on the first route.
  * A cell with `data-value` (øre) is exported as a number of kroner; every other cell as its text.
  */
 export class ExportError extends Error {
@@ -36,10 +36,10 @@ export function tableToRows(table: HTMLTableElement): { header: string[]; rows: 
   return { header, rows: body.length ? [...body, ...foot] : [] }
 }
 
-/** Column width in characters: the header's length plus 2, at least 12 (spec §9). */
+/** Column width in characters: the header's length plus 2, at least 12 (docs/PRODUCT.md §9). */
 export const columnWidth = (header: string): number => Math.max(12, header.length + 2)
 
-/** `charges_2026-11-23.xlsx` (spec §9). */
+/** `charges_2026-11-23.xlsx` (docs/PRODUCT.md §9). */
 export const exportFileName = (filename: string, today: string): string => `${filename}_${today}.xlsx`
 
 export async function exportTableToExcel({ tableId, filename = 'export', sheetName = 'Sheet1', today }: ExportOptions): Promise<string> {

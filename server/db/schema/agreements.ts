@@ -7,7 +7,7 @@ import { paymentProviders } from './payments'
 import { users } from './users'
 
 /**
- * Agreements between a company and a member (spec §3), their parts and addresses, the charges
+ * Agreements between a company and a member (docs/PRODUCT.md §3), their parts and addresses, the charges
  * collected under them, and the provider outbox of money effects. Money is integer øre; calendar
  * dates are `YYYY-MM-DD` (Europe/Copenhagen); instants are UTC ISO strings.
  */
@@ -28,7 +28,7 @@ export const agreements = sqliteTable(
     nextRegularPaymentDate: text('next_regular_payment_date'),
     terminationDate: text('termination_date'),
     finalPaymentRequired: integer('final_payment_required', { mode: 'boolean' }).notNull().default(false),
-    /** The agreement at Vipps, once the member accepted (DOMAIN.md: created only then). */
+    /** The agreement at Vipps, once the member accepted (docs/DOMAIN.md: created only then). */
     vippsAgreementId: text('vipps_agreement_id'),
     vippsConfirmationUrl: text('vipps_confirmation_url'),
     pendingSince: text('pending_since'),
@@ -76,7 +76,7 @@ export const agreementAddresses = sqliteTable(
 )
 
 /**
- * Charges of an agreement (spec §3 "Charge"). `kind` says why it exists: the period's REGULAR
+ * Charges of an agreement (docs/PRODUCT.md §3 "Charge"). `kind` says why it exists: the period's REGULAR
  * charge (billing engine, issue #8), a ONE_TIME extra charge, or the FINAL payment of a
  * termination. At most one REGULAR charge per (agreement, due date) and one FINAL charge per
  * agreement, enforced by unique indexes, so a re-run never bills twice.
@@ -136,7 +136,7 @@ export const chargeEvents = sqliteTable(
 )
 
 /**
- * Money effects waiting to be sent to the payment provider (CONTRACT.md "Writes"): recorded in
+ * Money effects waiting to be sent to the payment provider (docs/API.md "Writes"): recorded in
  * the transaction of the change that causes them, then sent by a worker with the row id as the
  * provider's Idempotency-Key, so a retry after a crash or an outage is applied once.
  */

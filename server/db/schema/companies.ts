@@ -35,7 +35,7 @@ export const companyMembers = sqliteTable(
   (t) => [uniqueIndex('company_members_company_user').on(t.companyId, t.userId), index('company_members_user').on(t.userId)],
 )
 
-/** Addresses of a company's properties (spec §3 "Company address"); country is always Denmark. */
+/** Addresses of a company's properties (docs/PRODUCT.md §3 "Company address"); country is always Denmark. */
 export const addresses = sqliteTable(
   'addresses',
   {

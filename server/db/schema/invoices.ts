@@ -4,7 +4,7 @@ import { invoiceKinds, invoiceSettlements, invoiceStatuses } from '../../../shar
 import { partTypes } from '../../../shared/domain/agreement-parts'
 
 /**
- * Invoices and credit notes (spec §3 "Invoice", DOMAIN.md "Danish specifics", issue #8): one
+ * Invoices and credit notes (docs/PRODUCT.md §3 "Invoice", docs/DOMAIN.md "Danish specifics", issue #8): one
  * invoice per charge, issued in the transaction that creates the charge; a refund issues a credit
  * note that references the invoice. They are bookkeeping records (kept 5 years): no foreign keys
  * that could cascade a delete from companies, users, agreements or charges, and the seller's and

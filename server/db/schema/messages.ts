@@ -3,11 +3,11 @@ import { addresses, companies } from './companies'
 import { users } from './users'
 
 /**
- * Messages of a company (issue #10, spec §2 Messages, §3 Message). `body` holds sanitized HTML.
+ * Messages of a company (issue #10, docs/PRODUCT.md §2 Messages, §3 Message). `body` holds sanitized HTML.
  *
  * An anonymous message (a resident to the board) has `sender_user_id` NULL and nothing else that
  * points to the sender: the row, its recipients and its change-log entries are written without
- * the caller's id (README "Decisions", messages.service.ts `sendAnonymous`).
+ * the caller's id (docs/decisions/, messages.service.ts `sendAnonymous`).
  *
  * `status` moves forward only: DRAFT → SENT (recipients fixed, in-app copies and e-mails queued)
  * → DELIVERED (every recipient received it) → READ (every recipient opened it).
@@ -39,7 +39,7 @@ export const messages = sqliteTable(
   (t) => [index('messages_company').on(t.companyId, t.status), index('messages_sender').on(t.senderUserId), index('messages_due').on(t.status, t.sendAt)],
 )
 
-/** Who a sent message went to, with per-recipient tracking (spec §2: Received and Viewed). */
+/** Who a sent message went to, with per-recipient tracking (docs/PRODUCT.md §2: Received and Viewed). */
 export const messageRecipients = sqliteTable(
   'message_recipients',
   {

@@ -13,7 +13,7 @@ export interface StoredMessage {
 }
 
 /**
- * In-app notifications (spec §3 Notification). `message` holds sanitized HTML. `title`, `message`
+ * In-app notifications (docs/PRODUCT.md §3 Notification). `message` holds sanitized HTML. `title`, `message`
  * and `action_text` are the text in the language the user had when it was made; the `*_source`
  * columns say what it says (catalog id and values), so it can be shown in any language. Rows made
  * before those columns existed have only the text.

@@ -2,7 +2,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqli
 import { companies } from './companies'
 
 /**
- * A company's payment provider (spec §3): Vipps MobilePay only. `subscriptionKey` and
+ * A company's payment provider (docs/PRODUCT.md §3): Vipps MobilePay only. `subscriptionKey` and
  * `clientSecret` are sealed with the app's secret key (lib/secret-box) and never leave the server.
  */
 export const paymentProviders = sqliteTable(

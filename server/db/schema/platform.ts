@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 
 /**
- * Stored answers of writes by Idempotency-Key (CONTRACT.md "Writes"). The row is written in the
+ * Stored answers of writes by Idempotency-Key (docs/API.md "Writes"). The row is written in the
  * same transaction as the write's effect, so a key exists exactly when its effect does.
  */
 export const idempotencyKeys = sqliteTable(

@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 
 /**
- * The change log behind GET /api/sync (OFFLINE.md, CONTRACT.md "Sync"). One row per committed
+ * The change log behind GET /api/sync (docs/OFFLINE.md, docs/API.md "Sync"). One row per committed
  * change of a synced entity, written in the same transaction as the change. `seq` only grows.
  * A row is visible to the members of `companyId` and to the user `userId` (either may be null).
  * Data is not copied here: a pull reads the entity's current row, so a pull is never stale.

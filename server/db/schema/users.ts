@@ -58,7 +58,7 @@ export const authMethods = sqliteTable(
   ],
 )
 
-/** Access tokens: only the SHA-256 of the opaque token is stored (CONTRACT.md "Transport"). */
+/** Access tokens: only the SHA-256 of the opaque token is stored (docs/API.md "Transport"). */
 export const sessions = sqliteTable(
   'sessions',
   {

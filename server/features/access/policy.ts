@@ -3,7 +3,7 @@ import { forbidden, notFound } from '../../errors'
 import type { Actor } from './actor'
 
 /**
- * The one place that answers "may this actor do X" (spec §6). Every route names its policy;
+ * The one place that answers "may this actor do X" (docs/PRODUCT.md §6). Every route names its policy;
  * company data is always scoped to the caller's companies, and a company the caller cannot see
  * answers 404, never 403, so its existence is not revealed.
  */
@@ -22,16 +22,16 @@ export const isSuperAdmin = (actor: Actor): boolean => actor.systemRole === 'SUP
 export const roleIn = (actor: Actor, companyId: string): CompanyRole | undefined =>
   actor.companies.find((c) => c.id === companyId)?.role
 
-/** The effective role of spec §6 for the current company. */
+/** The effective role of docs/PRODUCT.md §6 for the current company. */
 export const currentRole = (actor: Actor) => effectiveRole(actor.systemRole, actor.companies, actor.currentCompanyId)
 
 const rules: Record<Action, (actor: Actor) => boolean> = {
   'logs:write': () => true,
   'logs:read': isSuperAdmin,
-  // Staff look users up by e-mail to add them to their company (spec §5 "Add user to company").
+  // Staff look users up by e-mail to add them to their company (docs/PRODUCT.md §5 "Add user to company").
   'users:search': (a) => isSuperAdmin(a) || a.companies.some((c) => isCompanyStaff(c.role)),
   'companies:create': isSuperAdmin,
-  // Spec §6: the Payment Providers tab, and adding or toggling providers, are the super admin's.
+  // docs/PRODUCT.md §6: the Payment Providers tab, and adding or toggling providers, are the super admin's.
   'providers:manage': isSuperAdmin,
   // Activating, suspending, deactivating and deleting a company is the platform's decision.
   'companies:lifecycle': isSuperAdmin,
@@ -66,7 +66,7 @@ export function assertCompanyAdminStaff(actor: Actor, companyId: string): void {
 }
 
 /**
- * Agreements (spec §6, README "Decisions"): the super admin and the company's staff read all of
+ * Agreements (docs/PRODUCT.md §6, docs/decisions/): the super admin and the company's staff read all of
  * the company's agreements; a member reads their own. Anyone else gets 404.
  */
 export const canReadAgreement = (actor: Actor, agreement: { companyId: string; memberUserId: string }): boolean =>
@@ -81,7 +81,7 @@ export function assertAgreementAdmin(actor: Actor, companyId: string, options: {
 }
 
 /**
- * Messages (issue #10, README "Decisions"). Staff of a company (every company role) and the super
+ * Messages (issue #10, docs/decisions/). Staff of a company (every company role) and the super
  * admin write to anyone in it; a resident (a member through an agreement) writes only to the
  * board, by name or anonymously. Outside the company: 404.
  */

@@ -111,7 +111,7 @@ describe('POST /api/account/current-company', () => {
 })
 
 describe('authentication methods', () => {
-  it('validates a new password method with the messages of spec §5', async () => {
+  it('validates a new password method with the messages of docs/PRODUCT.md §5', async () => {
     const t = await testApp()
     const token = await t.login(demo.admin)
     const res = await t.call('POST', '/account/auth-methods', { token, body: { type: 'EMAIL_PASSWORD', identifier: '', secret: 'abc', confirmSecret: 'abd' } })

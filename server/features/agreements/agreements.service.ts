@@ -32,7 +32,7 @@ import { createAgreementViews } from './agreements.views'
 export type AgreementsService = ReturnType<typeof createAgreementsService>
 
 /**
- * Agreements (spec §2–§7, issue #7): staff create, edit and terminate them; the member accepts
+ * Agreements (docs/PRODUCT.md §2–§7, issue #7): staff create, edit and terminate them; the member accepts
  * (through Vipps MobilePay) or rejects. Every change is logged for sync in its transaction, with
  * the company's staff and the member as its audience. Vipps is called outside the write lock:
  * accepting calls it directly (the member waits for the confirmation URL); stopping, price
@@ -78,7 +78,7 @@ export function createAgreementsService(deps: {
     return row
   }
 
-  /** Only the member answers their agreement (spec §6: accept or reject is the user role's). */
+  /** Only the member answers their agreement (docs/PRODUCT.md §6: accept or reject is the user role's). */
   function asMember(actor: Actor, id: string): AgreementRow {
     const row = visible(actor, id)
     if (row.memberUserId !== actor.userId) throw forbidden(messages.agreementMemberOnly.id)
@@ -213,7 +213,7 @@ export function createAgreementsService(deps: {
       return { ...created, member: { userId: created.member.userId, title: initialsOf(input.memberName), fullName: input.memberName, emailAddress: input.emailAddress, isVerified: false } }
     },
 
-    /** Next payment date, period and parts (spec §2 edit). A new price of an ACCEPTED agreement is sent to Vipps. */
+    /** Next payment date, period and parts (docs/PRODUCT.md §2 edit). A new price of an ACCEPTED agreement is sent to Vipps. */
     update(actor: Actor, id: string, input: UpdateAgreementRequest, ifMatch?: number): Agreement {
       const row = manageable(actor, id)
       if (ifMatch !== undefined && ifMatch !== row.version) throw versionConflict(view(row))
@@ -294,7 +294,7 @@ export function createAgreementsService(deps: {
     },
 
     /**
-     * Termination (spec §2/§4): sets the termination date. Without a final payment the agreement
+     * Termination (docs/PRODUCT.md §2/§4): sets the termination date. Without a final payment the agreement
      * is CANCELED at once and stopped at Vipps; with one, a FINAL charge is due 3 days before the
      * termination date and the agreement is stopped and CANCELED once that charge settles.
      */
@@ -310,7 +310,7 @@ export function createAgreementsService(deps: {
       if (input.finalPaymentRequired) {
         // Agreements brought over without a Vipps agreement cannot be charged a last time.
         if (!row.vippsAgreementId) throw invalidState(messages.finalPaymentNeedsAccepted.id)
-        // It takes the place of the last period's regular charge (README "Decisions", issue #16):
+        // It takes the place of the last period's regular charge (docs/decisions/, issue #16):
         // billing makes no regular charge for the days it covers.
         const last = lastPaymentOf(scheduleOf(row), input.terminationDate)!
         const member = repo.member(db, row.memberUserId)!
@@ -347,7 +347,7 @@ export function createAgreementsService(deps: {
 
 // ---- sync ----------------------------------------------------------------------------------
 
-/** Agreements in the offline store: staff get their companies', a member their own (CONTRACT.md "Sync"). */
+/** Agreements in the offline store: staff get their companies', a member their own (docs/API.md "Sync"). */
 export const agreementSync = (agreements: AgreementsService): SyncedEntity => ({
   name: 'agreement',
   snapshot: (db, actor, afterId, limit) =>

@@ -65,7 +65,7 @@ describe('POST /api/agreement', () => {
     expect(list[0].message).toMatch(/kr\./)
   })
 
-  it('answers every §5 message for an empty form', async () => {
+  it('answers every docs/PRODUCT.md §5 message for an empty form', async () => {
     const t = await testApp()
     const admin = await t.login(demo.admin)
     const res = await t.call('POST', '/agreement', { token: admin, body: { memberName: ' ', emailAddress: 'nope', linkedAddress: [], parts: [] } })
@@ -211,7 +211,7 @@ describe('PATCH /api/agreement/{id}', () => {
     expect(res.headers.get('ETag')).toBe('"2"')
   })
 
-  it('answers the edit messages of §5', async () => {
+  it('answers the edit messages of docs/PRODUCT.md §5', async () => {
     const t = await testApp()
     const a = await createAgreement(t)
     const admin = await t.login(demo.admin)

@@ -3,7 +3,7 @@ import { demo, testAppWithVipps } from '../../test/harness'
 import { acceptedWithCollectedCharge, agreementFixtures, createAgreement, createPayload } from './test-helpers'
 
 /**
- * Who may call which agreement route (spec §6, README "Decisions"): one row per route, one column
+ * Who may call which agreement route (docs/PRODUCT.md §6, docs/decisions/): one row per route, one column
  * per caller. `o` allowed (any answer but 401/403/404: a 409 from the status table is still
  * "allowed"), `3` 403, `4` 404 (an agreement the caller may not see is never revealed), `1` 401.
  * Each row runs on a fresh agreement of the demo company for the first demo resident ("resident";

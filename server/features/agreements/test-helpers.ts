@@ -16,7 +16,7 @@ export async function agreementFixtures(t: Pick<TestApp, 'db'>) {
   return { main, second, provider, addressIds }
 }
 
-/** A valid create payload for the demo company (spec §3), for `email` (the first demo resident by default). */
+/** A valid create payload for the demo company (docs/PRODUCT.md §3), for `email` (the first demo resident by default). */
 export const createPayload = (f: Awaited<ReturnType<typeof agreementFixtures>>, extra: Record<string, unknown> = {}) => ({
   memberName: 'Sofie Jensen',
   emailAddress: demo.resident,

@@ -44,7 +44,7 @@ export type SessionVia = 'password' | 'token' | 'vipps'
 
 export type AuthService = ReturnType<typeof createAuthService>
 
-/** Sign-in, sessions and password reset (spec §2 Login/Reset, §4 Session, CONTRACT "Transport"). */
+/** Sign-in, sessions and password reset (docs/PRODUCT.md §2 Login/Reset, docs/PRODUCT.md §4 Session, CONTRACT "Transport"). */
 export function createAuthService(deps: AuthDeps) {
   const { db, clock, users } = deps
   const throttle = deps.limits?.login ?? new LoginThrottle(clock)
@@ -184,7 +184,7 @@ export function createAuthService(deps: AuthDeps) {
     /**
      * Invites a user who has no password yet (added to a company by its staff): an e-mail in the
      * user's language with a single-use set-password link, valid 7 days. It is a password reset
-     * link, so the reset screen (spec §2 "Reset password") sets the first password.
+     * link, so the reset screen (docs/PRODUCT.md §2 "Reset password") sets the first password.
      */
     invite(userId: string, context: { companyName: string; inviterName: string }): void {
       const user = users.byId(userId)

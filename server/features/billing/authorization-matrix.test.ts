@@ -6,7 +6,7 @@ import { agreementFixtures } from '../agreements/test-helpers'
 import { acceptedAgreement } from './test-helpers'
 
 /**
- * Who may use the debtor overview and its actions (issue #16, spec §6 as policy.ts encodes it):
+ * Who may use the debtor overview and its actions (issue #16, docs/PRODUCT.md §6 as policy.ts encodes it):
  * company admin staff (chairman, administrator, accountant) and the super admin; a board member
  * and the invoice's own member get 403; anyone else 404 (another association's data is never
  * revealed); 401 without a token. `o` allowed (any answer but 401/403/404). Each action row runs

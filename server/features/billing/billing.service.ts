@@ -65,7 +65,7 @@ const BIG_RUN_CHECKPOINT_PAGES = 20_000
 export type BillingService = ReturnType<typeof createBillingService>
 
 /**
- * The billing engine (issue #8, DOMAIN.md "Billing rules"):
+ * The billing engine (issue #8, docs/DOMAIN.md "Billing rules"):
  * - `run()` creates every due REGULAR charge `leadDays` before it is due, with its invoice and
  *   its provider-outbox row, and advances the agreement's next payment date, catching up missed
  *   periods. One transaction per batch of agreements; each agreement is read again inside it and
@@ -395,7 +395,7 @@ export function createBillingService(deps: {
     },
 
     /**
-     * An extra charge on an ACCEPTED agreement (spec §2, DOMAIN.md: UNSCHEDULED), due tomorrow
+     * An extra charge on an ACCEPTED agreement (docs/PRODUCT.md §2, docs/DOMAIN.md: UNSCHEDULED), due tomorrow
      * (Vipps needs a day), with its invoice, queued for Vipps.
      */
     requestOneTimeCharge(actor: Actor, agreementId: string, input: OneTimeChargeRequest): Charge {
@@ -413,7 +413,7 @@ export function createBillingService(deps: {
     },
 
     /**
-     * A refund of (part of) a collected charge (spec §2/§5, DOMAIN.md): at most what was captured
+     * A refund of (part of) a collected charge (docs/PRODUCT.md §2/§5, docs/DOMAIN.md): at most what was captured
      * minus the refunds already requested. Issues a credit note referencing the charge's invoice
      * and queues the refund for Vipps with the refund's id as Idempotency-Key. The amount goes to
      * the invoice lines the treasurer chose (issue #16; none chosen: every line), in proportion to

@@ -1,7 +1,7 @@
 /**
  * The billing engine against SQLite with the real migrations: the scheduler (lead days, catch-up,
  * re-runs, crashes at random points, two writers on one file), one-time charges, refunds with
- * credit notes, and the invoice API (routes, §5 messages, who may see what, sync).
+ * credit notes, and the invoice API (routes, docs/PRODUCT.md §5 messages, who may see what, sync).
  */
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
@@ -270,7 +270,7 @@ describe('POST /api/agreement/{id}/refund', () => {
 
   it.each([
     [{ amount: 100, description: 'x' }, 'chargeId', 'Please choose the charge to refund'],
-    // §5 (issue #16): a zero or negative amount is not a valid amount; a positive one under 1 kr. is too small.
+    // docs/PRODUCT.md §5 (issue #16): a zero or negative amount is not a valid amount; a positive one under 1 kr. is too small.
     [{ chargeId: '01935f6e-0000-7000-8000-000000000001', amount: 0, description: 'x' }, 'amount', 'Please enter a valid amount'],
     [{ chargeId: '01935f6e-0000-7000-8000-000000000001', amount: -500, description: 'x' }, 'amount', 'Please enter a valid amount'],
     [{ chargeId: '01935f6e-0000-7000-8000-000000000001', amount: 50, description: 'x' }, 'amount', 'The amount must be at least 1 kr.'],

@@ -12,7 +12,7 @@ import type { SyncedEntity } from '../sync/synced-entity'
 import { chargesRepository as repo, type ChargeAgreement, type ChargeRow, type ChargeScope } from './charges.repository'
 import type { Invoicing } from './invoicing'
 
-/** Vipps charge status → ours (DOMAIN.md "Status mapping"). */
+/** Vipps charge status → ours (docs/DOMAIN.md "Status mapping"). */
 const CHARGE_STATUS: Record<VippsChargeStatus, ChargeStatus> = {
   PENDING: 'CREATED',
   DUE: 'CREATED',

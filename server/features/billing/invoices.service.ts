@@ -11,7 +11,7 @@ import { invoicesRepository as repo, type InvoiceRow, type InvoiceScope } from '
 export type InvoicesService = ReturnType<typeof createInvoicesService>
 
 /**
- * Reading invoices and credit notes (spec §2 "Invoice list", "Invoice view", §6): the staff of a
+ * Reading invoices and credit notes (docs/PRODUCT.md §2 "Invoice list", "Invoice view", docs/PRODUCT.md §6): the staff of a
  * company (any company role) and the super admin read the company's; a resident reads their own.
  * Anything else is 404. Issuing them is the billing service's job.
  */
@@ -77,7 +77,7 @@ export function createInvoicesService(deps: { db: Db }) {
 
     /**
      * Staff (and the super admin) with `companyId` get the company's invoices; without it, or in
-     * a company where the caller is not staff, their own (spec §6 "Invoices fetched"). Newest first.
+     * a company where the caller is not staff, their own (docs/PRODUCT.md §6 "Invoices fetched"). Newest first.
      * A company they have nothing to do with (or that does not exist) answers 404 (issue #15).
      */
     list(actor: Actor, query: InvoiceListQuery): Invoice[] {

@@ -28,7 +28,7 @@ export type FaultPoint = (point: 'charge' | 'invoice' | 'outbox' | 'agreement') 
 export type Invoicing = ReturnType<typeof createInvoicing>
 
 /**
- * Invoices of charges (issue #8, DOMAIN.md "Billing rules"): issuing an invoice or credit note
+ * Invoices of charges (issue #8, docs/DOMAIN.md "Billing rules"): issuing an invoice or credit note
  * (numbered in the caller's transaction), the invoice of a charge made elsewhere, and an invoice
  * following its charge's status (with the notices of a failed payment), and a refund's credit
  * note following what Vipps answered. The charges service and the provider-outbox job call this

@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users'
 import { companyIds } from './test-helpers'
 
 /**
- * Who may call which route of issue #6 (spec §6, CONTRACT.md): one row per route, one column
+ * Who may call which route of issue #6 (docs/PRODUCT.md §6, docs/API.md): one row per route, one column
  * per caller. `o` allowed (any answer but 401/403/404: a 409 from the life cycle is still
  * "allowed"), `3` 403, `4` 404 (another company's records are never revealed), `1` 401.
  * Every companies/address-search route the app serves must have a row (checked below).

@@ -74,8 +74,8 @@ export const memberView = (row: MemberRow): CompanyMember => ({
 export type CompaniesService = ReturnType<typeof createCompaniesService>
 
 /**
- * Companies (housing associations), their staff and their addresses (spec §2 Companies and
- * Company view, §3, §5, §7 Companies). Every change of a company, member or address is logged
+ * Companies (housing associations), their staff and their addresses (docs/PRODUCT.md §2 Companies and
+ * Company view, docs/PRODUCT.md §3, §5, §7 Companies). Every change of a company, member or address is logged
  * for sync in the same transaction.
  */
 export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthService; users: UsersService; usage: CompanyUsage }) {
@@ -112,7 +112,7 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
     return row
   }
 
-  /** Heating-water dates must be real dates in the current year (spec §5), e.g. 29.02 only in a leap year. */
+  /** Heating-water dates must be real dates in the current year (docs/PRODUCT.md §5), e.g. 29.02 only in a leap year. */
   function assertHeatingDates(changes: Partial<Record<(typeof HEATING_FIELDS)[number], string | null | undefined>>): void {
     const year = Number(todayInCopenhagen(clock).slice(0, 4))
     const issues: Issue[] = HEATING_FIELDS.filter((f) => typeof changes[f] === 'string' && !isValidDayMonth(changes[f]!, year)).map((path) => ({
@@ -245,7 +245,7 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
      * invitation e-mail with a set-password link in their language. An existing user gets an
      * e-mail that they were added, and their own name and mobile stay as they are.
      *
-     * Privacy between associations (issue #15, README "Decisions"): by id only someone the caller
+     * Privacy between associations (issue #15, docs/decisions/): by id only someone the caller
      * already knows (staff of one of the caller's companies, or a resident here); any other id
      * answers like an unknown one. Someone outside is added by their exact e-mail, and the answer
      * is then made of what the caller typed, exactly as for a new user, so it tells nothing about

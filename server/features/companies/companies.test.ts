@@ -42,7 +42,7 @@ describe('companies', () => {
     expect(got.headers.get('ETag')).toBe('"1"')
   })
 
-  it('answers each §5 message when creating a company', async () => {
+  it('answers each docs/PRODUCT.md §5 message when creating a company', async () => {
     const { t, sa } = await setup()
     const empty = await t.call('POST', '/company', { token: sa, body: {} })
     expect(empty.status).toBe(400)

@@ -7,7 +7,7 @@ import type { Actor } from '../access/actor'
 export type ContactService = ReturnType<typeof createContactService>
 
 /**
- * The contact form (spec §2 Contact): each message is e-mailed to the platform's contact address
+ * The contact form (docs/PRODUCT.md §2 Contact): each message is e-mailed to the platform's contact address
  * (CONTACT_EMAIL) through the mail outbox, so it is sent after the request commits and retried.
  * The platform answers in English and Danish alike, so the mail is written to the team, not translated.
  */

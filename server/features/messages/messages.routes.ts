@@ -103,7 +103,7 @@ const removeAttachment = createRoute({
 })
 const contact = createRoute({
   method: 'post', path: '/contact', tags: ['Contact'],
-  summary: 'The contact form (spec §2 Contact): the message is e-mailed to the platform\'s contact address (CONTACT_EMAIL). Guests and signed-in users; 5 per hour per address',
+  summary: 'The contact form (docs/PRODUCT.md §2 Contact): the message is e-mailed to the platform\'s contact address (CONTACT_EMAIL). Guests and signed-in users; 5 per hour per address',
   request: { headers: writeHeaders, ...jsonBody(ContactRequest) },
   responses: { 202: { description: 'Queued for sending', ...json(MessageResponse) }, 400: e[400], 429: e[429] },
 })
@@ -161,7 +161,7 @@ export const messagesRoutes = (messages: MessagesService, contactService: Contac
       const file = messages.attachment(requireActor(c.var.actor), id, attachmentId)
       c.header('Content-Type', file.contentType)
       c.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-      // Never a page of our origin: no scripts, forms or plugins even if a browser renders it (README "attachments on disk").
+      // Never a page of our origin: no scripts, forms or plugins even if a browser renders it (docs/decisions/0026-attachments-on-disk.md).
       c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
       return c.body(new Uint8Array(file.bytes), 200) as never
     })

@@ -139,7 +139,7 @@ describe('messages', () => {
     expect(foreign.status).toBe(422)
   })
 
-  it('validates with the §5 messages', async () => {
+  it('validates with the docs/PRODUCT.md §5 messages', async () => {
     const res = await t.call('POST', '/messages', { token: f.admin, body: { companyId: f.main, subject: '  ', body: '' } })
     expect(res.status).toBe(400)
     const byPath = Object.fromEntries(res.json.issues.map((i: { path: string; message: string }) => [i.path, i.message]))

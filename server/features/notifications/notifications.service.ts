@@ -80,7 +80,7 @@ export function notificationView(row: NotificationRow, locale: Locale): Notifica
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>
 
-/** In-app notifications (spec §2 Notifications, §7); a synced entity scoped to its user. */
+/** In-app notifications (docs/PRODUCT.md §2 Notifications, §7); a synced entity scoped to its user. */
 export function createNotificationsService(deps: { db: Db; clock: Clock; users: UsersService }) {
   const { db, clock, users } = deps
 

@@ -16,7 +16,7 @@ export const providersRepository = {
   update: (db: Db, id: string, changes: Partial<typeof paymentProviders.$inferInsert>): void => {
     db.update(paymentProviders).set(changes).where(eq(paymentProviders.id, id)).run()
   },
-  /** The webhooks shown with a provider (spec §3 "hooks"); registration lives in the webhooks feature. */
+  /** The webhooks shown with a provider (docs/PRODUCT.md §3 "hooks"); registration lives in the webhooks feature. */
   hooksOf: (db: Db, providerId: string) =>
     db
       .select({ id: providerWebhooks.id, url: providerWebhooks.url, events: providerWebhooks.events })

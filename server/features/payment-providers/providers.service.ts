@@ -56,9 +56,9 @@ export function providerView(db: Db, secrets: SecretBox, row: ProviderRow): Paym
 const isKeep = (value: string | undefined) => value === undefined || value === '' || value.startsWith('••••')
 
 /**
- * Payment providers (spec §2 Payment provider edit, §3, §7): Vipps MobilePay only. Company staff
+ * Payment providers (docs/PRODUCT.md §2 Payment provider edit, §3, §7): Vipps MobilePay only. Company staff
  * may read them (masked; agreements need to pick one); adding, changing, toggling and testing
- * is the super admin's (spec §6). `clientSecret` and `subscriptionKey` are sealed at rest and
+ * is the super admin's (docs/PRODUCT.md §6). `clientSecret` and `subscriptionKey` are sealed at rest and
  * decrypted only to build a Vipps client.
  */
 export function createProvidersService(deps: {
@@ -106,7 +106,7 @@ export function createProvidersService(deps: {
     /** The provider's webhooks changed: its synced copy (hooks, webhook count) is sent again. */
     hooksChanged: (row: { id: string; companyId: string }) => changed(row),
 
-    /** Providers whose webhooks the actor manages: the super admin's (spec §6: providers are super-admin only). */
+    /** Providers whose webhooks the actor manages: the super admin's (docs/PRODUCT.md §6: providers are super-admin only). */
     manageable(actor: Actor): ProviderRow[] {
       return isSuperAdmin(actor) ? repo.all(db) : []
     },

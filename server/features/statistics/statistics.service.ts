@@ -12,7 +12,7 @@ import { statisticsStatements } from './statistics.repository'
 export type StatisticsService = ReturnType<typeof createStatisticsService>
 
 /**
- * Charge statistics (spec §2/§3, issue #9) for company admin staff (administrator, accountant,
+ * Charge statistics (docs/PRODUCT.md §2/§3, issue #9) for company admin staff (administrator, accountant,
  * chairman) and the super admin; another company's answers 404. The period rules are
  * shared/domain/statistics-period.ts, what counts is shared/domain/statistics.ts.
  */
@@ -24,7 +24,7 @@ export function createStatisticsService(deps: { database: Database_; clock: Cloc
       const company = st.company(companyId)
       // As GET /company/{id} answers the super admin for an id that does not exist.
       if (!company) throw notFound(messages.companyNotFound.id)
-      // Dates without a type are a custom period (the spec's client sends both).
+      // Dates without a type are a custom period (the earlier client sends both, docs/PRODUCT.md §7).
       const type = query.type ?? (query.startDate || query.endDate ? 'custom' : 'current')
       const period = resolvePeriod({ type, startDate: query.startDate, endDate: query.endDate }, todayInCopenhagen(deps.clock), company)
       if (period === 'heating-water-missing') throw new DomainError('BUSINESS_RULE', statisticsMessages.heatingWaterMissing.id)

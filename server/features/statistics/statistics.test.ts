@@ -149,7 +149,7 @@ describe('charge statistics', () => {
 })
 
 /**
- * Who may read the statistics (spec §6: the Charges link is for company admin staff and
+ * Who may read the statistics (docs/PRODUCT.md §6: the Charges link is for company admin staff and
  * accountants). Columns as in the agreements matrix: S C A K B R N O - (super admin, chairman,
  * administrator, accountant, board member, resident, another resident, another company's
  * administrator, anonymous). `o` allowed, `3` 403, `4` 404, `1` 401.

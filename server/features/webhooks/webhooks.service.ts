@@ -37,9 +37,9 @@ const view = (h: HookRow): Webhook => ({ id: h.id, url: h.url, events: h.events 
 export type WebhooksService = ReturnType<typeof createWebhooksService>
 
 /**
- * Vipps webhooks: registration at Vipps (spec §7 webhook calls), and receiving deliveries.
+ * Vipps webhooks: registration at Vipps (docs/PRODUCT.md §7 webhook calls), and receiving deliveries.
  * A delivery is verified, stored once, and processed later by re-reading the agreement or charge
- * from Vipps (deliveries come at least once and in any order, DOMAIN.md); the re-read object goes
+ * from Vipps (deliveries come at least once and in any order, docs/DOMAIN.md); the re-read object goes
  * to `observe` (the agreements' Vipps observer, given in app.ts) inside the processing transaction.
  */
 export function createWebhooksService(deps: {

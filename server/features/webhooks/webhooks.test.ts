@@ -82,7 +82,7 @@ describe('webhook management', () => {
     expect((await providerChange())?.data).toMatchObject({ webhookCount: 0, hooks: [] })
   })
 
-  it('validates the URL and events with the messages of spec §5', async () => {
+  it('validates the URL and events with the messages of docs/PRODUCT.md §5', async () => {
     const { t, provider, sa } = await setup()
     const noUrl = await t.call('POST', `/webhook/register/${provider.id}`, { token: sa, body: { webhookUrl: '', events: ['recurring.charge-captured.v1'] } })
     expect(noUrl.json.issues).toContainEqual({ path: 'webhookUrl', message: 'Please provide a webhook URL.' })

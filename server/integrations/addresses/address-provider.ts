@@ -1,7 +1,7 @@
 import type { AddressSuggestion } from '../../../shared/contract/companies'
 
 /**
- * Where address suggestions come from (DOMAIN.md "Addresses"): the browser never calls a third
+ * Where address suggestions come from (docs/DOMAIN.md "Addresses"): the browser never calls a third
  * party; `GET /api/address-search` asks one of these. `builtin` (a shipped sample, works offline)
  * or `dataforsyningen` (the public successor of DAWA, needs ADDRESS_API_TOKEN).
  */

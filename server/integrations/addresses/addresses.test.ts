@@ -29,7 +29,7 @@ describe('builtin address provider', () => {
     expect(await provider.search('zzzz', 10)).toEqual([])
   })
 
-  it('shapes suggestions per spec §3 with a one-line text, and honours the limit', async () => {
+  it('shapes suggestions per docs/PRODUCT.md §3 with a one-line text, and honours the limit', async () => {
     const [s] = await provider.search('2200', 1)
     expect(Object.keys(s!).sort()).toEqual(['city', 'floor', 'number', 'referenceId', 'side', 'street', 'text', 'zip'])
     expect(s!.text).toMatch(/^\S.* \d+[A-C]?(, (st|\d)\. (tv|th|mf))?, 2200 København N$/)

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 
 /**
- * Vipps webhook signatures (Webhooks API, DOMAIN.md):
+ * Vipps webhook signatures (Webhooks API, docs/DOMAIN.md):
  *   x-ms-date, x-ms-content-sha256 = base64(SHA-256(body)),
  *   Authorization: HMAC-SHA256 SignedHeaders=x-ms-date;host;x-ms-content-sha256&Signature=<b64>
  * where Signature = base64(HMAC-SHA256(secret, "POST\n" + pathAndQuery + "\n" + date + ";" + host + ";" + contentHash)).

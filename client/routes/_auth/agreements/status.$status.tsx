@@ -2,7 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router'
 import { agreementStatuses, type AgreementStatus } from '../../../../shared/domain/agreement-status'
 import { AgreementsPage } from '../../../features/agreements/AgreementsPage'
 
-/** The agreement list filtered by one status (spec §2 `/agreements/status/{status}`); any case is read, anything else is "Page not found". */
+/** The agreement list filtered by one status (docs/PRODUCT.md §2 `/agreements/status/{status}`); any case is read, anything else is "Page not found". */
 export const Route = createFileRoute('/_auth/agreements/status/$status')({
   params: {
     parse: ({ status }) => {

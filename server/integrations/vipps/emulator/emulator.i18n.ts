@@ -94,7 +94,7 @@ export function intervalPhrase(lang: Lang, unit: Unit, count: number): string {
   return count === 1 ? one : many.replace('{n}', String(count))
 }
 
-/** Minor units as money: `1.234,50 kr.` in Danish, `DKK 1,234.50` in English (DOMAIN.md). */
+/** Minor units as money: `1.234,50 kr.` in Danish, `DKK 1,234.50` in English (docs/DOMAIN.md). */
 export function formatMoney(lang: Lang, minorUnits: number, currency: string): string {
   return new Intl.NumberFormat(lang === 'da' ? 'da-DK' : 'en', { style: 'currency', currency }).format(minorUnits / 100)
 }

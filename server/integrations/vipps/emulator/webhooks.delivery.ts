@@ -7,7 +7,7 @@ import type { WebhookRegistry } from './webhooks.registry'
 
 /**
  * Delivers Recurring events to the registered webhooks, at least once: each event is queued per
- * subscribed hook and posted signed with that hook's secret (DOMAIN.md, webhooks-api
+ * subscribed hook and posted signed with that hook's secret (docs/DOMAIN.md, webhooks-api
  * request-authentication). A non-2xx answer, a network error or a timeout is retried with
  * exponential backoff (1 s, 2 s, 4 s, …) up to `maxAttempts`; then the delivery is kept aside in
  * `deadDeliveries`. The queue is part of the persisted state, so a restart does not lose events.
