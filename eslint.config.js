@@ -20,7 +20,7 @@ const clientNeverImportsServer = {
 /** A feature asks another feature's service; only the feature itself touches its repository. */
 const noOtherFeaturesRepository = {
   group: ['../*/*.repository', '../*/*.repository.ts', '../../features/*/*.repository', '../../features/*/*.repository.ts'],
-  message: "Use the other feature's service, never its repository (docs/ARCHITECTURE.md \"Layers\").",
+  message: 'Use the other feature\'s service, never its repository (docs/ARCHITECTURE.md "Layers").',
 }
 
 /** Components get data through hooks and mutation modules, never by calling the API themselves. */
@@ -33,7 +33,18 @@ const componentsNeverCallApi = {
 const restricted = (...patterns) => ['error', { patterns }]
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'coverage/**', 'client/routeTree.gen.ts', 'drizzle/**/*.sql', 'client/locales/**', 'server/i18n/locales/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'data/**',
+      'coverage/**',
+      'client/routeTree.gen.ts',
+      'drizzle/**/*.sql',
+      'client/locales/**',
+      'server/i18n/locales/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -78,7 +89,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[property.name='outbox'][object.type!='ThisExpression']", message: 'Only client/sync touches the outbox table: use a function of client/sync (docs/OFFLINE.md).' },
+        {
+          selector: "MemberExpression[property.name='outbox'][object.type!='ThisExpression']",
+          message: 'Only client/sync touches the outbox table: use a function of client/sync (docs/OFFLINE.md).',
+        },
       ],
     },
   },

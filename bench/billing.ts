@@ -32,10 +32,18 @@ async function seed(path: string) {
   const db = new Database(path)
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')
-  const company = db.prepare("INSERT INTO companies (id, name, acronym, cvr, union_type, status, version, created_at, updated_at) VALUES (?, ?, ?, ?, 'COOP', 'ACTIVE', 1, ?, ?)")
-  const provider = db.prepare("INSERT INTO payment_providers (id, company_id, type, is_active, is_test, provider_name, merchant_serial_number, client_id, client_secret_sealed, subscription_key_sealed, use_test_mode, version, created_at, updated_at) VALUES (?, ?, 'VIPPS', 1, 1, 'Vipps', '123456', 'c', 'x', 'x', 1, 1, ?, ?)")
-  const address = db.prepare("INSERT INTO addresses (id, company_id, street, number, zip, city, country, created_at) VALUES (?, ?, 'Solvej', ?, '2100', 'København Ø', 'Denmark', ?)")
-  const user = db.prepare("INSERT INTO users (id, full_name, email_address, mobile_number, language, system_role, version, created_at, updated_at) VALUES (?, ?, ?, '+4512345678', 'DA', 'USER', 1, ?, ?)")
+  const company = db.prepare(
+    "INSERT INTO companies (id, name, acronym, cvr, union_type, status, version, created_at, updated_at) VALUES (?, ?, ?, ?, 'COOP', 'ACTIVE', 1, ?, ?)",
+  )
+  const provider = db.prepare(
+    "INSERT INTO payment_providers (id, company_id, type, is_active, is_test, provider_name, merchant_serial_number, client_id, client_secret_sealed, subscription_key_sealed, use_test_mode, version, created_at, updated_at) VALUES (?, ?, 'VIPPS', 1, 1, 'Vipps', '123456', 'c', 'x', 'x', 1, 1, ?, ?)",
+  )
+  const address = db.prepare(
+    "INSERT INTO addresses (id, company_id, street, number, zip, city, country, created_at) VALUES (?, ?, 'Solvej', ?, '2100', 'København Ø', 'Denmark', ?)",
+  )
+  const user = db.prepare(
+    "INSERT INTO users (id, full_name, email_address, mobile_number, language, system_role, version, created_at, updated_at) VALUES (?, ?, ?, '+4512345678', 'DA', 'USER', 1, ?, ?)",
+  )
   const agreement = db.prepare(
     `INSERT INTO agreements (id, company_id, external_seq, member_user_id, payment_provider_id, status, price_ore, currency, payment_period, start_payment_date, next_regular_payment_date, final_payment_required, vipps_agreement_id, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'ACCEPTED', 515050, 'DKK', 'MONTHLY', '${FIRST_DUE}', '${FIRST_DUE}', 0, ?, 1, ?, ?)`,
   )
@@ -79,7 +87,9 @@ async function measure(path: string) {
 
   // Baseline: the same agreements with parts, member and address read, nothing written.
   const t0 = performance.now()
-  const ids = database.sqlite.prepare("SELECT id, member_user_id FROM agreements WHERE status = 'ACCEPTED' AND next_regular_payment_date <= '2026-12-01' ORDER BY id").all() as { id: string; member_user_id: string }[]
+  const ids = database.sqlite
+    .prepare("SELECT id, member_user_id FROM agreements WHERE status = 'ACCEPTED' AND next_regular_payment_date <= '2026-12-01' ORDER BY id")
+    .all() as { id: string; member_user_id: string }[]
   const parts = database.sqlite.prepare('SELECT * FROM agreement_parts WHERE agreement_id = ?')
   const member = database.sqlite.prepare('SELECT * FROM users WHERE id = ?')
   const addr = database.sqlite.prepare('SELECT ad.* FROM agreement_addresses aa JOIN addresses ad ON ad.id = aa.address_id WHERE aa.agreement_id = ?')
@@ -96,12 +106,18 @@ async function measure(path: string) {
   const t2 = performance.now()
   const second = await services.billing.run()
   const secondMs = performance.now() - t2
-  const counts = database.sqlite.prepare("SELECT (SELECT count(*) FROM charges) AS charges, (SELECT count(*) FROM invoices) AS invoices, (SELECT count(*) FROM invoice_lines) AS lines, (SELECT count(*) FROM provider_outbox WHERE status = 'pending') AS queued, (SELECT max(last_number) FROM invoice_counters) AS maxNumber").get()
+  const counts = database.sqlite
+    .prepare(
+      "SELECT (SELECT count(*) FROM charges) AS charges, (SELECT count(*) FROM invoices) AS invoices, (SELECT count(*) FROM invoice_lines) AS lines, (SELECT count(*) FROM provider_outbox WHERE status = 'pending') AS queued, (SELECT max(last_number) FROM invoice_counters) AS maxNumber",
+    )
+    .get()
   process.stdout.write(JSON.stringify({ first, firstMs, second, secondMs, baseline, counts, maxRssKb: process.resourceUsage().maxRSS }) + '\n')
   database.close()
 }
 
-export async function billingBenchmark(report: (name: string, value: number, unit: string, target: number, baseline: string, higherIsBetter?: boolean) => void) {
+export async function billingBenchmark(
+  report: (name: string, value: number, unit: string, target: number, baseline: string, higherIsBetter?: boolean) => void,
+) {
   const dir = mkdtempSync(join(tmpdir(), 'bk-bench-billing-'))
   const path = join(dir, 'app.db')
   const self = resolve(import.meta.dirname, 'billing.ts')
@@ -113,10 +129,21 @@ export async function billingBenchmark(report: (name: string, value: number, uni
     const baselineRate = AGREEMENTS / (r.baseline / 1000)
     report(
       `billing run over ${AGREEMENTS.toLocaleString('en')} agreements in ${COMPANIES} companies (${r.counts.charges} charges, ${r.counts.invoices} invoices, ${r.counts.lines} lines, ${r.counts.queued} provider calls queued)`,
-      rate, 'agreements/s', 5000, `${baselineRate.toFixed(0)} agreements/s to only read them`, true,
+      rate,
+      'agreements/s',
+      5000,
+      `${baselineRate.toFixed(0)} agreements/s to only read them`,
+      true,
     )
-    if (r.first.charges !== AGREEMENTS || r.counts.maxNumber !== AGREEMENTS / COMPANIES) throw new Error(`first run billed ${r.first.charges} agreements, last invoice number ${r.counts.maxNumber}`)
-    report(`second run the same day (created ${r.second.charges} charges)`, (r.secondMs / r.firstMs) * 100, '% of the first', 20, `${r.secondMs.toFixed(0)} ms vs ${r.firstMs.toFixed(0)} ms`)
+    if (r.first.charges !== AGREEMENTS || r.counts.maxNumber !== AGREEMENTS / COMPANIES)
+      throw new Error(`first run billed ${r.first.charges} agreements, last invoice number ${r.counts.maxNumber}`)
+    report(
+      `second run the same day (created ${r.second.charges} charges)`,
+      (r.secondMs / r.firstMs) * 100,
+      '% of the first',
+      20,
+      `${r.secondMs.toFixed(0)} ms vs ${r.firstMs.toFixed(0)} ms`,
+    )
     if (r.second.charges !== 0) throw new Error('the second run created charges')
     report('peak RSS of the billing process', r.maxRssKb / 1024, 'MB', 300, 'the whole server process, database cache included')
   } finally {
@@ -132,7 +159,9 @@ else if (import.meta.filename === process.argv[1] || process.argv[1]?.endsWith('
   await billingBenchmark((name, value, unit, target, baseline, higherIsBetter) => {
     const ok = higherIsBetter ? value >= target : value <= target
     if (!ok) missed++
-    console.log(`${ok ? 'ok  ' : 'MISS'} ${name}: ${value.toFixed(unit === 'MB' ? 1 : 0)} ${unit} (target ${higherIsBetter ? '≥' : '≤'} ${target} ${unit}; baseline ${baseline})`)
+    console.log(
+      `${ok ? 'ok  ' : 'MISS'} ${name}: ${value.toFixed(unit === 'MB' ? 1 : 0)} ${unit} (target ${higherIsBetter ? '≥' : '≤'} ${target} ${unit}; baseline ${baseline})`,
+    )
   })
   process.exit(missed ? 1 : 0)
 }

@@ -35,7 +35,11 @@ function report(name: string, value: number, unit: string, target: number, basel
 }
 
 async function signIn(server: RunningServer): Promise<{ token: string; user: { id: string } }> {
-  const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ type: 'email', email: EMAIL, password: DEMO_PASSWORD }) })
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ type: 'email', email: EMAIL, password: DEMO_PASSWORD }),
+  })
   const { accessToken } = (await login.json()) as { accessToken: string }
   const user = await (await fetch(`${server.url}/api/account/info`, { headers: { Authorization: `Bearer ${accessToken}` } })).json()
   return { token: accessToken, user }
@@ -72,18 +76,29 @@ async function countIn(page: Page, name: string, store: string): Promise<number>
   return page.evaluate(
     ({ name, store }) =>
       indexedDB.databases().then((dbs) =>
-        !dbs.some((d) => d.name === name) ? -1
+        !dbs.some((d) => d.name === name) ?
+          -1
         : new Promise<number>((ok) => {
-          const req = indexedDB.open(name)
-          req.onsuccess = () => {
-            const db = req.result
-            if (!db.objectStoreNames.contains(store)) { db.close(); return ok(-1) }
-            const c = db.transaction(store).objectStore(store).count()
-            c.onsuccess = () => { db.close(); ok(c.result) }
-            c.onerror = () => { db.close(); ok(-1) }
-          }
-          req.onerror = () => ok(-1)
-        })),
+            const req = indexedDB.open(name)
+            req.onsuccess = () => {
+              const db = req.result
+              if (!db.objectStoreNames.contains(store)) {
+                db.close()
+                return ok(-1)
+              }
+              const c = db.transaction(store).objectStore(store).count()
+              c.onsuccess = () => {
+                db.close()
+                ok(c.result)
+              }
+              c.onerror = () => {
+                db.close()
+                ok(-1)
+              }
+            }
+            req.onerror = () => ok(-1)
+          }),
+      ),
     { name, store },
   )
 }
@@ -109,7 +124,9 @@ async function main() {
       const t0 = performance.now()
       let cursor = ''
       for (let i = 0; i < pages; i++) {
-        const r = (await (await fetch(`${server.url}/api/sync?limit=500${cursor ? `&cursor=${cursor}` : ''}`, { headers: { Authorization: `Bearer ${session.token}` } })).json()) as { cursor: string; hasMore: boolean }
+        const r = (await (
+          await fetch(`${server.url}/api/sync?limit=500${cursor ? `&cursor=${cursor}` : ''}`, { headers: { Authorization: `Bearer ${session.token}` } })
+        ).json()) as { cursor: string; hasMore: boolean }
         cursor = r.cursor
         if (!r.hasMore) break
       }
@@ -167,7 +184,11 @@ async function main() {
         const p = await ctx.newPage()
         const t = Date.now()
         await p.goto(`${server.url}/notifications`).catch(() => undefined)
-        if (expectRows > 0) await p.locator('[data-notification-id]').nth(expectRows - 1).waitFor({ timeout: 20_000 })
+        if (expectRows > 0)
+          await p
+            .locator('[data-notification-id]')
+            .nth(expectRows - 1)
+            .waitFor({ timeout: 20_000 })
         else await p.locator('main h1').first().waitFor({ timeout: 20_000 })
         const ms = Date.now() - t
         await p.close()
@@ -207,7 +228,19 @@ async function main() {
               const tx = req.result.transaction('outbox', 'readwrite')
               const now = Date.now()
               for (const id of targets)
-                tx.objectStore('outbox').add({ mutationId: crypto.randomUUID(), kind: 'notification.read', method: 'PATCH', path: `/notifications/${id}/read`, entity: 'notification', entityId: id, status: 'queued', attempts: 0, nextAttemptAt: now, lastError: null, createdAt: now })
+                tx.objectStore('outbox').add({
+                  mutationId: crypto.randomUUID(),
+                  kind: 'notification.read',
+                  method: 'PATCH',
+                  path: `/notifications/${id}/read`,
+                  entity: 'notification',
+                  entityId: id,
+                  status: 'queued',
+                  attempts: 0,
+                  nextAttemptAt: now,
+                  lastError: null,
+                  createdAt: now,
+                })
               tx.oncomplete = () => ok()
               tx.onerror = () => fail(tx.error)
             }
@@ -221,13 +254,19 @@ async function main() {
       const replay = Date.now() - t0
       const db = new Database(join(server.dir, 'app.db'), { readonly: true })
       const placeholders = targets.map(() => '?').join(',')
-      const wrong = (db.prepare(`SELECT COUNT(*) AS n FROM notifications WHERE id IN (${placeholders}) AND (version <> 2 OR is_read = 0)`).get(...targets) as { n: number }).n
+      const wrong = (
+        db.prepare(`SELECT COUNT(*) AS n FROM notifications WHERE id IN (${placeholders}) AND (version <> 2 OR is_read = 0)`).get(...targets) as { n: number }
+      ).n
       db.close()
       // Baseline: the next 500 mark-reads sent straight, one request each, from the page.
       const base = await page.evaluate(
         async ({ token, ids }) => {
           const t = performance.now()
-          for (const id of ids) await fetch(`/api/notifications/${id}/read`, { method: 'PATCH', headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() } })
+          for (const id of ids)
+            await fetch(`/api/notifications/${id}/read`, {
+              method: 'PATCH',
+              headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
+            })
           return performance.now() - t
         },
         { token: session.token, ids: ids.slice(500, 1000) },
@@ -244,7 +283,13 @@ async function main() {
       const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!)
       const files = [...new Set(scripts)]
       const bytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f))).length, 0)
-      report(`JavaScript of the first route, gzipped (${files.length} files)`, bytes / 1024, 'KB', 200, '≈ 102 KB for React + Dexie + Workbox alone (docs/OFFLINE.md, measured here)')
+      report(
+        `JavaScript of the first route, gzipped (${files.length} files)`,
+        bytes / 1024,
+        'KB',
+        200,
+        '≈ 102 KB for React + Dexie + Workbox alone (docs/OFFLINE.md, measured here)',
+      )
     }
   } finally {
     await browser.close()

@@ -30,10 +30,16 @@ function seed(dir: string): string {
   const db = new Database(join(dir, 'app.db'))
   db.pragma('busy_timeout = 30000')
   const started = performance.now()
-  const template = db.prepare<[], Record<string, unknown>>("SELECT a.* FROM agreements a JOIN companies c ON c.id = a.company_id WHERE a.external_seq = 1001 AND c.acronym = 'ABF Solgården'").get()!
+  const template = db
+    .prepare<[], Record<string, unknown>>(
+      "SELECT a.* FROM agreements a JOIN companies c ON c.id = a.company_id WHERE a.external_seq = 1001 AND c.acronym = 'ABF Solgården'",
+    )
+    .get()!
   const companyId = template.company_id as string
   const now = new Date().toISOString()
-  const insertAddress = db.prepare("INSERT INTO addresses (id, company_id, street, number, floor, side, zip, city, country, created_at) VALUES (?, ?, ?, ?, ?, ?, '2400', 'København NV', 'Denmark', ?)")
+  const insertAddress = db.prepare(
+    "INSERT INTO addresses (id, company_id, street, number, floor, side, zip, city, country, created_at) VALUES (?, ?, ?, ?, ?, ?, '2400', 'København NV', 'Denmark', ?)",
+  )
   const insertAgreement = db.prepare(
     `INSERT INTO agreements (id, company_id, external_seq, member_user_id, payment_provider_id, status, price_ore, currency, payment_period, start_payment_date, next_regular_payment_date, version, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, 'ACCEPTED', 533000, 'DKK', 'MONTHLY', '2024-01-01', NULL, 1, ?, ?)`,
@@ -96,7 +102,11 @@ async function main() {
   const server = await startServer()
   try {
     const companyId = seed(server.dir)
-    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ type: 'email', email: 'admin@solgaarden.dk', password: DEMO_PASSWORD }) })
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ type: 'email', email: 'admin@solgaarden.dk', password: DEMO_PASSWORD }),
+    })
     const { accessToken } = (await login.json()) as { accessToken: string }
     const headers = { Authorization: `Bearer ${accessToken}` }
     const time = async (path: string, n: number) => {

@@ -25,7 +25,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource)
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<AxeResults> } }).axe
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }))
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }))
   })
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -68,7 +73,10 @@ export function englishMarkers(): Set<string> {
   const entries = [...catalog('client/locales/da.po'), ...catalog('server/i18n/locales/da.po')]
   const danishWords = new Set(entries.flatMap((e) => words(e.str)))
   const english = new Set(entries.filter((e) => e.str && e.str !== e.id).flatMap((e) => words(e.id)))
-  const leaks = 'the your you and with this that from please expected received too big small string characters character must should loading failed invalid required undefined null nan object'.split(' ')
+  const leaks =
+    'the your you and with this that from please expected received too big small string characters character must should loading failed invalid required undefined null nan object'.split(
+      ' ',
+    )
   for (const w of leaks) english.add(w)
   for (const w of danishWords) english.delete(w)
   // Too short to tell (single letters, "e" of "e-mail", units).

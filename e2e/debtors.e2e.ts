@@ -29,8 +29,20 @@ type ChargeRow = { id: string; agreement_id: string; kind: string; status: strin
 const charges = () => serverRows<ChargeRow>('SELECT * FROM charges ORDER BY due')
 type AgreementRow = { id: string; external_seq: number; member: string }
 const agreementOf = (seq: number) =>
-  serverRows<AgreementRow>('SELECT a.id, a.external_seq, u.full_name AS member FROM agreements a JOIN users u ON u.id = a.member_user_id WHERE a.external_seq = ?', seq)[0]!
-type InvoiceRow = { id: string; number: number; kind: string; status: string; settlement: string | null; settlement_note: string | null; credited_invoice_id: string | null; description: string }
+  serverRows<AgreementRow>(
+    'SELECT a.id, a.external_seq, u.full_name AS member FROM agreements a JOIN users u ON u.id = a.member_user_id WHERE a.external_seq = ?',
+    seq,
+  )[0]!
+type InvoiceRow = {
+  id: string
+  number: number
+  kind: string
+  status: string
+  settlement: string | null
+  settlement_note: string | null
+  credited_invoice_id: string | null
+  description: string
+}
 const invoiceOf = (chargeId: string) => serverRows<InvoiceRow>("SELECT * FROM invoices WHERE charge_id = ? AND kind = 'INVOICE'", chargeId)[0]!
 const accepted = () => serverRows<{ n: number }>("SELECT count(*) AS n FROM agreements WHERE status = 'ACCEPTED'")[0]!.n
 
@@ -42,140 +54,188 @@ async function monthPasses(expectedStatus: 'FAILED' | 'EXECUTED') {
   await expect.poll(() => charges().length - before, { timeout: 40_000 }).toBe(accepted())
   await expect.poll(() => charges().every((c) => c.vipps_charge_id), { timeout: 40_000 }).toBe(true)
   await emulator('clock', { advanceMs: 2 * DAY })
-  await expect.poll(() => charges().slice(before).every((c) => c.status === expectedStatus), { timeout: 40_000 }).toBe(true)
+  await expect
+    .poll(
+      () =>
+        charges()
+          .slice(before)
+          .every((c) => c.status === expectedStatus),
+      { timeout: 40_000 },
+    )
+    .toBe(true)
 }
 
 /** The failed month-1 charge of a demo agreement. */
 const failedOf = (seq: number) => charges().find((c) => c.agreement_id === agreementOf(seq).id && c.status === 'FAILED')!
 
 describe('debtor journeys', () => {
-  it('(1) a failed month stays in the debtor overview after the next month was paid; marked paid outside Vipps, the note shows on the invoice', () =>
-    journey('paid-outside', async (_context, page) => {
-      await monthPasses('FAILED')
-      await monthPasses('EXECUTED')
-      const emma = agreementOf(1001)
-      const failed = failedOf(1001)
-      const invoice = invoiceOf(failed.id)
-      // The later month was collected for every agreement …
-      expect(charges().filter((c) => c.agreement_id === emma.id).map((c) => c.status)).toEqual(['FAILED', 'EXECUTED'])
+  it(
+    '(1) a failed month stays in the debtor overview after the next month was paid; marked paid outside Vipps, the note shows on the invoice',
+    () =>
+      journey('paid-outside', async (_context, page) => {
+        await monthPasses('FAILED')
+        await monthPasses('EXECUTED')
+        const emma = agreementOf(1001)
+        const failed = failedOf(1001)
+        const invoice = invoiceOf(failed.id)
+        // The later month was collected for every agreement …
+        expect(
+          charges()
+            .filter((c) => c.agreement_id === emma.id)
+            .map((c) => c.status),
+        ).toEqual(['FAILED', 'EXECUTED'])
 
-      // … and yet the accountant (Danish) finds the failed one under Restancer.
-      await signIn(page, 'kasserer@solgaarden.dk')
-      await page.locator('nav.sidebar-nav').getByRole('link', { name: danish('Debtors') }).click()
-      await page.getByRole('heading', { level: 1, name: danish('Debtors') }).waitFor()
-      const row = page.getByRole('row', { name: new RegExp(emma.member) })
-      await row.waitFor({ timeout: 20_000 })
-      expect(await row.innerText()).toContain(danish('Failed'))
-      expect(await page.getByRole('row').count()).toBe(1 + accepted())
-      await snapBoth(page, 'debtors-da')
+        // … and yet the accountant (Danish) finds the failed one under Restancer.
+        await signIn(page, 'kasserer@solgaarden.dk')
+        await page
+          .locator('nav.sidebar-nav')
+          .getByRole('link', { name: danish('Debtors') })
+          .click()
+        await page.getByRole('heading', { level: 1, name: danish('Debtors') }).waitFor()
+        const row = page.getByRole('row', { name: new RegExp(emma.member) })
+        await row.waitFor({ timeout: 20_000 })
+        expect(await row.innerText()).toContain(danish('Failed'))
+        expect(await page.getByRole('row').count()).toBe(1 + accepted())
+        await snapBoth(page, 'debtors-da')
 
-      await row.getByRole('button', { name: new RegExp(`^${danish('Mark paid <0>invoice {number}</0>').replace(/<\/?0>/g, '').replace('{number}', String(invoice.number))}$`) }).click()
-      const dialog = page.getByRole('dialog')
-      await dialog.getByLabel(danish('How was it paid?')).fill('Bankoverførsel 3. januar')
-      await dialog.getByRole('button', { name: danish('Mark as paid') }).click()
-      await page.getByText(danish('Invoice {number} is marked as paid outside Vipps MobilePay.').replace('{number}', String(invoice.number))).waitFor()
-      await row.waitFor({ state: 'detached' })
-      await expect.poll(() => invoiceOf(failed.id).settlement).toBe('PAID_OUTSIDE')
-      expect(invoiceOf(failed.id)).toMatchObject({ settlement_note: 'Bankoverførsel 3. januar', status: 'FAILED' })
+        await row
+          .getByRole('button', {
+            name: new RegExp(
+              `^${danish('Mark paid <0>invoice {number}</0>')
+                .replace(/<\/?0>/g, '')
+                .replace('{number}', String(invoice.number))}$`,
+            ),
+          })
+          .click()
+        const dialog = page.getByRole('dialog')
+        await dialog.getByLabel(danish('How was it paid?')).fill('Bankoverførsel 3. januar')
+        await dialog.getByRole('button', { name: danish('Mark as paid') }).click()
+        await page.getByText(danish('Invoice {number} is marked as paid outside Vipps MobilePay.').replace('{number}', String(invoice.number))).waitFor()
+        await row.waitFor({ state: 'detached' })
+        await expect.poll(() => invoiceOf(failed.id).settlement).toBe('PAID_OUTSIDE')
+        expect(invoiceOf(failed.id)).toMatchObject({ settlement_note: 'Bankoverførsel 3. januar', status: 'FAILED' })
 
-      // The invoice says so, with the note, to staff and (from the same synced copy) the member.
-      await page.goto(`/invoices/${invoice.id}`)
-      await page.getByText(danish('Paid outside Vipps MobilePay'), { exact: true }).waitFor({ timeout: 20_000 })
-      await page.getByText('Bankoverførsel 3. januar').waitFor()
-      await page.getByText(danish('Paid outside Vipps MobilePay. No further payment is required.')).waitFor()
-      await snapBoth(page, 'invoice-paid-outside-da')
+        // The invoice says so, with the note, to staff and (from the same synced copy) the member.
+        await page.goto(`/invoices/${invoice.id}`)
+        await page.getByText(danish('Paid outside Vipps MobilePay'), { exact: true }).waitFor({ timeout: 20_000 })
+        await page.getByText('Bankoverførsel 3. januar').waitFor()
+        await page.getByText(danish('Paid outside Vipps MobilePay. No further payment is required.')).waitFor()
+        await snapBoth(page, 'invoice-paid-outside-da')
 
-      // The agreement shows what is still open: nothing, for Emma.
-      await page.goto(`/agreements/${emma.id}`)
-      await page.getByText(danish('Open balance')).waitFor()
-    }), 200_000)
+        // The agreement shows what is still open: nothing, for Emma.
+        await page.goto(`/agreements/${emma.id}`)
+        await page.getByText(danish('Open balance')).waitFor()
+      }),
+    200_000,
+  )
 
-  it('(2) the administrator collects one again (a new charge on the same invoice) and writes another off', () =>
-    journey('retry-write-off', async (_context, page) => {
-      const again = failedOf(1002)
-      const off = failedOf(1003)
-      const againInvoice = invoiceOf(again.id)
-      const offInvoice = invoiceOf(off.id)
-      await signIn(page, 'admin@solgaarden.dk')
-      await page.locator('nav.sidebar-nav').getByRole('link', { name: 'Debtors' }).click()
-      await page.getByRole('row', { name: new RegExp(agreementOf(1002).member) }).waitFor({ timeout: 20_000 })
-      await snapBoth(page, 'debtors-en')
+  it(
+    '(2) the administrator collects one again (a new charge on the same invoice) and writes another off',
+    () =>
+      journey('retry-write-off', async (_context, page) => {
+        const again = failedOf(1002)
+        const off = failedOf(1003)
+        const againInvoice = invoiceOf(again.id)
+        const offInvoice = invoiceOf(off.id)
+        await signIn(page, 'admin@solgaarden.dk')
+        await page.locator('nav.sidebar-nav').getByRole('link', { name: 'Debtors' }).click()
+        await page.getByRole('row', { name: new RegExp(agreementOf(1002).member) }).waitFor({ timeout: 20_000 })
+        await snapBoth(page, 'debtors-en')
 
-      await page.getByRole('button', { name: `Collect again invoice ${againInvoice.number}` }).click()
-      await page.getByRole('dialog').getByRole('button', { name: /^Collect / }).click()
-      await page.getByText(`Invoice ${againInvoice.number}: the new payment request was accepted.`, { exact: false }).waitFor()
-      const retry = charges().find((c) => c.kind === 'ONE_TIME' && c.invoice_id === againInvoice.id)
-      expect(retry).toBeDefined()
-      // Under way: no second attempt can be started.
-      const againRow = page.getByRole('row', { name: new RegExp(agreementOf(1002).member) })
-      await expect.poll(() => againRow.innerText()).toContain('New attempt under way')
-      expect(await againRow.getByRole('button', { name: /^Collect again/ }).isDisabled()).toBe(true)
+        await page.getByRole('button', { name: `Collect again invoice ${againInvoice.number}` }).click()
+        await page
+          .getByRole('dialog')
+          .getByRole('button', { name: /^Collect / })
+          .click()
+        await page.getByText(`Invoice ${againInvoice.number}: the new payment request was accepted.`, { exact: false }).waitFor()
+        const retry = charges().find((c) => c.kind === 'ONE_TIME' && c.invoice_id === againInvoice.id)
+        expect(retry).toBeDefined()
+        // Under way: no second attempt can be started.
+        const againRow = page.getByRole('row', { name: new RegExp(agreementOf(1002).member) })
+        await expect.poll(() => againRow.innerText()).toContain('New attempt under way')
+        expect(await againRow.getByRole('button', { name: /^Collect again/ }).isDisabled()).toBe(true)
 
-      await page.getByRole('button', { name: `Write off invoice ${offInvoice.number}` }).click()
-      const dialog = page.getByRole('dialog')
-      await dialog.getByRole('button', { name: /^Write off / }).click()
-      await dialog.getByText('Please enter a note').waitFor()
-      await dialog.getByLabel('Reason').fill('Dødsbo uden midler')
-      await dialog.getByRole('button', { name: /^Write off / }).click()
-      await page.getByText(`Invoice ${offInvoice.number} is written off with credit note`, { exact: false }).waitFor()
-      await expect.poll(() => invoiceOf(off.id).settlement).toBe('WRITTEN_OFF')
-      const note = serverRows<InvoiceRow>("SELECT * FROM invoices WHERE credited_invoice_id = ? AND kind = 'CREDIT_NOTE'", offInvoice.id)
-      expect(note).toHaveLength(1)
-      expect(note[0]!.settlement).toBe('WRITTEN_OFF')
+        await page.getByRole('button', { name: `Write off invoice ${offInvoice.number}` }).click()
+        const dialog = page.getByRole('dialog')
+        await dialog.getByRole('button', { name: /^Write off / }).click()
+        await dialog.getByText('Please enter a note').waitFor()
+        await dialog.getByLabel('Reason').fill('Dødsbo uden midler')
+        await dialog.getByRole('button', { name: /^Write off / }).click()
+        await page.getByText(`Invoice ${offInvoice.number} is written off with credit note`, { exact: false }).waitFor()
+        await expect.poll(() => invoiceOf(off.id).settlement).toBe('WRITTEN_OFF')
+        const note = serverRows<InvoiceRow>("SELECT * FROM invoices WHERE credited_invoice_id = ? AND kind = 'CREDIT_NOTE'", offInvoice.id)
+        expect(note).toHaveLength(1)
+        expect(note[0]!.settlement).toBe('WRITTEN_OFF')
 
-      // The retried invoice is collected by Vipps on its own clock: it leaves the overview as paid.
-      await emulator('clock', { advanceMs: 2 * DAY })
-      await expect.poll(() => invoiceOf(again.id).status, { timeout: 40_000 }).toBe('EXECUTED')
-      await page.reload()
-      await page.getByRole('heading', { level: 1, name: 'Debtors' }).waitFor()
-      await againRow.waitFor({ state: 'detached', timeout: 20_000 })
-    }), 150_000)
+        // The retried invoice is collected by Vipps on its own clock: it leaves the overview as paid.
+        await emulator('clock', { advanceMs: 2 * DAY })
+        await expect.poll(() => invoiceOf(again.id).status, { timeout: 40_000 }).toBe('EXECUTED')
+        await page.reload()
+        await page.getByRole('heading', { level: 1, name: 'Debtors' }).waitFor()
+        await againRow.waitFor({ state: 'detached', timeout: 20_000 })
+      }),
+    150_000,
+  )
 
-  it('(3) a refund of one chosen invoice line makes a credit note with that line\'s own description', () =>
-    journey('refund-line', async (_context, page) => {
-      const emma = agreementOf(1001)
-      const paid = charges().find((c) => c.agreement_id === emma.id && c.status === 'EXECUTED' && c.kind === 'REGULAR')!
-      await signIn(page, 'kasserer@solgaarden.dk')
-      await page.goto(`/charges/${emma.id}`)
-      await snapBoth(page, 'charges-da')
-      await page.goto(`/refunds/create?chargeId=${paid.id}&agreementId=${emma.id}`)
-      await page.getByRole('checkbox', { name: /Aconto varme/ }).check()
-      await page.getByLabel(danish('Amount (kr.)')).fill('100,00')
-      await page.getByLabel(danish('Description'), { exact: true }).fill('Varmeregnskab 2026')
-      await page.getByRole('button', { name: danish('Create refund') }).click()
-      await page.getByText(danish('Refund created successfully!'), { exact: false }).waitFor({ timeout: 30_000 })
+  it(
+    "(3) a refund of one chosen invoice line makes a credit note with that line's own description",
+    () =>
+      journey('refund-line', async (_context, page) => {
+        const emma = agreementOf(1001)
+        const paid = charges().find((c) => c.agreement_id === emma.id && c.status === 'EXECUTED' && c.kind === 'REGULAR')!
+        await signIn(page, 'kasserer@solgaarden.dk')
+        await page.goto(`/charges/${emma.id}`)
+        await snapBoth(page, 'charges-da')
+        await page.goto(`/refunds/create?chargeId=${paid.id}&agreementId=${emma.id}`)
+        await page.getByRole('checkbox', { name: /Aconto varme/ }).check()
+        await page.getByLabel(danish('Amount (kr.)')).fill('100,00')
+        await page.getByLabel(danish('Description'), { exact: true }).fill('Varmeregnskab 2026')
+        await page.getByRole('button', { name: danish('Create refund') }).click()
+        await page.getByText(danish('Refund created successfully!'), { exact: false }).waitFor({ timeout: 30_000 })
 
-      const note = serverRows<InvoiceRow>("SELECT * FROM invoices WHERE charge_id = ? AND kind = 'CREDIT_NOTE'", paid.id)[0]!
-      expect(note.description).toBe('Varmeregnskab 2026')
-      const lines = serverRows<{ description: string; total_incl_vat_ore: number; type: string }>('SELECT description, total_incl_vat_ore, type FROM invoice_lines WHERE invoice_id = ? ORDER BY position', note.id)
-      expect(lines).toEqual([{ description: 'Aconto varme', total_incl_vat_ore: 10_000, type: 'HEAT' }])
+        const note = serverRows<InvoiceRow>("SELECT * FROM invoices WHERE charge_id = ? AND kind = 'CREDIT_NOTE'", paid.id)[0]!
+        expect(note.description).toBe('Varmeregnskab 2026')
+        const lines = serverRows<{ description: string; total_incl_vat_ore: number; type: string }>(
+          'SELECT description, total_incl_vat_ore, type FROM invoice_lines WHERE invoice_id = ? ORDER BY position',
+          note.id,
+        )
+        expect(lines).toEqual([{ description: 'Aconto varme', total_incl_vat_ore: 10_000, type: 'HEAT' }])
 
-      await page.goto(`/invoices/${note.id}`)
-      await page.getByRole('heading', { level: 1, name: new RegExp(danish('Credit note')) }).waitFor({ timeout: 20_000 })
-      await page.getByRole('rowheader', { name: 'Aconto varme' }).waitFor()
-      await snapBoth(page, 'credit-note-line-da')
-      // The quarter on the emulator's clock (the page's own "current year" follows the browser's).
-      await page.goto('/statistics')
-      await page.getByLabel(danish('Start date')).fill('2026-11-01')
-      await page.getByLabel(danish('End date')).fill('2027-03-31')
-      await page.locator('#statistics').waitFor({ timeout: 20_000 })
-      await snapBoth(page, 'statistics-da')
-    }), 120_000)
+        await page.goto(`/invoices/${note.id}`)
+        await page.getByRole('heading', { level: 1, name: new RegExp(danish('Credit note')) }).waitFor({ timeout: 20_000 })
+        await page.getByRole('rowheader', { name: 'Aconto varme' }).waitFor()
+        await snapBoth(page, 'credit-note-line-da')
+        // The quarter on the emulator's clock (the page's own "current year" follows the browser's).
+        await page.goto('/statistics')
+        await page.getByLabel(danish('Start date')).fill('2026-11-01')
+        await page.getByLabel(danish('End date')).fill('2027-03-31')
+        await page.locator('#statistics').waitFor({ timeout: 20_000 })
+        await snapBoth(page, 'statistics-da')
+      }),
+    120_000,
+  )
 
-  it('(4) English screens of the quarter: charges, invoice and statistics', () =>
-    journey('english', async (_context, page) => {
-      const emma = agreementOf(1001)
-      await signIn(page, 'admin@solgaarden.dk')
-      await page.goto(`/charges/${emma.id}`)
-      await page.getByRole('link', { name: /^Refund/ }).first().waitFor({ timeout: 20_000 })
-      await snapBoth(page, 'charges-en')
-      await page.goto(`/invoices/${invoiceOf(failedOf(1001).id).id}`)
-      await page.getByText('Paid outside Vipps MobilePay', { exact: true }).waitFor({ timeout: 20_000 })
-      await snapBoth(page, 'invoice-paid-outside-en')
-      await page.goto('/statistics')
-      await page.getByLabel('Start date').fill('2026-11-01')
-      await page.getByLabel('End date').fill('2027-03-31')
-      await page.locator('#statistics').waitFor({ timeout: 20_000 })
-      await snapBoth(page, 'statistics-en')
-    }), 90_000)
+  it(
+    '(4) English screens of the quarter: charges, invoice and statistics',
+    () =>
+      journey('english', async (_context, page) => {
+        const emma = agreementOf(1001)
+        await signIn(page, 'admin@solgaarden.dk')
+        await page.goto(`/charges/${emma.id}`)
+        await page
+          .getByRole('link', { name: /^Refund/ })
+          .first()
+          .waitFor({ timeout: 20_000 })
+        await snapBoth(page, 'charges-en')
+        await page.goto(`/invoices/${invoiceOf(failedOf(1001).id).id}`)
+        await page.getByText('Paid outside Vipps MobilePay', { exact: true }).waitFor({ timeout: 20_000 })
+        await snapBoth(page, 'invoice-paid-outside-en')
+        await page.goto('/statistics')
+        await page.getByLabel('Start date').fill('2026-11-01')
+        await page.getByLabel('End date').fill('2027-03-31')
+        await page.locator('#statistics').waitFor({ timeout: 20_000 })
+        await snapBoth(page, 'statistics-en')
+      }),
+    90_000,
+  )
 })

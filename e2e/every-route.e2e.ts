@@ -48,7 +48,10 @@ interface Step {
 
 /** A catalog text in the walk's language, its placeholders filled and tags dropped. */
 const text = (lang: Lang, english: string, values: Record<string, string> = {}) =>
-  (lang === 'da' ? danish(english) : english).replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '').replace(/<\/?\d+>/g, '').trim()
+  (lang === 'da' ? danish(english) : english)
+    .replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? '')
+    .replace(/<\/?\d+>/g, '')
+    .trim()
 
 interface Ids {
   company: string
@@ -68,15 +71,18 @@ let ids: Ids
 let allowed: string[]
 const markers = englishMarkers()
 
-
 async function prepareData(): Promise<Ids> {
   const company = serverRows<{ id: string }>("SELECT id FROM companies WHERE cvr = '10150817'")[0]!.id
   const provider = serverRows<{ id: string }>('SELECT id FROM payment_providers WHERE company_id = ?', company)[0]!.id
   const agreementOf = (seq: number) => serverRows<{ id: string }>('SELECT id FROM agreements WHERE external_seq = ?', seq)[0]!.id
   // History: two collected months, a failed third for every accepted agreement, a one-off payment and a refund on 1001.
   const written = writeDb((db) => {
-    const agreements = db.prepare<[], { id: string; external_seq: number }>("SELECT id, external_seq FROM agreements WHERE status = 'ACCEPTED' ORDER BY external_seq").all()
-    const parts = db.prepare<[string], { type: 'COMMON_EXPENSES'; price_ore: number }>('SELECT type, price_ore FROM agreement_parts WHERE agreement_id = ? ORDER BY position')
+    const agreements = db
+      .prepare<[], { id: string; external_seq: number }>("SELECT id, external_seq FROM agreements WHERE status = 'ACCEPTED' ORDER BY external_seq")
+      .all()
+    const parts = db.prepare<[string], { type: 'COMMON_EXPENSES'; price_ore: number }>(
+      'SELECT type, price_ore FROM agreement_parts WHERE agreement_id = ? ORDER BY position',
+    )
     const w = historyWriter(db, new Date().toISOString())
     let out = { invoice: '', creditNote: '', failedCharge: '', refundable: '' }
     db.transaction(() => {
@@ -86,7 +92,13 @@ async function prepareData(): Promise<Ids> {
         w.charge({ agreementId: a.id, paymentDate: '2026-10-01', lines })
         const failed = w.charge({ agreementId: a.id, paymentDate: '2026-11-01', lines, status: 'FAILED' })
         if (a.external_seq === 1001) {
-          w.charge({ agreementId: a.id, paymentDate: '2026-10-15', lines: [{ type: 'COMMON_EXPENSES', amount: 125_000 }], kind: 'ONE_TIME', description: 'Udskiftning af vinduer' })
+          w.charge({
+            agreementId: a.id,
+            paymentDate: '2026-10-15',
+            lines: [{ type: 'COMMON_EXPENSES', amount: 125_000 }],
+            kind: 'ONE_TIME',
+            description: 'Udskiftning af vinduer',
+          })
           const creditNote = w.refund({ chargeId: first.chargeId, amount: 65_000, paymentDate: '2026-09-20' })
           out = { invoice: first.invoiceId, creditNote, failedCharge: failed.chargeId, refundable: first.chargeId }
         }
@@ -96,25 +108,45 @@ async function prepareData(): Promise<Ids> {
   })
 
   // Messages of each type and state, written by the administrator through the API.
-  const { accessToken: token } = await api<{ accessToken: string }>(null, 'POST', '/auth/login', { type: 'email', email: 'admin@solgaarden.dk', password: DEMO_PASSWORD })
+  const { accessToken: token } = await api<{ accessToken: string }>(null, 'POST', '/auth/login', {
+    type: 'email',
+    email: 'admin@solgaarden.dk',
+    password: DEMO_PASSWORD,
+  })
   const resident = serverRows<{ id: string }>("SELECT id FROM users WHERE email_address = 'beboer03@solgaarden.dk'")[0]!.id
   const message = async (body: Record<string, unknown>, send: boolean) => {
     const m = await api<{ id: string }>(token, 'POST', '/messages', { companyId: company, ...body })
     if (send) await api(token, 'POST', `/messages/${m.id}/send`, {})
     return m.id
   }
-  const draft = await message({ type: 'MESSAGE', subject: 'Nøgle til cykelkælderen', body: 'Hej Emma,<br>nøglen ligger i postkassen.', recipient: { kind: 'MEMBER', userId: resident } }, false)
-  const notice = await message({ type: 'NOTICE', subject: 'Generalforsamling 12. marts', body: 'Kære beboere,<br>der er ordinær generalforsamling den 12. marts kl. 19 i fælleshuset.', recipient: { kind: 'ALL_MEMBERS' } }, true)
+  const draft = await message(
+    { type: 'MESSAGE', subject: 'Nøgle til cykelkælderen', body: 'Hej Emma,<br>nøglen ligger i postkassen.', recipient: { kind: 'MEMBER', userId: resident } },
+    false,
+  )
+  const notice = await message(
+    {
+      type: 'NOTICE',
+      subject: 'Generalforsamling 12. marts',
+      body: 'Kære beboere,<br>der er ordinær generalforsamling den 12. marts kl. 19 i fælleshuset.',
+      recipient: { kind: 'ALL_MEMBERS' },
+    },
+    true,
+  )
   const longSubject = await message({ type: 'MESSAGE', subject: LONG_SUBJECT, body: 'Referatet er vedhæftet.', recipient: { kind: 'ALL_MEMBERS' } }, true)
   const reminder = await message({ type: 'REMINDER', subject: 'Husk bestyrelsesmødet', body: 'Mødet er på torsdag.', recipient: { kind: 'BOARD' } }, true)
-  await message({ type: 'NOTICE', subject: 'Vandet lukkes mandag', body: 'Fra kl. 8 til 12.', recipient: { kind: 'ALL_MEMBERS' }, scheduledAt: '2030-01-07T07:00' }, false)
+  await message(
+    { type: 'NOTICE', subject: 'Vandet lukkes mandag', body: 'Fra kl. 8 til 12.', recipient: { kind: 'ALL_MEMBERS' }, scheduledAt: '2030-01-07T07:00' },
+    false,
+  )
 
   return { company, provider, accepted: agreementOf(1001), created: agreementOf(1007), ...written, draft, notice, longSubject, reminder }
 }
 
 /** Demo content shown as it is in either language: people, associations, addresses, e-mails, product names. */
 function allowList(): string[] {
-  const names = serverRows<{ v: string }>('SELECT full_name AS v FROM users UNION SELECT email_address FROM users UNION SELECT name FROM companies UNION SELECT acronym FROM companies')
+  const names = serverRows<{ v: string }>(
+    'SELECT full_name AS v FROM users UNION SELECT email_address FROM users UNION SELECT name FROM companies UNION SELECT acronym FROM companies',
+  )
   return [...names.map((r) => r.v), 'Vipps MobilePay', 'MobilePay', 'Vipps', 'Boligkasse'].sort((a, b) => b.length - a.length)
 }
 
@@ -128,7 +160,10 @@ const dialog = (english: string): Then => ({
   name: `dialog ${english.replace(/<.*$/, '').trim()}`,
   run: async (page, lang) => {
     const start = (lang === 'da' ? danish(english) : english).replace(/<0>.*<\/0>/, '').trim()
-    await page.getByRole('button', { name: new RegExp(`^${start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).first().click()
+    await page
+      .getByRole('button', { name: new RegExp(`^${start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+      .first()
+      .click()
     await page.getByRole('dialog').waitFor()
   },
   after: async (page) => {
@@ -143,7 +178,13 @@ const dialog = (english: string): Then => ({
       }
     }
     await page.keyboard.press('Escape')
-    const closed = await page.getByRole('dialog').waitFor({ state: 'hidden', timeout: 3_000 }).then(() => true, () => false)
+    const closed = await page
+      .getByRole('dialog')
+      .waitFor({ state: 'hidden', timeout: 3_000 })
+      .then(
+        () => true,
+        () => false,
+      )
     if (!closed) problems.push('keyboard: Escape did not close the dialog')
     else if (!(await page.evaluate(() => document.activeElement?.tagName === 'BUTTON' || document.activeElement?.tagName === 'A')))
       problems.push(`keyboard: focus did not return to the dialog's button (on ${await page.evaluate(() => document.activeElement?.tagName)})`)
@@ -167,7 +208,10 @@ const mobileTooLong: Then = {
 const emptyMessage: Then = {
   name: 'sent empty',
   run: async (page, lang) => {
-    await page.locator('form.message-form').getByRole('button', { name: text(lang, 'Send'), exact: true }).click()
+    await page
+      .locator('form.message-form')
+      .getByRole('button', { name: text(lang, 'Send'), exact: true })
+      .click()
     await page.locator('form.message-form .field-error').first().waitFor()
   },
 }
@@ -275,10 +319,7 @@ async function open(page: Page, path: string) {
 
 /** Waits for the new screen: the old one gone (or the same component re-rendered), nothing loading, a heading shown. */
 async function settle(page: Page, navigated = true) {
-  if (navigated)
-    await page
-      .waitForFunction(() => !document.querySelector('main > [data-walk-old]'), null, { timeout: 2_500 })
-      .catch(() => undefined) // the same component with other parameters keeps its element
+  if (navigated) await page.waitForFunction(() => !document.querySelector('main > [data-walk-old]'), null, { timeout: 2_500 }).catch(() => undefined) // the same component with other parameters keeps its element
   await page.waitForFunction(() => !document.querySelector('main .spinner-wrap, .overlay') && !!document.querySelector('h1'), null, { timeout: 10_000 })
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
 }
@@ -299,42 +340,44 @@ async function checkScreen(page: Page, lang: Lang, where: string, report: string
     await page.setViewportSize(size)
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
     const problems: string[] = []
-    const { scrollWidth, clientWidth, widest, broken } = await timed('width', () => page.evaluate(() => {
-      const doc = document.documentElement
-      const describe = (el: Element) =>
-        `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`
-      // The element (or the text inside one) sticking out furthest on the right, to name in the report.
-      let widest = ''
-      let right = doc.clientWidth
-      for (const el of document.body.querySelectorAll('*')) {
-        const r = el.getBoundingClientRect()
-        if (r.width === 0) continue
-        const reach = Math.max(r.right, getComputedStyle(el).overflowX === 'visible' ? r.left + el.scrollWidth : 0)
-        if (reach > right + 1) {
-          right = reach
-          widest = `${describe(el)} reaches ${Math.round(reach)} px`
-        }
-      }
-      // Labels must never break inside a word ("Reg ular", "One -off"): a word of a header,
-      // badge, button, tab or label laid out on two lines.
-      const broken = new Set<string>()
-      const range = document.createRange()
-      for (const el of document.body.querySelectorAll('th, .badge, button, .btn, label, [role=tab], .nav-link, dt, .filter-option, [data-label]')) {
-        if (!(el as HTMLElement).checkVisibility?.() || el.closest('.sr-only')) continue
-        for (const node of el.childNodes) {
-          if (node.nodeType !== Node.TEXT_NODE) continue
-          // A word with the hyphen after it: a line may end after a hyphen ("One-" / "off"), never inside a word or before its hyphen.
-          for (const m of (node.textContent ?? '').matchAll(/[\p{L}\p{N}]+-?/gu)) {
-            if (m[0].length < 2) continue
-            range.setStart(node, m.index)
-            range.setEnd(node, m.index + m[0].length)
-            const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)))
-            if (tops.size > 1) broken.add(`"${m[0]}" in ${describe(el)}`)
+    const { scrollWidth, clientWidth, widest, broken } = await timed('width', () =>
+      page.evaluate(() => {
+        const doc = document.documentElement
+        const describe = (el: Element) =>
+          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`
+        // The element (or the text inside one) sticking out furthest on the right, to name in the report.
+        let widest = ''
+        let right = doc.clientWidth
+        for (const el of document.body.querySelectorAll('*')) {
+          const r = el.getBoundingClientRect()
+          if (r.width === 0) continue
+          const reach = Math.max(r.right, getComputedStyle(el).overflowX === 'visible' ? r.left + el.scrollWidth : 0)
+          if (reach > right + 1) {
+            right = reach
+            widest = `${describe(el)} reaches ${Math.round(reach)} px`
           }
         }
-      }
-      return { scrollWidth: doc.scrollWidth, clientWidth: doc.clientWidth, widest, broken: [...broken] }
-    }))
+        // Labels must never break inside a word ("Reg ular", "One -off"): a word of a header,
+        // badge, button, tab or label laid out on two lines.
+        const broken = new Set<string>()
+        const range = document.createRange()
+        for (const el of document.body.querySelectorAll('th, .badge, button, .btn, label, [role=tab], .nav-link, dt, .filter-option, [data-label]')) {
+          if (!(el as HTMLElement).checkVisibility?.() || el.closest('.sr-only')) continue
+          for (const node of el.childNodes) {
+            if (node.nodeType !== Node.TEXT_NODE) continue
+            // A word with the hyphen after it: a line may end after a hyphen ("One-" / "off"), never inside a word or before its hyphen.
+            for (const m of (node.textContent ?? '').matchAll(/[\p{L}\p{N}]+-?/gu)) {
+              if (m[0].length < 2) continue
+              range.setStart(node, m.index)
+              range.setEnd(node, m.index + m[0].length)
+              const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)))
+              if (tops.size > 1) broken.add(`"${m[0]}" in ${describe(el)}`)
+            }
+          }
+        }
+        return { scrollWidth: doc.scrollWidth, clientWidth: doc.clientWidth, widest, broken: [...broken] }
+      }),
+    )
     if (scrollWidth > clientWidth) problems.push(`sideways scroll: scrollWidth ${scrollWidth} > ${clientWidth}; widest ${widest}`)
     for (const word of broken) problems.push(`word broken across lines: ${word}`)
     problems.push(...(await timed('axe', () => seriousViolations(page))))
@@ -374,7 +417,11 @@ async function walk(context: BrowserContext, page: Page, steps: Step[], lang: La
 }
 
 function printReport(title: string, report: string[]) {
-  console.log(`every-route ${title}: ${Object.entries(timing).map(([k, v]) => `${k} ${Math.round(v)} ms`).join(', ')}`)
+  console.log(
+    `every-route ${title}: ${Object.entries(timing)
+      .map(([k, v]) => `${k} ${Math.round(v)} ms`)
+      .join(', ')}`,
+  )
   for (const k of Object.keys(timing) as (keyof typeof timing)[]) timing[k] = 0
   if (report.length) console.log(`\n=== every-route: ${title}: ${report.length} problem(s)\n${report.map((r) => `  - ${r}`).join('\n')}\n`)
 }

@@ -37,11 +37,20 @@ const everyone = ['Notifications', 'Profile']
 const nonProduction = ['Messages', 'Articles', 'Forum', 'Buy', 'Share', 'Swap']
 /** Users whose language is Danish see the sidebar in Danish right after signing in. */
 const expected: Record<string, { email: string; danish?: boolean; has: string[]; lacks: string[] }> = {
-  superadmin: { email: 'superadmin@boligkasse.dk', has: [...everyone, 'Companies', 'Documents', 'System Logs', ...nonProduction], lacks: ['Agreements', 'Invoices', 'Charges'] },
+  superadmin: {
+    email: 'superadmin@boligkasse.dk',
+    has: [...everyone, 'Companies', 'Documents', 'System Logs', ...nonProduction],
+    lacks: ['Agreements', 'Invoices', 'Charges'],
+  },
   chairman: { email: 'formand@solgaarden.dk', danish: true, has: [...everyone, 'Companies', 'Agreements', 'Invoices', 'Charges'], lacks: ['System Logs'] },
   administrator: { email: 'admin@solgaarden.dk', has: [...everyone, 'Companies', 'Agreements', 'Invoices', 'Charges'], lacks: ['System Logs'] },
   accountant: { email: 'kasserer@solgaarden.dk', danish: true, has: [...everyone, 'Companies', 'Agreements', 'Invoices', 'Charges'], lacks: ['System Logs'] },
-  boardmember: { email: 'bestyrelse@solgaarden.dk', danish: true, has: [...everyone, 'Agreements', 'Invoices'], lacks: ['Companies', 'Charges', 'System Logs'] },
+  boardmember: {
+    email: 'bestyrelse@solgaarden.dk',
+    danish: true,
+    has: [...everyone, 'Agreements', 'Invoices'],
+    lacks: ['Companies', 'Charges', 'System Logs'],
+  },
   resident: { email: 'beboer03@solgaarden.dk', has: [...everyone, 'Agreements', 'Invoices'], lacks: ['Companies', 'Charges', 'System Logs', 'Documents'] },
 }
 
@@ -67,11 +76,11 @@ describe('foundation journeys', () => {
 
   it('shows "Login failed." for a wrong password', () =>
     withPage(browser, server.url, 'login-failed', async (page) => {
-    await page.goto('/login')
-    await page.getByLabel('Email', { exact: true }).fill('admin@solgaarden.dk')
-    await page.getByLabel('Password', { exact: true }).fill('wrong-password')
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-    await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('Login failed.')
+      await page.goto('/login')
+      await page.getByLabel('Email', { exact: true }).fill('admin@solgaarden.dk')
+      await page.getByLabel('Password', { exact: true }).fill('wrong-password')
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+      await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('Login failed.')
     }))
 
   it('switches the interface to Danish', () =>
@@ -86,25 +95,33 @@ describe('foundation journeys', () => {
 
   it('resets a forgotten password through the e-mailed link and signs in with the new one', () =>
     withPage(browser, server.url, 'reset', async (page) => {
-    const email = 'beboer04@solgaarden.dk'
-    await page.goto('/login')
-    await page.getByLabel('Email', { exact: true }).fill(email)
-    await page.getByRole('button', { name: 'Forgot password' }).click()
-    const requested = Date.now() - 1000
-    await page.getByRole('button', { name: 'Send reset link' }).click()
-    await expect.poll(() => page.getByRole('status').first().innerText().catch(() => '')).toMatch(/link to reset/i)
+      const email = 'beboer04@solgaarden.dk'
+      await page.goto('/login')
+      await page.getByLabel('Email', { exact: true }).fill(email)
+      await page.getByRole('button', { name: 'Forgot password' }).click()
+      const requested = Date.now() - 1000
+      await page.getByRole('button', { name: 'Send reset link' }).click()
+      await expect
+        .poll(() =>
+          page
+            .getByRole('status')
+            .first()
+            .innerText()
+            .catch(() => ''),
+        )
+        .toMatch(/link to reset/i)
 
-    const mail = await latestMailTo(server.mailDir, email, requested)
-    const link = /https?:\/\/\S+\/reset-password\?\S+/.exec(mail.text ?? '')?.[0]
-    expect(link, mail.text).toBeTruthy()
-    await page.goto(link!)
-    const newPassword = 'Ny-adgangskode-42'
-    await page.getByLabel(/^New password/).fill(newPassword)
-    await page.getByLabel(/^Confirm/).fill(newPassword)
-    await page.getByRole('button', { name: /Reset password|Set new password|Save/ }).click()
-    await expect.poll(() => page.locator('main').innerText()).toMatch(/password has been changed/i)
+      const mail = await latestMailTo(server.mailDir, email, requested)
+      const link = /https?:\/\/\S+\/reset-password\?\S+/.exec(mail.text ?? '')?.[0]
+      expect(link, mail.text).toBeTruthy()
+      await page.goto(link!)
+      const newPassword = 'Ny-adgangskode-42'
+      await page.getByLabel(/^New password/).fill(newPassword)
+      await page.getByLabel(/^Confirm/).fill(newPassword)
+      await page.getByRole('button', { name: /Reset password|Set new password|Save/ }).click()
+      await expect.poll(() => page.locator('main').innerText()).toMatch(/password has been changed/i)
 
-    await signIn(page, email, newPassword)
-    expect(await sidebarLinks(page)).toContain(danish('Agreements'))
+      await signIn(page, email, newPassword)
+      expect(await sidebarLinks(page)).toContain(danish('Agreements'))
     }))
 })

@@ -105,7 +105,11 @@ export async function launchBrowser(): Promise<Browser> {
  * A browser with a profile folder that outlives it: closing and launching it again with the same
  * folder is a browser restart (IndexedDB, localStorage and the service worker are kept).
  */
-export async function launchProfile(userDataDir: string, baseURL: string, options: { viewport?: { width: number; height: number }; headers?: Record<string, string> } = {}) {
+export async function launchProfile(
+  userDataDir: string,
+  baseURL: string,
+  options: { viewport?: { width: number; height: number }; headers?: Record<string, string> } = {},
+) {
   return chromium.launchPersistentContext(userDataDir, {
     executablePath,
     args: CHROMIUM_ARGS,
@@ -138,7 +142,10 @@ export async function latestMailTo(mailDir: string, to: string, after = 0) {
       .sort((a, b) => b.t - a.t)
     for (const { f } of candidates) {
       const mail = await simpleParser(readFileSync(join(mailDir, f)))
-      const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []).map((v) => v.address)
+      const recipients = [mail.to]
+        .flat()
+        .flatMap((a) => a?.value ?? [])
+        .map((v) => v.address)
       if (recipients.includes(to)) return mail
     }
     await new Promise((r) => setTimeout(r, 200))
@@ -152,7 +159,13 @@ export async function snap(page: Page, name: string) {
 }
 
 /** Runs a journey in a fresh browser context; on failure it saves a screenshot first. */
-export async function withPage<T>(browser: Browser, baseURL: string, name: string, fn: (page: Page) => Promise<T>, viewport?: { width: number; height: number }): Promise<T> {
+export async function withPage<T>(
+  browser: Browser,
+  baseURL: string,
+  name: string,
+  fn: (page: Page) => Promise<T>,
+  viewport?: { width: number; height: number },
+): Promise<T> {
   const { context, page } = await newPage(browser, baseURL, viewport)
   try {
     return await fn(page)

@@ -27,7 +27,12 @@ export function journeySuite(name: string, subnet: number, env: Record<string, s
 
   /** Runs a journey in a fresh context; on failure it saves a screenshot of every open page. */
   async function journey(title: string, fn: (context: BrowserContext, page: Page) => Promise<void>) {
-    const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport: { width: 1280, height: 900 }, locale: 'en-GB', extraHTTPHeaders: clientIp() })
+    const context = await suite.browser.newContext({
+      baseURL: suite.server.url,
+      viewport: { width: 1280, height: 900 },
+      locale: 'en-GB',
+      extraHTTPHeaders: clientIp(),
+    })
     const page = await context.newPage()
     try {
       await fn(context, page)

@@ -26,7 +26,8 @@ const member = NAMES[RESIDENT]
 const staff = NAMES[ADMIN]
 const author = NAMES[BOARD]
 
-const login = (email: string) => api<{ accessToken: string }>(null, 'POST', '/auth/login', { type: 'email', email, password: DEMO_PASSWORD }).then((r) => r.accessToken)
+const login = (email: string) =>
+  api<{ accessToken: string }>(null, 'POST', '/auth/login', { type: 'email', email, password: DEMO_PASSWORD }).then((r) => r.accessToken)
 
 interface Ids {
   company: string
@@ -51,7 +52,9 @@ async function prepare(): Promise<Ids> {
   const agreement = serverRows<{ id: string }>('SELECT id FROM agreements WHERE external_seq = 1001')[0]!.id
   // A collected month and a failed one: invoices with the member's name, and a debtor.
   const invoice = writeDb((db) => {
-    const lines = db.prepare<[string], { type: 'COMMON_EXPENSES'; price_ore: number }>('SELECT type, price_ore FROM agreement_parts WHERE agreement_id = ? ORDER BY position').all(agreement)
+    const lines = db
+      .prepare<[string], { type: 'COMMON_EXPENSES'; price_ore: number }>('SELECT type, price_ore FROM agreement_parts WHERE agreement_id = ? ORDER BY position')
+      .all(agreement)
     const w = historyWriter(db, new Date().toISOString())
     return db.transaction(() => {
       const paid = w.charge({ agreementId: agreement, paymentDate: '2026-10-01', lines: lines.map((p) => ({ type: p.type, amount: p.price_ore })) })
@@ -61,7 +64,13 @@ async function prepare(): Promise<Ids> {
   })
   // The board member writes to every member: the resident and the administrator get it.
   const board = await login(BOARD)
-  const m = await api<{ id: string }>(board, 'POST', '/messages', { companyId: company, type: 'NOTICE', subject: 'Generalforsamling', body: 'Kære beboere,<br>mødet er den 12. marts.', recipient: { kind: 'ALL_MEMBERS' } })
+  const m = await api<{ id: string }>(board, 'POST', '/messages', {
+    companyId: company,
+    type: 'NOTICE',
+    subject: 'Generalforsamling',
+    body: 'Kære beboere,<br>mødet er den 12. marts.',
+    recipient: { kind: 'ALL_MEMBERS' },
+  })
   await api(board, 'POST', `/messages/${m.id}/send`, {})
   return { company, agreement, invoice, notice: m.id }
 }
@@ -114,7 +123,12 @@ const text = (page: Page) => page.evaluate(() => document.body.textContent ?? ''
 
 async function walk(email: string, lang: 'en' | 'da', steps: Step[]) {
   writeDb((db) => db.prepare('UPDATE users SET language = ? WHERE email_address = ?').run(lang.toUpperCase(), email))
-  const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport: { width: 1280, height: 900 }, locale: 'en-GB', extraHTTPHeaders: clientIp() })
+  const context = await suite.browser.newContext({
+    baseURL: suite.server.url,
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    extraHTTPHeaders: clientIp(),
+  })
   const page = await context.newPage()
   const problems: string[] = []
   let where = 'sign-in'
@@ -138,7 +152,13 @@ async function walk(email: string, lang: 'en' | 'da', steps: Step[]) {
         where = `${step.path} ${step.tab.source}`
       }
       for (const name of step.names) {
-        const shown = await expect.poll(async () => (await text(page)).includes(name), { timeout: 5_000 }).toBe(true).then(() => true, () => false)
+        const shown = await expect
+          .poll(async () => (await text(page)).includes(name), { timeout: 5_000 })
+          .toBe(true)
+          .then(
+            () => true,
+            () => false,
+          )
         if (!shown) problems.push(`${where}: the name ${JSON.stringify(name)} is not shown literally`)
       }
       // Nothing of a name was turned into an element.

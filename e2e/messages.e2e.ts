@@ -20,7 +20,8 @@ describe('message journeys', () => {
       const form = page.locator('form.message-form')
       // docs/PRODUCT.md §5 messages for what is missing.
       await form.getByRole('button', { name: 'Send', exact: true }).click()
-      for (const message of ['Vælg en modtager', 'Indtast et emne', 'Indtast beskedens indhold']) await form.locator('.field-error', { hasText: message }).waitFor()
+      for (const message of ['Vælg en modtager', 'Indtast et emne', 'Indtast beskedens indhold'])
+        await form.locator('.field-error', { hasText: message }).waitFor()
       await form.getByLabel('Type').selectOption('NOTICE')
       await form.getByLabel('Modtager').selectOption('ALL_MEMBERS')
       await form.getByLabel('Emne').fill(subject)
@@ -81,7 +82,9 @@ describe('message journeys', () => {
       await form.getByLabel('Indhold').fill('Husk at aflæse vandmåleren.')
       await form.getByRole('button', { name: danish('Save draft') }).click()
       await page.waitForURL(/\/messages$/)
-      await expect.poll(() => serverRows<{ n: number }>('SELECT count(*) AS n FROM messages WHERE subject = ?', draftSubject)[0]?.n, { timeout: 15_000 }).toBe(1)
+      await expect
+        .poll(() => serverRows<{ n: number }>('SELECT count(*) AS n FROM messages WHERE subject = ?', draftSubject)[0]?.n, { timeout: 15_000 })
+        .toBe(1)
       const id = serverRows<{ id: string }>('SELECT id FROM messages WHERE subject = ?', draftSubject)[0]!.id
 
       // The draft is edited: a new subject and a time that has already passed.

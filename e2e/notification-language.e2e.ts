@@ -69,7 +69,11 @@ describe('Notifications in the language chosen now (issue #17 item 7)', () => {
       await personal.locator('button[type="submit"]').click()
       await page.getByRole('heading', { name: 'Profil', level: 1 }).waitFor()
 
-      await page.locator('nav.sidebar-nav').getByRole('link', { name: /^Notifikationer/ }).first().click()
+      await page
+        .locator('nav.sidebar-nav')
+        .getByRole('link', { name: /^Notifikationer/ })
+        .first()
+        .click()
       await expectDanishNotifications(page)
 
       await page.reload()

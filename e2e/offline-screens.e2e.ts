@@ -87,7 +87,9 @@ async function expectProfileOffline(page: Page, who: Person, company: string | n
   await (company ? companies.getByRole('table').getByText(company).first() : companies.getByText(tr('You are not a member of any company.'))).waitFor()
 
   // Actions that need the server: disabled, and each says why.
-  await personal.getByText(tr('You are offline. Your name, e-mail address and mobile number can be changed when you are online; the language can be changed now.')).waitFor()
+  await personal
+    .getByText(tr('You are offline. Your name, e-mail address and mobile number can be changed when you are online; the language can be changed now.'))
+    .waitFor()
   const edits = personal.locator('button[aria-describedby="personal-offline"]')
   expect(await edits.count()).toBe(3)
   for (const edit of await edits.all()) expect(await edit.isDisabled()).toBe(true)
@@ -160,9 +162,7 @@ describe('Offline screens (issue #17 items 4 and 5)', () => {
   it('a deep link to an invoice this device never had: "not available offline yet" offline, "not found" online', () =>
     journey('deep-link', async (context, page) => {
       // An invoice of another association: the resident's device never gets it.
-      const [other] = serverRows<{ id: string }>(
-        "SELECT i.id FROM invoices i JOIN companies c ON c.id = i.company_id WHERE c.name NOT LIKE 'Solg%' LIMIT 1",
-      )
+      const [other] = serverRows<{ id: string }>("SELECT i.id FROM invoices i JOIN companies c ON c.id = i.company_id WHERE c.name NOT LIKE 'Solg%' LIMIT 1")
       const invoiceId = other?.id ?? crypto.randomUUID()
       await signIn(page, 'beboer01@solgaarden.dk')
       await serviceWorkerReady(page)
@@ -225,10 +225,10 @@ describe('Offline screens (issue #17 items 4 and 5)', () => {
             expect(box.x + box.width, where).toBeLessThanOrEqual(viewport.width)
             expect(box.y + box.height, where).toBeLessThanOrEqual(viewport.height)
             // Nothing hides it: the indicator itself is what the middle of its box shows.
-            const onTop = await page.evaluate(
-              ({ x, y }) => document.elementFromPoint(x, y)?.closest('.sync-indicator') !== null,
-              { x: box.x + box.width / 2, y: box.y + box.height / 2 },
-            )
+            const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('.sync-indicator') !== null, {
+              x: box.x + box.width / 2,
+              y: box.y + box.height / 2,
+            })
             expect(onTop, where).toBe(true)
           }
           await context.setOffline(false)

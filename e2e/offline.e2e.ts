@@ -59,7 +59,8 @@ async function apiLogin(base: string, email: string): Promise<string> {
 
 /** Each new sign-in method makes the server notify the user ("…<strong>Key A</strong> was added…"). */
 async function notify(base: string, token: string, ...keys: string[]) {
-  for (const identifier of keys) expect((await call(base, token, 'POST', '/account/auth-methods', { type: 'LOGIN_TOKEN', identifier, currentPassword: DEMO_PASSWORD })).status).toBe(201)
+  for (const identifier of keys)
+    expect((await call(base, token, 'POST', '/account/auth-methods', { type: 'LOGIN_TOKEN', identifier, currentPassword: DEMO_PASSWORD })).status).toBe(201)
 }
 
 async function serverNotifications(base: string, token: string): Promise<ServerNotification[]> {
@@ -108,13 +109,19 @@ async function signIn(page: Page, email: string) {
 
 /** Opens the notifications screen through the sidebar and waits for `count` of them. */
 async function openNotifications(page: Page, count: number) {
-  await page.locator('nav.sidebar-nav').getByRole('link', { name: /^Notifications/ }).click()
+  await page
+    .locator('nav.sidebar-nav')
+    .getByRole('link', { name: /^Notifications/ })
+    .click()
   await expect.poll(() => page.locator('li.notification').count()).toBe(count)
 }
 
 const item = (page: Page, key: string) => page.locator('li.notification', { hasText: key })
 const markRead = (page: Page, key: string) => item(page, key).getByRole('button', { name: 'Mark as read' }).click()
-const remove = (page: Page, key: string) => item(page, key).getByRole('button', { name: /^Delete notification/ }).click()
+const remove = (page: Page, key: string) =>
+  item(page, key)
+    .getByRole('button', { name: /^Delete notification/ })
+    .click()
 const indicator = (page: Page) => page.locator('.sync-indicator:visible')
 
 /** The service worker has installed and precached the shell. */
@@ -314,7 +321,10 @@ describe('offline journeys', () => {
       await expect.poll(() => queued(a, userId)).toBe(3)
 
       const sent: Array<{ tab: string; key: string }> = []
-      for (const [tab, page] of [['a', a], ['b', b]] as const) {
+      for (const [tab, page] of [
+        ['a', a],
+        ['b', b],
+      ] as const) {
         page.on('request', (r) => {
           if (r.method() !== 'GET' && r.url().includes('/api/notifications')) sent.push({ tab, key: r.headers()['idempotency-key']! })
         })
@@ -348,7 +358,11 @@ describe('offline journeys', () => {
       // its goal holds, issue #17 — see sync-honest.e2e.ts.)
       const y = byKey(await serverNotifications(server.url, token), 'Key Y')!
       await page.route(`**/api/notifications/${y.id}/read`, (route) =>
-        route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ code: 'BUSINESS_RULE', message: 'This notification cannot be marked as read.' }) }),
+        route.fulfill({
+          status: 422,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 'BUSINESS_RULE', message: 'This notification cannot be marked as read.' }),
+        }),
       )
       await markRead(page, 'Key X')
       await markRead(page, 'Key Y')

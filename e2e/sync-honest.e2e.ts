@@ -77,7 +77,10 @@ describe('honest sync (issue #17)', () => {
       for (const identifier of ['Key A', 'Key B'])
         expect((await call('POST', '/account/auth-methods', token, { type: 'LOGIN_TOKEN', identifier, currentPassword: DEMO_PASSWORD })).status).toBe(201)
       await signIn(page, email)
-      await page.locator('nav.sidebar-nav').getByRole('link', { name: /^Notifications/ }).click()
+      await page
+        .locator('nav.sidebar-nav')
+        .getByRole('link', { name: /^Notifications/ })
+        .click()
       const item = (key: string) => page.locator('li.notification', { hasText: key })
       await item('Key B').waitFor()
       await expect.poll(() => syncState(page)).toBe('synced')
@@ -90,7 +93,9 @@ describe('honest sync (issue #17)', () => {
         expect((await call('DELETE', `/notifications/${n.id}`, token)).status).toBe(204)
       }
       await item('Key A').getByRole('button', { name: 'Mark as read' }).click()
-      await item('Key B').getByRole('button', { name: /^Delete notification/ }).click()
+      await item('Key B')
+        .getByRole('button', { name: /^Delete notification/ })
+        .click()
       await expect.poll(() => indicator(page).innerText()).toMatch(/2 changes waiting/)
 
       await restoreApi(api, page)
@@ -193,9 +198,12 @@ describe('honest sync (issue #17)', () => {
       const accepted = serverRows<{ n: number }>("SELECT count(*) AS n FROM agreements WHERE status = 'ACCEPTED'")[0]!.n
       const before = serverRows<{ n: number }>('SELECT count(*) AS n FROM charges')[0]!.n
       expect((await call('POST', '/vipps-emulator/_control/clock', null, { advanceMs: 31 * DAY })).status).toBe(200)
-      await expect.poll(() => serverRows<{ n: number }>('SELECT count(*) AS n FROM charges WHERE vipps_charge_id IS NOT NULL')[0]!.n - before, { timeout: 40_000 }).toBe(accepted)
+      await expect
+        .poll(() => serverRows<{ n: number }>('SELECT count(*) AS n FROM charges WHERE vipps_charge_id IS NOT NULL')[0]!.n - before, { timeout: 40_000 })
+        .toBe(accepted)
       expect((await call('POST', '/vipps-emulator/_control/clock', null, { advanceMs: 2 * DAY })).status).toBe(200)
-      const charge = async () => serverRows<{ id: string; agreement_id: string; refunded_ore: number }>("SELECT * FROM charges WHERE status = 'EXECUTED' ORDER BY due")[0]
+      const charge = async () =>
+        serverRows<{ id: string; agreement_id: string; refunded_ore: number }>("SELECT * FROM charges WHERE status = 'EXECUTED' ORDER BY due")[0]
       await expect.poll(charge, { timeout: 40_000 }).toBeDefined()
       const paid = (await charge())!
 
@@ -220,7 +228,9 @@ describe('honest sync (issue #17)', () => {
       // (c) The server answers 503 to everything; the browser says online.
       const server = { down: true }
       await context.route('**/api/**', (route) =>
-        server.down ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'UNAVAILABLE', message: 'Service unavailable' }) }) : route.fallback(),
+        server.down ?
+          route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'UNAVAILABLE', message: 'Service unavailable' }) })
+        : route.fallback(),
       )
       const path = `/api/agreement/${paid.agreement_id}/refund`
       await page.getByLabel('Amount (kr.)').fill('25')
@@ -282,7 +292,9 @@ describe('honest sync (issue #17)', () => {
       // The server answers 503 to everything; the browser says online; nothing is queued.
       const server = { down: true }
       await context.route('**/api/**', (route) =>
-        server.down ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'UNAVAILABLE', message: 'Service unavailable' }) }) : route.fallback(),
+        server.down ?
+          route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'UNAVAILABLE', message: 'Service unavailable' }) })
+        : route.fallback(),
       )
       await page.evaluate(() => dispatchEvent(new Event('online')))
       await expect.poll(() => indicator(page).innerText(), { timeout: 15_000 }).toMatch(/^Offline/)

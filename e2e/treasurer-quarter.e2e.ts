@@ -29,16 +29,43 @@ async function emulator(path: string, body: unknown = {}) {
   expect(res.status, await res.clone().text()).toBe(200)
 }
 
-type ChargeRow = { id: string; agreement_id: string; kind: string; status: string; due: string; invoice_id: string; vipps_charge_id: string | null; amount_ore: number }
+type ChargeRow = {
+  id: string
+  agreement_id: string
+  kind: string
+  status: string
+  due: string
+  invoice_id: string
+  vipps_charge_id: string | null
+  amount_ore: number
+}
 const charges = () => serverRows<ChargeRow>('SELECT * FROM charges ORDER BY due, rowid')
 const chargesOfAgreement = (agreementId: string) => charges().filter((c) => c.agreement_id === agreementId)
-type AgreementRow = { id: string; external_seq: number; member: string; status: string; vipps_agreement_id: string | null; next_regular_payment_date: string | null; termination_date: string | null }
+type AgreementRow = {
+  id: string
+  external_seq: number
+  member: string
+  status: string
+  vipps_agreement_id: string | null
+  next_regular_payment_date: string | null
+  termination_date: string | null
+}
 const agreementOf = (seq: number) =>
   serverRows<AgreementRow>(
     'SELECT a.id, a.external_seq, a.status, a.vipps_agreement_id, a.next_regular_payment_date, a.termination_date, u.full_name AS member FROM agreements a JOIN users u ON u.id = a.member_user_id WHERE a.external_seq = ?',
     seq,
   )[0]!
-type InvoiceRow = { id: string; number: number; kind: string; status: string; settlement: string | null; settlement_note: string | null; credited_invoice_id: string | null; description: string; charge_id: string | null }
+type InvoiceRow = {
+  id: string
+  number: number
+  kind: string
+  status: string
+  settlement: string | null
+  settlement_note: string | null
+  credited_invoice_id: string | null
+  description: string
+  charge_id: string | null
+}
 const invoiceOf = (chargeId: string) => serverRows<InvoiceRow>("SELECT * FROM invoices WHERE charge_id = ? AND kind = 'INVOICE'", chargeId)[0]!
 const acceptedIds = () => serverRows<{ id: string }>("SELECT id FROM agreements WHERE status = 'ACCEPTED' ORDER BY id").map((r) => r.id)
 const accepted = () => acceptedIds().length
@@ -66,204 +93,255 @@ function firstOfNextMonth(date: string) {
 }
 
 describe("a treasurer's quarter", () => {
-  it('(1) demo start: every demo agreement is accepted at Vipps; month 1 bills every accepted one (and fails), month 2 is collected', () =>
-    journey('months', async (_context, page) => {
-      // The demo agreements shown as Accepted are accepted at Vipps MobilePay too (issue #16 item 1).
-      for (const seq of DEMO_SEQS) expect(agreementOf(seq)).toMatchObject({ status: 'ACCEPTED', vipps_agreement_id: expect.any(String) })
-      const state = (await (await fetch(`${suite.server.url}/vipps-emulator/_control/state`, { headers: clientIp() })).json()) as Record<string, unknown>
-      expect(JSON.stringify(state)).toContain(agreementOf(1001).vipps_agreement_id!)
-      expect(charges()).toHaveLength(0)
+  it(
+    '(1) demo start: every demo agreement is accepted at Vipps; month 1 bills every accepted one (and fails), month 2 is collected',
+    () =>
+      journey('months', async (_context, page) => {
+        // The demo agreements shown as Accepted are accepted at Vipps MobilePay too (issue #16 item 1).
+        for (const seq of DEMO_SEQS) expect(agreementOf(seq)).toMatchObject({ status: 'ACCEPTED', vipps_agreement_id: expect.any(String) })
+        const state = (await (await fetch(`${suite.server.url}/vipps-emulator/_control/state`, { headers: clientIp() })).json()) as Record<string, unknown>
+        expect(JSON.stringify(state)).toContain(agreementOf(1001).vipps_agreement_id!)
+        expect(charges()).toHaveLength(0)
 
-      const month1 = await monthPasses('FAILED')
-      // Every accepted agreement got exactly one charge with its invoice.
-      expect(month1.map((c) => c.agreement_id).sort()).toEqual(acceptedIds())
-      for (const c of month1) expect(invoiceOf(c.id), `invoice of charge ${c.id}`).toBeDefined()
-      for (const seq of DEMO_SEQS) expect(month1.some((c) => c.agreement_id === agreementOf(seq).id)).toBe(true)
+        const month1 = await monthPasses('FAILED')
+        // Every accepted agreement got exactly one charge with its invoice.
+        expect(month1.map((c) => c.agreement_id).sort()).toEqual(acceptedIds())
+        for (const c of month1) expect(invoiceOf(c.id), `invoice of charge ${c.id}`).toBeDefined()
+        for (const seq of DEMO_SEQS) expect(month1.some((c) => c.agreement_id === agreementOf(seq).id)).toBe(true)
 
-      const month2 = await monthPasses('EXECUTED')
-      expect(month2.map((c) => c.agreement_id).sort()).toEqual(acceptedIds())
+        const month2 = await monthPasses('EXECUTED')
+        expect(month2.map((c) => c.agreement_id).sort()).toEqual(acceptedIds())
 
-      // None of them says it is not collected.
-      await signIn(page, 'admin@solgaarden.dk')
-      await page.goto('/agreements/status/ACCEPTED')
-      await page.getByRole('link', { name: agreementOf(1001).member }).waitFor({ timeout: 20_000 })
-      expect(await page.getByText(/Not collected/).count()).toBe(0)
-    }), 200_000)
+        // None of them says it is not collected.
+        await signIn(page, 'admin@solgaarden.dk')
+        await page.goto('/agreements/status/ACCEPTED')
+        await page.getByRole('link', { name: agreementOf(1001).member }).waitFor({ timeout: 20_000 })
+        expect(await page.getByText(/Not collected/).count()).toBe(0)
+      }),
+    200_000,
+  )
 
-  it('(2) the failed month stays in the debtor overview after the paid one; marked paid outside Vipps, the note shows on the invoice', () =>
-    journey('debtors', async (_context, page) => {
-      const emma = agreementOf(1001)
-      const failed = failedOf(1001)
-      const invoice = invoiceOf(failed.id)
-      expect(chargesOfAgreement(emma.id).map((c) => c.status)).toEqual(['FAILED', 'EXECUTED'])
+  it(
+    '(2) the failed month stays in the debtor overview after the paid one; marked paid outside Vipps, the note shows on the invoice',
+    () =>
+      journey('debtors', async (_context, page) => {
+        const emma = agreementOf(1001)
+        const failed = failedOf(1001)
+        const invoice = invoiceOf(failed.id)
+        expect(chargesOfAgreement(emma.id).map((c) => c.status)).toEqual(['FAILED', 'EXECUTED'])
 
-      // The accountant (Danish) finds every failed month under Restancer.
-      await signIn(page, 'kasserer@solgaarden.dk')
-      await page.locator('nav.sidebar-nav').getByRole('link', { name: danish('Debtors') }).click()
-      await page.getByRole('heading', { level: 1, name: danish('Debtors') }).waitFor()
-      const row = page.getByRole('row', { name: new RegExp(emma.member) })
-      await row.waitFor({ timeout: 20_000 })
-      expect(await row.innerText()).toContain(danish('Failed'))
-      expect(await page.getByRole('row').count()).toBe(1 + accepted())
-      await snapBoth(page, 'quarter-debtors-da')
+        // The accountant (Danish) finds every failed month under Restancer.
+        await signIn(page, 'kasserer@solgaarden.dk')
+        await page
+          .locator('nav.sidebar-nav')
+          .getByRole('link', { name: danish('Debtors') })
+          .click()
+        await page.getByRole('heading', { level: 1, name: danish('Debtors') }).waitFor()
+        const row = page.getByRole('row', { name: new RegExp(emma.member) })
+        await row.waitFor({ timeout: 20_000 })
+        expect(await row.innerText()).toContain(danish('Failed'))
+        expect(await page.getByRole('row').count()).toBe(1 + accepted())
+        await snapBoth(page, 'quarter-debtors-da')
 
-      await row.getByRole('button', { name: new RegExp(`^${danish('Mark paid <0>invoice {number}</0>').replace(/<\/?0>/g, '').replace('{number}', String(invoice.number))}$`) }).click()
-      const dialog = page.getByRole('dialog')
-      await dialog.getByLabel(danish('How was it paid?')).fill('Bankoverførsel 3. januar')
-      await dialog.getByRole('button', { name: danish('Mark as paid') }).click()
-      await page.getByText(danish('Invoice {number} is marked as paid outside Vipps MobilePay.').replace('{number}', String(invoice.number))).waitFor()
-      await row.waitFor({ state: 'detached' })
-      await expect.poll(() => invoiceOf(failed.id).settlement).toBe('PAID_OUTSIDE')
-      expect(invoiceOf(failed.id)).toMatchObject({ settlement_note: 'Bankoverførsel 3. januar', status: 'FAILED' })
-      // The others stay in the overview.
-      expect(await page.getByRole('row').count()).toBe(accepted())
+        await row
+          .getByRole('button', {
+            name: new RegExp(
+              `^${danish('Mark paid <0>invoice {number}</0>')
+                .replace(/<\/?0>/g, '')
+                .replace('{number}', String(invoice.number))}$`,
+            ),
+          })
+          .click()
+        const dialog = page.getByRole('dialog')
+        await dialog.getByLabel(danish('How was it paid?')).fill('Bankoverførsel 3. januar')
+        await dialog.getByRole('button', { name: danish('Mark as paid') }).click()
+        await page.getByText(danish('Invoice {number} is marked as paid outside Vipps MobilePay.').replace('{number}', String(invoice.number))).waitFor()
+        await row.waitFor({ state: 'detached' })
+        await expect.poll(() => invoiceOf(failed.id).settlement).toBe('PAID_OUTSIDE')
+        expect(invoiceOf(failed.id)).toMatchObject({ settlement_note: 'Bankoverførsel 3. januar', status: 'FAILED' })
+        // The others stay in the overview.
+        expect(await page.getByRole('row').count()).toBe(accepted())
 
-      await page.goto(`/invoices/${invoice.id}`)
-      await page.getByText(danish('Paid outside Vipps MobilePay'), { exact: true }).waitFor({ timeout: 20_000 })
-      await page.getByText('Bankoverførsel 3. januar').waitFor()
-      await snapBoth(page, 'quarter-invoice-paid-outside-da')
-    }), 120_000)
+        await page.goto(`/invoices/${invoice.id}`)
+        await page.getByText(danish('Paid outside Vipps MobilePay'), { exact: true }).waitFor({ timeout: 20_000 })
+        await page.getByText('Bankoverførsel 3. januar').waitFor()
+        await snapBoth(page, 'quarter-invoice-paid-outside-da')
+      }),
+    120_000,
+  )
 
-  it('(3) a refund of one chosen invoice line makes a credit note with that line\'s own description', () =>
-    journey('refund-line', async (_context, page) => {
-      const emma = agreementOf(1001)
-      const paid = chargesOfAgreement(emma.id).find((c) => c.status === 'EXECUTED' && c.kind === 'REGULAR')!
-      await signIn(page, 'kasserer@solgaarden.dk')
-      await page.goto(`/charges/${emma.id}`)
-      await page.getByRole('link', { name: new RegExp(`^${danish('Refund <0>{description}</0>').split(' ')[0]}`) }).first().waitFor({ timeout: 20_000 })
-      await snapBoth(page, 'quarter-charges-da')
-      await page.goto(`/refunds/create?chargeId=${paid.id}&agreementId=${emma.id}`)
-      await page.getByRole('checkbox', { name: /Aconto varme/ }).check()
-      await page.getByLabel(danish('Amount (kr.)')).fill('100,00')
-      await page.getByLabel(danish('Description'), { exact: true }).fill('Varmeregnskab 2026')
-      await page.getByRole('button', { name: danish('Create refund') }).click()
-      await page.getByText(danish('Refund created successfully!'), { exact: false }).waitFor({ timeout: 30_000 })
+  it(
+    "(3) a refund of one chosen invoice line makes a credit note with that line's own description",
+    () =>
+      journey('refund-line', async (_context, page) => {
+        const emma = agreementOf(1001)
+        const paid = chargesOfAgreement(emma.id).find((c) => c.status === 'EXECUTED' && c.kind === 'REGULAR')!
+        await signIn(page, 'kasserer@solgaarden.dk')
+        await page.goto(`/charges/${emma.id}`)
+        await page
+          .getByRole('link', { name: new RegExp(`^${danish('Refund <0>{description}</0>').split(' ')[0]}`) })
+          .first()
+          .waitFor({ timeout: 20_000 })
+        await snapBoth(page, 'quarter-charges-da')
+        await page.goto(`/refunds/create?chargeId=${paid.id}&agreementId=${emma.id}`)
+        await page.getByRole('checkbox', { name: /Aconto varme/ }).check()
+        await page.getByLabel(danish('Amount (kr.)')).fill('100,00')
+        await page.getByLabel(danish('Description'), { exact: true }).fill('Varmeregnskab 2026')
+        await page.getByRole('button', { name: danish('Create refund') }).click()
+        await page.getByText(danish('Refund created successfully!'), { exact: false }).waitFor({ timeout: 30_000 })
 
-      const notes = serverRows<InvoiceRow>("SELECT * FROM invoices WHERE charge_id = ? AND kind = 'CREDIT_NOTE'", paid.id)
-      expect(notes).toHaveLength(1)
-      const note = notes[0]!
-      expect(note.description).toBe('Varmeregnskab 2026')
-      const lines = serverRows<{ description: string; total_incl_vat_ore: number; type: string }>('SELECT description, total_incl_vat_ore, type FROM invoice_lines WHERE invoice_id = ? ORDER BY position', note.id)
-      expect(lines).toEqual([{ description: 'Aconto varme', total_incl_vat_ore: 10_000, type: 'HEAT' }])
+        const notes = serverRows<InvoiceRow>("SELECT * FROM invoices WHERE charge_id = ? AND kind = 'CREDIT_NOTE'", paid.id)
+        expect(notes).toHaveLength(1)
+        const note = notes[0]!
+        expect(note.description).toBe('Varmeregnskab 2026')
+        const lines = serverRows<{ description: string; total_incl_vat_ore: number; type: string }>(
+          'SELECT description, total_incl_vat_ore, type FROM invoice_lines WHERE invoice_id = ? ORDER BY position',
+          note.id,
+        )
+        expect(lines).toEqual([{ description: 'Aconto varme', total_incl_vat_ore: 10_000, type: 'HEAT' }])
 
-      await page.goto(`/invoices/${note.id}`)
-      await page.getByRole('heading', { level: 1, name: new RegExp(danish('Credit note')) }).waitFor({ timeout: 20_000 })
-      await page.getByRole('rowheader', { name: 'Aconto varme' }).waitFor()
-      await snapBoth(page, 'quarter-credit-note-da')
+        await page.goto(`/invoices/${note.id}`)
+        await page.getByRole('heading', { level: 1, name: new RegExp(danish('Credit note')) }).waitFor({ timeout: 20_000 })
+        await page.getByRole('rowheader', { name: 'Aconto varme' }).waitFor()
+        await snapBoth(page, 'quarter-credit-note-da')
 
-      // Statistics over the quarter on the emulator's clock.
-      await page.goto('/statistics')
-      await page.getByLabel(danish('Start date')).fill('2026-11-01')
-      await page.getByLabel(danish('End date')).fill('2027-03-31')
-      await page.locator('#statistics').waitFor({ timeout: 20_000 })
-      await snapBoth(page, 'quarter-statistics-da')
-    }), 120_000)
+        // Statistics over the quarter on the emulator's clock.
+        await page.goto('/statistics')
+        await page.getByLabel(danish('Start date')).fill('2026-11-01')
+        await page.getByLabel(danish('End date')).fill('2027-03-31')
+        await page.locator('#statistics').waitFor({ timeout: 20_000 })
+        await snapBoth(page, 'quarter-statistics-da')
+      }),
+    120_000,
+  )
 
-  it('(4) terminated with a last payment, an agreement is charged once more: one final charge, no regular charge for the last period', () =>
-    journey('terminate', async (_context, page) => {
-      const leaving = agreementOf(1004)
-      const next = leaving.next_regular_payment_date!
-      expect(next).toMatch(/^\d{4}-\d{2}-\d{2}$/)
-      const end = firstOfNextMonth(next)
-      const chargesBefore = chargesOfAgreement(leaving.id)
+  it(
+    '(4) terminated with a last payment, an agreement is charged once more: one final charge, no regular charge for the last period',
+    () =>
+      journey('terminate', async (_context, page) => {
+        const leaving = agreementOf(1004)
+        const next = leaving.next_regular_payment_date!
+        expect(next).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+        const end = firstOfNextMonth(next)
+        const chargesBefore = chargesOfAgreement(leaving.id)
 
-      await signIn(page, 'admin@solgaarden.dk')
-      await page.goto(`/agreements/${leaving.id}`)
-      await page.getByRole('heading', { level: 1, name: /Agreement \d+/ }).waitFor({ timeout: 20_000 })
-      await page.getByRole('button', { name: 'Terminate', exact: true }).click()
-      const dialog = page.getByRole('dialog', { name: 'Terminate agreement' })
-      await dialog.getByLabel('Make last payment').check()
-      await dialog.getByLabel('Termination date is set to:').fill(end)
-      await dialog.getByText(/^Last payment: .* It takes the place of the regular payment for those days\.$/).waitFor()
-      await dialog.getByRole('button', { name: 'Terminate', exact: true }).click()
-      await dialog.waitFor({ state: 'hidden' })
-      await expect.poll(() => agreementOf(1004).termination_date, { timeout: 20_000 }).toBe(end)
+        await signIn(page, 'admin@solgaarden.dk')
+        await page.goto(`/agreements/${leaving.id}`)
+        await page.getByRole('heading', { level: 1, name: /Agreement \d+/ }).waitFor({ timeout: 20_000 })
+        await page.getByRole('button', { name: 'Terminate', exact: true }).click()
+        const dialog = page.getByRole('dialog', { name: 'Terminate agreement' })
+        await dialog.getByLabel('Make last payment').check()
+        await dialog.getByLabel('Termination date is set to:').fill(end)
+        await dialog.getByText(/^Last payment: .* It takes the place of the regular payment for those days\.$/).waitFor()
+        await dialog.getByRole('button', { name: 'Terminate', exact: true }).click()
+        await dialog.waitFor({ state: 'hidden' })
+        await expect.poll(() => agreementOf(1004).termination_date, { timeout: 20_000 }).toBe(end)
 
-      // A month passes: the others are billed for the period, this one only by its last payment.
-      await emulator('clock', { advanceMs: 31 * DAY })
-      const others = acceptedIds().filter((id) => id !== leaving.id)
-      await expect
-        .poll(() => others.every((id) => chargesOfAgreement(id).some((c) => c.kind === 'REGULAR' && c.due >= next)), { timeout: 40_000 })
-        .toBe(true)
-      await expect.poll(() => chargesOfAgreement(leaving.id).filter((c) => c.kind === 'FINAL').length, { timeout: 40_000 }).toBe(1)
-      await emulator('clock', { advanceMs: 4 * DAY })
-      await expect.poll(() => chargesOfAgreement(leaving.id).find((c) => c.kind === 'FINAL')?.status, { timeout: 40_000 }).toBe('EXECUTED')
+        // A month passes: the others are billed for the period, this one only by its last payment.
+        await emulator('clock', { advanceMs: 31 * DAY })
+        const others = acceptedIds().filter((id) => id !== leaving.id)
+        await expect.poll(() => others.every((id) => chargesOfAgreement(id).some((c) => c.kind === 'REGULAR' && c.due >= next)), { timeout: 40_000 }).toBe(true)
+        await expect.poll(() => chargesOfAgreement(leaving.id).filter((c) => c.kind === 'FINAL').length, { timeout: 40_000 }).toBe(1)
+        await emulator('clock', { advanceMs: 4 * DAY })
+        await expect.poll(() => chargesOfAgreement(leaving.id).find((c) => c.kind === 'FINAL')?.status, { timeout: 40_000 }).toBe('EXECUTED')
 
-      const after = chargesOfAgreement(leaving.id).filter((c) => !chargesBefore.some((b) => b.id === c.id))
-      expect(after.map((c) => c.kind)).toEqual(['FINAL'])
-      expect(after[0]!.due < end).toBe(true)
-      expect(chargesOfAgreement(leaving.id).filter((c) => c.kind === 'REGULAR' && c.due >= next)).toEqual([])
-      const finalInvoice = invoiceOf(after[0]!.id)
-      expect(finalInvoice).toBeDefined()
+        const after = chargesOfAgreement(leaving.id).filter((c) => !chargesBefore.some((b) => b.id === c.id))
+        expect(after.map((c) => c.kind)).toEqual(['FINAL'])
+        expect(after[0]!.due < end).toBe(true)
+        expect(chargesOfAgreement(leaving.id).filter((c) => c.kind === 'REGULAR' && c.due >= next)).toEqual([])
+        const finalInvoice = invoiceOf(after[0]!.id)
+        expect(finalInvoice).toBeDefined()
 
-      // The charges page shows it once, with the others.
-      await page.goto(`/charges/${leaving.id}`)
-      await page.getByRole('link', { name: /^Refund/ }).first().waitFor({ timeout: 20_000 })
-      await snapBoth(page, 'quarter-charges-final-en')
-      await page.goto(`/invoices/${finalInvoice.id}`)
-      await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 })
-      await snapBoth(page, 'quarter-invoice-final-en')
-    }), 200_000)
+        // The charges page shows it once, with the others.
+        await page.goto(`/charges/${leaving.id}`)
+        await page
+          .getByRole('link', { name: /^Refund/ })
+          .first()
+          .waitFor({ timeout: 20_000 })
+        await snapBoth(page, 'quarter-charges-final-en')
+        await page.goto(`/invoices/${finalInvoice.id}`)
+        await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 })
+        await snapBoth(page, 'quarter-invoice-final-en')
+      }),
+    200_000,
+  )
 
-  it('(5) a webhook is registered and removed on the association\'s payment provider, here and at Vipps', () =>
-    journey('webhook', async (_context, page) => {
-      const company = serverRows<{ id: string }>("SELECT c.id FROM companies c JOIN agreements a ON a.company_id = c.id WHERE a.external_seq = 1001")[0]!
-      const provider = serverRows<{ id: string }>('SELECT id FROM payment_providers WHERE company_id = ? ORDER BY created_at', company.id)[0]!
-      const URL = 'https://solgaarden.example/hooks/vipps'
-      const hooksAtVipps = async () => {
-        const state = (await (await page.request.get('/vipps-emulator/_control/state')).json()) as { hooks: Record<string, { url: string }> }
-        return Object.values(state.hooks).filter((h) => h.url === URL).length
-      }
-      await signIn(page, 'superadmin@boligkasse.dk')
-      await page.goto(`/company/${company.id}/payment-provider/${provider.id}`)
-      await page.getByLabel('Webhook URL').waitFor({ timeout: 20_000 })
-      await page.getByLabel('Webhook URL').fill(URL)
-      await page.getByRole('button', { name: 'Add webhook' }).click()
-      await page.getByText('Webhook added successfully!').waitFor()
-      await page.getByRole('rowheader', { name: /solgaarden\.example/ }).waitFor()
-      expect(await hooksAtVipps()).toBe(1)
+  it(
+    "(5) a webhook is registered and removed on the association's payment provider, here and at Vipps",
+    () =>
+      journey('webhook', async (_context, page) => {
+        const company = serverRows<{ id: string }>('SELECT c.id FROM companies c JOIN agreements a ON a.company_id = c.id WHERE a.external_seq = 1001')[0]!
+        const provider = serverRows<{ id: string }>('SELECT id FROM payment_providers WHERE company_id = ? ORDER BY created_at', company.id)[0]!
+        const URL = 'https://solgaarden.example/hooks/vipps'
+        const hooksAtVipps = async () => {
+          const state = (await (await page.request.get('/vipps-emulator/_control/state')).json()) as { hooks: Record<string, { url: string }> }
+          return Object.values(state.hooks).filter((h) => h.url === URL).length
+        }
+        await signIn(page, 'superadmin@boligkasse.dk')
+        await page.goto(`/company/${company.id}/payment-provider/${provider.id}`)
+        await page.getByLabel('Webhook URL').waitFor({ timeout: 20_000 })
+        await page.getByLabel('Webhook URL').fill(URL)
+        await page.getByRole('button', { name: 'Add webhook' }).click()
+        await page.getByText('Webhook added successfully!').waitFor()
+        await page.getByRole('rowheader', { name: /solgaarden\.example/ }).waitFor()
+        expect(await hooksAtVipps()).toBe(1)
 
-      await page.getByRole('button', { name: /^Remove https:\/\/solgaarden\.example/ }).click()
-      const dialog = page.getByRole('dialog', { name: 'Remove webhook' })
-      await dialog.getByText(`Do you really want to remove the webhook ${URL}?`).waitFor()
-      await dialog.getByRole('button', { name: 'Remove', exact: true }).click()
-      await page.getByText('Webhook removed successfully!').waitFor()
-      await page.getByRole('rowheader', { name: /solgaarden\.example/ }).waitFor({ state: 'detached' })
-      expect(await hooksAtVipps()).toBe(0)
-    }), 90_000)
+        await page.getByRole('button', { name: /^Remove https:\/\/solgaarden\.example/ }).click()
+        const dialog = page.getByRole('dialog', { name: 'Remove webhook' })
+        await dialog.getByText(`Do you really want to remove the webhook ${URL}?`).waitFor()
+        await dialog.getByRole('button', { name: 'Remove', exact: true }).click()
+        await page.getByText('Webhook removed successfully!').waitFor()
+        await page.getByRole('rowheader', { name: /solgaarden\.example/ }).waitFor({ state: 'detached' })
+        expect(await hooksAtVipps()).toBe(0)
+      }),
+    90_000,
+  )
 
-  it('(6) the board member sees the agreements with no admin action, and the server refuses them', () =>
-    journey('board-member', async (_context, page) => {
-      const emma = agreementOf(1001)
-      await signIn(page, 'bestyrelse@solgaarden.dk')
-      await page.locator('nav.sidebar-nav').getByRole('link', { name: danish('Agreements') }).click()
-      await page.getByRole('link', { name: emma.member }).waitFor({ timeout: 20_000 })
-      await expect.poll(() => page.getByRole('link', { name: danish('Add agreement') }).count()).toBe(0)
-      const filters = page.getByRole('group', { name: danish('Filter by status') }).getByRole('button')
-      expect(await filters.allInnerTexts()).toEqual([danish('All')])
+  it(
+    '(6) the board member sees the agreements with no admin action, and the server refuses them',
+    () =>
+      journey('board-member', async (_context, page) => {
+        const emma = agreementOf(1001)
+        await signIn(page, 'bestyrelse@solgaarden.dk')
+        await page
+          .locator('nav.sidebar-nav')
+          .getByRole('link', { name: danish('Agreements') })
+          .click()
+        await page.getByRole('link', { name: emma.member }).waitFor({ timeout: 20_000 })
+        await expect.poll(() => page.getByRole('link', { name: danish('Add agreement') }).count()).toBe(0)
+        const filters = page.getByRole('group', { name: danish('Filter by status') }).getByRole('button')
+        expect(await filters.allInnerTexts()).toEqual([danish('All')])
 
-      await page.getByRole('link', { name: emma.member }).click()
-      await page.getByRole('heading', { level: 1, name: new RegExp(danish('Agreement')) }).waitFor()
-      await page.getByRole('link', { name: danish('Payments') }).waitFor()
-      for (const name of [danish('Edit'), danish('Request One Off Payment')]) expect(await page.getByRole('link', { name, exact: true }).count()).toBe(0)
-      expect(await page.getByRole('button', { name: danish('Terminate'), exact: true }).count()).toBe(0)
-      await snapBoth(page, 'quarter-agreement-boardmember')
+        await page.getByRole('link', { name: emma.member }).click()
+        await page.getByRole('heading', { level: 1, name: new RegExp(danish('Agreement')) }).waitFor()
+        await page.getByRole('link', { name: danish('Payments') }).waitFor()
+        for (const name of [danish('Edit'), danish('Request One Off Payment')]) expect(await page.getByRole('link', { name, exact: true }).count()).toBe(0)
+        expect(await page.getByRole('button', { name: danish('Terminate'), exact: true }).count()).toBe(0)
+        await snapBoth(page, 'quarter-agreement-boardmember')
 
-      const token = await page.evaluate(() => {
-        for (const store of [localStorage, sessionStorage])
-          for (let i = 0; i < store.length; i++) {
-            const value = store.getItem(store.key(i)!) ?? ''
-            const m = /"(?:accessToken|token)"\s*:\s*"([^"]+)"/.exec(value)
-            if (m) return m[1]
-          }
-        return null
-      })
-      expect(token).toBeTruthy()
-      const target = agreementOf(1005)
-      const res = await page.request.post(`/api/agreement/${target.id}/cancel`, { headers: { Authorization: `Bearer ${token}` }, data: { terminationDate: '2027-12-01', finalPaymentRequired: false } })
-      expect(res.status()).toBe(403)
-      const oneOff = await page.request.post(`/api/agreement/${target.id}/requestOneTimeCharge`, { headers: { Authorization: `Bearer ${token}` }, data: { amount: 10_000, description: 'Nøgle' } })
-      expect(oneOff.status()).toBe(403)
-      expect(agreementOf(1005)).toMatchObject({ status: 'ACCEPTED', termination_date: null })
-    }), 90_000)
+        const token = await page.evaluate(() => {
+          for (const store of [localStorage, sessionStorage])
+            for (let i = 0; i < store.length; i++) {
+              const value = store.getItem(store.key(i)!) ?? ''
+              const m = /"(?:accessToken|token)"\s*:\s*"([^"]+)"/.exec(value)
+              if (m) return m[1]
+            }
+          return null
+        })
+        expect(token).toBeTruthy()
+        const target = agreementOf(1005)
+        const res = await page.request.post(`/api/agreement/${target.id}/cancel`, {
+          headers: { Authorization: `Bearer ${token}` },
+          data: { terminationDate: '2027-12-01', finalPaymentRequired: false },
+        })
+        expect(res.status()).toBe(403)
+        const oneOff = await page.request.post(`/api/agreement/${target.id}/requestOneTimeCharge`, {
+          headers: { Authorization: `Bearer ${token}` },
+          data: { amount: 10_000, description: 'Nøgle' },
+        })
+        expect(oneOff.status()).toBe(403)
+        expect(agreementOf(1005)).toMatchObject({ status: 'ACCEPTED', termination_date: null })
+      }),
+    90_000,
+  )
 })

@@ -19,7 +19,7 @@ afterAll(async () => {
 })
 
 describe('Vipps MobilePay sign-in', () => {
-  it('signs a resident in through the emulator\'s Vipps Login page', () =>
+  it("signs a resident in through the emulator's Vipps Login page", () =>
     withPage(browser, server.url, 'vipps-login', async (page) => {
       await page.goto('/login')
       await page.getByRole('link', { name: 'Vipps MobilePay' }).click()

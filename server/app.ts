@@ -131,12 +131,37 @@ export function createApp(deps: AppDeps) {
   const invoicing = createInvoicing({ database, clock: billingClock ?? clock, notices, faultPoint })
   const charges = createChargesService({ db, clock, invoicing })
   const agreements = createAgreementsService({ db, clock, lock, publicUrl: config.publicUrl, companies, providers, auth, users, charges, notices })
-  const billing = createBillingService({ database, clock: billingClock ?? clock, sendClock: clock, lock, log, agreements, charges, invoicing, companies, users, notices, config: { ...config.billing, ...billingConfig }, faultPoint })
+  const billing = createBillingService({
+    database,
+    clock: billingClock ?? clock,
+    sendClock: clock,
+    lock,
+    log,
+    agreements,
+    charges,
+    invoicing,
+    companies,
+    users,
+    notices,
+    config: { ...config.billing, ...billingConfig },
+    faultPoint,
+  })
   const invoices = createInvoicesService({ db })
   const vippsObserver = createVippsObserver({ agreements, charges })
   // The jobs that talk to Vipps (main.ts runs them): send the provider outbox, then read back.
   // Due dates sent to Vipps follow the provider's calendar (the built-in emulator's clock in demos).
-  const providerOutbox = createProviderOutbox({ db, clock, businessClock: billingClock, lock, log, providers, agreements, charges, observer: vippsObserver, invoicing })
+  const providerOutbox = createProviderOutbox({
+    db,
+    clock,
+    businessClock: billingClock,
+    lock,
+    log,
+    providers,
+    agreements,
+    charges,
+    observer: vippsObserver,
+    invoicing,
+  })
   const vippsPoll = createVippsPoll({ db, lock, log, providers, agreements, charges, observer: vippsObserver })
   const vippsSync = {
     async run(): Promise<void> {
@@ -148,17 +173,62 @@ export function createApp(deps: AppDeps) {
   const attachmentsDir =
     deps.messages?.attachmentsDir ??
     (config.databasePath === ':memory:' ? mkdtempSync(resolve(tmpdir(), 'bk-attachments-')) : resolve(dirname(resolve(config.databasePath)), 'attachments'))
-  const messages = createMessagesService({ db, clock, lock, publicUrl: config.publicUrl, companies, notifications, files: attachmentStore(attachmentsDir), scanner: deps.messages?.scanner ?? acceptAll })
+  const messages = createMessagesService({
+    db,
+    clock,
+    lock,
+    publicUrl: config.publicUrl,
+    companies,
+    notifications,
+    files: attachmentStore(attachmentsDir),
+    scanner: deps.messages?.scanner ?? acceptAll,
+  })
   const contact = createContactService({ db, clock, contactEmail: config.contactEmail })
   const sync = createSyncService({
     db,
-    entities: [notificationSync, companySync(companies), memberSync, addressSync, providerSync(secrets), agreementSync(agreements), chargeSync(charges), invoiceSync(invoices), messageSync(messages)],
+    entities: [
+      notificationSync,
+      companySync(companies),
+      memberSync,
+      addressSync,
+      providerSync(secrets),
+      agreementSync(agreements),
+      chargeSync(charges),
+      invoiceSync(invoices),
+      messageSync(messages),
+    ],
   })
   const addressSearch = createAddressSearchService({ provider: deps.addressProvider ?? addressProviderFor(config) })
   // A processed webhook hands Vipps' current state to the observer, in the webhook job's transaction.
   const webhooks = createWebhooksService({ db, clock, lock, secrets, providers, log, observe: (observation) => vippsObserver.observe(observation) })
   const vippsLogin = createVippsLoginService({ db, clock, lock, auth, identity, login: deps.vippsLogin, log, users })
-  const services = { users, auth, identity, account, logs, notifications, sync, secrets, providers, webhooks, vippsLogin, companies, addressSearch, agreements, charges, invoicing, billing, invoices, vippsObserver, providerOutbox, vippsPoll, vippsSync, statistics, messages, contact }
+  const services = {
+    users,
+    auth,
+    identity,
+    account,
+    logs,
+    notifications,
+    sync,
+    secrets,
+    providers,
+    webhooks,
+    vippsLogin,
+    companies,
+    addressSearch,
+    agreements,
+    charges,
+    invoicing,
+    billing,
+    invoices,
+    vippsObserver,
+    providerOutbox,
+    vippsPoll,
+    vippsSync,
+    statistics,
+    messages,
+    contact,
+  }
 
   const app = new OpenAPIHono<AppEnv>()
   app.onError(onError)
@@ -222,7 +292,26 @@ export function createApp(deps: AppDeps) {
   })
   app.use('/api/*', (c, next) => (c.req.method === 'POST' && attachmentUpload.test(c.req.path) ? attachmentLimit(c, next) : generalLimit(c, next)))
   app.use('/api/*', authenticate(auth, users))
-  for (const path of ['/api/auth/logout', '/api/auth/vipps/link', '/api/account/*', '/api/logger', '/api/notifications', '/api/notifications/*', '/api/sync', '/api/webhook/*', '/api/company', '/api/company/*', '/api/companies/*', '/api/address-search', '/api/agreement', '/api/agreement/*', '/api/invoice', '/api/invoice/*', '/api/messages', '/api/messages/*'])
+  for (const path of [
+    '/api/auth/logout',
+    '/api/auth/vipps/link',
+    '/api/account/*',
+    '/api/logger',
+    '/api/notifications',
+    '/api/notifications/*',
+    '/api/sync',
+    '/api/webhook/*',
+    '/api/company',
+    '/api/company/*',
+    '/api/companies/*',
+    '/api/address-search',
+    '/api/agreement',
+    '/api/agreement/*',
+    '/api/invoice',
+    '/api/invoice/*',
+    '/api/messages',
+    '/api/messages/*',
+  ])
     app.use(path, requireAuth)
   const callsVipps = (method: string, path: string) =>
     (path.startsWith('/api/webhook/') && (method === 'POST' || method === 'DELETE')) ||
@@ -252,7 +341,11 @@ export function createApp(deps: AppDeps) {
   app.route('/api', statisticsRoutes(statistics))
   app.route('/api', messagesRoutes(messages, contact, { anonymous: new RateLimiter(clock, 5, 3_600_000), contact: new RateLimiter(clock, 5, 3_600_000) }))
 
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', description: 'Opaque access token from POST /api/auth/login' })
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Opaque access token from POST /api/auth/login',
+  })
   const openApiConfig = {
     openapi: '3.1.0',
     info: {
@@ -264,7 +357,10 @@ export function createApp(deps: AppDeps) {
   }
   app.doc31('/api/openapi.json', openApiConfig)
   app.get('/api/docs', (c) => c.html(renderDocsPage(app.getOpenAPI31Document(openApiConfig) as never)))
-  app.all('/api/*', notFoundHandler(() => app.routes))
+  app.all(
+    '/api/*',
+    notFoundHandler(() => app.routes),
+  )
   for (const mount of deps.mounts ?? []) app.mount(mount.path, mount.app.fetch)
 
   if (deps.clientDir && existsSync(deps.clientDir)) serveClient(app, deps.clientDir)

@@ -76,7 +76,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,
     vippsBaseUrl: e.VIPPS_BASE_URL,
-    vippsLogin: e.VIPPS_LOGIN_CLIENT_ID && e.VIPPS_LOGIN_CLIENT_SECRET ? { clientId: e.VIPPS_LOGIN_CLIENT_ID, clientSecret: e.VIPPS_LOGIN_CLIENT_SECRET } : undefined,
+    vippsLogin:
+      e.VIPPS_LOGIN_CLIENT_ID && e.VIPPS_LOGIN_CLIENT_SECRET ? { clientId: e.VIPPS_LOGIN_CLIENT_ID, clientSecret: e.VIPPS_LOGIN_CLIENT_SECRET } : undefined,
     addressProvider: e.ADDRESS_PROVIDER,
     addressApiToken: e.ADDRESS_API_TOKEN,
     logLevel: e.LOG_LEVEL,

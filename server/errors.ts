@@ -27,13 +27,9 @@ export const notFound = (message = 'Not found.') => new DomainError('NOT_FOUND',
 export const forbidden = (message = 'You do not have access to this.') => new DomainError('FORBIDDEN', message)
 export const unauthenticated = (message = 'Please sign in again.') => new DomainError('UNAUTHENTICATED', message)
 export const invalidState = (message: string) => new DomainError('INVALID_STATE', message)
-export const conflict = (message: string, path?: string) =>
-  new DomainError('CONFLICT', message, path ? { issues: [{ path, message }] } : {})
-export const ruleViolation = (message: string, path?: string) =>
-  new DomainError('BUSINESS_RULE', message, path ? { issues: [{ path, message }] } : {})
-export const validation = (issues: Issue[], message = 'Some fields are not valid.') =>
-  new DomainError('VALIDATION_FAILED', message, { issues })
-export const versionConflict = (current: unknown) =>
-  new DomainError('VERSION_CONFLICT', 'Someone else changed this in the meantime.', { current })
+export const conflict = (message: string, path?: string) => new DomainError('CONFLICT', message, path ? { issues: [{ path, message }] } : {})
+export const ruleViolation = (message: string, path?: string) => new DomainError('BUSINESS_RULE', message, path ? { issues: [{ path, message }] } : {})
+export const validation = (issues: Issue[], message = 'Some fields are not valid.') => new DomainError('VALIDATION_FAILED', message, { issues })
+export const versionConflict = (current: unknown) => new DomainError('VERSION_CONFLICT', 'Someone else changed this in the meantime.', { current })
 export const rateLimited = (retryAfterSeconds: number) =>
   new DomainError('RATE_LIMITED', 'Too many attempts. Please wait a moment and try again.', { retryAfterSeconds })

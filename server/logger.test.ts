@@ -19,7 +19,11 @@ describe('createLogger', () => {
   it('gives the system log the request id of a child logger and what Vipps answered', () => {
     const seen: unknown[][] = []
     const log = createLogger('info', (...args) => seen.push(args), { write: () => {} })
-    const refused = Object.assign(new Error('Unknown event types: x'), { name: 'VippsRejected', status: 422, problem: { detail: 'Unknown event types: x', extraDetails: [{ name: 'events' }] } })
+    const refused = Object.assign(new Error('Unknown event types: x'), {
+      name: 'VippsRejected',
+      status: 422,
+      problem: { detail: 'Unknown event types: x', extraDetails: [{ name: 'events' }] },
+    })
     log.child({ requestId: 'req-1' }).warn({ err: new Error('refused', { cause: refused }), status: 422 }, 'POST /api/webhook/register/p answered 422')
     log.child({ job: 'billing' }).error(new Error('database is locked'))
     expect(seen).toEqual([
@@ -29,7 +33,16 @@ describe('createLogger', () => {
         {
           requestId: 'req-1',
           status: 422,
-          err: { name: 'Error', message: 'refused', cause: { name: 'VippsRejected', message: 'Unknown event types: x', status: 422, problem: { detail: 'Unknown event types: x', extraDetails: [{ name: 'events' }] } } },
+          err: {
+            name: 'Error',
+            message: 'refused',
+            cause: {
+              name: 'VippsRejected',
+              message: 'Unknown event types: x',
+              status: 422,
+              problem: { detail: 'Unknown event types: x', extraDetails: [{ name: 'events' }] },
+            },
+          },
         },
       ],
       ['ERROR', 'database is locked', { job: 'billing', name: 'Error', message: 'database is locked' }],

@@ -15,29 +15,29 @@ export function createLogger(
     redact: { paths: ['req.headers.authorization', '*.password', '*.secret', '*.token', '*.accessToken'], censor: '[redacted]' },
     ...(sink && {
       hooks: {
-          logMethod(args, method, levelNumber) {
-            if (levelNumber >= 40) {
-              const [first, second] = args as unknown[]
-              const message =
-                typeof first === 'string' ? first
-                : typeof second === 'string' ? second
-                : first instanceof Error ? first.message
-                : 'log'
-              // A child logger's bindings (the request id, a job's name) belong to the entry too:
-              // without them a server error in System Logs could not be matched to its request.
-              const bindings = (this as Logger).bindings()
-              const own = typeof first === 'object' && first !== null ? serializable(first) : {}
-              const context = { ...bindings, ...own }
-              try {
-                sink(levelNumber >= 50 ? 'ERROR' : 'WARN', message, Object.keys(context).length ? context : null)
-              } catch {
-                // The system log must never break the request that logged.
-              }
+        logMethod(args, method, levelNumber) {
+          if (levelNumber >= 40) {
+            const [first, second] = args as unknown[]
+            const message =
+              typeof first === 'string' ? first
+              : typeof second === 'string' ? second
+              : first instanceof Error ? first.message
+              : 'log'
+            // A child logger's bindings (the request id, a job's name) belong to the entry too:
+            // without them a server error in System Logs could not be matched to its request.
+            const bindings = (this as Logger).bindings()
+            const own = typeof first === 'object' && first !== null ? serializable(first) : {}
+            const context = { ...bindings, ...own }
+            try {
+              sink(levelNumber >= 50 ? 'ERROR' : 'WARN', message, Object.keys(context).length ? context : null)
+            } catch {
+              // The system log must never break the request that logged.
             }
-            method.apply(this, args as Parameters<typeof method>)
-          },
+          }
+          method.apply(this, args as Parameters<typeof method>)
         },
-      }),
+      },
+    }),
   }
   return destination ? pino(options, destination) : pino(options)
 }

@@ -80,7 +80,9 @@ async function main() {
   if (vipps.emulator && config.demoData) {
     const seeded = demoAgreementsAwaitingVipps(database.db)
     if (seeded.length)
-      await services.agreements.connectSeeded(seeded, approveInEmulator(vipps.emulator)).catch((err: unknown) => log.error({ err }, 'demo agreements could not be connected to the Vipps emulator'))
+      await services.agreements
+        .connectSeeded(seeded, approveInEmulator(vipps.emulator))
+        .catch((err: unknown) => log.error({ err }, 'demo agreements could not be connected to the Vipps emulator'))
   }
   const mail = new MailWorker({
     db: database.db,

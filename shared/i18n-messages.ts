@@ -39,7 +39,9 @@ export const messages = {
   emailSignInConfirmed: /*i18n*/ { id: 'Your e-mail address is confirmed. You can now sign in with it.' },
   emailChangeConfirmed: /*i18n*/ { id: 'Your new e-mail address is confirmed and is now the address of your account.' },
   mobileTaken: /*i18n*/ { id: 'This mobile number is already in use.' },
-  phoneSignInNeedsVerifiedMobile: /*i18n*/ { id: 'A phone sign-in works only with your own mobile number, confirmed through Vipps MobilePay. Link Vipps MobilePay on your profile first.' },
+  phoneSignInNeedsVerifiedMobile: /*i18n*/ {
+    id: 'A phone sign-in works only with your own mobile number, confirmed through Vipps MobilePay. Link Vipps MobilePay on your profile first.',
+  },
   searchTooShort: /*i18n*/ { id: 'Type at least 3 characters to search.' },
   notMemberOfCompany: /*i18n*/ { id: 'You are not a member of this company.' },
   rateLimited: /*i18n*/ { id: 'Too many attempts. Please wait a moment and try again.' },
@@ -99,7 +101,9 @@ export const messages = {
   terminationDateInPast: /*i18n*/ { id: 'The termination date must be today or later' },
   finalPaymentTooSoon: /*i18n*/ { id: 'A last payment needs a termination date at least 4 days from today' },
   finalPaymentNeedsAccepted: /*i18n*/ { id: 'A last payment can only be made on an accepted agreement' },
-  finalPaymentNothingLeft: /*i18n*/ { id: 'Everything up to the termination date is already charged, so there is no last payment to make. Terminate without a last payment.' },
+  finalPaymentNothingLeft: /*i18n*/ {
+    id: 'Everything up to the termination date is already charged, so there is no last payment to make. Terminate without a last payment.',
+  },
   agreementNotFound: /*i18n*/ { id: 'Agreement not found' },
   agreementTransitionNotAllowed: /*i18n*/ { id: 'This is not possible for an agreement with status {status}.' },
   agreementTerminating: /*i18n*/ { id: 'This agreement is already being terminated.' },
@@ -130,7 +134,9 @@ export const messages = {
   invoiceNotUnpaid: /*i18n*/ { id: 'This invoice is not unpaid: it is paid, settled or not due yet.' },
   retryWhileCollecting: /*i18n*/ { id: 'Vipps MobilePay is still trying to collect this payment. Try again once it has failed.' },
   retryUnderWay: /*i18n*/ { id: 'A new attempt to collect this invoice is already under way.' },
-  retryNeedsAccepted: /*i18n*/ { id: 'The agreement is not active at Vipps MobilePay, so the payment cannot be collected again. Mark it paid outside Vipps MobilePay or write it off.' },
+  retryNeedsAccepted: /*i18n*/ {
+    id: 'The agreement is not active at Vipps MobilePay, so the payment cannot be collected again. Mark it paid outside Vipps MobilePay or write it off.',
+  },
   internal: /*i18n*/ { id: 'Something went wrong on our side. Please try again.' },
   // Messages (docs/PRODUCT.md §5 "Messages", §8, issue #10)
   messageSubjectRequired: /*i18n*/ { id: 'Please enter a subject' },

@@ -4,7 +4,10 @@ import { setupI18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { Trans } from './plain-trans'
 
-const i18n = setupI18n({ locale: 'da', messages: { da: { footer: 'Sendt af {sender} den {date}.', bold: 'Sendt af <0>{sender}</0>.', count: '{n, plural, one {# besked} other {# beskeder}}' } } })
+const i18n = setupI18n({
+  locale: 'da',
+  messages: { da: { footer: 'Sendt af {sender} den {date}.', bold: 'Sendt af <0>{sender}</0>.', count: '{n, plural, one {# besked} other {# beskeder}}' } },
+})
 const render = (node: React.ReactNode) => renderToStaticMarkup(<I18nProvider i18n={i18n}>{node}</I18nProvider>)
 
 describe('Trans keeps interpolated text as text (issue #17 item 8)', () => {

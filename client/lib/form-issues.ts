@@ -11,7 +11,11 @@ export interface Notice {
  * The first translated message per field of a failed shared-schema parse. `depth` is the index of
  * the path segment naming the field (1 for `config.providerName`).
  */
-export function issuesByField<F extends string>(issues: readonly { path: readonly PropertyKey[]; message: string }[], i18n: I18n, depth = 0): Partial<Record<F, string>> {
+export function issuesByField<F extends string>(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  i18n: I18n,
+  depth = 0,
+): Partial<Record<F, string>> {
   const out: Partial<Record<F, string>> = {}
   for (const issue of issues) {
     const field = issue.path[depth]

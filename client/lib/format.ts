@@ -44,9 +44,7 @@ export function formatDate(value: string | Date, locale: Locale, style: 'short' 
     const utc = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])))
     return cached(`date:${locale}:${style}:utc`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: style, timeZone: 'UTC' })).format(utc)
   }
-  return cached(`date:${locale}:${style}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: style, timeZone: TIME_ZONE })).format(
-    new Date(value),
-  )
+  return cached(`date:${locale}:${style}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: style, timeZone: TIME_ZONE })).format(new Date(value))
 }
 
 /** An instant with date and time (seconds included: log lines are often seconds apart). */
@@ -62,7 +60,9 @@ export function formatRecent(value: string | Date | number, locale: Locale, now:
   const at = new Date(value)
   const time = cached(`time:${locale}`, () => new Intl.DateTimeFormat(intlLocale(locale), { timeStyle: 'short', timeZone: TIME_ZONE })).format(at)
   if (formatDate(at, locale, 'short') === formatDate(now, locale, 'short')) return time
-  return cached(`recent:${locale}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE })).format(at)
+  return cached(`recent:${locale}`, () => new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE })).format(
+    at,
+  )
 }
 
 /** Today's calendar date in Copenhagen, `YYYY-MM-DD` (what date inputs and the API use). */

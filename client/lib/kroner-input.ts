@@ -15,7 +15,10 @@ import type { Locale } from './format'
  * refused rather than guessed. With both kinds, the last one is the decimal mark.
  */
 export function parseKroner(text: string): number | null {
-  const s = text.replace(/[\s\u00a0]/g, '').replace(/(kr\.?|dkk)$/i, '').replace(/^(kr\.?|dkk)/i, '')
+  const s = text
+    .replace(/[\s\u00a0]/g, '')
+    .replace(/(kr\.?|dkk)$/i, '')
+    .replace(/^(kr\.?|dkk)/i, '')
   if (!/^\d[\d.,]*$/.test(s)) return null
   const lastComma = s.lastIndexOf(',')
   const lastPoint = s.lastIndexOf('.')

@@ -6,9 +6,13 @@ import { enqueue } from './outbox'
 import { registerReducer, reduce } from './optimistic'
 import type { SyncTransport } from './transport'
 
-registerReducer('w.write', reduce.patch(() => ({})))
+registerReducer(
+  'w.write',
+  reduce.patch(() => ({})),
+)
 
-const json = (status: number, body?: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const json = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 /** A server answering every write with `write()`, and the pull with nothing new (or 503 while down). */
 function server(write: () => Response) {

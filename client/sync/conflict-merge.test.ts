@@ -12,7 +12,8 @@ import type { SyncHandle } from './use-sync'
 import type { SyncTransport } from './transport'
 import { freshLocalDbEachTest } from './fresh-local-db'
 
-const json = (status: number, body?: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const json = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 type ServerRow = Record<string, unknown> & { id: string; version: number }
 
@@ -27,7 +28,8 @@ function server(row: ServerRow, apply: (row: ServerRow, body: Record<string, unk
       const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>
       const path = url.replace(/^\/api/, '')
       state.calls.push({ path, ifMatch: headers['If-Match'], body, key: headers['Idempotency-Key']! })
-      if (headers['If-Match'] !== `"${state.row.version}"`) return json(412, { code: 'VERSION_CONFLICT', message: 'Someone else changed this in the meantime.', current: state.row })
+      if (headers['If-Match'] !== `"${state.row.version}"`)
+        return json(412, { code: 'VERSION_CONFLICT', message: 'Someone else changed this in the meantime.', current: state.row })
       state.row = { ...apply(state.row, body, path), version: state.row.version + 1 }
       return json(200, state.row)
     }) as typeof fetch,
@@ -57,14 +59,25 @@ freshLocalDbEachTest((fresh) => (db = fresh))
 /** What the edit form queues: the diff against the row it was opened on, with that row as base. */
 async function queueAgreementEdit(opened: Row, change: (r: ServerRow) => Partial<ServerRow>) {
   const body = changedFields(opened, editOf(opened, change) as never)!
-  return enqueue(db, { kind: AGREEMENT_UPDATE, method: 'PATCH', path: '/agreement/ag1', body, entity: 'agreement', entityId: 'ag1', baseVersion: opened._version, baseRow: opened })
+  return enqueue(db, {
+    kind: AGREEMENT_UPDATE,
+    method: 'PATCH',
+    path: '/agreement/ag1',
+    body,
+    entity: 'agreement',
+    entityId: 'ag1',
+    baseVersion: opened._version,
+    baseRow: opened,
+  })
 }
 
 describe('an offline agreement edit answered 412', () => {
   it('sends only the changed fields and records the base', async () => {
     const opened = asRow(agreement)
     await db.agreements.put(opened)
-    const m = await queueAgreementEdit(opened, (r) => ({ parts: [{ ...(r.parts as ReturnType<typeof part>[])[0]!, description: 'Varme 2027' }, (r.parts as ReturnType<typeof part>[])[1]!] }))
+    const m = await queueAgreementEdit(opened, (r) => ({
+      parts: [{ ...(r.parts as ReturnType<typeof part>[])[0]!, description: 'Varme 2027' }, (r.parts as ReturnType<typeof part>[])[1]!],
+    }))
     expect(Object.keys(m.body as object).sort()).toEqual(['currency', 'parts', 'price'])
     expect(m.base).toMatchObject({ nextRegularPaymentDate: '2026-12-01', paymentPeriod: 'MONTHLY' })
     expect(changedFields(opened, editOf(opened, () => ({})) as never)).toBeNull()
@@ -83,7 +96,9 @@ describe('an offline agreement edit answered 412', () => {
   it("is merged without a question: my part description and the administrator's date both end on the server", async () => {
     const opened = asRow(agreement)
     await db.agreements.put(opened)
-    await queueAgreementEdit(opened, (r) => ({ parts: [{ ...(r.parts as ReturnType<typeof part>[])[0]!, description: 'Varme 2027' }, (r.parts as ReturnType<typeof part>[])[1]!] }))
+    await queueAgreementEdit(opened, (r) => ({
+      parts: [{ ...(r.parts as ReturnType<typeof part>[])[0]!, description: 'Varme 2027' }, (r.parts as ReturnType<typeof part>[])[1]!],
+    }))
     // Meanwhile, online, the administrator moved the next payment date.
     const s = server({ ...agreement, version: 5, nextRegularPaymentDate: '2027-01-15' })
 
@@ -155,14 +170,30 @@ describe('a company field edit answered 412', () => {
   it('goes again when the server changed another field, and waits for a choice when the same', async () => {
     const company = { id: 'c1', version: 2, name: 'Solgården', acronym: 'SG' }
     await db.companies.put(asRow(company))
-    await enqueue(db, { kind: COMPANY_FIELD, method: 'PATCH', path: '/company/c1/field/acronym', body: { value: 'SOL' }, entity: 'company', entityId: 'c1', baseVersion: 2 })
+    await enqueue(db, {
+      kind: COMPANY_FIELD,
+      method: 'PATCH',
+      path: '/company/c1/field/acronym',
+      body: { value: 'SOL' },
+      entity: 'company',
+      entityId: 'c1',
+      baseVersion: 2,
+    })
     const apply = (r: ServerRow, b: Record<string, unknown>, path: string) => ({ ...r, [path.split('/').at(-1)!]: b.value })
     const other = server({ ...company, version: 3, name: 'Solgården A/S' }, apply)
     await drainOnce({ db, transport: other.transport })
     await drainOnce({ db, transport: other.transport })
     expect(other.state.row).toMatchObject({ name: 'Solgården A/S', acronym: 'SOL' })
 
-    await enqueue(db, { kind: COMPANY_FIELD, method: 'PATCH', path: '/company/c1/field/acronym', body: { value: 'SGA' }, entity: 'company', entityId: 'c1', baseVersion: 2 })
+    await enqueue(db, {
+      kind: COMPANY_FIELD,
+      method: 'PATCH',
+      path: '/company/c1/field/acronym',
+      body: { value: 'SGA' },
+      entity: 'company',
+      entityId: 'c1',
+      baseVersion: 2,
+    })
     const same = server({ ...company, version: 3, acronym: 'SGX' }, apply)
     await drainOnce({ db, transport: same.transport })
     expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'conflict', base: { acronym: 'SG' } })

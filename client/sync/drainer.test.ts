@@ -11,7 +11,8 @@ import { goalHoldsWhenGone, refusalOf } from './outcomes'
 import type { SyncTransport } from './transport'
 import { freshLocalDbEachTest } from './fresh-local-db'
 
-const json = (status: number, body?: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const json = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 function server(handler: (method: string, path: string) => Response) {
   const calls: string[] = []
@@ -62,7 +63,16 @@ describe('quiet outcomes', () => {
 
 describe('access lost while offline', () => {
   const edit = (over: Partial<Mutation> = {}) =>
-    enqueue(db, { kind: 'test.edit', method: 'PATCH', path: '/agreement/a1', body: { nextRegularPaymentDate: '2027-01-01' }, entity: 'agreement', entityId: 'a1', baseVersion: 1, ...over })
+    enqueue(db, {
+      kind: 'test.edit',
+      method: 'PATCH',
+      path: '/agreement/a1',
+      body: { nextRegularPaymentDate: '2027-01-01' },
+      entity: 'agreement',
+      entityId: 'a1',
+      baseVersion: 1,
+      ...over,
+    })
 
   beforeEach(async () => {
     await db.companies.put({ id: COMPANY, _version: 1, name: 'Solgården' })
@@ -81,17 +91,19 @@ describe('access lost while offline', () => {
     expect(refusalOf(m!)).toEqual({ code: 'NO_ACCESS', companyId: COMPANY, companyName: 'Solgården', subject: { entity: 'agreement', name: '1003' } })
   })
 
-  it('treats 403 the same, and asks the server for the user\'s companies once per pass', async () => {
+  it("treats 403 the same, and asks the server for the user's companies once per pass", async () => {
     await db.agreements.put({ id: 'a2', _version: 1, companyId: COMPANY, externalId: '1004' })
     await edit()
     await edit({ path: '/agreement/a2', entityId: 'a2' })
-    const { transport, calls } = server((method) => (method === 'GET' ? account([{ id: 'elsewhere' }]) : json(403, { code: 'FORBIDDEN', message: 'Forbidden' })))
+    const { transport, calls } = server((method) =>
+      method === 'GET' ? account([{ id: 'elsewhere' }]) : json(403, { code: 'FORBIDDEN', message: 'Forbidden' }),
+    )
     await drainOnce({ db, transport })
     expect(calls.filter((c) => c.startsWith('GET'))).toEqual(['GET /account/info'])
     expect((await db.outbox.toArray()).map((m) => refusalOf(m)?.companyName)).toEqual(['Solgården', 'Solgården'])
   })
 
-  it('keeps the server\'s message when the user still belongs to the company (the row is really gone)', async () => {
+  it("keeps the server's message when the user still belongs to the company (the row is really gone)", async () => {
     await edit()
     const { transport } = server((method) => (method === 'GET' ? account([{ id: COMPANY }]) : notFound()))
     await drainOnce({ db, transport })
@@ -109,7 +121,7 @@ describe('access lost while offline', () => {
     expect(await db.addresses.count()).toBe(1)
   })
 
-  it('falls back to the server\'s message when the company is not in the local copy or the account cannot be read', async () => {
+  it("falls back to the server's message when the company is not in the local copy or the account cannot be read", async () => {
     await edit({ body: { companyId: 'unknown' } })
     const { transport } = server((method) => (method === 'GET' ? json(503, {}) : notFound()))
     await drainOnce({ db, transport })
@@ -120,7 +132,12 @@ describe('access lost while offline', () => {
 describe('a server that cannot be reached while the browser is online', () => {
   it('reports unreachable for a network error or 502/503/504, not for 429', async () => {
     await enqueue(db, { kind: 'test.markRead', method: 'PATCH', path: '/notifications/n1/read', entity: 'notification', entityId: 'n1' })
-    for (const [status, unreachable] of [[503, true], [502, true], [504, true], [429, false]] as const) {
+    for (const [status, unreachable] of [
+      [503, true],
+      [502, true],
+      [504, true],
+      [429, false],
+    ] as const) {
       await db.outbox.toCollection().modify({ nextAttemptAt: 0 })
       const { transport } = server(() => json(status, { code: 'X', message: 'x' }))
       expect((await drainOnce({ db, transport })).unreachable, String(status)).toBe(unreachable)
@@ -130,7 +147,9 @@ describe('a server that cannot be reached while the browser is online', () => {
   it('the engine then says offline (the change waits for the server), and online again once it answers', async () => {
     const { SyncEngine } = await import('./engine')
     let down = true
-    const { transport } = server(() => (down ? json(503, { code: 'UNAVAILABLE', message: 'down' }) : json(200, { changes: [], cursor: 'c', hasMore: false, reset: false })))
+    const { transport } = server(() =>
+      down ? json(503, { code: 'UNAVAILABLE', message: 'down' }) : json(200, { changes: [], cursor: 'c', hasMore: false, reset: false }),
+    )
     const engine = new SyncEngine(db, transport)
     await engine.mutate({ kind: 'test.markRead', method: 'PATCH', path: '/notifications/n1/read', entity: 'notification', entityId: 'n1' })
     await engine.kick()

@@ -8,13 +8,23 @@ import { answerAsRow, applyOutbox, applyToCanonical, reduce, registerAnsweredRow
 import { applyChanges } from './pull'
 import type { SyncTransport } from './transport'
 
-registerReducer('t.read', reduce.patch(() => ({ isRead: true })))
-registerReducer('t.readAll', reduce.patchAll(() => ({ isRead: true })))
+registerReducer(
+  't.read',
+  reduce.patch(() => ({ isRead: true })),
+)
+registerReducer(
+  't.readAll',
+  reduce.patchAll(() => ({ isRead: true })),
+)
 registerReducer('t.delete', reduce.remove())
-registerReducer('t.rename', reduce.patch(() => ({ title: 'guessed' })))
+registerReducer(
+  't.rename',
+  reduce.patch(() => ({ title: 'guessed' })),
+)
 registerAnsweredRow('t.rename', answerAsRow)
 
-const json = (status: number, body?: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const json = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 const emptyPull = () => json(200, { changes: [], cursor: 'c', hasMore: false, reset: false })
 
 /** A server that is down until `up` is set; records the writes it receives. */
@@ -64,7 +74,7 @@ describe('confirming a mutation', () => {
     expect(await db.notifications.get('b')).toBeUndefined()
   })
 
-  it('keeps the server\'s answer instead of the local guess for kinds answered with the whole row, never an older one', async () => {
+  it("keeps the server's answer instead of the local guess for kinds answered with the whole row, never an older one", async () => {
     await applyToCanonical(db, await enqueue(db, m('t.rename', 'a')), { id: 'a', version: 2, title: 'from server', isRead: false })
     expect(await db.notifications.get('a')).toEqual({ id: 'a', _version: 2, title: 'from server', isRead: false })
     await applyToCanonical(db, await enqueue(db, m('t.rename', 'a')), { id: 'a', version: 1, title: 'stale' })
@@ -114,7 +124,14 @@ describe('SyncEngine', () => {
     const state = { answer: (): Response => json(503, { code: 'UNAVAILABLE', message: 'down' }) }
     const transport: SyncTransport = { getToken: () => 't', getLocale: () => 'en', fetch: (async () => state.answer()) as unknown as typeof fetch }
     const engine = new SyncEngine(db, transport)
-    for (const answer of [() => json(503, {}), () => json(502), () => json(504), (): Response => { throw new TypeError('Failed to fetch') }]) {
+    for (const answer of [
+      () => json(503, {}),
+      () => json(502),
+      () => json(504),
+      (): Response => {
+        throw new TypeError('Failed to fetch')
+      },
+    ]) {
       state.answer = answer
       await engine.kick()
       expect(await db.outbox.count()).toBe(0)

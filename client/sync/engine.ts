@@ -152,7 +152,10 @@ export class SyncEngine {
     const unreachable = pulled.status === 'offline' || (pulled.status === 'error' && drained?.unreachable === true)
     this.patch({
       online: !unreachable && navigatorOnline(),
-      lastError: pulled.status === 'ok' ? null : unreachable ? 'offline' : 'error',
+      lastError:
+        pulled.status === 'ok' ? null
+        : unreachable ? 'offline'
+        : 'error',
       lastSyncedAt: pulled.status === 'ok' ? Date.now() : this.status.get().lastSyncedAt,
     })
     if (!drained?.waiting) return
@@ -199,9 +202,12 @@ export async function withOutboxLock<T>(fn: () => Promise<T>): Promise<T> {
 /** Makes every queued mutation due now (its attempts count stays, so the next failure waits longer). */
 async function releaseBackoff(db: LocalDb): Promise<void> {
   const now = Date.now()
-  await db.outbox.where('status').equals('queued').modify((m) => {
-    if (m.nextAttemptAt > now) m.nextAttemptAt = now
-  })
+  await db.outbox
+    .where('status')
+    .equals('queued')
+    .modify((m) => {
+      if (m.nextAttemptAt > now) m.nextAttemptAt = now
+    })
 }
 
 /** How long `whileOutboxIdle` keeps the lock for a reload that does not come. */

@@ -26,8 +26,18 @@ export const formats = {
   }) satisfies FieldFormat,
   /** Long text (a message body, maybe HTML) as a short plain excerpt. */
   excerpt: ((v, { i18n }) => {
-    const text = typeof v === 'string' ? v.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim() : ''
-    return !text ? i18n._(empty) : text.length > 160 ? `${text.slice(0, 159)}…` : text
+    const text =
+      typeof v === 'string' ?
+        v
+          .replace(/<[^>]*>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+      : ''
+    return (
+      !text ? i18n._(empty)
+      : text.length > 160 ? `${text.slice(0, 159)}…`
+      : text
+    )
   }) satisfies FieldFormat,
   yesNo: ((v, { i18n }) => i18n._(v ? msg`Yes` : msg`No`)) satisfies FieldFormat,
   /** A value of an enum, by its label. */

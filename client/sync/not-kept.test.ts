@@ -9,7 +9,15 @@ let db: LocalDb
 freshLocalDbEachTest((fresh) => (db = fresh))
 
 const offline = { getToken: () => 't', getLocale: () => 'en', fetch: () => Promise.reject(new TypeError('offline')) }
-const change = { kind: 'charge.refund', method: 'POST' as const, path: '/agreement/a/refund', body: { amount: 100 }, entity: 'charge' as const, entityId: 'c1', money: true }
+const change = {
+  kind: 'charge.refund',
+  method: 'POST' as const,
+  path: '/agreement/a/refund',
+  body: { amount: 100 },
+  entity: 'charge' as const,
+  entityId: 'c1',
+  money: true,
+}
 
 describe('engine.mutate when the device cannot store the change', () => {
   it('throws NotKeptError (quota) and keeps nothing', async () => {

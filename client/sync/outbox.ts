@@ -90,9 +90,13 @@ async function requeueMerged(db: LocalDb, m: Mutation, merged: NonNullable<Retur
       base: server,
     })
     // Changes waiting for this one now wait for it under its new id.
-    if (m.entityId) await db.outbox.where('entityId').equals(m.entityId).modify((f) => {
-      if (f.dependsOn === m.mutationId) f.dependsOn = mutationId
-    })
+    if (m.entityId)
+      await db.outbox
+        .where('entityId')
+        .equals(m.entityId)
+        .modify((f) => {
+          if (f.dependsOn === m.mutationId) f.dependsOn = mutationId
+        })
   })
 }
 
@@ -146,7 +150,15 @@ export async function retry(db: LocalDb, mutationId: string, now = Date.now()): 
 export async function overrideConflict(db: LocalDb, mutationId: string, serverVersion: number, now = Date.now()): Promise<void> {
   const m = await db.outbox.where('mutationId').equals(mutationId).first()
   if (!m) return
-  await db.outbox.update(m.seq!, { mutationId: crypto.randomUUID(), status: 'queued', attempts: 0, nextAttemptAt: now, lastError: null, conflict: undefined, baseVersion: serverVersion })
+  await db.outbox.update(m.seq!, {
+    mutationId: crypto.randomUUID(),
+    status: 'queued',
+    attempts: 0,
+    nextAttemptAt: now,
+    lastError: null,
+    conflict: undefined,
+    baseVersion: serverVersion,
+  })
 }
 
 export const pendingCount = (db: LocalDb) => db.outbox.where('status').anyOf('queued', 'sending').count()

@@ -112,6 +112,10 @@ describe('quiet outcomes against the server', () => {
     expect(stored.n).toBe(1)
     const [refused] = await db.outbox.toArray()
     expect(refused).toMatchObject({ status: 'rejected' })
-    expect(refusalOf(refused!)).toMatchObject({ code: 'NO_ACCESS', companyName: 'Andelsboligforeningen Solgården', subject: { entity: 'agreement', name: agreement.externalId } })
+    expect(refusalOf(refused!)).toMatchObject({
+      code: 'NO_ACCESS',
+      companyName: 'Andelsboligforeningen Solgården',
+      subject: { entity: 'agreement', name: agreement.externalId },
+    })
   })
 })

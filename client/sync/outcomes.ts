@@ -64,7 +64,17 @@ export async function companyOfMutation(db: LocalDb, m: Pick<Mutation, 'entity' 
 async function subjectOf(db: LocalDb, m: Pick<Mutation, 'entity' | 'entityId' | 'body' | 'preview'>): Promise<Refusal['subject']> {
   const row = m.entityId ? await db.table_(m.entity).get(m.entityId) : undefined
   const source = row ?? { ...(m.preview ?? {}), ...((m.body as Record<string, unknown> | undefined) ?? {}) }
-  const field = { agreement: 'externalId', charge: 'description', message: 'subject', company: 'name', address: 'street', member: 'fullName', paymentProvider: 'name', invoice: 'invoiceNumber', notification: 'title' }[m.entity]
+  const field = {
+    agreement: 'externalId',
+    charge: 'description',
+    message: 'subject',
+    company: 'name',
+    address: 'street',
+    member: 'fullName',
+    paymentProvider: 'name',
+    invoice: 'invoiceNumber',
+    notification: 'title',
+  }[m.entity]
   return { entity: m.entity, name: stringField(source, field) }
 }
 

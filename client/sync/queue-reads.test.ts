@@ -8,11 +8,24 @@ import { freshLocalDbEachTest } from './fresh-local-db'
 let db: LocalDb
 freshLocalDbEachTest((fresh) => (db = fresh))
 
-registerReducer('test.rename', reduce.patch((_row, m) => ({ name: (m.body as { name: string }).name })))
+registerReducer(
+  'test.rename',
+  reduce.patch((_row, m) => ({ name: (m.body as { name: string }).name })),
+)
 
 let n = 0
 async function queue(m: Partial<Mutation> & Pick<Mutation, 'kind' | 'entity' | 'entityId'>): Promise<Mutation> {
-  const mutation: Mutation = { mutationId: `m${++n}`, method: 'POST', path: '/x', status: 'queued', attempts: 0, nextAttemptAt: 0, lastError: null, createdAt: 0, ...m }
+  const mutation: Mutation = {
+    mutationId: `m${++n}`,
+    method: 'POST',
+    path: '/x',
+    status: 'queued',
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    createdAt: 0,
+    ...m,
+  }
   const seq = await db.outbox.add(mutation)
   return { ...mutation, seq }
 }

@@ -61,7 +61,11 @@ describe('outbox against the server', () => {
     const second = await drainOnce({ db, transport: lossy, now: () => 10_000_000 })
     expect(second.sent).toBe(2)
 
-    const rows = t.db.select().from(notifications).all().filter((n) => n.userId === userId)
+    const rows = t.db
+      .select()
+      .from(notifications)
+      .all()
+      .filter((n) => n.userId === userId)
     expect(rows).toHaveLength(3)
     expect(rows.every((n) => n.isRead)).toBe(true)
     await pullAll(db, connect(t, token))
@@ -72,11 +76,17 @@ describe('outbox against the server', () => {
     const { t, token, userId, db } = await setup()
     const ids: string[] = []
     for (let i = 0; i < 5; i++) ids.push(t.services.notifications.notify(userId, { type: 'info', title: { id: 'x' }, message: { id: 'y' } }))
-    for (const id of ids) await enqueue(db, { kind: 'notification.read', method: 'PATCH', path: `/notifications/${id}/read`, entity: 'notification', entityId: id })
+    for (const id of ids)
+      await enqueue(db, { kind: 'notification.read', method: 'PATCH', path: `/notifications/${id}/read`, entity: 'notification', entityId: id })
     const [a, b] = await Promise.all([drainOnce({ db, transport: connect(t, token) }), drainOnce({ db, transport: connect(t, token) })])
     expect(a.rejected + b.rejected).toBe(0)
     expect(await db.outbox.count()).toBe(0)
-    const versions = t.db.select().from(notifications).all().filter((n) => ids.includes(n.id)).map((n) => n.version)
+    const versions = t.db
+      .select()
+      .from(notifications)
+      .all()
+      .filter((n) => ids.includes(n.id))
+      .map((n) => n.version)
     expect(versions).toEqual([2, 2, 2, 2, 2])
   })
 })

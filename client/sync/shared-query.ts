@@ -119,7 +119,7 @@ export function subscribeShared<T>(db: LocalDb, query: SharedQuery<T>, listener:
   }
 }
 
-export const sharedValue = <T,>(db: LocalDb, key: string): T | undefined => runningOf<T>(db, key).value
+export const sharedValue = <T>(db: LocalDb, key: string): T | undefined => runningOf<T>(db, key).value
 
 /** The latest result of a shared query (undefined until its first read, or without a database). */
 export function useSharedQuery<T>(db: LocalDb | null | undefined, query: SharedQuery<T>): T | undefined {

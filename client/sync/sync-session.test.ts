@@ -4,7 +4,8 @@ import { createStore } from '../lib/store'
 import { localDbName } from './local-db'
 import { createSyncSession, type SignedIn, type SyncSession } from './sync-session'
 
-const json = (status: number, body?: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const json = (status: number, body?: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 /** A server that accepts writes, answers pulls with nothing, or refuses every token. */
 function server() {
@@ -38,7 +39,7 @@ const until = async (check: () => boolean | Promise<boolean>) => {
 }
 
 describe('sync session', () => {
-  it('opens the signed-in user\'s database, and another one when the user changes', async () => {
+  it("opens the signed-in user's database, and another one when the user changes", async () => {
     const a = crypto.randomUUID()
     const b = crypto.randomUUID()
     const { signedIn, session } = setup({ userId: a, token: 'ta' })
@@ -83,11 +84,23 @@ describe('sync session', () => {
     await until(async () => (await db.outbox.count()) === 0)
   })
 
-  it('deletes the user\'s database on sign-out and does not reopen it before the session ends', async () => {
+  it("deletes the user's database on sign-out and does not reopen it before the session ends", async () => {
     const userId = crypto.randomUUID()
     const { signedIn, session } = setup({ userId, token: 't' })
     const { db } = session.store.get()!
-    await db.outbox.add({ mutationId: 'm', kind: 'x', method: 'DELETE', path: '/x', entity: 'notification', entityId: 'n', status: 'queued', attempts: 0, nextAttemptAt: 0, lastError: null, createdAt: 0 })
+    await db.outbox.add({
+      mutationId: 'm',
+      kind: 'x',
+      method: 'DELETE',
+      path: '/x',
+      entity: 'notification',
+      entityId: 'n',
+      status: 'queued',
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: null,
+      createdAt: 0,
+    })
     await session.discardLocalData(userId)
     signedIn.set({ userId, token: 't' })
     expect(session.store.get()).toBeNull()

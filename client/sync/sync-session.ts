@@ -74,10 +74,7 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
     if (store.get() === handle) store.set(null)
     // Screens drop their live queries on the next render (the store is null now) before the
     // database closes under them.
-    await Promise.all([
-      Promise.race([handle.engine.stop(), new Promise((r) => setTimeout(r, STOP_WAIT_MS))]),
-      new Promise((r) => setTimeout(r, 0)),
-    ])
+    await Promise.all([Promise.race([handle.engine.stop(), new Promise((r) => setTimeout(r, STOP_WAIT_MS))]), new Promise((r) => setTimeout(r, 0))])
     handle.db.close()
   }
 

@@ -28,7 +28,14 @@ function transport(handler: Handler, calls: Array<{ method: string; path: string
 let db: LocalDb
 freshLocalDbEachTest((fresh) => (db = fresh))
 
-const mut = (over: Partial<Mutation> = {}) => ({ kind: 'notification.read', method: 'PATCH' as const, path: '/notifications/a/read', entity: 'notification' as const, entityId: 'a', ...over })
+const mut = (over: Partial<Mutation> = {}) => ({
+  kind: 'notification.read',
+  method: 'PATCH' as const,
+  path: '/notifications/a/read',
+  entity: 'notification' as const,
+  entityId: 'a',
+  ...over,
+})
 
 describe('drainOnce', () => {
   it('sends the queue in order with each mutation id as Idempotency-Key and empties it', async () => {
@@ -37,7 +44,10 @@ describe('drainOnce', () => {
     const b = await enqueue(db, mut({ path: '/two', baseVersion: 3 }))
     const res = await drainOnce({ db, transport: transport(() => json(200, {}), calls) })
     expect(res).toMatchObject({ sent: 2, rejected: 0 })
-    expect(calls.map((c) => [c.path, c.key])).toEqual([['/one', a.mutationId], ['/two', b.mutationId]])
+    expect(calls.map((c) => [c.path, c.key])).toEqual([
+      ['/one', a.mutationId],
+      ['/two', b.mutationId],
+    ])
     expect((calls[1] as { ifMatch?: string }).ifMatch).toBe('"3"')
     expect(await db.outbox.count()).toBe(0)
   })
@@ -70,19 +80,35 @@ describe('drainOnce', () => {
     await enqueue(db, mut({ path: '/one' }), 0)
     await enqueue(db, mut({ path: '/two' }), 0)
     const calls: Array<{ method: string; path: string }> = []
-    const res = await drainOnce({ db, transport: transport(() => json(503, { message: 'down', code: 'PROVIDER_UNAVAILABLE' }), calls), now: () => 1000, random: () => 0.5 })
+    const res = await drainOnce({
+      db,
+      transport: transport(() => json(503, { message: 'down', code: 'PROVIDER_UNAVAILABLE' }), calls),
+      now: () => 1000,
+      random: () => 0.5,
+    })
     expect(res.waiting).toBe(true)
     expect(calls).toHaveLength(1)
     const [first] = await db.outbox.orderBy('seq').toArray()
     expect(first).toMatchObject({ status: 'queued', attempts: 1, nextAttemptAt: 1000 + backoffMs(1, () => 0.5) })
-    const offline = await drainOnce({ db, transport: transport(() => { throw new TypeError('Failed to fetch') }), now: () => 1_000_000 })
+    const offline = await drainOnce({
+      db,
+      transport: transport(() => {
+        throw new TypeError('Failed to fetch')
+      }),
+      now: () => 1_000_000,
+    })
     expect(offline.waiting).toBe(true)
     expect((await db.outbox.orderBy('seq').first())!.attempts).toBe(2)
   })
 
   it('honours Retry-After on 429 and retries 409 IDEMPOTENCY_IN_PROGRESS', async () => {
     await enqueue(db, mut(), 0)
-    await drainOnce({ db, transport: transport(() => json(429, { code: 'RATE_LIMITED', message: 'slow' }, { 'Retry-After': '120' })), now: () => 0, random: () => 0 })
+    await drainOnce({
+      db,
+      transport: transport(() => json(429, { code: 'RATE_LIMITED', message: 'slow' }, { 'Retry-After': '120' })),
+      now: () => 0,
+      random: () => 0,
+    })
     expect((await db.outbox.toArray())[0]!.nextAttemptAt).toBe(120_000)
     await drainOnce({ db, transport: transport(() => json(409, { code: 'IDEMPOTENCY_IN_PROGRESS', message: 'busy' })), now: () => 200_000 })
     expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'queued', attempts: 2 })
@@ -96,7 +122,10 @@ describe('drainOnce', () => {
     const calls: Array<{ method: string; path: string }> = []
     const res = await drainOnce({
       db,
-      transport: transport((_m, path) => (path === '/bad' ? json(422, { code: 'BUSINESS_RULE', message: 'Refund above the captured amount' }) : json(200, {})), calls),
+      transport: transport(
+        (_m, path) => (path === '/bad' ? json(422, { code: 'BUSINESS_RULE', message: 'Refund above the captured amount' }) : json(200, {})),
+        calls,
+      ),
     })
     expect(calls.map((c) => c.path)).toEqual(['/ok-1', '/bad', '/ok-2'])
     expect(res).toMatchObject({ sent: 2, rejected: 1 })
@@ -120,13 +149,15 @@ describe('drainOnce', () => {
     expect((await drainOnce({ db, transport: transport(() => json(200, {}), calls) })).sent).toBe(2)
   })
 
-  it('keeps the server\'s row on 412 for the user to choose, and treats 404 on delete as done', async () => {
+  it("keeps the server's row on 412 for the user to choose, and treats 404 on delete as done", async () => {
     await enqueue(db, mut({ path: '/stale', baseVersion: 1 }))
     await enqueue(db, mut({ method: 'DELETE', path: '/notifications/gone', kind: 'notification.delete' }))
     await drainOnce({
       db,
       transport: transport((method) =>
-        method === 'DELETE' ? json(404, { code: 'NOT_FOUND', message: 'Not found.' }) : json(412, { code: 'VERSION_CONFLICT', message: 'Changed', current: { id: 'a', version: 2 } }),
+        method === 'DELETE' ?
+          json(404, { code: 'NOT_FOUND', message: 'Not found.' })
+        : json(412, { code: 'VERSION_CONFLICT', message: 'Changed', current: { id: 'a', version: 2 } }),
       ),
     })
     const left = await db.outbox.toArray()
@@ -200,8 +231,14 @@ describe('backoffMs', () => {
 })
 
 describe('optimistic view', () => {
-  registerReducer('test.read', reduce.patch(() => ({ isRead: true })))
-  registerReducer('test.readAll', reduce.patchAll(() => ({ isRead: true })))
+  registerReducer(
+    'test.read',
+    reduce.patch(() => ({ isRead: true })),
+  )
+  registerReducer(
+    'test.readAll',
+    reduce.patchAll(() => ({ isRead: true })),
+  )
   registerReducer('test.delete', reduce.remove())
   const rows: Row[] = [
     { id: 'a', _version: 1, isRead: false },
@@ -227,7 +264,10 @@ describe('optimistic view', () => {
       seen.push(r.length)
       return r
     })
-    registerReducer('test.insert', reduce.insert((mutation) => ({ id: mutation.entityId!, _version: 0, isRead: false })))
+    registerReducer(
+      'test.insert',
+      reduce.insert((mutation) => ({ id: mutation.entityId!, _version: 0, isRead: false })),
+    )
     const view = applyOutbox(rows, [m('test.count', 'a'), m('test.count', null), m('test.insert', 'c'), m('test.read', 'a')], 'notification')
     expect(seen).toEqual([1, 2])
     expect(view.map((r) => [r.id, r.isRead, r._pending ?? false])).toEqual([
@@ -256,7 +296,13 @@ describe('pull', () => {
         const cursor = new URL(`http://x${path}`).searchParams.get('cursor')
         seen.push(cursor ?? '')
         if (!cursor) return page([{ entity: 'notification', id: 'a', op: 'upsert', version: 1, data: { id: 'a', title: 'A' } }], 'c1', true)
-        return page([{ entity: 'notification', id: 'b', op: 'upsert', version: 1, data: { id: 'b', title: 'B' } }, { entity: 'notification', id: 'a', op: 'delete' }], 'c2')
+        return page(
+          [
+            { entity: 'notification', id: 'b', op: 'upsert', version: 1, data: { id: 'b', title: 'B' } },
+            { entity: 'notification', id: 'a', op: 'delete' },
+          ],
+          'c2',
+        )
       }),
     )
     expect(res).toMatchObject({ applied: 3, status: 'ok' })
@@ -270,7 +316,12 @@ describe('pull', () => {
       [() => json(503, { code: 'UNAVAILABLE', message: 'down' }), 'offline'],
       [() => json(502), 'offline'],
       [() => json(504), 'offline'],
-      [() => { throw new TypeError('Failed to fetch') }, 'offline'],
+      [
+        () => {
+          throw new TypeError('Failed to fetch')
+        },
+        'offline',
+      ],
       [() => json(500, { code: 'INTERNAL', message: 'bug' }), 'error'],
       [() => json(429), 'error'],
       [() => json(401), 'unauthorized'],
@@ -297,14 +348,33 @@ describe('pull', () => {
   it('drops the local copy on reset but keeps the outbox', async () => {
     await applyChanges(db, [{ entity: 'notification', id: 'old', op: 'upsert', version: 1, data: {} }], 'c0', false, 0)
     await enqueue(db, mut())
-    await pullAll(db, transport(() => page([{ entity: 'notification', id: 'new', op: 'upsert', version: 1, data: {} }], 'c9', false, true)))
+    await pullAll(
+      db,
+      transport(() => page([{ entity: 'notification', id: 'new', op: 'upsert', version: 1, data: {} }], 'c9', false, true)),
+    )
     expect((await db.notifications.toArray()).map((r) => r.id)).toEqual(['new'])
     expect(await db.outbox.count()).toBe(1)
   })
 
   it('reports offline and unauthorized without changing anything', async () => {
-    expect((await pullAll(db, transport(() => { throw new TypeError('offline') }))).status).toBe('offline')
-    expect((await pullAll(db, transport(() => json(401, {})))).status).toBe('unauthorized')
+    expect(
+      (
+        await pullAll(
+          db,
+          transport(() => {
+            throw new TypeError('offline')
+          }),
+        )
+      ).status,
+    ).toBe('offline')
+    expect(
+      (
+        await pullAll(
+          db,
+          transport(() => json(401, {})),
+        )
+      ).status,
+    ).toBe('unauthorized')
     expect(await db.meta.get('cursor')).toBeUndefined()
   })
 })

@@ -29,7 +29,15 @@ afterEach(async () => {
 })
 
 async function stored(status: Mutation['status'], extra: Partial<Mutation> = {}) {
-  const m = await enqueue(handle.db, { kind: 'x', method: 'PATCH', path: '/agreement/a', entity: 'agreement', entityId: 'a', body: { price: 100 }, baseVersion: 3 })
+  const m = await enqueue(handle.db, {
+    kind: 'x',
+    method: 'PATCH',
+    path: '/agreement/a',
+    entity: 'agreement',
+    entityId: 'a',
+    body: { price: 100 },
+    baseVersion: 3,
+  })
   await handle.db.outbox.update(m.seq!, { status, lastError: 'Changed on the server', ...extra })
   return (await handle.db.outbox.get(m.seq!))!
 }

@@ -40,16 +40,36 @@ interface Person {
 const staff: Person[] = [
   { name: 'Super Admin', email: 'superadmin@boligkasse.dk', language: 'EN', systemRole: 'SUPERADMIN' },
   { name: 'Karen Holm', email: 'formand@solgaarden.dk', language: 'DA', systemRole: 'MEMBER', role: 'CHAIRMAN', company: 'main', mobile: '+45 20 11 22 33' },
-  { name: 'Anders Nielsen', email: 'admin@solgaarden.dk', language: 'EN', systemRole: 'MEMBER', role: 'ADMINISTRATOR', company: 'main', mobile: '+45 20 44 55 66' },
+  {
+    name: 'Anders Nielsen',
+    email: 'admin@solgaarden.dk',
+    language: 'EN',
+    systemRole: 'MEMBER',
+    role: 'ADMINISTRATOR',
+    company: 'main',
+    mobile: '+45 20 44 55 66',
+  },
   { name: 'Mette Larsen', email: 'kasserer@solgaarden.dk', language: 'DA', systemRole: 'MEMBER', role: 'ACCOUNTANT', company: 'main' },
   { name: 'Jonas Berg', email: 'bestyrelse@solgaarden.dk', language: 'DA', systemRole: 'MEMBER', role: 'BOARDMEMBER', company: 'main' },
   { name: 'Henrik Dahl', email: 'admin@havnehuset.dk', language: 'DA', systemRole: 'MEMBER', role: 'ADMINISTRATOR', company: 'second' },
 ]
 
 const residentNames = [
-  ['Sofie Jensen', 'DA'], ['Lars Pedersen', 'DA'], ['Emma Hansen', 'EN'], ['Mikkel Andersen', 'DA'], ['Ida Christensen', 'DA'],
-  ['Oliver Møller', 'EN'], ['Freja Rasmussen', 'DA'], ['William Sørensen', 'DA'], ['Clara Kristensen', 'EN'], ['Noah Thomsen', 'DA'],
-  ['Laura Poulsen', 'DA'], ['Victor Johansen', 'EN'], ['Alma Knudsen', 'DA'], ['Elias Mortensen', 'DA'], ['Agnes Olsen', 'EN'],
+  ['Sofie Jensen', 'DA'],
+  ['Lars Pedersen', 'DA'],
+  ['Emma Hansen', 'EN'],
+  ['Mikkel Andersen', 'DA'],
+  ['Ida Christensen', 'DA'],
+  ['Oliver Møller', 'EN'],
+  ['Freja Rasmussen', 'DA'],
+  ['William Sørensen', 'DA'],
+  ['Clara Kristensen', 'EN'],
+  ['Noah Thomsen', 'DA'],
+  ['Laura Poulsen', 'DA'],
+  ['Victor Johansen', 'EN'],
+  ['Alma Knudsen', 'DA'],
+  ['Elias Mortensen', 'DA'],
+  ['Agnes Olsen', 'EN'],
 ] as const
 
 const residents: Person[] = residentNames.map(([name, language], i) => ({
@@ -76,7 +96,12 @@ const demoAddresses = Array.from({ length: 20 }, (_, i) => ({
  * nothing once the demo company exists. Returns the logins to print.
  */
 /** Test credentials of the demo association's Vipps MobilePay sales unit (the built-in emulator accepts them). */
-export const DEMO_VIPPS = { merchantSerialNumber: '212121', clientId: 'solgaarden-client', clientSecret: 'solgaarden-client-secret', subscriptionKey: 'solgaarden-subscription-key' }
+export const DEMO_VIPPS = {
+  merchantSerialNumber: '212121',
+  clientId: 'solgaarden-client',
+  clientSecret: 'solgaarden-client-secret',
+  subscriptionKey: 'solgaarden-subscription-key',
+}
 
 export async function seedDemoData(
   db: Db,
@@ -100,8 +125,28 @@ export async function seedDemoData(
   db.transaction((tx) => {
     tx.insert(companies)
       .values([
-        { id: mainId, name: 'Andelsboligforeningen Solgården', acronym: 'ABF Solgården', cvr: DEMO_CVR, unionType: 'COOP', status: 'ACTIVE', heatingWaterPeriodStartDate: '01.06', heatingWaterPeriodEndDate: '31.05', createdAt: now, updatedAt: now },
-        { id: secondId, name: 'Ejerforeningen Havnehuset', acronym: 'E/F Havnehuset', cvr: SECOND_CVR, unionType: 'CONDO', status: 'ACTIVE', createdAt: now, updatedAt: now },
+        {
+          id: mainId,
+          name: 'Andelsboligforeningen Solgården',
+          acronym: 'ABF Solgården',
+          cvr: DEMO_CVR,
+          unionType: 'COOP',
+          status: 'ACTIVE',
+          heatingWaterPeriodStartDate: '01.06',
+          heatingWaterPeriodEndDate: '31.05',
+          createdAt: now,
+          updatedAt: now,
+        },
+        {
+          id: secondId,
+          name: 'Ejerforeningen Havnehuset',
+          acronym: 'E/F Havnehuset',
+          cvr: SECOND_CVR,
+          unionType: 'CONDO',
+          status: 'ACTIVE',
+          createdAt: now,
+          updatedAt: now,
+        },
       ])
       .run()
     const providerId = newId()
@@ -124,13 +169,26 @@ export async function seedDemoData(
       .run()
     const addressIds = demoAddresses.map(() => newId())
     tx.insert(addresses)
-      .values(demoAddresses.map((a, i) => ({ id: addressIds[i]!, companyId: mainId, referenceId: null, country: DENMARK, addressKey: addressKey(a), createdAt: now, ...a })))
+      .values(
+        demoAddresses.map((a, i) => ({
+          id: addressIds[i]!,
+          companyId: mainId,
+          referenceId: null,
+          country: DENMARK,
+          addressKey: addressKey(a),
+          createdAt: now,
+          ...a,
+        })),
+      )
       .run()
     const userIds = new Map<string, string>()
     for (const p of [...staff, ...residents]) {
       const userId = newId()
       userIds.set(p.email, userId)
-      const companyId = p.company === 'main' ? mainId : p.company === 'second' ? secondId : null
+      const companyId =
+        p.company === 'main' ? mainId
+        : p.company === 'second' ? secondId
+        : null
       tx.insert(users)
         .values({
           id: userId,
@@ -148,7 +206,9 @@ export async function seedDemoData(
           updatedAt: now,
         })
         .run()
-      tx.insert(authMethods).values({ id: newId(), userId, type: 'EMAIL_PASSWORD', identifier: p.email, secretHash: hash, verifiedAt: now, createdAt: now }).run()
+      tx.insert(authMethods)
+        .values({ id: newId(), userId, type: 'EMAIL_PASSWORD', identifier: p.email, secretHash: hash, verifiedAt: now, createdAt: now })
+        .run()
       notifications.notify(userId, {
         type: 'success',
         title: /*i18n*/ { id: 'Welcome to Boligkasse' },
@@ -159,7 +219,9 @@ export async function seedDemoData(
       })
       if (companyId && p.role) tx.insert(companyMembers).values({ id: newId(), companyId, userId, role: p.role, createdAt: now }).run()
       if (p.role === 'ADMINISTRATOR' && p.company === 'main')
-        tx.insert(authMethods).values({ id: newId(), userId, type: 'LOGIN_TOKEN', identifier: 'Demo token', lookupHash: sha256(DEMO_LOGIN_TOKEN), verifiedAt: now, createdAt: now }).run()
+        tx.insert(authMethods)
+          .values({ id: newId(), userId, type: 'LOGIN_TOKEN', identifier: 'Demo token', lookupHash: sha256(DEMO_LOGIN_TOKEN), verifiedAt: now, createdAt: now })
+          .run()
     }
     if (options.demoAgreements === false) return
     // Six running agreements and one that resident 02 has still to accept. The running ones get
@@ -196,7 +258,9 @@ export async function seedDemoData(
           updatedAt: now,
         })
         .run()
-      tx.insert(agreementParts).values(parts.map((p, position) => ({ ...p, vatRate: 0, agreementId: id, position }))).run()
+      tx.insert(agreementParts)
+        .values(parts.map((p, position) => ({ ...p, vatRate: 0, agreementId: id, position })))
+        .run()
       tx.insert(agreementAddresses).values({ agreementId: id, addressId: d.address, position: 0 }).run()
       if (d.status === 'CREATED')
         notifications.notify(userIds.get(email)!, {
@@ -224,10 +288,21 @@ export async function ensureSuperAdmin(db: Db, clock: Clock, givenEmail: string,
     if (existing) tx.update(users).set({ systemRole: 'SUPERADMIN', updatedAt: now }).where(eq(users.id, userId)).run()
     else tx.insert(users).values({ id: userId, fullName: 'Super Admin', emailAddress: email, systemRole: 'SUPERADMIN', createdAt: now, updatedAt: now }).run()
     // The operator names this address, so it counts as proven; only the super admin's own sign-in is touched.
-    tx.delete(authMethods).where(and(eq(authMethods.type, 'EMAIL_PASSWORD'), eq(authMethods.identifier, email), ne(authMethods.userId, userId))).run()
-    const method = tx.select().from(authMethods).where(and(eq(authMethods.userId, userId), eq(authMethods.type, 'EMAIL_PASSWORD'), eq(authMethods.identifier, email))).get()
-    if (method) tx.update(authMethods).set({ secretHash: hash, verifiedAt: method.verifiedAt ?? now }).where(eq(authMethods.id, method.id)).run()
-    else tx.insert(authMethods).values({ id: newId(), userId, type: 'EMAIL_PASSWORD', identifier: email, secretHash: hash, verifiedAt: now, createdAt: now }).run()
+    tx.delete(authMethods)
+      .where(and(eq(authMethods.type, 'EMAIL_PASSWORD'), eq(authMethods.identifier, email), ne(authMethods.userId, userId)))
+      .run()
+    const method = tx
+      .select()
+      .from(authMethods)
+      .where(and(eq(authMethods.userId, userId), eq(authMethods.type, 'EMAIL_PASSWORD'), eq(authMethods.identifier, email)))
+      .get()
+    if (method)
+      tx.update(authMethods)
+        .set({ secretHash: hash, verifiedAt: method.verifiedAt ?? now })
+        .where(eq(authMethods.id, method.id))
+        .run()
+    else
+      tx.insert(authMethods).values({ id: newId(), userId, type: 'EMAIL_PASSWORD', identifier: email, secretHash: hash, verifiedAt: now, createdAt: now }).run()
   })
 }
 

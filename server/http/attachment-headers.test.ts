@@ -11,13 +11,20 @@ describe('attachment downloads', () => {
   it('carry Content-Disposition: attachment, nosniff and a sandbox CSP that the page policy does not replace', async () => {
     const { main } = await companyIds(t)
     const admin = await t.login(demo.admin)
-    const created = await t.call('POST', '/messages', { token: admin, body: { companyId: main, type: 'MESSAGE', subject: 'Referat', body: 'Se vedhæftet.', recipient: { kind: 'BOARD' } } })
+    const created = await t.call('POST', '/messages', {
+      token: admin,
+      body: { companyId: main, type: 'MESSAGE', subject: 'Referat', body: 'Se vedhæftet.', recipient: { kind: 'BOARD' } },
+    })
     expect(created.status, JSON.stringify(created.json)).toBe(201)
     const form = new FormData()
     // A text file whose bytes are a page with a script: a browser must never run it in the app's origin.
     const page = new TextEncoder().encode('<html><script>fetch("/api/account/info")</script></html>')
     form.set('file', new File([page as unknown as ArrayBuffer], 'referat.txt'))
-    const upload = await t.app.request(`/api/messages/${created.json.id}/attachments`, { method: 'POST', headers: { Authorization: `Bearer ${admin}` }, body: form })
+    const upload = await t.app.request(`/api/messages/${created.json.id}/attachments`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${admin}` },
+      body: form,
+    })
     expect(upload.status, await upload.clone().text()).toBe(201)
     const attachment = (await upload.json()).attachments[0]
 

@@ -24,7 +24,10 @@ export function renderDocsPage(doc: Json): string {
         .map(([status, r]) => `<li><code>${esc(status)}</code> ${esc(r.description)}</li>`)
         .join('')
       const params = ((op.parameters as Json[] | undefined) ?? [])
-        .map((p) => `<li><code>${esc(p.in)}</code> <code>${esc(p.name)}</code>${p.required ? ' (required)' : ''} ${esc((p.schema as Json | undefined)?.description ?? p.description ?? '')}</li>`)
+        .map(
+          (p) =>
+            `<li><code>${esc(p.in)}</code> <code>${esc(p.name)}</code>${p.required ? ' (required)' : ''} ${esc((p.schema as Json | undefined)?.description ?? p.description ?? '')}</li>`,
+        )
         .join('')
       const html = `<details><summary><span class="m ${esc(method)}">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code> — ${esc(op.summary)}</summary>
 ${params ? `<h4>Parameters</h4><ul>${params}</ul>` : ''}${body ? `<h4>Request body</h4>${schemaBlock(body.schema)}` : ''}<h4>Responses</h4><ul>${responses}</ul></details>`
@@ -41,6 +44,8 @@ pre{background:#f3f4f6;padding:.6rem;overflow:auto;font-size:12px}.m{display:inl
 <h1>${esc(info.title)} <small>${esc(info.version)}</small></h1><p>${esc(info.description)}</p>
 <p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${esc(doc.openapi)})</p>
 ${[...byTag.entries()].map(([tag, ops]) => `<h2>${esc(tag)}</h2>${ops.join('\n')}`).join('\n')}
-<h2>Schemas</h2>${Object.entries(schemas).map(([name, s]) => `<details><summary><code>${esc(name)}</code></summary>${schemaBlock(s)}</details>`).join('\n')}
+<h2>Schemas</h2>${Object.entries(schemas)
+    .map(([name, s]) => `<details><summary><code>${esc(name)}</code></summary>${schemaBlock(s)}</details>`)
+    .join('\n')}
 </body></html>`
 }

@@ -17,7 +17,15 @@ export const issuesOf = (error: ZodError): Issue[] => error.issues.map((i) => ({
 
 function body(code: ErrorCode, message: string, locale: Locale, extra: DomainError['extra'] = {}): ErrorBody {
   const b: ErrorBody = { message: translate(locale, message, extra.values), code }
-  if (extra.issues) b.issues = extra.issues.map((i) => ({ path: i.path, message: translate(locale, i.message, localizeIssueValues(i.values, (id) => translate(locale, id))) }))
+  if (extra.issues)
+    b.issues = extra.issues.map((i) => ({
+      path: i.path,
+      message: translate(
+        locale,
+        i.message,
+        localizeIssueValues(i.values, (id) => translate(locale, id)),
+      ),
+    }))
   if (extra.current !== undefined) b.current = extra.current
   return b
 }

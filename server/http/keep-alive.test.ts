@@ -99,7 +99,10 @@ describe('keep-alive after early answers', () => {
   it('a 401 answered before a large body is read keeps the connection usable', async () => {
     const agent = oneConnection()
     const body = JSON.stringify({ subject: 'x'.repeat(900 * 1024) })
-    const refused = await send(agent, 'POST', '/api/messages', { body, headers: { 'Content-Type': 'application/json', Authorization: 'Bearer not-a-valid-token-at-all' } })
+    const refused = await send(agent, 'POST', '/api/messages', {
+      body,
+      headers: { 'Content-Type': 'application/json', Authorization: 'Bearer not-a-valid-token-at-all' },
+    })
     expect(refused.status).toBe(401)
     expect(refused.json).toEqual({ message: 'Please sign in again.', code: 'UNAUTHENTICATED' })
     const again = await send(agent, 'POST', '/api/messages', { body, headers: { 'Content-Type': 'application/json' } })
@@ -147,11 +150,14 @@ describe('keep-alive after early answers', () => {
   it('a chunked body over the limit is answered 413 with Connection: close', async () => {
     const agent = oneConnection()
     const reply = await new Promise<Reply>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/auth/forgot-password', agent, headers: { 'Content-Type': 'application/json' } }, (res) => {
-        let text = ''
-        res.on('data', (d) => (text += d))
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text, json: JSON.parse(text), localPort: 0 }))
-      })
+      const req = http.request(
+        { host: '127.0.0.1', port, method: 'POST', path: '/api/auth/forgot-password', agent, headers: { 'Content-Type': 'application/json' } },
+        (res) => {
+          let text = ''
+          res.on('data', (d) => (text += d))
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text, json: JSON.parse(text), localPort: 0 }))
+        },
+      )
       req.on('error', reject)
       for (let i = 0; i < 20; i++) req.write(Buffer.alloc(100 * 1024, 'a'))
       req.end()

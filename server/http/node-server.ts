@@ -62,7 +62,8 @@ export function createNodeServer(fetch: AppFetch, limits: HttpLimits = httpLimit
 
   const server = createServer({ maxHeaderSize: limits.maxHeaderBytes, ServerResponse: Response_ }, (req, res) => {
     res.once('finish', () => discardBody(req))
-    if ((req.url ?? '').length > limits.maxUrlBytes) return answer(res, 414, 'URI_TOO_LONG', uriTooLong.id, limits.maxUrlBytes, localeFromHeader(req.headers['accept-language']))
+    if ((req.url ?? '').length > limits.maxUrlBytes)
+      return answer(res, 414, 'URI_TOO_LONG', uriTooLong.id, limits.maxUrlBytes, localeFromHeader(req.headers['accept-language']))
     return listener(req, res)
   })
   const answered = new WeakSet<Duplex>()
@@ -75,8 +76,9 @@ export function createNodeServer(fetch: AppFetch, limits: HttpLimits = httpLimit
     if (err.code === 'HPE_HEADER_OVERFLOW') {
       const raw = err.rawPacket?.toString('latin1') ?? ''
       const locale = localeFromHeader(/\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(raw)?.[1]) ?? 'en'
-      const [status, code, message, limit] = requestLineTooLong(raw, limits)
-        ? ([414, 'URI_TOO_LONG', uriTooLong.id, limits.maxUrlBytes] as const)
+      const [status, code, message, limit] =
+        requestLineTooLong(raw, limits) ?
+          ([414, 'URI_TOO_LONG', uriTooLong.id, limits.maxUrlBytes] as const)
         : ([431, 'HEADERS_TOO_LARGE', headersTooLarge.id, limits.maxHeaderBytes] as const)
       const json = errorJson(code, message, limit, locale)
       socket.end(
@@ -85,7 +87,10 @@ export function createNodeServer(fetch: AppFetch, limits: HttpLimits = httpLimit
       )
     } else {
       // Other parse errors and timeouts: Node's own answers (no body; the client sent no valid request).
-      const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413 : 400
+      const status =
+        err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408
+        : err.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW' ? 413
+        : 400
       socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`)
     }
     linger(socket, limits, () => undefined)
@@ -163,6 +168,11 @@ function errorJson(code: ErrorCode, message: string, limit: number, locale: Loca
 
 function answer(res: ServerResponse, status: number, code: ErrorCode, message: string, limit: number, locale: Locale | undefined) {
   const json = errorJson(code, message, limit, locale ?? 'en')
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=UTF-8', 'Content-Length': Buffer.byteLength(json), 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' })
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=UTF-8',
+    'Content-Length': Buffer.byteLength(json),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  })
   res.end(json)
 }

@@ -39,7 +39,13 @@ describe('Idempotency-Key on writes', () => {
   it('answers 409 with Retry-After while the first request with the key still runs', async () => {
     const t = await testApp()
     const token = await t.login(demo.admin)
-    const body = { type: 'EMAIL_PASSWORD', identifier: 'anders.private@example.dk', secret: 'Strong-pass-1', confirmSecret: 'Strong-pass-1', currentPassword: DEMO_PASSWORD }
+    const body = {
+      type: 'EMAIL_PASSWORD',
+      identifier: 'anders.private@example.dk',
+      secret: 'Strong-pass-1',
+      confirmSecret: 'Strong-pass-1',
+      currentPassword: DEMO_PASSWORD,
+    }
     const [a, b] = await Promise.all([
       t.call('POST', '/account/auth-methods', { token, body, headers: key('k-3') }),
       t.call('POST', '/account/auth-methods', { token, body, headers: key('k-3') }),

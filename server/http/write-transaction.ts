@@ -48,9 +48,7 @@ export function writeTransaction(deps: {
   const find = deps.sqlite.prepare<[string, string], StoredAnswer>(
     'SELECT request_hash, status, headers, body FROM idempotency_keys WHERE scope = ? AND key = ?',
   )
-  const store = deps.sqlite.prepare(
-    'INSERT INTO idempotency_keys (scope, key, request_hash, status, headers, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  )
+  const store = deps.sqlite.prepare('INSERT INTO idempotency_keys (scope, key, request_hash, status, headers, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
 
   return async (c, next) => {
     const method = c.req.method
@@ -64,8 +62,7 @@ export function writeTransaction(deps: {
       throw validation([{ path: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 64 characters.' }])
     const scope = c.get('actor')?.userId
     const slot = key && scope ? `${scope}\u0000${key}` : undefined
-    if (slot && inFlight.has(slot))
-      throw new DomainError('IDEMPOTENCY_IN_PROGRESS', 'The same request is still being processed.', { retryAfterSeconds: 1 })
+    if (slot && inFlight.has(slot)) throw new DomainError('IDEMPOTENCY_IN_PROGRESS', 'The same request is still being processed.', { retryAfterSeconds: 1 })
     if (slot) inFlight.add(slot)
 
     let requestHash = ''
@@ -106,23 +103,23 @@ export function writeTransaction(deps: {
     }
 
     async function finish() {
-        const status = c.res.status
-        const failed = c.error !== undefined || status >= 400
-        if (failed) deps.sqlite.exec('ROLLBACK')
-        if (slot && isReplayable(status)) {
-          const answer = c.res.clone()
-          const headers: Record<string, string> = {}
-          for (const h of replayedHeaders) {
-            const v = answer.headers.get(h)
-            if (v) headers[h] = v
-          }
-          const text = c.get('replayBody') ?? (await answer.text())
-          if (failed) deps.sqlite.exec('BEGIN IMMEDIATE')
-          store.run(scope!, key!, requestHash, status, JSON.stringify(headers), text, deps.clock.now().toISOString())
-          deps.sqlite.exec('COMMIT')
-        } else if (!failed) {
-          deps.sqlite.exec('COMMIT')
+      const status = c.res.status
+      const failed = c.error !== undefined || status >= 400
+      if (failed) deps.sqlite.exec('ROLLBACK')
+      if (slot && isReplayable(status)) {
+        const answer = c.res.clone()
+        const headers: Record<string, string> = {}
+        for (const h of replayedHeaders) {
+          const v = answer.headers.get(h)
+          if (v) headers[h] = v
         }
+        const text = c.get('replayBody') ?? (await answer.text())
+        if (failed) deps.sqlite.exec('BEGIN IMMEDIATE')
+        store.run(scope!, key!, requestHash, status, JSON.stringify(headers), text, deps.clock.now().toISOString())
+        deps.sqlite.exec('COMMIT')
+      } else if (!failed) {
+        deps.sqlite.exec('COMMIT')
+      }
     }
   }
 }

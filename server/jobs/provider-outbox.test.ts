@@ -24,8 +24,17 @@ function fakeVipps() {
     if (init.method === 'POST' && path.endsWith('/refund')) return new Response(null, { status: 204 })
     if (init.method === 'GET' && path.includes('/charges/'))
       return Response.json({
-        id: path.split('/').at(-1), agreementId: 'agr', amount: 515_050, currency: 'DKK', description: 'Boligafgift', due: '2026-11-01', status: 'PARTIALLY_REFUNDED', type: 'RECURRING',
-        transactionType: 'DIRECT_CAPTURE', retryDays: 5, summary: { captured: 515_050, refunded: 15_050, cancelled: 0 },
+        id: path.split('/').at(-1),
+        agreementId: 'agr',
+        amount: 515_050,
+        currency: 'DKK',
+        description: 'Boligafgift',
+        due: '2026-11-01',
+        status: 'PARTIALLY_REFUNDED',
+        type: 'RECURRING',
+        transactionType: 'DIRECT_CAPTURE',
+        retryDays: 5,
+        summary: { captured: 515_050, refunded: 15_050, cancelled: 0 },
         history: [{ occurred: '2026-11-23T09:00:00Z', event: 'REFUND', amount: 15_050, idempotencyKey: 'k', success: true }],
       })
     return new Response('not found', { status: 404 })
@@ -55,7 +64,12 @@ describe('the provider-outbox job', () => {
     vipps.state.mode = 'down'
     expect(await t.services.providerOutbox.run()).toBe(1)
     // Tried again after 5 s · 2^1; the due date was fixed on the first attempt.
-    expect(row()).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: new Date(t.clock.now().getTime() + 10_000).toISOString(), payload: { due: '2026-11-24' } })
+    expect(row()).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      nextAttemptAt: new Date(t.clock.now().getTime() + 10_000).toISOString(),
+      payload: { due: '2026-11-24' },
+    })
     expect(await t.services.providerOutbox.run()).toBe(0)
     t.clock.advance(10_000)
     vipps.state.mode = 'ok'
@@ -86,8 +100,18 @@ describe('the provider-outbox job', () => {
     const res = await t.call('POST', `/agreement/${a.id}/refund`, { token: accountant, body: { chargeId, amount: 15_050, description: 'For meget opkrævet' } })
     expect(res.status, JSON.stringify(res.json)).toBe(201)
     expect(await t.services.providerOutbox.run()).toBe(1)
-    expect(vipps.sent.find((c) => c.path.endsWith('/refund'))).toMatchObject({ key: expect.stringContaining(res.json.id.slice(-12)), body: { amount: 15_050, description: 'For meget opkrævet' } })
-    expect(t.db.select().from(invoices).where(eq(invoices.id, res.json.creditNote.id)).get()).toMatchObject({ status: 'EXECUTED', paymentStatus: 'EXECUTED', paymentDate: '2026-11-23' })
-    expect((await t.call('GET', `/agreement/${a.id}/charges`, { token: accountant })).json[0]).toMatchObject({ id: chargeId, history: [{ event: 'REFUND', amount: 15_050 }] })
+    expect(vipps.sent.find((c) => c.path.endsWith('/refund'))).toMatchObject({
+      key: expect.stringContaining(res.json.id.slice(-12)),
+      body: { amount: 15_050, description: 'For meget opkrævet' },
+    })
+    expect(t.db.select().from(invoices).where(eq(invoices.id, res.json.creditNote.id)).get()).toMatchObject({
+      status: 'EXECUTED',
+      paymentStatus: 'EXECUTED',
+      paymentDate: '2026-11-23',
+    })
+    expect((await t.call('GET', `/agreement/${a.id}/charges`, { token: accountant })).json[0]).toMatchObject({
+      id: chargeId,
+      history: [{ event: 'REFUND', amount: 15_050 }],
+    })
   })
 })

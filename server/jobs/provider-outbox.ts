@@ -68,7 +68,15 @@ export function createProviderOutbox(deps: {
         }
         const created = await client.createCharge(
           agreement.vippsAgreementId,
-          { amount: charge.amountOre, transactionType: 'DIRECT_CAPTURE', type: charge.type, description: charge.description, due, retryDays: 5, externalId: charge.id },
+          {
+            amount: charge.amountOre,
+            transactionType: 'DIRECT_CAPTURE',
+            type: charge.type,
+            description: charge.description,
+            due,
+            retryDays: 5,
+            externalId: charge.id,
+          },
           vippsKeys.outboxRow(entry.id),
         )
         await lock.run(() =>
@@ -83,9 +91,15 @@ export function createProviderOutbox(deps: {
         else {
           if (!charge?.vippsChargeId) throw new VippsRejected(404, { detail: 'The charge is not at Vipps' })
           if (entry.kind === 'REFUND_CHARGE')
-            await client.refundCharge(agreement.vippsAgreementId, charge.vippsChargeId, { amount: Number(entry.payload.amount), description: String(entry.payload.description) }, vippsKeys.outboxRow(entry.id))
+            await client.refundCharge(
+              agreement.vippsAgreementId,
+              charge.vippsChargeId,
+              { amount: Number(entry.payload.amount), description: String(entry.payload.description) },
+              vippsKeys.outboxRow(entry.id),
+            )
           else if (entry.kind === 'CANCEL_CHARGE') await client.cancelCharge(agreement.vippsAgreementId, charge.vippsChargeId, vippsKeys.outboxRow(entry.id))
-          else if (entry.kind === 'CAPTURE_CHARGE') await client.captureCharge(agreement.vippsAgreementId, charge.vippsChargeId, Number(entry.payload.amount), vippsKeys.outboxRow(entry.id))
+          else if (entry.kind === 'CAPTURE_CHARGE')
+            await client.captureCharge(agreement.vippsAgreementId, charge.vippsChargeId, Number(entry.payload.amount), vippsKeys.outboxRow(entry.id))
         }
         await lock.run(() =>
           db.transaction(() => {

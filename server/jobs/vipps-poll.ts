@@ -14,7 +14,15 @@ export type VippsPoll = ReturnType<typeof createVippsPoll>
  * without webhooks; then closes the CANCELED agreements whose end has passed. Vipps is called
  * outside the write lock; each answer is applied in its own transaction.
  */
-export function createVippsPoll(deps: { db: Db; lock: WriteLock; log: Logger; providers: ProvidersService; agreements: AgreementsService; charges: ChargesService; observer: VippsObserver }) {
+export function createVippsPoll(deps: {
+  db: Db
+  lock: WriteLock
+  log: Logger
+  providers: ProvidersService
+  agreements: AgreementsService
+  charges: ChargesService
+  observer: VippsObserver
+}) {
   const { db, lock, log, providers, agreements, charges, observer } = deps
   return {
     async run(): Promise<void> {

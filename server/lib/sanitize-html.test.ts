@@ -3,7 +3,9 @@ import { sanitizeHtml } from './sanitize-html'
 
 describe('sanitizeHtml', () => {
   it('keeps simple formatting and safe links', () => {
-    expect(sanitizeHtml('<p>Hi <strong>Karen</strong>, see <a href="/agreements/1">this</a></p>')).toBe('<p>Hi <strong>Karen</strong>, see <a href="/agreements/1">this</a></p>')
+    expect(sanitizeHtml('<p>Hi <strong>Karen</strong>, see <a href="/agreements/1">this</a></p>')).toBe(
+      '<p>Hi <strong>Karen</strong>, see <a href="/agreements/1">this</a></p>',
+    )
     expect(sanitizeHtml('<a href="https://vipps.dk">x</a>')).toBe('<a href="https://vipps.dk" rel="noopener noreferrer">x</a>')
   })
   it('removes scripts, event handlers, javascript: links and unknown tags', () => {

@@ -8,7 +8,7 @@ const require = createRequire(import.meta.url)
 let purify: DOMPurify | undefined
 function purifier(): DOMPurify {
   if (purify) return purify
-  const createDOMPurify = (require('dompurify') as { default?: (w: unknown) => DOMPurify } & ((w: unknown) => DOMPurify))
+  const createDOMPurify = require('dompurify') as { default?: (w: unknown) => DOMPurify } & ((w: unknown) => DOMPurify)
   const { JSDOM } = require('jsdom') as typeof import('jsdom')
   purify = (createDOMPurify.default ?? createDOMPurify)(new JSDOM('').window)
   purify.addHook('afterSanitizeAttributes', (node) => {
@@ -23,5 +23,4 @@ export function sanitizeHtml(html: string): string {
 }
 
 /** Escapes text for use inside sanitized HTML (values interpolated into a message). */
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)

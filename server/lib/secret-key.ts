@@ -13,4 +13,3 @@ export function secretKey(config: Config): string {
   }
   return readFileSync(file, 'utf8').trim()
 }
-

@@ -35,9 +35,17 @@ type Overrides = Partial<Parameters<typeof createApp>[0]>
 
 export async function testApp(
   env: Record<string, string> = {},
-  overrides: Overrides | ((ctx: { database: Database_; clock: TestClock; config: Config; deliverTo: () => (r: Request) => Response | Promise<Response> }) => Overrides) = {},
+  overrides:
+    | Overrides
+    | ((ctx: { database: Database_; clock: TestClock; config: Config; deliverTo: () => (r: Request) => Response | Promise<Response> }) => Overrides) = {},
 ) {
-  const config: Config = parseConfig({ APP_ENV: 'test', DATABASE_PATH: ':memory:', PUBLIC_URL: 'http://localhost:3000', APP_SECRET_KEY: TEST_SECRET_KEY, ...env })
+  const config: Config = parseConfig({
+    APP_ENV: 'test',
+    DATABASE_PATH: ':memory:',
+    PUBLIC_URL: 'http://localhost:3000',
+    APP_SECRET_KEY: TEST_SECRET_KEY,
+    ...env,
+  })
   const clock = new TestClock(TEST_START)
   // Migrated and seeded without the demo agreements: tests create the agreements they need (numbers start at 1001).
   const database = await openTemplateCopy(config.appSecretKey!)
@@ -56,7 +64,10 @@ export async function testApp(
     const res = await app.request(`/api${path}`, {
       method,
       headers,
-      body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+      body:
+        opts.body === undefined ? undefined
+        : typeof opts.body === 'string' ? opts.body
+        : JSON.stringify(opts.body),
     })
     const text = await res.text()
     let json: any
@@ -97,7 +108,19 @@ export async function testAppWithVipps(env: Record<string, string> = {}, options
   // fastFaults: injected timeouts hang 30 ms and the client gives up after 20 ms without backoff waits.
   const fast = options.fastFaults ? { hangMs: 30, clientOptions: { timeoutMs: 20, sleep: async () => {} } } : {}
   const t = await testApp(env, ({ database, clock, config, deliverTo }) => {
-    wiring = wireVipps({ publicUrl: config.publicUrl, vippsBaseUrl: undefined, isProduction: false, loginClient: undefined, clock, db: database.db, dataDir: mkdtempSync(join(tmpdir(), 'bk-vipps-')), log: pino({ level: 'silent' }), deliverTo, tickMs: 0, ...fast })
+    wiring = wireVipps({
+      publicUrl: config.publicUrl,
+      vippsBaseUrl: undefined,
+      isProduction: false,
+      loginClient: undefined,
+      clock,
+      db: database.db,
+      dataDir: mkdtempSync(join(tmpdir(), 'bk-vipps-')),
+      log: pino({ level: 'silent' }),
+      deliverTo,
+      tickMs: 0,
+      ...fast,
+    })
     return { vipps: wiring.environment, vippsLogin: wiring.login, mounts: [{ path: EMULATOR_PATH, app: wiring.emulator!.app }], billing: options.billing }
   })
   return { ...t, emulator: wiring!.emulator! }

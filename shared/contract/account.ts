@@ -122,17 +122,13 @@ export const AddAuthMethodRequest = z
     if (v.type === 'LOGIN_TOKEN') return
     if (!v.secret) ctx.addIssue({ code: 'custom', path: ['secret'], message: messages.passwordRequired.id })
     else if (v.secret.length < MIN_PASSWORD_LENGTH) ctx.addIssue({ code: 'custom', path: ['secret'], message: messages.passwordTooShort.id })
-    if (v.confirmSecret === undefined || v.confirmSecret === '')
-      ctx.addIssue({ code: 'custom', path: ['confirmSecret'], message: messages.confirmPassword.id })
-    else if (v.secret && v.confirmSecret !== v.secret)
-      ctx.addIssue({ code: 'custom', path: ['confirmSecret'], message: messages.passwordsDoNotMatch.id })
+    if (v.confirmSecret === undefined || v.confirmSecret === '') ctx.addIssue({ code: 'custom', path: ['confirmSecret'], message: messages.confirmPassword.id })
+    else if (v.secret && v.confirmSecret !== v.secret) ctx.addIssue({ code: 'custom', path: ['confirmSecret'], message: messages.passwordsDoNotMatch.id })
   })
   .meta({ id: 'AddAuthMethodRequest' })
 export type AddAuthMethodRequest = z.input<typeof AddAuthMethodRequest>
 
-export const AddAuthMethodResponse = z
-  .object({ data: AuthMethod.extend({ token: z.string().optional() }) })
-  .meta({ id: 'AddAuthMethodResponse' })
+export const AddAuthMethodResponse = z.object({ data: AuthMethod.extend({ token: z.string().optional() }) }).meta({ id: 'AddAuthMethodResponse' })
 export type AddAuthMethodResponse = z.infer<typeof AddAuthMethodResponse>
 
 export const UserSearchQuery = z.object({ email: z.string().trim().min(3, messages.searchTooShort.id).max(254) })

@@ -85,12 +85,7 @@ export const CreateAgreementRequest = z
     /** A client-made id (UUID) so an agreement created offline keeps it. */
     id: z.uuid().optional(),
     memberName: personName(messages.memberNameRequired.id),
-    emailAddress: z
-      .string({ error: messages.invalidEmail.id })
-      .trim()
-      .toLowerCase()
-      .max(254, messages.invalidEmail.id)
-      .pipe(z.email(messages.invalidEmail.id)),
+    emailAddress: z.string({ error: messages.invalidEmail.id }).trim().toLowerCase().max(254, messages.invalidEmail.id).pipe(z.email(messages.invalidEmail.id)),
     companyId: z.uuid({ error: messages.required.id }),
     paymentProviderId: z.uuid({ error: messages.paymentProviderRequired.id }),
     /** Address ids of the company (at least one). */

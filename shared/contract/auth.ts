@@ -13,9 +13,7 @@ export const LoginRequest = z
   .meta({ id: 'LoginRequest' })
 export type LoginRequest = z.infer<typeof LoginRequest>
 
-export const LoginResponse = z
-  .object({ accessToken: z.string(), expiresAt: z.iso.datetime() })
-  .meta({ id: 'LoginResponse' })
+export const LoginResponse = z.object({ accessToken: z.string(), expiresAt: z.iso.datetime() }).meta({ id: 'LoginResponse' })
 export type LoginResponse = z.infer<typeof LoginResponse>
 
 export const ForgotPasswordRequest = z.object({ email }).meta({ id: 'ForgotPasswordRequest' })
@@ -31,4 +29,6 @@ export const ResetPasswordRequest = z
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>
 
 /** The token of an e-mail confirmation link (/confirm-email?token=…). */
-export const ConfirmEmailRequest = z.object({ token: z.string().trim().min(1, messages.invalidConfirmationLink.id).max(512) }).meta({ id: 'ConfirmEmailRequest' })
+export const ConfirmEmailRequest = z
+  .object({ token: z.string().trim().min(1, messages.invalidConfirmationLink.id).max(512) })
+  .meta({ id: 'ConfirmEmailRequest' })

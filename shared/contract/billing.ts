@@ -50,7 +50,10 @@ export const RefundRequest = z
      * amount is split over them in proportion to what is left to refund on each; without lines,
      * over every line. Each line of the credit note carries the description of the line it credits.
      */
-    lines: z.array(z.string({ error: messages.refundLineInvalid.id }).min(1).max(80), { error: messages.refundLineInvalid.id }).max(100).optional(),
+    lines: z
+      .array(z.string({ error: messages.refundLineInvalid.id }).min(1).max(80), { error: messages.refundLineInvalid.id })
+      .max(100)
+      .optional(),
   })
   .meta({ id: 'RefundRequest' })
 export type RefundRequest = z.output<typeof RefundRequest>

@@ -38,7 +38,10 @@ export const cvr = z
  * year); the server checks again against the current year. Empty or null clears the date.
  */
 export const heatingWaterDate = z.union([
-  z.string().trim().refine((v) => isValidDayMonth(v, ANY_YEAR), messages.heatingDateInvalid.id),
+  z
+    .string()
+    .trim()
+    .refine((v) => isValidDayMonth(v, ANY_YEAR), messages.heatingDateInvalid.id),
   z.literal('').transform(() => null),
   z.null(),
 ])
@@ -188,7 +191,10 @@ export const AddAddressRequest = z
     floor: optionalPlainText(20),
     side: optionalPlainText(20),
     city: plainText(100),
-    zip: z.string({ error: messages.required.id }).trim().regex(/^\d{4}$/, messages.zipInvalid.id),
+    zip: z
+      .string({ error: messages.required.id })
+      .trim()
+      .regex(/^\d{4}$/, messages.zipInvalid.id),
     /** Always Denmark (docs/PRODUCT.md §3); other values are refused. */
     country: z
       .string()

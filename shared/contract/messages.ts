@@ -38,8 +38,9 @@ export const MAX_BODY = 50_000
 
 /** A subject is one line (shared/contract/text.ts); the body keeps its line breaks. */
 const subject = plainText(MAX_SUBJECT, m.messageSubjectRequired.id)
-const body = multiLineText(MAX_BODY, m.messageContentRequired.id)
-  .meta({ description: 'HTML (sanitized by the server: the tags of shared/domain/html-policy.ts); line breaks are kept' })
+const body = multiLineText(MAX_BODY, m.messageContentRequired.id).meta({
+  description: 'HTML (sanitized by the server: the tags of shared/domain/html-policy.ts); line breaks are kept',
+})
 
 /** A wall-clock time in Copenhagen, `YYYY-MM-DDTHH:mm` (what a datetime-local field gives). */
 export const CopenhagenDateTime = z
@@ -78,9 +79,7 @@ export const SendMessageRequest = z
   .meta({ id: 'SendMessageRequest', description: 'Without scheduledAt the draft is sent now; with one in the future it is scheduled.' })
 export type SendMessageRequest = z.input<typeof SendMessageRequest>
 
-export const AnonymousMessageRequest = z
-  .object({ companyId: z.uuid(), subject, body })
-  .meta({ id: 'AnonymousMessageRequest' })
+export const AnonymousMessageRequest = z.object({ companyId: z.uuid(), subject, body }).meta({ id: 'AnonymousMessageRequest' })
 export type AnonymousMessageRequest = z.input<typeof AnonymousMessageRequest>
 
 export const AnonymousMessageResponse = z

@@ -21,7 +21,7 @@ export const StatisticsQuery = z.object({
   agreementId: z.uuid().optional().meta({ description: "One agreement's charges; all of the company's when absent" }),
   type: StatisticsPeriodType.optional().meta({
     description:
-      '`current` (1 Jan–31 Dec this year, the default), `previous` (last year), `heating-water` (the company\'s stored period: the latest one that has started), `custom` (startDate and endDate). Dates given without a type mean `custom`.',
+      "`current` (1 Jan–31 Dec this year, the default), `previous` (last year), `heating-water` (the company's stored period: the latest one that has started), `custom` (startDate and endDate). Dates given without a type mean `custom`.",
   }),
   startDate: IsoDate.optional(),
   endDate: IsoDate.optional(),
@@ -29,7 +29,9 @@ export const StatisticsQuery = z.object({
 export type StatisticsQuery = z.infer<typeof StatisticsQuery>
 
 const amount = z.number().int()
-export const CategoryAmounts = z.object(Object.fromEntries(statisticsCategories.map((c) => [c, amount])) as Record<(typeof statisticsCategories)[number], typeof amount>)
+export const CategoryAmounts = z.object(
+  Object.fromEntries(statisticsCategories.map((c) => [c, amount])) as Record<(typeof statisticsCategories)[number], typeof amount>,
+)
 
 export const StatisticsRow = z
   .object({
@@ -42,7 +44,9 @@ export const StatisticsRow = z
 
 export const ChargeStatistics = z
   .object({
-    agreements: z.array(z.object({ externalId: z.string(), id: z.uuid() })).meta({ description: "The company's agreements for the filter, sorted numerically by externalId" }),
+    agreements: z
+      .array(z.object({ externalId: z.string(), id: z.uuid() }))
+      .meta({ description: "The company's agreements for the filter, sorted numerically by externalId" }),
     statistics: z.object({
       charges: z.array(StatisticsRow),
       summary: CategoryAmounts.extend({ total: amount }),

@@ -7,9 +7,17 @@ import { issueMessage, issueMessages, multiLineText, plainText, SINGLE_LINE_FORB
 const forbiddenSingleLine = [
   ...Array.from({ length: 0x20 }, (_, i) => i),
   ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i),
-  0x2028, 0x2029,
-  0x202a, 0x202b, 0x202c, 0x202d, 0x202e,
-  0x2066, 0x2067, 0x2068, 0x2069,
+  0x2028,
+  0x2029,
+  0x202a,
+  0x202b,
+  0x202c,
+  0x202d,
+  0x202e,
+  0x2066,
+  0x2067,
+  0x2068,
+  0x2069,
 ].map((c) => String.fromCharCode(c))
 
 const firstMessage = (schema: z.ZodType, value: unknown) => {
@@ -21,10 +29,15 @@ describe('plainText', () => {
   it('refuses every control, separator and bidi character inside a value, and accepts text without them', () => {
     const name = plainText(200)
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 20 }), fc.constantFrom(...forbiddenSingleLine), fc.string({ minLength: 1, maxLength: 20 }), (a, bad, b) => {
-        const value = `x${a}${bad}${b}x`
-        expect(name.safeParse(value).success).toBe(false)
-      }),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 20 }),
+        fc.constantFrom(...forbiddenSingleLine),
+        fc.string({ minLength: 1, maxLength: 20 }),
+        (a, bad, b) => {
+          const value = `x${a}${bad}${b}x`
+          expect(name.safeParse(value).success).toBe(false)
+        },
+      ),
     )
     fc.assert(
       fc.property(fc.string({ unit: 'binary', minLength: 1, maxLength: 50 }), (text) => {
@@ -34,7 +47,7 @@ describe('plainText', () => {
     )
   })
 
-  it('names the limit and keeps the schema\'s required message', () => {
+  it("names the limit and keeps the schema's required message", () => {
     expect(firstMessage(plainText(200), 'x'.repeat(201))).toEqual({ message: messages.tooLong.id, values: { maximum: 200 } })
     expect(firstMessage(plainText(200, messages.companyNameRequired.id), '  ')).toEqual({ message: messages.companyNameRequired.id, values: { minimum: 1 } })
     expect(firstMessage(plainText(200, messages.companyNameRequired.id), undefined)).toEqual({ message: messages.companyNameRequired.id })
@@ -48,7 +61,7 @@ describe('plainText', () => {
   })
 })
 
-describe('zod\'s own issues', () => {
+describe("zod's own issues", () => {
   it('get a catalog message naming the limit, and a message the schema chose is kept', () => {
     expect(firstMessage(z.string().max(64), 'x'.repeat(65))).toEqual({ message: messages.tooLong.id, values: { maximum: 64 } })
     expect(firstMessage(z.string().min(3), 'x')).toEqual({ message: messages.tooShort.id, values: { minimum: 3 } })
@@ -62,7 +75,12 @@ describe('zod\'s own issues', () => {
     expect(firstMessage(z.email(), 'nope')).toEqual({ message: messages.invalidEmail.id })
     expect(firstMessage(z.uuid(), 'nope')).toEqual({ message: issueMessages.uuidInvalid.id })
     expect(firstMessage(z.string().max(3, messages.descriptionTooLong.id), 'abcd')).toEqual({ message: messages.descriptionTooLong.id, values: { maximum: 3 } })
-    expect(firstMessage(z.string().refine(() => false, 'Too big: not ours'), 'x')).toEqual({ message: 'Too big: not ours' })
+    expect(
+      firstMessage(
+        z.string().refine(() => false, 'Too big: not ours'),
+        'x',
+      ),
+    ).toEqual({ message: 'Too big: not ours' })
   })
 })
 
@@ -74,8 +92,14 @@ describe('issues name the field (issue #17 item 7)', () => {
 
   it('a generic sentence gets the field label from the last named path segment, with the limit', () => {
     const form = z.object({ parts: z.array(z.object({ description: plainText(20) })), user: z.object({ name: plainText(200) }) })
-    expect(first(form, { parts: [{ description: 'x'.repeat(21) }], user: { name: 'Bo' } })).toEqual({ message: issueMessages.tooLongField.id, values: { maximum: 20, label: 'Description' } })
-    expect(first(form, { parts: [{ description: 'ok' }], user: { name: 'N'.repeat(201) } })).toEqual({ message: issueMessages.tooLongField.id, values: { maximum: 200, label: 'Name' } })
+    expect(first(form, { parts: [{ description: 'x'.repeat(21) }], user: { name: 'Bo' } })).toEqual({
+      message: issueMessages.tooLongField.id,
+      values: { maximum: 20, label: 'Description' },
+    })
+    expect(first(form, { parts: [{ description: 'ok' }], user: { name: 'N'.repeat(201) } })).toEqual({
+      message: issueMessages.tooLongField.id,
+      values: { maximum: 200, label: 'Name' },
+    })
   })
 
   it('every zod issue code gets its own sentence, naming the limit where there is one', () => {
@@ -102,12 +126,23 @@ describe('issues name the field (issue #17 item 7)', () => {
       [f(z.string()), { amount: 1 }, issueMessages.valueInvalidField.id],
     ]
     for (const [schema, value, message, values] of cases) expect(first(schema, value), message).toEqual({ message, values: { ...values, label: 'Amount' } })
-    expect(first(z.object({ a: z.string() }).strict(), { a: 'x', extra: 1, more: 2 })).toEqual({ message: issueMessages.unrecognizedKeys.id, values: { keys: 'extra, more' } })
-    expect(first(z.string().refine(() => false, messages.partDescriptionRequired.id), 'x')).toEqual({ message: messages.partDescriptionRequired.id })
+    expect(first(z.object({ a: z.string() }).strict(), { a: 'x', extra: 1, more: 2 })).toEqual({
+      message: issueMessages.unrecognizedKeys.id,
+      values: { keys: 'extra, more' },
+    })
+    expect(
+      first(
+        z.string().refine(() => false, messages.partDescriptionRequired.id),
+        'x',
+      ),
+    ).toEqual({ message: messages.partDescriptionRequired.id })
   })
 
   it('a message the schema chose from docs/PRODUCT.md §5 is kept, even on a labelled field', () => {
     expect(first(z.object({ email: z.email(messages.invalidEmail.id) }), { email: 'nope' })).toEqual({ message: messages.invalidEmail.id })
-    expect(first(z.object({ description: z.string().max(3, messages.descriptionTooLong.id) }), { description: 'abcd' })).toEqual({ message: messages.descriptionTooLong.id, values: { maximum: 3 } })
+    expect(first(z.object({ description: z.string().max(3, messages.descriptionTooLong.id) }), { description: 'abcd' })).toEqual({
+      message: messages.descriptionTooLong.id,
+      values: { maximum: 3 },
+    })
   })
 })

@@ -26,12 +26,7 @@ export const isCleanMultiLine = (value: string): boolean => !MULTI_LINE_FORBIDDE
  * `requiredMessage`; too long answers `tooLongMessage` (by default "At most {maximum} characters").
  */
 export const plainText = (max: number, requiredMessage: string = messages.required.id, tooLongMessage: string = messages.tooLong.id) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(max, tooLongMessage)
-    .refine(isSingleLine, messages.controlCharacters.id)
+  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, tooLongMessage).refine(isSingleLine, messages.controlCharacters.id)
 
 /** An optional single-line text: empty becomes null. */
 export const optionalPlainText = (max: number) =>

@@ -50,7 +50,10 @@ export const canTerminate = (a: { status: AgreementStatus; terminationDate: stri
 
 /** docs/PRODUCT.md §4 badge colours: CREATED and ACCEPTED green; PENDING yellow; the rest (and overdue) red. */
 export const agreementStatusColour = (status: AgreementStatus, overdue: boolean): 'green' | 'yellow' | 'red' =>
-  overdue ? 'red' : status === 'CREATED' || status === 'ACCEPTED' ? 'green' : status === 'PENDING' ? 'yellow' : 'red'
+  overdue ? 'red'
+  : status === 'CREATED' || status === 'ACCEPTED' ? 'green'
+  : status === 'PENDING' ? 'yellow'
+  : 'red'
 
 /** Our charge (payment) statuses of docs/PRODUCT.md §3 and how Vipps' charge statuses map to them (docs/DOMAIN.md). */
 export const chargeStatuses = ['CREATED', 'CANCELED', 'RESERVED', 'EXECUTED', 'FAILED', 'EXPIRED', 'DECLINED'] as const

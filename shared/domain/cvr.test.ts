@@ -10,7 +10,7 @@ describe('isValidCvr', () => {
     expect(isValidCvr('1015081')).toBe(false)
     expect(isValidCvr('1015081a')).toBe(false)
   })
-  it('refuses 00000000, whose weighted sum passes the check but which is nobody\'s number', () => {
+  it("refuses 00000000, whose weighted sum passes the check but which is nobody's number", () => {
     expect(isValidCvr('00000000')).toBe(false)
     expect(isPlaceholderCvr('00000000')).toBe(true)
     expect(isPlaceholderCvr('10150817')).toBe(false)

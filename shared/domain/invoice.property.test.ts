@@ -27,7 +27,12 @@ describe('invoice totals and VAT (property-based)', () => {
 
   it('rounds half up: 25 % of 1,003 øre gross is 200.6 → 201 øre VAT', () => {
     expect(vatIncluded(1003, 25)).toBe(201)
-    expect(invoiceTotals([{ grossOre: 1003, vatRate: 25 }, { grossOre: 450_000, vatRate: 0 }])).toEqual({ subtotalOre: 450_802, vatOre: 201, totalOre: 451_003, vatRate: 25 })
+    expect(
+      invoiceTotals([
+        { grossOre: 1003, vatRate: 25 },
+        { grossOre: 450_000, vatRate: 0 },
+      ]),
+    ).toEqual({ subtotalOre: 450_802, vatOre: 201, totalOre: 451_003, vatRate: 25 })
   })
 
   it('a credit note spreads the refund over the lines in proportion and adds up to the refund exactly', () => {
@@ -35,7 +40,10 @@ describe('invoice totals and VAT (property-based)', () => {
       fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), fc.integer({ min: 100, max: 1_000_000 }), (lines, wanted) => {
         const total = lines.reduce((s, l) => s + l.grossOre, 0)
         const amount = Math.min(wanted, total)
-        const shares = creditShares(lines.map((l) => l.grossOre), amount)
+        const shares = creditShares(
+          lines.map((l) => l.grossOre),
+          amount,
+        )
         expect(shares.reduce((s, x) => s + x, 0)).toBe(amount)
         shares.forEach((x, i) => {
           expect(x).toBeGreaterThanOrEqual(0)
@@ -72,7 +80,7 @@ describe('invoice totals and VAT (property-based)', () => {
     )
   })
 
-  it('the treasurer\'s heating refund: 500 kr. on the heating line alone', () => {
+  it("the treasurer's heating refund: 500 kr. on the heating line alone", () => {
     expect(lineShares([450_000, 65_050], 50_000, [1])).toEqual([0, 50_000])
     expect(lineShares([450_000, 65_050], 65_051, [1])).toBeNull()
     // Nothing chosen: every line in proportion, as before.
@@ -80,7 +88,14 @@ describe('invoice totals and VAT (property-based)', () => {
   })
 
   it('open balance: unpaid invoices (failed, or past due and not collected, not settled) less their credit notes', () => {
-    const doc = (id: string, status: 'CREATED' | 'FAILED' | 'EXECUTED' | 'CANCELED', dueDate: string, totalAmount: number, extra = {}) => ({ id, kind: 'INVOICE' as const, status, dueDate, totalAmount, ...extra })
+    const doc = (id: string, status: 'CREATED' | 'FAILED' | 'EXECUTED' | 'CANCELED', dueDate: string, totalAmount: number, extra = {}) => ({
+      id,
+      kind: 'INVOICE' as const,
+      status,
+      dueDate,
+      totalAmount,
+      ...extra,
+    })
     const today = '2027-02-10'
     const docs = [
       doc('jan', 'FAILED', '2027-01-01', 533_000),

@@ -27,7 +27,9 @@ export const invoiceDueDate = (document: { kind: InvoiceKind; chargeDue: string;
 
 /** The invoice follows its charge (docs/PRODUCT.md §3 lists the invoice statuses). */
 export const invoiceStatusOfCharge = (status: ChargeStatus): InvoiceStatus =>
-  status === 'CREATED' || status === 'RESERVED' || status === 'EXECUTED' || status === 'FAILED' ? status : status === 'DECLINED' ? 'FAILED' : 'CANCELED'
+  status === 'CREATED' || status === 'RESERVED' || status === 'EXECUTED' || status === 'FAILED' ? status
+  : status === 'DECLINED' ? 'FAILED'
+  : 'CANCELED'
 
 export interface LineInput {
   /** Gross price incl. VAT, øre. */

@@ -31,8 +31,7 @@ export function effectiveRole(
 }
 
 /** "Company admin staff" of docs/PRODUCT.md §6: administrator, accountant or chairman. */
-export const isCompanyAdminStaff = (role: EffectiveRole): boolean =>
-  role === 'ADMINISTRATOR' || role === 'ACCOUNTANT' || role === 'CHAIRMAN'
+export const isCompanyAdminStaff = (role: EffectiveRole): boolean => role === 'ADMINISTRATOR' || role === 'ACCOUNTANT' || role === 'CHAIRMAN'
 
 /**
  * Staff who may create, edit and terminate agreements, request one-off payments and refund (docs/PRODUCT.md

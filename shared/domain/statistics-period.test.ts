@@ -34,7 +34,10 @@ describe('statistics periods', () => {
   })
 
   it('takes custom dates as given, both ends included, and refuses missing or reversed ones', () => {
-    expect(resolvePeriod({ type: 'custom', startDate: '2026-02-01', endDate: '2026-02-01' }, '2026-11-23', company(null, null))).toEqual({ startDate: '2026-02-01', endDate: '2026-02-01' })
+    expect(resolvePeriod({ type: 'custom', startDate: '2026-02-01', endDate: '2026-02-01' }, '2026-11-23', company(null, null))).toEqual({
+      startDate: '2026-02-01',
+      endDate: '2026-02-01',
+    })
     expect(resolvePeriod({ type: 'custom', startDate: '2026-02-02', endDate: '2026-02-01' }, '2026-11-23', company(null, null))).toBe('custom-dates-missing')
     expect(resolvePeriod({ type: 'custom', startDate: '2026-02-02' }, '2026-11-23', company(null, null))).toBe('custom-dates-missing')
     expect(isIsoDate('2026-02-29')).toBe(false)

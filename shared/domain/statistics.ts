@@ -39,7 +39,16 @@ export const categoryOfPartType: Record<PartType, StatisticsCategory> = {
 
 export type CategoryAmounts = Record<StatisticsCategory, number>
 
-export const zeroAmounts = (): CategoryAmounts => ({ 'hot-and-cold-water': 0, 'hot-water': 0, 'cold-water': 0, heating: 0, addition: 0, 'common-expenses': 0, fee: 0, other: 0 })
+export const zeroAmounts = (): CategoryAmounts => ({
+  'hot-and-cold-water': 0,
+  'hot-water': 0,
+  'cold-water': 0,
+  heating: 0,
+  addition: 0,
+  'common-expenses': 0,
+  fee: 0,
+  other: 0,
+})
 
 /** An invoice or credit note as both sides hold it (server row or synced `Invoice`). */
 export interface StatisticsDocument {
@@ -108,7 +117,14 @@ export function statisticsOf(partials: Iterable<AddressAmounts>): StatisticsTabl
   const charges = [...rows]
     .filter(([, parts]) => statisticsCategories.some((c) => parts[c] !== 0))
     .map(([consumerAddress, parts]) => ({ consumerAddress, parts, total: totalOf(parts) }))
-    .sort((a, b) => (a.consumerAddress === '' ? 1 : 0) - (b.consumerAddress === '' ? 1 : 0) || byAddress.compare(a.consumerAddress, b.consumerAddress) || (a.consumerAddress < b.consumerAddress ? -1 : a.consumerAddress > b.consumerAddress ? 1 : 0))
+    .sort(
+      (a, b) =>
+        (a.consumerAddress === '' ? 1 : 0) - (b.consumerAddress === '' ? 1 : 0) ||
+        byAddress.compare(a.consumerAddress, b.consumerAddress) ||
+        (a.consumerAddress < b.consumerAddress ? -1
+        : a.consumerAddress > b.consumerAddress ? 1
+        : 0),
+    )
   const summary = zeroAmounts()
   for (const r of charges) for (const c of statisticsCategories) summary[c] += r.parts[c]
   return { charges, summary: { ...summary, total: totalOf(summary) } }

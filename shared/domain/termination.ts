@@ -38,7 +38,11 @@ export interface PaymentSchedule {
  * termination date; with a last payment, only for periods that end before the termination date
  * and start before the last payment is due — the rest belongs to the last payment.
  */
-export function regularChargeAllowed(periodStart: string, periodEnd: string, termination: { terminationDate: string | null; finalPaymentRequired: boolean }): boolean {
+export function regularChargeAllowed(
+  periodStart: string,
+  periodEnd: string,
+  termination: { terminationDate: string | null; finalPaymentRequired: boolean },
+): boolean {
   const t = termination.terminationDate
   if (!t) return true
   if (!termination.finalPaymentRequired) return periodStart < t
@@ -70,9 +74,14 @@ export function lastPaymentOf(schedule: PaymentSchedule, terminationDate: string
   const termination = { terminationDate, finalPaymentRequired: true }
   let from = first
   // The regular charges still to come: whole periods before the last one (and before the last payment is due).
-  for (let end = nextPaymentDate(from, schedule.paymentPeriod, anchor); regularChargeAllowed(from, end, termination); end = nextPaymentDate(from, schedule.paymentPeriod, anchor)) from = end
+  for (
+    let end = nextPaymentDate(from, schedule.paymentPeriod, anchor);
+    regularChargeAllowed(from, end, termination);
+    end = nextPaymentDate(from, schedule.paymentPeriod, anchor)
+  )
+    from = end
   let amount = 0
-  for (let start = from; start < terminationDate; ) {
+  for (let start = from; start < terminationDate;) {
     const end = nextPaymentDate(start, schedule.paymentPeriod, anchor)
     amount += end <= terminationDate ? schedule.price : Math.round((schedule.price * daysBetween(start, terminationDate)) / daysBetween(start, end))
     start = end
@@ -96,7 +105,8 @@ export function upcomingPayment(a: {
 }): { date: string; kind: 'REGULAR' | 'FINAL' } | null {
   if (a.status !== 'CREATED' && a.status !== 'PENDING' && a.status !== 'ACCEPTED') return null
   const next = a.nextRegularPaymentDate
-  const lastPayment = a.status === 'ACCEPTED' && a.terminationDate && a.finalPaymentRequired ? { date: finalPaymentDue(a.terminationDate), kind: 'FINAL' as const } : null
+  const lastPayment =
+    a.status === 'ACCEPTED' && a.terminationDate && a.finalPaymentRequired ? { date: finalPaymentDue(a.terminationDate), kind: 'FINAL' as const } : null
   if (!next) return lastPayment
   const end = nextPaymentDate(next, a.paymentPeriod, anchorDayOf(a.startPaymentDate, next))
   if (regularChargeAllowed(next, end, a)) return { date: next, kind: 'REGULAR' }
@@ -119,7 +129,9 @@ export function terminationProblem(
   const tooFar = terminationHorizonProblem(input.terminationDate, today)
   if (tooFar) return tooFar
   if (input.finalPaymentRequired && status !== 'ACCEPTED') return { path: 'finalPaymentRequired', message: messages.finalPaymentNeedsAccepted.id }
-  if (input.finalPaymentRequired && finalPaymentDue(input.terminationDate) <= today) return { path: 'terminationDate', message: messages.finalPaymentTooSoon.id }
-  if (input.finalPaymentRequired && schedule && !lastPaymentOf(schedule, input.terminationDate)) return { path: 'finalPaymentRequired', message: messages.finalPaymentNothingLeft.id }
+  if (input.finalPaymentRequired && finalPaymentDue(input.terminationDate) <= today)
+    return { path: 'terminationDate', message: messages.finalPaymentTooSoon.id }
+  if (input.finalPaymentRequired && schedule && !lastPaymentOf(schedule, input.terminationDate))
+    return { path: 'finalPaymentRequired', message: messages.finalPaymentNothingLeft.id }
   return null
 }

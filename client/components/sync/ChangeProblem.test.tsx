@@ -28,7 +28,12 @@ const refused = (over: Partial<RefusedMutation> = {}): Mutation =>
     ...over,
   }) as Mutation
 
-const render = (m: Mutation) => renderToStaticMarkup(<I18nProvider i18n={i18n}><ChangeProblem handle={handle} mutation={m} /></I18nProvider>)
+const render = (m: Mutation) =>
+  renderToStaticMarkup(
+    <I18nProvider i18n={i18n}>
+      <ChangeProblem handle={handle} mutation={m} />
+    </I18nProvider>,
+  )
 
 describe('ChangeProblem (issue #17 item 3)', () => {
   it('offers Retry and Discard for a change the server refused with its own message', () => {

@@ -96,7 +96,11 @@ export function ChangeProblem({ handle, mutation, showLabel = true }: { handle: 
   )
 }
 
-const shown = (value: unknown) => (value === undefined ? '—' : value === null ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value))
+const shown = (value: unknown) =>
+  value === undefined ? '—'
+  : value === null ? ''
+  : typeof value === 'object' ? JSON.stringify(value)
+  : String(value)
 
 /** The fields the user's change sets, with the server's current value of each beside it. */
 function ConflictVersions({ mutation }: { mutation: Mutation }) {

@@ -1,13 +1,11 @@
 /** A busy indicator. With a label it is announced; without one it is decoration next to text. */
 export function Spinner({ label }: { label?: string }) {
-  return label ? (
-    <span role="status" className="spinner-wrap">
-      <span className="spinner" aria-hidden="true" />
-      <span className="sr-only">{label}</span>
-    </span>
-  ) : (
-    <span className="spinner" aria-hidden="true" />
-  )
+  return label ?
+      <span role="status" className="spinner-wrap">
+        <span className="spinner" aria-hidden="true" />
+        <span className="sr-only">{label}</span>
+      </span>
+    : <span className="spinner" aria-hidden="true" />
 }
 
 /** A full-screen cover with a spinner and a visible message, e.g. while the session is checked. */

@@ -7,7 +7,17 @@ import { Trans } from '@lingui/react/macro'
  * its place, its scrolling frame is a named, focusable region, so keyboard users can scroll it too
  * (WCAG 2.1.1; axe `scrollable-region-focusable`); a table that fits adds no tab stop.
  */
-export function Table({ caption, captionHidden = false, children, className }: { caption: ReactNode; captionHidden?: boolean; children: ReactNode; className?: string }) {
+export function Table({
+  caption,
+  captionHidden = false,
+  children,
+  className,
+}: {
+  caption: ReactNode
+  captionHidden?: boolean
+  children: ReactNode
+  className?: string
+}) {
   const captionId = useId()
   return (
     <TableFrame labelledBy={captionId}>

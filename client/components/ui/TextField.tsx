@@ -30,8 +30,7 @@ function FieldShell({ id, label, hint, error, children }: FieldShellProps) {
   )
 }
 
-const describedBy = (id: string, hint: unknown, error: unknown) =>
-  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+const describedBy = (id: string, hint: unknown, error: unknown) => [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: ReactNode

@@ -82,7 +82,15 @@ function BackLink() {
   )
 }
 
-function AgreementDetails({ handle, agreement: a, problems }: { handle: SyncHandle; agreement: AgreementView; problems: NonNullable<ReturnType<typeof useAgreement>>['problems'] }) {
+function AgreementDetails({
+  handle,
+  agreement: a,
+  problems,
+}: {
+  handle: SyncHandle
+  agreement: AgreementView
+  problems: NonNullable<ReturnType<typeof useAgreement>>['problems']
+}) {
   const { t, i18n } = useLingui()
   const locale = useLocale()
   const user = useSession().user
@@ -372,7 +380,8 @@ function MemberAnswer({ agreementId }: { agreementId: string }) {
       setBusy(null)
     }
   }
-  const offlineOr = (e: unknown, text: string) => (e instanceof ApiError && e.status === 0 ? t`You are offline. Accepting or rejecting needs a connection to Vipps MobilePay.` : text)
+  const offlineOr = (e: unknown, text: string) =>
+    e instanceof ApiError && e.status === 0 ? t`You are offline. Accepting or rejecting needs a connection to Vipps MobilePay.` : text
 
   return (
     <>
@@ -381,10 +390,21 @@ function MemberAnswer({ agreementId }: { agreementId: string }) {
           <Trans>You are offline. Accepting or rejecting needs a connection to Vipps MobilePay.</Trans>
         </OfflineReason>
       )}
-      <Button variant="secondary" onClick={() => void reject()} busy={busy === 'reject'} disabled={busy !== null || !online} aria-describedby={online ? undefined : 'answer-offline'}>
+      <Button
+        variant="secondary"
+        onClick={() => void reject()}
+        busy={busy === 'reject'}
+        disabled={busy !== null || !online}
+        aria-describedby={online ? undefined : 'answer-offline'}
+      >
         <Trans>Reject</Trans>
       </Button>
-      <Button onClick={() => void accept()} busy={busy === 'accept'} disabled={busy !== null || !online} aria-describedby={online ? undefined : 'answer-offline'}>
+      <Button
+        onClick={() => void accept()}
+        busy={busy === 'accept'}
+        disabled={busy !== null || !online}
+        aria-describedby={online ? undefined : 'answer-offline'}
+      >
         <Trans>Accept</Trans>
       </Button>
       {error && <Alert variant="error">{error}</Alert>}

@@ -83,7 +83,11 @@ export function AgreementsPage({ status }: { status?: AgreementStatus } = {}) {
       {notCollected > 0 && (
         <p className="collection-summary" role="status">
           <span aria-hidden="true">⚠ </span>
-          <Plural value={notCollected} one="# accepted agreement is not collected. Open it to see why." other="# accepted agreements are not collected. Open them to see why." />
+          <Plural
+            value={notCollected}
+            one="# accepted agreement is not collected. Open it to see why."
+            other="# accepted agreements are not collected. Open them to see why."
+          />
         </p>
       )}
       {!rows ?
@@ -217,4 +221,3 @@ function AgreementTable({ rows, providers }: { rows: AgreementView[]; providers:
     </Table>
   )
 }
-

@@ -145,7 +145,14 @@ function CreateForm({ companyId }: { companyId: string }) {
           />
         )}
         <div className="form agreement-grid">
-          <TextField label={t`Full name`} value={form.memberName} onChange={(e) => set('memberName', e.target.value)} error={message('memberName')} autoComplete="off" required />
+          <TextField
+            label={t`Full name`}
+            value={form.memberName}
+            onChange={(e) => set('memberName', e.target.value)}
+            error={message('memberName')}
+            autoComplete="off"
+            required
+          />
           <TextField
             label={t`Email`}
             type="email"
@@ -156,7 +163,12 @@ function CreateForm({ companyId }: { companyId: string }) {
             required
           />
         </div>
-        <AddressPicker addresses={addresses} selected={form.addressIds} onChange={(ids) => set('addressIds', ids, 'linkedAddress')} error={message('linkedAddress')} />
+        <AddressPicker
+          addresses={addresses}
+          selected={form.addressIds}
+          onChange={(ids) => set('addressIds', ids, 'linkedAddress')}
+          error={message('linkedAddress')}
+        />
       </section>
       <section className="card" aria-labelledby="agreement-payment-heading">
         <h2 id="agreement-payment-heading">

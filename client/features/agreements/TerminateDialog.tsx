@@ -32,11 +32,19 @@ export function TerminateDialog({ handle, agreement, open, onClose }: { handle: 
   const locale = useLocale()
   const notKeptText = useNotKeptText()
   const schedule: PaymentSchedule | undefined =
-    agreement.paymentPeriod && agreement.startPaymentDate && agreement.price !== undefined
-      ? { price: agreement.price, paymentPeriod: agreement.paymentPeriod, startPaymentDate: agreement.startPaymentDate, nextRegularPaymentDate: agreement.nextRegularPaymentDate ?? null }
-      : undefined
+    agreement.paymentPeriod && agreement.startPaymentDate && agreement.price !== undefined ?
+      {
+        price: agreement.price,
+        paymentPeriod: agreement.paymentPeriod,
+        startPaymentDate: agreement.startPaymentDate,
+        nextRegularPaymentDate: agreement.nextRegularPaymentDate ?? null,
+      }
+    : undefined
   const validDate = CancelAgreementRequest.safeParse({ terminationDate: date, finalPaymentRequired: true })
-  const last = finalPayment && schedule && validDate.success && !terminationProblem(validDate.data, today, agreement.status ?? '', schedule) ? lastPaymentOf(schedule, validDate.data.terminationDate) : null
+  const last =
+    finalPayment && schedule && validDate.success && !terminationProblem(validDate.data, today, agreement.status ?? '', schedule) ?
+      lastPaymentOf(schedule, validDate.data.terminationDate)
+    : null
 
   const submit = async () => {
     const parsed = CancelAgreementRequest.safeParse({ terminationDate: date, finalPaymentRequired: finalPayment })
@@ -82,8 +90,23 @@ export function TerminateDialog({ handle, agreement, open, onClose }: { handle: 
         <p id="final-payment-note" className="field-hint">
           <Trans>This will be done 3 days before termination date</Trans>
         </p>
-        <TextField label={t`Termination date is set to:`} type="date" value={date} min={today} onChange={(e) => setDate(e.target.value)} error={error} required />
-        {last && <LastPaymentPreview amount={formatMoney(last.amount, locale)} due={formatDate(last.due, locale)} from={formatDate(last.from, locale)} through={formatDate(last.through, locale)} />}
+        <TextField
+          label={t`Termination date is set to:`}
+          type="date"
+          value={date}
+          min={today}
+          onChange={(e) => setDate(e.target.value)}
+          error={error}
+          required
+        />
+        {last && (
+          <LastPaymentPreview
+            amount={formatMoney(last.amount, locale)}
+            due={formatDate(last.due, locale)}
+            from={formatDate(last.from, locale)}
+            through={formatDate(last.through, locale)}
+          />
+        )}
       </div>
     </Modal>
   )

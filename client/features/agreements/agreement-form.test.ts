@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { messages } from '../../../shared/i18n-messages'
-import { createRequestOf, emptyPart, partDrafts, partErrors, totalOre, unreadablePrice, validateCreate, validateEdit, type CreateAgreementForm, type PartDraft } from './agreement-form'
+import {
+  createRequestOf,
+  emptyPart,
+  partDrafts,
+  partErrors,
+  totalOre,
+  unreadablePrice,
+  validateCreate,
+  validateEdit,
+  type CreateAgreementForm,
+  type PartDraft,
+} from './agreement-form'
 
 const ids = { id: '0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9', companyId: '11111111-2222-4333-8444-555555555555' }
 const addressId = '66666666-7777-4888-8999-aaaaaaaaaaaa'

@@ -6,7 +6,14 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { z } from 'zod'
-import { AgreementPartInput, CreateAgreementRequest, type Agreement, UpdateAgreementRequest, type CreateAgreementInput, type UpdateAgreementInput } from '../../../shared/contract/agreements'
+import {
+  AgreementPartInput,
+  CreateAgreementRequest,
+  type Agreement,
+  UpdateAgreementRequest,
+  type CreateAgreementInput,
+  type UpdateAgreementInput,
+} from '../../../shared/contract/agreements'
 import { issueMessage } from '../../../shared/contract/text'
 import { DEFAULT_VAT_RATE, priceOfParts, type PartType, type PaymentPeriod, type VatRate } from '../../../shared/domain/agreement-parts'
 import type { Locale } from '../../lib/format'
@@ -48,8 +55,18 @@ export interface EditAgreementForm {
 export const emptyPart = (key: string, type: PartType): PartDraft => ({ key, type, description: '', price: '', vatRate: DEFAULT_VAT_RATE })
 
 /** Parts already stored (edit screen) as editor lines, prices back in kroner for the locale. */
-export const partDrafts = (parts: readonly { id: string; type: PartType; description: string; price: number; vatRate?: number }[], locale: Locale): PartDraft[] =>
-  parts.map((p) => ({ key: p.id, id: p.id, type: p.type, description: p.description, price: oreToKronerInput(p.price, locale), vatRate: p.vatRate === 25 ? 25 : 0 }))
+export const partDrafts = (
+  parts: readonly { id: string; type: PartType; description: string; price: number; vatRate?: number }[],
+  locale: Locale,
+): PartDraft[] =>
+  parts.map((p) => ({
+    key: p.id,
+    id: p.id,
+    type: p.type,
+    description: p.description,
+    price: oreToKronerInput(p.price, locale),
+    vatRate: p.vatRate === 25 ? 25 : 0,
+  }))
 
 /** A typed price that is not empty but is no amount: the editor says so itself (zod only sees "no number"). */
 export const priceUnreadable = (part: PartDraft) => part.price.trim() !== '' && parseKroner(part.price) === null

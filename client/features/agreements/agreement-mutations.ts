@@ -23,7 +23,14 @@ export const AGREEMENT_TERMINATE = 'agreement.terminate'
 
 /** Parts as the server stores them: every part with its id, VAT rate and currency. */
 export const normalizeParts = (parts: readonly AgreementPartInput[], newPartId: () => string) =>
-  parts.map((p) => ({ id: p.id ?? newPartId(), type: p.type, description: p.description.trim(), price: p.price, vatRate: p.vatRate ?? DEFAULT_VAT_RATE, currency: 'DKK' as const }))
+  parts.map((p) => ({
+    id: p.id ?? newPartId(),
+    type: p.type,
+    description: p.description.trim(),
+    price: p.price,
+    vatRate: p.vatRate ?? DEFAULT_VAT_RATE,
+    currency: 'DKK' as const,
+  }))
 
 /** What the list and view show of an agreement created here, until the server's row arrives. */
 export type CreatePreview = Pick<Agreement, 'member' | 'addresses'>
@@ -64,7 +71,13 @@ registerMutationKind(AGREEMENT_CREATE, {
 /** A part as the merge compares it (the row's and the request's shapes differ in `currency`). */
 type ComparablePart = { id?: string; type: string; description: string; price: number; vatRate: number }
 const comparableParts = (parts: unknown): ComparablePart[] =>
-  ((parts as ComparablePart[] | undefined) ?? []).map((p) => ({ ...(p.id ? { id: p.id } : {}), type: p.type, description: p.description, price: p.price, vatRate: p.vatRate ?? DEFAULT_VAT_RATE }))
+  ((parts as ComparablePart[] | undefined) ?? []).map((p) => ({
+    ...(p.id ? { id: p.id } : {}),
+    type: p.type,
+    description: p.description,
+    price: p.price,
+    vatRate: p.vatRate ?? DEFAULT_VAT_RATE,
+  }))
 
 /** The fields an agreement edit can change, as the conflict screen names and shows them. */
 export const agreementEditFields: EditField[] = [
@@ -125,7 +138,11 @@ registerMutationKind(AGREEMENT_TERMINATE, {
   reducer: reduce.patch((_row, m) => {
     const body = m.body as CancelAgreementRequest
     // Without a last payment it ends at once; with one, it ends when that payment is settled.
-    return { terminationDate: body.terminationDate, finalPaymentRequired: body.finalPaymentRequired, ...(body.finalPaymentRequired ? {} : { status: 'CANCELED' }) }
+    return {
+      terminationDate: body.terminationDate,
+      finalPaymentRequired: body.finalPaymentRequired,
+      ...(body.finalPaymentRequired ? {} : { status: 'CANCELED' }),
+    }
   }),
   label: msg`Termination`,
   failed: msg`Failed to terminate agreement`,
@@ -146,7 +163,8 @@ export const createAgreement = ({ engine }: SyncHandle, body: CreateAgreementReq
  */
 export function changedFields(opened: Record<string, unknown>, body: UpdateAgreementRequest): UpdateAgreementRequest | null {
   const changes: UpdateAgreementRequest = {}
-  if (body.nextRegularPaymentDate !== undefined && body.nextRegularPaymentDate !== opened.nextRegularPaymentDate) changes.nextRegularPaymentDate = body.nextRegularPaymentDate
+  if (body.nextRegularPaymentDate !== undefined && body.nextRegularPaymentDate !== opened.nextRegularPaymentDate)
+    changes.nextRegularPaymentDate = body.nextRegularPaymentDate
   if (body.paymentPeriod !== undefined && body.paymentPeriod !== opened.paymentPeriod) changes.paymentPeriod = body.paymentPeriod
   if (body.parts !== undefined && !same(comparableParts(body.parts), comparableParts(opened.parts))) {
     const parts = normalizeParts(body.parts, () => crypto.randomUUID())

@@ -72,7 +72,8 @@ export function pickableMembers(staff: readonly { name?: string; email?: string 
   for (const s of staff) if (s.email && s.name) byEmail.set(s.email.toLowerCase(), { name: s.name, email: s.email })
   for (const a of agreements) {
     const m = a.member
-    if (m?.emailAddress && m.fullName && !byEmail.has(m.emailAddress.toLowerCase())) byEmail.set(m.emailAddress.toLowerCase(), { name: m.fullName, email: m.emailAddress })
+    if (m?.emailAddress && m.fullName && !byEmail.has(m.emailAddress.toLowerCase()))
+      byEmail.set(m.emailAddress.toLowerCase(), { name: m.fullName, email: m.emailAddress })
   }
   return [...byEmail.values()].sort((x, y) => x.name.localeCompare(y.name, 'da') || x.email.localeCompare(y.email))
 }

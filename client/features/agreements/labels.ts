@@ -32,7 +32,15 @@ export const paymentPeriodLabels: Record<PaymentPeriod, MessageDescriptor> = {
 }
 
 /** An address as docs/PRODUCT.md §2 writes it: 'street number, floor. sal side, zip city, country'. */
-export function addressLine(a: { street?: string; number?: string; floor?: string | null; side?: string | null; zip?: string; city?: string; country?: string }): string {
+export function addressLine(a: {
+  street?: string
+  number?: string
+  floor?: string | null
+  side?: string | null
+  zip?: string
+  city?: string
+  country?: string
+}): string {
   const floor = [floorName(a.floor), a.side ?? ''].filter(Boolean).join(' ')
   return [`${a.street ?? ''} ${a.number ?? ''}`.trim(), floor, `${a.zip ?? ''} ${a.city ?? ''}`.trim(), a.country ?? ''].filter(Boolean).join(', ')
 }

@@ -46,26 +46,24 @@ export function ConfirmEmailPage({ token }: { token?: string }) {
         <h1>
           <Trans>Confirm e-mail address</Trans>
         </h1>
-        {outcome.status === 'working' ? (
+        {outcome.status === 'working' ?
           <p>
             <Spinner label={t`Confirming your e-mail address`} />
           </p>
-        ) : (
-          <>
+        : <>
             <Alert variant={outcome.status === 'confirmed' ? 'success' : 'error'}>{outcome.message}</Alert>
             <p>
-              {signedIn ? (
+              {signedIn ?
                 <Link to="/user" className="btn btn-primary">
                   <Trans>Go to your profile</Trans>
                 </Link>
-              ) : (
-                <Link to="/login" className="btn btn-primary">
+              : <Link to="/login" className="btn btn-primary">
                   <Trans>Go to sign in</Trans>
                 </Link>
-              )}
+              }
             </p>
           </>
-        )}
+        }
       </div>
     </div>
   )

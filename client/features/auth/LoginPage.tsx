@@ -36,10 +36,10 @@ export function LoginPage({ error: redirectError, expired = false }: { error?: s
     !redirectError ? null
     : redirectError === 'vipps_unavailable' ? t`Sign-in with Vipps MobilePay is not available right now. Please try again later.`
     : redirectError === 'token_login_failed' ? i18n._(messages.loginFailed)
-    : redirectError === 'vipps_no_account'
-      ? t`No Boligkasse account has the phone number of your Vipps MobilePay profile. Sign in another way, for example with your e-mail and password, then link Vipps MobilePay from your profile.`
-    : redirectError === 'vipps_not_linked'
-      ? t`We could not tell which account this Vipps MobilePay number belongs to. Sign in with your e-mail and password, then link Vipps MobilePay from your profile.`
+    : redirectError === 'vipps_no_account' ?
+      t`No Boligkasse account has the phone number of your Vipps MobilePay profile. Sign in another way, for example with your e-mail and password, then link Vipps MobilePay from your profile.`
+    : redirectError === 'vipps_not_linked' ?
+      t`We could not tell which account this Vipps MobilePay number belongs to. Sign in with your e-mail and password, then link Vipps MobilePay from your profile.`
     : t`Sign-in with Vipps MobilePay failed. Please try again.`
   const shownError = error ?? (info ? null : redirectMessage)
   const tokenAllowed = !isProductionEnv(env)
@@ -60,8 +60,7 @@ export function LoginPage({ error: redirectError, expired = false }: { error?: s
   }
 
   // Rate limiting is the one failure with its own message (from the server, in the user's language).
-  const loginFailure = (e: unknown) =>
-    e instanceof ApiError && e.status === 429 ? e.message || i18n._(messages.rateLimited) : i18n._(messages.loginFailed)
+  const loginFailure = (e: unknown) => (e instanceof ApiError && e.status === 429 ? e.message || i18n._(messages.rateLimited) : i18n._(messages.loginFailed))
 
   const onSignIn = (event: FormEvent) => {
     event.preventDefault()

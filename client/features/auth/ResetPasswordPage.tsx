@@ -50,7 +50,7 @@ export function ResetPasswordPage({ token, email }: { token?: string; email?: st
         <h1>
           <Trans>Reset password</Trans>
         </h1>
-        {done ? (
+        {done ?
           <>
             <Alert variant="success">{done}</Alert>
             <p>
@@ -59,8 +59,7 @@ export function ResetPasswordPage({ token, email }: { token?: string; email?: st
               </Link>
             </p>
           </>
-        ) : (
-          <form onSubmit={(e) => void onSubmit(e)} className="form" noValidate>
+        : <form onSubmit={(e) => void onSubmit(e)} className="form" noValidate>
             {error && <Alert variant="error">{error}</Alert>}
             {email && (
               <p className="muted">
@@ -92,7 +91,7 @@ export function ResetPasswordPage({ token, email }: { token?: string; email?: st
               </Button>
             </div>
           </form>
-        )}
+        }
       </div>
     </div>
   )

@@ -34,7 +34,14 @@ export function SignOutButton({ variant = 'secondary', className }: { variant?: 
       <Button variant={variant} className={className} busy={busy && !asking} onClick={() => (unsynced > 0 ? setAsking(true) : void leave())}>
         <Trans>Sign out</Trans>
       </Button>
-      <ConfirmDialog open={asking} title={t`Sign out?`} confirmLabel={<Trans>Sign out and discard</Trans>} busy={busy} onConfirm={() => void leave()} onCancel={() => setAsking(false)}>
+      <ConfirmDialog
+        open={asking}
+        title={t`Sign out?`}
+        confirmLabel={<Trans>Sign out and discard</Trans>}
+        busy={busy}
+        onConfirm={() => void leave()}
+        onCancel={() => setAsking(false)}
+      >
         <p>
           <Plural
             value={unsynced}

@@ -87,9 +87,7 @@ function ChargeTable({ charges, agreementId, canRefund }: { charges: ChargeView[
           <th scope="col">
             <Trans>Invoice</Trans>
           </th>
-          {canRefund && (
-            <ActionsHeader />
-          )}
+          {canRefund && <ActionsHeader />}
         </tr>
       </thead>
       <tbody>

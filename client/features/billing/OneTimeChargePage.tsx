@@ -57,7 +57,9 @@ export function OneTimeChargePage() {
           submitLabel={<Trans>Request payment</Trans>}
           success={i18n._(messages.oneTimeChargeCreated.id)}
           check={({ amount, description }) => schemaMessages(OneTimeChargeRequest.safeParse({ amount: amount ?? 0, description }), i18n)}
-          submit={({ amount, description }) => requestOneTimeCharge(sync, { id: agreement.id, companyId: agreement.companyId ?? '' }, { id: newId(), amount, description })}
+          submit={({ amount, description }) =>
+            requestOneTimeCharge(sync, { id: agreement.id, companyId: agreement.companyId ?? '' }, { id: newId(), amount, description })
+          }
         >
           <p>
             <Trans>

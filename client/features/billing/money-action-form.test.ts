@@ -3,8 +3,20 @@ import type { Mutation } from '../../sync/local-db'
 import { phaseOf } from './MoneyActionForm'
 
 const mutation = (extra: Partial<Mutation>): Mutation => ({
-  seq: 7, mutationId: 'm1', kind: 'charge.refund', method: 'POST', path: '/agreement/a/refund', entity: 'charge', entityId: 'c1',
-  money: true, status: 'queued', attempts: 0, nextAttemptAt: 0, lastError: null, createdAt: 0, ...extra,
+  seq: 7,
+  mutationId: 'm1',
+  kind: 'charge.refund',
+  method: 'POST',
+  path: '/agreement/a/refund',
+  entity: 'charge',
+  entityId: 'c1',
+  money: true,
+  status: 'queued',
+  attempts: 0,
+  nextAttemptAt: 0,
+  lastError: null,
+  createdAt: 0,
+  ...extra,
 })
 
 /** Issue #16: a money action says where it is, and success only once the server accepted it. */
@@ -23,8 +35,11 @@ describe('phaseOf (money action form)', () => {
     expect(phaseOf([mutation({ attempts: 3 })], 7, false, true, false)).toEqual({ phase: 'queued', waitingFor: 'connection' })
   })
 
-  it('refused: the server\'s message, never success', () => {
-    expect(phaseOf([mutation({ status: 'rejected', lastError: 'Please enter a valid amount' })], 7, true, true)).toMatchObject({ phase: 'rejected', message: 'Please enter a valid amount' })
+  it("refused: the server's message, never success", () => {
+    expect(phaseOf([mutation({ status: 'rejected', lastError: 'Please enter a valid amount' })], 7, true, true)).toMatchObject({
+      phase: 'rejected',
+      message: 'Please enter a valid amount',
+    })
     expect(phaseOf([mutation({ status: 'conflict', lastError: null })], 7, true, true)).toMatchObject({ phase: 'rejected', message: '' })
   })
 

@@ -4,7 +4,15 @@ import { applyOutbox } from '../../sync/optimistic'
 import { ONE_TIME_CHARGE, REFUND } from './billing-mutations'
 import { refundableOf, refundedOf } from './use-charges'
 
-const executed = { id: 'c1', agreementId: 'a1', companyId: 'co', status: 'EXECUTED' as const, amount: 50_000, history: [{ event: 'CAPTURE', amount: 50_000, occurredAt: '2026-11-01T00:00:00Z' }], _version: 3 }
+const executed = {
+  id: 'c1',
+  agreementId: 'a1',
+  companyId: 'co',
+  status: 'EXECUTED' as const,
+  amount: 50_000,
+  history: [{ event: 'CAPTURE', amount: 50_000, occurredAt: '2026-11-01T00:00:00Z' }],
+  _version: 3,
+}
 
 const queued = (over: Partial<Mutation>): Mutation => ({
   mutationId: crypto.randomUUID(),
@@ -36,7 +44,13 @@ describe('charges with queued money actions', () => {
       [executed],
       [
         queued({ body: { id: 'r1', chargeId: 'c1', amount: 10_000, description: 'Fejl i varme' } }),
-        queued({ kind: ONE_TIME_CHARGE, path: '/agreement/a1/requestOneTimeCharge', entityId: 'c2', body: { id: 'c2', amount: 25_000, description: 'Nøgle' }, preview: { agreementId: 'a1', companyId: 'co' } }),
+        queued({
+          kind: ONE_TIME_CHARGE,
+          path: '/agreement/a1/requestOneTimeCharge',
+          entityId: 'c2',
+          body: { id: 'c2', amount: 25_000, description: 'Nøgle' },
+          preview: { agreementId: 'a1', companyId: 'co' },
+        }),
       ],
       'charge',
     )

@@ -50,10 +50,12 @@ export function useDebtors(companyId: string | null, agreementId?: string) {
 // The debtor actions go to Vipps MobilePay, so they are sent at once (not queued), once per ActionKey.
 
 /** Collect again: a new payment request for the invoice, with a client-made id; answers the new charge. */
-export const retryInvoice = (invoiceId: string, id: string, action: ActionKey) => api('POST', `/invoice/${invoiceId}/retry`, { body: { id }, schema: Charge, action })
+export const retryInvoice = (invoiceId: string, id: string, action: ActionKey) =>
+  api('POST', `/invoice/${invoiceId}/retry`, { body: { id }, schema: Charge, action })
 
 /** Marks the invoice paid outside Vipps MobilePay, with the user's note. */
-export const markInvoicePaid = (invoiceId: string, note: string, action: ActionKey) => api('POST', `/invoice/${invoiceId}/markPaid`, { body: { note }, schema: Invoice, action })
+export const markInvoicePaid = (invoiceId: string, note: string, action: ActionKey) =>
+  api('POST', `/invoice/${invoiceId}/markPaid`, { body: { note }, schema: Invoice, action })
 
 /** Writes the invoice off; answers the credit note (its id made by the client). */
 export const writeOffInvoice = (invoiceId: string, id: string, note: string, action: ActionKey) =>

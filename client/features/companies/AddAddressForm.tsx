@@ -108,7 +108,15 @@ export function AddAddressForm({ handle, companyId, onDone }: { handle: SyncHand
           onKeyDown={onSearchKey}
         />
         {showList && (
-          <SuggestionList id={listId} label={t`Address suggestions`} items={suggestions} active={active} keyOf={(s) => s.referenceId} textOf={(s) => s.text} onChoose={choose} />
+          <SuggestionList
+            id={listId}
+            label={t`Address suggestions`}
+            items={suggestions}
+            active={active}
+            keyOf={(s) => s.referenceId}
+            textOf={(s) => s.text}
+            onChoose={choose}
+          />
         )}
       </div>
       <TextField label={t`Street`} value={form.street} onChange={(e) => set('street')(e.target.value)} error={errors.street} required />

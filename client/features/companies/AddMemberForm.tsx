@@ -113,7 +113,10 @@ export function AddMemberForm({ companyId, onDone }: { companyId: string; onDone
 
   const showList = open && suggestions.length > 0
   const noMatch = !existing && searchedFor !== null && searchedFor === email.trim() && suggestions.length === 0
-  const emailHint = existing ? null : noMatch ? t`No one in your associations matches. To invite someone else, type their full e-mail address and their name.` : t`Suggestions show people in your associations. To add anyone else, type their full e-mail address.`
+  const emailHint =
+    existing ? null
+    : noMatch ? t`No one in your associations matches. To invite someone else, type their full e-mail address and their name.`
+    : t`Suggestions show people in your associations. To add anyone else, type their full e-mail address.`
   const describedBy = [emailHint ? `${listId}-email-hint` : '', errors.email ? `${listId}-email-error` : ''].filter(Boolean).join(' ') || undefined
   return (
     <form className="form card" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={t`Add user`}>
@@ -150,7 +153,15 @@ export function AddMemberForm({ companyId, onDone }: { companyId: string; onDone
           onKeyDown={onEmailKey}
         />
         {showList && (
-          <SuggestionList id={listId} label={t`Matching users`} items={suggestions} active={active} keyOf={(s) => s.id} textOf={(s) => `${s.fullName} – ${s.emailAddress}`} onChoose={choose} />
+          <SuggestionList
+            id={listId}
+            label={t`Matching users`}
+            items={suggestions}
+            active={active}
+            keyOf={(s) => s.id}
+            textOf={(s) => `${s.fullName} – ${s.emailAddress}`}
+            onChoose={choose}
+          />
         )}
         {emailHint && (
           <p id={`${listId}-email-hint`} className="field-hint" aria-live="polite">
@@ -173,7 +184,15 @@ export function AddMemberForm({ companyId, onDone }: { companyId: string; onDone
         required
         autoComplete="off"
       />
-      <TextField label={t`Mobile`} type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.phone} readOnly={existing !== null} autoComplete="off" />
+      <TextField
+        label={t`Mobile`}
+        type="tel"
+        value={phone}
+        onChange={(e) => setPhone(e.target.value)}
+        error={errors.phone}
+        readOnly={existing !== null}
+        autoComplete="off"
+      />
       <SelectField
         label={t`Role`}
         value={role}

@@ -45,18 +45,17 @@ export function CompaniesPage() {
           </Link>
         )}
       </div>
-      {state.status === 'loading' ? (
+      {state.status === 'loading' ?
         <Spinner label={t`Loading companies`} />
-      ) : state.status === 'error' ? (
+      : state.status === 'error' ?
         <Alert variant="error">
           <Trans>Failed to load companies</Trans>
         </Alert>
-      ) : state.companies.length === 0 ? (
+      : state.companies.length === 0 ?
         <p className="empty">
           <Trans>No companies found</Trans>
         </p>
-      ) : (
-        <Table caption={t`Companies`} captionHidden className="table-companies">
+      : <Table caption={t`Companies`} captionHidden className="table-companies">
           <thead>
             <tr>
               <th scope="col">
@@ -105,7 +104,7 @@ export function CompaniesPage() {
             ))}
           </tbody>
         </Table>
-      )}
+      }
     </div>
   )
 }

@@ -72,7 +72,17 @@ export function CompanyLifecycle({ companyId, name, status }: { companyId: strin
       {failure && <Alert variant="error">{failure}</Alert>}
       <div className="button-row">
         {allowed.map((action) => (
-          <Button key={action} size="sm" variant={action === 'activate' ? 'primary' : action === 'delete' ? 'danger' : 'secondary'} onClick={() => setAsking(action)}>
+          <Button
+            key={action}
+            size="sm"
+            variant={
+              action === 'activate' ? 'primary'
+              : action === 'delete' ?
+                'danger'
+              : 'secondary'
+            }
+            onClick={() => setAsking(action)}
+          >
             {i18n._(actionLabels[action])}
           </Button>
         ))}
@@ -108,7 +118,9 @@ function Question({ action, name }: { action: LifecycleAction; name: string }) {
     case 'deactivate':
       return (
         <p>
-          <Trans>Deactivate {name}? Its data becomes read-only and no charges are collected. This cannot be undone: afterwards the company can only be deleted.</Trans>
+          <Trans>
+            Deactivate {name}? Its data becomes read-only and no charges are collected. This cannot be undone: afterwards the company can only be deleted.
+          </Trans>
         </p>
       )
     case 'delete':

@@ -124,11 +124,33 @@ function Overview({ handle, company, canEdit }: { handle: SyncHandle; company: C
         </p>
       )}
       <dl className="editable-list">
-        <FieldRow editable={canEdit('name')} onSave={save('name')} label={t`Name`} display={company.name ?? null} value={company.name ?? ''} input={{ kind: 'text', autoComplete: 'organization' }} />
-        <FieldRow editable={canEdit('acronym')} onSave={save('acronym')} label={t`Acronym`} display={company.acronym ?? null} value={company.acronym ?? ''} input={{ kind: 'text' }} />
-        <FieldRow editable={canEdit('cvr')} onSave={save('cvr')} label={t`CVR`} display={company.cvr ?? null} value={company.cvr ?? ''} input={{ kind: 'text', inputMode: 'numeric' }} />
         <FieldRow
-          editable={canEdit('unionType')} onSave={save('unionType')}
+          editable={canEdit('name')}
+          onSave={save('name')}
+          label={t`Name`}
+          display={company.name ?? null}
+          value={company.name ?? ''}
+          input={{ kind: 'text', autoComplete: 'organization' }}
+        />
+        <FieldRow
+          editable={canEdit('acronym')}
+          onSave={save('acronym')}
+          label={t`Acronym`}
+          display={company.acronym ?? null}
+          value={company.acronym ?? ''}
+          input={{ kind: 'text' }}
+        />
+        <FieldRow
+          editable={canEdit('cvr')}
+          onSave={save('cvr')}
+          label={t`CVR`}
+          display={company.cvr ?? null}
+          value={company.cvr ?? ''}
+          input={{ kind: 'text', inputMode: 'numeric' }}
+        />
+        <FieldRow
+          editable={canEdit('unionType')}
+          onSave={save('unionType')}
           label={t`Union type`}
           display={unionTypeLabel(company.unionType)}
           value={company.unionType ?? ''}
@@ -141,14 +163,16 @@ function Overview({ handle, company, canEdit }: { handle: SyncHandle; company: C
           }}
         />
         <FieldRow
-          editable={canEdit('heatingWaterPeriodStartDate')} onSave={save('heatingWaterPeriodStartDate')}
+          editable={canEdit('heatingWaterPeriodStartDate')}
+          onSave={save('heatingWaterPeriodStartDate')}
           label={t`Heating and water period start (dd.mm)`}
           display={company.heatingWaterPeriodStartDate ?? null}
           value={company.heatingWaterPeriodStartDate ?? ''}
           input={dateInput}
         />
         <FieldRow
-          editable={canEdit('heatingWaterPeriodEndDate')} onSave={save('heatingWaterPeriodEndDate')}
+          editable={canEdit('heatingWaterPeriodEndDate')}
+          onSave={save('heatingWaterPeriodEndDate')}
           label={t`Heating and water period end (dd.mm)`}
           display={company.heatingWaterPeriodEndDate ?? null}
           value={company.heatingWaterPeriodEndDate ?? ''}

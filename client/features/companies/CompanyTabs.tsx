@@ -49,9 +49,12 @@ export function CompanyTabs({
   ]
   return (
     <Tabs label={t`Company`} tabs={tabs} selected={selected} onSelect={setSelected}>
-      {selected === 'overview' ? overview
-      : selected === 'providers' ? <ProvidersPanel handle={handle} companyId={companyId} canManage={canManage} />
-      : selected === 'addresses' ? <AddressesPanel handle={handle} companyId={companyId} canManage={canManage} />
+      {selected === 'overview' ?
+        overview
+      : selected === 'providers' ?
+        <ProvidersPanel handle={handle} companyId={companyId} canManage={canManage} />
+      : selected === 'addresses' ?
+        <AddressesPanel handle={handle} companyId={companyId} canManage={canManage} />
       : <UsersPanel handle={handle} companyId={companyId} canManage={canManage} />}
     </Tabs>
   )
@@ -118,7 +121,11 @@ function ProviderTable({ companyId, rows }: { companyId: string; rows: (Partial<
               </span>
             </th>
             <td className="hide-phone">{p.type}</td>
-            <td>{p.isActive ? <Badge variant="success">{t`Active`}</Badge> : <Badge>{t`Inactive`}</Badge>}</td>
+            <td>
+              {p.isActive ?
+                <Badge variant="success">{t`Active`}</Badge>
+              : <Badge>{t`Inactive`}</Badge>}
+            </td>
             <td className="hide-phone">{p.isTest ? t`Test` : t`Production`}</td>
             <td>{p.webhookCount ?? p.hooks?.length ?? 0}</td>
           </tr>
@@ -152,7 +159,17 @@ function AddressesPanel({ handle, companyId, canManage }: { handle: SyncHandle; 
   )
 }
 
-function AddressTable({ handle, companyId, canManage, rows }: { handle: SyncHandle; companyId: string; canManage: boolean; rows: (Partial<Address> & CompanyChildRow)[] }) {
+function AddressTable({
+  handle,
+  companyId,
+  canManage,
+  rows,
+}: {
+  handle: SyncHandle
+  companyId: string
+  canManage: boolean
+  rows: (Partial<Address> & CompanyChildRow)[]
+}) {
   const { t } = useLingui()
   const columns = canManage ? 4 : 3
   return (
@@ -168,9 +185,7 @@ function AddressTable({ handle, companyId, canManage, rows }: { handle: SyncHand
           <th scope="col" className="hide-phone">
             <Trans>City</Trans>
           </th>
-          {canManage && (
-            <ActionsHeader />
-          )}
+          {canManage && <ActionsHeader />}
         </tr>
       </thead>
       <tbody>
@@ -228,7 +243,17 @@ function UsersPanel({ handle, companyId, canManage }: { handle: SyncHandle; comp
   )
 }
 
-function MemberTable({ handle, companyId, canManage, rows }: { handle: SyncHandle; companyId: string; canManage: boolean; rows: (Partial<CompanyMember> & CompanyChildRow)[] }) {
+function MemberTable({
+  handle,
+  companyId,
+  canManage,
+  rows,
+}: {
+  handle: SyncHandle
+  companyId: string
+  canManage: boolean
+  rows: (Partial<CompanyMember> & CompanyChildRow)[]
+}) {
   const { t, i18n } = useLingui()
   const roleLabel = (name: string) => t`Role of ${name}`
   const columns = canManage ? 5 : 4
@@ -310,7 +335,6 @@ function MemberTable({ handle, companyId, canManage, rows }: { handle: SyncHandl
     </Table>
   )
 }
-
 
 /**
  * The server refused a change to this row (an address still used by an agreement, the last

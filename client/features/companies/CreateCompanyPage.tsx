@@ -92,7 +92,15 @@ export function CreateCompanyPage() {
       <form className="form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <TextField label={t`Name`} value={form.name} onChange={(e) => set('name')(e.target.value)} error={errors.name} required autoComplete="organization" />
         <TextField label={t`Acronym`} value={form.acronym} onChange={(e) => set('acronym')(e.target.value)} error={errors.acronym} required />
-        <TextField label={t`CVR`} value={form.cvr} onChange={(e) => set('cvr')(e.target.value)} error={errors.cvr} required inputMode="numeric" hint={t`8 digits`} />
+        <TextField
+          label={t`CVR`}
+          value={form.cvr}
+          onChange={(e) => set('cvr')(e.target.value)}
+          error={errors.cvr}
+          required
+          inputMode="numeric"
+          hint={t`8 digits`}
+        />
         <SelectField
           label={t`Union type`}
           value={form.unionType}

@@ -62,7 +62,15 @@ registerMutationKind(MEMBER_ROLE, {
 
 /** PATCH /company/{id}/member/{memberId} with the role, on the version the user saw (If-Match). */
 export const changeMemberRole = ({ engine }: SyncHandle, companyId: string, memberId: string, role: CompanyRole, baseVersion?: number) =>
-  engine.mutate({ kind: MEMBER_ROLE, method: 'PATCH', path: `/company/${companyId}/member/${memberId}`, body: { role }, entity: 'member', entityId: memberId, baseVersion })
+  engine.mutate({
+    kind: MEMBER_ROLE,
+    method: 'PATCH',
+    path: `/company/${companyId}/member/${memberId}`,
+    body: { role },
+    entity: 'member',
+    entityId: memberId,
+    baseVersion,
+  })
 
 /** Address suggestions for what the user typed (GET /address-search); needs the connection. */
 export const searchAddresses = (q: string, signal: AbortSignal) => api('GET', '/address-search', { query: { q }, schema: z.array(AddressSuggestion), signal })

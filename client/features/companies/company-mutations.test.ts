@@ -13,7 +13,16 @@ const company = {
   id,
   op: 'upsert' as const,
   version: 3,
-  data: { id, name: 'Andel A', acronym: 'AA', cvr: '12345674', unionType: 'COOP', heatingWaterPeriodStartDate: null, heatingWaterPeriodEndDate: null, version: 3 },
+  data: {
+    id,
+    name: 'Andel A',
+    acronym: 'AA',
+    cvr: '12345674',
+    unionType: 'COOP',
+    heatingWaterPeriodStartDate: null,
+    heatingWaterPeriodEndDate: null,
+    version: 3,
+  },
 }
 
 let handle: SyncHandle
@@ -62,7 +71,15 @@ describe('removing an address or a member', () => {
     const addressId = '22222222-2222-4222-8222-222222222222'
     await applyChanges(
       handle.db,
-      [{ entity: 'address', id: addressId, op: 'upsert', version: 1, data: { id: addressId, companyId: id, street: 'Vej', number: '1', zip: '1000', city: 'København' } }],
+      [
+        {
+          entity: 'address',
+          id: addressId,
+          op: 'upsert',
+          version: 1,
+          data: { id: addressId, companyId: id, street: 'Vej', number: '1', zip: '1000', city: 'København' },
+        },
+      ],
       'c2',
       false,
       0,

@@ -4,4 +4,3 @@ import { api } from '../../lib/api'
 
 /** Companies the caller may see (the super admin: all; staff: their own), in name order. */
 export const loadCompanies = (signal?: AbortSignal): Promise<Company[]> => api('GET', '/company', { schema: z.array(Company), signal })
-

@@ -52,14 +52,20 @@ export function ContactPage() {
           </Alert>
         )}
         <form onSubmit={(e) => void onSubmit(e)} className="form">
-          <TextAreaField label={t`Message`} name="message" rows={6} required
+          <TextAreaField
+            label={t`Message`}
+            name="message"
+            rows={6}
+            required
             error={blank ? i18n._(messages.required) : null}
             value={message}
             onChange={(e) => setMessage(e.target.value)}
           />
           <div className="form-actions">
             <Button type="submit" disabled={sending}>
-              {sending ? <Trans>Sending...</Trans> : <Trans>Send</Trans>}
+              {sending ?
+                <Trans>Sending...</Trans>
+              : <Trans>Send</Trans>}
             </Button>
           </div>
         </form>

@@ -28,8 +28,8 @@ export function LandingPage() {
           </h1>
           <p className="lead">
             <Trans>
-              Boligkasse collects the members' rent and shared costs automatically with Vipps MobilePay, and gives the board simple tools
-              for communication and knowledge sharing.
+              Boligkasse collects the members' rent and shared costs automatically with Vipps MobilePay, and gives the board simple tools for communication and
+              knowledge sharing.
             </Trans>
           </p>
           <div className="hero-actions">

@@ -11,9 +11,8 @@ export function TermsPage() {
         </h2>
         <p>
           <Trans>
-            These terms apply to all use of Boligkasse, a service provided by Boligkasse ApS. Boligkasse helps housing associations collect
-            recurring payments from their members and gives the association tools for communication and knowledge sharing. By using the
-            service you accept these terms.
+            These terms apply to all use of Boligkasse, a service provided by Boligkasse ApS. Boligkasse helps housing associations collect recurring payments
+            from their members and gives the association tools for communication and knowledge sharing. By using the service you accept these terms.
           </Trans>
         </p>
       </section>
@@ -23,9 +22,9 @@ export function TermsPage() {
         </h2>
         <p>
           <Trans>
-            You must give correct information about yourself and keep your sign-in details to yourself. The association decides which
-            payment agreements it offers its members, and each member decides whether to accept them. Payments are withdrawn through Vipps
-            MobilePay according to the agreement you have accepted.
+            You must give correct information about yourself and keep your sign-in details to yourself. The association decides which payment agreements it
+            offers its members, and each member decides whether to accept them. Payments are withdrawn through Vipps MobilePay according to the agreement you
+            have accepted.
           </Trans>
         </p>
         <p>
@@ -38,9 +37,8 @@ export function TermsPage() {
         </h2>
         <p>
           <Trans>
-            We work to keep Boligkasse available and correct, but we cannot guarantee that the service is always free of errors or
-            interruptions. Boligkasse ApS is not liable for indirect losses. The association is responsible for the amounts it charges its
-            members.
+            We work to keep Boligkasse available and correct, but we cannot guarantee that the service is always free of errors or interruptions. Boligkasse ApS
+            is not liable for indirect losses. The association is responsible for the amounts it charges its members.
           </Trans>
         </p>
       </section>
@@ -50,8 +48,8 @@ export function TermsPage() {
         </h2>
         <p>
           <Trans>
-            The software, design and texts of Boligkasse belong to Boligkasse ApS. Content that the association or its members add remains
-            theirs; they give us the right to store and show it in order to provide the service.
+            The software, design and texts of Boligkasse belong to Boligkasse ApS. Content that the association or its members add remains theirs; they give us
+            the right to store and show it in order to provide the service.
           </Trans>
         </p>
       </section>

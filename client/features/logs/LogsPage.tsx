@@ -96,14 +96,13 @@ export function LogsPage() {
           <Trans>Failed to load logs</Trans>
         </Alert>
       )}
-      {state.status === 'loading' ? (
+      {state.status === 'loading' ?
         <Spinner label={t`Loading logs`} />
-      ) : entries.length === 0 && state.status === 'ready' ? (
+      : entries.length === 0 && state.status === 'ready' ?
         <p className="empty">
           <Trans>No log entries found</Trans>
         </p>
-      ) : (
-        <Table caption={t`System Logs`} captionHidden className="table-logs">
+      : <Table caption={t`System Logs`} captionHidden className="table-logs">
           <thead>
             <tr>
               <th scope="col">
@@ -129,7 +128,7 @@ export function LogsPage() {
             ))}
           </tbody>
         </Table>
-      )}
+      }
       {hasMore && state.status === 'ready' && (
         <div className="load-more">
           <Button variant="secondary" busy={loadingMore} onClick={() => void loadMore()}>
@@ -154,7 +153,7 @@ function LogRow({ entry, time }: { entry: LogEntry; time: string }) {
       </td>
       <td className="cell-wrap">{entry.source}</td>
       <td className="cell-wrap">
-        {long ? (
+        {long ?
           <details className="log-message">
             <summary title={entry.message}>
               <span className="log-preview">{previewOf(entry.message)}</span>
@@ -164,9 +163,7 @@ function LogRow({ entry, time }: { entry: LogEntry; time: string }) {
             </summary>
             <p className="log-full">{entry.message}</p>
           </details>
-        ) : (
-          entry.message
-        )}
+        : entry.message}
       </td>
       <td className="cell-wrap">
         {context && (

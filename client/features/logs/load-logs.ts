@@ -14,9 +14,10 @@ export const mayHaveMore = (lastPage: readonly unknown[]) => lastPage.length ===
 export const MESSAGE_PREVIEW_LENGTH = 100
 
 /** The first 100 characters of a log message, with an ellipsis when cut. */
-export const previewOf = (message: string) =>
-  message.length > MESSAGE_PREVIEW_LENGTH ? `${message.slice(0, MESSAGE_PREVIEW_LENGTH)}…` : message
+export const previewOf = (message: string) => (message.length > MESSAGE_PREVIEW_LENGTH ? `${message.slice(0, MESSAGE_PREVIEW_LENGTH)}…` : message)
 
 /** The context as compact JSON for display; strings as they are. */
 export const contextText = (context: unknown): string =>
-  context === null || context === undefined ? '' : typeof context === 'string' ? context : JSON.stringify(context)
+  context === null || context === undefined ? ''
+  : typeof context === 'string' ? context
+  : JSON.stringify(context)

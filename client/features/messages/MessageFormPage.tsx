@@ -31,7 +31,10 @@ import { sendAnonymous } from './anonymous'
 type Errors = Partial<Record<'subject' | 'recipient' | 'body' | 'scheduledAt' | 'form', string>>
 
 const encode = (r: MessageView['recipient'] | undefined): string =>
-  !r ? '' : r.kind === 'MEMBER' ? `MEMBER:${r.userId}` : r.kind === 'ADDRESS' ? `ADDRESS:${r.addressId}` : r.kind
+  !r ? ''
+  : r.kind === 'MEMBER' ? `MEMBER:${r.userId}`
+  : r.kind === 'ADDRESS' ? `ADDRESS:${r.addressId}`
+  : r.kind
 function decode(value: string): RecipientTarget | undefined {
   const [kind, id] = value.split(':')
   if (kind === 'ALL_MEMBERS' || kind === 'BOARD') return { kind }
@@ -57,7 +60,11 @@ export function MessageFormPage({ id }: { id?: string }) {
     if (!handle || !options || (id && (record === undefined || (!existing && record.absent === 'loading')))) return <Spinner label={t`Loading`} />
     if (id && !existing) return <RecordMissing absent={record?.absent === 'offline' ? 'offline' : 'notFound'} notFound={<Trans>Message not found.</Trans>} />
     if (id && existing?.status !== 'DRAFT')
-      return <Alert variant="error"><Trans>Only a draft can be changed or sent.</Trans></Alert>
+      return (
+        <Alert variant="error">
+          <Trans>Only a draft can be changed or sent.</Trans>
+        </Alert>
+      )
     const companyId = existing?.companyId ?? staffCompany ?? options.residentOf[0] ?? null
     if (!companyId)
       return (
@@ -65,17 +72,32 @@ export function MessageFormPage({ id }: { id?: string }) {
           <Trans>You can write messages once you are a member of an association.</Trans>
         </Alert>
       )
-    return <MessageForm handle={handle} base={base} companyId={companyId} staff={!!staffCompany && companyId === staffCompany} options={options} existing={existing ?? null} />
+    return (
+      <MessageForm
+        handle={handle}
+        base={base}
+        companyId={companyId}
+        staff={!!staffCompany && companyId === staffCompany}
+        options={options}
+        existing={existing ?? null}
+      />
+    )
   }
 
   return (
     <div className="page page-narrow message-form-page">
       <div className="page-header">
         <Link to={(id ? `${base}/${id}` : base) as never} className={buttonClass('link')}>
-          {id ? <Trans>← Back to the message</Trans> : <Trans>← Back to messages</Trans>}
+          {id ?
+            <Trans>← Back to the message</Trans>
+          : <Trans>← Back to messages</Trans>}
         </Link>
       </div>
-      <h1>{id ? <Trans>Edit message</Trans> : <Trans>Write a message</Trans>}</h1>
+      <h1>
+        {id ?
+          <Trans>Edit message</Trans>
+        : <Trans>Write a message</Trans>}
+      </h1>
       {body()}
     </div>
   )
@@ -87,7 +109,11 @@ function MessageForm(props: { handle: SyncHandle; base: string; companyId: strin
   const navigate = useNavigate()
   const user = useSession().user!
   const [type, setType] = useState<MessageType>(existing?.type ?? (staff ? 'NOTICE' : 'MESSAGE'))
-  const [recipient, setRecipient] = useState(existing ? encode(existing.recipient) : staff ? '' : 'BOARD')
+  const [recipient, setRecipient] = useState(
+    existing ? encode(existing.recipient)
+    : staff ? ''
+    : 'BOARD',
+  )
   const [subject, setSubject] = useState(existing?.subject ?? '')
   const [content, setContent] = useState(existing?.body ?? '')
   const [later, setLater] = useState(!!existing?.scheduledAt)
@@ -106,11 +132,20 @@ function MessageForm(props: { handle: SyncHandle; base: string; companyId: strin
     ...(staff ? options.addresses.map((a) => ({ value: `ADDRESS:${a.id}`, label: t`Everyone at ${a.label}` })) : []),
     ...(staff ? options.members.filter((m) => m.userId !== user.id).map((m) => ({ value: `MEMBER:${m.userId}`, label: m.name })) : []),
   ]
-  const labelOf = (value: string) => (value.startsWith('MEMBER:') || value.startsWith('ADDRESS:') ? (recipientOptions.find((o) => o.value === value)?.label ?? null) : null)
+  const labelOf = (value: string) =>
+    value.startsWith('MEMBER:') || value.startsWith('ADDRESS:') ? (recipientOptions.find((o) => o.value === value)?.label ?? null) : null
 
   const submit = async (event: FormEvent, mode: 'send' | 'draft') => {
     event.preventDefault()
-    const input = { id: existing?.id ?? crypto.randomUUID(), companyId, type, subject, body: content, recipient: decode(recipient), scheduledAt: later && scheduledAt ? scheduledAt : null }
+    const input = {
+      id: existing?.id ?? crypto.randomUUID(),
+      companyId,
+      type,
+      subject,
+      body: content,
+      recipient: decode(recipient),
+      scheduledAt: later && scheduledAt ? scheduledAt : null,
+    }
     const parsed = CreateMessageRequest.safeParse(input)
     const next: Errors = {}
     if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0]) as keyof Errors] ??= translateIssue(issue, i18n)
@@ -137,9 +172,30 @@ function MessageForm(props: { handle: SyncHandle; base: string; companyId: strin
       const queued: string[] = []
       try {
         if (existing) {
-          queued.push((await updateDraft(handle, { id: existing.id, _version: existing._version }, { type: data.type, subject: data.subject, body: data.body, recipient: data.recipient, scheduledAt: data.scheduledAt ?? null }, recipientLabel)).mutationId)
+          queued.push(
+            (
+              await updateDraft(
+                handle,
+                { id: existing.id, _version: existing._version },
+                { type: data.type, subject: data.subject, body: data.body, recipient: data.recipient, scheduledAt: data.scheduledAt ?? null },
+                recipientLabel,
+              )
+            ).mutationId,
+          )
         } else {
-          queued.push((await createDraft(handle, { ...data, id: data.id! }, { sender: { id: user.id, fullName: user.fullName, emailAddress: user.emailAddress }, companyName: user.currentCompany?.name ?? '', recipientLabel })).mutationId)
+          queued.push(
+            (
+              await createDraft(
+                handle,
+                { ...data, id: data.id! },
+                {
+                  sender: { id: user.id, fullName: user.fullName, emailAddress: user.emailAddress },
+                  companyName: user.currentCompany?.name ?? '',
+                  recipientLabel,
+                },
+              )
+            ).mutationId,
+          )
         }
         if (mode === 'send' && !data.scheduledAt) queued.push((await sendDraft(handle, data.id!)).mutationId)
       } catch (error) {
@@ -160,7 +216,14 @@ function MessageForm(props: { handle: SyncHandle; base: string; companyId: strin
       if (result.outcome === 'queued') showToast('info', queuedText(result.waitingFor))
       // A conflict is shown where the message is (and in the sync panel), for the user to choose.
       else if (result.outcome === 'accepted')
-        showToast('success', mode === 'send' ? (data.scheduledAt ? t`The message is scheduled.` : t`The message was sent.`) : t`The draft is saved.`)
+        showToast(
+          'success',
+          mode === 'send' ?
+            data.scheduledAt ?
+              t`The message is scheduled.`
+            : t`The message was sent.`
+          : t`The draft is saved.`,
+        )
       // docs/PRODUCT.md §2: after a create back to the list; after an update to the message.
       void navigate({ to: (existing ? `${base}/${existing.id}` : base) as never })
     } catch (error) {
@@ -175,13 +238,30 @@ function MessageForm(props: { handle: SyncHandle; base: string; companyId: strin
       {errors.form && <Alert variant="error">{errors.form}</Alert>}
       {notKept && <NotKeptNotice error={notKept} />}
       {staff && (
-        <SelectField label={t`Type`} value={type} onChange={(e) => setType(e.target.value as MessageType)}
-          options={messageTypes.map((v) => ({ value: v, label: i18n._(messageTypeLabels[v]) }))} />
+        <SelectField
+          label={t`Type`}
+          value={type}
+          onChange={(e) => setType(e.target.value as MessageType)}
+          options={messageTypes.map((v) => ({ value: v, label: i18n._(messageTypeLabels[v]) }))}
+        />
       )}
-      <SelectField label={t`Recipient`} value={recipient} onChange={(e) => setRecipient(e.target.value)} options={recipientOptions} error={errors.recipient} disabled={!staff} />
+      <SelectField
+        label={t`Recipient`}
+        value={recipient}
+        onChange={(e) => setRecipient(e.target.value)}
+        options={recipientOptions}
+        error={errors.recipient}
+        disabled={!staff}
+      />
       <TextField label={t`Subject`} value={subject} onChange={(e) => setSubject(e.target.value)} error={errors.subject} maxLength={200} />
-      <TextAreaField label={t`Content`} rows={8} value={content} onChange={(e) => setContent(e.target.value)} error={errors.body}
-        hint={t`Line breaks are kept; simple formatting such as <b>bold</b> is allowed.`} />
+      <TextAreaField
+        label={t`Content`}
+        rows={8}
+        value={content}
+        onChange={(e) => setContent(e.target.value)}
+        error={errors.body}
+        hint={t`Line breaks are kept; simple formatting such as <b>bold</b> is allowed.`}
+      />
       {!staff && !existing && (
         <label className="checkbox">
           <input type="checkbox" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} />{' '}
@@ -194,7 +274,13 @@ function MessageForm(props: { handle: SyncHandle; base: string; companyId: strin
             <input type="checkbox" checked={later} onChange={(e) => setLater(e.target.checked)} /> <Trans>Send later</Trans>
           </label>
           {later && (
-            <TextField type="datetime-local" label={t`Send at (Danish time)`} value={scheduledAt} onChange={(e) => setScheduledAt(e.target.value)} error={errors.scheduledAt} />
+            <TextField
+              type="datetime-local"
+              label={t`Send at (Danish time)`}
+              value={scheduledAt}
+              onChange={(e) => setScheduledAt(e.target.value)}
+              error={errors.scheduledAt}
+            />
           )}
         </>
       )}
@@ -205,7 +291,9 @@ function MessageForm(props: { handle: SyncHandle; base: string; companyId: strin
           </Button>
         )}
         <Button type="submit" busy={busy}>
-          {later && !anonymous ? <Trans>Schedule</Trans> : <Trans>Send</Trans>}
+          {later && !anonymous ?
+            <Trans>Schedule</Trans>
+          : <Trans>Send</Trans>}
         </Button>
       </div>
     </form>

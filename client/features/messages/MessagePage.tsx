@@ -105,7 +105,11 @@ function MessageDetails({ handle, row, base }: { handle: SyncHandle; row: Messag
         <span className="muted">
           <Trans>To:</Trans> {recipientText(row.recipient, (d) => i18n._(d))}
         </span>
-        {row._pending && <span className="pending-marker"><Trans>Not yet synced</Trans></span>}
+        {row._pending && (
+          <span className="pending-marker">
+            <Trans>Not yet synced</Trans>
+          </span>
+        )}
       </p>
       {row._rejected && <Alert variant="error">{row._rejected}</Alert>}
       {draft && row.scheduledAt && (
@@ -126,7 +130,15 @@ function MessageDetails({ handle, row, base }: { handle: SyncHandle; row: Messag
           </Button>
         </div>
       )}
-      <Tabs label={t`Message`} selected={tab} onSelect={setTab} tabs={[{ key: 'message', label: t`Message` }, { key: 'recipients', label: t`Recipients` }]}>
+      <Tabs
+        label={t`Message`}
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          { key: 'message', label: t`Message` },
+          { key: 'recipients', label: t`Recipients` },
+        ]}
+      >
         {tab === 'message' ?
           <div className="card">
             <div className="message-body" dangerouslySetInnerHTML={{ __html: sanitizeHtml(row.body ?? '') }} />
@@ -134,7 +146,11 @@ function MessageDetails({ handle, row, base }: { handle: SyncHandle; row: Messag
               <ul className="message-attachments" aria-label={t`Attachments`}>
                 {row.attachments.map((a) => (
                   <li key={a.id}>
-                    <button type="button" className="link-button" onClick={() => void openAttachment(row.id, a.id).catch(() => showToast('error', t`The file could not be opened.`))}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => void openAttachment(row.id, a.id).catch(() => showToast('error', t`The file could not be opened.`))}
+                    >
                       📎 {a.name}
                     </button>
                   </li>
@@ -169,9 +185,15 @@ function Recipients({ recipients }: { recipients: Message['recipients'] }) {
     <Table caption={t`Recipients`} captionHidden className="table-recipients">
       <thead>
         <tr>
-          <th scope="col"><Trans>E-mail</Trans></th>
-          <th scope="col"><Trans>Received</Trans></th>
-          <th scope="col"><Trans>Viewed</Trans></th>
+          <th scope="col">
+            <Trans>E-mail</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Received</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Viewed</Trans>
+          </th>
         </tr>
       </thead>
       <tbody>

@@ -42,8 +42,13 @@ export function MessagesPage({ status }: { status?: MessageStatus }) {
       </div>
       <div role="group" aria-label={t`Filter by status`} className="filter-bar">
         {filters.map((f) => (
-          <button key={f ?? 'ALL'} type="button" className="filter-option" aria-pressed={status === f}
-            onClick={() => void navigate({ to: base as never, search: (f ? { status: f } : {}) as never })}>
+          <button
+            key={f ?? 'ALL'}
+            type="button"
+            className="filter-option"
+            aria-pressed={status === f}
+            onClick={() => void navigate({ to: base as never, search: (f ? { status: f } : {}) as never })}
+          >
             {f ? i18n._(messageStatusLabels[f]) : t`All`}
           </button>
         ))}
@@ -57,10 +62,18 @@ export function MessagesPage({ status }: { status?: MessageStatus }) {
       : <Table caption={t`Messages`} captionHidden className="table-messages">
           <thead>
             <tr>
-              <th scope="col"><Trans>Subject</Trans></th>
-              <th scope="col"><Trans>Recipient</Trans></th>
-              <th scope="col"><Trans>Status</Trans></th>
-              <th scope="col"><Trans>Created</Trans></th>
+              <th scope="col">
+                <Trans>Subject</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Recipient</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Status</Trans>
+              </th>
+              <th scope="col">
+                <Trans>Created</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -70,16 +83,38 @@ export function MessagesPage({ status }: { status?: MessageStatus }) {
                 <tr key={m.id}>
                   <th scope="row" className="cell-wrap">
                     <Link to={`${base}/${m.id}` as never}>{m.subject}</Link>
-                    {m.anonymous && <span className="muted"> · <Trans>anonymous</Trans></span>}
+                    {m.anonymous && (
+                      <span className="muted">
+                        {' '}
+                        · <Trans>anonymous</Trans>
+                      </span>
+                    )}
                   </th>
-                  <td className="cell-wrap" data-label={t`Recipient`}>{recipientText(m.recipient, (d) => i18n._(d))}</td>
+                  <td className="cell-wrap" data-label={t`Recipient`}>
+                    {recipientText(m.recipient, (d) => i18n._(d))}
+                  </td>
                   <td data-label={t`Status`}>
                     <Badge variant={statusBadge(s)}>{i18n._(messageStatusLabels[s])}</Badge>
-                    {m.scheduledAt && s === 'DRAFT' && <span className="muted"> · <Trans>scheduled</Trans></span>}
-                    {m._pending && <span className="pending-marker"><Trans>Not yet synced</Trans></span>}
-                    {m._rejected && <p className="field-error" role="status">{m._rejected}</p>}
+                    {m.scheduledAt && s === 'DRAFT' && (
+                      <span className="muted">
+                        {' '}
+                        · <Trans>scheduled</Trans>
+                      </span>
+                    )}
+                    {m._pending && (
+                      <span className="pending-marker">
+                        <Trans>Not yet synced</Trans>
+                      </span>
+                    )}
+                    {m._rejected && (
+                      <p className="field-error" role="status">
+                        {m._rejected}
+                      </p>
+                    )}
                   </td>
-                  <td className="cell-nowrap" data-label={t`Created`}>{m.createdAt ? formatDate(m.createdAt, locale, 'short') : ''}</td>
+                  <td className="cell-nowrap" data-label={t`Created`}>
+                    {m.createdAt ? formatDate(m.createdAt, locale, 'short') : ''}
+                  </td>
                 </tr>
               )
             })}

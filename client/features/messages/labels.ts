@@ -23,7 +23,10 @@ export const messageTypeWords: Record<MessageType, MessageDescriptor> = {
 }
 
 export const statusBadge = (status: MessageStatus): 'neutral' | 'info' | 'success' | 'warning' =>
-  status === 'DRAFT' ? 'neutral' : status === 'SENT' ? 'info' : status === 'DELIVERED' ? 'warning' : 'success'
+  status === 'DRAFT' ? 'neutral'
+  : status === 'SENT' ? 'info'
+  : status === 'DELIVERED' ? 'warning'
+  : 'success'
 
 /** Who a message goes to, as the list's recipient column shows it. */
 export function recipientText(recipient: Message['recipient'] | undefined, translate: (d: MessageDescriptor) => string): string {

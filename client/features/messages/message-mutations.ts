@@ -80,7 +80,12 @@ export const messageEditFields: EditField[] = [
   { name: 'type', label: msg`Type`, format: formats.oneOf(messageTypeLabels) },
   { name: 'subject', label: msg`Subject`, format: formats.text },
   { name: 'body', label: msg`Message`, format: formats.excerpt },
-  { name: 'recipient', label: msg`Recipient`, fromRow: (row) => comparableRecipient(row.recipient), format: (v, ctx) => formats.oneOf(recipientKinds)((v as { kind?: string } | null)?.kind, ctx) },
+  {
+    name: 'recipient',
+    label: msg`Recipient`,
+    fromRow: (row) => comparableRecipient(row.recipient),
+    format: (v, ctx) => formats.oneOf(recipientKinds)((v as { kind?: string } | null)?.kind, ctx),
+  },
   { name: 'scheduledAt', label: msg`Send at`, format: formats.localDateTime },
 ]
 
@@ -136,7 +141,9 @@ registerMutationKind(MESSAGE_VIEW, {
   reducer: reduce.patch((row, m) => {
     const userId = (m.preview as { userId?: string } | undefined)?.userId
     const at = new Date(m.createdAt).toISOString()
-    const recipients = ((row.recipients as Message['recipients'] | undefined) ?? []).map((r) => (r.userId === userId && !r.viewedAt ? { ...r, viewedAt: at, receivedAt: r.receivedAt ?? at } : r))
+    const recipients = ((row.recipients as Message['recipients'] | undefined) ?? []).map((r) =>
+      r.userId === userId && !r.viewedAt ? { ...r, viewedAt: at, receivedAt: r.receivedAt ?? at } : r,
+    )
     return { recipients }
   }),
   label: msg`Mark message as read`,
@@ -149,7 +156,15 @@ const pendingCreate = ({ db }: SyncHandle, id: string): Promise<Mutation | undef
 
 /** POST /messages with a client-made id, so a draft written offline keeps it. */
 export const createDraft = ({ engine }: SyncHandle, body: CreateMessageRequest & { id: string }, preview: DraftPreview) =>
-  engine.mutate({ kind: MESSAGE_CREATE, method: 'POST', path: '/messages', body, preview: preview as unknown as Record<string, unknown>, entity: 'message', entityId: body.id })
+  engine.mutate({
+    kind: MESSAGE_CREATE,
+    method: 'POST',
+    path: '/messages',
+    body,
+    preview: preview as unknown as Record<string, unknown>,
+    entity: 'message',
+    entityId: body.id,
+  })
 
 export async function updateDraft(handle: SyncHandle, draft: { id: string; _version: number }, body: UpdateMessageRequest, recipientLabel: string | null) {
   const create = await pendingCreate(handle, draft.id)
@@ -169,12 +184,27 @@ export async function updateDraft(handle: SyncHandle, draft: { id: string; _vers
 export async function sendDraft(handle: SyncHandle, id: string, body: SendMessageRequest = {}) {
   const create = await pendingCreate(handle, id)
   const previous = await lastChangeOf(handle.db, id)
-  return handle.engine.mutate({ kind: MESSAGE_SEND, method: 'POST', path: `/messages/${id}/send`, body, entity: 'message', entityId: id, dependsOn: previous?.mutationId ?? create?.mutationId })
+  return handle.engine.mutate({
+    kind: MESSAGE_SEND,
+    method: 'POST',
+    path: `/messages/${id}/send`,
+    body,
+    entity: 'message',
+    entityId: id,
+    dependsOn: previous?.mutationId ?? create?.mutationId,
+  })
 }
 
 export async function deleteDraft(handle: SyncHandle, id: string) {
   const create = await pendingCreate(handle, id)
-  return handle.engine.mutate({ kind: MESSAGE_DELETE, method: 'DELETE', path: `/messages/${id}`, entity: 'message', entityId: id, dependsOn: create?.mutationId })
+  return handle.engine.mutate({
+    kind: MESSAGE_DELETE,
+    method: 'DELETE',
+    path: `/messages/${id}`,
+    entity: 'message',
+    entityId: id,
+    dependsOn: create?.mutationId,
+  })
 }
 
 /** Opened tracking: queued once per opening of an unread message. */

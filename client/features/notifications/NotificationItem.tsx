@@ -23,15 +23,7 @@ const typeNames = { success: msg`Success`, warning: msg`Warning`, error: msg`Err
 const isInternal = (url: string) => url.startsWith('/') && !url.startsWith('//')
 
 /** One notification: a type-coloured box with its title, message, action link and buttons. */
-export function NotificationItem({
-  handle,
-  notification: n,
-  problem,
-}: {
-  handle: SyncHandle
-  notification: NotificationView
-  problem: Mutation | undefined
-}) {
+export function NotificationItem({ handle, notification: n, problem }: { handle: SyncHandle; notification: NotificationView; problem: Mutation | undefined }) {
   const { t, i18n } = useLingui()
   const locale = useLocale()
   const navigate = useNavigate()

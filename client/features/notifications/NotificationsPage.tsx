@@ -87,12 +87,7 @@ export function NotificationsPage() {
         </div>
       : <ul className="notification-list" aria-label={t`Notifications`}>
           {notifications.slice(0, shown).map((n) => (
-            <NotificationItem
-              key={n.id}
-              handle={sync}
-              notification={n}
-              problem={problems.find((m) => m.entityId === n.id)}
-            />
+            <NotificationItem key={n.id} handle={sync} notification={n} problem={problems.find((m) => m.entityId === n.id)} />
           ))}
         </ul>
       }

@@ -36,7 +36,8 @@ afterEach(async () => {
   await deleteLocalDb(userId)
 })
 
-const view = async () => notificationsView(await handle.db.notifications.orderBy('createdAt').reverse().toArray(), await handle.db.outbox.orderBy('seq').toArray())
+const view = async () =>
+  notificationsView(await handle.db.notifications.orderBy('createdAt').reverse().toArray(), await handle.db.outbox.orderBy('seq').toArray())
 
 describe('notification mutations', () => {
   it('queue the documented calls (docs/PRODUCT.md §7) and show them at once, newest first', async () => {

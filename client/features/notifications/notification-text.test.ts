@@ -23,7 +23,11 @@ describe('notificationText', () => {
         da: { title: 'Velkommen til Boligkasse', message: 'Her følger du dine betalinger fra <strong>Solgården</strong>.', actionText: 'Åbn profil' },
       },
     }
-    expect(notificationText(n, 'da')).toEqual({ title: 'Velkommen til Boligkasse', message: 'Her følger du dine betalinger fra <strong>Solgården</strong>.', actionText: 'Åbn profil' })
+    expect(notificationText(n, 'da')).toEqual({
+      title: 'Velkommen til Boligkasse',
+      message: 'Her følger du dine betalinger fra <strong>Solgården</strong>.',
+      actionText: 'Åbn profil',
+    })
     expect(notificationText({ ...n, title: 'Velkommen til Boligkasse' }, 'en').title).toBe('Welcome to Boligkasse')
   })
 

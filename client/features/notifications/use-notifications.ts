@@ -43,8 +43,7 @@ export function notificationsView(rows: Row[], outbox: Mutation[]): Notification
 const notificationsQuery: SharedQuery<NotificationsView> = {
   key: 'notifications',
   tables: ['notifications', 'outbox'],
-  read: async (db: LocalDb) =>
-    notificationsView(await db.notifications.orderBy('createdAt').reverse().toArray(), await pendingOf(db, 'notification')),
+  read: async (db: LocalDb) => notificationsView(await db.notifications.orderBy('createdAt').reverse().toArray(), await pendingOf(db, 'notification')),
 }
 
 /** undefined while IndexedDB opens (or nobody is signed in). Shared by the screen and the badge. */

@@ -60,10 +60,34 @@ export function AddProviderForm({ companyId, onDone }: { companyId: string; onDo
         <Trans>Type</Trans>: Vipps MobilePay
       </p>
       <TextField label={t`Provider name`} value={values.providerName} onChange={set('providerName')} error={errors.providerName} required autoComplete="off" />
-      <TextField label={t`Merchant serial number`} value={values.merchantSerialNumber} onChange={set('merchantSerialNumber')} error={errors.merchantSerialNumber} required autoComplete="off" inputMode="numeric" />
+      <TextField
+        label={t`Merchant serial number`}
+        value={values.merchantSerialNumber}
+        onChange={set('merchantSerialNumber')}
+        error={errors.merchantSerialNumber}
+        required
+        autoComplete="off"
+        inputMode="numeric"
+      />
       <TextField label={t`Client ID`} value={values.clientId} onChange={set('clientId')} error={errors.clientId} required autoComplete="off" />
-      <TextField label={t`Client secret`} type="password" value={values.clientSecret} onChange={set('clientSecret')} error={errors.clientSecret} required autoComplete="new-password" />
-      <TextField label={t`Subscription key`} type="password" value={values.subscriptionKey} onChange={set('subscriptionKey')} error={errors.subscriptionKey} required autoComplete="new-password" />
+      <TextField
+        label={t`Client secret`}
+        type="password"
+        value={values.clientSecret}
+        onChange={set('clientSecret')}
+        error={errors.clientSecret}
+        required
+        autoComplete="new-password"
+      />
+      <TextField
+        label={t`Subscription key`}
+        type="password"
+        value={values.subscriptionKey}
+        onChange={set('subscriptionKey')}
+        error={errors.subscriptionKey}
+        required
+        autoComplete="new-password"
+      />
       <label className="checkbox-field">
         <input type="checkbox" checked={isTest} onChange={(e) => setIsTest(e.target.checked)} /> <Trans>Test environment</Trans>
       </label>

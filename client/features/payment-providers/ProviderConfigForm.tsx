@@ -88,9 +88,25 @@ export function ProviderConfigForm({ provider }: { provider: ProviderView & { co
         </Alert>
       )}
       <TextField label={t`Provider name`} value={values.providerName} onChange={set('providerName')} error={errors.providerName} required autoComplete="off" />
-      <TextField label={t`Merchant serial number`} value={values.merchantSerialNumber} onChange={set('merchantSerialNumber')} error={errors.merchantSerialNumber} required autoComplete="off" inputMode="numeric" />
+      <TextField
+        label={t`Merchant serial number`}
+        value={values.merchantSerialNumber}
+        onChange={set('merchantSerialNumber')}
+        error={errors.merchantSerialNumber}
+        required
+        autoComplete="off"
+        inputMode="numeric"
+      />
       <TextField label={t`Client ID`} value={values.clientId} onChange={set('clientId')} error={errors.clientId} required autoComplete="off" />
-      <TextField label={t`Client secret`} type="password" value={values.clientSecret} onChange={set('clientSecret')} error={errors.clientSecret} hint={secretHint(config?.clientSecret)} autoComplete="new-password" />
+      <TextField
+        label={t`Client secret`}
+        type="password"
+        value={values.clientSecret}
+        onChange={set('clientSecret')}
+        error={errors.clientSecret}
+        hint={secretHint(config?.clientSecret)}
+        autoComplete="new-password"
+      />
       <TextField
         label={t`Subscription key`}
         type="password"

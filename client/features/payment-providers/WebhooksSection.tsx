@@ -85,9 +85,7 @@ export function WebhooksSection({ provider, canManage }: { provider: ProviderVie
               <th scope="col">
                 <Trans>Events</Trans>
               </th>
-              {canManage && (
-                <ActionsHeader />
-              )}
+              {canManage && <ActionsHeader />}
             </tr>
           </thead>
           <tbody>
@@ -131,7 +129,14 @@ export function WebhooksSection({ provider, canManage }: { provider: ProviderVie
           onFailed={(text) => setNotice({ variant: 'error', text })}
         />
       )}
-      <ConfirmDialog open={toRemove !== null} title={<Trans>Remove webhook</Trans>} confirmLabel={<Trans>Remove</Trans>} busy={removing} onConfirm={() => void remove()} onCancel={() => setToRemove(null)}>
+      <ConfirmDialog
+        open={toRemove !== null}
+        title={<Trans>Remove webhook</Trans>}
+        confirmLabel={<Trans>Remove</Trans>}
+        busy={removing}
+        onConfirm={() => void remove()}
+        onCancel={() => setToRemove(null)}
+      >
         {toRemove && <RemoveQuestion url={toRemove.url} />}
       </ConfirmDialog>
     </section>
@@ -162,7 +167,17 @@ function RemoveQuestion({ url }: { url: string }) {
 }
 
 /** URL and at least one event (docs/PRODUCT.md §5 Webhook); registered at Vipps MobilePay by the server. */
-function AddWebhookForm({ providerId, disabled, onAdded, onFailed }: { providerId: string; disabled: boolean; onAdded: (hook: Webhook) => void; onFailed: (text: string) => void }) {
+function AddWebhookForm({
+  providerId,
+  disabled,
+  onAdded,
+  onFailed,
+}: {
+  providerId: string
+  disabled: boolean
+  onAdded: (hook: Webhook) => void
+  onFailed: (text: string) => void
+}) {
   const { t, i18n } = useLingui()
   const [url, setUrl] = useState('')
   const [events, setEvents] = useState<string[]>([...vippsWebhookEvents])

@@ -118,16 +118,14 @@ export function AddAuthMethodModal({
     }
   }
 
-  const identifierLabel = form.type === 'EMAIL_PASSWORD' ? t`Email` : form.type === 'PHONE_PASSWORD' ? t`Phone number` : t`Token name`
+  const identifierLabel =
+    form.type === 'EMAIL_PASSWORD' ? t`Email`
+    : form.type === 'PHONE_PASSWORD' ? t`Phone number`
+    : t`Token name`
 
   return (
-    <Modal
-      open={open}
-      title={token ? <Trans>Your new login token</Trans> : <Trans>Add authentication method</Trans>}
-      closeLabel={t`Close`}
-      onClose={close}
-    >
-      {token ? (
+    <Modal open={open} title={token ? <Trans>Your new login token</Trans> : <Trans>Add authentication method</Trans>} closeLabel={t`Close`} onClose={close}>
+      {token ?
         <>
           <Alert variant="warning">
             <Trans>Copy the token now. It will not be shown again.</Trans>
@@ -135,7 +133,9 @@ export function AddAuthMethodModal({
           <div className="token-row">
             <TextField label={t`Login token`} value={token} readOnly onFocus={(e) => e.target.select()} className="input-mono" />
             <Button variant="secondary" onClick={() => void copy()}>
-              {copied ? <Trans>Copied</Trans> : <Trans>Copy token</Trans>}
+              {copied ?
+                <Trans>Copied</Trans>
+              : <Trans>Copy token</Trans>}
             </Button>
           </div>
           <div className="form-actions">
@@ -144,75 +144,78 @@ export function AddAuthMethodModal({
             </Button>
           </div>
         </>
-      ) : (
-      <form ref={formRef} className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
-        {failure && <Alert variant="error">{failure}</Alert>}
-        <SelectField
-          label={t`Type`}
-          value={form.type}
-          onChange={(e) => {
-            set('type')(e.target.value)
-            setErrors({})
-          }}
-          options={(['EMAIL_PASSWORD', 'PHONE_PASSWORD', 'LOGIN_TOKEN'] as const).map((type) => ({
-            value: type,
-            label: i18n._(authMethodTypeLabels[type]),
-          }))}
-        />
-        <TextField
-          label={identifierLabel}
-          type={form.type === 'EMAIL_PASSWORD' ? 'email' : form.type === 'PHONE_PASSWORD' ? 'tel' : 'text'}
-          autoComplete="off"
-          value={form.identifier}
-          onChange={(e) => set('identifier')(e.target.value)}
-          error={errors.identifier}
-          hint={isToken ? t`Optional. A secure token is generated automatically.` : undefined}
-        />
-        {!isToken && (
-          <>
-            <TextField
-              label={t`Password`}
-              type="password"
-              autoComplete="new-password"
-              value={form.secret}
-              onChange={(e) => set('secret')(e.target.value)}
-              error={errors.secret}
-            />
-            <TextField
-              label={t`Confirm password`}
-              type="password"
-              autoComplete="new-password"
-              value={form.confirmSecret}
-              onChange={(e) => set('confirmSecret')(e.target.value)}
-              error={errors.confirmSecret}
-            />
-          </>
-        )}
-        {hasPassword ? (
-          <TextField
-            label={t`Current password`}
-            type="password"
-            autoComplete="current-password"
-            value={form.currentPassword}
-            onChange={(e) => set('currentPassword')(e.target.value)}
-            error={errors.currentPassword}
-            hint={t`The password you sign in with now. It confirms that it is you.`}
+      : <form ref={formRef} className="form" onSubmit={(e) => void onSubmit(e)} noValidate>
+          {failure && <Alert variant="error">{failure}</Alert>}
+          <SelectField
+            label={t`Type`}
+            value={form.type}
+            onChange={(e) => {
+              set('type')(e.target.value)
+              setErrors({})
+            }}
+            options={(['EMAIL_PASSWORD', 'PHONE_PASSWORD', 'LOGIN_TOKEN'] as const).map((type) => ({
+              value: type,
+              label: i18n._(authMethodTypeLabels[type]),
+            }))}
           />
-        ) : (
-          <p className="field-hint">
-            <Trans>You sign in without a password: this works within 10 minutes of signing in with Vipps MobilePay.</Trans>
-          </p>
-        )}
-        <div className="form-actions">
-          <Button variant="secondary" onClick={close} disabled={busy}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" busy={busy}>
-            <Trans>Add</Trans>
-          </Button>
-        </div>
-      </form>
-      )}
+          <TextField
+            label={identifierLabel}
+            type={
+              form.type === 'EMAIL_PASSWORD' ? 'email'
+              : form.type === 'PHONE_PASSWORD' ?
+                'tel'
+              : 'text'
+            }
+            autoComplete="off"
+            value={form.identifier}
+            onChange={(e) => set('identifier')(e.target.value)}
+            error={errors.identifier}
+            hint={isToken ? t`Optional. A secure token is generated automatically.` : undefined}
+          />
+          {!isToken && (
+            <>
+              <TextField
+                label={t`Password`}
+                type="password"
+                autoComplete="new-password"
+                value={form.secret}
+                onChange={(e) => set('secret')(e.target.value)}
+                error={errors.secret}
+              />
+              <TextField
+                label={t`Confirm password`}
+                type="password"
+                autoComplete="new-password"
+                value={form.confirmSecret}
+                onChange={(e) => set('confirmSecret')(e.target.value)}
+                error={errors.confirmSecret}
+              />
+            </>
+          )}
+          {hasPassword ?
+            <TextField
+              label={t`Current password`}
+              type="password"
+              autoComplete="current-password"
+              value={form.currentPassword}
+              onChange={(e) => set('currentPassword')(e.target.value)}
+              error={errors.currentPassword}
+              hint={t`The password you sign in with now. It confirms that it is you.`}
+            />
+          : <p className="field-hint">
+              <Trans>You sign in without a password: this works within 10 minutes of signing in with Vipps MobilePay.</Trans>
+            </p>
+          }
+          <div className="form-actions">
+            <Button variant="secondary" onClick={close} disabled={busy}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button type="submit" busy={busy}>
+              <Trans>Add</Trans>
+            </Button>
+          </div>
+        </form>
+      }
     </Modal>
   )
 }

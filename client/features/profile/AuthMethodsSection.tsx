@@ -107,20 +107,19 @@ export function AuthMethodsSection({
     }
   }
 
-  const passwordField = hasPassword ? (
-    <TextField
-      label={t`Current password`}
-      type="password"
-      autoComplete="current-password"
-      value={password}
-      onChange={(e) => setPassword(e.target.value)}
-      error={passwordError}
-    />
-  ) : (
-    <p className="field-hint">
-      <Trans>You have no password: a Vipps MobilePay sign-in from the last 10 minutes confirms that it is you.</Trans>
-    </p>
-  )
+  const passwordField =
+    hasPassword ?
+      <TextField
+        label={t`Current password`}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={passwordError}
+      />
+    : <p className="field-hint">
+        <Trans>You have no password: a Vipps MobilePay sign-in from the last 10 minutes confirms that it is you.</Trans>
+      </p>
 
   return (
     <section className="card" aria-labelledby="auth-methods-title">
@@ -144,16 +143,15 @@ export function AuthMethodsSection({
           <Trans>You are offline. Adding, removing or linking a sign-in method needs a connection to the server.</Trans>
         </OfflineReason>
       )}
-      {!known ? (
+      {!known ?
         <p className="empty">
           <Trans>Your sign-in methods show here once you have opened Profile while online.</Trans>
         </p>
-      ) : methods.length === 0 ? (
+      : methods.length === 0 ?
         <p className="empty">
           <Trans>No authentication methods configured</Trans>
         </p>
-      ) : (
-        <Table caption={t`Authentication Methods`} captionHidden>
+      : <Table caption={t`Authentication Methods`} captionHidden>
           <thead>
             <tr>
               {/* On a phone the type shows under the identifier instead, so the table fits. */}
@@ -174,40 +172,40 @@ export function AuthMethodsSection({
               const type = i18n._(authMethodTypeLabels[m.type])
               const identifier = m.identifier
               return (
-              <tr key={m.id}>
-                <td className="hide-phone">{type}</td>
-                <td className="cell-wrap">
-                  <span className="show-phone field-hint">{type}</span>
-                  {m.identifier}
-                  {!m.verified && (
-                    <>
-                      {' '}
-                      <Badge variant="warning">
-                        <Trans>Waiting for confirmation</Trans>
-                      </Badge>
-                    </>
-                  )}
-                </td>
-                <td className="hide-phone">{formatDate(m.createdAt, locale)}</td>
-                <td className="cell-actions">
-                  {/* A MobilePay sign-in is tied to the Vipps account and cannot be removed. */}
-                  {m.type !== 'MOBILEPAY' && (
-                    <Button variant="danger" size="sm" {...offline} onClick={() => setToDelete(m)}>
-                      <Trans>
-                        Delete{' '}
-                        <span className="sr-only">
-                          {type} {identifier}
-                        </span>
-                      </Trans>
-                    </Button>
-                  )}
-                </td>
-              </tr>
+                <tr key={m.id}>
+                  <td className="hide-phone">{type}</td>
+                  <td className="cell-wrap">
+                    <span className="show-phone field-hint">{type}</span>
+                    {m.identifier}
+                    {!m.verified && (
+                      <>
+                        {' '}
+                        <Badge variant="warning">
+                          <Trans>Waiting for confirmation</Trans>
+                        </Badge>
+                      </>
+                    )}
+                  </td>
+                  <td className="hide-phone">{formatDate(m.createdAt, locale)}</td>
+                  <td className="cell-actions">
+                    {/* A MobilePay sign-in is tied to the Vipps account and cannot be removed. */}
+                    {m.type !== 'MOBILEPAY' && (
+                      <Button variant="danger" size="sm" {...offline} onClick={() => setToDelete(m)}>
+                        <Trans>
+                          Delete{' '}
+                          <span className="sr-only">
+                            {type} {identifier}
+                          </span>
+                        </Trans>
+                      </Button>
+                    )}
+                  </td>
+                </tr>
               )
             })}
           </tbody>
         </Table>
-      )}
+      }
 
       <AddAuthMethodModal
         open={adding}
@@ -218,9 +216,12 @@ export function AuthMethodsSection({
           onChange([...methods.filter((m) => m.id !== method.id && !(m.type === method.type && m.identifier === method.identifier)), method])
           const address = method.identifier
           setNotice(
-            method.verified
-              ? { variant: 'success', text: msg`Authentication method added` }
-              : { variant: 'success', text: msg`We sent a confirmation link to ${address}. You can sign in with this address only after you click the link in that e-mail.` },
+            method.verified ?
+              { variant: 'success', text: msg`Authentication method added` }
+            : {
+                variant: 'success',
+                text: msg`We sent a confirmation link to ${address}. You can sign in with this address only after you click the link in that e-mail.`,
+              },
           )
         }}
       />

@@ -56,12 +56,11 @@ export function CompanySelection({
           <Trans>You are offline. Changing the current company needs a connection to the server.</Trans>
         </OfflineReason>
       )}
-      {companies.length === 0 ? (
+      {companies.length === 0 ?
         <p className="empty">
           <Trans>You are not a member of any company.</Trans>
         </p>
-      ) : (
-        <Table caption={t`Company Selection`} captionHidden>
+      : <Table caption={t`Company Selection`} captionHidden>
           <thead>
             <tr>
               <th scope="col">
@@ -83,23 +82,27 @@ export function CompanySelection({
                 </th>
                 <td className="hide-phone">{i18n._(companyRoleLabels[c.role])}</td>
                 <td className="cell-actions">
-                  {c.id === currentCompanyId ? (
+                  {c.id === currentCompanyId ?
                     <Badge variant="success">
                       <Trans>Current</Trans>
                     </Badge>
-                  ) : (
-                    <Button size="sm" variant="secondary" busy={busyId === c.id} disabled={busyId !== null || !connected}
+                  : <Button
+                      size="sm"
+                      variant="secondary"
+                      busy={busyId === c.id}
+                      disabled={busyId !== null || !connected}
                       aria-describedby={connected ? undefined : 'companies-offline'}
-                      onClick={() => void select(c)}>
+                      onClick={() => void select(c)}
+                    >
                       <Trans>Select</Trans>
                     </Button>
-                  )}
+                  }
                 </td>
               </tr>
             ))}
           </tbody>
         </Table>
-      )}
+      }
     </section>
   )
 }

@@ -122,10 +122,9 @@ export function EditableField({ label, display, value, input, confirmation, note
       <dt className="sr-only">{label}</dt>
       <dd>
         <form ref={formRef} className="editable-form" onSubmit={(e) => void onSubmit(e)} onKeyDown={onKeyDown} noValidate>
-          {input.kind === 'select' ? (
+          {input.kind === 'select' ?
             <SelectField label={label} value={draft} options={input.options} onChange={(e) => setDraft(e.target.value)} error={error} autoFocus />
-          ) : (
-            <TextField
+          : <TextField
               label={label}
               type={input.kind}
               autoComplete={input.autoComplete}
@@ -136,7 +135,7 @@ export function EditableField({ label, display, value, input, confirmation, note
               error={error}
               autoFocus
             />
-          )}
+          }
           {confirmation && (
             <TextField
               label={confirmation.label}

@@ -144,43 +144,48 @@ function PersonalInformation({
    * the current-password input. A new e-mail address needs the current password and changes only
    * when the link mailed to it is clicked.
    */
-  const save = (field: ProfileField) => async (raw: string, currentPassword: string): Promise<SaveProblem> => {
-    const parsed = profileFieldSchemas[field].safeParse(raw)
-    if (!parsed.success) return parsed.error.issues[0] ? translateIssue(parsed.error.issues[0], i18n) : i18n._(saveFailed)
-    const value = parsed.data as string | null
-    // The language works offline: this device switches now, the account follows (profile-store.ts).
-    const languageOffline = async () => {
-      if (!db) return i18n._(saveFailed)
-      await chooseLanguageOffline(db, value as Language)
-      onSaved({ ...profile, language: value as Language })
-      setNotice({ variant: 'success', text: languageKept })
-      return null
-    }
-    if (field === 'language' && !connected) return languageOffline()
-    const newEmail = field === 'emailAddress' && value !== profile.emailAddress
-    if (newEmail && hasPassword && !currentPassword) return { confirmation: i18n._(messages.currentPasswordRequired) }
-    try {
-      const saved = await updateProfileField(field, value, action, newEmail && currentPassword ? currentPassword : undefined)
-      onSaved(saved)
-      const pending = saved.pendingEmailAddress
-      setNotice(
-        newEmail && pending
-          ? { variant: 'success', text: msg`We sent a confirmation link to ${pending}. Your e-mail address changes only when you click the link in that e-mail.` }
+  const save =
+    (field: ProfileField) =>
+    async (raw: string, currentPassword: string): Promise<SaveProblem> => {
+      const parsed = profileFieldSchemas[field].safeParse(raw)
+      if (!parsed.success) return parsed.error.issues[0] ? translateIssue(parsed.error.issues[0], i18n) : i18n._(saveFailed)
+      const value = parsed.data as string | null
+      // The language works offline: this device switches now, the account follows (profile-store.ts).
+      const languageOffline = async () => {
+        if (!db) return i18n._(saveFailed)
+        await chooseLanguageOffline(db, value as Language)
+        onSaved({ ...profile, language: value as Language })
+        setNotice({ variant: 'success', text: languageKept })
+        return null
+      }
+      if (field === 'language' && !connected) return languageOffline()
+      const newEmail = field === 'emailAddress' && value !== profile.emailAddress
+      if (newEmail && hasPassword && !currentPassword) return { confirmation: i18n._(messages.currentPasswordRequired) }
+      try {
+        const saved = await updateProfileField(field, value, action, newEmail && currentPassword ? currentPassword : undefined)
+        onSaved(saved)
+        const pending = saved.pendingEmailAddress
+        setNotice(
+          newEmail && pending ?
+            {
+              variant: 'success',
+              text: msg`We sent a confirmation link to ${pending}. Your e-mail address changes only when you click the link in that e-mail.`,
+            }
           : { variant: 'success', text: profileUpdated },
-      )
-      return null
-    } catch (e) {
-      if (field === 'language' && e instanceof ApiError && e.status === 0) return languageOffline()
-      const text = (e instanceof ApiError && (e.issues[0]?.message || e.message)) || i18n._(saveFailed)
-      setNotice({ variant: 'error', text })
-      if (!(e instanceof ApiError)) return text
-      // The current password's own problems (missing, wrong) go under its input.
-      const forPassword = e.issues.find((i) => i.path === 'currentPassword')?.message
-      const forValue = e.issues.find((i) => i.path !== 'currentPassword')?.message
-      if (forPassword || (e.status === 429 && newEmail)) return { value: forValue ?? null, confirmation: forPassword ?? e.message }
-      return text
+        )
+        return null
+      } catch (e) {
+        if (field === 'language' && e instanceof ApiError && e.status === 0) return languageOffline()
+        const text = (e instanceof ApiError && (e.issues[0]?.message || e.message)) || i18n._(saveFailed)
+        setNotice({ variant: 'error', text })
+        if (!(e instanceof ApiError)) return text
+        // The current password's own problems (missing, wrong) go under its input.
+        const forPassword = e.issues.find((i) => i.path === 'currentPassword')?.message
+        const forValue = e.issues.find((i) => i.path !== 'currentPassword')?.message
+        if (forPassword || (e.status === 429 && newEmail)) return { value: forValue ?? null, confirmation: forPassword ?? e.message }
+        return text
+      }
     }
-  }
 
   const languageOptions = [
     { value: 'EN', label: t`English` },
@@ -212,9 +217,13 @@ function PersonalInformation({
           value={profile.emailAddress}
           input={{ kind: 'email', autoComplete: 'email' }}
           confirmation={
-            hasPassword
-              ? { label: t`Current password`, autoComplete: 'current-password', hint: t`Needed to change your e-mail address. The new address changes only after you click the link we send to it.` }
-              : undefined
+            hasPassword ?
+              {
+                label: t`Current password`,
+                autoComplete: 'current-password',
+                hint: t`Needed to change your e-mail address. The new address changes only after you click the link we send to it.`,
+              }
+            : undefined
           }
           note={pendingEmail && <Trans>Waiting for confirmation: {pendingEmail} — we sent a link to that address.</Trans>}
           onSave={save('emailAddress')}
@@ -225,7 +234,10 @@ function PersonalInformation({
           display={profile.mobileNumber}
           value={profile.mobileNumber ?? ''}
           input={{ kind: 'tel', autoComplete: 'tel' }}
-          note={profile.mobileNumber && !profile.mobileVerified && <Trans>Not confirmed yet. Sign in with Vipps MobilePay, or link it below, to confirm that this number is yours.</Trans>}
+          note={
+            profile.mobileNumber &&
+            !profile.mobileVerified && <Trans>Not confirmed yet. Sign in with Vipps MobilePay, or link it below, to confirm that this number is yours.</Trans>
+          }
           onSave={save('mobileNumber')}
           offlineReasonId={offlineReason}
         />

@@ -2,14 +2,7 @@
  * Profile reads and writes (docs/PRODUCT.md §7 "Account and authentication"). Each write also updates the
  * signed-in user where the sidebar or the interface language depend on it.
  */
-import {
-  AccountInfo,
-  AddAuthMethodResponse,
-  Profile,
-  VippsLinkResponse,
-  type AddAuthMethodRequest,
-  type ProfileField,
-} from '../../../shared/contract/account'
+import { AccountInfo, AddAuthMethodResponse, Profile, VippsLinkResponse, type AddAuthMethodRequest, type ProfileField } from '../../../shared/contract/account'
 import { localeOf } from '../../../shared/contract/common'
 import { api, type ActionKey } from '../../lib/api'
 import { activateLocale } from '../../i18n/i18n'

@@ -16,15 +16,14 @@ export function RootLayout() {
   useFocusMainOnNavigate()
   return (
     <>
-      {isSignedIn(session) && session.user ? (
+      {isSignedIn(session) && session.user ?
         <AppLayout user={session.user}>
           <Outlet />
         </AppLayout>
-      ) : (
-        <GuestLayout>
+      : <GuestLayout>
           <Outlet />
         </GuestLayout>
-      )}
+      }
       <UpdatePrompt />
       <Toaster toasts={toasts} closeLabel={t`Close`} onDismiss={dismissToast} />
     </>

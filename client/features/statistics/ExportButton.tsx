@@ -33,7 +33,9 @@ export function ExportButton({ tableId, filename = 'export', sheetName = 'Sheet1
   return (
     <div className="export-button">
       <Button variant="secondary" busy={busy} onClick={() => void run()}>
-        {busy ? <Trans>Exporting…</Trans> : <Trans>Export to Excel</Trans>}
+        {busy ?
+          <Trans>Exporting…</Trans>
+        : <Trans>Export to Excel</Trans>}
       </Button>
       {error && <Alert variant="error">{error}</Alert>}
     </div>

@@ -59,18 +59,18 @@ export function StatisticsPage() {
   const [heatingMissing, setHeatingMissing] = useState(false)
   const allowed = companyId !== null && isCompanyAdminStaff(role)
 
-  const request: StatisticsRequest | null = !allowed
-    ? null
-    : type === 'custom'
-      ? { companyId, type, startDate: custom.startDate, endDate: custom.endDate, agreementId: agreementId || undefined }
-      : { companyId, type, agreementId: agreementId || undefined }
+  const request: StatisticsRequest | null =
+    !allowed ? null
+    : type === 'custom' ? { companyId, type, startDate: custom.startDate, endDate: custom.endDate, agreementId: agreementId || undefined }
+    : { companyId, type, agreementId: agreementId || undefined }
   const state = useChargeStatistics(handle, request)
   // The dropdown keeps the last known agreements while the next period loads.
   const agreements = useRef<{ id: string; externalId: string }[]>([])
   if (state.status === 'ready') agreements.current = state.data.agreements
 
   const companyRow = company?.row
-  const hasHeatingPeriod = companyRow ? heatingWaterPeriod(todayIso(), companyRow.heatingWaterPeriodStartDate, companyRow.heatingWaterPeriodEndDate) !== undefined : true
+  const hasHeatingPeriod =
+    companyRow ? heatingWaterPeriod(todayIso(), companyRow.heatingWaterPeriodStartDate, companyRow.heatingWaterPeriodEndDate) !== undefined : true
   const serverSaysMissing = state.status === 'error' && (state.code === 'heating-water-missing' || state.code === 'BUSINESS_RULE')
   useEffect(() => {
     if (heatingMissing || serverSaysMissing) console.warn('Heating & Water Period is not set for this company')

@@ -22,12 +22,14 @@ export interface StatisticsRequest {
 }
 
 export type StatisticsState =
-  | { status: 'loading' }
-  | { status: 'ready'; data: ChargeStatistics; source: 'server' | 'local' }
-  | { status: 'error'; code: string; message: string }
+  { status: 'loading' } | { status: 'ready'; data: ChargeStatistics; source: 'server' | 'local' } | { status: 'error'; code: string; message: string }
 
 /** Computes the statistics from the local copy; a period the rules refuse comes back as its reason. */
-export async function localStatistics(db: LocalDb, r: StatisticsRequest, today = todayIso()): Promise<ChargeStatistics | 'heating-water-missing' | 'custom-dates-missing'> {
+export async function localStatistics(
+  db: LocalDb,
+  r: StatisticsRequest,
+  today = todayIso(),
+): Promise<ChargeStatistics | 'heating-water-missing' | 'custom-dates-missing'> {
   const [company, invoices, agreements] = await Promise.all([
     db.companies.get(r.companyId),
     db.invoices.where('companyId').equals(r.companyId).toArray(),
@@ -40,7 +42,9 @@ export async function localStatistics(db: LocalDb, r: StatisticsRequest, today =
   if (typeof period === 'string') return period
   const documents = (invoices as unknown as Invoice[]).filter((i) => i.kind && i.invoiceArticles).map(documentOfInvoice)
   return {
-    agreements: sortAgreementsByExternalId(agreements.filter((a) => typeof a.externalId === 'string').map((a) => ({ externalId: a.externalId as string, id: a.id }))),
+    agreements: sortAgreementsByExternalId(
+      agreements.filter((a) => typeof a.externalId === 'string').map((a) => ({ externalId: a.externalId as string, id: a.id })),
+    ),
     statistics: statisticsFromDocuments(documents, { ...period, agreementId: r.agreementId }),
     type: r.type,
     ...period,

@@ -42,8 +42,12 @@ export function refusalText(m: Mutation, i18n: I18n): string | null {
 
 export function notKeptText(error: NotKeptError, i18n: I18n): string {
   return error.reason === 'quota' ?
-      i18n._(msg`Your change was NOT kept: this device has no storage space left, so it was not saved and will not be sent. Free some space (for example delete downloads, or other sites' data in the browser settings), then try again.`)
-    : i18n._(msg`Your change was NOT kept: this device could not store it, so it will not be sent. Try again; if it keeps failing, reload the page or use another browser.`)
+      i18n._(
+        msg`Your change was NOT kept: this device has no storage space left, so it was not saved and will not be sent. Free some space (for example delete downloads, or other sites' data in the browser settings), then try again.`,
+      )
+    : i18n._(
+        msg`Your change was NOT kept: this device could not store it, so it will not be sent. Try again; if it keeps failing, reload the page or use another browser.`,
+      )
 }
 
 export function useRefusalText(): (m: Mutation) => string | null {

@@ -3,7 +3,14 @@ import type { SyncStatus } from '../../sync/engine'
 import type { Mutation } from '../../sync/local-db'
 import { summarize } from './sync-summary'
 
-const status = (over: Partial<SyncStatus> = {}): SyncStatus => ({ online: true, syncing: false, authPaused: false, lastSyncedAt: 1000, lastError: null, ...over })
+const status = (over: Partial<SyncStatus> = {}): SyncStatus => ({
+  online: true,
+  syncing: false,
+  authPaused: false,
+  lastSyncedAt: 1000,
+  lastError: null,
+  ...over,
+})
 const m = (status: Mutation['status'], money = false) => ({ status, money }) as Mutation
 
 describe('summarize', () => {

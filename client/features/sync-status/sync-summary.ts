@@ -35,5 +35,14 @@ export function summarize(status: SyncStatus, outbox: readonly Mutation[]): Sync
     : pending.length > 0 ? 'pending'
     : 'synced'
   // In the user's terms: internal steps of one action (write + send a message) count once.
-  return { state, online, pending: countUserActions(outbox), problems, rejected: problems - conflicts, conflicts, money: pending.filter((m) => m.money).length, lastSyncedAt: status.lastSyncedAt }
+  return {
+    state,
+    online,
+    pending: countUserActions(outbox),
+    problems,
+    rejected: problems - conflicts,
+    conflicts,
+    money: pending.filter((m) => m.money).length,
+    lastSyncedAt: status.lastSyncedAt,
+  }
 }

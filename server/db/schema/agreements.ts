@@ -15,14 +15,22 @@ export const agreements = sqliteTable(
   'agreements',
   {
     id: text('id').primaryKey(),
-    companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     /** Sequential per company: 1001, 1002, … (`externalId` is its text). */
     externalSeq: integer('external_seq').notNull(),
-    memberUserId: text('member_user_id').notNull().references(() => users.id),
-    paymentProviderId: text('payment_provider_id').notNull().references(() => paymentProviders.id),
+    memberUserId: text('member_user_id')
+      .notNull()
+      .references(() => users.id),
+    paymentProviderId: text('payment_provider_id')
+      .notNull()
+      .references(() => paymentProviders.id),
     status: text('status', { enum: agreementStatuses }).notNull().default('CREATED'),
     priceOre: integer('price_ore').notNull(),
-    currency: text('currency', { enum: ['DKK'] }).notNull().default('DKK'),
+    currency: text('currency', { enum: ['DKK'] })
+      .notNull()
+      .default('DKK'),
     paymentPeriod: text('payment_period', { enum: paymentPeriods }).notNull(),
     startPaymentDate: text('start_payment_date').notNull(),
     nextRegularPaymentDate: text('next_regular_payment_date'),
@@ -52,7 +60,9 @@ export const agreements = sqliteTable(
 export const agreementParts = sqliteTable(
   'agreement_parts',
   {
-    agreementId: text('agreement_id').notNull().references(() => agreements.id, { onDelete: 'cascade' }),
+    agreementId: text('agreement_id')
+      .notNull()
+      .references(() => agreements.id, { onDelete: 'cascade' }),
     id: text('id').notNull(),
     position: integer('position').notNull(),
     type: text('type', { enum: partTypes }).notNull(),
@@ -68,8 +78,12 @@ export const agreementParts = sqliteTable(
 export const agreementAddresses = sqliteTable(
   'agreement_addresses',
   {
-    agreementId: text('agreement_id').notNull().references(() => agreements.id, { onDelete: 'cascade' }),
-    addressId: text('address_id').notNull().references(() => addresses.id, { onDelete: 'restrict' }),
+    agreementId: text('agreement_id')
+      .notNull()
+      .references(() => agreements.id, { onDelete: 'cascade' }),
+    addressId: text('address_id')
+      .notNull()
+      .references(() => addresses.id, { onDelete: 'restrict' }),
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.agreementId, t.addressId] }), index('agreement_addresses_address').on(t.addressId)],
@@ -85,13 +99,19 @@ export const charges = sqliteTable(
   'charges',
   {
     id: text('id').primaryKey(),
-    agreementId: text('agreement_id').notNull().references(() => agreements.id, { onDelete: 'cascade' }),
-    companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    agreementId: text('agreement_id')
+      .notNull()
+      .references(() => agreements.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['REGULAR', 'ONE_TIME', 'FINAL'] }).notNull(),
     /** Vipps charge type. */
     type: text('type', { enum: ['RECURRING', 'UNSCHEDULED'] }).notNull(),
     amountOre: integer('amount_ore').notNull(),
-    currency: text('currency', { enum: ['DKK'] }).notNull().default('DKK'),
+    currency: text('currency', { enum: ['DKK'] })
+      .notNull()
+      .default('DKK'),
     description: text('description').notNull(),
     due: text('due').notNull(),
     status: text('status', { enum: chargeStatuses }).notNull().default('CREATED'),
@@ -113,8 +133,12 @@ export const charges = sqliteTable(
   (t) => [
     index('charges_agreement').on(t.agreementId, t.due),
     index('charges_status').on(t.status),
-    uniqueIndex('charges_regular_agreement_due').on(t.agreementId, t.due).where(sql`kind = 'REGULAR'`),
-    uniqueIndex('charges_final_agreement').on(t.agreementId).where(sql`kind = 'FINAL'`),
+    uniqueIndex('charges_regular_agreement_due')
+      .on(t.agreementId, t.due)
+      .where(sql`kind = 'REGULAR'`),
+    uniqueIndex('charges_final_agreement')
+      .on(t.agreementId)
+      .where(sql`kind = 'FINAL'`),
     uniqueIndex('charges_vipps_id').on(t.vippsChargeId),
   ],
 )
@@ -124,7 +148,9 @@ export const chargeEvents = sqliteTable(
   'charge_events',
   {
     id: text('id').primaryKey(),
-    chargeId: text('charge_id').notNull().references(() => charges.id, { onDelete: 'cascade' }),
+    chargeId: text('charge_id')
+      .notNull()
+      .references(() => charges.id, { onDelete: 'cascade' }),
     event: text('event').notNull(),
     amountOre: integer('amount_ore').notNull(),
     occurredAt: text('occurred_at').notNull(),
@@ -144,12 +170,18 @@ export const providerOutbox = sqliteTable(
   'provider_outbox',
   {
     id: text('id').primaryKey(),
-    providerId: text('provider_id').notNull().references(() => paymentProviders.id),
-    agreementId: text('agreement_id').notNull().references(() => agreements.id, { onDelete: 'cascade' }),
+    providerId: text('provider_id')
+      .notNull()
+      .references(() => paymentProviders.id),
+    agreementId: text('agreement_id')
+      .notNull()
+      .references(() => agreements.id, { onDelete: 'cascade' }),
     chargeId: text('charge_id').references(() => charges.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['CREATE_CHARGE', 'STOP_AGREEMENT', 'UPDATE_AGREEMENT', 'CANCEL_CHARGE', 'CAPTURE_CHARGE', 'REFUND_CHARGE'] }).notNull(),
     payload: text('payload', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: text('next_attempt_at').notNull(),
     lastError: text('last_error'),

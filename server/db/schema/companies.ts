@@ -10,7 +10,9 @@ export const companies = sqliteTable(
     acronym: text('acronym').notNull(),
     cvr: text('cvr').notNull(),
     unionType: text('union_type', { enum: ['COOP', 'CONDO'] }).notNull(),
-    status: text('status', { enum: ['NEW', 'ACTIVE', 'SUSPENDED', 'DEACTIVATED', 'DELETED'] }).notNull().default('NEW'),
+    status: text('status', { enum: ['NEW', 'ACTIVE', 'SUSPENDED', 'DEACTIVATED', 'DELETED'] })
+      .notNull()
+      .default('NEW'),
     heatingWaterPeriodStartDate: text('heating_water_period_start_date'),
     heatingWaterPeriodEndDate: text('heating_water_period_end_date'),
     version: integer('version').notNull().default(1),
@@ -25,8 +27,12 @@ export const companyMembers = sqliteTable(
   'company_members',
   {
     id: text('id').primaryKey(),
-    companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['CHAIRMAN', 'ADMINISTRATOR', 'ACCOUNTANT', 'BOARDMEMBER'] }).notNull(),
     /** Moves when the role changes (issue #16), so an offline role change carries If-Match. */
     version: integer('version').notNull().default(1),
@@ -40,7 +46,9 @@ export const addresses = sqliteTable(
   'addresses',
   {
     id: text('id').primaryKey(),
-    companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     referenceId: text('reference_id'),
     street: text('street').notNull(),
     number: text('number').notNull(),

@@ -39,7 +39,9 @@ export const invoices = sqliteTable(
     consumerAddress: text('consumer_address'),
     consumerPhoneNumber: text('consumer_phone_number'),
     consumerEmailAddress: text('consumer_email_address').notNull(),
-    currency: text('currency', { enum: ['DKK'] }).notNull().default('DKK'),
+    currency: text('currency', { enum: ['DKK'] })
+      .notNull()
+      .default('DKK'),
     /** øre, without VAT. A credit note's amounts are positive; its kind says they are credited. */
     subtotalOre: integer('subtotal_ore').notNull(),
     vatOre: integer('vat_ore').notNull(),
@@ -83,7 +85,9 @@ export const invoices = sqliteTable(
 export const invoiceLines = sqliteTable(
   'invoice_lines',
   {
-    invoiceId: text('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     id: text('id').notNull(),
     articleNumber: text('article_number').notNull(),

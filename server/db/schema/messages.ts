@@ -17,13 +17,17 @@ export const messages = sqliteTable(
   'messages',
   {
     id: text('id').primaryKey(),
-    companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     senderUserId: text('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
     anonymous: integer('anonymous', { mode: 'boolean' }).notNull().default(false),
     type: text('type', { enum: ['MESSAGE', 'NOTICE', 'REMINDER'] }).notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
-    status: text('status', { enum: ['DRAFT', 'SENT', 'DELIVERED', 'READ'] }).notNull().default('DRAFT'),
+    status: text('status', { enum: ['DRAFT', 'SENT', 'DELIVERED', 'READ'] })
+      .notNull()
+      .default('DRAFT'),
     recipientKind: text('recipient_kind', { enum: ['MEMBER', 'ALL_MEMBERS', 'BOARD', 'ADDRESS'] }).notNull(),
     recipientUserId: text('recipient_user_id').references(() => users.id, { onDelete: 'set null' }),
     recipientAddressId: text('recipient_address_id').references(() => addresses.id, { onDelete: 'set null' }),
@@ -44,8 +48,12 @@ export const messageRecipients = sqliteTable(
   'message_recipients',
   {
     id: text('id').primaryKey(),
-    messageId: text('message_id').notNull().references(() => messages.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     emailAddress: text('email_address').notNull(),
     fullName: text('full_name').notNull(),
     /** The e-mail queued for this recipient (mail_outbox.id); its sending marks the message received. */
@@ -54,7 +62,11 @@ export const messageRecipients = sqliteTable(
     viewedAt: text('viewed_at'),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [uniqueIndex('message_recipients_message_user').on(t.messageId, t.userId), index('message_recipients_user').on(t.userId), index('message_recipients_pending').on(t.receivedAt)],
+  (t) => [
+    uniqueIndex('message_recipients_message_user').on(t.messageId, t.userId),
+    index('message_recipients_user').on(t.userId),
+    index('message_recipients_pending').on(t.receivedAt),
+  ],
 )
 
 /** Files attached to a message; the bytes live on disk under `<data dir>/attachments/`. */
@@ -62,7 +74,9 @@ export const messageAttachments = sqliteTable(
   'message_attachments',
   {
     id: text('id').primaryKey(),
-    messageId: text('message_id').notNull().references(() => messages.id, { onDelete: 'cascade' }),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),

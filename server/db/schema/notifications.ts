@@ -22,7 +22,9 @@ export const notifications = sqliteTable(
   'notifications',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
     message: text('message').notNull(),
     type: text('type', { enum: ['success', 'warning', 'error', 'info'] }).notNull(),

@@ -9,8 +9,12 @@ export const paymentProviders = sqliteTable(
   'payment_providers',
   {
     id: text('id').primaryKey(),
-    companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['VIPPS'] }).notNull().default('VIPPS'),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['VIPPS'] })
+      .notNull()
+      .default('VIPPS'),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
     isTest: integer('is_test', { mode: 'boolean' }).notNull().default(true),
     providerName: text('provider_name').notNull(),
@@ -31,7 +35,9 @@ export const providerWebhooks = sqliteTable(
   'provider_webhooks',
   {
     id: text('id').primaryKey(),
-    providerId: text('provider_id').notNull().references(() => paymentProviders.id, { onDelete: 'cascade' }),
+    providerId: text('provider_id')
+      .notNull()
+      .references(() => paymentProviders.id, { onDelete: 'cascade' }),
     vippsWebhookId: text('vipps_webhook_id'),
     url: text('url').notNull(),
     events: text('events', { mode: 'json' }).$type<string[]>().notNull(),
@@ -51,13 +57,17 @@ export const webhookEvents = sqliteTable(
   'webhook_events',
   {
     id: text('id').primaryKey(),
-    providerId: text('provider_id').notNull().references(() => paymentProviders.id, { onDelete: 'cascade' }),
+    providerId: text('provider_id')
+      .notNull()
+      .references(() => paymentProviders.id, { onDelete: 'cascade' }),
     bodyHash: text('body_hash').notNull(),
     eventType: text('event_type').notNull(),
     agreementId: text('agreement_id').notNull(),
     chargeId: text('charge_id'),
     payload: text('payload').notNull(),
-    status: text('status', { enum: ['received', 'processed', 'failed'] }).notNull().default('received'),
+    status: text('status', { enum: ['received', 'processed', 'failed'] })
+      .notNull()
+      .default('received'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: text('next_attempt_at').notNull(),
     /** What Vipps said when the object was re-read (status of the agreement or charge). */

@@ -45,7 +45,9 @@ export const mailOutbox = sqliteTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: text('next_attempt_at').notNull(),
     lastError: text('last_error'),

@@ -17,7 +17,11 @@ export const changeLog = sqliteTable(
     userId: text('user_id'),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [index('change_log_company_seq').on(t.companyId, t.seq), index('change_log_user_seq').on(t.userId, t.seq), index('change_log_created').on(t.createdAt)],
+  (t) => [
+    index('change_log_company_seq').on(t.companyId, t.seq),
+    index('change_log_user_seq').on(t.userId, t.seq),
+    index('change_log_created').on(t.createdAt),
+  ],
 )
 
 /** Platform-wide counters: `compactedThrough` is the highest seq removed by compaction. */

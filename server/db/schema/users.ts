@@ -19,8 +19,12 @@ export const users = sqliteTable(
      * Only a verified number may open an account at a first Vipps sign-in; a changed number is unverified.
      */
     mobileVerifiedAt: text('mobile_verified_at'),
-    language: text('language', { enum: ['EN', 'DA'] }).notNull().default('EN'),
-    systemRole: text('system_role', { enum: ['SUPERADMIN', 'MEMBER', 'USER'] }).notNull().default('USER'),
+    language: text('language', { enum: ['EN', 'DA'] })
+      .notNull()
+      .default('EN'),
+    systemRole: text('system_role', { enum: ['SUPERADMIN', 'MEMBER', 'USER'] })
+      .notNull()
+      .default('USER'),
     currentCompanyId: text('current_company_id'),
     version: integer('version').notNull().default(1),
     createdAt: text('created_at').notNull(),
@@ -37,7 +41,9 @@ export const authMethods = sqliteTable(
   'auth_methods',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', { enum: ['EMAIL_PASSWORD', 'PHONE_PASSWORD', 'LOGIN_TOKEN', 'MOBILEPAY'] }).notNull(),
     identifier: text('identifier').notNull(),
     secretHash: text('secret_hash'),
@@ -52,7 +58,9 @@ export const authMethods = sqliteTable(
   (t) => [
     index('auth_methods_user').on(t.userId),
     // Only proven identifiers are unique: a pending claim cannot block the real owner.
-    uniqueIndex('auth_methods_type_identifier').on(t.type, t.identifier).where(sql`type <> 'LOGIN_TOKEN' and verified_at is not null`),
+    uniqueIndex('auth_methods_type_identifier')
+      .on(t.type, t.identifier)
+      .where(sql`type <> 'LOGIN_TOKEN' and verified_at is not null`),
     index('auth_methods_identifier').on(t.identifier),
     uniqueIndex('auth_methods_lookup').on(t.lookupHash),
   ],
@@ -63,7 +71,9 @@ export const sessions = sqliteTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     createdAt: text('created_at').notNull(),
     lastUsedAt: text('last_used_at').notNull(),
@@ -80,7 +90,9 @@ export const passwordResets = sqliteTable(
   'password_resets',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: text('expires_at').notNull(),
     usedAt: text('used_at'),
@@ -97,7 +109,9 @@ export const emailConfirmations = sqliteTable(
   'email_confirmations',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['ADD_METHOD', 'CHANGE_EMAIL'] }).notNull(),
     email: text('email').notNull(),
     authMethodId: text('auth_method_id').references(() => authMethods.id, { onDelete: 'cascade' }),

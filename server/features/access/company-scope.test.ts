@@ -15,7 +15,7 @@ const LISTS = ['/agreement', '/invoice', '/messages'] as const
  * contract body as the company itself would (GET /company/{id}), never 200 []; an id that does not
  * exist answers the same. The authorization matrices hold the full caller × route table.
  */
-describe('lists filtered by another association\'s companyId', () => {
+describe("lists filtered by another association's companyId", () => {
   it('answer 404 with the body of the company itself, the same for an unknown id', async () => {
     const t = await testApp()
     const { main } = await companyIds(t)
@@ -30,13 +30,17 @@ describe('lists filtered by another association\'s companyId', () => {
     }
   })
 
-  it('answer in the caller\'s language', async () => {
+  it("answer in the caller's language", async () => {
     const t = await testApp()
     const { main } = await companyIds(t)
     const other = await t.login(demo.otherAdmin)
-    for (const [language, message] of [['DA', 'Ikke fundet.'], ['EN', 'Not found.']] as const) {
+    for (const [language, message] of [
+      ['DA', 'Ikke fundet.'],
+      ['EN', 'Not found.'],
+    ] as const) {
       await t.call('PATCH', '/account/profile/language', { token: other, body: { value: language } })
-      for (const list of LISTS) expect((await t.call('GET', `${list}?companyId=${main}`, { token: other })).json, `${language} ${list}`).toEqual({ code: 'NOT_FOUND', message })
+      for (const list of LISTS)
+        expect((await t.call('GET', `${list}?companyId=${main}`, { token: other })).json, `${language} ${list}`).toEqual({ code: 'NOT_FOUND', message })
     }
   })
 
@@ -75,7 +79,11 @@ describe('lists filtered by another association\'s companyId', () => {
     const message = (await t.call('POST', '/messages', { token: admin, body: draft })).json
     expect((await t.call('POST', `/messages/${message.id}/send`, { token: admin })).status).toBe(200)
     const board = t.db.select().from(users).where(eq(users.emailAddress, demo.boardmember)).get()!
-    const membership = t.db.select().from(companyMembers).where(and(eq(companyMembers.companyId, main), eq(companyMembers.userId, board.id))).get()!
+    const membership = t.db
+      .select()
+      .from(companyMembers)
+      .where(and(eq(companyMembers.companyId, main), eq(companyMembers.userId, board.id)))
+      .get()!
     expect((await t.call('DELETE', `/company/${main}/member/${membership.id}`, { token: admin })).status).toBe(204)
     const former = await t.login(demo.boardmember)
     const res = await t.call('GET', `/messages?companyId=${main}`, { token: former })

@@ -7,20 +7,12 @@ import type { Actor } from './actor'
  * company data is always scoped to the caller's companies, and a company the caller cannot see
  * answers 404, never 403, so its existence is not revealed.
  */
-export type Action =
-  | 'logs:write'
-  | 'logs:read'
-  | 'users:search'
-  | 'companies:create'
-  | 'providers:manage'
-  | 'companies:lifecycle'
-  | 'addresses:search'
+export type Action = 'logs:write' | 'logs:read' | 'users:search' | 'companies:create' | 'providers:manage' | 'companies:lifecycle' | 'addresses:search'
 
 export const isSuperAdmin = (actor: Actor): boolean => actor.systemRole === 'SUPERADMIN'
 
 /** The actor's role in a company, or undefined when they have none there. */
-export const roleIn = (actor: Actor, companyId: string): CompanyRole | undefined =>
-  actor.companies.find((c) => c.id === companyId)?.role
+export const roleIn = (actor: Actor, companyId: string): CompanyRole | undefined => actor.companies.find((c) => c.id === companyId)?.role
 
 /** The effective role of docs/PRODUCT.md §6 for the current company. */
 export const currentRole = (actor: Actor) => effectiveRole(actor.systemRole, actor.companies, actor.currentCompanyId)
@@ -48,8 +40,7 @@ export function assertCan(actor: Actor, action: Action): void {
 }
 
 /** Company ids whose data the actor may read; `all` for the super admin. */
-export const visibleCompanyIds = (actor: Actor): 'all' | string[] =>
-  isSuperAdmin(actor) ? 'all' : actor.companies.map((c) => c.id)
+export const visibleCompanyIds = (actor: Actor): 'all' | string[] => (isSuperAdmin(actor) ? 'all' : actor.companies.map((c) => c.id))
 
 /** Throws 404 unless the actor may see the company at all. */
 export function assertCompanyVisible(actor: Actor, companyId: string): void {

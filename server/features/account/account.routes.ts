@@ -21,49 +21,74 @@ const tags = ['Account']
 const e = errorResponses
 
 const getInfo = createRoute({
-  method: 'get', path: '/account/info', tags, security: bearer,
+  method: 'get',
+  path: '/account/info',
+  tags,
+  security: bearer,
   summary: 'The signed-in user with companies, current company and language',
   responses: { 200: { description: 'The user', ...json(AccountInfo) }, 401: e[401] },
 })
 const putInfo = createRoute({
-  method: 'put', path: '/account/info', tags, security: bearer,
+  method: 'put',
+  path: '/account/info',
+  tags,
+  security: bearer,
   summary: 'Update several profile fields at once (a new emailAddress needs currentPassword and waits for the link sent to it)',
   request: { headers: versionedWriteHeaders, ...jsonBody(UpdateAccountRequest) },
   responses: { 200: { description: 'Updated', ...json(AccountInfo) }, 400: e[400], 401: e[401], 409: e[409], 412: e[412], 422: e[422], 429: e[429] },
 })
 const getProfile = createRoute({
-  method: 'get', path: '/account/profile', tags, security: bearer,
+  method: 'get',
+  path: '/account/profile',
+  tags,
+  security: bearer,
   summary: 'Profile with sign-in methods (secrets never returned)',
   responses: { 200: { description: 'The profile', ...json(Profile) }, 401: e[401] },
 })
 const patchField = createRoute({
-  method: 'patch', path: '/account/profile/{field}', tags, security: bearer,
+  method: 'patch',
+  path: '/account/profile/{field}',
+  tags,
+  security: bearer,
   summary:
     'Change one profile field (fullName, emailAddress, mobileNumber, language EN|DA); emailAddress needs currentPassword and changes when the link sent to the new address is clicked (pendingEmailAddress until then)',
   request: { params: z.object({ field: ProfileField }), headers: versionedWriteHeaders, ...jsonBody(PatchProfileFieldRequest) },
   responses: { 200: { description: 'Updated profile', ...json(Profile) }, 400: e[400], 401: e[401], 409: e[409], 412: e[412], 422: e[422], 429: e[429] },
 })
 const switchCompany = createRoute({
-  method: 'post', path: '/account/current-company', tags, security: bearer,
-  summary: 'Make one of the user\'s companies the current one',
+  method: 'post',
+  path: '/account/current-company',
+  tags,
+  security: bearer,
+  summary: "Make one of the user's companies the current one",
   request: { headers: writeHeaders, ...jsonBody(SwitchCompanyRequest) },
   responses: { 200: { description: 'The user with the new current company', ...json(AccountInfo) }, 400: e[400], 401: e[401], 404: e[404] },
 })
 const addMethod = createRoute({
-  method: 'post', path: '/account/auth-methods', tags, security: bearer,
+  method: 'post',
+  path: '/account/auth-methods',
+  tags,
+  security: bearer,
   summary:
     'Add a sign-in method after confirming the owner (currentPassword, or a Vipps sign-in in the last 10 minutes); a LOGIN_TOKEN is generated and shown once as `token`; an EMAIL_PASSWORD stays unverified until the link e-mailed to it is clicked',
   request: { headers: writeHeaders, ...jsonBody(AddAuthMethodRequest) },
   responses: { 201: { description: 'Created', ...json(AddAuthMethodResponse) }, 400: e[400], 401: e[401], 409: e[409], 422: e[422], 429: e[429] },
 })
 const deleteMethod = createRoute({
-  method: 'delete', path: '/account/auth-methods/{id}', tags, security: bearer,
-  summary: 'Remove a sign-in method (not MOBILEPAY, not the last one) after confirming the owner: `currentPassword` in the JSON body, or a Vipps sign-in in the last 10 minutes',
+  method: 'delete',
+  path: '/account/auth-methods/{id}',
+  tags,
+  security: bearer,
+  summary:
+    'Remove a sign-in method (not MOBILEPAY, not the last one) after confirming the owner: `currentPassword` in the JSON body, or a Vipps sign-in in the last 10 minutes',
   request: { params: z.object({ id: z.uuid() }), headers: writeHeaders, body: { ...json(ConfirmOwnerRequest), required: false } },
   responses: { 204: { description: 'Removed' }, 400: e[400], 401: e[401], 404: e[404], 422: e[422], 429: e[429] },
 })
 const searchUsers = createRoute({
-  method: 'get', path: '/account/users', tags, security: bearer,
+  method: 'get',
+  path: '/account/users',
+  tags,
+  security: bearer,
   summary: 'Find users by e-mail (company staff and super admin; at least 3 characters)',
   request: { query: UserSearchQuery },
   responses: { 200: { description: 'Matching users', ...json(z.array(UserSearchResult)) }, 400: e[400], 401: e[401], 403: e[403] },
@@ -84,7 +109,11 @@ export const accountRoutes = (account: AccountService) =>
     })
     .openapi(patchField, async (c) => {
       const { value, currentPassword } = c.req.valid('json')
-      const profile = await account.patchField(requireActor(c.var.actor), c.req.valid('param').field, value, { ifMatch: ifMatchVersion(c), currentPassword, clientIp: c.var.clientIp })
+      const profile = await account.patchField(requireActor(c.var.actor), c.req.valid('param').field, value, {
+        ifMatch: ifMatchVersion(c),
+        currentPassword,
+        clientIp: c.var.clientIp,
+      })
       setETag(c, profile.version)
       return c.json(profile, 200)
     })

@@ -3,14 +3,7 @@ import { conflict, notFound, ruleViolation, validation, versionConflict } from '
 import type { Clock } from '../../lib/clock'
 import { newId, randomToken, sha256 } from '../../lib/ids'
 import type { z } from 'zod'
-import type {
-  AccountInfo,
-  AddAuthMethodResponse,
-  Profile,
-  ProfileField,
-  UpdateAccountRequest,
-  UserSearchResult,
-} from '../../../shared/contract/account'
+import type { AccountInfo, AddAuthMethodResponse, Profile, ProfileField, UpdateAccountRequest, UserSearchResult } from '../../../shared/contract/account'
 import { AddAuthMethodRequest, profileFieldSchemas } from '../../../shared/contract/account'
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
@@ -25,10 +18,23 @@ import { issuesOf } from '../../http/error-mapper'
 
 export type AccountService = ReturnType<typeof createAccountService>
 
-const authMethodView = (m: ReturnType<AuthService['methods']['of']>[number]) => ({ id: m.id, type: m.type, identifier: m.identifier, verified: m.verifiedAt !== null, createdAt: m.createdAt })
+const authMethodView = (m: ReturnType<AuthService['methods']['of']>[number]) => ({
+  id: m.id,
+  type: m.type,
+  identifier: m.identifier,
+  verified: m.verifiedAt !== null,
+  createdAt: m.createdAt,
+})
 
 /** The signed-in user's own account: info, profile fields, sign-in methods, current company. */
-export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthService; identity: IdentityService; notifications: NotificationsService; users: UsersService }) {
+export function createAccountService(deps: {
+  db: Db
+  clock: Clock
+  auth: AuthService
+  identity: IdentityService
+  notifications: NotificationsService
+  users: UsersService
+}) {
   const { clock, users } = deps
 
   function userOf(actor: Actor): UserRow {
@@ -61,7 +67,9 @@ export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthSer
     deps.notifications.notify(actor.userId, {
       type: 'warning',
       title: /*i18n*/ { id: 'New sign-in method added' },
-      message: /*i18n*/ { id: 'The sign-in method <strong>{identifier}</strong> was added to your account. If this was not you, remove it and change your password.' },
+      message: /*i18n*/ {
+        id: 'The sign-in method <strong>{identifier}</strong> was added to your account. If this was not you, remove it and change your password.',
+      },
       values: { identifier },
       actionUrl: '/user',
       actionText: /*i18n*/ { id: 'Open profile' },
@@ -111,7 +119,12 @@ export function createAccountService(deps: { db: Db; clock: Clock; auth: AuthSer
     profile,
 
     /** PATCH /account/profile/{field}: validates the one field with the shared schema. */
-    async patchField(actor: Actor, field: ProfileField, value: unknown, opts: { ifMatch?: number; currentPassword?: string; clientIp: string }): Promise<Profile> {
+    async patchField(
+      actor: Actor,
+      field: ProfileField,
+      value: unknown,
+      opts: { ifMatch?: number; currentPassword?: string; clientIp: string },
+    ): Promise<Profile> {
       const parsed = profileFieldSchemas[field].safeParse(value)
       if (!parsed.success) throw validation(issuesOf(parsed.error).map((i) => ({ ...i, path: i.path ? `${field}.${i.path}` : field })))
       await applyChanges(actor, { [field]: parsed.data, currentPassword: opts.currentPassword }, opts.ifMatch, opts.clientIp)

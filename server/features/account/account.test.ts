@@ -33,7 +33,16 @@ describe('GET /api/account/info and /profile', () => {
 
   it('needs a signed-in user for every account route', async () => {
     const t = await testApp()
-    for (const [m, p] of [['GET', '/account/info'], ['PUT', '/account/info'], ['GET', '/account/profile'], ['PATCH', '/account/profile/fullName'], ['POST', '/account/current-company'], ['POST', '/account/auth-methods'], ['DELETE', `/account/auth-methods/${newId()}`], ['GET', '/account/users?email=abc']] as const) {
+    for (const [m, p] of [
+      ['GET', '/account/info'],
+      ['PUT', '/account/info'],
+      ['GET', '/account/profile'],
+      ['PATCH', '/account/profile/fullName'],
+      ['POST', '/account/current-company'],
+      ['POST', '/account/auth-methods'],
+      ['DELETE', `/account/auth-methods/${newId()}`],
+      ['GET', '/account/users?email=abc'],
+    ] as const) {
       const res = await t.call(m, p, { body: m === 'GET' || m === 'DELETE' ? undefined : {} })
       expect(res.status, `${m} ${p}`).toBe(401)
     }
@@ -59,13 +68,16 @@ describe('PATCH /api/account/profile/{field}', () => {
     expect(taken.json.message).toBe('This e-mail address is already in use.')
     const ok = await t.call('PATCH', '/account/profile/emailAddress', { token, body: { value: 'Anders@Solgaarden.dk', currentPassword: DEMO_PASSWORD } })
     expect(ok.json).toMatchObject({ emailAddress: demo.admin, pendingEmailAddress: 'anders@solgaarden.dk' })
-    const link = t.mails().find((m) => m.to === 'anders@solgaarden.dk')!.text.match(/confirm-email\?token=([\w%-]+)/)![1]!
+    const link = t
+      .mails()
+      .find((m) => m.to === 'anders@solgaarden.dk')!
+      .text.match(/confirm-email\?token=([\w%-]+)/)![1]!
     expect((await t.call('POST', '/auth/confirm-email', { body: { token: decodeURIComponent(link) } })).status).toBe(200)
     expect((await t.call('GET', '/account/profile', { token })).json).toMatchObject({ emailAddress: 'anders@solgaarden.dk', pendingEmailAddress: null })
     await t.login('anders@solgaarden.dk')
   })
 
-  it('refuses invalid values with the field message, in the user\'s language', async () => {
+  it("refuses invalid values with the field message, in the user's language", async () => {
     const t = await testApp()
     const token = await t.login(demo.chairman)
     const res = await t.call('PATCH', '/account/profile/emailAddress', { token, body: { value: 'nope' } })
@@ -126,7 +138,10 @@ describe('authentication methods', () => {
       { path: 'secret', message: 'Password is required' },
       { path: 'confirmSecret', message: 'Please confirm your password' },
     ])
-    const common = await t.call('POST', '/account/auth-methods', { token, body: { type: 'PHONE_PASSWORD', identifier: '+4512345678', secret: 'qwerty123', confirmSecret: 'qwerty123' } })
+    const common = await t.call('POST', '/account/auth-methods', {
+      token,
+      body: { type: 'PHONE_PASSWORD', identifier: '+4512345678', secret: 'qwerty123', confirmSecret: 'qwerty123' },
+    })
     expect(common.status).toBe(400)
   })
 
@@ -146,16 +161,25 @@ describe('authentication methods', () => {
   it('adds a second e-mail sign-in that works once confirmed, and refuses one already taken', async () => {
     const t = await testApp()
     const token = await t.login(demo.resident)
-    const body = { type: 'EMAIL_PASSWORD', identifier: 'sofie@example.dk', secret: 'Sofies-kode-9', confirmSecret: 'Sofies-kode-9', currentPassword: DEMO_PASSWORD }
+    const body = {
+      type: 'EMAIL_PASSWORD',
+      identifier: 'sofie@example.dk',
+      secret: 'Sofies-kode-9',
+      confirmSecret: 'Sofies-kode-9',
+      currentPassword: DEMO_PASSWORD,
+    }
     expect((await t.call('POST', '/account/auth-methods', { token, body })).status).toBe(201)
-    const link = t.mails().find((m) => m.to === 'sofie@example.dk')!.text.match(/confirm-email\?token=([\w%-]+)/)![1]!
+    const link = t
+      .mails()
+      .find((m) => m.to === 'sofie@example.dk')!
+      .text.match(/confirm-email\?token=([\w%-]+)/)![1]!
     expect((await t.call('POST', '/auth/confirm-email', { body: { token: decodeURIComponent(link) } })).status).toBe(200)
     await t.login('sofie@example.dk', 'Sofies-kode-9')
     const dup = await t.call('POST', '/account/auth-methods', { token, body: { ...body, identifier: demo.admin } })
     expect(dup.status).toBe(409)
   })
 
-  it('never removes a MOBILEPAY method, the last method, or another user\'s method', async () => {
+  it("never removes a MOBILEPAY method, the last method, or another user's method", async () => {
     const t = await testApp()
     const token = await t.login(demo.resident)
     const me = (await t.call('GET', '/account/info', { token })).json.id

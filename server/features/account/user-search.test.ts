@@ -13,10 +13,18 @@ describe('GET /api/account/users', () => {
     const token = await t.login(demo.admin)
     const res = await t.call('GET', '/account/users?email=formand@', { token })
     expect(res.status).toBe(200)
-    expect(res.json).toEqual([{ id: expect.any(String), fullName: 'Karen Holm', emailAddress: demo.chairman, mobileNumber: '+45 20 11 22 33', companies: [{ id: expect.any(String), name: SOLGAARDEN }] }])
+    expect(res.json).toEqual([
+      {
+        id: expect.any(String),
+        fullName: 'Karen Holm',
+        emailAddress: demo.chairman,
+        mobileNumber: '+45 20 11 22 33',
+        companies: [{ id: expect.any(String), name: SOLGAARDEN }],
+      },
+    ])
   })
 
-  it('never lists another association\'s people, residents or the super admin by prefix', async () => {
+  it("never lists another association's people, residents or the super admin by prefix", async () => {
     const t = await testApp()
     const other = await t.login(demo.otherAdmin)
     for (const prefix of ['admin@sol', 'formand', 'beboer01', 'superadmin', 'kasserer@solgaarden.dk'])
@@ -25,10 +33,12 @@ describe('GET /api/account/users', () => {
     for (const prefix of ['admin@havn', 'superadmin', 'beboer'])
       expect((await t.call('GET', `/account/users?email=${prefix}`, { token: admin })).json, prefix).toEqual([])
     // Their own administrator is found, in the other association's search too.
-    expect((await t.call('GET', '/account/users?email=admin@', { token: other })).json.map((u: { emailAddress: string }) => u.emailAddress)).toEqual([demo.otherAdmin])
+    expect((await t.call('GET', '/account/users?email=admin@', { token: other })).json.map((u: { emailAddress: string }) => u.emailAddress)).toEqual([
+      demo.otherAdmin,
+    ])
   })
 
-  it('shows someone in two associations with only the caller\'s association', async () => {
+  it("shows someone in two associations with only the caller's association", async () => {
     const t = await testApp()
     const { second } = await companyIds(t)
     const sa = await t.login(demo.superadmin)
@@ -36,7 +46,15 @@ describe('GET /api/account/users', () => {
     expect((await t.call('POST', `/company/${second}/member`, { token: sa, body: { userId: karen.id, role: 'BOARDMEMBER' } })).status).toBe(201)
     const other = await t.login(demo.otherAdmin)
     const found = (await t.call('GET', '/account/users?email=formand@', { token: other })).json
-    expect(found).toEqual([{ id: karen.id, fullName: 'Karen Holm', emailAddress: demo.chairman, mobileNumber: '+45 20 11 22 33', companies: [{ id: second, name: expect.not.stringContaining('Solg') }] }])
+    expect(found).toEqual([
+      {
+        id: karen.id,
+        fullName: 'Karen Holm',
+        emailAddress: demo.chairman,
+        mobileNumber: '+45 20 11 22 33',
+        companies: [{ id: second, name: expect.not.stringContaining('Solg') }],
+      },
+    ])
     const admin = await t.login(demo.admin)
     expect((await t.call('GET', '/account/users?email=formand@', { token: admin })).json[0].companies).toEqual([{ id: expect.any(String), name: SOLGAARDEN }])
   })
@@ -64,7 +82,8 @@ describe('GET /api/account/users', () => {
     const t = await testApp()
     t.db.update(users).set({ emailAddress: 'for_mand@solgaarden.dk' }).where(eq(users.emailAddress, demo.chairman)).run()
     const token = await t.login(demo.admin)
-    const search = async (text: string) => (await t.call('GET', `/account/users?email=${encodeURIComponent(text)}`, { token })).json.map((u: { emailAddress: string }) => u.emailAddress)
+    const search = async (text: string) =>
+      (await t.call('GET', `/account/users?email=${encodeURIComponent(text)}`, { token })).json.map((u: { emailAddress: string }) => u.emailAddress)
     expect(await search('%%%')).toEqual([])
     expect(await search('f_r')).toEqual([])
     expect(await search('for_')).toEqual(['for_mand@solgaarden.dk'])

@@ -5,12 +5,17 @@ import { requireActor } from '../access/actor'
 import type { AddressSearchService } from './address-search.service'
 
 const search = createRoute({
-  method: 'get', path: '/address-search', tags: ['Company addresses'], security: bearer,
+  method: 'get',
+  path: '/address-search',
+  tags: ['Company addresses'],
+  security: bearer,
   summary: 'Danish address suggestions (company staff and super admin; at least 3 characters). Provider: ADDRESS_PROVIDER (builtin sample or dataforsyningen).',
   request: { query: AddressSearchQuery },
   responses: {
     200: { description: 'Suggestions, best first', ...json(z.array(AddressSuggestion)) },
-    400: e[400], 401: e[401], 403: e[403],
+    400: e[400],
+    401: e[401],
+    403: e[403],
     503: { description: 'The address provider could not be reached (`PROVIDER_UNAVAILABLE`)', ...json(z.object({ message: z.string(), code: z.string() })) },
   },
 })

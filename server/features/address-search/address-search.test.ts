@@ -15,7 +15,9 @@ describe('GET /api/address-search', () => {
   it('needs at least 3 characters, a staff member and a session', async () => {
     const t = await testApp()
     const admin = await t.login(demo.admin)
-    expect((await t.call('GET', '/address-search?q=ve', { token: admin })).json.issues).toEqual([{ path: 'q', message: 'Type at least 3 characters to search.' }])
+    expect((await t.call('GET', '/address-search?q=ve', { token: admin })).json.issues).toEqual([
+      { path: 'q', message: 'Type at least 3 characters to search.' },
+    ])
     expect((await t.call('GET', '/address-search?q=vestergade', { token: await t.login(demo.resident) })).status).toBe(403)
     expect((await t.call('GET', '/address-search?q=vestergade')).status).toBe(401)
   })
@@ -23,7 +25,10 @@ describe('GET /api/address-search', () => {
   it('answers 503 PROVIDER_UNAVAILABLE when the provider fails', async () => {
     const t = await testApp({}, { addressProvider: { name: 'dataforsyningen', search: async () => Promise.reject(new AddressProviderUnavailable('down')) } })
     const res = await t.call('GET', '/address-search?q=vestergade', { token: await t.login(demo.admin) })
-    expect(res).toMatchObject({ status: 503, json: { code: 'PROVIDER_UNAVAILABLE', message: 'The address search is not available right now. Please try again later.' } })
+    expect(res).toMatchObject({
+      status: 503,
+      json: { code: 'PROVIDER_UNAVAILABLE', message: 'The address search is not available right now. Please try again later.' },
+    })
   })
 
   it('chooses the provider from ADDRESS_PROVIDER and needs a token for dataforsyningen', () => {

@@ -27,7 +27,11 @@ async function setup({ webhooks = true } = {}) {
   const resident = await t.login(demo.resident)
   const admin = await t.login(demo.admin)
   const control = async (path: string, body: unknown = {}) => {
-    const res = await t.app.request(`/vipps-emulator/_control/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    const res = await t.app.request(`/vipps-emulator/_control/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
     expect(res.status, await res.clone().text()).toBe(200)
     return res.json()
   }
@@ -97,7 +101,12 @@ describe('accepting an agreement through Vipps MobilePay (emulator)', () => {
     expect(await s.status()).toBe('EXPIRED')
     expect(await titles(s.t, s.admin)).toContain(`Agreement ${s.a.externalId} expired`)
     // A late "activated" observation never moves it back.
-    s.t.services.vippsObserver.observe({ kind: 'agreement', providerId: s.f.provider, eventType: 'recurring.agreement-activated.v1', agreement: { id: s.vippsId(), status: 'ACTIVE', pricing: { type: 'LEGACY', currency: 'DKK' }, interval: {}, productName: 'x', created: '' } })
+    s.t.services.vippsObserver.observe({
+      kind: 'agreement',
+      providerId: s.f.provider,
+      eventType: 'recurring.agreement-activated.v1',
+      agreement: { id: s.vippsId(), status: 'ACTIVE', pricing: { type: 'LEGACY', currency: 'DKK' }, interval: {}, productName: 'x', created: '' },
+    })
     expect(await s.status()).toBe('EXPIRED')
   })
 
@@ -120,7 +129,11 @@ describe('accepting an agreement through Vipps MobilePay (emulator)', () => {
     await s.control(`approve/${s.vippsId()}`)
     await s.control(`stop/${s.vippsId()}`)
     await s.deliver()
-    const events = s.t.db.select().from(webhookEvents).all().map((e) => e.eventType)
+    const events = s.t.db
+      .select()
+      .from(webhookEvents)
+      .all()
+      .map((e) => e.eventType)
     expect(events).toEqual(['recurring.agreement-stopped.v1', 'recurring.agreement-activated.v1'])
     expect(await s.status()).toBe('CANCELED')
     expect(await titles(s.t, s.admin)).toContain(`Agreement ${s.a.externalId} was accepted`)
@@ -153,11 +166,20 @@ describe('changing and terminating an accepted agreement (emulator)', () => {
 
   it('a new price of an ACCEPTED agreement is sent to Vipps through the outbox', async () => {
     const s = await accepted()
-    const res = await s.t.call('PATCH', `/agreement/${s.a.id}`, { token: s.admin, body: { parts: [{ type: 'COMMON_EXPENSES', description: 'Boligafgift', price: 480_000 }] } })
+    const res = await s.t.call('PATCH', `/agreement/${s.a.id}`, {
+      token: s.admin,
+      body: { parts: [{ type: 'COMMON_EXPENSES', description: 'Boligafgift', price: 480_000 }] },
+    })
     expect(res.json.price).toBe(480_000)
     expect(await s.t.services.providerOutbox.run()).toBe(1)
     expect((await s.emulatorState()).agreements[s.vippsId()]!.pricing.amount).toBe(480_000)
-    expect(s.t.db.select().from(providerOutbox).all().map((o) => [o.kind, o.status])).toEqual([['UPDATE_AGREEMENT', 'sent']])
+    expect(
+      s.t.db
+        .select()
+        .from(providerOutbox)
+        .all()
+        .map((o) => [o.kind, o.status]),
+    ).toEqual([['UPDATE_AGREEMENT', 'sent']])
   })
 
   it('terminating without a final payment cancels at once and stops the Vipps agreement', async () => {

@@ -84,7 +84,13 @@ export function createAgreementLifecycle(deps: {
       row = repo.byId(db, row.id)!
     }
     const action: AgreementAction | undefined =
-      va.status === 'ACTIVE' ? 'vippsActivated' : va.status === 'EXPIRED' ? 'vippsExpired' : va.status === 'STOPPED' ? (row.status === 'PENDING' ? 'vippsRejected' : 'vippsStopped') : undefined
+      va.status === 'ACTIVE' ? 'vippsActivated'
+      : va.status === 'EXPIRED' ? 'vippsExpired'
+      : va.status === 'STOPPED' ?
+        row.status === 'PENDING' ?
+          'vippsRejected'
+        : 'vippsStopped'
+      : undefined
     const to = action && nextAgreementStatus(row.status, action)
     if (!to) return
     repo.update(db, row.id, {
@@ -166,6 +172,6 @@ export function createAgreementLifecycle(deps: {
         )
       }
       return connected
-    }
+    },
   }
 }

@@ -28,9 +28,21 @@ export function createAgreementNotices(deps: { db: Db; companies: CompaniesServi
     const audience = new Set([...repo.managersOf(db, row.companyId), ...(row.createdByUserId ? [row.createdByUserId] : [])])
     audience.delete(row.memberUserId)
     const text = {
-      ACCEPTED: { type: 'success' as const, title: /*i18n*/ { id: 'Agreement {externalId} was accepted' }, message: /*i18n*/ { id: '{member} accepted agreement {externalId} in Vipps MobilePay. Payments will be collected.' } },
-      REJECTED: { type: 'warning' as const, title: /*i18n*/ { id: 'Agreement {externalId} was rejected' }, message: /*i18n*/ { id: '{member} rejected agreement {externalId}.' } },
-      EXPIRED: { type: 'warning' as const, title: /*i18n*/ { id: 'Agreement {externalId} expired' }, message: /*i18n*/ { id: '{member} did not approve agreement {externalId} in Vipps MobilePay in time.' } },
+      ACCEPTED: {
+        type: 'success' as const,
+        title: /*i18n*/ { id: 'Agreement {externalId} was accepted' },
+        message: /*i18n*/ { id: '{member} accepted agreement {externalId} in Vipps MobilePay. Payments will be collected.' },
+      },
+      REJECTED: {
+        type: 'warning' as const,
+        title: /*i18n*/ { id: 'Agreement {externalId} was rejected' },
+        message: /*i18n*/ { id: '{member} rejected agreement {externalId}.' },
+      },
+      EXPIRED: {
+        type: 'warning' as const,
+        title: /*i18n*/ { id: 'Agreement {externalId} expired' },
+        message: /*i18n*/ { id: '{member} did not approve agreement {externalId} in Vipps MobilePay in time.' },
+      },
     }[outcome]
     for (const userId of audience) notices.tell(userId, { ...text, values, actionUrl: `/agreements/${row.id}`, actionText: /*i18n*/ { id: 'Open agreement' } })
   }

@@ -52,10 +52,13 @@ export const agreementsRepository = {
   withStatus: (db: Db, status: AgreementStatus): AgreementRow[] => db.select().from(agreements).where(eq(agreements.status, status)).all(),
 
   nextSeq: (db: Db, companyId: string): number =>
-    (db.select({ n: max(agreements.externalSeq) }).from(agreements).where(eq(agreements.companyId, companyId)).get()?.n ?? 1000) + 1,
+    (db
+      .select({ n: max(agreements.externalSeq) })
+      .from(agreements)
+      .where(eq(agreements.companyId, companyId))
+      .get()?.n ?? 1000) + 1,
 
-  countOfCompany: (db: Db, companyId: string): number =>
-    db.select({ n: count() }).from(agreements).where(eq(agreements.companyId, companyId)).get()?.n ?? 0,
+  countOfCompany: (db: Db, companyId: string): number => db.select({ n: count() }).from(agreements).where(eq(agreements.companyId, companyId)).get()?.n ?? 0,
 
   addressInUse: (db: Db, addressId: string): boolean =>
     db.select({ n: count() }).from(agreementAddresses).where(eq(agreementAddresses.addressId, addressId)).get()!.n > 0,
@@ -71,7 +74,10 @@ export const agreementsRepository = {
     db.select().from(agreementParts).where(eq(agreementParts.agreementId, agreementId)).orderBy(asc(agreementParts.position)).all(),
   replaceParts: (db: Db, agreementId: string, parts: Omit<PartRow, 'agreementId'>[]): void => {
     db.delete(agreementParts).where(eq(agreementParts.agreementId, agreementId)).run()
-    if (parts.length) db.insert(agreementParts).values(parts.map((p) => ({ ...p, agreementId }))).run()
+    if (parts.length)
+      db.insert(agreementParts)
+        .values(parts.map((p) => ({ ...p, agreementId })))
+        .run()
   },
 
   addresses: (db: Db, agreementId: string): AgreementAddressRow[] =>
@@ -84,12 +90,28 @@ export const agreementsRepository = {
       .all()
       .map((r) => r.address),
   addressIds: (db: Db, agreementId: string): string[] =>
-    db.select({ id: agreementAddresses.addressId }).from(agreementAddresses).where(eq(agreementAddresses.agreementId, agreementId)).orderBy(asc(agreementAddresses.position)).all().map((r) => r.id),
+    db
+      .select({ id: agreementAddresses.addressId })
+      .from(agreementAddresses)
+      .where(eq(agreementAddresses.agreementId, agreementId))
+      .orderBy(asc(agreementAddresses.position))
+      .all()
+      .map((r) => r.id),
   linkAddresses: (db: Db, agreementId: string, addressIds: string[]): void => {
-    if (addressIds.length) db.insert(agreementAddresses).values(addressIds.map((addressId, position) => ({ agreementId, addressId, position }))).run()
+    if (addressIds.length)
+      db.insert(agreementAddresses)
+        .values(addressIds.map((addressId, position) => ({ agreementId, addressId, position })))
+        .run()
   },
   companyAddressIds: (db: Db, companyId: string, ids: string[]): string[] =>
-    ids.length ? db.select({ id: addresses.id }).from(addresses).where(and(eq(addresses.companyId, companyId), inArray(addresses.id, ids))).all().map((r) => r.id) : [],
+    ids.length ?
+      db
+        .select({ id: addresses.id })
+        .from(addresses)
+        .where(and(eq(addresses.companyId, companyId), inArray(addresses.id, ids)))
+        .all()
+        .map((r) => r.id)
+    : [],
 
   /** Users who run the company (chairman, administrator): told when a member answers. */
   managersOf: (db: Db, companyId: string): string[] =>
@@ -102,5 +124,9 @@ export const agreementsRepository = {
   member: (db: Db, userId: string) => db.select().from(users).where(eq(users.id, userId)).get(),
   /** Whether the member has a proven way to sign in (an unconfirmed e-mail sign-in does not count). */
   hasSignIn: (db: Db, userId: string): boolean =>
-    db.select({ n: count() }).from(authMethods).where(and(eq(authMethods.userId, userId), isNotNull(authMethods.verifiedAt))).get()!.n > 0,
+    db
+      .select({ n: count() })
+      .from(authMethods)
+      .where(and(eq(authMethods.userId, userId), isNotNull(authMethods.verifiedAt)))
+      .get()!.n > 0,
 }

@@ -20,58 +20,93 @@ const one = (description: string) => ({ description: `${description} (ETag: its 
 const unavailable = { description: 'Vipps MobilePay could not be reached (`PROVIDER_UNAVAILABLE`); nothing changed, try again', ...json(ErrorBody) }
 
 const list = createRoute({
-  method: 'get', path: '/agreement', tags, security: bearer,
-  summary: 'Agreements the caller may see: staff get their companies\' agreements, everyone their own; filter by companyId (404 for a company the caller has nothing to do with) and status',
+  method: 'get',
+  path: '/agreement',
+  tags,
+  security: bearer,
+  summary:
+    "Agreements the caller may see: staff get their companies' agreements, everyone their own; filter by companyId (404 for a company the caller has nothing to do with) and status",
   request: { query: AgreementListQuery },
   responses: { 200: { description: 'Agreements by company and external id', ...json(z.array(Agreement)) }, 400: e[400], 401: e[401], 404: e[404] },
 })
 const create = createRoute({
-  method: 'post', path: '/agreement', tags, security: bearer,
-  summary: 'Create an agreement (company admin staff — administrator, accountant, chairman — or the super admin; a board member 403). The member is found or invited by e-mail and asked to accept; for someone the caller does not know the answer shows what the caller typed. price = sum of the parts (øre). A client-made `id` makes an offline create safe to repeat.',
+  method: 'post',
+  path: '/agreement',
+  tags,
+  security: bearer,
+  summary:
+    'Create an agreement (company admin staff — administrator, accountant, chairman — or the super admin; a board member 403). The member is found or invited by e-mail and asked to accept; for someone the caller does not know the answer shows what the caller typed. price = sum of the parts (øre). A client-made `id` makes an offline create safe to repeat.',
   request: { headers: writeHeaders, ...jsonBody(CreateAgreementRequest) },
   responses: { 201: one('Created in status CREATED'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
 const getOne = createRoute({
-  method: 'get', path: '/agreement/{id}', tags, security: bearer,
+  method: 'get',
+  path: '/agreement/{id}',
+  tags,
+  security: bearer,
   summary: 'An agreement with member, addresses and parts (staff of its company, or its member)',
   request: { params: IdParam },
   responses: { 200: one('The agreement'), 401: e[401], 404: e[404] },
 })
 const update = createRoute({
-  method: 'patch', path: '/agreement/{id}', tags, security: bearer,
-  summary: 'Change next payment date, payment period and parts (company admin staff; CREATED or ACCEPTED and not terminating, else 409 INVALID_STATE). A new price of an ACCEPTED agreement is sent to Vipps.',
+  method: 'patch',
+  path: '/agreement/{id}',
+  tags,
+  security: bearer,
+  summary:
+    'Change next payment date, payment period and parts (company admin staff; CREATED or ACCEPTED and not terminating, else 409 INVALID_STATE). A new price of an ACCEPTED agreement is sent to Vipps.',
   request: { params: IdParam, headers: versionedWriteHeaders, ...jsonBody(UpdateAgreementRequest) },
   responses: { 200: one('The changed agreement'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
 })
 const charges = createRoute({
-  method: 'get', path: '/agreement/{id}/charges', tags, security: bearer,
+  method: 'get',
+  path: '/agreement/{id}/charges',
+  tags,
+  security: bearer,
   summary: 'Charges of the agreement, by due date, with their Vipps history',
   request: { params: IdParam },
   responses: { 200: { description: 'Charges', ...json(z.array(Charge)) }, 401: e[401], 404: e[404] },
 })
 const accept = (method: 'get' | 'post') =>
   createRoute({
-    method, path: '/agreement/{id}/accept', tags, security: bearer,
+    method,
+    path: '/agreement/{id}/accept',
+    tags,
+    security: bearer,
     summary:
       'The member accepts a CREATED agreement: the Vipps agreement is created and the status becomes PENDING; send the browser to `confirmationUrl`. ' +
       'Accepting a PENDING agreement again answers the same URL. Vipps then moves it to ACCEPTED, REJECTED or EXPIRED.' +
       (method === 'get' ? ' The GET form stays for compatibility; clients use POST.' : ''),
     request: method === 'post' ? { params: IdParam, headers: writeHeaders } : { params: IdParam },
-    responses: { 200: { description: 'Where to approve it', ...json(AcceptAgreementResponse) }, 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422], 503: unavailable },
+    responses: {
+      200: { description: 'Where to approve it', ...json(AcceptAgreementResponse) },
+      401: e[401],
+      403: e[403],
+      404: e[404],
+      409: e[409],
+      422: e[422],
+      503: unavailable,
+    },
   })
 const reject = (method: 'get' | 'post') =>
   createRoute({
-    method, path: '/agreement/{id}/reject', tags, security: bearer,
+    method,
+    path: '/agreement/{id}/reject',
+    tags,
+    security: bearer,
     summary: 'The member rejects a CREATED agreement (status REJECTED).' + (method === 'get' ? ' The GET form stays for compatibility; clients use POST.' : ''),
     request: method === 'post' ? { params: IdParam, headers: writeHeaders } : { params: IdParam },
     responses: { 200: one('The rejected agreement'), 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
   })
 const cancel = createRoute({
-  method: 'post', path: '/agreement/{id}/cancel', tags, security: bearer,
+  method: 'post',
+  path: '/agreement/{id}/cancel',
+  tags,
+  security: bearer,
   summary:
     'Terminate (company admin staff; not when CANCELED, CLOSED or already terminating). terminationDate today or later. Without a final payment the agreement is CANCELED and stopped at Vipps; ' +
     'with `finalPaymentRequired` (ACCEPTED only, date at least 4 days ahead) a FINAL charge is due 3 days before the date, and the agreement is stopped and CANCELED once it settles. ' +
-    'The last payment takes the place of the last period\'s regular charge: its full price when the date ends that period, else its share of days up to the date; 400 when everything up to the date is already charged.',
+    "The last payment takes the place of the last period's regular charge: its full price when the date ends that period, else its share of days up to the date; 400 when everything up to the date is already charged.",
   request: { params: IdParam, headers: writeHeaders, ...jsonBody(CancelAgreementRequest) },
   responses: { 200: one('The terminating or canceled agreement'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })

@@ -6,7 +6,14 @@ import type { WriteLock } from '../../lib/write-lock'
 import { translate } from '../../i18n/i18n'
 import { VippsRejected } from '../../integrations/vipps/vipps.errors'
 import { vippsKeys } from '../../integrations/vipps/idempotency-key'
-import type { Agreement, AgreementListQuery, CancelAgreementRequest, Charge, CreateAgreementRequest, UpdateAgreementRequest } from '../../../shared/contract/agreements'
+import type {
+  Agreement,
+  AgreementListQuery,
+  CancelAgreementRequest,
+  Charge,
+  CreateAgreementRequest,
+  UpdateAgreementRequest,
+} from '../../../shared/contract/agreements'
 import { localeOf } from '../../../shared/contract/common'
 import { initialsOf, priceOfParts } from '../../../shared/domain/agreement-parts'
 import { lastPaymentOf, terminationProblem } from '../../../shared/domain/termination'
@@ -168,7 +175,10 @@ export function createAgreementsService(deps: {
       const outsider =
         member !== undefined &&
         !isSuperAdmin(actor) &&
-        !users.isStaffOfAny(member.id, actor.companies.map((c) => c.id)) &&
+        !users.isStaffOfAny(
+          member.id,
+          actor.companies.map((c) => c.id),
+        ) &&
         !users.hasAgreementWith(member.id, input.companyId)
       if (!member) {
         users.insert({
@@ -210,7 +220,16 @@ export function createAgreementsService(deps: {
       notices.memberAwaiting(row)
       const created = view(row)
       if (!outsider) return created
-      return { ...created, member: { userId: created.member.userId, title: initialsOf(input.memberName), fullName: input.memberName, emailAddress: input.emailAddress, isVerified: false } }
+      return {
+        ...created,
+        member: {
+          userId: created.member.userId,
+          title: initialsOf(input.memberName),
+          fullName: input.memberName,
+          emailAddress: input.emailAddress,
+          isVerified: false,
+        },
+      }
     },
 
     /** Next payment date, period and parts (docs/PRODUCT.md §2 edit). A new price of an ACCEPTED agreement is sent to Vipps. */
@@ -318,7 +337,11 @@ export function createAgreementsService(deps: {
           kind: 'FINAL',
           type: 'RECURRING',
           amountOre: last.amount,
-          description: translate(localeOf(member.language), /*i18n*/ { id: 'Last payment {externalId}: {from}–{through}' }, { externalId: String(row.externalSeq), from: last.from, through: last.through }).slice(0, 45),
+          description: translate(
+            localeOf(member.language),
+            /*i18n*/ { id: 'Last payment {externalId}: {from}–{through}' },
+            { externalId: String(row.externalSeq), from: last.from, through: last.through },
+          ).slice(0, 45),
           due: last.due,
           now,
         })
@@ -330,7 +353,6 @@ export function createAgreementsService(deps: {
       changed(row)
       return view(repo.byId(db, id)!)
     },
-
   }
   return service
 
@@ -351,7 +373,9 @@ export function createAgreementsService(deps: {
 export const agreementSync = (agreements: AgreementsService): SyncedEntity => ({
   name: 'agreement',
   snapshot: (db, actor, afterId, limit) =>
-    repo.page(db, agreements.scopeOf(actor), afterId, limit).map((r) => ({ id: r.id, version: r.version, data: agreements.view(r) as unknown as Record<string, unknown> })),
+    repo
+      .page(db, agreements.scopeOf(actor), afterId, limit)
+      .map((r) => ({ id: r.id, version: r.version, data: agreements.view(r) as unknown as Record<string, unknown> })),
   load: (db, actor, ids) =>
     repo
       .byIds(db, ids)

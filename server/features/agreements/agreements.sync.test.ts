@@ -19,7 +19,7 @@ async function pullAll(t: TestApp, token: string, cursor?: string) {
 const of = (changes: Change[], entity: string) => changes.filter((c) => c.entity === entity)
 
 describe('agreements in GET /api/sync', () => {
-  it('sends the company\'s agreements to staff and only their own to a resident, then each change', async () => {
+  it("sends the company's agreements to staff and only their own to a resident, then each change", async () => {
     const t = await testApp()
     const a = await createAgreement(t)
     const b = await createAgreement(t, { emailAddress: demo.residentDa, memberName: 'Lars Pedersen' })
@@ -28,8 +28,16 @@ describe('agreements in GET /api/sync', () => {
     const other = await t.login(demo.otherAdmin)
 
     const staffFirst = await pullAll(t, board)
-    expect(of(staffFirst.changes, 'agreement').map((c) => c.id).sort()).toEqual([a.id, b.id].sort())
-    expect(of(staffFirst.changes, 'agreement')[0]).toMatchObject({ op: 'upsert', version: 1, data: { status: 'CREATED', parts: expect.any(Array), member: expect.any(Object) } })
+    expect(
+      of(staffFirst.changes, 'agreement')
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort())
+    expect(of(staffFirst.changes, 'agreement')[0]).toMatchObject({
+      op: 'upsert',
+      version: 1,
+      data: { status: 'CREATED', parts: expect.any(Array), member: expect.any(Object) },
+    })
     const residentFirst = await pullAll(t, resident)
     expect(of(residentFirst.changes, 'agreement').map((c) => c.id)).toEqual([a.id])
     expect(of((await pullAll(t, other)).changes, 'agreement')).toEqual([])

@@ -56,7 +56,7 @@ describe('POST /api/agreement', () => {
     expect(user.systemRole).toBe('USER')
   })
 
-  it('writes the notification in the member\'s language (Danish)', async () => {
+  it("writes the notification in the member's language (Danish)", async () => {
     const t = await testApp()
     await createAgreement(t, { emailAddress: demo.residentDa, memberName: 'Lars Pedersen' })
     const token = await t.login(demo.residentDa)
@@ -85,7 +85,13 @@ describe('POST /api/agreement', () => {
     const admin = await t.login(demo.admin)
     const res = await t.call('POST', '/agreement', {
       token: admin,
-      body: createPayload(f, { price: 1, parts: [{ description: '', price: 0 }, { type: 'FEE', description: 'Vaskeri', price: 1.5, vatRate: 12 }] }),
+      body: createPayload(f, {
+        price: 1,
+        parts: [
+          { description: '', price: 0 },
+          { type: 'FEE', description: 'Vaskeri', price: 1.5, vatRate: 12 },
+        ],
+      }),
     })
     expect(res.status).toBe(400)
     expect(issue(res, 'parts.0.type')).toBe(messages.partTypeRequired.id)
@@ -99,20 +105,29 @@ describe('POST /api/agreement', () => {
 
   it('accepts 25 % VAT, a full ISO start date (kept as its Copenhagen date) and translates messages into Danish', async () => {
     const t = await testApp()
-    const a: any = await createAgreement(t, { startPaymentDate: '2026-11-30T23:00:00.000Z', parts: [{ type: 'OTHER', description: 'Parkering', price: 50_000, vatRate: 25 }] })
+    const a: any = await createAgreement(t, {
+      startPaymentDate: '2026-11-30T23:00:00.000Z',
+      parts: [{ type: 'OTHER', description: 'Parkering', price: 50_000, vatRate: 25 }],
+    })
     expect(a.startPaymentDate).toBe('2026-12-01')
     expect(a.parts[0].vatRate).toBe(25)
     const chairman = await t.login(demo.chairman)
-    const res = await t.call('POST', '/agreement', { token: chairman, body: {} , headers: { 'Accept-Language': 'da' } })
+    const res = await t.call('POST', '/agreement', { token: chairman, body: {}, headers: { 'Accept-Language': 'da' } })
     expect(res.status).toBe(400)
     expect(issue(res, 'memberName')).not.toBe(messages.memberNameRequired.id)
   })
 
-  it('refuses addresses of another company and a provider that is not the company\'s or inactive', async () => {
+  it("refuses addresses of another company and a provider that is not the company's or inactive", async () => {
     const t = await testApp()
     const f = await agreementFixtures(t)
     const admin = await t.login(demo.admin)
-    const other = await t.call('POST', '/agreement', { token: admin, body: createPayload(f, { linkedAddress: [f.addressIds[0], '0190a0a0-0000-7000-8000-000000000000'], paymentProviderId: '0190a0a0-0000-7000-8000-000000000001' }) })
+    const other = await t.call('POST', '/agreement', {
+      token: admin,
+      body: createPayload(f, {
+        linkedAddress: [f.addressIds[0], '0190a0a0-0000-7000-8000-000000000000'],
+        paymentProviderId: '0190a0a0-0000-7000-8000-000000000001',
+      }),
+    })
     expect(other.status).toBe(400)
     expect(issue(other, 'linkedAddress.1')).toBe(messages.addressNotOfCompany.id)
     expect(issue(other, 'paymentProviderId')).toBe(messages.paymentProviderRequired.id)
@@ -162,7 +177,7 @@ describe('POST /api/agreement', () => {
 })
 
 describe('GET /api/agreement', () => {
-  it('gives staff their company\'s agreements, filtered by status; a resident only their own', async () => {
+  it("gives staff their company's agreements, filtered by status; a resident only their own", async () => {
     const t = await testApp()
     const f = await agreementFixtures(t)
     const mine = await createAgreement(t)
@@ -204,10 +219,20 @@ describe('PATCH /api/agreement/{id}', () => {
     const res = await t.call('PATCH', `/agreement/${a.id}`, {
       token: accountant,
       headers: { 'If-Match': '"1"' },
-      body: { nextRegularPaymentDate: '2027-01-01', paymentPeriod: 'YEARLY', parts: [{ id: '1732350000000', type: 'FEE', description: 'Gebyr', price: 2_500 }] },
+      body: {
+        nextRegularPaymentDate: '2027-01-01',
+        paymentPeriod: 'YEARLY',
+        parts: [{ id: '1732350000000', type: 'FEE', description: 'Gebyr', price: 2_500 }],
+      },
     })
     expect(res.status, JSON.stringify(res.json)).toBe(200)
-    expect(res.json).toMatchObject({ version: 2, price: 2_500, paymentPeriod: 'YEARLY', nextRegularPaymentDate: '2027-01-01', parts: [{ id: '1732350000000', price: 2_500 }] })
+    expect(res.json).toMatchObject({
+      version: 2,
+      price: 2_500,
+      paymentPeriod: 'YEARLY',
+      nextRegularPaymentDate: '2027-01-01',
+      parts: [{ id: '1732350000000', price: 2_500 }],
+    })
     expect(res.headers.get('ETag')).toBe('"2"')
   })
 
@@ -215,7 +240,10 @@ describe('PATCH /api/agreement/{id}', () => {
     const t = await testApp()
     const a = await createAgreement(t)
     const admin = await t.login(demo.admin)
-    const res = await t.call('PATCH', `/agreement/${a.id}`, { token: admin, body: { nextRegularPaymentDate: '', paymentPeriod: '', parts: [{ type: 'FEE', description: 'x', price: -1 }] } })
+    const res = await t.call('PATCH', `/agreement/${a.id}`, {
+      token: admin,
+      body: { nextRegularPaymentDate: '', paymentPeriod: '', parts: [{ type: 'FEE', description: 'x', price: -1 }] },
+    })
     expect(res.status).toBe(400)
     expect(issue(res, 'nextRegularPaymentDate')).toBe(messages.startPaymentDateRequired.id)
     expect(issue(res, 'paymentPeriod')).toBe(messages.paymentPeriodRequired.id)
@@ -246,7 +274,9 @@ describe('reject and cancel', () => {
     expect((await t.call('GET', `/agreement/${b.id}/reject`, { token: resident })).json.status).toBe('REJECTED')
     const admin = await t.login(demo.admin)
     const notes = (await t.call('GET', '/notifications', { token: admin })).json
-    expect(notes.map((n: { title: string }) => n.title)).toEqual(expect.arrayContaining([`Agreement ${a.externalId} was rejected`, `Agreement ${b.externalId} was rejected`]))
+    expect(notes.map((n: { title: string }) => n.title)).toEqual(
+      expect.arrayContaining([`Agreement ${a.externalId} was rejected`, `Agreement ${b.externalId} was rejected`]),
+    )
     expect(t.mails().some((m) => m.to === demo.admin && m.subject === `Agreement ${a.externalId} was rejected`)).toBe(true)
   })
 
@@ -299,7 +329,11 @@ describe('status transitions', () => {
   it.each(rows)('%s from %s → allowed: %s', async (action, status, ok) => {
     const t = await testApp()
     const a = await createAgreement(t)
-    t.db.update(agreements).set({ status, ...(status === 'PENDING' ? { vippsAgreementId: 'agr_x', vippsConfirmationUrl: 'http://vipps/confirm/agr_x' } : {}) }).where(eq(agreements.id, a.id)).run()
+    t.db
+      .update(agreements)
+      .set({ status, ...(status === 'PENDING' ? { vippsAgreementId: 'agr_x', vippsConfirmationUrl: 'http://vipps/confirm/agr_x' } : {}) })
+      .where(eq(agreements.id, a.id))
+      .run()
     const res = await act(t, action, a.id)
     if (ok) expect(res.status, JSON.stringify(res.json)).toBe(200)
     else {

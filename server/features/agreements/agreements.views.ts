@@ -35,7 +35,10 @@ export function createAgreementViews(deps: { db: Db; companies: CompaniesService
   function collectionProblemOf(row: AgreementRow): CollectionProblem | null {
     const provider = providers.byId(row.paymentProviderId)
     const company = companies.byId(row.companyId)
-    return collectionProblem({ status: row.status, providerAgreementId: row.vippsAgreementId }, { providerActive: provider?.isActive ?? false, companyCollects: company ? collectsCharges(company.status) : false })
+    return collectionProblem(
+      { status: row.status, providerAgreementId: row.vippsAgreementId },
+      { providerActive: provider?.isActive ?? false, companyCollects: company ? collectsCharges(company.status) : false },
+    )
   }
 
   function view(row: AgreementRow): Agreement {
@@ -55,7 +58,9 @@ export function createAgreementViews(deps: { db: Db; companies: CompaniesService
         emailAddress: member.emailAddress,
         isVerified: repo.hasSignIn(db, member.id),
       },
-      addresses: repo.addresses(db, row.id).map((a) => ({ id: a.id, street: a.street, number: a.number, floor: a.floor, side: a.side, zip: a.zip, city: a.city, country: a.country })),
+      addresses: repo
+        .addresses(db, row.id)
+        .map((a) => ({ id: a.id, street: a.street, number: a.number, floor: a.floor, side: a.side, zip: a.zip, city: a.city, country: a.country })),
       price: row.priceOre,
       currency: row.currency,
       status: row.status,
@@ -68,7 +73,9 @@ export function createAgreementViews(deps: { db: Db; companies: CompaniesService
       nextPaymentDate: upcoming?.date ?? null,
       terminationDate: row.terminationDate,
       finalPaymentRequired: row.finalPaymentRequired,
-      parts: repo.parts(db, row.id).map((p) => ({ id: p.id, type: p.type, description: p.description, price: p.priceOre, vatRate: p.vatRate, currency: 'DKK' as const })),
+      parts: repo
+        .parts(db, row.id)
+        .map((p) => ({ id: p.id, type: p.type, description: p.description, price: p.priceOre, vatRate: p.vatRate, currency: 'DKK' as const })),
       providerAgreementId: row.vippsAgreementId,
       collectionProblem: collectionProblemOf(row),
       version: row.version,

@@ -39,16 +39,41 @@ const table: Row[] = [
   ['POST', '/agreement/{id}/cancel', (c) => `/agreement/${c.id}/cancel`, 'oooo33441', () => ({ terminationDate: '2026-12-23', finalPaymentRequired: false })],
   // Issue #16 item 9: creating, editing, terminating, one-off payments and refunds are company admin
   // staff's (administrator, accountant, chairman) and the super admin's; a board member only reads (403).
-  ['POST', '/agreement/{id}/requestOneTimeCharge', (c) => `/agreement/${c.id}/requestOneTimeCharge`, 'oooo33441', () => ({ amount: 10_000, description: 'Nøgle' }), 'accepted with a collected charge'],
-  ['POST', '/agreement/{id}/refund', (c) => `/agreement/${c.id}/refund`, 'oooo33441', (c) => ({ chargeId: c.chargeId, amount: 10_000, description: 'Fejl' }), 'accepted with a collected charge'],
+  [
+    'POST',
+    '/agreement/{id}/requestOneTimeCharge',
+    (c) => `/agreement/${c.id}/requestOneTimeCharge`,
+    'oooo33441',
+    () => ({ amount: 10_000, description: 'Nøgle' }),
+    'accepted with a collected charge',
+  ],
+  [
+    'POST',
+    '/agreement/{id}/refund',
+    (c) => `/agreement/${c.id}/refund`,
+    'oooo33441',
+    (c) => ({ chargeId: c.chargeId, amount: 10_000, description: 'Fejl' }),
+    'accepted with a collected charge',
+  ],
 ]
 
 const emails: Record<Exclude<Caller, 'anonymous'>, string> = {
-  superadmin: demo.superadmin, chairman: demo.chairman, admin: demo.admin, accountant: demo.accountant,
-  boardmember: demo.boardmember, resident: demo.resident, neighbour: demo.residentDa, otherAdmin: demo.otherAdmin,
+  superadmin: demo.superadmin,
+  chairman: demo.chairman,
+  admin: demo.admin,
+  accountant: demo.accountant,
+  boardmember: demo.boardmember,
+  resident: demo.resident,
+  neighbour: demo.residentDa,
+  otherAdmin: demo.otherAdmin,
 }
 
-const classOf = (status: number) => (status === 401 ? '1' : status === 403 ? '3' : status === 404 ? '4' : status >= 500 ? `error ${status}` : 'o')
+const classOf = (status: number) =>
+  status === 401 ? '1'
+  : status === 403 ? '3'
+  : status === 404 ? '4'
+  : status >= 500 ? `error ${status}`
+  : 'o'
 
 describe('authorization matrix (agreement routes)', () => {
   it.each(callers.map((caller) => [caller] as const))('%s gets the expected answer on every route', async (caller) => {
@@ -62,7 +87,11 @@ describe('authorization matrix (agreement routes)', () => {
       const ctx: Ctx = { id: (await createAgreement(t, {}, admin)).id, chargeId: '00000000-0000-7000-8000-000000000000', f }
       if (setup) ctx.chargeId = acceptedWithCollectedCharge(t, ctx.id)
       const res = await t.call(method, path(ctx), { token, body: body?.(ctx) })
-      const label = `${method} ${route}${path(ctx).replace(/^[^?]*/, '').replace(ctx.f.main, 'main').replace(ctx.f.second, 'second').replace(UNKNOWN, 'unknown')}`
+      const label = `${method} ${route}${path(ctx)
+        .replace(/^[^?]*/, '')
+        .replace(ctx.f.main, 'main')
+        .replace(ctx.f.second, 'second')
+        .replace(UNKNOWN, 'unknown')}`
       got.push(`${label} → ${classOf(res.status)}`)
       want.push(`${label} → ${expected[callers.indexOf(caller)]}`)
     }

@@ -44,13 +44,27 @@ describe('demo agreements', () => {
     await seedDemoData(database.db, clock, createSecretBox(config.appSecretKey!))
     let appRef: { fetch: (r: Request) => Response | Promise<Response> } | undefined
     const vipps = wireVipps({
-      publicUrl: config.publicUrl, vippsBaseUrl: undefined, isProduction: false, loginClient: undefined, clock, db: database.db,
-      dataDir: mkdtempSync(join(tmpdir(), 'bk-demo-')), log: pino({ level: 'silent' }), deliverTo: () => (r) => appRef!.fetch(r), tickMs: 0,
+      publicUrl: config.publicUrl,
+      vippsBaseUrl: undefined,
+      isProduction: false,
+      loginClient: undefined,
+      clock,
+      db: database.db,
+      dataDir: mkdtempSync(join(tmpdir(), 'bk-demo-')),
+      log: pino({ level: 'silent' }),
+      deliverTo: () => (r) => appRef!.fetch(r),
+      tickMs: 0,
     })
     const emulator = vipps.emulator!
     const { app, services } = createApp({
-      config, database, clock, log: pino({ level: 'silent' }), vipps: vipps.environment, vippsLogin: vipps.login,
-      mounts: [{ path: EMULATOR_PATH, app: emulator.app }], billing: { clock: emulator.clock },
+      config,
+      database,
+      clock,
+      log: pino({ level: 'silent' }),
+      vipps: vipps.environment,
+      vippsLogin: vipps.login,
+      mounts: [{ path: EMULATOR_PATH, app: emulator.app }],
+      billing: { clock: emulator.clock },
     })
     appRef = app
     const db = database.db
@@ -59,18 +73,29 @@ describe('demo agreements', () => {
 
     // Before: shown as Accepted, yet nothing can be charged — and the view says so.
     const login = async (email: string) => {
-      const res = await app.request('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ type: 'email', email, password: DEMO_PASSWORD }) })
+      const res = await app.request('/api/auth/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ type: 'email', email, password: DEMO_PASSWORD }),
+      })
       return ((await res.json()) as { accessToken: string }).accessToken
     }
     const admin = await login(demo.admin)
-    const list = async () => (await (await app.request('/api/agreement', { headers: { Authorization: `Bearer ${admin}` } })).json()) as { externalId: string; status: string; collectionProblem: string | null }[]
+    const list = async () =>
+      (await (await app.request('/api/agreement', { headers: { Authorization: `Bearer ${admin}` } })).json()) as {
+        externalId: string
+        status: string
+        collectionProblem: string | null
+      }[]
     expect((await list()).filter((a) => a.status === 'ACCEPTED').map((a) => a.collectionProblem)).toEqual(Array(6).fill('NO_PROVIDER_AGREEMENT'))
 
     // The start step of main.ts; a second start finds nothing left to connect.
     expect(demoAgreementsAwaitingVipps(db)).toHaveLength(6)
     expect(await services.agreements.connectSeeded(demoAgreementsAwaitingVipps(db), approveInEmulator(emulator))).toBe(6)
     expect(demoAgreementsAwaitingVipps(db)).toEqual([])
-    const state = (await (await app.request('/vipps-emulator/_control/state')).json()) as { agreements: Record<string, { status: string; pricing: { amount: number } }> }
+    const state = (await (await app.request('/vipps-emulator/_control/state')).json()) as {
+      agreements: Record<string, { status: string; pricing: { amount: number } }>
+    }
     for (const a of db.select().from(agreements).where(eq(agreements.status, 'ACCEPTED')).all()) {
       expect(a.vippsAgreementId).not.toBeNull()
       expect(state.agreements[a.vippsAgreementId!]).toMatchObject({ status: 'ACTIVE', pricing: { amount: a.priceOre } })
@@ -78,7 +103,11 @@ describe('demo agreements', () => {
     expect((await list()).map((a) => a.collectionProblem)).toEqual(Array(7).fill(null))
 
     // Month 1: the emulator's clock moves to 3 days before 1 December; one billing run.
-    const set = await app.request('/vipps-emulator/_control/clock', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ set: '2026-11-28T09:00:00.000Z' }) })
+    const set = await app.request('/vipps-emulator/_control/clock', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ set: '2026-11-28T09:00:00.000Z' }),
+    })
     expect(set.status).toBe(200)
     expect(await services.billing.run()).toEqual({ agreements: 6, charges: 6 })
     const billed = db.select().from(charges).all()
@@ -86,11 +115,19 @@ describe('demo agreements', () => {
     expect(billed.every((c) => c.kind === 'REGULAR' && c.due === '2026-12-01' && c.invoiceId !== null)).toBe(true)
     // Vipps takes every one of them.
     await services.providerOutbox.run()
-    expect(db.select().from(charges).all().every((c) => c.vippsChargeId !== null)).toBe(true)
+    expect(
+      db
+        .select()
+        .from(charges)
+        .all()
+        .every((c) => c.vippsChargeId !== null),
+    ).toBe(true)
 
     // A one-off charge on a demo agreement is accepted now.
     const oneOff = await app.request(`/api/agreement/${accepted[0]!.id}/requestOneTimeCharge`, {
-      method: 'POST', headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'demo-one-off' }, body: JSON.stringify({ amount: 25_000, description: 'Nøgle' }),
+      method: 'POST',
+      headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'demo-one-off' },
+      body: JSON.stringify({ amount: 25_000, description: 'Nøgle' }),
     })
     expect(oneOff.status, await oneOff.clone().text()).toBe(201)
     emulator.stop()

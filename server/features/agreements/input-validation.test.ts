@@ -19,7 +19,8 @@ async function setup() {
   const t = await testApp()
   const f = await agreementFixtures(t)
   const admin = await t.login(demo.admin)
-  const create = (extra: Record<string, unknown>, headers: Record<string, string> = {}) => t.call('POST', '/agreement', { token: admin, body: createPayload(f, extra), headers })
+  const create = (extra: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    t.call('POST', '/agreement', { token: admin, body: createPayload(f, extra), headers })
   return { t, f, admin, create }
 }
 
@@ -56,7 +57,8 @@ describe('item 7: agreement dates', () => {
   it('refuses moving the next payment date into the past or beyond 5 years; an unchanged date is kept', async () => {
     const { t, create, admin } = await setup()
     const a = (await create({})).json
-    const patch = (body: Record<string, unknown>, headers: Record<string, string> = {}) => t.call('PATCH', `/agreement/${a.id}`, { token: admin, body, headers })
+    const patch = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      t.call('PATCH', `/agreement/${a.id}`, { token: admin, body, headers })
     const past = await patch({ nextRegularPaymentDate: '2026-11-01' })
     expect(past.status).toBe(400)
     expect(issue(past, 'nextRegularPaymentDate')).toBe('The next payment date must be today or later')
@@ -89,7 +91,17 @@ describe('item 7: agreement dates', () => {
     const imported = newId()
     t.db
       .insert(agreements)
-      .values({ ...row, id: imported, externalSeq: 5001, status: 'ACCEPTED', vippsAgreementId: 'agr_imported01', startPaymentDate: '2025-01-15', nextRegularPaymentDate: '2025-01-15', createdAt: t.clock.now().toISOString(), updatedAt: t.clock.now().toISOString() })
+      .values({
+        ...row,
+        id: imported,
+        externalSeq: 5001,
+        status: 'ACCEPTED',
+        vippsAgreementId: 'agr_imported01',
+        startPaymentDate: '2025-01-15',
+        nextRegularPaymentDate: '2025-01-15',
+        createdAt: t.clock.now().toISOString(),
+        updatedAt: t.clock.now().toISOString(),
+      })
       .run()
     t.db.update(agreements).set({ status: 'REJECTED' }).where(eq(agreements.id, template.id)).run()
     // A billing run on the import day bills none of the 23 months before it.
@@ -153,7 +165,9 @@ describe('item 8: names, text and prices of agreements and charges', () => {
     expect(issue(en, 'parts.0.price')).toBe('The price can be at most 1,000,000 kr.')
     expect(issue(en, 'parts.1.price')).toBe('The price must be in whole øre (at most two decimals)')
     // A number too large for anything answers only that it is too large.
-    expect(en.json.issues.filter((i: { path: string }) => i.path === 'parts.2.price').map((i: { message: string }) => i.message)).toEqual(['The price can be at most 1,000,000 kr.'])
+    expect(en.json.issues.filter((i: { path: string }) => i.path === 'parts.2.price').map((i: { message: string }) => i.message)).toEqual([
+      'The price can be at most 1,000,000 kr.',
+    ])
     expect(issue(en, 'parts.3.price')).toBe('The price must be greater than 0')
     const da = await create({ parts }, DA)
     expect(issue(da, 'parts.0.price')).toBe('Prisen kan højst være 1.000.000 kr.')
@@ -165,7 +179,8 @@ describe('item 8: names, text and prices of agreements and charges', () => {
     const { t, create, admin } = await setup()
     const a = (await create({})).json
     t.db.update(agreements).set({ status: 'ACCEPTED', vippsAgreementId: 'agr_onetime0001' }).where(eq(agreements.id, a.id)).run()
-    const charge = (body: Record<string, unknown>, headers: Record<string, string> = {}) => t.call('POST', `/agreement/${a.id}/requestOneTimeCharge`, { token: admin, body, headers })
+    const charge = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      t.call('POST', `/agreement/${a.id}/requestOneTimeCharge`, { token: admin, body, headers })
     expect(issue(await charge({ amount: 100_000_001, description: 'Nøgle' }), 'amount')).toBe('The amount can be at most 1,000,000 kr.')
     expect(issue(await charge({ amount: 100_000_001, description: 'Nøgle' }, DA), 'amount')).toBe('Beløbet kan højst være 1.000.000 kr.')
     expect(issue(await charge({ amount: 250.5, description: 'Nøgle' }), 'amount')).toBe('The amount must be in whole øre (at most two decimals)')
@@ -173,7 +188,7 @@ describe('item 8: names, text and prices of agreements and charges', () => {
     expect(issue(await charge({ amount: 25_000, description: 'Ny\nnøgle' }), 'description')).toBe('Please remove line breaks and control characters')
   })
 
-  it('translates zod\'s own limits and codes (no message in the schema) with the limit, in English and Danish', async () => {
+  it("translates zod's own limits and codes (no message in the schema) with the limit, in English and Danish", async () => {
     const { t, create, admin } = await setup()
     const longId = await create({ parts: [{ id: 'x'.repeat(65), type: 'FEE', description: 'Gebyr', price: 100 }] })
     expect(issue(longId, 'parts.0.id')).toBe('At most 64 characters')

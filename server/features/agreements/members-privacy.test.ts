@@ -11,9 +11,41 @@ import { companyIds } from '../companies/test-helpers'
 function equipSecond(t: TestApp, second: string) {
   const now = t.clock.now().toISOString()
   const provider = newId()
-  t.db.insert(paymentProviders).values({ id: provider, companyId: second, type: 'VIPPS', isActive: true, isTest: true, providerName: 'Vipps MobilePay', merchantSerialNumber: '313131', clientId: 'c', clientSecretSealed: 'x', subscriptionKeySealed: 'x', useTestMode: true, createdAt: now, updatedAt: now }).run()
+  t.db
+    .insert(paymentProviders)
+    .values({
+      id: provider,
+      companyId: second,
+      type: 'VIPPS',
+      isActive: true,
+      isTest: true,
+      providerName: 'Vipps MobilePay',
+      merchantSerialNumber: '313131',
+      clientId: 'c',
+      clientSecretSealed: 'x',
+      subscriptionKeySealed: 'x',
+      useTestMode: true,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .run()
   const address = newId()
-  t.db.insert(addresses).values({ id: address, companyId: second, street: 'Havnegade', number: '1', floor: null, side: null, zip: '1058', city: 'København K', country: 'Denmark', referenceId: null, createdAt: now }).run()
+  t.db
+    .insert(addresses)
+    .values({
+      id: address,
+      companyId: second,
+      street: 'Havnegade',
+      number: '1',
+      floor: null,
+      side: null,
+      zip: '1058',
+      city: 'København K',
+      country: 'Denmark',
+      referenceId: null,
+      createdAt: now,
+    })
+    .run()
   return { provider, address }
 }
 
@@ -40,14 +72,21 @@ describe('creating an agreement for someone outside the association', () => {
     const other = await t.login(demo.otherAdmin)
     const before = t.db.select().from(users).where(eq(users.emailAddress, demo.resident)).get()!
     const existing = await t.call('POST', '/agreement', { token: other, body: body(second, ids, { memberName: 'S. Jensen', emailAddress: demo.resident }) })
-    const fresh = await t.call('POST', '/agreement', { token: other, body: body(second, ids, { memberName: 'S. Jensen', emailAddress: 'ny.beboer@example.dk' }) })
+    const fresh = await t.call('POST', '/agreement', {
+      token: other,
+      body: body(second, ids, { memberName: 'S. Jensen', emailAddress: 'ny.beboer@example.dk' }),
+    })
     expect(existing.status, JSON.stringify(existing.json)).toBe(201)
     expect(fresh.status).toBe(201)
     expect(existing.json.member).toEqual({ userId: before.id, title: 'SJ', fullName: 'S. Jensen', emailAddress: demo.resident, isVerified: false })
     expect(fresh.json.member).toMatchObject({ title: 'SJ', fullName: 'S. Jensen', emailAddress: 'ny.beboer@example.dk', isVerified: false })
     expect(JSON.stringify(existing.json)).not.toMatch(/Sofie|31 00 00 01/)
     // Her own account keeps her name and number.
-    expect(t.db.select().from(users).where(eq(users.id, before.id)).get()).toMatchObject({ fullName: 'Sofie Jensen', mobileNumber: '+45 31 00 00 01', version: before.version })
+    expect(t.db.select().from(users).where(eq(users.id, before.id)).get()).toMatchObject({
+      fullName: 'Sofie Jensen',
+      mobileNumber: '+45 31 00 00 01',
+      version: before.version,
+    })
   })
 
   it('someone the caller knows (staff of the same association) is answered with their own name', async () => {

@@ -16,7 +16,11 @@ const PRICE = 515_050
 
 async function acceptedAgreement(t: TestApp, extra: Record<string, unknown>) {
   const a = await createAgreement(t, extra)
-  t.db.update(agreements).set({ status: 'ACCEPTED', vippsAgreementId: `agr_${a.id.slice(-12)}` }).where(eq(agreements.id, a.id)).run()
+  t.db
+    .update(agreements)
+    .set({ status: 'ACCEPTED', vippsAgreementId: `agr_${a.id.slice(-12)}` })
+    .where(eq(agreements.id, a.id))
+    .run()
   return a
 }
 
@@ -59,7 +63,9 @@ describe('termination with a last payment charges each day once', () => {
       { kind: 'REGULAR', due: '2027-01-01', amount: PRICE, invoiceTotal: PRICE, linesTotal: PRICE },
       { kind: 'FINAL', due: '2027-02-26', amount: PRICE, invoiceTotal: PRICE, linesTotal: PRICE },
     ])
-    const charge = (await t.call('GET', `/agreement/${a.id}/charges`, { token: await t.login(demo.admin) })).json.find((c: { kind: string }) => c.kind === 'FINAL')
+    const charge = (await t.call('GET', `/agreement/${a.id}/charges`, { token: await t.login(demo.admin) })).json.find(
+      (c: { kind: string }) => c.kind === 'FINAL',
+    )
     // In the member's language (Sofie Jensen reads Danish), naming the days it pays for.
     expect(charge.description).toBe('Sidste betaling 1001: 2027-02-01–2027-02-28')
   })
@@ -79,7 +85,10 @@ describe('termination with a last payment charges each day once', () => {
       { kind: 'REGULAR', due: '2027-02-01', amount: PRICE, invoiceTotal: PRICE, linesTotal: PRICE },
       { kind: 'FINAL', due: '2027-03-12', amount: share, invoiceTotal: share, linesTotal: share },
     ])
-    expect((await t.call('GET', `/agreement/${a.id}`, { token: await t.login(demo.admin) })).json).toMatchObject({ nextRegularPaymentDate: null, nextPaymentDate: '2027-03-12' })
+    expect((await t.call('GET', `/agreement/${a.id}`, { token: await t.login(demo.admin) })).json).toMatchObject({
+      nextRegularPaymentDate: null,
+      nextPaymentDate: '2027-03-12',
+    })
   })
 
   it('monthly, terminated after the last period was charged: nothing is left, so a last payment is refused with the reason (EN/DA)', async () => {
@@ -91,14 +100,24 @@ describe('termination with a last payment charges each day once', () => {
     const refused = await t.call('POST', `/agreement/${a.id}/cancel`, { token: admin, body: { terminationDate: '2027-03-01', finalPaymentRequired: true } })
     expect(refused.status).toBe(400)
     expect(refused.json.issues).toEqual([
-      expect.objectContaining({ path: 'finalPaymentRequired', message: 'Everything up to the termination date is already charged, so there is no last payment to make. Terminate without a last payment.' }),
+      expect.objectContaining({
+        path: 'finalPaymentRequired',
+        message: 'Everything up to the termination date is already charged, so there is no last payment to make. Terminate without a last payment.',
+      }),
     ])
-    const da = await t.call('POST', `/agreement/${a.id}/cancel`, { token: admin, headers: { 'Accept-Language': 'da' }, body: { terminationDate: '2027-03-01', finalPaymentRequired: true } })
+    const da = await t.call('POST', `/agreement/${a.id}/cancel`, {
+      token: admin,
+      headers: { 'Accept-Language': 'da' },
+      body: { terminationDate: '2027-03-01', finalPaymentRequired: true },
+    })
     expect(da.json.issues[0].message).toMatch(/sidste betaling/i)
     // Without a last payment it ends, and shows no next payment.
     const ended = await t.call('POST', `/agreement/${a.id}/cancel`, { token: admin, body: { terminationDate: '2027-03-01', finalPaymentRequired: false } })
     expect(ended.json).toMatchObject({ status: 'CANCELED', nextRegularPaymentDate: null, nextPaymentDate: null })
-    expect(chargesOf(t, a.id).map((c) => [c.kind, c.due])).toEqual([['REGULAR', '2027-01-01'], ['REGULAR', '2027-02-01']])
+    expect(chargesOf(t, a.id).map((c) => [c.kind, c.due])).toEqual([
+      ['REGULAR', '2027-01-01'],
+      ['REGULAR', '2027-02-01'],
+    ])
   })
 
   it('yearly, terminated on 1 April before the year was charged: no regular 1 January, one last payment for January–March (90 of 365 days)', async () => {

@@ -12,7 +12,13 @@ import { newId } from '../../lib/ids'
 export async function agreementFixtures(t: Pick<TestApp, 'db'>) {
   const { main, second } = await companyIds(t)
   const provider = t.db.select().from(paymentProviders).where(eq(paymentProviders.companyId, main)).get()!.id
-  const addressIds = t.db.select().from(addresses).where(eq(addresses.companyId, main)).orderBy(asc(addresses.id)).all().map((a) => a.id)
+  const addressIds = t.db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.companyId, main))
+    .orderBy(asc(addresses.id))
+    .all()
+    .map((a) => a.id)
   return { main, second, provider, addressIds }
 }
 
@@ -48,10 +54,32 @@ export async function createAgreement(t: TestApp, extra: Record<string, unknown>
  * Returns the charge id.
  */
 export function acceptedWithCollectedCharge(t: TestApp, agreementId: string): string {
-  t.db.update(agreements).set({ status: 'ACCEPTED', vippsAgreementId: `agr_${agreementId.slice(-12)}` }).where(eq(agreements.id, agreementId)).run()
+  t.db
+    .update(agreements)
+    .set({ status: 'ACCEPTED', vippsAgreementId: `agr_${agreementId.slice(-12)}` })
+    .where(eq(agreements.id, agreementId))
+    .run()
   const id = newId()
   const now = t.clock.now().toISOString()
-  t.db.insert(charges).values({ id, agreementId, companyId: t.db.select().from(agreements).where(eq(agreements.id, agreementId)).get()!.companyId, kind: 'REGULAR', type: 'RECURRING', amountOre: 515_050, description: 'Boligafgift', due: '2026-11-01', status: 'EXECUTED', vippsChargeId: `chr_${id.slice(-12)}`, vippsStatus: 'CHARGED', capturedOre: 515_050, createdAt: now, updatedAt: now }).run()
+  t.db
+    .insert(charges)
+    .values({
+      id,
+      agreementId,
+      companyId: t.db.select().from(agreements).where(eq(agreements.id, agreementId)).get()!.companyId,
+      kind: 'REGULAR',
+      type: 'RECURRING',
+      amountOre: 515_050,
+      description: 'Boligafgift',
+      due: '2026-11-01',
+      status: 'EXECUTED',
+      vippsChargeId: `chr_${id.slice(-12)}`,
+      vippsStatus: 'CHARGED',
+      capturedOre: 515_050,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .run()
   t.db.transaction(() => t.services.invoicing.issueForCharge(t.db.select().from(charges).where(eq(charges.id, id)).get()!))
   return id
 }

@@ -30,7 +30,14 @@ export const authRepository = {
     db
       .select()
       .from(authMethods)
-      .where(and(eq(authMethods.userId, userId), inArray(authMethods.type, ['EMAIL_PASSWORD', 'PHONE_PASSWORD']), isNotNull(authMethods.verifiedAt), isNotNull(authMethods.secretHash)))
+      .where(
+        and(
+          eq(authMethods.userId, userId),
+          inArray(authMethods.type, ['EMAIL_PASSWORD', 'PHONE_PASSWORD']),
+          isNotNull(authMethods.verifiedAt),
+          isNotNull(authMethods.secretHash),
+        ),
+      )
       .all(),
 
   /** Drops other users' unproven claims on an identifier once its owner has proven it. */
@@ -42,19 +49,32 @@ export const authRepository = {
 
   /** Removes the user's sign-ins of one type; returns how many there were. */
   deleteMethodsOfType: (db: Db, userId: string, type: AuthMethodRow['type']): number =>
-    db.delete(authMethods).where(and(eq(authMethods.userId, userId), eq(authMethods.type, type))).run().changes,
+    db
+      .delete(authMethods)
+      .where(and(eq(authMethods.userId, userId), eq(authMethods.type, type)))
+      .run().changes,
 
   /** Removes the user's unproven sign-ins (pending e-mail claims). */
   deleteUnverifiedMethods: (db: Db, userId: string): number =>
-    db.delete(authMethods).where(and(eq(authMethods.userId, userId), isNull(authMethods.verifiedAt))).run().changes,
+    db
+      .delete(authMethods)
+      .where(and(eq(authMethods.userId, userId), isNull(authMethods.verifiedAt)))
+      .run().changes,
 
   /** Ends every unused confirmation link of the user (pending e-mail sign-ins and changes). */
   expireConfirmations: (db: Db, userId: string, at: string): number =>
-    db.update(emailConfirmations).set({ usedAt: at }).where(and(eq(emailConfirmations.userId, userId), isNull(emailConfirmations.usedAt))).run().changes,
+    db
+      .update(emailConfirmations)
+      .set({ usedAt: at })
+      .where(and(eq(emailConfirmations.userId, userId), isNull(emailConfirmations.usedAt)))
+      .run().changes,
 
   /** Removes every login token of a user; returns how many there were. */
   deleteLoginTokens: (db: Db, userId: string): number =>
-    db.delete(authMethods).where(and(eq(authMethods.userId, userId), eq(authMethods.type, 'LOGIN_TOKEN'))).run().changes,
+    db
+      .delete(authMethods)
+      .where(and(eq(authMethods.userId, userId), eq(authMethods.type, 'LOGIN_TOKEN')))
+      .run().changes,
 
   methodByLookupHash: (db: Db, lookupHash: string): AuthMethodRow | undefined =>
     db.select().from(authMethods).where(eq(authMethods.lookupHash, lookupHash)).get(),
@@ -98,14 +118,17 @@ export const authRepository = {
 
   /** Revokes every live session of the user; returns how many. */
   revokeAllSessions: (db: Db, userId: string, at: string): number =>
-    db.update(sessions).set({ revokedAt: at }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt))).run().changes,
+    db
+      .update(sessions)
+      .set({ revokedAt: at })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .run().changes,
 
   insertReset: (db: Db, row: typeof passwordResets.$inferInsert): void => {
     db.insert(passwordResets).values(row).run()
   },
 
-  resetByTokenHash: (db: Db, tokenHash: string) =>
-    db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).get(),
+  resetByTokenHash: (db: Db, tokenHash: string) => db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).get(),
 
   markResetUsed: (db: Db, id: string, at: string): void => {
     db.update(passwordResets).set({ usedAt: at }).where(eq(passwordResets.id, id)).run()
@@ -115,8 +138,7 @@ export const authRepository = {
     db.insert(emailConfirmations).values(row).run()
   },
 
-  confirmationByTokenHash: (db: Db, tokenHash: string) =>
-    db.select().from(emailConfirmations).where(eq(emailConfirmations.tokenHash, tokenHash)).get(),
+  confirmationByTokenHash: (db: Db, tokenHash: string) => db.select().from(emailConfirmations).where(eq(emailConfirmations.tokenHash, tokenHash)).get(),
 
   markConfirmationUsed: (db: Db, id: string, at: string): void => {
     db.update(emailConfirmations).set({ usedAt: at }).where(eq(emailConfirmations.id, id)).run()
@@ -127,7 +149,14 @@ export const authRepository = {
     db
       .select()
       .from(emailConfirmations)
-      .where(and(eq(emailConfirmations.userId, userId), eq(emailConfirmations.purpose, 'CHANGE_EMAIL'), isNull(emailConfirmations.usedAt), gt(emailConfirmations.expiresAt, now)))
+      .where(
+        and(
+          eq(emailConfirmations.userId, userId),
+          eq(emailConfirmations.purpose, 'CHANGE_EMAIL'),
+          isNull(emailConfirmations.usedAt),
+          gt(emailConfirmations.expiresAt, now),
+        ),
+      )
       .orderBy(emailConfirmations.createdAt)
       .all()
       .at(-1),
@@ -142,7 +171,11 @@ export const authRepository = {
 
   /** The user whose Vipps sign-in has this Vipps identity (`sub`). */
   userOfVippsSub: (db: Db, sub: string): string | undefined =>
-    db.select().from(authMethods).where(and(eq(authMethods.type, 'MOBILEPAY'), eq(authMethods.identifier, sub))).get()?.userId,
+    db
+      .select()
+      .from(authMethods)
+      .where(and(eq(authMethods.type, 'MOBILEPAY'), eq(authMethods.identifier, sub)))
+      .get()?.userId,
   insertOidcLogin: (db: Db, row: typeof oidcLogins.$inferInsert): void => {
     db.insert(oidcLogins).values(row).run()
   },

@@ -74,14 +74,22 @@ const vippsLink = createRoute({
   summary:
     'Start linking Vipps MobilePay to the signed-in account after confirming the owner (`currentPassword`, or a Vipps sign-in in the last 10 minutes): the browser goes to `url`, and Vipps returns to /user',
   request: { headers: writeHeaders, body: { ...json(ConfirmOwnerRequest), required: false } },
-  responses: { 200: { description: 'Where to send the browser', ...json(VippsLinkResponse) }, 400: errorResponses[400], 401: errorResponses[401], 422: errorResponses[422], 429: errorResponses[429], 503: { description: 'Vipps Login is not available right now (`PROVIDER_UNAVAILABLE`)' } },
+  responses: {
+    200: { description: 'Where to send the browser', ...json(VippsLinkResponse) },
+    400: errorResponses[400],
+    401: errorResponses[401],
+    422: errorResponses[422],
+    429: errorResponses[429],
+    503: { description: 'Vipps Login is not available right now (`PROVIDER_UNAVAILABLE`)' },
+  },
 })
 
 const vipps = createRoute({
   method: 'get',
   path: '/auth/vipps',
   tags,
-  summary: 'Start sign-in with Vipps MobilePay (browser navigation): redirects to Vipps Login with PKCE, state and nonce; without Vipps Login back to /login?error=vipps_unavailable',
+  summary:
+    'Start sign-in with Vipps MobilePay (browser navigation): redirects to Vipps Login with PKCE, state and nonce; without Vipps Login back to /login?error=vipps_unavailable',
   responses: { 302: { description: 'Redirect to Vipps Login, or back to the login page' } },
 })
 

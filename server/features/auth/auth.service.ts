@@ -221,14 +221,13 @@ export function createAuthService(deps: AuthDeps) {
         paragraphs: [
           translate(locale, /*i18n*/ { id: 'Hello {name},' }, values),
           translate(locale, /*i18n*/ { id: '{inviter} has added you to {company} on Boligkasse.' }, values),
-          canSignIn
-            ? translate(locale, /*i18n*/ { id: 'Sign in as usual to see {company}.' }, values)
-            : translate(locale, /*i18n*/ { id: 'Choose a password to sign in. The link works once and for 7 days.' }),
+          canSignIn ?
+            translate(locale, /*i18n*/ { id: 'Sign in as usual to see {company}.' }, values)
+          : translate(locale, /*i18n*/ { id: 'Choose a password to sign in. The link works once and for 7 days.' }),
           translate(locale, /*i18n*/ { id: 'If you did not expect this, ask {company} to remove you.' }, values),
         ],
-        action: canSignIn
-          ? { label: translate(locale, /*i18n*/ { id: 'Sign in' }), url }
-          : { label: translate(locale, /*i18n*/ { id: 'Choose a password' }), url },
+        action:
+          canSignIn ? { label: translate(locale, /*i18n*/ { id: 'Sign in' }), url } : { label: translate(locale, /*i18n*/ { id: 'Choose a password' }), url },
       })
       queueMail(db, clock, { to: user.emailAddress, ...mail })
     },
@@ -243,7 +242,8 @@ export function createAuthService(deps: AuthDeps) {
       assertAcceptablePassword(input.newPassword, 'newPassword')
       const reset = authRepository.resetByTokenHash(db, sha256(input.token))
       const now = clock.now().toISOString()
-      if (!reset) throw new DomainError('VALIDATION_FAILED', messages.invalidResetLink.id, { issues: [{ path: 'token', message: messages.invalidResetLink.id }] })
+      if (!reset)
+        throw new DomainError('VALIDATION_FAILED', messages.invalidResetLink.id, { issues: [{ path: 'token', message: messages.invalidResetLink.id }] })
       if (reset.usedAt || reset.expiresAt <= now)
         throw new DomainError('VALIDATION_FAILED', messages.resetLinkExpired.id, { issues: [{ path: 'token', message: messages.resetLinkExpired.id }] })
       const user = users.byId(reset.userId)
@@ -253,11 +253,21 @@ export function createAuthService(deps: AuthDeps) {
       const ended = db.transaction((tx) => {
         authRepository.markResetUsed(tx, reset.id, now)
         const taken = authRepository.verifiedMethod(tx, 'EMAIL_PASSWORD', user.emailAddress)
-        if (taken && taken.userId !== user.id) throw new DomainError('VALIDATION_FAILED', messages.invalidResetLink.id, { issues: [{ path: 'token', message: messages.invalidResetLink.id }] })
+        if (taken && taken.userId !== user.id)
+          throw new DomainError('VALIDATION_FAILED', messages.invalidResetLink.id, { issues: [{ path: 'token', message: messages.invalidResetLink.id }] })
         authRepository.deleteOthersPendingClaims(tx, 'EMAIL_PASSWORD', user.emailAddress, user.id)
         const own = authRepository.ownMethod(tx, user.id, 'EMAIL_PASSWORD', user.emailAddress)
         if (own) authRepository.updateMethod(tx, own.id, { secretHash, verifiedAt: own.verifiedAt ?? now })
-        else authRepository.insertMethod(tx, { id: newId(), userId: user.id, type: 'EMAIL_PASSWORD', identifier: user.emailAddress, secretHash, verifiedAt: now, createdAt: now })
+        else
+          authRepository.insertMethod(tx, {
+            id: newId(),
+            userId: user.id,
+            type: 'EMAIL_PASSWORD',
+            identifier: user.emailAddress,
+            secretHash,
+            verifiedAt: now,
+            createdAt: now,
+          })
         // Whatever someone else may have set up with a stolen session or password ends here too:
         // pending e-mail claims and changes, and Vipps links (the owner links Vipps again).
         const pending = authRepository.expireConfirmations(tx, user.id, now)
@@ -268,7 +278,9 @@ export function createAuthService(deps: AuthDeps) {
       deps.notifications.notify(user.id, {
         type: 'info',
         title: /*i18n*/ { id: 'Your password was changed' },
-        message: /*i18n*/ { id: 'The password of your account was changed and you were signed out on all devices. If this was not you, reset your password at once and contact your association.' },
+        message: /*i18n*/ {
+          id: 'The password of your account was changed and you were signed out on all devices. If this was not you, reset your password at once and contact your association.',
+        },
       })
       const locale = localeOf(user.language)
       const values = { name: user.fullName, sessions: ended.sessions, tokens: ended.tokens, pending: ended.pending, vipps: ended.vipps }
@@ -281,15 +293,22 @@ export function createAuthService(deps: AuthDeps) {
             translate(locale, /*i18n*/ { id: 'The password of your Boligkasse account was just changed with a reset link.' }),
             translate(
               locale,
-              /*i18n*/ { id: 'For your safety we signed you out everywhere: {sessions, plural, one {# session was} other {# sessions were}} ended and {tokens, plural, one {# login token was} other {# login tokens were}} removed.' },
+              /*i18n*/ {
+                id: 'For your safety we signed you out everywhere: {sessions, plural, one {# session was} other {# sessions were}} ended and {tokens, plural, one {# login token was} other {# login tokens were}} removed.',
+              },
               values,
             ),
-            ...(ended.vipps > 0
-              ? [translate(locale, /*i18n*/ { id: 'Your Vipps MobilePay sign-in was unlinked as well. Link it again from your profile when you have signed in.' })]
-              : []),
-            ...(ended.pending > 0
-              ? [translate(locale, /*i18n*/ { id: 'Sign-in methods and e-mail changes that were still waiting for confirmation were cancelled.' })]
-              : []),
+            ...(ended.vipps > 0 ?
+              [
+                translate(
+                  locale,
+                  /*i18n*/ { id: 'Your Vipps MobilePay sign-in was unlinked as well. Link it again from your profile when you have signed in.' },
+                ),
+              ]
+            : []),
+            ...(ended.pending > 0 ?
+              [translate(locale, /*i18n*/ { id: 'Sign-in methods and e-mail changes that were still waiting for confirmation were cancelled.' })]
+            : []),
             translate(locale, /*i18n*/ { id: 'If this was not you, reset your password at once and contact your association.' }),
           ],
         }),

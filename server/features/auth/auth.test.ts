@@ -105,7 +105,7 @@ describe('password reset', () => {
     expect(mails[0]!.text).toContain('http://localhost:3000/reset-password?token=')
   })
 
-  it('writes the e-mail in the user\'s language', async () => {
+  it("writes the e-mail in the user's language", async () => {
     const t = await testApp()
     await t.call('POST', '/auth/forgot-password', { body: { email: demo.chairman } })
     expect(t.mails()[0]!.subject).toBe('Nulstil din adgangskode til Boligkasse')

@@ -26,7 +26,14 @@ export type IdentityService = ReturnType<typeof createIdentityService>
  *   Vipps sign-in from the last 10 minutes), and the account's address hears of it;
  * - an e-mail address counts as a sign-in only once a link sent to it was clicked.
  */
-export function createIdentityService(deps: { db: Db; clock: Clock; publicUrl: string; users: UsersService; throttle?: LoginThrottle; sleep?: (ms: number) => Promise<void> }) {
+export function createIdentityService(deps: {
+  db: Db
+  clock: Clock
+  publicUrl: string
+  users: UsersService
+  throttle?: LoginThrottle
+  sleep?: (ms: number) => Promise<void>
+}) {
   const { db, clock, users } = deps
   const throttle = deps.throttle ?? new LoginThrottle(clock, { perPair: 10, perIp: 50 })
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
@@ -74,9 +81,19 @@ export function createIdentityService(deps: { db: Db; clock: Clock; publicUrl: s
         subject: translate(locale, /*i18n*/ { id: 'Confirm your e-mail address for Boligkasse' }),
         paragraphs: [
           translate(locale, /*i18n*/ { id: 'Hello {name},' }, values),
-          purpose === 'ADD_METHOD'
-            ? translate(locale, /*i18n*/ { id: 'Someone asked to sign in to a Boligkasse account with {email}. It works only after you confirm that this address is yours.' }, values)
-            : translate(locale, /*i18n*/ { id: 'Someone asked to make {email} the e-mail address of a Boligkasse account. It changes only after you confirm that this address is yours.' }, values),
+          purpose === 'ADD_METHOD' ?
+            translate(
+              locale,
+              /*i18n*/ { id: 'Someone asked to sign in to a Boligkasse account with {email}. It works only after you confirm that this address is yours.' },
+              values,
+            )
+          : translate(
+              locale,
+              /*i18n*/ {
+                id: 'Someone asked to make {email} the e-mail address of a Boligkasse account. It changes only after you confirm that this address is yours.',
+              },
+              values,
+            ),
           translate(locale, /*i18n*/ { id: 'The link works once and for 24 hours. If this was not you, ignore this e-mail and nothing changes.' }),
         ],
         action: { label: translate(locale, /*i18n*/ { id: 'Confirm e-mail address' }), url },
@@ -143,7 +160,9 @@ export function createIdentityService(deps: { db: Db; clock: Clock; publicUrl: s
         owner,
         /*i18n*/ { id: 'A change of your Boligkasse e-mail address was requested' },
         [
-          /*i18n*/ { id: 'Someone signed in to your account asked to change its e-mail address to {email}. It changes only when the link sent to that address is clicked.' },
+          /*i18n*/ {
+            id: 'Someone signed in to your account asked to change its e-mail address to {email}. It changes only when the link sent to that address is clicked.',
+          },
           /*i18n*/ { id: 'If this was not you, change your password at once and contact your association.' },
         ],
         { email },

@@ -11,14 +11,29 @@ import { newId, randomToken, sha256 } from '../../lib/ids'
 import { ensureSuperAdmin } from '../../db/seed'
 
 const linkIn = (text: string, path: string) => decodeURIComponent(new RegExp(`${path}\\?token=([\\w%-]+)`).exec(text)![1]!)
-const lastMailTo = (t: TestApp, to: string) => t.mails().filter((m) => m.to === to).at(-1)
+const lastMailTo = (t: TestApp, to: string) =>
+  t
+    .mails()
+    .filter((m) => m.to === to)
+    .at(-1)
 const userId = (t: TestApp, email: string) => t.db.select().from(users).where(eq(users.emailAddress, email)).get()!.id
 
 /** A session as Vipps Login would start it, `ageMs` ago. */
 function vippsSession(t: TestApp, email: string, ageMs: number): string {
   const token = randomToken()
   const created = new Date(t.clock.now().getTime() - ageMs).toISOString()
-  t.db.insert(sessions).values({ id: newId(), userId: userId(t, email), tokenHash: sha256(token), createdAt: created, lastUsedAt: created, expiresAt: '2099-01-01T00:00:00.000Z', via: 'vipps' }).run()
+  t.db
+    .insert(sessions)
+    .values({
+      id: newId(),
+      userId: userId(t, email),
+      tokenHash: sha256(token),
+      createdAt: created,
+      lastUsedAt: created,
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      via: 'vipps',
+    })
+    .run()
   return token
 }
 
@@ -32,18 +47,23 @@ const addEmail = (identifier: string, extra: Record<string, unknown> = {}) => ({
 })
 
 describe('an e-mail sign-in counts only once its owner proves the address', () => {
-  it('refuses to add the address of someone just invited, so the invitation cannot land in the attacker\'s account', async () => {
+  it("refuses to add the address of someone just invited, so the invitation cannot land in the attacker's account", async () => {
     const t = await testApp()
     const { main } = await companyIds(t)
     const admin = await t.login(demo.admin)
-    const invited = await t.call('POST', `/company/${main}/member`, { token: admin, body: { user: { name: 'Ny Beboer', email: 'ny@example.dk' }, role: 'BOARDMEMBER' } })
+    const invited = await t.call('POST', `/company/${main}/member`, {
+      token: admin,
+      body: { user: { name: 'Ny Beboer', email: 'ny@example.dk' }, role: 'BOARDMEMBER' },
+    })
     expect(invited.status).toBe(201)
     const attacker = await t.login(demo.resident)
     const claim = await t.call('POST', '/account/auth-methods', { token: attacker, body: addEmail('ny@example.dk') })
     expect(claim.status).toBe(409)
     expect(claim.json.issues).toEqual([{ path: 'identifier', message: 'Denne e-mailadresse er allerede i brug.' }])
     // The invitee sets a password from the invitation and lands in their own account.
-    await t.call('POST', '/auth/reset-password', { body: { token: linkIn(lastMailTo(t, 'ny@example.dk')!.text, 'reset-password'), newPassword: 'Ny-beboer-kode-1' } })
+    await t.call('POST', '/auth/reset-password', {
+      body: { token: linkIn(lastMailTo(t, 'ny@example.dk')!.text, 'reset-password'), newPassword: 'Ny-beboer-kode-1' },
+    })
     const invitee = await t.login('ny@example.dk', 'Ny-beboer-kode-1')
     expect((await t.call('GET', '/account/info', { token: invitee })).json.fullName).toBe('Ny Beboer')
   })
@@ -72,7 +92,14 @@ describe('an e-mail sign-in counts only once its owner proves the address', () =
     expect((await t.call('POST', '/account/auth-methods', { token: attacker, body: addEmail('kommende@example.dk') })).status).toBe(201)
     const attackerLink = linkIn(lastMailTo(t, 'kommende@example.dk')!.text, 'confirm-email')
     const admin = await t.login(demo.admin)
-    expect((await t.call('POST', `/company/${main}/member`, { token: admin, body: { user: { name: 'Kommende', email: 'kommende@example.dk' }, role: 'BOARDMEMBER' } })).status).toBe(201)
+    expect(
+      (
+        await t.call('POST', `/company/${main}/member`, {
+          token: admin,
+          body: { user: { name: 'Kommende', email: 'kommende@example.dk' }, role: 'BOARDMEMBER' },
+        })
+      ).status,
+    ).toBe(201)
     // The invitation's link writes the invitee's own sign-in; the attacker's pending claim is gone.
     const invitation = linkIn(lastMailTo(t, 'kommende@example.dk')!.text, 'reset-password')
     expect((await t.call('POST', '/auth/reset-password', { body: { token: invitation, newPassword: 'Kommende-kode-2' } })).status).toBe(200)
@@ -86,21 +113,24 @@ describe('an e-mail sign-in counts only once its owner proves the address', () =
     expect((await t.call('POST', '/auth/login', { body: { type: 'email', email: 'kommende@example.dk', password: 'Angriber-kode-77' } })).status).toBe(401)
   })
 
-  it('sends an invitation for an address that is someone\'s proven second sign-in to that person', async () => {
+  it("sends an invitation for an address that is someone's proven second sign-in to that person", async () => {
     const t = await testApp()
     const { main } = await companyIds(t)
     const resident = await t.login(demo.resident)
     await t.call('POST', '/account/auth-methods', { token: resident, body: addEmail('sofie@example.dk') })
     await t.call('POST', '/auth/confirm-email', { body: { token: linkIn(lastMailTo(t, 'sofie@example.dk')!.text, 'confirm-email') } })
     const admin = await t.login(demo.admin)
-    expect((await t.call('POST', `/company/${main}/member`, { token: admin, body: { user: { name: 'Sofie', email: 'sofie@example.dk' }, role: 'BOARDMEMBER' } })).status).toBe(201)
+    expect(
+      (await t.call('POST', `/company/${main}/member`, { token: admin, body: { user: { name: 'Sofie', email: 'sofie@example.dk' }, role: 'BOARDMEMBER' } }))
+        .status,
+    ).toBe(201)
     // No second, unreachable account: the resident is the member now.
     expect(t.db.select().from(users).where(eq(users.emailAddress, 'sofie@example.dk')).get()).toBeUndefined()
     const companies = (await t.call('GET', '/account/info', { token: resident })).json.companies
     expect(companies.find((c: { id: string }) => c.id === main)).toMatchObject({ role: 'BOARDMEMBER' })
   })
 
-  it('changes the account\'s e-mail only after the new address confirms, and tells the old address', async () => {
+  it("changes the account's e-mail only after the new address confirms, and tells the old address", async () => {
     const t = await testApp()
     const token = await t.login(demo.resident)
     const res = await t.call('PATCH', '/account/profile/emailAddress', { token, body: { value: 'sofie.ny@example.dk', currentPassword: DEMO_PASSWORD } })
@@ -120,7 +150,11 @@ describe('security changes need the owner', () => {
     const missing = await t.call('POST', '/account/auth-methods', { token, body: { type: 'LOGIN_TOKEN', identifier: 'Tablet' } })
     expect(missing.status).toBe(400)
     expect(missing.json.issues).toEqual([{ path: 'currentPassword', message: 'Indtast din nuværende adgangskode for at bekræfte, at det er dig.' }])
-    const wrong = await t.call('POST', '/account/auth-methods', { token, body: { type: 'LOGIN_TOKEN', identifier: 'Tablet', currentPassword: 'forkert' }, headers: { 'Accept-Language': 'da' } })
+    const wrong = await t.call('POST', '/account/auth-methods', {
+      token,
+      body: { type: 'LOGIN_TOKEN', identifier: 'Tablet', currentPassword: 'forkert' },
+      headers: { 'Accept-Language': 'da' },
+    })
     expect(wrong.json.issues).toEqual([{ path: 'currentPassword', message: 'Din nuværende adgangskode er ikke korrekt.' }])
     const email = await t.call('PATCH', '/account/profile/emailAddress', { token, body: { value: 'x@example.dk' } })
     expect(email.status).toBe(400)
@@ -160,7 +194,9 @@ describe('security changes need the owner', () => {
     const demoToken = await t.call('POST', '/auth/login', { body: { type: 'token', token: 'demo-token-solgaarden-administrator' } })
     expect(demoToken.status).toBe(200)
     await t.call('POST', '/auth/forgot-password', { body: { email: demo.admin } })
-    const reset = await t.call('POST', '/auth/reset-password', { body: { token: linkIn(lastMailTo(t, demo.admin)!.text, 'reset-password'), newPassword: 'Helt-ny-kode-42' } })
+    const reset = await t.call('POST', '/auth/reset-password', {
+      body: { token: linkIn(lastMailTo(t, demo.admin)!.text, 'reset-password'), newPassword: 'Helt-ny-kode-42' },
+    })
     expect(reset.status).toBe(200)
     for (const token of [admin, second, demoToken.json.accessToken]) expect((await t.call('GET', '/account/info', { token })).status).toBe(401)
     expect((await t.call('POST', '/auth/login', { body: { type: 'token', token: 'demo-token-solgaarden-administrator' } })).status).toBe(401)
@@ -254,7 +290,7 @@ describe('nobody can lock another person out', () => {
     for (const email of [...people, ...people]) expect((await attempt(t, '192.0.2.1', DEMO_PASSWORD, email)).status).toBe(200)
   }, 60_000)
 
-  it('caps reset e-mails per account silently, so nobody can flood or block a person\'s reset', async () => {
+  it("caps reset e-mails per account silently, so nobody can flood or block a person's reset", async () => {
     const t = await testApp({ TRUST_PROXY: '1' })
     const answers = new Set<string>()
     for (let i = 0; i < 8; i++) {

@@ -21,10 +21,7 @@ export type VippsLoginError = 'vipps_unavailable' | 'vipps_failed' | 'vipps_no_a
  * Where the browser goes after the callback: into the app signed in, back to the profile after
  * linking, or back to the login page (or the profile, when linking) with a reason.
  */
-export type VippsLoginOutcome =
-  | { ok: true; accessToken: string }
-  | { ok: true; linked: true }
-  | { ok: false; error: VippsLoginError; linking?: boolean }
+export type VippsLoginOutcome = { ok: true; accessToken: string } | { ok: true; linked: true } | { ok: false; error: VippsLoginError; linking?: boolean }
 
 /**
  * Sign in with Vipps MobilePay, and linking Vipps to a signed-in account (README "Security").
@@ -102,7 +99,13 @@ export function createVippsLoginService(deps: {
     try {
       const attempt = await deps.login.start()
       await lock.run(() =>
-        authRepository.insertOidcLogin(db, { state: attempt.state, nonce: attempt.nonce, codeVerifier: attempt.codeVerifier, createdAt: clock.now().toISOString(), linkUserId }),
+        authRepository.insertOidcLogin(db, {
+          state: attempt.state,
+          nonce: attempt.nonce,
+          codeVerifier: attempt.codeVerifier,
+          createdAt: clock.now().toISOString(),
+          linkUserId,
+        }),
       )
       return { url: attempt.url, state: attempt.state }
     } catch (err) {
@@ -133,13 +136,19 @@ export function createVippsLoginService(deps: {
      * flow: a callback opened in another browser (a link someone was sent) is refused, so nobody
      * can be signed in to, or link Vipps to, an account that is not theirs.
      */
-    async callback(code: string | undefined, state: string | undefined, error: string | undefined, browserState: string | undefined): Promise<VippsLoginOutcome> {
+    async callback(
+      code: string | undefined,
+      state: string | undefined,
+      error: string | undefined,
+      browserState: string | undefined,
+    ): Promise<VippsLoginOutcome> {
       if (!deps.login) return { ok: false, error: 'vipps_unavailable' }
       if (!state) return { ok: false, error: 'vipps_failed' }
       // The state is used up whatever happens next, so a callback cannot be replayed.
       const attempt = await lock.run(() => authRepository.takeOidcLogin(db, state))
       const linking = Boolean(attempt?.linkUserId)
-      if (!attempt || state !== browserState || error || !code || clock.now().getTime() - Date.parse(attempt.createdAt) > ATTEMPT_TTL_MS) return { ok: false, error: 'vipps_failed', linking }
+      if (!attempt || state !== browserState || error || !code || clock.now().getTime() - Date.parse(attempt.createdAt) > ATTEMPT_TTL_MS)
+        return { ok: false, error: 'vipps_failed', linking }
       try {
         const identity = await deps.login.finish(code, attempt)
         return await lock.run(() =>

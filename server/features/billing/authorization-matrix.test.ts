@@ -31,11 +31,22 @@ const table: Row[] = [
 ]
 
 const emails: Record<Exclude<Caller, 'anonymous'>, string> = {
-  superadmin: demo.superadmin, chairman: demo.chairman, admin: demo.admin, accountant: demo.accountant,
-  boardmember: demo.boardmember, resident: demo.resident, neighbour: demo.residentDa, otherAdmin: demo.otherAdmin,
+  superadmin: demo.superadmin,
+  chairman: demo.chairman,
+  admin: demo.admin,
+  accountant: demo.accountant,
+  boardmember: demo.boardmember,
+  resident: demo.resident,
+  neighbour: demo.residentDa,
+  otherAdmin: demo.otherAdmin,
 }
 
-const classOf = (status: number) => (status === 401 ? '1' : status === 403 ? '3' : status === 404 ? '4' : status >= 500 ? `error ${status}` : 'o')
+const classOf = (status: number) =>
+  status === 401 ? '1'
+  : status === 403 ? '3'
+  : status === 404 ? '4'
+  : status >= 500 ? `error ${status}`
+  : 'o'
 
 /** A failed invoice of the demo company for the first demo resident (billed 28 November, failed 1 December). */
 async function failedInvoice(t: TestApp, admin: string): Promise<string> {
@@ -44,7 +55,11 @@ async function failedInvoice(t: TestApp, admin: string): Promise<string> {
   await t.services.billing.run()
   const charge = t.db.select().from(charges).where(eq(charges.agreementId, a.id)).get()!
   t.db.transaction(() => {
-    t.db.update(charges).set({ status: 'FAILED', vippsChargeId: `chr_${charge.id.slice(-12)}`, version: charge.version + 1 }).where(eq(charges.id, charge.id)).run()
+    t.db
+      .update(charges)
+      .set({ status: 'FAILED', vippsChargeId: `chr_${charge.id.slice(-12)}`, version: charge.version + 1 })
+      .where(eq(charges.id, charge.id))
+      .run()
     t.services.invoicing.followCharge(t.services.charges.row(charge.id)!, 'CREATED')
   })
   t.clock.set('2026-11-23T09:00:00.000Z')
@@ -66,14 +81,18 @@ describe('authorization matrix (debtor routes)', () => {
       t.clock.set('2026-12-05T09:00:00.000Z')
       const res = await t.call(method, path(ctx), { token, body: body?.() })
       t.clock.set('2026-11-23T09:00:00.000Z')
-      const label = `${method} ${route}${path(ctx).replace(/^[^?]*/, '').replace(main, 'main').replace(second, 'second').replace(UNKNOWN, 'unknown')}`
+      const label = `${method} ${route}${path(ctx)
+        .replace(/^[^?]*/, '')
+        .replace(main, 'main')
+        .replace(second, 'second')
+        .replace(UNKNOWN, 'unknown')}`
       got.push(`${label} → ${classOf(res.status)}`)
       want.push(`${label} → ${expected[callers.indexOf(caller)]}`)
     }
     expect(got).toEqual(want)
   })
 
-  it('another association\'s invoice is 404 for its admin, like one that does not exist', async () => {
+  it("another association's invoice is 404 for its admin, like one that does not exist", async () => {
     const t = await testApp()
     const id = await failedInvoice(t, await t.login(demo.admin))
     const other = await t.login(demo.otherAdmin)

@@ -19,7 +19,11 @@ async function setup(options: { agreements?: number; residents?: string[] } = {}
   const t = await testAppWithVipps({}, { fastFaults: true })
   const f = await agreementFixtures(t)
   const control = async (path: string, body: unknown = {}) => {
-    const res = await t.app.request(`/vipps-emulator/_control/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    const res = await t.app.request(`/vipps-emulator/_control/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
     expect(res.status, await res.clone().text()).toBe(200)
     return res.json()
   }
@@ -50,7 +54,14 @@ async function setup(options: { agreements?: number; residents?: string[] } = {}
   const drain = async (rounds = 60) => {
     for (let i = 0; i < rounds; i++) {
       await t.services.providerOutbox.run()
-      if (!t.db.select().from(providerOutbox).all().some((o) => o.status === 'pending')) return i
+      if (
+        !t.db
+          .select()
+          .from(providerOutbox)
+          .all()
+          .some((o) => o.status === 'pending')
+      )
+        return i
       t.clock.advance(15 * 60 * 1000)
     }
     throw new Error('outbox not drained')
@@ -74,7 +85,13 @@ describe('charges at Vipps through the outbox (emulator)', () => {
       const mine = s.t.db.select().from(charges).all()
       expect(new Set(mine.map((c) => c.vippsChargeId)).size).toBe(5)
       expect(mine.every((c) => c.vippsChargeId && atVipps.some((v) => v.id === c.vippsChargeId))).toBe(true)
-      expect(s.t.db.select().from(providerOutbox).all().map((o) => o.status)).toEqual(Array(5).fill('sent'))
+      expect(
+        s.t.db
+          .select()
+          .from(providerOutbox)
+          .all()
+          .map((o) => o.status),
+      ).toEqual(Array(5).fill('sent'))
       assertBookkeeping(s.t.db)
     }
   }, 60_000)
@@ -95,12 +112,24 @@ describe('charges at Vipps through the outbox (emulator)', () => {
     for (const c of mine) {
       const invoice = s.t.db.select().from(invoices).where(eq(invoices.id, c.invoiceId!)).get()!
       expect(invoice.status).toBe(c.status)
-      const events = s.t.db.select().from(chargeEvents).where(eq(chargeEvents.chargeId, c.id)).all().map((e) => e.eventKey)
+      const events = s.t.db
+        .select()
+        .from(chargeEvents)
+        .where(eq(chargeEvents.chargeId, c.id))
+        .all()
+        .map((e) => e.eventKey)
       expect(new Set(events).size).toBe(events.length)
     }
     // A late re-read of an old state never moves a charge back.
     await s.t.services.vippsPoll.run()
-    expect(s.t.db.select().from(charges).all().map((c) => c.status).sort()).toEqual(['EXECUTED', 'FAILED'])
+    expect(
+      s.t.db
+        .select()
+        .from(charges)
+        .all()
+        .map((c) => c.status)
+        .sort(),
+    ).toEqual(['EXECUTED', 'FAILED'])
     const overdue = (await s.t.call('GET', '/agreement', { token: s.admin })).json.map((a: { overdue: boolean }) => a.overdue).sort()
     expect(overdue).toEqual([false, true])
   })
@@ -115,7 +144,12 @@ describe('charges at Vipps through the outbox (emulator)', () => {
     const [charge] = s.t.db.select().from(charges).all()
     expect(charge!.status).toBe('EXECUTED')
     const accountant = await s.t.login(demo.accountant)
-    const send = () => s.t.call('POST', `/agreement/${s.ids[0]}/refund`, { token: accountant, headers: { 'Idempotency-Key': 'refund-1' }, body: { chargeId: charge!.id, amount: 10_000, description: 'Fejl i aconto' } })
+    const send = () =>
+      s.t.call('POST', `/agreement/${s.ids[0]}/refund`, {
+        token: accountant,
+        headers: { 'Idempotency-Key': 'refund-1' },
+        body: { chargeId: charge!.id, amount: 10_000, description: 'Fejl i aconto' },
+      })
     const first = await send()
     const again = await send()
     expect(first.status).toBe(201)

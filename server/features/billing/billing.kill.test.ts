@@ -38,21 +38,21 @@ function billingOnce(path: string, killAfterCharges?: number): Promise<{ killed:
     let stderr = ''
     child.stderr.on('data', (d) => (stderr += d))
     const timer =
-      killAfterCharges === undefined
-        ? undefined
-        : setInterval(() => {
-            let n: number
-            try {
-              n = chargeCount(path)
-            } catch {
-              return
-            }
-            if (n >= killAfterCharges) {
-              chargesAtKill = n
-              clearInterval(timer)
-              child.kill('SIGKILL')
-            }
-          }, 5)
+      killAfterCharges === undefined ? undefined : (
+        setInterval(() => {
+          let n: number
+          try {
+            n = chargeCount(path)
+          } catch {
+            return
+          }
+          if (n >= killAfterCharges) {
+            chargesAtKill = n
+            clearInterval(timer)
+            child.kill('SIGKILL')
+          }
+        }, 5)
+      )
     child.on('exit', (code, signal) => {
       if (timer) clearInterval(timer)
       if (signal === 'SIGKILL') done({ killed: true, chargesAtKill })
@@ -69,7 +69,10 @@ describe('kill -9 during a billing run, then a restart', () => {
       const dir = mkdtempSync(join(tmpdir(), 'bk-kill-'))
       const path = join(dir, 'app.db')
       const tomorrow = format(new Date(Date.now() + 86_400_000), 'yyyy-MM-dd')
-      execFileSync(process.execPath, ['--import', 'tsx', 'bench/billing.ts', 'seed', path], { cwd: root, env: { ...process.env, BENCH_AGREEMENTS: String(AGREEMENTS), BENCH_FIRST_DUE: tomorrow } })
+      execFileSync(process.execPath, ['--import', 'tsx', 'bench/billing.ts', 'seed', path], {
+        cwd: root,
+        env: { ...process.env, BENCH_AGREEMENTS: String(AGREEMENTS), BENCH_FIRST_DUE: tomorrow },
+      })
       const first = await billingOnce(path, killAfter)
       kills.push(first.killed)
       const db = drizzle(new Database(path))

@@ -108,7 +108,9 @@ type Address = { street: string; number: string; floor: string | null; side: str
 
 /** "Solvej 12, 2. th, 2100 København Ø" (the invoice's snapshot of an address). */
 export const formatAddress = (a: Address | undefined): string | null =>
-  a ? `${a.street} ${a.number}${a.floor || a.side ? `, ${[a.floor ? `${a.floor}.` : '', a.side ?? ''].filter(Boolean).join(' ')}` : ''}, ${a.zip} ${a.city}` : null
+  a ?
+    `${a.street} ${a.number}${a.floor || a.side ? `, ${[a.floor ? `${a.floor}.` : '', a.side ?? ''].filter(Boolean).join(' ')}` : ''}, ${a.zip} ${a.city}`
+  : null
 
 export type BillingStatements = ReturnType<typeof billingStatements>
 
@@ -140,10 +142,16 @@ function prepare(sqlite: Database.Database) {
      LEFT JOIN addresses ad ON ad.id = (SELECT address_id FROM agreement_addresses WHERE agreement_id = a.id ORDER BY position LIMIT 1)
      WHERE a.id = ? AND a.status = 'ACCEPTED' AND a.next_regular_payment_date <= ? AND a.vipps_agreement_id IS NOT NULL AND c.status = 'ACTIVE' AND p.is_active = 1`,
   )
-  const parts = sqlite.prepare<[string], PartSnapshot>('SELECT id, type, description, price_ore, vat_rate FROM agreement_parts WHERE agreement_id = ? ORDER BY position')
+  const parts = sqlite.prepare<[string], PartSnapshot>(
+    'SELECT id, type, description, price_ore, vat_rate FROM agreement_parts WHERE agreement_id = ? ORDER BY position',
+  )
   const company = sqlite.prepare<[string], Omit<CompanySnapshot, 'address'>>('SELECT id, name, acronym, cvr FROM companies WHERE id = ?')
-  const companyAddress = sqlite.prepare<[string], Address>('SELECT street, number, floor, side, zip, city FROM addresses WHERE company_id = ? ORDER BY created_at, id LIMIT 1')
-  const member = sqlite.prepare<[string], Omit<MemberSnapshot, 'address'>>('SELECT full_name AS name, email_address AS email, mobile_number AS phone, language FROM users WHERE id = ?')
+  const companyAddress = sqlite.prepare<[string], Address>(
+    'SELECT street, number, floor, side, zip, city FROM addresses WHERE company_id = ? ORDER BY created_at, id LIMIT 1',
+  )
+  const member = sqlite.prepare<[string], Omit<MemberSnapshot, 'address'>>(
+    'SELECT full_name AS name, email_address AS email, mobile_number AS phone, language FROM users WHERE id = ?',
+  )
   const agreementAddress = sqlite.prepare<[string], Address>(
     `SELECT ad.street, ad.number, ad.floor, ad.side, ad.zip, ad.city FROM agreement_addresses aa JOIN addresses ad ON ad.id = aa.address_id
      WHERE aa.agreement_id = ? ORDER BY aa.position LIMIT 1`,
@@ -170,7 +178,9 @@ function prepare(sqlite: Database.Database) {
   const queueCall = providerOutboxWriter(sqlite)
   const writeChange = changeLogWriter(sqlite)
   const advanceAgreement = sqlite.prepare('UPDATE agreements SET next_regular_payment_date = ?, version = version + 1, updated_at = ? WHERE id = ?')
-  const adminStaff = sqlite.prepare<[string], { user_id: string }>("SELECT user_id FROM company_members WHERE company_id = ? AND role IN ('CHAIRMAN', 'ADMINISTRATOR', 'ACCOUNTANT')")
+  const adminStaff = sqlite.prepare<[string], { user_id: string }>(
+    "SELECT user_id FROM company_members WHERE company_id = ? AND role IN ('CHAIRMAN', 'ADMINISTRATOR', 'ACCOUNTANT')",
+  )
   const overdueCandidates = sqlite.prepare<[number], { id: string }>(
     `SELECT c.id FROM charges c JOIN invoices i ON i.id = c.invoice_id AND i.charge_id = c.id AND i.kind = 'INVOICE'
      WHERE c.status IN ('FAILED', 'DECLINED') AND c.failed_on IS NOT NULL AND c.overdue_step <= ?
@@ -189,29 +199,90 @@ function prepare(sqlite: Database.Database) {
     },
     /** The member's snapshot from a `dueAgreement` row. */
     memberOf: (a: DueAgreement): MemberSnapshot | undefined =>
-      a.member_name === null
-        ? undefined
-        : { name: a.member_name, email: a.member_email!, phone: a.member_phone, language: a.member_language!, address: a.street === null ? null : formatAddress(a as Address) },
+      a.member_name === null ?
+        undefined
+      : {
+          name: a.member_name,
+          email: a.member_email!,
+          phone: a.member_phone,
+          language: a.member_language!,
+          address: a.street === null ? null : formatAddress(a as Address),
+        },
     member(userId: string, agreementId: string): MemberSnapshot | undefined {
       const m = member.get(userId)
       return m && { ...m, address: formatAddress(agreementAddress.get(agreementId)) }
     },
     /** Inserts the period's charge; false when (agreement, due) was billed already (unique index). */
-    insertRegularCharge: (c: { id: string; agreementId: string; companyId: string; amountOre: number; description: string; due: string; invoiceId: string; now: string }): boolean =>
-      insertRegularCharge.run(c.id, c.agreementId, c.companyId, c.amountOre, c.description, c.due, c.invoiceId, c.now, c.now).changes === 1,
+    insertRegularCharge: (c: {
+      id: string
+      agreementId: string
+      companyId: string
+      amountOre: number
+      description: string
+      due: string
+      invoiceId: string
+      now: string
+    }): boolean => insertRegularCharge.run(c.id, c.agreementId, c.companyId, c.amountOre, c.description, c.due, c.invoiceId, c.now, c.now).changes === 1,
     /** The company's next invoice number, taken in the caller's transaction (a rollback gives it back). */
     nextInvoiceNumber: (companyId: string): number => nextNumber.get(companyId)!.last_number,
     insertInvoice(i: InvoiceInsert): void {
       insertInvoice.run(
-        i.id, i.companyId, i.kind, i.number, i.agreementId, i.chargeId, i.memberUserId, i.creditedInvoiceId, i.refundId, i.issueDate, i.dueDate, i.status,
-        i.description, i.company.name, i.company.cvr, i.company.address, i.member.name, i.member.address, i.member.phone, i.member.email,
-        i.subtotalOre, i.vatOre, i.totalOre, i.vatRate, i.status, i.paymentType, i.now, i.now,
+        i.id,
+        i.companyId,
+        i.kind,
+        i.number,
+        i.agreementId,
+        i.chargeId,
+        i.memberUserId,
+        i.creditedInvoiceId,
+        i.refundId,
+        i.issueDate,
+        i.dueDate,
+        i.status,
+        i.description,
+        i.company.name,
+        i.company.cvr,
+        i.company.address,
+        i.member.name,
+        i.member.address,
+        i.member.phone,
+        i.member.email,
+        i.subtotalOre,
+        i.vatOre,
+        i.totalOre,
+        i.vatRate,
+        i.status,
+        i.paymentType,
+        i.now,
+        i.now,
       )
     },
     insertLine(l: LineInsert): void {
-      insertLine.run(l.invoiceId, l.position, l.id, l.articleNumber, l.type, l.description, l.quantity, l.unit, l.pricePerUnitOre, l.vatRate, l.vatOre, l.totalInclVatOre, l.creditedPosition)
+      insertLine.run(
+        l.invoiceId,
+        l.position,
+        l.id,
+        l.articleNumber,
+        l.type,
+        l.description,
+        l.quantity,
+        l.unit,
+        l.pricePerUnitOre,
+        l.vatRate,
+        l.vatOre,
+        l.totalInclVatOre,
+        l.creditedPosition,
+      )
     },
-    insertOutbox(o: { id: string; providerId: string; agreementId: string; chargeId: string | null; kind: ProviderCallKind; payload: Record<string, unknown>; now: string }): void {
+    insertOutbox(o: {
+      id: string
+      providerId: string
+      agreementId: string
+      chargeId: string | null
+      kind: ProviderCallKind
+      payload: Record<string, unknown>
+      now: string
+    }): void {
       queueCall({ id: o.id, providerId: o.providerId, agreementId: o.agreementId, chargeId: o.chargeId, kind: o.kind, payload: o.payload, at: o.now })
     },
     recordChange(entity: SyncEntity, entityId: string, companyId: string | null, userId: string | null, now: string): void {

@@ -1,6 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { Charge } from '../../../shared/contract/agreements'
-import { DebtorListQuery, DebtorPage, MarkPaidRequest, OneTimeChargeRequest, Refund, RefundRequest, RetryRequest, WriteOffRequest } from '../../../shared/contract/billing'
+import {
+  DebtorListQuery,
+  DebtorPage,
+  MarkPaidRequest,
+  OneTimeChargeRequest,
+  Refund,
+  RefundRequest,
+  RetryRequest,
+  WriteOffRequest,
+} from '../../../shared/contract/billing'
 import { Invoice, InvoiceListQuery } from '../../../shared/contract/invoices'
 import { bearer, errorResponses as e, json, jsonBody, router, writeHeaders } from '../../http/openapi'
 import { requireActor } from '../access/actor'
@@ -10,44 +19,84 @@ import type { InvoicesService } from './invoices.service'
 const IdParam = z.object({ id: z.uuid() })
 
 const oneTimeCharge = createRoute({
-  method: 'post', path: '/agreement/{id}/requestOneTimeCharge', tags: ['Billing'], security: bearer,
+  method: 'post',
+  path: '/agreement/{id}/requestOneTimeCharge',
+  tags: ['Billing'],
+  security: bearer,
   summary:
     'Request a one-time charge (company admin staff: administrator, accountant, chairman, or the super admin; a board member 403; ACCEPTED agreements only, else 409 INVALID_STATE). amount in øre ≥ 100, description ≤ 45 characters. ' +
     'The charge (UNSCHEDULED, due tomorrow) and its invoice are stored at once and sent to Vipps MobilePay by a worker with the charge id as Idempotency-Key.',
   request: { params: IdParam, headers: writeHeaders, ...jsonBody(OneTimeChargeRequest) },
-  responses: { 201: { description: 'The charge, status CREATED, with its invoice', ...json(Charge) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
+  responses: {
+    201: { description: 'The charge, status CREATED, with its invoice', ...json(Charge) },
+    400: e[400],
+    401: e[401],
+    403: e[403],
+    404: e[404],
+    409: e[409],
+  },
 })
 const refund = createRoute({
-  method: 'post', path: '/agreement/{id}/refund', tags: ['Billing'], security: bearer,
+  method: 'post',
+  path: '/agreement/{id}/refund',
+  tags: ['Billing'],
+  security: bearer,
   summary:
     'Refund (part of) a collected charge (company admin staff: administrator, accountant, chairman, or the super admin; not a board member or a resident). Only an EXECUTED charge; refunds total at most the captured amount, else 422 BUSINESS_RULE. ' +
     'A credit note referencing the invoice is issued at once; the refund is sent to Vipps MobilePay by a worker with the refund id as Idempotency-Key.',
   request: { params: IdParam, headers: writeHeaders, ...jsonBody(RefundRequest) },
-  responses: { 201: { description: 'The refund, PENDING until Vipps confirmed it', ...json(Refund) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
+  responses: {
+    201: { description: 'The refund, PENDING until Vipps confirmed it', ...json(Refund) },
+    400: e[400],
+    401: e[401],
+    403: e[403],
+    404: e[404],
+    409: e[409],
+    422: e[422],
+  },
 })
 const list = createRoute({
-  method: 'get', path: '/invoice', tags: ['Invoices'], security: bearer,
-  summary: "Invoices and credit notes: with companyId, the company's for its staff (own ones for anyone else; 404 for a company the caller has nothing to do with); without, the caller's own. Filter by status. Newest first.",
+  method: 'get',
+  path: '/invoice',
+  tags: ['Invoices'],
+  security: bearer,
+  summary:
+    "Invoices and credit notes: with companyId, the company's for its staff (own ones for anyone else; 404 for a company the caller has nothing to do with); without, the caller's own. Filter by status. Newest first.",
   request: { query: InvoiceListQuery },
   responses: { 200: { description: 'Invoices', ...json(z.array(Invoice)) }, 400: e[400], 401: e[401], 404: e[404] },
 })
 const getOne = createRoute({
-  method: 'get', path: '/invoice/{id}', tags: ['Invoices'], security: bearer,
+  method: 'get',
+  path: '/invoice/{id}',
+  tags: ['Invoices'],
+  security: bearer,
   summary: 'An invoice or credit note with its articles (staff of its company, or its member)',
   request: { params: IdParam },
   responses: { 200: { description: 'The invoice', ...json(Invoice) }, 401: e[401], 404: e[404] },
 })
 
 const debtors = createRoute({
-  method: 'get', path: '/debtors', tags: ['Invoices'], security: bearer,
+  method: 'get',
+  path: '/debtors',
+  tags: ['Invoices'],
+  security: bearer,
   summary:
     "The company's unpaid invoices (issue #16): failed, or past their due date and not collected, and not settled by staff — also when a later month was paid. " +
     'Oldest due date first, a page at a time (cursor). Company admin staff and the super admin; a board member 403; a company the caller has nothing to do with 404.',
   request: { query: DebtorListQuery },
-  responses: { 200: { description: 'A page of unpaid invoices with the totals of all pages', ...json(DebtorPage) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404] },
+  responses: {
+    200: { description: 'A page of unpaid invoices with the totals of all pages', ...json(DebtorPage) },
+    400: e[400],
+    401: e[401],
+    403: e[403],
+    404: e[404],
+  },
 })
 const retry = createRoute({
-  method: 'post', path: '/invoice/{id}/retry', tags: ['Invoices'], security: bearer,
+  method: 'post',
+  path: '/invoice/{id}/retry',
+  tags: ['Invoices'],
+  security: bearer,
   summary:
     'Collect an unpaid invoice again (company admin staff): a new one-time charge for the open amount on the same invoice, sent to Vipps MobilePay through the outbox. ' +
     'Only after its charge failed, with no retry under way, on an agreement active at Vipps (else 409 INVALID_STATE).',
@@ -55,7 +104,10 @@ const retry = createRoute({
   responses: { 201: { description: 'The new charge', ...json(Charge) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
 const markPaid = createRoute({
-  method: 'post', path: '/invoice/{id}/markPaid', tags: ['Invoices'], security: bearer,
+  method: 'post',
+  path: '/invoice/{id}/markPaid',
+  tags: ['Invoices'],
+  security: bearer,
   summary:
     'Record that an unpaid invoice was paid outside Vipps MobilePay (company admin staff), with a note shown on the invoice. Collection at Vipps is cancelled. ' +
     'Statistics keep counting only money collected through Vipps. 409 INVALID_STATE when the invoice is not unpaid.',
@@ -63,7 +115,10 @@ const markPaid = createRoute({
   responses: { 200: { description: 'The invoice with its settlement', ...json(Invoice) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
 const writeOff = createRoute({
-  method: 'post', path: '/invoice/{id}/writeOff', tags: ['Invoices'], security: bearer,
+  method: 'post',
+  path: '/invoice/{id}/writeOff',
+  tags: ['Invoices'],
+  security: bearer,
   summary:
     'Write off an unpaid invoice (company admin staff): a credit note for the open amount (no money moves), with a note. Collection at Vipps is cancelled. ' +
     '409 INVALID_STATE when the invoice is not unpaid.',
@@ -79,5 +134,7 @@ export const billingRoutes = (billing: BillingService, invoices: InvoicesService
     .openapi(getOne, (c) => c.json(invoices.get(requireActor(c.var.actor), c.req.valid('param').id), 200))
     .openapi(debtors, (c) => c.json(billing.debtors(requireActor(c.var.actor), parseDebtorQuery(c.req.valid('query'))), 200))
     .openapi(retry, (c) => c.json(billing.retry(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201))
-    .openapi(markPaid, (c) => c.json(invoices.views([billing.markPaidOutside(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'))])[0]!, 200))
+    .openapi(markPaid, (c) =>
+      c.json(invoices.views([billing.markPaidOutside(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'))])[0]!, 200),
+    )
     .openapi(writeOff, (c) => c.json(invoices.views([billing.writeOff(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'))])[0]!, 201))

@@ -138,10 +138,25 @@ export function createBillingService(deps: {
       const chargeId = newBulkId()
       const invoiceId = newBulkId()
       const description = descriptionOf(company, a.external_seq, next)
-      if (st.insertRegularCharge({ id: chargeId, agreementId: a.id, companyId: a.company_id, amountOre: a.price_ore, description, due: next, invoiceId, now })) {
+      if (
+        st.insertRegularCharge({ id: chargeId, agreementId: a.id, companyId: a.company_id, amountOre: a.price_ore, description, due: next, invoiceId, now })
+      ) {
         fault('charge')
         lines ??= invoicing.partLines(a.id, UNIT_OF_PERIOD[a.payment_period])
-        invoicing.issue({ kind: 'INVOICE', id: invoiceId, agreement, chargeId, description, lines, company, member, paymentType: 'REGULAR', chargeDue: next, now, today })
+        invoicing.issue({
+          kind: 'INVOICE',
+          id: invoiceId,
+          agreement,
+          chargeId,
+          description,
+          lines,
+          company,
+          member,
+          paymentType: 'REGULAR',
+          chargeDue: next,
+          now,
+          today,
+        })
         st.insertOutbox({ id: newBulkId(), providerId: a.payment_provider_id, agreementId: a.id, chargeId, kind: 'CREATE_CHARGE', payload: {}, now: sendNow() })
         fault('outbox')
         st.recordChange('charge', chargeId, a.company_id, a.member_user_id, now)
@@ -232,7 +247,9 @@ export function createBillingService(deps: {
         notices.tell(a.memberUserId, {
           type: 'warning',
           title: /*i18n*/ { id: 'Reminder: payment for agreement {externalId} is overdue' },
-          message: /*i18n*/ { id: 'The payment due {due} for agreement {externalId} is still not paid ({days} days). Please contact the association or make sure it can be paid in Vipps MobilePay.' },
+          message: /*i18n*/ {
+            id: 'The payment due {due} for agreement {externalId} is still not paid ({days} days). Please contact the association or make sure it can be paid in Vipps MobilePay.',
+          },
           values,
           actionUrl: `/agreements/${a.id}`,
           actionText: /*i18n*/ { id: 'Open agreement' },
@@ -244,7 +261,9 @@ export function createBillingService(deps: {
           notices.tell(userId, {
             type: 'error',
             title: /*i18n*/ { id: 'Agreement {externalId} goes to debt collection' },
-            message: /*i18n*/ { id: 'The payment due {due} for agreement {externalId} is {days} days overdue and has been handed to the association\'s debt-collection process.' },
+            message: /*i18n*/ {
+              id: "The payment due {due} for agreement {externalId} is {days} days overdue and has been handed to the association's debt-collection process.",
+            },
             values,
             actionUrl: `/agreements/${a.id}`,
             actionText: /*i18n*/ { id: 'Open agreement' },
@@ -275,7 +294,10 @@ export function createBillingService(deps: {
       amount: note.totalOre,
       currency: 'DKK',
       description: note.description,
-      status: note.status === 'EXECUTED' ? 'EXECUTED' : note.status === 'FAILED' ? 'FAILED' : 'PENDING',
+      status:
+        note.status === 'EXECUTED' ? 'EXECUTED'
+        : note.status === 'FAILED' ? 'FAILED'
+        : 'PENDING',
       creditNote: { id: note.id, invoiceNumber: String(note.number) },
       createdAt: note.createdAt,
     }
@@ -289,10 +311,19 @@ export function createBillingService(deps: {
    * outbox row (sent to Vipps with the row id as Idempotency-Key) and the change-log rows, in the
    * caller's transaction.
    */
-  function createOneTimeCharge(a: NonNullable<ReturnType<AgreementsService['rowOf']>>, input: { id?: string; amount: number; description: string; invoiceId?: string }): Charge {
+  function createOneTimeCharge(
+    a: NonNullable<ReturnType<AgreementsService['rowOf']>>,
+    input: { id?: string; amount: number; description: string; invoiceId?: string },
+  ): Charge {
     const charge = charges.create(a, {
-      id: input.id, kind: 'ONE_TIME', type: 'UNSCHEDULED', amountOre: input.amount, description: input.description,
-      due: plusDays(todayInCopenhagen(clock), 1), invoiceId: input.invoiceId ?? null, now: nowIso(),
+      id: input.id,
+      kind: 'ONE_TIME',
+      type: 'UNSCHEDULED',
+      amountOre: input.amount,
+      description: input.description,
+      due: plusDays(todayInCopenhagen(clock), 1),
+      invoiceId: input.invoiceId ?? null,
+      now: nowIso(),
     })
     return charges.views([charge])[0]!
   }
@@ -302,7 +333,7 @@ export function createBillingService(deps: {
     const lines = invoicesRepository.linesOf(db, invoiceId)
     const credited = new Map<number, number>()
     for (const l of invoicesRepository.linesOfAll(db, invoicesRepository.creditNoteIdsOf(db, invoiceId)))
-        if (l.creditedPosition !== null) credited.set(l.creditedPosition, (credited.get(l.creditedPosition) ?? 0) + l.totalInclVatOre)
+      if (l.creditedPosition !== null) credited.set(l.creditedPosition, (credited.get(l.creditedPosition) ?? 0) + l.totalInclVatOre)
     return lines.map((l) => ({ line: l, left: Math.max(0, l.totalInclVatOre - (credited.get(l.position) ?? 0)) }))
   }
 
@@ -340,7 +371,9 @@ export function createBillingService(deps: {
 
   /** The charges still trying to collect an invoice: its own and any retry, CREATED or RESERVED. */
   const openChargesOf = (invoice: InvoiceRow) =>
-    charges.rowsOf(invoice.agreementId).filter((c) => (c.id === invoice.chargeId || c.invoiceId === invoice.id) && (c.status === 'CREATED' || c.status === 'RESERVED'))
+    charges
+      .rowsOf(invoice.agreementId)
+      .filter((c) => (c.id === invoice.chargeId || c.invoiceId === invoice.id) && (c.status === 'CREATED' || c.status === 'RESERVED'))
 
   /** An unpaid invoice (the debtor rule) with what is still owed on it; 409 otherwise. */
   function unpaid(invoice: InvoiceRow): { open: number } {
@@ -367,7 +400,15 @@ export function createBillingService(deps: {
     if (!a) return
     for (const charge of openChargesOf(invoice)) {
       if (charge.vippsChargeId) {
-        queueProviderCall(db, { id: newId(), providerId: a.paymentProviderId, agreementId: a.id, chargeId: charge.id, kind: 'CANCEL_CHARGE', payload: {}, at: sendNow() })
+        queueProviderCall(db, {
+          id: newId(),
+          providerId: a.paymentProviderId,
+          agreementId: a.id,
+          chargeId: charge.id,
+          kind: 'CANCEL_CHARGE',
+          payload: {},
+          at: sendNow(),
+        })
         continue
       }
       providerOutboxRepository.abandonCreate(db, charge.id, 'Not sent: the invoice was settled outside Vipps MobilePay')
@@ -379,7 +420,15 @@ export function createBillingService(deps: {
   }
 
   function settle(invoice: InvoiceRow, actor: Actor, kind: InvoiceSettlement, note: string) {
-    invoicesRepository.update(db, invoice.id, { settlement: kind, settledOn: todayInCopenhagen(clock), settlementNote: note, settledByUserId: actor.userId, settledByName: actor.fullName, version: invoice.version + 1, updatedAt: nowIso() })
+    invoicesRepository.update(db, invoice.id, {
+      settlement: kind,
+      settledOn: todayInCopenhagen(clock),
+      settlementNote: note,
+      settledByUserId: actor.userId,
+      settledByName: actor.fullName,
+      version: invoice.version + 1,
+      updatedAt: nowIso(),
+    })
     invoicing.invoiceChanged(invoice)
   }
 
@@ -403,7 +452,12 @@ export function createBillingService(deps: {
       if (input.id) {
         const existing = charges.row(input.id)
         if (existing) {
-          if (existing.agreementId === a.id && existing.kind === 'ONE_TIME' && existing.amountOre === input.amount && existing.description === input.description)
+          if (
+            existing.agreementId === a.id &&
+            existing.kind === 'ONE_TIME' &&
+            existing.amountOre === input.amount &&
+            existing.description === input.description
+          )
             return charges.views([existing])[0]!
           throw conflict(messages.billingRecordExists.id)
         }
@@ -425,7 +479,8 @@ export function createBillingService(deps: {
       if (input.id) {
         const existing = invoicesRepository.byRefundId(db, input.id)
         if (existing) {
-          if (existing.chargeId === input.chargeId && existing.totalOre === input.amount && existing.description === input.description) return refundView(input.id)
+          if (existing.chargeId === input.chargeId && existing.totalOre === input.amount && existing.description === input.description)
+            return refundView(input.id)
           throw conflict(messages.billingRecordExists.id)
         }
       }
@@ -439,26 +494,60 @@ export function createBillingService(deps: {
       const perLine = linesLeft(original.id)
       const chosen = input.lines?.map((articleId) => perLine.findIndex(({ line }) => line.id === articleId))
       if (chosen?.some((i) => i < 0)) throw validation([{ path: 'lines', message: messages.refundLineInvalid.id }])
-      const shares = perLine.length ? lineShares(perLine.map((l) => l.left), input.amount, chosen) : []
+      const shares =
+        perLine.length ?
+          lineShares(
+            perLine.map((l) => l.left),
+            input.amount,
+            chosen,
+          )
+        : []
       if (!shares) {
         const picked = chosen?.length ? chosen : perLine.map((_, i) => i)
         const available = picked.reduce((s, i) => s + perLine[i]!.left, 0)
-        throw new DomainError('BUSINESS_RULE', messages.refundTooLargeForLines.id, { values: { amount: moneyText(actor, available) }, issues: [{ path: 'amount', message: messages.refundTooLargeForLines.id, values: { amount: moneyText(actor, available) } }] })
+        throw new DomainError('BUSINESS_RULE', messages.refundTooLargeForLines.id, {
+          values: { amount: moneyText(actor, available) },
+          issues: [{ path: 'amount', message: messages.refundTooLargeForLines.id, values: { amount: moneyText(actor, available) } }],
+        })
       }
-      const lines: LineSource[] = perLine.length
-        ? creditNoteLines(perLine, shares)
+      const lines: LineSource[] =
+        perLine.length ?
+          creditNoteLines(perLine, shares)
         : [{ type: 'OTHER', description: input.description, grossOre: input.amount, vatRate: 0, unit: 'PIECE' }]
       const now = nowIso()
       const today = todayInCopenhagen(clock)
       const refundId = input.id ?? newId()
       const agreement = { id: a.id, companyId: a.companyId, memberUserId: a.memberUserId }
       invoicing.issue({
-        kind: 'CREDIT_NOTE', agreement, chargeId: charge.id, description: input.description, lines,
+        kind: 'CREDIT_NOTE',
+        agreement,
+        chargeId: charge.id,
+        description: input.description,
+        lines,
         company: { id: original.companyId, name: original.companyName, acronym: '', cvr: original.companyCvr, address: original.companyAddress },
-        member: { name: original.consumerName, email: original.consumerEmailAddress, phone: original.consumerPhoneNumber, address: original.consumerAddress, language: 'EN' },
-        paymentType: 'REFUND', creditedInvoiceId: original.id, refundId, chargeDue: today, now, today,
+        member: {
+          name: original.consumerName,
+          email: original.consumerEmailAddress,
+          phone: original.consumerPhoneNumber,
+          address: original.consumerAddress,
+          language: 'EN',
+        },
+        paymentType: 'REFUND',
+        creditedInvoiceId: original.id,
+        refundId,
+        chargeDue: today,
+        now,
+        today,
       })
-      st.insertOutbox({ id: refundId, providerId: a.paymentProviderId, agreementId: a.id, chargeId: charge.id, kind: 'REFUND_CHARGE', payload: { amount: input.amount, description: input.description }, now: sendNow() })
+      st.insertOutbox({
+        id: refundId,
+        providerId: a.paymentProviderId,
+        agreementId: a.id,
+        chargeId: charge.id,
+        kind: 'REFUND_CHARGE',
+        payload: { amount: input.amount, description: input.description },
+        now: sendNow(),
+      })
       return refundView(refundId)
     },
 
@@ -572,19 +661,38 @@ export function createBillingService(deps: {
       const { open } = unpaid(invoice)
       stopCollecting(invoice)
       const perLine = linesLeft(invoice.id)
-      const shares = lineShares(perLine.map((l) => l.left), open)
-      const lines: LineSource[] = shares && perLine.length ? creditNoteLines(perLine, shares) : [{ type: 'OTHER', description: invoice.description, grossOre: open, vatRate: 0, unit: 'PIECE' }]
+      const shares = lineShares(
+        perLine.map((l) => l.left),
+        open,
+      )
+      const lines: LineSource[] =
+        shares && perLine.length ?
+          creditNoteLines(perLine, shares)
+        : [{ type: 'OTHER', description: invoice.description, grossOre: open, vatRate: 0, unit: 'PIECE' }]
       const language = localeOf(users.byId(invoice.memberUserId)?.language)
       const now = nowIso()
       const today = todayInCopenhagen(clock)
       const id = input.id ?? newId()
       invoicing.issue({
-        kind: 'CREDIT_NOTE', id, agreement: { id: invoice.agreementId, companyId: invoice.companyId, memberUserId: invoice.memberUserId }, chargeId: invoice.chargeId,
+        kind: 'CREDIT_NOTE',
+        id,
+        agreement: { id: invoice.agreementId, companyId: invoice.companyId, memberUserId: invoice.memberUserId },
+        chargeId: invoice.chargeId,
         description: translate(language, /*i18n*/ { id: 'Write-off of invoice {number}' }, { number: String(invoice.number) }).slice(0, 200),
         lines,
         company: { id: invoice.companyId, name: invoice.companyName, acronym: '', cvr: invoice.companyCvr, address: invoice.companyAddress },
-        member: { name: invoice.consumerName, email: invoice.consumerEmailAddress, phone: invoice.consumerPhoneNumber, address: invoice.consumerAddress, language: 'EN' },
-        paymentType: 'WRITE_OFF', creditedInvoiceId: invoice.id, chargeDue: today, now, today,
+        member: {
+          name: invoice.consumerName,
+          email: invoice.consumerEmailAddress,
+          phone: invoice.consumerPhoneNumber,
+          address: invoice.consumerAddress,
+          language: 'EN',
+        },
+        paymentType: 'WRITE_OFF',
+        creditedInvoiceId: invoice.id,
+        chargeDue: today,
+        now,
+        today,
       })
       const note = invoicesRepository.byId(db, id)!
       // No money moves: the credit note has no payment (status stays CREATED, payment null).
@@ -598,7 +706,13 @@ export function createBillingService(deps: {
 }
 
 /** An invoice row as the shared debtor rules read it. */
-const invoiceInput = (r: InvoiceRow) => ({ kind: r.kind, status: r.status, dueDate: r.dueDate, totalAmount: r.totalOre, settlement: r.settlement ? { kind: r.settlement } : null })
+const invoiceInput = (r: InvoiceRow) => ({
+  kind: r.kind,
+  status: r.status,
+  dueDate: r.dueDate,
+  totalAmount: r.totalOre,
+  settlement: r.settlement ? { kind: r.settlement } : null,
+})
 
 /** The page cursor: the last row's (due date, id), opaque to the client. */
 const encodeCursor = (due: string, id: string) => Buffer.from(JSON.stringify([due, id])).toString('base64url')

@@ -38,12 +38,35 @@ describe('the billing run', () => {
     expect(charge).toMatchObject({ kind: 'REGULAR', type: 'RECURRING', due: '2026-12-01', amountOre: 515_050, status: 'CREATED' })
     expect(agreementRow(t, a.id).nextRegularPaymentDate).toBe('2027-01-01')
     const invoice = t.db.select().from(invoices).where(eq(invoices.id, charge!.invoiceId!)).get()!
-    expect(invoice).toMatchObject({ kind: 'INVOICE', number: 1, issueDate: '2026-11-28', dueDate: '2026-12-01', totalOre: 515_050, vatOre: 0, subtotalOre: 515_050, consumerEmailAddress: demo.resident, companyCvr: '10150817' })
-    expect(t.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id)).all().map((l) => [l.articleNumber, l.type, l.totalInclVatOre, l.unit])).toEqual([
+    expect(invoice).toMatchObject({
+      kind: 'INVOICE',
+      number: 1,
+      issueDate: '2026-11-28',
+      dueDate: '2026-12-01',
+      totalOre: 515_050,
+      vatOre: 0,
+      subtotalOre: 515_050,
+      consumerEmailAddress: demo.resident,
+      companyCvr: '10150817',
+    })
+    expect(
+      t.db
+        .select()
+        .from(invoiceLines)
+        .where(eq(invoiceLines.invoiceId, invoice.id))
+        .all()
+        .map((l) => [l.articleNumber, l.type, l.totalInclVatOre, l.unit]),
+    ).toEqual([
       ['001', 'COMMON_EXPENSES', 450_000, 'MONTH'],
       ['002', 'HEAT', 65_050, 'MONTH'],
     ])
-    expect(t.db.select().from(providerOutbox).all().map((o) => [o.kind, o.chargeId, o.status])).toEqual([['CREATE_CHARGE', charge!.id, 'pending']])
+    expect(
+      t.db
+        .select()
+        .from(providerOutbox)
+        .all()
+        .map((o) => [o.kind, o.chargeId, o.status]),
+    ).toEqual([['CREATE_CHARGE', charge!.id, 'pending']])
     const admin = await t.login(demo.admin)
     const listed = (await t.call('GET', `/agreement/${a.id}/charges`, { token: admin })).json
     expect(listed[0]).toMatchObject({ invoiceId: invoice.id, invoiceNumber: '1', kind: 'REGULAR' })
@@ -64,9 +87,17 @@ describe('the billing run', () => {
     const b = await acceptedAgreement(t, { startPaymentDate: '2027-01-31' })
     t.clock.set('2027-05-01T09:00:00.000Z')
     const result = await t.services.billing.run()
-    expect(chargesOf(t, a.id).map((c) => c.due).sort()).toEqual(['2026-12-01', '2027-01-01', '2027-02-01', '2027-03-01', '2027-04-01', '2027-05-01'])
+    expect(
+      chargesOf(t, a.id)
+        .map((c) => c.due)
+        .sort(),
+    ).toEqual(['2026-12-01', '2027-01-01', '2027-02-01', '2027-03-01', '2027-04-01', '2027-05-01'])
     // Started on the 31st: the last day of shorter months, the 31st again after them.
-    expect(chargesOf(t, b.id).map((c) => c.due).sort()).toEqual(['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30'])
+    expect(
+      chargesOf(t, b.id)
+        .map((c) => c.due)
+        .sort(),
+    ).toEqual(['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30'])
     expect(agreementRow(t, b.id).nextRegularPaymentDate).toBe('2027-05-31')
     expect(result).toEqual({ agreements: 2, charges: 10 })
     expect(assertBookkeeping(t.db)).toMatchObject({ charges: 10, invoices: 10 })
@@ -86,20 +117,33 @@ describe('the billing run', () => {
     expect(chargesOf(t, created.id)).toHaveLength(0)
     // Terminated 15 January with a last payment: it takes the place of January's regular charge
     // (1–14 January, due 12 January; issue #16), so only December is billed regularly.
-    expect(chargesOf(t, terminating.id).map((c) => c.due).sort()).toEqual(['2026-12-01'])
+    expect(
+      chargesOf(t, terminating.id)
+        .map((c) => c.due)
+        .sort(),
+    ).toEqual(['2026-12-01'])
     expect(chargesOf(t, suspended.id)).toHaveLength(3)
   })
 
   it('a run that crashes at random points and is restarted bills every period exactly once, with gap-free numbers (many runs)', async () => {
     for (let seed = 1; seed <= 8; seed++) {
       let rnd = seed
-      const random = () => ((rnd = (rnd * 16807) % 2147483647) / 2147483647)
+      const random = () => (rnd = (rnd * 16807) % 2147483647) / 2147483647
       let armed = true
-      const t = await testApp({}, { billing: { batchSize: 3, faultPoint: () => {
-        if (armed && random() < 0.08) throw new Error('simulated crash')
-      } } })
+      const t = await testApp(
+        {},
+        {
+          billing: {
+            batchSize: 3,
+            faultPoint: () => {
+              if (armed && random() < 0.08) throw new Error('simulated crash')
+            },
+          },
+        },
+      )
       const admin = await t.login(demo.admin)
-      for (let i = 0; i < 10; i++) await acceptedAgreement(t, { startPaymentDate: `2026-12-0${1 + (i % 5)}`, paymentPeriod: i % 2 ? 'MONTHLY' : 'WEEKLY' }, admin)
+      for (let i = 0; i < 10; i++)
+        await acceptedAgreement(t, { startPaymentDate: `2026-12-0${1 + (i % 5)}`, paymentPeriod: i % 2 ? 'MONTHLY' : 'WEEKLY' }, admin)
       t.clock.set('2027-01-20T09:00:00.000Z')
       let crashes = 0
       for (;;) {
@@ -135,12 +179,24 @@ describe('the billing run', () => {
     void harness
     const { createPayload, agreementFixtures } = await import('../agreements/test-helpers')
     const f = await agreementFixtures({ db: first.db })
-    const login = await one.app.request('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ type: 'email', email: demo.admin, password: 'Gaardlaug-2025' }) })
+    const login = await one.app.request('/api/auth/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ type: 'email', email: demo.admin, password: 'Gaardlaug-2025' }),
+    })
     const token = ((await login.json()) as { accessToken: string }).accessToken
     for (let i = 0; i < 12; i++) {
-      const res = await one.app.request('/api/agreement', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(createPayload(f)) })
+      const res = await one.app.request('/api/agreement', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(createPayload(f)),
+      })
       const { id } = (await res.json()) as { id: string }
-      first.db.update(agreements).set({ status: 'ACCEPTED', vippsAgreementId: `agr_${i}` }).where(eq(agreements.id, id)).run()
+      first.db
+        .update(agreements)
+        .set({ status: 'ACCEPTED', vippsAgreementId: `agr_${i}` })
+        .where(eq(agreements.id, id))
+        .run()
     }
     clock.set('2027-03-02T09:00:00.000Z')
     const results = await Promise.all([one.services.billing.run(), two.services.billing.run(), one.services.billing.run()])
@@ -174,10 +230,29 @@ describe('POST /api/agreement/{id}/requestOneTimeCharge', () => {
     const admin = await t.login(demo.accountant)
     const res = await t.call('POST', `/agreement/${a.id}/requestOneTimeCharge`, { token: admin, body: { amount: 25_000, description: 'Ny nøgle' } })
     expect(res.status, JSON.stringify(res.json)).toBe(201)
-    expect(res.json).toMatchObject({ kind: 'ONE_TIME', type: 'UNSCHEDULED', amount: 25_000, description: 'Ny nøgle', due: '2026-11-24', status: 'CREATED', invoiceNumber: '1' })
+    expect(res.json).toMatchObject({
+      kind: 'ONE_TIME',
+      type: 'UNSCHEDULED',
+      amount: 25_000,
+      description: 'Ny nøgle',
+      due: '2026-11-24',
+      status: 'CREATED',
+      invoiceNumber: '1',
+    })
     const invoice = (await t.call('GET', `/invoice/${res.json.invoiceId}`, { token: admin })).json
-    expect(invoice).toMatchObject({ kind: 'INVOICE', totalAmount: 25_000, name: 'Ny nøgle', invoiceArticles: [{ articleNumber: '001', type: 'OTHER', articleDescription: 'Ny nøgle', quantity: 1, unit: 'PIECE', totalPriceIncludingVat: 25_000 }] })
-    expect(t.db.select().from(providerOutbox).all().map((o) => [o.kind, o.chargeId])).toEqual([['CREATE_CHARGE', res.json.id]])
+    expect(invoice).toMatchObject({
+      kind: 'INVOICE',
+      totalAmount: 25_000,
+      name: 'Ny nøgle',
+      invoiceArticles: [{ articleNumber: '001', type: 'OTHER', articleDescription: 'Ny nøgle', quantity: 1, unit: 'PIECE', totalPriceIncludingVat: 25_000 }],
+    })
+    expect(
+      t.db
+        .select()
+        .from(providerOutbox)
+        .all()
+        .map((o) => [o.kind, o.chargeId]),
+    ).toEqual([['CREATE_CHARGE', res.json.id]])
   })
 
   it('a client-made id makes a repeated request answer the same charge', async () => {
@@ -214,7 +289,10 @@ describe('POST /api/agreement/{id}/requestOneTimeCharge', () => {
     const a = await createAgreement(t)
     const res = await t.call('POST', `/agreement/${a.id}/requestOneTimeCharge`, { token: await t.login(demo.admin), body: { amount: 100, description: 'x' } })
     expect(res).toMatchObject({ status: 409, json: { code: 'INVALID_STATE', message: 'A one-time charge can only be requested on an accepted agreement' } })
-    const resident = await t.call('POST', `/agreement/${a.id}/requestOneTimeCharge`, { token: await t.login(demo.resident), body: { amount: 100, description: 'x' } })
+    const resident = await t.call('POST', `/agreement/${a.id}/requestOneTimeCharge`, {
+      token: await t.login(demo.resident),
+      body: { amount: 100, description: 'x' },
+    })
     expect(resident.status).toBe(403)
   })
 })
@@ -230,7 +308,12 @@ describe('POST /api/agreement/{id}/refund', () => {
     expect(res.json).toMatchObject({ chargeId, agreementId: a.id, amount: 15_050, status: 'PENDING', creditNote: { invoiceNumber: '2' } })
     const note = (await t.call('GET', `/invoice/${res.json.creditNote.id}`, { token: accountant })).json
     const charge = t.db.select().from(charges).where(eq(charges.id, chargeId)).get()!
-    expect(note).toMatchObject({ kind: 'CREDIT_NOTE', totalAmount: 15_050, creditedInvoice: { id: charge.invoiceId, invoiceNumber: '1' }, payment: { paymentType: 'REFUND' } })
+    expect(note).toMatchObject({
+      kind: 'CREDIT_NOTE',
+      totalAmount: 15_050,
+      creditedInvoice: { id: charge.invoiceId, invoiceNumber: '1' },
+      payment: { paymentType: 'REFUND' },
+    })
     // Spread over the invoice's two lines in proportion (450,000 and 65,050 of 515,050), the remainder on the last.
     expect(note.invoiceArticles.map((l: { totalPriceIncludingVat: number }) => l.totalPriceIncludingVat)).toEqual([13_149, 1_901])
     const outbox = t.db.select().from(providerOutbox).where(eq(providerOutbox.id, res.json.id)).get()!
@@ -284,7 +367,7 @@ describe('POST /api/agreement/{id}/refund', () => {
     expect(res.json.issues).toContainEqual({ path, message })
   })
 
-  it('answers in the caller\'s language (Danish)', async () => {
+  it("answers in the caller's language (Danish)", async () => {
     const t = await testApp()
     const a = await createAgreement(t)
     const chargeId = acceptedWithCollectedCharge(t, a.id)
@@ -308,7 +391,7 @@ describe('GET /api/invoice and /api/invoice/{id}', () => {
     return { t, mine, neighbours }
   }
 
-  it('staff get the company\'s invoices (status filter), a resident their own, another company none', async () => {
+  it("staff get the company's invoices (status filter), a resident their own, another company none", async () => {
     const { t, f } = await billed().then(async (b) => ({ ...b, f: (await import('../agreements/test-helpers')).agreementFixtures(b.t) }))
     const { main } = await f
     const staff = (await t.call('GET', `/invoice?companyId=${main}`, { token: await t.login(demo.boardmember) })).json
@@ -317,7 +400,11 @@ describe('GET /api/invoice and /api/invoice/{id}', () => {
     expect((await t.call('GET', `/invoice?companyId=${main}&status=CREATED`, { token: await t.login(demo.admin) })).json).toHaveLength(2)
     const own = (await t.call('GET', '/invoice', { token: await t.login(demo.resident) })).json
     expect(own).toHaveLength(1)
-    expect(own[0]).toMatchObject({ consumerEmailAddress: demo.resident, status: 'CREATED', company: { name: 'Andelsboligforeningen Solgården', cvr: '10150817' } })
+    expect(own[0]).toMatchObject({
+      consumerEmailAddress: demo.resident,
+      status: 'CREATED',
+      company: { name: 'Andelsboligforeningen Solgården', cvr: '10150817' },
+    })
     // A resident naming the company still gets only their own.
     expect((await t.call('GET', `/invoice?companyId=${main}`, { token: await t.login(demo.resident) })).json).toHaveLength(1)
     // Another association's id answers 404 like its invoices do, not an empty list (issue #15).
@@ -325,14 +412,21 @@ describe('GET /api/invoice and /api/invoice/{id}', () => {
     expect((await t.call('GET', '/invoice?status=PAID', { token: await t.login(demo.admin) })).status).toBe(400)
   })
 
-  it('an invoice is read by its company\'s staff, its member and the super admin; anyone else gets 404', async () => {
+  it("an invoice is read by its company's staff, its member and the super admin; anyone else gets 404", async () => {
     const { t, mine } = await billed()
     const id = chargesOf(t, mine.id)[0]!.invoiceId!
     const expected: [string, number][] = [
-      [demo.superadmin, 200], [demo.chairman, 200], [demo.admin, 200], [demo.accountant, 200], [demo.boardmember, 200],
-      [demo.resident, 200], [demo.residentDa, 404], [demo.otherAdmin, 404],
+      [demo.superadmin, 200],
+      [demo.chairman, 200],
+      [demo.admin, 200],
+      [demo.accountant, 200],
+      [demo.boardmember, 200],
+      [demo.resident, 200],
+      [demo.residentDa, 404],
+      [demo.otherAdmin, 404],
     ]
-    for (const [email, status] of expected) expect([email, (await t.call('GET', `/invoice/${id}`, { token: await t.login(email) })).status]).toEqual([email, status])
+    for (const [email, status] of expected)
+      expect([email, (await t.call('GET', `/invoice/${id}`, { token: await t.login(email) })).status]).toEqual([email, status])
     expect((await t.call('GET', `/invoice/${id}`)).status).toBe(401)
     expect((await t.call('GET', '/invoice')).status).toBe(401)
     const missing = await t.call('GET', '/invoice/01935f6e-0000-7000-8000-000000000001', { token: await t.login(demo.admin) })
@@ -350,7 +444,10 @@ describe('GET /api/invoice and /api/invoice/{id}', () => {
 
   it('invoices are synced to staff and to their member', async () => {
     const { t } = await billed()
-    const pull = async (email: string) => ((await t.call('GET', '/sync?limit=2000', { token: await t.login(email) })).json.changes as { entity: string; data?: { invoiceNumber: string } }[]).filter((c) => c.entity === 'invoice')
+    const pull = async (email: string) =>
+      (
+        (await t.call('GET', '/sync?limit=2000', { token: await t.login(email) })).json.changes as { entity: string; data?: { invoiceNumber: string } }[]
+      ).filter((c) => c.entity === 'invoice')
     expect((await pull(demo.admin)).map((c) => c.data!.invoiceNumber).sort()).toEqual(['1', '2'])
     expect(await pull(demo.resident)).toHaveLength(1)
     expect(await pull(demo.otherAdmin)).toHaveLength(0)
@@ -359,6 +456,12 @@ describe('GET /api/invoice and /api/invoice/{id}', () => {
   it('has a row above for every invoice route the app serves', async () => {
     const t = await testApp()
     const served = [...new Set(t.app.routes.filter((r) => /^\/api\/invoice/.test(r.path) && r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))]
-    expect(served.sort()).toEqual(['GET /api/invoice', 'GET /api/invoice/:id', 'POST /api/invoice/:id/markPaid', 'POST /api/invoice/:id/retry', 'POST /api/invoice/:id/writeOff'])
+    expect(served.sort()).toEqual([
+      'GET /api/invoice',
+      'GET /api/invoice/:id',
+      'POST /api/invoice/:id/markPaid',
+      'POST /api/invoice/:id/retry',
+      'POST /api/invoice/:id/writeOff',
+    ])
   })
 })

@@ -12,7 +12,14 @@ import { newBulkId } from '../../lib/ids'
  * the benchmark (200,000 charges). Runs in the caller's transaction.
  */
 export interface HistoryWriter {
-  charge(c: { agreementId: string; paymentDate: string; lines: { type: PartType; amount: number; vatRate?: VatRate }[]; status?: string; description?: string; kind?: 'REGULAR' | 'ONE_TIME' }): { chargeId: string; invoiceId: string }
+  charge(c: {
+    agreementId: string
+    paymentDate: string
+    lines: { type: PartType; amount: number; vatRate?: VatRate }[]
+    status?: string
+    description?: string
+    kind?: 'REGULAR' | 'ONE_TIME'
+  }): { chargeId: string; invoiceId: string }
   refund(r: { chargeId: string; amount: number; paymentDate: string; status?: string }): string
   /** Moves a document to another status (and payment date), as billing does later. */
   setStatus(invoiceId: string, status: string, paymentDate: string | null): void
@@ -20,14 +27,18 @@ export interface HistoryWriter {
 
 export function historyWriter(sqlite: Database.Database, now: string): HistoryWriter {
   const st = billingStatements(sqlite)
-  const agreement = sqlite.prepare<[string], { company_id: string; member_user_id: string; external_seq: number }>('SELECT company_id, member_user_id, external_seq FROM agreements WHERE id = ?')
+  const agreement = sqlite.prepare<[string], { company_id: string; member_user_id: string; external_seq: number }>(
+    'SELECT company_id, member_user_id, external_seq FROM agreements WHERE id = ?',
+  )
   const insertCharge = sqlite.prepare(
     `INSERT INTO charges (id, agreement_id, company_id, kind, type, amount_ore, currency, description, due, status, vipps_status, captured_ore, refunded_ore, invoice_id, version, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, 'DKK', ?, ?, ?, ?, ?, 0, ?, 1, ?, ?)`,
   )
   const finish = sqlite.prepare('UPDATE invoices SET status = ?, payment_status = ?, payment_date = ?, version = version + 1 WHERE id = ?')
   const chargeOf = sqlite.prepare<[string], { invoice_id: string; agreement_id: string }>('SELECT invoice_id, agreement_id FROM charges WHERE id = ?')
-  const linesOf = sqlite.prepare<[string], { type: PartType; total_incl_vat_ore: number; vat_rate: number }>('SELECT type, total_incl_vat_ore, vat_rate FROM invoice_lines WHERE invoice_id = ? ORDER BY position')
+  const linesOf = sqlite.prepare<[string], { type: PartType; total_incl_vat_ore: number; vat_rate: number }>(
+    'SELECT type, total_incl_vat_ore, vat_rate FROM invoice_lines WHERE invoice_id = ? ORDER BY position',
+  )
   const refunded = sqlite.prepare('UPDATE charges SET refunded_ore = refunded_ore + ? WHERE id = ?')
   const snapshots = new Map<string, { companyId: string; memberUserId: string; company: CompanySnapshot; member: MemberSnapshot; externalSeq: number }>()
 
@@ -36,22 +47,62 @@ export function historyWriter(sqlite: Database.Database, now: string): HistoryWr
     if (!s) {
       const a = agreement.get(agreementId)
       if (!a) throw new Error(`history: no agreement ${agreementId}`)
-      s = { companyId: a.company_id, memberUserId: a.member_user_id, company: st.company(a.company_id)!, member: st.member(a.member_user_id, agreementId)!, externalSeq: a.external_seq }
+      s = {
+        companyId: a.company_id,
+        memberUserId: a.member_user_id,
+        company: st.company(a.company_id)!,
+        member: st.member(a.member_user_id, agreementId)!,
+        externalSeq: a.external_seq,
+      }
       snapshots.set(agreementId, s)
     }
     return s
   }
 
-  function issue(kind: 'INVOICE' | 'CREDIT_NOTE', agreementId: string, chargeId: string, description: string, lines: { type: PartType; grossOre: number; vatRate: VatRate }[], issueDate: string, extra: { creditedInvoiceId?: string; refundId?: string }) {
+  function issue(
+    kind: 'INVOICE' | 'CREDIT_NOTE',
+    agreementId: string,
+    chargeId: string,
+    description: string,
+    lines: { type: PartType; grossOre: number; vatRate: VatRate }[],
+    issueDate: string,
+    extra: { creditedInvoiceId?: string; refundId?: string },
+  ) {
     const s = snapshot(agreementId)
     const id = newBulkId()
     st.insertInvoice({
-      id, companyId: s.companyId, kind, number: st.nextInvoiceNumber(s.companyId), agreementId, chargeId, memberUserId: s.memberUserId,
-      creditedInvoiceId: extra.creditedInvoiceId ?? null, refundId: extra.refundId ?? null, issueDate, dueDate: issueDate, status: 'CREATED', description,
-      company: s.company, member: s.member, ...invoiceTotals(lines), paymentType: kind === 'INVOICE' ? 'REGULAR' : 'REFUND', now,
+      id,
+      companyId: s.companyId,
+      kind,
+      number: st.nextInvoiceNumber(s.companyId),
+      agreementId,
+      chargeId,
+      memberUserId: s.memberUserId,
+      creditedInvoiceId: extra.creditedInvoiceId ?? null,
+      refundId: extra.refundId ?? null,
+      issueDate,
+      dueDate: issueDate,
+      status: 'CREATED',
+      description,
+      company: s.company,
+      member: s.member,
+      ...invoiceTotals(lines),
+      paymentType: kind === 'INVOICE' ? 'REGULAR' : 'REFUND',
+      now,
     })
     lines.forEach((l, position) =>
-      st.insertLine({ invoiceId: id, position, id: `${id}:${position}`, articleNumber: articleNumberOf(position), type: l.type, description, unit: kind === 'INVOICE' ? 'MONTH' : 'PIECE', vatRate: l.vatRate, ...lineAmounts(l), creditedPosition: null }),
+      st.insertLine({
+        invoiceId: id,
+        position,
+        id: `${id}:${position}`,
+        articleNumber: articleNumberOf(position),
+        type: l.type,
+        description,
+        unit: kind === 'INVOICE' ? 'MONTH' : 'PIECE',
+        vatRate: l.vatRate,
+        ...lineAmounts(l),
+        creditedPosition: null,
+      }),
     )
     st.recordChange('invoice', id, s.companyId, s.memberUserId, now)
     return id
@@ -63,8 +114,31 @@ export function historyWriter(sqlite: Database.Database, now: string): HistoryWr
       const chargeId = newBulkId()
       const amount = lines.reduce((sum, l) => sum + l.amount, 0)
       const text = description ?? `${s.company.acronym} ${s.externalSeq} ${paymentDate}`.slice(0, 45)
-      const invoiceId = issue('INVOICE', agreementId, chargeId, text, lines.map((l) => ({ type: l.type, grossOre: l.amount, vatRate: l.vatRate ?? 0 })), paymentDate, {})
-      insertCharge.run(chargeId, agreementId, s.companyId, kind, kind === 'REGULAR' ? 'RECURRING' : 'UNSCHEDULED', amount, text, paymentDate, status, status === 'EXECUTED' ? 'CHARGED' : null, status === 'EXECUTED' ? amount : 0, invoiceId, now, now)
+      const invoiceId = issue(
+        'INVOICE',
+        agreementId,
+        chargeId,
+        text,
+        lines.map((l) => ({ type: l.type, grossOre: l.amount, vatRate: l.vatRate ?? 0 })),
+        paymentDate,
+        {},
+      )
+      insertCharge.run(
+        chargeId,
+        agreementId,
+        s.companyId,
+        kind,
+        kind === 'REGULAR' ? 'RECURRING' : 'UNSCHEDULED',
+        amount,
+        text,
+        paymentDate,
+        status,
+        status === 'EXECUTED' ? 'CHARGED' : null,
+        status === 'EXECUTED' ? amount : 0,
+        invoiceId,
+        now,
+        now,
+      )
       st.recordChange('charge', chargeId, s.companyId, s.memberUserId, now)
       writer.setStatus(invoiceId, status, status === 'EXECUTED' ? paymentDate : null)
       return { chargeId, invoiceId }
@@ -72,7 +146,10 @@ export function historyWriter(sqlite: Database.Database, now: string): HistoryWr
     refund({ chargeId, amount, paymentDate, status = 'EXECUTED' }) {
       const c = chargeOf.get(chargeId)!
       const original = linesOf.all(c.invoice_id)
-      const shares = creditShares(original.map((l) => l.total_incl_vat_ore), amount)
+      const shares = creditShares(
+        original.map((l) => l.total_incl_vat_ore),
+        amount,
+      )
       const lines = original.map((l, i) => ({ type: l.type, grossOre: shares[i]!, vatRate: l.vat_rate as VatRate })).filter((l) => l.grossOre > 0)
       const noteId = issue('CREDIT_NOTE', c.agreement_id, chargeId, 'Refusion', lines, paymentDate, { creditedInvoiceId: c.invoice_id, refundId: newBulkId() })
       refunded.run(amount, chargeId)

@@ -19,12 +19,18 @@ const scoped = (scope: ChargeScope): SQL | undefined => {
 
 /** Queries on charges and their history (what Vipps reported). */
 export const chargesRepository = {
-  ofAgreement: (db: Db, agreementId: string): ChargeRow[] => db.select().from(charges).where(eq(charges.agreementId, agreementId)).orderBy(asc(charges.due), asc(charges.createdAt)).all(),
+  ofAgreement: (db: Db, agreementId: string): ChargeRow[] =>
+    db.select().from(charges).where(eq(charges.agreementId, agreementId)).orderBy(asc(charges.due), asc(charges.createdAt)).all(),
   byId: (db: Db, id: string): ChargeRow | undefined => db.select().from(charges).where(eq(charges.id, id)).get(),
   byIds: (db: Db, ids: string[]): ChargeRow[] => (ids.length ? db.select().from(charges).where(inArray(charges.id, ids)).all() : []),
   byVippsId: (db: Db, vippsChargeId: string): ChargeRow | undefined => db.select().from(charges).where(eq(charges.vippsChargeId, vippsChargeId)).get(),
   /** Charges Vipps knows that may still move (the poll re-reads them). */
-  openAtVipps: (db: Db): ChargeRow[] => db.select().from(charges).where(and(isNotNull(charges.vippsChargeId), inArray(charges.status, ['CREATED', 'RESERVED']))).all(),
+  openAtVipps: (db: Db): ChargeRow[] =>
+    db
+      .select()
+      .from(charges)
+      .where(and(isNotNull(charges.vippsChargeId), inArray(charges.status, ['CREATED', 'RESERVED'])))
+      .all(),
   page: (db: Db, scope: ChargeScope, afterId: string | null, limit: number): ChargeRow[] =>
     db
       .select({ charge: charges })
@@ -52,8 +58,13 @@ export const chargesRepository = {
   /** Invoice numbers by invoice id (the charge list shows them). */
   invoiceNumbers: (db: Db, invoiceIds: string[]): Map<string, string> =>
     new Map(
-      invoiceIds.length
-        ? db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(inArray(invoices.id, invoiceIds)).all().map((r) => [r.id, String(r.number)])
-        : [],
+      invoiceIds.length ?
+        db
+          .select({ id: invoices.id, number: invoices.number })
+          .from(invoices)
+          .where(inArray(invoices.id, invoiceIds))
+          .all()
+          .map((r) => [r.id, String(r.number)])
+      : [],
     ),
 }

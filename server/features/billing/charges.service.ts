@@ -46,8 +46,14 @@ export function createChargesService(deps: { db: Db; clock: Clock; invoicing: In
     recordChange(db, clock, 'charge', charge.id, 'upsert', { companyId: agreement.companyId, userId: agreement.memberUserId })
 
   function views(rows: ChargeRow[]): Charge[] {
-    const events = repo.events(db, rows.map((r) => r.id))
-    const numbers = repo.invoiceNumbers(db, rows.map((r) => r.invoiceId).filter((id): id is string => id !== null))
+    const events = repo.events(
+      db,
+      rows.map((r) => r.id),
+    )
+    const numbers = repo.invoiceNumbers(
+      db,
+      rows.map((r) => r.invoiceId).filter((id): id is string => id !== null),
+    )
     return rows.map((r) => ({
       id: r.id,
       agreementId: r.agreementId,
@@ -93,15 +99,41 @@ export function createChargesService(deps: { db: Db; clock: Clock; invoicing: In
      */
     create(
       agreement: Pick<ChargeAgreement, 'id' | 'companyId' | 'memberUserId' | 'paymentProviderId'>,
-      input: { id?: string; kind: 'FINAL' | 'ONE_TIME'; type: ChargeRow['type']; amountOre: number; description: string; due: string; invoiceId?: string | null; now: string },
+      input: {
+        id?: string
+        kind: 'FINAL' | 'ONE_TIME'
+        type: ChargeRow['type']
+        amountOre: number
+        description: string
+        due: string
+        invoiceId?: string | null
+        now: string
+      },
     ): ChargeRow {
       const id = input.id ?? newId()
       repo.insert(db, {
-        id, agreementId: agreement.id, companyId: agreement.companyId, kind: input.kind, type: input.type, amountOre: input.amountOre, description: input.description,
-        due: input.due, invoiceId: input.invoiceId ?? null, createdAt: input.now, updatedAt: input.now,
+        id,
+        agreementId: agreement.id,
+        companyId: agreement.companyId,
+        kind: input.kind,
+        type: input.type,
+        amountOre: input.amountOre,
+        description: input.description,
+        due: input.due,
+        invoiceId: input.invoiceId ?? null,
+        createdAt: input.now,
+        updatedAt: input.now,
       })
       invoicing.issueForCharge(repo.byId(db, id)!)
-      queueProviderCall(db, { id: newId(), providerId: agreement.paymentProviderId, agreementId: agreement.id, chargeId: id, kind: 'CREATE_CHARGE', payload: {}, at: nowIso() })
+      queueProviderCall(db, {
+        id: newId(),
+        providerId: agreement.paymentProviderId,
+        agreementId: agreement.id,
+        chargeId: id,
+        kind: 'CREATE_CHARGE',
+        payload: {},
+        at: nowIso(),
+      })
       const charge = repo.byId(db, id)!
       changed(charge, agreement)
       return charge
@@ -131,8 +163,17 @@ export function createChargesService(deps: { db: Db; clock: Clock; invoicing: In
       }
       const mapped = CHARGE_STATUS[vc.status]
       const status = chargeStatusRank[mapped] > chargeStatusRank[charge.status] ? mapped : charge.status
-      const extra = { vippsStatus: vc.status, capturedOre: vc.summary.captured, refundedOre: vc.summary.refunded, failureReason: vc.failureReason ?? charge.failureReason }
-      const same = status === charge.status && extra.vippsStatus === charge.vippsStatus && extra.capturedOre === charge.capturedOre && extra.refundedOre === charge.refundedOre
+      const extra = {
+        vippsStatus: vc.status,
+        capturedOre: vc.summary.captured,
+        refundedOre: vc.summary.refunded,
+        failureReason: vc.failureReason ?? charge.failureReason,
+      }
+      const same =
+        status === charge.status &&
+        extra.vippsStatus === charge.vippsStatus &&
+        extra.capturedOre === charge.capturedOre &&
+        extra.refundedOre === charge.refundedOre
       if (same && newEvents === 0) return undefined
       setStatus(charge, status, extra)
       return repo.byId(db, charge.id)
@@ -156,6 +197,8 @@ export const chargeSync = (charges: ChargesService): SyncedEntity => ({
         .filter((a): a is ChargeAgreement => a !== undefined && canReadAgreement(actor, a))
         .map((a) => a.id),
     )
-    return charges.views(rows.filter((r) => readable.has(r.agreementId))).map((c) => ({ id: c.id, version: c.version, data: c as unknown as Record<string, unknown> }))
+    return charges
+      .views(rows.filter((r) => readable.has(r.agreementId)))
+      .map((c) => ({ id: c.id, version: c.version, data: c as unknown as Record<string, unknown> }))
   },
 })

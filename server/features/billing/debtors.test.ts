@@ -21,7 +21,12 @@ function vippsSays(t: TestApp, chargeId: string, status: Status) {
     const before = t.services.charges.row(chargeId)!
     t.db
       .update(charges)
-      .set({ status, vippsChargeId: before.vippsChargeId ?? `chr_${chargeId.slice(-12)}`, capturedOre: status === 'EXECUTED' ? before.amountOre : 0, version: before.version + 1 })
+      .set({
+        status,
+        vippsChargeId: before.vippsChargeId ?? `chr_${chargeId.slice(-12)}`,
+        capturedOre: status === 'EXECUTED' ? before.amountOre : 0,
+        version: before.version + 1,
+      })
       .where(eq(charges.id, chargeId))
       .run()
     t.services.invoicing.followCharge(t.services.charges.row(chargeId)!, before.status)
@@ -31,7 +36,11 @@ function vippsSays(t: TestApp, chargeId: string, status: Status) {
 const chargesOf = (t: TestApp, agreementId: string) => t.db.select().from(charges).where(eq(charges.agreementId, agreementId)).orderBy(charges.due).all()
 const invoiceOf = (t: TestApp, id: string) => t.db.select().from(invoices).where(eq(invoices.id, id)).get()!
 const statisticsTotal = (t: TestApp) =>
-  t.db.select().from(chargeStatistics).all().reduce((s, r) => s + r.commonExpenses + r.heating + r.fee + r.other + r.addition + r.hotWater + r.coldWater + r.hotAndColdWater, 0)
+  t.db
+    .select()
+    .from(chargeStatistics)
+    .all()
+    .reduce((s, r) => s + r.commonExpenses + r.heating + r.fee + r.other + r.addition + r.hotWater + r.coldWater + r.hotAndColdWater, 0)
 
 /**
  * December's charge fails, January's is collected (the issue's case: a paid later month used to
@@ -69,9 +78,22 @@ describe('GET /api/debtors', () => {
     expect(res.json).toMatchObject({ total: { count: 1, amount: 515_050 }, nextCursor: null, reminderDays: [3, 10], debtCollectionDays: 30 })
     expect(res.json.items).toEqual([
       {
-        invoiceId: december.invoiceId, invoiceNumber: '1', name: december.description, agreementId: a.id, agreementExternalId: a.externalId,
-        memberUserId: expect.any(String), memberName: 'Sofie Jensen', address: expect.stringContaining(','), dueDate: '2026-12-01', daysOverdue: 40,
-        amount: 515_050, status: 'FAILED', remindersSent: 2, debtCollection: true, retryPending: false, retryBlocked: null,
+        invoiceId: december.invoiceId,
+        invoiceNumber: '1',
+        name: december.description,
+        agreementId: a.id,
+        agreementExternalId: a.externalId,
+        memberUserId: expect.any(String),
+        memberName: 'Sofie Jensen',
+        address: expect.stringContaining(','),
+        dueDate: '2026-12-01',
+        daysOverdue: 40,
+        amount: 515_050,
+        status: 'FAILED',
+        remindersSent: 2,
+        debtCollection: true,
+        retryPending: false,
+        retryBlocked: null,
       },
     ])
     // 40 days after the failure the agreement went to debt collection, although January was paid.
@@ -94,7 +116,10 @@ describe('GET /api/debtors', () => {
     const page = (await t.call('GET', `/debtors?companyId=${f.main}`, { token: admin })).json
     expect(page.items[0]).toMatchObject({ status: 'CREATED', daysOverdue: 1, retryBlocked: 'COLLECTING' })
     const retry = await t.call('POST', `/invoice/${page.items[0].invoiceId}/retry`, { token: admin, body: {} })
-    expect(retry).toMatchObject({ status: 409, json: { code: 'INVALID_STATE', message: 'Vipps MobilePay is still trying to collect this payment. Try again once it has failed.' } })
+    expect(retry).toMatchObject({
+      status: 409,
+      json: { code: 'INVALID_STATE', message: 'Vipps MobilePay is still trying to collect this payment. Try again once it has failed.' },
+    })
   })
 
   it('pages by due date with a cursor; totals count every page; a foreign cursor is 400', async () => {
@@ -129,7 +154,7 @@ describe('GET /api/debtors', () => {
     t.clock.set('2027-01-10T09:00:00.000Z')
     await t.services.billing.run()
     let seed = 11
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647)
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647
     const statuses = ['CREATED', 'RESERVED', 'EXECUTED', 'FAILED', 'CANCELED'] as const
     for (const i of t.db.select().from(invoices).all()) {
       const status = statuses[Math.floor(random() * statuses.length)]!
@@ -142,10 +167,17 @@ describe('GET /api/debtors', () => {
       .select()
       .from(invoices)
       .all()
-      .filter((i) => isUnpaid({ kind: i.kind, status: i.status, dueDate: i.dueDate, totalAmount: i.totalOre, settlement: i.settlement ? { kind: i.settlement } : null }, today))
+      .filter((i) =>
+        isUnpaid(
+          { kind: i.kind, status: i.status, dueDate: i.dueDate, totalAmount: i.totalOre, settlement: i.settlement ? { kind: i.settlement } : null },
+          today,
+        ),
+      )
       .map((i) => i.id)
       .sort()
-    const listed = (await t.call('GET', `/debtors?companyId=${f.main}&limit=200`, { token: admin })).json.items.map((d: { invoiceId: string }) => d.invoiceId).sort()
+    const listed = (await t.call('GET', `/debtors?companyId=${f.main}&limit=200`, { token: admin })).json.items
+      .map((d: { invoiceId: string }) => d.invoiceId)
+      .sort()
     expect(expected.length).toBeGreaterThan(3)
     expect(listed).toEqual(expected)
   })
@@ -156,15 +188,32 @@ describe('POST /api/invoice/{id}/retry', () => {
     const { t, a, december, admin, list } = await failedThenPaid()
     const statsBefore = statisticsTotal(t)
     const id = '01935f6e-0000-7000-8000-00000000a001'
-    const send = (key: string, body: unknown = { id }) => t.call('POST', `/invoice/${december.invoiceId}/retry`, { token: admin, headers: { 'Idempotency-Key': key }, body })
+    const send = (key: string, body: unknown = { id }) =>
+      t.call('POST', `/invoice/${december.invoiceId}/retry`, { token: admin, headers: { 'Idempotency-Key': key }, body })
     const first = await send('retry-1')
     expect(first.status, JSON.stringify(first.json)).toBe(201)
-    expect(first.json).toMatchObject({ id, kind: 'ONE_TIME', type: 'UNSCHEDULED', amount: 515_050, due: '2027-01-11', invoiceId: december.invoiceId, invoiceNumber: '1', status: 'CREATED' })
+    expect(first.json).toMatchObject({
+      id,
+      kind: 'ONE_TIME',
+      type: 'UNSCHEDULED',
+      amount: 515_050,
+      due: '2027-01-11',
+      invoiceId: december.invoiceId,
+      invoiceNumber: '1',
+      status: 'CREATED',
+    })
     // A lost answer replayed; the same id again; a double click with a new key: one charge, queued once.
     expect((await send('retry-1')).headers.get('Idempotent-Replayed')).toBe('true')
     expect((await send('retry-2')).json.id).toBe(id)
     expect(await send('retry-3', {})).toMatchObject({ status: 409, json: { message: 'A new attempt to collect this invoice is already under way.' } })
-    expect(t.db.select().from(providerOutbox).where(eq(providerOutbox.chargeId, id)).all().map((o) => o.kind)).toEqual(['CREATE_CHARGE'])
+    expect(
+      t.db
+        .select()
+        .from(providerOutbox)
+        .where(eq(providerOutbox.chargeId, id))
+        .all()
+        .map((o) => o.kind),
+    ).toEqual(['CREATE_CHARGE'])
     expect((await list()).json.items[0]).toMatchObject({ retryPending: true, retryBlocked: 'UNDER_WAY' })
     // No second invoice: the retry is a new attempt on invoice 1.
     expect(t.db.select().from(invoices).all()).toHaveLength(2)
@@ -200,13 +249,22 @@ describe('POST /api/invoice/{id}/markPaid', () => {
     const statsBefore = statisticsTotal(t)
     const res = await t.call('POST', `/invoice/${december.invoiceId}/markPaid`, { token: admin, body: { note: 'Bankoverførsel 8. januar' } })
     expect(res.status, JSON.stringify(res.json)).toBe(200)
-    expect(res.json).toMatchObject({ id: december.invoiceId, status: 'FAILED', settlement: { kind: 'PAID_OUTSIDE', date: '2027-01-10', note: 'Bankoverførsel 8. januar', by: 'Anders Nielsen' } })
-    expect((await t.call('GET', `/invoice/${december.invoiceId}`, { token: await t.login(demo.resident) })).json.settlement.note).toBe('Bankoverførsel 8. januar')
+    expect(res.json).toMatchObject({
+      id: december.invoiceId,
+      status: 'FAILED',
+      settlement: { kind: 'PAID_OUTSIDE', date: '2027-01-10', note: 'Bankoverførsel 8. januar', by: 'Anders Nielsen' },
+    })
+    expect((await t.call('GET', `/invoice/${december.invoiceId}`, { token: await t.login(demo.resident) })).json.settlement.note).toBe(
+      'Bankoverførsel 8. januar',
+    )
     expect((await list()).json.total).toEqual({ count: 0, amount: 0 })
     expect(statisticsTotal(t)).toBe(statsBefore)
     // Repeated with the same note: the same answer; anything else on a settled invoice: 409.
     expect((await t.call('POST', `/invoice/${december.invoiceId}/markPaid`, { token: admin, body: { note: 'Bankoverførsel 8. januar' } })).status).toBe(200)
-    expect(await t.call('POST', `/invoice/${december.invoiceId}/markPaid`, { token: admin, body: { note: 'Kontant' } })).toMatchObject({ status: 409, json: { message: 'This invoice is not unpaid: it is paid, settled or not due yet.' } })
+    expect(await t.call('POST', `/invoice/${december.invoiceId}/markPaid`, { token: admin, body: { note: 'Kontant' } })).toMatchObject({
+      status: 409,
+      json: { message: 'This invoice is not unpaid: it is paid, settled or not due yet.' },
+    })
     expect((await t.call('POST', `/invoice/${december.invoiceId}/retry`, { token: admin, body: {} })).status).toBe(409)
     // The reminders stop.
     const steps = chargesOf(t, december.agreementId)[0]!.overdueStep
@@ -228,8 +286,15 @@ describe('POST /api/invoice/{id}/markPaid', () => {
     t.clock.set('2026-12-03T09:00:00.000Z')
     const admin = await t.login(demo.chairman)
     expect((await t.call('GET', `/debtors?companyId=${f.main}`, { token: admin })).json.total.count).toBe(2)
-    for (const c of [atVipps!, notSent!]) expect((await t.call('POST', `/invoice/${c.invoiceId}/markPaid`, { token: admin, body: { note: 'Kontant' } })).status).toBe(200)
-    expect(t.db.select().from(providerOutbox).where(and(eq(providerOutbox.chargeId, atVipps!.id), eq(providerOutbox.kind, 'CANCEL_CHARGE'))).all()).toHaveLength(1)
+    for (const c of [atVipps!, notSent!])
+      expect((await t.call('POST', `/invoice/${c.invoiceId}/markPaid`, { token: admin, body: { note: 'Kontant' } })).status).toBe(200)
+    expect(
+      t.db
+        .select()
+        .from(providerOutbox)
+        .where(and(eq(providerOutbox.chargeId, atVipps!.id), eq(providerOutbox.kind, 'CANCEL_CHARGE')))
+        .all(),
+    ).toHaveLength(1)
     expect(t.db.select().from(providerOutbox).where(eq(providerOutbox.chargeId, notSent!.id)).get()).toMatchObject({ kind: 'CREATE_CHARGE', status: 'failed' })
     expect(t.services.charges.row(notSent!.id)!.status).toBe('CANCELED')
     expect(invoiceOf(t, notSent!.invoiceId!)).toMatchObject({ status: 'CANCELED', settlement: 'PAID_OUTSIDE' })
@@ -244,17 +309,32 @@ describe('POST /api/invoice/{id}/markPaid', () => {
 })
 
 describe('POST /api/invoice/{id}/writeOff', () => {
-  it('a credit note for the open amount over the lines (their own descriptions, in the member\'s language), no money moved, numbers gap-free', async () => {
+  it("a credit note for the open amount over the lines (their own descriptions, in the member's language), no money moved, numbers gap-free", async () => {
     const { t, december, admin, list } = await failedThenPaid()
     const statsBefore = statisticsTotal(t)
     const id = '01935f6e-0000-7000-8000-00000000b001'
     const res = await t.call('POST', `/invoice/${december.invoiceId}/writeOff`, { token: admin, body: { id, note: 'Dødsbo uden midler' } })
     expect(res.status, JSON.stringify(res.json)).toBe(201)
     expect(res.json).toMatchObject({
-      id, kind: 'CREDIT_NOTE', invoiceNumber: '3', totalAmount: 515_050, status: 'CREATED', payment: null, dueDate: '2027-01-10',
-      creditedInvoice: { id: december.invoiceId, invoiceNumber: '1' }, settlement: { kind: 'WRITTEN_OFF', note: 'Dødsbo uden midler' }, name: 'Afskrivning af faktura 1',
+      id,
+      kind: 'CREDIT_NOTE',
+      invoiceNumber: '3',
+      totalAmount: 515_050,
+      status: 'CREATED',
+      payment: null,
+      dueDate: '2027-01-10',
+      creditedInvoice: { id: december.invoiceId, invoiceNumber: '1' },
+      settlement: { kind: 'WRITTEN_OFF', note: 'Dødsbo uden midler' },
+      name: 'Afskrivning af faktura 1',
     })
-    expect(res.json.invoiceArticles.map((l: { articleNumber: string; articleDescription: string; totalPriceIncludingVat: number; creditedArticleId: string }) => [l.articleNumber, l.articleDescription, l.totalPriceIncludingVat, l.creditedArticleId])).toEqual([
+    expect(
+      res.json.invoiceArticles.map((l: { articleNumber: string; articleDescription: string; totalPriceIncludingVat: number; creditedArticleId: string }) => [
+        l.articleNumber,
+        l.articleDescription,
+        l.totalPriceIncludingVat,
+        l.creditedArticleId,
+      ]),
+    ).toEqual([
       ['001', 'Boligafgift', 450_000, `${december.invoiceId}:0`],
       ['002', 'Aconto varme', 65_050, `${december.invoiceId}:1`],
     ])
@@ -289,16 +369,29 @@ describe('refunds to chosen invoice lines', () => {
     expect(res.status, JSON.stringify(res.json)).toBe(201)
     const note = (await t.call('GET', `/invoice/${res.json.creditNote.id}`, { token: admin })).json
     expect(note.name).toBe('Varmeregnskab 2026')
-    expect(note.invoiceArticles).toEqual([expect.objectContaining({ articleNumber: '002', type: 'HEAT', articleDescription: 'Aconto varme', totalPriceIncludingVat: 50_000, creditedArticleId: heat.id })])
+    expect(note.invoiceArticles).toEqual([
+      expect.objectContaining({
+        articleNumber: '002',
+        type: 'HEAT',
+        articleDescription: 'Aconto varme',
+        totalPriceIncludingVat: 50_000,
+        creditedArticleId: heat.id,
+      }),
+    ])
     // 150.50 kr. left on the heating line: more is refused with that amount, proportional refunds still work.
     const over = await refund({ amount: 15_051, description: 'Mere varme', lines: [heat.id] })
     expect(over).toMatchObject({ status: 422, json: { code: 'BUSINESS_RULE' } })
     expect(over.json.message.replace(/\s/g, ' ')).toBe('The refund is more than what is left to refund on the chosen lines (DKK 150.50)')
     const all = await refund({ amount: 100_000, description: 'Rabat' })
     expect(all.status).toBe(201)
-    const shares = (await t.call('GET', `/invoice/${all.json.creditNote.id}`, { token: admin })).json.invoiceArticles.map((l: { articleDescription: string; totalPriceIncludingVat: number }) => [l.articleDescription, l.totalPriceIncludingVat])
+    const shares = (await t.call('GET', `/invoice/${all.json.creditNote.id}`, { token: admin })).json.invoiceArticles.map(
+      (l: { articleDescription: string; totalPriceIncludingVat: number }) => [l.articleDescription, l.totalPriceIncludingVat],
+    )
     // In proportion to what is left: 450,000 and 15,050 of 465,050.
-    expect(shares).toEqual([['Boligafgift', 96_764], ['Aconto varme', 3_236]])
+    expect(shares).toEqual([
+      ['Boligafgift', 96_764],
+      ['Aconto varme', 3_236],
+    ])
   })
 
   it('refuses a line of another invoice (400)', async () => {
@@ -310,7 +403,7 @@ describe('refunds to chosen invoice lines', () => {
 })
 
 describe('one due-date rule', () => {
-  it('an invoice is due on its charge\'s due date: regular (created 3 days ahead), one-off (tomorrow); a credit note on its issue date', async () => {
+  it("an invoice is due on its charge's due date: regular (created 3 days ahead), one-off (tomorrow); a credit note on its issue date", async () => {
     const t = await testApp()
     const a = await acceptedAgreement(t)
     t.clock.set('2026-11-28T09:00:00.000Z')
@@ -332,5 +425,12 @@ it('credit-note lines point at the line they credit (database)', async () => {
   vippsSays(t, charge!.id, 'EXECUTED')
   await t.call('POST', `/agreement/${a.id}/refund`, { token: await t.login(demo.admin), body: { chargeId: charge!.id, amount: 1_000, description: 'x' } })
   const note = t.db.select().from(invoices).where(eq(invoices.kind, 'CREDIT_NOTE')).get()!
-  expect(t.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, note.id)).all().map((l) => l.creditedPosition)).toEqual([0, 1])
+  expect(
+    t.db
+      .select()
+      .from(invoiceLines)
+      .where(eq(invoiceLines.invoiceId, note.id))
+      .all()
+      .map((l) => l.creditedPosition),
+  ).toEqual([0, 1])
 })

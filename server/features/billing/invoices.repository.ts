@@ -26,27 +26,69 @@ export const invoicesRepository = {
   byRefundId: (db: Db, refundId: string): InvoiceRow | undefined => db.select().from(invoices).where(eq(invoices.refundId, refundId)).get(),
   /** The invoice (not a credit note) with this id, or else the one issued for the charge. */
   invoiceOfCharge: (db: Db, charge: { id: string; invoiceId: string | null }): InvoiceRow | undefined =>
-    charge.invoiceId
-      ? db.select().from(invoices).where(and(eq(invoices.id, charge.invoiceId), eq(invoices.kind, 'INVOICE'))).get()
-      : db.select().from(invoices).where(and(eq(invoices.chargeId, charge.id), eq(invoices.kind, 'INVOICE'))).get(),
+    charge.invoiceId ?
+      db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.id, charge.invoiceId), eq(invoices.kind, 'INVOICE')))
+        .get()
+    : db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.chargeId, charge.id), eq(invoices.kind, 'INVOICE')))
+        .get(),
   update: (db: Db, id: string, changes: Partial<typeof invoices.$inferInsert>): void => {
     db.update(invoices).set(changes).where(eq(invoices.id, id)).run()
   },
   /** What the credit notes of a charge add up to (the refunds requested so far). */
   creditedOfCharge: (db: Db, chargeId: string): number =>
-    Number(db.select({ n: sum(invoices.totalOre) }).from(invoices).where(and(eq(invoices.chargeId, chargeId), eq(invoices.kind, 'CREDIT_NOTE'))).get()?.n ?? 0),
+    Number(
+      db
+        .select({ n: sum(invoices.totalOre) })
+        .from(invoices)
+        .where(and(eq(invoices.chargeId, chargeId), eq(invoices.kind, 'CREDIT_NOTE')))
+        .get()?.n ?? 0,
+    ),
   /** What the credit notes of an invoice add up to. */
   creditedOfInvoice: (db: Db, invoiceId: string): number =>
-    Number(db.select({ n: sum(invoices.totalOre) }).from(invoices).where(and(eq(invoices.creditedInvoiceId, invoiceId), eq(invoices.kind, 'CREDIT_NOTE'))).get()?.n ?? 0),
+    Number(
+      db
+        .select({ n: sum(invoices.totalOre) })
+        .from(invoices)
+        .where(and(eq(invoices.creditedInvoiceId, invoiceId), eq(invoices.kind, 'CREDIT_NOTE')))
+        .get()?.n ?? 0,
+    ),
   creditNoteIdsOf: (db: Db, invoiceId: string): string[] =>
-    db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.creditedInvoiceId, invoiceId), eq(invoices.kind, 'CREDIT_NOTE'))).all().map((r) => r.id),
-  linesOf: (db: Db, invoiceId: string): InvoiceLineRow[] => db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(invoiceLines.position).all(),
+    db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.creditedInvoiceId, invoiceId), eq(invoices.kind, 'CREDIT_NOTE')))
+      .all()
+      .map((r) => r.id),
+  linesOf: (db: Db, invoiceId: string): InvoiceLineRow[] =>
+    db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(invoiceLines.position).all(),
   /** Lines of several invoices, by invoice and article number. */
   linesOfAll: (db: Db, invoiceIds: string[]): InvoiceLineRow[] =>
-    invoiceIds.length ? db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, invoiceIds)).orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.articleNumber)).all() : [],
+    invoiceIds.length ?
+      db
+        .select()
+        .from(invoiceLines)
+        .where(inArray(invoiceLines.invoiceId, invoiceIds))
+        .orderBy(asc(invoiceLines.invoiceId), asc(invoiceLines.articleNumber))
+        .all()
+    : [],
   /** Invoice numbers by invoice id. */
   numbers: (db: Db, ids: string[]): Map<string, string> =>
-    new Map(ids.length ? db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(inArray(invoices.id, ids)).all().map((r) => [r.id, String(r.number)]) : []),
+    new Map(
+      ids.length ?
+        db
+          .select({ id: invoices.id, number: invoices.number })
+          .from(invoices)
+          .where(inArray(invoices.id, ids))
+          .all()
+          .map((r) => [r.id, String(r.number)])
+      : [],
+    ),
   /** A company's documents (staff), or a member's own (optionally of one company); newest first. */
   list: (db: Db, filter: { companyId?: string; memberUserId?: string; status?: InvoiceStatus }): InvoiceRow[] =>
     db

@@ -21,7 +21,10 @@ export function createInvoicesService(deps: { db: Db }) {
 
   function views(rows: InvoiceRow[]): Invoice[] {
     if (!rows.length) return []
-    const lines = repo.linesOfAll(db, rows.map((r) => r.id))
+    const lines = repo.linesOfAll(
+      db,
+      rows.map((r) => r.id),
+    )
     const credited = repo.numbers(db, [...new Set(rows.map((r) => r.creditedInvoiceId).filter((x): x is string => x !== null))])
     return rows.map((r) => ({
       id: r.id,
@@ -105,7 +108,10 @@ export function createInvoicesService(deps: { db: Db }) {
 /** Invoices in the offline store (the client's Dexie table `invoices`): the `Invoice` shape, same audience as the list. */
 export const invoiceSync = (service: InvoicesService): SyncedEntity => ({
   name: 'invoice',
-  snapshot: (_db, actor, afterId, limit) => service.views(service.page(actor, afterId, limit)).map((v) => ({ id: v.id, version: v.version, data: v as unknown as Record<string, unknown> })),
+  snapshot: (_db, actor, afterId, limit) =>
+    service.views(service.page(actor, afterId, limit)).map((v) => ({ id: v.id, version: v.version, data: v as unknown as Record<string, unknown> })),
   load: (_db, actor, ids) =>
-    service.views(service.byIds(ids).filter((r) => service.canRead(actor, r))).map((v) => ({ id: v.id, version: v.version, data: v as unknown as Record<string, unknown> })),
+    service
+      .views(service.byIds(ids).filter((r) => service.canRead(actor, r)))
+      .map((v) => ({ id: v.id, version: v.version, data: v as unknown as Record<string, unknown> })),
 })

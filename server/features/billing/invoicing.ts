@@ -89,8 +89,16 @@ export function createInvoicing(deps: { database: Database_; clock: Clock; notic
     input.lines.forEach((l, position) => {
       const a = lineAmounts(l)
       st.insertLine({
-        invoiceId: id, position, id: `${id}:${position}`, articleNumber: l.credits?.articleNumber ?? articleNumberOf(position), type: l.type, description: l.description,
-        unit: l.unit, vatRate: l.vatRate, ...a, creditedPosition: l.credits?.position ?? null,
+        invoiceId: id,
+        position,
+        id: `${id}:${position}`,
+        articleNumber: l.credits?.articleNumber ?? articleNumberOf(position),
+        type: l.type,
+        description: l.description,
+        unit: l.unit,
+        vatRate: l.vatRate,
+        ...a,
+        creditedPosition: l.credits?.position ?? null,
       })
     })
     st.recordChange('invoice', id, input.agreement.companyId, input.agreement.memberUserId, input.now)
@@ -112,18 +120,32 @@ export function createInvoicing(deps: { database: Database_; clock: Clock; notic
     if (charge.invoiceId) return
     const a = chargesRepository.agreementOf(db, charge.agreementId)!
     const lines: LineSource[] =
-      charge.kind === 'ONE_TIME'
-        ? [{ type: 'OTHER', description: charge.description, grossOre: charge.amountOre, vatRate: 0, unit: 'PIECE' }]
-        : partLines(a.id, UNIT_OF_PERIOD[a.paymentPeriod])
+      charge.kind === 'ONE_TIME' ?
+        [{ type: 'OTHER', description: charge.description, grossOre: charge.amountOre, vatRate: 0, unit: 'PIECE' }]
+      : partLines(a.id, UNIT_OF_PERIOD[a.paymentPeriod])
     // A last payment for part of a period (or several) spreads its amount over the parts in proportion.
     const partsTotal = lines.reduce((sum, l) => sum + l.grossOre, 0)
     if (charge.kind === 'FINAL' && partsTotal !== charge.amountOre && partsTotal > 0) {
-      const shares = creditShares(lines.map((l) => l.grossOre), charge.amountOre)
+      const shares = creditShares(
+        lines.map((l) => l.grossOre),
+        charge.amountOre,
+      )
       lines.forEach((l, i) => (l.grossOre = shares[i]!))
     }
     const agreement = { id: a.id, companyId: a.companyId, memberUserId: a.memberUserId }
     const now = nowIso()
-    const invoice = issue({ kind: 'INVOICE', agreement, chargeId: charge.id, description: charge.description, lines, ...snapshots(agreement), paymentType: charge.kind, chargeDue: charge.due, now, today: todayInCopenhagen(clock) })
+    const invoice = issue({
+      kind: 'INVOICE',
+      agreement,
+      chargeId: charge.id,
+      description: charge.description,
+      lines,
+      ...snapshots(agreement),
+      paymentType: charge.kind,
+      chargeDue: charge.due,
+      now,
+      today: todayInCopenhagen(clock),
+    })
     chargesRepository.update(db, charge.id, { invoiceId: invoice.id })
   }
 
@@ -155,7 +177,9 @@ export function createInvoicing(deps: { database: Database_; clock: Clock; notic
       notices.tell(a.memberUserId, {
         type: 'error',
         title: /*i18n*/ { id: 'A payment failed' },
-        message: /*i18n*/ { id: 'The payment due {due} for agreement {externalId} could not be collected. Please make sure it can be paid in Vipps MobilePay.' },
+        message: /*i18n*/ {
+          id: 'The payment due {due} for agreement {externalId} could not be collected. Please make sure it can be paid in Vipps MobilePay.',
+        },
         values,
         actionUrl: `/agreements/${a.id}`,
         actionText: /*i18n*/ { id: 'Open agreement' },
@@ -178,7 +202,13 @@ export function createInvoicing(deps: { database: Database_; clock: Clock; notic
     const note = invoicesRepository.byRefundId(db, outboxId)
     if (!note) return
     const status = ok ? 'EXECUTED' : 'FAILED'
-    invoicesRepository.update(db, note.id, { status, paymentStatus: status, paymentDate: ok ? todayInCopenhagen(clock) : null, version: note.version + 1, updatedAt: nowIso() })
+    invoicesRepository.update(db, note.id, {
+      status,
+      paymentStatus: status,
+      paymentDate: ok ? todayInCopenhagen(clock) : null,
+      version: note.version + 1,
+      updatedAt: nowIso(),
+    })
     invoiceChanged(note)
   }
 

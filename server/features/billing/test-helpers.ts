@@ -8,7 +8,11 @@ import { createAgreement } from '../agreements/test-helpers'
 /** An agreement of the demo company made ACCEPTED with a (made-up) Vipps agreement, as billing needs. */
 export async function acceptedAgreement(t: TestApp, extra: Record<string, unknown> = {}, adminToken?: string) {
   const a = await createAgreement(t, extra, adminToken)
-  t.db.update(agreements).set({ status: 'ACCEPTED', vippsAgreementId: `agr_${a.id.slice(-12)}` }).where(eq(agreements.id, a.id)).run()
+  t.db
+    .update(agreements)
+    .set({ status: 'ACCEPTED', vippsAgreementId: `agr_${a.id.slice(-12)}` })
+    .where(eq(agreements.id, a.id))
+    .run()
   return a
 }
 
@@ -29,9 +33,14 @@ export function assertBookkeeping(db: Db) {
     if (byCharge.get(c.id) !== 1) throw new Error(`charge ${c.id} has ${byCharge.get(c.id) ?? 0} invoices`)
     if (!inv.some((i) => i.id === c.invoiceId && i.chargeId === c.id)) throw new Error(`charge ${c.id} does not point at its invoice`)
   }
-  const outbox = db.select().from(providerOutbox).all().filter((o) => o.kind === 'CREATE_CHARGE')
+  const outbox = db
+    .select()
+    .from(providerOutbox)
+    .all()
+    .filter((o) => o.kind === 'CREATE_CHARGE')
   // Charges made by hand as if Vipps had them already (vippsChargeId set) were never queued.
-  for (const c of all) if (c.vippsChargeId === null && outbox.filter((o) => o.chargeId === c.id).length !== 1) throw new Error(`charge ${c.id} is not queued exactly once`)
+  for (const c of all)
+    if (c.vippsChargeId === null && outbox.filter((o) => o.chargeId === c.id).length !== 1) throw new Error(`charge ${c.id} is not queued exactly once`)
   const numbersByCompany = new Map<string, number[]>()
   for (const i of inv) numbersByCompany.set(i.companyId, [...(numbersByCompany.get(i.companyId) ?? []), i.number])
   for (const [companyId, numbers] of numbersByCompany) {

@@ -22,7 +22,18 @@ type Row = [method: string, route: string, path: (c: Ctx) => string, expected: s
 
 const table: Row[] = [
   ['GET', '/company', () => '/company', 'ooooooo1'],
-  ['POST', '/company', () => '/company', 'o3333331', (c) => ({ name: `Forening ${c.n}`, acronym: 'F', cvr: ['35954716', '10000009', '10000025', '10000033', '10000041', '10000068', '10000076', '10000084'][c.n], unionType: 'COOP' })],
+  [
+    'POST',
+    '/company',
+    () => '/company',
+    'o3333331',
+    (c) => ({
+      name: `Forening ${c.n}`,
+      acronym: 'F',
+      cvr: ['35954716', '10000009', '10000025', '10000033', '10000041', '10000068', '10000076', '10000084'][c.n],
+      unionType: 'COOP',
+    }),
+  ],
   ['GET', '/company/{id}', (c) => `/company/${c.main}`, 'ooooo441'],
   ['GET', '/companies/{id}', (c) => `/companies/${c.main}`, 'ooooo441'],
   ['GET', '/company/{id}/members', (c) => `/company/${c.main}/members`, 'ooooo441'],
@@ -44,12 +55,40 @@ const table: Row[] = [
   ['PUT', '/companies/{id}', (c) => `/companies/${c.main}`, 'oooo3441', () => ({ acronym: 'ABF S' })],
   ['PATCH', '/company/{id}/field/{fieldName}', (c) => `/company/${c.main}/field/name`, 'oooo3441', () => ({ value: 'Solgården' })],
   ['PATCH', '/company/{id}/field/{fieldName}', (c) => `/company/${c.main}/field/heatingWaterPeriodStartDate`, 'ooooo441', () => ({ value: '01.07' })],
-  ['POST', '/company/{id}/member', (c) => `/company/${c.main}/member`, 'oooo3441', (c) => ({ user: { name: 'Ny Bruger', email: `ny${c.n}@example.dk` }, role: 'BOARDMEMBER' })],
-  ['POST', '/company/{id}/addresses', (c) => `/company/${c.main}/addresses`, 'oooo3441', () => ({ street: 'Vestergade', number: '1', zip: '8000', city: 'Aarhus C' })],
-  ['POST', '/company/{id}/payment-providers', (c) => `/company/${c.main}/payment-providers`, 'o3333441', () => ({ config: { providerName: 'V', merchantSerialNumber: '1', subscriptionKey: 'abcdef', clientId: 'c', clientSecret: 'secret' } })],
+  [
+    'POST',
+    '/company/{id}/member',
+    (c) => `/company/${c.main}/member`,
+    'oooo3441',
+    (c) => ({ user: { name: 'Ny Bruger', email: `ny${c.n}@example.dk` }, role: 'BOARDMEMBER' }),
+  ],
+  [
+    'POST',
+    '/company/{id}/addresses',
+    (c) => `/company/${c.main}/addresses`,
+    'oooo3441',
+    () => ({ street: 'Vestergade', number: '1', zip: '8000', city: 'Aarhus C' }),
+  ],
+  [
+    'POST',
+    '/company/{id}/payment-providers',
+    (c) => `/company/${c.main}/payment-providers`,
+    'o3333441',
+    () => ({ config: { providerName: 'V', merchantSerialNumber: '1', subscriptionKey: 'abcdef', clientId: 'c', clientSecret: 'secret' } }),
+  ],
   ['PATCH', '/company/{id}/payment-providers/{providerId}', (c) => `/company/${c.main}/payment-providers/${c.provider}`, 'o3333441', () => ({ isTest: true })],
-  ['PATCH', '/company/{id}/payment-providers/{providerId}/toggle-active', (c) => `/company/${c.main}/payment-providers/${c.provider}/toggle-active`, 'o3333441'],
-  ['POST', '/company/{id}/payment-providers/{providerId}/test-connection', (c) => `/company/${c.main}/payment-providers/${c.provider}/test-connection`, 'o3333441'],
+  [
+    'PATCH',
+    '/company/{id}/payment-providers/{providerId}/toggle-active',
+    (c) => `/company/${c.main}/payment-providers/${c.provider}/toggle-active`,
+    'o3333441',
+  ],
+  [
+    'POST',
+    '/company/{id}/payment-providers/{providerId}/test-connection',
+    (c) => `/company/${c.main}/payment-providers/${c.provider}/test-connection`,
+    'o3333441',
+  ],
   ['DELETE', '/company/{id}/addresses/{addressId}', (c) => `/company/${c.main}/addresses/${c.address}`, 'oooo3441'],
   // Issue #16: changing a member's role is the admin staff's, like adding and removing.
   ['PATCH', '/company/{id}/member/{memberId}', (c) => `/company/${c.main}/member/${c.member}`, 'oooo3441', () => ({ role: 'ACCOUNTANT' })],
@@ -61,11 +100,21 @@ const table: Row[] = [
 ]
 
 const emails: Record<Exclude<Caller, 'anonymous'>, string> = {
-  superadmin: demo.superadmin, chairman: demo.chairman, admin: demo.admin, accountant: demo.accountant,
-  boardmember: demo.boardmember, resident: demo.resident, otherAdmin: demo.otherAdmin,
+  superadmin: demo.superadmin,
+  chairman: demo.chairman,
+  admin: demo.admin,
+  accountant: demo.accountant,
+  boardmember: demo.boardmember,
+  resident: demo.resident,
+  otherAdmin: demo.otherAdmin,
 }
 
-const classOf = (status: number) => (status === 401 ? '1' : status === 403 ? '3' : status === 404 ? '4' : status >= 500 ? `error ${status}` : 'o')
+const classOf = (status: number) =>
+  status === 401 ? '1'
+  : status === 403 ? '3'
+  : status === 404 ? '4'
+  : status >= 500 ? `error ${status}`
+  : 'o'
 
 describe('authorization matrix (issue #6 routes)', () => {
   it.each(callers.map((caller, n) => [caller, n] as const))('%s gets the expected answer on every route', async (caller, n) => {
@@ -74,7 +123,11 @@ describe('authorization matrix (issue #6 routes)', () => {
     const provider = t.db.select().from(paymentProviders).where(eq(paymentProviders.companyId, main)).get()!.id
     const address = t.db.select().from(addresses).where(eq(addresses.companyId, main)).get()!.id
     const board = t.db.select().from(users).where(eq(users.emailAddress, demo.boardmember)).get()!
-    const member = t.db.select().from(companyMembers).where(and(eq(companyMembers.companyId, main), eq(companyMembers.userId, board.id))).get()!.id
+    const member = t.db
+      .select()
+      .from(companyMembers)
+      .where(and(eq(companyMembers.companyId, main), eq(companyMembers.userId, board.id)))
+      .get()!.id
     const ctx: Ctx = { main, second, provider, address, member, n }
     const token = caller === 'anonymous' ? undefined : await t.login(emails[caller])
     const got: string[] = []

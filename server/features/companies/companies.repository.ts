@@ -69,7 +69,13 @@ export const companiesRepository = {
 
   // ---- members
   members: (db: Db, companyId: string): MemberRow[] =>
-    db.select(memberColumns).from(companyMembers).innerJoin(users, eq(users.id, companyMembers.userId)).where(eq(companyMembers.companyId, companyId)).orderBy(asc(users.fullName)).all(),
+    db
+      .select(memberColumns)
+      .from(companyMembers)
+      .innerJoin(users, eq(users.id, companyMembers.userId))
+      .where(eq(companyMembers.companyId, companyId))
+      .orderBy(asc(users.fullName))
+      .all(),
   member: (db: Db, companyId: string, memberId: string): MemberRow | undefined =>
     db
       .select(memberColumns)
@@ -80,9 +86,12 @@ export const companiesRepository = {
   memberById: (db: Db, memberId: string): MemberRow | undefined =>
     db.select(memberColumns).from(companyMembers).innerJoin(users, eq(users.id, companyMembers.userId)).where(eq(companyMembers.id, memberId)).get(),
   memberOfUser: (db: Db, companyId: string, userId: string) =>
-    db.select().from(companyMembers).where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId))).get(),
-  membershipCount: (db: Db, userId: string): number =>
-    db.select({ n: count() }).from(companyMembers).where(eq(companyMembers.userId, userId)).get()?.n ?? 0,
+    db
+      .select()
+      .from(companyMembers)
+      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)))
+      .get(),
+  membershipCount: (db: Db, userId: string): number => db.select({ n: count() }).from(companyMembers).where(eq(companyMembers.userId, userId)).get()?.n ?? 0,
   insertMember: (db: Db, row: typeof companyMembers.$inferInsert): void => {
     db.insert(companyMembers).values(row).run()
   },
@@ -102,14 +111,25 @@ export const companiesRepository = {
       .limit(limit)
       .all(),
   membersByIds: (db: Db, ids: string[]): MemberRow[] =>
-    ids.length ? db.select(memberColumns).from(companyMembers).innerJoin(users, eq(users.id, companyMembers.userId)).where(inArray(companyMembers.id, ids)).all() : [],
+    ids.length ?
+      db.select(memberColumns).from(companyMembers).innerJoin(users, eq(users.id, companyMembers.userId)).where(inArray(companyMembers.id, ids)).all()
+    : [],
   membersOfUser: (db: Db, userId: string) => db.select().from(companyMembers).where(eq(companyMembers.userId, userId)).all(),
 
   // ---- addresses
   addresses: (db: Db, companyId: string): AddressRow[] =>
-    db.select().from(addresses).where(eq(addresses.companyId, companyId)).orderBy(asc(addresses.street), asc(addresses.number), asc(addresses.floor), asc(addresses.side)).all(),
+    db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.companyId, companyId))
+      .orderBy(asc(addresses.street), asc(addresses.number), asc(addresses.floor), asc(addresses.side))
+      .all(),
   address: (db: Db, companyId: string, addressId: string): AddressRow | undefined =>
-    db.select().from(addresses).where(and(eq(addresses.companyId, companyId), eq(addresses.id, addressId))).get(),
+    db
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.companyId, companyId), eq(addresses.id, addressId)))
+      .get(),
   addressById: (db: Db, addressId: string): AddressRow | undefined => db.select().from(addresses).where(eq(addresses.id, addressId)).get(),
   insertAddress: (db: Db, row: typeof addresses.$inferInsert): void => {
     db.insert(addresses).values(row).run()

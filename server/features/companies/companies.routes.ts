@@ -23,39 +23,58 @@ const IdParam = z.object({ id: z.uuid() })
 const one = { description: 'The company (ETag: its version)', ...json(Company) }
 
 const list = createRoute({
-  method: 'get', path: '/company', tags, security: bearer,
-  summary: 'Companies the caller may see: all for the super admin (deleted ones too), else the caller\'s own',
+  method: 'get',
+  path: '/company',
+  tags,
+  security: bearer,
+  summary: "Companies the caller may see: all for the super admin (deleted ones too), else the caller's own",
   responses: { 200: { description: 'Companies in name order', ...json(z.array(Company)) }, 401: e[401] },
 })
 const create = createRoute({
-  method: 'post', path: '/company', tags, security: bearer,
+  method: 'post',
+  path: '/company',
+  tags,
+  security: bearer,
   summary: 'Create a company (super admin); CVR must be valid and unique; the new company has status NEW',
   request: { headers: writeHeaders, ...jsonBody(CreateCompanyRequest) },
   responses: { 201: { description: 'Created', ...json(CreatedResponse) }, 400: e[400], 401: e[401], 403: e[403], 409: e[409] },
 })
 const getOne = (path: string) =>
   createRoute({
-    method: 'get', path, tags, security: bearer,
+    method: 'get',
+    path,
+    tags,
+    security: bearer,
     summary: 'A company with counts of members, agreements and invoices',
     request: { params: IdParam },
     responses: { 200: one, 401: e[401], 404: e[404] },
   })
 const put = (path: string) =>
   createRoute({
-    method: 'put', path, tags, security: bearer,
-    summary: 'Change company fields (absent ones stay). Heating-water dates: any staff; other fields: admin staff or super admin. Read-only while suspended or deactivated (409).',
+    method: 'put',
+    path,
+    tags,
+    security: bearer,
+    summary:
+      'Change company fields (absent ones stay). Heating-water dates: any staff; other fields: admin staff or super admin. Read-only while suspended or deactivated (409).',
     request: { params: IdParam, headers: versionedWriteHeaders, ...jsonBody(UpdateCompanyRequest) },
     responses: { 200: one, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
   })
 const patchField = createRoute({
-  method: 'patch', path: '/company/{id}/field/{fieldName}', tags, security: bearer,
+  method: 'patch',
+  path: '/company/{id}/field/{fieldName}',
+  tags,
+  security: bearer,
   summary: 'Change one field: name, acronym, cvr, unionType, heatingWaterPeriodStartDate, heatingWaterPeriodEndDate (dd.mm)',
   request: { params: IdParam.extend({ fieldName: CompanyField }), headers: versionedWriteHeaders, ...jsonBody(PatchCompanyFieldRequest) },
   responses: { 200: one, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
 })
 const lifecycle = (method: 'get' | 'post', action: LifecycleAction) =>
   createRoute({
-    method, path: `/company/{id}/${action}`, tags, security: bearer,
+    method,
+    path: `/company/{id}/${action}`,
+    tags,
+    security: bearer,
     summary:
       `${action[0]!.toUpperCase()}${action.slice(1)} the company (super admin). Allowed: activate NEW|SUSPENDED→ACTIVE; suspend ACTIVE→SUSPENDED; ` +
       'deactivate ACTIVE|SUSPENDED→DEACTIVATED; delete NEW|DEACTIVATED→DELETED (soft). Otherwise 409 INVALID_STATE.' +
@@ -64,43 +83,74 @@ const lifecycle = (method: 'get' | 'post', action: LifecycleAction) =>
     responses: { 200: one, 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
   })
 const members = createRoute({
-  method: 'get', path: '/company/{id}/members', tags: ['Company members'], security: bearer,
+  method: 'get',
+  path: '/company/{id}/members',
+  tags: ['Company members'],
+  security: bearer,
   summary: 'Staff of the company with their roles',
   request: { params: IdParam },
   responses: { 200: { description: 'Members', ...json(z.array(CompanyMember)) }, 401: e[401], 404: e[404] },
 })
 const addMember = createRoute({
-  method: 'post', path: '/company/{id}/member', tags: ['Company members'], security: bearer,
+  method: 'post',
+  path: '/company/{id}/member',
+  tags: ['Company members'],
+  security: bearer,
   summary: 'Add an existing user (`userId`) or a new one (`user`: name, email, phone; invited by e-mail with a 7-day set-password link) with a role',
   request: { params: IdParam, headers: writeHeaders, ...jsonBody(AddMemberRequest) },
   responses: { 201: { description: 'Added', ...json(CompanyMember) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
 const changeMemberRole = createRoute({
-  method: 'patch', path: '/company/{id}/member/{memberId}', tags: ['Company members'], security: bearer,
-  summary: "Change a member's role (admin staff or super admin); the last CHAIRMAN or ADMINISTRATOR keeps that kind of role (422). If-Match: the member's version.",
+  method: 'patch',
+  path: '/company/{id}/member/{memberId}',
+  tags: ['Company members'],
+  security: bearer,
+  summary:
+    "Change a member's role (admin staff or super admin); the last CHAIRMAN or ADMINISTRATOR keeps that kind of role (422). If-Match: the member's version.",
   request: { params: IdParam.extend({ memberId: z.uuid() }), headers: versionedWriteHeaders, ...jsonBody(ChangeMemberRoleRequest) },
-  responses: { 200: { description: 'The member with the new role (ETag: its version)', ...json(CompanyMember) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412], 422: e[422] },
+  responses: {
+    200: { description: 'The member with the new role (ETag: its version)', ...json(CompanyMember) },
+    400: e[400],
+    401: e[401],
+    403: e[403],
+    404: e[404],
+    409: e[409],
+    412: e[412],
+    422: e[422],
+  },
 })
 const removeMember = createRoute({
-  method: 'delete', path: '/company/{id}/member/{memberId}', tags: ['Company members'], security: bearer,
+  method: 'delete',
+  path: '/company/{id}/member/{memberId}',
+  tags: ['Company members'],
+  security: bearer,
   summary: 'Remove a member; a company keeps at least one CHAIRMAN or ADMINISTRATOR (422). Access ends at once.',
   request: { params: IdParam.extend({ memberId: z.uuid() }), headers: writeHeaders },
   responses: { 204: { description: 'Removed' }, 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
 })
 const addresses = createRoute({
-  method: 'get', path: '/company/{id}/addresses', tags: ['Company addresses'], security: bearer,
+  method: 'get',
+  path: '/company/{id}/addresses',
+  tags: ['Company addresses'],
+  security: bearer,
   summary: 'Addresses of the company',
   request: { params: IdParam },
   responses: { 200: { description: 'Addresses', ...json(z.array(Address)) }, 401: e[401], 404: e[404] },
 })
 const addAddress = createRoute({
-  method: 'post', path: '/company/{id}/addresses', tags: ['Company addresses'], security: bearer,
+  method: 'post',
+  path: '/company/{id}/addresses',
+  tags: ['Company addresses'],
+  security: bearer,
   summary: 'Add an address (country is always Denmark; referenceId from GET /address-search)',
   request: { params: IdParam, headers: writeHeaders, ...jsonBody(AddAddressRequest) },
   responses: { 201: { description: 'Added', ...json(Address) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
 const deleteAddress = createRoute({
-  method: 'delete', path: '/company/{id}/addresses/{addressId}', tags: ['Company addresses'], security: bearer,
+  method: 'delete',
+  path: '/company/{id}/addresses/{addressId}',
+  tags: ['Company addresses'],
+  security: bearer,
   summary: 'Delete an address; refused with 409 CONFLICT while an agreement uses it',
   request: { params: IdParam.extend({ addressId: z.uuid() }), headers: writeHeaders },
   responses: { 204: { description: 'Deleted' }, 401: e[401], 403: e[403], 404: e[404], 409: e[409] },

@@ -184,7 +184,8 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
         const existing = repo.byId(db, input.id)
         if (existing) {
           // A retried offline create: same data answers the same id, anything else is a conflict.
-          const same = existing.name === input.name && existing.acronym === input.acronym && existing.cvr === input.cvr && existing.unionType === input.unionType
+          const same =
+            existing.name === input.name && existing.acronym === input.acronym && existing.cvr === input.cvr && existing.unionType === input.unionType
           if (same) return { id: existing.id }
           throw conflict(messages.versionConflict.id)
         }
@@ -261,7 +262,12 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
       }
       const now = clock.now().toISOString()
       const knows = (userId: string) =>
-        isSuperAdmin(actor) || users.isStaffOfAny(userId, actor.companies.map((c) => c.id)) || users.hasAgreementWith(userId, id)
+        isSuperAdmin(actor) ||
+        users.isStaffOfAny(
+          userId,
+          actor.companies.map((c) => c.id),
+        ) ||
+        users.hasAgreementWith(userId, id)
       let userId: string
       let invite = false
       let outsider = false
@@ -397,17 +403,26 @@ const sees = (actor: Actor, companyId: string) => isSuperAdmin(actor) || actor.c
 
 /** Synced companies: what the Companies list and Overview tab read offline (counts included). */
 export const companySync = (companies: CompaniesService): SyncedEntity => {
-  const synced = (actor: Actor, row: CompanyRow): SyncedRow => ({ id: row.id, version: row.version, data: companies.get(actor, row.id) as unknown as Record<string, unknown> })
+  const synced = (actor: Actor, row: CompanyRow): SyncedRow => ({
+    id: row.id,
+    version: row.version,
+    data: companies.get(actor, row.id) as unknown as Record<string, unknown>,
+  })
   return {
     name: 'company',
     snapshot: (db, actor, afterId, limit) => repo.page(db, scope(actor), afterId, limit).map((r) => synced(actor, r)),
-    load: (db, actor, ids) => repo.byIds(db, ids).filter((r) => sees(actor, r.id) && (r.status !== 'DELETED' || isSuperAdmin(actor))).map((r) => synced(actor, r)),
+    load: (db, actor, ids) =>
+      repo
+        .byIds(db, ids)
+        .filter((r) => sees(actor, r.id) && (r.status !== 'DELETED' || isSuperAdmin(actor)))
+        .map((r) => synced(actor, r)),
   }
 }
 
 export const memberSync: SyncedEntity = {
   name: 'member',
-  snapshot: (db, actor, afterId, limit) => repo.memberPage(db, scope(actor), afterId, limit).map((r) => ({ id: r.id, version: r.version, data: memberView(r) as unknown as Record<string, unknown> })),
+  snapshot: (db, actor, afterId, limit) =>
+    repo.memberPage(db, scope(actor), afterId, limit).map((r) => ({ id: r.id, version: r.version, data: memberView(r) as unknown as Record<string, unknown> })),
   load: (db, actor, ids) =>
     repo
       .membersByIds(db, ids)
@@ -417,7 +432,8 @@ export const memberSync: SyncedEntity = {
 
 export const addressSync: SyncedEntity = {
   name: 'address',
-  snapshot: (db, actor, afterId, limit) => repo.addressPage(db, scope(actor), afterId, limit).map((r) => ({ id: r.id, version: 1, data: addressView(r) as unknown as Record<string, unknown> })),
+  snapshot: (db, actor, afterId, limit) =>
+    repo.addressPage(db, scope(actor), afterId, limit).map((r) => ({ id: r.id, version: 1, data: addressView(r) as unknown as Record<string, unknown> })),
   load: (db, actor, ids) =>
     repo
       .addressesByIds(db, ids)

@@ -43,10 +43,14 @@ describe('sync of companies, members, addresses and providers', () => {
     const board = await t.login(demo.boardmember)
     const start = await pullAll(t, board)
     await t.call('PATCH', `/company/${main}/field/heatingWaterPeriodStartDate`, { token: board, body: { value: '15.03' } })
-    const added = (await t.call('POST', `/company/${main}/addresses`, { token: admin, body: { street: 'Vestergade', number: '3', zip: '8000', city: 'Aarhus C' } })).json
+    const added = (
+      await t.call('POST', `/company/${main}/addresses`, { token: admin, body: { street: 'Vestergade', number: '3', zip: '8000', city: 'Aarhus C' } })
+    ).json
     const gone = (await t.call('GET', `/company/${main}/addresses`, { token: admin })).json[0].id
     await t.call('DELETE', `/company/${main}/addresses/${gone}`, { token: admin })
-    const member = (await t.call('POST', `/company/${main}/member`, { token: admin, body: { user: { name: 'Ny', email: 'ny@example.dk' }, role: 'ACCOUNTANT' } })).json
+    const member = (
+      await t.call('POST', `/company/${main}/member`, { token: admin, body: { user: { name: 'Ny', email: 'ny@example.dk' }, role: 'ACCOUNTANT' } })
+    ).json
     const next = await pullAll(t, board, start.cursor)
     expect(next.reset).toBe(false)
     expect(of(next.changes, 'company')).toMatchObject([{ id: main, op: 'upsert', version: 2, data: { heatingWaterPeriodStartDate: '15.03', membersCount: 5 } }])
@@ -70,7 +74,7 @@ describe('sync of companies, members, addresses and providers', () => {
     expect(of(next.changes, 'member')).toMatchObject([{ id: member.id, op: 'upsert', version: 2, data: { role: 'ACCOUNTANT', version: 2 } }])
   })
 
-  it('resets a removed member\'s next pull, which no longer holds the company\'s rows', async () => {
+  it("resets a removed member's next pull, which no longer holds the company's rows", async () => {
     const t = await testApp()
     const { main } = await companyIds(t)
     const admin = await t.login(demo.admin)
@@ -94,14 +98,30 @@ describe('sync of companies, members, addresses and providers', () => {
     const start = await pullAll(t, sa)
     const created = await t.call('POST', `/company/${second}/payment-providers`, {
       token: sa,
-      body: { config: { providerName: 'Havnehuset', merchantSerialNumber: '7', subscriptionKey: 'havnehuset-subscription-7777', clientId: 'h', clientSecret: 'havnehuset-client-secret-8888' } },
+      body: {
+        config: {
+          providerName: 'Havnehuset',
+          merchantSerialNumber: '7',
+          subscriptionKey: 'havnehuset-subscription-7777',
+          clientId: 'h',
+          clientSecret: 'havnehuset-client-secret-8888',
+        },
+      },
     })
     const provider = (await t.call('GET', `/company/${main}/payment-providers`, { token: sa })).json[0]
     await t.call('PATCH', `/company/${main}/payment-providers/${provider.id}/toggle-active`, { token: sa })
     const next = await pullAll(t, sa, start.cursor)
     const all = JSON.stringify([...start.changes, ...next.changes, ...(await pullAll(t, await t.login(demo.admin))).changes])
-    for (const secret of [DEMO_VIPPS.clientSecret, DEMO_VIPPS.subscriptionKey, 'havnehuset-subscription-7777', 'havnehuset-client-secret-8888']) expect(all).not.toContain(secret)
-    expect(of(next.changes, 'paymentProvider').map((c) => c.id).sort()).toEqual([created.json.id, provider.id].sort())
-    expect(of(next.changes, 'paymentProvider').find((c) => c.id === created.json.id)!.data!.config).toMatchObject({ clientSecret: '••••8888', subscriptionKey: '••••7777' })
+    for (const secret of [DEMO_VIPPS.clientSecret, DEMO_VIPPS.subscriptionKey, 'havnehuset-subscription-7777', 'havnehuset-client-secret-8888'])
+      expect(all).not.toContain(secret)
+    expect(
+      of(next.changes, 'paymentProvider')
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual([created.json.id, provider.id].sort())
+    expect(of(next.changes, 'paymentProvider').find((c) => c.id === created.json.id)!.data!.config).toMatchObject({
+      clientSecret: '••••8888',
+      subscriptionKey: '••••7777',
+    })
   })
 })

@@ -29,7 +29,17 @@ describe('companies', () => {
     expect(all.json.map((c: { cvr: string }) => c.cvr).sort()).toEqual([MAIN_CVR, SECOND_CVR].sort())
     const own = await t.call('GET', '/company', { token: admin })
     expect(own.json).toHaveLength(1)
-    expect(own.json[0]).toMatchObject({ id: main, name: 'Andelsboligforeningen Solgården', acronym: 'ABF Solgården', unionType: 'COOP', membersCount: 4, agreementsCount: 0, invoicesCount: 0, status: 'ACTIVE', heatingWaterPeriodStartDate: '01.06' })
+    expect(own.json[0]).toMatchObject({
+      id: main,
+      name: 'Andelsboligforeningen Solgården',
+      acronym: 'ABF Solgården',
+      unionType: 'COOP',
+      membersCount: 4,
+      agreementsCount: 0,
+      invoicesCount: 0,
+      status: 'ACTIVE',
+      heatingWaterPeriodStartDate: '01.06',
+    })
     expect((await t.call('GET', '/company', { token: resident })).json).toEqual([])
   })
 
@@ -60,7 +70,10 @@ describe('companies', () => {
       unionType: 'Union type is required',
     })
     const bad = await t.call('POST', '/company', { token: sa, body: { ...newCompany, cvr: '35954717', unionType: 'RENTAL' } })
-    expect(issueMessages(bad.json)).toEqual({ cvr: 'CVR number must be 8 digits with a valid check digit', unionType: 'Invalid union type. Only COOP and CONDO are supported' })
+    expect(issueMessages(bad.json)).toEqual({
+      cvr: 'CVR number must be 8 digits with a valid check digit',
+      unionType: 'Invalid union type. Only COOP and CONDO are supported',
+    })
     const dup = await t.call('POST', '/company', { token: sa, body: { ...newCompany, cvr: MAIN_CVR } })
     expect(dup.status).toBe(409)
     expect(dup.json).toMatchObject({ code: 'CONFLICT', message: 'A company with this CVR number already exists.' })
@@ -68,7 +81,11 @@ describe('companies', () => {
 
   it('answers the messages in Danish for a Danish caller', async () => {
     const { t, chairman, main } = await setup()
-    const res = await t.call('PATCH', `/company/${main}/field/heatingWaterPeriodStartDate`, { token: chairman, body: { value: '32.01' }, headers: { 'Accept-Language': 'da' } })
+    const res = await t.call('PATCH', `/company/${main}/field/heatingWaterPeriodStartDate`, {
+      token: chairman,
+      body: { value: '32.01' },
+      headers: { 'Accept-Language': 'da' },
+    })
     expect(res.status).toBe(400)
     expect(res.json.issues[0].message).toBe('Ugyldigt datoformat. Brug formatet dd.mm (f.eks. 15.03)')
   })
@@ -100,7 +117,11 @@ describe('companies', () => {
 
   it('updates fields with PUT and PATCH, bumping the version, and refuses a stale If-Match with the current company', async () => {
     const { t, admin, main } = await setup()
-    const put = await t.call('PUT', `/company/${main}`, { token: admin, body: { name: 'ABF Solgården I', heatingWaterPeriodEndDate: '30.04' }, headers: { 'If-Match': '"1"' } })
+    const put = await t.call('PUT', `/company/${main}`, {
+      token: admin,
+      body: { name: 'ABF Solgården I', heatingWaterPeriodEndDate: '30.04' },
+      headers: { 'If-Match': '"1"' },
+    })
     expect(put.status).toBe(200)
     expect(put.json).toMatchObject({ name: 'ABF Solgården I', heatingWaterPeriodEndDate: '30.04', version: 2 })
     expect(put.headers.get('ETag')).toBe('"2"')
@@ -180,7 +201,12 @@ describe('company life cycle', () => {
   it('makes a suspended or deactivated company read-only', async () => {
     const { t, sa, admin, main } = await setup()
     await t.call('POST', `/company/${main}/suspend`, { token: sa })
-    const member = t.db.select().from(companyMembers).where(eq(companyMembers.companyId, main)).all().find((m) => m.role === 'BOARDMEMBER')!
+    const member = t.db
+      .select()
+      .from(companyMembers)
+      .where(eq(companyMembers.companyId, main))
+      .all()
+      .find((m) => m.role === 'BOARDMEMBER')!
     const address = t.db.select().from(addresses).where(eq(addresses.companyId, main)).get()!
     const writes = [
       t.call('PATCH', `/company/${main}/field/name`, { token: admin, body: { value: 'X' } }),
@@ -236,7 +262,10 @@ describe('members', () => {
     const info = (await t.call('GET', '/account/info', { token })).json
     expect(info).toMatchObject({ userRole: 'MEMBER', currentCompany: { id: main } })
     expect((await t.call('GET', `/company/${main}`, { token })).json.membersCount).toBe(5)
-    expect((await t.call('POST', `/company/${main}/member`, { token: admin, body: { userId: resident.id, role: 'ACCOUNTANT' } })).json).toMatchObject({ code: 'CONFLICT', message: 'This user is already a member of the company.' })
+    expect((await t.call('POST', `/company/${main}/member`, { token: admin, body: { userId: resident.id, role: 'ACCOUNTANT' } })).json).toMatchObject({
+      code: 'CONFLICT',
+      message: 'This user is already a member of the company.',
+    })
     expect(t.mails().map((m) => [m.to, m.subject])).toEqual([[demo.resident, 'Du er tilføjet til Andelsboligforeningen Solgården på Boligkasse']])
   })
 
@@ -265,7 +294,11 @@ describe('members', () => {
     const none = await t.call('POST', `/company/${main}/member`, { token: admin, body: {} })
     expect(issueMessages(none.json)).toEqual({ role: 'Please choose a role', userId: 'Choose an existing user or enter a name and e-mail for a new user.' })
     const bad = await t.call('POST', `/company/${main}/member`, { token: admin, body: { user: { name: '', email: 'nope', phone: '12' }, role: 'BOARDMEMBER' } })
-    expect(issueMessages(bad.json)).toEqual({ 'user.name': 'This field is required', 'user.email': 'Please enter a valid email address', 'user.phone': 'Please enter a valid mobile number' })
+    expect(issueMessages(bad.json)).toEqual({
+      'user.name': 'This field is required',
+      'user.email': 'Please enter a valid email address',
+      'user.phone': 'Please enter a valid mobile number',
+    })
   })
 
   it('keeps at least one chairman or administrator', async () => {
@@ -278,7 +311,7 @@ describe('members', () => {
     expect(last).toMatchObject({ status: 422, json: { code: 'BUSINESS_RULE', message: 'A company must keep at least one chairman or administrator.' } })
   })
 
-  it('changes a member\'s role (admin staff), which counts from the next request', async () => {
+  it("changes a member's role (admin staff), which counts from the next request", async () => {
     const { t, admin, board, accountant, main } = await setup()
     const list = (await t.call('GET', `/company/${main}/members`, { token: admin })).json as { id: string; role: string; version: number }[]
     const member = list.find((m) => m.role === 'BOARDMEMBER')!
@@ -286,7 +319,11 @@ describe('members', () => {
     // A board member may not change roles, not even their own.
     expect((await t.call('PATCH', `/company/${main}/member/${member.id}`, { token: board, body: { role: 'ADMINISTRATOR' } })).status).toBe(403)
     expect((await t.call('PATCH', `/company/${main}/field/name`, { token: board, body: { value: 'Solgården' } })).status).toBe(403)
-    const changed = await t.call('PATCH', `/company/${main}/member/${member.id}`, { token: accountant, body: { role: 'ACCOUNTANT' }, headers: { 'If-Match': '"1"' } })
+    const changed = await t.call('PATCH', `/company/${main}/member/${member.id}`, {
+      token: accountant,
+      body: { role: 'ACCOUNTANT' },
+      headers: { 'If-Match': '"1"' },
+    })
     expect(changed).toMatchObject({ status: 200, json: { id: member.id, role: 'ACCOUNTANT', version: 2 } })
     expect(changed.headers.get('ETag')).toBe('"2"')
     // The new role counts at once: the former board member now edits admin fields.
@@ -307,15 +344,25 @@ describe('members', () => {
     expect((await t.call('PATCH', `/company/${main}/member/${chair.id}`, { token: admin, body: { role: 'ADMINISTRATOR' } })).json.role).toBe('ADMINISTRATOR')
     expect((await t.call('PATCH', `/company/${main}/member/${chair.id}`, { token: admin, body: { role: 'BOARDMEMBER' } })).status).toBe(200)
     const last = await t.call('PATCH', `/company/${main}/member/${administrator.id}`, { token: sa, body: { role: 'ACCOUNTANT' } })
-    expect(last).toMatchObject({ status: 422, json: { code: 'BUSINESS_RULE', message: 'A company must keep at least one chairman or administrator.', issues: [{ path: 'role' }] } })
-    const da = await t.call('PATCH', `/company/${main}/member/${administrator.id}`, { token: sa, body: { role: 'ACCOUNTANT' }, headers: { 'Accept-Language': 'da' } })
+    expect(last).toMatchObject({
+      status: 422,
+      json: { code: 'BUSINESS_RULE', message: 'A company must keep at least one chairman or administrator.', issues: [{ path: 'role' }] },
+    })
+    const da = await t.call('PATCH', `/company/${main}/member/${administrator.id}`, {
+      token: sa,
+      body: { role: 'ACCOUNTANT' },
+      headers: { 'Accept-Language': 'da' },
+    })
     expect(da.json.message).not.toBe(last.json.message)
     expect((await t.call('PATCH', `/company/${main}/member/${administrator.id}`, { token: sa, body: { role: 'CHAIRMAN' } })).json.role).toBe('CHAIRMAN')
-    expect((await t.call('PATCH', `/company/${main}/member/${administrator.id}`, { token: sa, body: { role: 'OWNER' } })).json).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'role', message: 'Please choose a role' }] })
+    expect((await t.call('PATCH', `/company/${main}/member/${administrator.id}`, { token: sa, body: { role: 'OWNER' } })).json).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      issues: [{ path: 'role', message: 'Please choose a role' }],
+    })
     expect((await t.call('PATCH', `/company/${main}/member/${UNKNOWN_ID}`, { token: sa, body: { role: 'CHAIRMAN' } })).status).toBe(404)
   })
 
-  it('ends a removed member\'s access at once', async () => {
+  it("ends a removed member's access at once", async () => {
     const { t, admin, board, main } = await setup()
     const list = (await t.call('GET', `/company/${main}/members`, { token: admin })).json as { id: string; role: string }[]
     const member = list.find((m) => m.role === 'BOARDMEMBER')!
@@ -330,7 +377,16 @@ describe('addresses', () => {
   it('lists, adds (always in Denmark) and deletes addresses', async () => {
     const { t, admin, board, main } = await setup()
     expect((await t.call('GET', `/company/${main}/addresses`, { token: board })).json).toHaveLength(20)
-    const body = { referenceId: '0a3f50a0-73ca-32b8-e044-0003ba298018', street: 'Vestergade', number: '12', floor: '2', side: 'tv', zip: '8000', city: 'Aarhus C', country: 'DK' }
+    const body = {
+      referenceId: '0a3f50a0-73ca-32b8-e044-0003ba298018',
+      street: 'Vestergade',
+      number: '12',
+      floor: '2',
+      side: 'tv',
+      zip: '8000',
+      city: 'Aarhus C',
+      country: 'DK',
+    }
     const added = await t.call('POST', `/company/${main}/addresses`, { token: admin, body })
     expect(added.status).toBe(201)
     expect(added.json).toMatchObject({ ...body, country: 'Denmark', companyId: main })
@@ -345,7 +401,10 @@ describe('addresses', () => {
     expect((await t.call('POST', `/company/${main}/addresses`, { token: admin, body })).status).toBe(201)
     for (const again of [body, { ...body, street: ' vestergade ', floor: '2.', side: 'TV', city: 'Aarhus' }]) {
       const res = await t.call('POST', `/company/${main}/addresses`, { token: admin, body: again })
-      expect(res).toMatchObject({ status: 409, json: { code: 'CONFLICT', message: 'This address has already been added to the company.', issues: [{ path: 'street' }] } })
+      expect(res).toMatchObject({
+        status: 409,
+        json: { code: 'CONFLICT', message: 'This address has already been added to the company.', issues: [{ path: 'street' }] },
+      })
     }
     const da = await t.call('POST', `/company/${main}/addresses`, { token: admin, body, headers: { 'Accept-Language': 'da' } })
     expect(da.json.message).toBe('Denne adresse er allerede tilføjet til foreningen.')
@@ -362,7 +421,12 @@ describe('addresses', () => {
   it('answers the address validation messages', async () => {
     const { t, admin, main } = await setup()
     const res = await t.call('POST', `/company/${main}/addresses`, { token: admin, body: { street: '', zip: '80000', city: 'Aarhus', country: 'Sweden' } })
-    expect(issueMessages(res.json)).toEqual({ street: 'This field is required', number: 'This field is required', zip: 'Please enter a 4-digit postcode', country: 'Only addresses in Denmark can be added.' })
+    expect(issueMessages(res.json)).toEqual({
+      street: 'This field is required',
+      number: 'This field is required',
+      zip: 'Please enter a 4-digit postcode',
+      country: 'Only addresses in Denmark can be added.',
+    })
   })
 
   it('refuses to delete an address that an agreement uses, and counts agreements and invoices', async () => {
@@ -393,14 +457,20 @@ describe('addresses', () => {
 })
 
 describe('invitations and mobile numbers', () => {
-  it('refuses a phone number another user holds, and keeps an invitee\'s number unverified', async () => {
+  it("refuses a phone number another user holds, and keeps an invitee's number unverified", async () => {
     const t = await testApp()
     const { main } = await companyIds(t)
     const admin = await t.login(demo.admin)
-    const taken = await t.call('POST', `/company/${main}/member`, { token: admin, body: { user: { name: 'Ny', email: 'ny@example.dk', phone: '20112233' }, role: 'BOARDMEMBER' } })
+    const taken = await t.call('POST', `/company/${main}/member`, {
+      token: admin,
+      body: { user: { name: 'Ny', email: 'ny@example.dk', phone: '20112233' }, role: 'BOARDMEMBER' },
+    })
     expect(taken.status).toBe(409)
     expect(taken.json.issues).toEqual([{ path: 'user.phone', message: 'This mobile number is already in use.' }])
-    const ok = await t.call('POST', `/company/${main}/member`, { token: admin, body: { user: { name: 'Ny', email: 'ny@example.dk', phone: '+45 60 60 60 60' }, role: 'BOARDMEMBER' } })
+    const ok = await t.call('POST', `/company/${main}/member`, {
+      token: admin,
+      body: { user: { name: 'Ny', email: 'ny@example.dk', phone: '+45 60 60 60 60' }, role: 'BOARDMEMBER' },
+    })
     expect(ok.status).toBe(201)
     expect(t.db.select().from(users).where(eq(users.emailAddress, 'ny@example.dk')).get()).toMatchObject({ mobileKey: '4560606060', mobileVerifiedAt: null })
   })

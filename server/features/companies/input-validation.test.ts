@@ -24,7 +24,9 @@ describe('item 8: companies', () => {
     expect(create.status).toBe(400)
     expect(create.json.code).toBe('VALIDATION_FAILED')
     expect(issue(create, 'cvr')).toBe('This is not a real CVR number')
-    expect(issue(await t.call('POST', '/company', { token: sa, body: { ...newCompany, cvr: '0000 0000' }, headers: DA }), 'cvr')).toBe('Dette er ikke et rigtigt CVR-nummer')
+    expect(issue(await t.call('POST', '/company', { token: sa, body: { ...newCompany, cvr: '0000 0000' }, headers: DA }), 'cvr')).toBe(
+      'Dette er ikke et rigtigt CVR-nummer',
+    )
     const field = await t.call('PATCH', `/company/${main}/field/cvr`, { token: admin, body: { value: '00000000' } })
     expect(field.json.issues).toEqual([{ path: 'cvr', message: 'This is not a real CVR number' }])
     const put = await t.call('PUT', `/company/${main}`, { token: admin, body: { cvr: '00000000' }, headers: DA })
@@ -64,7 +66,8 @@ describe('item 8: companies', () => {
 
   it('refuses control characters and over-long values in an address, naming the limit', async () => {
     const { t, admin, main } = await setup()
-    const add = (body: Record<string, unknown>, headers: Record<string, string> = {}) => t.call('POST', `/company/${main}/addresses`, { token: admin, body, headers })
+    const add = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      t.call('POST', `/company/${main}/addresses`, { token: admin, body, headers })
     const address = { street: 'Solgårdsvej', number: '9', zip: '2200', city: 'København N' }
     const res = await add({ ...address, street: 'Solgårdsvej\n9', side: 'th\u202E', city: 'C'.repeat(101), number: '9'.repeat(21) })
     expect(res.status).toBe(400)
@@ -78,7 +81,7 @@ describe('item 8: companies', () => {
     expect((await add(address)).status).toBe(201)
   })
 
-  it('refuses a new member\'s name of 201 characters or with a line break, in English and Danish', async () => {
+  it("refuses a new member's name of 201 characters or with a line break, in English and Danish", async () => {
     const { t, admin, main } = await setup()
     const add = (name: string, headers: Record<string, string> = {}) =>
       t.call('POST', `/company/${main}/member`, { token: admin, body: { user: { name, email: 'ny@example.dk' }, role: 'BOARDMEMBER' }, headers })
@@ -89,16 +92,27 @@ describe('item 8: companies', () => {
     expect((await add('Ny Beboer')).status).toBe(201)
   })
 
-  it('refuses control characters in a payment provider\'s name and keys', async () => {
+  it("refuses control characters in a payment provider's name and keys", async () => {
     const { t, sa } = await setup()
     const { second } = await companyIds(t)
-    const config = { providerName: 'Vipps\u202E', merchantSerialNumber: '123456', subscriptionKey: 'key\u0000', clientId: 'client', clientSecret: 'sec\r\nret', useTestMode: true }
+    const config = {
+      providerName: 'Vipps\u202E',
+      merchantSerialNumber: '123456',
+      subscriptionKey: 'key\u0000',
+      clientId: 'client',
+      clientSecret: 'sec\r\nret',
+      useTestMode: true,
+    }
     const res = await t.call('POST', `/company/${second}/payment-providers`, { token: sa, body: { config } })
     expect(res.status).toBe(400)
     expect(issue(res, 'config.providerName')).toBe('Please remove line breaks and control characters')
     expect(issue(res, 'config.subscriptionKey')).toBe('Please remove line breaks and control characters')
     expect(issue(res, 'config.clientSecret')).toBe('Please remove line breaks and control characters')
-    const long = await t.call('POST', `/company/${second}/payment-providers`, { token: sa, body: { config: { ...config, providerName: 'V'.repeat(101), subscriptionKey: 'k', clientSecret: 's' } }, headers: DA })
+    const long = await t.call('POST', `/company/${second}/payment-providers`, {
+      token: sa,
+      body: { config: { ...config, providerName: 'V'.repeat(101), subscriptionKey: 'k', clientSecret: 's' } },
+      headers: DA,
+    })
     expect(issue(long, 'config.providerName')).toBe('Udbydernavn må højst være 100 tegn')
   })
 })

@@ -20,12 +20,25 @@ describe('adding staff from outside the association', () => {
     const before = userOf(t, demo.admin)
     const typed = { name: 'A. Nielsen', email: 'Admin@Solgaarden.dk', phone: '+45 11 22 33 44' }
     const existing = await t.call('POST', `/company/${second}/member`, { token: other, body: { user: typed, role: 'BOARDMEMBER' } })
-    const fresh = await t.call('POST', `/company/${second}/member`, { token: other, body: { user: { ...typed, email: 'ny.bestyrelse@example.dk' }, role: 'BOARDMEMBER' } })
+    const fresh = await t.call('POST', `/company/${second}/member`, {
+      token: other,
+      body: { user: { ...typed, email: 'ny.bestyrelse@example.dk' }, role: 'BOARDMEMBER' },
+    })
     expect(existing.status).toBe(201)
     expect(fresh.status).toBe(201)
     const shape = (json: Record<string, unknown>) => ({ ...json, id: 'id', userId: 'userId', email: 'email' })
     expect(shape(existing.json)).toEqual(shape(fresh.json))
-    expect(existing.json).toEqual({ id: expect.any(String), companyId: second, userId: before.id, name: 'A. Nielsen', email: demo.admin, phone: '+45 11 22 33 44', role: 'BOARDMEMBER', version: 1, createdAt: expect.any(String) })
+    expect(existing.json).toEqual({
+      id: expect.any(String),
+      companyId: second,
+      userId: before.id,
+      name: 'A. Nielsen',
+      email: demo.admin,
+      phone: '+45 11 22 33 44',
+      role: 'BOARDMEMBER',
+      version: 1,
+      createdAt: expect.any(String),
+    })
     expect(JSON.stringify(existing.json)).not.toMatch(/Anders|20 44 55 66/)
     // Their own account is untouched; they are now staff of the second association too.
     expect(userOf(t, demo.admin)).toMatchObject({ fullName: 'Anders Nielsen', mobileNumber: '+45 20 44 55 66', language: 'EN', version: before.version })
@@ -54,12 +67,29 @@ describe('adding staff from outside the association', () => {
     const t = await testApp()
     const { main, second } = await companyIds(t)
     const admin = await t.login(demo.admin)
-    await t.call('POST', `/company/${main}/member`, { token: admin, body: { user: { name: 'Birgitte Lund', email: 'birgitte@example.dk' }, role: 'ACCOUNTANT' } })
+    await t.call('POST', `/company/${main}/member`, {
+      token: admin,
+      body: { user: { name: 'Birgitte Lund', email: 'birgitte@example.dk' }, role: 'ACCOUNTANT' },
+    })
     // An unproven claim (a sign-in whose confirmation link was never clicked) signs nobody in.
     const birgitte = userOf(t, 'birgitte@example.dk')
-    t.db.insert(authMethods).values({ id: newId(), userId: birgitte.id, type: 'PHONE_PASSWORD', identifier: '4540506070', secretHash: 'x', verifiedAt: null, createdAt: t.clock.now().toISOString() }).run()
+    t.db
+      .insert(authMethods)
+      .values({
+        id: newId(),
+        userId: birgitte.id,
+        type: 'PHONE_PASSWORD',
+        identifier: '4540506070',
+        secretHash: 'x',
+        verifiedAt: null,
+        createdAt: t.clock.now().toISOString(),
+      })
+      .run()
     const other = await t.login(demo.otherAdmin)
-    const res = await t.call('POST', `/company/${second}/member`, { token: other, body: { user: { name: 'B. Lund', email: 'birgitte@example.dk' }, role: 'BOARDMEMBER' } })
+    const res = await t.call('POST', `/company/${second}/member`, {
+      token: other,
+      body: { user: { name: 'B. Lund', email: 'birgitte@example.dk' }, role: 'BOARDMEMBER' },
+    })
     expect(res.json).toMatchObject({ name: 'B. Lund', phone: null })
     const mail = t.mails().at(-1)!
     expect(mail.subject).toBe('You were added to Ejerforeningen Havnehuset on Boligkasse')
@@ -72,7 +102,10 @@ describe('adding staff from outside the association', () => {
     const { main, second } = await companyIds(t)
     const other = await t.login(demo.otherAdmin)
     const outsider = await t.call('POST', `/company/${second}/member`, { token: other, body: { userId: userOf(t, demo.admin).id, role: 'BOARDMEMBER' } })
-    const unknown = await t.call('POST', `/company/${second}/member`, { token: other, body: { userId: '0190d5e6-0000-7000-8000-00000000beef', role: 'BOARDMEMBER' } })
+    const unknown = await t.call('POST', `/company/${second}/member`, {
+      token: other,
+      body: { userId: '0190d5e6-0000-7000-8000-00000000beef', role: 'BOARDMEMBER' },
+    })
     expect(outsider.status).toBe(400)
     expect(outsider.json).toEqual(unknown.json)
     expect(outsider.json.issues).toEqual([{ path: 'userId', message: expect.any(String) }])

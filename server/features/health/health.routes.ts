@@ -4,7 +4,9 @@ import { Health } from '../../../shared/contract/health'
 import { json, router } from '../../http/openapi'
 
 const health = createRoute({
-  method: 'get', path: '/health', tags: ['Platform'],
+  method: 'get',
+  path: '/health',
+  tags: ['Platform'],
   summary: 'Liveness and database check; `env` tells clients whether non-production features are on',
   responses: { 200: { description: 'Healthy', ...json(Health) }, 503: { description: 'Database unavailable', ...json(Health) } },
 })

@@ -19,7 +19,9 @@ export const logsRepository = {
     return db
       .select()
       .from(systemLogs)
-      .where(pattern ? or(likeEscaped(systemLogs.message, pattern), likeEscaped(systemLogs.source, pattern), likeEscaped(systemLogs.level, pattern)) : undefined)
+      .where(
+        pattern ? or(likeEscaped(systemLogs.message, pattern), likeEscaped(systemLogs.source, pattern), likeEscaped(systemLogs.level, pattern)) : undefined,
+      )
       .orderBy(desc(systemLogs.timestamp), desc(systemLogs.id))
       .limit(take)
       .offset(skip)

@@ -8,13 +8,19 @@ import type { LogsService } from './logs.service'
 const tags = ['System logs']
 
 const report = createRoute({
-  method: 'post', path: '/logger', tags, security: bearer,
+  method: 'post',
+  path: '/logger',
+  tags,
+  security: bearer,
   summary: 'Report a client error or warning (rate limited; message and context are capped)',
   request: { headers: writeHeaders, ...jsonBody(CreateLogRequest) },
   responses: { 204: { description: 'Recorded' }, 400: e[400], 401: e[401], 429: e[429] },
 })
 const list = createRoute({
-  method: 'get', path: '/logger', tags, security: bearer,
+  method: 'get',
+  path: '/logger',
+  tags,
+  security: bearer,
   summary: 'Log entries, newest first (super admin)',
   request: { query: LogQuery },
   responses: { 200: { description: 'A page of entries', ...json(z.array(LogEntry)) }, 401: e[401], 403: e[403] },

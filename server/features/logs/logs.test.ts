@@ -5,7 +5,10 @@ describe('system logs', () => {
   it('records client reports from any signed-in user, with the level upper-cased', async () => {
     const t = await testApp()
     const resident = await t.login(demo.resident)
-    const res = await t.call('POST', '/logger', { token: resident, body: { level: 'error', message: 'TypeError: x is undefined', context: { route: '/agreements' } } })
+    const res = await t.call('POST', '/logger', {
+      token: resident,
+      body: { level: 'error', message: 'TypeError: x is undefined', context: { route: '/agreements' } },
+    })
     expect(res.status).toBe(204)
     const admin = await t.login(demo.superadmin)
     const list = await t.call('GET', '/logger', { token: admin })

@@ -23,13 +23,31 @@ async function appWithSystemLog() {
   let log: pino.Logger | undefined
   const t = await testApp({}, ({ database, clock, config, deliverTo }) => {
     log = createLogger('info', systemLogSink(createLogsService({ db: database.db, clock }), lock), { write: () => {} })
-    wiring = wireVipps({ publicUrl: config.publicUrl, vippsBaseUrl: undefined, isProduction: false, loginClient: undefined, clock, db: database.db, dataDir: mkdtempSync(join(tmpdir(), 'bk-vipps-')), log, deliverTo, tickMs: 0, hangMs: 30, clientOptions: { timeoutMs: 20, sleep: async () => {} } })
+    wiring = wireVipps({
+      publicUrl: config.publicUrl,
+      vippsBaseUrl: undefined,
+      isProduction: false,
+      loginClient: undefined,
+      clock,
+      db: database.db,
+      dataDir: mkdtempSync(join(tmpdir(), 'bk-vipps-')),
+      log,
+      deliverTo,
+      tickMs: 0,
+      hangMs: 30,
+      clientOptions: { timeoutMs: 20, sleep: async () => {} },
+    })
     return { log, lock, vipps: wiring.environment, vippsLogin: wiring.login, mounts: [{ path: EMULATOR_PATH, app: wiring.emulator!.app }] }
   })
   const sa = await t.login(demo.superadmin)
   const entries = async (search: string) => {
     await lock.run(() => undefined)
-    return (await t.call('GET', `/logger?search=${encodeURIComponent(search)}`, { token: sa })).json as { level: string; source: string; message: string; context: Record<string, any> }[]
+    return (await t.call('GET', `/logger?search=${encodeURIComponent(search)}`, { token: sa })).json as {
+      level: string
+      source: string
+      message: string
+      context: Record<string, any>
+    }[]
   }
   return { ...t, sa, lock, log: log!, emulator: wiring!.emulator!, entries }
 }
@@ -55,14 +73,23 @@ describe('server errors in System Logs', () => {
       level: 'WARN',
       source: 'server',
       message: expect.stringMatching(/^POST \/api\/webhook\/register\/\S+ answered 422 BUSINESS_RULE: Input validation failed/),
-      context: { requestId, status: 422, code: 'BUSINESS_RULE', err: { name: 'VippsRejected', status: 400, problem: { extraDetails: [expect.objectContaining({ name: 'events' })] } } },
+      context: {
+        requestId,
+        status: 422,
+        code: 'BUSINESS_RULE',
+        err: { name: 'VippsRejected', status: 400, problem: { extraDetails: [expect.objectContaining({ name: 'events' })] } },
+      },
     })
   })
 
-  it('records Vipps being unreachable as an error with the request id, and not a caller\'s own mistake', async () => {
+  it("records Vipps being unreachable as an error with the request id, and not a caller's own mistake", async () => {
     const t = await appWithSystemLog()
     const provider = t.db.select().from(paymentProviders).get()!
-    await t.app.request(`${EMULATOR_PATH}/_control/fail-next-calls`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ count: 20, mode: '500' }) })
+    await t.app.request(`${EMULATOR_PATH}/_control/fail-next-calls`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ count: 20, mode: '500' }),
+    })
     const res = await t.app.request(`/api/webhook/register/${provider.id}`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${t.sa}`, 'Content-Type': 'application/json' },
@@ -82,6 +109,11 @@ describe('server errors in System Logs', () => {
     const runner = new JobRunner({ lock: t.lock, log: t.log })
     await runner.runNow({ name: 'billing', everyMs: 10_000, run: () => Promise.reject(new Error('disk I/O error')) })
     const [entry] = await t.entries('disk I/O')
-    expect(entry).toMatchObject({ level: 'ERROR', source: 'server', message: 'job billing failed: disk I/O error', context: { job: 'billing', err: { name: 'Error', message: 'disk I/O error' } } })
+    expect(entry).toMatchObject({
+      level: 'ERROR',
+      source: 'server',
+      message: 'job billing failed: disk I/O error',
+      context: { job: 'billing', err: { name: 'Error', message: 'disk I/O error' } },
+    })
   })
 })

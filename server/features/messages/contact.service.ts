@@ -14,8 +14,13 @@ export type ContactService = ReturnType<typeof createContactService>
 export function createContactService(deps: { db: Db; clock: Clock; contactEmail: string }) {
   return {
     send(actor: Actor | null, input: ContactRequest): void {
-      const from = actor ? `${actor.fullName} <${actor.emailAddress}>` : input.email ? input.email : 'a guest (no reply address)'
-      const text = [`Contact form message from ${from}`, actor ? `User id: ${actor.userId}` : '', '', input.message.trim()].filter((l, i) => l !== '' || i === 2).join('\n')
+      const from =
+        actor ? `${actor.fullName} <${actor.emailAddress}>`
+        : input.email ? input.email
+        : 'a guest (no reply address)'
+      const text = [`Contact form message from ${from}`, actor ? `User id: ${actor.userId}` : '', '', input.message.trim()]
+        .filter((l, i) => l !== '' || i === 2)
+        .join('\n')
       queueMail(deps.db, deps.clock, { to: deps.contactEmail, subject: `Boligkasse contact form: ${from}`, text })
     },
   }

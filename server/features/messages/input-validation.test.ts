@@ -17,7 +17,11 @@ async function setup() {
   const { main } = await companyIds(t)
   const board = await t.login(demo.boardmember)
   const draft = (extra: Record<string, unknown>, headers: Record<string, string> = EN) =>
-    t.call('POST', '/messages', { token: board, headers, body: { companyId: main, type: 'NOTICE', subject: 'Generalforsamling', body: 'Kære beboere', recipient: { kind: 'BOARD' }, ...extra } })
+    t.call('POST', '/messages', {
+      token: board,
+      headers,
+      body: { companyId: main, type: 'NOTICE', subject: 'Generalforsamling', body: 'Kære beboere', recipient: { kind: 'BOARD' }, ...extra },
+    })
   return { t, main, board, draft }
 }
 
@@ -54,7 +58,11 @@ describe('item 8: message subjects and bodies', () => {
     expect(issue(await draft({ body: 'Kære \u202Ebeboere' }, DA), 'body')).toBe('Fjern kontroltegn')
     const contact = await t.call('POST', '/contact', { body: { message: 'Hej\u0000' }, headers: DA })
     expect(issue(contact, 'message')).toBe('Fjern kontroltegn')
-    const anonymous = await t.call('POST', '/messages/anonymous', { token: await t.login(demo.resident), headers: EN, body: { companyId: main, subject: 'Støj\nfra kælderen', body: 'Hej' } })
+    const anonymous = await t.call('POST', '/messages/anonymous', {
+      token: await t.login(demo.resident),
+      headers: EN,
+      body: { companyId: main, subject: 'Støj\nfra kælderen', body: 'Hej' },
+    })
     expect(issue(anonymous, 'subject')).toBe('Please remove line breaks and control characters')
   })
 })

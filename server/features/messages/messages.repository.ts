@@ -32,7 +32,10 @@ function visible(scope: MessageScope): SQL {
   const received = exists(
     sql`(select 1 from ${messageRecipients} where ${messageRecipients.messageId} = ${messages.id} and ${messageRecipients.userId} = ${scope.userId})`,
   )
-  const staff = scope.staffOf === 'all' ? sql`1 = 1` : scope.staffOf.length ? inArray(messages.companyId, scope.staffOf) : sql`0 = 1`
+  const staff =
+    scope.staffOf === 'all' ? sql`1 = 1`
+    : scope.staffOf.length ? inArray(messages.companyId, scope.staffOf)
+    : sql`0 = 1`
   return or(own, and(ne(messages.status, 'DRAFT'), or(received, staff)))!
 }
 
@@ -42,7 +45,11 @@ export const messagesRepository = {
   insert: (db: Db, row: typeof messages.$inferInsert) => db.insert(messages).values(row).run(),
 
   update: (db: Db, id: string, fields: Partial<typeof messages.$inferInsert>) =>
-    db.update(messages).set({ ...fields, version: sql`${messages.version} + 1` }).where(eq(messages.id, id)).run(),
+    db
+      .update(messages)
+      .set({ ...fields, version: sql`${messages.version} + 1` })
+      .where(eq(messages.id, id))
+      .run(),
 
   delete: (db: Db, id: string) => db.delete(messages).where(eq(messages.id, id)).run(),
 
@@ -50,7 +57,13 @@ export const messagesRepository = {
     db
       .select()
       .from(messages)
-      .where(and(visible(scope), filter.companyId ? eq(messages.companyId, filter.companyId) : undefined, filter.status ? eq(messages.status, filter.status) : undefined))
+      .where(
+        and(
+          visible(scope),
+          filter.companyId ? eq(messages.companyId, filter.companyId) : undefined,
+          filter.status ? eq(messages.status, filter.status) : undefined,
+        ),
+      )
       .orderBy(sql`${messages.createdAt} desc`, sql`${messages.id} desc`)
       .all(),
 
@@ -64,13 +77,23 @@ export const messagesRepository = {
       .all(),
 
   byIds: (db: Db, scope: MessageScope, ids: string[]): MessageRow[] =>
-    ids.length ? db.select().from(messages).where(and(visible(scope), inArray(messages.id, ids))).all() : [],
+    ids.length ?
+      db
+        .select()
+        .from(messages)
+        .where(and(visible(scope), inArray(messages.id, ids)))
+        .all()
+    : [],
 
   recipients: (db: Db, messageId: string): RecipientRow[] =>
     db.select().from(messageRecipients).where(eq(messageRecipients.messageId, messageId)).orderBy(asc(messageRecipients.fullName)).all(),
 
   recipientOf: (db: Db, messageId: string, userId: string): RecipientRow | undefined =>
-    db.select().from(messageRecipients).where(and(eq(messageRecipients.messageId, messageId), eq(messageRecipients.userId, userId))).get(),
+    db
+      .select()
+      .from(messageRecipients)
+      .where(and(eq(messageRecipients.messageId, messageId), eq(messageRecipients.userId, userId)))
+      .get(),
 
   insertRecipient: (db: Db, row: typeof messageRecipients.$inferInsert) => db.insert(messageRecipients).values(row).run(),
 
@@ -81,13 +104,18 @@ export const messagesRepository = {
     db.select().from(messageAttachments).where(eq(messageAttachments.messageId, messageId)).orderBy(asc(messageAttachments.createdAt)).all(),
 
   attachment: (db: Db, messageId: string, id: string): AttachmentRow | undefined =>
-    db.select().from(messageAttachments).where(and(eq(messageAttachments.messageId, messageId), eq(messageAttachments.id, id))).get(),
+    db
+      .select()
+      .from(messageAttachments)
+      .where(and(eq(messageAttachments.messageId, messageId), eq(messageAttachments.id, id)))
+      .get(),
 
   insertAttachment: (db: Db, row: typeof messageAttachments.$inferInsert) => db.insert(messageAttachments).values(row).run(),
 
   deleteAttachment: (db: Db, id: string) => db.delete(messageAttachments).where(eq(messageAttachments.id, id)).run(),
 
-  companyName: (db: Db, companyId: string): string | undefined => db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)).get()?.name,
+  companyName: (db: Db, companyId: string): string | undefined =>
+    db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)).get()?.name,
 
   person: (db: Db, userId: string): Person | undefined => db.select(person).from(users).where(eq(users.id, userId)).get(),
 
@@ -101,14 +129,23 @@ export const messagesRepository = {
       .map((r) => r.id),
 
   isResident: (db: Db, userId: string, companyId: string): boolean =>
-    db.select({ id: agreements.id }).from(agreements).where(and(eq(agreements.memberUserId, userId), eq(agreements.companyId, companyId), livingAgreement)).get() !== undefined,
+    db
+      .select({ id: agreements.id })
+      .from(agreements)
+      .where(and(eq(agreements.memberUserId, userId), eq(agreements.companyId, companyId), livingAgreement))
+      .get() !== undefined,
 
   /** The board: everyone with a company role there. */
   board: (db: Db, companyId: string): Person[] =>
     db.select(person).from(companyMembers).innerJoin(users, eq(users.id, companyMembers.userId)).where(eq(companyMembers.companyId, companyId)).all(),
 
   residents: (db: Db, companyId: string): Person[] =>
-    db.selectDistinct(person).from(agreements).innerJoin(users, eq(users.id, agreements.memberUserId)).where(and(eq(agreements.companyId, companyId), livingAgreement)).all(),
+    db
+      .selectDistinct(person)
+      .from(agreements)
+      .innerJoin(users, eq(users.id, agreements.memberUserId))
+      .where(and(eq(agreements.companyId, companyId), livingAgreement))
+      .all(),
 
   residentsAt: (db: Db, addressId: string): Person[] =>
     db
@@ -123,7 +160,13 @@ export const messagesRepository = {
 
   /** Scheduled drafts whose time has come. */
   dueScheduled: (db: Db, now: string): MessageRow[] =>
-    db.select().from(messages).where(and(eq(messages.status, 'DRAFT'), isNotNull(messages.sendAt), lte(messages.sendAt, now))).orderBy(asc(messages.sendAt)).limit(100).all(),
+    db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.status, 'DRAFT'), isNotNull(messages.sendAt), lte(messages.sendAt, now)))
+      .orderBy(asc(messages.sendAt))
+      .limit(100)
+      .all(),
 
   /** Recipients not yet marked received whose e-mail has left the mail outbox. */
   mailedNotReceived: (db: Db) =>

@@ -26,13 +26,20 @@ const AttachmentParam = z.object({ id: z.uuid(), attachmentId: z.uuid() })
 const one = (description: string) => ({ description: `${description} (ETag: its version)`, ...json(Message) })
 
 const list = createRoute({
-  method: 'get', path: '/messages', tags, security: bearer,
-  summary: 'Messages the caller may see, newest first: their drafts, what they sent, what they received, and (staff) every sent message of their companies; companyId narrows them (404 for a company the caller has nothing to do with)',
+  method: 'get',
+  path: '/messages',
+  tags,
+  security: bearer,
+  summary:
+    'Messages the caller may see, newest first: their drafts, what they sent, what they received, and (staff) every sent message of their companies; companyId narrows them (404 for a company the caller has nothing to do with)',
   request: { query: MessageListQuery },
   responses: { 200: { description: 'Messages', ...json(z.array(Message)) }, 400: e[400], 401: e[401], 404: e[404] },
 })
 const create = createRoute({
-  method: 'post', path: '/messages', tags, security: bearer,
+  method: 'post',
+  path: '/messages',
+  tags,
+  security: bearer,
   summary:
     'Write a draft. Staff (every company role) and the super admin write to one member, all members, the board or everyone at an address, as a message, notice or reminder; ' +
     'a resident (member through an agreement) writes a message to the board. A client-made `id` makes an offline create safe to repeat. `scheduledAt` (Copenhagen time) schedules it.',
@@ -40,33 +47,56 @@ const create = createRoute({
   responses: { 201: one('The draft'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
 })
 const anonymous = createRoute({
-  method: 'post', path: '/messages/anonymous', tags, security: bearer,
+  method: 'post',
+  path: '/messages/anonymous',
+  tags,
+  security: bearer,
   summary:
     'Send a message to the board anonymously (a resident or board member of the company). Stored without any link to the sender: no sender column, no idempotency record, ' +
     'no request log line, no change-log entry for the caller. Sent at once; not retried by the client, so not idempotent.',
   request: jsonBody(AnonymousMessageRequest),
-  responses: { 201: { description: 'Sent to the board', ...json(AnonymousMessageResponse) }, 400: e[400], 401: e[401], 404: e[404], 409: e[409], 422: e[422], 429: e[429] },
+  responses: {
+    201: { description: 'Sent to the board', ...json(AnonymousMessageResponse) },
+    400: e[400],
+    401: e[401],
+    404: e[404],
+    409: e[409],
+    422: e[422],
+    429: e[429],
+  },
 })
 const getOne = createRoute({
-  method: 'get', path: '/messages/{id}', tags, security: bearer,
-  summary: 'A message: its author and, once sent, its recipients, the company\'s staff and the super admin (a recipient sees only their own tracking row)',
+  method: 'get',
+  path: '/messages/{id}',
+  tags,
+  security: bearer,
+  summary: "A message: its author and, once sent, its recipients, the company's staff and the super admin (a recipient sees only their own tracking row)",
   request: { params: IdParam },
   responses: { 200: one('The message'), 401: e[401], 404: e[404] },
 })
 const update = createRoute({
-  method: 'patch', path: '/messages/{id}', tags, security: bearer,
+  method: 'patch',
+  path: '/messages/{id}',
+  tags,
+  security: bearer,
   summary: 'Change a draft (its author only; a sent message answers 409 INVALID_STATE). `scheduledAt: null` unschedules.',
   request: { params: IdParam, headers: versionedWriteHeaders, ...jsonBody(UpdateMessageRequest) },
   responses: { 200: one('The draft'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412], 422: e[422] },
 })
 const remove = createRoute({
-  method: 'delete', path: '/messages/{id}', tags, security: bearer,
+  method: 'delete',
+  path: '/messages/{id}',
+  tags,
+  security: bearer,
   summary: 'Delete a draft (its author only) with its attachments',
   request: { params: IdParam, headers: writeHeaders },
   responses: { 204: { description: 'Deleted' }, 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
 const send = createRoute({
-  method: 'post', path: '/messages/{id}/send', tags, security: bearer,
+  method: 'post',
+  path: '/messages/{id}/send',
+  tags,
+  security: bearer,
   summary:
     'Send a draft now (recipients are fixed now; each gets a notification and an e-mail in their language), or with `scheduledAt` (Copenhagen time, in the future) schedule it for the job. ' +
     'Status: SENT, then DELIVERED when every e-mail has left or every recipient opened it, then READ.',
@@ -74,14 +104,21 @@ const send = createRoute({
   responses: { 200: one('The sent or scheduled message'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
 })
 const viewed = createRoute({
-  method: 'post', path: '/messages/{id}/view', tags, security: bearer,
+  method: 'post',
+  path: '/messages/{id}/view',
+  tags,
+  security: bearer,
   summary: 'The caller (a recipient) opened the message: sets their Viewed (and Received) time once; for anyone else it changes nothing',
   request: { params: IdParam, headers: writeHeaders },
   responses: { 200: one('The message'), 401: e[401], 404: e[404] },
 })
 const upload = createRoute({
-  method: 'post', path: '/messages/{id}/attachments', tags, security: bearer,
-  summary: 'Attach a file to a draft (multipart field `file`): PDF, PNG, JPEG, GIF, WebP, text, Word or Excel, at most 5 MB, 10 per message; checked by content and by the virus-scanning hook',
+  method: 'post',
+  path: '/messages/{id}/attachments',
+  tags,
+  security: bearer,
+  summary:
+    'Attach a file to a draft (multipart field `file`): PDF, PNG, JPEG, GIF, WebP, text, Word or Excel, at most 5 MB, 10 per message; checked by content and by the virus-scanning hook',
   request: {
     params: IdParam,
     headers: writeHeaders,
@@ -90,20 +127,33 @@ const upload = createRoute({
   responses: { 201: one('The draft with the attachment'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 413: e[413], 422: e[422] },
 })
 const download = createRoute({
-  method: 'get', path: '/messages/{id}/attachments/{attachmentId}', tags, security: bearer,
+  method: 'get',
+  path: '/messages/{id}/attachments/{attachmentId}',
+  tags,
+  security: bearer,
   summary: 'The file (for those who may read the message)',
   request: { params: AttachmentParam },
-  responses: { 200: { description: 'The bytes', content: { 'application/octet-stream': { schema: z.any().meta({ type: 'string', format: 'binary' }) } } }, 401: e[401], 404: e[404] },
+  responses: {
+    200: { description: 'The bytes', content: { 'application/octet-stream': { schema: z.any().meta({ type: 'string', format: 'binary' }) } } },
+    401: e[401],
+    404: e[404],
+  },
 })
 const removeAttachment = createRoute({
-  method: 'delete', path: '/messages/{id}/attachments/{attachmentId}', tags, security: bearer,
+  method: 'delete',
+  path: '/messages/{id}/attachments/{attachmentId}',
+  tags,
+  security: bearer,
   summary: 'Remove an attachment from a draft',
   request: { params: AttachmentParam, headers: writeHeaders },
   responses: { 200: one('The draft'), 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
 const contact = createRoute({
-  method: 'post', path: '/contact', tags: ['Contact'],
-  summary: 'The contact form (docs/PRODUCT.md §2 Contact): the message is e-mailed to the platform\'s contact address (CONTACT_EMAIL). Guests and signed-in users; 5 per hour per address',
+  method: 'post',
+  path: '/contact',
+  tags: ['Contact'],
+  summary:
+    "The contact form (docs/PRODUCT.md §2 Contact): the message is e-mailed to the platform's contact address (CONTACT_EMAIL). Guests and signed-in users; 5 per hour per address",
   request: { headers: writeHeaders, ...jsonBody(ContactRequest) },
   responses: { 202: { description: 'Queued for sending', ...json(MessageResponse) }, 400: e[400], 429: e[429] },
 })
@@ -153,7 +203,10 @@ export const messagesRoutes = (messages: MessagesService, contactService: Contac
       const form = await c.req.parseBody()
       const file = form.file
       if (!(file instanceof File)) throw validation([{ path: 'file', message: 'This field is required' }])
-      const message = await messages.addAttachment(requireActor(c.var.actor), c.req.valid('param').id, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })
+      const message = await messages.addAttachment(requireActor(c.var.actor), c.req.valid('param').id, {
+        name: file.name,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+      })
       return c.json(message, 201)
     })
     .openapi(download, (c) => {

@@ -96,7 +96,14 @@ export function createMessagesService(deps: MessagesDeps) {
       anonymous: row.anonymous,
       sender: sender ? { id: sender.id, fullName: sender.fullName, emailAddress: sender.emailAddress } : null,
       recipient: { kind: row.recipientKind, userId: row.recipientUserId, addressId: row.recipientAddressId, label: row.recipientLabel },
-      recipients: recipients.map((r) => ({ id: r.id, userId: r.userId, fullName: r.fullName, emailAddress: r.emailAddress, receivedAt: r.receivedAt, viewedAt: r.viewedAt })),
+      recipients: recipients.map((r) => ({
+        id: r.id,
+        userId: r.userId,
+        fullName: r.fullName,
+        emailAddress: r.emailAddress,
+        receivedAt: r.receivedAt,
+        viewedAt: r.viewedAt,
+      })),
       attachments: repo.attachments(db, row.id).map((a) => ({ id: a.id, name: a.name, contentType: a.contentType, size: a.size })),
       scheduledAt: row.status === 'DRAFT' && row.sendAt ? instantToCopenhagen(row.sendAt) : null,
       sendAt: row.sendAt,
@@ -202,7 +209,10 @@ export function createMessagesService(deps: MessagesDeps) {
       repo.insertRecipient(db, { id: newId(), messageId: row.id, userId: p.id, emailAddress: p.emailAddress, fullName: p.fullName, mailId, createdAt: at })
     }
     repo.update(db, row.id, { status: 'SENT', sentAt: at, sendAt: row.sendAt, updatedAt: at })
-    changed(repo.byId(db, row.id)!, people.map((p) => p.id))
+    changed(
+      repo.byId(db, row.id)!,
+      people.map((p) => p.id),
+    )
     return people.length
   }
 
@@ -211,7 +221,10 @@ export function createMessagesService(deps: MessagesDeps) {
     const row = repo.byId(db, messageId)!
     const recipients = repo.recipients(db, messageId)
     const rank: Record<MessageStatus, number> = { DRAFT: 0, SENT: 1, DELIVERED: 2, READ: 3 }
-    const next: MessageStatus = recipients.every((r) => r.viewedAt) ? 'READ' : recipients.every((r) => r.receivedAt) ? 'DELIVERED' : 'SENT'
+    const next: MessageStatus =
+      recipients.every((r) => r.viewedAt) ? 'READ'
+      : recipients.every((r) => r.receivedAt) ? 'DELIVERED'
+      : 'SENT'
     repo.update(db, messageId, rank[next] > rank[row.status] ? { status: next, updatedAt: now() } : { updatedAt: now() })
     changed(repo.byId(db, messageId)!, touchedUser ? [touchedUser] : [])
   }
@@ -232,7 +245,8 @@ export function createMessagesService(deps: MessagesDeps) {
         const existing = repo.byId(db, input.id)
         if (existing) {
           // The same draft sent again (a retry from the outbox) answers the stored one.
-          if (existing.senderUserId === actor.userId && existing.subject === input.subject && existing.companyId === input.companyId) return view(actor, existing)
+          if (existing.senderUserId === actor.userId && existing.subject === input.subject && existing.companyId === input.companyId)
+            return view(actor, existing)
           throw conflict(m.billingRecordExists.id, 'id')
         }
       }
@@ -381,7 +395,15 @@ export function createMessagesService(deps: MessagesDeps) {
       const attachmentId = newId()
       // Written before the row: a rollback leaves an orphan file (harmless), never a row without bytes.
       files.write(id, attachmentId, file.bytes)
-      repo.insertAttachment(db, { id: attachmentId, messageId: id, name, contentType, size: file.bytes.byteLength, sha256: sha256(Buffer.from(file.bytes).toString('binary')), createdAt: now() })
+      repo.insertAttachment(db, {
+        id: attachmentId,
+        messageId: id,
+        name,
+        contentType,
+        size: file.bytes.byteLength,
+        sha256: sha256(Buffer.from(file.bytes).toString('binary')),
+        createdAt: now(),
+      })
       repo.update(db, id, { updatedAt: now() })
       changed(repo.byId(db, id)!)
       return view(actor, repo.byId(db, row.id)!)

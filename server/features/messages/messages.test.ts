@@ -73,7 +73,11 @@ describe('messages', () => {
 
     const resident = await t.login(demo.residentDa)
     const notifications = await t.call('GET', '/notifications', { token: resident })
-    expect(notifications.json.some((n: { title: string; actionUrl: string }) => n.title === 'Ny meddelelse: Generalforsamling 2027' && n.actionUrl === `/messages/${created.json.id}`)).toBe(true)
+    expect(
+      notifications.json.some(
+        (n: { title: string; actionUrl: string }) => n.title === 'Ny meddelelse: Generalforsamling 2027' && n.actionUrl === `/messages/${created.json.id}`,
+      ),
+    ).toBe(true)
   })
 
   it('tracks received and viewed per recipient: SENT → DELIVERED when every e-mail left → READ when everyone opened it', async () => {
@@ -146,7 +150,7 @@ describe('messages', () => {
     expect(byPath).toMatchObject({ subject: 'Please enter a subject', body: 'Please enter message content', recipient: 'Please select a recipient' })
   })
 
-  it('a draft is its author\'s: other staff get 404, a sent message cannot be edited (409), a retried create answers the same draft', async () => {
+  it("a draft is its author's: other staff get 404, a sent message cannot be edited (409), a retried create answers the same draft", async () => {
     const id = crypto.randomUUID()
     const created = await t.call('POST', '/messages', { token: f.admin, body: draft(f.main, { id }) })
     const again = await t.call('POST', '/messages', { token: f.admin, body: draft(f.main, { id }) })
@@ -157,7 +161,11 @@ describe('messages', () => {
     expect((await t.call('PATCH', `/messages/${id}`, { token: chairman, body: { subject: 'x' } })).status).toBe(404)
     expect((await t.call('GET', '/messages', { token: chairman })).json).toHaveLength(0)
 
-    const edited = await t.call('PATCH', `/messages/${id}`, { token: f.admin, body: { subject: 'Generalforsamling 2027 (rettet)' }, headers: { 'If-Match': '"1"' } })
+    const edited = await t.call('PATCH', `/messages/${id}`, {
+      token: f.admin,
+      body: { subject: 'Generalforsamling 2027 (rettet)' },
+      headers: { 'If-Match': '"1"' },
+    })
     expect(edited.json).toMatchObject({ subject: 'Generalforsamling 2027 (rettet)', version: 2 })
     expect((await t.call('PATCH', `/messages/${id}`, { token: f.admin, body: { subject: 'x' }, headers: { 'If-Match': '"1"' } })).status).toBe(412)
     await t.call('POST', `/messages/${id}/send`, { token: f.admin })
@@ -168,7 +176,7 @@ describe('messages', () => {
     expect((await t.call('DELETE', `/messages/${id}`, { token: chairman })).status).toBe(403)
   })
 
-  it('another company\'s staff, a resident who did not receive it and a guest cannot see a message', async () => {
+  it("another company's staff, a resident who did not receive it and a guest cannot see a message", async () => {
     const created = await t.call('POST', '/messages', { token: f.admin, body: draft(f.main, { recipient: { kind: 'BOARD' } }) })
     await t.call('POST', `/messages/${created.json.id}/send`, { token: f.admin })
     const other = await t.login(demo.otherAdmin)
@@ -208,12 +216,19 @@ describe('messages', () => {
     expect(created.status).toBe(201)
     const edit = { subject: 'Generalforsamling 2027 (flyttet)', scheduledAt: '2026-11-23T09:59' }
     const en = await t.call('PATCH', `/messages/${created.json.id}`, { token: f.admin, body: edit, headers: { 'If-Match': `"${created.json.version}"` } })
-    expect(en).toMatchObject({ status: 400, json: { code: 'VALIDATION_FAILED', issues: [{ path: 'scheduledAt', message: 'The sending time must be in the future.' }] } })
+    expect(en).toMatchObject({
+      status: 400,
+      json: { code: 'VALIDATION_FAILED', issues: [{ path: 'scheduledAt', message: 'The sending time must be in the future.' }] },
+    })
     const chairman = await t.login(demo.chairman)
     const own = await t.call('POST', '/messages', { token: chairman, body: draft(f.main) })
     const da = await t.call('PATCH', `/messages/${own.json.id}`, { token: chairman, body: edit, headers: { 'If-Match': `"${own.json.version}"` } })
     expect(da.json.issues).toEqual([{ path: 'scheduledAt', message: 'Afsendelsestidspunktet skal ligge i fremtiden.' }])
-    expect((await t.call('GET', `/messages/${created.json.id}`, { token: f.admin })).json).toMatchObject({ subject: 'Generalforsamling 2027', scheduledAt: '2026-11-24T08:00', version: created.json.version })
+    expect((await t.call('GET', `/messages/${created.json.id}`, { token: f.admin })).json).toMatchObject({
+      subject: 'Generalforsamling 2027',
+      scheduledAt: '2026-11-24T08:00',
+      version: created.json.version,
+    })
   })
 
   it('reads schedule times as Copenhagen wall time across daylight saving', () => {
@@ -225,7 +240,10 @@ describe('messages', () => {
     const created = await t.call('POST', '/messages', { token: f.admin, body: draft(f.main) })
     const resident = await t.login(residentEn)
     const chairman = await t.login(demo.chairman)
-    const ids = async (token: string) => (await t.call('GET', '/sync?limit=2000', { token })).json.changes.filter((c: { entity: string }) => c.entity === 'message').map((c: { id: string }) => c.id)
+    const ids = async (token: string) =>
+      (await t.call('GET', '/sync?limit=2000', { token })).json.changes
+        .filter((c: { entity: string }) => c.entity === 'message')
+        .map((c: { id: string }) => c.id)
     expect(await ids(f.admin)).toEqual([created.json.id])
     expect(await ids(resident)).toEqual([])
     expect(await ids(chairman)).toEqual([])
@@ -260,7 +278,7 @@ describe('messages', () => {
     expect((await t.app.request(path, { headers: { Authorization: `Bearer ${resident}` } })).status).toBe(404)
   })
 
-  it('the contact form e-mails the platform\'s contact address', async () => {
+  it("the contact form e-mails the platform's contact address", async () => {
     const res = await t.call('POST', '/contact', { body: { message: '  Hvordan opretter jeg en forening?  ', email: 'gæst@example.dk'.replace('æ', 'ae') } })
     expect(res.status).toBe(202)
     const mail = t.mails().at(-1)!
@@ -289,8 +307,11 @@ describe('anonymous messages', () => {
     t.db.update(mailOutbox).set({ status: 'sent', sentAt: t.clock.now().toISOString() }).run()
     // Everything in the database before the send, row by row.
     const sqlite = t.database.sqlite
-    const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map((r) => r.name)
-    const dump = () => new Set(tables.flatMap((name) => (sqlite.prepare(`SELECT * FROM "${name}"`).all() as object[]).map((row) => `${name}:${JSON.stringify(row)}`)))
+    const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map(
+      (r) => r.name,
+    )
+    const dump = () =>
+      new Set(tables.flatMap((name) => (sqlite.prepare(`SELECT * FROM "${name}"`).all() as object[]).map((row) => `${name}:${JSON.stringify(row)}`)))
     const before = dump()
     const linesBefore = lines.length
 

@@ -16,13 +16,25 @@ export const notificationsRepository = {
     db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit).all(),
 
   byIdOfUser: (db: Db, userId: string, id: string): NotificationRow | undefined =>
-    db.select().from(notifications).where(and(eq(notifications.id, id), eq(notifications.userId, userId))).get(),
+    db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+      .get(),
 
   unreadCount: (db: Db, userId: string): number =>
-    db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.isRead, false))).get()?.n ?? 0,
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+      .get()?.n ?? 0,
 
   unreadOfUser: (db: Db, userId: string): NotificationRow[] =>
-    db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.isRead, false))).all(),
+    db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+      .all(),
 
   markRead: (db: Db, id: string, at: string): void => {
     db.update(notifications).set({ isRead: true, readAt: at, version: sqlIncrement() }).where(eq(notifications.id, id)).run()
@@ -43,5 +55,9 @@ export const notificationsRepository = {
       .all(),
 
   byIdsOfUser: (db: Db, userId: string, ids: string[]): NotificationRow[] =>
-    db.select().from(notifications).where(and(eq(notifications.userId, userId), inArray(notifications.id, ids))).all(),
+    db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), inArray(notifications.id, ids)))
+      .all(),
 }

@@ -8,29 +8,44 @@ const tags = ['Notifications']
 const IdParam = z.object({ id: z.uuid() })
 
 const list = createRoute({
-  method: 'get', path: '/notifications', tags, security: bearer,
-  summary: 'The user\'s notifications, newest first',
+  method: 'get',
+  path: '/notifications',
+  tags,
+  security: bearer,
+  summary: "The user's notifications, newest first",
   responses: { 200: { description: 'Notifications', ...json(z.array(Notification)) }, 401: e[401] },
 })
 const unread = createRoute({
-  method: 'get', path: '/notifications/unread-count', tags, security: bearer,
+  method: 'get',
+  path: '/notifications/unread-count',
+  tags,
+  security: bearer,
   summary: 'How many notifications are unread',
   responses: { 200: { description: 'Count', ...json(UnreadCount) }, 401: e[401] },
 })
 const readAll = createRoute({
-  method: 'patch', path: '/notifications/read-all', tags, security: bearer,
+  method: 'patch',
+  path: '/notifications/read-all',
+  tags,
+  security: bearer,
   summary: 'Mark every notification read',
   request: { headers: writeHeaders },
   responses: { 200: { description: 'How many changed', ...json(ReadAllResponse) }, 401: e[401] },
 })
 const read = createRoute({
-  method: 'patch', path: '/notifications/{id}/read', tags, security: bearer,
+  method: 'patch',
+  path: '/notifications/{id}/read',
+  tags,
+  security: bearer,
   summary: 'Mark one notification read (repeating it changes nothing)',
   request: { params: IdParam, headers: writeHeaders },
   responses: { 200: { description: 'The notification', ...json(Notification) }, 401: e[401], 404: e[404] },
 })
 const remove = createRoute({
-  method: 'delete', path: '/notifications/{id}', tags, security: bearer,
+  method: 'delete',
+  path: '/notifications/{id}',
+  tags,
+  security: bearer,
   summary: 'Delete a notification',
   request: { params: IdParam, headers: writeHeaders },
   responses: { 204: { description: 'Deleted' }, 401: e[401], 404: e[404] },

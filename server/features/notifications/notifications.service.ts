@@ -38,7 +38,8 @@ export const valuesIn = (locale: Locale, values: Record<string, NoticeValue> | u
   Object.fromEntries(Object.entries(values ?? {}).map(([k, v]) => [k, typeof v === 'object' ? formatKroner(v.ore, locale) : v]))
 
 /** Values put into HTML are escaped first: a name or subject stays text. */
-const escaped = (values: Record<string, string | number>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? escapeHtml(v) : v]))
+const escaped = (values: Record<string, string | number>) =>
+  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? escapeHtml(v) : v]))
 
 /** A title or action label is text (shown as a text node), its values put in as they are. */
 const plain = (locale: Locale, m: StoredMessage) => translate(locale, { id: m.id, message: m.message }, valuesIn(locale, m.values))
@@ -62,7 +63,8 @@ function textIn(locale: Locale, row: NotificationRow): NotificationText | undefi
  * content was kept reads as it was stored.
  */
 export function notificationView(row: NotificationRow, locale: Locale): Notification {
-  const localized = row.titleSource && row.messageSource ? (Object.fromEntries(locales.map((l) => [l, textIn(l, row)!])) as Record<Locale, NotificationText>) : null
+  const localized =
+    row.titleSource && row.messageSource ? (Object.fromEntries(locales.map((l) => [l, textIn(l, row)!])) as Record<Locale, NotificationText>) : null
   const own = localized?.[locale] ?? { title: row.title, message: row.message, actionText: row.actionText }
   return {
     id: row.id,

@@ -21,7 +21,7 @@ async function withNotifications(t: TestApp, email: string, n: number) {
 }
 
 describe('notifications API', () => {
-  it('lists the user\'s own notifications newest first, with sanitized HTML', async () => {
+  it("lists the user's own notifications newest first, with sanitized HTML", async () => {
     const t = await testApp()
     const { token } = await withNotifications(t, demo.admin, 2)
     const res = await t.call('GET', '/notifications', { token })
@@ -31,7 +31,7 @@ describe('notifications API', () => {
     expect(res.json[0]).toMatchObject({ type: 'info', isRead: false, actionUrl: '/agreements', actionText: null })
   })
 
-  it('writes the welcome in the user\'s language', async () => {
+  it("writes the welcome in the user's language", async () => {
     const t = await testApp()
     const token = await t.login(demo.chairman)
     const res = await t.call('GET', '/notifications', { token })
@@ -52,7 +52,7 @@ describe('notifications API', () => {
     expect((await t.call('GET', '/notifications/unread-count', { token })).json.count).toBe(0)
   })
 
-  it('deletes, and answers 404 for another user\'s or a missing notification', async () => {
+  it("deletes, and answers 404 for another user's or a missing notification", async () => {
     const t = await testApp()
     const { token } = await withNotifications(t, demo.admin, 1)
     const other = await t.login(demo.chairman)
@@ -105,7 +105,7 @@ describe('notifications API', () => {
     expect(n.localized.da.message).toBe('Hello <b>&lt;i&gt;Anders&lt;/i&gt;</b> ')
   })
 
-  it('after the user switches to Danish, the fields in the user\'s language read in Danish', async () => {
+  it("after the user switches to Danish, the fields in the user's language read in Danish", async () => {
     const t = await testApp()
     const token = await t.login(demo.admin)
     expect((await t.call('GET', '/notifications', { token })).json[0].title).toBe('Welcome to Boligkasse')
@@ -122,16 +122,31 @@ describe('notifications API', () => {
     const userId = (await t.call('GET', '/account/info', { token })).json.id
     t.clock.advance(1000)
     const id = newId()
-    notificationsRepository.insert(t.db, { id, userId, type: 'info', title: 'Old news', message: 'Written <b>before</b>', actionUrl: null, actionText: null, createdAt: t.clock.now().toISOString() })
+    notificationsRepository.insert(t.db, {
+      id,
+      userId,
+      type: 'info',
+      title: 'Old news',
+      message: 'Written <b>before</b>',
+      actionUrl: null,
+      actionText: null,
+      createdAt: t.clock.now().toISOString(),
+    })
     const [old] = (await t.call('GET', '/notifications', { token })).json
     expect(old).toMatchObject({ id, title: 'Old news', message: 'Written <b>before</b>', actionText: null, localized: null })
   })
 
-  it('writes an amount as kroner the way each language does; the e-mail stays in the user\'s language', async () => {
+  it("writes an amount as kroner the way each language does; the e-mail stays in the user's language", async () => {
     const t = await testApp()
     const token = await t.login(demo.admin)
     const userId = (await t.call('GET', '/account/info', { token })).json.id
-    const notices = createNoticesService({ db: t.db, clock: t.clock, publicUrl: 'https://boligkasse.test', users: t.services.users, notifications: t.services.notifications })
+    const notices = createNoticesService({
+      db: t.db,
+      clock: t.clock,
+      publicUrl: 'https://boligkasse.test',
+      users: t.services.users,
+      notifications: t.services.notifications,
+    })
     t.clock.advance(1000)
     notices.tell(userId, {
       type: 'info',

@@ -29,7 +29,13 @@ export const providersRepository = {
     const conditions: SQL[] = []
     if (companyIds !== undefined) conditions.push(inArray(paymentProviders.companyId, companyIds))
     if (afterId !== null) conditions.push(gt(paymentProviders.id, afterId))
-    return db.select().from(paymentProviders).where(and(...conditions)).orderBy(asc(paymentProviders.id)).limit(limit).all()
+    return db
+      .select()
+      .from(paymentProviders)
+      .where(and(...conditions))
+      .orderBy(asc(paymentProviders.id))
+      .limit(limit)
+      .all()
   },
   byIds: (db: Db, ids: string[]): ProviderRow[] => (ids.length ? db.select().from(paymentProviders).where(inArray(paymentProviders.id, ids)).all() : []),
 }

@@ -11,42 +11,64 @@ const ProviderParam = CompanyParam.extend({ providerId: z.uuid() })
 const one = { description: 'The provider (secrets masked; ETag: its version)', ...json(PaymentProvider) }
 
 const list = createRoute({
-  method: 'get', path: '/company/{id}/payment-providers', tags, security: bearer,
+  method: 'get',
+  path: '/company/{id}/payment-providers',
+  tags,
+  security: bearer,
   summary: 'Providers of the company (secrets masked); company staff and the super admin may read them',
   request: { params: CompanyParam },
   responses: { 200: { description: 'Providers', ...json(z.array(PaymentProvider)) }, 401: e[401], 404: e[404] },
 })
 const create = createRoute({
-  method: 'post', path: '/company/{id}/payment-providers', tags, security: bearer,
+  method: 'post',
+  path: '/company/{id}/payment-providers',
+  tags,
+  security: bearer,
   summary: 'Add a Vipps MobilePay provider (super admin); isTest defaults to true; secrets are stored encrypted',
   request: { params: CompanyParam, headers: writeHeaders, ...jsonBody(CreateProviderRequest) },
   responses: { 201: one, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
 const getOne = createRoute({
-  method: 'get', path: '/company/{id}/payment-providers/{providerId}', tags, security: bearer,
+  method: 'get',
+  path: '/company/{id}/payment-providers/{providerId}',
+  tags,
+  security: bearer,
   summary: 'One provider with its webhooks (secrets masked)',
   request: { params: ProviderParam },
   responses: { 200: one, 401: e[401], 404: e[404] },
 })
 const update = createRoute({
-  method: 'patch', path: '/company/{id}/payment-providers/{providerId}', tags, security: bearer,
+  method: 'patch',
+  path: '/company/{id}/payment-providers/{providerId}',
+  tags,
+  security: bearer,
   summary: 'Change config, isTest or isActive (super admin). A secret sent masked or empty keeps the stored one.',
   request: { params: ProviderParam, headers: versionedWriteHeaders, ...jsonBody(UpdateProviderRequest) },
   responses: { 200: one, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
 })
 const toggle = createRoute({
-  method: 'patch', path: '/company/{id}/payment-providers/{providerId}/toggle-active', tags, security: bearer,
+  method: 'patch',
+  path: '/company/{id}/payment-providers/{providerId}/toggle-active',
+  tags,
+  security: bearer,
   summary: 'Switch the provider between active and inactive (super admin)',
   request: { params: ProviderParam, headers: versionedWriteHeaders },
   responses: { 200: one, 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
 })
 const testConnection = createRoute({
-  method: 'post', path: '/company/{id}/payment-providers/{providerId}/test-connection', tags, security: bearer,
+  method: 'post',
+  path: '/company/{id}/payment-providers/{providerId}/test-connection',
+  tags,
+  security: bearer,
   summary: 'Fetch a Vipps access token with the stored credentials (super admin); 422 when Vipps refuses them, 503 when unreachable',
   request: { params: ProviderParam, headers: writeHeaders },
   responses: {
     200: { description: 'Vipps accepted the credentials', ...json(TestConnectionResponse) },
-    401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422],
+    401: e[401],
+    403: e[403],
+    404: e[404],
+    409: e[409],
+    422: e[422],
     503: { description: 'Vipps could not be reached (`PROVIDER_UNAVAILABLE`)', ...json(z.object({ message: z.string(), code: z.string() })) },
   },
 })

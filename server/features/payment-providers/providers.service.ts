@@ -204,10 +204,19 @@ export function createProvidersService(deps: {
 /** Providers in the offline store, for staff of the company and the super admin: secrets masked. */
 export const providerSync = (secrets: SecretBox): SyncedEntity => {
   const sees = (actor: Actor, companyId: string) => isSuperAdmin(actor) || actor.companies.some((c) => c.id === companyId)
-  const synced = (db: Db, row: ProviderRow) => ({ id: row.id, version: row.version, data: providerView(db, secrets, row) as unknown as Record<string, unknown> })
+  const synced = (db: Db, row: ProviderRow) => ({
+    id: row.id,
+    version: row.version,
+    data: providerView(db, secrets, row) as unknown as Record<string, unknown>,
+  })
   return {
     name: 'paymentProvider',
-    snapshot: (db, actor, afterId, limit) => repo.page(db, isSuperAdmin(actor) ? undefined : actor.companies.map((c) => c.id), afterId, limit).map((r) => synced(db, r)),
-    load: (db, actor, ids) => repo.byIds(db, ids).filter((r) => sees(actor, r.companyId)).map((r) => synced(db, r)),
+    snapshot: (db, actor, afterId, limit) =>
+      repo.page(db, isSuperAdmin(actor) ? undefined : actor.companies.map((c) => c.id), afterId, limit).map((r) => synced(db, r)),
+    load: (db, actor, ids) =>
+      repo
+        .byIds(db, ids)
+        .filter((r) => sees(actor, r.companyId))
+        .map((r) => synced(db, r)),
   }
 }

@@ -8,7 +8,13 @@ import { TestClock } from '../../lib/clock'
 import { createVippsClient } from '../../integrations/vipps/vipps.client'
 import type { VippsEnvironment } from '../../integrations/vipps/vipps-environment'
 
-const config = { providerName: 'Vipps MobilePay', merchantSerialNumber: '123456', subscriptionKey: 'sub-key-abcd1234', clientId: 'client-1', clientSecret: 'client-secret-wxyz9876' }
+const config = {
+  providerName: 'Vipps MobilePay',
+  merchantSerialNumber: '123456',
+  subscriptionKey: 'sub-key-abcd1234',
+  clientId: 'client-1',
+  clientSecret: 'client-secret-wxyz9876',
+}
 
 async function setup() {
   const t = await testApp()
@@ -24,7 +30,13 @@ describe('payment providers', () => {
     const res = await t.call('POST', `/company/${second}/payment-providers`, { token: sa, body: { config } })
     expect(res.status).toBe(201)
     expect(res.json).toMatchObject({
-      type: 'VIPPS', isTest: true, isActive: true, companyId: second, version: 1, hooks: [], webhookCount: 0,
+      type: 'VIPPS',
+      isTest: true,
+      isActive: true,
+      companyId: second,
+      version: 1,
+      hooks: [],
+      webhookCount: 0,
       config: { ...config, subscriptionKey: '••••1234', clientSecret: '••••9876', useTestMode: true },
     })
     expect(JSON.stringify(res.json)).not.toContain('client-secret')
@@ -51,9 +63,17 @@ describe('payment providers', () => {
   it('changes config and toggles, keeping a secret sent back masked, with If-Match', async () => {
     const { t, main, sa, provider } = await setup()
     const path = `/company/${main}/payment-providers/${provider.id}`
-    const patch = await t.call('PATCH', path, { token: sa, body: { isTest: false, config: { providerName: 'Solgården Vipps', clientSecret: '••••cret', subscriptionKey: 'new-subscription-5555' } }, headers: { 'If-Match': '"1"' } })
+    const patch = await t.call('PATCH', path, {
+      token: sa,
+      body: { isTest: false, config: { providerName: 'Solgården Vipps', clientSecret: '••••cret', subscriptionKey: 'new-subscription-5555' } },
+      headers: { 'If-Match': '"1"' },
+    })
     expect(patch.status).toBe(200)
-    expect(patch.json).toMatchObject({ isTest: false, version: 2, config: { providerName: 'Solgården Vipps', clientSecret: '••••cret', subscriptionKey: '••••5555' } })
+    expect(patch.json).toMatchObject({
+      isTest: false,
+      version: 2,
+      config: { providerName: 'Solgården Vipps', clientSecret: '••••cret', subscriptionKey: '••••5555' },
+    })
     const row = t.db.select().from(paymentProviders).where(eq(paymentProviders.id, provider.id)).get()!
     expect(t.services.secrets.open(row.clientSecretSealed)).toBe(DEMO_VIPPS.clientSecret)
     expect(t.services.secrets.open(row.subscriptionKeySealed)).toBe('new-subscription-5555')
@@ -77,7 +97,10 @@ describe('payment providers', () => {
     expect((await t.call('GET', `/company/${main}/payment-providers/${provider.id}`, { token: other })).status).toBe(404)
     // A provider asked for under another company is not found, even for the super admin.
     const sa = await t.login(demo.superadmin)
-    expect((await t.call('GET', `/company/${second}/payment-providers/${provider.id}`, { token: sa })).json).toMatchObject({ code: 'NOT_FOUND', message: 'Payment provider not found' })
+    expect((await t.call('GET', `/company/${second}/payment-providers/${provider.id}`, { token: sa })).json).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Payment provider not found',
+    })
   })
 
   it('refuses provider changes while the company is suspended', async () => {
@@ -106,14 +129,23 @@ describe('test connection', () => {
 describe('test connection when Vipps refuses or is down', () => {
   const fakeVipps = (status: number): VippsEnvironment => {
     const fetch = (async () =>
-      status === 0
-        ? Promise.reject(new TypeError('fetch failed'))
-        : new Response(JSON.stringify({ type: 'about:blank', title: 'Unauthorized', status, detail: 'Invalid client credentials' }), { status, headers: { 'Content-Type': 'application/problem+json' } })) as typeof globalThis.fetch
-    return { clientFor: (c) => createVippsClient(c, { clock: new TestClock(), baseUrl: 'http://fake-vipps', fetch, sleep: async () => {} }), publicBaseUrl: () => 'http://fake-vipps' }
+      status === 0 ?
+        Promise.reject(new TypeError('fetch failed'))
+      : new Response(JSON.stringify({ type: 'about:blank', title: 'Unauthorized', status, detail: 'Invalid client credentials' }), {
+          status,
+          headers: { 'Content-Type': 'application/problem+json' },
+        })) as typeof globalThis.fetch
+    return {
+      clientFor: (c) => createVippsClient(c, { clock: new TestClock(), baseUrl: 'http://fake-vipps', fetch, sleep: async () => {} }),
+      publicBaseUrl: () => 'http://fake-vipps',
+    }
   }
 
   it('answers 422 when Vipps refuses the credentials and 503 when it cannot be reached', async () => {
-    for (const [status, expected] of [[401, 422], [0, 503]] as const) {
+    for (const [status, expected] of [
+      [401, 422],
+      [0, 503],
+    ] as const) {
       const t = await testApp({}, { vipps: fakeVipps(status) })
       const { main } = await companyIds(t)
       const provider = t.db.select().from(paymentProviders).where(eq(paymentProviders.companyId, main)).get()!

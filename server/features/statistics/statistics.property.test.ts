@@ -15,13 +15,24 @@ import type { Actor } from '../access/actor'
  */
 const day = fc.integer({ min: 0, max: 3 * 365 }).map((n) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000).toISOString().slice(0, 10))
 const status = fc.constantFrom('EXECUTED', 'EXECUTED', 'EXECUTED', 'CREATED', 'RESERVED', 'FAILED', 'CANCELED')
-const line = fc.record({ type: fc.constantFrom(...partTypes), amount: fc.integer({ min: 1, max: 2_000_000 }), vatRate: fc.constantFrom(0 as const, 25 as const) })
+const line = fc.record({
+  type: fc.constantFrom(...partTypes),
+  amount: fc.integer({ min: 1, max: 2_000_000 }),
+  vatRate: fc.constantFrom(0 as const, 25 as const),
+})
 const op = fc.record({
   agreement: fc.integer({ min: 0, max: 2 }),
   paymentDate: day,
   lines: fc.array(line, { minLength: 1, maxLength: 5 }),
   status,
-  refunds: fc.array(fc.record({ share: fc.double({ min: 0.01, max: 0.5, noNaN: true }), paymentDate: day, status: fc.constantFrom('EXECUTED', 'EXECUTED', 'CREATED', 'FAILED') }), { maxLength: 2 }),
+  refunds: fc.array(
+    fc.record({
+      share: fc.double({ min: 0.01, max: 0.5, noNaN: true }),
+      paymentDate: day,
+      status: fc.constantFrom('EXECUTED', 'EXECUTED', 'CREATED', 'FAILED'),
+    }),
+    { maxLength: 2 },
+  ),
   // Later, billing moves the invoice (a late failure, or a date corrected).
   later: fc.option(fc.record({ status, paymentDate: day }), { nil: undefined }),
 })
@@ -38,7 +49,16 @@ describe('statistics: server and client agree', () => {
       await createAgreement(t, { emailAddress: demo.residentDa, memberName: 'Mads Hansen', linkedAddress: [f.addressIds[1]] }, admin),
       await createAgreement(t, { emailAddress: 'beboer09@solgaarden.dk', memberName: 'Ida Holm', linkedAddress: [f.addressIds[0]] }, admin),
     ]
-    const actor = { userId: 'x', sessionId: 'x', fullName: 'Super Admin', emailAddress: demo.superadmin, language: 'EN', systemRole: 'SUPERADMIN', currentCompanyId: null, companies: [] } as Actor
+    const actor = {
+      userId: 'x',
+      sessionId: 'x',
+      fullName: 'Super Admin',
+      emailAddress: demo.superadmin,
+      language: 'EN',
+      systemRole: 'SUPERADMIN',
+      currentCompanyId: null,
+      companies: [],
+    } as Actor
     fc.assert(
       fc.property(fc.array(op, { maxLength: 25 }), day, day, fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }), (ops, d1, d2, only) => {
         const [startDate, endDate] = d1 <= d2 ? [d1, d2] : [d2, d1]
@@ -47,9 +67,17 @@ describe('statistics: server and client agree', () => {
           t.database.sqlite.transaction(() => {
             const w = historyWriter(t.database.sqlite, t.clock.now().toISOString())
             for (const o of ops) {
-              const { chargeId, invoiceId } = w.charge({ agreementId: agreements[o.agreement]!.id, paymentDate: o.paymentDate, lines: o.lines, status: o.status, kind: 'ONE_TIME' })
+              const { chargeId, invoiceId } = w.charge({
+                agreementId: agreements[o.agreement]!.id,
+                paymentDate: o.paymentDate,
+                lines: o.lines,
+                status: o.status,
+                kind: 'ONE_TIME',
+              })
               const total = o.lines.reduce((s, l) => s + l.amount, 0)
-              if (o.status === 'EXECUTED') for (const r of o.refunds) w.refund({ chargeId, amount: Math.max(1, Math.floor(total * r.share)), paymentDate: r.paymentDate, status: r.status })
+              if (o.status === 'EXECUTED')
+                for (const r of o.refunds)
+                  w.refund({ chargeId, amount: Math.max(1, Math.floor(total * r.share)), paymentDate: r.paymentDate, status: r.status })
               if (o.later) w.setStatus(invoiceId, o.later.status, o.later.status === 'EXECUTED' ? o.later.paymentDate : null)
             }
             const server = t.services.statistics.chargeStatistics(actor, f.main, { type: 'custom', startDate, endDate, agreementId })

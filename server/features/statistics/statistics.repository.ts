@@ -44,14 +44,18 @@ export function statisticsStatements(sqlite: Database.Database) {
 }
 
 function prepare(sqlite: Database.Database) {
-  const all = sqlite.prepare<[string, string, string], SumRow>(`SELECT ${sums} FROM charge_statistics WHERE company_id = ? AND day BETWEEN ? AND ? GROUP BY consumer_address`)
+  const all = sqlite.prepare<[string, string, string], SumRow>(
+    `SELECT ${sums} FROM charge_statistics WHERE company_id = ? AND day BETWEEN ? AND ? GROUP BY consumer_address`,
+  )
   const one = sqlite.prepare<[string, string, string, string], SumRow>(
     `SELECT ${sums} FROM charge_statistics WHERE company_id = ? AND day BETWEEN ? AND ? AND agreement_id = ? GROUP BY consumer_address`,
   )
   const company = sqlite.prepare<[string], { heating_water_period_start_date: string | null; heating_water_period_end_date: string | null }>(
     'SELECT heating_water_period_start_date, heating_water_period_end_date FROM companies WHERE id = ?',
   )
-  const agreements = sqlite.prepare<[string], { id: string; external_seq: number }>('SELECT id, external_seq FROM agreements WHERE company_id = ? ORDER BY external_seq')
+  const agreements = sqlite.prepare<[string], { id: string; external_seq: number }>(
+    'SELECT id, external_seq FROM agreements WHERE company_id = ? ORDER BY external_seq',
+  )
   return {
     /** Sums per printed address of the company's withdrawn money between two days (both included). */
     sums: (companyId: string, startDate: string, endDate: string, agreementId?: string): AddressAmounts[] =>

@@ -29,7 +29,9 @@ export function createStatisticsService(deps: { database: Database_; clock: Cloc
       const period = resolvePeriod({ type, startDate: query.startDate, endDate: query.endDate }, todayInCopenhagen(deps.clock), company)
       if (period === 'heating-water-missing') throw new DomainError('BUSINESS_RULE', statisticsMessages.heatingWaterMissing.id)
       if (period === 'custom-dates-missing')
-        throw new DomainError('VALIDATION_FAILED', statisticsMessages.customDatesRequired.id, { issues: [{ path: 'endDate', message: statisticsMessages.customDatesRequired.id }] })
+        throw new DomainError('VALIDATION_FAILED', statisticsMessages.customDatesRequired.id, {
+          issues: [{ path: 'endDate', message: statisticsMessages.customDatesRequired.id }],
+        })
       return {
         agreements: sortAgreementsByExternalId(st.agreements(companyId)),
         statistics: statisticsOf(st.sums(companyId, period.startDate, period.endDate, query.agreementId)),

@@ -66,10 +66,28 @@ describe('charge statistics', () => {
     expect(s.charges).toHaveLength(2)
     // Agreement A: March + July minus the August refund; the failed, reserved and unsent ones count nothing.
     const first = s.charges.find((r) => r.parts['common-expenses'] > 0)!
-    expect(first.parts).toEqual({ 'hot-and-cold-water': 0, 'hot-water': 0, 'cold-water': 0, heating: 2 * 65_050 - 6_505, addition: 0, 'common-expenses': 900_000 - 45_000, fee: 0, other: 0 })
+    expect(first.parts).toEqual({
+      'hot-and-cold-water': 0,
+      'hot-water': 0,
+      'cold-water': 0,
+      heating: 2 * 65_050 - 6_505,
+      addition: 0,
+      'common-expenses': 900_000 - 45_000,
+      fee: 0,
+      other: 0,
+    })
     expect(first.total).toBe(2 * 515_050 - 51_505)
     const second = s.charges.find((r) => r !== first)!
-    expect(second.parts).toEqual({ 'hot-and-cold-water': 3_000, 'hot-water': 10_000, 'cold-water': 5_000, heating: 0, addition: 2_000, 'common-expenses': 0, fee: 1_000, other: 700 })
+    expect(second.parts).toEqual({
+      'hot-and-cold-water': 3_000,
+      'hot-water': 10_000,
+      'cold-water': 5_000,
+      heating: 0,
+      addition: 2_000,
+      'common-expenses': 0,
+      fee: 1_000,
+      other: 700,
+    })
     expect(second.total).toBe(21_700)
     expect(s.summary.total).toBe(first.total + second.total)
     expect(s.summary.heating).toBe(first.parts.heating)
@@ -99,7 +117,13 @@ describe('charge statistics', () => {
 
   it('refuses custom periods without both dates or with the end before the start, and invalid dates', async () => {
     const { t, f, admin } = await setup()
-    for (const q of ['?type=custom', '?type=custom&startDate=2026-05-01', '?type=custom&startDate=2026-05-01&endDate=2026-04-30', '?startDate=2026-02-30&endDate=2026-03-01', '?type=month'])
+    for (const q of [
+      '?type=custom',
+      '?type=custom&startDate=2026-05-01',
+      '?type=custom&startDate=2026-05-01&endDate=2026-04-30',
+      '?startDate=2026-02-30&endDate=2026-03-01',
+      '?type=month',
+    ])
       expect((await get(t, admin, f.main, q)).status, q).toBe(400)
   })
 
@@ -156,8 +180,22 @@ describe('charge statistics', () => {
  */
 describe('authorization matrix (statistics)', () => {
   const callers = ['superadmin', 'chairman', 'admin', 'accountant', 'boardmember', 'resident', 'neighbour', 'otherAdmin', 'anonymous'] as const
-  const emails = { superadmin: demo.superadmin, chairman: demo.chairman, admin: demo.admin, accountant: demo.accountant, boardmember: demo.boardmember, resident: demo.resident, neighbour: demo.residentDa, otherAdmin: demo.otherAdmin }
-  const classOf = (status: number) => (status === 401 ? '1' : status === 403 ? '3' : status === 404 ? '4' : status >= 500 ? `error ${status}` : 'o')
+  const emails = {
+    superadmin: demo.superadmin,
+    chairman: demo.chairman,
+    admin: demo.admin,
+    accountant: demo.accountant,
+    boardmember: demo.boardmember,
+    resident: demo.resident,
+    neighbour: demo.residentDa,
+    otherAdmin: demo.otherAdmin,
+  }
+  const classOf = (status: number) =>
+    status === 401 ? '1'
+    : status === 403 ? '3'
+    : status === 404 ? '4'
+    : status >= 500 ? `error ${status}`
+    : 'o'
   //                                                                   S C A K B R N O -
   const rows: [string, (f: { main: string; second: string }) => string, string][] = [
     ['GET /company/{id}/charges-statistics (own company)', (f) => `/company/${f.main}/charges-statistics`, 'oooo34441'],

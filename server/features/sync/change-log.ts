@@ -40,10 +40,15 @@ export function recordChange(db: Db, clock: Clock, entity: SyncEntity, entityId:
 
 /** The newest seq ever written (compaction may have removed the row itself). */
 export const latestSeq = (db: Db): number =>
-  Math.max(db.select({ seq: max(changeLog.seq) }).from(changeLog).get()?.seq ?? 0, compactedThrough(db))
+  Math.max(
+    db
+      .select({ seq: max(changeLog.seq) })
+      .from(changeLog)
+      .get()?.seq ?? 0,
+    compactedThrough(db),
+  )
 
-export const compactedThrough = (db: Db): number =>
-  db.select().from(syncState).where(eq(syncState.key, 'compactedThrough')).get()?.value ?? 0
+export const compactedThrough = (db: Db): number => db.select().from(syncState).where(eq(syncState.key, 'compactedThrough')).get()?.value ?? 0
 
 /**
  * Removes log entries older than `before` (an ISO instant). Clients whose cursor points into the
@@ -52,9 +57,16 @@ export const compactedThrough = (db: Db): number =>
  */
 export function compactChangeLog(db: Db, before: string): number {
   return db.transaction((tx) => {
-    const through = tx.select({ seq: max(changeLog.seq) }).from(changeLog).where(lt(changeLog.createdAt, before)).get()?.seq
+    const through = tx
+      .select({ seq: max(changeLog.seq) })
+      .from(changeLog)
+      .where(lt(changeLog.createdAt, before))
+      .get()?.seq
     if (!through) return 0
-    const removed = tx.delete(changeLog).where(lt(changeLog.seq, through + 1)).run().changes
+    const removed = tx
+      .delete(changeLog)
+      .where(lt(changeLog.seq, through + 1))
+      .run().changes
     tx.insert(syncState)
       .values({ key: 'compactedThrough', value: through })
       .onConflictDoUpdate({ target: syncState.key, set: { value: through } })

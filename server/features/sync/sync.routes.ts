@@ -5,8 +5,12 @@ import { requireActor } from '../access/actor'
 import type { SyncService } from './sync.service'
 
 const pull = createRoute({
-  method: 'get', path: '/sync', tags: ['Sync'], security: bearer,
-  summary: 'Changes the caller may see, oldest first. Start without a cursor; follow `cursor` while `hasMore`; on `reset` drop the local copy and apply the changes as a fresh copy',
+  method: 'get',
+  path: '/sync',
+  tags: ['Sync'],
+  security: bearer,
+  summary:
+    'Changes the caller may see, oldest first. Start without a cursor; follow `cursor` while `hasMore`; on `reset` drop the local copy and apply the changes as a fresh copy',
   request: { query: SyncQuery },
   responses: { 200: { description: 'A page of changes', ...json(SyncResponse) }, 400: e[400], 401: e[401] },
 })

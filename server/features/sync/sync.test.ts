@@ -32,7 +32,7 @@ async function notifyMany(t: TestApp, token: string, n: number) {
 }
 
 describe('GET /api/sync', () => {
-  it('sends a first snapshot of only the caller\'s rows, then only what changed', async () => {
+  it("sends a first snapshot of only the caller's rows, then only what changed", async () => {
     const t = await testApp()
     const token = await t.login(demo.admin)
     const first = await pullAll(t, token)
@@ -40,7 +40,10 @@ describe('GET /api/sync', () => {
     expect(notes(first.changes)).toHaveLength(1)
     expect(notes(first.changes)[0]).toMatchObject({ entity: 'notification', op: 'upsert', version: 1, data: { title: 'Welcome to Boligkasse' } })
     // Both languages travel with it: a device switching to Danish offline shows it in Danish.
-    expect(notes(first.changes)[0]!.data!.localized).toMatchObject({ en: { title: 'Welcome to Boligkasse', actionText: 'Open profile' }, da: { title: 'Velkommen til Boligkasse', actionText: 'Åbn profil' } })
+    expect(notes(first.changes)[0]!.data!.localized).toMatchObject({
+      en: { title: 'Welcome to Boligkasse', actionText: 'Open profile' },
+      da: { title: 'Velkommen til Boligkasse', actionText: 'Åbn profil' },
+    })
     const nothing = await pullAll(t, token, first.cursor)
     expect(nothing.changes).toEqual([])
     await notifyMany(t, token, 2)
@@ -48,7 +51,10 @@ describe('GET /api/sync', () => {
     await t.call('PATCH', `/notifications/${id}/read`, { token })
     const next = await pullAll(t, token, nothing.cursor)
     expect(next.changes.map((c) => c.op)).toEqual(['upsert', 'upsert', 'upsert'])
-    expect(next.changes.find((c) => c.id === id)).toMatchObject({ version: 2, data: { isRead: true, localized: { da: { title: 'Velkommen til Boligkasse' } } } })
+    expect(next.changes.find((c) => c.id === id)).toMatchObject({
+      version: 2,
+      data: { isRead: true, localized: { da: { title: 'Velkommen til Boligkasse' } } },
+    })
   })
 
   it('pages through snapshot and log with hasMore, and sends each row once per page', async () => {
@@ -76,7 +82,7 @@ describe('GET /api/sync', () => {
     expect(next.changes).toEqual([{ entity: 'notification', id, op: 'delete' }])
   })
 
-  it('never sends another user\'s rows', async () => {
+  it("never sends another user's rows", async () => {
     const t = await testApp()
     const admin = await t.login(demo.admin)
     const chairman = await t.login(demo.chairman)

@@ -12,11 +12,14 @@ export type NewUser = typeof users.$inferInsert
 export const usersRepository = {
   byId: (db: Db, id: string): UserRow | undefined => db.select().from(users).where(eq(users.id, id)).get(),
 
-  byEmail: (db: Db, email: string): UserRow | undefined =>
-    db.select().from(users).where(eq(users.emailAddress, email.toLowerCase())).get(),
+  byEmail: (db: Db, email: string): UserRow | undefined => db.select().from(users).where(eq(users.emailAddress, email.toLowerCase())).get(),
 
   emailTakenByOther: (db: Db, email: string, userId: string): boolean =>
-    db.select({ id: users.id }).from(users).where(and(eq(users.emailAddress, email), ne(users.id, userId))).get() !== undefined,
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.emailAddress, email), ne(users.id, userId)))
+      .get() !== undefined,
 
   /** The user whose account address, or proven e-mail sign-in, is this address. */
   byAnyEmail: (db: Db, email: string): UserRow | undefined => {
@@ -68,22 +71,28 @@ export const usersRepository = {
    * super admin). `%`, `_` and a backslash in the text match themselves.
    */
   searchByEmailPrefixAmong: (db: Db, prefix: string, staffOf: readonly string[] | 'all'): UserRow[] =>
-    staffOf !== 'all' && staffOf.length === 0
-      ? []
-      : db
-          .select(getTableColumns(users))
-          .from(users)
-          .where(
-            and(
-              sql`${users.emailAddress} like ${prefix.replace(/[\\%_]/g, (m) => '\\' + m) + '%'} escape '\\'`,
-              staffOf === 'all'
-                ? undefined
-                : inArray(users.id, db.select({ id: companyMembers.userId }).from(companyMembers).where(inArray(companyMembers.companyId, [...staffOf]))),
+    staffOf !== 'all' && staffOf.length === 0 ?
+      []
+    : db
+        .select(getTableColumns(users))
+        .from(users)
+        .where(
+          and(
+            sql`${users.emailAddress} like ${prefix.replace(/[\\%_]/g, (m) => '\\' + m) + '%'} escape '\\'`,
+            staffOf === 'all' ? undefined : (
+              inArray(
+                users.id,
+                db
+                  .select({ id: companyMembers.userId })
+                  .from(companyMembers)
+                  .where(inArray(companyMembers.companyId, [...staffOf])),
+              )
             ),
-          )
-          .orderBy(users.emailAddress)
-          .limit(10)
-          .all(),
+          ),
+        )
+        .orderBy(users.emailAddress)
+        .limit(10)
+        .all(),
 
   /** Whether the user is on the staff (any company role) of one of the companies. */
   isStaffOfAny: (db: Db, userId: string, companyIds: readonly string[]): boolean =>

@@ -15,7 +15,10 @@ describe('webhooks from the emulator', () => {
     const sa = await t.login(demo.superadmin)
     const hook = await t.call('POST', `/webhook/register/${provider.id}`, {
       token: sa,
-      body: { webhookUrl: `http://localhost:3000/api/webhooks/vipps/${provider.id}`, events: ['recurring.agreement-activated.v1', 'recurring.charge-captured.v1'] },
+      body: {
+        webhookUrl: `http://localhost:3000/api/webhooks/vipps/${provider.id}`,
+        events: ['recurring.agreement-activated.v1', 'recurring.charge-captured.v1'],
+      },
     })
     expect(hook.status).toBe(201)
     const seen: VippsObservation[] = []
@@ -31,7 +34,12 @@ describe('webhooks from the emulator', () => {
     await control('webhooks', { mode: 'duplicate' })
     const client = t.services.providers.vippsClient(provider)
     const draft = await client.createAgreement(
-      { pricing: { type: 'LEGACY', currency: 'DKK', amount: 450000 }, interval: { unit: 'MONTH', count: 1 }, productName: 'Boligafgift', merchantRedirectUrl: 'http://localhost:3000/agreements/x' },
+      {
+        pricing: { type: 'LEGACY', currency: 'DKK', amount: 450000 },
+        interval: { unit: 'MONTH', count: 1 },
+        productName: 'Boligafgift',
+        merchantRedirectUrl: 'http://localhost:3000/agreements/x',
+      },
       'agreement-x',
     )
     await control(`approve/${draft.agreementId}`)
@@ -49,7 +57,10 @@ describe('webhooks from the emulator', () => {
     const provider = t.db.select().from(paymentProviders).get()!
     const sa = await t.login(demo.superadmin)
     const url = `http://localhost:3000/api/webhooks/vipps/${provider.id}`
-    const registered = await t.call('POST', `/webhook/register/${provider.id}`, { token: sa, body: { webhookUrl: url, events: ['recurring.charge-failed.v1'] } })
+    const registered = await t.call('POST', `/webhook/register/${provider.id}`, {
+      token: sa,
+      body: { webhookUrl: url, events: ['recurring.charge-failed.v1'] },
+    })
     expect(registered.status, JSON.stringify(registered.json)).toBe(201)
     const listed = await t.call('GET', `/webhook/${provider.id}`, { token: sa })
     expect(listed.json).toEqual([{ id: registered.json.id, url, events: ['recurring.charge-failed.v1'] }])

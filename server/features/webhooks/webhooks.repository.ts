@@ -10,7 +10,11 @@ export const webhooksRepository = {
   hooksOf: (db: Db, providerId: string): HookRow[] =>
     db.select().from(providerWebhooks).where(eq(providerWebhooks.providerId, providerId)).orderBy(asc(providerWebhooks.createdAt)).all(),
   hook: (db: Db, providerId: string, id: string): HookRow | undefined =>
-    db.select().from(providerWebhooks).where(and(eq(providerWebhooks.providerId, providerId), eq(providerWebhooks.id, id))).get(),
+    db
+      .select()
+      .from(providerWebhooks)
+      .where(and(eq(providerWebhooks.providerId, providerId), eq(providerWebhooks.id, id)))
+      .get(),
   insertHook: (db: Db, row: typeof providerWebhooks.$inferInsert): void => {
     db.insert(providerWebhooks).values(row).run()
   },
@@ -22,8 +26,7 @@ export const webhooksRepository = {
   },
 
   /** Stores a delivery once; returns false when the same body was received before. */
-  insertEvent: (db: Db, row: typeof webhookEvents.$inferInsert): boolean =>
-    db.insert(webhookEvents).values(row).onConflictDoNothing().run().changes === 1,
+  insertEvent: (db: Db, row: typeof webhookEvents.$inferInsert): boolean => db.insert(webhookEvents).values(row).onConflictDoNothing().run().changes === 1,
   dueEvents: (db: Db, now: string, limit = 50): EventRow[] =>
     db
       .select()

@@ -8,30 +8,54 @@ const tags = ['Webhooks']
 const ProviderParam = z.object({ providerId: z.uuid() })
 
 const receive = createRoute({
-  method: 'post', path: '/webhooks/vipps/{providerId}', tags,
-  summary: 'Receives a Vipps webhook (signed with HMAC-SHA256; a bad signature, body hash or date answers 401 and changes nothing, and so does an unknown provider id)',
+  method: 'post',
+  path: '/webhooks/vipps/{providerId}',
+  tags,
+  summary:
+    'Receives a Vipps webhook (signed with HMAC-SHA256; a bad signature, body hash or date answers 401 and changes nothing, and so does an unknown provider id)',
   request: { params: ProviderParam },
   responses: { 202: { description: 'Accepted (also for a repeated delivery)' }, 400: e[400], 401: e[401] },
 })
 const providers = createRoute({
-  method: 'get', path: '/webhook/providers', tags, security: bearer,
+  method: 'get',
+  path: '/webhook/providers',
+  tags,
+  security: bearer,
   summary: 'Payment providers whose webhooks the caller manages (super admin)',
   responses: { 200: { description: 'Providers', ...json(z.array(WebhookProviderSummary)) }, 401: e[401], 403: e[403] },
 })
 const list = createRoute({
-  method: 'get', path: '/webhook/{providerId}', tags, security: bearer,
+  method: 'get',
+  path: '/webhook/{providerId}',
+  tags,
+  security: bearer,
   summary: 'Webhooks registered at Vipps for a provider',
   request: { params: ProviderParam },
   responses: { 200: { description: 'Webhooks', ...json(z.array(Webhook)) }, 401: e[401], 403: e[403], 404: e[404] },
 })
 const register = createRoute({
-  method: 'post', path: '/webhook/register/{providerId}', tags, security: bearer,
+  method: 'post',
+  path: '/webhook/register/{providerId}',
+  tags,
+  security: bearer,
   summary: 'Register a webhook URL for events at Vipps (not while the provider is inactive)',
   request: { params: ProviderParam, headers: writeHeaders, ...jsonBody(RegisterWebhookRequest) },
-  responses: { 201: { description: 'Registered', ...json(Webhook) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422], 503: { description: 'Vipps could not be reached', ...json(z.object({ message: z.string(), code: z.string() })) } },
+  responses: {
+    201: { description: 'Registered', ...json(Webhook) },
+    400: e[400],
+    401: e[401],
+    403: e[403],
+    404: e[404],
+    409: e[409],
+    422: e[422],
+    503: { description: 'Vipps could not be reached', ...json(z.object({ message: z.string(), code: z.string() })) },
+  },
 })
 const remove = createRoute({
-  method: 'delete', path: '/webhook/{providerId}', tags, security: bearer,
+  method: 'delete',
+  path: '/webhook/{providerId}',
+  tags,
+  security: bearer,
   summary: 'Delete a webhook at Vipps and here',
   request: { params: ProviderParam, query: z.object({ hookId: z.uuid() }), headers: writeHeaders },
   responses: { 204: { description: 'Deleted' }, 401: e[401], 403: e[403], 404: e[404], 409: e[409], 503: { description: 'Vipps could not be reached' } },

@@ -63,8 +63,7 @@ export function createWebhooksService(deps: {
   }
 
   function rethrowVipps(err: unknown): never {
-    if (err instanceof VippsRejected)
-      throw new DomainError('BUSINESS_RULE', messages.providerRefused.id, { values: { detail: err.message }, cause: err })
+    if (err instanceof VippsRejected) throw new DomainError('BUSINESS_RULE', messages.providerRefused.id, { values: { detail: err.message }, cause: err })
     throw new DomainError('PROVIDER_UNAVAILABLE', messages.providerUnavailable.id, { cause: err })
   }
 
@@ -73,8 +72,9 @@ export function createWebhooksService(deps: {
     if (!provider) return
     const client = providers.vippsClient(provider)
     try {
-      const observation: VippsObservation = event.chargeId
-        ? { kind: 'charge', providerId: provider.id, eventType: event.eventType, charge: await client.getCharge(event.agreementId, event.chargeId) }
+      const observation: VippsObservation =
+        event.chargeId ?
+          { kind: 'charge', providerId: provider.id, eventType: event.eventType, charge: await client.getCharge(event.agreementId, event.chargeId) }
         : { kind: 'agreement', providerId: provider.id, eventType: event.eventType, agreement: await client.getAgreement(event.agreementId) }
       await lock.run(() =>
         db.transaction((tx) => {
@@ -89,7 +89,9 @@ export function createWebhooksService(deps: {
       const failed = attempts >= MAX_ATTEMPTS
       const next = nextAttemptAt(clock.now(), attempts, RETRY)
       log[failed ? 'error' : 'warn']({ err, eventId: event.id, attempts }, 'vipps webhook processing failed')
-      await lock.run(() => repo.updateEvent(db, event.id, { status: failed ? 'failed' : 'received', attempts, nextAttemptAt: next, lastError: String(err).slice(0, 500) }))
+      await lock.run(() =>
+        repo.updateEvent(db, event.id, { status: failed ? 'failed' : 'received', attempts, nextAttemptAt: next, lastError: String(err).slice(0, 500) }),
+      )
     }
   }
 
@@ -109,7 +111,10 @@ export function createWebhooksService(deps: {
 
     list(actor: Actor, providerId: string): Webhook[] {
       manageable(actor, providerId)
-      return repo.hooksOf(db, providerId).filter((h) => h.status === 'active').map(view)
+      return repo
+        .hooksOf(db, providerId)
+        .filter((h) => h.status === 'active')
+        .map(view)
     },
 
     /**
@@ -129,7 +134,9 @@ export function createWebhooksService(deps: {
         }),
       )
       try {
-        const registered = await providers.vippsClient(provider).registerWebhook({ url: input.webhookUrl, events: input.events }, vippsKeys.webhookRegistration(id))
+        const registered = await providers
+          .vippsClient(provider)
+          .registerWebhook({ url: input.webhookUrl, events: input.events }, vippsKeys.webhookRegistration(id))
         await lock.run(() =>
           db.transaction((tx) => {
             repo.updateHook(tx, id, { vippsWebhookId: registered.id, secretSealed: secrets.seal(registered.secret), status: 'active' })
@@ -217,4 +224,3 @@ export function createWebhooksService(deps: {
     events: (providerId: string) => repo.eventsOf(db, providerId),
   }
 }
-

@@ -19,11 +19,28 @@ function fakeVipps() {
     if (path.startsWith('/webhooks/v1/webhooks/') && init.method === 'DELETE') return new Response(null, { status: 204 })
     if (path.includes('/charges/'))
       return Response.json({
-        id: 'chr-1', agreementId: 'agr_1', amount: 45000, currency: 'DKK', description: 'Boligafgift', due: '2026-12-01', status: 'CHARGED', type: 'RECURRING',
-        transactionType: 'DIRECT_CAPTURE', retryDays: 5, summary: { captured: 45000, refunded: 0, cancelled: 0 }, history: [],
+        id: 'chr-1',
+        agreementId: 'agr_1',
+        amount: 45000,
+        currency: 'DKK',
+        description: 'Boligafgift',
+        due: '2026-12-01',
+        status: 'CHARGED',
+        type: 'RECURRING',
+        transactionType: 'DIRECT_CAPTURE',
+        retryDays: 5,
+        summary: { captured: 45000, refunded: 0, cancelled: 0 },
+        history: [],
       })
     if (path.startsWith('/recurring/v3/agreements/'))
-      return Response.json({ id: 'agr_1', status: 'ACTIVE', pricing: { type: 'LEGACY', currency: 'DKK', amount: 45000 }, interval: { unit: 'MONTH', count: 1 }, productName: 'Boligafgift', created: '2026-11-01' })
+      return Response.json({
+        id: 'agr_1',
+        status: 'ACTIVE',
+        pricing: { type: 'LEGACY', currency: 'DKK', amount: 45000 },
+        interval: { unit: 'MONTH', count: 1 },
+        productName: 'Boligafgift',
+        created: '2026-11-01',
+      })
     return new Response('not found', { status: 404 })
   }) as typeof globalThis.fetch
   const env: VippsEnvironment = {
@@ -42,7 +59,15 @@ async function setup() {
 }
 
 const url = (providerId: string) => `http://localhost:3000/api/webhooks/vipps/${providerId}`
-const payload = JSON.stringify({ eventType: 'recurring.charge-captured.v1', agreementId: 'agr_1', chargeId: 'chr-1', amount: 45000, currency: 'DKK', occurred: '2026-11-23T09:00:00Z', msn: '212121' })
+const payload = JSON.stringify({
+  eventType: 'recurring.charge-captured.v1',
+  agreementId: 'agr_1',
+  chargeId: 'chr-1',
+  amount: 45000,
+  currency: 'DKK',
+  occurred: '2026-11-23T09:00:00Z',
+  msn: '212121',
+})
 
 describe('webhook management', () => {
   it('registers a webhook at Vipps, keeps the secret sealed and lists it', async () => {
@@ -76,7 +101,10 @@ describe('webhook management', () => {
     }
     await pull()
     const providerChange = async () => (await pull()).find((c) => c.entity === 'paymentProvider' && c.id === provider.id)
-    const added = await t.call('POST', `/webhook/register/${provider.id}`, { token: sa, body: { webhookUrl: url(provider.id), events: ['recurring.charge-captured.v1'] } })
+    const added = await t.call('POST', `/webhook/register/${provider.id}`, {
+      token: sa,
+      body: { webhookUrl: url(provider.id), events: ['recurring.charge-captured.v1'] },
+    })
     expect((await providerChange())?.data).toMatchObject({ webhookCount: 1, hooks: [{ id: added.json.id, url: url(provider.id) }] })
     expect((await t.call('DELETE', `/webhook/${provider.id}?hookId=${added.json.id}`, { token: sa })).status).toBe(204)
     expect((await providerChange())?.data).toMatchObject({ webhookCount: 0, hooks: [] })
@@ -96,14 +124,19 @@ describe('webhook management', () => {
     expect((await t.call('GET', `/webhook/${provider.id}`, { token: admin })).status).toBe(403)
     expect((await t.call('GET', '/webhook/providers', { token: admin })).status).toBe(403)
     t.db.update(paymentProviders).set({ isActive: false }).where(eq(paymentProviders.id, provider.id)).run()
-    const res = await t.call('POST', `/webhook/register/${provider.id}`, { token: sa, body: { webhookUrl: url(provider.id), events: ['recurring.charge-captured.v1'] } })
+    const res = await t.call('POST', `/webhook/register/${provider.id}`, {
+      token: sa,
+      body: { webhookUrl: url(provider.id), events: ['recurring.charge-captured.v1'] },
+    })
     expect(res.status).toBe(409)
     expect(res.json.message).toBe('The payment provider is inactive.')
   })
 
   it('deletes a webhook at Vipps and here', async () => {
     const { t, vipps, provider, sa } = await setup()
-    const hook = (await t.call('POST', `/webhook/register/${provider.id}`, { token: sa, body: { webhookUrl: url(provider.id), events: ['recurring.charge-captured.v1'] } })).json
+    const hook = (
+      await t.call('POST', `/webhook/register/${provider.id}`, { token: sa, body: { webhookUrl: url(provider.id), events: ['recurring.charge-captured.v1'] } })
+    ).json
     expect((await t.call('DELETE', `/webhook/${provider.id}?hookId=${hook.id}`, { token: sa })).status).toBe(204)
     expect(vipps.calls).toContain('DELETE /webhooks/v1/webhooks/vipps-hook-1')
     expect((await t.call('GET', `/webhook/${provider.id}`, { token: sa })).json).toEqual([])
@@ -113,10 +146,17 @@ describe('webhook management', () => {
 describe('receiving Vipps webhooks', () => {
   async function withHook() {
     const s = await setup()
-    await s.t.call('POST', `/webhook/register/${s.provider.id}`, { token: s.sa, body: { webhookUrl: url(s.provider.id), events: ['recurring.charge-captured.v1'] } })
+    await s.t.call('POST', `/webhook/register/${s.provider.id}`, {
+      token: s.sa,
+      body: { webhookUrl: url(s.provider.id), events: ['recurring.charge-captured.v1'] },
+    })
     const deliver = (body: string, opts: { secret?: string; date?: Date; tamper?: boolean } = {}) => {
       const headers = signWebhook(opts.secret ?? 'hook-secret-abcd', url(s.provider.id), body, opts.date ?? s.t.clock.now())
-      return s.t.app.request(url(s.provider.id), { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: opts.tamper ? body.replace('45000', '1') : body })
+      return s.t.app.request(url(s.provider.id), {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: opts.tamper ? body.replace('45000', '1') : body,
+      })
     }
     return { ...s, deliver }
   }

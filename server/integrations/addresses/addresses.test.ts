@@ -50,8 +50,26 @@ describe('dataforsyningen address provider (recorded GSearch answer)', () => {
     expect(`${url.origin}${url.pathname}`).toBe(DATAFORSYNINGEN_URL)
     expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'Vestergade 12, 8000', limit: '5', token: 'secret-token' })
     expect(result).toEqual([
-      { referenceId: '0a3f50a0-73ca-32b8-e044-0003ba298018', street: 'Vestergade', number: '12', floor: '2', side: 'tv', zip: '8000', city: 'Aarhus C', text: 'Vestergade 12, 2. tv, 8000 Aarhus C' },
-      { referenceId: '0a3f50a0-73cb-32b8-e044-0003ba298018', street: 'Vestergade', number: '12', floor: null, side: null, zip: '8000', city: 'Aarhus C', text: 'Vestergade 12, 8000 Aarhus C' },
+      {
+        referenceId: '0a3f50a0-73ca-32b8-e044-0003ba298018',
+        street: 'Vestergade',
+        number: '12',
+        floor: '2',
+        side: 'tv',
+        zip: '8000',
+        city: 'Aarhus C',
+        text: 'Vestergade 12, 2. tv, 8000 Aarhus C',
+      },
+      {
+        referenceId: '0a3f50a0-73cb-32b8-e044-0003ba298018',
+        street: 'Vestergade',
+        number: '12',
+        floor: null,
+        side: null,
+        zip: '8000',
+        city: 'Aarhus C',
+        text: 'Vestergade 12, 8000 Aarhus C',
+      },
     ])
   })
 

@@ -5,7 +5,11 @@ import { addressText, type AddressProvider } from './address-provider'
 type Row = Omit<AddressSuggestion, 'text'>
 
 /** Lower case without accents that people often leave out (ø→o is not folded: Danish keeps them apart). */
-const fold = (s: string) => s.toLocaleLowerCase('da').normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
+const fold = (s: string) =>
+  s
+    .toLocaleLowerCase('da')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
 
 /**
  * The shipped sample (scripts/generate-addresses.ts writes it). Every word of the query must
@@ -15,14 +19,27 @@ const fold = (s: string) => s.toLocaleLowerCase('da').normalize('NFKD').replace(
 export function createBuiltinAddressProvider(rows: Row[] = loadSample()): AddressProvider {
   const index = rows.map((r) => {
     const suggestion: AddressSuggestion = { ...r, text: addressText(r) }
-    const words = fold(`${r.street} ${r.city}`).split(/[\s.,]+/).filter(Boolean)
-    return { suggestion, words, street: fold(r.street), number: fold(r.number), zip: r.zip, floor: r.floor ? fold(r.floor) : '', side: r.side ? fold(r.side) : '' }
+    const words = fold(`${r.street} ${r.city}`)
+      .split(/[\s.,]+/)
+      .filter(Boolean)
+    return {
+      suggestion,
+      words,
+      street: fold(r.street),
+      number: fold(r.number),
+      zip: r.zip,
+      floor: r.floor ? fold(r.floor) : '',
+      side: r.side ? fold(r.side) : '',
+    }
   })
 
   return {
     name: 'builtin',
     async search(query, limit) {
-      const terms = fold(query).split(/[\s,]+/).map((t) => t.replace(/\.$/, '')).filter(Boolean)
+      const terms = fold(query)
+        .split(/[\s,]+/)
+        .map((t) => t.replace(/\.$/, ''))
+        .filter(Boolean)
       if (!terms.length) return []
       const q = fold(query.trim())
       return index

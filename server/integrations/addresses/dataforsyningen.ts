@@ -25,7 +25,15 @@ const blankToNull = (v: string | null | undefined) => (v && v.trim() ? v.trim() 
 
 /** Maps one GSearch address to our suggestion (docs/PRODUCT.md §3 "Address autocomplete suggestion"). */
 export function toSuggestion(a: z.infer<typeof GsearchAddress>): AddressSuggestion {
-  const s = { referenceId: a.id, street: a.vejnavn, number: a.husnummer, floor: blankToNull(a.etagebetegnelse), side: blankToNull(a.doerbetegnelse), zip: a.postnummer, city: a.postnummernavn }
+  const s = {
+    referenceId: a.id,
+    street: a.vejnavn,
+    number: a.husnummer,
+    floor: blankToNull(a.etagebetegnelse),
+    side: blankToNull(a.doerbetegnelse),
+    zip: a.postnummer,
+    city: a.postnummernavn,
+  }
   return { ...s, text: a.visningstekst ?? addressText(s) }
 }
 

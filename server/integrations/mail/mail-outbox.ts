@@ -21,7 +21,9 @@ export interface OutgoingMail {
 export function queueMail(db: Db, clock: Clock, mail: OutgoingMail): string {
   const id = newId()
   const now = clock.now().toISOString()
-  db.insert(mailOutbox).values({ id, ...mail, html: mail.html ?? null, nextAttemptAt: now, createdAt: now }).run()
+  db.insert(mailOutbox)
+    .values({ id, ...mail, html: mail.html ?? null, nextAttemptAt: now, createdAt: now })
+    .run()
   return id
 }
 
@@ -34,7 +36,14 @@ export function smtpTransport(url: string): MailTransport {
   const transporter: Transporter = nodemailer.createTransport(url)
   return {
     async send(mail) {
-      await transporter.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: `<${mail.id}@boligkasse>` })
+      await transporter.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: `<${mail.id}@boligkasse>`,
+      })
     },
   }
 }
@@ -45,7 +54,14 @@ export function emlFileTransport(dir: string): MailTransport {
   return {
     async send(mail) {
       mkdirSync(dir, { recursive: true })
-      const info = await transporter.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: `<${mail.id}@boligkasse>` })
+      const info = await transporter.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: `<${mail.id}@boligkasse>`,
+      })
       writeFileSync(join(dir, `${mail.id}.eml`), info.message as Buffer)
     },
   }
@@ -61,9 +77,7 @@ export class MailWorker {
   private timer: NodeJS.Timeout | undefined
   private running: Promise<number> | undefined
 
-  constructor(
-    private readonly deps: { db: Db; clock: Clock; lock: WriteLock; transport: MailTransport; from: string; log: Logger },
-  ) {}
+  constructor(private readonly deps: { db: Db; clock: Clock; lock: WriteLock; transport: MailTransport; from: string; log: Logger }) {}
 
   /** Sends everything that is due now; resolves with the number sent. Concurrent calls share one run. */
   runOnce(): Promise<number> {
@@ -93,7 +107,13 @@ export class MailWorker {
     for (const mail of due) {
       try {
         await transport.send({ id: mail.id, from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined })
-        await lock.run(() => db.update(mailOutbox).set({ status: 'sent', sentAt: clock.now().toISOString(), attempts: mail.attempts + 1 }).where(eq(mailOutbox.id, mail.id)).run())
+        await lock.run(() =>
+          db
+            .update(mailOutbox)
+            .set({ status: 'sent', sentAt: clock.now().toISOString(), attempts: mail.attempts + 1 })
+            .where(eq(mailOutbox.id, mail.id))
+            .run(),
+        )
         sent += 1
       } catch (err) {
         const attempts = mail.attempts + 1
@@ -101,7 +121,11 @@ export class MailWorker {
         const next = nextAttemptAt(clock.now(), attempts - 1, { baseMs: 60_000, maxMs: Infinity })
         log[failed ? 'error' : 'warn']({ err, mailId: mail.id, attempts }, 'mail delivery failed')
         await lock.run(() =>
-          db.update(mailOutbox).set({ status: failed ? 'failed' : 'queued', attempts, nextAttemptAt: next, lastError: String(err).slice(0, 500) }).where(eq(mailOutbox.id, mail.id)).run(),
+          db
+            .update(mailOutbox)
+            .set({ status: failed ? 'failed' : 'queued', attempts, nextAttemptAt: next, lastError: String(err).slice(0, 500) })
+            .where(eq(mailOutbox.id, mail.id))
+            .run(),
         )
       }
     }

@@ -45,9 +45,8 @@ export function wireVipps(opts: {
   if (opts.vippsBaseUrl || opts.isProduction) {
     const environment = vippsEnvironment({ clock: opts.clock, baseUrl: opts.vippsBaseUrl, version: opts.version })
     const base = opts.vippsBaseUrl ?? 'https://api.vipps.no'
-    const login = opts.loginClient
-      ? createVippsLogin({ apiBaseUrl: base, browserBaseUrl: base, ...opts.loginClient, redirectUri, now: () => opts.clock.now() })
-      : undefined
+    const login =
+      opts.loginClient ? createVippsLogin({ apiBaseUrl: base, browserBaseUrl: base, ...opts.loginClient, redirectUri, now: () => opts.clock.now() }) : undefined
     return { environment, login, emulator: undefined }
   }
 
@@ -106,6 +105,10 @@ export function wireVipps(opts: {
 export const approveInEmulator =
   (emulator: VippsEmulator) =>
   async (vippsAgreementId: string): Promise<void> => {
-    const res = await emulator.app.request(`/_control/approve/${encodeURIComponent(vippsAgreementId)}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+    const res = await emulator.app.request(`/_control/approve/${encodeURIComponent(vippsAgreementId)}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    })
     if (!res.ok) throw new Error(`the emulator did not approve ${vippsAgreementId}: ${res.status} ${await res.text()}`)
   }

@@ -36,7 +36,8 @@ export function providerOutboxWriter(sqlite: Database.Database) {
     writers.set(sqlite, insert)
   }
   const statement = insert
-  return (call: ProviderCall): void => void statement.run(call.id, call.providerId, call.agreementId, call.chargeId, call.kind, JSON.stringify(call.payload), call.at, call.at)
+  return (call: ProviderCall): void =>
+    void statement.run(call.id, call.providerId, call.agreementId, call.chargeId, call.kind, JSON.stringify(call.payload), call.at, call.at)
 }
 
 /** Queues a call to Vipps (see `providerOutboxWriter`). */
@@ -45,7 +46,13 @@ export const queueProviderCall = (db: Db, call: ProviderCall): void => providerO
 /** Reading and updating queued calls: the sender job, the agreement's outbox view, a settled invoice's unsent charge. */
 export const providerOutboxRepository = {
   due: (db: Db, now: string): ProviderOutboxRow[] =>
-    db.select().from(providerOutbox).where(and(eq(providerOutbox.status, 'pending'), lte(providerOutbox.nextAttemptAt, now))).orderBy(asc(providerOutbox.createdAt)).limit(50).all(),
+    db
+      .select()
+      .from(providerOutbox)
+      .where(and(eq(providerOutbox.status, 'pending'), lte(providerOutbox.nextAttemptAt, now)))
+      .orderBy(asc(providerOutbox.createdAt))
+      .limit(50)
+      .all(),
   ofAgreement: (db: Db, agreementId: string): ProviderOutboxRow[] =>
     db.select().from(providerOutbox).where(eq(providerOutbox.agreementId, agreementId)).orderBy(asc(providerOutbox.createdAt)).all(),
   update: (db: Db, id: string, changes: Partial<typeof providerOutbox.$inferInsert>): void => {

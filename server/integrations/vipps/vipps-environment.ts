@@ -23,7 +23,14 @@ export function vippsEnvironment(opts: {
   return {
     clientFor(credentials) {
       if (opts.baseUrl) return createVippsClient(credentials, { clock: opts.clock, baseUrl: opts.baseUrl, systemVersion: opts.version })
-      if (opts.emulator) return createVippsClient(credentials, { clock: opts.clock, baseUrl: opts.emulator.baseUrl, fetch: opts.emulator.fetch, systemVersion: opts.version, ...opts.clientOptions })
+      if (opts.emulator)
+        return createVippsClient(credentials, {
+          clock: opts.clock,
+          baseUrl: opts.emulator.baseUrl,
+          fetch: opts.emulator.fetch,
+          systemVersion: opts.version,
+          ...opts.clientOptions,
+        })
       return createVippsClient(credentials, { clock: opts.clock, systemVersion: opts.version })
     },
     publicBaseUrl(isTest) {

@@ -60,7 +60,9 @@ export function createVippsLogin(config: VippsLoginConfig) {
     const { keys } = await getJson(d.jwks_uri, Jwks)
     const jwk = keys.find((k) => !header.kid || k.kid === header.kid)
     if (!jwk) throw new Error('no key for the id_token')
-    const ok = createVerify('RSA-SHA256').update(`${h}.${p}`).verify(createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' }), Buffer.from(s, 'base64url'))
+    const ok = createVerify('RSA-SHA256')
+      .update(`${h}.${p}`)
+      .verify(createPublicKey({ key: jwk as JsonWebKey, format: 'jwk' }), Buffer.from(s, 'base64url'))
     if (!ok) throw new Error('id_token signature does not verify')
     const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as { iss?: string; aud?: string | string[]; nonce?: string; exp?: number; sub?: string }
     const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud]

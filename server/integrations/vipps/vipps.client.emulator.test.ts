@@ -28,19 +28,41 @@ function setup(opts: { maxAttempts?: number; timeoutMs?: number } = {}) {
 
 async function activeAgreement(s: ReturnType<typeof setup>, key = 'agreement-1') {
   const draft = await s.client.createAgreement(
-    { pricing: { type: 'LEGACY', currency: 'DKK', amount: 450000 }, interval: { unit: 'MONTH', count: 1 }, productName: 'Boligafgift', merchantRedirectUrl: 'http://localhost:3000/agreements/1', merchantAgreementUrl: 'http://localhost:3000/agreements/1' },
+    {
+      pricing: { type: 'LEGACY', currency: 'DKK', amount: 450000 },
+      interval: { unit: 'MONTH', count: 1 },
+      productName: 'Boligafgift',
+      merchantRedirectUrl: 'http://localhost:3000/agreements/1',
+      merchantAgreementUrl: 'http://localhost:3000/agreements/1',
+    },
     key,
   )
   await s.control(`approve/${draft.agreementId}`)
   return draft.agreementId
 }
 
-const charge = (over: Record<string, unknown> = {}) => ({ amount: 450000, transactionType: 'DIRECT_CAPTURE' as const, type: 'RECURRING' as const, description: 'Boligafgift december', due: '2026-12-01', retryDays: 5, ...over })
+const charge = (over: Record<string, unknown> = {}) => ({
+  amount: 450000,
+  transactionType: 'DIRECT_CAPTURE' as const,
+  type: 'RECURRING' as const,
+  description: 'Boligafgift december',
+  due: '2026-12-01',
+  retryDays: 5,
+  ...over,
+})
 
 describe('Vipps client against the emulator', () => {
   it('creates, reads, updates and stops an agreement', async () => {
     const s = setup()
-    const draft = await s.client.createAgreement({ pricing: { type: 'LEGACY', currency: 'DKK', amount: 100 }, interval: { unit: 'MONTH', count: 1 }, productName: 'Test', merchantRedirectUrl: 'http://x/y' }, 'a-1')
+    const draft = await s.client.createAgreement(
+      {
+        pricing: { type: 'LEGACY', currency: 'DKK', amount: 100 },
+        interval: { unit: 'MONTH', count: 1 },
+        productName: 'Test',
+        merchantRedirectUrl: 'http://x/y',
+      },
+      'a-1',
+    )
     expect(draft.vippsConfirmationUrl).toBe(`${BASE}/confirm/${draft.agreementId}`)
     expect((await s.client.getAgreement(draft.agreementId)).status).toBe('PENDING')
     await s.control(`approve/${draft.agreementId}`)
@@ -93,7 +115,10 @@ describe('Vipps client against the emulator', () => {
     await refused({ due: '2029-01-01' }, 'r-4')
     await refused({ retryDays: 15 }, 'r-5')
     await refused({ amount: 450000 * 5 + 1 }, 'r-6')
-    const pending = await s.client.createAgreement({ pricing: { type: 'LEGACY', currency: 'DKK', amount: 100 }, interval: { unit: 'MONTH', count: 1 }, productName: 'P', merchantRedirectUrl: 'http://x' }, 'p-1')
+    const pending = await s.client.createAgreement(
+      { pricing: { type: 'LEGACY', currency: 'DKK', amount: 100 }, interval: { unit: 'MONTH', count: 1 }, productName: 'P', merchantRedirectUrl: 'http://x' },
+      'p-1',
+    )
     await expect(s.client.createCharge(pending.agreementId, charge({ amount: 100 }), 'r-7')).rejects.toBeInstanceOf(VippsRejected)
   })
 
@@ -119,7 +144,10 @@ describe('Vipps client against the emulator', () => {
   it('registers, lists and deletes webhooks with the keys the product builds', async () => {
     const s = setup()
     const rowId = newId()
-    const hook = await s.client.registerWebhook({ url: 'http://localhost:3000/api/webhooks/vipps/p', events: ['recurring.charge-captured.v1'] }, vippsKeys.webhookRegistration(rowId))
+    const hook = await s.client.registerWebhook(
+      { url: 'http://localhost:3000/api/webhooks/vipps/p', events: ['recurring.charge-captured.v1'] },
+      vippsKeys.webhookRegistration(rowId),
+    )
     expect(hook.secret.length).toBeGreaterThan(10)
     expect((await s.client.listWebhooks()).webhooks.map((w) => w.id)).toEqual([hook.id])
     await s.client.deleteWebhook(hook.id, vippsKeys.webhookDeletion(rowId))
@@ -131,7 +159,12 @@ describe('Vipps client against the emulator', () => {
     const token = await s.client.accessToken()
     const res = await s.emulator.app.request('/webhooks/v1/webhooks/any', {
       method: 'DELETE',
-      headers: { Authorization: `Bearer ${token}`, 'Ocp-Apim-Subscription-Key': 'k', 'Merchant-Serial-Number': '212121', 'Idempotency-Key': `delete-${newId()}` },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Ocp-Apim-Subscription-Key': 'k',
+        'Merchant-Serial-Number': '212121',
+        'Idempotency-Key': `delete-${newId()}`,
+      },
     })
     expect(res.status).toBe(400)
     expect(((await res.json()) as { detail: string }).detail).toMatch(/Idempotency-Key/)

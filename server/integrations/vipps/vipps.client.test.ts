@@ -11,7 +11,8 @@ function fakeVipps(answers: Array<(req: Seen) => Response | Promise<Response> | 
   const fetch: typeof globalThis.fetch = (async (url: string, init: RequestInit): Promise<Response> => {
     const req = { method: init.method!, url, headers: init.headers as Record<string, string>, body: init.body as string | undefined }
     seen.push(req)
-    if (req.url.endsWith('/accesstoken/get')) return Response.json({ token_type: 'Bearer', expires_in: 3600, access_token: `tok-${seen.filter((s) => s.url.endsWith('/accesstoken/get')).length}` })
+    if (req.url.endsWith('/accesstoken/get'))
+      return Response.json({ token_type: 'Bearer', expires_in: 3600, access_token: `tok-${seen.filter((s) => s.url.endsWith('/accesstoken/get')).length}` })
     const next = answers.shift()
     if (!next) throw new Error(`unexpected call ${req.method} ${url}`)
     const answer = next(req)
@@ -33,7 +34,11 @@ describe('Vipps client', () => {
   it('sends the common headers, the bearer token and the Idempotency-Key on writes', async () => {
     const vipps = fakeVipps([() => Response.json({ chargeId: 'chr-1' })])
     const client = createVippsClient(credentials, { clock: new TestClock(), fetch: vipps.fetch, baseUrl: 'http://emu' })
-    const res = await client.createCharge('agr_1', { amount: 45000, transactionType: 'DIRECT_CAPTURE', description: 'Boligafgift', due: '2026-12-01', retryDays: 5 }, 'charge-row-1')
+    const res = await client.createCharge(
+      'agr_1',
+      { amount: 45000, transactionType: 'DIRECT_CAPTURE', description: 'Boligafgift', due: '2026-12-01', retryDays: 5 },
+      'charge-row-1',
+    )
     expect(res).toEqual({ chargeId: 'chr-1' })
     const [call] = vipps.apiCalls()
     expect(call!.url).toBe('http://emu/recurring/v3/agreements/agr_1/charges')
@@ -55,7 +60,15 @@ describe('Vipps client', () => {
 
   it('caches the access token and refreshes it before it expires', async () => {
     const clock = new TestClock()
-    const ok = () => Response.json({ id: 'agr_1', status: 'ACTIVE', pricing: { type: 'LEGACY', currency: 'DKK', amount: 100 }, interval: {}, productName: 'x', created: '2026-01-01' })
+    const ok = () =>
+      Response.json({
+        id: 'agr_1',
+        status: 'ACTIVE',
+        pricing: { type: 'LEGACY', currency: 'DKK', amount: 100 },
+        interval: {},
+        productName: 'x',
+        created: '2026-01-01',
+      })
     const vipps = fakeVipps([ok, ok, ok])
     const client = createVippsClient(credentials, { clock, fetch: vipps.fetch })
     await Promise.all([client.getAgreement('agr_1'), client.getAgreement('agr_1')])

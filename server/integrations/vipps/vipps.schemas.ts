@@ -21,7 +21,18 @@ export const agreementStatuses = ['PENDING', 'ACTIVE', 'STOPPED', 'EXPIRED'] as 
 export const AgreementStatus = z.enum(agreementStatuses)
 export type VippsAgreementStatus = z.infer<typeof AgreementStatus>
 
-export const chargeStatuses = ['PENDING', 'DUE', 'PROCESSING', 'RESERVED', 'PARTIALLY_CAPTURED', 'CHARGED', 'FAILED', 'CANCELLED', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const
+export const chargeStatuses = [
+  'PENDING',
+  'DUE',
+  'PROCESSING',
+  'RESERVED',
+  'PARTIALLY_CAPTURED',
+  'CHARGED',
+  'FAILED',
+  'CANCELLED',
+  'PARTIALLY_REFUNDED',
+  'REFUNDED',
+] as const
 export const ChargeStatus = z.enum(chargeStatuses)
 export type VippsChargeStatus = z.infer<typeof ChargeStatus>
 
@@ -92,7 +103,10 @@ export const CreateChargeV3 = z.object({
   transactionType: z.enum(['DIRECT_CAPTURE', 'RESERVE_CAPTURE']),
   type: z.enum(['RECURRING', 'UNSCHEDULED']).default('RECURRING'),
   description: z.string(),
-  due: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  due: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   retryDays: z.number().int().optional(),
   orderId: z.string().max(50).optional(),
   externalId: z.string().max(64).optional(),
@@ -164,10 +178,19 @@ export const Problem = z.object({
   detail: z.string().nullable().optional(),
   instance: z.string().nullable().optional(),
   contextId: z.string().nullable().optional(),
-  extraDetails: z.array(z.object({ name: z.string().optional(), field: z.string().optional(), reason: z.string().optional(), text: z.string().optional() })).nullable().optional(),
+  extraDetails: z
+    .array(z.object({ name: z.string().optional(), field: z.string().optional(), reason: z.string().optional(), text: z.string().optional() }))
+    .nullable()
+    .optional(),
 })
 export type Problem = z.infer<typeof Problem>
 
 // --- Vipps Login (OIDC) ---------------------------------------------------------------
 export const OidcTokenResponse = z.object({ access_token: z.string(), id_token: z.string(), token_type: z.string(), expires_in: z.number().int() })
-export const OidcUserinfo = z.object({ sub: z.string(), phone_number: z.string().optional(), email: z.string().optional(), name: z.string().optional(), email_verified: z.boolean().optional() })
+export const OidcUserinfo = z.object({
+  sub: z.string(),
+  phone_number: z.string().optional(),
+  email: z.string().optional(),
+  name: z.string().optional(),
+  email_verified: z.boolean().optional(),
+})

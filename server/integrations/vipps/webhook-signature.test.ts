@@ -4,7 +4,8 @@ import { contentHash, signWebhook, signatureOf, verifyWebhook } from './webhook-
 // Computed once with openssl, independently of this code:
 //   printf '%s' "$BODY" | openssl dgst -sha256 -binary | base64
 //   printf 'POST\n<path>\n<date>;<host>;<hash>' | openssl dgst -sha256 -hmac 'test-secret-1234' -binary | base64
-const body = '{"eventType":"recurring.charge-captured.v1","agreementId":"agr_5kSeqz","chargeId":"chr-1","amount":45000,"occurred":"2026-11-23T09:00:00Z","msn":"123456"}'
+const body =
+  '{"eventType":"recurring.charge-captured.v1","agreementId":"agr_5kSeqz","chargeId":"chr-1","amount":45000,"occurred":"2026-11-23T09:00:00Z","msn":"123456"}'
 const vector = {
   secret: 'test-secret-1234',
   pathAndQuery: '/api/webhooks/vipps/p1?x=1',
@@ -42,7 +43,16 @@ describe('Vipps webhook signature', () => {
   it('signs what it verifies', () => {
     const url = 'http://localhost:3000/api/webhooks/vipps/abc'
     const h = signWebhook('s3cret', url, body, now)
-    const res = verifyWebhook('s3cret', { pathAndQuery: '/api/webhooks/vipps/abc', host: 'localhost:3000', body, headers: { date: h['x-ms-date'], contentSha: h['x-ms-content-sha256'], authorization: h.Authorization } }, now)
+    const res = verifyWebhook(
+      's3cret',
+      {
+        pathAndQuery: '/api/webhooks/vipps/abc',
+        host: 'localhost:3000',
+        body,
+        headers: { date: h['x-ms-date'], contentSha: h['x-ms-content-sha256'], authorization: h.Authorization },
+      },
+      now,
+    )
     expect(res).toEqual({ ok: true })
   })
 })

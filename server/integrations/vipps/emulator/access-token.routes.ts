@@ -13,7 +13,13 @@ export function accessTokenRoutes(deps: { state: EmulatorState; transportClock: 
   const required = ['client_id', 'client_secret', 'Ocp-Apim-Subscription-Key', 'Merchant-Serial-Number'] as const
   return new Hono<EmulatorEnv>().post('/accesstoken/get', (c) => {
     const missing = required.filter((name) => !c.req.header(name))
-    if (missing.length) throw new ProblemError(401, 'not-authorized', 'Missing credentials', missing.map((name) => ({ name, reason: 'Required' })))
+    if (missing.length)
+      throw new ProblemError(
+        401,
+        'not-authorized',
+        'Missing credentials',
+        missing.map((name) => ({ name, reason: 'Required' })),
+      )
     const now = deps.transportClock.now().getTime()
     const tokens = deps.state.data.accessTokens
     for (const [t, record] of Object.entries(tokens)) if (record.expiresAt <= now) delete tokens[t]

@@ -33,7 +33,13 @@ describe('Vipps emulator: Idempotency-Key', () => {
     const t = setup()
     const id = await t.activeAgreement()
     const token = await t.token()
-    const headers = { Authorization: `Bearer ${token}`, 'Ocp-Apim-Subscription-Key': 'k', 'Merchant-Serial-Number': MSN, 'Idempotency-Key': 'same', 'Content-Type': 'application/json' }
+    const headers = {
+      Authorization: `Bearer ${token}`,
+      'Ocp-Apim-Subscription-Key': 'k',
+      'Merchant-Serial-Number': MSN,
+      'Idempotency-Key': 'same',
+      'Content-Type': 'application/json',
+    }
     const charge = t.charge()
     const reordered = Object.fromEntries(Object.entries(charge).reverse())
     const first = await t.app.request(`${agreements}/${id}/charges`, { method: 'POST', headers, body: JSON.stringify(charge) })
@@ -87,7 +93,10 @@ describe('Vipps emulator: injected call failures', () => {
   it('leaves the token endpoint alone unless includeToken is set', async () => {
     const t = setup()
     await t.control('fail-next-calls', { count: 1, includeToken: true })
-    const res = await t.app.request('/accesstoken/get', { method: 'POST', headers: { client_id: 'a', client_secret: 'b', 'Ocp-Apim-Subscription-Key': 'c', 'Merchant-Serial-Number': MSN } })
+    const res = await t.app.request('/accesstoken/get', {
+      method: 'POST',
+      headers: { client_id: 'a', client_secret: 'b', 'Ocp-Apim-Subscription-Key': 'c', 'Merchant-Serial-Number': MSN },
+    })
     expect(res.status).toBe(500)
     expect((await t.call('GET', agreements)).status).toBe(200)
   })

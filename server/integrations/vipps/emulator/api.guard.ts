@@ -64,14 +64,24 @@ export function injectedFaults(deps: GuardDeps, isTokenCall: boolean): Middlewar
  */
 export function requireAccessToken(deps: GuardDeps): MiddlewareHandler<EmulatorEnv> {
   return async (c, next) => {
-    if (!c.req.header('Ocp-Apim-Subscription-Key')) throw new ProblemError(401, 'not-authorized', 'Access denied due to missing subscription key', [{ name: 'Ocp-Apim-Subscription-Key', reason: 'Required' }])
+    if (!c.req.header('Ocp-Apim-Subscription-Key'))
+      throw new ProblemError(401, 'not-authorized', 'Access denied due to missing subscription key', [
+        { name: 'Ocp-Apim-Subscription-Key', reason: 'Required' },
+      ])
     const token = /^Bearer\s+(.+)$/i.exec(c.req.header('Authorization') ?? '')?.[1]
     const record = token ? deps.state.data.accessTokens[token] : undefined
-    if (!record) throw new ProblemError(401, 'not-authorized', 'Missing or unknown access token', [{ name: 'Authorization', reason: 'Must be Bearer <token from POST /accesstoken/get>' }])
-    if (record.expiresAt <= deps.transportClock.now().getTime()) throw new ProblemError(401, 'not-authorized', 'The access token has expired', [{ name: 'Authorization', reason: 'Expired; fetch a new token' }])
+    if (!record)
+      throw new ProblemError(401, 'not-authorized', 'Missing or unknown access token', [
+        { name: 'Authorization', reason: 'Must be Bearer <token from POST /accesstoken/get>' },
+      ])
+    if (record.expiresAt <= deps.transportClock.now().getTime())
+      throw new ProblemError(401, 'not-authorized', 'The access token has expired', [{ name: 'Authorization', reason: 'Expired; fetch a new token' }])
     const msn = c.req.header('Merchant-Serial-Number')
     if (!msn) throw new ProblemError(400, 'missing-request-header', 'Missing headers', [{ name: 'Merchant-Serial-Number', reason: 'Required' }])
-    if (msn !== record.msn) throw new ProblemError(401, 'not-authorized', 'The access token was issued for another merchant', [{ name: 'Merchant-Serial-Number', reason: 'Does not match the access token' }])
+    if (msn !== record.msn)
+      throw new ProblemError(401, 'not-authorized', 'The access token was issued for another merchant', [
+        { name: 'Merchant-Serial-Number', reason: 'Does not match the access token' },
+      ])
     c.set('msn', msn)
     await next()
   }
@@ -91,19 +101,24 @@ export function idempotency(deps: GuardDeps, options: { required: boolean }): Mi
     const key = c.req.header('Idempotency-Key')
     if (key === undefined && !options.required) return next()
     if (key === undefined || key.length < 1 || key.length > 40)
-      throw new ProblemError(400, 'idempotency-key-header', 'Missing or invalid Idempotency-Key header', [{ name: 'Idempotency-Key', reason: 'Required on writes, 1 to 40 characters' }])
+      throw new ProblemError(400, 'idempotency-key-header', 'Missing or invalid Idempotency-Key header', [
+        { name: 'Idempotency-Key', reason: 'Required on writes, 1 to 40 characters' },
+      ])
     c.set('idempotencyKey', key)
     const id = `${c.var.msn}:${key}`
     const fingerprint = fingerprintOf(c.req.method, c.req.path, await c.req.text())
     const prior = deps.state.data.idempotency[id]
     if (prior) {
       if (prior.fingerprint !== fingerprint)
-        throw new ProblemError(409, 'idempotency-conflict', 'The Idempotency-Key was used before with another request', [{ name: 'Idempotency-Key', reason: 'Already used with a different body or path' }])
+        throw new ProblemError(409, 'idempotency-conflict', 'The Idempotency-Key was used before with another request', [
+          { name: 'Idempotency-Key', reason: 'Already used with a different body or path' },
+        ])
       const headers: Record<string, string> = { 'Idempotent-Replayed': 'true' }
       if (prior.contentType) headers['Content-Type'] = prior.contentType
       return new Response(prior.body, { status: prior.status, headers })
     }
-    if (inFlight.has(id)) throw new ProblemError(409, 'conflict', 'A request with this Idempotency-Key is still in progress', [{ name: 'Idempotency-Key', reason: 'In progress' }])
+    if (inFlight.has(id))
+      throw new ProblemError(409, 'conflict', 'A request with this Idempotency-Key is still in progress', [{ name: 'Idempotency-Key', reason: 'In progress' }])
     inFlight.add(id)
     try {
       await next()
@@ -112,12 +127,20 @@ export function idempotency(deps: GuardDeps, options: { required: boolean }): Mi
     }
     if (c.res.status >= 500) return
     const body = c.res.status === 204 ? null : await c.res.clone().text()
-    deps.state.saveIdempotency(id, { fingerprint, status: c.res.status, body, contentType: c.res.headers.get('Content-Type'), at: deps.transportClock.now().getTime() })
+    deps.state.saveIdempotency(id, {
+      fingerprint,
+      status: c.res.status,
+      body,
+      contentType: c.res.headers.get('Content-Type'),
+      at: deps.transportClock.now().getTime(),
+    })
   }
 }
 
 function fingerprintOf(method: string, path: string, body: string): string {
-  return createHash('sha256').update(`${method} ${path}\n${canonicalJson(body)}`).digest('base64')
+  return createHash('sha256')
+    .update(`${method} ${path}\n${canonicalJson(body)}`)
+    .digest('base64')
 }
 
 /** The same JSON with keys sorted, so whitespace and key order do not make "another body". */
@@ -133,7 +156,15 @@ function canonicalJson(text: string): string {
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys)
   if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => [k, sortKeys(v)]))
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .sort(([a], [b]) =>
+          a < b ? -1
+          : a > b ? 1
+          : 0,
+        )
+        .map(([k, v]) => [k, sortKeys(v)]),
+    )
   return value
 }
 

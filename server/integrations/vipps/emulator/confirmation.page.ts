@@ -11,9 +11,9 @@ export function renderConfirmationPage(input: { lang: Lang; agreement: Agreement
   const { lang, agreement: a, phoneNumber, error, switchHref } = input
   const interval = intervalPhrase(lang, a.interval.unit, a.interval.count)
   const price =
-    a.pricing.type === 'LEGACY'
-      ? t(lang, 'priceLine', { amount: formatMoney(lang, a.pricing.amount ?? 0, a.pricing.currency), interval })
-      : t(lang, 'variablePriceLine', { amount: formatMoney(lang, a.pricing.suggestedMaxAmount ?? 0, a.pricing.currency), interval })
+    a.pricing.type === 'LEGACY' ?
+      t(lang, 'priceLine', { amount: formatMoney(lang, a.pricing.amount ?? 0, a.pricing.currency), interval })
+    : t(lang, 'variablePriceLine', { amount: formatMoney(lang, a.pricing.suggestedMaxAmount ?? 0, a.pricing.currency), interval })
   const body = `<h1>${esc(t(lang, 'confirmTitle'))}</h1>
 <p>${esc(t(lang, 'confirmLead'))}</p>
 <dl>

@@ -41,4 +41,7 @@ export function confirmationRoutes(deps: { state: EmulatorState; recurring: Recu
 }
 
 /** Unknown 404, expired 410 (gone for good), already approved or stopped 409. */
-const problemStatus = (a: AgreementRecord | undefined) => (!a ? 404 : a.status === 'EXPIRED' ? 410 : 409)
+const problemStatus = (a: AgreementRecord | undefined) =>
+  !a ? 404
+  : a.status === 'EXPIRED' ? 410
+  : 409

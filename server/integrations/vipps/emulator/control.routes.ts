@@ -68,7 +68,8 @@ export function controlRoutes(deps: ControlDeps) {
       if (req.advanceMs !== undefined) state.data.clockOffsetMs += req.advanceMs
       if (req.set !== undefined) {
         const at = Date.parse(req.set)
-        if (!Number.isFinite(at)) throw new ProblemError(400, 'validation-error', 'Input validation failed', [{ name: 'set', reason: 'Must be an ISO 8601 instant' }])
+        if (!Number.isFinite(at))
+          throw new ProblemError(400, 'validation-error', 'Input validation failed', [{ name: 'set', reason: 'Must be an ISO 8601 instant' }])
         state.data.clockOffsetMs = at - deps.baseClock.now().getTime()
       }
       state.changed()

@@ -21,8 +21,19 @@ describe('Vipps emulator: mounted under a prefix', () => {
       const { access_token } = (await tokenRes.json()) as { access_token: string }
       const created = await product.request('/vipps-emulator/recurring/v3/agreements', {
         method: 'POST',
-        headers: { Authorization: `Bearer ${access_token}`, 'Ocp-Apim-Subscription-Key': 'c', 'Merchant-Serial-Number': '123456', 'Idempotency-Key': 'k1', 'Content-Type': 'application/json' },
-        body: JSON.stringify({ pricing: { currency: 'DKK', amount: 100 }, interval: { unit: 'MONTH', count: 1 }, productName: 'P', merchantRedirectUrl: 'http://localhost:3000/back' }),
+        headers: {
+          Authorization: `Bearer ${access_token}`,
+          'Ocp-Apim-Subscription-Key': 'c',
+          'Merchant-Serial-Number': '123456',
+          'Idempotency-Key': 'k1',
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({
+          pricing: { currency: 'DKK', amount: 100 },
+          interval: { unit: 'MONTH', count: 1 },
+          productName: 'P',
+          merchantRedirectUrl: 'http://localhost:3000/back',
+        }),
       })
       expect(created.status).toBe(201)
       const { agreementId, vippsConfirmationUrl } = (await created.json()) as { agreementId: string; vippsConfirmationUrl: string }
@@ -35,7 +46,11 @@ describe('Vipps emulator: mounted under a prefix', () => {
       const target = new URL(action, vippsConfirmationUrl)
       expect(target.pathname).toBe(`/vipps-emulator/confirm/${agreementId}`)
       expect(new URL(/href="([^"]*lang=[^"]*)"/.exec(html)?.[1] ?? '', vippsConfirmationUrl).pathname).toBe(target.pathname)
-      const approved = await product.request(target.pathname, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'action=approve' })
+      const approved = await product.request(target.pathname, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'action=approve',
+      })
       expect(approved.status).toBe(303)
 
       const discovery = (await (await product.request('/vipps-emulator/.well-known/openid-configuration')).json()) as { issuer: string }
@@ -57,13 +72,32 @@ describe('Vipps emulator: mounted under a prefix', () => {
       }) as typeof fetch,
     })
     try {
-      const token = (await (await emulator.app.request('/accesstoken/get', { method: 'POST', headers: { client_id: 'a', client_secret: 'b', 'Ocp-Apim-Subscription-Key': 'c', 'Merchant-Serial-Number': '1' } })).json()) as { access_token: string }
-      const headers = { Authorization: `Bearer ${token.access_token}`, 'Ocp-Apim-Subscription-Key': 'c', 'Merchant-Serial-Number': '1', 'Content-Type': 'application/json' }
-      await emulator.app.request('/webhooks/v1/webhooks', { method: 'POST', headers, body: JSON.stringify({ url: 'http://localhost:3000/hook', events: ['recurring.agreement-activated.v1', 'recurring.charge-captured.v1'] }) })
+      const token = (await (
+        await emulator.app.request('/accesstoken/get', {
+          method: 'POST',
+          headers: { client_id: 'a', client_secret: 'b', 'Ocp-Apim-Subscription-Key': 'c', 'Merchant-Serial-Number': '1' },
+        })
+      ).json()) as { access_token: string }
+      const headers = {
+        Authorization: `Bearer ${token.access_token}`,
+        'Ocp-Apim-Subscription-Key': 'c',
+        'Merchant-Serial-Number': '1',
+        'Content-Type': 'application/json',
+      }
+      await emulator.app.request('/webhooks/v1/webhooks', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ url: 'http://localhost:3000/hook', events: ['recurring.agreement-activated.v1', 'recurring.charge-captured.v1'] }),
+      })
       const created = await emulator.app.request('/recurring/v3/agreements', {
         method: 'POST',
         headers: { ...headers, 'Idempotency-Key': 'a1' },
-        body: JSON.stringify({ pricing: { currency: 'DKK', amount: 100 }, interval: { unit: 'MONTH', count: 1 }, productName: 'P', merchantRedirectUrl: 'http://localhost:3000/back' }),
+        body: JSON.stringify({
+          pricing: { currency: 'DKK', amount: 100 },
+          interval: { unit: 'MONTH', count: 1 },
+          productName: 'P',
+          merchantRedirectUrl: 'http://localhost:3000/back',
+        }),
       })
       const { agreementId } = (await created.json()) as { agreementId: string }
       await emulator.app.request(`/_control/approve/${agreementId}`, { method: 'POST' })
@@ -73,10 +107,9 @@ describe('Vipps emulator: mounted under a prefix', () => {
         body: JSON.stringify({ amount: 100, description: 'x', due: '2026-11-24', retryDays: 0, transactionType: 'DIRECT_CAPTURE' }),
       })
       await emulator.app.request('/_control/clock', { method: 'POST', body: JSON.stringify({ advanceMs: 86_400_000 }) })
-      await expect.poll(() => received.map((b) => (JSON.parse(b) as { eventType: string }).eventType), { timeout: 2000 }).toEqual([
-        'recurring.agreement-activated.v1',
-        'recurring.charge-captured.v1',
-      ])
+      await expect
+        .poll(() => received.map((b) => (JSON.parse(b) as { eventType: string }).eventType), { timeout: 2000 })
+        .toEqual(['recurring.agreement-activated.v1', 'recurring.charge-captured.v1'])
     } finally {
       emulator.stop()
     }

@@ -165,16 +165,16 @@ export function createVippsEmulator(options: VippsEmulatorOptions): VippsEmulato
   app.all('*', (c) => problemResponse(new ProblemError(404, 'resource-not-found', `No emulator endpoint ${c.req.method} ${c.req.path}`), c.req.path))
 
   const timer =
-    tickMs > 0
-      ? setInterval(() => {
-          try {
-            runDue()
-          } catch (err) {
-            log.error({ err }, 'Vipps emulator processing run failed')
-          }
-          void deliverWebhooksNow().catch((err: unknown) => log.error({ err }, 'Vipps emulator webhook delivery failed'))
-        }, tickMs)
-      : undefined
+    tickMs > 0 ?
+      setInterval(() => {
+        try {
+          runDue()
+        } catch (err) {
+          log.error({ err }, 'Vipps emulator processing run failed')
+        }
+        void deliverWebhooksNow().catch((err: unknown) => log.error({ err }, 'Vipps emulator webhook delivery failed'))
+      }, tickMs)
+    : undefined
   timer?.unref()
 
   return {

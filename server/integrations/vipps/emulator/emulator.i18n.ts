@@ -84,7 +84,12 @@ export function t(lang: Lang, key: MessageKey, values: Record<string, string> = 
 
 type Unit = 'DAY' | 'WEEK' | 'MONTH' | 'YEAR'
 const intervals: Record<Lang, Record<Unit, [one: string, many: string]>> = {
-  en: { DAY: ['per day', 'every {n} days'], WEEK: ['per week', 'every {n} weeks'], MONTH: ['per month', 'every {n} months'], YEAR: ['per year', 'every {n} years'] },
+  en: {
+    DAY: ['per day', 'every {n} days'],
+    WEEK: ['per week', 'every {n} weeks'],
+    MONTH: ['per month', 'every {n} months'],
+    YEAR: ['per year', 'every {n} years'],
+  },
   da: { DAY: ['pr. dag', 'hver {n}. dag'], WEEK: ['pr. uge', 'hver {n}. uge'], MONTH: ['pr. måned', 'hver {n}. måned'], YEAR: ['pr. år', 'hvert {n}. år'] },
 }
 
@@ -106,7 +111,12 @@ export function pickLang(query: string | undefined, acceptLanguage: string | und
     .split(',')
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().toLowerCase().split(';')
-      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? '1')
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? '1',
+      )
       return { tag, q: Number.isFinite(q) ? q : 0, index }
     })
     .filter((l) => l.q > 0)

@@ -19,6 +19,9 @@ export function subjectForPhone(phoneNumber: string): string {
 
 /** Phone numbers as Vipps stores them (MSISDN: country code and number, digits only). */
 export function normalizePhone(value: string): string | null {
-  const digits = value.replace(/[\s()-]/g, '').replace(/^\+/, '').replace(/^00/, '')
+  const digits = value
+    .replace(/[\s()-]/g, '')
+    .replace(/^\+/, '')
+    .replace(/^00/, '')
   return /^\d{8,15}$/.test(digits) ? digits : null
 }

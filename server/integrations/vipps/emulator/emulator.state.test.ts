@@ -54,7 +54,12 @@ describe('Vipps emulator: state', () => {
     first.emulator.state.flush()
     writeFileSync(persistPath, '{ half a file')
     const warnings: string[] = []
-    const emulator = createVippsEmulator({ clock: new TestClock(), baseUrl: BASE_URL, persistPath, log: { info() {}, error() {}, warn: (_o, msg) => warnings.push(msg ?? '') } })
+    const emulator = createVippsEmulator({
+      clock: new TestClock(),
+      baseUrl: BASE_URL,
+      persistPath,
+      log: { info() {}, error() {}, warn: (_o, msg) => warnings.push(msg ?? '') },
+    })
     expect(emulator.state.data.agreements).toEqual({})
     expect(warnings).toEqual([expect.stringContaining('unreadable')])
     expect(readdirSync(join(persistPath, '..')).some((f) => f.includes('.corrupt-'))).toBe(true)

@@ -45,7 +45,11 @@ export function setup(options: Partial<VippsEmulatorOptions> = {}) {
     }
     if (opts.body !== undefined) headers['Content-Type'] = 'application/json'
     const write = method !== 'GET'
-    const key = opts.key === undefined ? (write ? newKey() : null) : opts.key
+    const key =
+      opts.key === undefined ?
+        write ? newKey()
+        : null
+      : opts.key
     if (key !== null) headers['Idempotency-Key'] = key
     return emulator.app.request(path, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: opts.signal })
   }
@@ -114,5 +118,13 @@ export function setup(options: Partial<VippsEmulatorOptions> = {}) {
 
 /** A problem+json answer, parsed. */
 export async function problemOf(res: Response) {
-  return (await res.json()) as { type: string; title: string; status: number; detail: string; instance: string; contextId: string; extraDetails: { name: string; reason: string }[] }
+  return (await res.json()) as {
+    type: string
+    title: string
+    status: number
+    detail: string
+    instance: string
+    contextId: string
+    extraDetails: { name: string; reason: string }[]
+  }
 }

@@ -8,11 +8,19 @@ import { esc, renderPage } from './page.layout'
  * phone-number field, and Cancel. Every form posts the pending request id back to `auth`
  * (relative to the page, so it works wherever the emulator is mounted).
  */
-export function renderLoginPage(input: { lang: Lang; requestId: string; users: LoginUser[]; phoneNumber?: string; error?: string; switchHref?: string }): string {
+export function renderLoginPage(input: {
+  lang: Lang
+  requestId: string
+  users: LoginUser[]
+  phoneNumber?: string
+  error?: string
+  switchHref?: string
+}): string {
   const { lang, requestId, users, error, switchHref } = input
   const hidden = `<input type="hidden" name="request" value="${esc(requestId)}"><input type="hidden" name="lang" value="${lang}">`
-  const demo = users.length
-    ? `<h2>${esc(t(lang, 'demoUsers'))}</h2>
+  const demo =
+    users.length ?
+      `<h2>${esc(t(lang, 'demoUsers'))}</h2>
 <form method="post" action="auth">${hidden}
 <ul class="users">
 ${users.map((u) => `<li><button type="submit" name="phoneNumber" value="${esc(u.phoneNumber)}"><span>${esc(u.name ?? u.phoneNumber)}</span><span>${esc(displayPhone(u.phoneNumber))}</span></button></li>`).join('\n')}

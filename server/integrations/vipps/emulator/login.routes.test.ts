@@ -111,7 +111,13 @@ describe('Vipps emulator: Vipps Login (OIDC)', () => {
 
     const info = await t.app.request('/vipps-userinfo-api/userinfo', { headers: { Authorization: `Bearer ${tokens.access_token}` } })
     expect(info.status).toBe(200)
-    expect(OidcUserinfo.parse(await info.json())).toEqual({ sub: users[0]!.sub, phone_number: '4512345678', name: 'Mette Hansen', email: 'mette@example.dk', email_verified: true })
+    expect(OidcUserinfo.parse(await info.json())).toEqual({
+      sub: users[0]!.sub,
+      phone_number: '4512345678',
+      name: 'Mette Hansen',
+      email: 'mette@example.dk',
+      email_verified: true,
+    })
   })
 
   it('refuses a wrong code_verifier with invalid_grant', async () => {
@@ -143,7 +149,9 @@ describe('Vipps emulator: Vipps Login (OIDC)', () => {
     expect(noAuth.status).toBe(401)
     expect(await noAuth.json()).toMatchObject({ error: 'invalid_client' })
     expect(await (await exchange(t, { code, code_verifier: verifier }, basic('someone-else'))).json()).toMatchObject({ error: 'invalid_grant' })
-    expect(await (await exchange(t, { code, code_verifier: verifier, redirect_uri: 'http://evil.example/cb' })).json()).toMatchObject({ error: 'invalid_grant' })
+    expect(await (await exchange(t, { code, code_verifier: verifier, redirect_uri: 'http://evil.example/cb' })).json()).toMatchObject({
+      error: 'invalid_grant',
+    })
     t.clock.advance(2 * 60 * 1000)
     expect(await (await exchange(t, { code, code_verifier: verifier })).json()).toMatchObject({ error: 'invalid_grant' })
   })
@@ -153,7 +161,9 @@ describe('Vipps emulator: Vipps Login (OIDC)', () => {
     const { verifier, challenge } = pkce()
     const code = (await signIn(t, { challenge, phoneNumber: '+47 912 34 567' })).searchParams.get('code') ?? ''
     const tokens = OidcTokenResponse.parse(await (await exchange(t, { code, code_verifier: verifier })).json())
-    const info = (await (await t.app.request('/vipps-userinfo-api/userinfo', { headers: { Authorization: `Bearer ${tokens.access_token}` } })).json()) as Record<string, unknown>
+    const info = (await (
+      await t.app.request('/vipps-userinfo-api/userinfo', { headers: { Authorization: `Bearer ${tokens.access_token}` } })
+    ).json()) as Record<string, unknown>
     expect(info).toEqual({ sub: expect.stringMatching(/^[0-9a-f-]{36}$/), phone_number: '4791234567' })
   })
 
@@ -167,17 +177,31 @@ describe('Vipps emulator: Vipps Login (OIDC)', () => {
 
   it('sends cancel and bad requests back to the client as errors, and never redirects to a bad redirect_uri', async () => {
     const t = setup({ loginUsers: users })
-    const noOpenid = await t.app.request(`/access-management-1.0/access/oauth2/auth?client_id=c&response_type=code&redirect_uri=${encodeURIComponent(REDIRECT)}&scope=name&state=s1`)
+    const noOpenid = await t.app.request(
+      `/access-management-1.0/access/oauth2/auth?client_id=c&response_type=code&redirect_uri=${encodeURIComponent(REDIRECT)}&scope=name&state=s1`,
+    )
     expect(noOpenid.status).toBe(302)
     expect(new URL(noOpenid.headers.get('Location') ?? '').searchParams.get('error')).toBe('invalid_scope')
-    const plain = await t.app.request(`/access-management-1.0/access/oauth2/auth?client_id=c&response_type=code&redirect_uri=${encodeURIComponent(REDIRECT)}&scope=openid&code_challenge=abc&code_challenge_method=plain`)
+    const plain = await t.app.request(
+      `/access-management-1.0/access/oauth2/auth?client_id=c&response_type=code&redirect_uri=${encodeURIComponent(REDIRECT)}&scope=openid&code_challenge=abc&code_challenge_method=plain`,
+    )
     expect(new URL(plain.headers.get('Location') ?? '').searchParams.get('error')).toBe('invalid_request')
-    const badRedirect = await t.app.request('/access-management-1.0/access/oauth2/auth?client_id=c&response_type=code&redirect_uri=javascript:alert(1)&scope=openid')
+    const badRedirect = await t.app.request(
+      '/access-management-1.0/access/oauth2/auth?client_id=c&response_type=code&redirect_uri=javascript:alert(1)&scope=openid',
+    )
     expect(badRedirect.status).toBe(400)
 
-    const page = await (await t.app.request(`/access-management-1.0/access/oauth2/auth?client_id=c&response_type=code&redirect_uri=${encodeURIComponent(REDIRECT)}&scope=openid&state=s2`)).text()
+    const page = await (
+      await t.app.request(
+        `/access-management-1.0/access/oauth2/auth?client_id=c&response_type=code&redirect_uri=${encodeURIComponent(REDIRECT)}&scope=openid&state=s2`,
+      )
+    ).text()
     const requestId = /name="request" value="([^"]+)"/.exec(page)?.[1] ?? ''
-    const cancel = await t.app.request('/access-management-1.0/access/oauth2/auth', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `request=${requestId}&cancel=1` })
+    const cancel = await t.app.request('/access-management-1.0/access/oauth2/auth', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `request=${requestId}&cancel=1`,
+    })
     const back = new URL(cancel.headers.get('Location') ?? '')
     expect([back.searchParams.get('error'), back.searchParams.get('state')]).toEqual(['access_denied', 's2'])
   })

@@ -30,7 +30,13 @@ export function loginRoutes(login: LoginService) {
       const result = login.choose(field('request'), form.cancel ? null : field('phoneNumber'))
       if (result.kind === 'redirect') return c.redirect(result.location, 302)
       if (result.kind === 'expired') return c.html(renderMessagePage(lang, t(lang, 'loginErrorTitle'), t(lang, 'loginExpired')), 400)
-      const page = renderLoginPage({ lang, requestId: field('request'), users: login.users(), phoneNumber: field('phoneNumber'), error: t(lang, 'invalidPhone') })
+      const page = renderLoginPage({
+        lang,
+        requestId: field('request'),
+        users: login.users(),
+        phoneNumber: field('phoneNumber'),
+        error: t(lang, 'invalidPhone'),
+      })
       return c.html(page, 400)
     })
     .post(`${access}/oauth2/token`, async (c) => {

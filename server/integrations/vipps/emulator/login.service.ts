@@ -107,8 +107,12 @@ export function createLoginService(deps: { clock: Clock; baseUrl: string; users:
   function begin(query: Record<string, string>): Begin {
     const { client_id: clientId, redirect_uri: redirectUri, state } = query
     if (!clientId) return { kind: 'error', message: 'client_id is required' }
-    if (!redirectUri || !URL.canParse(redirectUri) || !/^https?:$/.test(new URL(redirectUri).protocol)) return { kind: 'error', message: 'redirect_uri must be an absolute http(s) URL' }
-    const fail = (error: string, description: string): Begin => ({ kind: 'redirect', location: redirectWith(redirectUri, { error, error_description: description, state }) })
+    if (!redirectUri || !URL.canParse(redirectUri) || !/^https?:$/.test(new URL(redirectUri).protocol))
+      return { kind: 'error', message: 'redirect_uri must be an absolute http(s) URL' }
+    const fail = (error: string, description: string): Begin => ({
+      kind: 'redirect',
+      location: redirectWith(redirectUri, { error, error_description: description, state }),
+    })
     if (query.response_type !== 'code') return fail('unsupported_response_type', 'response_type must be code')
     const scope = (query.scope ?? '').split(/\s+/).filter(Boolean)
     if (!scope.includes('openid')) return fail('invalid_scope', 'scope must include openid')
@@ -118,7 +122,16 @@ export function createLoginService(deps: { clock: Clock; baseUrl: string; users:
       if (method !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256')
       if (!challenge || !PKCE_CHALLENGE.test(challenge)) return fail('invalid_request', 'code_challenge must be BASE64URL(SHA256(code_verifier))')
     }
-    const request: AuthRequest = { id: randomToken(16), clientId, redirectUri, scope, state, nonce: query.nonce, codeChallenge: challenge, expiresAt: now() + REQUEST_TTL_MS }
+    const request: AuthRequest = {
+      id: randomToken(16),
+      clientId,
+      redirectUri,
+      scope,
+      state,
+      nonce: query.nonce,
+      codeChallenge: challenge,
+      expiresAt: now() + REQUEST_TTL_MS,
+    }
     requests.set(request.id, request)
     return { kind: 'page', requestId: request.id }
   }
@@ -131,7 +144,10 @@ export function createLoginService(deps: { clock: Clock; baseUrl: string; users:
     if (!request || request.expiresAt <= now()) return { kind: 'expired' }
     if (phoneNumber === null) {
       requests.delete(requestId)
-      return { kind: 'redirect', location: redirectWith(request.redirectUri, { error: 'access_denied', error_description: 'The user cancelled the login', state: request.state }) }
+      return {
+        kind: 'redirect',
+        location: redirectWith(request.redirectUri, { error: 'access_denied', error_description: 'The user cancelled the login', state: request.state }),
+      }
     }
     const phone = normalizePhone(phoneNumber)
     if (!phone) return { kind: 'invalid-phone' }
@@ -169,7 +185,8 @@ export function createLoginService(deps: { clock: Clock; baseUrl: string; users:
     if (grant.codeChallenge !== undefined) {
       const verifier = form.code_verifier ?? ''
       if (!PKCE_VERIFIER.test(verifier)) return oauthError(400, 'invalid_grant', 'code_verifier is missing or malformed')
-      if (createHash('sha256').update(verifier).digest('base64url') !== grant.codeChallenge) return oauthError(400, 'invalid_grant', 'code_verifier does not match code_challenge')
+      if (createHash('sha256').update(verifier).digest('base64url') !== grant.codeChallenge)
+        return oauthError(400, 'invalid_grant', 'code_verifier does not match code_challenge')
     }
     // A code is spent by its first exchange attempt that gets this far.
     grant.used = true
@@ -190,10 +207,13 @@ export function createLoginService(deps: { clock: Clock; baseUrl: string; users:
   }
 
   /** GET userinfo with the access token: the claims of the scopes that were granted. */
-  function userinfo(authorization: string | undefined): { status: 200; body: Record<string, unknown> } | { status: 401; body: { error: string; error_description: string } } {
+  function userinfo(
+    authorization: string | undefined,
+  ): { status: 200; body: Record<string, unknown> } | { status: 401; body: { error: string; error_description: string } } {
     const bearer = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]
     const access = bearer ? tokens.get(bearer) : undefined
-    if (!access || access.expiresAt <= now()) return { status: 401, body: { error: 'invalid_token', error_description: 'The access token is missing, unknown or expired' } }
+    if (!access || access.expiresAt <= now())
+      return { status: 401, body: { error: 'invalid_token', error_description: 'The access token is missing, unknown or expired' } }
     const { user, scope } = access
     const body: Record<string, unknown> = { sub: user.sub }
     if (scope.includes('phoneNumber')) body.phone_number = user.phoneNumber

@@ -58,7 +58,15 @@ export const fieldProblem = (problemId: ProblemId, name: string, reason: string,
 export const validationError = (name: string, reason: string) => fieldProblem('validation-error', name, reason, 'Input validation failed')
 
 export const notFound = (what: string, id: string) =>
-  new ProblemError(404, 'resource-not-found', `${what} not found`, [{ name: what === 'Agreement' ? 'agreementId' : what === 'Charge' ? 'chargeId' : 'id', reason: `No ${what.toLowerCase()} with id ${id}` }])
+  new ProblemError(404, 'resource-not-found', `${what} not found`, [
+    {
+      name:
+        what === 'Agreement' ? 'agreementId'
+        : what === 'Charge' ? 'chargeId'
+        : 'id',
+      reason: `No ${what.toLowerCase()} with id ${id}`,
+    },
+  ])
 
 const titles: Record<number, string> = {
   400: 'Bad Request',

@@ -17,7 +17,10 @@ describe('Vipps emulator: access token', () => {
 
   it('refuses a token request with a missing header (401 problem naming it)', async () => {
     const { app } = setup()
-    const res = await app.request('/accesstoken/get', { method: 'POST', headers: { client_id: 'a', 'Ocp-Apim-Subscription-Key': 'c', 'Merchant-Serial-Number': MSN } })
+    const res = await app.request('/accesstoken/get', {
+      method: 'POST',
+      headers: { client_id: 'a', 'Ocp-Apim-Subscription-Key': 'c', 'Merchant-Serial-Number': MSN },
+    })
     expect(res.status).toBe(401)
     expect(res.headers.get('Content-Type')).toBe('application/problem+json')
     expect((await problemOf(res)).extraDetails).toEqual([{ name: 'client_secret', reason: 'Required' }])
@@ -54,7 +57,12 @@ describe('Vipps emulator: agreements', () => {
     expect(created.agreementId).toMatch(/^agr_[A-Za-z0-9]{7}$/)
     expect(created.vippsConfirmationUrl).toBe(`${BASE_URL}/confirm/${created.agreementId}`)
     const agreement = AgreementResponseV3.parse(await t.getJson(`${agreements}/${created.agreementId}`))
-    expect(agreement).toMatchObject({ status: 'PENDING', pricing: { type: 'LEGACY', currency: 'DKK', amount: 45000 }, interval: { unit: 'MONTH', count: 1 }, start: null })
+    expect(agreement).toMatchObject({
+      status: 'PENDING',
+      pricing: { type: 'LEGACY', currency: 'DKK', amount: 45000 },
+      interval: { unit: 'MONTH', count: 1 },
+      start: null,
+    })
   })
 
   it.each([
@@ -79,7 +87,13 @@ describe('Vipps emulator: agreements', () => {
     const token = await t.token()
     const res = await t.app.request(agreements, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Ocp-Apim-Subscription-Key': 'k', 'Merchant-Serial-Number': MSN, 'Idempotency-Key': 'k1', 'Content-Type': 'application/json' },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Ocp-Apim-Subscription-Key': 'k',
+        'Merchant-Serial-Number': MSN,
+        'Idempotency-Key': 'k1',
+        'Content-Type': 'application/json',
+      },
       body: '{nope',
     })
     expect(res.status).toBe(400)
@@ -175,7 +189,15 @@ describe('Vipps emulator: charge rules', () => {
     const { chargeId } = CreateChargeResponse.parse(await res.json())
     expect(chargeId).toMatch(/^chr-[A-Za-z0-9]{7}$/)
     const charge = ChargeResponseV3.parse(await t.getJson(`${agreements}/${id}/charges/${chargeId}`))
-    expect(charge).toMatchObject({ status: 'DUE', amount: 45000, currency: 'DKK', due: '2026-12-01', retryDays: 2, type: 'RECURRING', summary: { captured: 0, refunded: 0, cancelled: 0 } })
+    expect(charge).toMatchObject({
+      status: 'DUE',
+      amount: 45000,
+      currency: 'DKK',
+      due: '2026-12-01',
+      retryDays: 2,
+      type: 'RECURRING',
+      summary: { captured: 0, refunded: 0, cancelled: 0 },
+    })
     expect(charge.history).toEqual([{ occurred: '2026-11-23T09:00:00.000Z', event: 'CREATE', amount: 45000, idempotencyKey: 'create-1', success: true }])
   })
 

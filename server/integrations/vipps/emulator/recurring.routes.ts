@@ -24,7 +24,9 @@ export function recurringRoutes(recurring: RecurringService) {
       c.json(recurring.createCharge(c.var.msn, c.req.param('agreementId'), await jsonBody(c), c.var.idempotencyKey), 201),
     )
     .get(`${base}/agreements/:agreementId/charges`, (c) => c.json(recurring.listCharges(c.var.msn, c.req.param('agreementId'), c.req.query('status'))))
-    .get(`${base}/agreements/:agreementId/charges/:chargeId`, (c) => c.json(recurring.getCharge(c.var.msn, c.req.param('agreementId'), c.req.param('chargeId'))))
+    .get(`${base}/agreements/:agreementId/charges/:chargeId`, (c) =>
+      c.json(recurring.getCharge(c.var.msn, c.req.param('agreementId'), c.req.param('chargeId'))),
+    )
     .delete(`${base}/agreements/:agreementId/charges/:chargeId`, (c) => {
       recurring.cancelCharge(c.var.msn, c.req.param('agreementId'), c.req.param('chargeId'), c.var.idempotencyKey)
       return c.body(null, 204)

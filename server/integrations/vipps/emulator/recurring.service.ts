@@ -66,15 +66,15 @@ export function createRecurringService(deps: RecurringDeps) {
       eventType,
       agreementId: a.id,
       agreementExternalId: a.externalId ?? null,
-      ...(charge
-        ? {
-            chargeId: charge.id,
-            chargeExternalId: charge.externalId,
-            amount: extra.amount ?? charge.amount,
-            currency: charge.currency,
-            failureReason: charge.failureReason,
-          }
-        : {}),
+      ...(charge ?
+        {
+          chargeId: charge.id,
+          chargeExternalId: charge.externalId,
+          amount: extra.amount ?? charge.amount,
+          currency: charge.currency,
+          failureReason: charge.failureReason,
+        }
+      : {}),
       occurred: extra.occurred ?? nowIso(),
       msn: a.msn,
     })
@@ -106,9 +106,14 @@ export function createRecurringService(deps: RecurringDeps) {
       uuid: a.uuid,
       status: a.status,
       pricing:
-        a.pricing.type === 'LEGACY'
-          ? { type: 'LEGACY', currency: a.pricing.currency, amount: a.pricing.amount }
-          : { type: 'VARIABLE', currency: a.pricing.currency, suggestedMaxAmount: a.pricing.suggestedMaxAmount, ...(a.pricing.maxAmount !== undefined ? { maxAmount: a.pricing.maxAmount } : {}) },
+        a.pricing.type === 'LEGACY' ?
+          { type: 'LEGACY', currency: a.pricing.currency, amount: a.pricing.amount }
+        : {
+            type: 'VARIABLE',
+            currency: a.pricing.currency,
+            suggestedMaxAmount: a.pricing.suggestedMaxAmount,
+            ...(a.pricing.maxAmount !== undefined ? { maxAmount: a.pricing.maxAmount } : {}),
+          },
       interval: { unit: a.interval.unit, count: a.interval.count, text: intervalText(a.interval.unit, a.interval.count) },
       productName: a.productName,
       ...(a.productDescription !== undefined ? { productDescription: a.productDescription } : {}),
@@ -170,8 +175,10 @@ export function createRecurringService(deps: RecurringDeps) {
     // The real API wants https:// or an app deeplink; http:// is allowed here because the
     // emulator serves a product running on http://localhost.
     if (!URL.canParse(body.merchantRedirectUrl)) throw validationError('merchantRedirectUrl', 'Must be an absolute URL')
-    if (body.merchantAgreementUrl !== undefined && !URL.canParse(body.merchantAgreementUrl)) throw validationError('merchantAgreementUrl', 'Must be an absolute URL')
-    if (body.phoneNumber && !/^\+?\d{8,15}$/.test(body.phoneNumber)) throw validationError('phoneNumber', 'Must be an MSISDN: country code and number, digits only')
+    if (body.merchantAgreementUrl !== undefined && !URL.canParse(body.merchantAgreementUrl))
+      throw validationError('merchantAgreementUrl', 'Must be an absolute URL')
+    if (body.phoneNumber && !/^\+?\d{8,15}$/.test(body.phoneNumber))
+      throw validationError('phoneNumber', 'Must be an MSISDN: country code and number, digits only')
 
     let id: string
     do id = `agr_${randomAlnum(7)}`
@@ -183,9 +190,9 @@ export function createRecurringService(deps: RecurringDeps) {
       msn,
       status: 'PENDING',
       pricing:
-        p.type === 'LEGACY'
-          ? { type: 'LEGACY', currency: p.currency, amount: p.amount }
-          : { type: 'VARIABLE', currency: p.currency, suggestedMaxAmount: p.suggestedMaxAmount },
+        p.type === 'LEGACY' ?
+          { type: 'LEGACY', currency: p.currency, amount: p.amount }
+        : { type: 'VARIABLE', currency: p.currency, suggestedMaxAmount: p.suggestedMaxAmount },
       interval: body.interval,
       productName: body.productName,
       productDescription: body.productDescription,
@@ -236,7 +243,11 @@ export function createRecurringService(deps: RecurringDeps) {
     if (suggestedMax !== undefined) {
       if (a.pricing.type !== 'VARIABLE') throw validationError('pricing.suggestedMaxAmount', 'Only VARIABLE agreements have a suggested max amount')
       if (suggestedMax > SUGGESTED_MAX[a.pricing.currency])
-        throw fieldProblem('invalid-suggested-max-amount', 'pricing.suggestedMaxAmount', `At most ${SUGGESTED_MAX[a.pricing.currency]} for ${a.pricing.currency}`)
+        throw fieldProblem(
+          'invalid-suggested-max-amount',
+          'pricing.suggestedMaxAmount',
+          `At most ${SUGGESTED_MAX[a.pricing.currency]} for ${a.pricing.currency}`,
+        )
     }
 
     if (price !== undefined) a.pricing.amount = price
@@ -340,7 +351,8 @@ export function createRecurringService(deps: RecurringDeps) {
 
     let id: string
     if (body.orderId !== undefined) {
-      if (state.chargeIdTaken(msn, body.orderId)) throw new ProblemError(409, 'conflict', 'orderId is already used by another charge', [{ name: 'orderId', reason: 'Must be unique per merchant' }])
+      if (state.chargeIdTaken(msn, body.orderId))
+        throw new ProblemError(409, 'conflict', 'orderId is already used by another charge', [{ name: 'orderId', reason: 'Must be unique per merchant' }])
       id = body.orderId
     } else {
       do id = `chr-${randomAlnum(7)}`
@@ -413,7 +425,8 @@ export function createRecurringService(deps: RecurringDeps) {
   function captureCharge(msn: string, agreementId: string, chargeId: string, input: unknown, idempotencyKey: string | undefined): void {
     const ch = mustCharge(msn, agreementId, chargeId)
     const body = parseOr400(CaptureRequestV3, input)
-    if (ch.status !== 'RESERVED' && ch.status !== 'PARTIALLY_CAPTURED') throw fieldProblem('charge-capture-failed', 'status', `A ${ch.status} charge cannot be captured; it must be RESERVED`)
+    if (ch.status !== 'RESERVED' && ch.status !== 'PARTIALLY_CAPTURED')
+      throw fieldProblem('charge-capture-failed', 'status', `A ${ch.status} charge cannot be captured; it must be RESERVED`)
     if (body.amount <= 0) throw validationError('amount', 'Must be greater than 0 (øre)')
     const remaining = ch.amount - ch.captured - ch.cancelled
     if (body.amount > remaining) throw fieldProblem('charge-capture-failed', 'amount', `At most the reserved amount not yet captured (${remaining})`)
@@ -529,4 +542,3 @@ function intervalText(unit: string, count: number): string {
   const word = unit.toLowerCase()
   return count === 1 ? `every ${word}` : `every ${count} ${word}s`
 }
-

@@ -15,7 +15,12 @@ function receiver(clock: TestClock, secret: () => string, statuses: number[] = [
     const body = await c.req.text()
     const check = verifyWebhook(
       secret(),
-      { pathAndQuery: url.pathname + url.search, host: url.host, body, headers: { date: c.req.header('x-ms-date'), contentSha: c.req.header('x-ms-content-sha256'), authorization: c.req.header('Authorization') } },
+      {
+        pathAndQuery: url.pathname + url.search,
+        host: url.host,
+        body,
+        headers: { date: c.req.header('x-ms-date'), contentSha: c.req.header('x-ms-content-sha256'), authorization: c.req.header('Authorization') },
+      },
       clock.now(),
     )
     received.push({ payload: RecurringWebhookPayload.parse(JSON.parse(body)), verified: check.ok })
@@ -25,7 +30,10 @@ function receiver(clock: TestClock, secret: () => string, statuses: number[] = [
   return { received, fetch }
 }
 
-async function withHook(statuses: number[] = [], events: string[] = ['recurring.agreement-activated.v1', 'recurring.charge-captured.v1', 'recurring.charge-failed.v1']) {
+async function withHook(
+  statuses: number[] = [],
+  events: string[] = ['recurring.agreement-activated.v1', 'recurring.charge-captured.v1', 'recurring.charge-failed.v1'],
+) {
   let secret = ''
   let fetchImpl: typeof globalThis.fetch = globalThis.fetch
   const t = setup({ fetch: ((input: string | URL | Request, init?: RequestInit) => fetchImpl(input, init)) as typeof globalThis.fetch })
@@ -54,7 +62,11 @@ describe('Vipps emulator: Webhooks API', () => {
 
   it('refuses a registration without events, with an unknown event or a bad URL', async () => {
     const t = setup()
-    for (const body of [{ url: HOOK_URL, events: [] }, { url: HOOK_URL, events: ['epayments.payment.captured.v1'] }, { url: 'not a url', events: ['recurring.charge-captured.v1'] }])
+    for (const body of [
+      { url: HOOK_URL, events: [] },
+      { url: HOOK_URL, events: ['epayments.payment.captured.v1'] },
+      { url: 'not a url', events: ['recurring.charge-captured.v1'] },
+    ])
       expect((await t.call('POST', '/webhooks/v1/webhooks', { body })).status, JSON.stringify(body)).toBe(400)
   })
 })
@@ -70,7 +82,13 @@ describe('Vipps emulator: webhook delivery', () => {
     await t.emulator.deliverWebhooksNow()
     expect(t.received.every((r) => r.verified)).toBe(true)
     expect(t.received.map((r) => r.payload)).toEqual([
-      { eventType: 'recurring.agreement-activated.v1', agreementId: id, agreementExternalId: 'agreement-row-1', occurred: '2026-11-23T09:00:00.000Z', msn: MSN },
+      {
+        eventType: 'recurring.agreement-activated.v1',
+        agreementId: id,
+        agreementExternalId: 'agreement-row-1',
+        occurred: '2026-11-23T09:00:00.000Z',
+        msn: MSN,
+      },
       {
         eventType: 'recurring.charge-captured.v1',
         agreementId: id,

@@ -88,9 +88,7 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
   async function run(all: boolean): Promise<DeliveryRun> {
     const now = clock.now().getTime()
     const reverse = state.data.faults.webhookMode === 'reverse'
-    const due = state.data.deliveries
-      .filter((d) => all || d.nextAttemptAt <= now)
-      .sort((a, b) => (reverse ? b.seq - a.seq : a.seq - b.seq))
+    const due = state.data.deliveries.filter((d) => all || d.nextAttemptAt <= now).sort((a, b) => (reverse ? b.seq - a.seq : a.seq - b.seq))
     let delivered = 0
     let failed = 0
     for (const delivery of due) {

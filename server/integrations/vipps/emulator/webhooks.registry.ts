@@ -23,8 +23,16 @@ export function createWebhookRegistry(deps: { state: EmulatorState; clock: Clock
     const unknown = body.events.filter((e) => !(recurringWebhookEvents as readonly string[]).includes(e))
     if (unknown.length) throw validationError('events', `Unknown event types: ${unknown.join(', ')}`)
     for (const event of body.events)
-      if (hooksOf(msn).filter((h) => h.events.includes(event)).length >= MAX_PER_EVENT) throw validationError('events', `At most ${MAX_PER_EVENT} webhooks per event type`)
-    const hook: HookRecord = { id: randomUUID(), msn, url: body.url, events: [...new Set(body.events)], secret: randomToken(), created: deps.clock.now().toISOString() }
+      if (hooksOf(msn).filter((h) => h.events.includes(event)).length >= MAX_PER_EVENT)
+        throw validationError('events', `At most ${MAX_PER_EVENT} webhooks per event type`)
+    const hook: HookRecord = {
+      id: randomUUID(),
+      msn,
+      url: body.url,
+      events: [...new Set(body.events)],
+      secret: randomToken(),
+      created: deps.clock.now().toISOString(),
+    }
     state.data.hooks[hook.id] = hook
     state.changed()
     return { id: hook.id, secret: hook.secret }

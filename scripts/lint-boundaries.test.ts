@@ -1,0 +1,51 @@
+/**
+ * The layering in eslint.config.js holds: each rule is shown a deliberate violation (and a clean
+ * neighbour) through ESLint's own API, with the repository's config, as `npm run lint` sees it.
+ */
+import { resolve } from 'node:path'
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+
+const root = resolve(import.meta.dirname, '..')
+const eslint = new ESLint({ cwd: root })
+
+async function problems(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(root, file) })
+  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`)
+}
+
+describe('lint boundaries (docs/ARCHITECTURE.md "Layers")', () => {
+  it('shared imports neither the server nor the client', async () => {
+    expect(await problems('shared/domain/x.ts', "import { clock } from '../../server/lib/clock'\nexport const y = clock\n")).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*shared\/ is imported by the server and the client/),
+    ])
+    expect(await problems('shared/domain/x.ts', "import { formatKroner } from './money'\nexport const y = formatKroner\n")).toEqual([])
+  })
+
+  it('the client never imports the server', async () => {
+    expect(await problems('client/features/x/y.ts', "import { messages } from '../../../server/errors'\nexport const z = messages\n")).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*client\/ never imports server\//),
+    ])
+  })
+
+  it("a feature uses another feature's service, never its repository", async () => {
+    expect(
+      await problems('server/features/billing/x.ts', "import { usersRepository } from '../users/users.repository'\nexport const z = usersRepository\n"),
+    ).toEqual([expect.stringMatching(/^no-restricted-imports: .*Use the other feature's service/)])
+    expect(
+      await problems('server/features/billing/x.ts', "import { billingStatements } from './billing.repository'\nexport const z = billingStatements\n"),
+    ).toEqual([])
+  })
+
+  it('only client/sync touches the outbox table', async () => {
+    const code = 'export const pending = (db: { outbox: { count(): number } }) => db.outbox.count()\n'
+    expect(await problems('client/features/x/use-x.ts', code)).toEqual([expect.stringMatching(/^no-restricted-syntax: Only client\/sync touches the outbox/)])
+    expect(await problems('client/sync/x.ts', code)).toEqual([])
+  })
+
+  it('components call a hook or a mutation module, not api()', async () => {
+    const code = "import { api } from '../../lib/api'\nexport const X = () => api\n"
+    expect(await problems('client/features/x/X.tsx', code)).toEqual([expect.stringMatching(/^no-restricted-imports: .*Components call a hook/)])
+    expect(await problems('client/features/x/x-actions.ts', code)).toEqual([])
+  })
+})
