@@ -1,5 +1,6 @@
 /**
- * The only fetch wrapper of the web client. Every call to the server goes through `api()`:
+ * The fetch wrapper of the web client for direct calls (the sync transport and attachment uploads
+ * have their own; see README "Architecture"). Every direct call to the server goes through `api()`:
  * base path /api, JSON in and out, the bearer token when signed in, the interface locale as
  * Accept-Language (the server translates its messages), and an Idempotency-Key on every write.
  * Error bodies (docs/API.md "Errors") become an `ApiError`.
