@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useParams } from '@tanstack/react-router'
 import { companyFieldSchemas, type CompanyField } from '../../../shared/contract/companies'
@@ -94,6 +95,12 @@ const HEATING_FIELDS: readonly CompanyField[] = ['heatingWaterPeriodStartDate', 
  */
 function Overview({ handle, company, canEdit }: { handle: SyncHandle; company: CompanyView; canEdit: (field: CompanyField) => boolean }) {
   const { t, i18n } = useLingui()
+  // The row as it was when each field went into edit mode: a sync while the user types does not move
+  // the value or version the edit is made on (a change made meanwhile elsewhere is merged, not undone).
+  const opened = useRef<Partial<Record<CompanyField, CompanyView>>>({})
+  const open = (field: CompanyField) => () => {
+    opened.current[field] = company
+  }
 
   /** Validates with the shared schema, queues the edit, and returns the message to show under the field. */
   const save = (field: CompanyField) => async (raw: string) => {
@@ -105,8 +112,8 @@ function Overview({ handle, company, canEdit }: { handle: SyncHandle; company: C
     if ((field === 'heatingWaterPeriodStartDate' || field === 'heatingWaterPeriodEndDate') && value && !isValidDayMonth(value, new Date().getFullYear())) {
       return i18n._(messages.heatingDateInvalid.id)
     }
-    if (value === (company[field] ?? null)) return null
-    await editCompanyField(handle, company.id, field, value, company._version)
+    // Nothing is queued when the value is the one the field opened with.
+    await editCompanyField(handle, opened.current[field] ?? company, field, value)
     return null
   }
 
@@ -126,6 +133,7 @@ function Overview({ handle, company, canEdit }: { handle: SyncHandle; company: C
       <dl className="editable-list">
         <FieldRow
           editable={canEdit('name')}
+          onEdit={open('name')}
           onSave={save('name')}
           label={t`Name`}
           display={company.name ?? null}
@@ -134,6 +142,7 @@ function Overview({ handle, company, canEdit }: { handle: SyncHandle; company: C
         />
         <FieldRow
           editable={canEdit('acronym')}
+          onEdit={open('acronym')}
           onSave={save('acronym')}
           label={t`Acronym`}
           display={company.acronym ?? null}
@@ -142,6 +151,7 @@ function Overview({ handle, company, canEdit }: { handle: SyncHandle; company: C
         />
         <FieldRow
           editable={canEdit('cvr')}
+          onEdit={open('cvr')}
           onSave={save('cvr')}
           label={t`CVR`}
           display={company.cvr ?? null}
@@ -150,6 +160,7 @@ function Overview({ handle, company, canEdit }: { handle: SyncHandle; company: C
         />
         <FieldRow
           editable={canEdit('unionType')}
+          onEdit={open('unionType')}
           onSave={save('unionType')}
           label={t`Union type`}
           display={unionTypeLabel(company.unionType)}
@@ -164,6 +175,7 @@ function Overview({ handle, company, canEdit }: { handle: SyncHandle; company: C
         />
         <FieldRow
           editable={canEdit('heatingWaterPeriodStartDate')}
+          onEdit={open('heatingWaterPeriodStartDate')}
           onSave={save('heatingWaterPeriodStartDate')}
           label={t`Heating and water period start (dd.mm)`}
           display={company.heatingWaterPeriodStartDate ?? null}
@@ -172,6 +184,7 @@ function Overview({ handle, company, canEdit }: { handle: SyncHandle; company: C
         />
         <FieldRow
           editable={canEdit('heatingWaterPeriodEndDate')}
+          onEdit={open('heatingWaterPeriodEndDate')}
           onSave={save('heatingWaterPeriodEndDate')}
           label={t`Heating and water period end (dd.mm)`}
           display={company.heatingWaterPeriodEndDate ?? null}

@@ -45,22 +45,33 @@ const view = async () => applyOutbox(await handle.db.companies.toArray(), await 
 
 describe('company field edits', () => {
   it('queue the documented call with the row version', async () => {
-    const m = await editCompanyField(handle, id, 'heatingWaterPeriodStartDate', '15.03', 3)
+    const m = await editCompanyField(handle, { id, _version: 3 }, 'heatingWaterPeriodStartDate', '15.03')
     expect(m).toMatchObject({ method: 'PATCH', path: `/company/${id}/field/heatingWaterPeriodStartDate`, body: { value: '15.03' }, baseVersion: 3 })
-    expect(fieldOfMutation(m)).toBe('heatingWaterPeriodStartDate')
+    expect(fieldOfMutation(m!)).toBe('heatingWaterPeriodStartDate')
+  })
+
+  it('are made on the value and version the field had when it went into edit mode, not on a later pull', async () => {
+    const [opened] = await view()
+    // While the field is open, a pull brings another device's name and acronym (version 4).
+    await applyChanges(handle.db, [{ ...company, version: 4, data: { ...company.data, name: 'Andel Nord', acronym: 'AN', version: 4 } }], 'c2', false, 0)
+    const m = await editCompanyField(handle, opened!, 'name', 'Andel A/S')
+    expect(m).toMatchObject({ body: { value: 'Andel A/S' }, baseVersion: 3, base: { name: 'Andel A' } })
+    // Saving the value the field opened with queues nothing: the other device's acronym stands.
+    expect(await editCompanyField(handle, opened!, 'acronym', 'AA')).toBeNull()
+    expect(await handle.db.outbox.count()).toBe(1)
   })
 
   it('show at once offline, later edits on top of earlier ones', async () => {
-    await editCompanyField(handle, id, 'name', 'Andel B')
-    await editCompanyField(handle, id, 'heatingWaterPeriodEndDate', '01.05')
-    await editCompanyField(handle, id, 'name', 'Andel C')
+    await editCompanyField(handle, { id }, 'name', 'Andel B')
+    await editCompanyField(handle, { id }, 'heatingWaterPeriodEndDate', '01.05')
+    await editCompanyField(handle, { id }, 'name', 'Andel C')
     const [row] = await view()
     expect(row).toMatchObject({ name: 'Andel C', acronym: 'AA', heatingWaterPeriodEndDate: '01.05', _pending: true })
   })
 
   it('clear a date with null', async () => {
-    await editCompanyField(handle, id, 'heatingWaterPeriodStartDate', '15.03')
-    await editCompanyField(handle, id, 'heatingWaterPeriodStartDate', null)
+    await editCompanyField(handle, { id }, 'heatingWaterPeriodStartDate', '15.03')
+    await editCompanyField(handle, { id }, 'heatingWaterPeriodStartDate', null)
     const [row] = await view()
     expect(row?.heatingWaterPeriodStartDate).toBeNull()
   })

@@ -41,17 +41,30 @@ registerMutationKind(COMPANY_FIELD, {
   },
 })
 
-/** PATCH /company/{id}/field/{field} with `{value}` (already validated by the shared schema). */
-export const editCompanyField = ({ engine }: SyncHandle, id: string, field: CompanyField, value: string | null, baseVersion?: number) =>
-  engine.mutate({
+/**
+ * PATCH /company/{id}/field/{field} with `{value}` (already validated by the shared schema), If-Match
+ * the version of the row as it was when the field went into edit mode (`opened`, whose value of the
+ * field is the base of a later three-way merge; a change made meanwhile elsewhere is merged, not
+ * undone). Resolves to null when the value is the one the field opened with (nothing is queued).
+ */
+export async function editCompanyField(
+  { engine }: SyncHandle,
+  opened: Record<string, unknown> & { id: string; _version?: number },
+  field: CompanyField,
+  value: string | null,
+) {
+  if (field in opened && value === (opened[field] ?? null)) return null
+  return engine.mutate({
     kind: COMPANY_FIELD,
     method: 'PATCH',
-    path: `/company/${id}/field/${field}`,
+    path: `/company/${opened.id}/field/${field}`,
     body: { value },
+    baseRow: opened,
     entity: 'company',
-    entityId: id,
-    baseVersion,
+    entityId: opened.id,
+    baseVersion: opened._version,
   })
+}
 
 /**
  * activate / suspend / deactivate / delete (super admin; docs/decisions/0014-company-life-cycle.md). Sent at

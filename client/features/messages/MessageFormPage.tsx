@@ -108,6 +108,9 @@ function MessageForm(props: { handle: SyncHandle; base: string; companyId: strin
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const user = useSession().user!
+  // The draft as it was when the form opened: a later sync does not move it, so only what the user
+  // changed against it is sent, on its version (a change made meanwhile elsewhere is merged, not undone).
+  const [opened] = useState(existing)
   const [type, setType] = useState<MessageType>(existing?.type ?? (staff ? 'NOTICE' : 'MESSAGE'))
   const [recipient, setRecipient] = useState(
     existing ? encode(existing.recipient)
@@ -171,17 +174,15 @@ function MessageForm(props: { handle: SyncHandle; base: string; companyId: strin
       const recipientLabel = labelOf(recipient)
       const queued: string[] = []
       try {
-        if (existing) {
-          queued.push(
-            (
-              await updateDraft(
-                handle,
-                { id: existing.id, _version: existing._version },
-                { type: data.type, subject: data.subject, body: data.body, recipient: data.recipient, scheduledAt: data.scheduledAt ?? null },
-                recipientLabel,
-              )
-            ).mutationId,
+        if (opened) {
+          const update = await updateDraft(
+            handle,
+            opened,
+            { type: data.type, subject: data.subject, body: data.body, recipient: data.recipient, scheduledAt: data.scheduledAt ?? null },
+            recipientLabel,
           )
+          // Nothing changed: nothing to save (a send still goes).
+          if (update) queued.push(update.mutationId)
         } else {
           queued.push(
             (

@@ -8,8 +8,9 @@ import { msg } from '@lingui/core/macro'
 import type { CreateMessageRequest, Message, RecipientTarget, SendMessageRequest, UpdateMessageRequest } from '../../../shared/contract/messages'
 import type { Mutation, Row } from '../../sync/local-db'
 import { formats } from '../../sync/field-format'
-import type { Values } from '../../sync/merge'
+import { same, type Values } from '../../sync/merge'
 import { registerMutationKind, type EditField } from '../../sync/mutation-kinds'
+import { viewRowOf } from '../../sync/outbox'
 import { answerAsRow, reduce } from '../../sync/optimistic'
 import { lastChangeOf, pendingCreate as pendingCreateOf } from '../../sync/queue-reads'
 import type { SyncHandle } from '../../sync/use-sync'
@@ -166,7 +167,36 @@ export const createDraft = ({ engine }: SyncHandle, body: CreateMessageRequest &
     entityId: body.id,
   })
 
-export async function updateDraft(handle: SyncHandle, draft: { id: string; _version: number }, body: UpdateMessageRequest, recipientLabel: string | null) {
+/**
+ * Only what the user changed against the draft as it was when the form opened: an unchanged field
+ * is not sent, so it can never take back a change made meanwhile on another device (the merge after
+ * the 412 keeps that one). Null when nothing changed.
+ */
+export function changedDraftFields(opened: Record<string, unknown>, edit: UpdateMessageRequest): UpdateMessageRequest | null {
+  const changes: UpdateMessageRequest = {}
+  if (edit.type !== undefined && edit.type !== opened.type) changes.type = edit.type
+  if (edit.subject !== undefined && edit.subject.trim() !== opened.subject) changes.subject = edit.subject
+  if (edit.body !== undefined && edit.body.trim() !== opened.body) changes.body = edit.body
+  if (edit.recipient !== undefined && !same(comparableRecipient(edit.recipient), comparableRecipient(opened.recipient))) changes.recipient = edit.recipient
+  if (edit.scheduledAt !== undefined && (edit.scheduledAt ?? null) !== (opened.scheduledAt ?? null)) changes.scheduledAt = edit.scheduledAt
+  return Object.keys(changes).length ? changes : null
+}
+
+/**
+ * PATCH /messages/{id} with the fields the user changed, If-Match the version of the draft the form
+ * was opened on (`opened`, whose values are the base of a later three-way merge). Resolves to null
+ * when nothing changed (nothing is queued).
+ */
+export async function updateDraft(
+  handle: SyncHandle,
+  opened: Record<string, unknown> & { id: string; _version: number },
+  edit: UpdateMessageRequest,
+  recipientLabel: string | null,
+) {
+  // Given only the id and version, the draft as it shows now is what the user edited.
+  const draft = 'subject' in opened ? opened : ((await viewRowOf(handle.db, 'message', opened.id)) ?? opened)
+  const body = changedDraftFields(draft, edit)
+  if (!body) return null
   const create = await pendingCreate(handle, draft.id)
   return handle.engine.mutate({
     kind: MESSAGE_UPDATE,
@@ -174,8 +204,10 @@ export async function updateDraft(handle: SyncHandle, draft: { id: string; _vers
     path: `/messages/${draft.id}`,
     body,
     preview: { recipientLabel },
+    baseRow: draft,
     entity: 'message',
     entityId: draft.id,
+    // A draft written here has no server version yet: its create answers with version 1.
     baseVersion: create ? 1 : draft._version,
     dependsOn: create?.mutationId,
   })

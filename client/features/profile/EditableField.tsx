@@ -37,6 +37,8 @@ export interface EditableFieldProps {
    * the Edit button is then disabled and described by it.
    */
   offlineReasonId?: string
+  /** Called when the editor opens (e.g. to keep the row as it was then, for the save). */
+  onEdit?: () => void
 }
 
 export type SaveProblem = string | { value?: string | null; confirmation?: string | null } | null
@@ -45,7 +47,7 @@ export type SaveProblem = string | { value?: string | null; confirmation?: strin
  * One inline-editable profile value (docs/PRODUCT.md §2 "User profile"): Edit opens an editor with Save and
  * Cancel; Enter saves, Escape cancels, and focus returns to the Edit button.
  */
-export function EditableField({ label, display, value, input, confirmation, note, onSave, offlineReasonId }: EditableFieldProps) {
+export function EditableField({ label, display, value, input, confirmation, note, onSave, offlineReasonId, onEdit }: EditableFieldProps) {
   const { t } = useLingui()
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState(value)
@@ -103,6 +105,7 @@ export function EditableField({ label, display, value, input, confirmation, note
             onClick={() => {
               setDraft(value)
               setEditing(true)
+              onEdit?.()
             }}
           >
             {/* The field name is in the button's text, not an aria-label, so that finding the
