@@ -37,8 +37,12 @@ export async function awaitServer(
   browserOnline: () => boolean = browserIsOnline,
 ): Promise<ServerOutcome> {
   const { db, engine } = handle
+  // Followed by their place in the queue: a merge after a 412 sends a change again under a new id.
+  const seqs = (await Promise.all(mutationIds.map((id) => db.outbox.where('mutationId').equals(id).first())))
+    .map((m) => m?.seq)
+    .filter((seq): seq is number => seq !== undefined)
   for (let round = 0; ; round++) {
-    const stored = (await Promise.all(mutationIds.map((id) => db.outbox.where('mutationId').equals(id).first()))).filter((m): m is Mutation => m !== undefined)
+    const stored = (await db.outbox.bulkGet(seqs)).filter((m): m is Mutation => m !== undefined)
     const refused = stored.find((m) => m.status === 'rejected')
     if (refused) return { outcome: 'rejected', mutation: refused }
     const conflict = stored.find((m) => m.status === 'conflict')

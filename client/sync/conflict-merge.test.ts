@@ -199,3 +199,80 @@ describe('a company field edit answered 412', () => {
     expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'conflict', base: { acronym: 'SG' } })
   })
 })
+
+describe('review findings (issue #17)', () => {
+  const apply = (r: ServerRow, b: Record<string, unknown>, path: string) => ({ ...r, [path.split('/').at(-1)!]: b.value })
+  const company = { id: 'c1', version: 2, name: 'A', acronym: 'SG' }
+  const nameEdit = (value: string, baseVersion: number): NewMutation => ({
+    kind: COMPANY_FIELD,
+    method: 'PATCH',
+    path: '/company/c1/field/name',
+    body: { value },
+    entity: 'company',
+    entityId: 'c1',
+    baseVersion,
+  })
+
+  it('"now on the server" leaves the local copy without the value the user gave up', async () => {
+    await db.companies.put(asRow(company))
+    const m = await enqueue(db, nameEdit('B', 2))
+    const s = server({ ...company, version: 3, name: 'C' }, apply)
+    await drainOnce({ db, transport: s.transport })
+    await resolveConflict(db, m.mutationId, { name: 'server' })
+    expect(await db.outbox.count()).toBe(0)
+    expect((await db.companies.get('c1'))?.name).not.toBe('B')
+    expect(s.state.calls).toHaveLength(1)
+  })
+
+  it('a later change to a row waiting for a choice waits with it', async () => {
+    await db.companies.put(asRow(company))
+    const first = await enqueue(db, nameEdit('B', 2))
+    const s = server({ ...company, version: 3, name: 'C' }, apply)
+    await drainOnce({ db, transport: s.transport })
+    await enqueue(db, nameEdit('D', 3))
+    await drainOnce({ db, transport: s.transport })
+    // Not sent: choosing for the first must not be made against the user's own newer change.
+    expect(s.state.calls).toHaveLength(1)
+    await resolveConflict(db, first.mutationId, { name: 'mine' })
+    await drainOnce({ db, transport: s.transport })
+    await drainOnce({ db, transport: s.transport })
+    // The chosen B went; D, made on a view without B, is asked about again rather than lost.
+    expect(s.state.row.name).toBe('B')
+    const [second] = await db.outbox.toArray()
+    expect(second).toMatchObject({ status: 'conflict', body: { value: 'D' } })
+    await resolveConflict(db, second!.mutationId, { name: 'mine' })
+    await drainOnce({ db, transport: s.transport })
+    expect(s.state.row.name).toBe('D')
+  })
+
+  it("a merged resend does not carry the user's later edit past a colleague's change it never saw", async () => {
+    // E1 (an edit of p2's description) waits; a pull brings v5 with the admin's price of p1; the
+    // view still shows E1's parts over it, so E2 (p2's price) was made on a stale p1.
+    const opened = asRow(agreement)
+    await db.agreements.put(opened)
+    await queueAgreementEdit(opened, (r) => ({
+      parts: [(r.parts as ReturnType<typeof part>[])[0]!, { ...(r.parts as ReturnType<typeof part>[])[1]!, description: 'Kontingent 2027' }],
+    }))
+    const pulled = { ...agreement, version: 5, parts: [part('p1', 'HEAT', 'Varme', 50000), part('p2', 'FEE', 'Kontingent', 10000)] }
+    const shown = { ...asRow(pulled), parts: [part('p1', 'HEAT', 'Varme', 45000), part('p2', 'FEE', 'Kontingent 2027', 10000)], _version: 5 }
+    await db.agreements.put(asRow(pulled))
+    const e2 = changedFields(shown, {
+      ...editOf(shown, () => ({})),
+      parts: [part('p1', 'HEAT', 'Varme', 45000), part('p2', 'FEE', 'Kontingent 2027', 12000)],
+    } as never)!
+    await enqueue(db, {
+      kind: AGREEMENT_UPDATE,
+      method: 'PATCH',
+      path: '/agreement/ag1',
+      body: e2,
+      entity: 'agreement',
+      entityId: 'ag1',
+      baseVersion: 5,
+      baseRow: shown,
+    })
+    const s = server(pulled)
+    for (let i = 0; i < 6 && (await db.outbox.count()) > 0; i++) await drainOnce({ db, transport: s.transport })
+    expect(await db.outbox.count()).toBe(0)
+    expect(s.state.row.parts).toEqual([part('p1', 'HEAT', 'Varme', 50000), part('p2', 'FEE', 'Kontingent 2027', 12000)])
+  })
+})

@@ -103,6 +103,15 @@ describe('access lost while offline', () => {
     expect((await db.outbox.toArray()).map((m) => refusalOf(m)?.companyName)).toEqual(['Solgården', 'Solgården'])
   })
 
+  it('never calls a refusal lost access for the super admin, who sees every company without a membership', async () => {
+    await edit()
+    const { transport } = server((method) => (method === 'GET' ? json(200, { id: 'u', userRole: 'SUPERADMIN', companies: [] }) : notFound()))
+    await drainOnce({ db, transport })
+    const [m] = await db.outbox.toArray()
+    expect(m).toMatchObject({ status: 'rejected', lastError: 'Agreement not found' })
+    expect(refusalOf(m!)).toBeUndefined()
+  })
+
   it("keeps the server's message when the user still belongs to the company (the row is really gone)", async () => {
     await edit()
     const { transport } = server((method) => (method === 'GET' ? account([{ id: COMPANY }]) : notFound()))

@@ -71,11 +71,14 @@ function nextBatch(queue: Mutation[], from: number, blocked: Set<string>, now: n
   const batch: Mutation[] = []
   const rows = new Set<string>()
   const ids = new Set<string>()
+  // A row with a change waiting for the user's choice: later changes to it wait too, or the
+  // choice would be made against the user's own newer change (and could undo it).
+  const choosing = new Set(queue.filter((m) => m.status === 'conflict' && m.entityId !== null).map((m) => `${m.entity}:${m.entityId}`))
   let i = from
   for (; i < queue.length && batch.length < MAX_IN_FLIGHT; i++) {
     const m = queue[i]!
     if (m.status === 'rejected' || m.status === 'conflict') continue
-    if (m.dependsOn && blocked.has(m.dependsOn)) {
+    if ((m.dependsOn && blocked.has(m.dependsOn)) || (m.entityId !== null && choosing.has(`${m.entity}:${m.entityId}`))) {
       blocked.add(m.mutationId)
       continue
     }
@@ -133,7 +136,7 @@ export async function drainOnce(deps: DrainDeps): Promise<DrainResult> {
    */
   const rebaseFollowers = async (m: Mutation, body: unknown) => {
     const version = (body as { version?: unknown } | undefined)?.version
-    if (m.baseVersion === undefined || typeof version !== 'number' || m.entityId === null) return
+    if (m.baseVersion === undefined || m.merged || typeof version !== 'number' || m.entityId === null) return
     const followers = (await db.outbox.where('entityId').equals(m.entityId).toArray()).filter(
       (f) => f.entity === m.entity && f.baseVersion === m.baseVersion && f.status === 'queued',
     )

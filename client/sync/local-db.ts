@@ -50,6 +50,12 @@ export interface Mutation {
    * mutation-kinds.ts `merge`), so a 412 can be merged three ways, field by field (merge.ts).
    */
   base?: Record<string, unknown>
+  /**
+   * Local only: resent after a 412 merged it with a colleague's row. The user's later changes to
+   * the row were made on a view that showed this change over the old row, so they are not moved
+   * onto its answer's version: they meet a 412 of their own and merge against what they saw.
+   */
+  merged?: boolean
   createdAt: number
 }
 

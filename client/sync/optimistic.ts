@@ -94,20 +94,28 @@ export function applyOutbox(rows: Row[], outbox: Mutation[], entity: Mutation['e
 }
 
 /**
+ * Puts the server's own row into the canonical table when the kind knows how to read it from an
+ * answer (`registerAnsweredRow`) and it is not older than what the device has. Returns whether it did.
+ */
+export async function putServedRow(db: LocalDb, m: Mutation, answer: unknown): Promise<boolean> {
+  const served = answeredRows.get(m.kind)?.(answer, m)
+  if (!served) return false
+  const table = db.table_(m.entity)
+  const current = await table.get(served.id)
+  if (!current || current._version <= served._version) await table.put(served)
+  return true
+}
+
+/**
  * Folds a mutation the server just confirmed into the canonical rows, so the view keeps showing
  * it between leaving the outbox and the next pull (which then brings the server's own row).
  * Only the row the mutation names is read, or the whole table for a change to every row.
  */
 export async function applyToCanonical(db: LocalDb, m: Mutation, answer?: unknown): Promise<void> {
   const table = db.table_(m.entity)
-  const served = answeredRows.get(m.kind)?.(answer, m)
-  if (served) {
-    // The server answered with the whole row: that is better than our guess (it has the
-    // server-made fields, e.g. an agreement's number, and the new version).
-    const current = await table.get(served.id)
-    if (!current || current._version <= served._version) await table.put(served)
-    return
-  }
+  // The server answered with the whole row: that is better than our guess (it has the
+  // server-made fields, e.g. an agreement's number, and the new version).
+  if (await putServedRow(db, m, answer)) return
   const reducer = reducers.get(m.kind)
   if (!reducer) return
   const before: Row[] = m.entityId ? await table.where('id').equals(m.entityId).toArray() : await table.toArray()

@@ -6,7 +6,7 @@
 import type { LocalDb, Mutation } from './local-db'
 import { mergeEdit, type Side, type Values } from './merge'
 import { mergeSpecOf, pickValues, rowValues } from './mutation-kinds'
-import { applyOutbox, applyToCanonical } from './optimistic'
+import { applyOutbox, putServedRow } from './optimistic'
 
 export type NewMutation = Pick<Mutation, 'kind' | 'method' | 'path' | 'entity' | 'entityId'> &
   Partial<Pick<Mutation, 'body' | 'preview' | 'baseVersion' | 'dependsOn' | 'money' | 'mutationId' | 'base'>> & {
@@ -69,10 +69,12 @@ export function mergeOf(m: Mutation, current: unknown, choices: Record<string, S
 async function requeueMerged(db: LocalDb, m: Mutation, merged: NonNullable<ReturnType<typeof mergeOf>>, current: unknown, now: number): Promise<void> {
   const { spec, result, version, server } = merged
   if (result.changed.length === 0) {
-    // The goal state holds on the server already: nothing to send.
+    // The goal state holds on the server already: nothing to send. The local copy takes the
+    // server's row where the kind can read it; never this change's own values, which would show
+    // the user's value where the server keeps its own (the next pull brings the row otherwise).
     await db.transaction('rw', db.outbox, db.table_(m.entity), async () => {
       await db.outbox.delete(m.seq!)
-      await applyToCanonical(db, m, current)
+      await putServedRow(db, m, current)
     })
     return
   }
@@ -88,6 +90,7 @@ async function requeueMerged(db: LocalDb, m: Mutation, merged: NonNullable<Retur
       baseVersion: version,
       body: spec.body(pickValues(result.values, result.changed), m),
       base: server,
+      merged: true,
     })
     // Changes waiting for this one now wait for it under its new id.
     if (m.entityId)

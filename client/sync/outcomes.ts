@@ -7,6 +7,7 @@
  *   company's name (`Refusal`), not the server's "Agreement not found".
  */
 import type { LocalDb, Mutation } from './local-db'
+import type { SystemRole } from '../../shared/domain/roles'
 
 const goneIsDone = new Set<string>()
 
@@ -97,8 +98,9 @@ export async function lostAccess(db: LocalDb, m: Mutation, account: () => Promis
   if (!company && !context) return null
   const answer = await account()
   if (answer.status !== 200 || !answer.body || typeof answer.body !== 'object') return null
-  const info = answer.body as { userRole?: unknown; companies?: unknown }
-  if (info.userRole === 'SUPER_ADMIN') return null
+  const info = answer.body as { userRole?: SystemRole; companies?: unknown }
+  // The super admin sees every company without a membership: a refusal is never lost access.
+  if (info.userRole === 'SUPERADMIN') return null
   const companies = Array.isArray(info.companies) ? (info.companies as Array<{ id?: unknown }>) : []
   if (companies.some((c) => c.id === companyId)) return null
   const now = await subjectOf(db, m)
