@@ -242,6 +242,8 @@ describe("a treasurer's quarter", () => {
         const others = acceptedIds().filter((id) => id !== leaving.id)
         await expect.poll(() => others.every((id) => chargesOfAgreement(id).some((c) => c.kind === 'REGULAR' && c.due >= next)), { timeout: 40_000 }).toBe(true)
         await expect.poll(() => chargesOfAgreement(leaving.id).filter((c) => c.kind === 'FINAL').length, { timeout: 40_000 }).toBe(1)
+        // Only once Vipps has it: sent after the clock moves, it would be dated from the provider's new today.
+        await expect.poll(() => chargesOfAgreement(leaving.id).find((c) => c.kind === 'FINAL')?.vipps_charge_id ?? null, { timeout: 40_000 }).not.toBeNull()
         // Vipps collects it on its due date (3 days before the end): move the provider's clock there.
         // Computed, not a fixed number of days: the demo's dates follow the day the suite runs.
         const finalDue = chargesOfAgreement(leaving.id).find((c) => c.kind === 'FINAL')!.due
