@@ -1,10 +1,29 @@
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config'
 import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
 import { availableParallelism } from 'node:os'
 
 /** Tests that spawn and kill processes (chaos tests): `npm run test:slow`, part of `npm test` and CI. */
 const slowTests = ['{server,shared,client,scripts}/**/*.{kill,slow}.test.{ts,tsx}']
+
+/** What the two unit projects share (`npm run test:unit` runs both). */
+const unitSettings: TestProjectInlineConfiguration['test'] = {
+  // Tests that spawn processes, kill them or wait on real time run in `slow` (npm run test:slow).
+  exclude: [...slowTests, '**/node_modules/**'],
+  environment: 'node',
+  setupFiles: ['./vitest.setup.ts'],
+  // Migrates and seeds the test database template once per run (server/test/template-db.ts).
+  globalSetup: ['./server/test/global-setup.ts'],
+  // Explicit, and a guard against hangs rather than a speed limit: a test app starts in a few ms
+  // now, but property tests and authorization matrices take 1-4 s idle, and the first test of a
+  // file also loads the app. On a 2-core machine running far more than two suites (load 20), 30 s
+  // still timed out a few of them; 5 s (the default) failed tests that pass alone.
+  testTimeout: 60_000,
+  hookTimeout: 60_000,
+  // vitest's default is one worker less than the cores: one worker on a 2-core machine, which left
+  // a core idle while a file ran. The tests are CPU-bound and independent.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
+}
 
 export default defineConfig({
   plugins: [babel({ include: /client[\\/].*\.[jt]sx?(\?.*)?$/, plugins: ['@lingui/babel-plugin-lingui-macro'] }), lingui()],
@@ -13,24 +32,22 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...unitSettings,
           name: 'unit',
-          include: ['{server,shared,client,scripts}/**/*.test.{ts,tsx}'],
-          // Tests that spawn processes, kill them or wait on real time run in `slow` (npm run test:slow).
-          exclude: [...slowTests, '**/node_modules/**'],
-          environment: 'node',
-          setupFiles: ['./vitest.setup.ts'],
-          // Migrates and seeds the test database template once per run (server/test/template-db.ts).
-          globalSetup: ['./server/test/global-setup.ts'],
-          // Explicit, and a guard against hangs rather than a speed limit: a test app starts in a
-          // few ms now, but property tests and authorization matrices take 1-4 s idle, and the first
-          // test of a file also loads the app. On a 2-core machine running far more than two
-          // suites (load 20), 30 s still timed out a few of them; 5 s (the default) failed tests
-          // that pass alone.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
-          // vitest's default is one worker less than the cores: one worker on a 2-core machine,
-          // which left a core idle while a file ran. The tests are CPU-bound and independent.
-          maxWorkers: Math.max(2, availableParallelism() - 1),
+          include: ['{server,shared,scripts}/**/*.test.{ts,tsx}'],
+          // Server, shared and script tests share each worker's loaded modules: none of them mocks a
+          // module or stubs a global, and every test builds its own app on its own database copy.
+          // Loading the app once per worker instead of once per file halves the run.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...unitSettings,
+          // Client tests mock modules, stub globals and keep IndexedDB state: each file runs isolated.
+          name: 'unit-client',
+          include: ['client/**/*.test.{ts,tsx}'],
         },
       },
       {
