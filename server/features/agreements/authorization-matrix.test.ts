@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { demo, testAppWithVipps } from '../../test/harness'
 import { acceptedWithCollectedCharge, agreementFixtures, createAgreement, createPayload } from './test-helpers'
+import { callers, classOf, tokenFor } from '../../test/authorization'
 
 /**
  * Who may call which agreement route (docs/PRODUCT.md §6, docs/decisions/): one row per route, one column
@@ -9,8 +10,6 @@ import { acceptedWithCollectedCharge, agreementFixtures, createAgreement, create
  * Each row runs on a fresh agreement of the demo company for the first demo resident ("resident";
  * "neighbour" is another resident). Every agreement route the app serves must have a row.
  */
-const callers = ['superadmin', 'chairman', 'admin', 'accountant', 'boardmember', 'resident', 'neighbour', 'otherAdmin', 'anonymous'] as const
-type Caller = (typeof callers)[number]
 type Ctx = { id: string; chargeId: string; f: Awaited<ReturnType<typeof agreementFixtures>> }
 type Row = [method: string, route: string, path: (c: Ctx) => string, expected: string, body?: (c: Ctx) => unknown, setup?: 'accepted with a collected charge']
 
@@ -57,29 +56,11 @@ const table: Row[] = [
   ],
 ]
 
-const emails: Record<Exclude<Caller, 'anonymous'>, string> = {
-  superadmin: demo.superadmin,
-  chairman: demo.chairman,
-  admin: demo.admin,
-  accountant: demo.accountant,
-  boardmember: demo.boardmember,
-  resident: demo.resident,
-  neighbour: demo.residentDa,
-  otherAdmin: demo.otherAdmin,
-}
-
-const classOf = (status: number) =>
-  status === 401 ? '1'
-  : status === 403 ? '3'
-  : status === 404 ? '4'
-  : status >= 500 ? `error ${status}`
-  : 'o'
-
 describe('authorization matrix (agreement routes)', () => {
   it.each(callers.map((caller) => [caller] as const))('%s gets the expected answer on every route', async (caller) => {
     const t = await testAppWithVipps()
     const f = await agreementFixtures(t)
-    const token = caller === 'anonymous' ? undefined : await t.login(emails[caller])
+    const token = await tokenFor(t, caller)
     const admin = caller === 'admin' ? token : await t.login(demo.admin)
     const got: string[] = []
     const want: string[] = []

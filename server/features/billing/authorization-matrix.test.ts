@@ -4,6 +4,7 @@ import { demo, testApp, type TestApp } from '../../test/harness'
 import { charges } from '../../db/schema/agreements'
 import { agreementFixtures } from '../agreements/test-helpers'
 import { acceptedAgreement } from './test-helpers'
+import { callers, classOf, tokenFor } from '../../test/authorization'
 
 /**
  * Who may use the debtor overview and its actions (issue #16, docs/PRODUCT.md §6 as policy.ts encodes it):
@@ -13,8 +14,6 @@ import { acceptedAgreement } from './test-helpers'
  * on a fresh failed invoice of the demo company, billed to the first demo resident ("resident";
  * "neighbour" is another resident). Every debtor route the app serves must have a row.
  */
-const callers = ['superadmin', 'chairman', 'admin', 'accountant', 'boardmember', 'resident', 'neighbour', 'otherAdmin', 'anonymous'] as const
-type Caller = (typeof callers)[number]
 type Ctx = { invoiceId: string; main: string; second: string }
 type Row = [method: string, route: string, path: (c: Ctx) => string, expected: string, body?: () => unknown]
 
@@ -29,24 +28,6 @@ const table: Row[] = [
   ['POST', '/invoice/{id}/markPaid', (c) => `/invoice/${c.invoiceId}/markPaid`, 'oooo33441', () => ({ note: 'Bankoverførsel' })],
   ['POST', '/invoice/{id}/writeOff', (c) => `/invoice/${c.invoiceId}/writeOff`, 'oooo33441', () => ({ note: 'Afskrevet' })],
 ]
-
-const emails: Record<Exclude<Caller, 'anonymous'>, string> = {
-  superadmin: demo.superadmin,
-  chairman: demo.chairman,
-  admin: demo.admin,
-  accountant: demo.accountant,
-  boardmember: demo.boardmember,
-  resident: demo.resident,
-  neighbour: demo.residentDa,
-  otherAdmin: demo.otherAdmin,
-}
-
-const classOf = (status: number) =>
-  status === 401 ? '1'
-  : status === 403 ? '3'
-  : status === 404 ? '4'
-  : status >= 500 ? `error ${status}`
-  : 'o'
 
 /** A failed invoice of the demo company for the first demo resident (billed 28 November, failed 1 December). */
 async function failedInvoice(t: TestApp, admin: string): Promise<string> {
@@ -70,7 +51,7 @@ describe('authorization matrix (debtor routes)', () => {
   it.each(callers.map((caller) => [caller] as const))('%s gets the expected answer on every route', async (caller) => {
     const t = await testApp()
     const { main, second } = await agreementFixtures(t)
-    const token = caller === 'anonymous' ? undefined : await t.login(emails[caller])
+    const token = await tokenFor(t, caller)
     const admin = caller === 'admin' && token ? token : await t.login(demo.admin)
     // The resident holds an agreement with the demo company from the start (a link of their own to it).
     await failedInvoice(t, admin)

@@ -5,6 +5,7 @@ import { addresses, companyMembers } from '../../db/schema/companies'
 import { paymentProviders } from '../../db/schema/payments'
 import { users } from '../../db/schema/users'
 import { companyIds } from './test-helpers'
+import { classOf, tokenFor } from '../../test/authorization'
 
 /**
  * Who may call which route of issue #6 (docs/PRODUCT.md §6, docs/API.md): one row per route, one column
@@ -13,7 +14,6 @@ import { companyIds } from './test-helpers'
  * Every companies/address-search route the app serves must have a row (checked below).
  */
 const callers = ['superadmin', 'chairman', 'admin', 'accountant', 'boardmember', 'resident', 'otherAdmin', 'anonymous'] as const
-type Caller = (typeof callers)[number]
 //                                                                          S C A K B R O N
 type Ctx = { main: string; second: string; provider: string; address: string; member: string; n: number }
 /** A company id that does not exist. */
@@ -99,23 +99,6 @@ const table: Row[] = [
   ]),
 ]
 
-const emails: Record<Exclude<Caller, 'anonymous'>, string> = {
-  superadmin: demo.superadmin,
-  chairman: demo.chairman,
-  admin: demo.admin,
-  accountant: demo.accountant,
-  boardmember: demo.boardmember,
-  resident: demo.resident,
-  otherAdmin: demo.otherAdmin,
-}
-
-const classOf = (status: number) =>
-  status === 401 ? '1'
-  : status === 403 ? '3'
-  : status === 404 ? '4'
-  : status >= 500 ? `error ${status}`
-  : 'o'
-
 describe('authorization matrix (issue #6 routes)', () => {
   it.each(callers.map((caller, n) => [caller, n] as const))('%s gets the expected answer on every route', async (caller, n) => {
     const t = await testAppWithVipps()
@@ -129,7 +112,7 @@ describe('authorization matrix (issue #6 routes)', () => {
       .where(and(eq(companyMembers.companyId, main), eq(companyMembers.userId, board.id)))
       .get()!.id
     const ctx: Ctx = { main, second, provider, address, member, n }
-    const token = caller === 'anonymous' ? undefined : await t.login(emails[caller])
+    const token = await tokenFor(t, caller)
     const got: string[] = []
     const want: string[] = []
     for (const [method, , path, expected, body] of table) {

@@ -7,6 +7,7 @@ import { acceptedWithCollectedCharge, agreementFixtures, createAgreement } from 
 import { documentOfInvoice, statisticsFromDocuments } from '../../../shared/domain/statistics'
 import type { ChargeStatistics } from '../../../shared/contract/statistics'
 import { historyWriter } from '../billing/charge-history'
+import { callers, classOf, tokenFor } from '../../test/authorization'
 
 /**
  * GET /company/{id}/charges-statistics (issue #9). The test clock says 2026-11-23; the demo
@@ -179,23 +180,6 @@ describe('charge statistics', () => {
  * administrator, anonymous). `o` allowed, `3` 403, `4` 404, `1` 401.
  */
 describe('authorization matrix (statistics)', () => {
-  const callers = ['superadmin', 'chairman', 'admin', 'accountant', 'boardmember', 'resident', 'neighbour', 'otherAdmin', 'anonymous'] as const
-  const emails = {
-    superadmin: demo.superadmin,
-    chairman: demo.chairman,
-    admin: demo.admin,
-    accountant: demo.accountant,
-    boardmember: demo.boardmember,
-    resident: demo.resident,
-    neighbour: demo.residentDa,
-    otherAdmin: demo.otherAdmin,
-  }
-  const classOf = (status: number) =>
-    status === 401 ? '1'
-    : status === 403 ? '3'
-    : status === 404 ? '4'
-    : status >= 500 ? `error ${status}`
-    : 'o'
   //                                                                   S C A K B R N O -
   const rows: [string, (f: { main: string; second: string }) => string, string][] = [
     ['GET /company/{id}/charges-statistics (own company)', (f) => `/company/${f.main}/charges-statistics`, 'oooo34441'],
@@ -205,7 +189,7 @@ describe('authorization matrix (statistics)', () => {
   it.each(callers.map((c) => [c] as const))('%s gets the expected answer', async (caller) => {
     const t = await testApp()
     const f = await agreementFixtures(t)
-    const token = caller === 'anonymous' ? undefined : await t.login(emails[caller])
+    const token = await tokenFor(t, caller)
     const got: string[] = []
     const want: string[] = []
     for (const [name, path, expected] of rows) {

@@ -1,0 +1,35 @@
+import { demo, type TestApp } from './harness'
+
+/**
+ * The callers of the authorization matrix tests, one column each, in this order: super admin,
+ * chairman, administrator, accountant, board member, resident (the first demo resident), another
+ * resident of the same company ("neighbour"), another association's administrator, anonymous.
+ */
+export const callers = ['superadmin', 'chairman', 'admin', 'accountant', 'boardmember', 'resident', 'neighbour', 'otherAdmin', 'anonymous'] as const
+export type Caller = (typeof callers)[number]
+
+const emails: Record<Exclude<Caller, 'anonymous'>, string> = {
+  superadmin: demo.superadmin,
+  chairman: demo.chairman,
+  admin: demo.admin,
+  accountant: demo.accountant,
+  boardmember: demo.boardmember,
+  resident: demo.resident,
+  neighbour: demo.residentDa,
+  otherAdmin: demo.otherAdmin,
+}
+
+/** The caller's session token; none for the anonymous caller. */
+export const tokenFor = async (t: Pick<TestApp, 'login'>, caller: Caller): Promise<string | undefined> =>
+  caller === 'anonymous' ? undefined : t.login(emails[caller])
+
+/**
+ * A matrix cell for an answer: `1` 401, `3` 403, `4` 404, `o` any other answer (allowed: a 409 from
+ * a status table is still allowed); a server error is spelled out so that it never passes as allowed.
+ */
+export const classOf = (status: number) =>
+  status === 401 ? '1'
+  : status === 403 ? '3'
+  : status === 404 ? '4'
+  : status >= 500 ? `error ${status}`
+  : 'o'
