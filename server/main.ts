@@ -15,6 +15,7 @@ import { MailWorker, emlFileTransport, smtpTransport } from './integrations/mail
 import { JobRunner } from './jobs/runner'
 import { housekeepingJob } from './jobs/housekeeping'
 import { secretKey } from './lib/secret-key'
+import { startEventLoopProbe } from './lib/event-loop-probe'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -35,6 +36,8 @@ function printLogins(config: Config, logins: DemoLogin[], emulator: boolean) {
 }
 
 async function main() {
+  // bench/api.ts reads the event-loop delay under load (server/lib/event-loop-probe.ts).
+  if (process.env.BENCH_EVENT_LOOP === '1') startEventLoopProbe()
   const config = parseConfig(process.env)
   const clock = systemClock
   const lock = new WriteLock()
