@@ -31,6 +31,7 @@ import { createNotificationsService, notificationSync } from './features/notific
 import { notificationsRoutes } from './features/notifications/notifications.routes'
 import { createSyncService } from './features/sync/sync.service'
 import { syncRoutes } from './features/sync/sync.routes'
+import { batchRoutes, SYNC_BATCH_PATH } from './features/sync/batch.routes'
 import { createSecretBox } from './lib/secret-box'
 import { vippsEnvironment, type VippsEnvironment } from './integrations/vipps/vipps-environment'
 import { createProvidersService, providerSync } from './features/payment-providers/providers.service'
@@ -323,7 +324,9 @@ export function createApp(deps: AppDeps) {
     (method === 'POST' && /^\/api\/company\/[^/]+\/payment-providers\/[^/]+\/test-connection$/.test(path)) ||
     agreementCallsVipps(method, path) ||
     // Not Vipps: the anonymous message takes the lock itself so that no idempotency record keyed by its sender is written.
-    isAnonymousMessagePath(method, path)
+    isAnonymousMessagePath(method, path) ||
+    // Not Vipps: the batch's items each take the lock in their own request (holding it here would deadlock).
+    path === SYNC_BATCH_PATH
   app.use('/api/*', writeTransaction({ sqlite: database.sqlite, clock, lock, outside: callsVipps, fingerprintKey: `idempotency:${config.appSecretKey}` }))
 
   app.route('/api', healthRoutes(database.sqlite, version, config.appEnv))
@@ -332,6 +335,10 @@ export function createApp(deps: AppDeps) {
   app.route('/api', logsRoutes(logs, new RateLimiter(clock, 60, 60_000)))
   app.route('/api', notificationsRoutes(notifications))
   app.route('/api', syncRoutes(sync))
+  app.route(
+    '/api',
+    batchRoutes((request, env) => app.fetch(request, env)),
+  )
   app.route('/api', webhooksRoutes(webhooks))
   app.route('/api', companiesRoutes(companies))
   app.route('/api', providersRoutes(providers))

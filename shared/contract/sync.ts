@@ -31,3 +31,52 @@ export const SyncResponse = z
   })
   .meta({ id: 'SyncResponse' })
 export type SyncResponse = z.infer<typeof SyncResponse>
+
+/** At most this many mutations in one `POST /api/sync/batch` (docs/API.md "Batch"). */
+export const SYNC_BATCH_MAX_ITEMS = 50
+
+/** The methods a batch may carry: writes only (a read has nothing to wait for in an outbox). */
+export const syncBatchMethods = ['POST', 'PUT', 'PATCH', 'DELETE'] as const
+
+/**
+ * One queued mutation, sent exactly as it would be sent alone. `method` and `path` are checked by
+ * the route, not here, so that a refusal names the item in words (batch.routes.ts).
+ */
+export const SyncBatchItem = z
+  .object({
+    method: z.string().max(10).meta({ description: 'POST, PUT, PATCH or DELETE' }),
+    path: z
+      .string()
+      .min(1)
+      .max(2000)
+      .meta({ description: 'The full path under /api, e.g. `/api/notifications/{id}/read` (not /api/auth/…, not the batch itself)' }),
+    headers: z.object({
+      'Idempotency-Key': z.string().min(1).max(64),
+      'If-Match': z.string().max(20).optional(),
+    }),
+    body: z.unknown().optional(),
+  })
+  .meta({ id: 'SyncBatchItem' })
+export type SyncBatchItem = z.infer<typeof SyncBatchItem>
+
+export const SyncBatchRequest = z.object({ items: z.array(SyncBatchItem).min(1).max(SYNC_BATCH_MAX_ITEMS) }).meta({ id: 'SyncBatchRequest' })
+export type SyncBatchRequest = z.infer<typeof SyncBatchRequest>
+
+/** What the item would have got alone: its status, the headers a client acts on, and its JSON body (null when empty). */
+export const SyncBatchAnswer = z
+  .object({
+    status: z.number().int(),
+    headers: z.object({
+      etag: z.string().optional(),
+      location: z.string().optional(),
+      'idempotent-replayed': z.string().optional(),
+      'retry-after': z.string().optional(),
+      'x-request-id': z.string().optional(),
+    }),
+    body: z.unknown(),
+  })
+  .meta({ id: 'SyncBatchAnswer' })
+export type SyncBatchAnswer = z.infer<typeof SyncBatchAnswer>
+
+export const SyncBatchResponse = z.object({ answers: z.array(SyncBatchAnswer) }).meta({ id: 'SyncBatchResponse' })
+export type SyncBatchResponse = z.infer<typeof SyncBatchResponse>
