@@ -13,7 +13,8 @@ import {
 import { Invoice, InvoiceListQuery } from '../../../shared/contract/invoices'
 import { bearer, errorResponses as e, json, jsonBody, router, writeHeaders } from '../../http/openapi'
 import { requireActor } from '../access/actor'
-import { parseDebtorQuery, type BillingService } from './billing.service'
+import type { BillingService } from './billing.service'
+import { parseDebtorQuery } from './debtors.service'
 import type { InvoicesService } from './invoices.service'
 
 const IdParam = z.object({ id: z.uuid() })

@@ -1,0 +1,320 @@
+import type { Database_ } from '../../db/client'
+import { conflict, forbidden, invalidState, notFound, validation } from '../../errors'
+import { todayInCopenhagen, type Clock } from '../../lib/clock'
+import { newId } from '../../lib/ids'
+import { providerOutboxRepository, queueProviderCall } from '../../integrations/vipps/provider-outbox'
+import {
+  retryBlockerMessages,
+  type Debtor,
+  type DebtorPage,
+  type MarkPaidRequest,
+  type RetryBlocker,
+  type RetryRequest,
+  type WriteOffRequest,
+} from '../../../shared/contract/billing'
+import type { Charge } from '../../../shared/contract/agreements'
+import { localeOf } from '../../../shared/contract/common'
+import { translate } from '../../i18n/i18n'
+import { daysBetween } from '../../../shared/domain/billing-period'
+import { lineShares, openAmountOf, type InvoiceSettlement } from '../../../shared/domain/invoice'
+import { isCompanyAdminStaff } from '../../../shared/domain/roles'
+import { messages } from '../../../shared/i18n-messages'
+import type { Actor } from '../access/actor'
+import { canReadAgreement, isSuperAdmin, roleIn } from '../access/policy'
+import { assertCompanyInScope } from '../access/company-scope'
+import type { AgreementsService } from '../agreements/agreements.service'
+import type { CompaniesService } from '../companies/companies.service'
+import type { UsersService } from '../users/users.service'
+import { chargesRepository } from './charges.repository'
+import type { ChargesService } from './charges.service'
+import { creditNoteLines, linesLeft } from './credit-lines'
+import { debtorStatements } from './debtors.repository'
+import { invoicesRepository, type InvoiceRow } from './invoices.repository'
+import type { Invoicing, LineSource } from './invoicing'
+import type { OneTimeCharges } from './one-time-charge'
+
+export type DebtorActions = ReturnType<typeof createDebtorActions>
+
+/**
+ * Debtors (issue #16): the overview of a company's unpaid invoices, and what company admin staff
+ * do about one — collect it again (a retry), record it paid outside Vipps, or write it off.
+ * Each runs in the caller's write transaction.
+ */
+export function createDebtorActions(deps: {
+  database: Database_
+  clock: Clock
+  /** The provider-outbox sender's clock: a cancel at Vipps is due by it. */
+  sendClock: Clock
+  agreements: AgreementsService
+  charges: ChargesService
+  invoicing: Invoicing
+  companies: CompaniesService
+  users: UsersService
+  oneTime: OneTimeCharges
+  config: { reminderDays: number[]; debtCollectionDays: number }
+}) {
+  const { clock, agreements, charges, invoicing, companies, users, oneTime, config } = deps
+  const { db, sqlite } = deps.database
+  const nowIso = () => clock.now().toISOString()
+  const sendNow = () => deps.sendClock.now().toISOString()
+
+  /**
+   * The invoice of a debtor action: 404 unless the actor may read it (its company's staff, its
+   * member, the super admin), 403 unless they are company admin staff there or the super admin.
+   */
+  function staffInvoice(actor: Actor, invoiceId: string): InvoiceRow {
+    const row = invoicesRepository.byId(db, invoiceId)
+    if (!row || !canReadAgreement(actor, row)) throw notFound(messages.invoiceNotFound.id)
+    if (!isSuperAdmin(actor)) {
+      const role = roleIn(actor, row.companyId)
+      if (!role || !isCompanyAdminStaff(role)) throw forbidden()
+    }
+    companies.assertWritable(row.companyId)
+    return row
+  }
+
+  const creditedOf = (invoiceId: string): number => invoicesRepository.creditedOfInvoice(db, invoiceId)
+
+  /** The charges still trying to collect an invoice: its own and any retry, CREATED or RESERVED. */
+  const openChargesOf = (invoice: InvoiceRow) =>
+    charges
+      .rowsOf(invoice.agreementId)
+      .filter((c) => (c.id === invoice.chargeId || c.invoiceId === invoice.id) && (c.status === 'CREATED' || c.status === 'RESERVED'))
+
+  /** An unpaid invoice (the debtor rule) with what is still owed on it; 409 otherwise. */
+  function unpaid(invoice: InvoiceRow): { open: number } {
+    const today = todayInCopenhagen(clock)
+    const open = openAmountOf(invoiceInput(invoice), creditedOf(invoice.id), today)
+    if (open <= 0) throw invalidState(messages.invoiceNotUnpaid.id)
+    return { open }
+  }
+
+  function retryBlocker(invoice: InvoiceRow, a: ReturnType<AgreementsService['rowOf']>): RetryBlocker | null {
+    const retries = charges.rowsOf(invoice.agreementId).filter((c) => c.invoiceId === invoice.id && c.id !== invoice.chargeId)
+    if (retries.some((c) => c.status === 'CREATED' || c.status === 'RESERVED')) return 'UNDER_WAY'
+    if (invoice.status !== 'FAILED') return 'COLLECTING'
+    if (!a || a.status !== 'ACCEPTED' || !a.vippsAgreementId) return 'AGREEMENT_INACTIVE'
+    return null
+  }
+
+  /**
+   * Stops what still tries to collect a settled invoice: a charge at Vipps is cancelled there
+   * (CANCEL_CHARGE through the provider outbox); one not sent yet is never sent and is CANCELED.
+   */
+  function stopCollecting(invoice: InvoiceRow) {
+    const a = agreements.rowOf(invoice.agreementId)
+    if (!a) return
+    for (const charge of openChargesOf(invoice)) {
+      if (charge.vippsChargeId) {
+        queueProviderCall(db, {
+          id: newId(),
+          providerId: a.paymentProviderId,
+          agreementId: a.id,
+          chargeId: charge.id,
+          kind: 'CANCEL_CHARGE',
+          payload: {},
+          at: sendNow(),
+        })
+        continue
+      }
+      providerOutboxRepository.abandonCreate(db, charge.id, 'Not sent: the invoice was settled outside Vipps MobilePay')
+      chargesRepository.update(db, charge.id, { status: 'CANCELED', version: charge.version + 1, updatedAt: nowIso() })
+      const updated = charges.row(charge.id)!
+      charges.changed(updated, a)
+      invoicing.followCharge(updated, charge.status)
+    }
+  }
+
+  function settle(invoice: InvoiceRow, actor: Actor, kind: InvoiceSettlement, note: string) {
+    invoicesRepository.update(db, invoice.id, {
+      settlement: kind,
+      settledOn: todayInCopenhagen(clock),
+      settlementNote: note,
+      settledByUserId: actor.userId,
+      settledByName: actor.fullName,
+      version: invoice.version + 1,
+      updatedAt: nowIso(),
+    })
+    invoicing.invoiceChanged(invoice)
+  }
+
+  return {
+    /**
+     * The debtor overview (issue #16): the company's unpaid invoices (`isUnpaid`), oldest due date
+     * first, a page at a time, each with what is owed, days overdue, the overdue steps taken and
+     * whether a retry is possible. Company admin staff and the super admin; a board member 403;
+     * a company the caller has nothing to do with 404.
+     */
+    debtors(actor: Actor, query: ReturnType<typeof parseDebtorQuery>): DebtorPage {
+      assertCompanyInScope(db, actor, query.companyId)
+      if (!isSuperAdmin(actor)) {
+        const role = roleIn(actor, query.companyId)
+        if (!role || !isCompanyAdminStaff(role)) throw forbidden()
+      }
+      const today = todayInCopenhagen(clock)
+      const [afterDue, afterId] = query.after ?? ['', '']
+      const base = { companyId: query.companyId, today, agreementId: query.agreementId ?? null }
+      const ds = debtorStatements(sqlite)
+      const rows = ds.page({ ...base, afterDue, afterId, limit: query.limit + 1 })
+      const page = rows.slice(0, query.limit)
+      const steps = config.reminderDays.length
+      const items: Debtor[] = page.map((r) => {
+        const step = r.overdue_step ?? 0
+        const retryBlocked: RetryBlocker | null =
+          r.retry_pending ? 'UNDER_WAY'
+          : r.status !== 'FAILED' ? 'COLLECTING'
+          : r.agreement_status !== 'ACCEPTED' || !r.vipps_agreement_id ? 'AGREEMENT_INACTIVE'
+          : null
+        return {
+          invoiceId: r.id,
+          invoiceNumber: String(r.number),
+          name: r.name,
+          agreementId: r.agreement_id,
+          agreementExternalId: r.external_seq === null ? null : String(r.external_seq),
+          memberUserId: r.member_user_id,
+          memberName: r.consumer_name,
+          address: r.consumer_address,
+          dueDate: r.due_date,
+          daysOverdue: Math.max(0, daysBetween(r.due_date, today)),
+          amount: Math.max(0, r.total_ore - r.credited_ore),
+          status: r.status,
+          remindersSent: Math.min(step, steps),
+          debtCollection: r.debt_collection_since !== null || step > steps,
+          retryPending: r.retry_pending === 1,
+          retryBlocked,
+        }
+      })
+      const last = page.at(-1)
+      return {
+        items,
+        nextCursor: rows.length > query.limit && last ? encodeCursor(last.due_date, last.id) : null,
+        total: ds.totals(base),
+        reminderDays: [...config.reminderDays].sort((x, y) => x - y),
+        debtCollectionDays: config.debtCollectionDays,
+      }
+    },
+
+    /**
+     * Retry an unpaid invoice (issue #16): a new ONE_TIME charge for what is owed, through the
+     * one-time charge path and the provider outbox, as a new attempt on the same invoice (no second
+     * invoice). Only once the invoice's charge has failed, with nothing else under way, on an
+     * agreement Vipps can charge. A client-made `id` makes a repeated request answer the same
+     * charge; the Idempotency-Key replays a lost answer.
+     */
+    retry(actor: Actor, invoiceId: string, input: RetryRequest): Charge {
+      const invoice = staffInvoice(actor, invoiceId)
+      if (input.id) {
+        const existing = charges.row(input.id)
+        if (existing) {
+          if (existing.invoiceId === invoice.id && existing.id !== invoice.chargeId && existing.kind === 'ONE_TIME') return charges.views([existing])[0]!
+          throw conflict(messages.billingRecordExists.id)
+        }
+      }
+      const { open } = unpaid(invoice)
+      const a = agreements.rowOf(invoice.agreementId)
+      const blocked = retryBlocker(invoice, a)
+      if (blocked) throw invalidState(retryBlockerMessages[blocked].id)
+      return oneTime.create(a!, { id: input.id, amount: open, description: invoice.description.slice(0, 45), invoiceId: invoice.id })
+    },
+
+    /**
+     * The member paid an unpaid invoice another way (issue #16): the invoice records it with the
+     * note, the date and who; anything still trying to collect it at Vipps is cancelled. The
+     * invoice's status keeps following Vipps, so statistics count only what Vipps collected.
+     */
+    markPaidOutside(actor: Actor, invoiceId: string, input: MarkPaidRequest): InvoiceRow {
+      const invoice = staffInvoice(actor, invoiceId)
+      if (invoice.settlement === 'PAID_OUTSIDE' && invoice.settlementNote === input.note) return invoice
+      unpaid(invoice)
+      stopCollecting(invoice)
+      settle(invoicesRepository.byId(db, invoice.id)!, actor, 'PAID_OUTSIDE', input.note)
+      return invoicesRepository.byId(db, invoice.id)!
+    },
+
+    /**
+     * Write off an unpaid invoice (issue #16): a credit note for what is owed, over the invoice's
+     * lines in proportion (each with its line's description), titled in the member's language; no
+     * money moves, so the credit note is not EXECUTED and statistics do not count it. Both
+     * documents carry the settlement WRITTEN_OFF with the note; collection at Vipps is stopped.
+     */
+    writeOff(actor: Actor, invoiceId: string, input: WriteOffRequest): InvoiceRow {
+      const invoice = staffInvoice(actor, invoiceId)
+      if (input.id) {
+        const existing = invoicesRepository.byId(db, input.id)
+        if (existing) {
+          if (existing.creditedInvoiceId === invoice.id && existing.settlement === 'WRITTEN_OFF') return existing
+          throw conflict(messages.billingRecordExists.id)
+        }
+      }
+      const { open } = unpaid(invoice)
+      stopCollecting(invoice)
+      const perLine = linesLeft(db, invoice.id)
+      const shares = lineShares(
+        perLine.map((l) => l.left),
+        open,
+      )
+      const lines: LineSource[] =
+        shares && perLine.length ?
+          creditNoteLines(perLine, shares)
+        : [{ type: 'OTHER', description: invoice.description, grossOre: open, vatRate: 0, unit: 'PIECE' }]
+      const language = localeOf(users.byId(invoice.memberUserId)?.language)
+      const now = nowIso()
+      const today = todayInCopenhagen(clock)
+      const id = input.id ?? newId()
+      invoicing.issue({
+        kind: 'CREDIT_NOTE',
+        id,
+        agreement: { id: invoice.agreementId, companyId: invoice.companyId, memberUserId: invoice.memberUserId },
+        chargeId: invoice.chargeId,
+        description: translate(language, /*i18n*/ { id: 'Write-off of invoice {number}' }, { number: String(invoice.number) }).slice(0, 200),
+        lines,
+        company: { id: invoice.companyId, name: invoice.companyName, acronym: '', cvr: invoice.companyCvr, address: invoice.companyAddress },
+        member: {
+          name: invoice.consumerName,
+          email: invoice.consumerEmailAddress,
+          phone: invoice.consumerPhoneNumber,
+          address: invoice.consumerAddress,
+          language: 'EN',
+        },
+        paymentType: 'WRITE_OFF',
+        creditedInvoiceId: invoice.id,
+        chargeDue: today,
+        now,
+        today,
+      })
+      const note = invoicesRepository.byId(db, id)!
+      // No money moves: the credit note has no payment (status stays CREATED, payment null).
+      invoicesRepository.update(db, id, { paymentStatus: null })
+      settle(note, actor, 'WRITTEN_OFF', input.note)
+      settle(invoicesRepository.byId(db, invoice.id)!, actor, 'WRITTEN_OFF', input.note)
+      return invoicesRepository.byId(db, id)!
+    },
+  }
+}
+
+/** An invoice row as the shared debtor rules read it. */
+const invoiceInput = (r: InvoiceRow) => ({
+  kind: r.kind,
+  status: r.status,
+  dueDate: r.dueDate,
+  totalAmount: r.totalOre,
+  settlement: r.settlement ? { kind: r.settlement } : null,
+})
+
+/** The page cursor: the last row's (due date, id), opaque to the client. */
+const encodeCursor = (due: string, id: string) => Buffer.from(JSON.stringify([due, id])).toString('base64url')
+
+/** The list query with its cursor decoded; a cursor that is not one of ours answers 400. */
+export function parseDebtorQuery(query: { companyId: string; agreementId?: string; cursor?: string; limit: number }) {
+  let after: [string, string] | undefined
+  if (query.cursor) {
+    try {
+      const parsed: unknown = JSON.parse(Buffer.from(query.cursor, 'base64url').toString('utf8'))
+      if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((x) => typeof x === 'string')) after = parsed as [string, string]
+    } catch {
+      // answered below
+    }
+    if (!after) throw validation([{ path: 'cursor', message: messages.valueInvalid.id }])
+  }
+  return { companyId: query.companyId, agreementId: query.agreementId, limit: query.limit, after }
+}
