@@ -292,7 +292,7 @@ export function createApp(deps: AppDeps) {
     },
   })
   app.use('/api/*', (c, next) => (c.req.method === 'POST' && attachmentUpload.test(c.req.path) ? attachmentLimit(c, next) : generalLimit(c, next)))
-  app.use('/api/*', authenticate(auth, users))
+  app.use('/api/*', authenticate(auth))
   for (const path of [
     '/api/auth/logout',
     '/api/auth/vipps/link',

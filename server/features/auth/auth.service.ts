@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client'
+import { connectionOf, type Db } from '../../db/client'
 import { DomainError, validation } from '../../errors'
 import type { Clock } from '../../lib/clock'
 import { newId, randomToken, sha256 } from '../../lib/ids'
@@ -146,16 +146,29 @@ export function createAuthService(deps: AuthDeps) {
 
     logout(actor: Actor): void {
       authRepository.revokeSession(db, actor.sessionId, clock.now().toISOString())
+      users.actorChanged(actor.userId)
     },
 
-    /** The user behind a bearer token, sliding the expiry forward; undefined when not valid. */
-    authenticate(token: string): { userId: string; sessionId: string } | undefined {
+    /**
+     * The actor behind a bearer token, sliding the session's expiry forward; undefined when the
+     * token is not a live session. Reused for a few seconds per token (users.actors), never past
+     * the session's expiry; sign-out and every change of what the actor holds invalidate it.
+     */
+    authenticate(token: string): Actor | undefined {
+      const key = sha256(token)
       const now = clock.now()
-      const session = authRepository.liveSession(db, sha256(token), now.toISOString())
+      const cached = users.actors.get(key, now.getTime())
+      if (cached) return cached
+      const session = authRepository.liveSession(db, key, now.toISOString())
       if (!session) return undefined
-      if (now.getTime() - new Date(session.lastUsedAt).getTime() >= TOUCH_INTERVAL_MS)
-        authRepository.touchSession(db, session.id, now.toISOString(), new Date(now.getTime() + SESSION_TTL_MS).toISOString())
-      return { userId: session.userId, sessionId: session.id }
+      let expiresAt = session.expiresAt
+      if (now.getTime() - new Date(session.lastUsedAt).getTime() >= TOUCH_INTERVAL_MS) {
+        expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString()
+        authRepository.touchSession(db, session.id, now.toISOString(), expiresAt)
+      }
+      const actor = users.loadActor(session.userId, session.id)
+      if (actor) users.actors.set(key, actor, now.getTime(), new Date(expiresAt).getTime())
+      return actor
     },
 
     /**
@@ -273,7 +286,9 @@ export function createAuthService(deps: AuthDeps) {
         const pending = authRepository.expireConfirmations(tx, user.id, now)
         authRepository.deleteUnverifiedMethods(tx, user.id)
         const vipps = authRepository.deleteMethodsOfType(tx, user.id, 'MOBILEPAY')
-        return { sessions: authRepository.revokeAllSessions(tx, user.id, now), tokens: authRepository.deleteLoginTokens(tx, user.id), pending, vipps }
+        const sessions = authRepository.revokeAllSessions(tx, user.id, now)
+        users.actors.invalidateUser(user.id, connectionOf(tx))
+        return { sessions, tokens: authRepository.deleteLoginTokens(tx, user.id), pending, vipps }
       })
       deps.notifications.notify(user.id, {
         type: 'info',

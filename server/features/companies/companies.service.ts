@@ -140,6 +140,8 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
     if (changes.cvr !== undefined) assertCvrFree(changes.cvr, id)
     const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
     repo.update(db, id, { ...set, version: row.version + 1, updatedAt: clock.now().toISOString() })
+    // Actors carry their companies' names.
+    if (changes.name !== undefined) users.actorsChanged()
     companyChanged(id)
     return view(repo.byId(db, id)!)
   }
@@ -229,6 +231,8 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
       // (nested in a POST's transaction this becomes a savepoint).
       db.transaction(() => {
         repo.update(db, id, { status: to, version: row.version + 1, updatedAt: clock.now().toISOString() })
+        // A deleted company leaves its staff's actors; any status counts from the next request.
+        users.actorsChanged()
         companyChanged(id)
       })
       return view(repo.byId(db, id)!)
@@ -305,6 +309,7 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
       if (repo.memberOfUser(db, id, userId)) throw conflict(messages.memberExists.id, input.userId ? 'userId' : 'user.email')
       const memberId = input.id ?? newId()
       repo.insertMember(db, { id: memberId, companyId: id, userId, role: input.role, createdAt: now })
+      users.actorChanged(userId)
       afterMembershipChange(userId, id)
       const context = { companyName: company.name, inviterName: actor.fullName }
       if (invite) auth.invite(userId, context)
@@ -329,6 +334,7 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
       if (ifMatch !== undefined && ifMatch !== member.version) throw versionConflict(memberView(member))
       if (!MANAGER_ROLES.includes(input.role) && isLastManager(id, member)) throw ruleViolation(messages.lastManager.id, 'role')
       repo.updateMember(db, memberId, { role: input.role, version: member.version + 1 })
+      users.actorChanged(member.userId)
       recordChange(db, clock, 'member', memberId, 'upsert', { companyId: id })
       return memberView(repo.member(db, id, memberId)!)
     },
@@ -341,6 +347,7 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
       if (!member) throw notFound()
       if (isLastManager(id, member)) throw ruleViolation(messages.lastManager.id)
       repo.deleteMember(db, memberId)
+      users.actorChanged(member.userId)
       afterMembershipChange(member.userId, id)
       recordChange(db, clock, 'member', memberId, 'delete', { companyId: id })
       companyChanged(id)

@@ -98,6 +98,8 @@ describe('GET /api/sync', () => {
     const first = await pullAll(t, token)
     const me = (await t.call('GET', '/account/info', { token })).json.id
     t.db.delete(companyMembers).where(eq(companyMembers.userId, me)).run()
+    // A hand edit of the database bypasses the writers that invalidate cached actors.
+    t.services.users.actors.invalidateAll()
     const after = await pullAll(t, token, first.cursor)
     expect(after.reset).toBe(true)
     expect(after.changes).toHaveLength(1)

@@ -1,5 +1,6 @@
-import type { Db } from '../../db/client'
+import { connectionOf, type Db } from '../../db/client'
 import type { Actor } from '../access/actor'
+import { ActorCache } from './actor-cache'
 import { usersRepository, type NewUser, type UserRow } from './users.repository'
 
 export type { UserRow }
@@ -8,7 +9,14 @@ export type UsersService = ReturnType<typeof createUsersService>
 /** Reading users as actors; other features call this instead of the repository. */
 export function createUsersService(deps: { db: Db }) {
   const { db } = deps
+  /** Resolved actors per token (authentication reads and fills it); every writer of an actor's parts invalidates it. */
+  const actors = new ActorCache()
   return {
+    actors,
+    /** After a change to what an actor holds (a membership, a session): the user's next request reads it afresh. */
+    actorChanged: (userId: string): void => actors.invalidateUser(userId, connectionOf(db)),
+    /** After a change to many actors at once (a company's name or status). */
+    actorsChanged: (): void => actors.invalidateAll(connectionOf(db)),
     byId: (id: string): UserRow | undefined => usersRepository.byId(db, id),
     byEmail: (email: string): UserRow | undefined => usersRepository.byEmail(db, email),
     memberships: (userId: string) => usersRepository.memberships(db, userId),
@@ -17,14 +25,17 @@ export function createUsersService(deps: { db: Db }) {
     byAnyEmail: (email: string): UserRow | undefined => usersRepository.byAnyEmail(db, email),
     searchByEmailPrefixAmong: (prefix: string, staffOf: readonly string[] | 'all'): UserRow[] => usersRepository.searchByEmailPrefixAmong(db, prefix, staffOf),
     insert: (user: NewUser): void => usersRepository.insert(db, user),
-    update: (id: string, changes: Partial<NewUser>): void => usersRepository.update(db, id, changes),
+    update(id: string, changes: Partial<NewUser>): void {
+      usersRepository.update(db, id, changes)
+      actors.invalidateUser(id, connectionOf(db))
+    },
     /** Whether the user is staff (any company role) of one of these companies. */
     isStaffOfAny: (userId: string, companyIds: readonly string[]): boolean => usersRepository.isStaffOfAny(db, userId, companyIds),
     hasAgreementWith: (userId: string, companyId: string): boolean => usersRepository.hasAgreementWith(db, userId, companyId),
 
     /** The actor for a session; the current company falls back to the first membership. */
     loadActor(userId: string, sessionId: string): Actor | undefined {
-      const user = usersRepository.byId(db, userId)
+      const user = usersRepository.actorUser(db, userId)
       if (!user) return undefined
       const companies = usersRepository.memberships(db, userId)
       const current = companies.find((c) => c.id === user.currentCompanyId) ?? companies[0]
