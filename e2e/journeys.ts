@@ -6,9 +6,9 @@
  */
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { DEMO_PASSWORD, launchBrowser, snap, startServer, type RunningServer } from './harness'
+import { danish, DEMO_PASSWORD, launchBrowser, snap, startServer, type RunningServer } from './harness'
 
 export function journeySuite(name: string, subnet: number, env: Record<string, string> = {}) {
   const suite = {} as { server: RunningServer; browser: Browser }
@@ -76,7 +76,17 @@ export function journeySuite(name: string, subnet: number, env: Record<string, s
     return (text ? JSON.parse(text) : undefined) as T
   }
 
-  return { suite, clientIp, journey, serverRows, writeDb, api }
+  /** Drives the built-in Vipps emulator's control API (its clock, failures to inject); expects a 200. */
+  async function emulator(path: string, body: unknown = {}) {
+    const res = await fetch(`${suite.server.url}/vipps-emulator/_control/${path}`, {
+      method: 'POST',
+      headers: { ...clientIp(), 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    expect(res.status, await res.clone().text()).toBe(200)
+  }
+
+  return { suite, clientIp, journey, serverRows, writeDb, api, emulator }
 }
 
 /** A screenshot of every page of a context that is about to fail its journey. */
@@ -99,6 +109,43 @@ export async function snapBoth(page: Page, name: string) {
   await page.setViewportSize({ width: 375, height: 812 })
   await snap(page, `${name}-375`)
   await page.setViewportSize(size)
+}
+
+/**
+ * The accountant (in Danish) finds a member's failed invoice under Restancer, one row per accepted
+ * agreement, and marks it paid outside Vipps MobilePay with a note; the row leaves the overview,
+ * which stays open. `snapshot` names the overview's screenshots.
+ */
+export async function markPaidOutsideAsAccountant(
+  page: Page,
+  o: { member: string; invoiceNumber: number; acceptedAgreements: number; note: string; snapshot: string },
+) {
+  await signIn(page, 'kasserer@solgaarden.dk')
+  await page
+    .locator('nav.sidebar-nav')
+    .getByRole('link', { name: danish('Debtors') })
+    .click()
+  await page.getByRole('heading', { level: 1, name: danish('Debtors') }).waitFor()
+  const row = page.getByRole('row', { name: new RegExp(o.member) })
+  await row.waitFor({ timeout: 20_000 })
+  expect(await row.innerText()).toContain(danish('Failed'))
+  expect(await page.getByRole('row').count()).toBe(1 + o.acceptedAgreements)
+  await snapBoth(page, o.snapshot)
+
+  await row
+    .getByRole('button', {
+      name: new RegExp(
+        `^${danish('Mark paid <0>invoice {number}</0>')
+          .replace(/<\/?0>/g, '')
+          .replace('{number}', String(o.invoiceNumber))}$`,
+      ),
+    })
+    .click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel(danish('How was it paid?')).fill(o.note)
+  await dialog.getByRole('button', { name: danish('Mark as paid') }).click()
+  await page.getByText(danish('Invoice {number} is marked as paid outside Vipps MobilePay.').replace('{number}', String(o.invoiceNumber))).waitFor()
+  await row.waitFor({ state: 'detached' })
 }
 
 /** The indicator's state: 'synced' once nothing waits and the last pull finished. */

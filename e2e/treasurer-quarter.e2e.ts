@@ -13,21 +13,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import { danish } from './harness'
-import { journeySuite, signIn, snapBoth } from './journeys'
+import { journeySuite, markPaidOutsideAsAccountant, signIn, snapBoth } from './journeys'
 
-const { suite, clientIp, journey, serverRows } = journeySuite('treasurer-quarter', 17)
+const { suite, clientIp, journey, serverRows, emulator } = journeySuite('treasurer-quarter', 17)
 
 const DAY = 24 * 3600 * 1000
 const DEMO_SEQS = [1001, 1002, 1003, 1004, 1005, 1006]
-
-async function emulator(path: string, body: unknown = {}) {
-  const res = await fetch(`${suite.server.url}/vipps-emulator/_control/${path}`, {
-    method: 'POST',
-    headers: { ...clientIp(), 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  expect(res.status, await res.clone().text()).toBe(200)
-}
 
 type ChargeRow = {
   id: string
@@ -131,32 +122,13 @@ describe("a treasurer's quarter", () => {
         expect(chargesOfAgreement(emma.id).map((c) => c.status)).toEqual(['FAILED', 'EXECUTED'])
 
         // The accountant (Danish) finds every failed month under Restancer.
-        await signIn(page, 'kasserer@solgaarden.dk')
-        await page
-          .locator('nav.sidebar-nav')
-          .getByRole('link', { name: danish('Debtors') })
-          .click()
-        await page.getByRole('heading', { level: 1, name: danish('Debtors') }).waitFor()
-        const row = page.getByRole('row', { name: new RegExp(emma.member) })
-        await row.waitFor({ timeout: 20_000 })
-        expect(await row.innerText()).toContain(danish('Failed'))
-        expect(await page.getByRole('row').count()).toBe(1 + accepted())
-        await snapBoth(page, 'quarter-debtors-da')
-
-        await row
-          .getByRole('button', {
-            name: new RegExp(
-              `^${danish('Mark paid <0>invoice {number}</0>')
-                .replace(/<\/?0>/g, '')
-                .replace('{number}', String(invoice.number))}$`,
-            ),
-          })
-          .click()
-        const dialog = page.getByRole('dialog')
-        await dialog.getByLabel(danish('How was it paid?')).fill('Bankoverførsel 3. januar')
-        await dialog.getByRole('button', { name: danish('Mark as paid') }).click()
-        await page.getByText(danish('Invoice {number} is marked as paid outside Vipps MobilePay.').replace('{number}', String(invoice.number))).waitFor()
-        await row.waitFor({ state: 'detached' })
+        await markPaidOutsideAsAccountant(page, {
+          member: emma.member,
+          invoiceNumber: invoice.number,
+          acceptedAgreements: accepted(),
+          note: 'Bankoverførsel 3. januar',
+          snapshot: 'quarter-debtors-da',
+        })
         await expect.poll(() => invoiceOf(failed.id).settlement).toBe('PAID_OUTSIDE')
         expect(invoiceOf(failed.id)).toMatchObject({ settlement_note: 'Bankoverførsel 3. januar', status: 'FAILED' })
         // The others stay in the overview.
