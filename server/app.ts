@@ -327,9 +327,23 @@ export function createApp(deps: AppDeps) {
     isAnonymousMessagePath(method, path) ||
     // Not Vipps: the batch's items each take the lock in their own request (holding it here would deadlock).
     path === SYNC_BATCH_PATH
-  app.use('/api/*', writeTransaction({ sqlite: database.sqlite, clock, lock, outside: callsVipps, fingerprintKey: `idempotency:${config.appSecretKey}` }))
+  // GET forms of actions kept for compatibility (companies.routes.ts life cycle, agreements.routes.ts reject) change data: writes, not reads.
+  const writesByGet = (path: string) =>
+    /^\/api\/company\/[^/]+\/(activate|suspend|deactivate|delete)$/.test(path) || /^\/api\/agreement\/[^/]+\/reject$/.test(path)
+  app.use(
+    '/api/*',
+    writeTransaction({
+      sqlite: database.sqlite,
+      readsApart: database.reader !== undefined,
+      writesByGet,
+      clock,
+      lock,
+      outside: callsVipps,
+      fingerprintKey: `idempotency:${config.appSecretKey}`,
+    }),
+  )
 
-  app.route('/api', healthRoutes(database.sqlite, version, config.appEnv))
+  app.route('/api', healthRoutes(database, version, config.appEnv))
   app.route('/api', authRoutes(auth, vippsLogin, identity))
   app.route('/api', accountRoutes(account))
   app.route('/api', logsRoutes(logs, new RateLimiter(clock, 60, 60_000)))

@@ -4,6 +4,7 @@ import { DomainError, validation } from '../errors'
 import type { Clock } from '../lib/clock'
 import { createHmac } from 'node:crypto'
 import type { WriteLock } from '../lib/write-lock'
+import { inReadScope } from '../db/read-scope'
 import type { AppEnv } from './app-env'
 
 interface StoredAnswer {
@@ -20,7 +21,7 @@ const replayedHeaders = ['content-type', 'etag', 'location']
 
 /**
  * Runs every write request (POST, PUT, PATCH, DELETE) as one SQLite transaction under the write
- * lock (reads take the lock too), and implements Idempotency-Key (docs/API.md "Writes"):
+ * lock, and implements Idempotency-Key (docs/API.md "Writes"):
  * - the stored answer is written in the same transaction as the effect, so after a crash either
  *   both exist or neither does, and a retry after a lost response replays the answer;
  * - the same key with another method, path or body → 422 IDEMPOTENCY_KEY_REUSED;
@@ -28,9 +29,26 @@ const replayedHeaders = ['content-type', 'etag', 'location']
  * Keys are scoped to the signed-in user; requests without a user (sign-in, password reset) are
  * naturally safe to retry and are not keyed.
  * Any error rolls the whole effect back; a replayable 4xx answer is then stored on its own.
+ *
+ * Reads (GET, HEAD, OPTIONS) run in a read scope (server/db/read-scope.ts, decision 0049): the
+ * app's `db` handle sends their queries to the read-only connection of a file database, which
+ * sees only committed rows, so they never take the lock. A `:memory:` database has one connection:
+ * there reads wait for the lock, and the scope only refuses writes, as the real reader would.
  */
 export function writeTransaction(deps: {
   sqlite: Database.Database
+  /**
+   * Whether reads have their own connection (`Database_.reader`). Without one (`:memory:` test
+   * databases) a read shares the writer and so waits for the lock: otherwise it would see a
+   * write's uncommitted rows, and a sync cursor could point at a change-log seq that a rollback
+   * hands out again.
+   */
+  readsApart: boolean
+  /**
+   * GET forms of actions, kept for compatibility, that change data: they run as writes (lock,
+   * transaction, Idempotency-Key), never in a read scope, where the database refuses writes.
+   */
+  writesByGet?: (path: string) => boolean
   clock: Clock
   lock: WriteLock
   /**
@@ -52,10 +70,9 @@ export function writeTransaction(deps: {
 
   return async (c, next) => {
     const method = c.req.method
-    // Reads wait for the writer too, so they never see a write's uncommitted rows (and a sync
-    // cursor never points at a change-log seq that a rollback could hand out again).
     if (deps.outside?.(method, c.req.path)) return next()
-    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return deps.lock.run(next)
+    if ((method === 'GET' || method === 'HEAD' || method === 'OPTIONS') && !deps.writesByGet?.(c.req.path))
+      return deps.readsApart ? inReadScope(next) : deps.lock.run(() => inReadScope(next))
 
     const key = c.req.header('Idempotency-Key')
     if (key !== undefined && (key.length < 1 || key.length > 64))

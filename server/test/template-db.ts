@@ -10,9 +10,8 @@
  */
 import { readFileSync } from 'node:fs'
 import Database from 'better-sqlite3'
-import { drizzle } from 'drizzle-orm/better-sqlite3'
 import { inject } from 'vitest'
-import type { Database_ } from '../db/client'
+import { inMemoryDatabase, type Database_ } from '../db/client'
 import { buildTemplateImage, TEST_SECRET_KEY } from './template-build'
 
 export { TEST_SECRET_KEY, TEST_START } from './template-build'
@@ -43,13 +42,13 @@ function templateImage(secretKey: string): Promise<Buffer> {
 
 /**
  * A private in-memory copy of the template, opened with the pragmas `openDatabase` sets (WAL does
- * not apply to memory databases). The migrations are already applied.
+ * not apply to memory databases). The migrations are already applied. Reads refuse writes, as on a
+ * file database (server/db/client.ts `inMemoryDatabase`).
  */
 export async function openTemplateCopy(secretKey = TEST_SECRET_KEY): Promise<Database_> {
   const sqlite = new Database(await templateImage(secretKey))
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
-  const db = drizzle(sqlite)
-  return { db, sqlite, close: () => sqlite.close() }
+  return inMemoryDatabase(sqlite)
 }

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
-import type Database from 'better-sqlite3'
+import type { Database_ } from '../../db/client'
 import { Health } from '../../../shared/contract/health'
 import { json, router } from '../../http/openapi'
 
@@ -11,11 +11,16 @@ const health = createRoute({
   responses: { 200: { description: 'Healthy', ...json(Health) }, 503: { description: 'Database unavailable', ...json(Health) } },
 })
 
-export const healthRoutes = (sqlite: Database.Database, version: string, env: 'development' | 'test' | 'production') =>
+/**
+ * Checks both connections with a statement that reads no table, so it answers at once even while
+ * a write holds the write lock with its transaction open (as a GET on a file database it does not
+ * wait for the lock: decision 0049).
+ */
+export const healthRoutes = (database: Pick<Database_, 'sqlite' | 'reader'>, version: string, env: 'development' | 'test' | 'production') =>
   router().openapi(health, (c) => {
     let db: 'ok' | 'error' = 'ok'
     try {
-      sqlite.prepare('SELECT 1').get()
+      for (const connection of [database.sqlite, database.reader]) connection?.prepare('SELECT 1').get()
     } catch {
       db = 'error'
     }

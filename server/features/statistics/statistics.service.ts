@@ -1,4 +1,4 @@
-import type { Database_ } from '../../db/client'
+import { connectionOf, type Database_ } from '../../db/client'
 import { DomainError, notFound } from '../../errors'
 import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import { statisticsMessages, type ChargeStatistics, type StatisticsQuery } from '../../../shared/contract/statistics'
@@ -17,10 +17,11 @@ export type StatisticsService = ReturnType<typeof createStatisticsService>
  * shared/domain/statistics-period.ts, what counts is shared/domain/statistics.ts.
  */
 export function createStatisticsService(deps: { database: Database_; clock: Clock }) {
-  const st = statisticsStatements(deps.database.sqlite)
   return {
     chargeStatistics(actor: Actor, companyId: string, query: StatisticsQuery): ChargeStatistics {
       assertCompanyAdminStaff(actor, companyId)
+      // The statements of the connection in use: the read-only one during a GET (decision 0049).
+      const st = statisticsStatements(connectionOf(deps.database.db))
       const company = st.company(companyId)
       // As GET /company/{id} answers the super admin for an id that does not exist.
       if (!company) throw notFound(messages.companyNotFound.id)

@@ -1,0 +1,174 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { connectionOf, inMemoryDatabase, openDatabase, type Database_ } from '../db/client'
+import { inReadScope } from '../db/read-scope'
+import { users } from '../db/schema/users'
+import { WriteLock } from '../lib/write-lock'
+import { demo, testApp } from '../test/harness'
+import Database from 'better-sqlite3'
+
+/**
+ * Reads on their own connection (decision 0049), on a real file database: the test template's
+ * image written to a temporary file and opened as `npm start` opens DATABASE_PATH.
+ */
+const folders: string[] = []
+const opened: Database_[] = []
+afterEach(() => {
+  for (const database of opened.splice(0)) database.close()
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true })
+})
+
+async function fileApp() {
+  let file: Database_ | undefined
+  const t = await testApp({}, ({ database }) => {
+    const folder = mkdtempSync(join(tmpdir(), 'bk-reads-'))
+    folders.push(folder)
+    const path = join(folder, 'boligkasse.db')
+    writeFileSync(path, database.sqlite.serialize())
+    file = openDatabase(path)
+    opened.push(file)
+    return { database: file }
+  })
+  return { ...t, file: file! }
+}
+
+/** The answer to `call`, or 'waiting' when it has not come within `ms` (a read stuck behind the write lock). */
+const within = <T>(call: Promise<T>, ms = 2000) => Promise.race([call, new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), ms).unref())])
+
+/**
+ * Holds the write lock with `BEGIN IMMEDIATE` open, as a write request does while it awaits, runs
+ * `write` in that transaction and waits for `release()`; then rolls back or commits.
+ */
+function holdWrite(t: { lock: WriteLock; file: Database_ }, write: (sqlite: Database.Database) => void, end: 'COMMIT' | 'ROLLBACK') {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let started!: () => void
+  const begun = new Promise<void>((resolve) => (started = resolve))
+  const done = t.lock.run(async () => {
+    t.file.sqlite.exec('BEGIN IMMEDIATE')
+    write(t.file.sqlite)
+    started()
+    await released
+    t.file.sqlite.exec(end)
+  })
+  return { begun, release, done }
+}
+
+describe('reads on their own connection (file database)', () => {
+  it('answers a GET while a write holds the lock with its transaction open, without the uncommitted row', async () => {
+    const t = await fileApp()
+    expect(t.file.reader).toBeDefined()
+    const token = await t.login(demo.admin)
+    const write = holdWrite(
+      t,
+      (sqlite) => sqlite.prepare('UPDATE users SET full_name = ? WHERE email_address = ?').run('Not yet committed', demo.admin),
+      'COMMIT',
+    )
+    await write.begun
+
+    const during = await within(t.call('GET', '/account/info', { token }))
+    expect(during).not.toBe('waiting')
+    if (during === 'waiting') return
+    expect(during.status).toBe(200)
+    expect(during.json.fullName).toBe('Anders Nielsen')
+
+    write.release()
+    await write.done
+    expect((await t.call('GET', '/account/info', { token })).json.fullName).toBe('Not yet committed')
+  })
+
+  it('answers /api/health while a slow write holds the lock', async () => {
+    const t = await fileApp()
+    const write = holdWrite(t, () => {}, 'ROLLBACK')
+    await write.begun
+    const health = await within(t.call('GET', '/health'))
+    write.release()
+    await write.done
+    expect(health).not.toBe('waiting')
+    if (health === 'waiting') return
+    expect(health.status).toBe(200)
+    expect(health.json).toMatchObject({ status: 'ok', db: 'ok' })
+  })
+
+  it('gives a sync cursor no change-log seq that a rollback hands out again', async () => {
+    const t = await fileApp()
+    const token = await t.login(demo.resident)
+    let page = await t.call('GET', '/sync', { token })
+    while (page.json.hasMore) page = await t.call('GET', `/sync?cursor=${page.json.cursor}`, { token })
+    const userId = t.file.sqlite.prepare<[string], { id: string }>('SELECT id FROM users WHERE email_address = ?').get(demo.resident)!.id
+    const write = holdWrite(
+      t,
+      (sqlite) =>
+        sqlite
+          .prepare(
+            "INSERT INTO change_log (entity, entity_id, op, company_id, user_id, created_at) VALUES ('notification', 'n-rolled-back', 'delete', NULL, ?, ?)",
+          )
+          .run(userId, t.clock.now().toISOString()),
+      'ROLLBACK',
+    )
+    await write.begun
+    const during = await within(t.call('GET', `/sync?cursor=${page.json.cursor}`, { token }))
+    write.release()
+    await write.done
+    expect(during).not.toBe('waiting')
+    if (during === 'waiting') return
+    expect(during.json.changes).toEqual([])
+    expect(during.json.cursor).toBe(page.json.cursor)
+  })
+
+  it('runs the GET forms of actions that change data as writes', async () => {
+    const t = await fileApp()
+    const sa = await t.login(demo.superadmin)
+    const { id } = (
+      await t.call('POST', '/company', {
+        token: sa,
+        body: { name: 'Andelsboligforeningen Birkely', acronym: 'AB Birkely', cvr: '35954716', unionType: 'CONDO' },
+      })
+    ).json
+    expect((await t.call('POST', `/company/${id}/activate`, { token: sa })).status).toBe(200)
+    const suspended = await t.call('GET', `/company/${id}/suspend`, { token: sa })
+    expect(suspended.status).toBe(200)
+    expect(suspended.json.status).toBe('SUSPENDED')
+  })
+
+  it('sends the handle to the reader inside a read scope, and to the writer under the write lock', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'bk-reads-'))
+    folders.push(folder)
+    const database = openDatabase(join(folder, 'x.db'))
+    opened.push(database)
+    const lock = new WriteLock()
+    expect(connectionOf(database.db)).toBe(database.sqlite)
+    expect(inReadScope(() => connectionOf(database.db))).toBe(database.reader)
+    expect(await inReadScope(() => lock.run(() => connectionOf(database.db)))).toBe(database.sqlite)
+    expect(() => inReadScope(() => database.db.update(users).set({ fullName: 'x' }).where(eq(users.id, 'none')).run())).toThrow(/readonly/)
+  })
+})
+
+describe('reads on a :memory: database', () => {
+  it('refuse a write inside a read scope, as the read-only connection would, and allow it under the write lock', async () => {
+    const database = inMemoryDatabase(new Database(':memory:'))
+    opened.push(database)
+    database.sqlite.exec('CREATE TABLE t (a INTEGER)')
+    const insert = () => connectionOf(database.db).prepare('INSERT INTO t VALUES (1)').run()
+    expect(() => inReadScope(insert)).toThrow(/must not write/)
+    expect(inReadScope(() => connectionOf(database.db).prepare('SELECT count(*) AS n FROM t').get())).toEqual({ n: 0 })
+    await inReadScope(() => new WriteLock().run(insert))
+    expect(database.sqlite.prepare('SELECT count(*) AS n FROM t').get()).toEqual({ n: 1 })
+  })
+
+  it('wait for the write lock, so a GET never sees a write in progress', async () => {
+    const t = await testApp()
+    expect(t.database.reader).toBeUndefined()
+    const token = await t.login(demo.admin)
+    let release!: () => void
+    const held = t.lock.run(() => new Promise<void>((resolve) => (release = resolve)))
+    const read = t.call('GET', '/account/info', { token })
+    expect(await within(read, 200)).toBe('waiting')
+    release()
+    await held
+    expect((await read).status).toBe(200)
+  })
+})
