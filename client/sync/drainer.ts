@@ -21,15 +21,15 @@ import type { LocalDb, Mutation } from './local-db'
 import { isGoneDone, lostAccess, type AccessAnswer, type RefusedMutation } from './outcomes'
 import { mergeAfterConflict } from './outbox'
 import { isUnreachable, send, type SyncTransport } from './transport'
+import { backoffMs } from '../../shared/domain/backoff'
 
-export const BASE_BACKOFF_MS = 1000
-export const MAX_BACKOFF_MS = 5 * 60 * 1000
-
-/** Full-jitter exponential backoff: a random wait up to base·2^attempt, capped. */
-export function backoffMs(attempts: number, random = Math.random): number {
-  const ceiling = Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** Math.max(0, attempts - 1))
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2)
-}
+/**
+ * The wait before a mutation's next try after its `attempts`-th failed one: 1 s doubling per attempt,
+ * at most 5 minutes, with equal jitter (half of it random) so that devices that failed together do
+ * not all come back at once.
+ */
+export const retryWaitMs = (attempts: number, random = Math.random): number =>
+  backoffMs(attempts - 1, { baseMs: 1000, maxMs: 5 * 60 * 1000, jitter: 'equal', random })
 
 /** `unreachable`: a send found no server (network error, or 502/503/504 from what stands in front of it). */
 export type DrainResult = { sent: number; rejected: number; paused: 'auth' | null; waiting: boolean; unreachable: boolean }
@@ -195,7 +195,7 @@ export async function drainOnce(deps: DrainDeps): Promise<DrainResult> {
       }
       if (isTransient(answer.status, answer.body)) {
         const attempts = m.attempts + 1
-        const wait = Math.max(answer.retryAfterMs ?? 0, backoffMs(attempts, deps.random))
+        const wait = Math.max(answer.retryAfterMs ?? 0, retryWaitMs(attempts, deps.random))
         await db.outbox.update(m.seq!, { status: 'queued', attempts, nextAttemptAt: now() + wait, lastError: messageOf(answer.body) || null })
         result.waiting = true
         if (isUnreachable(answer.status)) result.unreachable = true

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { drainOnce, backoffMs } from './drainer'
+import { drainOnce, retryWaitMs } from './drainer'
 import { LocalDb, type Mutation, type Row } from './local-db'
 import { enqueue, discard, retry } from './outbox'
 import { applyOutbox, reduce, registerReducer } from './optimistic'
@@ -89,7 +89,7 @@ describe('drainOnce', () => {
     expect(res.waiting).toBe(true)
     expect(calls).toHaveLength(1)
     const [first] = await db.outbox.orderBy('seq').toArray()
-    expect(first).toMatchObject({ status: 'queued', attempts: 1, nextAttemptAt: 1000 + backoffMs(1, () => 0.5) })
+    expect(first).toMatchObject({ status: 'queued', attempts: 1, nextAttemptAt: 1000 + retryWaitMs(1, () => 0.5) })
     const offline = await drainOnce({
       db,
       transport: transport(() => {
@@ -221,12 +221,12 @@ describe('send', () => {
   })
 })
 
-describe('backoffMs', () => {
+describe('retryWaitMs', () => {
   it('grows exponentially with jitter and is capped at five minutes', () => {
-    expect(backoffMs(1, () => 0)).toBe(500)
-    expect(backoffMs(1, () => 1)).toBe(1000)
-    expect(backoffMs(4, () => 1)).toBe(8000)
-    expect(backoffMs(40, () => 1)).toBe(300_000)
+    expect(retryWaitMs(1, () => 0)).toBe(500)
+    expect(retryWaitMs(1, () => 1)).toBe(1000)
+    expect(retryWaitMs(4, () => 1)).toBe(8000)
+    expect(retryWaitMs(40, () => 1)).toBe(300_000)
   })
 })
 
