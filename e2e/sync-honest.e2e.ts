@@ -62,6 +62,36 @@ async function cutApi(target: Page | BrowserContext) {
   return api
 }
 
+/** Every /api call answers 503 while `down` is set: the server is down, the browser still says online. */
+async function serverDown(context: BrowserContext) {
+  const server = { down: true }
+  await context.route('**/api/**', (route) =>
+    server.down ?
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'UNAVAILABLE', message: 'Service unavailable' }) })
+    : route.fallback(),
+  )
+  return server
+}
+
+/**
+ * The outbox store of every page of the context refuses writes with a QuotaExceededError (as a
+ * full disk would) once `storageFull` has set the page's flag; until then it stores as usual.
+ */
+async function failOutboxWrites(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __quotaFull?: boolean }
+    for (const method of ['add', 'put'] as const) {
+      const original = IDBObjectStore.prototype[method]
+      IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['add']>) {
+        if (w.__quotaFull && this.name === 'outbox') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+        return original.apply(this, args)
+      } as IDBObjectStore['add']
+    }
+  })
+}
+
+const storageFull = (page: Page) => page.evaluate(() => ((window as unknown as { __quotaFull?: boolean }).__quotaFull = true))
+
 async function restoreApi(api: { offline: boolean }, page: Page) {
   api.offline = false
   await page.evaluate(() => dispatchEvent(new Event('online')))
@@ -209,29 +239,15 @@ describe('honest sync (issue #17)', () => {
 
       const email = 'kasserer@solgaarden.dk'
       await englishUser(email)
-      // (e) The outbox store refuses writes while the page sets the flag (as a full disk would).
-      await context.addInitScript(() => {
-        const w = window as unknown as { __quotaFull?: boolean }
-        for (const method of ['add', 'put'] as const) {
-          const original = IDBObjectStore.prototype[method]
-          IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['add']>) {
-            if (w.__quotaFull && this.name === 'outbox') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
-            return original.apply(this, args)
-          } as IDBObjectStore['add']
-        }
-      })
+      // (e) The outbox store refuses writes once the storage is full (storageFull below).
+      await failOutboxWrites(context)
       await signIn(page, email)
       await page.goto(`/refunds/create?chargeId=${paid.id}&agreementId=${paid.agreement_id}`)
       await page.getByLabel('Amount (kr.)').waitFor()
       await expect.poll(() => syncState(page)).toBe('synced')
 
       // (c) The server answers 503 to everything; the browser says online.
-      const server = { down: true }
-      await context.route('**/api/**', (route) =>
-        server.down ?
-          route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'UNAVAILABLE', message: 'Service unavailable' }) })
-        : route.fallback(),
-      )
+      const server = await serverDown(context)
       const path = `/api/agreement/${paid.agreement_id}/refund`
       await page.getByLabel('Amount (kr.)').fill('25')
       await page.getByLabel('Description', { exact: true }).fill('For meget opkrævet')
@@ -255,7 +271,7 @@ describe('honest sync (issue #17)', () => {
       await expect.poll(() => syncState(page), { timeout: 20_000 }).toBe('synced')
 
       // (e) Now the device cannot store the next one.
-      await page.evaluate(() => ((window as unknown as { __quotaFull?: boolean }).__quotaFull = true))
+      await storageFull(page)
       await page.getByLabel('Amount (kr.)').fill('10')
       await page.getByLabel('Description', { exact: true }).fill('Rest af fejlen')
       await page.getByRole('button', { name: 'Create refund' }).click()
@@ -271,17 +287,8 @@ describe('honest sync (issue #17)', () => {
     journey('message-server-down', async (context, page) => {
       const email = 'formand@solgaarden.dk'
       await englishUser(email)
-      // The outbox store refuses writes while the page sets the flag (as a full disk would).
-      await context.addInitScript(() => {
-        const w = window as unknown as { __quotaFull?: boolean }
-        for (const method of ['add', 'put'] as const) {
-          const original = IDBObjectStore.prototype[method]
-          IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args: Parameters<IDBObjectStore['add']>) {
-            if (w.__quotaFull && this.name === 'outbox') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
-            return original.apply(this, args)
-          } as IDBObjectStore['add']
-        }
-      })
+      // The outbox store refuses writes once the storage is full (storageFull below).
+      await failOutboxWrites(context)
       await signIn(page, email)
       await page.goto('/messages/create')
       const form = page.locator('form.message-form')
@@ -290,12 +297,7 @@ describe('honest sync (issue #17)', () => {
       expect(await indicator(page).innerText()).toMatch(/Online/)
 
       // The server answers 503 to everything; the browser says online; nothing is queued.
-      const server = { down: true }
-      await context.route('**/api/**', (route) =>
-        server.down ?
-          route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'UNAVAILABLE', message: 'Service unavailable' }) })
-        : route.fallback(),
-      )
+      const server = await serverDown(context)
       await page.evaluate(() => dispatchEvent(new Event('online')))
       await expect.poll(() => indicator(page).innerText(), { timeout: 15_000 }).toMatch(/^Offline/)
       expect(await indicator(page).innerText()).not.toMatch(/waiting/)
@@ -334,7 +336,7 @@ describe('honest sync (issue #17)', () => {
       await form.getByLabel('Recipient').selectOption('ALL_MEMBERS')
       await form.getByLabel('Subject').fill('Haveudvalget')
       await form.getByLabel('Content').fill('Møde torsdag.')
-      await page.evaluate(() => ((window as unknown as { __quotaFull?: boolean }).__quotaFull = true))
+      await storageFull(page)
       await form.getByRole('button', { name: 'Send', exact: true }).click()
       await page.getByText(/Your change was NOT kept: this device has no storage space left/).waitFor()
       expect(page.url()).toMatch(/\/messages\/create$/)
