@@ -5,18 +5,17 @@ import { useNavigate } from '@tanstack/react-router'
 import { CreateProviderRequest } from '../../../shared/contract/payment-providers'
 import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
-import { TextField } from '../../components/ui/TextField'
 import { ApiError, createActionKey, errorMessage } from '../../lib/api'
 import { newId } from '../../lib/ids'
 import { requestSync } from '../../sync/use-sync'
 import { issuesByField } from '../../lib/form-issues'
 import { createProvider } from './provider-actions'
+import { ProviderCredentialFields, type CredentialField } from './ProviderCredentialFields'
 
 const createFailed = msg`Failed to add payment provider. Please try again.`
 const needsConnection = msg`You are offline. A payment provider can be added when you are online.`
 
-type Field = 'providerName' | 'merchantSerialNumber' | 'subscriptionKey' | 'clientId' | 'clientSecret'
-const empty: Record<Field, string> = { providerName: '', merchantSerialNumber: '', subscriptionKey: '', clientId: '', clientSecret: '' }
+const empty: Record<CredentialField, string> = { providerName: '', merchantSerialNumber: '', subscriptionKey: '', clientId: '', clientSecret: '' }
 
 /**
  * Adds a Vipps MobilePay provider to the company (super admin, docs/PRODUCT.md §2 "Company view"). A new
@@ -28,17 +27,17 @@ export function AddProviderForm({ companyId, onDone }: { companyId: string; onDo
   const navigate = useNavigate()
   const [values, setValues] = useState(empty)
   const [isTest, setIsTest] = useState(true)
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [errors, setErrors] = useState<Partial<Record<CredentialField, string>>>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [id] = useState(newId)
   const [action] = useState(createActionKey)
-  const set = (field: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }))
+  const set = (field: CredentialField) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }))
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const parsed = CreateProviderRequest.safeParse({ id, type: 'VIPPS', isTest, isActive: true, config: { ...values, useTestMode: isTest } })
-    if (!parsed.success) return setErrors(issuesByField<Field>(parsed.error.issues, i18n, 1))
+    if (!parsed.success) return setErrors(issuesByField<CredentialField>(parsed.error.issues, i18n, 1))
     setErrors({})
     setFailure(null)
     setBusy(true)
@@ -59,35 +58,7 @@ export function AddProviderForm({ companyId, onDone }: { companyId: string; onDo
       <p>
         <Trans>Type</Trans>: Vipps MobilePay
       </p>
-      <TextField label={t`Provider name`} value={values.providerName} onChange={set('providerName')} error={errors.providerName} required autoComplete="off" />
-      <TextField
-        label={t`Merchant serial number`}
-        value={values.merchantSerialNumber}
-        onChange={set('merchantSerialNumber')}
-        error={errors.merchantSerialNumber}
-        required
-        autoComplete="off"
-        inputMode="numeric"
-      />
-      <TextField label={t`Client ID`} value={values.clientId} onChange={set('clientId')} error={errors.clientId} required autoComplete="off" />
-      <TextField
-        label={t`Client secret`}
-        type="password"
-        value={values.clientSecret}
-        onChange={set('clientSecret')}
-        error={errors.clientSecret}
-        required
-        autoComplete="new-password"
-      />
-      <TextField
-        label={t`Subscription key`}
-        type="password"
-        value={values.subscriptionKey}
-        onChange={set('subscriptionKey')}
-        error={errors.subscriptionKey}
-        required
-        autoComplete="new-password"
-      />
+      <ProviderCredentialFields values={values} errors={errors} set={set} />
       <label className="checkbox-field">
         <input type="checkbox" checked={isTest} onChange={(e) => setIsTest(e.target.checked)} /> <Trans>Test environment</Trans>
       </label>

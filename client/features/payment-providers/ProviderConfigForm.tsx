@@ -4,17 +4,15 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { UpdateProviderRequest } from '../../../shared/contract/payment-providers'
 import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
-import { TextField } from '../../components/ui/TextField'
 import { ApiError, createActionKey, errorMessage } from '../../lib/api'
 import { requestSync } from '../../sync/use-sync'
 import { issuesByField, type Notice } from '../../lib/form-issues'
 import { testProviderConnection, updateProviderConfig } from './provider-actions'
 import type { ProviderView } from './ProviderPage'
+import { ProviderCredentialFields, type CredentialField } from './ProviderCredentialFields'
 
 const updateFailed = msg`Failed to update provider. Please try again.`
 const needsConnection = msg`You are offline. Provider settings are saved when you are online.`
-
-type Field = 'providerName' | 'merchantSerialNumber' | 'subscriptionKey' | 'clientId' | 'clientSecret'
 
 /**
  * The provider's config (docs/PRODUCT.md §2 "Payment provider edit", §3). Secrets are never shown: the field
@@ -24,7 +22,7 @@ type Field = 'providerName' | 'merchantSerialNumber' | 'subscriptionKey' | 'clie
 export function ProviderConfigForm({ provider }: { provider: ProviderView & { companyId: string } }) {
   const { t, i18n } = useLingui()
   const config = provider.config
-  const [values, setValues] = useState<Record<Field, string>>({
+  const [values, setValues] = useState<Record<CredentialField, string>>({
     providerName: config?.providerName ?? '',
     merchantSerialNumber: config?.merchantSerialNumber ?? '',
     subscriptionKey: '',
@@ -32,17 +30,17 @@ export function ProviderConfigForm({ provider }: { provider: ProviderView & { co
     clientSecret: '',
   })
   const [useTestMode, setUseTestMode] = useState(config?.useTestMode ?? true)
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
+  const [errors, setErrors] = useState<Partial<Record<CredentialField, string>>>({})
   const [notice, setNotice] = useState<Notice | null>(null)
   const [busy, setBusy] = useState<'save' | 'test' | null>(null)
   const [saveAction] = useState(createActionKey)
   const [testAction] = useState(createActionKey)
-  const set = (field: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }))
+  const set = (field: CredentialField) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }))
 
   const save = async (event: FormEvent) => {
     event.preventDefault()
     const parsed = UpdateProviderRequest.safeParse({ config: { ...values, useTestMode } })
-    if (!parsed.success) return setErrors(issuesByField<Field>(parsed.error.issues, i18n, 1))
+    if (!parsed.success) return setErrors(issuesByField<CredentialField>(parsed.error.issues, i18n, 1))
     setErrors({})
     setBusy('save')
     try {
@@ -70,13 +68,6 @@ export function ProviderConfigForm({ provider }: { provider: ProviderView & { co
     }
   }
 
-  const secretHint = (masked: string | undefined) =>
-    masked ?
-      <Trans>
-        Stored: <span className="secret-hint">{masked}</span>. Leave empty to keep it.
-      </Trans>
-    : undefined
-
   return (
     <form className="card form" noValidate onSubmit={(e) => void save(e)} aria-labelledby="provider-config-title">
       <h2 id="provider-config-title">
@@ -87,34 +78,11 @@ export function ProviderConfigForm({ provider }: { provider: ProviderView & { co
           {notice.text}
         </Alert>
       )}
-      <TextField label={t`Provider name`} value={values.providerName} onChange={set('providerName')} error={errors.providerName} required autoComplete="off" />
-      <TextField
-        label={t`Merchant serial number`}
-        value={values.merchantSerialNumber}
-        onChange={set('merchantSerialNumber')}
-        error={errors.merchantSerialNumber}
-        required
-        autoComplete="off"
-        inputMode="numeric"
-      />
-      <TextField label={t`Client ID`} value={values.clientId} onChange={set('clientId')} error={errors.clientId} required autoComplete="off" />
-      <TextField
-        label={t`Client secret`}
-        type="password"
-        value={values.clientSecret}
-        onChange={set('clientSecret')}
-        error={errors.clientSecret}
-        hint={secretHint(config?.clientSecret)}
-        autoComplete="new-password"
-      />
-      <TextField
-        label={t`Subscription key`}
-        type="password"
-        value={values.subscriptionKey}
-        onChange={set('subscriptionKey')}
-        error={errors.subscriptionKey}
-        hint={secretHint(config?.subscriptionKey)}
-        autoComplete="new-password"
+      <ProviderCredentialFields
+        values={values}
+        errors={errors}
+        set={set}
+        stored={{ clientSecret: config?.clientSecret, subscriptionKey: config?.subscriptionKey }}
       />
       <label className="checkbox-field">
         <input type="checkbox" checked={useTestMode} onChange={(e) => setUseTestMode(e.target.checked)} /> <Trans>Use test mode</Trans>
