@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import pino from 'pino'
 import { createLogger } from './logger'
 
 describe('createLogger', () => {
@@ -47,5 +48,10 @@ describe('createLogger', () => {
       ],
       ['ERROR', 'database is locked', { job: 'billing', name: 'Error', message: 'database is locked' }],
     ])
+  })
+
+  it('writes to stdout asynchronously unless given a destination', () => {
+    const stream = createLogger('info')[pino.symbols.streamSym] as unknown as { sync: boolean; fd: number }
+    expect(stream).toMatchObject({ sync: false, fd: 1 })
   })
 })

@@ -3,6 +3,12 @@ import pino, { type Logger } from 'pino'
 /**
  * Structured logs (pino, JSON lines) to stdout. Warnings and errors are also copied to the
  * system log shown on /logs through `sink`, which main wires to the logs service.
+ *
+ * Without a `destination` the lines go to stdout asynchronously (a pino/sonic-boom destination
+ * with `sync: false`): a request no longer waits for its log line to be written (issue #19).
+ * What is still buffered is written synchronously when the process exits, whatever the reason
+ * (pino registers a synchronous flush on `exit`, so main's shutdown and a crash lose nothing).
+ * Tests pass their own destination, which is written synchronously.
  */
 export function createLogger(
   level: string,
@@ -39,7 +45,7 @@ export function createLogger(
       },
     }),
   }
-  return destination ? pino(options, destination) : pino(options)
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }))
 }
 
 /** An error as the system log keeps it: name and message, and what an upstream error adds (Vipps' status and problem). */
