@@ -1,4 +1,4 @@
-import type { Database_ } from '../../db/client'
+import { connectionOf, type Database_ } from '../../db/client'
 import { conflict, forbidden, invalidState, notFound, validation } from '../../errors'
 import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import { newId } from '../../lib/ids'
@@ -54,7 +54,7 @@ export function createDebtorActions(deps: {
   config: { reminderDays: number[]; debtCollectionDays: number }
 }) {
   const { clock, agreements, charges, invoicing, companies, users, oneTime, config } = deps
-  const { db, sqlite } = deps.database
+  const { db } = deps.database
   const nowIso = () => clock.now().toISOString()
   const sendNow = () => deps.sendClock.now().toISOString()
 
@@ -154,7 +154,8 @@ export function createDebtorActions(deps: {
       const today = todayInCopenhagen(clock)
       const [afterDue, afterId] = query.after ?? ['', '']
       const base = { companyId: query.companyId, today, agreementId: query.agreementId ?? null }
-      const ds = debtorStatements(sqlite)
+      // The statements of the connection in use: the read-only one during a GET (decision 0049).
+      const ds = debtorStatements(connectionOf(db))
       const rows = ds.page({ ...base, afterDue, afterId, limit: query.limit + 1 })
       const page = rows.slice(0, query.limit)
       const steps = config.reminderDays.length
