@@ -5,6 +5,7 @@ import { LocalDb, deleteLocalDb } from './local-db'
 import { enqueue } from './outbox'
 import { registerReducer, reduce } from './optimistic'
 import type { SyncTransport } from './transport'
+import { MESSAGE_SEND, MESSAGE_UPDATE } from '../features/messages/message-mutations'
 
 registerReducer(
   'w.write',
@@ -47,8 +48,8 @@ afterEach(async () => {
 describe('awaitServer (issue #17 item 6)', () => {
   it('is accepted only once the server confirmed every change', async () => {
     engine = new SyncEngine(db, server(() => json(201, {})).transport)
-    const ids = [(await engine.mutate(change('a'))).mutationId, (await engine.mutate(change('a'))).mutationId]
-    expect(await awaitServer({ db, engine }, ids, () => true)).toEqual({ outcome: 'accepted' })
+    const queued = [await engine.mutate(change('a')), await engine.mutate(change('a'))]
+    expect(await awaitServer({ db, engine }, queued, () => true)).toEqual({ outcome: 'accepted' })
     expect(await db.outbox.count()).toBe(0)
   })
 
@@ -56,24 +57,58 @@ describe('awaitServer (issue #17 item 6)', () => {
     const s = server(() => json(201, {}))
     s.state.down = true
     engine = new SyncEngine(db, s.transport)
-    const { mutationId } = await engine.mutate(change('a'))
-    expect(await awaitServer({ db, engine }, [mutationId], () => true)).toEqual({ outcome: 'queued', waitingFor: 'server' })
+    const queued = await engine.mutate(change('a'))
+    expect(await awaitServer({ db, engine }, [queued], () => true)).toEqual({ outcome: 'queued', waitingFor: 'server' })
     expect(await db.outbox.count()).toBe(1)
   })
 
   it('is queued, waiting for the connection, while the browser is offline', async () => {
     engine = new SyncEngine(db, server(() => json(201, {})).transport)
     // Queued while offline: nothing was sent.
-    const { mutationId } = await enqueue(db, change('a'))
-    expect(await awaitServer({ db, engine }, [mutationId], () => false)).toEqual({ outcome: 'queued', waitingFor: 'connection' })
+    const queued = await enqueue(db, change('a'))
+    expect(await awaitServer({ db, engine }, [queued], () => false)).toEqual({ outcome: 'queued', waitingFor: 'connection' })
   })
 
   it('names the refused change; withdrawing takes it and those waiting on it out of the queue', async () => {
     engine = new SyncEngine(db, server(() => json(422, { message: 'Subject is too long' })).transport)
-    const ids = [(await engine.mutate(change('a'))).mutationId, (await engine.mutate(change('a'))).mutationId]
-    const result = await awaitServer({ db, engine }, ids, () => true)
-    expect(result).toMatchObject({ outcome: 'rejected', mutation: { mutationId: ids[0], lastError: 'Subject is too long' } })
-    await withdraw(db, ids)
+    const queued = [await engine.mutate(change('a')), await engine.mutate(change('a'))]
+    const result = await awaitServer({ db, engine }, queued, () => true)
+    expect(result).toMatchObject({ outcome: 'rejected', mutation: { mutationId: queued[0]!.mutationId, lastError: 'Subject is too long' } })
+    await withdraw(db, queued)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('withdraws a refused change that a 412 merge sent again under a new id, and the send that waited on it', async () => {
+    // Our draft edit meets another device's edit of another field (412, merged and sent again), then is refused.
+    const draft = { id: 'm1', type: 'MESSAGE', subject: 'Old', body: 'Text', recipient: { kind: 'BOARD' }, scheduledAt: null }
+    const answers = [
+      json(412, { code: 'VERSION_CONFLICT', message: 'Changed elsewhere', current: { ...draft, body: 'Text edited elsewhere', version: 4 } }),
+      json(422, { message: 'Subject is too long' }),
+    ]
+    engine = new SyncEngine(db, server(() => answers.shift() ?? json(201, {})).transport)
+    const update = await engine.mutate({
+      kind: MESSAGE_UPDATE,
+      method: 'PATCH',
+      path: '/messages/m1',
+      body: { subject: 'New' },
+      entity: 'message',
+      entityId: 'm1',
+      baseVersion: 3,
+      baseRow: { ...draft, _version: 3 },
+    })
+    const send = await engine.mutate({
+      kind: MESSAGE_SEND,
+      method: 'POST',
+      path: '/messages/m1/send',
+      body: {},
+      entity: 'message',
+      entityId: 'm1',
+      dependsOn: update.mutationId,
+    })
+    const result = await awaitServer({ db, engine }, [update, send], () => true)
+    expect(result).toMatchObject({ outcome: 'rejected', mutation: { seq: update.seq, merged: true, lastError: 'Subject is too long' } })
+    expect(result.outcome === 'rejected' && result.mutation.mutationId).not.toBe(update.mutationId)
+    await withdraw(db, [update, send])
     expect(await db.outbox.count()).toBe(0)
   })
 })

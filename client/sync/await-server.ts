@@ -5,7 +5,6 @@
  * or refused. While the server is reachable it waits for its answer (one drain round or a few).
  */
 import type { LocalDb, Mutation } from './local-db'
-import { discard } from './outbox'
 import type { SyncEngine } from './engine'
 
 /**
@@ -27,20 +26,29 @@ const browserIsOnline = () => (typeof navigator === 'undefined' ? true : navigat
 const MAX_ROUNDS = 6
 
 /**
- * Where the changes `mutationIds` (queued together, in order) stand: asks the engine to send them
+ * A change as the outbox stored it, followed by its place in the queue: a merge after a 412 sends
+ * it again under a new mutation id (outbox.ts requeueMerged), possibly before the form asks.
+ */
+export type Queued = Pick<Mutation, 'seq'>
+
+const seqsOf = (queued: readonly Queued[]): number[] =>
+  queued.map((m) => {
+    if (m.seq === undefined) throw new Error('A change that is not in the outbox cannot be followed')
+    return m.seq
+  })
+
+/**
+ * Where the changes `queued` (queued together, in order) stand: asks the engine to send them
  * and waits for the server's answer while it is reachable. A change that left the outbox was
  * confirmed (the drainer removes a change only then; a refused one stays).
  */
 export async function awaitServer(
   handle: { db: LocalDb; engine: Pick<SyncEngine, 'kick' | 'status'> },
-  mutationIds: readonly string[],
+  queued: readonly Queued[],
   browserOnline: () => boolean = browserIsOnline,
 ): Promise<ServerOutcome> {
   const { db, engine } = handle
-  // Followed by their place in the queue: a merge after a 412 sends a change again under a new id.
-  const seqs = (await Promise.all(mutationIds.map((id) => db.outbox.where('mutationId').equals(id).first())))
-    .map((m) => m?.seq)
-    .filter((seq): seq is number => seq !== undefined)
+  const seqs = seqsOf(queued)
   for (let round = 0; ; round++) {
     const stored = (await db.outbox.bulkGet(seqs)).filter((m): m is Mutation => m !== undefined)
     const refused = stored.find((m) => m.status === 'rejected')
@@ -56,6 +64,6 @@ export async function awaitServer(
 }
 
 /** Takes back changes the form keeps for the user to fix and submit again (a refused one and those that waited on it). */
-export async function withdraw(db: LocalDb, mutationIds: readonly string[]): Promise<void> {
-  for (const id of mutationIds) await discard(db, id)
+export async function withdraw(db: LocalDb, queued: readonly Queued[]): Promise<void> {
+  await db.outbox.bulkDelete(seqsOf(queued))
 }

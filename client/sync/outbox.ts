@@ -32,7 +32,8 @@ export async function enqueue(db: LocalDb, m: NewMutation, now = Date.now()): Pr
     const base = await baseOf(db, mutation, baseRow)
     if (base) mutation.base = base
   }
-  await db.outbox.add(mutation)
+  // Its place in the queue, which stays when a merge gives it a new id (await-server.ts follows it by that).
+  mutation.seq = await db.outbox.add(mutation)
   return mutation
 }
 

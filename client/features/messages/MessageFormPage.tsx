@@ -10,7 +10,7 @@ import { SelectField, TextAreaField, TextField } from '../../components/ui/TextF
 import { errorMessage } from '../../lib/api'
 import { showToast } from '../../lib/toast'
 import { usePageTitle } from '../../lib/use-page-title'
-import { awaitServer, withdraw } from '../../sync/await-server'
+import { awaitServer, withdraw, type Queued } from '../../sync/await-server'
 import { NotKeptError } from '../../sync/outcomes'
 import { useSync, type SyncHandle } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
@@ -172,7 +172,7 @@ function MessageForm(props: { handle: SyncHandle; base: string; companyId: strin
         return
       }
       const recipientLabel = labelOf(recipient)
-      const queued: string[] = []
+      const queued: Queued[] = []
       try {
         if (opened) {
           const update = await updateDraft(
@@ -182,23 +182,21 @@ function MessageForm(props: { handle: SyncHandle; base: string; companyId: strin
             recipientLabel,
           )
           // Nothing changed: nothing to save (a send still goes).
-          if (update) queued.push(update.mutationId)
+          if (update) queued.push(update)
         } else {
           queued.push(
-            (
-              await createDraft(
-                handle,
-                { ...data, id: data.id! },
-                {
-                  sender: { id: user.id, fullName: user.fullName, emailAddress: user.emailAddress },
-                  companyName: user.currentCompany?.name ?? '',
-                  recipientLabel,
-                },
-              )
-            ).mutationId,
+            await createDraft(
+              handle,
+              { ...data, id: data.id! },
+              {
+                sender: { id: user.id, fullName: user.fullName, emailAddress: user.emailAddress },
+                companyName: user.currentCompany?.name ?? '',
+                recipientLabel,
+              },
+            ),
           )
         }
-        if (mode === 'send' && !data.scheduledAt) queued.push((await sendDraft(handle, data.id!)).mutationId)
+        if (mode === 'send' && !data.scheduledAt) queued.push(await sendDraft(handle, data.id!))
       } catch (error) {
         if (!(error instanceof NotKeptError)) throw error
         // Not stored on this device: nothing of it will be sent. Said plainly; what was typed stays.

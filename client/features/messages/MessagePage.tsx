@@ -82,7 +82,7 @@ function MessageDetails({ handle, row, base }: { handle: SyncHandle; row: Messag
       if (error instanceof NotKeptError) return showToast('error', notKeptText(error))
       throw error
     }
-    const result = await awaitServer(handle, [queued.mutationId])
+    const result = await awaitServer(handle, [queued])
     if (result.outcome === 'accepted') showToast('success', t`The message was sent.`)
     else if (result.outcome === 'queued') showToast('info', queuedText(result.waitingFor))
   }
