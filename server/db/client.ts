@@ -12,26 +12,12 @@ export type Db = BetterSQLite3Database
  * The better-sqlite3 connection under a drizzle handle (the database or a transaction on it), for
  * the code that keeps prepared statements (sync/change-log.ts, vipps/provider-outbox.ts,
  * statistics). On the handle `openDatabase` gives a file database this is the connection in use
- * now: the read-only one inside a read scope (read-scope.ts), the writer otherwise. So prepare per
- * connection (`perConnection`), never once at construction for every request.
+ * now: the read-only one inside a read scope (read-scope.ts), the writer otherwise. So keep
+ * statements per connection (a WeakMap by connection, as statistics.repository.ts does), never
+ * prepare them once at construction for every request.
  */
 export const connectionOf = (db: Db): Database.Database =>
   (db as { $client?: Database.Database }).$client ?? (db as unknown as { session: { client: Database.Database } }).session.client
-
-/**
- * Statements (or anything else) built once per connection and reused: `perConnection(build)(db)`
- * gives the set for the connection `db` uses now, so a read gets statements on the reader and a
- * write on the writer.
- */
-export function perConnection<T>(build: (sqlite: Database.Database) => T): (db: Db) => T {
-  const built = new WeakMap<Database.Database, T>()
-  return (db) => {
-    const sqlite = connectionOf(db)
-    let value = built.get(sqlite)
-    if (value === undefined) built.set(sqlite, (value = build(sqlite)))
-    return value
-  }
-}
 
 export interface Database_ {
   /**

@@ -36,7 +36,7 @@ async function fileApp() {
 }
 
 /** The answer to `call`, or 'waiting' when it has not come within `ms` (a read stuck behind the write lock). */
-const within = <T>(call: Promise<T>, ms = 2000) => Promise.race([call, new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), ms).unref())])
+const within = <T>(call: Promise<T>, ms = 5000) => Promise.race([call, new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), ms).unref())])
 
 /**
  * Holds the write lock with `BEGIN IMMEDIATE` open, as a write request does while it awaits, runs
