@@ -73,7 +73,7 @@ export default tseslint.config(
   },
   {
     // Tests of the sync layer against the real server start it in-process; they are never bundled.
-    files: ['client/**/*.against-server.test.ts'],
+    files: ['client/**/*.against-server.test.ts', 'client/**/*.against-server.slow.test.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -1,7 +1,9 @@
 /**
  * Sends the outbox to the server, in order per row, exactly once per mutation as far as the server is
- * concerned (changes to unrelated rows may travel together, up to MAX_IN_FLIGHT): every send carries the mutation id as Idempotency-Key, so a resend after a lost
- * answer is replayed by the server instead of applied again.
+ * concerned: every send carries the mutation id as Idempotency-Key, so a resend after a lost
+ * answer is replayed by the server instead of applied again. Changes to unrelated rows travel
+ * together: up to SYNC_BATCH_MAX_ITEMS in one `POST /api/sync/batch`, or, with a server without
+ * it, up to MAX_IN_FLIGHT single requests at once. Each answer is handled the same way however it came.
  *
  * Rules (docs/OFFLINE.md "Outbox drain"):
  * - network error, 408, 429, 5xx, 409 IDEMPOTENCY_IN_PROGRESS: keep, retry later with jittered
@@ -20,7 +22,8 @@
 import type { LocalDb, Mutation } from './local-db'
 import { isGoneDone, lostAccess, type AccessAnswer, type RefusedMutation } from './outcomes'
 import { mergeAfterConflict } from './outbox'
-import { isUnreachable, send, type SyncTransport } from './transport'
+import { SYNC_BATCH_MAX_ITEMS } from '../../shared/contract/sync'
+import { isUnreachable, send, sendBatch, type BatchRequest, type SyncAnswer, type SyncTransport } from './transport'
 import { backoffMs } from '../../shared/domain/backoff'
 
 /**
@@ -58,8 +61,18 @@ export interface DrainDeps {
   onConfirmed?: (mutation: Mutation, body: unknown) => Promise<void> | void
 }
 
-/** How many independent mutations may be in flight at once (see `nextBatch`). */
+/** How many independent mutations may be in flight at once as single requests (see `nextBatch`). */
 export const MAX_IN_FLIGHT = 16
+
+/**
+ * Transports whose server answered that it has no batch route (an older server): they send
+ * single requests from then on. Kept for the transport's life, i.e. the signed-in session; a new
+ * server version comes with a new client anyway (service worker update).
+ */
+const withoutBatch = new WeakSet<SyncTransport>()
+
+/** A batch answer that is the answer of each of its requests: nobody was reached, or not allowed to ask. */
+const answersForEach = (status: number) => status === 0 || status === 401 || status === 408 || status === 429 || status >= 500
 
 /**
  * The next mutations to send together: consecutive due mutations of *different* rows, none
@@ -67,7 +80,7 @@ export const MAX_IN_FLIGHT = 16
  * one row therefore still reach the server strictly in order, and batches go one after another;
  * only changes to unrelated rows overlap on the wire.
  */
-function nextBatch(queue: Mutation[], from: number, blocked: Set<string>, now: number): { batch: Mutation[]; next: number; waiting: boolean } {
+function nextBatch(queue: Mutation[], from: number, blocked: Set<string>, now: number, max: number): { batch: Mutation[]; next: number; waiting: boolean } {
   const batch: Mutation[] = []
   const rows = new Set<string>()
   const ids = new Set<string>()
@@ -75,7 +88,7 @@ function nextBatch(queue: Mutation[], from: number, blocked: Set<string>, now: n
   // choice would be made against the user's own newer change (and could undo it).
   const choosing = new Set(queue.filter((m) => m.status === 'conflict' && m.entityId !== null).map((m) => `${m.entity}:${m.entityId}`))
   let i = from
-  for (; i < queue.length && batch.length < MAX_IN_FLIGHT; i++) {
+  for (; i < queue.length && batch.length < max; i++) {
     const m = queue[i]!
     if (m.status === 'rejected' || m.status === 'conflict') continue
     if ((m.dependsOn && blocked.has(m.dependsOn)) || (m.entityId !== null && choosing.has(`${m.entity}:${m.entityId}`))) {
@@ -147,78 +160,113 @@ export async function drainOnce(deps: DrainDeps): Promise<DrainResult> {
     }
   }
 
-  const headersOf = (m: Mutation) => {
-    const headers: Record<string, string> = { 'Idempotency-Key': m.mutationId }
+  const requestOf = (m: Mutation): BatchRequest => {
+    const headers: BatchRequest['headers'] = { 'Idempotency-Key': m.mutationId }
     if (m.baseVersion !== undefined) headers['If-Match'] = `"${m.baseVersion}"`
-    return headers
+    return { method: m.method, path: m.path, body: m.body, headers }
+  }
+
+  /** Each request alone, up to MAX_IN_FLIGHT at once (the mutations of one batch are independent). */
+  const sendAlone = async (batch: Mutation[]): Promise<SyncAnswer[]> => {
+    const answers: SyncAnswer[] = []
+    for (let i = 0; i < batch.length; i += MAX_IN_FLIGHT)
+      answers.push(
+        ...(await Promise.all(
+          batch.slice(i, i + MAX_IN_FLIGHT).map((m) => {
+            const { method, path, body, headers } = requestOf(m)
+            return send(transport, method, path, { body, headers })
+          }),
+        )),
+      )
+    return answers
+  }
+
+  /**
+   * The answers of a batch of independent mutations, in order: one round trip through
+   * `POST /api/sync/batch` when there is more than one; alone when the server has no batch route
+   * (remembered), or when it did not run the batch for a reason of its own (a 400 or 413): then
+   * each goes alone and gets its own answer.
+   */
+  const answersOf = async (batch: Mutation[]): Promise<SyncAnswer[]> => {
+    if (batch.length === 1 || withoutBatch.has(transport)) return sendAlone(batch)
+    const sent = await sendBatch(transport, batch.map(requestOf))
+    if (sent.kind === 'answers') return sent.answers
+    if (sent.kind === 'failed' && answersForEach(sent.answer.status)) return batch.map(() => sent.answer)
+    if (sent.kind === 'unsupported') withoutBatch.add(transport)
+    return sendAlone(batch)
   }
 
   /** The user's companies, asked at most once per pass (only after a 403/404). */
   let account: Promise<AccessAnswer> | undefined
   const accountInfo = () => (account ??= send(transport, 'GET', '/account/info'))
 
+  /**
+   * What one answer means for its mutation (the rules at the top of this file), the same whether it
+   * came alone or in a batch. `stop`: the round ends so that later changes wait behind this one.
+   */
+  const handle = async (m: Mutation, answer: SyncAnswer): Promise<'next' | 'stop'> => {
+    if (answer.status >= 200 && answer.status < 300) {
+      // Written off with the next step, even if the user discarded it meanwhile: the server has it.
+      confirmed.push({ m, body: answer.body })
+      result.sent += 1
+      return 'next'
+    }
+    // Access lost while offline: said in words with the company's name (not "Agreement not found").
+    const refusal = answer.status === 403 || answer.status === 404 ? await lostAccess(db, m, accountInfo) : null
+    if (!refusal && (answer.status === 404 || answer.status === 410) && isGoneDone(m)) {
+      confirmed.push({ m, body: answer.body, gone: true })
+      result.sent += 1
+      return 'next'
+    }
+    // The mutation may have been discarded by the user while it was in flight.
+    if (!(await db.outbox.get(m.seq!))) return 'next'
+    if (answer.status === 401) {
+      await db.transaction('rw', db.outbox, db.meta, async () => {
+        await db.outbox.update(m.seq!, { status: 'queued' })
+        await db.meta.put({ key: 'authPaused', value: true })
+      })
+      result.paused = 'auth'
+      return 'stop'
+    }
+    if (isTransient(answer.status, answer.body)) {
+      const attempts = m.attempts + 1
+      const wait = Math.max(answer.retryAfterMs ?? 0, retryWaitMs(attempts, deps.random))
+      await db.outbox.update(m.seq!, { status: 'queued', attempts, nextAttemptAt: now() + wait, lastError: messageOf(answer.body) || null })
+      result.waiting = true
+      if (isUnreachable(answer.status)) result.unreachable = true
+      return 'stop'
+    }
+    // 412: merged field by field with the server's row; with no real conflict left it goes again
+    // at once, and the round ends so later changes to the row wait behind it (outbox.ts, merge.ts).
+    if (answer.status === 412 && (await mergeAfterConflict(db, m, (answer.body as ErrorLike | undefined)?.current, now()))) {
+      result.waiting = true
+      return 'stop'
+    }
+    if (answer.status === 412) {
+      await db.outbox.update(m.seq!, { status: 'conflict', lastError: messageOf(answer.body), conflict: (answer.body as ErrorLike | undefined)?.current })
+    } else {
+      const rejected: Partial<RefusedMutation> = { status: 'rejected', lastError: messageOf(answer.body) || `HTTP ${answer.status}` }
+      if (refusal) rejected.refusal = refusal
+      await db.outbox.update(m.seq!, rejected)
+    }
+    blocked.add(m.mutationId)
+    result.rejected += 1
+    return 'next'
+  }
+
   let index = 0
   while (index < queue.length) {
-    const { batch, next, waiting } = nextBatch(queue, index, blocked, now())
+    const max = withoutBatch.has(transport) ? MAX_IN_FLIGHT : SYNC_BATCH_MAX_ITEMS
+    const { batch, next, waiting } = nextBatch(queue, index, blocked, now(), max)
     index = next
     if (waiting) result.waiting = true
     if (batch.length === 0) break
     const sending = await step(batch)
-    const answers = await Promise.all(sending.map((m) => send(transport, m.method, m.path, { body: m.body, headers: headersOf(m) })))
+    const answers = await answersOf(sending)
 
     let stop = false
-    for (const [i, m] of sending.entries()) {
-      const answer = answers[i]!
-      if (answer.status >= 200 && answer.status < 300) {
-        // Written off with the next step, even if the user discarded it meanwhile: the server has it.
-        confirmed.push({ m, body: answer.body })
-        result.sent += 1
-        continue
-      }
-      // Access lost while offline: said in words with the company's name (not "Agreement not found").
-      const refusal = answer.status === 403 || answer.status === 404 ? await lostAccess(db, m, accountInfo) : null
-      if (!refusal && (answer.status === 404 || answer.status === 410) && isGoneDone(m)) {
-        confirmed.push({ m, body: answer.body, gone: true })
-        result.sent += 1
-        continue
-      }
-      // The mutation may have been discarded by the user while it was in flight.
-      if (!(await db.outbox.get(m.seq!))) continue
-      if (answer.status === 401) {
-        await db.transaction('rw', db.outbox, db.meta, async () => {
-          await db.outbox.update(m.seq!, { status: 'queued' })
-          await db.meta.put({ key: 'authPaused', value: true })
-        })
-        result.paused = 'auth'
-        stop = true
-        continue
-      }
-      if (isTransient(answer.status, answer.body)) {
-        const attempts = m.attempts + 1
-        const wait = Math.max(answer.retryAfterMs ?? 0, retryWaitMs(attempts, deps.random))
-        await db.outbox.update(m.seq!, { status: 'queued', attempts, nextAttemptAt: now() + wait, lastError: messageOf(answer.body) || null })
-        result.waiting = true
-        if (isUnreachable(answer.status)) result.unreachable = true
-        stop = true
-        continue
-      }
-      // 412: merged field by field with the server's row; with no real conflict left it goes again
-      // at once, and the round ends so later changes to the row wait behind it (outbox.ts, merge.ts).
-      if (answer.status === 412 && (await mergeAfterConflict(db, m, (answer.body as ErrorLike | undefined)?.current, now()))) {
-        result.waiting = true
-        stop = true
-        continue
-      }
-      if (answer.status === 412) {
-        await db.outbox.update(m.seq!, { status: 'conflict', lastError: messageOf(answer.body), conflict: (answer.body as ErrorLike | undefined)?.current })
-      } else {
-        const rejected: Partial<RefusedMutation> = { status: 'rejected', lastError: messageOf(answer.body) || `HTTP ${answer.status}` }
-        if (refusal) rejected.refusal = refusal
-        await db.outbox.update(m.seq!, rejected)
-      }
-      blocked.add(m.mutationId)
-      result.rejected += 1
-    }
+    // Every answer is handled even after a stop: the server has applied (or refused) each one.
+    for (const [i, m] of sending.entries()) if ((await handle(m, answers[i]!)) === 'stop') stop = true
     // A transient failure or a 401 ends the round, so later changes wait behind the failed one.
     if (stop) break
   }

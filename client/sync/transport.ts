@@ -61,6 +61,46 @@ export async function send(
   } catch {
     parsed = undefined
   }
-  const retryAfter = Number(res.headers.get('Retry-After'))
-  return { status: res.status, body: parsed, retryAfterMs: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined }
+  return { status: res.status, body: parsed, retryAfterMs: retryAfterMsOf(res.headers.get('Retry-After')) }
+}
+
+const retryAfterMsOf = (value: string | null | undefined): number | undefined => {
+  const seconds = Number(value)
+  return value && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined
+}
+
+/** One request of a batch, as `send` would send it alone (path under /api, without the prefix). */
+export interface BatchRequest {
+  method: string
+  path: string
+  body?: unknown
+  headers: { 'Idempotency-Key': string; 'If-Match'?: string }
+}
+
+/**
+ * What `POST /api/sync/batch` gave: an answer per request in order; `unsupported` when the server
+ * has no batch route (an older server: 404/405, or an answer that is not one per request), so the
+ * caller sends them alone; or the batch's own answer when it was not run (no server, 401, 5xx, 400…).
+ */
+export type BatchResult = { kind: 'answers'; answers: SyncAnswer[] } | { kind: 'unsupported' } | { kind: 'failed'; answer: SyncAnswer }
+
+interface BatchAnswerBody {
+  status?: unknown
+  headers?: Record<string, string | undefined>
+  body?: unknown
+}
+
+/** Sends up to SYNC_BATCH_MAX_ITEMS requests in one round trip (docs/API.md "Batch"). */
+export async function sendBatch(t: SyncTransport, requests: BatchRequest[]): Promise<BatchResult> {
+  const items = requests.map((r) => ({ method: r.method, path: `/api${r.path}`, headers: r.headers, ...(r.body === undefined ? {} : { body: r.body }) }))
+  const answer = await send(t, 'POST', '/sync/batch', { body: { items } })
+  if (answer.status === 404 || answer.status === 405) return { kind: 'unsupported' }
+  if (answer.status !== 200) return { kind: 'failed', answer }
+  const answers = (answer.body as { answers?: BatchAnswerBody[] } | undefined)?.answers
+  if (!Array.isArray(answers) || answers.length !== requests.length || !answers.every((a) => typeof a?.status === 'number')) return { kind: 'unsupported' }
+  return {
+    kind: 'answers',
+    // As `send` reads a single answer: an empty body is undefined, Retry-After in milliseconds.
+    answers: answers.map((a) => ({ status: a.status as number, body: a.body ?? undefined, retryAfterMs: retryAfterMsOf(a.headers?.['retry-after']) })),
+  }
 }
