@@ -3,6 +3,7 @@ import { agreementStatuses, chargeStatuses, collectionProblems } from '../domain
 import { partTypes, paymentPeriods, priceOfParts, vatRates } from '../domain/agreement-parts'
 import { copenhagenDateOf } from '../domain/copenhagen'
 import { messages } from '../i18n-messages'
+import { pageQueryFields } from './paging'
 import { isSingleLine, personName, plainText } from './text'
 
 /**
@@ -126,11 +127,21 @@ export const CancelAgreementRequest = z
   .meta({ id: 'CancelAgreementRequest' })
 export type CancelAgreementRequest = z.output<typeof CancelAgreementRequest>
 
+/** GET /agreement: filters, then cursor paging (shared/contract/paging.ts); sorted by company and external id. */
 export const AgreementListQuery = z.object({
   companyId: z.uuid().optional(),
   status: AgreementStatus.optional(),
+  /** Part of the member's name or e-mail (case-insensitive for a–z), or the start of the external id. */
+  search: z
+    .string()
+    .trim()
+    .max(100, messages.tooLong.id)
+    .refine(isSingleLine, messages.controlCharacters.id)
+    .optional()
+    .meta({ description: "Part of the member's name or e-mail, or the start of the external id" }),
+  ...pageQueryFields,
 })
-export type AgreementListQuery = z.infer<typeof AgreementListQuery>
+export type AgreementListQuery = z.output<typeof AgreementListQuery>
 
 export const AgreementMember = z
   .object({

@@ -1,8 +1,8 @@
-import { and, asc, count, eq, gt, inArray, isNotNull, max, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gt, inArray, max, or, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { agreementAddresses, agreementParts, agreements } from '../../db/schema/agreements'
 import { addresses, companyMembers } from '../../db/schema/companies'
-import { authMethods, users } from '../../db/schema/users'
+import { users } from '../../db/schema/users'
 import type { AgreementStatus } from '../../../shared/domain/agreement-status'
 
 export type AgreementRow = typeof agreements.$inferSelect
@@ -18,26 +18,15 @@ const scoped = (scope: AgreementScope): SQL | undefined => {
   return scope.companyIds.length ? or(own, inArray(agreements.companyId, scope.companyIds)) : own
 }
 
-/** Queries on agreements, their parts and addresses (charges: billing/charges.repository.ts). */
+/**
+ * Queries on agreements, their parts and addresses (charges: billing/charges.repository.ts). The
+ * list's pages and the views' set-based reads are prepared statements in agreements.reads.ts.
+ */
 export const agreementsRepository = {
   byId: (db: Db, id: string): AgreementRow | undefined => db.select().from(agreements).where(eq(agreements.id, id)).get(),
   byIds: (db: Db, ids: string[]): AgreementRow[] => (ids.length ? db.select().from(agreements).where(inArray(agreements.id, ids)).all() : []),
   byVippsId: (db: Db, vippsAgreementId: string): AgreementRow | undefined =>
     db.select().from(agreements).where(eq(agreements.vippsAgreementId, vippsAgreementId)).get(),
-
-  list: (db: Db, scope: AgreementScope, filter: { companyId?: string; status?: AgreementStatus }): AgreementRow[] =>
-    db
-      .select()
-      .from(agreements)
-      .where(
-        and(
-          scoped(scope),
-          filter.companyId ? eq(agreements.companyId, filter.companyId) : undefined,
-          filter.status ? eq(agreements.status, filter.status) : undefined,
-        ),
-      )
-      .orderBy(asc(agreements.companyId), asc(agreements.externalSeq))
-      .all(),
 
   /** Rows for a sync snapshot, in id order after `afterId`. */
   page: (db: Db, scope: AgreementScope, afterId: string | null, limit: number): AgreementRow[] =>
@@ -70,8 +59,6 @@ export const agreementsRepository = {
     db.update(agreements).set(changes).where(eq(agreements.id, id)).run()
   },
 
-  parts: (db: Db, agreementId: string): PartRow[] =>
-    db.select().from(agreementParts).where(eq(agreementParts.agreementId, agreementId)).orderBy(asc(agreementParts.position)).all(),
   replaceParts: (db: Db, agreementId: string, parts: Omit<PartRow, 'agreementId'>[]): void => {
     db.delete(agreementParts).where(eq(agreementParts.agreementId, agreementId)).run()
     if (parts.length)
@@ -80,15 +67,6 @@ export const agreementsRepository = {
         .run()
   },
 
-  addresses: (db: Db, agreementId: string): AgreementAddressRow[] =>
-    db
-      .select({ address: addresses })
-      .from(agreementAddresses)
-      .innerJoin(addresses, eq(addresses.id, agreementAddresses.addressId))
-      .where(eq(agreementAddresses.agreementId, agreementId))
-      .orderBy(asc(agreementAddresses.position))
-      .all()
-      .map((r) => r.address),
   addressIds: (db: Db, agreementId: string): string[] =>
     db
       .select({ id: agreementAddresses.addressId })
@@ -122,11 +100,4 @@ export const agreementsRepository = {
       .all()
       .map((r) => r.userId),
   member: (db: Db, userId: string) => db.select().from(users).where(eq(users.id, userId)).get(),
-  /** Whether the member has a proven way to sign in (an unconfirmed e-mail sign-in does not count). */
-  hasSignIn: (db: Db, userId: string): boolean =>
-    db
-      .select({ n: count() })
-      .from(authMethods)
-      .where(and(eq(authMethods.userId, userId), isNotNull(authMethods.verifiedAt)))
-      .get()!.n > 0,
 }

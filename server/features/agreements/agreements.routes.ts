@@ -9,6 +9,7 @@ import {
   UpdateAgreementRequest,
 } from '../../../shared/contract/agreements'
 import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
+import { nextLinkHeader, setNextLink } from '../../http/paging'
 import { ifMatchVersion, setETag } from '../../http/versioning'
 import { ErrorBody } from '../../../shared/contract/common'
 import { requireActor } from '../access/actor'
@@ -25,9 +26,17 @@ const list = createRoute({
   tags,
   security: bearer,
   summary:
-    "Agreements the caller may see: staff get their companies' agreements, everyone their own; filter by companyId (404 for a company the caller has nothing to do with) and status",
+    "Agreements the caller may see: staff get their companies' agreements, everyone their own; filter by companyId (404 for a company the caller has nothing to do with), status and search",
+  description:
+    'A page of at most `limit` (1–200, default 200) agreements, sorted by company, external id and id. ' +
+    'The next page is in the `Link: <…&cursor=…>; rel="next"` header, absent on the last page; a cursor that is not one of ours is 400 `VALIDATION_FAILED` on `cursor`.',
   request: { query: AgreementListQuery },
-  responses: { 200: { description: 'Agreements by company and external id', ...json(z.array(Agreement)) }, 400: e[400], 401: e[401], 404: e[404] },
+  responses: {
+    200: { description: 'A page of agreements by company and external id', headers: nextLinkHeader, ...json(z.array(Agreement)) },
+    400: e[400],
+    401: e[401],
+    404: e[404],
+  },
 })
 const create = createRoute({
   method: 'post',
@@ -113,7 +122,11 @@ const cancel = createRoute({
 
 export const agreementsRoutes = (agreements: AgreementsService) => {
   const r = router()
-    .openapi(list, (c) => c.json(agreements.list(requireActor(c.var.actor), c.req.valid('query')), 200))
+    .openapi(list, (c) => {
+      const page = agreements.list(requireActor(c.var.actor), c.req.valid('query'))
+      setNextLink(c, page.next)
+      return c.json(page.items, 200)
+    })
     .openapi(create, (c) => {
       const agreement = agreements.create(requireActor(c.var.actor), c.req.valid('json'))
       setETag(c, agreement.version)

@@ -4,6 +4,7 @@ import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import { newId } from '../../lib/ids'
 import type { WriteLock } from '../../lib/write-lock'
 import { translate } from '../../i18n/i18n'
+import { decodeCursor, pageOf } from '../../http/paging'
 import { VippsRejected } from '../../integrations/vipps/vipps.errors'
 import { vippsKeys } from '../../integrations/vipps/idempotency-key'
 import type {
@@ -34,6 +35,7 @@ import type { UsersService } from '../users/users.service'
 import { createAgreementLifecycle, notAllowed, transition } from './agreements.lifecycle'
 import { createAgreementNotices } from './agreements.notices'
 import { agreementsRepository as repo, type AgreementRow, type AgreementScope } from './agreements.repository'
+import { agreementPage } from './agreements.reads'
 import { createAgreementViews } from './agreements.views'
 
 export type AgreementsService = ReturnType<typeof createAgreementsService>
@@ -63,7 +65,7 @@ export function createAgreementsService(deps: {
 }) {
   const { db, clock, lock, companies, providers, auth, users, charges } = deps
   const nowIso = () => clock.now().toISOString()
-  const { view, scheduleOf } = createAgreementViews(deps)
+  const { view, viewsOf, scheduleOf } = createAgreementViews(deps)
   const notices = createAgreementNotices(deps)
   const lifecycle = createAgreementLifecycle({ ...deps, notices })
   const { changed, enqueue, draftFor } = lifecycle
@@ -97,6 +99,7 @@ export function createAgreementsService(deps: {
 
   const service = {
     view,
+    viewsOf,
     scopeOf,
     rowOf: (id: string) => repo.byId(db, id),
     ...lifecycle,
@@ -116,9 +119,19 @@ export function createAgreementsService(deps: {
      * `companyId` narrows the list; a company where the caller is not staff gives only their own,
      * and one they have nothing to do with (or that does not exist) answers 404 (issue #15).
      */
-    list(actor: Actor, query: AgreementListQuery): Agreement[] {
+    list(actor: Actor, query: AgreementListQuery): { items: Agreement[]; next: string | null } {
+      // Keyset paging (issue #19): one statement for the page, a constant number for its views.
+      const after = decodeCursor(query.cursor, ['string', 'number', 'string'])
       if (query.companyId !== undefined) assertCompanyInScope(db, actor, query.companyId)
-      return repo.list(db, scopeOf(actor), query).map(view)
+      const rows = agreementPage(db, scopeOf(actor), {
+        companyId: query.companyId,
+        status: query.status,
+        search: query.search,
+        after,
+        limit: query.limit + 1,
+      })
+      const page = pageOf(rows, query.limit, (r) => [r.companyId, r.externalSeq, r.id])
+      return { items: viewsOf(page.rows), next: page.next }
     },
 
     get: (actor: Actor, id: string): Agreement => view(visible(actor, id)),
@@ -369,16 +382,19 @@ export function createAgreementsService(deps: {
 
 // ---- sync ----------------------------------------------------------------------------------
 
-/** Agreements in the offline store: staff get their companies', a member their own (docs/API.md "Sync"). */
-export const agreementSync = (agreements: AgreementsService): SyncedEntity => ({
-  name: 'agreement',
-  snapshot: (db, actor, afterId, limit) =>
-    repo
-      .page(db, agreements.scopeOf(actor), afterId, limit)
-      .map((r) => ({ id: r.id, version: r.version, data: agreements.view(r) as unknown as Record<string, unknown> })),
-  load: (db, actor, ids) =>
-    repo
-      .byIds(db, ids)
-      .filter((r) => canReadAgreement(actor, r))
-      .map((r) => ({ id: r.id, version: r.version, data: agreements.view(r) as unknown as Record<string, unknown> })),
-})
+/** Agreements in the offline store: staff get their companies', a member their own (docs/API.md "Sync"); each page's views set-based. */
+export const agreementSync = (agreements: AgreementsService): SyncedEntity => {
+  const synced = (db: Db, rows: AgreementRow[]) => {
+    const views = agreements.viewsOf(rows, db)
+    return rows.map((r, i) => ({ id: r.id, version: r.version, data: views[i] as unknown as Record<string, unknown> }))
+  }
+  return {
+    name: 'agreement',
+    snapshot: (db, actor, afterId, limit) => synced(db, repo.page(db, agreements.scopeOf(actor), afterId, limit)),
+    load: (db, actor, ids) =>
+      synced(
+        db,
+        repo.byIds(db, ids).filter((r) => canReadAgreement(actor, r)),
+      ),
+  }
+}

@@ -1,0 +1,159 @@
+import { asc, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { agreementAddresses, agreementParts, agreements, charges } from '../../db/schema/agreements'
+import { addresses } from '../../db/schema/companies'
+import { paymentProviders } from '../../db/schema/payments'
+import { authMethods, users } from '../../db/schema/users'
+import { agreementStatuses, chargeStatuses } from '../../../shared/domain/agreement-status'
+import { paymentPeriods, partTypes } from '../../../shared/domain/agreement-parts'
+
+/** A small deterministic generator (mulberry32), so a failing case can be run again. */
+export function randomOf(seed: number) {
+  let a = seed >>> 0
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  const int = (n: number) => Math.floor(next() * n)
+  const pick = <T>(list: readonly T[]): T => list[int(list.length)]!
+  return { next, int, pick }
+}
+
+const ISO = '2026-11-20T10:00:00.000Z'
+const pad = (n: number) => String(n).padStart(12, '0')
+/** UUID-shaped ids (the contract checks `z.uuid()`) that sort by `n` within a kind. */
+const idOf = (kind: number, n: number) => `0190d5e6-${String(kind).padStart(4, '0')}-7000-8000-${pad(n)}`
+
+/** A copy of an existing provider (its sealed secrets too) for a company that has none. */
+function providerFor(db: Db, companyId: string, seed: number): string {
+  const any = db.select().from(paymentProviders).get()!
+  const id = idOf(5, seed)
+  db.insert(paymentProviders)
+    .values({ ...any, id, companyId })
+    .run()
+  return id
+}
+
+/**
+ * Inserts `n` agreements for `companyId` directly (no HTTP, no change log), numbered after the
+ * company's highest external id, with the variety the views must render: every status, members
+ * with and without a proven sign-in, zero to two addresses, one to three parts, charges in every
+ * status (so some are overdue and some recovered), debt collection, terminations, no Vipps id.
+ * Returns the ids in insertion order.
+ */
+export function insertAgreements(db: Db, companyId: string, n: number, seed = 1): string[] {
+  const rnd = randomOf(seed)
+  const provider = db.select().from(paymentProviders).where(eq(paymentProviders.companyId, companyId)).get()?.id ?? providerFor(db, companyId, seed)
+  const addressIds = db
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(eq(addresses.companyId, companyId))
+    .orderBy(asc(addresses.id))
+    .all()
+    .map((a) => a.id)
+  const firstSeq =
+    (db
+      .select({ seq: agreements.externalSeq })
+      .from(agreements)
+      .where(eq(agreements.companyId, companyId))
+      .all()
+      .map((a) => a.seq)
+      .sort((a, b) => b - a)[0] ?? 1000) + 1
+  const base = seed * 1_000_000 + firstSeq * 10
+  const ids: string[] = []
+  db.transaction((tx) => {
+    const memberCount = Math.max(1, Math.ceil(n / 3))
+    const members: string[] = []
+    for (let m = 0; m < memberCount; m++) {
+      const id = idOf(1, base + m)
+      members.push(id)
+      tx.insert(users)
+        .values({
+          id,
+          fullName: `Beboer ${rnd.pick(['Ærø', 'Søren', 'Anne Marie', 'Bo'])} ${base + m}`,
+          emailAddress: `bulk${base + m}@example.dk`,
+          createdAt: ISO,
+          updatedAt: ISO,
+        })
+        .run()
+      const signIn = rnd.int(3) // none, unconfirmed, proven
+      if (signIn > 0)
+        tx.insert(authMethods)
+          .values({
+            id: idOf(2, base + m),
+            userId: id,
+            type: 'EMAIL_PASSWORD',
+            identifier: `bulk${base + m}@example.dk`,
+            verifiedAt: signIn === 2 ? ISO : null,
+            createdAt: ISO,
+          })
+          .run()
+    }
+    for (let i = 0; i < n; i++) {
+      const id = idOf(3, base + i)
+      ids.push(id)
+      const status = rnd.pick(agreementStatuses)
+      const partCount = 1 + rnd.int(3)
+      const parts = Array.from({ length: partCount }, (_, p) => ({
+        agreementId: id,
+        id: `part-${i}-${p}`,
+        position: p,
+        type: rnd.pick(partTypes),
+        description: `Del ${p + 1}`,
+        priceOre: 1_000 + rnd.int(500_000),
+        vatRate: rnd.pick([0, 25]),
+      }))
+      const terminating = rnd.int(5) === 0
+      tx.insert(agreements)
+        .values({
+          id,
+          companyId,
+          externalSeq: firstSeq + i,
+          memberUserId: rnd.pick(members),
+          paymentProviderId: provider,
+          status,
+          priceOre: parts.reduce((s, p) => s + p.priceOre, 0),
+          paymentPeriod: rnd.pick(paymentPeriods),
+          startPaymentDate: '2026-09-01',
+          nextRegularPaymentDate: rnd.int(6) === 0 ? null : rnd.pick(['2026-12-01', '2027-01-01', '2026-11-25']),
+          terminationDate: terminating ? rnd.pick(['2026-12-20', '2027-02-28']) : null,
+          finalPaymentRequired: terminating && rnd.int(2) === 0,
+          vippsAgreementId: rnd.int(4) === 0 ? null : `agr_bulk_${base + i}`,
+          debtCollectionSince: rnd.int(4) === 0 ? ISO : null,
+          version: 1 + rnd.int(4),
+          createdAt: ISO,
+          updatedAt: ISO,
+        })
+        .run()
+      tx.insert(agreementParts).values(parts).run()
+      const linked = [...new Set(Array.from({ length: addressIds.length ? rnd.int(3) : 0 }, () => rnd.pick(addressIds)))]
+      if (linked.length)
+        tx.insert(agreementAddresses)
+          .values(linked.map((addressId, position) => ({ agreementId: id, addressId, position })))
+          .run()
+      const dues = ['2026-08-01', '2026-09-01', '2026-10-01', '2026-11-01', '2026-12-01'].filter(() => rnd.int(2) === 0)
+      dues.forEach((due, c) =>
+        tx
+          .insert(charges)
+          .values({
+            id: idOf(4, (base + i) * 10 + c),
+            agreementId: id,
+            companyId,
+            kind: 'REGULAR',
+            type: 'RECURRING',
+            amountOre: 10_000,
+            description: 'Boligafgift',
+            due,
+            status: rnd.pick([...chargeStatuses, 'FAILED', 'EXECUTED']),
+            createdAt: ISO,
+            updatedAt: ISO,
+          })
+          .run(),
+      )
+    }
+  })
+  return ids
+}
