@@ -27,6 +27,11 @@ export function ProviderCredentialFields({
         Stored: <span className="secret-hint">{masked}</span>. Leave empty to keep it.
       </Trans>
     : undefined
+  // Both masked the same way, in this order.
+  const secrets = [
+    ['clientSecret', t`Client secret`],
+    ['subscriptionKey', t`Subscription key`],
+  ] as const
 
   return (
     <>
@@ -41,26 +46,19 @@ export function ProviderCredentialFields({
         inputMode="numeric"
       />
       <TextField label={t`Client ID`} value={values.clientId} onChange={set('clientId')} error={errors.clientId} required autoComplete="off" />
-      <TextField
-        label={t`Client secret`}
-        type="password"
-        value={values.clientSecret}
-        onChange={set('clientSecret')}
-        error={errors.clientSecret}
-        hint={secretHint(stored?.clientSecret)}
-        required={!stored}
-        autoComplete="new-password"
-      />
-      <TextField
-        label={t`Subscription key`}
-        type="password"
-        value={values.subscriptionKey}
-        onChange={set('subscriptionKey')}
-        error={errors.subscriptionKey}
-        hint={secretHint(stored?.subscriptionKey)}
-        required={!stored}
-        autoComplete="new-password"
-      />
+      {secrets.map(([field, label]) => (
+        <TextField
+          key={field}
+          label={label}
+          type="password"
+          value={values[field]}
+          onChange={set(field)}
+          error={errors[field]}
+          hint={secretHint(stored?.[field])}
+          required={!stored}
+          autoComplete="new-password"
+        />
+      ))}
     </>
   )
 }
