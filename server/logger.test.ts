@@ -51,7 +51,8 @@ describe('createLogger', () => {
   })
 
   it('writes to stdout asynchronously unless given a destination', () => {
-    const stream = createLogger('info')[pino.symbols.streamSym] as unknown as { sync: boolean; fd: number }
+    const log = createLogger('info') as unknown as Record<symbol, { sync: boolean; fd: number }>
+    const stream = log[pino.symbols.streamSym]
     expect(stream).toMatchObject({ sync: false, fd: 1 })
   })
 })
