@@ -119,7 +119,13 @@ describe("a treasurer's quarter", () => {
         const emma = agreementOf(1001)
         const failed = failedOf(1001)
         const invoice = invoiceOf(failed.id)
-        expect(chargesOfAgreement(emma.id).map((c) => c.status)).toEqual(['FAILED', 'EXECUTED'])
+        // Month 1 failed, month 2 was collected; a later period's charge may already be created
+        // (billing runs ahead of the due date, so whether it has depends on the day the suite runs).
+        expect(
+          chargesOfAgreement(emma.id)
+            .filter((c) => c.status !== 'CREATED')
+            .map((c) => c.status),
+        ).toEqual(['FAILED', 'EXECUTED'])
 
         // The accountant (Danish) finds every failed month under Restancer.
         await markPaidOutsideAsAccountant(page, {
