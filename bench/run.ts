@@ -1,39 +1,38 @@
 /**
- * `npm run bench`: the offline figures of issue #4, each printed with its target and a baseline
- * measured in the same run on the same machine. Not a test: it prints, and exits 1 only when a
- * figure misses its target by more than 50 % (so a CI run would flag a real regression).
+ * `npm run bench` (docs/BENCHMARKS.md): every figure of issues #4, #8, #9 and #19, each printed
+ * with its target and a baseline measured in the same run on the same machine, then one table
+ * (bench/report.ts). Not a test: it exits 1 only when a figure misses its target by more than
+ * 50 % (so a CI run would flag a real regression).
  *
  *   1. offline cold start: navigation → first 100 notification rows rendered, with 3,000
  *      agreement-sized rows and 1,000 notifications in IndexedDB, server stopped (median of 5);
- *      baseline: the same navigation with an empty local store.
+ *      floor: a blank page given the same 100 rows' markup (no app, no store, no network).
  *   2. replay of 500 queued mutations against the local server, with duplicates counted in the
  *      database; baseline: the same 500 requests sent straight with fetch.
- *   3. pull of 5,000 changes into an empty store; baseline: fetching the same pages without
- *      applying them.
- *   4. JavaScript of the first route, gzipped.
- *   5. billing run over 100,000 agreements in 50 companies (agreements/s, second run, peak RSS;
- *      bench/billing.ts, also runnable alone); baseline: reading the same rows without writing.
+ *   3. pull of 5,000 and of 20,000 changes of every synced entity (agreements, charges,
+ *      invoices, messages, notifications: bench/pull-seed.ts) into an empty store; baseline:
+ *      fetching the same pages without applying them.
+ *   4. JavaScript of the first route, gzipped; floor: React, React DOM, Dexie and workbox-window
+ *      alone, bundled and minified in this run.
+ *   5. billing (bench/billing.ts), statistics (bench/statistics.ts) and the API against a bare
+ *      floor server (bench/api.ts), each also runnable alone.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import Database from 'better-sqlite3'
-import { v7 } from 'uuid'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { CHROMIUM_ARGS, DEMO_PASSWORD, startServer, type RunningServer } from '../e2e/harness'
+import { build } from 'esbuild'
 import { billingBenchmark } from './billing'
+import { apiBenchmark } from './api'
+import { statisticsBenchmark } from './statistics'
+import { seedPull } from './pull-seed'
+import { atLeast, atMost, failed, printTable } from './report'
 
 const root = resolve(import.meta.dirname, '..')
 const EMAIL = 'admin@solgaarden.dk'
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
-const results: { name: string; value: number; unit: string; target: number; baseline: string }[] = []
-
-function report(name: string, value: number, unit: string, target: number, baseline: string) {
-  results.push({ name, value, unit, target, baseline })
-  const ok = value <= target ? 'ok  ' : 'MISS'
-  console.log(`${ok} ${name}: ${value.toFixed(unit === 'KB' ? 1 : 0)} ${unit} (target ≤ ${target} ${unit}; baseline ${baseline})`)
-}
-
 async function signIn(server: RunningServer): Promise<{ token: string; user: { id: string } }> {
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
@@ -43,26 +42,6 @@ async function signIn(server: RunningServer): Promise<{ token: string; user: { i
   const { accessToken } = (await login.json()) as { accessToken: string }
   const user = await (await fetch(`${server.url}/api/account/info`, { headers: { Authorization: `Bearer ${accessToken}` } })).json()
   return { token: accessToken, user }
-}
-
-/** Inserts notifications for the user straight into the server's database (with change-log rows). */
-function seedNotifications(server: RunningServer, userId: string, n: number): string[] {
-  const db = new Database(join(server.dir, 'app.db'))
-  const ids: string[] = []
-  const now = Date.now()
-  const insert = db.prepare("INSERT INTO notifications (id, user_id, title, message, type, is_read, version, created_at) VALUES (?, ?, ?, ?, 'info', 0, 1, ?)")
-  const log = db.prepare("INSERT INTO change_log (entity, entity_id, op, user_id, created_at) VALUES ('notification', ?, 'upsert', ?, ?)")
-  db.transaction(() => {
-    for (let i = 0; i < n; i++) {
-      const id = v7()
-      const at = new Date(now - (n - i) * 1000).toISOString()
-      insert.run(id, userId, `Payment received ${i + 1}`, `<p>Charge <strong>${1000 + i}</strong> was collected.</p>`, at)
-      log.run(id, userId, at)
-      ids.push(id)
-    }
-  })()
-  db.close()
-  return ids
 }
 
 async function openApp(context: BrowserContext, server: RunningServer, session: { token: string; user: unknown }): Promise<Page> {
@@ -103,41 +82,107 @@ async function countIn(page: Page, name: string, store: string): Promise<number>
   )
 }
 async function waitForLocalRows(page: Page, userId: string, n: number, timeoutMs = 60_000) {
+  await waitForStores(page, userId, { notifications: n }, timeoutMs)
+}
+/** Waits until each local store holds at least its count of rows. */
+async function waitForStores(page: Page, userId: string, counts: Record<string, number>, timeoutMs = 60_000) {
   const end = Date.now() + timeoutMs
-  while ((await countIn(page, `boligkasse-${userId}`, 'notifications')) < n) {
-    if (Date.now() > end) throw new Error('timeout')
-    await new Promise((r) => setTimeout(r, 50))
+  for (const [store, n] of Object.entries(counts))
+    while ((await countIn(page, `boligkasse-${userId}`, store)) < n) {
+      if (Date.now() > end) throw new Error(`timeout waiting for ${n} rows in ${store}`)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+}
+
+const storeOf: Record<string, string> = {
+  agreement: 'agreements',
+  charge: 'charges',
+  invoice: 'invoices',
+  notification: 'notifications',
+  company: 'companies',
+  address: 'addresses',
+  member: 'members',
+  paymentProvider: 'paymentProviders',
+  message: 'messages',
+}
+
+/**
+ * The pull's baseline: the same pages the client asks for (GET /api/sync, 2,000 a page) fetched
+ * and parsed without storing; also how many rows each local store must end up with.
+ */
+async function fetchAllChanges(server: RunningServer, token: string) {
+  const t0 = performance.now()
+  const ids: Record<string, Set<string>> = {}
+  let cursor = ''
+  for (;;) {
+    const r = (await (
+      await fetch(`${server.url}/api/sync?limit=2000${cursor ? `&cursor=${cursor}` : ''}`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { cursor: string; hasMore: boolean; changes: { entity: string; id: string; op: string }[] }
+    for (const c of r.changes) if (c.op === 'upsert') (ids[storeOf[c.entity]!] ??= new Set()).add(c.id)
+    cursor = r.cursor
+    if (!r.hasMore) break
+  }
+  const counts = Object.fromEntries(Object.entries(ids).map(([store, set]) => [store, set.size]))
+  return { ms: performance.now() - t0, counts, total: Object.values(counts).reduce((a, b) => a + b, 0) }
+}
+
+/** A pull into an empty store in a new browser context, timed from navigation until every store is full. */
+async function timePull(browser: Browser, server: RunningServer, session: { token: string; user: { id: string } }, label: string, target: number) {
+  const expected = await fetchAllChanges(server, session.token)
+  const context = await browser.newContext()
+  const start = Date.now()
+  const page = await openApp(context, server, session)
+  await waitForStores(page, session.user.id, expected.counts, 120_000)
+  const pulled = Date.now() - start
+  const mix = Object.entries(expected.counts)
+    .map(([store, n]) => `${n} ${store}`)
+    .join(', ')
+  atMost(`pull of ${label} into an empty store (${mix})`, pulled, 'ms', target, `${expected.ms.toFixed(0)} ms to fetch the same pages without storing`)
+  return { context, page }
+}
+
+/** `BENCH_ONLY=offline,billing,statistics,api` runs only those parts (all when unset). */
+const only = process.env.BENCH_ONLY?.split(',').map((p) => p.trim())
+const wanted = (part: string) => !only || only.includes(part)
+
+async function main() {
+  if (wanted('offline')) await offlineBenchmark()
+  if (wanted('billing'))
+    await billingBenchmark((name, value, unit, target, baseline, higherIsBetter) =>
+      higherIsBetter ? atLeast(name, value, unit, target, baseline) : atMost(name, value, unit, target, baseline),
+    )
+  if (wanted('statistics')) await statisticsBenchmark()
+  if (wanted('api')) await apiBenchmark().catch((err: unknown) => failed('API bench (bench/api.ts)', (err as Error).message.split('\n')[0]!))
+  const regressions = printTable()
+  if (regressions) {
+    console.error(`\n${regressions} figure(s) missed the target by more than 50 %`)
+    process.exit(1)
   }
 }
 
-async function main() {
+/** Figures 1–4: the offline client in Chromium against the product server with the demo data. */
+async function offlineBenchmark() {
   const server = await startServer({ LOG_LEVEL: 'error' })
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS })
   try {
     const session = await signIn(server)
     const userId = session.user.id
+    const dbPath = join(server.dir, 'app.db')
 
     // --- 3. pull of 5,000 changes into an empty store --------------------------------------
-    const ids = seedNotifications(server, userId, 4999)
+    seedPull(dbPath, userId, 5000)
+    const ids = (() => {
+      const db = new Database(dbPath, { readonly: true })
+      const rows = db
+        .prepare("SELECT id FROM notifications WHERE user_id = ? AND is_read = 0 AND title LIKE 'Payment received %' ORDER BY id")
+        .pluck()
+        .all(userId) as string[]
+      db.close()
+      return rows
+    })()
     {
-      const pages = 10
-      const t0 = performance.now()
-      let cursor = ''
-      for (let i = 0; i < pages; i++) {
-        const r = (await (
-          await fetch(`${server.url}/api/sync?limit=500${cursor ? `&cursor=${cursor}` : ''}`, { headers: { Authorization: `Bearer ${session.token}` } })
-        ).json()) as { cursor: string; hasMore: boolean }
-        cursor = r.cursor
-        if (!r.hasMore) break
-      }
-      const baseline = performance.now() - t0
-      const context = await browser.newContext()
-      const start = Date.now()
-      const page = await openApp(context, server, session)
-      await waitForLocalRows(page, userId, 5000)
-      const pulled = Date.now() - start
+      const { context, page } = await timePull(browser, server, session, '5,000 changes', 2000)
       await page.evaluate(async () => void (await navigator.serviceWorker.ready))
-      report('pull of 5,000 changes into an empty store', pulled, 'ms', 2000, `${baseline.toFixed(0)} ms to fetch the same pages without storing`)
 
       // --- 1. offline cold start ------------------------------------------------------------
       await page.evaluate(
@@ -180,35 +225,42 @@ async function main() {
         { name: `boligkasse-${userId}`, n: 3000 },
       )
       await server.stop()
-      const coldStart = async (ctx: BrowserContext, expectRows: number) => {
+      let rowsMarkup = ''
+      const coldStart = async (ctx: BrowserContext) => {
         const p = await ctx.newPage()
         const t = Date.now()
         await p.goto(`${server.url}/notifications`).catch(() => undefined)
-        if (expectRows > 0)
-          await p
-            .locator('[data-notification-id]')
-            .nth(expectRows - 1)
-            .waitFor({ timeout: 20_000 })
-        else await p.locator('main h1').first().waitFor({ timeout: 20_000 })
+        await p.locator('[data-notification-id]').nth(99).waitFor({ timeout: 20_000 })
         const ms = Date.now() - t
+        rowsMarkup = await p.evaluate(() =>
+          [...document.querySelectorAll('[data-notification-id]')]
+            .slice(0, 100)
+            .map((e) => e.outerHTML)
+            .join(''),
+        )
         await p.close()
         return ms
       }
       // The service worker serves the shell while the server is down.
       const runs: number[] = []
-      for (let i = 0; i < 5; i++) runs.push(await coldStart(context, 100))
-      const emptyContext = await browser.newContext()
-      await emptyContext.addInitScript((s) => localStorage.setItem('boligkasse.session', s), JSON.stringify(session))
-      await server.start()
-      const warm = await emptyContext.newPage()
-      await warm.goto(`${server.url}/login`)
-      await warm.evaluate(async () => void (await navigator.serviceWorker.ready))
-      await warm.close()
-      await server.stop()
-      const emptyRuns: number[] = []
-      for (let i = 0; i < 5; i++) emptyRuns.push(await coldStart(emptyContext, 0))
-      report('offline cold start to 100 rows (median of 5)', median(runs), 'ms', 1000, `${median(emptyRuns)} ms for the shell with an empty store`)
-      await emptyContext.close()
+      for (let i = 0; i < 5; i++) runs.push(await coldStart(context))
+      // Floor: what the browser alone needs to open a page and show those 100 rows (no app, store or service worker).
+      const floorRuns: number[] = []
+      for (let i = 0; i < 5; i++) {
+        const t = Date.now()
+        const p = await context.newPage()
+        await p.setContent(`<!doctype html><html><body><main>${rowsMarkup}</main></body></html>`)
+        await p.locator('[data-notification-id]').nth(99).waitFor({ timeout: 20_000 })
+        floorRuns.push(Date.now() - t)
+        await p.close()
+      }
+      atMost(
+        'offline cold start to 100 rows (median of 5)',
+        median(runs),
+        'ms',
+        1000,
+        `floor ${median(floorRuns)} ms: a blank page given the same 100 rows' markup`,
+      )
       await server.start()
       await context.close()
     }
@@ -271,8 +323,15 @@ async function main() {
         },
         { token: session.token, ids: ids.slice(500, 1000) },
       )
-      report(`replay of 500 queued mutations (${wrong} applied other than exactly once)`, replay, 'ms', 5000, `${base.toFixed(0)} ms for 500 direct requests`)
-      if (wrong !== 0) results.push({ name: 'duplicates', value: wrong, unit: '', target: 0, baseline: '' })
+      atMost(`replay of 500 queued mutations (${wrong} applied other than exactly once)`, replay, 'ms', 5000, `${base.toFixed(0)} ms for 500 direct requests`)
+      atMost('replay of 500 queued mutations: duplicates or losses', wrong, 'rows', 0, 'counted in the database')
+      await context.close()
+    }
+
+    // --- 3b. pull of 20,000 changes into an empty store -------------------------------------
+    {
+      seedPull(dbPath, userId, 15_000)
+      const { context } = await timePull(browser, server, session, '20,000 changes', 5000)
       await context.close()
     }
 
@@ -283,31 +342,40 @@ async function main() {
       const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!)
       const files = [...new Set(scripts)]
       const bytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f))).length, 0)
-      report(
+      const floor = await librariesGzipped()
+      atMost(
         `JavaScript of the first route, gzipped (${files.length} files)`,
         bytes / 1024,
         'KB',
         200,
-        '≈ 102 KB for React + Dexie + Workbox alone (docs/OFFLINE.md, measured here)',
+        `floor ${(floor / 1024).toFixed(1)} KB: React, React DOM, Dexie and workbox-window alone, bundled and minified now`,
       )
     }
   } finally {
     await browser.close()
     await server.stop()
+    rmSync(server.dir, { recursive: true, force: true })
   }
+}
 
-  // --- 5. billing run (issue #8; bench/billing.ts, in child processes of its own) -------------
-  const slowRates: string[] = []
-  await billingBenchmark((name, value, unit, target, baseline, higherIsBetter) => {
-    if (!higherIsBetter) return report(name, value, unit, target, baseline)
-    console.log(`${value >= target ? 'ok  ' : 'MISS'} ${name}: ${value.toFixed(0)} ${unit} (target ≥ ${target} ${unit}; baseline ${baseline})`)
-    if (value < target / 1.5) slowRates.push(name)
+/** The libraries every first route of this client needs, minified and gzipped: what no app code could go below. */
+async function librariesGzipped(): Promise<number> {
+  const out = await build({
+    // Exported whole, so nothing is shaken off: the libraries as a page would load them.
+    stdin: {
+      contents:
+        "export * as react from 'react'; export * as dom from 'react-dom/client'; export * as dexie from 'dexie'; export * as workbox from 'workbox-window'",
+      resolveDir: root,
+      loader: 'js',
+    },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'silent',
   })
-  const missed = [...results.filter((r) => r.value > r.target * 1.5), ...slowRates]
-  if (missed.length) {
-    console.error(`\n${missed.length} figure(s) missed the target by more than 50 %`)
-    process.exit(1)
-  }
+  return gzipSync(out.outputFiles[0]!.contents).length
 }
 
 main().catch((err) => {

@@ -1,0 +1,262 @@
+/**
+ * The API figures of issue #19 (`npm run bench`, or alone: `node --import tsx bench/api.ts`):
+ * the product server and a bare floor server (bench/floor-server.ts: plain Hono + better-sqlite3,
+ * the same queries, byte-identical JSON) each run as a child process on its own copy of the same
+ * seeded SQLite file (bench/api-seed.ts: 100,000 agreements in 20 companies), so memory and the
+ * event loop are each process's own. Loaded with autocannon, product and floor alternating, after
+ * one second of warm-up each:
+ *   1. a page of 100 agreements from a company with 5,000, 1 and 8 clients, 5 s each:
+ *      req/s ≥ 1/3 of the floor's, p99 ≤ 3× the floor's;
+ *   2. a write with Idempotency-Key and change log (mark a notification read, a new one each
+ *      request), 1 and 8 clients: req/s ≥ 1/3 of the floor's;
+ *   3. a super admin following the `Link` header through all 100,000 agreements (pages of 200):
+ *      the event-loop delay's max in that process (monitorEventLoopDelay, BENCH_EVENT_LOOP=1)
+ *      ≤ 50 ms, and its peak RSS (/proc/<pid>/status) ≤ 2× the floor's doing the same.
+ * Before measuring, the first answer of each pair must be byte-identical, or the bench stops.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { closeSync, copyFileSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import autocannon from 'autocannon'
+import { seedApiBench, COMPANIES, PER_COMPANY, NOTIFICATIONS } from './api-seed'
+import { atLeast, atMost, failed, printTable } from './report'
+
+const root = resolve(import.meta.dirname, '..')
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5)
+/** The super admin's walk stops here if it is not through (its figures then say so and the paging figure misses). */
+const WALK_LIMIT_MS = 60_000
+
+interface Server {
+  name: 'product' | 'floor'
+  url: string
+  child: ChildProcess
+  logFile: string
+  /** Notifications of the administrator not yet marked read in this server's copy. */
+  nextNotification: number
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port
+      srv.close(() => ok(port))
+    })
+    srv.on('error', fail)
+  })
+}
+
+async function start(name: Server['name'], args: string[], env: Record<string, string>, logFile: string, port: number): Promise<Server> {
+  const out = openSync(logFile, 'a')
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', out, out] })
+  closeSync(out)
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited early:\n${readFileSync(logFile, 'utf8').slice(-3000)}`)
+    if (
+      await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { name, url, child, logFile, nextNotification: 0 }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`${name} did not start:\n${readFileSync(logFile, 'utf8').slice(-3000)}`)
+}
+
+async function stop(server: Server | undefined) {
+  if (!server || server.child.exitCode !== null) return
+  const exited = new Promise((r) => server.child.once('exit', r))
+  server.child.kill('SIGTERM')
+  await exited
+}
+
+const rssMb = (pid: number): number => {
+  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+  return Number(kb) / 1024
+}
+
+/** Asks the process for its event-loop delay since the last ask (server/lib/event-loop-probe.ts) and starts it over. */
+async function eventLoopDelay(server: Server): Promise<{ max: number; p99: number }> {
+  const before = readFileSync(server.logFile, 'utf8').length
+  server.child.kill('SIGUSR2')
+  for (let i = 0; i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 100))
+    const line = /event-loop-delay (\{.*\})/.exec(readFileSync(server.logFile, 'utf8').slice(before))
+    if (line) return JSON.parse(line[1]!) as { max: number; p99: number }
+  }
+  throw new Error(`${server.name} printed no event-loop delay`)
+}
+
+/** Same request to both, answers compared byte for byte: the floor must do the product's work, no less. */
+async function sameAnswer(what: string, request: (server: Server) => Promise<Response>, product: Server, floor: Server): Promise<void> {
+  const [a, b] = [await request(product), await request(floor)]
+  const [ta, tb] = [await a.text(), await b.text()]
+  if (a.status !== 200 || b.status !== 200 || ta !== tb) {
+    const at = [...ta].findIndex((ch, i) => ch !== tb[i])
+    throw new Error(
+      `${what}: the floor's answer is not the product's (status ${a.status} vs ${b.status}, ${ta.length} vs ${tb.length} bytes, first difference at ${at}):\n` +
+        `product: …${ta.slice(Math.max(0, at - 200), at + 200)}…\nfloor:   …${tb.slice(Math.max(0, at - 200), at + 200)}…`,
+    )
+  }
+}
+
+interface Load {
+  reqPerSec: number
+  p99: number
+}
+
+async function load(server: Server, connections: number, seconds: number, path: string, token: string, write = false): Promise<Load> {
+  const headers = { Authorization: `Bearer ${token}` }
+  const result = await autocannon({
+    url: server.url,
+    connections,
+    duration: seconds,
+    headers,
+    requests: [
+      write ?
+        {
+          method: 'PATCH',
+          setupRequest: (req) => {
+            if (server.nextNotification >= NOTIFICATIONS) throw new Error(`${server.name}: out of unread notifications`)
+            const id = notificationIds[server.nextNotification++]!
+            return { ...req, path: `/api/notifications/${id}/read`, headers: { ...headers, 'Idempotency-Key': randomUUID() } }
+          },
+        }
+      : { method: 'GET', path },
+    ],
+  })
+  if (result.errors || result.non2xx || result.timeouts)
+    throw new Error(`${server.name} ${path}: ${result.errors} errors, ${result.non2xx} non-2xx answers, ${result.timeouts} timeouts`)
+  return { reqPerSec: result.requests.average, p99: result.latency.p99 }
+}
+
+/**
+ * Follows the `Link` header from the first page to the last, sampling the process's RSS. Stops
+ * after WALK_LIMIT_MS (the figures then cover the part read, and say so).
+ */
+async function walk(server: Server, token: string): Promise<{ ms: number; rows: number; complete: boolean; peakRssMb: number }> {
+  let peakRssMb = rssMb(server.child.pid!)
+  const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, rssMb(server.child.pid!))), 50)
+  const t0 = performance.now()
+  let rows = 0
+  let next: string | null = '/api/agreement?limit=200'
+  try {
+    while (next && performance.now() - t0 < WALK_LIMIT_MS) {
+      const res: Response = await fetch(server.url + next, { headers: { Authorization: `Bearer ${token}` } })
+      if (!res.ok) throw new Error(`${server.name} ${next}: ${res.status}`)
+      rows += ((await res.json()) as unknown[]).length
+      next = /<([^>]+)>;\s*rel="next"/.exec(res.headers.get('Link') ?? '')?.[1] ?? null
+    }
+  } finally {
+    clearInterval(sampler)
+  }
+  return { ms: performance.now() - t0, rows, complete: next === null, peakRssMb }
+}
+
+let notificationIds: string[] = []
+
+async function walkWithDelay(server: Server, token: string) {
+  await eventLoopDelay(server)
+  const w = await walk(server, token)
+  return { ...w, delay: await eventLoopDelay(server) }
+}
+
+export async function apiBenchmark(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bk-bench-api-'))
+  let product: Server | undefined
+  let floor: Server | undefined
+  try {
+    const t0 = performance.now()
+    const seeded = await seedApiBench(join(dir, 'product.db'))
+    notificationIds = seeded.notificationIds
+    copyFileSync(join(dir, 'product.db'), join(dir, 'floor.db'))
+    console.log(`api bench: seeded ${(COMPANIES * PER_COMPANY).toLocaleString('en')} agreements in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+    const [productPort, floorPort] = [await freePort(), await freePort()]
+    product = await start(
+      'product',
+      ['server/main.ts'],
+      {
+        APP_ENV: 'production',
+        PORT: String(productPort),
+        PUBLIC_URL: `http://127.0.0.1:${productPort}`,
+        DATABASE_PATH: join(dir, 'product.db'),
+        MAIL_OUTBOX_DIR: join(dir, 'mail'),
+        APP_SECRET_KEY: 'bench-api-secret-key-0123456789abcdef',
+        DEMO_DATA: '0',
+        BENCH_EVENT_LOOP: '1',
+      },
+      join(dir, 'product.log'),
+      productPort,
+    )
+    floor = await start('floor', ['bench/floor-server.ts', join(dir, 'floor.db'), String(floorPort)], {}, join(dir, 'floor.log'), floorPort)
+    const pair = [product, floor] as const
+    const admin = seeded.adminToken
+    const pagePath = `/api/agreement?companyId=${seeded.companyId}&limit=100`
+    const get = (path: string, token: string) => (s: Server) => fetch(s.url + path, { headers: { Authorization: `Bearer ${token}` } })
+
+    await sameAnswer('agreements page of 100', get(pagePath, admin), product, floor)
+    await sameAnswer('super admin first page of 200', get('/api/agreement?limit=200', seeded.superAdminToken), product, floor)
+    const firstKey = randomUUID()
+    await sameAnswer(
+      'mark a notification read',
+      (s) =>
+        fetch(`${s.url}/api/notifications/${notificationIds[s.nextNotification++]}/read`, {
+          method: 'PATCH',
+          headers: { Authorization: `Bearer ${admin}`, 'Idempotency-Key': firstKey },
+        }),
+      product,
+      floor,
+    )
+    console.log('api bench: first answers byte-identical (agreements page, super admin page, write)')
+
+    for (const s of pair) await load(s, 1, 1, pagePath, admin)
+    for (const connections of [1, 8]) {
+      const [p, f] = [await load(product, connections, SECONDS, pagePath, admin), await load(floor, connections, SECONDS, pagePath, admin)]
+      const base = `floor ${f.reqPerSec.toFixed(0)} req/s, p99 ${f.p99} ms`
+      atLeast(`agreements page of 100 from 5,000, ${connections} client(s), req/s`, p.reqPerSec, 'req/s', f.reqPerSec / 3, base, ' (1/3 floor)')
+      atMost(`agreements page of 100 from 5,000, ${connections} client(s), p99`, p.p99, 'ms', Math.max(1, f.p99) * 3, base, ' (3× floor)')
+    }
+
+    for (const s of pair) await load(s, 1, 1, '', admin, true)
+    for (const connections of [1, 8]) {
+      const [p, f] = [await load(product, connections, SECONDS, '', admin, true), await load(floor, connections, SECONDS, '', admin, true)]
+      atLeast(
+        `write with Idempotency-Key + change log (mark read), ${connections} client(s)`,
+        p.reqPerSec,
+        'req/s',
+        f.reqPerSec / 3,
+        `floor ${f.reqPerSec.toFixed(0)} req/s, p99 ${f.p99} ms; product p99 ${p.p99} ms`,
+        ' (1/3 floor)',
+      )
+    }
+
+    const total = COMPANIES * PER_COMPANY
+    const [pw, fw] = [await walkWithDelay(product, seeded.superAdminToken), await walkWithDelay(floor, seeded.superAdminToken)]
+    const read = (w: typeof pw) =>
+      w.complete ? `all in ${(w.ms / 1000).toFixed(1)} s` : `stopped after ${(w.ms / 1000).toFixed(0)} s at ${w.rows.toLocaleString('en')} rows`
+    const walkName = `while a super admin pages ${total.toLocaleString('en')} agreements (200 a page)`
+    const base = `product ${read(pw)}, floor ${read(fw)}`
+    atMost(`event-loop delay max ${walkName}`, pw.delay.max, 'ms', 50, `floor ${fw.delay.max} ms max (p99 ${fw.delay.p99} ms); ${base}`)
+    atMost(`server RSS ${walkName}`, pw.peakRssMb, 'MB', fw.peakRssMb * 2, `floor ${fw.peakRssMb.toFixed(0)} MB`, ' (2× floor)')
+    if (!pw.complete || pw.rows !== total || !fw.complete || fw.rows !== total) failed(`all ${total.toLocaleString('en')} agreements paged`, base)
+  } finally {
+    await stop(product)
+    await stop(floor)
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+if (process.argv[1]?.endsWith('bench/api.ts')) {
+  apiBenchmark()
+    .then(() => process.exit(printTable() ? 1 : 0))
+    .catch((err: unknown) => {
+      console.error(err)
+      process.exit(1)
+    })
+}
