@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { asc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { openDatabase } from '../../db/client'
 import { agreements } from '../../db/schema/agreements'
 import { users } from '../../db/schema/users'
 import { demo, testApp, type TestApp } from '../../test/harness'
@@ -164,5 +168,35 @@ describe('GET /api/agreement pages (issue #19)', () => {
     // whatever authentication reads): per-row views ran about seven statements per agreement.
     expect(hundred).toBeGreaterThanOrEqual(6)
     expect(hundred).toBeLessThanOrEqual(15)
+  })
+
+  it('pages on a file database, where a GET reads on its own read-only connection (decision 0049)', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'bk-agreement-pages-'))
+    let file: ReturnType<typeof openDatabase> | undefined
+    try {
+      const app = await testApp({}, ({ database }) => {
+        const path = join(folder, 'boligkasse.db')
+        writeFileSync(path, database.sqlite.serialize())
+        file = openDatabase(path)
+        return { database: file }
+      })
+      // The harness's own handle is the in-memory copy the file was made from: use the file's.
+      const t = { ...app, db: file!.db, database: file! }
+      const { main } = await companyIds(t)
+      insertAgreements(t.db, main, 12, 10)
+      const admin = await t.login(demo.admin)
+      const reader = file!.reader!
+      const prepare = reader.prepare.bind(reader)
+      const preparedOnReader: string[] = []
+      reader.prepare = ((source: string) => (preparedOnReader.push(source), prepare(source))) as typeof reader.prepare
+      expect((await allPages(t, admin, `/agreement?companyId=${main}&limit=5`)).flat()).toEqual(idsInOrder(t, main))
+      expect(preparedOnReader.filter((source) => /FROM agreements a|json_each/.test(source)).length).toBeGreaterThanOrEqual(5)
+      // A write after the reads prepared their statements is seen by the next page read.
+      const created = await createAgreement(t, {}, admin)
+      expect((await allPages(t, admin, `/agreement?companyId=${main}&limit=5`)).flat().at(-1)).toBe(created.id)
+    } finally {
+      file?.close()
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 })

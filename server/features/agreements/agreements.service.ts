@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client'
+import { connectionOf, type Db } from '../../db/client'
 import { conflict, DomainError, forbidden, invalidState, notFound, validation, versionConflict, type Issue } from '../../errors'
 import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import { newId } from '../../lib/ids'
@@ -123,15 +123,18 @@ export function createAgreementsService(deps: {
       // Keyset paging (issue #19): one statement for the page, a constant number for its views.
       const after = decodeCursor(query.cursor, ['string', 'number', 'string'])
       if (query.companyId !== undefined) assertCompanyInScope(db, actor, query.companyId)
-      const rows = agreementPage(db, scopeOf(actor), {
-        companyId: query.companyId,
-        status: query.status,
-        search: query.search,
-        after,
-        limit: query.limit + 1,
-      })
-      const page = pageOf(rows, query.limit, (r) => [r.companyId, r.externalSeq, r.id])
-      return { items: viewsOf(page.rows), next: page.next }
+      // One read transaction: the rows and their members, parts and charges from the same snapshot.
+      return connectionOf(db).transaction(() => {
+        const rows = agreementPage(db, scopeOf(actor), {
+          companyId: query.companyId,
+          status: query.status,
+          search: query.search,
+          after,
+          limit: query.limit + 1,
+        })
+        const page = pageOf(rows, query.limit, (r) => [r.companyId, r.externalSeq, r.id])
+        return { items: viewsOf(page.rows), next: page.next }
+      })()
     },
 
     get: (actor: Actor, id: string): Agreement => view(visible(actor, id)),
