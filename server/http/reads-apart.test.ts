@@ -134,6 +134,31 @@ describe('reads on their own connection (file database)', () => {
     expect(suspended.json.status).toBe('SUSPENDED')
   })
 
+  it('signs a request in from committed sessions only, and slides the expiry under the lock, not inside an open write', async () => {
+    const t = await fileApp()
+    const token = await t.login(demo.admin)
+    const sessionOf = () =>
+      t.file.sqlite
+        .prepare<[], { last_used_at: string; revoked_at: string | null }>('SELECT last_used_at, revoked_at FROM sessions ORDER BY created_at DESC LIMIT 1')
+        .get()!
+    const before = sessionOf().last_used_at
+    // A sign-out in progress that will roll back: the token still signs in meanwhile and after.
+    const write = holdWrite(t, (sqlite) => sqlite.prepare('UPDATE sessions SET revoked_at = created_at').run(), 'ROLLBACK')
+    await write.begun
+    t.clock.advance(2 * 3600 * 1000)
+    const during = await within(t.call('GET', '/account/info', { token }))
+    expect(during).not.toBe('waiting')
+    if (during === 'waiting') return
+    expect(during.status).toBe(200)
+    // The sliding expiry waits for the lock: it is not part of the transaction that rolls back.
+    expect(sessionOf().last_used_at).toBe(before)
+    write.release()
+    await write.done
+    await t.lock.run(() => undefined)
+    expect(sessionOf().revoked_at).toBeNull()
+    expect(sessionOf().last_used_at > before).toBe(true)
+  })
+
   it('sends the handle to the reader inside a read scope, and to the writer under the write lock', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'bk-reads-'))
     folders.push(folder)

@@ -9,6 +9,7 @@ import { messages } from '../../../shared/i18n-messages'
 import { queueMail } from '../../integrations/mail/mail-outbox'
 import { renderEmail } from '../../integrations/mail/layout'
 import { RateLimiter } from '../../http/rate-limit'
+import { inReadScope } from '../../db/read-scope'
 import type { WriteLock } from '../../lib/write-lock'
 import { LoginThrottle } from './login-throttle'
 import type { Actor } from '../access/actor'
@@ -159,14 +160,22 @@ export function createAuthService(deps: AuthDeps) {
       const now = clock.now()
       const cached = users.actors.get(key, now.getTime())
       if (cached) return cached
-      const session = authRepository.liveSession(db, key, now.toISOString())
+      // Read as a GET reads (committed rows only, never inside another request's open write
+      // transaction): this runs before the request's own transaction or read scope begins.
+      const session = inReadScope(() => authRepository.liveSession(db, key, now.toISOString()))
       if (!session) return undefined
       let expiresAt = session.expiresAt
       if (now.getTime() - new Date(session.lastUsedAt).getTime() >= TOUCH_INTERVAL_MS) {
         expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString()
-        authRepository.touchSession(db, session.id, now.toISOString(), expiresAt)
+        // The sliding expiry is a write: it waits for the lock like every other write instead of
+        // landing inside whichever write transaction is open on the writer right now.
+        // A touch that fails only leaves the expiry where it was; the next request tries again.
+        const sessionId = session.id
+        const at = now.toISOString()
+        const until = expiresAt
+        void deps.lock.run(() => authRepository.touchSession(db, sessionId, at, until)).catch(() => undefined)
       }
-      const actor = users.loadActor(session.userId, session.id)
+      const actor = inReadScope(() => users.loadActor(session.userId, session.id))
       if (actor) users.actors.set(key, actor, now.getTime(), new Date(expiresAt).getTime())
       return actor
     },
