@@ -15,7 +15,7 @@ export interface Figure {
 
 const figures: Figure[] = []
 
-const show = (value: number, unit: string) => `${value.toFixed(value >= 100 || unit === 'req/s' ? 0 : 1)} ${unit}`
+const show = (value: number, unit: string) => `${value.toFixed(value >= 100 || unit === 'req/s' || unit === 'rows' ? 0 : 1)} ${unit}`
 
 function add(f: Figure): boolean {
   figures.push(f)
