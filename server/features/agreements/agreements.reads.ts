@@ -90,6 +90,17 @@ function prepare(sqlite: Database.Database) {
       `SELECT 'company' AS kind, id, status AS value FROM companies WHERE id IN (${IDS})
        UNION ALL SELECT 'provider', id, is_active FROM payment_providers WHERE id IN (${IDS})`,
     ),
+    /** A sync snapshot page (docs/API.md "Sync"): the rows in scope in id order after an id. */
+    syncPage: {
+      all: sqlite.prepare<[{ afterId: string; limit: number }], Record<string, unknown>>(
+        `SELECT ${rowColumns} FROM agreements a WHERE a.id > @afterId ORDER BY a.id LIMIT @limit`,
+      ),
+      scoped: sqlite.prepare<[{ afterId: string; limit: number; member: string; companies: string }], Record<string, unknown>>(
+        `SELECT ${rowColumns} FROM agreements a
+         WHERE a.id > @afterId AND (a.member_user_id = @member OR a.company_id IN (SELECT value FROM json_each(@companies)))
+         ORDER BY a.id LIMIT @limit`,
+      ),
+    },
     /** Page statements by the filters present (at most 2^5 shapes, each prepared on first use). */
     pages: new Map<string, Database.Statement<[PageParams], Record<string, unknown>>>(),
   }
@@ -184,4 +195,14 @@ export function agreementPage(db: Db, scope: AgreementScope, filter: AgreementPa
       limit: filter.limit,
     })
     .map(toRow)
+}
+
+/** Rows for a sync snapshot: those in `scope` with an id after `afterId`, in id order. */
+export function agreementSyncPage(db: Db, scope: AgreementScope, afterId: string | null, limit: number): AgreementRow[] {
+  const { syncPage } = agreementReads(db)
+  const rows =
+    scope === 'all' ?
+      syncPage.all.all({ afterId: afterId ?? '', limit })
+    : syncPage.scoped.all({ afterId: afterId ?? '', limit, member: scope.memberUserId, companies: JSON.stringify(scope.companyIds) })
+  return rows.map(toRow)
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, max, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, max } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { agreementAddresses, agreementParts, agreements } from '../../db/schema/agreements'
 import { addresses, companyMembers } from '../../db/schema/companies'
@@ -12,31 +12,16 @@ export type AgreementAddressRow = typeof addresses.$inferSelect
 /** Which agreements a caller sees: `all`, or those of some companies and/or of one member. */
 export type AgreementScope = 'all' | { companyIds: string[]; memberUserId: string }
 
-const scoped = (scope: AgreementScope): SQL | undefined => {
-  if (scope === 'all') return undefined
-  const own = eq(agreements.memberUserId, scope.memberUserId)
-  return scope.companyIds.length ? or(own, inArray(agreements.companyId, scope.companyIds)) : own
-}
-
 /**
  * Queries on agreements, their parts and addresses (charges: billing/charges.repository.ts). The
- * list's pages and the views' set-based reads are prepared statements in agreements.reads.ts.
+ * list's and the sync snapshot's pages and the views' set-based reads are prepared statements in
+ * agreements.reads.ts.
  */
 export const agreementsRepository = {
   byId: (db: Db, id: string): AgreementRow | undefined => db.select().from(agreements).where(eq(agreements.id, id)).get(),
   byIds: (db: Db, ids: string[]): AgreementRow[] => (ids.length ? db.select().from(agreements).where(inArray(agreements.id, ids)).all() : []),
   byVippsId: (db: Db, vippsAgreementId: string): AgreementRow | undefined =>
     db.select().from(agreements).where(eq(agreements.vippsAgreementId, vippsAgreementId)).get(),
-
-  /** Rows for a sync snapshot, in id order after `afterId`. */
-  page: (db: Db, scope: AgreementScope, afterId: string | null, limit: number): AgreementRow[] =>
-    db
-      .select()
-      .from(agreements)
-      .where(and(scoped(scope), afterId === null ? undefined : gt(agreements.id, afterId)))
-      .orderBy(asc(agreements.id))
-      .limit(limit)
-      .all(),
 
   withStatus: (db: Db, status: AgreementStatus): AgreementRow[] => db.select().from(agreements).where(eq(agreements.status, status)).all(),
 

@@ -35,7 +35,7 @@ import type { UsersService } from '../users/users.service'
 import { createAgreementLifecycle, notAllowed, transition } from './agreements.lifecycle'
 import { createAgreementNotices } from './agreements.notices'
 import { agreementsRepository as repo, type AgreementRow, type AgreementScope } from './agreements.repository'
-import { agreementPage } from './agreements.reads'
+import { agreementPage, agreementSyncPage } from './agreements.reads'
 import { createAgreementViews } from './agreements.views'
 
 export type AgreementsService = ReturnType<typeof createAgreementsService>
@@ -393,7 +393,7 @@ export const agreementSync = (agreements: AgreementsService): SyncedEntity => {
   }
   return {
     name: 'agreement',
-    snapshot: (db, actor, afterId, limit) => synced(db, repo.page(db, agreements.scopeOf(actor), afterId, limit)),
+    snapshot: (db, actor, afterId, limit) => synced(db, agreementSyncPage(db, agreements.scopeOf(actor), afterId, limit)),
     load: (db, actor, ids) =>
       synced(
         db,

@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { agreements, charges } from '../../db/schema/agreements'
 import { demo, testApp, type TestApp } from '../../test/harness'
+import { companyIds } from '../companies/test-helpers'
+import { insertAgreements } from './bulk-test-data'
 import { createAgreement } from './test-helpers'
 
 type Change = { entity: string; id: string; op: string; version?: number; data?: Record<string, any> }
 
-async function pullAll(t: TestApp, token: string, cursor?: string) {
+async function pullAll(t: TestApp, token: string, cursor?: string, limit = 500) {
   const changes: Change[] = []
   for (;;) {
-    const res = await t.call('GET', `/sync?limit=500${cursor ? `&cursor=${cursor}` : ''}`, { token })
+    const res = await t.call('GET', `/sync?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`, { token })
     expect(res.status).toBe(200)
     changes.push(...res.json.changes)
     cursor = res.json.cursor
@@ -66,5 +68,19 @@ describe('agreements in GET /api/sync', () => {
     expect(of((await pullAll(t, await t.login(demo.resident))).changes, 'charge')).toMatchObject([{ id: chargeId, data: { kind: 'FINAL', due: '2026-12-20' } }])
     expect(of((await pullAll(t, await t.login(demo.residentDa))).changes, 'charge')).toEqual([])
     expect(of((await pullAll(t, await t.login(demo.accountant))).changes, 'charge')).toHaveLength(1)
+  })
+
+  it('snapshots in pages of set-based views: every row once, each as its own GET answers it', async () => {
+    const t = await testApp()
+    const { main, second } = await companyIds(t)
+    const ofMain = insertAgreements(t.db, main, 25, 11)
+    insertAgreements(t.db, second, 6, 12)
+    const admin = await t.login(demo.admin)
+    const agreementsOf = async (token: string) => of((await pullAll(t, token, undefined, 7)).changes, 'agreement')
+    const pulled = await agreementsOf(admin)
+    expect(pulled.map((c) => c.id)).toEqual([...ofMain].sort())
+    for (const change of [pulled[0]!, pulled[13]!, pulled[24]!])
+      expect(JSON.stringify(change.data)).toBe(JSON.stringify((await t.call('GET', `/agreement/${change.id}`, { token: admin })).json))
+    expect((await agreementsOf(await t.login(demo.superadmin))).length).toBe(31)
   })
 })
