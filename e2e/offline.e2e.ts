@@ -327,6 +327,10 @@ describe('offline journeys', () => {
       ] as const) {
         page.on('request', (r) => {
           if (r.method() !== 'GET' && r.url().includes('/api/notifications')) sent.push({ tab, key: r.headers()['idempotency-key']! })
+          // Changes of different rows travel together in one batch, each with its own key.
+          if (r.method() === 'POST' && r.url().endsWith('/api/sync/batch'))
+            for (const i of (r.postDataJSON() as { items: Array<{ headers: Record<string, string> }> }).items)
+              sent.push({ tab, key: i.headers['Idempotency-Key']! })
         })
       }
       await restoreApi(api, a, b)
@@ -357,13 +361,19 @@ describe('offline journeys', () => {
       // The server refuses marking Key Y read. (A notification deleted elsewhere no longer counts:
       // its goal holds, issue #17 — see sync-honest.e2e.ts.)
       const y = byKey(await serverNotifications(server.url, token), 'Key Y')!
+      const refused = { code: 'BUSINESS_RULE', message: 'This notification cannot be marked as read.' }
       await page.route(`**/api/notifications/${y.id}/read`, (route) =>
-        route.fulfill({
-          status: 422,
-          contentType: 'application/json',
-          body: JSON.stringify({ code: 'BUSINESS_RULE', message: 'This notification cannot be marked as read.' }),
-        }),
+        route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify(refused) }),
       )
+      // In a batch (docs/API.md "Batch") the server gets the other changes and Key Y's answer is the refusal.
+      await page.route('**/api/sync/batch', async (route) => {
+        const yPath = `/api/notifications/${y.id}/read`
+        const { items } = route.request().postDataJSON() as { items: Array<{ path: string }> }
+        const others = items.filter((i) => i.path !== yPath)
+        const answers: unknown[] =
+          others.length > 0 ? ((await (await route.fetch({ postData: JSON.stringify({ items: others }) })).json()) as { answers: unknown[] }).answers : []
+        await route.fulfill({ json: { answers: items.map((i) => (i.path === yPath ? { status: 422, headers: {}, body: refused } : answers.shift())) } })
+      })
       await markRead(page, 'Key X')
       await markRead(page, 'Key Y')
       await remove(page, 'Key Z')
