@@ -131,7 +131,7 @@ export type CancelAgreementRequest = z.output<typeof CancelAgreementRequest>
 export const AgreementListQuery = z.object({
   companyId: z.uuid().optional(),
   status: AgreementStatus.optional(),
-  /** Part of the member's name or e-mail (case-insensitive for a–z), or the start of the external id. */
+  /** Part of the member's name or e-mail (case-insensitive), or the start of the external id. */
   search: z
     .string()
     .trim()

@@ -132,7 +132,7 @@ describe('GET /api/agreement pages (issue #19)', () => {
     )
   })
 
-  it("searches the member's name and e-mail (case-insensitive) and the start of the external id", async () => {
+  it("searches the member's name and e-mail (case-insensitive, æøå too) and the start of the external id", async () => {
     const t = await testApp()
     const { main } = await companyIds(t)
     const ids = insertAgreements(t.db, main, 30, 6)
@@ -145,6 +145,15 @@ describe('GET /api/agreement pages (issue #19)', () => {
     expect(await search(member.emailAddress.toUpperCase())).toEqual(ofMember)
     expect(await search(member.fullName.split(' ').at(-1)!)).toEqual(ofMember)
     expect(await search(String(target.externalSeq))).toEqual([target.id])
+    // Case-insensitive beyond a–z too.
+    const named = (part: string) =>
+      idsInOrder(t, main).filter((id) => {
+        const row = t.db.select().from(agreements).where(eq(agreements.id, id)).get()!
+        return t.db.select().from(users).where(eq(users.id, row.memberUserId)).get()!.fullName.toLowerCase().includes(part)
+      })
+    expect(named('ærø').length).toBeGreaterThan(0)
+    expect(await search('ærø')).toEqual(named('ærø'))
+    expect(await search('SØREN')).toEqual(named('søren'))
     expect(await search('%')).toEqual([])
     expect(await search('no such member')).toEqual([])
   })

@@ -53,7 +53,14 @@ export interface PartFacts {
   vatRate: number
 }
 
+/**
+ * SQLite's own lower() and LIKE fold only A–Z; a search for "søren" must find "Søren" and "ÆRØ"
+ * "ærø", so the search compares JavaScript's lower case, registered on the connection.
+ */
+const FOLD = 'boligkasse_fold'
+
 function prepare(sqlite: Database.Database) {
+  sqlite.function(FOLD, { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value) as string | null)
   return {
     members: sqlite.prepare<[string], MemberFacts>(
       `SELECT u.id, u.full_name AS fullName, u.email_address AS emailAddress,
@@ -136,15 +143,12 @@ interface PageParams {
   companies: string
   companyId: string | null
   status: string | null
-  like: string | null
-  prefix: string | null
+  needle: string | null
+  search: string | null
   afterCompany: string | null
   afterSeq: number | null
   limit: number
 }
-
-/** `%` and `_` typed by the user match themselves. */
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
  * One page of the agreements in `scope`, in (company, external id, id) order, after `filter.after`.
@@ -168,7 +172,7 @@ export function agreementPage(db: Db, scope: AgreementScope, filter: AgreementPa
       companyId ? 'a.company_id = @companyId' : undefined,
       filter.status ? 'a.status = @status' : undefined,
       search ?
-        `(u.full_name LIKE @like ESCAPE '\\' OR u.email_address LIKE @like ESCAPE '\\' OR CAST(a.external_seq AS TEXT) LIKE @prefix ESCAPE '\\')`
+        `(instr(${FOLD}(u.full_name), @needle) > 0 OR instr(${FOLD}(u.email_address), @needle) > 0 OR instr(CAST(a.external_seq AS TEXT), @search) = 1)`
       : undefined,
       // (company, external id) is unique, so the id in the sort key never decides between rows.
       afterSeq === undefined ? undefined
@@ -188,8 +192,8 @@ export function agreementPage(db: Db, scope: AgreementScope, filter: AgreementPa
       companies: JSON.stringify(scope === 'all' ? [] : scope.companyIds),
       companyId: companyId ?? null,
       status: filter.status ?? null,
-      like: search ? `%${escapeLike(search)}%` : null,
-      prefix: search ? `${escapeLike(search)}%` : null,
+      needle: search?.toLowerCase() ?? null,
+      search: search ?? null,
       afterCompany: after?.[0] ?? null,
       afterSeq: afterSeq ?? null,
       limit: filter.limit,
