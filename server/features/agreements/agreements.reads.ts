@@ -54,8 +54,8 @@ export interface PartFacts {
 }
 
 /**
- * SQLite's own lower() and LIKE fold only A–Z; a search for "søren" must find "Søren" and "ÆRØ"
- * "ærø", so the search compares JavaScript's lower case, registered on the connection.
+ * SQLite's own lower() and LIKE fold only A–Z, yet "søren" must find "Søren" and "ærø" "ÆRØ":
+ * the search compares JavaScript's lower case, registered on the connection.
  */
 const FOLD = 'boligkasse_fold'
 

@@ -17,6 +17,7 @@ import { testApp } from '../../test/harness'
 import { companyIds } from '../companies/test-helpers'
 import { insertAgreements } from './bulk-test-data'
 import type { AgreementRow } from './agreements.repository'
+import { agreementPage, agreementSyncPage } from './agreements.reads'
 import { createAgreementViews } from './agreements.views'
 
 /**
@@ -125,6 +126,10 @@ describe('agreement views, set-based (issue #19)', () => {
     expect(views.some((v) => v.addresses.length === 0) && views.some((v) => v.addresses.length === 2)).toBe(true)
     expect(new Set(views.map((v) => v.collectionProblem))).toEqual(new Set([null, 'NO_PROVIDER_AGREEMENT']))
     expect(expectSameJson(t.db)).toBe(210)
+    // The prepared pages give drizzle's rows exactly (booleans mapped, every column named as in the schema).
+    expect(agreementPage(t.db, 'all', { limit: 1000 })).toEqual(rows)
+    expect(agreementSyncPage(t.db, 'all', null, 1000)).toEqual([...rows].sort((a, b) => (a.id < b.id ? -1 : 1)))
+    expect(rows.some((r) => r.finalPaymentRequired === true)).toBe(true)
 
     // A switched-off provider and a suspended company.
     t.db.update(paymentProviders).set({ isActive: false }).where(eq(paymentProviders.companyId, main)).run()
