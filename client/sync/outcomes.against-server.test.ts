@@ -98,6 +98,8 @@ describe('quiet outcomes against the server', () => {
     await engine.kick()
     // … and the administrator removes them from the association meanwhile.
     t.db.delete(companyMembers).where(eq(companyMembers.userId, userId)).run()
+    // Written by hand here, so the cached actor is dropped as the companies service does on a removal.
+    t.services.users.actors.invalidateAll()
     // Back online, a pull may come first (the edit waits out its backoff): it drops the
     // association's rows from the local copy, and the refusal must still name it.
     network.up = true
