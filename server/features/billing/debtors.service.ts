@@ -1,5 +1,6 @@
 import { connectionOf, type Database_ } from '../../db/client'
-import { conflict, forbidden, invalidState, notFound, validation } from '../../errors'
+import { conflict, forbidden, invalidState, notFound } from '../../errors'
+import { decodeCursor, encodeCursor } from '../../http/paging'
 import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import { newId } from '../../lib/ids'
 import { providerOutboxRepository, queueProviderCall } from '../../integrations/vipps/provider-outbox'
@@ -188,7 +189,7 @@ export function createDebtorActions(deps: {
       const last = page.at(-1)
       return {
         items,
-        nextCursor: rows.length > query.limit && last ? encodeCursor(last.due_date, last.id) : null,
+        nextCursor: rows.length > query.limit && last ? encodeCursor([last.due_date, last.id]) : null,
         total: ds.totals(base),
         reminderDays: [...config.reminderDays].sort((x, y) => x - y),
         debtCollectionDays: config.debtCollectionDays,
@@ -302,20 +303,8 @@ const invoiceInput = (r: InvoiceRow) => ({
   settlement: r.settlement ? { kind: r.settlement } : null,
 })
 
-/** The page cursor: the last row's (due date, id), opaque to the client. */
-const encodeCursor = (due: string, id: string) => Buffer.from(JSON.stringify([due, id])).toString('base64url')
-
-/** The list query with its cursor decoded; a cursor that is not one of ours answers 400. */
+/** The list query with its cursor (the last row's due date and id, docs/API.md "Lists") decoded; a cursor that is not one of ours answers 400. */
 export function parseDebtorQuery(query: { companyId: string; agreementId?: string; cursor?: string; limit: number }) {
-  let after: [string, string] | undefined
-  if (query.cursor) {
-    try {
-      const parsed: unknown = JSON.parse(Buffer.from(query.cursor, 'base64url').toString('utf8'))
-      if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((x) => typeof x === 'string')) after = parsed as [string, string]
-    } catch {
-      // answered below
-    }
-    if (!after) throw validation([{ path: 'cursor', message: messages.valueInvalid.id }])
-  }
+  const after = decodeCursor(query.cursor, ['string', 'string'])
   return { companyId: query.companyId, agreementId: query.agreementId, limit: query.limit, after }
 }
