@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { invoiceKinds, invoiceSettlements, invoiceStatuses } from '../domain/invoice'
 import { PartType } from './agreements'
+import { pageQueryFields } from './paging'
 
 /**
  * Invoices and credit notes (docs/PRODUCT.md §3 "Invoice", §7 `GET /invoice`, `GET /invoice/{id}`). Money
@@ -17,8 +18,9 @@ export type InvoiceKind = z.infer<typeof InvoiceKind>
 export const InvoiceListQuery = z.object({
   companyId: z.uuid().optional(),
   status: InvoiceStatus.optional(),
+  ...pageQueryFields,
 })
-export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>
+export type InvoiceListQuery = z.output<typeof InvoiceListQuery>
 
 export const InvoiceArticle = z
   .object({

@@ -20,8 +20,10 @@ const UNKNOWN = '0190d5e6-0000-7000-8000-00000000beef'
 const table: Row[] = [
   ['GET', '/agreement', () => '/agreement', 'oooooooo1'],
   // Paging (issue #19) keeps who sees what: one row a page, the same 404 for another association.
-  ['GET', '/agreement', (c) => `/agreement?companyId=${c.f.main}&limit=1`, 'oooooo441'],
-  ['GET', '/agreement', (c) => `/agreement?companyId=${c.f.second}&limit=1`, 'o444444o1'],
+  ...(['/agreement', '/invoice'] as const).flatMap((list): Row[] => [
+    ['GET', list, (c) => `${list}?companyId=${c.f.main}&limit=1`, 'oooooo441'],
+    ['GET', list, (c) => `${list}?companyId=${c.f.second}&limit=1`, 'o444444o1'],
+  ]),
   // Issue #15: a list's companyId of a company the caller has nothing to do with (another
   // association, or one that does not exist) answers 404 like its single records, never 200 [].
   // The resident holds the row's agreement with the demo company; the neighbour holds none.

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/contract/billing'
 import { Invoice, InvoiceListQuery } from '../../../shared/contract/invoices'
 import { bearer, errorResponses as e, json, jsonBody, router, writeHeaders } from '../../http/openapi'
+import { nextLinkHeader, setNextLink } from '../../http/paging'
 import { requireActor } from '../access/actor'
 import type { BillingService } from './billing.service'
 import { parseDebtorQuery } from './debtors.service'
@@ -63,8 +64,16 @@ const list = createRoute({
   security: bearer,
   summary:
     "Invoices and credit notes: with companyId, the company's for its staff (own ones for anyone else; 404 for a company the caller has nothing to do with); without, the caller's own. Filter by status. Newest first.",
+  description:
+    'A page of at most `limit` (1–200, default 200) documents, newest first by issue date, number and id. ' +
+    'The next page is in the `Link: <…&cursor=…>; rel="next"` header, absent on the last page; a cursor that is not one of ours is 400 `VALIDATION_FAILED` on `cursor`.',
   request: { query: InvoiceListQuery },
-  responses: { 200: { description: 'Invoices', ...json(z.array(Invoice)) }, 400: e[400], 401: e[401], 404: e[404] },
+  responses: {
+    200: { description: 'A page of invoices, newest first', headers: nextLinkHeader, ...json(z.array(Invoice)) },
+    400: e[400],
+    401: e[401],
+    404: e[404],
+  },
 })
 const getOne = createRoute({
   method: 'get',
@@ -131,7 +140,11 @@ export const billingRoutes = (billing: BillingService, invoices: InvoicesService
   router()
     .openapi(oneTimeCharge, (c) => c.json(billing.requestOneTimeCharge(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201))
     .openapi(refund, (c) => c.json(billing.refund(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201))
-    .openapi(list, (c) => c.json(invoices.list(requireActor(c.var.actor), c.req.valid('query')), 200))
+    .openapi(list, (c) => {
+      const page = invoices.list(requireActor(c.var.actor), c.req.valid('query'))
+      setNextLink(c, page.next)
+      return c.json(page.items, 200)
+    })
     .openapi(getOne, (c) => c.json(invoices.get(requireActor(c.var.actor), c.req.valid('param').id), 200))
     .openapi(debtors, (c) => c.json(billing.debtors(requireActor(c.var.actor), parseDebtorQuery(c.req.valid('query'))), 200))
     .openapi(retry, (c) => c.json(billing.retry(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201))

@@ -1,10 +1,12 @@
-import { and, asc, count, desc, eq, gt, inArray, or, sum, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, inArray, or, sql, sum, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { invoiceLines, invoices } from '../../db/schema/invoices'
 import type { InvoiceStatus } from '../../../shared/contract/invoices'
 
 export type InvoiceRow = typeof invoices.$inferSelect
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect
+/** Where a page of the invoice list starts: after this sort key (issue date, number, id; newest first). */
+export type InvoicePageKey = [issueDate: string, number: number, id: string]
 
 /** Which invoices a caller sees: `all`, or those of some companies and/or of one member. */
 export type InvoiceScope = 'all' | { companyIds: string[]; memberUserId: string }
@@ -89,8 +91,12 @@ export const invoicesRepository = {
           .map((r) => [r.id, String(r.number)])
       : [],
     ),
-  /** A company's documents (staff), or a member's own (optionally of one company); newest first. */
-  list: (db: Db, filter: { companyId?: string; memberUserId?: string; status?: InvoiceStatus }): InvoiceRow[] =>
+  /**
+   * A page of a company's documents (staff), or of a member's own (optionally of one company):
+   * newest first by (issue date, number, id), the id deciding between companies' equal numbers;
+   * keyset paging after `after`, one statement with LIMIT.
+   */
+  listPage: (db: Db, filter: { companyId?: string; memberUserId?: string; status?: InvoiceStatus; after?: InvoicePageKey; limit: number }): InvoiceRow[] =>
     db
       .select()
       .from(invoices)
@@ -99,9 +105,13 @@ export const invoicesRepository = {
           filter.companyId !== undefined ? eq(invoices.companyId, filter.companyId) : undefined,
           filter.memberUserId !== undefined ? eq(invoices.memberUserId, filter.memberUserId) : undefined,
           filter.status ? eq(invoices.status, filter.status) : undefined,
+          filter.after ?
+            sql`(${invoices.issueDate}, ${invoices.number}, ${invoices.id}) < (${filter.after[0]}, ${filter.after[1]}, ${filter.after[2]})`
+          : undefined,
         ),
       )
-      .orderBy(desc(invoices.issueDate), desc(invoices.number))
+      .orderBy(desc(invoices.issueDate), desc(invoices.number), desc(invoices.id))
+      .limit(filter.limit)
       .all(),
   countOfCompany: (db: Db, companyId: string): number => db.select({ n: count() }).from(invoices).where(eq(invoices.companyId, companyId)).get()?.n ?? 0,
   /** Rows for a sync snapshot, in id order after `afterId`. */

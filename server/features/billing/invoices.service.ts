@@ -1,12 +1,13 @@
-import type { Db } from '../../db/client'
+import { connectionOf, type Db } from '../../db/client'
 import { notFound } from '../../errors'
+import { decodeCursor, pageOf } from '../../http/paging'
 import type { Invoice, InvoiceListQuery } from '../../../shared/contract/invoices'
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
 import { canReadAgreement, isSuperAdmin, roleIn } from '../access/policy'
 import { assertCompanyInScope } from '../access/company-scope'
 import type { SyncedEntity } from '../sync/synced-entity'
-import { invoicesRepository as repo, type InvoiceRow, type InvoiceScope } from './invoices.repository'
+import { invoicesRepository as repo, type InvoiceLineRow, type InvoiceRow, type InvoiceScope } from './invoices.repository'
 
 export type InvoicesService = ReturnType<typeof createInvoicesService>
 
@@ -25,6 +26,9 @@ export function createInvoicesService(deps: { db: Db }) {
       db,
       rows.map((r) => r.id),
     )
+    // Grouped once, so a page's views cost its lines, not rows × lines.
+    const linesOf = new Map<string, InvoiceLineRow[]>()
+    for (const l of lines) linesOf.set(l.invoiceId, [...(linesOf.get(l.invoiceId) ?? []), l])
     const credited = repo.numbers(db, [...new Set(rows.map((r) => r.creditedInvoiceId).filter((x): x is string => x !== null))])
     return rows.map((r) => ({
       id: r.id,
@@ -50,21 +54,19 @@ export function createInvoicesService(deps: { db: Db }) {
       vatRate: r.vatRate,
       totalVatAmount: r.vatOre,
       totalAmount: r.totalOre,
-      invoiceArticles: lines
-        .filter((l) => l.invoiceId === r.id)
-        .map((l) => ({
-          id: l.id,
-          articleNumber: l.articleNumber,
-          type: l.type,
-          articleDescription: l.description,
-          quantity: l.quantity,
-          unit: l.unit,
-          pricePerUnit: l.pricePerUnitOre,
-          vatRate: l.vatRate,
-          vatAmount: l.vatOre,
-          totalPriceIncludingVat: l.totalInclVatOre,
-          creditedArticleId: r.creditedInvoiceId !== null && l.creditedPosition !== null ? `${r.creditedInvoiceId}:${l.creditedPosition}` : null,
-        })),
+      invoiceArticles: (linesOf.get(r.id) ?? []).map((l) => ({
+        id: l.id,
+        articleNumber: l.articleNumber,
+        type: l.type,
+        articleDescription: l.description,
+        quantity: l.quantity,
+        unit: l.unit,
+        pricePerUnit: l.pricePerUnitOre,
+        vatRate: l.vatRate,
+        vatAmount: l.vatOre,
+        totalPriceIncludingVat: l.totalInclVatOre,
+        creditedArticleId: r.creditedInvoiceId !== null && l.creditedPosition !== null ? `${r.creditedInvoiceId}:${l.creditedPosition}` : null,
+      })),
       version: r.version,
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
@@ -82,12 +84,20 @@ export function createInvoicesService(deps: { db: Db }) {
      * Staff (and the super admin) with `companyId` get the company's invoices; without it, or in
      * a company where the caller is not staff, their own (docs/PRODUCT.md §6 "Invoices fetched"). Newest first.
      * A company they have nothing to do with (or that does not exist) answers 404 (issue #15).
+     * A page at a time (docs/API.md "Lists"); the cursor only says where to start, never what the caller sees.
      */
-    list(actor: Actor, query: InvoiceListQuery): Invoice[] {
+    list(actor: Actor, query: InvoiceListQuery): { items: Invoice[]; next: string | null } {
+      // Keyset paging (issue #19): one statement for the page, two for its views (lines, credited numbers).
+      const after = decodeCursor(query.cursor, ['string', 'number', 'string'])
       if (query.companyId !== undefined) assertCompanyInScope(db, actor, query.companyId)
       const staff = query.companyId !== undefined && (isSuperAdmin(actor) || roleIn(actor, query.companyId) !== undefined)
       const filter = staff ? { companyId: query.companyId } : { memberUserId: actor.userId, ...(query.companyId ? { companyId: query.companyId } : {}) }
-      return views(repo.list(db, { ...filter, status: query.status }))
+      // One read transaction: the rows and their lines from the same snapshot.
+      return connectionOf(db).transaction(() => {
+        const rows = repo.listPage(db, { ...filter, status: query.status, after, limit: query.limit + 1 })
+        const page = pageOf(rows, query.limit, (r) => [r.issueDate, r.number, r.id])
+        return { items: views(page.rows), next: page.next }
+      })()
     },
 
     /** The company's documents on its Invoices page (invoices and credit notes), for the Companies list. */
