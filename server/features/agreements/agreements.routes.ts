@@ -8,6 +8,7 @@ import {
   CreateAgreementRequest,
   UpdateAgreementRequest,
 } from '../../../shared/contract/agreements'
+import { PageQuery } from '../../../shared/contract/paging'
 import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
 import { nextLinkHeader, setNextLink } from '../../http/paging'
 import { ifMatchVersion, setETag } from '../../http/versioning'
@@ -73,8 +74,16 @@ const charges = createRoute({
   tags,
   security: bearer,
   summary: 'Charges of the agreement, by due date, with their Vipps history',
-  request: { params: IdParam },
-  responses: { 200: { description: 'Charges', ...json(z.array(Charge)) }, 401: e[401], 404: e[404] },
+  description:
+    'A page of at most `limit` (1–200, default 200) charges, by due date, creation and id. ' +
+    'The next page is in the `Link: <…?cursor=…>; rel="next"` header, absent on the last page; a cursor that is not one of ours is 400 `VALIDATION_FAILED` on `cursor`.',
+  request: { params: IdParam, query: PageQuery },
+  responses: {
+    200: { description: 'A page of charges by due date', headers: nextLinkHeader, ...json(z.array(Charge)) },
+    400: e[400],
+    401: e[401],
+    404: e[404],
+  },
 })
 const accept = (method: 'get' | 'post') =>
   createRoute({
@@ -142,7 +151,11 @@ export const agreementsRoutes = (agreements: AgreementsService) => {
       setETag(c, agreement.version)
       return c.json(agreement, 200)
     })
-    .openapi(charges, (c) => c.json(agreements.charges(requireActor(c.var.actor), c.req.valid('param').id), 200))
+    .openapi(charges, (c) => {
+      const page = agreements.charges(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('query'))
+      setNextLink(c, page.next)
+      return c.json(page.items, 200)
+    })
     .openapi(cancel, (c) => {
       const agreement = agreements.cancel(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'))
       setETag(c, agreement.version)

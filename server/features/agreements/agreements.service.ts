@@ -16,6 +16,7 @@ import type {
   UpdateAgreementRequest,
 } from '../../../shared/contract/agreements'
 import { localeOf } from '../../../shared/contract/common'
+import type { PageQuery } from '../../../shared/contract/paging'
 import { initialsOf, priceOfParts } from '../../../shared/domain/agreement-parts'
 import { lastPaymentOf, terminationProblem } from '../../../shared/domain/termination'
 import { nextPaymentDateProblem, startPaymentDateProblem } from '../../../shared/domain/agreement-dates'
@@ -139,9 +140,14 @@ export function createAgreementsService(deps: {
 
     get: (actor: Actor, id: string): Agreement => view(visible(actor, id)),
 
-    charges(actor: Actor, id: string): Charge[] {
-      const row = visible(actor, id)
-      return charges.views(charges.rowsOf(row.id))
+    /** A page of the agreement's charges by due date (docs/API.md "Lists"): one statement for the rows, two for their views. */
+    charges(actor: Actor, id: string, query: PageQuery): { items: Charge[]; next: string | null } {
+      const after = decodeCursor(query.cursor, ['string', 'string', 'string'])
+      return connectionOf(db).transaction(() => {
+        const row = visible(actor, id)
+        const page = pageOf(charges.pageOf(row.id, after, query.limit + 1), query.limit, (c) => [c.due, c.createdAt, c.id])
+        return { items: charges.views(page.rows), next: page.next }
+      })()
     },
 
     /** Creates an agreement in CREATED; the member (found or invited by e-mail) is asked to accept it. */

@@ -36,6 +36,7 @@ const table: Row[] = [
   ['GET', '/agreement/{id}', (c) => `/agreement/${c.id}`, 'oooooo441'],
   ['PATCH', '/agreement/{id}', (c) => `/agreement/${c.id}`, 'oooo33441', () => ({ paymentPeriod: 'WEEKLY' })],
   ['GET', '/agreement/{id}/charges', (c) => `/agreement/${c.id}/charges`, 'oooooo441'],
+  ['GET', '/agreement/{id}/charges', (c) => `/agreement/${c.id}/charges?limit=1`, 'oooooo441'],
   ['POST', '/agreement/{id}/accept', (c) => `/agreement/${c.id}/accept`, '33333o441'],
   ['GET', '/agreement/{id}/accept', (c) => `/agreement/${c.id}/accept`, '33333o441'],
   ['POST', '/agreement/{id}/reject', (c) => `/agreement/${c.id}/reject`, '33333o441'],

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, or, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { agreements, chargeEvents, charges } from '../../db/schema/agreements'
 import { invoices } from '../../db/schema/invoices'
@@ -7,6 +7,9 @@ export type ChargeRow = typeof charges.$inferSelect
 export type ChargeEventRow = typeof chargeEvents.$inferSelect
 /** The agreement a charge belongs to, as the charge's change-log audience and notices read it. */
 export type ChargeAgreement = typeof agreements.$inferSelect
+
+/** Where a page of an agreement's charges starts: after this sort key (due date, created, id). */
+export type ChargePageKey = [due: string, createdAt: string, id: string]
 
 /** Which charges a caller sees: `all`, or those of some companies' agreements and/or of one member's. */
 export type ChargeScope = 'all' | { companyIds: string[]; memberUserId: string }
@@ -21,6 +24,20 @@ const scoped = (scope: ChargeScope): SQL | undefined => {
 export const chargesRepository = {
   ofAgreement: (db: Db, agreementId: string): ChargeRow[] =>
     db.select().from(charges).where(eq(charges.agreementId, agreementId)).orderBy(asc(charges.due), asc(charges.createdAt)).all(),
+  /** A page of an agreement's charges by (due date, created, id) after `after`: one statement with LIMIT (issue #19). */
+  pageOfAgreement: (db: Db, agreementId: string, after: ChargePageKey | undefined, limit: number): ChargeRow[] =>
+    db
+      .select()
+      .from(charges)
+      .where(
+        and(
+          eq(charges.agreementId, agreementId),
+          after ? sql`(${charges.due}, ${charges.createdAt}, ${charges.id}) > (${after[0]}, ${after[1]}, ${after[2]})` : undefined,
+        ),
+      )
+      .orderBy(asc(charges.due), asc(charges.createdAt), asc(charges.id))
+      .limit(limit)
+      .all(),
   byId: (db: Db, id: string): ChargeRow | undefined => db.select().from(charges).where(eq(charges.id, id)).get(),
   byIds: (db: Db, ids: string[]): ChargeRow[] => (ids.length ? db.select().from(charges).where(inArray(charges.id, ids)).all() : []),
   byVippsId: (db: Db, vippsChargeId: string): ChargeRow | undefined => db.select().from(charges).where(eq(charges.vippsChargeId, vippsChargeId)).get(),

@@ -9,7 +9,14 @@ import type { Actor } from '../access/actor'
 import { canReadAgreement, isSuperAdmin } from '../access/policy'
 import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
-import { chargesRepository as repo, type ChargeAgreement, type ChargeRow, type ChargeScope } from './charges.repository'
+import {
+  chargesRepository as repo,
+  type ChargeAgreement,
+  type ChargeEventRow,
+  type ChargePageKey,
+  type ChargeRow,
+  type ChargeScope,
+} from './charges.repository'
 import type { Invoicing } from './invoicing'
 
 /** Vipps charge status → ours (docs/DOMAIN.md "Status mapping"). */
@@ -54,6 +61,9 @@ export function createChargesService(deps: { db: Db; clock: Clock; invoicing: In
       db,
       rows.map((r) => r.invoiceId).filter((id): id is string => id !== null),
     )
+    // Grouped once, so a page's views cost its events, not rows × events.
+    const eventsOf = new Map<string, ChargeEventRow[]>()
+    for (const e of events) eventsOf.set(e.chargeId, [...(eventsOf.get(e.chargeId) ?? []), e])
     return rows.map((r) => ({
       id: r.id,
       agreementId: r.agreementId,
@@ -67,7 +77,7 @@ export function createChargesService(deps: { db: Db; clock: Clock; invoicing: In
       status: r.status,
       invoiceId: r.invoiceId,
       invoiceNumber: r.invoiceId ? (numbers.get(r.invoiceId) ?? null) : null,
-      history: events.filter((e) => e.chargeId === r.id).map((e) => ({ event: e.event, amount: e.amountOre, occurredAt: e.occurredAt })),
+      history: (eventsOf.get(r.id) ?? []).map((e) => ({ event: e.event, amount: e.amountOre, occurredAt: e.occurredAt })),
       version: r.version,
       createdAt: r.createdAt,
       updatedAt: r.updatedAt,
@@ -89,6 +99,8 @@ export function createChargesService(deps: { db: Db; clock: Clock; invoicing: In
     setStatus,
     row: (id: string) => repo.byId(db, id),
     rowsOf: (agreementId: string) => repo.ofAgreement(db, agreementId),
+    /** A page of an agreement's charges (keyset, docs/API.md "Lists"). */
+    pageOf: (agreementId: string, after: ChargePageKey | undefined, limit: number) => repo.pageOfAgreement(db, agreementId, after, limit),
     /** Charges at Vipps that may still move (the poll re-reads them). */
     openAtVipps: () => repo.openAtVipps(db),
 
