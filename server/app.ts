@@ -1,3 +1,4 @@
+import { localeFromHeader } from './i18n/i18n'
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { OpenAPIHono } from '@hono/zod-openapi'
@@ -238,7 +239,8 @@ export function createApp(deps: AppDeps) {
   app.use('*', async (c, next) => {
     const started = performance.now()
     c.set('log', log.child({ requestId: c.var.requestId }))
-    c.set('locale', 'en')
+    // The client's language from the start, so refusals before sign-in (a body too large) use it too.
+    c.set('locale', localeFromHeader(c.req.header('Accept-Language')) ?? 'en')
     c.set('clientIp', clientIp(c, config.trustProxy))
     await next()
     // An anonymous message leaves no request log line (issue #10): its time and session could point to the sender.

@@ -14,6 +14,8 @@ describe('HTTP conventions', () => {
     const res = await t.call('POST', '/auth/forgot-password', { body: { email: 'a'.repeat(1024 * 1024 + 10) } })
     expect(res.status).toBe(413)
     expect(res.json.code).toBe('PAYLOAD_TOO_LARGE')
+    const da = await t.call('POST', '/auth/forgot-password', { body: { email: 'a'.repeat(1024 * 1024 + 10) }, headers: { 'Accept-Language': 'da' } })
+    expect(da.json.message).toBe('Forespørgslen er for stor (højst 1 MiB).')
   })
 
   it('answers unknown API paths with a JSON 404 and wrong methods with 405 and Allow', async () => {

@@ -9,6 +9,7 @@ import { users } from '../db/schema/users'
 import { WriteLock } from '../lib/write-lock'
 import { demo, testApp } from '../test/harness'
 import Database from 'better-sqlite3'
+import { v7 } from 'uuid'
 
 /**
  * Reads on their own connection (decision 0049), on a real file database: the test template's
@@ -169,6 +170,23 @@ describe('reads on their own connection (file database)', () => {
     expect(inReadScope(() => connectionOf(database.db))).toBe(database.reader)
     expect(await inReadScope(() => lock.run(() => connectionOf(database.db)))).toBe(database.sqlite)
     expect(() => inReadScope(() => database.db.update(users).set({ fullName: 'x' }).where(eq(users.id, 'none')).run())).toThrow(/readonly/)
+  })
+})
+
+describe('HEAD on the GET forms of actions', () => {
+  it('is refused with 405 and runs nothing: no agreement accepted at Vipps, no company suspended, no write lock held', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.superadmin)
+    const company = t.database.sqlite.prepare<[], { id: string; status: string }>("SELECT id, status FROM companies WHERE status = 'ACTIVE' LIMIT 1").get()!
+    for (const path of [`/agreement/${v7()}/accept`, `/company/${company.id}/suspend`]) {
+      const res = await within(t.call('HEAD', path, { token }))
+      expect(res).not.toBe('waiting')
+      if (res === 'waiting') return
+      expect(res.status).toBe(405)
+    }
+    expect(t.database.sqlite.prepare<[string], { status: string }>('SELECT status FROM companies WHERE id = ?').get(company.id)!.status).toBe('ACTIVE')
+    const write = await within(t.call('PATCH', '/notifications/read-all', { token }))
+    expect(write).not.toBe('waiting')
   })
 })
 

@@ -70,6 +70,9 @@ export function writeTransaction(deps: {
 
   return async (c, next) => {
     const method = c.req.method
+    // HEAD is answered by a route's GET handler: on the GET forms of actions it would run the
+    // action from a method that must be safe, so those refuse it.
+    if (method === 'HEAD' && (deps.outside?.('GET', c.req.path) || deps.writesByGet?.(c.req.path))) return c.body(null, 405, { Allow: 'GET' })
     if (deps.outside?.(method, c.req.path)) return next()
     if ((method === 'GET' || method === 'HEAD' || method === 'OPTIONS') && !deps.writesByGet?.(c.req.path))
       return deps.readsApart ? inReadScope(next) : deps.lock.run(() => inReadScope(next))

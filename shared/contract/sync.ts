@@ -42,6 +42,9 @@ export const syncBatchMethods = ['POST', 'PUT', 'PATCH', 'DELETE'] as const
  * One queued mutation, sent exactly as it would be sent alone. `method` and `path` are checked by
  * the route, not here, so that a refusal names the item in words (batch.routes.ts).
  */
+/** A header value without spaces or control characters. */
+const HEADER_VALUE = /^[\x21-\x7e]+$/
+
 export const SyncBatchItem = z
   .object({
     method: z.string().max(10).meta({ description: 'POST, PUT, PATCH or DELETE' }),
@@ -50,9 +53,10 @@ export const SyncBatchItem = z
       .min(1)
       .max(2000)
       .meta({ description: 'The full path under /api, e.g. `/api/notifications/{id}/read` (not /api/auth/…, not the batch itself)' }),
+    // Printable ASCII only, as an HTTP header value must be: anything else could not be forwarded.
     headers: z.object({
-      'Idempotency-Key': z.string().min(1).max(64),
-      'If-Match': z.string().max(20).optional(),
+      'Idempotency-Key': z.string().min(1).max(64).regex(HEADER_VALUE),
+      'If-Match': z.string().max(20).regex(HEADER_VALUE).optional(),
     }),
     body: z.unknown().optional(),
   })

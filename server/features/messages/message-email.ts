@@ -36,8 +36,9 @@ export function renderMessageEmail(
   })
   return {
     subject: mail.subject,
-    text: mail.text.replace(BODY, htmlToText(input.body)),
+    // Replacement functions, not strings: a `$` in the body is text, not a replacement pattern.
+    text: mail.text.replace(BODY, () => htmlToText(input.body)),
     // The body was sanitized when it was saved (shared/domain/html-policy.ts).
-    html: mail.html.replace(`<p>${BODY}</p>`, `<div style="white-space:pre-wrap;border-left:3px solid #d1d5db;padding-left:12px">${input.body}</div>`),
+    html: mail.html.replace(`<p>${BODY}</p>`, () => `<div style="white-space:pre-wrap;border-left:3px solid #d1d5db;padding-left:12px">${input.body}</div>`),
   }
 }

@@ -132,6 +132,16 @@ describe('POST /api/sync/batch', () => {
     expect((await batch(t, admin, many.slice(0, SYNC_BATCH_MAX_ITEMS))).json.answers).toHaveLength(SYNC_BATCH_MAX_ITEMS)
   })
 
+  it('refuses header values no HTTP request could carry with a 400, before any item is applied', async () => {
+    const before = draftsOf(t, main)
+    for (const bad of [item('POST', '/api/messages', draft(main), '"1"\r\nX: y'), item('POST', '/api/messages', draft(main), undefined, 'nøgle-🔑')]) {
+      const res = await batch(t, admin, [item('POST', '/api/messages', draft(main, { id: v7() })), bad], { 'Accept-Language': 'da' })
+      expect(res.status).toBe(400)
+      expect(res.json.code).toBe('VALIDATION_FAILED')
+    }
+    expect(draftsOf(t, main)).toBe(before)
+  })
+
   it('a batch counts as its items against each route’s rate limit', async () => {
     const report = () => item('POST', '/api/logger', { level: 'ERROR', message: 'boom' })
     const first = await batch(t, admin, Array.from({ length: 40 }, report))
