@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { messages as m } from '../i18n-messages'
+import { pageQueryFields } from './paging'
 import { multiLineText, plainText } from './text'
 
 /**
@@ -134,7 +135,9 @@ export type Message = z.infer<typeof Message>
 export const MessageListQuery = z.object({
   companyId: z.uuid().optional(),
   status: MessageStatus.optional(),
+  ...pageQueryFields,
 })
+export type MessageListQuery = z.output<typeof MessageListQuery>
 
 /** POST /contact (docs/PRODUCT.md §2 Contact): the message goes to the platform's contact address. */
 export const ContactRequest = z

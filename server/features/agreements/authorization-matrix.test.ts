@@ -20,7 +20,7 @@ const UNKNOWN = '0190d5e6-0000-7000-8000-00000000beef'
 const table: Row[] = [
   ['GET', '/agreement', () => '/agreement', 'oooooooo1'],
   // Paging (issue #19) keeps who sees what: one row a page, the same 404 for another association.
-  ...(['/agreement', '/invoice'] as const).flatMap((list): Row[] => [
+  ...(['/agreement', '/invoice', '/messages'] as const).flatMap((list): Row[] => [
     ['GET', list, (c) => `${list}?companyId=${c.f.main}&limit=1`, 'oooooo441'],
     ['GET', list, (c) => `${list}?companyId=${c.f.second}&limit=1`, 'o444444o1'],
   ]),

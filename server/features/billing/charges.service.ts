@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client'
+import { groupBy } from '../../lib/group-by'
 import type { Clock } from '../../lib/clock'
 import { newId } from '../../lib/ids'
 import { queueProviderCall } from '../../integrations/vipps/provider-outbox'
@@ -12,7 +13,6 @@ import type { SyncedEntity } from '../sync/synced-entity'
 import {
   chargesRepository as repo,
   type ChargeAgreement,
-  type ChargeEventRow,
   type ChargePageKey,
   type ChargeRow,
   type ChargeScope,
@@ -61,9 +61,7 @@ export function createChargesService(deps: { db: Db; clock: Clock; invoicing: In
       db,
       rows.map((r) => r.invoiceId).filter((id): id is string => id !== null),
     )
-    // Grouped once, so a page's views cost its events, not rows × events.
-    const eventsOf = new Map<string, ChargeEventRow[]>()
-    for (const e of events) eventsOf.set(e.chargeId, [...(eventsOf.get(e.chargeId) ?? []), e])
+    const eventsOf = groupBy(events, (e) => e.chargeId)
     return rows.map((r) => ({
       id: r.id,
       agreementId: r.agreementId,

@@ -1,4 +1,5 @@
 import { connectionOf, type Db } from '../../db/client'
+import { groupBy } from '../../lib/group-by'
 import { notFound } from '../../errors'
 import { decodeCursor, pageOf } from '../../http/paging'
 import type { Invoice, InvoiceListQuery } from '../../../shared/contract/invoices'
@@ -7,7 +8,7 @@ import type { Actor } from '../access/actor'
 import { canReadAgreement, isSuperAdmin, roleIn } from '../access/policy'
 import { assertCompanyInScope } from '../access/company-scope'
 import type { SyncedEntity } from '../sync/synced-entity'
-import { invoicesRepository as repo, type InvoiceLineRow, type InvoiceRow, type InvoiceScope } from './invoices.repository'
+import { invoicesRepository as repo, type InvoiceRow, type InvoiceScope } from './invoices.repository'
 
 export type InvoicesService = ReturnType<typeof createInvoicesService>
 
@@ -26,9 +27,7 @@ export function createInvoicesService(deps: { db: Db }) {
       db,
       rows.map((r) => r.id),
     )
-    // Grouped once, so a page's views cost its lines, not rows × lines.
-    const linesOf = new Map<string, InvoiceLineRow[]>()
-    for (const l of lines) linesOf.set(l.invoiceId, [...(linesOf.get(l.invoiceId) ?? []), l])
+    const linesOf = groupBy(lines, (l) => l.invoiceId)
     const credited = repo.numbers(db, [...new Set(rows.map((r) => r.creditedInvoiceId).filter((x): x is string => x !== null))])
     return rows.map((r) => ({
       id: r.id,

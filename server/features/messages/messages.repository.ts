@@ -9,6 +9,8 @@ import { users } from '../../db/schema/users'
 export type MessageRow = typeof messages.$inferSelect
 export type RecipientRow = typeof messageRecipients.$inferSelect
 export type AttachmentRow = typeof messageAttachments.$inferSelect
+/** Where a page of the message list starts: after this sort key (created, id; newest first). */
+export type MessagePageKey = [createdAt: string, id: string]
 export interface Person {
   id: string
   fullName: string
@@ -53,7 +55,17 @@ export const messagesRepository = {
 
   delete: (db: Db, id: string) => db.delete(messages).where(eq(messages.id, id)).run(),
 
-  list: (db: Db, scope: MessageScope, filter: { companyId?: string; status?: MessageRow['status'] }): MessageRow[] =>
+  /**
+   * A page of the list (issue #19): newest first by (created, id), after `after`, one statement
+   * with LIMIT.
+   */
+  listPage: (
+    db: Db,
+    scope: MessageScope,
+    filter: { companyId?: string; status?: MessageRow['status'] },
+    after: MessagePageKey | undefined,
+    limit: number,
+  ): MessageRow[] =>
     db
       .select()
       .from(messages)
@@ -62,9 +74,11 @@ export const messagesRepository = {
           visible(scope),
           filter.companyId ? eq(messages.companyId, filter.companyId) : undefined,
           filter.status ? eq(messages.status, filter.status) : undefined,
+          after ? sql`(${messages.createdAt}, ${messages.id}) < (${after[0]}, ${after[1]})` : undefined,
         ),
       )
       .orderBy(sql`${messages.createdAt} desc`, sql`${messages.id} desc`)
+      .limit(limit)
       .all(),
 
   page: (db: Db, scope: MessageScope, afterId: string | null, limit: number): MessageRow[] =>
@@ -99,6 +113,54 @@ export const messagesRepository = {
 
   updateRecipient: (db: Db, id: string, fields: Partial<Pick<RecipientRow, 'receivedAt' | 'viewedAt'>>) =>
     db.update(messageRecipients).set(fields).where(eq(messageRecipients.id, id)).run(),
+
+  /** Recipients of several messages, by message and name (a page's views). */
+  recipientsOfAll: (db: Db, messageIds: string[]): RecipientRow[] =>
+    messageIds.length ?
+      db
+        .select()
+        .from(messageRecipients)
+        .where(inArray(messageRecipients.messageId, messageIds))
+        .orderBy(asc(messageRecipients.messageId), asc(messageRecipients.fullName), asc(messageRecipients.id))
+        .all()
+    : [],
+
+  /** Attachments of several messages, by message and upload (a page's views). */
+  attachmentsOfAll: (db: Db, messageIds: string[]): AttachmentRow[] =>
+    messageIds.length ?
+      db
+        .select()
+        .from(messageAttachments)
+        .where(inArray(messageAttachments.messageId, messageIds))
+        .orderBy(asc(messageAttachments.messageId), asc(messageAttachments.createdAt), asc(messageAttachments.id))
+        .all()
+    : [],
+
+  /** Company names by id (a page's views). */
+  companyNames: (db: Db, companyIds: string[]): Map<string, string> =>
+    new Map(
+      companyIds.length ?
+        db
+          .select({ id: companies.id, name: companies.name })
+          .from(companies)
+          .where(inArray(companies.id, companyIds))
+          .all()
+          .map((c) => [c.id, c.name])
+      : [],
+    ),
+
+  /** People by id (a page's senders). */
+  people: (db: Db, userIds: string[]): Map<string, Person> =>
+    new Map(
+      userIds.length ?
+        db
+          .select(person)
+          .from(users)
+          .where(inArray(users.id, userIds))
+          .all()
+          .map((p) => [p.id, p])
+      : [],
+    ),
 
   attachments: (db: Db, messageId: string): AttachmentRow[] =>
     db.select().from(messageAttachments).where(eq(messageAttachments.messageId, messageId)).orderBy(asc(messageAttachments.createdAt)).all(),

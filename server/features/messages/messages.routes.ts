@@ -13,6 +13,7 @@ import { MessageResponse } from '../../../shared/contract/common'
 import { DomainError, validation } from '../../errors'
 import { issuesOf } from '../../http/error-mapper'
 import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
+import { nextLinkHeader, setNextLink } from '../../http/paging'
 import { ifMatchVersion, setETag } from '../../http/versioning'
 import type { RateLimiter } from '../../http/rate-limit'
 import { translate } from '../../i18n/i18n'
@@ -32,8 +33,16 @@ const list = createRoute({
   security: bearer,
   summary:
     'Messages the caller may see, newest first: their drafts, what they sent, what they received, and (staff) every sent message of their companies; companyId narrows them (404 for a company the caller has nothing to do with)',
+  description:
+    'A page of at most `limit` (1–200, default 200) messages, newest first by creation and id. ' +
+    'The next page is in the `Link: <…&cursor=…>; rel="next"` header, absent on the last page; a cursor that is not one of ours is 400 `VALIDATION_FAILED` on `cursor`.',
   request: { query: MessageListQuery },
-  responses: { 200: { description: 'Messages', ...json(z.array(Message)) }, 400: e[400], 401: e[401], 404: e[404] },
+  responses: {
+    200: { description: 'A page of messages, newest first', headers: nextLinkHeader, ...json(z.array(Message)) },
+    400: e[400],
+    401: e[401],
+    404: e[404],
+  },
 })
 const create = createRoute({
   method: 'post',
@@ -160,7 +169,11 @@ const contact = createRoute({
 
 export const messagesRoutes = (messages: MessagesService, contactService: ContactService, limits: { anonymous: RateLimiter; contact: RateLimiter }) =>
   router()
-    .openapi(list, (c) => c.json(messages.list(requireActor(c.var.actor), c.req.valid('query')), 200))
+    .openapi(list, (c) => {
+      const page = messages.list(requireActor(c.var.actor), c.req.valid('query'))
+      setNextLink(c, page.next)
+      return c.json(page.items, 200)
+    })
     .openapi(create, (c) => {
       const message = messages.create(requireActor(c.var.actor), c.req.valid('json'))
       setETag(c, message.version)

@@ -1,12 +1,14 @@
 import { TZDate } from '@date-fns/tz'
 import { format } from 'date-fns'
-import type { Db } from '../../db/client'
+import { connectionOf, type Db } from '../../db/client'
 import { conflict, invalidState, notFound, ruleViolation, validation, versionConflict } from '../../errors'
 import { COPENHAGEN, type Clock } from '../../lib/clock'
+import { groupBy } from '../../lib/group-by'
 import { newId, sha256 } from '../../lib/ids'
 import type { WriteLock } from '../../lib/write-lock'
 import { sanitizeHtml } from '../../lib/sanitize-html'
 import { queueMail } from '../../integrations/mail/mail-outbox'
+import { decodeCursor, pageOf } from '../../http/paging'
 import { localeOf } from '../../../shared/contract/common'
 import {
   MAX_ATTACHMENT_BYTES,
@@ -14,6 +16,7 @@ import {
   type AnonymousMessageRequest,
   type CreateMessageRequest,
   type Message,
+  type MessageListQuery,
   type MessageStatus,
   type MessageType,
   type RecipientTarget,
@@ -81,38 +84,53 @@ export function createMessagesService(deps: MessagesDeps) {
   const { db, clock, companies, notifications, files } = deps
   const now = () => clock.now().toISOString()
 
-  function view(actor: Actor | null, row: MessageRow): Message {
-    const sender = row.senderUserId ? repo.person(db, row.senderUserId) : undefined
-    const all = repo.recipients(db, row.id)
-    const recipients = actor && !seesAllRecipients(actor, row) ? all.filter((r) => r.userId === actor.userId) : all
-    return {
-      id: row.id,
-      companyId: row.companyId,
-      companyName: repo.companyName(db, row.companyId) ?? '',
-      type: row.type,
-      subject: row.subject,
-      body: row.body,
-      status: row.status,
-      anonymous: row.anonymous,
-      sender: sender ? { id: sender.id, fullName: sender.fullName, emailAddress: sender.emailAddress } : null,
-      recipient: { kind: row.recipientKind, userId: row.recipientUserId, addressId: row.recipientAddressId, label: row.recipientLabel },
-      recipients: recipients.map((r) => ({
-        id: r.id,
-        userId: r.userId,
-        fullName: r.fullName,
-        emailAddress: r.emailAddress,
-        receivedAt: r.receivedAt,
-        viewedAt: r.viewedAt,
-      })),
-      attachments: repo.attachments(db, row.id).map((a) => ({ id: a.id, name: a.name, contentType: a.contentType, size: a.size })),
-      scheduledAt: row.status === 'DRAFT' && row.sendAt ? instantToCopenhagen(row.sendAt) : null,
-      sendAt: row.sendAt,
-      sentAt: row.sentAt,
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
-      version: row.version,
-    }
+  /**
+   * The messages as `actor` sees them (every recipient for the author and staff, else only the
+   * actor's own line): senders, recipients, company names and attachments in one statement each
+   * for the whole set (issue #19), so a page costs the same however many it holds.
+   */
+  function views(actor: Actor | null, rows: MessageRow[]): Message[] {
+    if (!rows.length) return []
+    const ids = rows.map((r) => r.id)
+    const senders = repo.people(db, [...new Set(rows.flatMap((r) => (r.senderUserId ? [r.senderUserId] : [])))])
+    const names = repo.companyNames(db, [...new Set(rows.map((r) => r.companyId))])
+    const recipientsOf = groupBy(repo.recipientsOfAll(db, ids), (r) => r.messageId)
+    const attachmentsOf = groupBy(repo.attachmentsOfAll(db, ids), (a) => a.messageId)
+    return rows.map((row) => {
+      const sender = row.senderUserId ? senders.get(row.senderUserId) : undefined
+      const all = recipientsOf.get(row.id) ?? []
+      const recipients = actor && !seesAllRecipients(actor, row) ? all.filter((r) => r.userId === actor.userId) : all
+      return {
+        id: row.id,
+        companyId: row.companyId,
+        companyName: names.get(row.companyId) ?? '',
+        type: row.type,
+        subject: row.subject,
+        body: row.body,
+        status: row.status,
+        anonymous: row.anonymous,
+        sender: sender ? { id: sender.id, fullName: sender.fullName, emailAddress: sender.emailAddress } : null,
+        recipient: { kind: row.recipientKind, userId: row.recipientUserId, addressId: row.recipientAddressId, label: row.recipientLabel },
+        recipients: recipients.map((r) => ({
+          id: r.id,
+          userId: r.userId,
+          fullName: r.fullName,
+          emailAddress: r.emailAddress,
+          receivedAt: r.receivedAt,
+          viewedAt: r.viewedAt,
+        })),
+        attachments: (attachmentsOf.get(row.id) ?? []).map((a) => ({ id: a.id, name: a.name, contentType: a.contentType, size: a.size })),
+        scheduledAt: row.status === 'DRAFT' && row.sendAt ? instantToCopenhagen(row.sendAt) : null,
+        sendAt: row.sendAt,
+        sentAt: row.sentAt,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+        version: row.version,
+      }
+    })
   }
+
+  const view = (actor: Actor | null, row: MessageRow): Message => views(actor, [row])[0]!
 
   /** The message as the actor may see it; 404 when they may not (never revealing it exists). */
   function readable(actor: Actor, id: string): MessageRow {
@@ -233,11 +251,21 @@ export function createMessagesService(deps: MessagesDeps) {
     view: (actor: Actor, id: string): Message => view(actor, readable(actor, id)),
 
     /** `companyId` of a company the caller has nothing to do with (or that does not exist) answers 404 (issue #15). */
-    list(actor: Actor, filter: { companyId?: string; status?: MessageStatus }): Message[] {
-      const rows = repo.list(db, scopeOf(actor), filter)
-      // Reading one of its messages (a former member of its staff, say) is a link to the company too.
-      if (filter.companyId !== undefined) assertCompanyInScope(db, actor, filter.companyId, () => rows.length > 0)
-      return rows.map((row) => view(actor, row))
+    /** A page of the list, newest first (docs/API.md "Lists"); the cursor only says where to start, never what the caller sees. */
+    list(actor: Actor, query: MessageListQuery): { items: Message[]; next: string | null } {
+      const after = decodeCursor(query.cursor, ['string', 'string'])
+      const scope = scopeOf(actor)
+      const filter = { companyId: query.companyId, status: query.status }
+      // One read transaction: the rows and their recipients and attachments from the same snapshot.
+      return connectionOf(db).transaction(() => {
+        const rows = repo.listPage(db, scope, filter, after, query.limit + 1)
+        // Reading one of its messages (a former member of its staff, say) is a link to the company
+        // too: any of them, not only those after the cursor.
+        const related = () => (after ? repo.listPage(db, scope, filter, undefined, 1) : rows).length > 0
+        if (filter.companyId !== undefined) assertCompanyInScope(db, actor, filter.companyId, related)
+        const page = pageOf(rows, query.limit, (r) => [r.createdAt, r.id])
+        return { items: views(actor, page.rows), next: page.next }
+      })()
     },
 
     create(actor: Actor, input: CreateMessageRequest & { type: MessageType }): Message {
