@@ -37,6 +37,9 @@ const table: Row[] = [
   ['GET', '/company/{id}', (c) => `/company/${c.main}`, 'ooooo441'],
   ['GET', '/companies/{id}', (c) => `/companies/${c.main}`, 'ooooo441'],
   ['GET', '/company/{id}/members', (c) => `/company/${c.main}/members`, 'ooooo441'],
+  // Paging (issue #19) keeps who sees what: one row a page, the same 404 for another association.
+  ['GET', '/company/{id}/members', (c) => `/company/${c.main}/members?limit=1`, 'ooooo441'],
+  ['GET', '/company/{id}/members', (c) => `/company/${c.second}/members?limit=1`, 'o44444o1'],
   // Charge statistics (issue #9): company admin staff; the full matrix is in server/features/statistics/statistics.test.ts.
   ['GET', '/company/{id}/charges-statistics', (c) => `/company/${c.main}/charges-statistics`, 'oooo3441'],
   ['GET', '/company/{id}/addresses', (c) => `/company/${c.main}/addresses`, 'ooooo441'],

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, ne, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { addresses, companies, companyMembers } from '../../db/schema/companies'
 import { users } from '../../db/schema/users'
@@ -16,6 +16,9 @@ export type MemberRow = {
   email: string
   phone: string | null
 }
+
+/** Where a page of a company's staff starts: after this sort key (name, membership id). */
+export type MemberPageKey = [name: string, id: string]
 
 const memberColumns = {
   id: companyMembers.id,
@@ -75,6 +78,19 @@ export const companiesRepository = {
       .innerJoin(users, eq(users.id, companyMembers.userId))
       .where(eq(companyMembers.companyId, companyId))
       .orderBy(asc(users.fullName))
+      .all(),
+  /**
+   * A page of the company's staff by (name, membership id) after `after`: one statement with
+   * LIMIT (issue #19). Names are at most 200 characters (personName), as a cursor's strings.
+   */
+  membersPage: (db: Db, companyId: string, after: MemberPageKey | undefined, limit: number): MemberRow[] =>
+    db
+      .select(memberColumns)
+      .from(companyMembers)
+      .innerJoin(users, eq(users.id, companyMembers.userId))
+      .where(and(eq(companyMembers.companyId, companyId), after ? sql`(${users.fullName}, ${companyMembers.id}) > (${after[0]}, ${after[1]})` : undefined))
+      .orderBy(asc(users.fullName), asc(companyMembers.id))
+      .limit(limit)
       .all(),
   member: (db: Db, companyId: string, memberId: string): MemberRow | undefined =>
     db

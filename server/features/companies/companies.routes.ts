@@ -14,7 +14,9 @@ import {
 } from '../../../shared/contract/companies'
 import { lifecycleActions, type LifecycleAction } from '../../../shared/domain/company-status'
 import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
+import { nextLinkHeader, setNextLink } from '../../http/paging'
 import { ifMatchVersion, setETag } from '../../http/versioning'
+import { PageQuery } from '../../../shared/contract/paging'
 import { requireActor } from '../access/actor'
 import type { CompaniesService } from './companies.service'
 
@@ -88,8 +90,16 @@ const members = createRoute({
   tags: ['Company members'],
   security: bearer,
   summary: 'Staff of the company with their roles',
-  request: { params: IdParam },
-  responses: { 200: { description: 'Members', ...json(z.array(CompanyMember)) }, 401: e[401], 404: e[404] },
+  description:
+    'A page of at most `limit` (1–200, default 200) members, by name and id. ' +
+    'The next page is in the `Link: <…?cursor=…>; rel="next"` header, absent on the last page; a cursor that is not one of ours is 400 `VALIDATION_FAILED` on `cursor`.',
+  request: { params: IdParam, query: PageQuery },
+  responses: {
+    200: { description: 'A page of members by name', headers: nextLinkHeader, ...json(z.array(CompanyMember)) },
+    400: e[400],
+    401: e[401],
+    404: e[404],
+  },
 })
 const addMember = createRoute({
   method: 'post',
@@ -166,7 +176,11 @@ export const companiesRoutes = (companies: CompaniesService) => {
       setETag(c, company.version)
       return c.json(company, 200)
     })
-    .openapi(members, (c) => c.json(companies.members(requireActor(c.var.actor), c.req.valid('param').id), 200))
+    .openapi(members, (c) => {
+      const page = companies.members(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('query'))
+      setNextLink(c, page.next)
+      return c.json(page.items, 200)
+    })
     .openapi(addMember, (c) => c.json(companies.addMember(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201))
     .openapi(changeMemberRole, (c) => {
       const { id, memberId } = c.req.valid('param')

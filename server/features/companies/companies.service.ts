@@ -2,6 +2,8 @@ import type { Db } from '../../db/client'
 import { conflict, DomainError, notFound, ruleViolation, validation, versionConflict, type Issue } from '../../errors'
 import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import { newId } from '../../lib/ids'
+import { decodeCursor, pageOf } from '../../http/paging'
+import type { PageQuery } from '../../../shared/contract/paging'
 import { addressKey, DENMARK } from '../../../shared/domain/address'
 import { isValidDayMonth } from '../../../shared/domain/day-month'
 import { isWritable, nextStatus, type LifecycleAction } from '../../../shared/domain/company-status'
@@ -240,9 +242,12 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
 
     // ---- members
 
-    members(actor: Actor, id: string): CompanyMember[] {
+    /** A page of the company's staff by name (docs/API.md "Lists"): one statement for the page. */
+    members(actor: Actor, id: string, query: PageQuery): { items: CompanyMember[]; next: string | null } {
+      const after = decodeCursor(query.cursor, ['string', 'string'])
       visible(actor, id)
-      return repo.members(db, id).map(memberView)
+      const page = pageOf(repo.membersPage(db, id, after, query.limit + 1), query.limit, (m) => [m.name, m.id])
+      return { items: page.rows.map(memberView), next: page.next }
     },
 
     /**
