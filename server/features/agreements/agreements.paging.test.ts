@@ -1,33 +1,18 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { asc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../db/client'
 import { agreements } from '../../db/schema/agreements'
 import { users } from '../../db/schema/users'
 import { demo, testApp, type TestApp } from '../../test/harness'
+import { allPages, statementsRun } from '../../test/paging'
 import { companyIds } from '../companies/test-helpers'
 import { insertAgreements } from './bulk-test-data'
 import { createAgreement } from './test-helpers'
 
 const DA = { 'Accept-Language': 'da' }
-
-/** Follows `Link: <…>; rel="next"` from `path` to the last page; returns each page's ids. */
-async function allPages(t: TestApp, token: string, path: string): Promise<string[][]> {
-  const pages: string[][] = []
-  let next: string | undefined = path
-  while (next) {
-    const res = await t.call('GET', next, { token })
-    expect(res.status, JSON.stringify(res.json)).toBe(200)
-    pages.push(res.json.map((a: { id: string }) => a.id))
-    const link = res.headers.get('Link')
-    next = link ? /^<\/api([^>]+)>; rel="next"$/.exec(link)![1] : undefined
-    expect(pages.length).toBeLessThan(50)
-  }
-  return pages
-}
 
 /** Ids of a company's agreements (or all) in the list's order: company, external id. */
 const idsInOrder = (t: TestApp, companyId?: string) =>
@@ -38,27 +23,6 @@ const idsInOrder = (t: TestApp, companyId?: string) =>
     .orderBy(asc(agreements.companyId), asc(agreements.externalSeq))
     .all()
     .map((r) => r.id)
-
-/** Counts every statement better-sqlite3 runs (on any connection) while `fn` runs. */
-async function statementsRun(t: TestApp, fn: () => Promise<unknown>): Promise<number> {
-  const proto = Object.getPrototypeOf(t.database.sqlite.prepare('SELECT 1')) as Record<string, (...args: unknown[]) => unknown>
-  expect(proto).toBe(Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')))
-  const names = ['all', 'get', 'run', 'iterate'] as const
-  const originals = names.map((n) => proto[n]!)
-  let n = 0
-  names.forEach((name, i) => {
-    proto[name] = function (this: unknown, ...args: unknown[]) {
-      n++
-      return originals[i]!.apply(this, args)
-    }
-  })
-  try {
-    await fn()
-  } finally {
-    names.forEach((name, i) => (proto[name] = originals[i]!))
-  }
-  return n
-}
 
 describe('GET /api/agreement pages (issue #19)', () => {
   it('pages by company and external id through the Link header; the last page has none; filters stay in the link', async () => {
