@@ -70,8 +70,9 @@ export const invoices = sqliteTable(
   },
   (t) => [
     uniqueIndex('invoices_company_number').on(t.companyId, t.number),
-    index('invoices_company_issue').on(t.companyId, t.issueDate),
-    index('invoices_member').on(t.memberUserId),
+    // The lists' keyset order (newest first by issue date, number, id): a page reads the index in order.
+    index('invoices_company_issue').on(t.companyId, t.issueDate, t.number, t.id),
+    index('invoices_member').on(t.memberUserId, t.issueDate, t.number, t.id),
     index('invoices_charge').on(t.chargeId),
     index('invoices_credited').on(t.creditedInvoiceId),
     // The debtor overview (issue #16): a company's unsettled, unpaid invoices by due date.

@@ -40,7 +40,13 @@ export const messages = sqliteTable(
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },
-  (t) => [index('messages_company').on(t.companyId, t.status), index('messages_sender').on(t.senderUserId), index('messages_due').on(t.status, t.sendAt)],
+  (t) => [
+    index('messages_company').on(t.companyId, t.status),
+    // The list's keyset order (newest first by created, id) within a company.
+    index('messages_company_created').on(t.companyId, t.createdAt, t.id),
+    index('messages_sender').on(t.senderUserId),
+    index('messages_due').on(t.status, t.sendAt),
+  ],
 )
 
 /** Who a sent message went to, with per-recipient tracking (docs/PRODUCT.md §2: Received and Viewed). */
