@@ -10,13 +10,7 @@ import type { Actor } from '../access/actor'
 import { canReadAgreement, isSuperAdmin } from '../access/policy'
 import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
-import {
-  chargesRepository as repo,
-  type ChargeAgreement,
-  type ChargePageKey,
-  type ChargeRow,
-  type ChargeScope,
-} from './charges.repository'
+import { chargesRepository as repo, type ChargeAgreement, type ChargePageKey, type ChargeRow, type ChargeScope } from './charges.repository'
 import type { Invoicing } from './invoicing'
 
 /** Vipps charge status → ours (docs/DOMAIN.md "Status mapping"). */
