@@ -130,12 +130,12 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; users: 
 
     /** Marking read twice is harmless: the second time changes nothing. */
     markRead(actor: Actor, id: string): Notification {
-      const row = own(actor, id)
+      let row = own(actor, id)
       if (!row.isRead) {
-        repo.markRead(db, id, clock.now().toISOString())
+        row = repo.markRead(db, id, clock.now().toISOString()) ?? row
         upserted(row)
       }
-      return notificationView(own(actor, id), localeOf(actor.language))
+      return notificationView(row, localeOf(actor.language))
     },
 
     readAll(actor: Actor): number {

@@ -52,6 +52,26 @@ describe('notifications API', () => {
     expect((await t.call('GET', '/notifications/unread-count', { token })).json.count).toBe(0)
   })
 
+  it('marking read answers the row as stored, and a retry with the same Idempotency-Key replays those bytes', async () => {
+    const t = await testApp()
+    const { token } = await withNotifications(t, demo.admin, 1)
+    const [first] = (await t.call('GET', '/notifications', { token })).json
+    const headers = { 'Idempotency-Key': 'mark-1' }
+    const read = await t.call('PATCH', `/notifications/${first.id}/read`, { token, headers })
+    const stored = t.database.sqlite.prepare<[string], { body: string }>('SELECT body FROM idempotency_keys WHERE key = ?').get('mark-1')
+    expect(stored?.body).toBe(JSON.stringify(read.json))
+    expect(read.json).toEqual({ ...first, isRead: true, version: first.version + 1 })
+    expect((await t.call('GET', '/notifications', { token })).json[0]).toEqual(read.json)
+    const retry = await t.call('PATCH', `/notifications/${first.id}/read`, { token, headers })
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true')
+    expect(retry.json).toEqual(read.json)
+    // A refusal is stored and replayed too (its JSON made by the error handler).
+    const missing = await t.call('PATCH', `/notifications/${newId()}/read`, { token, headers: { 'Idempotency-Key': 'mark-2' } })
+    expect(missing.status).toBe(404)
+    const storedMissing = t.database.sqlite.prepare<[string], { body: string }>('SELECT body FROM idempotency_keys WHERE key = ?').get('mark-2')
+    expect(storedMissing?.body).toBe(JSON.stringify(missing.json))
+  })
+
   it("deletes, and answers 404 for another user's or a missing notification", async () => {
     const t = await testApp()
     const { token } = await withNotifications(t, demo.admin, 1)
