@@ -60,6 +60,7 @@ describe('notifications API', () => {
     const read = await t.call('PATCH', `/notifications/${first.id}/read`, { token, headers })
     const stored = t.database.sqlite.prepare<[string], { body: string }>('SELECT body FROM idempotency_keys WHERE key = ?').get('mark-1')
     expect(stored?.body).toBe(JSON.stringify(read.json))
+    expect(read.headers.get('Cache-Control')).toBe('no-store')
     expect(read.json).toEqual({ ...first, isRead: true, version: first.version + 1 })
     expect((await t.call('GET', '/notifications', { token })).json[0]).toEqual(read.json)
     const retry = await t.call('PATCH', `/notifications/${first.id}/read`, { token, headers })
