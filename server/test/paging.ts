@@ -48,3 +48,16 @@ export const cursorOf = (link: string | null): string => new URL(/^<([^>]+)>/.ex
 
 /** Cursors that are not ours: not base64url JSON, JSON of another shape, a key of the wrong types. */
 export const foreignCursors = ['nope', 'bm90LW91cnM', Buffer.from('["a",1]').toString('base64url'), Buffer.from('[1,2,3]').toString('base64url')]
+
+/**
+ * Statements run by a page of 10 and by a page of 100 of `path(limit)` (after a page of 5 has
+ * prepared them): equal for a set-based list, ten times more for one that reads per row.
+ */
+export async function statementsPerPage(t: TestApp, token: string, path: (limit: number) => string): Promise<{ ten: number; hundred: number }> {
+  const page = (limit: number) => async () => {
+    const res = await t.call('GET', path(limit), { token })
+    expect(res.json).toHaveLength(limit)
+  }
+  await page(5)()
+  return { ten: await statementsRun(t, page(10)), hundred: await statementsRun(t, page(100)) }
+}

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { chargeEvents, charges } from '../../db/schema/agreements'
 import { demo, testApp, type TestApp } from '../../test/harness'
-import { allPages, cursorOf, foreignCursors, statementsRun } from '../../test/paging'
+import { allPages, cursorOf, foreignCursors, statementsPerPage } from '../../test/paging'
 import { companyIds } from '../companies/test-helpers'
 import { insertAgreements } from './bulk-test-data'
 import { createAgreement } from './test-helpers'
@@ -107,13 +107,7 @@ describe('GET /api/agreement/{id}/charges pages (issue #19)', () => {
   it('costs the same number of statements for a page of 10 and of 100 (set-based views)', async () => {
     const { t, id } = await agreementWithCharges(120)
     const admin = await t.login(demo.admin)
-    const page = (limit: number) => async () => {
-      const res = await t.call('GET', `/agreement/${id}/charges?limit=${limit}`, { token: admin })
-      expect(res.json).toHaveLength(limit)
-    }
-    await page(5)()
-    const ten = await statementsRun(t, page(10))
-    const hundred = await statementsRun(t, page(100))
+    const { ten, hundred } = await statementsPerPage(t, admin, (limit) => `/agreement/${id}/charges?limit=${limit}`)
     expect(hundred).toBe(ten)
     expect(hundred).toBeLessThanOrEqual(12)
   })

@@ -7,7 +7,7 @@ import { openDatabase } from '../../db/client'
 import { agreements } from '../../db/schema/agreements'
 import { users } from '../../db/schema/users'
 import { demo, testApp, type TestApp } from '../../test/harness'
-import { allPages, statementsRun } from '../../test/paging'
+import { allPages, statementsPerPage } from '../../test/paging'
 import { companyIds } from '../companies/test-helpers'
 import { insertAgreements } from './bulk-test-data'
 import { createAgreement } from './test-helpers'
@@ -129,13 +129,7 @@ describe('GET /api/agreement pages (issue #19)', () => {
     // Every view then needs every kind of read (the collection problem is read for ACCEPTED ones only).
     t.db.update(agreements).set({ status: 'ACCEPTED' }).run()
     const admin = await t.login(demo.admin)
-    const page = (limit: number) => async () => {
-      const res = await t.call('GET', `/agreement?companyId=${main}&limit=${limit}`, { token: admin })
-      expect(res.json).toHaveLength(limit)
-    }
-    await page(5)() // statements prepared on first use
-    const ten = await statementsRun(t, page(10))
-    const hundred = await statementsRun(t, page(100))
+    const { ten, hundred } = await statementsPerPage(t, admin, (limit) => `/agreement?companyId=${main}&limit=${limit}`)
     expect(hundred).toBe(ten)
     // The page, then the views' members, addresses, parts, overdue and companies/providers (and
     // whatever authentication reads): per-row views ran about seven statements per agreement.

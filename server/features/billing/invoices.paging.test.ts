@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { invoiceLines, invoices } from '../../db/schema/invoices'
 import { users } from '../../db/schema/users'
 import { demo, testApp, type TestApp } from '../../test/harness'
-import { allPages, cursorOf, foreignCursors, statementsRun } from '../../test/paging'
+import { allPages, cursorOf, foreignCursors, statementsPerPage } from '../../test/paging'
 import { companyIds } from '../companies/test-helpers'
 import { acceptedAgreement } from './test-helpers'
 
@@ -132,13 +132,7 @@ describe('GET /api/invoice pages (issue #19)', () => {
   it('costs the same number of statements for a page of 10 and of 100 (set-based views)', async () => {
     const { t, main } = await invoicesOf(120)
     const admin = await t.login(demo.admin)
-    const page = (limit: number) => async () => {
-      const res = await t.call('GET', `/invoice?companyId=${main}&limit=${limit}`, { token: admin })
-      expect(res.json).toHaveLength(limit)
-    }
-    await page(5)()
-    const ten = await statementsRun(t, page(10))
-    const hundred = await statementsRun(t, page(100))
+    const { ten, hundred } = await statementsPerPage(t, admin, (limit) => `/invoice?companyId=${main}&limit=${limit}`)
     expect(hundred).toBe(ten)
     expect(hundred).toBeLessThanOrEqual(12)
   })

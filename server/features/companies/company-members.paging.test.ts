@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { companyMembers } from '../../db/schema/companies'
 import { users } from '../../db/schema/users'
 import { demo, testApp, type TestApp } from '../../test/harness'
-import { allPages, cursorOf, foreignCursors, statementsRun } from '../../test/paging'
+import { allPages, cursorOf, foreignCursors, statementsPerPage } from '../../test/paging'
 import { companyIds } from './test-helpers'
 
 const DA = { 'Accept-Language': 'da' }
@@ -107,13 +107,7 @@ describe('GET /api/company/{id}/members pages (issue #19)', () => {
   it('costs the same number of statements for a page of 10 and of 100', async () => {
     const { t, main } = await staffOf(120)
     const admin = await t.login(demo.admin)
-    const page = (limit: number) => async () => {
-      const res = await t.call('GET', `/company/${main}/members?limit=${limit}`, { token: admin })
-      expect(res.json).toHaveLength(limit)
-    }
-    await page(5)()
-    const ten = await statementsRun(t, page(10))
-    const hundred = await statementsRun(t, page(100))
+    const { ten, hundred } = await statementsPerPage(t, admin, (limit) => `/company/${main}/members?limit=${limit}`)
     expect(hundred).toBe(ten)
     expect(hundred).toBeLessThanOrEqual(8)
   })

@@ -5,7 +5,7 @@ import { messageRecipients, messages } from '../../db/schema/messages'
 import { users } from '../../db/schema/users'
 import { encodeCursor } from '../../http/paging'
 import { demo, testApp, type TestApp } from '../../test/harness'
-import { allPages, cursorOf, foreignCursors, statementsRun } from '../../test/paging'
+import { allPages, cursorOf, foreignCursors, statementsPerPage } from '../../test/paging'
 import { createAgreement } from '../agreements/test-helpers'
 import { companyIds } from '../companies/test-helpers'
 
@@ -140,13 +140,7 @@ describe('GET /api/messages pages (issue #19)', () => {
   it('costs the same number of statements for a page of 10 and of 100 (set-based views)', async () => {
     const { t, main } = await sentNotices(120)
     const admin = await t.login(demo.admin)
-    const page = (limit: number) => async () => {
-      const res = await t.call('GET', `/messages?companyId=${main}&limit=${limit}`, { token: admin })
-      expect(res.json).toHaveLength(limit)
-    }
-    await page(5)()
-    const ten = await statementsRun(t, page(10))
-    const hundred = await statementsRun(t, page(100))
+    const { ten, hundred } = await statementsPerPage(t, admin, (limit) => `/messages?companyId=${main}&limit=${limit}`)
     expect(hundred).toBe(ten)
     expect(hundred).toBeLessThanOrEqual(12)
   })
