@@ -5,6 +5,7 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { bodyLimit } from 'hono/body-limit'
+import { declaredWithin } from './http/wire-request'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import type { Logger } from 'pino'
@@ -289,8 +290,9 @@ export function createApp(deps: AppDeps) {
   })
   // Attachments (multipart) may be up to 5 MB; every other body 1 MiB.
   const attachmentUpload = /^\/api\/messages\/[^/]+\/attachments$/
+  const attachmentMax = MAX_ATTACHMENT_BYTES + 64 * 1024
   const attachmentLimit = bodyLimit({
-    maxSize: MAX_ATTACHMENT_BYTES + 64 * 1024,
+    maxSize: attachmentMax,
     onError: () => {
       throw new DomainError('PAYLOAD_TOO_LARGE', 'The file is too large (at most 5 MB).')
     },
@@ -301,7 +303,13 @@ export function createApp(deps: AppDeps) {
       throw new DomainError('PAYLOAD_TOO_LARGE', 'The request is too large (at most 1 MiB).')
     },
   })
-  app.use('/api/*', (c, next) => (c.req.method === 'POST' && attachmentUpload.test(c.req.path) ? attachmentLimit(c, next) : generalLimit(c, next)))
+  // A request off the socket whose headers settle it skips bodyLimit, which reads `c.req.raw.body`
+  // and so makes @hono/node-server build a full web Request with streams (issue #19).
+  app.use('/api/*', (c, next) => {
+    const attachment = c.req.method === 'POST' && attachmentUpload.test(c.req.path)
+    if (declaredWithin(c.req.raw, attachment ? attachmentMax : MAX_BODY_BYTES)) return next()
+    return attachment ? attachmentLimit(c, next) : generalLimit(c, next)
+  })
   app.use('/api/*', authenticate(auth))
   for (const path of [
     '/api/auth/logout',

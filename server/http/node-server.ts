@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server'
 import type { ErrorCode } from '../../shared/errors'
 import type { ErrorBody } from '../../shared/contract/common'
 import { localeFromHeader, translate, type Locale } from '../i18n/i18n'
+import { markFromWire } from './wire-request'
 
 /**
  * Limits of the HTTP layer below the app (README "Security", docs/security/http.md).
@@ -50,7 +51,13 @@ type AppFetch = (request: Request, env: { incoming: IncomingMessage; outgoing: S
 export function createNodeServer(fetch: AppFetch, limits: HttpLimits = httpLimits): Server {
   // Hono's own clean-up reads an unread body for at most 500 ms and then destroys the socket even
   // though it answered keep-alive (the next request on it fails): the clean-up here replaces it.
-  const listener = getRequestListener(fetch as never, { autoCleanupIncoming: false })
+  const listener = getRequestListener(
+    ((request: Request, env: { incoming: IncomingMessage; outgoing: ServerResponse }) => {
+      markFromWire(request)
+      return fetch(request, env)
+    }) as never,
+    { autoCleanupIncoming: false },
+  )
 
   class Response_ extends ServerResponse {
     // Every answer (also Node's implicit headers) passes here just before its head is written.
