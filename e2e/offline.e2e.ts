@@ -141,7 +141,9 @@ async function cutApi(target: Page | BrowserContext): Promise<ApiSwitch> {
   const api: ApiSwitch = { offline: true, hold: null }
   await target.route('**/api/**', async (route) => {
     if (api.offline) return route.abort('internetdisconnected')
-    if (api.hold && route.request().method() !== 'GET' && route.request().url().includes('/api/notifications')) await api.hold
+    // Held: a change to a notification, alone or inside a batch of queued changes.
+    const url = route.request().url()
+    if (api.hold && route.request().method() !== 'GET' && (url.includes('/api/notifications') || url.includes('/api/sync/batch'))) await api.hold
     return route.fallback()
   })
   return api
