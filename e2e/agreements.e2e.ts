@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { danish, launchProfile } from './harness'
-import { journeySuite, signIn, snapAll, snapBoth, syncState } from './journeys'
+import { bearerTokenOf, journeySuite, signIn, snapAll, snapBoth, syncState } from './journeys'
 
 const { suite, clientIp, journey, serverRows } = journeySuite('agreements', 7)
 
@@ -239,16 +239,7 @@ describe('agreement journeys', () => {
 
         // The server refuses what the screens do not offer (issue #16: a board member's termination was accepted).
         const [ida] = agreementOf('beboer05@solgaarden.dk')
-        const token = await page.evaluate(() => {
-          for (const store of [localStorage, sessionStorage])
-            for (let i = 0; i < store.length; i++) {
-              const value = store.getItem(store.key(i)!) ?? ''
-              const m = /"(?:accessToken|token)"\s*:\s*"([^"]+)"/.exec(value)
-              if (m) return m[1]
-            }
-          return null
-        })
-        expect(token).toBeTruthy()
+        const token = await bearerTokenOf(page)
         const res = await page.request.post(`/api/agreement/${ida!.id}/cancel`, {
           headers: { Authorization: `Bearer ${token}` },
           data: { terminationDate: '2027-12-01', finalPaymentRequired: false },

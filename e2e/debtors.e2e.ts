@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { danish } from './harness'
-import { journeySuite, markPaidOutsideAsAccountant, signIn, snapBoth } from './journeys'
+import { journeySuite, markPaidOutsideAsAccountant, refundOneLineAsAccountant, signIn, snapBoth } from './journeys'
 
 const { journey, serverRows, emulator } = journeySuite('debtors', 16)
 
@@ -155,34 +155,7 @@ describe('debtor journeys', () => {
       journey('refund-line', async (_context, page) => {
         const emma = agreementOf(1001)
         const paid = charges().find((c) => c.agreement_id === emma.id && c.status === 'EXECUTED' && c.kind === 'REGULAR')!
-        await signIn(page, 'kasserer@solgaarden.dk')
-        await page.goto(`/charges/${emma.id}`)
-        await snapBoth(page, 'charges-da')
-        await page.goto(`/refunds/create?chargeId=${paid.id}&agreementId=${emma.id}`)
-        await page.getByRole('checkbox', { name: /Aconto varme/ }).check()
-        await page.getByLabel(danish('Amount (kr.)')).fill('100,00')
-        await page.getByLabel(danish('Description'), { exact: true }).fill('Varmeregnskab 2026')
-        await page.getByRole('button', { name: danish('Create refund') }).click()
-        await page.getByText(danish('Refund created successfully!'), { exact: false }).waitFor({ timeout: 30_000 })
-
-        const note = serverRows<InvoiceRow>("SELECT * FROM invoices WHERE charge_id = ? AND kind = 'CREDIT_NOTE'", paid.id)[0]!
-        expect(note.description).toBe('Varmeregnskab 2026')
-        const lines = serverRows<{ description: string; total_incl_vat_ore: number; type: string }>(
-          'SELECT description, total_incl_vat_ore, type FROM invoice_lines WHERE invoice_id = ? ORDER BY position',
-          note.id,
-        )
-        expect(lines).toEqual([{ description: 'Aconto varme', total_incl_vat_ore: 10_000, type: 'HEAT' }])
-
-        await page.goto(`/invoices/${note.id}`)
-        await page.getByRole('heading', { level: 1, name: new RegExp(danish('Credit note')) }).waitFor({ timeout: 20_000 })
-        await page.getByRole('rowheader', { name: 'Aconto varme' }).waitFor()
-        await snapBoth(page, 'credit-note-line-da')
-        // The quarter on the emulator's clock (the page's own "current year" follows the browser's).
-        await page.goto('/statistics')
-        await page.getByLabel(danish('Start date')).fill('2026-11-01')
-        await page.getByLabel(danish('End date')).fill('2027-03-31')
-        await page.locator('#statistics').waitFor({ timeout: 20_000 })
-        await snapBoth(page, 'statistics-da')
+        await refundOneLineAsAccountant(page, serverRows, { agreementId: emma.id, chargeId: paid.id, snapshot: '' })
       }),
     120_000,
   )

@@ -148,5 +148,67 @@ export async function markPaidOutsideAsAccountant(
   await row.waitFor({ state: 'detached' })
 }
 
+/**
+ * The accountant (in Danish) refunds 100 kr. of a collected charge, all of it on its "Aconto varme"
+ * line: one credit note, whose only line carries that line's own description, shown on its page;
+ * then the quarter's statistics (on the emulator's clock). `snapshot` prefixes the screenshots.
+ */
+export async function refundOneLineAsAccountant(
+  page: Page,
+  rows: <T>(sql: string, ...params: unknown[]) => T[],
+  o: { agreementId: string; chargeId: string; snapshot: string },
+) {
+  await signIn(page, 'kasserer@solgaarden.dk')
+  await page.goto(`/charges/${o.agreementId}`)
+  await page
+    .getByRole('link', { name: new RegExp(`^${danish('Refund <0>{description}</0>').split(' ')[0]}`) })
+    .first()
+    .waitFor({ timeout: 20_000 })
+  await snapBoth(page, `${o.snapshot}charges-da`)
+  await page.goto(`/refunds/create?chargeId=${o.chargeId}&agreementId=${o.agreementId}`)
+  await page.getByRole('checkbox', { name: /Aconto varme/ }).check()
+  await page.getByLabel(danish('Amount (kr.)')).fill('100,00')
+  await page.getByLabel(danish('Description'), { exact: true }).fill('Varmeregnskab 2026')
+  await page.getByRole('button', { name: danish('Create refund') }).click()
+  await page.getByText(danish('Refund created successfully!'), { exact: false }).waitFor({ timeout: 30_000 })
+
+  const notes = rows<{ id: string; description: string }>("SELECT * FROM invoices WHERE charge_id = ? AND kind = 'CREDIT_NOTE'", o.chargeId)
+  expect(notes).toHaveLength(1)
+  const note = notes[0]!
+  expect(note.description).toBe('Varmeregnskab 2026')
+  const lines = rows<{ description: string; total_incl_vat_ore: number; type: string }>(
+    'SELECT description, total_incl_vat_ore, type FROM invoice_lines WHERE invoice_id = ? ORDER BY position',
+    note.id,
+  )
+  expect(lines).toEqual([{ description: 'Aconto varme', total_incl_vat_ore: 10_000, type: 'HEAT' }])
+
+  await page.goto(`/invoices/${note.id}`)
+  await page.getByRole('heading', { level: 1, name: new RegExp(danish('Credit note')) }).waitFor({ timeout: 20_000 })
+  await page.getByRole('rowheader', { name: 'Aconto varme' }).waitFor()
+  await snapBoth(page, `${o.snapshot}credit-note-da`)
+
+  // The quarter on the emulator's clock (the page's own "current year" follows the browser's).
+  await page.goto('/statistics')
+  await page.getByLabel(danish('Start date')).fill('2026-11-01')
+  await page.getByLabel(danish('End date')).fill('2027-03-31')
+  await page.locator('#statistics').waitFor({ timeout: 20_000 })
+  await snapBoth(page, `${o.snapshot}statistics-da`)
+}
+
+/** The signed-in user's bearer token, as the app keeps it, to call the API as that user. */
+export async function bearerTokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (const store of [localStorage, sessionStorage])
+      for (let i = 0; i < store.length; i++) {
+        const value = store.getItem(store.key(i)!) ?? ''
+        const m = /"(?:accessToken|token)"\s*:\s*"([^"]+)"/.exec(value)
+        if (m) return m[1]
+      }
+    return null
+  })
+  expect(token).toBeTruthy()
+  return token!
+}
+
 /** The indicator's state: 'synced' once nothing waits and the last pull finished. */
 export const syncState = (page: Page) => page.locator('.sync-indicator:visible').getAttribute('data-state')

@@ -13,7 +13,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { danish } from './harness'
-import { journeySuite, markPaidOutsideAsAccountant, signIn, snapBoth } from './journeys'
+import { bearerTokenOf, journeySuite, markPaidOutsideAsAccountant, refundOneLineAsAccountant, signIn, snapBoth } from './journeys'
 
 const { suite, clientIp, journey, serverRows, emulator } = journeySuite('treasurer-quarter', 17)
 
@@ -154,41 +154,7 @@ describe("a treasurer's quarter", () => {
       journey('refund-line', async (_context, page) => {
         const emma = agreementOf(1001)
         const paid = chargesOfAgreement(emma.id).find((c) => c.status === 'EXECUTED' && c.kind === 'REGULAR')!
-        await signIn(page, 'kasserer@solgaarden.dk')
-        await page.goto(`/charges/${emma.id}`)
-        await page
-          .getByRole('link', { name: new RegExp(`^${danish('Refund <0>{description}</0>').split(' ')[0]}`) })
-          .first()
-          .waitFor({ timeout: 20_000 })
-        await snapBoth(page, 'quarter-charges-da')
-        await page.goto(`/refunds/create?chargeId=${paid.id}&agreementId=${emma.id}`)
-        await page.getByRole('checkbox', { name: /Aconto varme/ }).check()
-        await page.getByLabel(danish('Amount (kr.)')).fill('100,00')
-        await page.getByLabel(danish('Description'), { exact: true }).fill('Varmeregnskab 2026')
-        await page.getByRole('button', { name: danish('Create refund') }).click()
-        await page.getByText(danish('Refund created successfully!'), { exact: false }).waitFor({ timeout: 30_000 })
-
-        const notes = serverRows<InvoiceRow>("SELECT * FROM invoices WHERE charge_id = ? AND kind = 'CREDIT_NOTE'", paid.id)
-        expect(notes).toHaveLength(1)
-        const note = notes[0]!
-        expect(note.description).toBe('Varmeregnskab 2026')
-        const lines = serverRows<{ description: string; total_incl_vat_ore: number; type: string }>(
-          'SELECT description, total_incl_vat_ore, type FROM invoice_lines WHERE invoice_id = ? ORDER BY position',
-          note.id,
-        )
-        expect(lines).toEqual([{ description: 'Aconto varme', total_incl_vat_ore: 10_000, type: 'HEAT' }])
-
-        await page.goto(`/invoices/${note.id}`)
-        await page.getByRole('heading', { level: 1, name: new RegExp(danish('Credit note')) }).waitFor({ timeout: 20_000 })
-        await page.getByRole('rowheader', { name: 'Aconto varme' }).waitFor()
-        await snapBoth(page, 'quarter-credit-note-da')
-
-        // Statistics over the quarter on the emulator's clock.
-        await page.goto('/statistics')
-        await page.getByLabel(danish('Start date')).fill('2026-11-01')
-        await page.getByLabel(danish('End date')).fill('2027-03-31')
-        await page.locator('#statistics').waitFor({ timeout: 20_000 })
-        await snapBoth(page, 'quarter-statistics-da')
+        await refundOneLineAsAccountant(page, serverRows, { agreementId: emma.id, chargeId: paid.id, snapshot: 'quarter-' })
       }),
     120_000,
   )
@@ -303,16 +269,7 @@ describe("a treasurer's quarter", () => {
         expect(await page.getByRole('button', { name: danish('Terminate'), exact: true }).count()).toBe(0)
         await snapBoth(page, 'quarter-agreement-boardmember')
 
-        const token = await page.evaluate(() => {
-          for (const store of [localStorage, sessionStorage])
-            for (let i = 0; i < store.length; i++) {
-              const value = store.getItem(store.key(i)!) ?? ''
-              const m = /"(?:accessToken|token)"\s*:\s*"([^"]+)"/.exec(value)
-              if (m) return m[1]
-            }
-          return null
-        })
-        expect(token).toBeTruthy()
+        const token = await bearerTokenOf(page)
         const target = agreementOf(1005)
         const res = await page.request.post(`/api/agreement/${target.id}/cancel`, {
           headers: { Authorization: `Bearer ${token}` },
