@@ -42,6 +42,14 @@ async function vippsSignIn(t: TestApp, phoneNumber: string, linkAs?: string, opt
   return landed.headers.get('Location')!
 }
 
+/** The Vipps (MOBILEPAY) sign-in methods stored, of every user. */
+const vippsSignIns = (t: TestApp) =>
+  t.db
+    .select()
+    .from(authMethods)
+    .all()
+    .filter((m) => m.type === 'MOBILEPAY')
+
 describe('sign in with Vipps MobilePay', () => {
   it('signs in by the verified phone number and links the MOBILEPAY method', async () => {
     const t = await testAppWithVipps()
@@ -50,22 +58,10 @@ describe('sign in with Vipps MobilePay', () => {
     expect(token, location).toBeTruthy()
     const info = await t.call('GET', '/account/info', { token: decodeURIComponent(token!) })
     expect(info.json.emailAddress).toBe('beboer01@solgaarden.dk')
-    expect(
-      t.db
-        .select()
-        .from(authMethods)
-        .all()
-        .filter((m) => m.type === 'MOBILEPAY'),
-    ).toHaveLength(1)
+    expect(vippsSignIns(t)).toHaveLength(1)
     // The second time the Vipps subject alone finds the user.
     expect(await vippsSignIn(t, '4531000001')).toMatch(/authToken=/)
-    expect(
-      t.db
-        .select()
-        .from(authMethods)
-        .all()
-        .filter((m) => m.type === 'MOBILEPAY'),
-    ).toHaveLength(1)
+    expect(vippsSignIns(t)).toHaveLength(1)
   })
 
   it('sends someone without an account back with a clear reason', async () => {
@@ -79,13 +75,7 @@ describe('sign in with Vipps MobilePay', () => {
     // A number nobody verified (typed in the profile) does not open the account...
     expect((await t.call('PATCH', '/account/profile/mobileNumber', { token, body: { value: '+45 40 40 40 40' } })).status).toBe(200)
     expect(await vippsSignIn(t, '4540404040')).toBe('/login?error=vipps_not_linked')
-    expect(
-      t.db
-        .select()
-        .from(authMethods)
-        .all()
-        .filter((m) => m.type === 'MOBILEPAY'),
-    ).toHaveLength(0)
+    expect(vippsSignIns(t)).toHaveLength(0)
     // ...until the signed-in owner links Vipps, which proves the number.
     expect(await vippsSignIn(t, '4540404040', token)).toBe('/user?vipps=linked')
     expect(t.db.select().from(users).where(eq(users.emailAddress, demo.resident)).get()!.mobileVerifiedAt).not.toBeNull()
@@ -112,13 +102,7 @@ describe('sign in with Vipps MobilePay', () => {
     t.db.update(users).set({ mobileNumber: '+45 31 00 00 01', mobileKey: null, mobileVerifiedAt: null }).where(eq(users.emailAddress, demo.residentDa)).run()
     t.db.update(users).set({ mobileKey: null, mobileVerifiedAt: null }).where(eq(users.emailAddress, demo.resident)).run()
     expect(await vippsSignIn(t, '4531000001')).toBe('/login?error=vipps_no_account')
-    expect(
-      t.db
-        .select()
-        .from(authMethods)
-        .all()
-        .filter((m) => m.type === 'MOBILEPAY'),
-    ).toHaveLength(0)
+    expect(vippsSignIns(t)).toHaveLength(0)
   })
 
   it('refuses to link a Vipps identity that already signs in to another account', async () => {
@@ -134,13 +118,7 @@ describe('sign in with Vipps MobilePay', () => {
     expect(await vippsSignIn(t, '4531000001', undefined, { withoutCookie: true })).toBe('/login?error=vipps_failed')
     const victim = await t.login(demo.residentDa)
     expect(await vippsSignIn(t, '4531000001', victim, { withoutCookie: true })).toBe('/user?vipps=vipps_failed')
-    expect(
-      t.db
-        .select()
-        .from(authMethods)
-        .all()
-        .filter((m) => m.type === 'MOBILEPAY'),
-    ).toHaveLength(0)
+    expect(vippsSignIns(t)).toHaveLength(0)
   })
 
   it('links Vipps only after the owner confirms with the password, and tells the account', async () => {
@@ -171,13 +149,7 @@ describe('sign in with Vipps MobilePay', () => {
       )![1]!,
     )
     expect((await t.call('POST', '/auth/reset-password', { body: { token: link, newPassword: 'Helt-ny-kode-42' } })).status).toBe(200)
-    expect(
-      t.db
-        .select()
-        .from(authMethods)
-        .all()
-        .filter((m) => m.type === 'MOBILEPAY'),
-    ).toHaveLength(0)
+    expect(vippsSignIns(t)).toHaveLength(0)
     expect(
       t
         .mails()
