@@ -19,6 +19,12 @@ describe('sanitizeHtml', () => {
     expect(out).toBe('<a>go</a><span>s</span>')
   })
 
+  it('gives a link to another site rel="noopener noreferrer", as the server does, and drops any other rel', () => {
+    expect(sanitizeHtml('<a href="https://vipps.dk" rel="opener">x</a> <a href="/user" rel="opener">y</a>', purifier)).toBe(
+      '<a href="https://vipps.dk" rel="noopener noreferrer">x</a> <a href="/user">y</a>',
+    )
+  })
+
   it('refuses protocol-relative links, which would leave the site', () => {
     expect(sanitizeHtml('<a href="//evil.example/x">x</a>', purifier)).toBe('<a>x</a>')
   })
