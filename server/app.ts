@@ -18,6 +18,7 @@ import type { AppEnv } from './http/app-env'
 import { onError, notFoundHandler } from './http/error-mapper'
 import { authenticate, requireAuth } from './http/authenticate'
 import { writeTransaction } from './http/write-transaction'
+import { getsThatWrite } from './http/gets-that-write'
 import { RateLimiter } from './http/rate-limit'
 import { renderDocsPage } from './http/docs-page'
 import { createUsersService } from './features/users/users.service'
@@ -345,9 +346,8 @@ export function createApp(deps: AppDeps) {
     isAnonymousMessagePath(method, path) ||
     // Not Vipps: the batch's items each take the lock in their own request (holding it here would deadlock).
     path === SYNC_BATCH_PATH
-  // GET forms of actions kept for compatibility (companies.routes.ts life cycle, agreements.routes.ts reject) change data: writes, not reads.
-  const writesByGet = (path: string) =>
-    /^\/api\/company\/[^/]+\/(activate|suspend|deactivate|delete)$/.test(path) || /^\/api\/agreement\/[^/]+\/reject$/.test(path)
+  // GET forms of actions kept for compatibility change data: their routes are marked (server/http/gets-that-write.ts).
+  const writesByGet = getsThatWrite(app)
   app.use(
     '/api/*',
     writeTransaction({

@@ -7,6 +7,7 @@ import { connectionOf, inMemoryDatabase, openDatabase, type Database_ } from '..
 import { inReadScope } from '../db/read-scope'
 import { users } from '../db/schema/users'
 import { WriteLock } from '../lib/write-lock'
+import { getsThatWrite } from './gets-that-write'
 import { demo, testApp } from '../test/harness'
 import Database from 'better-sqlite3'
 import { v7 } from 'uuid'
@@ -133,6 +134,22 @@ describe('reads on their own connection (file database)', () => {
     const suspended = await t.call('GET', `/company/${id}/suspend`, { token: sa })
     expect(suspended.status).toBe(200)
     expect(suspended.json.status).toBe('SUSPENDED')
+  })
+
+  it('knows those GET forms from the marks on their routes: the life cycle and rejecting an agreement, nothing else', async () => {
+    const t = await testApp()
+    const marked = getsThatWrite(t.app)
+    for (const action of ['activate', 'suspend', 'deactivate', 'delete']) expect(marked(`/api/company/${v7()}/${action}`)).toBe(true)
+    expect(marked(`/api/agreement/${v7()}/reject`)).toBe(true)
+    for (const path of [
+      '/api/company',
+      `/api/company/${v7()}`,
+      `/api/company/${v7()}/suspend/x`,
+      `/api/agreement/${v7()}`,
+      '/api/sync',
+      '/api/agreement/x/y/reject',
+    ])
+      expect(marked(path)).toBe(false)
   })
 
   it('signs a request in from committed sessions only, and slides the expiry under the lock, not inside an open write', async () => {

@@ -15,6 +15,7 @@ import { ifMatchVersion, setETag } from '../../http/versioning'
 import { ErrorBody } from '../../../shared/contract/common'
 import { requireActor } from '../access/actor'
 import type { AgreementsService } from './agreements.service'
+import { CHANGES_DATA } from '../../http/gets-that-write'
 
 const tags = ['Agreements']
 const IdParam = z.object({ id: z.uuid() })
@@ -113,6 +114,7 @@ const reject = (method: 'get' | 'post') =>
     tags,
     security: bearer,
     summary: 'The member rejects a CREATED agreement (status REJECTED).' + (method === 'get' ? ' The GET form stays for compatibility; clients use POST.' : ''),
+    ...(method === 'get' ? CHANGES_DATA : {}),
     request: method === 'post' ? { params: IdParam, headers: writeHeaders } : { params: IdParam },
     responses: { 200: one('The rejected agreement'), 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
   })

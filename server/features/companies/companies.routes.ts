@@ -19,6 +19,7 @@ import { ifMatchVersion, setETag } from '../../http/versioning'
 import { PageQuery } from '../../../shared/contract/paging'
 import { requireActor } from '../access/actor'
 import type { CompaniesService } from './companies.service'
+import { CHANGES_DATA } from '../../http/gets-that-write'
 
 const tags = ['Companies']
 const IdParam = z.object({ id: z.uuid() })
@@ -81,6 +82,7 @@ const lifecycle = (method: 'get' | 'post', action: LifecycleAction) =>
       `${action[0]!.toUpperCase()}${action.slice(1)} the company (super admin). Allowed: activate NEW|SUSPENDED→ACTIVE; suspend ACTIVE→SUSPENDED; ` +
       'deactivate ACTIVE|SUSPENDED→DEACTIVATED; delete NEW|DEACTIVATED→DELETED (soft). Otherwise 409 INVALID_STATE.' +
       (method === 'get' ? ' The GET form stays for compatibility; clients use POST.' : ''),
+    ...(method === 'get' ? CHANGES_DATA : {}),
     request: method === 'post' ? { params: IdParam, headers: writeHeaders } : { params: IdParam },
     responses: { 200: one, 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
   })
