@@ -1,0 +1,55 @@
+import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import Database from 'better-sqlite3'
+
+export interface BackupResult {
+  path: string
+  bytes: number
+  ms: number
+}
+
+/**
+ * A consistent copy of the SQLite file while the server keeps running (issue #20, "for the SQLite
+ * default"). SQLite's online backup API copies one snapshot: committed transactions, WAL
+ * included, never a half-written one; a write by another process while it copies makes it start
+ * again, so the copy is always of one moment. Copying the file with `cp` is not safe: the file
+ * and its `-wal` are two files that a writer changes between the two reads.
+ *
+ * The copy is written beside its target under a temporary name, checked (`integrity_check`),
+ * turned into a self-contained file (rollback journal, no `-wal` needed) and only then renamed
+ * into place, so a backup that fails half-way never leaves a file that looks like a backup. An
+ * existing target is refused, never overwritten.
+ */
+export async function backupDatabase(source: string, target: string): Promise<BackupResult> {
+  const started = performance.now()
+  const to = resolve(target)
+  if (!existsSync(source)) throw new Error(`no database at ${source}`)
+  if (existsSync(to)) throw new Error(`${to} exists already; a backup never overwrites a file`)
+  mkdirSync(dirname(to), { recursive: true })
+  const partial = `${to}.partial`
+  rmSync(partial, { force: true })
+  const db = new Database(source, { readonly: true, fileMustExist: true })
+  try {
+    await db.backup(partial)
+  } finally {
+    db.close()
+  }
+  try {
+    const copy = new Database(partial)
+    try {
+      const check = copy.pragma('integrity_check', { simple: true })
+      if (check !== 'ok') throw new Error(`the copy failed its integrity check: ${String(check)}`)
+      copy.pragma('journal_mode = DELETE')
+    } finally {
+      copy.close()
+    }
+    renameSync(partial, to)
+  } catch (err) {
+    rmSync(partial, { force: true })
+    throw err
+  }
+  return { path: to, bytes: statSync(to).size, ms: performance.now() - started }
+}
+
+/** `app-2026-11-24T05-30-00Z.db`: sorts by time, no characters a file system refuses. */
+export const backupFileName = (now: Date): string => `app-${now.toISOString().slice(0, 19).replaceAll(':', '-')}Z.db`
