@@ -6,6 +6,8 @@ import pino, { type Logger } from 'pino'
  *
  * Without a `destination` the lines go to stdout asynchronously (a pino/sonic-boom destination
  * with `sync: false`): a request no longer waits for its log line to be written (issue #19).
+ * Lines are gathered into writes of about 4 KB (a write per request cost 7 % of a write
+ * request's CPU in bench/api.ts) and flushed at least twice a second.
  * What is still buffered is written synchronously when the process exits, whatever the reason
  * (pino registers a synchronous flush on `exit`, so main's shutdown and a crash lose nothing).
  * Tests pass their own destination, which is written synchronously.
@@ -45,7 +47,24 @@ export function createLogger(
       },
     }),
   }
-  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }))
+  return pino(options, destination ?? stdoutDestination())
+}
+
+/** Lines gathered up to this many bytes are written in one call (one syscall, not one per request). */
+const BATCH_BYTES = 4096
+/** …and never held longer than this, so a quiet server's last lines still show at once. */
+const FLUSH_EVERY_MS = 500
+
+function stdoutDestination(): pino.DestinationStream {
+  const stream = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES })
+  setInterval(() => {
+    try {
+      stream.flush()
+    } catch {
+      // Destroyed at exit: pino has flushed it synchronously already.
+    }
+  }, FLUSH_EVERY_MS).unref()
+  return stream
 }
 
 /** An error as the system log keeps it: name and message, and what an upstream error adds (Vipps' status and problem). */
