@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 describe('createLogger without a destination (asynchronous stdout)', () => {
@@ -16,4 +16,25 @@ process.exit(0)`
     expect(lines).toHaveLength(5000)
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({ i: 4999, msg: 'line' })
   })
+
+  it("shows a quiet server's last line soon, though lines are written in batches", async () => {
+    const logger = fileURLToPath(new URL('./logger.ts', import.meta.url))
+    // One short line, far below a batch; the process stays alive (a timer keeps it running).
+    const script = `import { createLogger } from ${JSON.stringify(logger)}
+createLogger('info').info({ order: 1 }, 'one line')
+setTimeout(() => undefined, 10_000)`
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
+    try {
+      // Without the flush timer the line would only be written when the process exits, after 10 s.
+      const text = await new Promise<string>((ok, fail) => {
+        child.stdout.setEncoding('utf8')
+        child.stdout.once('data', ok)
+        child.once('exit', () => fail(new Error('exited before logging')))
+        setTimeout(() => fail(new Error('no line within 8 s of start')), 8000)
+      })
+      expect(JSON.parse(text)).toMatchObject({ order: 1, msg: 'one line' })
+    } finally {
+      child.kill('SIGKILL')
+    }
+  }, 15_000)
 })
