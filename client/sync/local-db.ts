@@ -122,6 +122,10 @@ export class LocalDb extends Dexie {
     this.version(2).stores({ messages: 'id, companyId, status' })
     // Issue #17: the last profile answer and a language chosen offline (see Snapshot).
     this.version(3).stores({ snapshots: 'key' })
+    // Issue #19: indexes no screen reads by are dropped (agreements.status, charges.companyId,
+    // invoices.issueDate, messages.companyId and .status): every index is one more write per row
+    // in a pull. Add an index back (in a new version) when a query needs it.
+    this.version(4).stores({ agreements: 'id, companyId', charges: 'id, agreementId', invoices: 'id, companyId', messages: 'id' })
   }
 
   table_(entity: SyncEntity) {

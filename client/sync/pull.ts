@@ -4,9 +4,10 @@
  * applied page ended and never skips a change. Pending outbox mutations are not touched: the
  * optimistic view re-applies them on top of the new rows.
  */
-import { SYNC_MAX_LIMIT, SyncResponse, type SyncChange } from '../../shared/contract/sync'
+import { SYNC_MAX_LIMIT, type SyncChange } from '../../shared/contract/sync'
 import { entityTables, type LocalDb, type Row } from './local-db'
-import { isUnreachable, send, type SyncTransport } from './transport'
+import { readSyncPage } from './sync-page'
+import { isUnreachable, send, type SyncAnswer, type SyncTransport } from './transport'
 
 /**
  * `offline`: the server could not be reached (no answer, or 502/503/504 from what stands in front
@@ -14,57 +15,154 @@ import { isUnreachable, send, type SyncTransport } from './transport'
  */
 export type PullResult = { applied: number; reset: boolean; status: 'ok' | 'offline' | 'unauthorized' | 'error' }
 
-export async function applyChanges(db: LocalDb, changes: SyncChange[], cursor: string, reset: boolean, now: number): Promise<void> {
-  const tables = [...db.canonicalTables(), db.meta]
-  await db.transaction('rw', tables, async () => {
-    if (reset) for (const table of db.canonicalTables()) await table.clear()
-    const byTable = new Map<string, { put: Row[]; del: string[] }>()
-    for (const change of changes) {
-      const name = entityTables[change.entity]
-      const bucket = byTable.get(name) ?? { put: [], del: [] }
-      byTable.set(name, bucket)
-      if (change.op === 'upsert') {
-        bucket.del = bucket.del.filter((id) => id !== change.id)
-        bucket.put.push({ ...change.data, id: change.id, _version: change.version })
-      } else {
-        bucket.put = bucket.put.filter((r) => r.id !== change.id)
-        bucket.del.push(change.id)
-      }
-    }
-    for (const [name, { put, del }] of byTable) {
-      const table = db.table<Row, string>(name)
-      if (put.length) await table.bulkPut(put)
-      if (del.length) await table.bulkDelete(del)
-    }
-    await db.meta.put({ key: 'cursor', value: cursor })
-    await db.meta.put({ key: 'lastSyncedAt', value: now })
-  })
+/** The stored cursor was not the one a page was fetched after: the page was not stored. */
+export class PullSuperseded extends Error {
+  constructor() {
+    super('the stored sync cursor moved on while a page was being stored')
+  }
 }
 
 /**
- * Pulls until the server has nothing more. The next page is already being fetched while the
- * current one is stored (its cursor comes with the answer), so network and IndexedDB overlap;
- * a page is only ever stored after the one before it, so the stored cursor stays exact.
+ * Stores one page and its cursor in one transaction. With `after`, the page lands only on the
+ * cursor it was fetched after: the transaction reads the stored cursor first and aborts (rejecting
+ * with PullSuperseded) when it differs, e.g. because the page before it failed to commit or another
+ * tab moved on. That lets pullAll open a page's transaction while the one before still commits.
+ */
+export async function applyChanges(
+  db: LocalDb,
+  changes: SyncChange[],
+  cursor: string,
+  reset: boolean,
+  now: number,
+  after?: { cursor: string | undefined },
+): Promise<void> {
+  const tables = [...db.canonicalTables(), db.meta]
+  let superseded = false
+  try {
+    await db.transaction('rw', tables, async (tx) => {
+      // Requests run in the order they are made: this read comes before every write of the page,
+      // and its answer is handled before the transaction can commit.
+      if (after)
+        void db.meta.get('cursor').then((stored) => {
+          if (stored?.value === after.cursor) return
+          superseded = true
+          tx.abort()
+        })
+      if (reset) await Promise.all(db.canonicalTables().map((table) => table.clear()))
+      // The last change of a row in the page wins (a Map per table: one pass, whatever the page size).
+      const byTable = new Map<string, Map<string, Row | null>>()
+      for (const change of changes) {
+        const name = entityTables[change.entity]
+        let rows = byTable.get(name)
+        if (!rows) byTable.set(name, (rows = new Map()))
+        rows.set(change.id, change.op === 'upsert' ? { ...change.data, id: change.id, _version: change.version } : null)
+      }
+      // All the page's writes are made at once: IndexedDB runs them in order without a round trip
+      // to this thread between tables.
+      const writes: Promise<unknown>[] = []
+      for (const [name, rows] of byTable) {
+        const put: Row[] = []
+        const del: string[] = []
+        for (const [id, row] of rows) {
+          if (row) put.push(row)
+          else del.push(id)
+        }
+        const table = db.table<Row, string>(name)
+        if (put.length) writes.push(table.bulkPut(put))
+        if (del.length) writes.push(table.bulkDelete(del))
+      }
+      writes.push(
+        db.meta.bulkPut([
+          { key: 'cursor', value: cursor },
+          { key: 'lastSyncedAt', value: now },
+        ]),
+      )
+      await Promise.all(writes)
+    })
+  } catch (error) {
+    throw superseded ? new PullSuperseded() : error
+  }
+}
+
+/** The cursor in a `Link: </api/sync?…&cursor=…>; rel="next"` header (docs/API.md "Sync"). */
+export function nextCursorOf(link: string | null): string | undefined {
+  const target = link?.match(/^<([^>]*)>\s*;\s*rel="?next"?$/)?.[1]
+  return target === undefined ? undefined : (new URL(target, 'http://x').searchParams.get('cursor') ?? undefined)
+}
+
+/** Pages asked for ahead of the one being read (a bound on memory when storing is slower than the server). */
+const AHEAD = 2
+
+/**
+ * Pulls until the server has nothing more, overlapping three things:
+ * - the next page is asked for as soon as the server's answer names it in its `Link` header,
+ *   before its body has arrived or been read (at most AHEAD pages ahead), so the server builds
+ *   a page while this thread reads and stores the ones before (without the header, once the body
+ *   has been read, from its `cursor`);
+ * - a page's writes are handed to IndexedDB while the page before still commits (at most two
+ *   pages at once).
+ * Pages are still committed strictly in order (IndexedDB runs transactions on the same tables in
+ * the order they were opened), and a page only lands on the cursor of the one before it (see
+ * applyChanges), so the stored cursor stays exact.
  */
 export async function pullAll(db: LocalDb, transport: SyncTransport, now: () => number = Date.now, limit = SYNC_MAX_LIMIT): Promise<PullResult> {
   let applied = 0
   let reset = false
-  const fetchPage = (cursor: string | undefined) =>
-    send(transport, 'GET', `/sync?${new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) })}`)
-  let next = fetchPage((await db.meta.get('cursor'))?.value as string | undefined)
+  /** Pages asked for and not read yet, by the cursor they come after (undefined: the first). */
+  const requested = new Map<string | undefined, Promise<SyncAnswer>>()
+  /** A next cursor a header named while AHEAD pages were already waiting. */
+  let named: string | undefined
+  const ask = (after: string | undefined): void => {
+    if (requested.has(after)) return
+    let followed = false
+    const onResponse = (res: Response) => {
+      const next = res.status === 200 ? nextCursorOf(res.headers.get('Link')) : undefined
+      if (next === undefined || followed) return
+      followed = true
+      if (requested.size < AHEAD) ask(next)
+      else named = next
+    }
+    const query = new URLSearchParams({ limit: String(limit), ...(after !== undefined ? { cursor: after } : {}) })
+    requested.set(after, send(transport, 'GET', `/sync?${query}`, { onResponse }))
+  }
+  /** The page after `after`: the one asked for already, or asked for now. */
+  const take = (after: string | undefined): Promise<SyncAnswer> => {
+    ask(after)
+    const answer = requested.get(after)!
+    requested.delete(after)
+    if (named !== undefined && requested.size < AHEAD) {
+      ask(named)
+      named = undefined
+    }
+    return answer
+  }
+
+  let from = (await db.meta.get('cursor'))?.value as string | undefined
+  // The page before, while IndexedDB commits it; its failure surfaces before anything else is reported.
+  let storing: Promise<void> = Promise.resolve()
+  const settle = async (status: PullResult['status']): Promise<PullResult> => {
+    await storing
+    return { applied, reset, status }
+  }
   for (let page = 0; page < 10_000; page++) {
-    const answer = await next
-    if (isUnreachable(answer.status)) return { applied, reset, status: 'offline' }
-    if (answer.status === 401) return { applied, reset, status: 'unauthorized' }
-    const parsed = SyncResponse.safeParse(answer.body)
-    if (answer.status !== 200 || !parsed.success) return { applied, reset, status: 'error' }
-    const { changes, cursor, hasMore } = parsed.data
-    if (hasMore) next = fetchPage(cursor)
+    const answer = await take(from)
+    if (isUnreachable(answer.status)) return settle('offline')
+    if (answer.status === 401) return settle('unauthorized')
+    const parsed = answer.status === 200 ? readSyncPage(answer.body) : undefined
+    if (!parsed) return settle('error')
+    const { changes, cursor, hasMore } = parsed
+    // Already asked for when a header named it; else now, while this page is stored.
+    if (hasMore) ask(cursor)
     // A reset is the first page of a fresh copy: the local copy is dropped with it.
-    await applyChanges(db, changes, cursor, parsed.data.reset, now())
-    reset ||= parsed.data.reset
+    const stored = applyChanges(db, changes, cursor, parsed.reset, now(), { cursor: from })
+    // Awaited below (or with the next page); a failure is not lost meanwhile.
+    stored.catch(() => undefined)
+    await storing
+    storing = stored
+    from = cursor
+    reset ||= parsed.reset
     applied += changes.length
     if (!hasMore) break
   }
-  return { applied, reset, status: 'ok' }
+  return settle('ok')
 }

@@ -33,7 +33,8 @@ export async function send(
   t: SyncTransport,
   method: string,
   path: string,
-  opts: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
+  /** `onResponse`: the answer's status and headers, as soon as they come (before the body). */
+  opts: { body?: unknown; headers?: Record<string, string>; timeoutMs?: number; onResponse?: (res: Response) => void } = {},
 ): Promise<SyncAnswer> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': t.getLocale(), ...opts.headers }
   const token = t.getToken()
@@ -49,6 +50,7 @@ export async function send(
   let text: string
   try {
     res = await t.fetch(`/api${path}`, { method, headers, body, signal: abort.signal })
+    opts.onResponse?.(res)
     text = await res.text()
   } catch {
     return { status: 0, body: undefined }

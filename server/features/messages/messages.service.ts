@@ -460,16 +460,16 @@ export function createMessagesService(deps: MessagesDeps) {
 
     isStaffIn: (actor: Actor, companyId: string) => isSuperAdmin(actor) || roleIn(actor, companyId) !== undefined,
 
-    /** The row as the sync sends it to this actor. */
-    syncView: (actor: Actor, row: MessageRow): Message => view(actor, row),
+    /** The rows as the sync sends them to this actor: a page's views in a constant number of statements. */
+    syncViews: (actor: Actor, rows: MessageRow[]): Message[] => views(actor, rows),
   }
 }
 
 /** Messages in the offline store: the caller's drafts and the sent messages they may read, shaped for them. */
-export const messageSync = (messages: { syncView: (actor: Actor, row: MessageRow) => Message }): SyncedEntity => ({
+export const messageSync = (messages: { syncViews: (actor: Actor, rows: MessageRow[]) => Message[] }): SyncedEntity => ({
   name: 'message',
-  snapshot: (db, actor, afterId, limit) => repo.page(db, scopeOf(actor), afterId, limit).map((row) => synced(messages.syncView(actor, row))),
-  load: (db, actor, ids) => repo.byIds(db, scopeOf(actor), ids).map((row) => synced(messages.syncView(actor, row))),
+  snapshot: (db, actor, afterId, limit) => messages.syncViews(actor, repo.page(db, scopeOf(actor), afterId, limit)).map(synced),
+  load: (db, actor, ids) => messages.syncViews(actor, repo.byIds(db, scopeOf(actor), ids)).map(synced),
 })
 
 const synced = (message: Message) => ({ id: message.id, version: message.version, data: message as unknown as Record<string, unknown> })

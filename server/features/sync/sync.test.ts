@@ -72,6 +72,24 @@ describe('GET /api/sync', () => {
     expect(log.changes.filter((c) => c.data?.isRead === false)).toHaveLength(0)
   })
 
+  it("names the next page in a Link header, the same as the body's cursor, and none on the last page", async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    await notifyMany(t, token, 5)
+    let cursor: string | undefined
+    for (let page = 0; ; page++) {
+      const res = await t.call('GET', `/sync?${new URLSearchParams({ limit: '3', ...(cursor ? { cursor } : {}) })}`, { token })
+      const link = res.headers.get('Link')
+      if (!res.json.hasMore) {
+        expect(page).toBeGreaterThan(1)
+        expect(link).toBeNull()
+        break
+      }
+      expect(link).toBe(`</api/sync?${new URLSearchParams({ limit: '3', cursor: res.json.cursor })}>; rel="next"`)
+      cursor = res.json.cursor
+    }
+  })
+
   it('sends a delete for a removed row', async () => {
     const t = await testApp()
     const token = await t.login(demo.admin)

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest'
+import type { SyncChange } from '../../shared/contract/sync'
+import type { LocalDb } from './local-db'
+import { applyChanges, nextCursorOf, pullAll, PullSuperseded } from './pull'
+import { readSyncPage } from './sync-page'
+import type { SyncTransport } from './transport'
+import { freshLocalDbEachTest } from './fresh-local-db'
+
+let db: LocalDb
+freshLocalDbEachTest((fresh) => (db = fresh))
+
+const note = (id: string): SyncChange => ({ entity: 'notification', id, op: 'upsert', version: 1, data: { id } })
+
+/**
+ * Answers GET /sync from a list of pages: the page after cursor `c<n>` is pages[n]; with `link`,
+ * the next page is also named in a `Link` header, as the server does. `asked` lists the cursors asked for.
+ */
+function pages(list: SyncChange[][], opts: { link?: boolean; asked?: string[]; bodyOf?: (n: number, json: string) => BodyInit } = {}): SyncTransport {
+  return {
+    getToken: () => 'token',
+    getLocale: () => 'en',
+    fetch: (async (url: string) => {
+      const cursor = new URL(`http://x${url}`).searchParams.get('cursor')
+      opts.asked?.push(cursor ?? '')
+      const n = cursor ? Number(cursor.slice(1)) : 0
+      const hasMore = n + 1 < list.length
+      const json = JSON.stringify({ changes: list[n], cursor: `c${n + 1}`, hasMore, reset: false })
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' }
+      if (opts.link && hasMore) headers.Link = `</api/sync?limit=2000&cursor=c${n + 1}>; rel="next"`
+      return new Response(opts.bodyOf ? opts.bodyOf(n, json) : json, { status: 200, headers })
+    }) as typeof fetch,
+  }
+}
+
+describe('applyChanges', () => {
+  it('keeps the last change of a row within a page', async () => {
+    await applyChanges(db, [note('a'), note('b')], 'c0', false, 0)
+    await applyChanges(
+      db,
+      [{ entity: 'notification', id: 'a', op: 'delete' }, note('a'), note('b'), { entity: 'notification', id: 'b', op: 'delete' }],
+      'c1',
+      false,
+      0,
+    )
+    expect((await db.notifications.toArray()).map((r) => r.id)).toEqual(['a'])
+  })
+
+  it('stores a page only on the cursor it was fetched after', async () => {
+    await applyChanges(db, [note('a')], 'c1', false, 0, { cursor: undefined })
+    await expect(applyChanges(db, [note('b')], 'c9', false, 0, { cursor: 'c0' })).rejects.toBeInstanceOf(PullSuperseded)
+    expect((await db.notifications.toArray()).map((r) => r.id)).toEqual(['a'])
+    expect((await db.meta.get('cursor'))!.value).toBe('c1')
+    await applyChanges(db, [note('b')], 'c2', false, 0, { cursor: 'c1' })
+    expect((await db.meta.get('cursor'))!.value).toBe('c2')
+  })
+})
+
+describe('pullAll', () => {
+  it('stores many pages in order, each with its cursor', async () => {
+    const list = Array.from({ length: 6 }, (_, p) => Array.from({ length: 3 }, (_, i) => note(`${p}-${i}`)))
+    // The same row again in a later page: the later version wins, as the pages are committed in order.
+    list[5]!.push({ entity: 'notification', id: '0-0', op: 'upsert', version: 2, data: { id: '0-0', title: 'later' } })
+    expect(await pullAll(db, pages(list), () => 0, 3)).toEqual({ applied: 19, reset: false, status: 'ok' })
+    expect(await db.notifications.count()).toBe(18)
+    expect(await db.notifications.get('0-0')).toEqual({ id: '0-0', title: 'later', _version: 2 })
+    expect((await db.meta.get('cursor'))!.value).toBe('c6')
+  })
+
+  it('asks for the next page as soon as the Link header names it, before reading the body, and each page once', async () => {
+    const asked: string[] = []
+    const events: string[] = []
+    let secondAsked!: () => void
+    const second = new Promise<string>((ok) => (secondAsked = () => ok('next page asked for')))
+    const list = [[note('a')], [note('b')], [note('c')]]
+    const transport = pages(list, {
+      link: true,
+      asked,
+      // The first body only arrives once the second page was asked for (or after 2 s, which fails the test).
+      bodyOf: (n, json) => {
+        if (n === 1) secondAsked()
+        if (n > 0) return json
+        return new ReadableStream({
+          async start(controller) {
+            events.push(await Promise.race([second, new Promise<string>((ok) => setTimeout(() => ok('timed out'), 2000))]))
+            controller.enqueue(new TextEncoder().encode(json))
+            controller.close()
+          },
+        })
+      },
+    })
+    expect(await pullAll(db, transport)).toEqual({ applied: 3, reset: false, status: 'ok' })
+    expect(events).toEqual(['next page asked for'])
+    expect(asked).toEqual(['', 'c1', 'c2'])
+    expect((await db.notifications.toArray()).map((r) => r.id)).toEqual(['a', 'b', 'c'])
+    expect((await db.meta.get('cursor'))!.value).toBe('c3')
+  })
+
+  it("follows the body's cursor when no Link header names the next page", async () => {
+    const asked: string[] = []
+    expect((await pullAll(db, pages([[note('a')], [note('b')]], { asked }))).status).toBe('ok')
+    expect(asked).toEqual(['', 'c1'])
+  })
+
+  it('never stores a page after one that failed, so the stored cursor stays exact', async () => {
+    // A write IndexedDB refuses (quota, say) fails the second page's transaction.
+    db.notifications.hook('creating', (_key, row) => {
+      if ((row as { id: string }).id === 'bad') throw new Error('refused')
+    })
+    await expect(pullAll(db, pages([[note('a')], [note('bad')], [note('c')], [note('d')]]), () => 0, 1)).rejects.toThrow('refused')
+    expect((await db.notifications.toArray()).map((r) => r.id)).toEqual(['a'])
+    expect((await db.meta.get('cursor'))!.value).toBe('c1')
+  })
+})
+
+describe('nextCursorOf', () => {
+  it('reads the cursor of a rel="next" Link', () => {
+    expect(nextCursorOf('</api/sync?limit=2000&cursor=eyJzIjo1fQ>; rel="next"')).toBe('eyJzIjo1fQ')
+    expect(nextCursorOf('</api/sync?limit=2000>; rel="next"')).toBeUndefined()
+    expect(nextCursorOf('</api/sync?cursor=a>; rel="prev"')).toBeUndefined()
+    expect(nextCursorOf(null)).toBeUndefined()
+  })
+})
+
+describe('readSyncPage', () => {
+  const ok = { changes: [note('a'), { entity: 'agreement', id: 'b', op: 'delete' }], cursor: 'c', hasMore: false, reset: false }
+
+  it('reads a page as the contract describes it', () => {
+    expect(readSyncPage(ok)).toBe(ok)
+    expect(readSyncPage({ ...ok, changes: [] })).toBeDefined()
+  })
+
+  it('refuses anything else', () => {
+    const bad: unknown[] = [
+      null,
+      [],
+      { ...ok, cursor: 1 },
+      { ...ok, hasMore: 'no' },
+      { ...ok, reset: undefined },
+      { ...ok, changes: {} },
+      { ...ok, changes: [{ ...note('a'), entity: 'user' }] },
+      { ...ok, changes: [{ ...note('a'), id: 7 }] },
+      { ...ok, changes: [{ ...note('a'), op: 'merge' }] },
+      { ...ok, changes: [{ ...note('a'), version: 1.5 }] },
+      { ...ok, changes: [{ ...note('a'), data: null }] },
+      { ...ok, changes: [{ ...note('a'), data: [] }] },
+      { ...ok, changes: [note('a'), 'x'] },
+    ]
+    for (const body of bad) expect(readSyncPage(body)).toBeUndefined()
+  })
+})
