@@ -7,11 +7,19 @@ import { changeLogWriter } from '../sync/change-log'
 /**
  * Queries of the billing engine as prepared better-sqlite3 statements: a billing run writes a
  * charge, an invoice with its lines, a counter step, an outbox row and three change-log rows per
- * agreement and period, 100,000 agreements at a time (bench/billing.ts), so the statements are
+ * agreement and period, 300,000 agreements in one run (bench/billing.ts), so the statements are
  * prepared once per connection and take plain values. All writes run inside the caller's
  * transaction; the outbox and change-log rows go through their one writers.
  */
+/** Where a billing run's keyset stands: the last agreement read, by next payment date and rowid. */
+export interface DueCursor {
+  date: string
+  rowid: number
+}
+
 export interface DueAgreement {
+  /** The row's SQLite rowid: the keyset's tie-breaker after the next payment date. */
+  rowid: number
   id: string
   company_id: string
   member_user_id: string
@@ -127,20 +135,20 @@ export function billingStatements(sqlite: Database.Database) {
 }
 
 function prepare(sqlite: Database.Database) {
-  const dueIds = sqlite.prepare<[string], { id: string }>(
-    `SELECT a.id FROM agreements a JOIN companies c ON c.id = a.company_id JOIN payment_providers p ON p.id = a.payment_provider_id
-     WHERE a.status = 'ACCEPTED' AND a.next_regular_payment_date <= ? AND a.vipps_agreement_id IS NOT NULL AND c.status = 'ACTIVE' AND p.is_active = 1
-     ORDER BY a.id`,
-  )
-  const dueAgreement = sqlite.prepare<[string, string], DueAgreement>(
-    `SELECT a.id, a.company_id, a.member_user_id, a.payment_provider_id, a.external_seq, a.price_ore, a.payment_period, a.start_payment_date,
+  // Keyset over agreements_status_next (status, next_regular_payment_date, rowid): each page is an
+  // index range read from the last agreement seen, in index order, with no sort and no scan of the
+  // agreements already passed; run inside the batch's write transaction, so the rows are current.
+  const dueBatch = sqlite.prepare<{ horizon: string; afterDate: string; afterRowid: number; limit: number }, DueAgreement>(
+    `SELECT a.rowid AS rowid, a.id, a.company_id, a.member_user_id, a.payment_provider_id, a.external_seq, a.price_ore, a.payment_period, a.start_payment_date,
             a.next_regular_payment_date, a.termination_date, a.final_payment_required, a.version, a.created_at,
             u.full_name AS member_name, u.email_address AS member_email, u.mobile_number AS member_phone, u.language AS member_language,
             ad.street, ad.number, ad.floor, ad.side, ad.zip, ad.city
      FROM agreements a JOIN companies c ON c.id = a.company_id JOIN payment_providers p ON p.id = a.payment_provider_id
      LEFT JOIN users u ON u.id = a.member_user_id
      LEFT JOIN addresses ad ON ad.id = (SELECT address_id FROM agreement_addresses WHERE agreement_id = a.id ORDER BY position LIMIT 1)
-     WHERE a.id = ? AND a.status = 'ACCEPTED' AND a.next_regular_payment_date <= ? AND a.vipps_agreement_id IS NOT NULL AND c.status = 'ACTIVE' AND p.is_active = 1`,
+     WHERE a.status = 'ACCEPTED' AND a.next_regular_payment_date <= @horizon AND (a.next_regular_payment_date, a.rowid) > (@afterDate, @afterRowid)
+       AND a.vipps_agreement_id IS NOT NULL AND c.status = 'ACTIVE' AND p.is_active = 1
+     ORDER BY a.next_regular_payment_date, a.rowid LIMIT @limit`,
   )
   const parts = sqlite.prepare<[string], PartSnapshot>(
     'SELECT id, type, description, price_ore, vat_rate FROM agreement_parts WHERE agreement_id = ? ORDER BY position',
@@ -188,10 +196,13 @@ function prepare(sqlite: Database.Database) {
   )
 
   return {
-    /** Ids of agreements with a regular charge to create by `horizon` (ACCEPTED, at Vipps, provider switched on, company ACTIVE). */
-    dueIds: (horizon: string): string[] => dueIds.all(horizon).map((r) => r.id),
-    /** The agreement again, inside the run's transaction: another process may have billed it meanwhile. */
-    dueAgreement: (id: string, horizon: string): DueAgreement | undefined => dueAgreement.get(id, horizon),
+    /**
+     * The next `limit` agreements with a regular charge to create by `horizon` (ACCEPTED, at Vipps,
+     * provider switched on, company ACTIVE), after `after` in (next payment date, rowid) order. Read
+     * inside the batch's transaction: what another process billed meanwhile is no longer due.
+     */
+    dueBatch: (horizon: string, after: DueCursor, limit: number): DueAgreement[] =>
+      dueBatch.all({ horizon, afterDate: after.date, afterRowid: after.rowid, limit }),
     parts: (agreementId: string): PartSnapshot[] => parts.all(agreementId),
     company(companyId: string): CompanySnapshot | undefined {
       const c = company.get(companyId)

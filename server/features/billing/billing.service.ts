@@ -19,7 +19,7 @@ import type { AgreementsService } from '../agreements/agreements.service'
 import type { CompaniesService } from '../companies/companies.service'
 import type { NoticesService } from '../notifications/notices'
 import type { UsersService } from '../users/users.service'
-import { billingStatements, type CompanySnapshot } from './billing.repository'
+import { billingStatements, type CompanySnapshot, type DueAgreement, type DueCursor } from './billing.repository'
 import { chargesRepository } from './charges.repository'
 import type { ChargesService } from './charges.service'
 import { invoicesRepository } from './invoices.repository'
@@ -43,8 +43,12 @@ export interface BillingConfig {
 
 export const defaultBillingConfig: BillingConfig = { leadDays: 3, reminderDays: [3, 10], debtCollectionDays: 30, batchSize: 500, maxCatchUpPeriods: 400 }
 
-/** Page cache of a large billing run, in KiB (negative: SQLite's unit for KiB). */
-const BIG_RUN_CACHE_KIB = -65536
+/**
+ * Page cache of a large billing run, in KiB (negative: SQLite's unit for KiB). 32 MiB: at 300,000
+ * agreements the run took the same CPU time with 16, 32 or 64 MiB (bench/billing.ts), and the
+ * cache is most of what the run adds to the process's memory.
+ */
+const BIG_RUN_CACHE_KIB = -32768
 /** WAL pages between automatic checkpoints during a large run (SQLite's default is 1,000). */
 const BIG_RUN_CHECKPOINT_PAGES = 20_000
 
@@ -94,17 +98,25 @@ export function createBillingService(deps: {
 
   const descriptionOf = (company: CompanySnapshot, externalSeq: number, due: string) => `${company.acronym} ${externalSeq} ${due}`.slice(0, 45)
 
-  /** Bills one agreement inside the batch transaction; returns the number of charges created. */
-  function billAgreement(id: string, horizon: string, today: string, now: string, companyCache: Map<string, CompanySnapshot | undefined>): number {
-    const a = st.dueAgreement(id, horizon)
-    if (!a) return 0
+  /**
+   * Bills one agreement (its row read in the batch's transaction); returns the number of charges
+   * created and whether its next payment date is still within the horizon (the catch-up stopped at
+   * `maxCatchUpPeriods`, or at the termination).
+   */
+  function billAgreement(
+    a: DueAgreement,
+    horizon: string,
+    today: string,
+    now: string,
+    companyCache: Map<string, CompanySnapshot | undefined>,
+  ): { created: number; stillDue: boolean } {
     let company = companyCache.get(a.company_id)
     if (!companyCache.has(a.company_id)) {
       company = st.company(a.company_id)
       companyCache.set(a.company_id, company)
     }
     const member = st.memberOf(a)
-    if (!company || !member) return 0
+    if (!company || !member) return { created: 0, stillDue: false }
     // No regular charge on or after the termination date, nor for the days a termination's last
     // payment covers: it takes the place of the last period's charge (shared/domain/termination.ts).
     const termination = { terminationDate: a.termination_date, finalPaymentRequired: a.final_payment_required === 1 }
@@ -156,47 +168,58 @@ export function createBillingService(deps: {
       st.recordChange('agreement', a.id, a.company_id, a.member_user_id, now)
       fault('agreement')
     }
-    return created
+    return { created, stillDue: next <= horizon }
   }
 
   /**
    * One billing run: every due agreement, in batches of `batchSize`, each batch one write
-   * transaction under the write lock (requests wait at most one batch).
+   * transaction under the write lock (requests wait at most one batch). Each batch reads its
+   * agreements inside its transaction, from where the previous one stopped (a keyset on next
+   * payment date and rowid), so the run holds one batch in memory whatever the number due, and
+   * what another process billed meanwhile is no longer due when read. A billed agreement moves
+   * past the horizon, behind the keyset; one whose catch-up stopped early (`maxCatchUpPeriods`, a
+   * termination) may move ahead of it and is skipped when met again, so the cap holds per run.
    */
   async function run(): Promise<{ agreements: number; charges: number }> {
     const today = todayInCopenhagen(clock)
     const horizon = plusDays(today, config.leadDays)
-    const ids = await lock.run(() => st.dueIds(horizon))
     const companyCache = new Map<string, CompanySnapshot | undefined>()
+    const seen = new Set<number>()
     let chargesCreated = 0
     let billed = 0
-    const batch = sqlite.transaction((slice: string[]) => {
+    let cursor: DueCursor = { date: '', rowid: 0 }
+    /** One batch; returns the number of agreements read (fewer than `batchSize`: the run is done). */
+    const batch = sqlite.transaction((after: DueCursor) => {
       const now = nowIso()
-      for (const id of slice) {
-        const n = billAgreement(id, horizon, today, now, companyCache)
-        chargesCreated += n
-        if (n > 0) billed++
+      const rows = st.dueBatch(horizon, after, config.batchSize)
+      let created = 0
+      let agreementsBilled = 0
+      for (const a of rows) {
+        if (seen.has(a.rowid)) continue
+        const n = billAgreement(a, horizon, today, now, companyCache)
+        created += n.created
+        if (n.created > 0) agreementsBilled++
+        if (n.stillDue) seen.add(a.rowid)
       }
+      const last = rows.at(-1)
+      return { read: rows.length, created, agreementsBilled, next: last ? { date: last.next_regular_payment_date, rowid: last.rowid } : after }
     })
-    // A bigger page cache while the run writes (charges, invoices, lines, outbox and change-log
-    // indexes all grow at once); given back afterwards.
-    // Checkpoints less often too: every page the run touches is then copied back once, not many times.
+    // A bigger page cache once a run turns out large (charges, invoices, lines, outbox and
+    // change-log indexes all grow at once); given back afterwards. Checkpoints less often too:
+    // every page the run touches is then copied back once, not many times.
     const cacheSize = sqlite.pragma('cache_size', { simple: true }) as number
     const autoCheckpoint = sqlite.pragma('wal_autocheckpoint', { simple: true }) as number
-    if (ids.length > config.batchSize) {
-      sqlite.pragma(`cache_size = ${BIG_RUN_CACHE_KIB}`)
-      sqlite.pragma(`wal_autocheckpoint = ${BIG_RUN_CHECKPOINT_PAGES}`)
-    }
     try {
-      for (let i = 0; i < ids.length; i += config.batchSize) {
-        const slice = ids.slice(i, i + config.batchSize)
-        const before = { chargesCreated, billed }
-        try {
-          await lock.run(() => batch.immediate(slice))
-        } catch (err) {
-          chargesCreated = before.chargesCreated
-          billed = before.billed
-          throw err
+      for (let first = true; ; first = false) {
+        // Counted only once the batch has committed: a failed batch rolls back all it wrote.
+        const done = await lock.run(() => batch.immediate(cursor))
+        chargesCreated += done.created
+        billed += done.agreementsBilled
+        cursor = done.next
+        if (done.read < config.batchSize) break
+        if (first) {
+          sqlite.pragma(`cache_size = ${BIG_RUN_CACHE_KIB}`)
+          sqlite.pragma(`wal_autocheckpoint = ${BIG_RUN_CHECKPOINT_PAGES}`)
         }
       }
     } finally {

@@ -103,6 +103,26 @@ describe('the billing run', () => {
     expect(assertBookkeeping(t.db)).toMatchObject({ charges: 10, invoices: 10 })
   })
 
+  it('reads the due agreements page by page: every one billed once across batches, and the catch-up cap holds per run', async () => {
+    // Batches of 2 over 5 agreements; a capped agreement moves ahead of the run's keyset (its
+    // next date is still due) and must not be billed again in the same run.
+    const t = await testApp({}, { billing: { batchSize: 2, maxCatchUpPeriods: 2 } })
+    const ids: string[] = []
+    for (let i = 0; i < 5; i++) ids.push((await acceptedAgreement(t)).id)
+    t.clock.set('2027-02-26T09:00:00.000Z')
+    expect(await t.services.billing.run()).toEqual({ agreements: 5, charges: 10 })
+    for (const id of ids)
+      expect(
+        chargesOf(t, id)
+          .map((c) => c.due)
+          .sort(),
+      ).toEqual(['2026-12-01', '2027-01-01'])
+    // February and March (due 1 March, within the 3 lead days) in the next run.
+    expect(await t.services.billing.run()).toEqual({ agreements: 5, charges: 10 })
+    expect(await t.services.billing.run()).toEqual({ agreements: 0, charges: 0 })
+    expect(assertBookkeeping(t.db)).toMatchObject({ charges: 20, invoices: 20 })
+  })
+
   it('bills only ACCEPTED agreements at Vipps of ACTIVE companies, and nothing on or after the termination date', async () => {
     const t = await testApp()
     const created = await createAgreement(t)
