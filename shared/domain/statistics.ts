@@ -101,6 +101,16 @@ export interface StatisticsTable {
 
 const totalOf = (parts: CategoryAmounts) => statisticsCategories.reduce((s, c) => s + parts[c], 0)
 const byAddress = new Intl.Collator('da', { numeric: true, sensitivity: 'base' })
+/** The rows' order: by address (Danish, numbers in numeric order; no address last), ties by code point. */
+const compareAddresses = (a: string, b: string) =>
+  (a === '' ? 1 : 0) - (b === '' ? 1 : 0) ||
+  byAddress.compare(a, b) ||
+  (a < b ? -1
+  : a > b ? 1
+  : 0)
+
+/** An address's partial sums as the server reads them: the address, then the amounts in `statisticsCategories` order. */
+export type AddressSums = readonly [consumerAddress: string, ...amounts: number[]]
 
 /**
  * Merges partial sums (any number per address, in any order) into the table: one row per
@@ -108,25 +118,40 @@ const byAddress = new Intl.Collator('da', { numeric: true, sensitivity: 'base' }
  * addresses netting to 0 in every category left out, and the summary over the rows.
  */
 export function statisticsOf(partials: Iterable<AddressAmounts>): StatisticsTable {
-  const rows = new Map<string, CategoryAmounts>()
+  const rows: AddressSums[] = []
+  for (const p of partials) rows.push([p.consumerAddress, ...statisticsCategories.map((c) => p.parts[c])])
+  return statisticsOfSums(rows)
+}
+
+/**
+ * `statisticsOf` over plain arrays, the form the server's queries return: tens of thousands of
+ * addresses at a large company, so amounts are merged in arrays and only the rows kept become
+ * objects (issue #19).
+ */
+export function statisticsOfSums(partials: Iterable<AddressSums>): StatisticsTable {
+  const n = statisticsCategories.length
+  const merged = new Map<string, number[]>()
   for (const p of partials) {
-    let row = rows.get(p.consumerAddress)
-    if (!row) rows.set(p.consumerAddress, (row = zeroAmounts()))
-    for (const c of statisticsCategories) row[c] += p.parts[c]
+    const row = merged.get(p[0])
+    if (!row) merged.set(p[0], p.slice(1) as number[])
+    else for (let i = 0; i < n; i++) row[i]! += p[i + 1] as number
   }
-  const charges = [...rows]
-    .filter(([, parts]) => statisticsCategories.some((c) => parts[c] !== 0))
-    .map(([consumerAddress, parts]) => ({ consumerAddress, parts, total: totalOf(parts) }))
-    .sort(
-      (a, b) =>
-        (a.consumerAddress === '' ? 1 : 0) - (b.consumerAddress === '' ? 1 : 0) ||
-        byAddress.compare(a.consumerAddress, b.consumerAddress) ||
-        (a.consumerAddress < b.consumerAddress ? -1
-        : a.consumerAddress > b.consumerAddress ? 1
-        : 0),
-    )
+  const addresses: string[] = []
+  for (const [address, amounts] of merged) if (amounts.some((x) => x !== 0)) addresses.push(address)
+  addresses.sort(compareAddresses)
   const summary = zeroAmounts()
-  for (const r of charges) for (const c of statisticsCategories) summary[c] += r.parts[c]
+  const charges = addresses.map((consumerAddress) => {
+    const amounts = merged.get(consumerAddress)!
+    const parts = zeroAmounts()
+    let total = 0
+    for (let i = 0; i < n; i++) {
+      const c = statisticsCategories[i]!
+      parts[c] = amounts[i]!
+      summary[c] += amounts[i]!
+      total += amounts[i]!
+    }
+    return { consumerAddress, parts, total }
+  })
   return { charges, summary: { ...summary, total: totalOf(summary) } }
 }
 

@@ -28,3 +28,34 @@ export const chargeStatistics = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.day, t.agreementId, t.consumerAddress] })],
 )
+
+/**
+ * Running month sums of `charge_statistics` within each calendar year (issue #19,
+ * docs/decisions/0051-statistics-month-sums.md): the row for (company, year, month, address) holds
+ * that address's money from 1 January through the end of that month. A run of whole months
+ * a..b of one year is then the row at b minus the row at a − 1: one row per address whatever the
+ * length of the run, where the day rows have one per charge. A period's partial first and last
+ * months come from the day rows. Maintained by triggers on `charge_statistics` (migration 0015),
+ * so in the same transaction as the day rows; a change in month m updates the rows m..12 of its
+ * year. The primary key puts one month's addresses next to each other, in address order.
+ */
+export const chargeStatisticsMonths = sqliteTable(
+  'charge_statistics_months',
+  {
+    companyId: text('company_id').notNull(),
+    year: integer('year').notNull(),
+    /** 1–12: the sums run from 1 January through the end of this month. */
+    month: integer('month').notNull(),
+    /** The invoice's consumer address, '' when it has none. */
+    consumerAddress: text('consumer_address').notNull(),
+    hotAndColdWater: integer('hot_and_cold_water').notNull().default(0),
+    hotWater: integer('hot_water').notNull().default(0),
+    coldWater: integer('cold_water').notNull().default(0),
+    heating: integer('heating').notNull().default(0),
+    addition: integer('addition').notNull().default(0),
+    commonExpenses: integer('common_expenses').notNull().default(0),
+    fee: integer('fee').notNull().default(0),
+    other: integer('other').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.year, t.month, t.consumerAddress] })],
+)

@@ -1,39 +1,23 @@
 import type Database from 'better-sqlite3'
-import type { AddressAmounts } from '../../../shared/domain/statistics'
+import type { AddressSums } from '../../../shared/domain/statistics'
+import { spansOf } from './statistics-spans'
 
 /**
- * Queries of the charge statistics over `charge_statistics` (server/db/schema/statistics.ts),
- * prepared once per connection. The table's primary key starts (company_id, day), so a period is
- * one range scan; SQLite sums per address and the shared domain module builds the table.
+ * Queries of the charge statistics (server/db/schema/statistics.ts), prepared once per
+ * connection; the shared domain module builds the table from the partial sums they return.
+ * A company's period is its whole months from the running month sums of `charge_statistics_months`
+ * (one row per address for each run of months within a year, read in key order with no sort) plus
+ * the days of a partial first or last month from the day rows of `charge_statistics`
+ * (docs/decisions/0051-statistics-month-sums.md). One agreement's period is read from the day rows
+ * alone: the month sums are per address, not per agreement.
+ *
+ * Each query hands its rows over as one JSON text of arrays ([address, amounts in
+ * `statisticsCategories` order]) built by SQLite: at tens of thousands of addresses, making a
+ * JavaScript value of every column costs several times what the scan does, and JSON.parse does not.
  */
-interface SumRow {
-  consumer_address: string
-  hot_and_cold_water: number
-  hot_water: number
-  cold_water: number
-  heating: number
-  addition: number
-  common_expenses: number
-  fee: number
-  other: number
-}
-
-const sums = `consumer_address, SUM(hot_and_cold_water) AS hot_and_cold_water, SUM(hot_water) AS hot_water, SUM(cold_water) AS cold_water, SUM(heating) AS heating,
-  SUM(addition) AS addition, SUM(common_expenses) AS common_expenses, SUM(fee) AS fee, SUM(other) AS other`
-
-const toAmounts = (r: SumRow): AddressAmounts => ({
-  consumerAddress: r.consumer_address,
-  parts: {
-    'hot-and-cold-water': r.hot_and_cold_water,
-    'hot-water': r.hot_water,
-    'cold-water': r.cold_water,
-    heating: r.heating,
-    addition: r.addition,
-    'common-expenses': r.common_expenses,
-    fee: r.fee,
-    other: r.other,
-  },
-})
+const columns = ['hot_and_cold_water', 'hot_water', 'cold_water', 'heating', 'addition', 'common_expenses', 'fee', 'other'] as const
+const asJson = (alias: string, amounts: readonly string[]) => `json_group_array(json_array(${alias}consumer_address, ${amounts.join(', ')}))`
+const summed = columns.map((c) => `SUM(${c}) AS ${c}`).join(', ')
 
 const cache = new WeakMap<Database.Database, ReturnType<typeof prepare>>()
 
@@ -44,26 +28,51 @@ export function statisticsStatements(sqlite: Database.Database) {
 }
 
 function prepare(sqlite: Database.Database) {
-  const all = sqlite.prepare<[string, string, string], SumRow>(
-    `SELECT ${sums} FROM charge_statistics WHERE company_id = ? AND day BETWEEN ? AND ? GROUP BY consumer_address`,
+  const json = <P extends unknown[]>(sql: string) => {
+    const statement = sqlite.prepare<P, string>(sql).pluck()
+    return (...params: P) => JSON.parse(statement.get(...params)!) as AddressSums[]
+  }
+  const days = json<[string, string, string]>(
+    `SELECT ${asJson('', columns)} FROM (SELECT consumer_address, ${summed} FROM charge_statistics WHERE company_id = ? AND day BETWEEN ? AND ? GROUP BY consumer_address)`,
   )
-  const one = sqlite.prepare<[string, string, string, string], SumRow>(
-    `SELECT ${sums} FROM charge_statistics WHERE company_id = ? AND day BETWEEN ? AND ? AND agreement_id = ? GROUP BY consumer_address`,
+  const agreementDays = json<[string, string, string, string]>(
+    `SELECT ${asJson('', columns)} FROM (SELECT consumer_address, ${summed} FROM charge_statistics WHERE company_id = ? AND day BETWEEN ? AND ? AND agreement_id = ? GROUP BY consumer_address)`,
+  )
+  // The running sums through month `m` of a year (months 1..m), and the same negated. Months
+  // from..to are the first at `to` plus the second at from − 1: two runs in key order, merged by
+  // address with the other partial sums, rather than a lookup per address.
+  const through = json<[string, number, number]>(`SELECT ${asJson('', columns)} FROM charge_statistics_months WHERE company_id = ? AND year = ? AND month = ?`)
+  const minusThrough = json<[string, number, number]>(
+    `SELECT ${asJson(
+      '',
+      columns.map((c) => `-${c}`),
+    )} FROM charge_statistics_months WHERE company_id = ? AND year = ? AND month = ?`,
   )
   const company = sqlite.prepare<[string], { heating_water_period_start_date: string | null; heating_water_period_end_date: string | null }>(
     'SELECT heating_water_period_start_date, heating_water_period_end_date FROM companies WHERE id = ?',
   )
-  const agreements = sqlite.prepare<[string], { id: string; external_seq: number }>(
-    'SELECT id, external_seq FROM agreements WHERE company_id = ? ORDER BY external_seq',
-  )
+  const agreements = json<[string]>(
+    `SELECT json_group_array(json_array(id, external_seq)) FROM (SELECT id, external_seq FROM agreements WHERE company_id = ? ORDER BY external_seq)`,
+  ) as unknown as (companyId: string) => [string, number][]
   return {
-    /** Sums per printed address of the company's withdrawn money between two days (both included). */
-    sums: (companyId: string, startDate: string, endDate: string, agreementId?: string): AddressAmounts[] =>
-      (agreementId ? one.all(companyId, startDate, endDate, agreementId) : all.all(companyId, startDate, endDate)).map(toAmounts),
+    /** Partial sums per printed address of the company's withdrawn money between two days (both included). */
+    sums(companyId: string, startDate: string, endDate: string, agreementId?: string): AddressSums[] {
+      if (agreementId) return agreementDays(companyId, startDate, endDate, agreementId)
+      const spans = spansOf(startDate, endDate)
+      const parts: AddressSums[][] = []
+      for (const m of spans.months) {
+        parts.push(through(companyId, m.year, m.to))
+        if (m.from > 1) parts.push(minusThrough(companyId, m.year, m.from - 1))
+      }
+      for (const d of spans.days) parts.push(days(companyId, d.startDate, d.endDate))
+      return parts.flat()
+    },
+    /** The same sums from the day rows alone (what the month sums must equal; the tests' reference). */
+    daySums: (companyId: string, startDate: string, endDate: string): AddressSums[] => days(companyId, startDate, endDate),
     company(companyId: string) {
       const c = company.get(companyId)
       return c && { heatingWaterPeriodStartDate: c.heating_water_period_start_date, heatingWaterPeriodEndDate: c.heating_water_period_end_date }
     },
-    agreements: (companyId: string) => agreements.all(companyId).map((a) => ({ id: a.id, externalId: String(a.external_seq) })),
+    agreements: (companyId: string) => agreements(companyId).map(([id, seq]) => ({ id, externalId: String(seq) })),
   }
 }

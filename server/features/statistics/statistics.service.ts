@@ -2,7 +2,7 @@ import { connectionOf, type Database_ } from '../../db/client'
 import { DomainError, notFound } from '../../errors'
 import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import { statisticsMessages, type ChargeStatistics, type StatisticsQuery } from '../../../shared/contract/statistics'
-import { sortAgreementsByExternalId, statisticsOf } from '../../../shared/domain/statistics'
+import { sortAgreementsByExternalId, statisticsOfSums } from '../../../shared/domain/statistics'
 import { resolvePeriod } from '../../../shared/domain/statistics-period'
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
@@ -35,7 +35,7 @@ export function createStatisticsService(deps: { database: Database_; clock: Cloc
         })
       return {
         agreements: sortAgreementsByExternalId(st.agreements(companyId)),
-        statistics: statisticsOf(st.sums(companyId, period.startDate, period.endDate, query.agreementId)),
+        statistics: statisticsOfSums(st.sums(companyId, period.startDate, period.endDate, query.agreementId)),
         type,
         ...period,
       }
