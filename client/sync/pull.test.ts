@@ -15,7 +15,10 @@ const note = (id: string): SyncChange => ({ entity: 'notification', id, op: 'ups
  * Answers GET /sync from a list of pages: the page after cursor `c<n>` is pages[n]; with `link`,
  * the next page is also named in a `Link` header, as the server does. `asked` lists the cursors asked for.
  */
-function pages(list: SyncChange[][], opts: { link?: boolean; asked?: string[]; bodyOf?: (n: number, json: string) => BodyInit } = {}): SyncTransport {
+function pages(
+  list: SyncChange[][],
+  opts: { link?: boolean; asked?: string[]; bodyOf?: (n: number, json: string) => BodyInit; delayMs?: (n: number) => number } = {},
+): SyncTransport {
   return {
     getToken: () => 'token',
     getLocale: () => 'en',
@@ -23,6 +26,7 @@ function pages(list: SyncChange[][], opts: { link?: boolean; asked?: string[]; b
       const cursor = new URL(`http://x${url}`).searchParams.get('cursor')
       opts.asked?.push(cursor ?? '')
       const n = cursor ? Number(cursor.slice(1)) : 0
+      await new Promise((ok) => setTimeout(ok, opts.delayMs?.(n) ?? 0))
       const hasMore = n + 1 < list.length
       const json = JSON.stringify({ changes: list[n], cursor: `c${n + 1}`, hasMore, reset: false })
       const headers: Record<string, string> = { 'Content-Type': 'application/json' }
@@ -93,6 +97,21 @@ describe('pullAll', () => {
     expect(asked).toEqual(['', 'c1', 'c2'])
     expect((await db.notifications.toArray()).map((r) => r.id)).toEqual(['a', 'b', 'c'])
     expect((await db.meta.get('cursor'))!.value).toBe('c3')
+  })
+
+  it('asks for nothing more once the pull has ended', async () => {
+    const asked: string[] = []
+    // The first page names the next in its header, but its body is not a page: the pull ends with an error.
+    const transport = pages([[note('a')], [note('b')], [note('c')]], {
+      link: true,
+      asked,
+      bodyOf: (n, json) => (n === 0 ? '{}' : json),
+      // The second page answers after the pull has ended.
+      delayMs: (n) => (n === 1 ? 30 : 0),
+    })
+    expect((await pullAll(db, transport)).status).toBe('error')
+    await new Promise((ok) => setTimeout(ok, 100))
+    expect(asked).toEqual(['', 'c1'])
   })
 
   it("follows the body's cursor when no Link header names the next page", async () => {

@@ -112,8 +112,10 @@ export async function pullAll(db: LocalDb, transport: SyncTransport, now: () => 
   const requested = new Map<string | undefined, Promise<SyncAnswer>>()
   /** A next cursor a header named while AHEAD pages were already waiting. */
   let named: string | undefined
+  /** Set when the pull ends: an answer still arriving asks for nothing more. */
+  let ended = false
   const ask = (after: string | undefined): void => {
-    if (requested.has(after)) return
+    if (ended || requested.has(after)) return
     let followed = false
     const onResponse = (res: Response) => {
       const next = res.status === 200 ? nextCursorOf(res.headers.get('Link')) : undefined
@@ -144,25 +146,29 @@ export async function pullAll(db: LocalDb, transport: SyncTransport, now: () => 
     await storing
     return { applied, reset, status }
   }
-  for (let page = 0; page < 10_000; page++) {
-    const answer = await take(from)
-    if (isUnreachable(answer.status)) return settle('offline')
-    if (answer.status === 401) return settle('unauthorized')
-    const parsed = answer.status === 200 ? readSyncPage(answer.body) : undefined
-    if (!parsed) return settle('error')
-    const { changes, cursor, hasMore } = parsed
-    // Already asked for when a header named it; else now, while this page is stored.
-    if (hasMore) ask(cursor)
-    // A reset is the first page of a fresh copy: the local copy is dropped with it.
-    const stored = applyChanges(db, changes, cursor, parsed.reset, now(), { cursor: from })
-    // Awaited below (or with the next page); a failure is not lost meanwhile.
-    stored.catch(() => undefined)
-    await storing
-    storing = stored
-    from = cursor
-    reset ||= parsed.reset
-    applied += changes.length
-    if (!hasMore) break
+  try {
+    for (let page = 0; page < 10_000; page++) {
+      const answer = await take(from)
+      if (isUnreachable(answer.status)) return settle('offline')
+      if (answer.status === 401) return settle('unauthorized')
+      const parsed = answer.status === 200 ? readSyncPage(answer.body) : undefined
+      if (!parsed) return settle('error')
+      const { changes, cursor, hasMore } = parsed
+      // Already asked for when a header named it; else now, while this page is stored.
+      if (hasMore) ask(cursor)
+      // A reset is the first page of a fresh copy: the local copy is dropped with it.
+      const stored = applyChanges(db, changes, cursor, parsed.reset, now(), { cursor: from })
+      // Awaited below (or with the next page); a failure is not lost meanwhile.
+      stored.catch(() => undefined)
+      await storing
+      storing = stored
+      from = cursor
+      reset ||= parsed.reset
+      applied += changes.length
+      if (!hasMore) break
+    }
+    return await settle('ok')
+  } finally {
+    ended = true
   }
-  return settle('ok')
 }
