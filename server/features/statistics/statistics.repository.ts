@@ -28,9 +28,9 @@ export function statisticsStatements(sqlite: Database.Database) {
 }
 
 function prepare(sqlite: Database.Database) {
-  const json = <P extends unknown[]>(sql: string) => {
+  const json = <P extends unknown[], R = AddressSums>(sql: string) => {
     const statement = sqlite.prepare<P, string>(sql).pluck()
-    return (...params: P) => JSON.parse(statement.get(...params)!) as AddressSums[]
+    return (...params: P) => JSON.parse(statement.get(...params)!) as R[]
   }
   const days = json<[string, string, string]>(
     `SELECT ${asJson('', columns)} FROM (SELECT consumer_address, ${summed} FROM charge_statistics WHERE company_id = ? AND day BETWEEN ? AND ? GROUP BY consumer_address)`,
@@ -51,9 +51,9 @@ function prepare(sqlite: Database.Database) {
   const company = sqlite.prepare<[string], { heating_water_period_start_date: string | null; heating_water_period_end_date: string | null }>(
     'SELECT heating_water_period_start_date, heating_water_period_end_date FROM companies WHERE id = ?',
   )
-  const agreements = json<[string]>(
+  const agreements = json<[string], [id: string, externalSeq: number]>(
     `SELECT json_group_array(json_array(id, external_seq)) FROM (SELECT id, external_seq FROM agreements WHERE company_id = ? ORDER BY external_seq)`,
-  ) as unknown as (companyId: string) => [string, number][]
+  )
   return {
     /** Partial sums per printed address of the company's withdrawn money between two days (both included). */
     sums(companyId: string, startDate: string, endDate: string, agreementId?: string): AddressSums[] {
