@@ -73,6 +73,8 @@ describe('statistics: month sums plus day edges equal the day rows', () => {
                 paymentDate: o.paymentDate,
                 lines: o.lines,
                 status: o.status,
+                // One-time charges: regular ones allow one per agreement and due date.
+                kind: 'ONE_TIME',
               })
               const total = o.lines.reduce((s, l) => s + l.amount, 0)
               if (o.status === 'EXECUTED')
