@@ -133,6 +133,10 @@ export const charges = sqliteTable(
   (t) => [
     index('charges_agreement').on(t.agreementId, t.due),
     index('charges_status').on(t.status),
+    // The overdue job's range (billing.repository.ts overdueCandidates): failed charges by the day they failed.
+    index('charges_failed_on')
+      .on(t.failedOn)
+      .where(sql`failed_on IS NOT NULL AND status IN ('FAILED', 'DECLINED')`),
     uniqueIndex('charges_regular_agreement_due')
       .on(t.agreementId, t.due)
       .where(sql`kind = 'REGULAR'`),

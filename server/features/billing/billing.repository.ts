@@ -189,10 +189,16 @@ function prepare(sqlite: Database.Database) {
   const adminStaff = sqlite.prepare<[string], { user_id: string }>(
     "SELECT user_id FROM company_members WHERE company_id = ? AND role IN ('CHAIRMAN', 'ADMINISTRATOR', 'ACCOUNTANT')",
   )
-  const overdueCandidates = sqlite.prepare<[number], { id: string }>(
-    `SELECT c.id FROM charges c JOIN invoices i ON i.id = c.invoice_id AND i.charge_id = c.id AND i.kind = 'INVOICE'
-     WHERE c.status IN ('FAILED', 'DECLINED') AND c.failed_on IS NOT NULL AND c.overdue_step <= ?
-       AND i.settlement IS NULL AND i.status <> 'EXECUTED'`,
+  // A step is due when the charge failed on or before its cutoff day (today minus the step's days):
+  // the next reminder's cutoff by the charge's step, or the debt-collection cutoff while the
+  // agreement is not flagged yet. Only those rows come back; the rest cost no read of their own.
+  // `latest` (the latest cutoff of all) bounds a range scan of charges_failed_on, a partial index of the failed charges.
+  const overdueCandidates = sqlite.prepare<[{ steps: number; reminderCutoffs: string; debtCutoff: string; latest: string }], { id: string }>(
+    `SELECT c.id FROM charges c INDEXED BY charges_failed_on JOIN invoices i ON i.id = c.invoice_id AND i.charge_id = c.id AND i.kind = 'INVOICE'
+     WHERE c.failed_on IS NOT NULL AND c.status IN ('FAILED', 'DECLINED') AND c.failed_on <= @latest AND c.overdue_step <= @steps
+       AND i.settlement IS NULL AND i.status <> 'EXECUTED'
+       AND (c.failed_on <= (SELECT value FROM json_each(@reminderCutoffs) WHERE key = c.overdue_step)
+         OR (c.failed_on <= @debtCutoff AND EXISTS (SELECT 1 FROM agreements a WHERE a.id = c.agreement_id AND a.debt_collection_since IS NULL)))`,
   )
 
   return {
@@ -302,7 +308,19 @@ function prepare(sqlite: Database.Database) {
     advanceAgreement: (id: string, next: string, now: string): void => void advanceAgreement.run(next, now, id),
     /** The company's admin staff (chairman, administrator, accountant): told when a payment fails or goes to debt collection. */
     adminStaffOf: (companyId: string): string[] => adminStaff.all(companyId).map((r) => r.user_id),
-    /** Failed charges whose invoice is still unpaid and that may have an overdue step left (`overdue_step <= steps`). */
-    overdueCandidates: (steps: number): string[] => overdueCandidates.all(steps).map((r) => r.id),
+    /**
+     * Failed charges whose invoice is still unpaid and that have an overdue step due: failed on or
+     * before `reminderCutoffs[overdue_step]` (the next reminder), or before `debtCutoff` while their
+     * agreement is not flagged for debt collection.
+     */
+    overdueCandidates: (reminderCutoffs: string[], debtCutoff: string): string[] =>
+      overdueCandidates
+        .all({
+          steps: reminderCutoffs.length,
+          reminderCutoffs: JSON.stringify(reminderCutoffs),
+          debtCutoff,
+          latest: [debtCutoff, ...reminderCutoffs].sort().at(-1)!,
+        })
+        .map((r) => r.id),
   }
 }

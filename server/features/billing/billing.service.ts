@@ -242,7 +242,11 @@ export function createBillingService(deps: {
     const today = todayInCopenhagen(clock)
     const steps = [...config.reminderDays].sort((x, y) => x - y)
     let taken = 0
-    for (const id of st.overdueCandidates(steps.length)) {
+    const due = st.overdueCandidates(
+      steps.map((d) => plusDays(today, -d)),
+      plusDays(today, -config.debtCollectionDays),
+    )
+    for (const id of due) {
       const charge = charges.row(id)!
       const a = agreements.rowOf(charge.agreementId)
       if (!a) continue

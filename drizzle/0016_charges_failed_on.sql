@@ -1,0 +1,1 @@
+CREATE INDEX `charges_failed_on` ON `charges` (`failed_on`) WHERE failed_on IS NOT NULL AND status IN ('FAILED', 'DECLINED');
