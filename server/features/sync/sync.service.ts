@@ -21,15 +21,35 @@ interface Cursor {
 
 const encode = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url')
 
-function decode(raw: string | undefined): Cursor | undefined {
+/**
+ * The cursor in `raw`, read strictly: a client can send any text, and a snapshot position that is
+ * not one we issued (a negative or fractional entity index, an id that is not a string) would
+ * otherwise fail the request with a 500 and an error line in the system log.
+ */
+function decode(raw: string | undefined, entityCount: number): Cursor | undefined {
   if (!raw) return undefined
   try {
-    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'))
-    if (typeof c.s === 'number' && typeof c.a === 'string') return c
+    const c: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'))
+    if (isCursor(c, entityCount)) return c
   } catch {
     // A cursor we cannot read is treated like an old one: the client starts again.
   }
   return undefined
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+function isCursor(c: unknown, entityCount: number): c is Cursor {
+  if (!isRecord(c) || !Number.isSafeInteger(c.s) || typeof c.a !== 'string') return false
+  if (c.snap === undefined) return true
+  const snap = c.snap
+  return (
+    isRecord(snap) &&
+    Number.isInteger(snap.e) &&
+    (snap.e as number) >= 0 &&
+    (snap.e as number) < entityCount &&
+    (snap.id === null || typeof snap.id === 'string')
+  )
 }
 
 /** Changes whenever the caller's visibility changes: role, companies, or a role in a company. */
@@ -109,7 +129,7 @@ export function createSyncService(deps: { db: Db; entities: SyncedEntity[] }) {
   return {
     pull(actor: Actor, rawCursor: string | undefined, limit: number): SyncResponse {
       const access = accessFingerprint(actor)
-      const cursor = decode(rawCursor)
+      const cursor = decode(rawCursor, entities.length)
       const stale = cursor !== undefined && (cursor.a !== access || cursor.s < compactedThrough(db))
       const unreadable = rawCursor !== undefined && rawCursor !== '' && cursor === undefined
       if (!cursor || stale) {

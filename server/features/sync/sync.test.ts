@@ -146,4 +146,20 @@ describe('GET /api/sync', () => {
     expect((await t.call('GET', '/sync?limit=0', { token })).status).toBe(400)
     expect((await t.call('GET', '/sync')).status).toBe(401)
   })
+
+  it('starts over on a forged cursor whose snapshot position is not one it issued, never a 500', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const issued = JSON.parse(Buffer.from((await t.call('GET', '/sync?limit=1', { token })).json.cursor, 'base64url').toString()) as { s: number; a: string }
+    const forge = (c: unknown) => Buffer.from(JSON.stringify(c)).toString('base64url')
+    for (const snap of [{ e: -1, id: null }, { e: 1.5, id: null }, { e: 0, id: { x: 1 } }, { e: 0, id: 5 }, { e: 99, id: null }, null, []]) {
+      const res = await t.call('GET', `/sync?${new URLSearchParams({ cursor: forge({ s: issued.s, a: issued.a, snap }) })}`, { token })
+      expect(res.status, JSON.stringify(snap)).toBe(200)
+      expect(res.json.reset, JSON.stringify(snap)).toBe(true)
+    }
+    for (const c of [{ s: 1e308, a: issued.a }, { s: '1', a: issued.a }, [issued.s, issued.a], null]) {
+      const res = await t.call('GET', `/sync?${new URLSearchParams({ cursor: forge(c) })}`, { token })
+      expect(res.json.reset, JSON.stringify(c)).toBe(true)
+    }
+  })
 })
