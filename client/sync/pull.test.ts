@@ -12,8 +12,9 @@ freshLocalDbEachTest((fresh) => (db = fresh))
 const note = (id: string): SyncChange => ({ entity: 'notification', id, op: 'upsert', version: 1, data: { id } })
 
 /**
- * Answers GET /sync from a list of pages: the page after cursor `c<n>` is pages[n]; with `link`,
- * the next page is also named in a `Link` header, as the server does. `asked` lists the cursors asked for.
+ * Answers GET /sync from a list of pages: the page after cursor `c<n>` is pages[n] (an empty one
+ * after the last); with `link`, the next page is also named in a `Link` header, as the server
+ * does. `asked` lists the cursors asked for.
  */
 function pages(
   list: SyncChange[][],
@@ -28,7 +29,8 @@ function pages(
       const n = cursor ? Number(cursor.slice(1)) : 0
       await new Promise((ok) => setTimeout(ok, opts.delayMs?.(n) ?? 0))
       const hasMore = n + 1 < list.length
-      const json = JSON.stringify({ changes: list[n], cursor: `c${n + 1}`, hasMore, reset: false })
+      // After the last page: nothing new, as the server answers a client that is up to date.
+      const json = JSON.stringify({ changes: list[n] ?? [], cursor: `c${Math.min(n + 1, list.length)}`, hasMore, reset: false })
       const headers: Record<string, string> = { 'Content-Type': 'application/json' }
       if (opts.link && hasMore) headers.Link = `</api/sync?limit=2000&cursor=c${n + 1}>; rel="next"`
       return new Response(opts.bodyOf ? opts.bodyOf(n, json) : json, { status: 200, headers })
@@ -128,6 +130,21 @@ describe('pullAll', () => {
     await expect(pullAll(db, pages([[note('a')], [note('bad')], [note('c')], [note('d')]]), () => 0, 1)).rejects.toThrow('refused')
     expect((await db.notifications.toArray()).map((r) => r.id)).toEqual(['a'])
     expect((await db.meta.get('cursor'))!.value).toBe('c1')
+  })
+})
+
+describe('pullAll in two tabs at once', () => {
+  it('ends well in both, the second going on from the cursor the first stored', async () => {
+    const list = [[note('a')], [note('b')], [note('c')]]
+    const asked: string[] = []
+    const [one, two] = await Promise.all([pullAll(db, pages(list, { delayMs: () => 5 })), pullAll(db, pages(list, { asked, delayMs: () => 7 }))])
+    expect(one).toEqual({ applied: 3, reset: false, status: 'ok' })
+    // The second tab's first page landed on a cursor the first tab had moved on: not stored, not counted.
+    expect(two.status).toBe('ok')
+    expect(two.applied).toBeLessThan(3)
+    expect(asked.length).toBeGreaterThan(1)
+    expect((await db.notifications.toArray()).map((r) => r.id)).toEqual(['a', 'b', 'c'])
+    expect((await db.meta.get('cursor'))!.value).toBe('c3')
   })
 })
 

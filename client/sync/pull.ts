@@ -90,6 +90,9 @@ export function nextCursorOf(link: string | null): string | undefined {
   return target === undefined ? undefined : (new URL(target, 'http://x').searchParams.get('cursor') ?? undefined)
 }
 
+/** Fresh starts of a pull whose cursor another tab moved on, before leaving the rest to that tab. */
+const SUPERSEDED_RETRIES = 3
+
 /** Pages asked for ahead of the one being read (a bound on memory when storing is slower than the server). */
 const AHEAD = 2
 
@@ -104,10 +107,33 @@ const AHEAD = 2
  * Pages are still committed strictly in order (IndexedDB runs transactions on the same tables in
  * the order they were opened), and a page only lands on the cursor of the one before it (see
  * applyChanges), so the stored cursor stays exact.
+ *
+ * Another tab pulling at the same time (both woken by `online`, say) stores its pages on the same
+ * cursors, so one of the two finds the cursor moved on (PullSuperseded). That is no failure: the
+ * pull starts again from the cursor the other tab stored, a few times, and then leaves the rest
+ * to the other tab (`applied` and `reset` count only the pages this pull committed).
  */
 export async function pullAll(db: LocalDb, transport: SyncTransport, now: () => number = Date.now, limit = SYNC_MAX_LIMIT): Promise<PullResult> {
-  let applied = 0
-  let reset = false
+  const done = { applied: 0, reset: false }
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const status = await pullFromStoredCursor(db, transport, now, limit, done)
+      return { ...done, status }
+    } catch (error) {
+      if (!(error instanceof PullSuperseded)) throw error
+      if (attempt === SUPERSEDED_RETRIES) return { ...done, status: 'ok' }
+    }
+  }
+}
+
+/** One pull from the stored cursor (see pullAll); counts the pages it commits into `done`. */
+async function pullFromStoredCursor(
+  db: LocalDb,
+  transport: SyncTransport,
+  now: () => number,
+  limit: number,
+  done: { applied: number; reset: boolean },
+): Promise<PullResult['status']> {
   /** Pages asked for and not read yet, by the cursor they come after (undefined: the first). */
   const requested = new Map<string | undefined, Promise<SyncAnswer>>()
   /** A next cursor a header named while AHEAD pages were already waiting. */
@@ -142,9 +168,9 @@ export async function pullAll(db: LocalDb, transport: SyncTransport, now: () => 
   let from = (await db.meta.get('cursor'))?.value as string | undefined
   // The page before, while IndexedDB commits it; its failure surfaces before anything else is reported.
   let storing: Promise<void> = Promise.resolve()
-  const settle = async (status: PullResult['status']): Promise<PullResult> => {
+  const settle = async (status: PullResult['status']): Promise<PullResult['status']> => {
     await storing
-    return { applied, reset, status }
+    return status
   }
   try {
     for (let page = 0; page < 10_000; page++) {
@@ -157,14 +183,15 @@ export async function pullAll(db: LocalDb, transport: SyncTransport, now: () => 
       // Already asked for when a header named it; else now, while this page is stored.
       if (hasMore) ask(cursor)
       // A reset is the first page of a fresh copy: the local copy is dropped with it.
-      const stored = applyChanges(db, changes, cursor, parsed.reset, now(), { cursor: from })
+      const stored = applyChanges(db, changes, cursor, parsed.reset, now(), { cursor: from }).then(() => {
+        done.applied += changes.length
+        done.reset ||= parsed.reset
+      })
       // Awaited below (or with the next page); a failure is not lost meanwhile.
       stored.catch(() => undefined)
       await storing
       storing = stored
       from = cursor
-      reset ||= parsed.reset
-      applied += changes.length
       if (!hasMore) break
     }
     return await settle('ok')
