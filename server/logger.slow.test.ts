@@ -17,6 +17,24 @@ process.exit(0)`
     expect(JSON.parse(lines.at(-1)!)).toMatchObject({ i: 4999, msg: 'line' })
   })
 
+  it('writes an error line at once: a process killed right after (no exit event) still shows it', () => {
+    const logger = fileURLToPath(new URL('./logger.ts', import.meta.url))
+    // SIGKILL (the out-of-memory killer, a supervisor giving up) runs no exit handler: only what
+    // was written before it is kept. 100 ms is far less than the 500 ms flush timer.
+    const script = `import { createLogger } from ${JSON.stringify(logger)}
+const log = createLogger('info')
+log.info({ order: 1 }, 'before')
+log.error({ order: 2 }, 'the error that matters')
+setTimeout(() => process.kill(process.pid, 'SIGKILL'), 100)`
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' })
+    expect(child.signal).toBe('SIGKILL')
+    const lines = child.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { order: number })
+    expect(lines.map((l) => l.order)).toEqual([1, 2])
+  })
+
   it("shows a quiet server's last line soon, though lines are written in batches", async () => {
     const logger = fileURLToPath(new URL('./logger.ts', import.meta.url))
     // One short line, far below a batch; the process stays alive (a timer keeps it running).

@@ -7,7 +7,8 @@ import pino, { type Logger } from 'pino'
  * Without a `destination` the lines go to stdout asynchronously (a pino/sonic-boom destination
  * with `sync: false`): a request no longer waits for its log line to be written (issue #19).
  * Lines are gathered into writes of about 4 KB (a write per request cost 7 % of a write
- * request's CPU in bench/api.ts) and flushed at least twice a second.
+ * request's CPU in bench/api.ts) and flushed at least twice a second; an error line is flushed
+ * at once.
  * What is still buffered is written synchronously when the process exits, whatever the reason
  * (pino registers a synchronous flush on `exit`, so main's shutdown and a crash lose nothing).
  * Tests pass their own destination, which is written synchronously.
@@ -17,14 +18,15 @@ export function createLogger(
   sink?: (level: 'WARN' | 'ERROR', message: string, context: unknown) => void,
   destination?: pino.DestinationStream,
 ): Logger {
+  const batched = destination ? undefined : stdoutDestination()
   const options: pino.LoggerOptions = {
     level,
     base: undefined,
     redact: { paths: ['req.headers.authorization', '*.password', '*.secret', '*.token', '*.accessToken'], censor: '[redacted]' },
-    ...(sink && {
+    ...((sink || batched) && {
       hooks: {
         logMethod(args, method, levelNumber) {
-          if (levelNumber >= 40) {
+          if (sink && levelNumber >= 40) {
             const [first, second] = args as unknown[]
             const message =
               typeof first === 'string' ? first
@@ -43,11 +45,14 @@ export function createLogger(
             }
           }
           method.apply(this, args as Parameters<typeof method>)
+          // An error line is written at once, not with the next batch: a process that dies without
+          // an `exit` event (out of memory, SIGKILL) would lose what is still buffered.
+          if (batched && levelNumber >= 50) flushQuietly(batched)
         },
       },
     }),
   }
-  return pino(options, destination ?? stdoutDestination())
+  return pino(options, destination ?? batched!)
 }
 
 /** Lines gathered up to this many bytes are written in one call (one syscall, not one per request). */
@@ -55,16 +60,19 @@ const BATCH_BYTES = 4096
 /** …and never held longer than this, so a quiet server's last lines still show at once. */
 const FLUSH_EVERY_MS = 500
 
-function stdoutDestination(): pino.DestinationStream {
+function stdoutDestination(): ReturnType<typeof pino.destination> {
   const stream = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES })
-  setInterval(() => {
-    try {
-      stream.flush()
-    } catch {
-      // Destroyed at exit: pino has flushed it synchronously already.
-    }
-  }, FLUSH_EVERY_MS).unref()
+  setInterval(() => flushQuietly(stream), FLUSH_EVERY_MS).unref()
   return stream
+}
+
+/** Starts writing what is buffered (when a write is under way already, the next timer flush takes the rest). */
+function flushQuietly(stream: ReturnType<typeof pino.destination>): void {
+  try {
+    stream.flush()
+  } catch {
+    // Destroyed at exit: pino has flushed it synchronously already.
+  }
 }
 
 /** An error as the system log keeps it: name and message, and what an upstream error adds (Vipps' status and problem). */
