@@ -1,5 +1,19 @@
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 
+/** The printed address and its øre per charge category: the columns both statistics tables sum. */
+const addressSums = () => ({
+  /** The invoice's consumer address, '' when it has none. */
+  consumerAddress: text('consumer_address').notNull(),
+  hotAndColdWater: integer('hot_and_cold_water').notNull().default(0),
+  hotWater: integer('hot_water').notNull().default(0),
+  coldWater: integer('cold_water').notNull().default(0),
+  heating: integer('heating').notNull().default(0),
+  addition: integer('addition').notNull().default(0),
+  commonExpenses: integer('common_expenses').notNull().default(0),
+  fee: integer('fee').notNull().default(0),
+  other: integer('other').notNull().default(0),
+})
+
 /**
  * Charge statistics, pre-aggregated (issue #9): per company, payment day, agreement and printed
  * member address, the øre actually withdrawn per charge category (executed invoices' lines minus
@@ -15,16 +29,7 @@ export const chargeStatistics = sqliteTable(
     /** The payment date (Copenhagen), else the issue date. */
     day: text('day').notNull(),
     agreementId: text('agreement_id').notNull(),
-    /** The invoice's consumer address, '' when it has none. */
-    consumerAddress: text('consumer_address').notNull(),
-    hotAndColdWater: integer('hot_and_cold_water').notNull().default(0),
-    hotWater: integer('hot_water').notNull().default(0),
-    coldWater: integer('cold_water').notNull().default(0),
-    heating: integer('heating').notNull().default(0),
-    addition: integer('addition').notNull().default(0),
-    commonExpenses: integer('common_expenses').notNull().default(0),
-    fee: integer('fee').notNull().default(0),
-    other: integer('other').notNull().default(0),
+    ...addressSums(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.day, t.agreementId, t.consumerAddress] })],
 )
@@ -46,16 +51,7 @@ export const chargeStatisticsMonths = sqliteTable(
     year: integer('year').notNull(),
     /** 1–12: the sums run from 1 January through the end of this month. */
     month: integer('month').notNull(),
-    /** The invoice's consumer address, '' when it has none. */
-    consumerAddress: text('consumer_address').notNull(),
-    hotAndColdWater: integer('hot_and_cold_water').notNull().default(0),
-    hotWater: integer('hot_water').notNull().default(0),
-    coldWater: integer('cold_water').notNull().default(0),
-    heating: integer('heating').notNull().default(0),
-    addition: integer('addition').notNull().default(0),
-    commonExpenses: integer('common_expenses').notNull().default(0),
-    fee: integer('fee').notNull().default(0),
-    other: integer('other').notNull().default(0),
+    ...addressSums(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.year, t.month, t.consumerAddress] })],
 )

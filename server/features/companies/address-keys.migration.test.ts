@@ -3,27 +3,12 @@
  * company (issue #16): the same form as `addressKey`, and no key for addresses a company already
  * held twice, so the unique index never fails on old data.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { describe, expect, it } from 'vitest'
+import { drizzleDir, migrationsUpTo } from '../../test/migrations'
 import { addressKey } from '../../../shared/domain/address'
-
-const drizzleDir = resolve(import.meta.dirname, '../../../drizzle')
-
-/** The migrations folder as it was up to `tag` (the journal cut after it). */
-function migrationsUpTo(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bk-migrations-'))
-  cpSync(drizzleDir, dir, { recursive: true })
-  const journal = JSON.parse(readFileSync(join(dir, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] }
-  const at = journal.entries.findIndex((e) => e.tag === tag)
-  expect(at).toBeGreaterThan(0)
-  writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, at + 1) }))
-  return dir
-}
 
 describe('migration: address keys', () => {
   it('keys every existing address like addressKey, except addresses a company held twice', () => {

@@ -3,26 +3,11 @@
  * (docs/decisions/0051-statistics-month-sums.md), so statistics read after the upgrade match
  * those read before it.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 import { drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
 import { describe, expect, it } from 'vitest'
-
-const drizzleDir = resolve(import.meta.dirname, '../../../drizzle')
-
-/** The migrations folder as it was up to `tag` (the journal cut after it). */
-function migrationsUpTo(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bk-migrations-'))
-  cpSync(drizzleDir, dir, { recursive: true })
-  const journal = JSON.parse(readFileSync(join(dir, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] }
-  const at = journal.entries.findIndex((e) => e.tag === tag)
-  expect(at).toBeGreaterThan(0)
-  writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, at + 1) }))
-  return dir
-}
+import { drizzleDir, migrationsUpTo } from '../../test/migrations'
 
 describe('migration: statistics month sums', () => {
   it('backfills running sums per year, month and address from the existing day rows', () => {
