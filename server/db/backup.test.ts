@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execFileSync } from 'node:child_process'
@@ -54,6 +54,9 @@ describe('backupDatabase', () => {
     const copy = new Database(target, { readonly: true })
     expect(copy.pragma('journal_mode', { simple: true })).toBe('delete')
     copy.close()
+    // Members' personal data: for the owner only, whatever the umask.
+    expect((statSync(target).mode & 0o777).toString(8)).toBe('600')
+    expect((statSync(join(dir, 'backups')).mode & 0o777).toString(8)).toBe('700')
   })
 
   it('gets one moment while another connection keeps writing', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 
@@ -19,15 +19,21 @@ export interface BackupResult {
  * turned into a self-contained file (rollback journal, no `-wal` needed) and only then renamed
  * into place, so a backup that fails half-way never leaves a file that looks like a backup. An
  * existing target is refused, never overwritten.
+ *
+ * The copy holds every member's personal data: it is readable by its owner only (0600, in a
+ * folder made 0700 when this makes it), as the server's secret key and attachments are, whatever
+ * the umask. The file is made empty with that mode before SQLite writes into it, so it is never
+ * readable by others, not even half-written.
  */
 export async function backupDatabase(source: string, target: string): Promise<BackupResult> {
   const started = performance.now()
   const to = resolve(target)
   if (!existsSync(source)) throw new Error(`no database at ${source}`)
   if (existsSync(to)) throw new Error(`${to} exists already; a backup never overwrites a file`)
-  mkdirSync(dirname(to), { recursive: true })
+  mkdirSync(dirname(to), { recursive: true, mode: 0o700 })
   const partial = `${to}.partial`
   rmSync(partial, { force: true })
+  writeFileSync(partial, '', { mode: 0o600, flag: 'wx' })
   const db = new Database(source, { readonly: true, fileMustExist: true })
   try {
     await db.backup(partial)
