@@ -1,10 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { demo, testApp } from '../../test/harness'
+import { testApp } from '../../test/harness'
 import { partTypes } from '../../../shared/domain/agreement-parts'
 import { statisticsOfSums } from '../../../shared/domain/statistics'
-import { agreementFixtures, createAgreement } from '../agreements/test-helpers'
-import { historyWriter } from '../billing/charge-history'
+import { historyDay, threeAgreements, withHistory } from './test-helpers'
 import { statisticsStatements } from './statistics.repository'
 
 /**
@@ -14,7 +13,7 @@ import { statisticsStatements } from './statistics.repository'
  * every month row is its year's day rows through the end of that month. Each run writes in a
  * transaction that is rolled back, so the runs share one app.
  */
-const day = fc.integer({ min: 0, max: 3 * 365 }).map((n) => new Date(Date.UTC(2025, 0, 1) + n * 86_400_000).toISOString().slice(0, 10))
+const day = historyDay
 const line = fc.record({ type: fc.constantFrom(...partTypes), amount: fc.integer({ min: 1, max: 2_000_000 }), vatRate: fc.constant(0 as const) })
 const op = fc.record({
   agreement: fc.integer({ min: 0, max: 2 }),
@@ -40,18 +39,10 @@ const wholeMonths = fc
       [new Date(Date.UTC(2025, first, 1)).toISOString().slice(0, 10), new Date(Date.UTC(2025, first + length + 1, 0)).toISOString().slice(0, 10)] as const,
   )
 
-class Rollback extends Error {}
-
 describe('statistics: month sums plus day edges equal the day rows', () => {
   it('for random histories with corrections and random periods', async () => {
     const t = await testApp()
-    const f = await agreementFixtures(t)
-    const admin = await t.login(demo.admin)
-    const agreements = [
-      await createAgreement(t, {}, admin),
-      await createAgreement(t, { emailAddress: demo.residentDa, memberName: 'Mads Hansen', linkedAddress: [f.addressIds[1]] }, admin),
-      await createAgreement(t, { emailAddress: 'beboer09@solgaarden.dk', memberName: 'Ida Holm', linkedAddress: [f.addressIds[0]] }, admin),
-    ]
+    const { f, agreements } = await threeAgreements(t)
     const sqlite = t.database.sqlite
     const st = statisticsStatements(sqlite)
     // Every month row recomputed from the day rows; rows whose day rows are gone must have netted to 0.
@@ -64,31 +55,16 @@ describe('statistics: month sums plus day edges equal the day rows', () => {
     )
     fc.assert(
       fc.property(fc.array(op, { minLength: 1, maxLength: 25 }), fc.array(fc.oneof(period, wholeMonths), { minLength: 1, maxLength: 5 }), (ops, periods) => {
-        try {
-          sqlite.transaction(() => {
-            const w = historyWriter(sqlite, t.clock.now().toISOString())
-            for (const o of ops) {
-              const { chargeId, invoiceId } = w.charge({
-                agreementId: agreements[o.agreement]!.id,
-                paymentDate: o.paymentDate,
-                lines: o.lines,
-                status: o.status,
-                // One-time charges: regular ones allow one per agreement and due date.
-                kind: 'ONE_TIME',
-              })
-              const total = o.lines.reduce((s, l) => s + l.amount, 0)
-              if (o.status === 'EXECUTED')
-                for (const r of o.refunds) w.refund({ chargeId, amount: Math.max(1, Math.floor(total * r.share)), paymentDate: r.paymentDate })
-              if (o.later) w.setStatus(invoiceId, o.later.status, o.later.paymentDate)
-            }
+        withHistory(
+          t,
+          agreements.map((x) => x.id),
+          ops,
+          () => {
             expect(drift.all(f.main)).toEqual([])
             for (const [startDate, endDate] of periods)
               expect(statisticsOfSums(st.sums(f.main, startDate, endDate))).toEqual(statisticsOfSums(st.daySums(f.main, startDate, endDate)))
-            throw new Rollback()
-          })()
-        } catch (err) {
-          if (!(err instanceof Rollback)) throw err
-        }
+          },
+        )
       }),
       { numRuns: 60 },
     )
