@@ -154,6 +154,20 @@ describe('nextCursorOf', () => {
     expect(nextCursorOf('</api/sync?limit=2000>; rel="next"')).toBeUndefined()
     expect(nextCursorOf('</api/sync?cursor=a>; rel="prev"')).toBeUndefined()
     expect(nextCursorOf(null)).toBeUndefined()
+    // Not a URL (a proxy's rewrite, say): no link, and no throw, which would turn the answer into "offline".
+    expect(nextCursorOf('<http://[>; rel="next"')).toBeUndefined()
+  })
+
+  it('reads a page whose Link header is no URL from its body', async () => {
+    const transport = pages([[note('a')], [note('b')]])
+    const fetch = transport.fetch
+    transport.fetch = (async (...args: Parameters<typeof fetch>) => {
+      const res = await fetch(...args)
+      const headers = new Headers(res.headers)
+      headers.set('Link', '<http://[>; rel="next"')
+      return new Response(await res.text(), { status: res.status, headers })
+    }) as typeof fetch
+    expect(await pullAll(db, transport)).toEqual({ applied: 2, reset: false, status: 'ok' })
   })
 })
 

@@ -84,10 +84,19 @@ export async function applyChanges(
   }
 }
 
-/** The cursor in a `Link: </api/sync?…&cursor=…>; rel="next"` header (docs/API.md "Sync"). */
+/**
+ * The cursor in a `Link: </api/sync?…&cursor=…>; rel="next"` header (docs/API.md "Sync"). Never
+ * throws: it runs inside `send`, where a throw would make the answer a network failure (status 0,
+ * "offline") however good its body, so a link that is no URL is read as no link.
+ */
 export function nextCursorOf(link: string | null): string | undefined {
   const target = link?.match(/^<([^>]*)>\s*;\s*rel="?next"?$/)?.[1]
-  return target === undefined ? undefined : (new URL(target, 'http://x').searchParams.get('cursor') ?? undefined)
+  if (target === undefined) return undefined
+  try {
+    return new URL(target, 'http://x').searchParams.get('cursor') ?? undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** Fresh starts of a pull whose cursor another tab moved on, before leaving the rest to that tab. */
