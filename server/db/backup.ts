@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, linkSync, mkdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import Database from 'better-sqlite3'
 
@@ -16,7 +16,7 @@ export interface BackupResult {
  * and its `-wal` are two files that a writer changes between the two reads.
  *
  * The copy is written beside its target under a temporary name, checked (`integrity_check`),
- * turned into a self-contained file (rollback journal, no `-wal` needed) and only then renamed
+ * turned into a self-contained file (rollback journal, no `-wal` needed) and only then linked
  * into place, so a backup that fails half-way never leaves a file that looks like a backup. An
  * existing target is refused, never overwritten.
  *
@@ -49,7 +49,15 @@ export async function backupDatabase(source: string, target: string): Promise<Ba
     } finally {
       copy.close()
     }
-    renameSync(partial, to)
+    // A hard link fails if the name was taken meanwhile (a rename would replace that file): the
+    // no-overwrite promise holds even against another backup started at the same moment.
+    try {
+      linkSync(partial, to)
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new Error(`${to} exists already; a backup never overwrites a file`, { cause: err })
+      throw err
+    }
+    unlinkSync(partial)
   } catch (err) {
     rmSync(partial, { force: true })
     throw err
