@@ -6,7 +6,9 @@ import type { OpenAPIHono } from '@hono/zod-openapi'
  * middleware then runs it as a write (write lock, one transaction, the writing connection) and
  * refuses HEAD on it, instead of the read-only path every other GET takes. The mark is on the
  * route, so a new such route cannot be forgotten in a list elsewhere; it also shows in the
- * OpenAPI document.
+ * OpenAPI document. The route must be an `openapi` route that is not `hide`-den: only those reach
+ * the registry (a plain `app.get` or a hidden one would run as a read and fail on the read-only
+ * connection, a 500, never a silent write).
  */
 export const CHANGES_DATA = { 'x-changes-data': true } as const
 

@@ -42,7 +42,8 @@ export const chargeStatistics = sqliteTable(
  * length of the run, where the day rows have one per charge. A period's partial first and last
  * months come from the day rows. Maintained by triggers on `charge_statistics` (migration 0015),
  * so in the same transaction as the day rows; a change in month m updates the rows m..12 of its
- * year. The primary key puts one month's addresses next to each other, in address order.
+ * year. The day rows must only ever be written by upsert or DELETE: `INSERT OR REPLACE` would
+ * delete without firing the delete trigger (SQLite's default, recursive_triggers off). The primary key puts one month's addresses next to each other, in address order.
  */
 export const chargeStatisticsMonths = sqliteTable(
   'charge_statistics_months',
