@@ -2,27 +2,30 @@ import { describe, expect, it } from 'vitest'
 import { spawn, spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
-describe('createLogger without a destination (asynchronous stdout)', () => {
-  it('loses no line when the process exits right after logging', () => {
-    const logger = fileURLToPath(new URL('./logger.ts', import.meta.url))
-    // 5,000 lines (about 400 KB) are far more than one asynchronous write takes before exit.
-    const script = `import { createLogger } from ${JSON.stringify(logger)}
-const log = createLogger('info')
+describe('createLogger to stdout (asynchronous; batched with batchedStdout)', () => {
+  it.each(["createLogger('info')", "createLogger('info', undefined, batchedStdout())"])(
+    'loses no line when the process exits right after logging: %s',
+    (make) => {
+      const logger = fileURLToPath(new URL('./logger.ts', import.meta.url))
+      // 5,000 lines (about 400 KB) are far more than one asynchronous write takes before exit.
+      const script = `import { batchedStdout, createLogger } from ${JSON.stringify(logger)}
+const log = ${make}
 for (let i = 0; i < 5000; i++) log.info({ i }, 'line')
 process.exit(0)`
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 })
-    expect(child.status, child.stderr).toBe(0)
-    const lines = child.stdout.trim().split('\n')
-    expect(lines).toHaveLength(5000)
-    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ i: 4999, msg: 'line' })
-  })
+      const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 })
+      expect(child.status, child.stderr).toBe(0)
+      const lines = child.stdout.trim().split('\n')
+      expect(lines).toHaveLength(5000)
+      expect(JSON.parse(lines.at(-1)!)).toMatchObject({ i: 4999, msg: 'line' })
+    },
+  )
 
   it('writes an error line at once: a process killed right after (no exit event) still shows it', () => {
     const logger = fileURLToPath(new URL('./logger.ts', import.meta.url))
     // SIGKILL (the out-of-memory killer, a supervisor giving up) runs no exit handler: only what
     // was written before it is kept. 100 ms is far less than the 500 ms flush timer.
-    const script = `import { createLogger } from ${JSON.stringify(logger)}
-const log = createLogger('info')
+    const script = `import { batchedStdout, createLogger } from ${JSON.stringify(logger)}
+const log = createLogger('info', undefined, batchedStdout())
 log.info({ order: 1 }, 'before')
 log.error({ order: 2 }, 'the error that matters')
 setTimeout(() => process.kill(process.pid, 'SIGKILL'), 100)`
@@ -38,8 +41,8 @@ setTimeout(() => process.kill(process.pid, 'SIGKILL'), 100)`
   it("shows a quiet server's last line soon, though lines are written in batches", async () => {
     const logger = fileURLToPath(new URL('./logger.ts', import.meta.url))
     // One short line, far below a batch; the process stays alive (a timer keeps it running).
-    const script = `import { createLogger } from ${JSON.stringify(logger)}
-createLogger('info').info({ order: 1 }, 'one line')
+    const script = `import { batchedStdout, createLogger } from ${JSON.stringify(logger)}
+createLogger('info', undefined, batchedStdout()).info({ order: 1 }, 'one line')
 setTimeout(() => undefined, 10_000)`
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
     try {

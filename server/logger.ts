@@ -6,9 +6,9 @@ import pino, { type Logger } from 'pino'
  *
  * Without a `destination` the lines go to stdout asynchronously (a pino/sonic-boom destination
  * with `sync: false`): a request no longer waits for its log line to be written (issue #19).
- * Lines are gathered into writes of about 4 KB (a write per request cost 7 % of a write
- * request's CPU in bench/api.ts) and flushed at least twice a second; an error line is flushed
- * at once.
+ * With `batchedStdout()` (production) lines are also gathered into writes of about 4 KB (a write
+ * per request cost 7 % of a write request's CPU in bench/api.ts) and flushed at least twice a
+ * second; an error line is flushed at once.
  * What is still buffered is written synchronously when the process exits, whatever the reason
  * (pino registers a synchronous flush on `exit`, so main's shutdown and a crash lose nothing).
  * Tests pass their own destination, which is written synchronously.
@@ -18,7 +18,8 @@ export function createLogger(
   sink?: (level: 'WARN' | 'ERROR', message: string, context: unknown) => void,
   destination?: pino.DestinationStream,
 ): Logger {
-  const batched = destination ? undefined : stdoutDestination()
+  const out = destination ?? pino.destination({ dest: 1, sync: false })
+  const batched = batchedStreams.has(out) ? (out as ReturnType<typeof pino.destination>) : undefined
   const options: pino.LoggerOptions = {
     level,
     base: undefined,
@@ -52,7 +53,7 @@ export function createLogger(
       },
     }),
   }
-  return pino(options, destination ?? batched!)
+  return pino(options, out)
 }
 
 /** Lines gathered up to this many bytes are written in one call (one syscall, not one per request). */
@@ -60,8 +61,17 @@ const BATCH_BYTES = 4096
 /** …and never held longer than this, so a quiet server's last lines still show at once. */
 const FLUSH_EVERY_MS = 500
 
-function stdoutDestination(): ReturnType<typeof pino.destination> {
+const batchedStreams = new WeakSet<object>()
+
+/**
+ * Stdout written in batches (main uses it in production): lines gathered up to about 4 KB per
+ * write, flushed at least every 500 ms, an error line at once (createLogger's hook). Elsewhere
+ * each line goes out as it is logged: a developer watching the console, and tests reading a
+ * server's log, see a request's line as soon as it is answered.
+ */
+export function batchedStdout(): pino.DestinationStream {
   const stream = pino.destination({ dest: 1, sync: false, minLength: BATCH_BYTES })
+  batchedStreams.add(stream)
   setInterval(() => flushQuietly(stream), FLUSH_EVERY_MS).unref()
   return stream
 }

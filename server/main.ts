@@ -5,7 +5,7 @@ import { openDatabase } from './db/client'
 import { demoAgreementsAwaitingVipps, ensureSuperAdmin, seedDemoData, DEMO_LOGIN_TOKEN, type DemoLogin } from './db/seed'
 import { systemClock } from './lib/clock'
 import { WriteLock } from './lib/write-lock'
-import { createLogger } from './logger'
+import { batchedStdout, createLogger } from './logger'
 import { createApp } from './app'
 import { createNodeServer } from './http/node-server'
 import { createSecretBox } from './lib/secret-box'
@@ -43,7 +43,8 @@ async function main() {
   const lock = new WriteLock()
   const database = openDatabase(config.databasePath)
   const logs = createLogsService({ db: database.db, clock })
-  const log = createLogger(config.logLevel, systemLogSink(logs, lock))
+  // Production writes its log lines in batches (server/logger.ts); development shows each at once.
+  const log = createLogger(config.logLevel, systemLogSink(logs, lock), config.appEnv === 'production' ? batchedStdout() : undefined)
   config.appSecretKey = secretKey(config)
 
   if (config.superAdmin) await ensureSuperAdmin(database.db, clock, config.superAdmin.email, config.superAdmin.password)
