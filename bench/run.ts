@@ -27,6 +27,7 @@ import { build } from 'esbuild'
 import { billingBenchmark } from './billing'
 import { apiBenchmark } from './api'
 import { statisticsBenchmark } from './statistics'
+import { barePull } from './pull-floor'
 import { seedPull } from './pull-seed'
 import { atLeast, atMost, failed, printTable } from './report'
 
@@ -56,47 +57,59 @@ async function openApp(context: BrowserContext, server: RunningServer, session: 
   return page
 }
 
-async function countIn(page: Page, name: string, store: string): Promise<number> {
+/**
+ * Rows in each of `stores` of the IndexedDB database `name`, counted in one read transaction (so
+ * one poll costs the page one round trip, whatever the number of stores); -1 for a store (or a
+ * database) that does not exist yet.
+ */
+async function countsIn(page: Page, name: string, stores: string[]): Promise<number[]> {
   return page.evaluate(
-    ({ name, store }) =>
+    ({ name, stores }) =>
       indexedDB.databases().then((dbs) =>
         !dbs.some((d) => d.name === name) ?
-          -1
-        : new Promise<number>((ok) => {
+          stores.map(() => -1)
+        : new Promise<number[]>((ok) => {
             const req = indexedDB.open(name)
             req.onsuccess = () => {
               const db = req.result
-              if (!db.objectStoreNames.contains(store)) {
+              const present = stores.filter((store) => db.objectStoreNames.contains(store))
+              if (!present.length) {
                 db.close()
-                return ok(-1)
+                return ok(stores.map(() => -1))
               }
-              const c = db.transaction(store).objectStore(store).count()
-              c.onsuccess = () => {
-                db.close()
-                ok(c.result)
+              const tx = db.transaction(present)
+              const counts = new Map<string, number>()
+              for (const store of present) {
+                const c = tx.objectStore(store).count()
+                c.onsuccess = () => counts.set(store, c.result)
               }
-              c.onerror = () => {
+              tx.oncomplete = () => {
                 db.close()
-                ok(-1)
+                ok(stores.map((store) => counts.get(store) ?? -1))
+              }
+              tx.onerror = tx.onabort = () => {
+                db.close()
+                ok(stores.map(() => -1))
               }
             }
-            req.onerror = () => ok(-1)
+            req.onerror = () => ok(stores.map(() => -1))
           }),
       ),
-    { name, store },
+    { name, stores },
   )
 }
+const countIn = async (page: Page, name: string, store: string): Promise<number> => (await countsIn(page, name, [store]))[0]!
 async function waitForLocalRows(page: Page, userId: string, n: number, timeoutMs = 60_000) {
   await waitForStores(page, userId, { notifications: n }, timeoutMs)
 }
 /** Waits until each local store holds at least its count of rows. */
 async function waitForStores(page: Page, userId: string, counts: Record<string, number>, timeoutMs = 60_000) {
   const end = Date.now() + timeoutMs
-  for (const [store, n] of Object.entries(counts))
-    while ((await countIn(page, `boligkasse-${userId}`, store)) < n) {
-      if (Date.now() > end) throw new Error(`timeout waiting for ${n} rows in ${store}`)
-      await new Promise((r) => setTimeout(r, 50))
-    }
+  const stores = Object.keys(counts)
+  while ((await countsIn(page, `boligkasse-${userId}`, stores)).some((count, i) => count < counts[stores[i]!]!)) {
+    if (Date.now() > end) throw new Error(`timeout waiting for ${JSON.stringify(counts)} rows`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
 }
 
 const storeOf: Record<string, string> = {
@@ -131,9 +144,14 @@ async function fetchAllChanges(server: RunningServer, token: string) {
   return { ms: performance.now() - t0, counts, total: Object.values(counts).reduce((a, b) => a + b, 0) }
 }
 
-/** A pull into an empty store in a new browser context, timed from navigation (the tab already open) until every store is full. */
+/**
+ * A pull into an empty store in a new browser context, timed from navigation (the tab already
+ * open) until every store is full; its floor (bench/pull-floor.ts) runs just before, on the same
+ * server and rows.
+ */
 async function timePull(browser: Browser, server: RunningServer, session: { token: string; user: { id: string } }, label: string, target: number) {
   const expected = await fetchAllChanges(server, session.token)
+  const floor = await barePull(browser, server.url, session.token, 2000)
   const context = await browser.newContext()
   // From navigation, like the cold start: the browser's own start of a tab is not the pull's.
   const page = await appPage(context, session)
@@ -149,9 +167,35 @@ async function timePull(browser: Browser, server: RunningServer, session: { toke
     pulled,
     'ms',
     target,
-    `${expected.ms.toFixed(0)} ms to fetch the same pages without storing (${mix})`,
+    `floor ${floor} ms: a blank page fetching the same pages into the same IndexedDB stores; fetching alone ${expected.ms.toFixed(0)} ms (${mix})`,
   )
   return { context, page }
+}
+
+/**
+ * The JavaScript a tab loads before its first route renders: the entry (client/main.tsx), what it
+ * imports, and the app it starts (client/app.tsx, imported at once, see main.tsx) with everything
+ * that imports; not the routes' own chunks, loaded when a route is opened. Read from Vite's
+ * manifest (build.manifest in vite.config.ts).
+ */
+function firstRouteScripts(dist: string): string[] {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+  >
+  const files = new Set<string>()
+  const add = (key: string) => {
+    const chunk = manifest[key]!
+    if (files.has(chunk.file)) return
+    files.add(chunk.file)
+    for (const imported of chunk.imports ?? []) add(imported)
+  }
+  for (const [key, chunk] of Object.entries(manifest))
+    if (chunk.isEntry) {
+      add(key)
+      for (const started of chunk.dynamicImports ?? []) if (started.endsWith('app.tsx')) add(started)
+    }
+  return [...files].filter((file) => file.endsWith('.js'))
 }
 
 /** `BENCH_ONLY=offline,billing,statistics,api` runs only those parts (all when unset). */
@@ -351,9 +395,7 @@ async function offlineBenchmark() {
     // --- 4. JavaScript of the first route -----------------------------------------------
     {
       const dist = join(root, 'dist/client')
-      const html = readFileSync(join(dist, 'index.html'), 'utf8')
-      const scripts = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]!)
-      const files = [...new Set(scripts)]
+      const files = firstRouteScripts(dist)
       const bytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f))).length, 0)
       const floor = await librariesGzipped()
       atMost(

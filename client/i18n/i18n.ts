@@ -5,18 +5,18 @@
  */
 import { i18n } from '@lingui/core'
 import type { Locale } from '../lib/format'
+import { LOCALE_KEY } from '../lib/storage-keys'
 
 export type { Locale }
 export const locales: readonly Locale[] = ['en', 'da']
 export const DEFAULT_LOCALE: Locale = 'en'
-const STORAGE_KEY = 'boligkasse.locale'
 
 export const isLocale = (value: unknown): value is Locale => value === 'en' || value === 'da'
 
 /** The locale to start with: the last one chosen on this device, else English. */
 export function storedLocale(): Locale {
   try {
-    const value = localStorage.getItem(STORAGE_KEY)
+    const value = localStorage.getItem(LOCALE_KEY)
     return isLocale(value) ? value : DEFAULT_LOCALE
   } catch {
     return DEFAULT_LOCALE
@@ -37,7 +37,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
   i18n.activate(locale)
   document.documentElement.lang = locale
   try {
-    localStorage.setItem(STORAGE_KEY, locale)
+    localStorage.setItem(LOCALE_KEY, locale)
   } catch {
     // Private mode or a full quota: the choice only lasts for this page.
   }

@@ -1,6 +1,6 @@
 /**
  * Every kind of change the client queues, registered in one place (issue #17 item 5): imported
- * once at start-up (main.tsx), before anything reads the queue, so the sync panel names every
+ * once at start-up (app.tsx), before anything reads the queue, so the sync panel names every
  * waiting change ("Refund", "One-off payment", "Termination") even when the screen that made it
  * was never opened in this session — never the bare "Change". A new feature module that calls
  * `engine.mutate` belongs in this list (all-mutation-kinds.test.ts checks it).

@@ -33,6 +33,7 @@ export class SyncEngine {
   private again = false
   private stopped = false
   private readonly listeners: Array<() => void> = []
+  private pullBefore: Promise<unknown> | undefined
 
   constructor(
     readonly db: LocalDb,
@@ -41,8 +42,11 @@ export class SyncEngine {
       /** Defaults to folding the confirmed change into the canonical rows (see applyToCanonical). */
       onConfirmed?: DrainDeps['onConfirmed']
       onAuthPaused?: () => void
+      /** A pull already running on this database (early-pull.ts): the first pull waits for it. */
+      pullBefore?: Promise<unknown>
     } = {},
   ) {
+    this.pullBefore = options.pullBefore
     this.status = createStore<SyncStatus>({ online: navigatorOnline(), syncing: false, authPaused: false, lastSyncedAt: null, lastError: null })
   }
 
@@ -145,6 +149,9 @@ export class SyncEngine {
     const onConfirmed = this.options.onConfirmed ?? ((m: Mutation, answer: unknown) => applyToCanonical(this.db, m, answer))
     const drained = await withOutboxLock(() => drainOnce({ db: this.db, transport: this.transport, onConfirmed }))
     if (drained?.paused === 'auth') return this.pauseForAuth()
+    // Two pulls at once on one database would only race for the same pages.
+    await this.pullBefore
+    this.pullBefore = undefined
     const pulled = await pullAll(this.db, this.transport)
     if (pulled.status === 'unauthorized') return this.pauseForAuth()
     // The server cannot be reached (no network, or it is down behind a proxy answering 502/503/504):

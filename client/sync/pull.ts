@@ -4,7 +4,8 @@
  * applied page ended and never skips a change. Pending outbox mutations are not touched: the
  * optimistic view re-applies them on top of the new rows.
  */
-import { SYNC_MAX_LIMIT, type SyncChange } from '../../shared/contract/sync'
+import { SYNC_MAX_LIMIT } from '../../shared/contract/sync-basics'
+import type { SyncChange } from '../../shared/contract/sync'
 import { entityTables, type LocalDb, type Row } from './local-db'
 import { readSyncPage } from './sync-page'
 import { isUnreachable, send, type SyncAnswer, type SyncTransport } from './transport'

@@ -4,7 +4,8 @@
  * copies every change. This checks the same shape, field by field, and hands back the parsed JSON
  * as it is; the `data` of a change stays opaque, as in the contract.
  */
-import { syncEntities, type SyncChange, type SyncResponse } from '../../shared/contract/sync'
+import { syncEntities } from '../../shared/contract/sync-basics'
+import type { SyncChange, SyncResponse } from '../../shared/contract/sync'
 
 const entities: ReadonlySet<string> = new Set(syncEntities)
 

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import Dexie from 'dexie'
 import { createStore } from '../lib/store'
 import { localDbName } from './local-db'
+import { SESSION_KEY } from '../lib/storage-keys'
+import { startEarlyPull } from './early-pull'
 import { createSyncSession, type SignedIn, type SyncSession } from './sync-session'
 
 const json = (status: number, body?: unknown) =>
@@ -106,5 +108,33 @@ describe('sync session', () => {
     expect(session.store.get()).toBeNull()
     expect(await Dexie.getDatabaseNames()).not.toContain(localDbName(userId))
     signedIn.set(null)
+  })
+})
+
+describe('sync session after an early pull', () => {
+  it('opens on the early pull’s database and pulls only once it has ended', async () => {
+    const userId = crypto.randomUUID()
+    // The first module's pull (early-pull.ts), held open until released.
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    const early = server()
+    startEarlyPull({ getItem: (key) => (key === SESSION_KEY ? JSON.stringify({ token: 't', user: { id: userId } }) : null) }, (async (
+      url: string,
+      init: RequestInit,
+    ) => {
+      await held
+      return early.fetch(url, init)
+    }) as typeof fetch)
+    const { srv, session } = setup({ userId, token: 't' })
+    const { db, engine } = session.store.get()!
+    await new Promise((r) => setTimeout(r, 50))
+    // While the early pull runs, the engine has not asked for a page of its own.
+    expect(srv.state.tokens).toEqual([])
+    expect(engine.status.get().syncing).toBe(true)
+    release()
+    await until(() => srv.state.tokens.length > 0)
+    expect(early.state.tokens).toEqual(['Bearer t'])
+    expect(db.isOpen()).toBe(true)
+    expect((await db.meta.get('cursor'))?.value).toBe('c')
   })
 })

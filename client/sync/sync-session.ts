@@ -5,6 +5,7 @@
  * (`discardLocalData`): an expired token keeps the database and the queue for the next sign-in.
  */
 import { createStore, type Store } from '../lib/store'
+import { adoptEarlyPull } from './early-pull'
 import { SyncEngine } from './engine'
 import { LocalDb, deleteLocalDb } from './local-db'
 
@@ -50,11 +51,14 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
 
   function open({ userId, token: t }: SignedIn): void {
     token = t
-    const db = new LocalDb(userId)
+    // The pull the first module started for this user (early-pull.ts): its database, and the
+    // engine's first pull waits for it.
+    const early = adoptEarlyPull(userId)
+    const db = early?.db ?? new LocalDb(userId)
     const engine = new SyncEngine(
       db,
       { getToken: () => token, getLocale: deps.getLocale, fetch: (input, init) => (deps.fetch ?? fetch)(input, init) },
-      { onAuthPaused: () => token && deps.onAuthPaused(token) },
+      { onAuthPaused: () => token && deps.onAuthPaused(token), pullBefore: early?.pulled },
     )
     const handle = { userId, db, engine }
     store.set(handle)

@@ -1,5 +1,5 @@
 /**
- * The running sync session for the rest of the app: installed once at start (main.tsx), read by
+ * The running sync session for the rest of the app: installed once at start (app.tsx), read by
  * screens through `useSync()`. Also the user's actions on the queue itself (retry, discard,
  * resolve a conflict), so that no component touches the outbox directly.
  */

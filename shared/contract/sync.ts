@@ -1,12 +1,10 @@
 import { z } from 'zod'
+import { SYNC_DEFAULT_LIMIT, SYNC_MAX_LIMIT, syncEntities } from './sync-basics'
 
-/** Entities the offline client keeps (docs/API.md "Sync"). */
-export const syncEntities = ['agreement', 'charge', 'invoice', 'notification', 'company', 'address', 'member', 'paymentProvider', 'message'] as const
 export const SyncEntity = z.enum(syncEntities)
 export type SyncEntity = z.infer<typeof SyncEntity>
 
-export const SYNC_DEFAULT_LIMIT = 500
-export const SYNC_MAX_LIMIT = 2000
+export { SYNC_DEFAULT_LIMIT, SYNC_MAX_LIMIT, syncEntities }
 
 export const SyncQuery = z.object({
   cursor: z.string().max(2000).optional(),

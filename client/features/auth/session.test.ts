@@ -29,7 +29,7 @@ function memoryStorage() {
 
 let fetchMock: ReturnType<typeof vi.fn>
 
-/** A fresh session module wired to the API client, as main.tsx does. */
+/** A fresh session module wired to the API client, as app.tsx does. */
 async function load(stored?: { token: string; user: unknown }) {
   vi.resetModules()
   const storage = memoryStorage()

@@ -8,6 +8,7 @@ import { localeOf } from '../../../shared/contract/common'
 import { api, ApiError } from '../../lib/api'
 import { createStore, useStore } from '../../lib/store'
 import { activateLocale } from '../../i18n/i18n'
+import { SESSION_KEY } from '../../lib/storage-keys'
 
 export interface SessionState {
   status: 'validating' | 'ready'
@@ -15,11 +16,9 @@ export interface SessionState {
   user: AccountInfo | null
 }
 
-const STORAGE_KEY = 'boligkasse.session'
-
 function readStored(): Pick<SessionState, 'token' | 'user'> {
   try {
-    const raw = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as { token?: unknown; user?: unknown } | null
+    const raw = JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null') as { token?: unknown; user?: unknown } | null
     if (typeof raw?.token !== 'string') return { token: null, user: null }
     const user = AccountInfo.safeParse(raw.user)
     return { token: raw.token, user: user.success ? user.data : null }
@@ -30,8 +29,8 @@ function readStored(): Pick<SessionState, 'token' | 'user'> {
 
 function persist(state: SessionState): void {
   try {
-    if (state.token) localStorage.setItem(STORAGE_KEY, JSON.stringify({ token: state.token, user: state.user }))
-    else localStorage.removeItem(STORAGE_KEY)
+    if (state.token) localStorage.setItem(SESSION_KEY, JSON.stringify({ token: state.token, user: state.user }))
+    else localStorage.removeItem(SESSION_KEY)
   } catch {
     // Storage unavailable: the session lasts for this page only.
   }

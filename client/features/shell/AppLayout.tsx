@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AccountInfo } from '../../../shared/contract/account'
@@ -9,13 +9,16 @@ import { SignOutButton } from '../auth/SignOutButton'
 import { useUnreadNotifications } from '../notifications/use-notifications'
 import { sendPendingLanguage } from '../profile/profile-store'
 import { SyncIndicator } from '../sync-status/SyncIndicator'
-import { SyncPanel } from '../sync-status/SyncPanel'
 import { useProblemToasts } from '../sync-status/use-problem-toasts'
 import { Footer } from './Footer'
 import { MenuButton } from './MenuButton'
 import { homePathOf, sidebarSections } from './navigation'
 import { SkipLink } from './SkipLink'
 import { useCollapsibleMenu } from './use-menu'
+
+// Loaded when first opened (and kept by the service worker for offline use): none of its code is
+// needed to show the first screen.
+const SyncPanel = lazy(() => import('../sync-status/SyncPanel').then((m) => ({ default: m.SyncPanel })))
 
 /** The signed-in layout: a sidebar (a collapsible menu on phones) beside the content. */
 export function AppLayout({ user, children }: { user: AccountInfo; children: ReactNode }) {
@@ -87,7 +90,11 @@ export function AppLayout({ user, children }: { user: AccountInfo; children: Rea
         </main>
         <Footer />
       </div>
-      {sync && <SyncPanel open={syncPanel} onClose={() => setSyncPanel(false)} handle={sync} />}
+      {sync && syncPanel && (
+        <Suspense fallback={null}>
+          <SyncPanel open onClose={() => setSyncPanel(false)} handle={sync} />
+        </Suspense>
+      )}
     </div>
   )
 }

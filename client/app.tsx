@@ -1,0 +1,72 @@
+/** The app: API client, sync session, locale and the router, started by main.tsx once it has asked for the first sync pages. */
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { I18nProvider } from '@lingui/react'
+import { RouterProvider } from '@tanstack/react-router'
+import { useLingui } from '@lingui/react/macro'
+import { Overlay } from './components/ui/Spinner'
+import { clearSession, isSignedIn, sessionStore, startSession, useSession } from './features/auth/session'
+import { activateLocale, currentLocale, i18n, storedLocale } from './i18n/i18n'
+import { configureApi } from './lib/api'
+import { loadAppEnv } from './lib/app-env'
+import { installGlobalErrorReporting } from './lib/report-error'
+import { router } from './router'
+import { installSyncSession } from './sync/use-sync'
+// Every kind of queued change, with its name, before anything reads the queue (issue #17).
+import './sync/all-mutation-kinds'
+import './styles.css'
+
+function App() {
+  const { t } = useLingui()
+  const session = useSession()
+  return (
+    <>
+      <RouterProvider router={router} />
+      {session.status === 'validating' && <Overlay label={t`Validating authentication`} />}
+    </>
+  )
+}
+
+async function start() {
+  configureApi({
+    getToken: () => sessionStore.get().token,
+    getLocale: currentLocale,
+    onUnauthorized: (token) => {
+      // Only the session that used this token ends. A token being tried for the first time
+      // (sign-in, ?authToken=) has no session yet: its caller reports the failure.
+      const { token: held } = sessionStore.get()
+      if (held !== token) return
+      const hadSession = isSignedIn()
+      clearSession()
+      if (hadSession) void router.navigate({ to: '/login' })
+    },
+  })
+  // The signed-in user's offline store and sync engine follow the session. A token the server
+  // refuses while syncing ends the session but keeps the queue: it is sent after the next sign-in.
+  installSyncSession({
+    current: () => {
+      const { token, user } = sessionStore.get()
+      return token && user ? { userId: user.id, token } : null
+    },
+    subscribe: sessionStore.subscribe,
+    getLocale: currentLocale,
+    onAuthPaused: (token) => {
+      if (sessionStore.get().token !== token) return
+      clearSession()
+      void router.navigate({ to: '/login', search: { reason: 'expired' } })
+    },
+  })
+  installGlobalErrorReporting()
+  void loadAppEnv()
+  await activateLocale(storedLocale())
+  void startSession()
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <App />
+      </I18nProvider>
+    </StrictMode>,
+  )
+}
+
+void start()

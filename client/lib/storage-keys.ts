@@ -1,0 +1,9 @@
+/**
+ * The localStorage keys the app reads, in one place: the first code to run (client/main.tsx, the
+ * early pull) reads some of them before the rest of the app has loaded, so the modules that own
+ * the values (session, locale, pull) and that first code must agree on the names.
+ */
+export const SESSION_KEY = 'boligkasse.session'
+export const LOCALE_KEY = 'boligkasse.locale'
+/** The sync cursor of a user's local store, mirrored from IndexedDB (client/sync/early-pull.ts). */
+export const syncCursorKey = (userId: string) => `boligkasse.sync-cursor.${userId}`

@@ -1,0 +1,11 @@
+/**
+ * The sync contract's plain values (docs/API.md "Sync"), apart from its schemas in sync.ts so the
+ * client's first module (client/sync/early-pull.ts, which starts the first pull before the rest
+ * of the app loads) does not load zod.
+ */
+
+/** Entities the offline client keeps. */
+export const syncEntities = ['agreement', 'charge', 'invoice', 'notification', 'company', 'address', 'member', 'paymentProvider', 'message'] as const
+
+export const SYNC_DEFAULT_LIMIT = 500
+export const SYNC_MAX_LIMIT = 2000
