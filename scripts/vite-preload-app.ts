@@ -13,7 +13,7 @@ export function preloadApp(entry = 'client/app.tsx'): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
+      handler(html, ctx) {
         const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk')
         const app = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(entry))
         if (!app) throw new Error(`preload-app: no chunk for ${entry}`)
@@ -24,7 +24,10 @@ export function preloadApp(entry = 'client/app.tsx'): Plugin {
           for (const imported of chunks.find((c) => c.fileName === file)?.imports ?? []) add(imported)
         }
         add(app.fileName)
-        return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }))
+        // What Vite links already (the first module and its imports) is not linked twice.
+        return [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }))
       },
     },
   }
