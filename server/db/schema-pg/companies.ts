@@ -1,0 +1,71 @@
+// The PostgreSQL twin of server/db/schema/companies.ts: the same tables, columns, indexes and constraints
+// (server/db/schema-parity.test.ts); the column types per docs/decisions/0054-postgresql-schema-beside-sqlite.md.
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { users } from './users'
+
+/** Housing associations. Management of companies arrives with issue #6; the columns are here now. */
+export const companies = pgTable(
+  'companies',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    acronym: text('acronym').notNull(),
+    cvr: text('cvr').notNull(),
+    unionType: text('union_type', { enum: ['COOP', 'CONDO'] }).notNull(),
+    status: text('status', { enum: ['NEW', 'ACTIVE', 'SUSPENDED', 'DEACTIVATED', 'DELETED'] })
+      .notNull()
+      .default('NEW'),
+    heatingWaterPeriodStartDate: text('heating_water_period_start_date'),
+    heatingWaterPeriodEndDate: text('heating_water_period_end_date'),
+    version: integer('version').notNull().default(1),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('companies_cvr_unique').on(t.cvr)],
+)
+
+/** A user's role in a company (staff). Residents are linked through agreements, not here. */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    id: text('id').primaryKey(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['CHAIRMAN', 'ADMINISTRATOR', 'ACCOUNTANT', 'BOARDMEMBER'] }).notNull(),
+    /** Moves when the role changes (issue #16), so an offline role change carries If-Match. */
+    version: integer('version').notNull().default(1),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('company_members_company_user').on(t.companyId, t.userId), index('company_members_user').on(t.userId)],
+)
+
+/** Addresses of a company's properties (docs/PRODUCT.md §3 "Company address"); country is always Denmark. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: text('id').primaryKey(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    referenceId: text('reference_id'),
+    street: text('street').notNull(),
+    number: text('number').notNull(),
+    floor: text('floor'),
+    side: text('side'),
+    zip: text('zip').notNull(),
+    city: text('city').notNull(),
+    country: text('country').notNull().default('Denmark'),
+    /**
+     * The address in one comparable form (shared/domain/address.ts `addressKey`): one address is
+     * added to a company once (issue #16). NULL only for rows that were duplicates before the key
+     * existed on SQLite (its migration 0012 keys every other row).
+     */
+    addressKey: text('address_key'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('addresses_company').on(t.companyId), uniqueIndex('addresses_company_key').on(t.companyId, t.addressKey)],
+)

@@ -1,0 +1,33 @@
+// The PostgreSQL twin of server/db/schema/sync.ts: the same tables, columns, indexes and constraints
+// (server/db/schema-parity.test.ts); the column types per docs/decisions/0054-postgresql-schema-beside-sqlite.md.
+import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core'
+
+/**
+ * The change log behind GET /api/sync (docs/OFFLINE.md, docs/API.md "Sync"). One row per committed
+ * change of a synced entity, written in the same transaction as the change. `seq` only grows.
+ * A row is visible to the members of `companyId` and to the user `userId` (either may be null).
+ * Data is not copied here: a pull reads the entity's current row, so a pull is never stale.
+ */
+export const changeLog = pgTable(
+  'change_log',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    op: text('op', { enum: ['upsert', 'delete'] }).notNull(),
+    companyId: text('company_id'),
+    userId: text('user_id'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [
+    index('change_log_company_seq').on(t.companyId, t.seq),
+    index('change_log_user_seq').on(t.userId, t.seq),
+    index('change_log_created').on(t.createdAt),
+  ],
+)
+
+/** Platform-wide counters: `compactedThrough` is the highest seq removed by compaction. */
+export const syncState = pgTable('sync_state', {
+  key: text('key').primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+})

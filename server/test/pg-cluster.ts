@@ -1,0 +1,136 @@
+/**
+ * A throw-away PostgreSQL cluster for tests (docs/decisions/0054-postgresql-schema-beside-sqlite.md):
+ * `initdb` in a temporary directory, the server listening on 127.0.0.1 at a free port and on a
+ * unix socket in that directory, `stop()` stops it and removes the directory. Needs the server
+ * binaries (Debian's `postgresql` package: /usr/lib/postgresql/<version>/bin, not on PATH), not a
+ * running service.
+ *
+ * PostgreSQL refuses to run as root, and tests run as root in CI: then initdb and the server run
+ * as the `postgres` OS user (`runuser`), which owns the directory.
+ */
+import { execFileSync, spawnSync } from 'node:child_process'
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+
+export interface PgCluster {
+  /** `postgres://postgres@127.0.0.1:<port>/postgres`: the cluster's superuser, no password (trust on a private socket and loopback). */
+  url: string
+  /** A URL to a new, empty database of the cluster (created from template0, so in byte order like the cluster). */
+  createDatabase(name: string): Promise<string>
+  /** Stops the server (immediate shutdown: nothing in it is kept) and removes its directory. */
+  stop(): Promise<void>
+}
+
+/**
+ * The directory holding `initdb`, `pg_ctl` and `postgres`: `PG_BIN` if set, else where `initdb`
+ * is on PATH, else the newest /usr/lib/postgresql/<version>/bin; undefined when none is found.
+ */
+export function postgresBinDir(): string | undefined {
+  const candidates = [process.env.PG_BIN, ...(process.env.PATH ?? '').split(':'), ...debianBinDirs()].filter((d): d is string => !!d)
+  return candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')) && existsSync(join(dir, 'postgres')))
+}
+
+function debianBinDirs(): string[] {
+  const root = '/usr/lib/postgresql'
+  if (!existsSync(root)) return []
+  return readdirSync(root)
+    .filter((v) => /^\d+$/.test(v))
+    .sort((a, b) => Number(b) - Number(a))
+    .map((v) => join(root, v, 'bin'))
+}
+
+/** Starts a new cluster; throws if the binaries are missing or the server does not start. */
+export async function startPgCluster(): Promise<PgCluster> {
+  const bin = postgresBinDir()
+  if (!bin) throw new Error('PostgreSQL server binaries (initdb, pg_ctl, postgres) not found: install Debian\'s "postgresql" or set PG_BIN')
+  const asRoot = process.getuid?.() === 0
+  const owner = asRoot ? postgresUser() : undefined
+  const dir = mkdtempSync(join(tmpdir(), 'bk-pg-'))
+  if (owner) chownSync(dir, owner.uid, owner.gid)
+  const data = join(dir, 'data')
+  const run = (tool: string, args: string[]) => {
+    const [command, ...rest] = asRoot ? ['runuser', '-u', 'postgres', '--', join(bin, tool), ...args] : [join(bin, tool), ...args]
+    // cwd: the postgres user may not be allowed into the caller's working directory.
+    execFileSync(command!, rest, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
+  }
+  let started = false
+  const stopNow = () => {
+    if (started) {
+      started = false
+      const args = ['stop', '-D', data, '-m', 'immediate', '-w']
+      spawnSync(asRoot ? 'runuser' : join(bin, 'pg_ctl'), asRoot ? ['-u', 'postgres', '--', join(bin, 'pg_ctl'), ...args] : args, { cwd: dir, stdio: 'ignore' })
+    }
+    rmSync(dir, { recursive: true, force: true })
+  }
+  // A test process that ends without calling stop() (a failed hook, Ctrl-C) leaves no server behind.
+  process.once('exit', stopNow)
+  try {
+    // C locale: text in byte order as on SQLite (drizzle/pg/0001_text_in_byte_order.sql refuses anything else).
+    // No fsync: the cluster is thrown away, and durability costs seconds on a loaded CI machine.
+    run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync'])
+    const port = await freePort()
+    const options = [
+      `-p ${port}`,
+      `-k ${dir}`,
+      "-c listen_addresses='127.0.0.1'",
+      '-c fsync=off',
+      '-c synchronous_commit=off',
+      '-c full_page_writes=off',
+      '-c max_connections=200',
+    ]
+    try {
+      run('pg_ctl', ['start', '-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', options.join(' ')])
+    } catch (error) {
+      const log = existsSync(join(dir, 'server.log')) ? readFileSync(join(dir, 'server.log'), 'utf8') : ''
+      throw new Error(`PostgreSQL did not start on port ${port}: ${log.slice(-2000)}`, { cause: error })
+    }
+    started = true
+    const url = `postgres://postgres@127.0.0.1:${port}/postgres`
+    return {
+      url,
+      async createDatabase(name) {
+        if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`)
+        const client = new pg.Client({ connectionString: url })
+        await client.connect()
+        try {
+          await client.query(`CREATE DATABASE ${name} TEMPLATE template0`)
+        } finally {
+          await client.end()
+        }
+        return `postgres://postgres@127.0.0.1:${port}/${name}`
+      },
+      async stop() {
+        process.removeListener('exit', stopNow)
+        stopNow()
+      },
+    }
+  } catch (error) {
+    process.removeListener('exit', stopNow)
+    stopNow()
+    throw error
+  }
+}
+
+function postgresUser(): { uid: number; gid: number } {
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'))
+  if (!line) throw new Error('running as root, PostgreSQL needs the "postgres" OS user (created by Debian\'s "postgresql" package)')
+  const [, , uid, gid] = line.split(':')
+  return { uid: Number(uid), gid: Number(gid) }
+}
+
+/** A port nothing listens on now (the OS picks it); the server binds it a moment later. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
