@@ -1,0 +1,171 @@
+/**
+ * The same drizzle queries (SQLite dialect, the constructs the repositories use) on SQLite and,
+ * through the executor, on a throw-away PostgreSQL cluster: the answers must be equal
+ * (decision 0057). Skipped without PostgreSQL's binaries unless REQUIRE_POSTGRES=1 (CI).
+ */
+import Database from 'better-sqlite3'
+import { and, asc, count, desc, eq, inArray, isNull, like, max, or, sql, sum } from 'drizzle-orm'
+import { drizzle as sqliteDrizzle } from 'drizzle-orm/better-sqlite3'
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { postgresBinDir, startPgCluster, type PgCluster } from '../test/pg-cluster'
+import { openPgDatabase, toPostgresSql, type PgDatabase } from './pg-executor'
+
+const people = sqliteTable('people', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+  createdAt: text('created_at').notNull(),
+})
+const charges = sqliteTable('charges', {
+  id: text('id').primaryKey(),
+  personId: text('person_id')
+    .notNull()
+    .references(() => people.id),
+  amountOre: integer('amount_ore').notNull(),
+  note: text('note'),
+  paid: integer('paid', { mode: 'boolean' }).notNull().default(false),
+  version: integer('version').notNull().default(1),
+  history: text('history', { mode: 'json' }).$type<{ at: string; status: string }[]>(),
+})
+
+const sqliteDdl = `
+  CREATE TABLE people (id text PRIMARY KEY, name text NOT NULL, is_admin integer NOT NULL DEFAULT 0, created_at text NOT NULL);
+  CREATE TABLE charges (id text PRIMARY KEY, person_id text NOT NULL REFERENCES people(id), amount_ore integer NOT NULL, note text,
+    paid integer NOT NULL DEFAULT 0, version integer NOT NULL DEFAULT 1, history text);`
+const pgDdl = `
+  CREATE TABLE people (id text PRIMARY KEY, name text NOT NULL, is_admin boolean NOT NULL DEFAULT false, created_at text NOT NULL);
+  CREATE TABLE charges (id text PRIMARY KEY, person_id text NOT NULL REFERENCES people(id), amount_ore bigint NOT NULL, note text,
+    paid boolean NOT NULL DEFAULT false, version integer NOT NULL DEFAULT 1, history json);`
+
+type Db = ReturnType<typeof sqliteDrizzle> | PgDatabase['db']
+
+/** Every construct once; each step's answer is collected and compared across the engines. */
+async function scenario(db: Db, inTransaction: <T>(fn: () => Promise<T>) => Promise<T>) {
+  const answers: Record<string, unknown> = {}
+  await db.insert(people).values([
+    { id: 'p1', name: 'Søren Ærø', isAdmin: true, createdAt: '2026-01-01T08:00:00.000Z' },
+    { id: 'p2', name: "Anne O'Hara", createdAt: '2026-01-02T08:00:00.000Z' },
+    { id: 'p3', name: 'Bo ? Lund', createdAt: '2026-01-03T08:00:00.000Z' },
+  ])
+  answers.insertReturning = await db
+    .insert(charges)
+    .values([
+      { id: 'c1', personId: 'p1', amountOre: 533000 },
+      { id: 'c2', personId: 'p1', amountOre: 65000, note: 'Aconto varme' },
+      { id: 'c3', personId: 'p2', amountOre: 18000, paid: true, history: [{ at: '2026-01-02', status: 'EXECUTED' }] },
+    ])
+    .returning()
+  answers.upsert = await db
+    .insert(charges)
+    .values({ id: 'c1', personId: 'p1', amountOre: 1 })
+    .onConflictDoUpdate({ target: charges.id, set: { note: 'changed', version: sql`${charges.version} + 1` } })
+    .returning({ id: charges.id, note: charges.note, version: charges.version, amountOre: charges.amountOre })
+  answers.ignored = await db.insert(charges).values({ id: 'c2', personId: 'p2', amountOre: 2 }).onConflictDoNothing().returning()
+  answers.get = await db.select().from(charges).where(eq(charges.id, 'c2')).get()
+  answers.getNone = await db.select().from(charges).where(eq(charges.id, 'nope')).get()
+  answers.booleansAndNulls = await db
+    .select({ id: charges.id })
+    .from(charges)
+    .where(and(eq(charges.paid, false), isNull(charges.note)))
+    .all()
+  answers.join = await db
+    .select({ name: people.name, admin: people.isAdmin, amount: charges.amountOre })
+    .from(charges)
+    .innerJoin(people, eq(people.id, charges.personId))
+    .where(or(inArray(charges.id, ['c1', 'c3']), like(people.name, 'Bo%')))
+    .orderBy(desc(people.createdAt), asc(charges.id))
+    .limit(10)
+    .offset(0)
+    .all()
+  answers.leftJoinGroup = await db
+    .select({ id: people.id, charges: count(charges.id), total: sum(charges.amountOre), last: max(charges.id) })
+    .from(people)
+    .leftJoin(charges, eq(charges.personId, people.id))
+    .groupBy(people.id)
+    .orderBy(people.id)
+    .all()
+  // Raw SQL reads positional rows (`values`): drizzle maps a raw `all` only on SQLite (decision 0057).
+  answers.rawTemplate = await db.values(sql`SELECT ${people.name} AS name FROM ${people} WHERE ${people.id} = ${'p3'}`)
+  // Rows without ORDER BY come in any order, on either engine.
+  answers.update = (await db.update(charges).set({ paid: true }).where(eq(charges.personId, 'p1')).returning({ id: charges.id, paid: charges.paid })).sort(
+    (a, b) => a.id.localeCompare(b.id),
+  )
+  answers.delete = await db.delete(charges).where(eq(charges.id, 'c3')).returning({ id: charges.id })
+
+  // A transaction that fails leaves nothing behind; one that succeeds keeps all of it.
+  await inTransaction(async () => {
+    await db.insert(people).values({ id: 'p4', name: 'Kept', createdAt: '2026-01-04T08:00:00.000Z' })
+    await db.insert(charges).values({ id: 'c4', personId: 'p4', amountOre: 100 })
+  })
+  await expect(
+    inTransaction(async () => {
+      await db.insert(people).values({ id: 'p5', name: 'Rolled back', createdAt: '2026-01-05T08:00:00.000Z' })
+      await db.insert(charges).values({ id: 'c5', personId: 'missing', amountOre: 1 })
+    }),
+  ).rejects.toThrow()
+  answers.afterTransactions = await db.select({ id: people.id }).from(people).orderBy(people.id).all()
+  return answers
+}
+
+describe('toPostgresSql', () => {
+  it('numbers the placeholders outside quotes and unqualifies conflict targets', () => {
+    expect(toPostgresSql(`select "a?" from t where x = ? and y = 'it''s ?' and z = ?`)).toBe(`select "a?" from t where x = $1 and y = 'it''s ?' and z = $2`)
+    expect(toPostgresSql('insert into "t" ("id") values (?) on conflict ("t"."id", "t"."k") do nothing')).toBe(
+      'insert into "t" ("id") values ($1) on conflict ("id", "k") do nothing',
+    )
+  })
+})
+
+const required = process.env.REQUIRE_POSTGRES === '1'
+describe.skipIf(!postgresBinDir() && !required)('the same queries on SQLite and PostgreSQL', () => {
+  let cluster: PgCluster
+  let pgDb: PgDatabase
+  beforeAll(async () => {
+    cluster = await startPgCluster()
+    pgDb = openPgDatabase(await cluster.createDatabase('executor'))
+    await pgDb.pool.query(pgDdl)
+  }, 60_000)
+  afterAll(async () => {
+    await pgDb?.close()
+    await cluster?.stop()
+  })
+
+  it('gives the same answers', async () => {
+    const sqlite = new Database(':memory:')
+    sqlite.pragma('foreign_keys = ON')
+    sqlite.exec(sqliteDdl)
+    const lite = sqliteDrizzle(sqlite)
+    const onSqlite = await scenario(lite, async (fn) => {
+      sqlite.exec('BEGIN')
+      try {
+        const result = await fn()
+        sqlite.exec('COMMIT')
+        return result
+      } catch (error) {
+        sqlite.exec('ROLLBACK')
+        throw error
+      }
+    })
+    const onPg = await scenario(pgDb.db, (fn) => pgDb.transaction(fn))
+    expect(onPg).toEqual(onSqlite)
+    // Not vacuous: the scenario saw rows and both transactions' outcomes.
+    expect(onSqlite.afterTransactions).toEqual([{ id: 'p1' }, { id: 'p2' }, { id: 'p3' }, { id: 'p4' }])
+    sqlite.close()
+  })
+
+  it('keeps one connection per transaction across awaits, and concurrent transactions apart', async () => {
+    const seen = await Promise.all(
+      [1, 2, 3].map((n) =>
+        pgDb.transaction(async () => {
+          const pid = (await pgDb.db.get<[number]>(sql`SELECT pg_backend_pid()`))[0]
+          await new Promise((r) => setTimeout(r, 20))
+          const again = (await pgDb.db.get<[number]>(sql`SELECT pg_backend_pid()`))[0]
+          return { n, same: pid === again, pid }
+        }),
+      ),
+    )
+    expect(seen.every((s) => s.same)).toBe(true)
+    expect(new Set(seen.map((s) => s.pid)).size).toBe(3)
+  })
+})

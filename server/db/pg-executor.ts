@@ -1,0 +1,92 @@
+/**
+ * Runs the queries the repositories build with drizzle's SQLite dialect on PostgreSQL
+ * (docs/decisions/0057-one-query-text-two-engines.md). The repositories are written once, against
+ * the sqlite-core schema (server/db/schema); on PostgreSQL drizzle's `sqlite-proxy` driver hands
+ * each statement here, as SQLite SQL with `?` placeholders, and this sends it to PostgreSQL
+ * after the few rewrites the two dialects need:
+ *
+ * - `?` placeholders become `$1, $2, …` (never inside a quoted string or identifier);
+ * - a conflict target names bare columns (`on conflict ("id")`): SQLite accepts `"table"."id"`,
+ *   PostgreSQL does not.
+ *
+ * What else differs is kept out of the generated SQL on purpose: the PostgreSQL schema stores the
+ * same values as SQLite (text ids, ISO timestamps as text, integer øre; booleans as boolean, which
+ * PostgreSQL reads from drizzle's 0/1 parameters and drizzle reads back from true/false; JSON as
+ * json, handed back as its text for drizzle to parse as it does SQLite's), and raw
+ * SQL that uses SQLite's own functions (json_each, custom functions) has a PostgreSQL variant
+ * beside it in the repository that needs it.
+ *
+ * Transactions: `transaction(fn)` takes a pooled connection, runs `fn` inside BEGIN … COMMIT and
+ * makes every query of `fn` (across its awaits, through AsyncLocalStorage) use that connection;
+ * queries outside a transaction use the pool.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks'
+import pg from 'pg'
+import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy'
+
+// count(*) is a bigint and sum() a numeric in PostgreSQL, which node-postgres hands over as
+// strings; every such figure here (counts, øre sums) is an integer far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value))
+// JSON columns are text in SQLite, and drizzle's SQLite mapping parses them itself.
+pg.types.setTypeParser(pg.types.builtins.JSON, (value) => value)
+pg.types.setTypeParser(pg.types.builtins.JSONB, (value) => value)
+
+/** SQLite SQL as drizzle generates it → the same statement for PostgreSQL (see the file's comment). */
+export function toPostgresSql(sqlite: string): string {
+  let n = 0
+  let out = ''
+  let quote: string | null = null
+  for (const ch of sqlite) {
+    if (quote) {
+      if (ch === quote) quote = null
+      out += ch
+    } else if (ch === "'" || ch === '"') {
+      quote = ch
+      out += ch
+    } else out += ch === '?' ? `$${++n}` : ch
+  }
+  return out.replace(/on conflict \(([^)]*)\)/gi, (_match, columns: string) => `on conflict (${columns.replace(/"[^"]+"\./g, '')})`)
+}
+
+export interface PgDatabase {
+  /** The drizzle handle the repositories use (SQLite dialect, asynchronous). */
+  db: SqliteRemoteDatabase
+  pool: pg.Pool
+  /** Runs `fn` as one transaction: every query it makes, across awaits, uses one connection. */
+  transaction<T>(fn: () => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+export function openPgDatabase(url: string, options: { max?: number } = {}): PgDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 })
+  const current = new AsyncLocalStorage<pg.PoolClient>()
+
+  const db = drizzle(async (sql, params, method) => {
+    const client = current.getStore() ?? pool
+    const result = await client.query({ text: toPostgresSql(sql), values: params, rowMode: method === 'run' ? undefined : 'array' })
+    // sqlite-proxy wants the first row for `get` (undefined when there is none), all rows otherwise.
+    return { rows: method === 'get' ? (result.rows[0] as unknown[]) : (result.rows as unknown[]) }
+  })
+
+  return {
+    db,
+    pool,
+    async transaction(fn) {
+      if (current.getStore()) return fn()
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const result = await current.run(client, fn)
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}
