@@ -9,7 +9,7 @@ import { batchedStdout, createLogger } from './logger'
 import { createApp } from './app'
 import { createNodeServer } from './http/node-server'
 import { createSecretBox } from './lib/secret-box'
-import { approveInEmulator, EMULATOR_PATH, wireVipps } from './integrations/vipps/built-in'
+import { EMULATOR_PATH, wireVipps } from './integrations/vipps/built-in'
 import { createLogsService, systemLogSink } from './features/logs/logs.service'
 import { MailWorker, emlFileTransport, smtpTransport } from './integrations/mail/mail-outbox'
 import { JobRunner } from './jobs/runner'
@@ -19,7 +19,7 @@ import { startEventLoopProbe } from './lib/event-loop-probe'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
-function printLogins(config: Config, logins: DemoLogin[], emulator: boolean) {
+function printLogins(config: Config, logins: DemoLogin[], emulator: string | undefined) {
   const lines = [
     '',
     `Boligkasse is running on ${config.publicUrl}`,
@@ -28,7 +28,7 @@ function printLogins(config: Config, logins: DemoLogin[], emulator: boolean) {
     ...logins.map((l) => `  ${l.role.padEnd(13)} ${l.email.padEnd(30)} ${l.password}`),
     ...(config.isProduction ? [] : [`  Token login (administrator): ${DEMO_LOGIN_TOKEN}`]),
     '',
-    ...(emulator ? [`Vipps MobilePay: built-in emulator at ${config.publicUrl}${EMULATOR_PATH} (no network needed)`] : []),
+    ...(emulator ? [`Vipps MobilePay: ${emulator}`] : []),
     `Mail is written to ${config.smtpUrl ? 'SMTP' : resolve(config.mailOutboxDir)}; API docs at ${config.publicUrl}/api/docs`,
     '',
   ]
@@ -72,20 +72,23 @@ async function main() {
     vipps: vipps.environment,
     vippsLogin: vipps.login,
     mounts: vipps.emulator ? [{ path: EMULATOR_PATH, app: vipps.emulator.app }] : [],
-    // With the built-in emulator, billing follows the emulator's business clock, so moving it
-    // (/vipps-emulator/_control/clock) lets a demo or a browser journey reach the next period.
-    billing: vipps.emulator ? { clock: vipps.emulator.clock } : undefined,
+    // With an emulator (built-in, or standalone outside production), billing follows its business
+    // clock, so moving it (/_control/clock) lets a demo or a browser journey reach the next period.
+    billing: vipps.businessClock ? { clock: vipps.businessClock } : undefined,
     clientDir: resolve(config.clientDir ?? resolve(root, 'dist/client')),
     version: process.env.npm_package_version,
   })
   appRef = app
-  // The seeded running agreements get their Vipps agreement in the built-in emulator (issue #16),
-  // as a member's acceptance makes one, so billing collects them.
-  if (vipps.emulator && config.demoData) {
+  // A standalone emulator (VIPPS_BASE_URL outside production): its clock offset read, and this
+  // instance's Vipps sign-in people registered, before anything is billed (docs/decisions/0055).
+  await vipps.remote?.start()
+  // The seeded running agreements get their Vipps agreement in the emulator (issue #16), as a
+  // member's acceptance makes one, so billing collects them.
+  if (vipps.approve && config.demoData) {
     const seeded = demoAgreementsAwaitingVipps(database.db)
     if (seeded.length)
       await services.agreements
-        .connectSeeded(seeded, approveInEmulator(vipps.emulator))
+        .connectSeeded(seeded, vipps.approve)
         .catch((err: unknown) => log.error({ err }, 'demo agreements could not be connected to the Vipps emulator'))
   }
   const mail = new MailWorker({
@@ -115,13 +118,17 @@ async function main() {
   const server = createNodeServer(app.fetch)
   server.listen(config.port, () => {
     log.info({ port: config.port, env: config.appEnv }, 'listening')
-    if (logins.length) printLogins(config, logins, vipps.emulator !== undefined)
+    const emulatorLine =
+      vipps.emulator ? `built-in emulator at ${config.publicUrl}${EMULATOR_PATH} (no network needed)`
+      : vipps.remote ? `standalone emulator at ${vipps.remote.baseUrl}`
+      : undefined
+    if (logins.length) printLogins(config, logins, emulatorLine)
   })
 
   const shutdown = () => {
     mail.stop()
     jobs.stop()
-    vipps.emulator?.stop()
+    vipps.stop()
     server.close(() => {
       database.close()
       process.exit(0)

@@ -5,6 +5,7 @@ import { users } from '../../db/schema/users'
 import type { Clock } from '../../lib/clock'
 import { createVippsEmulator, type VippsEmulator } from './emulator/emulator.app'
 import { subjectForPhone } from './emulator/emulator.ids'
+import { remoteEmulator, type RemoteEmulator } from './remote-emulator'
 import { vippsEnvironment, type VippsEnvironment } from './vipps-environment'
 import { createVippsLogin, type VippsLogin } from './vipps-login'
 
@@ -15,14 +16,24 @@ export const EMULATOR_LOGIN_CLIENT = { clientId: 'boligkasse-login', clientSecre
 export interface VippsWiring {
   environment: VippsEnvironment
   login: VippsLogin | undefined
+  /** The built-in emulator (in this process). */
   emulator: VippsEmulator | undefined
+  /** The standalone emulator behind VIPPS_BASE_URL, outside production (docs/decisions/0055). */
+  remote: RemoteEmulator | undefined
+  /** The clock billing follows: an emulator's business clock; undefined at the real Vipps. */
+  businessClock: Clock | undefined
+  /** Stands in for a member on the confirmation page (demo data); undefined at the real Vipps. */
+  approve: ((vippsAgreementId: string) => Promise<void>) | undefined
+  stop(): void
 }
 
 /**
  * Chooses where Vipps lives (README "Vipps"): VIPPS_BASE_URL when set; otherwise, outside
  * production, the built-in emulator mounted at /vipps-emulator — the server calls it in-process,
  * browsers reach its pages through PUBLIC_URL, and its webhooks are delivered in-process to
- * `deliverTo` (our own app), signed exactly like Vipps does.
+ * `deliverTo` (our own app), signed exactly like Vipps does. With several instances,
+ * VIPPS_BASE_URL points at one standalone emulator (`npm run emulator`) that they all share;
+ * outside production its clock, approvals and sign-in page are then reached over HTTP.
  */
 export function wireVipps(opts: {
   publicUrl: string
@@ -42,29 +53,49 @@ export function wireVipps(opts: {
   clientOptions?: Parameters<typeof vippsEnvironment>[0]['clientOptions']
 }): VippsWiring {
   const redirectUri = `${opts.publicUrl}/api/auth/vipps/callback`
+  const loginUsers = () =>
+    opts.db
+      .select({ name: users.fullName, email: users.emailAddress, mobile: users.mobileNumber })
+      .from(users)
+      .all()
+      .filter((u) => u.mobile)
+      .map((u) => {
+        const phoneNumber = u.mobile!.replace(/\D/g, '')
+        return { phoneNumber, name: u.name, email: u.email, sub: subjectForPhone(phoneNumber) }
+      })
   if (opts.vippsBaseUrl || opts.isProduction) {
     const environment = vippsEnvironment({ clock: opts.clock, baseUrl: opts.vippsBaseUrl, version: opts.version })
     const base = opts.vippsBaseUrl ?? 'https://api.vipps.no'
-    const login =
-      opts.loginClient ? createVippsLogin({ apiBaseUrl: base, browserBaseUrl: base, ...opts.loginClient, redirectUri, now: () => opts.clock.now() }) : undefined
-    return { environment, login, emulator: undefined }
+    const remote =
+      opts.vippsBaseUrl && !opts.isProduction ?
+        remoteEmulator({
+          baseUrl: base,
+          clock: opts.clock,
+          log: opts.log.child({ component: 'vipps-emulator' }),
+          loginUsers: loginUsers().map(({ phoneNumber, name, email }) => ({ phoneNumber, name, email })),
+        })
+      : undefined
+    // Outside production the emulator's demo client stands in, as with the built-in emulator (any
+    // client is accepted there); the real Vipps needs VIPPS_LOGIN_CLIENT_*.
+    const client = opts.loginClient ?? (remote ? EMULATOR_LOGIN_CLIENT : undefined)
+    const login = client ? createVippsLogin({ apiBaseUrl: base, browserBaseUrl: base, ...client, redirectUri, now: () => opts.clock.now() }) : undefined
+    return {
+      environment,
+      login,
+      emulator: undefined,
+      remote,
+      businessClock: remote?.clock,
+      approve: remote?.approve,
+      stop: () => remote?.stop(),
+    }
   }
 
   const baseUrl = `${opts.publicUrl}${EMULATOR_PATH}`
-  const loginUsers = opts.db
-    .select({ name: users.fullName, email: users.emailAddress, mobile: users.mobileNumber })
-    .from(users)
-    .all()
-    .filter((u) => u.mobile)
-    .map((u) => {
-      const phoneNumber = u.mobile!.replace(/\D/g, '')
-      return { phoneNumber, name: u.name, email: u.email, sub: subjectForPhone(phoneNumber) }
-    })
   const emulator = createVippsEmulator({
     clock: opts.clock,
     baseUrl,
     persistPath: join(opts.dataDir, 'vipps-emulator.json'),
-    loginUsers,
+    loginUsers: loginUsers(),
     tickMs: opts.tickMs ?? 2000,
     hangMs: opts.hangMs,
     log: opts.log.child({ component: 'vipps-emulator' }),
@@ -95,7 +126,7 @@ export function wireVipps(opts: {
     fetch: inProcess,
     now: () => opts.clock.now(),
   })
-  return { environment, login, emulator }
+  return { environment, login, emulator, remote: undefined, businessClock: emulator.clock, approve: approveInEmulator(emulator), stop: () => emulator.stop() }
 }
 
 /**

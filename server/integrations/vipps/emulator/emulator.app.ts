@@ -21,7 +21,7 @@ import { webhooksRoutes } from './webhooks.routes'
  * (OIDC) APIs with the real paths and rules, the landing page behind `vippsConfirmationUrl`, and
  * `/_control` levers for tests and demos. The app's routes are relative to the emulator's base
  * (`baseUrl`), so it can be mounted inside the product (`app.route('/vipps-emulator', emulator.app)`)
- * or served alone (standalone.ts).
+ * or served alone (server/emulator-main.ts, `npm run emulator`).
  */
 export interface EmulatorLog {
   info(obj: object, msg?: string): void
@@ -39,7 +39,7 @@ export interface VippsEmulatorOptions {
   /** JSON file that keeps the state across restarts (written atomically after each change). */
   persistPath?: string
   log?: EmulatorLog
-  /** Offered on the Vipps Login page. */
+  /** Offered on the Vipps Login page; without them, those a product registered through `/_control/login-users`. */
   loginUsers?: LoginUser[]
   /** When > 0, charges are processed and webhooks delivered on this interval, and events are delivered at once. Off in tests. */
   tickMs?: number
@@ -73,7 +73,7 @@ export function createVippsEmulator(options: VippsEmulatorOptions): VippsEmulato
 
   const registry = createWebhookRegistry({ state, clock })
   const delivery = createWebhookDelivery({ state, registry, clock: baseClock, fetch: options.fetch ?? globalThis.fetch, log })
-  const login = createLoginService({ clock: baseClock, baseUrl, users: options.loginUsers ?? [] })
+  const login = createLoginService({ clock: baseClock, baseUrl, users: () => options.loginUsers ?? state.data.loginUsers })
 
   let deliverSoon: ReturnType<typeof setTimeout> | undefined
   const recurring = createRecurringService({

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
+import type { LoginUser } from './login.service'
 import type { RecurringWebhookEvent, RecurringWebhookPayload, TimePeriod, VippsAgreementStatus, VippsChargeStatus } from '../vipps.schemas'
 
 /**
@@ -144,6 +145,11 @@ export interface EmulatorData {
   /** Keyed by `${msn}:${Idempotency-Key}`. */
   idempotency: Record<string, IdempotencyRecord>
   faults: Faults
+  /**
+   * The people the sign-in page offers, as a product registered them (`PUT /_control/login-users`):
+   * a standalone emulator cannot read the product's users. The built-in one is given them instead.
+   */
+  loginUsers: LoginUser[]
 }
 
 const MAX_EVENTS = 500
@@ -170,6 +176,7 @@ export const emptyData = (): EmulatorData => ({
   accessTokens: {},
   idempotency: {},
   faults: emptyFaults(),
+  loginUsers: [],
 })
 
 export interface StateLog {

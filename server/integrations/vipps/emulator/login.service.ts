@@ -56,8 +56,8 @@ const TOKEN_TTL_S = 3600
 const PKCE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/
 const PKCE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/
 
-export function createLoginService(deps: { clock: Clock; baseUrl: string; users: LoginUser[] }) {
-  const { clock, baseUrl, users } = deps
+export function createLoginService(deps: { clock: Clock; baseUrl: string; users: () => LoginUser[] }) {
+  const { clock, baseUrl } = deps
   const issuer = `${baseUrl}/access-management-1.0/access/`
   const requests = new Map<string, AuthRequest>()
   const codes = new Map<string, Grant>()
@@ -88,7 +88,7 @@ export function createLoginService(deps: { clock: Clock; baseUrl: string; users:
   /** The demo user with this number, or a stable made-up identity for any other valid number. */
   function userFor(phoneNumber: string): LoginUser {
     const phone = normalizePhone(phoneNumber) ?? phoneNumber
-    return users.find((u) => normalizePhone(u.phoneNumber) === phone) ?? { phoneNumber: phone, sub: subjectForPhone(phone) }
+    return deps.users().find((u) => normalizePhone(u.phoneNumber) === phone) ?? { phoneNumber: phone, sub: subjectForPhone(phone) }
   }
 
   function redirectWith(redirectUri: string, params: Record<string, string | undefined>): string {
@@ -248,7 +248,7 @@ export function createLoginService(deps: { clock: Clock; baseUrl: string; users:
   /** The `sub` a phone number signs in as (also used for agreements that asked for profile data). */
   const subjectFor = (phoneNumber: string) => userFor(phoneNumber).sub
 
-  return { issuer, discovery, jwks, begin, choose, token, userinfo, subjectFor, users: () => users, reset }
+  return { issuer, discovery, jwks, begin, choose, token, userinfo, subjectFor, users: deps.users, reset }
 }
 
 export type LoginService = ReturnType<typeof createLoginService>
