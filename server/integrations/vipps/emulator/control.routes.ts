@@ -9,9 +9,9 @@ import type { DeliveryRun } from './webhooks.delivery'
 
 /**
  * `/_control/*`: levers for tests and demos that the real API does not have (clock, processing
- * run, injected failures, webhook modes, approving without a browser, reset). JSON in and out;
- * mistakes answer problem+json like the API. Not protected: the emulator only runs outside
- * production.
+ * run, injected failures, webhook modes, approving without a browser, the sign-in page's people,
+ * reset). JSON in and out; mistakes answer problem+json like the API. Not protected: the emulator
+ * only runs outside production.
  */
 export interface ControlDeps {
   state: EmulatorState
@@ -73,65 +73,63 @@ export function controlRoutes(deps: ControlDeps) {
   const { state, recurring } = deps
   const clockView = () => ({ now: deps.clock.now().toISOString(), offsetMs: state.data.clockOffsetMs })
 
-  return (
-    new Hono()
-      .get('/_control/clock', (c) => c.json(clockView()))
-      .post('/_control/clock', async (c) => {
-        const req = parseOr400(ClockRequest, await body(c))
-        if (req.advanceMs !== undefined) state.data.clockOffsetMs += req.advanceMs
-        if (req.set !== undefined) {
-          const at = Date.parse(req.set)
-          if (!Number.isFinite(at))
-            throw new ProblemError(400, 'validation-error', 'Input validation failed', [{ name: 'set', reason: 'Must be an ISO 8601 instant' }])
-          state.data.clockOffsetMs = at - deps.baseClock.now().getTime()
-        }
-        state.changed()
-        recurring.expirePending()
-        return c.json(clockView())
+  return new Hono()
+    .get('/_control/clock', (c) => c.json(clockView()))
+    .post('/_control/clock', async (c) => {
+      const req = parseOr400(ClockRequest, await body(c))
+      if (req.advanceMs !== undefined) state.data.clockOffsetMs += req.advanceMs
+      if (req.set !== undefined) {
+        const at = Date.parse(req.set)
+        if (!Number.isFinite(at))
+          throw new ProblemError(400, 'validation-error', 'Input validation failed', [{ name: 'set', reason: 'Must be an ISO 8601 instant' }])
+        state.data.clockOffsetMs = at - deps.baseClock.now().getTime()
+      }
+      state.changed()
+      recurring.expirePending()
+      return c.json(clockView())
+    })
+    .post('/_control/process-due', async (c) => c.json({ moved: deps.processDue(parseOr400(ProcessDueRequest, await body(c))) }))
+    .post('/_control/fail-next-charges', async (c) => {
+      state.data.faults.failNextCharges = parseOr400(FailNextCharges, await body(c))
+      state.changed()
+      return c.json(state.data.faults.failNextCharges)
+    })
+    .post('/_control/fail-next-calls', async (c) => {
+      state.data.faults.failNextCalls = parseOr400(FailNextCalls, await body(c))
+      state.changed()
+      return c.json(state.data.faults.failNextCalls)
+    })
+    .post('/_control/chaos', async (c) => {
+      state.data.faults.chaos = parseOr400(ChaosRequest, await body(c))
+      state.changed()
+      return c.json(state.data.faults.chaos)
+    })
+    .post('/_control/webhooks', async (c) => {
+      state.data.faults.webhookMode = parseOr400(WebhookModeRequest, await body(c)).mode
+      state.changed()
+      return c.json({ mode: state.data.faults.webhookMode })
+    })
+    .post('/_control/deliver-webhooks', async (c) => c.json(await deps.deliver(parseOr400(DeliverRequest, await body(c)))))
+    .get('/_control/state', (c) => c.json({ ...clockView(), ...state.data }))
+    .post('/_control/approve/:agreementId', async (c) => {
+      const req = parseOr400(ApproveRequest, await body(c))
+      return c.json(recurring.agreementView(recurring.approve(c.req.param('agreementId'), req.phoneNumber)))
+    })
+    .post('/_control/reject/:agreementId', (c) => c.json(recurring.agreementView(recurring.reject(c.req.param('agreementId')))))
+    .post('/_control/stop/:agreementId', (c) => c.json(recurring.agreementView(recurring.stopByMember(c.req.param('agreementId')))))
+    .put('/_control/login-users', async (c) => {
+      // A standalone emulator cannot read the product's users: the product tells it whom to offer
+      // on the sign-in page (docs/decisions/0055). Replaces the list; kept in the state file.
+      const req = parseOr400(LoginUsersRequest, await body(c))
+      state.data.loginUsers = req.users.map((u) => {
+        const phoneNumber = normalizePhone(u.phoneNumber)!
+        return { ...u, phoneNumber, sub: subjectForPhone(phoneNumber) }
       })
-      .post('/_control/process-due', async (c) => c.json({ moved: deps.processDue(parseOr400(ProcessDueRequest, await body(c))) }))
-      .post('/_control/fail-next-charges', async (c) => {
-        state.data.faults.failNextCharges = parseOr400(FailNextCharges, await body(c))
-        state.changed()
-        return c.json(state.data.faults.failNextCharges)
-      })
-      .post('/_control/fail-next-calls', async (c) => {
-        state.data.faults.failNextCalls = parseOr400(FailNextCalls, await body(c))
-        state.changed()
-        return c.json(state.data.faults.failNextCalls)
-      })
-      .post('/_control/chaos', async (c) => {
-        state.data.faults.chaos = parseOr400(ChaosRequest, await body(c))
-        state.changed()
-        return c.json(state.data.faults.chaos)
-      })
-      .post('/_control/webhooks', async (c) => {
-        state.data.faults.webhookMode = parseOr400(WebhookModeRequest, await body(c)).mode
-        state.changed()
-        return c.json({ mode: state.data.faults.webhookMode })
-      })
-      .post('/_control/deliver-webhooks', async (c) => c.json(await deps.deliver(parseOr400(DeliverRequest, await body(c)))))
-      .get('/_control/state', (c) => c.json({ ...clockView(), ...state.data }))
-      .post('/_control/approve/:agreementId', async (c) => {
-        const req = parseOr400(ApproveRequest, await body(c))
-        return c.json(recurring.agreementView(recurring.approve(c.req.param('agreementId'), req.phoneNumber)))
-      })
-      .post('/_control/reject/:agreementId', (c) => c.json(recurring.agreementView(recurring.reject(c.req.param('agreementId')))))
-      .post('/_control/stop/:agreementId', (c) => c.json(recurring.agreementView(recurring.stopByMember(c.req.param('agreementId')))))
-      // A standalone emulator cannot read the product's users: the product tells it whom to offer on
-      // the sign-in page (docs/decisions/0055). Replaces the list; kept in the state file.
-      .put('/_control/login-users', async (c) => {
-        const req = parseOr400(LoginUsersRequest, await body(c))
-        state.data.loginUsers = req.users.map((u) => {
-          const phoneNumber = normalizePhone(u.phoneNumber)!
-          return { ...u, phoneNumber, sub: subjectForPhone(phoneNumber) }
-        })
-        state.changed()
-        return c.json({ users: state.data.loginUsers.length })
-      })
-      .post('/_control/reset', (c) => {
-        deps.reset()
-        return c.json(clockView())
-      })
-  )
+      state.changed()
+      return c.json({ users: state.data.loginUsers.length })
+    })
+    .post('/_control/reset', (c) => {
+      deps.reset()
+      return c.json(clockView())
+    })
 }
