@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3'
 import { and, asc, count, desc, eq, inArray, isNull, like, max, or, sql, sum } from 'drizzle-orm'
 import { drizzle as sqliteDrizzle } from 'drizzle-orm/better-sqlite3'
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { integer, sqliteTable, text, type BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postgresBinDir, startPgCluster, type PgCluster } from '../test/pg-cluster'
 import { openPgDatabase, toPostgresSql, type PgDatabase } from './pg-executor'
@@ -38,7 +38,8 @@ const pgDdl = `
   CREATE TABLE charges (id text PRIMARY KEY, person_id text NOT NULL REFERENCES people(id), amount_ore bigint NOT NULL, note text,
     paid boolean NOT NULL DEFAULT false, version integer NOT NULL DEFAULT 1, history json);`
 
-type Db = ReturnType<typeof sqliteDrizzle> | PgDatabase['db']
+/** Either driver's handle, as the converted repositories will hold it (decision 0057). */
+type Db = BaseSQLiteDatabase<'sync' | 'async', unknown>
 
 /** Every construct once; each step's answer is collected and compared across the engines. */
 async function scenario(db: Db, inTransaction: <T>(fn: () => Promise<T>) => Promise<T>) {

@@ -63,10 +63,13 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
   const current = new AsyncLocalStorage<pg.PoolClient>()
 
   const db = drizzle(async (sql, params, method) => {
-    const client = current.getStore() ?? pool
-    const result = await client.query({ text: toPostgresSql(sql), values: params, rowMode: method === 'run' ? undefined : 'array' })
+    // A pooled connection and the pool answer `query` alike (the pool takes a connection for it).
+    const client: Pick<pg.Pool, 'query'> = current.getStore() ?? pool
+    const text = toPostgresSql(sql)
+    if (method === 'run') return { rows: (await client.query(text, params)).rows }
+    const { rows } = await client.query({ text, values: params, rowMode: 'array' })
     // sqlite-proxy wants the first row for `get` (undefined when there is none), all rows otherwise.
-    return { rows: method === 'get' ? (result.rows[0] as unknown[]) : (result.rows as unknown[]) }
+    return { rows: method === 'get' ? (rows[0] as unknown[]) : rows }
   })
 
   return {
