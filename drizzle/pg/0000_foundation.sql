@@ -348,7 +348,7 @@ CREATE TABLE "charge_statistics" (
 	"common_expenses" bigint DEFAULT 0 NOT NULL,
 	"fee" bigint DEFAULT 0 NOT NULL,
 	"other" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "charge_statistics_company_id_day_agreement_id_consumer_address_pk" PRIMARY KEY("company_id","day","agreement_id","consumer_address")
+	CONSTRAINT "charge_statistics_pk" PRIMARY KEY("company_id","day","agreement_id","consumer_address")
 );
 --> statement-breakpoint
 CREATE TABLE "charge_statistics_months" (
@@ -364,7 +364,7 @@ CREATE TABLE "charge_statistics_months" (
 	"common_expenses" bigint DEFAULT 0 NOT NULL,
 	"fee" bigint DEFAULT 0 NOT NULL,
 	"other" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "charge_statistics_months_company_id_year_month_consumer_address_pk" PRIMARY KEY("company_id","year","month","consumer_address")
+	CONSTRAINT "charge_statistics_months_pk" PRIMARY KEY("company_id","year","month","consumer_address")
 );
 --> statement-breakpoint
 CREATE TABLE "change_log" (

@@ -26,10 +26,11 @@ export interface PgCluster {
 
 /**
  * The directory holding `initdb`, `pg_ctl` and `postgres`: `PG_BIN` if set, else where `initdb`
- * is on PATH, else the newest /usr/lib/postgresql/<version>/bin; undefined when none is found.
+ * is on PATH, else the newest /usr/lib/postgresql/<version>/bin; undefined when none holds them.
  */
 export function postgresBinDir(): string | undefined {
-  const candidates = [process.env.PG_BIN, ...(process.env.PATH ?? '').split(':'), ...debianBinDirs()].filter((d): d is string => !!d)
+  // An explicit PG_BIN is the only place looked at, so it can also say "none" (PG_BIN=/nonexistent).
+  const candidates = process.env.PG_BIN ? [process.env.PG_BIN] : [...(process.env.PATH ?? '').split(':'), ...debianBinDirs()].filter((d) => !!d)
   return candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')) && existsSync(join(dir, 'postgres')))
 }
 

@@ -33,7 +33,8 @@ export const chargeStatistics = pgTable(
     agreementId: text('agreement_id').notNull(),
     ...addressSums(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.day, t.agreementId, t.consumerAddress] })],
+  // Named: drizzle's name from the columns is longer than PostgreSQL's 63 bytes and would be cut.
+  (t) => [primaryKey({ name: 'charge_statistics_pk', columns: [t.companyId, t.day, t.agreementId, t.consumerAddress] })],
 )
 
 /**
@@ -56,5 +57,5 @@ export const chargeStatisticsMonths = pgTable(
     month: integer('month').notNull(),
     ...addressSums(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.year, t.month, t.consumerAddress] })],
+  (t) => [primaryKey({ name: 'charge_statistics_months_pk', columns: [t.companyId, t.year, t.month, t.consumerAddress] })],
 )
