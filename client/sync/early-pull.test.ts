@@ -53,6 +53,25 @@ describe('the early pull', () => {
     expect(adoptEarlyPull('anyone')).toBeUndefined()
   })
 
+  it('never throws when the site’s storage is blocked (reading localStorage throws)', () => {
+    // Chromium with the site's data blocked: the `localStorage` getter itself throws. main.tsx
+    // must still go on to load the app, which then starts signed out.
+    const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'localStorage')
+    Object.defineProperty(globalThis, 'localStorage', {
+      configurable: true,
+      get: () => {
+        throw new DOMException('Access is denied for this document.', 'SecurityError')
+      },
+    })
+    try {
+      expect(() => startEarlyPull()).not.toThrow()
+      expect(adoptEarlyPull('anyone')).toBeUndefined()
+    } finally {
+      if (descriptor) Object.defineProperty(globalThis, 'localStorage', descriptor)
+      else delete (globalThis as { localStorage?: Storage }).localStorage
+    }
+  })
+
   it('pulls every page into the stored user’s database with the stored token and locale', async () => {
     const userId = newUser()
     const srv = server()

@@ -34,8 +34,11 @@ let early: EarlyPull | undefined
  * Starts the pull for the session stored in `storage`; does nothing without one. Never throws:
  * whatever fails here, the engine pulls later as it always has.
  */
-export function startEarlyPull(storage: Pick<Storage, 'getItem'> = localStorage, fetchFn: typeof fetch = (...args) => fetch(...args)): void {
+export function startEarlyPull(given?: Pick<Storage, 'getItem'>, fetchFn: typeof fetch = (...args) => fetch(...args)): void {
   try {
+    // Read inside the try: with the site's data blocked, the `localStorage` getter itself throws,
+    // and a throw here would keep main.tsx from ever loading the app.
+    const storage = given ?? localStorage
     const session = JSON.parse(storage.getItem(SESSION_KEY) ?? 'null') as { token?: unknown; user?: { id?: unknown } } | null
     const token = session?.token
     const userId = session?.user?.id

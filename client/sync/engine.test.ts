@@ -173,3 +173,30 @@ describe('SyncEngine', () => {
     await engine.stop()
   })
 })
+
+describe('a pull already running on the database (pullBefore)', () => {
+  it('is waited for, and an engine stopped meanwhile (sign-out, another user) does not pull after it', async () => {
+    let release!: () => void
+    const early = new Promise<void>((r) => (release = r))
+    const pulls: string[] = []
+    const transport: SyncTransport = {
+      getToken: () => 't',
+      getLocale: () => 'en',
+      fetch: (async (url: string, init: RequestInit) => {
+        if (init.method === 'GET') pulls.push(url)
+        return emptyPull()
+      }) as typeof fetch,
+    }
+    const engine = new SyncEngine(db, transport, { pullBefore: early })
+    engine.start()
+    await new Promise((r) => setTimeout(r, 30))
+    expect(pulls).toEqual([])
+    const stopped = engine.stop()
+    release()
+    await stopped
+    await new Promise((r) => setTimeout(r, 30))
+    // The database is about to be closed (or deleted): a fresh pull would only fail on it, or
+    // race the next session's pull on a connection of its own.
+    expect(pulls).toEqual([])
+  })
+})

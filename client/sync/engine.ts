@@ -152,6 +152,9 @@ export class SyncEngine {
     // Two pulls at once on one database would only race for the same pages.
     await this.pullBefore
     this.pullBefore = undefined
+    // Stopped while waiting (sign-out, another user): the database is about to close, or a new
+    // session's engine pulls on a connection of its own.
+    if (this.stopped) return
     const pulled = await pullAll(this.db, this.transport)
     if (pulled.status === 'unauthorized') return this.pauseForAuth()
     // The server cannot be reached (no network, or it is down behind a proxy answering 502/503/504):
