@@ -93,6 +93,14 @@ async function scenario(db: Db, inTransaction: <T>(fn: () => Promise<T>) => Prom
     (a, b) => a.id.localeCompare(b.id),
   )
   answers.delete = await db.delete(charges).where(eq(charges.id, 'c3')).returning({ id: charges.id })
+  // How many rows a plain `run()` touched: repositories decide on it (a webhook seen before, a
+  // sign-in removed, `.run().changes === 1`).
+  const changed = (result: unknown) => (result as { changes?: unknown }).changes
+  answers.runChanges = [
+    changed(await db.update(charges).set({ note: 'seen' }).where(eq(charges.personId, 'p1')).run()),
+    changed(await db.insert(charges).values({ id: 'c2', personId: 'p2', amountOre: 2 }).onConflictDoNothing().run()),
+    changed(await db.delete(charges).where(eq(charges.id, 'nope')).run()),
+  ]
 
   // A transaction that fails leaves nothing behind; one that succeeds keeps all of it.
   await inTransaction(async () => {
@@ -152,6 +160,7 @@ describe.skipIf(!postgresBinDir() && !required)('the same queries on SQLite and 
     expect(onPg).toEqual(onSqlite)
     // Not vacuous: the scenario saw rows and both transactions' outcomes.
     expect(onSqlite.afterTransactions).toEqual([{ id: 'p1' }, { id: 'p2' }, { id: 'p3' }, { id: 'p4' }])
+    expect(onSqlite.runChanges).toEqual([2, 0, 0])
     sqlite.close()
   })
 

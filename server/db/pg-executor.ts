@@ -9,6 +9,8 @@
  * - a conflict target names bare columns (`on conflict ("id")`): SQLite accepts `"table"."id"`,
  *   PostgreSQL does not.
  *
+ * `run()` answers with `changes` (PostgreSQL's row count), as better-sqlite3 does.
+ *
  * What else differs is kept out of the generated SQL on purpose: the PostgreSQL schema stores the
  * same values as SQLite (text ids, ISO timestamps as text, integer øre; booleans as boolean, which
  * PostgreSQL reads from drizzle's 0/1 parameters and drizzle reads back from true/false; JSON as
@@ -66,7 +68,12 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
     // A pooled connection and the pool answer `query` alike (the pool takes a connection for it).
     const client: Pick<pg.Pool, 'query'> = current.getStore() ?? pool
     const text = toPostgresSql(sql)
-    if (method === 'run') return { rows: (await client.query(text, params)).rows }
+    if (method === 'run') {
+      // `changes` as better-sqlite3's RunResult has it: repositories decide on how many rows a
+      // write touched (`.run().changes === 1`: a webhook not seen before, a sign-in removed).
+      const result = await client.query(text, params)
+      return { rows: result.rows, changes: result.rowCount ?? 0 }
+    }
     const { rows } = await client.query({ text, values: params, rowMode: 'array' })
     // sqlite-proxy wants the first row for `get` (undefined when there is none), all rows otherwise.
     return { rows: method === 'get' ? (rows[0] as unknown[]) : rows }
