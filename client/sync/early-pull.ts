@@ -8,7 +8,7 @@
  * It reads the session the app will start with from localStorage (the token and user id, and the
  * locale for Accept-Language) and pulls with the ordinary `pullAll` into the user's local
  * database. The sync session then adopts that database (`adoptEarlyPull`) and its engine waits
- * for this pull before pulling itself, so a tab never runs two pulls at once. A pull whose
+ * for this pull before it sends the queue or pulls, so a tab never runs two pulls at once. A pull whose
  * session the app does not take up (another user signed in meanwhile) closes its database once
  * it has ended. A refused token ends this pull ('unauthorized') and changes nothing: the engine
  * meets the same answer and pauses the queue as always.

@@ -175,6 +175,20 @@ describe('SyncEngine', () => {
 })
 
 describe('a pull already running on the database (pullBefore)', () => {
+  it('is waited for before the queue is sent: its pages, asked for before the change reached the server, never land on the confirmed row', async () => {
+    let release!: () => void
+    const early = new Promise<void>((r) => (release = r))
+    const server = fakeServer()
+    await enqueue(db, m('t.read', 'a'))
+    const engine = new SyncEngine(db, server.transport, { pullBefore: early })
+    engine.start()
+    await new Promise((r) => setTimeout(r, 30))
+    expect(server.state.writes).toEqual([])
+    release()
+    await vi.waitFor(() => expect(server.state.writes).toEqual(['PATCH /api/x/a']))
+    await engine.stop()
+  })
+
   it('is waited for, and an engine stopped meanwhile (sign-out, another user) does not pull after it', async () => {
     let release!: () => void
     const early = new Promise<void>((r) => (release = r))

@@ -42,7 +42,7 @@ export class SyncEngine {
       /** Defaults to folding the confirmed change into the canonical rows (see applyToCanonical). */
       onConfirmed?: DrainDeps['onConfirmed']
       onAuthPaused?: () => void
-      /** A pull already running on this database (early-pull.ts): the first pull waits for it. */
+      /** A pull already running on this database (early-pull.ts): the first run (drain, then pull) waits for it. */
       pullBefore?: Promise<unknown>
     } = {},
   ) {
@@ -147,14 +147,16 @@ export class SyncEngine {
   private async runOnce(): Promise<void> {
     const wasOffline = this.status.get().lastError === 'offline'
     const onConfirmed = this.options.onConfirmed ?? ((m: Mutation, answer: unknown) => applyToCanonical(this.db, m, answer))
-    const drained = await withOutboxLock(() => drainOnce({ db: this.db, transport: this.transport, onConfirmed }))
-    if (drained?.paused === 'auth') return this.pauseForAuth()
-    // Two pulls at once on one database would only race for the same pages.
+    // A pull already running on this database (early-pull.ts) ends first: two pulls at once would
+    // only race for the same pages, and its pages, asked for before the queue reached the server,
+    // would land on rows the drain had just confirmed (a pull overwrites whatever it finds).
     await this.pullBefore
     this.pullBefore = undefined
     // Stopped while waiting (sign-out, another user): the database is about to close, or a new
     // session's engine pulls on a connection of its own.
     if (this.stopped) return
+    const drained = await withOutboxLock(() => drainOnce({ db: this.db, transport: this.transport, onConfirmed }))
+    if (drained?.paused === 'auth') return this.pauseForAuth()
     const pulled = await pullAll(this.db, this.transport)
     if (pulled.status === 'unauthorized') return this.pauseForAuth()
     // The server cannot be reached (no network, or it is down behind a proxy answering 502/503/504):

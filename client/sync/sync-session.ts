@@ -52,7 +52,7 @@ export function createSyncSession(deps: SyncSessionDeps): SyncSession {
   function open({ userId, token: t }: SignedIn): void {
     token = t
     // The pull the first module started for this user (early-pull.ts): its database, and the
-    // engine's first pull waits for it.
+    // engine's first run waits for it.
     const early = adoptEarlyPull(userId)
     const db = early?.db ?? new LocalDb(userId)
     const engine = new SyncEngine(
