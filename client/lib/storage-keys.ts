@@ -5,5 +5,3 @@
  */
 export const SESSION_KEY = 'boligkasse.session'
 export const LOCALE_KEY = 'boligkasse.locale'
-/** The sync cursor of a user's local store, mirrored from IndexedDB (client/sync/early-pull.ts). */
-export const syncCursorKey = (userId: string) => `boligkasse.sync-cursor.${userId}`
