@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SyncChange } from '../../shared/contract/sync'
 import { LOCALE_KEY, SESSION_KEY } from '../lib/storage-keys'
 import { adoptEarlyPull, startEarlyPull } from './early-pull'
-import { deleteLocalDb, LocalDb } from './local-db'
+import Dexie from 'dexie'
+import { deleteLocalDb, LocalDb, localDbName } from './local-db'
 
 const note = (id: string): SyncChange => ({ entity: 'notification', id, op: 'upsert', version: 1, data: { id } })
 
@@ -113,6 +114,28 @@ describe('the early pull', () => {
     } finally {
       close.mockRestore()
     }
+  })
+
+  it('stops when another tab deletes the database (its user signed out there): the pages still arriving never recreate it', async () => {
+    const userId = newUser()
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    const srv = server()
+    let asked = 0
+    const fetchFn = (async (url: string, init: RequestInit) => {
+      asked++
+      if (url.includes('cursor=')) await held
+      return srv.fetch(url, init)
+    }) as typeof fetch
+    startEarlyPull(signedIn(userId), fetchFn)
+    const early = adoptEarlyPull(userId)!
+    // The first page is stored, the second is on its way.
+    await vi.waitFor(() => expect(asked).toBe(2))
+    await new Promise((r) => setTimeout(r, 50))
+    await deleteLocalDb(userId)
+    release()
+    await early.pulled
+    expect(await Dexie.exists(localDbName(userId))).toBe(false)
   })
 
   it('ends on a refused token without storing anything', async () => {

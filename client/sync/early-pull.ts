@@ -46,7 +46,19 @@ export function startEarlyPull(given?: Pick<Storage, 'getItem'>, fetchFn: typeof
     // As i18n.ts storedLocale: Danish when chosen, else English.
     const locale = storage.getItem(LOCALE_KEY) === 'da' ? 'da' : 'en'
     const db = new LocalDb(userId)
-    const pulled = pullAll(db, { getToken: () => token, getLocale: () => locale, fetch: fetchFn }).catch(() => undefined)
+    // Another tab deleting this database while the pull runs (its user signed out there) ends the
+    // pull: Dexie would reopen it on the next write and store the pages still arriving in a new
+    // database that nobody deletes. Once the pull has ended, the database behaves as any other.
+    const deleted = (event: IDBVersionChangeEvent) => {
+      if (event.newVersion) return
+      db.close()
+      // Dexie's own handler (run after this one unless stopped) would close it with reopening on.
+      return false
+    }
+    db.on('versionchange', deleted)
+    const pulled = pullAll(db, { getToken: () => token, getLocale: () => locale, fetch: fetchFn })
+      .catch(() => undefined)
+      .finally(() => db.on('versionchange').unsubscribe(deleted))
     early = { userId, token, db, pulled }
   } catch {
     early = undefined
