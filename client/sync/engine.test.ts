@@ -202,6 +202,8 @@ describe('a pull already running on the database (pullBefore)', () => {
       }) as typeof fetch,
     }
     const engine = new SyncEngine(db, transport, { pullBefore: early })
+    // Syncing from the start, before the session has started it: never "synced" while rows are stored.
+    expect(engine.status.get().syncing).toBe(true)
     engine.start()
     await new Promise((r) => setTimeout(r, 30))
     expect(pulls).toEqual([])

@@ -47,7 +47,15 @@ export class SyncEngine {
     } = {},
   ) {
     this.pullBefore = options.pullBefore
-    this.status = createStore<SyncStatus>({ online: navigatorOnline(), syncing: false, authPaused: false, lastSyncedAt: null, lastError: null })
+    // With a pull already storing rows, the engine is syncing from the start: the indicator must
+    // not say "synced" while the session waits to start it (its first write queues behind the pull's).
+    this.status = createStore<SyncStatus>({
+      online: navigatorOnline(),
+      syncing: options.pullBefore !== undefined,
+      authPaused: false,
+      lastSyncedAt: null,
+      lastError: null,
+    })
   }
 
   start(): void {
