@@ -87,6 +87,32 @@ describe('remoteEmulator: the standalone emulator over HTTP', () => {
     s.remote.stop()
   })
 
+  it('asks once when the emulator refuses the list (more than it takes), and says so, instead of sending it every round', async () => {
+    const many = Array.from({ length: 501 }, (_, i) => ({ phoneNumber: `45${String(20000000 + i)}` }))
+    const clock = new TestClock('2026-11-23T09:00:00.000Z')
+    const emulator = createVippsEmulator({ clock, baseUrl: BASE })
+    let puts = 0
+    const warnings: string[] = []
+    const network = ((input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(input instanceof Request ? input.url : input)
+      if (init?.method === 'PUT') puts++
+      return Promise.resolve(emulator.app.request(url.pathname + url.search, init))
+    }) as typeof fetch
+    const remote = remoteEmulator({
+      baseUrl: BASE,
+      clock,
+      log: { info() {}, warn: (_o: object, msg?: string) => warnings.push(msg ?? '') },
+      loginUsers: many,
+      fetch: network,
+    })
+    await remote.start()
+    await remote.refresh()
+    await remote.refresh()
+    remote.stop()
+    expect(puts).toBe(1)
+    expect(warnings.some((w) => /sign-in/.test(w))).toBe(true)
+  })
+
   it('approves an agreement through /_control/approve, and says so when the emulator refuses', async () => {
     const s = setup()
     await expect(s.remote.approve('agr_unknown')).rejects.toThrow(/did not approve agr_unknown: 404/)

@@ -78,8 +78,15 @@ export function remoteEmulator(opts: {
     offsetMs = offset
     if (!usersRegistered) {
       const res = await call('login-users', { method: 'PUT', body: JSON.stringify({ users: opts.loginUsers }) }).catch(() => undefined)
-      usersRegistered = res?.ok === true
-      await res?.body?.cancel().catch(() => undefined)
+      // An answer is final: a refused list (e.g. more people than the emulator takes) would be
+      // refused again every round. Only a request that got no answer is tried again.
+      usersRegistered = res !== undefined
+      if (res && !res.ok)
+        opts.log.warn(
+          { baseUrl, status: res.status, problem: await res.text().catch(() => '') },
+          'Vipps emulator refused this instance’s sign-in people; its sign-in page does not list them',
+        )
+      else await res?.body?.cancel().catch(() => undefined)
     }
   }
 
