@@ -45,7 +45,6 @@ const PAGE_PULL = `async ({ stores, storeOf, token, limit }) => {
   const ask = (cursor) =>
     fetch('/api/sync?limit=' + limit + (cursor ? '&cursor=' + encodeURIComponent(cursor) : ''), { headers: { Authorization: 'Bearer ' + token } })
   let next = ask(undefined)
-  let rows = 0
   for (;;) {
     const page = await (await next).json()
     if (page.hasMore) next = ask(page.cursor)
@@ -54,7 +53,6 @@ const PAGE_PULL = `async ({ stores, storeOf, token, limit }) => {
       const store = tx.objectStore(storeOf[change.entity])
       if (change.op === 'upsert') store.put({ ...change.data, id: change.id, _version: change.version })
       else store.delete(change.id)
-      rows++
     }
     await new Promise((ok, fail) => {
       tx.oncomplete = ok
@@ -63,7 +61,8 @@ const PAGE_PULL = `async ({ stores, storeOf, token, limit }) => {
     if (!page.hasMore) break
   }
   db.close()
-  return rows
+  // When the last page committed, on the same clock as the app's mark (bench/run.ts timePull).
+  return performance.timeOrigin + performance.now()
 }`
 
 /** Milliseconds from navigation to the last page committed, in a new browser context. */
@@ -74,8 +73,8 @@ export async function barePull(browser: Browser, serverUrl: string, token: strin
     await page.route(`${serverUrl}/bench-floor`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>floor</title>' }))
     const start = Date.now()
     await page.goto(`${serverUrl}/bench-floor`)
-    await page.evaluate(`(${PAGE_PULL})(${JSON.stringify({ stores: canonicalStores(), storeOf: entityTables, token, limit })})`)
-    return Date.now() - start
+    const end = (await page.evaluate(`(${PAGE_PULL})(${JSON.stringify({ stores: canonicalStores(), storeOf: entityTables, token, limit })})`)) as number
+    return Math.round(end - start)
   } finally {
     await context.close()
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SyncChange } from '../../shared/contract/sync'
 import type { LocalDb } from './local-db'
-import { applyChanges, nextCursorOf, pullAll, PullSuperseded } from './pull'
+import { applyChanges, nextCursorOf, PULLED_MARK, pullAll, PullSuperseded } from './pull'
 import { readSyncPage } from './sync-page'
 import type { SyncTransport } from './transport'
 import { freshLocalDbEachTest } from './fresh-local-db'
@@ -62,6 +62,18 @@ describe('applyChanges', () => {
 })
 
 describe('pullAll', () => {
+  it('leaves one timing mark when it has stored everything, none when it could not', async () => {
+    performance.clearMarks(PULLED_MARK)
+    const down: SyncTransport = { getToken: () => 't', getLocale: () => 'en', fetch: (() => Promise.reject(new TypeError('offline'))) as typeof fetch }
+    expect((await pullAll(db, down)).status).toBe('offline')
+    expect(performance.getEntriesByName(PULLED_MARK)).toEqual([])
+    await pullAll(db, pages([[note('a'), note('b')], [note('c')]]), () => 0, 2)
+    // From the stored cursor (c2): the third page of this list.
+    await pullAll(db, pages([[], [], [note('d')]]), () => 0, 2)
+    const marks = performance.getEntriesByName(PULLED_MARK) as PerformanceMark[]
+    expect(marks.map((m) => m.detail)).toEqual([{ applied: 1 }])
+  })
+
   it('stores many pages in order, each with its cursor', async () => {
     const list = Array.from({ length: 6 }, (_, p) => Array.from({ length: 3 }, (_, i) => note(`${p}-${i}`)))
     // The same row again in a later page: the later version wins, as the pages are committed in order.
