@@ -121,6 +121,20 @@ describe('Vipps emulator: control endpoints', () => {
     expect(t.emulator.state.data.faults.failNextCharges.count).toBe(0)
   })
 
+  it('keeps the sign-in people the products registered across a reset (they register once, at start)', async () => {
+    const t = setup()
+    const put = await t.app.request('/_control/login-users', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ users: [{ phoneNumber: '+45 20 11 22 33', name: 'Karen Holm' }] }),
+    })
+    expect(put.status).toBe(200)
+    await t.createAgreement()
+    expect((await t.control('reset')).status).toBe(200)
+    expect(t.emulator.state.data.agreements).toEqual({})
+    expect(t.emulator.state.data.loginUsers).toEqual([expect.objectContaining({ phoneNumber: '4520112233', name: 'Karen Holm' })])
+  })
+
   it('answers unknown emulator paths with a 404 problem', async () => {
     const t = setup()
     const res = await t.app.request('/recurring/v4/agreements')

@@ -217,7 +217,8 @@ export class EmulatorState {
   }
 
   reset(): void {
-    this.data = emptyData()
+    // The sign-in people are the products' (registered once, when each starts), not Vipps state.
+    this.data = { ...emptyData(), loginUsers: this.data.loginUsers }
     this.dirty = true
   }
 
