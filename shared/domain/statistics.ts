@@ -102,7 +102,7 @@ export interface StatisticsTable {
 const totalOf = (parts: CategoryAmounts) => statisticsCategories.reduce((s, c) => s + parts[c], 0)
 const byAddress = new Intl.Collator('da', { numeric: true, sensitivity: 'base' })
 /** The rows' order: by address (Danish, numbers in numeric order; no address last), ties by code point. */
-const compareAddresses = (a: string, b: string) =>
+export const compareAddresses = (a: string, b: string) =>
   (a === '' ? 1 : 0) - (b === '' ? 1 : 0) ||
   byAddress.compare(a, b) ||
   (a < b ? -1

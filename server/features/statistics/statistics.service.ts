@@ -1,13 +1,13 @@
 import { connectionOf, type Database_ } from '../../db/client'
 import { DomainError, notFound } from '../../errors'
 import { todayInCopenhagen, type Clock } from '../../lib/clock'
-import { statisticsMessages, type ChargeStatistics, type StatisticsQuery } from '../../../shared/contract/statistics'
-import { sortAgreementsByExternalId, statisticsOfSums } from '../../../shared/domain/statistics'
+import { statisticsMessages, type StatisticsQuery } from '../../../shared/contract/statistics'
 import { resolvePeriod } from '../../../shared/domain/statistics-period'
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
 import { assertCompanyAdminStaff } from '../access/policy'
 import { statisticsStatements } from './statistics.repository'
+import { statisticsJson } from './statistics-json'
 
 export type StatisticsService = ReturnType<typeof createStatisticsService>
 
@@ -18,7 +18,13 @@ export type StatisticsService = ReturnType<typeof createStatisticsService>
  */
 export function createStatisticsService(deps: { database: Database_; clock: Clock }) {
   return {
-    chargeStatistics(actor: Actor, companyId: string, query: StatisticsQuery): ChargeStatistics {
+    /**
+     * The answer (`ChargeStatistics` of shared/contract/statistics.ts) as its JSON text: the
+     * agreements and the rows are written as text by SQLite and `statisticsJson`, never as objects
+     * (docs/decisions/0056-statistics-in-address-order.md). The bytes are those of
+     * `JSON.stringify({ agreements, statistics, type, ...period })`.
+     */
+    chargeStatisticsJson(actor: Actor, companyId: string, query: StatisticsQuery): string {
       assertCompanyAdminStaff(actor, companyId)
       // The statements of the connection in use: the read-only one during a GET (decision 0049).
       const st = statisticsStatements(connectionOf(deps.database.db))
@@ -33,12 +39,10 @@ export function createStatisticsService(deps: { database: Database_; clock: Cloc
         throw new DomainError('VALIDATION_FAILED', statisticsMessages.customDatesRequired.id, {
           issues: [{ path: 'endDate', message: statisticsMessages.customDatesRequired.id }],
         })
-      return {
-        agreements: sortAgreementsByExternalId(st.agreements(companyId)),
-        statistics: statisticsOfSums(st.sums(companyId, period.startDate, period.endDate, query.agreementId)),
-        type,
-        ...period,
-      }
+      const rest = JSON.stringify({ type, ...period })
+      const agreements = st.agreementsJson(companyId)
+      const statistics = statisticsJson(st.sums(companyId, period.startDate, period.endDate, query.agreementId))
+      return `{"agreements":${agreements},"statistics":${statistics},${rest.slice(1)}`
     },
   }
 }

@@ -4,7 +4,7 @@ import { demo, testApp, type TestApp } from '../../test/harness'
 import { companies } from '../../db/schema/companies'
 import { charges } from '../../db/schema/agreements'
 import { acceptedWithCollectedCharge, agreementFixtures, createAgreement } from '../agreements/test-helpers'
-import { documentOfInvoice, statisticsFromDocuments } from '../../../shared/domain/statistics'
+import { documentOfInvoice, sortAgreementsByExternalId, statisticsFromDocuments } from '../../../shared/domain/statistics'
 import type { ChargeStatistics } from '../../../shared/contract/statistics'
 import { historyWriter } from '../billing/charge-history'
 import { callers, classOf, tokenFor } from '../../test/authorization'
@@ -149,6 +149,37 @@ describe('charge statistics', () => {
     for (const q of ['', '?type=previous', '?type=heating-water', '?type=custom&startDate=2025-01-01&endDate=2027-12-31']) {
       const res = (await get(t, admin, f.main, q)).json
       expect(res.statistics, q).toEqual(statisticsFromDocuments(invoices.map(documentOfInvoice), { startDate: res.startDate, endDate: res.endDate }))
+    }
+  })
+
+  it('sends the bytes that serialising the objects gave, as JSON (decision 0056)', async () => {
+    const { t, f, admin } = await setup()
+    // Not yet in numeric order in the database, so ORDER BY external_seq has work to do.
+    const invoices = (await t.call('GET', `/invoice?companyId=${f.main}`, { token: admin })).json
+    const agreements = sortAgreementsByExternalId(
+      t.database.sqlite
+        .prepare<[string], { id: string; external_seq: number }>('SELECT id, external_seq FROM agreements WHERE company_id = ? ORDER BY id DESC')
+        .all(f.main)
+        .map((a) => ({ id: a.id, externalId: String(a.external_seq) })),
+    )
+    for (const q of [
+      '',
+      '?type=previous',
+      '?type=heating-water',
+      '?type=custom&startDate=2025-12-10&endDate=2026-08-10',
+      `?agreementId=${agreements[0]!.id}`,
+    ]) {
+      const res = await t.app.request(`/api/company/${f.main}/charges-statistics${q}`, { headers: { Authorization: `Bearer ${admin}` } })
+      expect(res.status, q).toBe(200)
+      expect(res.headers.get('Content-Type'), q).toBe('application/json')
+      const text = await res.text()
+      const { type, startDate, endDate } = JSON.parse(text) as ChargeStatistics
+      const statistics = statisticsFromDocuments(invoices.map(documentOfInvoice), {
+        startDate,
+        endDate,
+        agreementId: q.startsWith('?agreementId') ? agreements[0]!.id : undefined,
+      })
+      expect(text, q).toBe(JSON.stringify({ agreements, statistics, type, startDate, endDate }))
     }
   })
 
