@@ -17,7 +17,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     manifest: true,
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The app's files are linked from index.html already (scripts/vite-preload-app.ts): the
+      // first module's import of the app need not carry their list again.
+      resolveDependencies: (file, deps, { hostType }) => (hostType === 'js' && /(^|\/)app-[\w-]{8}\.js$/.test(file) ? [] : deps),
+    },
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/vipps-emulator': 'http://localhost:3000' } },
   plugins: [

@@ -16,9 +16,12 @@ import { homePathOf, sidebarSections } from './navigation'
 import { SkipLink } from './SkipLink'
 import { useCollapsibleMenu } from './use-menu'
 
-// Loaded when first opened (and kept by the service worker for offline use): none of its code is
-// needed to show the first screen.
-const SyncPanel = lazy(() => import('../sync-status/SyncPanel').then((m) => ({ default: m.SyncPanel })))
+// None of its code is needed to show the first screen: it is loaded once the screen is up (see
+// AppLayout), so opening it later, also offline, never waits for the network.
+const loadSyncPanel = () => import('../sync-status/SyncPanel').then((m) => ({ default: m.SyncPanel }))
+const SyncPanel = lazy(loadSyncPanel)
+/** How long after the first screen the sync panel's code is fetched. */
+const SYNC_PANEL_PREFETCH_MS = 1500
 
 /** The signed-in layout: a sidebar (a collapsible menu on phones) beside the content. */
 export function AppLayout({ user, children }: { user: AccountInfo; children: ReactNode }) {
@@ -29,6 +32,10 @@ export function AppLayout({ user, children }: { user: AccountInfo; children: Rea
   const unread = useUnreadNotifications(sync)
   useProblemToasts(sync)
   const [syncPanel, setSyncPanel] = useState(false)
+  useEffect(() => {
+    const timer = setTimeout(() => void loadSyncPanel().catch(() => undefined), SYNC_PANEL_PREFETCH_MS)
+    return () => clearTimeout(timer)
+  }, [])
   const openSyncPanel = () => setSyncPanel(true)
   // A language chosen offline on the Profile screen reaches the account once the app is online.
   const { online } = useSyncStatus(sync)
