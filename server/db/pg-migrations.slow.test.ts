@@ -231,7 +231,7 @@ describe.skipIf(!installed && !required)('PostgreSQL migrations (drizzle/pg)', (
     } finally {
       await client.end()
     }
-    const wrong = new pg.Pool({ connectionString: cluster!.url.replace(/\/postgres$/, '/not_bytes'), max: 1 })
+    const wrong = new pg.Pool({ connectionString: cluster!.urlFor('not_bytes'), max: 1 })
     try {
       await expect(migratePg(drizzlePg(wrong), { migrationsFolder: pgMigrations })).rejects.toThrow(/byte order/)
       // Nothing was left behind: the migrations run in one transaction.

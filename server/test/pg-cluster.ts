@@ -1,7 +1,7 @@
 /**
  * A throw-away PostgreSQL cluster for tests (docs/decisions/0054-postgresql-schema-beside-sqlite.md):
- * `initdb` in a temporary directory, the server listening on 127.0.0.1 at a free port and on a
- * unix socket in that directory, `stop()` stops it and removes the directory. Needs the server
+ * `initdb` in a temporary directory, the server listening only on a unix socket in that
+ * (private) directory, numbered with a free port, `stop()` stops it and removes the directory. Needs the server
  * binaries (Debian's `postgresql` package: /usr/lib/postgresql/<version>/bin, not on PATH), not a
  * running service.
  *
@@ -16,8 +16,10 @@ import { join } from 'node:path'
 import pg from 'pg'
 
 export interface PgCluster {
-  /** `postgres://postgres@127.0.0.1:<port>/postgres`: the cluster's superuser, no password (trust on a private socket and loopback). */
+  /** `postgres://postgres@/postgres?host=<socket dir>&port=<port>`: the cluster's superuser, no password (trust, on a socket in a private directory only). */
   url: string
+  /** The URL of a database of the cluster by name (it need not exist yet). */
+  urlFor(database: string): string
   /** A URL to a new, empty database of the cluster (created from template0, so in byte order like the cluster). */
   createDatabase(name: string): Promise<string>
   /** Stops the server (immediate shutdown: nothing in it is kept) and removes its directory. */
@@ -76,7 +78,9 @@ export async function startPgCluster(): Promise<PgCluster> {
     const options = [
       `-p ${port}`,
       `-k ${dir}`,
-      "-c listen_addresses='127.0.0.1'",
+      // A unix socket in the private (0700) directory only: no other local user can reach this
+      // superuser-without-password cluster, as they could on a loopback port.
+      "-c listen_addresses=''",
       '-c fsync=off',
       '-c synchronous_commit=off',
       '-c full_page_writes=off',
@@ -89,9 +93,11 @@ export async function startPgCluster(): Promise<PgCluster> {
       throw new Error(`PostgreSQL did not start on port ${port}: ${log.slice(-2000)}`, { cause: error })
     }
     started = true
-    const url = `postgres://postgres@127.0.0.1:${port}/postgres`
+    const urlOf = (database: string) => `postgres://postgres@/${database}?host=${encodeURIComponent(dir)}&port=${port}`
+    const url = urlOf('postgres')
     return {
       url,
+      urlFor: urlOf,
       async createDatabase(name) {
         if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`)
         const client = new pg.Client({ connectionString: url })
@@ -101,7 +107,7 @@ export async function startPgCluster(): Promise<PgCluster> {
         } finally {
           await client.end()
         }
-        return `postgres://postgres@127.0.0.1:${port}/${name}`
+        return urlOf(name)
       },
       async stop() {
         process.removeListener('exit', stopNow)
