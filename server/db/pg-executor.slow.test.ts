@@ -113,6 +113,15 @@ async function scenario(db: Db, inTransaction: <T>(fn: () => Promise<T>) => Prom
       await db.insert(charges).values({ id: 'c5', personId: 'missing', amountOre: 1 })
     }),
   ).rejects.toThrow()
+  // A nested one that fails and is caught undoes only its own part.
+  await inTransaction(async () => {
+    await db.insert(people).values({ id: 'p6', name: 'Outer', createdAt: '2026-01-06T08:00:00.000Z' })
+    await inTransaction(async () => {
+      await db.insert(people).values({ id: 'p7', name: 'Inner', createdAt: '2026-01-07T08:00:00.000Z' })
+      await db.insert(charges).values({ id: 'c7', personId: 'missing', amountOre: 1 })
+    }).catch(() => undefined)
+    await db.insert(charges).values({ id: 'c6', personId: 'p6', amountOre: 600 })
+  })
   answers.afterTransactions = await db.select({ id: people.id }).from(people).orderBy(people.id).all()
   return answers
 }
@@ -145,21 +154,28 @@ describe.skipIf(!postgresBinDir() && !required)('the same queries on SQLite and 
     sqlite.pragma('foreign_keys = ON')
     sqlite.exec(sqliteDdl)
     const lite = sqliteDrizzle(sqlite)
+    // SQLite's side of the same rule: BEGIN, and a savepoint when already inside one.
+    let depth = 0
     const onSqlite = await scenario(lite, async (fn) => {
-      sqlite.exec('BEGIN')
+      const savepoint = depth > 0 ? `sp_${depth}` : undefined
+      sqlite.exec(savepoint ? `SAVEPOINT ${savepoint}` : 'BEGIN')
+      depth++
       try {
         const result = await fn()
-        sqlite.exec('COMMIT')
+        sqlite.exec(savepoint ? `RELEASE ${savepoint}` : 'COMMIT')
         return result
       } catch (error) {
-        sqlite.exec('ROLLBACK')
+        sqlite.exec(savepoint ? `ROLLBACK TO ${savepoint}` : 'ROLLBACK')
+        if (savepoint) sqlite.exec(`RELEASE ${savepoint}`)
         throw error
+      } finally {
+        depth--
       }
     })
     const onPg = await scenario(pgDb.db, (fn) => pgDb.transaction(fn))
     expect(onPg).toEqual(onSqlite)
     // Not vacuous: the scenario saw rows and both transactions' outcomes.
-    expect(onSqlite.afterTransactions).toEqual([{ id: 'p1' }, { id: 'p2' }, { id: 'p3' }, { id: 'p4' }])
+    expect(onSqlite.afterTransactions).toEqual([{ id: 'p1' }, { id: 'p2' }, { id: 'p3' }, { id: 'p4' }, { id: 'p6' }])
     expect(onSqlite.runChanges).toEqual([2, 0, 0])
     sqlite.close()
   })

@@ -20,7 +20,7 @@
  *
  * Transactions: `transaction(fn)` takes a pooled connection, runs `fn` inside BEGIN … COMMIT and
  * makes every query of `fn` (across its awaits, through AsyncLocalStorage) use that connection;
- * queries outside a transaction use the pool.
+ * inside one, it is a savepoint. Queries outside a transaction use the pool.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import pg from 'pg'
@@ -63,6 +63,7 @@ export interface PgDatabase {
 export function openPgDatabase(url: string, options: { max?: number } = {}): PgDatabase {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 })
   const current = new AsyncLocalStorage<pg.PoolClient>()
+  let savepoints = 0
 
   const db = drizzle(async (sql, params, method) => {
     // A pooled connection and the pool answer `query` alike (the pool takes a connection for it).
@@ -83,7 +84,21 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
     db,
     pool,
     async transaction(fn) {
-      if (current.getStore()) return fn()
+      const outer = current.getStore()
+      // Inside a transaction: a savepoint, as drizzle nests transactions on SQLite, so a failure
+      // caught inside undoes only its own part and the outer transaction goes on.
+      if (outer) {
+        const savepoint = `sp_${++savepoints}`
+        await outer.query(`SAVEPOINT ${savepoint}`)
+        try {
+          const result = await fn()
+          await outer.query(`RELEASE SAVEPOINT ${savepoint}`)
+          return result
+        } catch (error) {
+          await outer.query(`ROLLBACK TO SAVEPOINT ${savepoint}`)
+          throw error
+        }
+      }
       const client = await pool.connect()
       try {
         await client.query('BEGIN')
