@@ -79,6 +79,8 @@ export interface RequestOptions<S extends z.ZodType | undefined> {
   action?: ActionKey
   /** `_version` of the record being changed, sent as If-Match (docs/API.md "Versions"). */
   ifMatch?: number
+  /** The bearer token to send instead of the session's (sign-out revokes one it has forgotten already). */
+  token?: string
   signal?: AbortSignal
 }
 
@@ -100,7 +102,7 @@ export async function api<S extends z.ZodType | undefined = undefined>(
   options: RequestOptions<S> = {},
 ): Promise<S extends z.ZodType ? z.infer<S> : undefined> {
   const url = buildUrl(path, options.query)
-  const token = config.getToken()
+  const token = options.token ?? config.getToken()
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': config.getLocale() }
   if (token) headers.Authorization = `Bearer ${token}`
   if (options.ifMatch !== undefined) headers['If-Match'] = `"${options.ifMatch}"`

@@ -17,10 +17,12 @@ export async function signIn(request: LoginRequest, action?: ActionKey): Promise
  * the token on the server (best effort: offline it simply expires) and forgets the session here.
  */
 export async function signOut(): Promise<void> {
-  const userId = sessionStore.get().user?.id
-  if (userId) await discardLocalData(userId)
-  await api('POST', '/auth/logout').catch(() => undefined)
+  const { token, user } = sessionStore.get()
+  if (user) await discardLocalData(user.id)
+  // Forgotten before the server is asked (a round trip): a tab opened meanwhile would otherwise
+  // start with this session and pull the deleted data back (client/sync/early-pull.ts).
   clearSession()
+  if (token) await api('POST', '/auth/logout', { token }).catch(() => undefined)
 }
 
 export async function requestPasswordReset(email: string, action?: ActionKey): Promise<string> {

@@ -107,3 +107,25 @@ describe('session start', () => {
     expect(session.isSignedIn()).toBe(false)
   })
 })
+
+describe('sign-out', () => {
+  it('forgets the session here before asking the server to revoke its token, and revokes that token', async () => {
+    const { session, storage } = await load({ token: 'abc', user: info() })
+    fetchMock.mockResolvedValueOnce(json(200, info()))
+    await session.startSession()
+    const { signOut } = await import('./auth-mutations')
+    let storedDuringLogout: string | null = 'not asked'
+    fetchMock.mockImplementation(async (url: string, init: RequestInit) => {
+      if (url.endsWith('/auth/logout')) {
+        // A tab opened now must not find this session (it would start an early pull with it).
+        storedDuringLogout = storage.getItem('boligkasse.session')
+        expect((init.headers as Record<string, string>).Authorization).toBe('Bearer abc')
+      }
+      return json(200, { message: 'ok' })
+    })
+    await signOut()
+    expect(storedDuringLogout).toBeNull()
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/auth/logout')
+    expect(session.sessionStore.get()).toMatchObject({ token: null, user: null })
+  })
+})
