@@ -29,7 +29,7 @@ const isDigit = (c: number) => c >= 0x30 && c <= 0x39
 /**
  * Each character's rank among the others at the collator's strength (equal ranks where the
  * collator sees no difference: a/A/á), 0 for those it ignores (controls, soft hyphen). The
- * digits 1–9 are left out: a run of digits is ranked as one number (see `hintOf`), at the rank
+ * digits 1–9 are left out: a run of digits is ranked as one number (see `sortedByHint`), at the rank
  * of 0.
  */
 const rank = (() => {
