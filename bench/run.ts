@@ -342,6 +342,11 @@ async function offlineBenchmark() {
       const context = await browser.newContext()
       const page = await openApp(context, server, session)
       await waitForLocalRows(page, userId, 1000)
+      // The rows land before the app has finished starting (the first pull begins before the app
+      // loads, client/sync/early-pull.ts): the server stops only once the app's own sync has run
+      // and the service worker controls the page, as a user would have it before going offline.
+      await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PULLED_MARK, { timeout: 60_000, polling: 50 })
+      await page.evaluate(async () => void (await navigator.serviceWorker.ready))
       await server.stop()
       await page.evaluate(
         ({ name, targets }) =>
