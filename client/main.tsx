@@ -1,7 +1,7 @@
 /**
- * The app's first module: it asks for the first sync pages (early-pull.ts) and then loads the app
+ * The app's first module: it starts the tab's first pull (early-pull.ts) and then loads the app
  * (app.tsx). It stays tiny on purpose: a module runs only once everything it imports has loaded,
- * so the request leaves at once instead of after React, the router and the local database.
+ * so the pull starts at once instead of after React, the router and the session.
  */
 import { startEarlyPull } from './sync/early-pull'
 

@@ -6,22 +6,11 @@
 import { i18n } from '@lingui/core'
 import type { Locale } from '../lib/format'
 import { LOCALE_KEY } from '../lib/storage-keys'
+import { DEFAULT_LOCALE, isLocale } from './stored-locale'
 
 export type { Locale }
+export { DEFAULT_LOCALE, isLocale, storedLocale } from './stored-locale'
 export const locales: readonly Locale[] = ['en', 'da']
-export const DEFAULT_LOCALE: Locale = 'en'
-
-export const isLocale = (value: unknown): value is Locale => value === 'en' || value === 'da'
-
-/** The locale to start with: the last one chosen on this device, else English. */
-export function storedLocale(): Locale {
-  try {
-    const value = localStorage.getItem(LOCALE_KEY)
-    return isLocale(value) ? value : DEFAULT_LOCALE
-  } catch {
-    return DEFAULT_LOCALE
-  }
-}
 
 /** The locale in use now (for formatting and the Accept-Language header). */
 export const currentLocale = (): Locale => (isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE)

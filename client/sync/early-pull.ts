@@ -16,7 +16,8 @@
  * This module and what it imports load before anything else: keep them free of the app's
  * libraries (zod, React, the router); Dexie is the one it needs.
  */
-import { LOCALE_KEY, SESSION_KEY } from '../lib/storage-keys'
+import { storedLocale } from '../i18n/stored-locale'
+import { SESSION_KEY } from '../lib/storage-keys'
 import { LocalDb } from './local-db'
 import { pullAll, type PullResult } from './pull'
 
@@ -43,8 +44,7 @@ export function startEarlyPull(given?: Pick<Storage, 'getItem'>, fetchFn: typeof
     const token = session?.token
     const userId = session?.user?.id
     if (typeof token !== 'string' || typeof userId !== 'string') return
-    // As i18n.ts storedLocale: Danish when chosen, else English.
-    const locale = storage.getItem(LOCALE_KEY) === 'da' ? 'da' : 'en'
+    const locale = storedLocale(storage)
     const db = new LocalDb(userId)
     // Another tab deleting this database while the pull runs (its user signed out there) ends the
     // pull: Dexie would reopen it on the next write and store the pages still arriving in a new
