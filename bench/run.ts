@@ -27,8 +27,8 @@ import { build } from 'esbuild'
 import { billingBenchmark } from './billing'
 import { apiBenchmark } from './api'
 import { statisticsBenchmark } from './statistics'
-import { PULLED_MARK } from '../client/sync/pull'
 import { barePull } from './pull-floor'
+import { pulledAt } from './pulled'
 import { seedPull } from './pull-seed'
 import { atLeast, atMost, failed, printTable } from './report'
 
@@ -158,19 +158,10 @@ async function timePull(browser: Browser, server: RunningServer, session: { toke
   const page = await appPage(context, session)
   const start = Date.now()
   await page.goto(`${server.url}/notifications`)
-  // The end is the mark the app leaves when a pull has stored everything (PULLED_MARK, pull.ts),
-  // read without touching IndexedDB: polling the stores would compete with the pull it times.
+  // The end is the mark the app leaves when a pull has stored everything (bench/pulled.ts):
+  // polling the stores would compete with the pull it times.
   // Then the stores are counted once, to prove the pull really stored every row.
-  const end = await page
-    .waitForFunction(
-      (mark) => {
-        const entry = performance.getEntriesByName(mark)[0]
-        return entry ? performance.timeOrigin + entry.startTime : false
-      },
-      PULLED_MARK,
-      { timeout: 120_000, polling: 50 },
-    )
-    .then((handle) => handle.jsonValue() as Promise<number>)
+  const end = await pulledAt(page, 120_000)
   await waitForStores(page, session.user.id, expected.counts, 10_000)
   const pulled = Math.round(end - start)
   const mix = Object.entries(expected.counts)
@@ -345,7 +336,7 @@ async function offlineBenchmark() {
       // The rows land before the app has finished starting (the first pull begins before the app
       // loads, client/sync/early-pull.ts): the server stops only once the app's own sync has run
       // and the service worker controls the page, as a user would have it before going offline.
-      await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PULLED_MARK, { timeout: 60_000, polling: 50 })
+      await pulledAt(page, 60_000)
       await page.evaluate(async () => void (await navigator.serviceWorker.ready))
       await server.stop()
       await page.evaluate(

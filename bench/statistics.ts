@@ -15,9 +15,9 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { v7 } from 'uuid'
 import { chromium } from 'playwright-core'
-import { PULLED_MARK } from '../client/sync/pull'
 import { CHROMIUM_ARGS, DEMO_PASSWORD, startServer } from '../e2e/harness'
 import { historyWriter } from '../server/features/billing/charge-history'
+import { pulledAt } from './pulled'
 import { atMost, printTable } from './report'
 
 /** Agreements per 200,000 charges (36 monthly charges each). */
@@ -146,8 +146,8 @@ export async function statisticsBenchmark(): Promise<void> {
       await page.goto(`${server.url}/statistics`)
       await page.locator('table#statistics tbody tr').first().waitFor({ timeout: 60_000 })
       // The first pull of this company's 200,000 charges runs in this tab now; the export is timed
-      // once it has ended (PULLED_MARK), not against a main thread busy storing rows.
-      await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, PULLED_MARK, { timeout: 300_000, polling: 200 })
+      // once it has ended (bench/pulled.ts), not against a main thread busy storing rows.
+      await pulledAt(page, 300_000, 200)
       // Keep 500 body rows of the real table.
       const rerender = await page.evaluate(() => {
         const t0 = performance.now()
