@@ -104,4 +104,15 @@ export default tseslint.config(
     ignores: ['server/features/**/*.test.ts', 'server/features/access/**'],
     rules: { 'no-restricted-imports': restricted(noOtherFeaturesRepository) },
   },
+  {
+    // Every query is awaited on both engines (docs/decisions/0057): a promise left floating is a
+    // write that may run after its transaction ended, or an error nobody sees. Type-aware, so
+    // only for the server side and what drives it.
+    files: ['server/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'e2e/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
 )

@@ -122,7 +122,7 @@ export function createApp(deps: AppDeps) {
     users,
     usage: {
       agreementsCount: (_db, companyId) => agreements.agreementsCount(companyId),
-      invoicesCount: (_db, companyId) => invoices.countOfCompany(companyId),
+      invoicesCount: async (_db, companyId) => await invoices.countOfCompany(companyId),
       addressInUse: (_db, addressId) => agreements.addressInUse(addressId),
     },
   })

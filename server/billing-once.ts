@@ -5,7 +5,7 @@
  * the unique (agreement, due) index stops a second charge); the server's job sends the outbox.
  */
 import { parseConfig } from './env'
-import { openDatabase } from './db/client'
+import { openDatabase, transaction } from './db/client'
 import { systemClock } from './lib/clock'
 import { createLogger } from './logger'
 import { createApp } from './app'
@@ -19,7 +19,7 @@ async function main() {
   const { services, lock } = createApp({ config, database, clock: systemClock, log })
   const started = performance.now()
   const result = await services.billing.run()
-  const steps = await lock.run(() => database.db.transaction(() => services.billing.overdueSteps()))
+  const steps = await lock.run(() => transaction(database.db, async () => services.billing.overdueSteps()))
   const ms = Math.round(performance.now() - started)
   process.stdout.write(`billing: ${result.charges} charges for ${result.agreements} agreements, ${steps} overdue steps, ${ms} ms\n`)
   database.close()

@@ -51,7 +51,7 @@ async function main() {
   const logins = config.demoData ? await seedDemoData(database.db, clock, createSecretBox(config.appSecretKey)) : []
 
   let appRef: { fetch: (request: Request) => Response | Promise<Response> } | undefined
-  const vipps = wireVipps({
+  const vipps = await wireVipps({
     publicUrl: config.publicUrl,
     vippsBaseUrl: config.vippsBaseUrl,
     isProduction: config.isProduction,
@@ -85,7 +85,7 @@ async function main() {
   // The seeded running agreements get their Vipps agreement in the emulator (issue #16), as a
   // member's acceptance makes one, so billing collects them.
   if (vipps.approve && config.demoData) {
-    const seeded = demoAgreementsAwaitingVipps(database.db)
+    const seeded = await demoAgreementsAwaitingVipps(database.db)
     if (seeded.length)
       await services.agreements
         .connectSeeded(seeded, vipps.approve)
@@ -107,11 +107,11 @@ async function main() {
     housekeeping,
     { name: 'vipps-webhooks', everyMs: 2000, run: () => services.webhooks.processDue(), locked: false },
     // Sends stops, price updates and final charges to Vipps, then re-reads pending agreements and open charges.
-    { name: 'agreements-vipps', everyMs: 5000, run: () => services.vippsSync.run(), locked: false },
+    { name: 'agreements-vipps', everyMs: 5000, run: async () => await services.vippsSync.run(), locked: false },
     // Creates due regular charges with their invoices (queued for the job above) and takes the overdue steps.
     { name: 'billing', everyMs: 10_000, run: () => services.billing.tick(), locked: false },
     // Sends scheduled messages when their Copenhagen time comes, and marks recipients whose e-mail has left as received.
-    { name: 'messages', everyMs: 2000, run: () => services.messages.tick() },
+    { name: 'messages', everyMs: 2000, run: async () => await services.messages.tick() },
   ])
 
   // Keep-alive after early answers, 414/431 as JSON, no reset on close: server/http/node-server.ts.

@@ -43,7 +43,7 @@ function connect(t: TestApp, token: string) {
 
 async function signedIn(t: TestApp, email: string) {
   const token = await t.login(email)
-  const userId = t.db.select().from(users).where(eq(users.emailAddress, email)).get()!.id
+  const userId = (await t.db.select().from(users).where(eq(users.emailAddress, email)).get())!.id
   const db = new LocalDb(`${userId}-${crypto.randomUUID()}`)
   dbs.push(db)
   return { token, userId, db }
@@ -53,8 +53,8 @@ describe('quiet outcomes against the server', () => {
   it('marking read or deleting a notification deleted on another device simply succeeds, sent once each', async () => {
     const t = await testApp()
     const { token, userId, db } = await signedIn(t, demo.resident)
-    const gone = t.services.notifications.notify(userId, { type: 'info', title: { id: 'x' }, message: { id: 'y' } })
-    const alsoGone = t.services.notifications.notify(userId, { type: 'info', title: { id: 'x' }, message: { id: 'z' } })
+    const gone = await t.services.notifications.notify(userId, { type: 'info', title: { id: 'x' }, message: { id: 'y' } })
+    const alsoGone = await t.services.notifications.notify(userId, { type: 'info', title: { id: 'x' }, message: { id: 'z' } })
     const { transport, requests } = connect(t, token)
     await pullAll(db, transport)
     expect(await db.notifications.get(gone)).toBeDefined()
@@ -97,7 +97,7 @@ describe('quiet outcomes against the server', () => {
     })
     await engine.kick()
     // … and the administrator removes them from the association meanwhile.
-    t.db.delete(companyMembers).where(eq(companyMembers.userId, userId)).run()
+    await t.db.delete(companyMembers).where(eq(companyMembers.userId, userId)).run()
     // Written by hand here, so the cached actor is dropped as the companies service does on a removal.
     t.services.users.actors.invalidateAll()
     // Back online, a pull may come first (the edit waits out its backoff): it drops the

@@ -49,7 +49,7 @@ async function setup() {
 describe('outbox against the server', () => {
   it('applies a change once when its answer is lost and it is sent again', async () => {
     const { t, token, userId, db } = await setup()
-    for (let i = 0; i < 3; i++) t.services.notifications.notify(userId, { type: 'info', title: { id: 'x' }, message: { id: 'y' } })
+    for (let i = 0; i < 3; i++) await t.services.notifications.notify(userId, { type: 'info', title: { id: 'x' }, message: { id: 'y' } })
     await pullAll(db, connect(t, token))
     const target = (await db.notifications.orderBy('createdAt').first())!
     await enqueue(db, { kind: 'notification.delete', method: 'DELETE', path: `/notifications/${target.id}`, entity: 'notification', entityId: target.id }, 0)
@@ -61,11 +61,7 @@ describe('outbox against the server', () => {
     const second = await drainOnce({ db, transport: lossy, now: () => 10_000_000 })
     expect(second.sent).toBe(2)
 
-    const rows = t.db
-      .select()
-      .from(notifications)
-      .all()
-      .filter((n) => n.userId === userId)
+    const rows = (await t.db.select().from(notifications).all()).filter((n) => n.userId === userId)
     expect(rows).toHaveLength(3)
     expect(rows.every((n) => n.isRead)).toBe(true)
     await pullAll(db, connect(t, token))
@@ -75,18 +71,13 @@ describe('outbox against the server', () => {
   it('two drains of the same queue (two tabs without a lock) apply each change once', async () => {
     const { t, token, userId, db } = await setup()
     const ids: string[] = []
-    for (let i = 0; i < 5; i++) ids.push(t.services.notifications.notify(userId, { type: 'info', title: { id: 'x' }, message: { id: 'y' } }))
+    for (let i = 0; i < 5; i++) ids.push(await t.services.notifications.notify(userId, { type: 'info', title: { id: 'x' }, message: { id: 'y' } }))
     for (const id of ids)
       await enqueue(db, { kind: 'notification.read', method: 'PATCH', path: `/notifications/${id}/read`, entity: 'notification', entityId: id })
     const [a, b] = await Promise.all([drainOnce({ db, transport: connect(t, token) }), drainOnce({ db, transport: connect(t, token) })])
     expect(a.rejected + b.rejected).toBe(0)
     expect(await db.outbox.count()).toBe(0)
-    const versions = t.db
-      .select()
-      .from(notifications)
-      .all()
-      .filter((n) => ids.includes(n.id))
-      .map((n) => n.version)
+    const versions = (await t.db.select().from(notifications).all()).filter((n) => ids.includes(n.id)).map((n) => n.version)
     expect(versions).toEqual([2, 2, 2, 2, 2])
   })
 })

@@ -2,11 +2,22 @@ import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
+import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
 import { inReadScopeNow } from './read-scope'
 
-export type Db = BetterSQLite3Database
+/**
+ * The drizzle handle the repositories use, typed as asynchronous (docs/decisions/0057): every query
+ * is awaited, so the same code runs on better-sqlite3 (where the value is already there) and on
+ * PostgreSQL through `sqlite-proxy` (server/db/pg-executor.ts). `run()` answers with the number of
+ * rows a write touched on both.
+ */
+export type Db = BaseSQLiteDatabase<'async', { changes: number }>
+
+/** better-sqlite3 under drizzle, as the asynchronous handle every repository takes. */
+export const sqliteHandle = (sqlite: Database.Database): Db => drizzleSqlite(sqlite) as unknown as Db
+const drizzle = sqliteHandle
 
 /**
  * The better-sqlite3 connection under a drizzle handle (the database or a transaction on it), for
@@ -18,6 +29,38 @@ export type Db = BetterSQLite3Database
  */
 export const connectionOf = (db: Db): Database.Database =>
   (db as { $client?: Database.Database }).$client ?? (db as unknown as { session: { client: Database.Database } }).session.client
+
+type Run = <T>(fn: () => Promise<T>) => Promise<T>
+
+/** How a handle runs transactions (`transaction`, `snapshot`); PostgreSQL's registers its own. */
+export interface Transactions {
+  transaction: Run
+  snapshot: Run
+}
+
+const registry = new WeakMap<object, Transactions>()
+
+/** Registers how `transaction(db, …)` and `snapshot(db, …)` run for this handle (PostgreSQL's pool). */
+export const registerTransactions = (db: Db, runs: Transactions): void => void registry.set(db, runs)
+
+/**
+ * Runs `fn` as one transaction on the database behind `db` (`Database_.transaction`): every query
+ * `fn` makes through `db`, across its awaits, is in it. Inside a transaction already open it is a
+ * savepoint. On SQLite the caller holds the write lock, as for every write.
+ */
+export function transaction<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  return (registry.get(db)?.transaction ?? sqliteTransaction(connectionOf(db)))(fn)
+}
+
+/**
+ * Runs the reads of `fn` on one snapshot of the database (a page and its views from the same
+ * moment), without taking the write lock: on SQLite a deferred transaction on the connection in
+ * use (the reader's, for a GET), one at a time per connection; on PostgreSQL a read-only
+ * REPEATABLE READ transaction. Inside a transaction already open it simply runs `fn`.
+ */
+export function snapshot<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  return (registry.get(db)?.snapshot ?? sqliteSnapshot(connectionOf(db)))(fn)
+}
 
 export interface Database_ {
   /**
@@ -34,6 +77,14 @@ export interface Database_ {
    * lock on the writer instead (write-transaction.ts).
    */
   reader?: Database.Database
+  /** Which database this is: the embedded SQLite file or PostgreSQL (`DATABASE_URL`). */
+  engine: 'sqlite' | 'postgres'
+  /**
+   * Runs `fn` as one transaction and answers what it answers; a failure rolls back everything `fn`
+   * wrote. Inside a transaction already open on this connection (a write request's), it is a
+   * savepoint. On SQLite the caller holds the write lock (server/lib/write-lock.ts) as for any write.
+   */
+  transaction<T>(fn: () => Promise<T>): Promise<T>
   close(): void
 }
 
@@ -53,8 +104,7 @@ export function openDatabase(path: string): Database_ {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
-  const writer = drizzle(sqlite)
-  migrate(writer, { migrationsFolder })
+  migrate(drizzleSqlite(sqlite), { migrationsFolder })
   if (inMemory) return inMemoryDatabase(sqlite)
 
   // Opened after the writer has switched the file to WAL (a read-only connection cannot).
@@ -63,9 +113,11 @@ export function openDatabase(path: string): Database_ {
   // Belt and braces: a write that reaches this connection fails loudly instead of escaping the lock.
   reader.pragma('query_only = ON')
   return {
-    db: followingReadScope(writer, drizzle(reader)),
+    db: followingReadScope(drizzle(sqlite), drizzle(reader)),
     sqlite,
     reader,
+    engine: 'sqlite',
+    transaction: sqliteTransaction(sqlite),
     close: () => {
       reader.close()
       sqlite.close()
@@ -80,7 +132,67 @@ export function openDatabase(path: string): Database_ {
  * a file database does, so a test catches a GET that writes.
  */
 export function inMemoryDatabase(sqlite: Database.Database): Database_ {
-  return { db: followingReadScope(drizzle(sqlite), drizzle(refusingWrites(sqlite))), sqlite, close: () => sqlite.close() }
+  return {
+    db: followingReadScope(drizzle(sqlite), drizzle(refusingWrites(sqlite))),
+    sqlite,
+    engine: 'sqlite',
+    transaction: sqliteTransaction(sqlite),
+    close: () => sqlite.close(),
+  }
+}
+
+/**
+ * `Database_.transaction` on the writer: `BEGIN IMMEDIATE` … `COMMIT`, or a savepoint inside the
+ * transaction a write request already holds. It keeps the transaction open across `fn`'s awaits,
+ * which is safe because every write runs under the write lock (server/lib/write-lock.ts).
+ */
+const sqliteTransactions = new WeakMap<Database.Database, Run>()
+const sqliteSnapshots = new WeakMap<Database.Database, Run>()
+
+function sqliteTransaction(sqlite: Database.Database): Run {
+  const known = sqliteTransactions.get(sqlite)
+  if (known) return known
+  let savepoints = 0
+  const run = async <T>(fn: () => Promise<T>): Promise<T> => {
+    const nested = sqlite.inTransaction
+    const name = `bk_${++savepoints}`
+    sqlite.exec(nested ? `SAVEPOINT ${name}` : 'BEGIN IMMEDIATE')
+    try {
+      const result = await fn()
+      sqlite.exec(nested ? `RELEASE ${name}` : 'COMMIT')
+      return result
+    } catch (err) {
+      if (sqlite.inTransaction) sqlite.exec(nested ? `ROLLBACK TO ${name}; RELEASE ${name}` : 'ROLLBACK')
+      throw err
+    }
+  }
+  sqliteTransactions.set(sqlite, run)
+  return run
+}
+
+/** `snapshot` on one SQLite connection: its read transactions one after another (they share it). */
+function sqliteSnapshot(sqlite: Database.Database): Run {
+  const known = sqliteSnapshots.get(sqlite)
+  if (known) return known
+  let tail: Promise<unknown> = Promise.resolve()
+  const read = async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (sqlite.inTransaction) return fn()
+    sqlite.exec('BEGIN')
+    try {
+      return await fn()
+    } finally {
+      if (sqlite.inTransaction) sqlite.exec('COMMIT')
+    }
+  }
+  const run = <T>(fn: () => Promise<T>): Promise<T> => {
+    // Inside a write (the writer already in its transaction) there is nothing to wait for.
+    if (sqlite.inTransaction) return fn()
+    const result = tail.then(() => read(fn))
+    tail = result.catch(() => undefined)
+    return result
+  }
+  sqliteSnapshots.set(sqlite, run)
+  return run
 }
 
 /** The connection, except that preparing a statement that writes throws (better-sqlite3's `Statement.readonly`). */

@@ -165,8 +165,8 @@ describe.skipIf(!installed && !required)('PostgreSQL migrations (drizzle/pg)', (
   it('keeps the day rows and month sums from the invoices as SQLite does', async () => {
     await both.run(`DELETE FROM charge_statistics`)
     await both.run(`DELETE FROM charge_statistics_months`)
-    const invoice = (id: string, kind: string, status: string, paymentDate: string | null, address: string | null) =>
-      both.run(
+    const invoice = async (id: string, kind: string, status: string, paymentDate: string | null, address: string | null) =>
+      await both.run(
         `INSERT INTO invoices (id, company_id, kind, number, agreement_id, charge_id, member_user_id, issue_date, due_date, status, description,
            company_name, company_cvr, consumer_name, consumer_address, consumer_email_address, subtotal_ore, vat_ore, total_ore, vat_rate, payment_date, created_at, updated_at)
          VALUES (?, 'c1', ?, ?, 'a1', 'ch-' || ?, 'u1', '2026-01-10', '2026-01-20', ?, 'Rent', 'A/B Test', '12345678', 'Member', ?, 'm@example.com', 0, 0, 0, 0, ?, '2026-01-10T00:00:00.000Z', '2026-01-10T00:00:00.000Z')`,
@@ -179,8 +179,8 @@ describe.skipIf(!installed && !required)('PostgreSQL migrations (drizzle/pg)', (
         paymentDate,
       )
     let position = 0
-    const line = (invoiceId: string, type: string, ore: number) =>
-      both.run(
+    const line = async (invoiceId: string, type: string, ore: number) =>
+      await both.run(
         `INSERT INTO invoice_lines (invoice_id, position, id, article_number, type, description, quantity, unit, price_per_unit_ore, vat_rate, vat_ore, total_incl_vat_ore)
          VALUES (?, ?, ?, '1', ?, 'Line', 1, 'pcs', ?, 0, 0, ?)`,
         invoiceId,

@@ -14,6 +14,7 @@ import { agreementAddresses, agreementParts, agreements } from './schema/agreeme
 import { todayInCopenhagen } from '../lib/clock'
 import { mobileKey } from '../../shared/domain/mobile'
 import { addressKey, DENMARK } from '../../shared/domain/address'
+import { transaction } from './client'
 
 export const DEMO_PASSWORD = 'Gaardlaug-2025'
 /** A login token for the demo administrator (token sign-in exists only outside production). */
@@ -115,15 +116,16 @@ export async function seedDemoData(
     email: p.email,
     password: DEMO_PASSWORD,
   }))
-  if (db.select({ id: companies.id }).from(companies).where(eq(companies.cvr, DEMO_CVR)).get()) return logins
+  if (await db.select({ id: companies.id }).from(companies).where(eq(companies.cvr, DEMO_CVR)).get()) return logins
 
   const hash = await hashPassword(DEMO_PASSWORD)
   const now = clock.now().toISOString()
   const mainId = newId()
   const secondId = newId()
   const notifications = createNotificationsService({ db, clock, users: createUsersService({ db }) })
-  db.transaction((tx) => {
-    tx.insert(companies)
+  await transaction(db, async () => {
+    await db
+      .insert(companies)
       .values([
         {
           id: mainId,
@@ -150,7 +152,8 @@ export async function seedDemoData(
       ])
       .run()
     const providerId = newId()
-    tx.insert(paymentProviders)
+    await db
+      .insert(paymentProviders)
       .values({
         id: providerId,
         companyId: mainId,
@@ -168,7 +171,8 @@ export async function seedDemoData(
       })
       .run()
     const addressIds = demoAddresses.map(() => newId())
-    tx.insert(addresses)
+    await db
+      .insert(addresses)
       .values(
         demoAddresses.map((a, i) => ({
           id: addressIds[i]!,
@@ -189,7 +193,8 @@ export async function seedDemoData(
         p.company === 'main' ? mainId
         : p.company === 'second' ? secondId
         : null
-      tx.insert(users)
+      await db
+        .insert(users)
         .values({
           id: userId,
           fullName: p.name,
@@ -206,10 +211,11 @@ export async function seedDemoData(
           updatedAt: now,
         })
         .run()
-      tx.insert(authMethods)
+      await db
+        .insert(authMethods)
         .values({ id: newId(), userId, type: 'EMAIL_PASSWORD', identifier: p.email, secretHash: hash, verifiedAt: now, createdAt: now })
         .run()
-      notifications.notify(userId, {
+      await notifications.notify(userId, {
         type: 'success',
         title: /*i18n*/ { id: 'Welcome to Boligkasse' },
         message: /*i18n*/ { id: 'Here you follow your payments, invoices and messages from <strong>{association}</strong>.' },
@@ -217,9 +223,10 @@ export async function seedDemoData(
         actionUrl: '/user',
         actionText: /*i18n*/ { id: 'Open profile' },
       })
-      if (companyId && p.role) tx.insert(companyMembers).values({ id: newId(), companyId, userId, role: p.role, createdAt: now }).run()
+      if (companyId && p.role) await db.insert(companyMembers).values({ id: newId(), companyId, userId, role: p.role, createdAt: now }).run()
       if (p.role === 'ADMINISTRATOR' && p.company === 'main')
-        tx.insert(authMethods)
+        await db
+          .insert(authMethods)
           .values({ id: newId(), userId, type: 'LOGIN_TOKEN', identifier: 'Demo token', lookupHash: sha256(DEMO_LOGIN_TOKEN), verifiedAt: now, createdAt: now })
           .run()
     }
@@ -234,7 +241,7 @@ export async function seedDemoData(
       ...[3, 4, 5, 6, 7, 8].map((n, i) => ({ resident: n, status: 'ACCEPTED' as const, address: addressIds[19 - i]!, startPaymentDate: '2026-01-01' })),
       { resident: 2, status: 'CREATED' as const, address: addressIds[13]!, startPaymentDate: firstOfNextMonth },
     ]
-    demoAgreements.forEach((d, i) => {
+    for (const [i, d] of demoAgreements.entries()) {
       const id = newId()
       const email = `beboer${String(d.resident).padStart(2, '0')}@solgaarden.dk`
       const parts = [
@@ -242,7 +249,8 @@ export async function seedDemoData(
         { id: newId(), type: 'HEAT' as const, description: 'Aconto varme', priceOre: 65_000 },
         { id: newId(), type: 'COLD_WATER' as const, description: 'Aconto vand', priceOre: 18_000 },
       ]
-      tx.insert(agreements)
+      await db
+        .insert(agreements)
         .values({
           id,
           companyId: mainId,
@@ -258,12 +266,13 @@ export async function seedDemoData(
           updatedAt: now,
         })
         .run()
-      tx.insert(agreementParts)
+      await db
+        .insert(agreementParts)
         .values(parts.map((p, position) => ({ ...p, vatRate: 0, agreementId: id, position })))
         .run()
-      tx.insert(agreementAddresses).values({ agreementId: id, addressId: d.address, position: 0 }).run()
+      await db.insert(agreementAddresses).values({ agreementId: id, addressId: d.address, position: 0 }).run()
       if (d.status === 'CREATED')
-        notifications.notify(userIds.get(email)!, {
+        await notifications.notify(userIds.get(email)!, {
           type: 'info',
           title: /*i18n*/ { id: 'An agreement awaits your acceptance' },
           message: /*i18n*/ { id: '{association} has created agreement {externalId} for {amount}. Open it to accept it with Vipps MobilePay or to reject it.' },
@@ -271,7 +280,7 @@ export async function seedDemoData(
           actionUrl: `/agreements/${id}`,
           actionText: /*i18n*/ { id: 'Open agreement' },
         })
-    })
+    }
   })
   return logins
 }
@@ -282,27 +291,36 @@ export async function ensureSuperAdmin(db: Db, clock: Clock, givenEmail: string,
   const email = givenEmail.trim().toLowerCase()
   const hash = await hashPassword(password)
   const now = clock.now().toISOString()
-  db.transaction((tx) => {
-    const existing = tx.select().from(users).where(eq(users.emailAddress, email)).get()
+  await transaction(db, async () => {
+    const existing = await db.select().from(users).where(eq(users.emailAddress, email)).get()
     const userId = existing?.id ?? newId()
-    if (existing) tx.update(users).set({ systemRole: 'SUPERADMIN', updatedAt: now }).where(eq(users.id, userId)).run()
-    else tx.insert(users).values({ id: userId, fullName: 'Super Admin', emailAddress: email, systemRole: 'SUPERADMIN', createdAt: now, updatedAt: now }).run()
+    if (existing) await db.update(users).set({ systemRole: 'SUPERADMIN', updatedAt: now }).where(eq(users.id, userId)).run()
+    else
+      await db
+        .insert(users)
+        .values({ id: userId, fullName: 'Super Admin', emailAddress: email, systemRole: 'SUPERADMIN', createdAt: now, updatedAt: now })
+        .run()
     // The operator names this address, so it counts as proven; only the super admin's own sign-in is touched.
-    tx.delete(authMethods)
+    await db
+      .delete(authMethods)
       .where(and(eq(authMethods.type, 'EMAIL_PASSWORD'), eq(authMethods.identifier, email), ne(authMethods.userId, userId)))
       .run()
-    const method = tx
+    const method = await db
       .select()
       .from(authMethods)
       .where(and(eq(authMethods.userId, userId), eq(authMethods.type, 'EMAIL_PASSWORD'), eq(authMethods.identifier, email)))
       .get()
     if (method)
-      tx.update(authMethods)
+      await db
+        .update(authMethods)
         .set({ secretHash: hash, verifiedAt: method.verifiedAt ?? now })
         .where(eq(authMethods.id, method.id))
         .run()
     else
-      tx.insert(authMethods).values({ id: newId(), userId, type: 'EMAIL_PASSWORD', identifier: email, secretHash: hash, verifiedAt: now, createdAt: now }).run()
+      await db
+        .insert(authMethods)
+        .values({ id: newId(), userId, type: 'EMAIL_PASSWORD', identifier: email, secretHash: hash, verifiedAt: now, createdAt: now })
+        .run()
   })
 }
 
@@ -317,13 +335,14 @@ function nextMonth(date: string): string {
  * have no creator; agreements made through the API always do). With the built-in emulator,
  * main.ts gives each one its Vipps agreement (`agreements.connectSeeded`).
  */
-export function demoAgreementsAwaitingVipps(db: Db): string[] {
-  return db
-    .select({ id: agreements.id })
-    .from(agreements)
-    .innerJoin(companies, eq(companies.id, agreements.companyId))
-    .where(and(eq(companies.cvr, DEMO_CVR), eq(agreements.status, 'ACCEPTED'), isNull(agreements.vippsAgreementId), isNull(agreements.createdByUserId)))
-    .orderBy(asc(agreements.externalSeq))
-    .all()
-    .map((r) => r.id)
+export async function demoAgreementsAwaitingVipps(db: Db): Promise<string[]> {
+  return (
+    await db
+      .select({ id: agreements.id })
+      .from(agreements)
+      .innerJoin(companies, eq(companies.id, agreements.companyId))
+      .where(and(eq(companies.cvr, DEMO_CVR), eq(agreements.status, 'ACCEPTED'), isNull(agreements.vippsAgreementId), isNull(agreements.createdByUserId)))
+      .orderBy(asc(agreements.externalSeq))
+      .all()
+  ).map((r) => r.id)
 }

@@ -71,7 +71,8 @@ export function createNodeServer(fetch: AppFetch, limits: HttpLimits = httpLimit
     res.once('finish', () => discardBody(req))
     if ((req.url ?? '').length > limits.maxUrlBytes)
       return answer(res, 414, 'URI_TOO_LONG', uriTooLong.id, limits.maxUrlBytes, localeFromHeader(req.headers['accept-language']))
-    return listener(req, res)
+    // The listener answers every error itself (error-mapper.ts); nothing is left to await here.
+    void listener(req, res)
   })
   const answered = new WeakSet<Duplex>()
   server.on('clientError', (err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex) => {

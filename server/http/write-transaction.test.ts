@@ -11,8 +11,8 @@ describe('Idempotency-Key on writes', () => {
   it('replays the stored answer for a retried request without a second effect', async () => {
     const t = await testApp()
     const token = await t.login(demo.admin)
-    const count = () => t.db.select().from(authMethods).all().length
-    const before = count()
+    const count = async () => (await t.db.select().from(authMethods).all()).length
+    const before = await count()
     const body = { type: 'LOGIN_TOKEN', identifier: 'Laptop', currentPassword: DEMO_PASSWORD }
     const first = await t.call('POST', '/account/auth-methods', { token, body, headers: key('k-1') })
     const retry = await t.call('POST', '/account/auth-methods', { token, body, headers: key('k-1') })
@@ -24,7 +24,7 @@ describe('Idempotency-Key on writes', () => {
     expect(shownOnce).toBeTruthy()
     expect(retry.json).toEqual({ data: method })
     expect(JSON.stringify(t.database.sqlite.prepare('SELECT * FROM idempotency_keys').all())).not.toContain(shownOnce)
-    expect(count()).toBe(before + 1)
+    expect(await count()).toBe(before + 1)
   })
 
   it('refuses the same key for a different request with 422', async () => {
@@ -63,8 +63,8 @@ describe('Idempotency-Key on writes', () => {
     const t = await testApp()
     const token = await t.login(demo.admin)
     const real = usersRepository.update
-    vi.spyOn(usersRepository, 'update').mockImplementationOnce((db, id, changes) => {
-      real(db, id, changes)
+    vi.spyOn(usersRepository, 'update').mockImplementationOnce(async (db, id, changes) => {
+      await real(db, id, changes)
       throw new Error('disk I/O error')
     })
     const crashed = await t.call('PATCH', '/account/profile/fullName', { token, body: { value: 'Anders Nielsen Jr.' }, headers: key('k-4') })

@@ -95,7 +95,7 @@ export function writeTransaction(deps: {
     if (method === 'HEAD' && (deps.outside?.('GET', c.req.path) || deps.writesByGet?.(c.req.path))) return c.body(null, 405, { Allow: 'GET' })
     if (deps.outside?.(method, c.req.path)) return next()
     if ((method === 'GET' || method === 'HEAD' || method === 'OPTIONS') && !deps.writesByGet?.(c.req.path))
-      return deps.readsApart ? inReadScope(next) : deps.lock.run(() => inReadScope(next))
+      return deps.readsApart ? inReadScope(next) : await deps.lock.run(() => inReadScope(next))
 
     const key = c.req.header('Idempotency-Key')
     if (key !== undefined && (key.length < 1 || key.length > 64))

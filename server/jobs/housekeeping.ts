@@ -19,15 +19,18 @@ export function housekeepingJob(db: Db, clock: Clock): Job {
   return {
     name: 'housekeeping',
     everyMs: 6 * 60 * 60 * 1000,
-    run() {
-      compactChangeLog(db, ago(clock, CHANGE_LOG_RETENTION_DAYS))
-      db.delete(idempotencyKeys)
+    async run() {
+      await compactChangeLog(db, ago(clock, CHANGE_LOG_RETENTION_DAYS))
+      await db
+        .delete(idempotencyKeys)
         .where(lt(idempotencyKeys.createdAt, ago(clock, IDEMPOTENCY_RETENTION_DAYS)))
         .run()
-      db.delete(sessions)
+      await db
+        .delete(sessions)
         .where(or(lt(sessions.expiresAt, ago(clock, 1)), lt(sessions.revokedAt, ago(clock, 1))))
         .run()
-      db.delete(passwordResets)
+      await db
+        .delete(passwordResets)
         .where(or(lt(passwordResets.expiresAt, ago(clock, 1)), isNotNull(passwordResets.usedAt)))
         .run()
     },

@@ -53,8 +53,8 @@ async function withOneTimeCharge() {
   const admin = await t.login(demo.admin)
   const res = await t.call('POST', `/agreement/${a.id}/requestOneTimeCharge`, { token: admin, body: { amount: 25_000, description: 'Ny nøgle' } })
   expect(res.status, JSON.stringify(res.json)).toBe(201)
-  const row = () => t.db.select().from(providerOutbox).where(eq(providerOutbox.chargeId, res.json.id)).get()!
-  const charge = () => t.db.select().from(charges).where(eq(charges.id, res.json.id)).get()!
+  const row = async () => (await t.db.select().from(providerOutbox).where(eq(providerOutbox.chargeId, res.json.id)).get())!
+  const charge = async () => (await t.db.select().from(charges).where(eq(charges.id, res.json.id)).get())!
   return { t, vipps, row, charge }
 }
 
@@ -64,7 +64,7 @@ describe('the provider-outbox job', () => {
     vipps.state.mode = 'down'
     expect(await t.services.providerOutbox.run()).toBe(1)
     // Tried again after 5 s · 2^1; the due date was fixed on the first attempt.
-    expect(row()).toMatchObject({
+    expect(await row()).toMatchObject({
       status: 'pending',
       attempts: 1,
       nextAttemptAt: new Date(t.clock.now().getTime() + 10_000).toISOString(),
@@ -74,28 +74,34 @@ describe('the provider-outbox job', () => {
     t.clock.advance(10_000)
     vipps.state.mode = 'ok'
     expect(await t.services.providerOutbox.run()).toBe(1)
-    expect(row()).toMatchObject({ status: 'sent', attempts: 2, lastError: null })
-    expect(charge()).toMatchObject({ vippsChargeId: 'chr-vipps-1', vippsStatus: 'PENDING', status: 'CREATED' })
+    expect(await row()).toMatchObject({ status: 'sent', attempts: 2, lastError: null })
+    expect(await charge()).toMatchObject({ vippsChargeId: 'chr-vipps-1', vippsStatus: 'PENDING', status: 'CREATED' })
     const posts = vipps.sent.filter((c) => c.method === 'POST')
     expect(new Set(posts.map((c) => c.key))).toEqual(new Set([posts[0]!.key]))
     expect(posts.at(-1)!.body).toEqual(posts[0]!.body)
-    expect(posts[0]!.body).toMatchObject({ amount: 25_000, due: '2026-11-24', externalId: charge().id })
+    expect(posts[0]!.body).toMatchObject({ amount: 25_000, due: '2026-11-24', externalId: (await charge()).id })
   })
 
   it('a charge Vipps refuses to create is DECLINED at once; its invoice FAILED and the overdue steps begin', async () => {
     const { t, vipps, row, charge } = await withOneTimeCharge()
     vipps.state.mode = 'refuse'
     expect(await t.services.providerOutbox.run()).toBe(1)
-    expect(row()).toMatchObject({ status: 'failed', attempts: 1 })
-    expect(charge()).toMatchObject({ status: 'DECLINED', failedOn: '2026-11-23', overdueStep: 0 })
-    expect(t.db.select().from(invoices).where(eq(invoices.id, charge().invoiceId!)).get()).toMatchObject({ status: 'FAILED', paymentStatus: 'DECLINED' })
+    expect(await row()).toMatchObject({ status: 'failed', attempts: 1 })
+    expect(await charge()).toMatchObject({ status: 'DECLINED', failedOn: '2026-11-23', overdueStep: 0 })
+    expect(
+      await t.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.id, (await charge()).invoiceId!))
+        .get(),
+    ).toMatchObject({ status: 'FAILED', paymentStatus: 'DECLINED' })
   })
 
   it("a refund reaches Vipps: its credit note is EXECUTED and the charge's history comes back from Vipps", async () => {
     const vipps = fakeVipps()
     const t = await testApp({}, { vipps: vipps.env })
     const a = await createAgreement(t)
-    const chargeId = acceptedWithCollectedCharge(t, a.id)
+    const chargeId = await acceptedWithCollectedCharge(t, a.id)
     const accountant = await t.login(demo.accountant)
     const res = await t.call('POST', `/agreement/${a.id}/refund`, { token: accountant, body: { chargeId, amount: 15_050, description: 'For meget opkrævet' } })
     expect(res.status, JSON.stringify(res.json)).toBe(201)
@@ -104,7 +110,7 @@ describe('the provider-outbox job', () => {
       key: expect.stringContaining(res.json.id.slice(-12)),
       body: { amount: 15_050, description: 'For meget opkrævet' },
     })
-    expect(t.db.select().from(invoices).where(eq(invoices.id, res.json.creditNote.id)).get()).toMatchObject({
+    expect(await t.db.select().from(invoices).where(eq(invoices.id, res.json.creditNote.id)).get()).toMatchObject({
       status: 'EXECUTED',
       paymentStatus: 'EXECUTED',
       paymentDate: '2026-11-23',

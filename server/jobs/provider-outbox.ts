@@ -13,6 +13,7 @@ import type { VippsObserver } from '../features/agreements/vipps-observer'
 import type { ChargesService } from '../features/billing/charges.service'
 import type { Invoicing } from '../features/billing/invoicing'
 import type { ProvidersService } from '../features/payment-providers/providers.service'
+import { transaction } from '../db/client'
 
 /** A failed send to Vipps is tried again with backoff up to this many times, then marked failed. */
 export const MAX_OUTBOX_ATTEMPTS = 20
@@ -45,10 +46,10 @@ export function createProviderOutbox(deps: {
   const nowIso = () => clock.now().toISOString()
 
   async function sendOne(entry: ProviderOutboxRow): Promise<void> {
-    const ctx = await lock.run(() => ({
-      provider: providers.byId(entry.providerId),
-      agreement: agreements.rowOf(entry.agreementId),
-      charge: entry.chargeId ? charges.row(entry.chargeId) : undefined,
+    const ctx = await lock.run(async () => ({
+      provider: await providers.byId(entry.providerId),
+      agreement: await agreements.rowOf(entry.agreementId),
+      charge: entry.chargeId ? await charges.row(entry.chargeId) : undefined,
     }))
     const { provider, agreement, charge } = ctx
     const markSent = () => outbox.update(db, entry.id, { status: 'sent', attempts: entry.attempts + 1, sentAt: nowIso(), lastError: null })
@@ -80,9 +81,9 @@ export function createProviderOutbox(deps: {
           vippsKeys.outboxRow(entry.id),
         )
         await lock.run(() =>
-          db.transaction(() => {
-            charges.createdAtVipps(charge, created.chargeId)
-            markSent()
+          transaction(db, async () => {
+            await charges.createdAtVipps(charge, created.chargeId)
+            await markSent()
           }),
         )
       } else {
@@ -102,16 +103,16 @@ export function createProviderOutbox(deps: {
             await client.captureCharge(agreement.vippsAgreementId, charge.vippsChargeId, Number(entry.payload.amount), vippsKeys.outboxRow(entry.id))
         }
         await lock.run(() =>
-          db.transaction(() => {
-            markSent()
-            if (entry.kind === 'REFUND_CHARGE') invoicing.refundSent({ outboxId: entry.id, ok: true })
+          transaction(db, async () => {
+            await markSent()
+            if (entry.kind === 'REFUND_CHARGE') await invoicing.refundSent({ outboxId: entry.id, ok: true })
           }),
         )
         // The refund's history event comes with the charge as Vipps now tells it.
         if (entry.kind !== 'STOP_AGREEMENT' && entry.kind !== 'UPDATE_AGREEMENT' && charge?.vippsChargeId) {
           try {
             const vc = await client.getCharge(agreement.vippsAgreementId, charge.vippsChargeId)
-            await lock.run(() => db.transaction(() => observer.observeCharge(vc)))
+            await lock.run(() => transaction(db, async () => observer.observeCharge(vc)))
           } catch (err) {
             log.warn({ err, chargeId: charge.id }, 'vipps charge re-read after a money effect failed')
           }
@@ -124,14 +125,14 @@ export function createProviderOutbox(deps: {
       log[failed ? 'error' : 'warn']({ err, outboxId: entry.id, kind: entry.kind, attempts }, 'vipps outbox send failed')
       const next = nextAttemptAt(clock.now(), attempts, RETRY)
       await lock.run(() =>
-        db.transaction(() => {
-          outbox.update(db, entry.id, { status: failed ? 'failed' : 'pending', attempts, nextAttemptAt: next, lastError: String(err).slice(0, 500) })
+        transaction(db, async () => {
+          await outbox.update(db, entry.id, { status: failed ? 'failed' : 'pending', attempts, nextAttemptAt: next, lastError: String(err).slice(0, 500) })
           // Vipps refused to create the charge: it never will be collected ("creation failed").
           if (failed && entry.kind === 'CREATE_CHARGE' && charge) {
-            const current = charges.row(charge.id)!
-            if (!isChargeSettled(current.status)) observer.setChargeStatus(current, 'DECLINED', { failureReason: String(err).slice(0, 200) })
+            const current = (await charges.row(charge.id))!
+            if (!isChargeSettled(current.status)) await observer.setChargeStatus(current, 'DECLINED', { failureReason: String(err).slice(0, 200) })
           }
-          if (failed && entry.kind === 'REFUND_CHARGE') invoicing.refundSent({ outboxId: entry.id, ok: false })
+          if (failed && entry.kind === 'REFUND_CHARGE') await invoicing.refundSent({ outboxId: entry.id, ok: false })
         }),
       )
     }
@@ -140,7 +141,7 @@ export function createProviderOutbox(deps: {
   return {
     /** Sends the due rows (at most 50 per turn); returns how many were due. */
     async run(): Promise<number> {
-      const due = await lock.run(() => outbox.due(db, nowIso()))
+      const due = await lock.run(async () => await outbox.due(db, nowIso()))
       for (const entry of due) await sendOne(entry)
       return due.length
     },

@@ -4,7 +4,7 @@ import type { WriteLock } from '../lib/write-lock'
 export interface Job {
   name: string
   everyMs: number
-  run(): unknown
+  run(): Promise<unknown>
   /** Jobs that call outside services take the write lock per step themselves (default: locked). */
   locked?: boolean
 }
@@ -31,11 +31,11 @@ export class JobRunner {
   start(jobs: Job[]): void {
     for (const job of jobs) {
       let busy = false
-      const timer = setInterval(async () => {
+      // runNow never rejects: a failing job is logged there.
+      const timer = setInterval(() => {
         if (busy) return
         busy = true
-        await this.runNow(job)
-        busy = false
+        void this.runNow(job).finally(() => (busy = false))
       }, job.everyMs)
       timer.unref()
       this.timers.push(timer)

@@ -5,6 +5,7 @@ import type { AgreementsService } from '../features/agreements/agreements.servic
 import type { VippsObserver } from '../features/agreements/vipps-observer'
 import type { ChargesService } from '../features/billing/charges.service'
 import type { ProvidersService } from '../features/payment-providers/providers.service'
+import { transaction } from '../db/client'
 
 export type VippsPoll = ReturnType<typeof createVippsPoll>
 
@@ -26,29 +27,29 @@ export function createVippsPoll(deps: {
   const { db, lock, log, providers, agreements, charges, observer } = deps
   return {
     async run(): Promise<void> {
-      const { pending, open } = await lock.run(() => ({ pending: agreements.pendingAtVipps(), open: charges.openAtVipps() }))
+      const { pending, open } = await lock.run(async () => ({ pending: await agreements.pendingAtVipps(), open: await charges.openAtVipps() }))
       for (const a of pending) {
         try {
-          const provider = providers.byId(a.paymentProviderId)
+          const provider = await providers.byId(a.paymentProviderId)
           if (!provider) continue
           const va = await providers.vippsClient(provider).getAgreement(a.vippsAgreementId!)
-          await lock.run(() => db.transaction(() => observer.observeAgreement(va)))
+          await lock.run(() => transaction(db, async () => await observer.observeAgreement(va)))
         } catch (err) {
           log.warn({ err, agreementId: a.id }, 'vipps agreement poll failed')
         }
       }
       for (const ch of open) {
         try {
-          const agreement = await lock.run(() => agreements.rowOf(ch.agreementId))
-          const provider = agreement && providers.byId(agreement.paymentProviderId)
+          const agreement = await lock.run(async () => await agreements.rowOf(ch.agreementId))
+          const provider = agreement && (await providers.byId(agreement.paymentProviderId))
           if (!agreement?.vippsAgreementId || !provider) continue
           const vc = await providers.vippsClient(provider).getCharge(agreement.vippsAgreementId, ch.vippsChargeId!)
-          await lock.run(() => db.transaction(() => observer.observeCharge(vc)))
+          await lock.run(() => transaction(db, async () => observer.observeCharge(vc)))
         } catch (err) {
           log.warn({ err, chargeId: ch.id }, 'vipps charge poll failed')
         }
       }
-      await lock.run(() => db.transaction(() => agreements.closeEnded()))
+      await lock.run(() => transaction(db, async () => agreements.closeEnded()))
     },
   }
 }

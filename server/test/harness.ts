@@ -37,7 +37,12 @@ export async function testApp(
   env: Record<string, string> = {},
   overrides:
     | Overrides
-    | ((ctx: { database: Database_; clock: TestClock; config: Config; deliverTo: () => (r: Request) => Response | Promise<Response> }) => Overrides) = {},
+    | ((ctx: {
+        database: Database_
+        clock: TestClock
+        config: Config
+        deliverTo: () => (r: Request) => Response | Promise<Response>
+      }) => Overrides | Promise<Overrides>) = {},
 ) {
   const config: Config = parseConfig({
     APP_ENV: 'test',
@@ -50,10 +55,10 @@ export async function testApp(
   // Migrated and seeded without the demo agreements: tests create the agreements they need (numbers start at 1001).
   const database = await openTemplateCopy(config.appSecretKey!)
   // Every seeded account shares this hash of DEMO_PASSWORD (until a test changes a password).
-  const seededHash = authRepository.verifiedMethod(database.db, 'EMAIL_PASSWORD', demo.superadmin)!.secretHash
+  const seededHash = (await authRepository.verifiedMethod(database.db, 'EMAIL_PASSWORD', demo.superadmin))!.secretHash
   const log = pino({ level: 'silent' })
   let appRef: { fetch: (r: Request) => Response | Promise<Response> } | undefined
-  const extra = typeof overrides === 'function' ? overrides({ database, clock, config, deliverTo: () => (r) => appRef!.fetch(r) }) : overrides
+  const extra = typeof overrides === 'function' ? await overrides({ database, clock, config, deliverTo: () => (r) => appRef!.fetch(r) }) : overrides
   const { app, services, lock } = createApp({ config, database, clock, log, ...extra })
   appRef = app
 
@@ -87,7 +92,7 @@ export async function testApp(
    */
   async function login(email: string, password?: string): Promise<string> {
     if (password === undefined) {
-      const method = authRepository.verifiedMethod(database.db, 'EMAIL_PASSWORD', email)
+      const method = await authRepository.verifiedMethod(database.db, 'EMAIL_PASSWORD', email)
       if (method?.secretHash === seededHash) return (await lock.run(() => services.auth.startSession(method.userId, 'password'))).accessToken
     }
     const res = await call('POST', '/auth/login', { body: { type: 'email', email, password: password ?? DEMO_PASSWORD } })
@@ -95,7 +100,7 @@ export async function testApp(
     return res.json.accessToken as string
   }
 
-  const mails = () => database.db.select().from(mailOutbox).all()
+  const mails = async () => await database.db.select().from(mailOutbox).all()
 
   return { app, call, login, clock, database, db: database.db, services, lock, mails, config }
 }
@@ -107,8 +112,8 @@ export async function testAppWithVipps(env: Record<string, string> = {}, options
   let wiring: VippsWiring | undefined
   // fastFaults: injected timeouts hang 30 ms and the client gives up after 20 ms without backoff waits.
   const fast = options.fastFaults ? { hangMs: 30, clientOptions: { timeoutMs: 20, sleep: async () => {} } } : {}
-  const t = await testApp(env, ({ database, clock, config, deliverTo }) => {
-    wiring = wireVipps({
+  const t = await testApp(env, async ({ database, clock, config, deliverTo }) => {
+    wiring = await wireVipps({
       publicUrl: config.publicUrl,
       vippsBaseUrl: undefined,
       isProduction: false,

@@ -78,12 +78,12 @@ describe("lists filtered by another association's companyId", () => {
     const draft = { companyId: main, type: 'MESSAGE', subject: 'Bestyrelsesmøde', body: 'Mødet er flyttet.', recipient: { kind: 'BOARD' } }
     const message = (await t.call('POST', '/messages', { token: admin, body: draft })).json
     expect((await t.call('POST', `/messages/${message.id}/send`, { token: admin })).status).toBe(200)
-    const board = t.db.select().from(users).where(eq(users.emailAddress, demo.boardmember)).get()!
-    const membership = t.db
+    const board = (await t.db.select().from(users).where(eq(users.emailAddress, demo.boardmember)).get())!
+    const membership = (await t.db
       .select()
       .from(companyMembers)
       .where(and(eq(companyMembers.companyId, main), eq(companyMembers.userId, board.id)))
-      .get()!
+      .get())!
     expect((await t.call('DELETE', `/company/${main}/member/${membership.id}`, { token: admin })).status).toBe(204)
     const former = await t.login(demo.boardmember)
     const res = await t.call('GET', `/messages?companyId=${main}`, { token: former })

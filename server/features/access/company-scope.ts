@@ -14,12 +14,12 @@ import { isSuperAdmin, roleIn } from './policy'
  * `related` says for the list (e.g. a message of the company they can read). For them an id that
  * does not exist answers exactly like another association's.
  */
-export function assertCompanyInScope(db: Db, actor: Actor, companyId: string, related?: () => boolean): void {
+export async function assertCompanyInScope(db: Db, actor: Actor, companyId: string, related?: () => Promise<boolean>): Promise<void> {
   if (isSuperAdmin(actor)) {
-    if (!companiesRepository.byId(db, companyId)) throw notFound(messages.companyNotFound.id)
+    if (!(await companiesRepository.byId(db, companyId))) throw notFound(messages.companyNotFound.id)
     return
   }
   // The actor's roles already leave deleted companies out; a resident keeps their own records.
-  const sees = roleIn(actor, companyId) !== undefined || usersRepository.hasAgreementWith(db, actor.userId, companyId) || related?.() === true
+  const sees = roleIn(actor, companyId) !== undefined || (await usersRepository.hasAgreementWith(db, actor.userId, companyId)) || (await related?.()) === true
   if (!sees) throw notFound()
 }

@@ -96,14 +96,14 @@ const searchUsers = createRoute({
 
 export const accountRoutes = (account: AccountService) =>
   router()
-    .openapi(getInfo, (c) => {
-      const info = account.info(requireActor(c.var.actor))
+    .openapi(getInfo, async (c) => {
+      const info = await account.info(requireActor(c.var.actor))
       setETag(c, info.version)
       return c.json(info, 200)
     })
     .openapi(putInfo, async (c) => c.json(await account.updateInfo(requireActor(c.var.actor), c.req.valid('json'), ifMatchVersion(c), c.var.clientIp), 200))
-    .openapi(getProfile, (c) => {
-      const profile = account.profile(requireActor(c.var.actor))
+    .openapi(getProfile, async (c) => {
+      const profile = await account.profile(requireActor(c.var.actor))
       setETag(c, profile.version)
       return c.json(profile, 200)
     })
@@ -117,7 +117,7 @@ export const accountRoutes = (account: AccountService) =>
       setETag(c, profile.version)
       return c.json(profile, 200)
     })
-    .openapi(switchCompany, (c) => c.json(account.switchCompany(requireActor(c.var.actor), c.req.valid('json').companyId), 200))
+    .openapi(switchCompany, async (c) => c.json(await account.switchCompany(requireActor(c.var.actor), c.req.valid('json').companyId), 200))
     .openapi(addMethod, async (c) => {
       const added = await account.addAuthMethod(requireActor(c.var.actor), c.req.valid('json'), c.var.clientIp)
       // A generated token is shown once: a replay of this answer leaves it out (README "Security").
@@ -132,4 +132,4 @@ export const accountRoutes = (account: AccountService) =>
       await account.deleteAuthMethod(requireActor(c.var.actor), c.req.valid('param').id, body.currentPassword, c.var.clientIp)
       return c.body(null, 204)
     })
-    .openapi(searchUsers, (c) => c.json(account.searchUsers(requireActor(c.var.actor), c.req.valid('query').email), 200))
+    .openapi(searchUsers, async (c) => c.json(await account.searchUsers(requireActor(c.var.actor), c.req.valid('query').email), 200))

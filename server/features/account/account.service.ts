@@ -18,7 +18,7 @@ import { issuesOf } from '../../http/error-mapper'
 
 export type AccountService = ReturnType<typeof createAccountService>
 
-const authMethodView = (m: ReturnType<AuthService['methods']['of']>[number]) => ({
+const authMethodView = (m: Awaited<ReturnType<AuthService['methods']['of']>>[number]) => ({
   id: m.id,
   type: m.type,
   identifier: m.identifier,
@@ -37,14 +37,14 @@ export function createAccountService(deps: {
 }) {
   const { clock, users } = deps
 
-  function userOf(actor: Actor): UserRow {
-    const user = users.byId(actor.userId)
+  async function userOf(actor: Actor): Promise<UserRow> {
+    const user = await users.byId(actor.userId)
     if (!user) throw notFound()
     return user
   }
 
-  function info(actor: Actor): AccountInfo {
-    const user = userOf(actor)
+  async function info(actor: Actor): Promise<AccountInfo> {
+    const user = await userOf(actor)
     const companies = users.memberships(user.id)
     const current = companies.find((c) => c.id === user.currentCompanyId) ?? companies[0] ?? null
     return {
@@ -56,15 +56,15 @@ export function createAccountService(deps: {
       language: user.language,
       companies,
       currentCompany: current ? { id: current.id, name: current.name } : null,
-      notifications: deps.notifications.list(actor).slice(0, 20),
+      notifications: (await deps.notifications.list(actor)).slice(0, 20),
       version: user.version,
     }
   }
 
   /** A security notice in the app and by e-mail, so a user notices a sign-in method they did not add themselves. */
-  function notifyNewMethod(actor: Actor, identifier: string): void {
-    deps.identity.mailNewMethod(actor.userId, identifier)
-    deps.notifications.notify(actor.userId, {
+  async function notifyNewMethod(actor: Actor, identifier: string): Promise<void> {
+    await deps.identity.mailNewMethod(actor.userId, identifier)
+    await deps.notifications.notify(actor.userId, {
       type: 'warning',
       title: /*i18n*/ { id: 'New sign-in method added' },
       message: /*i18n*/ {
@@ -76,13 +76,13 @@ export function createAccountService(deps: {
     })
   }
 
-  function profile(actor: Actor): Profile {
-    const { notifications: _unused, ...rest } = info(actor)
+  async function profile(actor: Actor): Promise<Profile> {
+    const { notifications: _unused, ...rest } = await info(actor)
     return {
       ...rest,
-      authMethods: deps.auth.methods.of(actor.userId).map(authMethodView),
-      pendingEmailAddress: deps.identity.pendingEmail(actor.userId),
-      mobileVerified: userOf(actor).mobileVerifiedAt !== null,
+      authMethods: (await deps.auth.methods.of(actor.userId)).map(authMethodView),
+      pendingEmailAddress: await deps.identity.pendingEmail(actor.userId),
+      mobileVerified: (await userOf(actor)).mobileVerifiedAt !== null,
     }
   }
 
@@ -92,18 +92,18 @@ export function createAccountService(deps: {
    * e-mail sign-in follows it then); a mobile number is unique and unverified until Vipps proves it.
    */
   async function applyChanges(actor: Actor, input: UpdateAccountRequest, ifMatch: number | undefined, clientIp: string): Promise<void> {
-    const user = userOf(actor)
-    if (ifMatch !== undefined && ifMatch !== user.version) throw versionConflict(profile(actor))
+    const user = await userOf(actor)
+    if (ifMatch !== undefined && ifMatch !== user.version) throw versionConflict(await profile(actor))
     const { emailAddress, currentPassword, mobileNumber, ...changes } = input
     const update: Partial<UserRow> = { ...changes }
     if (emailAddress !== undefined && emailAddress !== user.emailAddress) {
       await deps.identity.confirmOwner(actor, currentPassword, clientIp)
-      deps.identity.requestEmailChange(actor, emailAddress)
+      await deps.identity.requestEmailChange(actor, emailAddress)
     }
     if (mobileNumber !== undefined) {
       const key = mobileNumber ? mobileKey(mobileNumber) : null
       if (key) {
-        const holder = users.byMobileKey(key)
+        const holder = await users.byMobileKey(key)
         if (holder && holder.id !== user.id) throw conflict(messages.mobileTaken.id, 'mobileNumber')
       }
       update.mobileNumber = mobileNumber
@@ -111,7 +111,7 @@ export function createAccountService(deps: {
       if (key !== user.mobileKey) update.mobileVerifiedAt = null
     }
     if (Object.keys(update).length === 0) return
-    users.update(user.id, { ...update, version: user.version + 1, updatedAt: clock.now().toISOString() })
+    await users.update(user.id, { ...update, version: user.version + 1, updatedAt: clock.now().toISOString() })
   }
 
   return {
@@ -137,10 +137,10 @@ export function createAccountService(deps: {
     },
 
     /** Only a company the user belongs to can become current; others answer 404. */
-    switchCompany(actor: Actor, companyId: string): AccountInfo {
+    async switchCompany(actor: Actor, companyId: string): Promise<AccountInfo> {
       if (!actor.companies.some((c) => c.id === companyId)) throw notFound(messages.notMemberOfCompany.id)
-      const user = userOf(actor)
-      users.update(user.id, { currentCompanyId: companyId, version: user.version + 1, updatedAt: clock.now().toISOString() })
+      const user = await userOf(actor)
+      await users.update(user.id, { currentCompanyId: companyId, version: user.version + 1, updatedAt: clock.now().toISOString() })
       return info(actor)
     },
 
@@ -157,24 +157,32 @@ export function createAccountService(deps: {
       if (body.type === 'LOGIN_TOKEN') {
         const token = randomToken()
         const identifier = body.identifier || 'Login token'
-        deps.auth.methods.insert({ id, userId: actor.userId, type: 'LOGIN_TOKEN', identifier, lookupHash: sha256(token), verifiedAt: now, createdAt: now })
-        notifyNewMethod(actor, identifier)
+        await deps.auth.methods.insert({
+          id,
+          userId: actor.userId,
+          type: 'LOGIN_TOKEN',
+          identifier,
+          lookupHash: sha256(token),
+          verifiedAt: now,
+          createdAt: now,
+        })
+        await notifyNewMethod(actor, identifier)
         return { data: { id, type: 'LOGIN_TOKEN', identifier, verified: true, createdAt: now, token } }
       }
       deps.auth.assertAcceptablePassword(body.secret!, 'secret')
       if (body.type === 'EMAIL_PASSWORD') {
         const identifier = body.identifier.toLowerCase()
-        const pending = deps.identity.addPendingEmailSignIn(actor, identifier, await hashPassword(body.secret!))
-        notifyNewMethod(actor, identifier)
+        const pending = await deps.identity.addPendingEmailSignIn(actor, identifier, await hashPassword(body.secret!))
+        await notifyNewMethod(actor, identifier)
         return { data: { id: pending.id, type: 'EMAIL_PASSWORD', identifier, verified: false, createdAt: pending.createdAt } }
       }
       const identifier = body.identifier.replace(/\s+/g, '')
-      const user = userOf(actor)
+      const user = await userOf(actor)
       if (!user.mobileVerifiedAt || user.mobileKey !== mobileKey(identifier)) throw ruleViolation(messages.phoneSignInNeedsVerifiedMobile.id, 'identifier')
-      if (deps.auth.methods.verified('PHONE_PASSWORD', identifier)) throw conflict(messages.mobileTaken.id, 'identifier')
+      if (await deps.auth.methods.verified('PHONE_PASSWORD', identifier)) throw conflict(messages.mobileTaken.id, 'identifier')
       const secretHash = await hashPassword(body.secret!)
-      deps.auth.methods.insert({ id, userId: actor.userId, type: 'PHONE_PASSWORD', identifier, secretHash, verifiedAt: now, createdAt: now })
-      notifyNewMethod(actor, identifier)
+      await deps.auth.methods.insert({ id, userId: actor.userId, type: 'PHONE_PASSWORD', identifier, secretHash, verifiedAt: now, createdAt: now })
+      await notifyNewMethod(actor, identifier)
       return { data: { id, type: 'PHONE_PASSWORD', identifier, verified: true, createdAt: now } }
     },
 
@@ -184,14 +192,14 @@ export function createAccountService(deps: {
      * would be locked out); a password reset unlinks Vipps instead. The account's address is told.
      */
     async deleteAuthMethod(actor: Actor, id: string, currentPassword: string | undefined, clientIp: string): Promise<void> {
-      const methods = deps.auth.methods.of(actor.userId)
+      const methods = await deps.auth.methods.of(actor.userId)
       const method = methods.find((m) => m.id === id)
       if (!method) throw notFound()
       if (method.type === 'MOBILEPAY') throw ruleViolation(messages.mobilePayNotRemovable.id)
       if (method.verifiedAt && methods.filter((m) => m.verifiedAt).length <= 1) throw ruleViolation(messages.lastAuthMethod.id)
       await deps.identity.confirmOwner(actor, currentPassword, clientIp)
-      deps.auth.methods.delete(id)
-      deps.identity.mailMethodRemoved(actor.userId, method.identifier)
+      await deps.auth.methods.delete(id)
+      await deps.identity.mailMethodRemoved(actor.userId, method.identifier)
     },
 
     /**
@@ -200,11 +208,11 @@ export function createAccountService(deps: {
      * search reveals nothing about other associations or the platform's users. Someone outside is
      * added by typing their exact e-mail in the invitation form instead.
      */
-    searchUsers(actor: Actor, email: string): UserSearchResult[] {
+    async searchUsers(actor: Actor, email: string): Promise<UserSearchResult[]> {
       assertCan(actor, 'users:search')
       const all = isSuperAdmin(actor)
       const own = actor.companies.map((c) => c.id)
-      return users.searchByEmailPrefixAmong(email.toLowerCase(), all ? 'all' : own).map((u) => ({
+      return (await users.searchByEmailPrefixAmong(email.toLowerCase(), all ? 'all' : own)).map((u) => ({
         id: u.id,
         fullName: u.fullName,
         emailAddress: u.emailAddress,

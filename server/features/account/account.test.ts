@@ -68,10 +68,7 @@ describe('PATCH /api/account/profile/{field}', () => {
     expect(taken.json.message).toBe('This e-mail address is already in use.')
     const ok = await t.call('PATCH', '/account/profile/emailAddress', { token, body: { value: 'Anders@Solgaarden.dk', currentPassword: DEMO_PASSWORD } })
     expect(ok.json).toMatchObject({ emailAddress: demo.admin, pendingEmailAddress: 'anders@solgaarden.dk' })
-    const link = t
-      .mails()
-      .find((m) => m.to === 'anders@solgaarden.dk')!
-      .text.match(/confirm-email\?token=([\w%-]+)/)![1]!
+    const link = (await t.mails()).find((m) => m.to === 'anders@solgaarden.dk')!.text.match(/confirm-email\?token=([\w%-]+)/)![1]!
     expect((await t.call('POST', '/auth/confirm-email', { body: { token: decodeURIComponent(link) } })).status).toBe(200)
     expect((await t.call('GET', '/account/profile', { token })).json).toMatchObject({ emailAddress: 'anders@solgaarden.dk', pendingEmailAddress: null })
     await t.login('anders@solgaarden.dk')
@@ -169,10 +166,7 @@ describe('authentication methods', () => {
       currentPassword: DEMO_PASSWORD,
     }
     expect((await t.call('POST', '/account/auth-methods', { token, body })).status).toBe(201)
-    const link = t
-      .mails()
-      .find((m) => m.to === 'sofie@example.dk')!
-      .text.match(/confirm-email\?token=([\w%-]+)/)![1]!
+    const link = (await t.mails()).find((m) => m.to === 'sofie@example.dk')!.text.match(/confirm-email\?token=([\w%-]+)/)![1]!
     expect((await t.call('POST', '/auth/confirm-email', { body: { token: decodeURIComponent(link) } })).status).toBe(200)
     await t.login('sofie@example.dk', 'Sofies-kode-9')
     const dup = await t.call('POST', '/account/auth-methods', { token, body: { ...body, identifier: demo.admin } })
@@ -184,9 +178,12 @@ describe('authentication methods', () => {
     const token = await t.login(demo.resident)
     const me = (await t.call('GET', '/account/info', { token })).json.id
     const mobilepay = newId()
-    t.db.insert(authMethods).values({ id: mobilepay, userId: me, type: 'MOBILEPAY', identifier: 'vipps-sub-1', createdAt: '2026-11-23T09:00:00.000Z' }).run()
+    await t.db
+      .insert(authMethods)
+      .values({ id: mobilepay, userId: me, type: 'MOBILEPAY', identifier: 'vipps-sub-1', createdAt: '2026-11-23T09:00:00.000Z' })
+      .run()
     expect((await t.call('DELETE', `/account/auth-methods/${mobilepay}`, { token })).status).toBe(422)
-    t.db.delete(authMethods).where(eq(authMethods.id, mobilepay)).run()
+    await t.db.delete(authMethods).where(eq(authMethods.id, mobilepay)).run()
     const own = (await t.call('GET', '/account/profile', { token })).json.authMethods[0].id
     const last = await t.call('DELETE', `/account/auth-methods/${own}`, { token })
     expect(last.status).toBe(422)
@@ -207,7 +204,7 @@ describe('authentication methods', () => {
 describe('user rows', () => {
   it('keep e-mails unique and lower-cased', async () => {
     const t = await testApp()
-    const all = t.db.select().from(users).all()
+    const all = await t.db.select().from(users).all()
     expect(all.every((u) => u.emailAddress === u.emailAddress.toLowerCase())).toBe(true)
   })
 })

@@ -42,7 +42,7 @@ describe('GET /api/account/users', () => {
     const t = await testApp()
     const { second } = await companyIds(t)
     const sa = await t.login(demo.superadmin)
-    const karen = t.db.select().from(users).where(eq(users.emailAddress, demo.chairman)).get()!
+    const karen = (await t.db.select().from(users).where(eq(users.emailAddress, demo.chairman)).get())!
     expect((await t.call('POST', `/company/${second}/member`, { token: sa, body: { userId: karen.id, role: 'BOARDMEMBER' } })).status).toBe(201)
     const other = await t.login(demo.otherAdmin)
     const found = (await t.call('GET', '/account/users?email=formand@', { token: other })).json
@@ -80,7 +80,7 @@ describe('GET /api/account/users', () => {
 
   it('treats %, _ and a backslash literally', async () => {
     const t = await testApp()
-    t.db.update(users).set({ emailAddress: 'for_mand@solgaarden.dk' }).where(eq(users.emailAddress, demo.chairman)).run()
+    await t.db.update(users).set({ emailAddress: 'for_mand@solgaarden.dk' }).where(eq(users.emailAddress, demo.chairman)).run()
     const token = await t.login(demo.admin)
     const search = async (text: string) =>
       (await t.call('GET', `/account/users?email=${encodeURIComponent(text)}`, { token })).json.map((u: { emailAddress: string }) => u.emailAddress)

@@ -6,6 +6,7 @@ import { allPages, cursorOf, foreignCursors, statementsPerPage } from '../../tes
 import { companyIds } from '../companies/test-helpers'
 import { insertAgreements } from './bulk-test-data'
 import { createAgreement } from './test-helpers'
+import { transaction } from '../../db/client'
 
 const DA = { 'Accept-Language': 'da' }
 
@@ -18,12 +19,13 @@ async function agreementWithCharges(n: number) {
   const t = await testApp()
   const { main, second } = await companyIds(t)
   const a = await createAgreement(t)
-  t.db.transaction((tx) => {
+  await transaction(t.db, async () => {
     for (let i = 0; i < n; i++) {
       // Ids not in due order, so the id only decides ties.
       const id = `0190d5e6-0009-7000-8000-${String((i * 7919) % 1000003).padStart(12, '0')}`
       const createdAt = `2026-11-2${i % 3}T10:00:00.000Z`
-      tx.insert(charges)
+      await t.db
+        .insert(charges)
         .values({
           id,
           agreementId: a.id,
@@ -37,24 +39,26 @@ async function agreementWithCharges(n: number) {
           updatedAt: createdAt,
         })
         .run()
-      tx.insert(chargeEvents)
+      await t.db
+        .insert(chargeEvents)
         .values({ id: `${id.slice(0, -1)}e`, chargeId: id, event: 'CREATE', amountOre: 10_000 + i, occurredAt: createdAt, eventKey: `k-${id}` })
         .run()
     }
   })
-  const [other] = insertAgreements(t.db, second, 1, 11)
+  const [other] = await insertAgreements(t.db, second, 1, 11)
   return { t, id: a.id, other: other! }
 }
 
 /** The agreement's charge ids in the list's order: due date, creation, id. */
-const idsInOrder = (t: TestApp, agreementId: string) =>
-  t.db
-    .select({ id: charges.id })
-    .from(charges)
-    .where(eq(charges.agreementId, agreementId))
-    .orderBy(asc(charges.due), asc(charges.createdAt), asc(charges.id))
-    .all()
-    .map((r) => r.id)
+const idsInOrder = async (t: TestApp, agreementId: string) =>
+  (
+    await t.db
+      .select({ id: charges.id })
+      .from(charges)
+      .where(eq(charges.agreementId, agreementId))
+      .orderBy(asc(charges.due), asc(charges.createdAt), asc(charges.id))
+      .all()
+  ).map((r) => r.id)
 
 describe('GET /api/agreement/{id}/charges pages (issue #19)', () => {
   it('pages by due date through the Link header to the last page, which has none; staff and the member alike', async () => {
@@ -62,7 +66,7 @@ describe('GET /api/agreement/{id}/charges pages (issue #19)', () => {
     const admin = await t.login(demo.admin)
     const pages = await allPages(t, admin, `/agreement/${id}/charges?limit=10`)
     expect(pages.map((p) => p.length)).toEqual([10, 10, 3])
-    expect(pages.flat()).toEqual(idsInOrder(t, id))
+    expect(pages.flat()).toEqual(await idsInOrder(t, id))
     expect((await allPages(t, await t.login(demo.resident), `/agreement/${id}/charges?limit=23`)).map((p) => p.length)).toEqual([23])
     const first = await t.call('GET', `/agreement/${id}/charges?limit=4`, { token: admin })
     expect(first.json[0].history).toHaveLength(1)

@@ -42,7 +42,7 @@ async function setup({ webhooks = true } = {}) {
     await t.services.webhooks.processDue()
   }
   const status = async () => (await t.call('GET', `/agreement/${a.id}`, { token: admin })).json.status as string
-  const vippsId = () => t.db.select().from(agreements).where(eq(agreements.id, a.id)).get()!.vippsAgreementId!
+  const vippsId = async () => (await t.db.select().from(agreements).where(eq(agreements.id, a.id)).get())!.vippsAgreementId!
   const accept = async () => {
     const res = await t.call('POST', `/agreement/${a.id}/accept`, { token: resident })
     expect(res.status, JSON.stringify(res.json)).toBe(200)
@@ -65,11 +65,11 @@ describe('accepting an agreement through Vipps MobilePay (emulator)', () => {
     expect((await s.t.call('GET', `/agreement/${s.a.id}/accept`, { token: s.resident })).json.confirmationUrl).toBe(url)
     expect(Object.keys((await s.emulatorState()).agreements)).toHaveLength(1)
 
-    await s.control(`approve/${s.vippsId()}`)
+    await s.control(`approve/${await s.vippsId()}`)
     await s.deliver()
     expect(await s.status()).toBe('ACCEPTED')
     expect((await titles(s.t, s.admin)).filter((x) => x === `Agreement ${s.a.externalId} was accepted`)).toHaveLength(1)
-    expect(s.t.mails().some((m) => m.to === demo.admin && m.subject === `Agreement ${s.a.externalId} was accepted`)).toBe(true)
+    expect((await s.t.mails()).some((m) => m.to === demo.admin && m.subject === `Agreement ${s.a.externalId} was accepted`)).toBe(true)
     const again = await s.t.call('POST', `/agreement/${s.a.id}/accept`, { token: s.resident })
     expect(again).toMatchObject({ status: 409, json: { code: 'INVALID_STATE' } })
   })
@@ -84,7 +84,7 @@ describe('accepting an agreement through Vipps MobilePay (emulator)', () => {
   it('reject in Vipps → REJECTED', async () => {
     const s = await setup()
     await s.accept()
-    await s.control(`reject/${s.vippsId()}`)
+    await s.control(`reject/${await s.vippsId()}`)
     await s.deliver()
     expect(await s.status()).toBe('REJECTED')
     expect(await titles(s.t, s.admin)).toContain(`Agreement ${s.a.externalId} was rejected`)
@@ -101,11 +101,11 @@ describe('accepting an agreement through Vipps MobilePay (emulator)', () => {
     expect(await s.status()).toBe('EXPIRED')
     expect(await titles(s.t, s.admin)).toContain(`Agreement ${s.a.externalId} expired`)
     // A late "activated" observation never moves it back.
-    s.t.services.vippsObserver.observe({
+    await s.t.services.vippsObserver.observe({
       kind: 'agreement',
       providerId: s.f.provider,
       eventType: 'recurring.agreement-activated.v1',
-      agreement: { id: s.vippsId(), status: 'ACTIVE', pricing: { type: 'LEGACY', currency: 'DKK' }, interval: {}, productName: 'x', created: '' },
+      agreement: { id: await s.vippsId(), status: 'ACTIVE', pricing: { type: 'LEGACY', currency: 'DKK' }, interval: {}, productName: 'x', created: '' },
     })
     expect(await s.status()).toBe('EXPIRED')
   })
@@ -114,10 +114,10 @@ describe('accepting an agreement through Vipps MobilePay (emulator)', () => {
     const s = await setup()
     await s.control('webhooks', { mode: 'duplicate' })
     await s.accept()
-    await s.control(`approve/${s.vippsId()}`)
+    await s.control(`approve/${await s.vippsId()}`)
     await s.deliver()
     await s.deliver()
-    expect(s.t.db.select().from(webhookEvents).all()).toHaveLength(1)
+    expect(await s.t.db.select().from(webhookEvents).all()).toHaveLength(1)
     expect(await s.status()).toBe('ACCEPTED')
     expect((await titles(s.t, s.admin)).filter((x) => x.endsWith('was accepted'))).toHaveLength(1)
   })
@@ -126,14 +126,10 @@ describe('accepting an agreement through Vipps MobilePay (emulator)', () => {
     const s = await setup()
     await s.control('webhooks', { mode: 'reverse' })
     await s.accept()
-    await s.control(`approve/${s.vippsId()}`)
-    await s.control(`stop/${s.vippsId()}`)
+    await s.control(`approve/${await s.vippsId()}`)
+    await s.control(`stop/${await s.vippsId()}`)
     await s.deliver()
-    const events = s.t.db
-      .select()
-      .from(webhookEvents)
-      .all()
-      .map((e) => e.eventType)
+    const events = (await s.t.db.select().from(webhookEvents).all()).map((e) => e.eventType)
     expect(events).toEqual(['recurring.agreement-stopped.v1', 'recurring.agreement-activated.v1'])
     expect(await s.status()).toBe('CANCELED')
     expect(await titles(s.t, s.admin)).toContain(`Agreement ${s.a.externalId} was accepted`)
@@ -158,7 +154,7 @@ describe('changing and terminating an accepted agreement (emulator)', () => {
   async function accepted() {
     const s = await setup()
     await s.accept()
-    await s.control(`approve/${s.vippsId()}`)
+    await s.control(`approve/${await s.vippsId()}`)
     await s.deliver()
     expect(await s.status()).toBe('ACCEPTED')
     return s
@@ -172,14 +168,8 @@ describe('changing and terminating an accepted agreement (emulator)', () => {
     })
     expect(res.json.price).toBe(480_000)
     expect(await s.t.services.providerOutbox.run()).toBe(1)
-    expect((await s.emulatorState()).agreements[s.vippsId()]!.pricing.amount).toBe(480_000)
-    expect(
-      s.t.db
-        .select()
-        .from(providerOutbox)
-        .all()
-        .map((o) => [o.kind, o.status]),
-    ).toEqual([['UPDATE_AGREEMENT', 'sent']])
+    expect((await s.emulatorState()).agreements[await s.vippsId()]!.pricing.amount).toBe(480_000)
+    expect((await s.t.db.select().from(providerOutbox).all()).map((o) => [o.kind, o.status])).toEqual([['UPDATE_AGREEMENT', 'sent']])
   })
 
   it('terminating without a final payment cancels at once and stops the Vipps agreement', async () => {
@@ -187,7 +177,7 @@ describe('changing and terminating an accepted agreement (emulator)', () => {
     const res = await s.t.call('POST', `/agreement/${s.a.id}/cancel`, { token: s.admin, body: { terminationDate: '2026-12-23', finalPaymentRequired: false } })
     expect(res.json.status).toBe('CANCELED')
     await s.t.services.vippsSync.run()
-    expect((await s.emulatorState()).agreements[s.vippsId()]!.status).toBe('STOPPED')
+    expect((await s.emulatorState()).agreements[await s.vippsId()]!.status).toBe('STOPPED')
     await s.deliver()
     expect(await s.status()).toBe('CANCELED')
   })
@@ -202,7 +192,7 @@ describe('changing and terminating an accepted agreement (emulator)', () => {
     expect(charges).toMatchObject([{ kind: 'FINAL', due: '2026-12-20', amount: Math.round((515_050 * 22) / 31), status: 'CREATED' }])
     // Too late for a final payment: it must be due at least a day ahead.
     const b = await createAgreement(s.t)
-    s.t.db.update(agreements).set({ status: 'ACCEPTED', vippsAgreementId: 'agr_b' }).where(eq(agreements.id, b.id)).run()
+    await s.t.db.update(agreements).set({ status: 'ACCEPTED', vippsAgreementId: 'agr_b' }).where(eq(agreements.id, b.id)).run()
     const soon = await s.t.call('POST', `/agreement/${b.id}/cancel`, { token: s.admin, body: { terminationDate: '2026-11-26', finalPaymentRequired: true } })
     expect(soon.json.issues[0].message).toBe('A last payment needs a termination date at least 4 days from today')
 
@@ -215,10 +205,10 @@ describe('changing and terminating an accepted agreement (emulator)', () => {
     expect(after[0].history.map((h: { event: string }) => h.event)).toContain('CAPTURE')
     expect(await s.status()).toBe('CANCELED')
     await s.t.services.providerOutbox.run()
-    expect((await s.emulatorState()).agreements[s.vippsId()]!.status).toBe('STOPPED')
+    expect((await s.emulatorState()).agreements[await s.vippsId()]!.status).toBe('STOPPED')
 
     s.t.clock.set('2026-12-24T09:00:00.000Z')
     await s.t.services.vippsPoll.run()
-    expect(s.t.db.select().from(agreements).where(eq(agreements.id, s.a.id)).get()!.status).toBe('CLOSED')
+    expect((await s.t.db.select().from(agreements).where(eq(agreements.id, s.a.id)).get())!.status).toBe('CLOSED')
   })
 })

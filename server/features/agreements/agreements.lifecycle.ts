@@ -15,6 +15,7 @@ import type { ProvidersService } from '../payment-providers/providers.service'
 import { recordChange } from '../sync/change-log'
 import type { AgreementNotices } from './agreements.notices'
 import { agreementsRepository as repo, type AgreementRow } from './agreements.repository'
+import { transaction } from '../../db/client'
 
 const VIPPS_INTERVAL: Record<PaymentPeriod, TimePeriod> = {
   DAILY: { unit: 'DAY', count: 1 },
@@ -63,25 +64,25 @@ export function createAgreementLifecycle(deps: {
   }
 
   /** A terminating agreement whose final charge settled: stop it at Vipps and end it. */
-  function finishTermination(agreementId: string) {
-    const row = repo.byId(db, agreementId)
+  async function finishTermination(agreementId: string) {
+    const row = await repo.byId(db, agreementId)
     if (!row || row.status !== 'ACCEPTED' || !row.terminationDate) return
     if (row.vippsAgreementId) enqueue(row, 'STOP_AGREEMENT', {})
-    repo.update(db, row.id, { status: transition(row, 'vippsStopped'), version: row.version + 1, updatedAt: nowIso() })
+    await repo.update(db, row.id, { status: transition(row, 'vippsStopped'), version: row.version + 1, updatedAt: nowIso() })
     changed(row)
   }
 
   // ---- what Vipps says (webhooks and the poll)
 
   /** Applies Vipps' current state of an agreement; a late or repeated observation changes nothing. */
-  function observeAgreement(va: AgreementResponseV3) {
-    let row = repo.byVippsId(db, va.id)
+  async function observeAgreement(va: AgreementResponseV3) {
+    let row = await repo.byVippsId(db, va.id)
     if (!row) return
     // Approved and then stopped before we looked (events come in any order): it was accepted
     // (Vipps set `start`), so it passes through ACCEPTED rather than counting as rejected.
     if (va.status === 'STOPPED' && va.start && row.status === 'PENDING') {
-      observeAgreement({ ...va, status: 'ACTIVE' })
-      row = repo.byId(db, row.id)!
+      await observeAgreement({ ...va, status: 'ACTIVE' })
+      row = (await repo.byId(db, row.id))!
     }
     const action: AgreementAction | undefined =
       va.status === 'ACTIVE' ? 'vippsActivated'
@@ -93,30 +94,30 @@ export function createAgreementLifecycle(deps: {
       : undefined
     const to = action && nextAgreementStatus(row.status, action)
     if (!to) return
-    repo.update(db, row.id, {
+    await repo.update(db, row.id, {
       status: to,
       ...(to === 'CANCELED' && !row.terminationDate ? { terminationDate: todayInCopenhagen(clock) } : {}),
       version: row.version + 1,
       updatedAt: nowIso(),
     })
     changed(row)
-    if (to === 'ACCEPTED' || to === 'REJECTED' || to === 'EXPIRED') notices.staff(row, to)
+    if (to === 'ACCEPTED' || to === 'REJECTED' || to === 'EXPIRED') await notices.staff(row, to)
   }
 
   /** CANCELED agreements whose termination date has passed, with nothing open, become CLOSED. */
-  function closeEnded() {
+  async function closeEnded() {
     const today = todayInCopenhagen(clock)
-    for (const row of repo.withStatus(db, 'CANCELED')) {
+    for (const row of await repo.withStatus(db, 'CANCELED')) {
       if (!row.terminationDate || row.terminationDate >= today) continue
-      if (charges.rowsOf(row.id).some((c) => !isChargeSettled(c.status))) continue
-      repo.update(db, row.id, { status: transition(row, 'close'), version: row.version + 1, updatedAt: nowIso() })
+      if ((await charges.rowsOf(row.id)).some((c) => !isChargeSettled(c.status))) continue
+      await repo.update(db, row.id, { status: transition(row, 'close'), version: row.version + 1, updatedAt: nowIso() })
       changed(row)
     }
   }
 
-  function draftFor(row: AgreementRow): DraftAgreementV3 {
-    const company = companies.byId(row.companyId)!
-    const member = repo.member(db, row.memberUserId)!
+  async function draftFor(row: AgreementRow): Promise<DraftAgreementV3> {
+    const company = (await companies.byId(row.companyId))!
+    const member = (await repo.member(db, row.memberUserId))!
     const phone = member.mobileNumber?.replace(/\D/g, '')
     return {
       pricing: { type: 'LEGACY', currency: 'DKK', amount: row.priceOre },
@@ -137,7 +138,7 @@ export function createAgreementLifecycle(deps: {
     observeAgreement,
     closeEnded,
     /** PENDING agreements with a Vipps agreement (the poll re-reads them). */
-    pendingAtVipps: () => repo.withStatus(db, 'PENDING').filter((a) => a.vippsAgreementId),
+    pendingAtVipps: async () => (await repo.withStatus(db, 'PENDING')).filter((a) => a.vippsAgreementId),
 
     /**
      * Demo data (server/db/seed.ts, issue #16): seeded ACCEPTED agreements get their Vipps agreement
@@ -149,11 +150,11 @@ export function createAgreementLifecycle(deps: {
     async connectSeeded(ids: string[], approve: (vippsAgreementId: string) => Promise<void>): Promise<number> {
       let connected = 0
       for (const id of ids) {
-        const prep = await lock.run(() => {
-          const row = repo.byId(db, id)
-          const provider = row && providers.byId(row.paymentProviderId)
+        const prep = await lock.run(async () => {
+          const row = await repo.byId(db, id)
+          const provider = row && (await providers.byId(row.paymentProviderId))
           if (!row || !provider || row.status !== 'ACCEPTED' || row.vippsAgreementId) return undefined
-          return { provider, draft: draftFor(row) }
+          return { provider, draft: await draftFor(row) }
         })
         if (!prep) continue
         const client = providers.vippsClient(prep.provider)
@@ -162,10 +163,10 @@ export function createAgreementLifecycle(deps: {
         const va = await client.getAgreement(created.agreementId)
         if (va.status !== 'ACTIVE') throw new Error(`demo agreement ${id}: Vipps agreement ${va.id} is ${va.status}`)
         await lock.run(() =>
-          db.transaction(() => {
-            const current = repo.byId(db, id)!
+          transaction(db, async () => {
+            const current = (await repo.byId(db, id))!
             if (current.vippsAgreementId) return
-            repo.update(db, id, { vippsAgreementId: va.id, version: current.version + 1, updatedAt: nowIso() })
+            await repo.update(db, id, { vippsAgreementId: va.id, version: current.version + 1, updatedAt: nowIso() })
             changed(current)
             connected++
           }),

@@ -9,10 +9,10 @@ export type AgreementNotices = ReturnType<typeof createAgreementNotices>
 export function createAgreementNotices(deps: { db: Db; companies: CompaniesService; notices: NoticesService }) {
   const { db, companies, notices } = deps
 
-  function memberAwaiting(row: AgreementRow) {
-    const member = repo.member(db, row.memberUserId)!
-    const company = companies.byId(row.companyId)!
-    notices.tell(member.id, {
+  async function memberAwaiting(row: AgreementRow) {
+    const member = (await repo.member(db, row.memberUserId))!
+    const company = (await companies.byId(row.companyId))!
+    await notices.tell(member.id, {
       type: 'info',
       title: /*i18n*/ { id: 'An agreement awaits your acceptance' },
       message: /*i18n*/ { id: '{association} has created agreement {externalId} for {amount}. Open it to accept it with Vipps MobilePay or to reject it.' },
@@ -22,10 +22,10 @@ export function createAgreementNotices(deps: { db: Db; companies: CompaniesServi
     })
   }
 
-  function staff(row: AgreementRow, outcome: 'ACCEPTED' | 'REJECTED' | 'EXPIRED') {
-    const member = repo.member(db, row.memberUserId)!
+  async function staff(row: AgreementRow, outcome: 'ACCEPTED' | 'REJECTED' | 'EXPIRED') {
+    const member = (await repo.member(db, row.memberUserId))!
     const values = { member: member.fullName, externalId: String(row.externalSeq) }
-    const audience = new Set([...repo.managersOf(db, row.companyId), ...(row.createdByUserId ? [row.createdByUserId] : [])])
+    const audience = new Set([...(await repo.managersOf(db, row.companyId)), ...(row.createdByUserId ? [row.createdByUserId] : [])])
     audience.delete(row.memberUserId)
     const text = {
       ACCEPTED: {
@@ -44,7 +44,8 @@ export function createAgreementNotices(deps: { db: Db; companies: CompaniesServi
         message: /*i18n*/ { id: '{member} did not approve agreement {externalId} in Vipps MobilePay in time.' },
       },
     }[outcome]
-    for (const userId of audience) notices.tell(userId, { ...text, values, actionUrl: `/agreements/${row.id}`, actionText: /*i18n*/ { id: 'Open agreement' } })
+    for (const userId of audience)
+      await notices.tell(userId, { ...text, values, actionUrl: `/agreements/${row.id}`, actionText: /*i18n*/ { id: 'Open agreement' } })
   }
 
   return { memberAwaiting, staff }

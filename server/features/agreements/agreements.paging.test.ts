@@ -12,49 +12,61 @@ import { companyIds } from '../companies/test-helpers'
 import { insertAgreements } from './bulk-test-data'
 import { createAgreement } from './test-helpers'
 
+/** The items `keep` says yes to, in order. */
+async function filterAsync<T>(items: T[], keep: (item: T) => Promise<boolean>): Promise<T[]> {
+  const kept = await Promise.all(items.map(keep))
+  return items.filter((_, i) => kept[i])
+}
+
 const DA = { 'Accept-Language': 'da' }
 
 /** Ids of a company's agreements (or all) in the list's order: company, external id. */
-const idsInOrder = (t: TestApp, companyId?: string) =>
-  t.db
-    .select({ id: agreements.id })
-    .from(agreements)
-    .where(companyId ? eq(agreements.companyId, companyId) : undefined)
-    .orderBy(asc(agreements.companyId), asc(agreements.externalSeq))
-    .all()
-    .map((r) => r.id)
+const idsInOrder = async (t: TestApp, companyId?: string) =>
+  (
+    await t.db
+      .select({ id: agreements.id })
+      .from(agreements)
+      .where(companyId ? eq(agreements.companyId, companyId) : undefined)
+      .orderBy(asc(agreements.companyId), asc(agreements.externalSeq))
+      .all()
+  ).map((r) => r.id)
 
 describe('GET /api/agreement pages (issue #19)', () => {
   it('pages by company and external id through the Link header; the last page has none; filters stay in the link', async () => {
     const t = await testApp()
     const { main, second } = await companyIds(t)
-    insertAgreements(t.db, main, 25, 1)
-    insertAgreements(t.db, second, 5, 2)
+    await insertAgreements(t.db, main, 25, 1)
+    await insertAgreements(t.db, second, 5, 2)
     const superadmin = await t.login(demo.superadmin)
 
     const pages = await allPages(t, superadmin, '/agreement?limit=10')
     expect(pages.map((p) => p.length)).toEqual([10, 10, 10])
-    expect(pages.flat()).toEqual(idsInOrder(t))
+    expect(pages.flat()).toEqual(await idsInOrder(t))
 
     const ofMain = await allPages(t, superadmin, `/agreement?companyId=${main}&limit=10`)
     expect(ofMain.map((p) => p.length)).toEqual([10, 10, 5])
-    expect(ofMain.flat()).toEqual(idsInOrder(t, main))
+    expect(ofMain.flat()).toEqual(await idsInOrder(t, main))
     // A last page that is exactly full links to nothing.
-    expect(await allPages(t, superadmin, `/agreement?companyId=${second}&limit=5`)).toEqual([idsInOrder(t, second)])
+    expect(await allPages(t, superadmin, `/agreement?companyId=${second}&limit=5`)).toEqual([await idsInOrder(t, second)])
 
     const first = await t.call('GET', `/agreement?companyId=${main}&status=ACCEPTED&limit=2`, { token: superadmin })
     const link = new URL(/^<([^>]+)>/.exec(first.headers.get('Link')!)![1]!, 'http://x')
     expect(link.pathname).toBe('/api/agreement')
     expect([...link.searchParams.keys()].sort()).toEqual(['companyId', 'cursor', 'limit', 'status'])
     const accepted = (await allPages(t, superadmin, `/agreement?companyId=${main}&status=ACCEPTED&limit=2`)).flat()
-    expect(accepted).toEqual(idsInOrder(t, main).filter((id) => t.db.select().from(agreements).where(eq(agreements.id, id)).get()!.status === 'ACCEPTED'))
+    expect(accepted).toEqual(
+      await filterAsync(
+        await idsInOrder(t, main),
+        async (id) => (await t.db.select().from(agreements).where(eq(agreements.id, id)).get())!.status === 'ACCEPTED',
+      ),
+    )
     expect(accepted.length).toBeGreaterThan(2)
   })
 
   it("answers at most 200 without a limit; limit 1–200; a cursor not made by us is 400 on `cursor` in the caller's language", async () => {
     const t = await testApp()
     const { main } = await companyIds(t)
-    insertAgreements(t.db, main, 201, 3)
+    await insertAgreements(t.db, main, 201, 3)
     const admin = await t.login(demo.admin)
     const all = await t.call('GET', '/agreement', { token: admin })
     expect(all.json).toHaveLength(200)
@@ -83,11 +95,11 @@ describe('GET /api/agreement pages (issue #19)', () => {
     const t = await testApp()
     const { main, second } = await companyIds(t)
     const own = [(await createAgreement(t)).id, (await createAgreement(t)).id, (await createAgreement(t)).id]
-    insertAgreements(t.db, main, 4, 4)
-    insertAgreements(t.db, second, 3, 5)
+    await insertAgreements(t.db, main, 4, 4)
+    await insertAgreements(t.db, second, 3, 5)
     expect((await allPages(t, await t.login(demo.resident), '/agreement?limit=2')).flat()).toEqual(own)
-    expect((await allPages(t, await t.login(demo.boardmember), '/agreement?limit=3')).flat()).toEqual(idsInOrder(t, main))
-    expect((await allPages(t, await t.login(demo.otherAdmin), '/agreement?limit=2')).flat()).toEqual(idsInOrder(t, second))
+    expect((await allPages(t, await t.login(demo.boardmember), '/agreement?limit=3')).flat()).toEqual(await idsInOrder(t, main))
+    expect((await allPages(t, await t.login(demo.otherAdmin), '/agreement?limit=2')).flat()).toEqual(await idsInOrder(t, second))
     // A cursor from another list only says where to start: the caller still sees only their own.
     const staffLink = (await t.call('GET', `/agreement?limit=1`, { token: await t.login(demo.admin) })).headers.get('Link')!
     const cursor = new URL(/^<([^>]+)>/.exec(staffLink)![1]!, 'http://x').searchParams.get('cursor')!
@@ -99,25 +111,28 @@ describe('GET /api/agreement pages (issue #19)', () => {
   it("searches the member's name and e-mail (case-insensitive, æøå too) and the start of the external id", async () => {
     const t = await testApp()
     const { main } = await companyIds(t)
-    const ids = insertAgreements(t.db, main, 30, 6)
-    const target = t.db.select().from(agreements).where(eq(agreements.id, ids[17]!)).get()!
-    const member = t.db.select().from(users).where(eq(users.id, target.memberUserId)).get()!
+    const ids = await insertAgreements(t.db, main, 30, 6)
+    const target = (await t.db.select().from(agreements).where(eq(agreements.id, ids[17]!)).get())!
+    const member = (await t.db.select().from(users).where(eq(users.id, target.memberUserId)).get())!
     const admin = await t.login(demo.admin)
     const search = async (q: string) =>
       (await t.call('GET', `/agreement?search=${encodeURIComponent(q)}`, { token: admin })).json.map((a: { id: string }) => a.id) as string[]
-    const ofMember = idsInOrder(t, main).filter((id) => t.db.select().from(agreements).where(eq(agreements.id, id)).get()!.memberUserId === member.id)
+    const ofMember = await filterAsync(
+      await idsInOrder(t, main),
+      async (id) => (await t.db.select().from(agreements).where(eq(agreements.id, id)).get())!.memberUserId === member.id,
+    )
     expect(await search(member.emailAddress.toUpperCase())).toEqual(ofMember)
     expect(await search(member.fullName.split(' ').at(-1)!)).toEqual(ofMember)
     expect(await search(String(target.externalSeq))).toEqual([target.id])
     // Case-insensitive beyond a–z too.
-    const named = (part: string) =>
-      idsInOrder(t, main).filter((id) => {
-        const row = t.db.select().from(agreements).where(eq(agreements.id, id)).get()!
-        return t.db.select().from(users).where(eq(users.id, row.memberUserId)).get()!.fullName.toLowerCase().includes(part)
+    const named = async (part: string) =>
+      await filterAsync(await idsInOrder(t, main), async (id) => {
+        const row = (await t.db.select().from(agreements).where(eq(agreements.id, id)).get())!
+        return (await t.db.select().from(users).where(eq(users.id, row.memberUserId)).get())!.fullName.toLowerCase().includes(part)
       })
-    expect(named('ærø').length).toBeGreaterThan(0)
-    expect(await search('ærø')).toEqual(named('ærø'))
-    expect(await search('SØREN')).toEqual(named('søren'))
+    expect((await named('ærø')).length).toBeGreaterThan(0)
+    expect(await search('ærø')).toEqual(await named('ærø'))
+    expect(await search('SØREN')).toEqual(await named('søren'))
     expect(await search('%')).toEqual([])
     expect(await search('no such member')).toEqual([])
   })
@@ -125,9 +140,9 @@ describe('GET /api/agreement pages (issue #19)', () => {
   it('costs the same number of statements for a page of 10 and of 100 (set-based views)', async () => {
     const t = await testApp()
     const { main } = await companyIds(t)
-    insertAgreements(t.db, main, 120, 9)
+    await insertAgreements(t.db, main, 120, 9)
     // Every view then needs every kind of read (the collection problem is read for ACCEPTED ones only).
-    t.db.update(agreements).set({ status: 'ACCEPTED' }).run()
+    await t.db.update(agreements).set({ status: 'ACCEPTED' }).run()
     const admin = await t.login(demo.admin)
     const { ten, hundred } = await statementsPerPage(t, admin, (limit) => `/agreement?companyId=${main}&limit=${limit}`)
     expect(hundred).toBe(ten)
@@ -150,13 +165,13 @@ describe('GET /api/agreement pages (issue #19)', () => {
       // The harness's own handle is the in-memory copy the file was made from: use the file's.
       const t = { ...app, db: file!.db, database: file! }
       const { main } = await companyIds(t)
-      insertAgreements(t.db, main, 12, 10)
+      await insertAgreements(t.db, main, 12, 10)
       const admin = await t.login(demo.admin)
       const reader = file!.reader!
       const prepare = reader.prepare.bind(reader)
       const preparedOnReader: string[] = []
       reader.prepare = ((source: string) => (preparedOnReader.push(source), prepare(source))) as typeof reader.prepare
-      expect((await allPages(t, admin, `/agreement?companyId=${main}&limit=5`)).flat()).toEqual(idsInOrder(t, main))
+      expect((await allPages(t, admin, `/agreement?companyId=${main}&limit=5`)).flat()).toEqual(await idsInOrder(t, main))
       expect(preparedOnReader.filter((source) => /FROM agreements a|json_each/.test(source)).length).toBeGreaterThanOrEqual(5)
       // A write after the reads prepared their statements is seen by the next page read.
       const created = await createAgreement(t, {}, admin)

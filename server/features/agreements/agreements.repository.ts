@@ -18,71 +18,80 @@ export type AgreementScope = 'all' | { companyIds: string[]; memberUserId: strin
  * agreements.reads.ts.
  */
 export const agreementsRepository = {
-  byId: (db: Db, id: string): AgreementRow | undefined => db.select().from(agreements).where(eq(agreements.id, id)).get(),
-  byIds: (db: Db, ids: string[]): AgreementRow[] => (ids.length ? db.select().from(agreements).where(inArray(agreements.id, ids)).all() : []),
-  byVippsId: (db: Db, vippsAgreementId: string): AgreementRow | undefined =>
-    db.select().from(agreements).where(eq(agreements.vippsAgreementId, vippsAgreementId)).get(),
+  byId: async (db: Db, id: string): Promise<AgreementRow | undefined> => await db.select().from(agreements).where(eq(agreements.id, id)).get(),
+  byIds: async (db: Db, ids: string[]): Promise<AgreementRow[]> =>
+    ids.length ? await db.select().from(agreements).where(inArray(agreements.id, ids)).all() : [],
+  byVippsId: async (db: Db, vippsAgreementId: string): Promise<AgreementRow | undefined> =>
+    await db.select().from(agreements).where(eq(agreements.vippsAgreementId, vippsAgreementId)).get(),
 
-  withStatus: (db: Db, status: AgreementStatus): AgreementRow[] => db.select().from(agreements).where(eq(agreements.status, status)).all(),
+  withStatus: async (db: Db, status: AgreementStatus): Promise<AgreementRow[]> => await db.select().from(agreements).where(eq(agreements.status, status)).all(),
 
-  nextSeq: (db: Db, companyId: string): number =>
-    (db
-      .select({ n: max(agreements.externalSeq) })
-      .from(agreements)
-      .where(eq(agreements.companyId, companyId))
-      .get()?.n ?? 1000) + 1,
+  nextSeq: async (db: Db, companyId: string): Promise<number> =>
+    ((
+      await db
+        .select({ n: max(agreements.externalSeq) })
+        .from(agreements)
+        .where(eq(agreements.companyId, companyId))
+        .get()
+    )?.n ?? 1000) + 1,
 
-  countOfCompany: (db: Db, companyId: string): number => db.select({ n: count() }).from(agreements).where(eq(agreements.companyId, companyId)).get()?.n ?? 0,
+  countOfCompany: async (db: Db, companyId: string): Promise<number> =>
+    (await db.select({ n: count() }).from(agreements).where(eq(agreements.companyId, companyId)).get())?.n ?? 0,
 
-  addressInUse: (db: Db, addressId: string): boolean =>
-    db.select({ n: count() }).from(agreementAddresses).where(eq(agreementAddresses.addressId, addressId)).get()!.n > 0,
+  addressInUse: async (db: Db, addressId: string): Promise<boolean> =>
+    (await db.select({ n: count() }).from(agreementAddresses).where(eq(agreementAddresses.addressId, addressId)).get())!.n > 0,
 
-  insert: (db: Db, row: typeof agreements.$inferInsert): void => {
-    db.insert(agreements).values(row).run()
+  insert: async (db: Db, row: typeof agreements.$inferInsert): Promise<void> => {
+    await db.insert(agreements).values(row).run()
   },
-  update: (db: Db, id: string, changes: Partial<typeof agreements.$inferInsert>): void => {
-    db.update(agreements).set(changes).where(eq(agreements.id, id)).run()
+  update: async (db: Db, id: string, changes: Partial<typeof agreements.$inferInsert>): Promise<void> => {
+    await db.update(agreements).set(changes).where(eq(agreements.id, id)).run()
   },
 
-  replaceParts: (db: Db, agreementId: string, parts: Omit<PartRow, 'agreementId'>[]): void => {
-    db.delete(agreementParts).where(eq(agreementParts.agreementId, agreementId)).run()
+  replaceParts: async (db: Db, agreementId: string, parts: Omit<PartRow, 'agreementId'>[]): Promise<void> => {
+    await db.delete(agreementParts).where(eq(agreementParts.agreementId, agreementId)).run()
     if (parts.length)
-      db.insert(agreementParts)
+      await db
+        .insert(agreementParts)
         .values(parts.map((p) => ({ ...p, agreementId })))
         .run()
   },
 
-  addressIds: (db: Db, agreementId: string): string[] =>
-    db
-      .select({ id: agreementAddresses.addressId })
-      .from(agreementAddresses)
-      .where(eq(agreementAddresses.agreementId, agreementId))
-      .orderBy(asc(agreementAddresses.position))
-      .all()
-      .map((r) => r.id),
-  linkAddresses: (db: Db, agreementId: string, addressIds: string[]): void => {
+  addressIds: async (db: Db, agreementId: string): Promise<string[]> =>
+    (
+      await db
+        .select({ id: agreementAddresses.addressId })
+        .from(agreementAddresses)
+        .where(eq(agreementAddresses.agreementId, agreementId))
+        .orderBy(asc(agreementAddresses.position))
+        .all()
+    ).map((r) => r.id),
+  linkAddresses: async (db: Db, agreementId: string, addressIds: string[]): Promise<void> => {
     if (addressIds.length)
-      db.insert(agreementAddresses)
+      await db
+        .insert(agreementAddresses)
         .values(addressIds.map((addressId, position) => ({ agreementId, addressId, position })))
         .run()
   },
-  companyAddressIds: (db: Db, companyId: string, ids: string[]): string[] =>
+  companyAddressIds: async (db: Db, companyId: string, ids: string[]): Promise<string[]> =>
     ids.length ?
-      db
-        .select({ id: addresses.id })
-        .from(addresses)
-        .where(and(eq(addresses.companyId, companyId), inArray(addresses.id, ids)))
-        .all()
-        .map((r) => r.id)
+      (
+        await db
+          .select({ id: addresses.id })
+          .from(addresses)
+          .where(and(eq(addresses.companyId, companyId), inArray(addresses.id, ids)))
+          .all()
+      ).map((r) => r.id)
     : [],
 
   /** Users who run the company (chairman, administrator): told when a member answers. */
-  managersOf: (db: Db, companyId: string): string[] =>
-    db
-      .select({ userId: companyMembers.userId })
-      .from(companyMembers)
-      .where(and(eq(companyMembers.companyId, companyId), inArray(companyMembers.role, ['CHAIRMAN', 'ADMINISTRATOR'])))
-      .all()
-      .map((r) => r.userId),
-  member: (db: Db, userId: string) => db.select().from(users).where(eq(users.id, userId)).get(),
+  managersOf: async (db: Db, companyId: string): Promise<string[]> =>
+    (
+      await db
+        .select({ userId: companyMembers.userId })
+        .from(companyMembers)
+        .where(and(eq(companyMembers.companyId, companyId), inArray(companyMembers.role, ['CHAIRMAN', 'ADMINISTRATOR'])))
+        .all()
+    ).map((r) => r.userId),
+  member: async (db: Db, userId: string) => await db.select().from(users).where(eq(users.id, userId)).get(),
 }

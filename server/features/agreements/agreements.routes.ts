@@ -133,40 +133,40 @@ const cancel = createRoute({
 
 export const agreementsRoutes = (agreements: AgreementsService) => {
   const r = router()
-    .openapi(list, (c) => {
-      const page = agreements.list(requireActor(c.var.actor), c.req.valid('query'))
+    .openapi(list, async (c) => {
+      const page = await agreements.list(requireActor(c.var.actor), c.req.valid('query'))
       setNextLink(c, page.next)
       return c.json(page.items, 200)
     })
-    .openapi(create, (c) => {
-      const agreement = agreements.create(requireActor(c.var.actor), c.req.valid('json'))
+    .openapi(create, async (c) => {
+      const agreement = await agreements.create(requireActor(c.var.actor), c.req.valid('json'))
       setETag(c, agreement.version)
       return c.json(agreement, 201)
     })
-    .openapi(getOne, (c) => {
-      const agreement = agreements.get(requireActor(c.var.actor), c.req.valid('param').id)
+    .openapi(getOne, async (c) => {
+      const agreement = await agreements.get(requireActor(c.var.actor), c.req.valid('param').id)
       setETag(c, agreement.version)
       return c.json(agreement, 200)
     })
-    .openapi(update, (c) => {
-      const agreement = agreements.update(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'), ifMatchVersion(c))
+    .openapi(update, async (c) => {
+      const agreement = await agreements.update(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'), ifMatchVersion(c))
       setETag(c, agreement.version)
       return c.json(agreement, 200)
     })
-    .openapi(charges, (c) => {
-      const page = agreements.charges(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('query'))
+    .openapi(charges, async (c) => {
+      const page = await agreements.charges(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('query'))
       setNextLink(c, page.next)
       return c.json(page.items, 200)
     })
-    .openapi(cancel, (c) => {
-      const agreement = agreements.cancel(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'))
+    .openapi(cancel, async (c) => {
+      const agreement = await agreements.cancel(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'))
       setETag(c, agreement.version)
       return c.json(agreement, 200)
     })
   for (const method of ['get', 'post'] as const) {
     r.openapi(accept(method), async (c) => c.json(await agreements.accept(requireActor(c.var.actor), c.req.valid('param').id), 200))
-    r.openapi(reject(method), (c) => {
-      const agreement = agreements.reject(requireActor(c.var.actor), c.req.valid('param').id)
+    r.openapi(reject(method), async (c) => {
+      const agreement = await agreements.reject(requireActor(c.var.actor), c.req.valid('param').id)
       setETag(c, agreement.version)
       return c.json(agreement, 200)
     })

@@ -1,4 +1,4 @@
-import { connectionOf, type Db } from '../../db/client'
+import { snapshot, transaction, type Db } from '../../db/client'
 import { conflict, DomainError, forbidden, invalidState, notFound, validation, versionConflict, type Issue } from '../../errors'
 import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import { newId } from '../../lib/ids'
@@ -74,23 +74,23 @@ export function createAgreementsService(deps: {
   // ---- access
 
   /** The agreement if the actor may read it (staff of its company, its member, the super admin); 404 otherwise. */
-  function visible(actor: Actor, id: string): AgreementRow {
-    const row = repo.byId(db, id)
+  async function visible(actor: Actor, id: string): Promise<AgreementRow> {
+    const row = await repo.byId(db, id)
     if (!row || !canReadAgreement(actor, row)) throw notFound(messages.agreementNotFound.id)
     return row
   }
 
   /** An agreement the actor may change as staff, of a company whose data may change. */
-  function manageable(actor: Actor, id: string): AgreementRow {
-    const row = visible(actor, id)
+  async function manageable(actor: Actor, id: string): Promise<AgreementRow> {
+    const row = await visible(actor, id)
     assertAgreementAdmin(actor, row.companyId, { ownAgreement: row.memberUserId === actor.userId })
-    companies.assertWritable(row.companyId)
+    await companies.assertWritable(row.companyId)
     return row
   }
 
   /** Only the member answers their agreement (docs/PRODUCT.md §6: accept or reject is the user role's). */
-  function asMember(actor: Actor, id: string): AgreementRow {
-    const row = visible(actor, id)
+  async function asMember(actor: Actor, id: string): Promise<AgreementRow> {
+    const row = await visible(actor, id)
     if (row.memberUserId !== actor.userId) throw forbidden(messages.agreementMemberOnly.id)
     return row
   }
@@ -102,12 +102,12 @@ export function createAgreementsService(deps: {
     view,
     viewsOf,
     scopeOf,
-    rowOf: (id: string) => repo.byId(db, id),
+    rowOf: async (id: string) => await repo.byId(db, id),
     ...lifecycle,
 
     /** The overdue steps (billing): the agreement is flagged for debt collection. */
-    flagDebtCollection(row: AgreementRow) {
-      repo.update(db, row.id, { debtCollectionSince: nowIso(), version: row.version + 1, updatedAt: nowIso() })
+    async flagDebtCollection(row: AgreementRow) {
+      await repo.update(db, row.id, { debtCollectionSince: nowIso(), version: row.version + 1, updatedAt: nowIso() })
       changed(row)
     },
 
@@ -120,12 +120,12 @@ export function createAgreementsService(deps: {
      * `companyId` narrows the list; a company where the caller is not staff gives only their own,
      * and one they have nothing to do with (or that does not exist) answers 404 (issue #15).
      */
-    list(actor: Actor, query: AgreementListQuery): { items: Agreement[]; next: string | null } {
+    async list(actor: Actor, query: AgreementListQuery): Promise<{ items: Agreement[]; next: string | null }> {
       // Keyset paging (issue #19): one statement for the page, a constant number for its views.
       const after = decodeCursor(query.cursor, ['string', 'number', 'string'])
-      if (query.companyId !== undefined) assertCompanyInScope(db, actor, query.companyId)
+      if (query.companyId !== undefined) await assertCompanyInScope(db, actor, query.companyId)
       // One read transaction: the rows and their members, parts and charges from the same snapshot.
-      return connectionOf(db).transaction(() => {
+      return snapshot(db, async () => {
         const rows = agreementPage(db, scopeOf(actor), {
           companyId: query.companyId,
           status: query.status,
@@ -135,34 +135,34 @@ export function createAgreementsService(deps: {
         })
         const page = pageOf(rows, query.limit, (r) => [r.companyId, r.externalSeq, r.id])
         return { items: viewsOf(page.rows), next: page.next }
-      })()
+      })
     },
 
-    get: (actor: Actor, id: string): Agreement => view(visible(actor, id)),
+    get: async (actor: Actor, id: string): Promise<Agreement> => view(await visible(actor, id)),
 
     /** A page of the agreement's charges by due date (docs/API.md "Lists"): one statement for the rows, two for their views. */
-    charges(actor: Actor, id: string, query: PageQuery): { items: Charge[]; next: string | null } {
+    async charges(actor: Actor, id: string, query: PageQuery): Promise<{ items: Charge[]; next: string | null }> {
       const after = decodeCursor(query.cursor, ['string', 'string', 'string'])
-      return connectionOf(db).transaction(() => {
-        const row = visible(actor, id)
-        const page = pageOf(charges.pageOf(row.id, after, query.limit + 1), query.limit, (c) => [c.due, c.createdAt, c.id])
-        return { items: charges.views(page.rows), next: page.next }
-      })()
+      return await snapshot(db, async () => {
+        const row = await visible(actor, id)
+        const page = pageOf(await charges.pageOf(row.id, after, query.limit + 1), query.limit, (c) => [c.due, c.createdAt, c.id])
+        return { items: await charges.views(page.rows), next: page.next }
+      })
     },
 
     /** Creates an agreement in CREATED; the member (found or invited by e-mail) is asked to accept it. */
-    create(actor: Actor, input: CreateAgreementRequest): Agreement {
+    async create(actor: Actor, input: CreateAgreementRequest): Promise<Agreement> {
       assertAgreementAdmin(actor, input.companyId)
-      const company = companies.byId(input.companyId)
+      const company = await companies.byId(input.companyId)
       if (!company) throw notFound(messages.companyNotFound.id)
-      companies.assertWritable(input.companyId)
+      await companies.assertWritable(input.companyId)
       const price = priceOfParts(input.parts)
       const addressIds = [...new Set(input.linkedAddress)]
       if (input.id) {
-        const existing = repo.byId(db, input.id)
+        const existing = await repo.byId(db, input.id)
         if (existing) {
           // A retried offline create: the same agreement answers as before; other data is a conflict.
-          const member = repo.member(db, existing.memberUserId)
+          const member = await repo.member(db, existing.memberUserId)
           const same =
             existing.companyId === input.companyId &&
             existing.paymentProviderId === input.paymentProviderId &&
@@ -170,7 +170,7 @@ export function createAgreementsService(deps: {
             existing.paymentPeriod === input.paymentPeriod &&
             existing.priceOre === price &&
             member?.emailAddress === input.emailAddress &&
-            repo.addressIds(db, existing.id).join() === addressIds.join()
+            (await repo.addressIds(db, existing.id)).join() === addressIds.join()
           if (same && canReadAgreement(actor, existing)) return view(existing)
           throw conflict(messages.agreementExists.id)
         }
@@ -179,17 +179,17 @@ export function createAgreementsService(deps: {
       // Today or later, at most 5 years ahead (issue #15): billing never catches up a backdated start.
       const startProblem = startPaymentDateProblem(input.startPaymentDate, todayInCopenhagen(clock))
       if (startProblem) issues.push(startProblem)
-      const provider = providers.byId(input.paymentProviderId)
+      const provider = await providers.byId(input.paymentProviderId)
       if (!provider || provider.companyId !== input.companyId) issues.push({ path: 'paymentProviderId', message: messages.paymentProviderRequired.id })
       else if (!provider.isActive) issues.push({ path: 'paymentProviderId', message: messages.providerInactive.id })
-      const ofCompany = new Set(repo.companyAddressIds(db, input.companyId, addressIds))
+      const ofCompany = new Set(await repo.companyAddressIds(db, input.companyId, addressIds))
       input.linkedAddress.forEach((a, i) => {
         if (!ofCompany.has(a)) issues.push({ path: `linkedAddress.${i}`, message: messages.addressNotOfCompany.id })
       })
       if (issues.length) throw validation(issues)
 
       const now = nowIso()
-      let member = users.byEmail(input.emailAddress)
+      let member = await users.byEmail(input.emailAddress)
       const invite = !member
       // Privacy between associations (issue #15, #16): someone the caller does not know (not staff
       // of the caller's companies, no agreement here yet) keeps their own data, and the answer is
@@ -197,13 +197,13 @@ export function createAgreementsService(deps: {
       const outsider =
         member !== undefined &&
         !isSuperAdmin(actor) &&
-        !users.isStaffOfAny(
+        !(await users.isStaffOfAny(
           member.id,
           actor.companies.map((c) => c.id),
-        ) &&
-        !users.hasAgreementWith(member.id, input.companyId)
+        )) &&
+        !(await users.hasAgreementWith(member.id, input.companyId))
       if (!member) {
-        users.insert({
+        await users.insert({
           id: newId(),
           fullName: input.memberName,
           emailAddress: input.emailAddress,
@@ -214,13 +214,13 @@ export function createAgreementsService(deps: {
           createdAt: now,
           updatedAt: now,
         })
-        member = users.byEmail(input.emailAddress)!
+        member = (await users.byEmail(input.emailAddress))!
       }
       const id = input.id ?? newId()
-      repo.insert(db, {
+      await repo.insert(db, {
         id,
         companyId: input.companyId,
-        externalSeq: repo.nextSeq(db, input.companyId),
+        externalSeq: await repo.nextSeq(db, input.companyId),
         memberUserId: member.id,
         paymentProviderId: input.paymentProviderId,
         status: 'CREATED',
@@ -232,14 +232,14 @@ export function createAgreementsService(deps: {
         createdAt: now,
         updatedAt: now,
       })
-      repo.replaceParts(db, id, partsOf(input.parts))
-      repo.linkAddresses(db, id, addressIds)
-      const row = repo.byId(db, id)!
+      await repo.replaceParts(db, id, partsOf(input.parts))
+      await repo.linkAddresses(db, id, addressIds)
+      const row = (await repo.byId(db, id))!
       changed(row)
       // The company's agreement count changed.
       recordChange(db, clock, 'company', input.companyId, 'upsert', { companyId: input.companyId })
-      if (invite) auth.invite(member.id, { companyName: company.name, inviterName: actor.fullName })
-      notices.memberAwaiting(row)
+      if (invite) await auth.invite(member.id, { companyName: company.name, inviterName: actor.fullName })
+      await notices.memberAwaiting(row)
       const created = view(row)
       if (!outsider) return created
       return {
@@ -255,8 +255,8 @@ export function createAgreementsService(deps: {
     },
 
     /** Next payment date, period and parts (docs/PRODUCT.md §2 edit). A new price of an ACCEPTED agreement is sent to Vipps. */
-    update(actor: Actor, id: string, input: UpdateAgreementRequest, ifMatch?: number): Agreement {
-      const row = manageable(actor, id)
+    async update(actor: Actor, id: string, input: UpdateAgreementRequest, ifMatch?: number): Promise<Agreement> {
+      const row = await manageable(actor, id)
       if (ifMatch !== undefined && ifMatch !== row.version) throw versionConflict(view(row))
       if (row.terminationDate) throw invalidState(messages.agreementTerminating.id)
       if (!canEdit(row)) throw notAllowed(row)
@@ -265,8 +265,8 @@ export function createAgreementsService(deps: {
         if (problem) throw validation([problem])
       }
       const price = input.parts ? priceOfParts(input.parts) : row.priceOre
-      if (input.parts) repo.replaceParts(db, id, partsOf(input.parts))
-      repo.update(db, id, {
+      if (input.parts) await repo.replaceParts(db, id, partsOf(input.parts))
+      await repo.update(db, id, {
         ...(input.nextRegularPaymentDate !== undefined && { nextRegularPaymentDate: input.nextRegularPaymentDate }),
         ...(input.paymentPeriod !== undefined && { paymentPeriod: input.paymentPeriod }),
         priceOre: price,
@@ -275,7 +275,7 @@ export function createAgreementsService(deps: {
       })
       if (row.status === 'ACCEPTED' && row.vippsAgreementId && price !== row.priceOre) enqueue(row, 'UPDATE_AGREEMENT', { pricing: { amount: price } })
       changed(row)
-      return view(repo.byId(db, id)!)
+      return view((await repo.byId(db, id))!)
     },
 
     /**
@@ -285,14 +285,14 @@ export function createAgreementsService(deps: {
      * answers the same confirmation URL. If Vipps cannot be reached nothing changes (503).
      */
     async accept(actor: Actor, id: string): Promise<{ confirmationUrl: string }> {
-      const prep = await lock.run(() => {
-        const row = asMember(actor, id)
+      const prep = await lock.run(async () => {
+        const row = await asMember(actor, id)
         if (row.status === 'PENDING' && row.vippsConfirmationUrl) return { ready: row.vippsConfirmationUrl }
         transition(row, 'accept')
-        companies.assertWritable(row.companyId)
-        const provider = providers.byId(row.paymentProviderId)
+        await companies.assertWritable(row.companyId)
+        const provider = await providers.byId(row.paymentProviderId)
         if (!provider?.isActive) throw invalidState(messages.providerInactive.id)
-        return { row, provider, draft: draftFor(row) }
+        return { row, provider, draft: await draftFor(row) }
       })
       if (prep.ready !== undefined) return { confirmationUrl: prep.ready }
       const { row, provider, draft } = prep
@@ -305,11 +305,11 @@ export function createAgreementsService(deps: {
         throw new DomainError('PROVIDER_UNAVAILABLE', messages.providerUnavailable.id, { cause: err })
       }
       return lock.run(() =>
-        db.transaction(() => {
-          const current = repo.byId(db, id)!
+        transaction(db, async () => {
+          const current = (await repo.byId(db, id))!
           if (current.status === 'PENDING' && current.vippsConfirmationUrl) return { confirmationUrl: current.vippsConfirmationUrl }
           const to = transition(current, 'accept')
-          repo.update(db, id, {
+          await repo.update(db, id, {
             status: to,
             vippsAgreementId: created.agreementId,
             vippsConfirmationUrl: created.vippsConfirmationUrl,
@@ -323,14 +323,14 @@ export function createAgreementsService(deps: {
       )
     },
 
-    reject(actor: Actor, id: string): Agreement {
+    async reject(actor: Actor, id: string): Promise<Agreement> {
       // Its own transaction too: the GET form is not wrapped in one by the HTTP layer.
-      return db.transaction(() => {
-        const row = asMember(actor, id)
-        repo.update(db, id, { status: transition(row, 'reject'), version: row.version + 1, updatedAt: nowIso() })
+      return await transaction(db, async () => {
+        const row = await asMember(actor, id)
+        await repo.update(db, id, { status: transition(row, 'reject'), version: row.version + 1, updatedAt: nowIso() })
         changed(row)
-        notices.staff(row, 'REJECTED')
-        return view(repo.byId(db, id)!)
+        await notices.staff(row, 'REJECTED')
+        return view((await repo.byId(db, id))!)
       })
     },
 
@@ -339,8 +339,8 @@ export function createAgreementsService(deps: {
      * is CANCELED at once and stopped at Vipps; with one, a FINAL charge is due 3 days before the
      * termination date and the agreement is stopped and CANCELED once that charge settles.
      */
-    cancel(actor: Actor, id: string, input: CancelAgreementRequest): Agreement {
-      const row = manageable(actor, id)
+    async cancel(actor: Actor, id: string, input: CancelAgreementRequest): Promise<Agreement> {
+      const row = await manageable(actor, id)
       if (row.terminationDate) throw invalidState(messages.agreementTerminating.id)
       const to = transition(row, 'terminate')
       // The same rules as the terminate dialog (shared), so an offline termination fails only when the server's state differs.
@@ -354,8 +354,8 @@ export function createAgreementsService(deps: {
         // It takes the place of the last period's regular charge (docs/decisions/, issue #16):
         // billing makes no regular charge for the days it covers.
         const last = lastPaymentOf(scheduleOf(row), input.terminationDate)!
-        const member = repo.member(db, row.memberUserId)!
-        charges.create(row, {
+        const member = (await repo.member(db, row.memberUserId))!
+        await charges.create(row, {
           kind: 'FINAL',
           type: 'RECURRING',
           amountOre: last.amount,
@@ -367,13 +367,13 @@ export function createAgreementsService(deps: {
           due: last.due,
           now,
         })
-        repo.update(db, id, { terminationDate: input.terminationDate, finalPaymentRequired: true, version: row.version + 1, updatedAt: now })
+        await repo.update(db, id, { terminationDate: input.terminationDate, finalPaymentRequired: true, version: row.version + 1, updatedAt: now })
       } else {
         if (row.vippsAgreementId && (row.status === 'ACCEPTED' || row.status === 'PENDING')) enqueue(row, 'STOP_AGREEMENT', {})
-        repo.update(db, id, { status: to, terminationDate: input.terminationDate, finalPaymentRequired: false, version: row.version + 1, updatedAt: now })
+        await repo.update(db, id, { status: to, terminationDate: input.terminationDate, finalPaymentRequired: false, version: row.version + 1, updatedAt: now })
       }
       changed(row)
-      return view(repo.byId(db, id)!)
+      return view((await repo.byId(db, id))!)
     },
   }
   return service
@@ -399,11 +399,11 @@ export const agreementSync = (agreements: AgreementsService): SyncedEntity => {
   }
   return {
     name: 'agreement',
-    snapshot: (db, actor, afterId, limit) => synced(db, agreementSyncPage(db, agreements.scopeOf(actor), afterId, limit)),
-    load: (db, actor, ids) =>
+    snapshot: async (db, actor, afterId, limit) => synced(db, agreementSyncPage(db, agreements.scopeOf(actor), afterId, limit)),
+    load: async (db, actor, ids) =>
       synced(
         db,
-        repo.byIds(db, ids).filter((r) => canReadAgreement(actor, r)),
+        (await repo.byIds(db, ids)).filter((r) => canReadAgreement(actor, r)),
       ),
   }
 }

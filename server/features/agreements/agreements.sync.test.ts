@@ -60,11 +60,11 @@ describe('agreements in GET /api/sync', () => {
   it('sends charges with the audience of their agreement', async () => {
     const t = await testApp()
     const a = await createAgreement(t)
-    t.db.update(agreements).set({ status: 'ACCEPTED', vippsAgreementId: 'agr_sync' }).where(eq(agreements.id, a.id)).run()
+    await t.db.update(agreements).set({ status: 'ACCEPTED', vippsAgreementId: 'agr_sync' }).where(eq(agreements.id, a.id)).run()
     const admin = await t.login(demo.admin)
     const res = await t.call('POST', `/agreement/${a.id}/cancel`, { token: admin, body: { terminationDate: '2026-12-23', finalPaymentRequired: true } })
     expect(res.status).toBe(200)
-    const chargeId = t.db.select().from(charges).get()!.id
+    const chargeId = (await t.db.select().from(charges).get())!.id
     expect(of((await pullAll(t, await t.login(demo.resident))).changes, 'charge')).toMatchObject([{ id: chargeId, data: { kind: 'FINAL', due: '2026-12-20' } }])
     expect(of((await pullAll(t, await t.login(demo.residentDa))).changes, 'charge')).toEqual([])
     expect(of((await pullAll(t, await t.login(demo.accountant))).changes, 'charge')).toHaveLength(1)
@@ -73,8 +73,8 @@ describe('agreements in GET /api/sync', () => {
   it('snapshots in pages of set-based views: every row once, each as its own GET answers it', async () => {
     const t = await testApp()
     const { main, second } = await companyIds(t)
-    const ofMain = insertAgreements(t.db, main, 25, 11)
-    insertAgreements(t.db, second, 6, 12)
+    const ofMain = await insertAgreements(t.db, main, 25, 11)
+    await insertAgreements(t.db, second, 6, 12)
     const admin = await t.login(demo.admin)
     const agreementsOf = async (token: string) => of((await pullAll(t, token, undefined, 7)).changes, 'agreement')
     const pulled = await agreementsOf(admin)

@@ -46,13 +46,13 @@ describe('POST /api/agreement', () => {
 
   it('invites a member who has no account, and tells the member in-app and by e-mail that an agreement awaits acceptance', async () => {
     const t = await testApp()
-    const before = t.mails().length
+    const before = (await t.mails()).length
     const a: any = await createAgreement(t, { emailAddress: 'ny.beboer@example.dk', memberName: 'Ny Beboer' })
     expect(a.member).toMatchObject({ emailAddress: 'ny.beboer@example.dk', isVerified: false })
-    const mails = t.mails().slice(before)
+    const mails = (await t.mails()).slice(before)
     expect(mails.map((m) => m.to)).toEqual(['ny.beboer@example.dk', 'ny.beboer@example.dk'])
     expect(mails.map((m) => m.subject)).toEqual(expect.arrayContaining(['An agreement awaits your acceptance']))
-    const user = t.db.select().from(users).where(eq(users.emailAddress, 'ny.beboer@example.dk')).get()!
+    const user = (await t.db.select().from(users).where(eq(users.emailAddress, 'ny.beboer@example.dk')).get())!
     expect(user.systemRole).toBe('USER')
   })
 
@@ -147,7 +147,7 @@ describe('POST /api/agreement', () => {
     const f = await agreementFixtures(t)
     const other = await t.call('POST', '/agreement', { token: await t.login(demo.admin), body: createPayload(f, { id, paymentPeriod: 'YEARLY' }) })
     expect(other.status).toBe(409)
-    expect(t.db.select().from(agreements).all()).toHaveLength(1)
+    expect(await t.db.select().from(agreements).all()).toHaveLength(1)
   })
 
   it('replays a lost response with the same Idempotency-Key and creates one agreement', async () => {
@@ -160,7 +160,7 @@ describe('POST /api/agreement', () => {
     expect(retry.status).toBe(201)
     expect(retry.headers.get('Idempotent-Replayed')).toBe('true')
     expect(retry.json.id).toBe(first.json.id)
-    expect(t.db.select().from(agreements).all()).toHaveLength(1)
+    expect(await t.db.select().from(agreements).all()).toHaveLength(1)
   })
 
   it('counts agreements on the company and refuses to delete an address in use (409)', async () => {
@@ -277,7 +277,7 @@ describe('reject and cancel', () => {
     expect(notes.map((n: { title: string }) => n.title)).toEqual(
       expect.arrayContaining([`Agreement ${a.externalId} was rejected`, `Agreement ${b.externalId} was rejected`]),
     )
-    expect(t.mails().some((m) => m.to === demo.admin && m.subject === `Agreement ${a.externalId} was rejected`)).toBe(true)
+    expect((await t.mails()).some((m) => m.to === demo.admin && m.subject === `Agreement ${a.externalId} was rejected`)).toBe(true)
   })
 
   it('terminates without a final payment: CANCELED at once with the termination date', async () => {
@@ -329,7 +329,7 @@ describe('status transitions', () => {
   it.each(rows)('%s from %s → allowed: %s', async (action, status, ok) => {
     const t = await testApp()
     const a = await createAgreement(t)
-    t.db
+    await t.db
       .update(agreements)
       .set({ status, ...(status === 'PENDING' ? { vippsAgreementId: 'agr_x', vippsConfirmationUrl: 'http://vipps/confirm/agr_x' } : {}) })
       .where(eq(agreements.id, a.id))
@@ -345,7 +345,7 @@ describe('status transitions', () => {
   it('refuses to edit or terminate again once a termination date is set', async () => {
     const t = await testApp()
     const a = await createAgreement(t)
-    t.db.update(agreements).set({ status: 'ACCEPTED', terminationDate: '2027-01-01' }).where(eq(agreements.id, a.id)).run()
+    await t.db.update(agreements).set({ status: 'ACCEPTED', terminationDate: '2027-01-01' }).where(eq(agreements.id, a.id)).run()
     const admin = await t.login(demo.admin)
     const edit = await t.call('PATCH', `/agreement/${a.id}`, { token: admin, body: { paymentPeriod: 'WEEKLY' } })
     expect(edit.json).toMatchObject({ code: 'INVALID_STATE', message: messages.agreementTerminating.id })

@@ -25,31 +25,32 @@ import { createAgreementViews } from './agreements.views'
  * sign-in, addresses, parts, charges, company and provider. The set-based views must give the
  * same JSON, byte for byte.
  */
-function referenceView(db: Db, row: AgreementRow) {
-  const member = db.select().from(users).where(eq(users.id, row.memberUserId)).get()!
-  const chargeRows = db.select().from(charges).where(eq(charges.agreementId, row.id)).orderBy(asc(charges.due)).all()
+async function referenceView(db: Db, row: AgreementRow) {
+  const member = (await db.select().from(users).where(eq(users.id, row.memberUserId)).get())!
+  const chargeRows = await db.select().from(charges).where(eq(charges.agreementId, row.id)).orderBy(asc(charges.due)).all()
   const overdueOf = () => {
     const lastFailed = chargeRows.filter((c) => c.status === 'FAILED').reduce<string | null>((m, c) => (m === null || c.due > m ? c.due : m), null)
     if (lastFailed === null) return false
     return !chargeRows.some((c) => c.status === 'EXECUTED' && c.due >= lastFailed)
   }
   const hasSignIn =
-    db
+    (await db
       .select({ n: count() })
       .from(authMethods)
       .where(and(eq(authMethods.userId, member.id), isNotNull(authMethods.verifiedAt)))
-      .get()!.n > 0
-  const linked = db
-    .select({ address: addresses })
-    .from(agreementAddresses)
-    .innerJoin(addresses, eq(addresses.id, agreementAddresses.addressId))
-    .where(eq(agreementAddresses.agreementId, row.id))
-    .orderBy(asc(agreementAddresses.position))
-    .all()
-    .map((r) => r.address)
-  const parts = db.select().from(agreementParts).where(eq(agreementParts.agreementId, row.id)).orderBy(asc(agreementParts.position)).all()
-  const provider = db.select().from(paymentProviders).where(eq(paymentProviders.id, row.paymentProviderId)).get()
-  const company = db.select().from(companies).where(eq(companies.id, row.companyId)).get()
+      .get())!.n > 0
+  const linked = (
+    await db
+      .select({ address: addresses })
+      .from(agreementAddresses)
+      .innerJoin(addresses, eq(addresses.id, agreementAddresses.addressId))
+      .where(eq(agreementAddresses.agreementId, row.id))
+      .orderBy(asc(agreementAddresses.position))
+      .all()
+  ).map((r) => r.address)
+  const parts = await db.select().from(agreementParts).where(eq(agreementParts.agreementId, row.id)).orderBy(asc(agreementParts.position)).all()
+  const provider = await db.select().from(paymentProviders).where(eq(paymentProviders.id, row.paymentProviderId)).get()
+  const company = await db.select().from(companies).where(eq(companies.id, row.companyId)).get()
   const upcoming = upcomingPayment(row)
   return {
     id: row.id,
@@ -91,12 +92,12 @@ function referenceView(db: Db, row: AgreementRow) {
   }
 }
 
-const allRows = (db: Db) => db.select().from(agreements).orderBy(asc(agreements.companyId), asc(agreements.externalSeq)).all()
+const allRows = async (db: Db) => await db.select().from(agreements).orderBy(asc(agreements.companyId), asc(agreements.externalSeq)).all()
 
-function expectSameJson(db: Db) {
-  const rows = allRows(db)
+async function expectSameJson(db: Db) {
+  const rows = await allRows(db)
   const { viewsOf, view } = createAgreementViews({ db })
-  const reference = JSON.stringify(rows.map((r) => referenceView(db, r)))
+  const reference = JSON.stringify(await Promise.all(rows.map((r) => referenceView(db, r))))
   expect(JSON.stringify(viewsOf(rows))).toBe(reference)
   // One at a time (GET /agreement/{id}) and in uneven sets (sync pages) the same.
   expect(JSON.stringify(rows.map(view))).toBe(reference)
@@ -108,15 +109,15 @@ describe('agreement views, set-based (issue #19)', () => {
   it('give the same JSON as the per-row views on the demo data', async () => {
     const { db } = openDatabase(':memory:')
     await seedDemoData(db, new TestClock('2026-11-23T09:00:00.000Z'), createSecretBox('test-secret-key'))
-    expect(expectSameJson(db)).toBe(7)
+    expect(await expectSameJson(db)).toBe(7)
   })
 
   it('give the same JSON on varied agreements: every status, overdue and recovered, no sign-in, no address, collection problems', async () => {
     const t = await testApp()
     const { main, second } = await companyIds(t)
-    insertAgreements(t.db, main, 150, 7)
-    insertAgreements(t.db, second, 60, 8)
-    const rows = allRows(t.db)
+    await insertAgreements(t.db, main, 150, 7)
+    await insertAgreements(t.db, second, 60, 8)
+    const rows = await allRows(t.db)
     const { viewsOf } = createAgreementViews({ db: t.db })
     const views = viewsOf(rows)
     // The data covers what the views compute.
@@ -125,30 +126,30 @@ describe('agreement views, set-based (issue #19)', () => {
     expect(views.some((v) => v.member.isVerified) && views.some((v) => !v.member.isVerified)).toBe(true)
     expect(views.some((v) => v.addresses.length === 0) && views.some((v) => v.addresses.length === 2)).toBe(true)
     expect(new Set(views.map((v) => v.collectionProblem))).toEqual(new Set([null, 'NO_PROVIDER_AGREEMENT']))
-    expect(expectSameJson(t.db)).toBe(210)
+    expect(await expectSameJson(t.db)).toBe(210)
     // The prepared pages give drizzle's rows exactly (booleans mapped, every column named as in the schema).
     expect(agreementPage(t.db, 'all', { limit: 1000 })).toEqual(rows)
     expect(agreementSyncPage(t.db, 'all', null, 1000)).toEqual([...rows].sort((a, b) => (a.id < b.id ? -1 : 1)))
     expect(rows.some((r) => r.finalPaymentRequired === true)).toBe(true)
 
     // A switched-off provider and a suspended company.
-    t.db.update(paymentProviders).set({ isActive: false }).where(eq(paymentProviders.companyId, main)).run()
-    t.db.update(companies).set({ status: 'SUSPENDED' }).where(eq(companies.id, second)).run()
-    expect(new Set(viewsOf(allRows(t.db)).map((v) => v.collectionProblem))).toEqual(
+    await t.db.update(paymentProviders).set({ isActive: false }).where(eq(paymentProviders.companyId, main)).run()
+    await t.db.update(companies).set({ status: 'SUSPENDED' }).where(eq(companies.id, second)).run()
+    expect(new Set(viewsOf(await allRows(t.db)).map((v) => v.collectionProblem))).toEqual(
       new Set([null, 'NO_PROVIDER_AGREEMENT', 'PROVIDER_INACTIVE', 'COMPANY_NOT_COLLECTING']),
     )
-    expectSameJson(t.db)
+    await expectSameJson(t.db)
   })
 
   it('overdue: a FAILED charge with no EXECUTED one due on or after the last FAILED', async () => {
     const t = await testApp()
     const { main } = await companyIds(t)
-    const [id] = insertAgreements(t.db, main, 1, 3)
-    t.db.delete(charges).run()
+    const [id] = await insertAgreements(t.db, main, 1, 3)
+    await t.db.delete(charges).run()
     const { view } = createAgreementViews({ db: t.db })
-    const overdue = () => view(t.db.select().from(agreements).where(eq(agreements.id, id!)).get()!).overdue
-    const charge = (due: string, status: 'FAILED' | 'EXECUTED', n: number) =>
-      t.db
+    const overdue = async () => view((await t.db.select().from(agreements).where(eq(agreements.id, id!)).get())!).overdue
+    const charge = async (due: string, status: 'FAILED' | 'EXECUTED', n: number) =>
+      await t.db
         .insert(charges)
         .values({
           id: `0190d5e6-0009-7000-8000-00000000000${n}`,
@@ -164,14 +165,14 @@ describe('agreement views, set-based (issue #19)', () => {
           updatedAt: '2026-11-01T00:00:00.000Z',
         })
         .run()
-    expect(overdue()).toBe(false)
-    charge('2026-10-01', 'EXECUTED', 1)
-    charge('2026-11-01', 'FAILED', 2)
-    expect(overdue()).toBe(true) // collected before the failure does not help
-    charge('2026-11-01', 'EXECUTED', 3)
-    expect(overdue()).toBe(false) // due the same day counts
-    charge('2026-12-01', 'FAILED', 4)
-    expect(overdue()).toBe(true) // the last FAILED one decides
-    expectSameJson(t.db)
+    expect(await overdue()).toBe(false)
+    await charge('2026-10-01', 'EXECUTED', 1)
+    await charge('2026-11-01', 'FAILED', 2)
+    expect(await overdue()).toBe(true) // collected before the failure does not help
+    await charge('2026-11-01', 'EXECUTED', 3)
+    expect(await overdue()).toBe(false) // due the same day counts
+    await charge('2026-12-01', 'FAILED', 4)
+    expect(await overdue()).toBe(true) // the last FAILED one decides
+    await expectSameJson(t.db)
   })
 })

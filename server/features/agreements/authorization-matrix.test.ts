@@ -72,7 +72,7 @@ describe('authorization matrix (agreement routes)', () => {
     const want: string[] = []
     for (const [method, route, path, expected, body, setup] of table) {
       const ctx: Ctx = { id: (await createAgreement(t, {}, admin)).id, chargeId: '00000000-0000-7000-8000-000000000000', f }
-      if (setup) ctx.chargeId = acceptedWithCollectedCharge(t, ctx.id)
+      if (setup) ctx.chargeId = await acceptedWithCollectedCharge(t, ctx.id)
       const res = await t.call(method, path(ctx), { token, body: body?.(ctx) })
       const label = `${method} ${route}${path(ctx)
         .replace(/^[^?]*/, '')

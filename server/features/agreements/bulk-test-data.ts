@@ -6,6 +6,7 @@ import { paymentProviders } from '../../db/schema/payments'
 import { authMethods, users } from '../../db/schema/users'
 import { agreementStatuses, chargeStatuses } from '../../../shared/domain/agreement-status'
 import { paymentPeriods, partTypes } from '../../../shared/domain/agreement-parts'
+import { transaction } from '../../db/client'
 
 /** A small deterministic generator (mulberry32), so a failing case can be run again. */
 export function randomOf(seed: number) {
@@ -28,10 +29,11 @@ const pad = (n: number) => String(n).padStart(12, '0')
 const idOf = (kind: number, n: number) => `0190d5e6-${String(kind).padStart(4, '0')}-7000-8000-${pad(n)}`
 
 /** A copy of an existing provider (its sealed secrets too) for a company that has none. */
-function providerFor(db: Db, companyId: string, seed: number): string {
-  const any = db.select().from(paymentProviders).get()!
+async function providerFor(db: Db, companyId: string, seed: number): Promise<string> {
+  const any = (await db.select().from(paymentProviders).get())!
   const id = idOf(5, seed)
-  db.insert(paymentProviders)
+  await db
+    .insert(paymentProviders)
     .values({ ...any, id, companyId })
     .run()
   return id
@@ -44,33 +46,27 @@ function providerFor(db: Db, companyId: string, seed: number): string {
  * status (so some are overdue and some recovered), debt collection, terminations, no Vipps id.
  * Returns the ids in insertion order.
  */
-export function insertAgreements(db: Db, companyId: string, n: number, seed = 1): string[] {
+export async function insertAgreements(db: Db, companyId: string, n: number, seed = 1): Promise<string[]> {
   const rnd = randomOf(seed)
-  const provider = db.select().from(paymentProviders).where(eq(paymentProviders.companyId, companyId)).get()?.id ?? providerFor(db, companyId, seed)
-  const addressIds = db
-    .select({ id: addresses.id })
-    .from(addresses)
-    .where(eq(addresses.companyId, companyId))
-    .orderBy(asc(addresses.id))
-    .all()
-    .map((a) => a.id)
+  const provider =
+    (await db.select().from(paymentProviders).where(eq(paymentProviders.companyId, companyId)).get())?.id ?? (await providerFor(db, companyId, seed))
+  const addressIds = (await db.select({ id: addresses.id }).from(addresses).where(eq(addresses.companyId, companyId)).orderBy(asc(addresses.id)).all()).map(
+    (a) => a.id,
+  )
   const firstSeq =
-    (db
-      .select({ seq: agreements.externalSeq })
-      .from(agreements)
-      .where(eq(agreements.companyId, companyId))
-      .all()
+    ((await db.select({ seq: agreements.externalSeq }).from(agreements).where(eq(agreements.companyId, companyId)).all())
       .map((a) => a.seq)
       .sort((a, b) => b - a)[0] ?? 1000) + 1
   const base = seed * 1_000_000 + firstSeq * 10
   const ids: string[] = []
-  db.transaction((tx) => {
+  await transaction(db, async () => {
     const memberCount = Math.max(1, Math.ceil(n / 3))
     const members: string[] = []
     for (let m = 0; m < memberCount; m++) {
       const id = idOf(1, base + m)
       members.push(id)
-      tx.insert(users)
+      await db
+        .insert(users)
         .values({
           id,
           fullName: `Beboer ${rnd.pick(['Ærø', 'Søren', 'Anne Marie', 'Bo'])} ${base + m}`,
@@ -81,7 +77,8 @@ export function insertAgreements(db: Db, companyId: string, n: number, seed = 1)
         .run()
       const signIn = rnd.int(3) // none, unconfirmed, proven
       if (signIn > 0)
-        tx.insert(authMethods)
+        await db
+          .insert(authMethods)
           .values({
             id: idOf(2, base + m),
             userId: id,
@@ -107,7 +104,8 @@ export function insertAgreements(db: Db, companyId: string, n: number, seed = 1)
         vatRate: rnd.pick([0, 25]),
       }))
       const terminating = rnd.int(5) === 0
-      tx.insert(agreements)
+      await db
+        .insert(agreements)
         .values({
           id,
           companyId,
@@ -128,15 +126,16 @@ export function insertAgreements(db: Db, companyId: string, n: number, seed = 1)
           updatedAt: ISO,
         })
         .run()
-      tx.insert(agreementParts).values(parts).run()
+      await db.insert(agreementParts).values(parts).run()
       const linked = [...new Set(Array.from({ length: addressIds.length ? rnd.int(3) : 0 }, () => rnd.pick(addressIds)))]
       if (linked.length)
-        tx.insert(agreementAddresses)
+        await db
+          .insert(agreementAddresses)
           .values(linked.map((addressId, position) => ({ agreementId: id, addressId, position })))
           .run()
       const dues = ['2026-08-01', '2026-09-01', '2026-10-01', '2026-11-01', '2026-12-01'].filter(() => rnd.int(2) === 0)
-      dues.forEach((due, c) =>
-        tx
+      for (const [c, due] of dues.entries())
+        await db
           .insert(charges)
           .values({
             id: idOf(4, (base + i) * 10 + c),
@@ -151,8 +150,7 @@ export function insertAgreements(db: Db, companyId: string, n: number, seed = 1)
             createdAt: ISO,
             updatedAt: ISO,
           })
-          .run(),
-      )
+          .run()
     }
   })
   return ids

@@ -19,16 +19,16 @@ describe('demo agreements', () => {
   it('seeds six accepted agreements and one awaiting resident 02, numbered from 1001, price = sum of parts', async () => {
     const { db } = openDatabase(':memory:')
     await seedDemoData(db, new TestClock('2026-11-23T09:00:00.000Z'), createSecretBox('test-secret-key'))
-    const rows = db.select().from(agreements).all()
+    const rows = await db.select().from(agreements).all()
     expect(rows.map((r) => r.status)).toEqual([...Array(6).fill('ACCEPTED'), 'CREATED'])
     expect(rows.map((r) => r.externalSeq)).toEqual([1001, 1002, 1003, 1004, 1005, 1006, 1007])
     expect(rows.every((r) => r.nextRegularPaymentDate === '2026-12-01')).toBe(true)
-    const parts = db.select().from(agreementParts).all()
+    const parts = await db.select().from(agreementParts).all()
     for (const r of rows) expect(parts.filter((p) => p.agreementId === r.id).reduce((s, p) => s + p.priceOre, 0)).toBe(r.priceOre)
-    expect(db.select().from(agreementAddresses).all()).toHaveLength(7)
+    expect(await db.select().from(agreementAddresses).all()).toHaveLength(7)
     // Seeding again changes nothing.
     await seedDemoData(db, new TestClock('2026-11-23T09:00:00.000Z'), createSecretBox('test-secret-key'))
-    expect(db.select().from(agreements).all()).toHaveLength(7)
+    expect(await db.select().from(agreements).all()).toHaveLength(7)
   })
 
   /**
@@ -43,7 +43,7 @@ describe('demo agreements', () => {
     const database = openDatabase(':memory:')
     await seedDemoData(database.db, clock, createSecretBox(config.appSecretKey!))
     let appRef: { fetch: (r: Request) => Response | Promise<Response> } | undefined
-    const vipps = wireVipps({
+    const vipps = await wireVipps({
       publicUrl: config.publicUrl,
       vippsBaseUrl: undefined,
       isProduction: false,
@@ -68,7 +68,7 @@ describe('demo agreements', () => {
     })
     appRef = app
     const db = database.db
-    const accepted = db.select().from(agreements).where(eq(agreements.status, 'ACCEPTED')).all()
+    const accepted = await db.select().from(agreements).where(eq(agreements.status, 'ACCEPTED')).all()
     expect(accepted).toHaveLength(6)
 
     // Before: shown as Accepted, yet nothing can be charged — and the view says so.
@@ -90,13 +90,13 @@ describe('demo agreements', () => {
     expect((await list()).filter((a) => a.status === 'ACCEPTED').map((a) => a.collectionProblem)).toEqual(Array(6).fill('NO_PROVIDER_AGREEMENT'))
 
     // The start step of main.ts; a second start finds nothing left to connect.
-    expect(demoAgreementsAwaitingVipps(db)).toHaveLength(6)
-    expect(await services.agreements.connectSeeded(demoAgreementsAwaitingVipps(db), approveInEmulator(emulator))).toBe(6)
-    expect(demoAgreementsAwaitingVipps(db)).toEqual([])
+    expect(await demoAgreementsAwaitingVipps(db)).toHaveLength(6)
+    expect(await services.agreements.connectSeeded(await demoAgreementsAwaitingVipps(db), approveInEmulator(emulator))).toBe(6)
+    expect(await demoAgreementsAwaitingVipps(db)).toEqual([])
     const state = (await (await app.request('/vipps-emulator/_control/state')).json()) as {
       agreements: Record<string, { status: string; pricing: { amount: number } }>
     }
-    for (const a of db.select().from(agreements).where(eq(agreements.status, 'ACCEPTED')).all()) {
+    for (const a of await db.select().from(agreements).where(eq(agreements.status, 'ACCEPTED')).all()) {
       expect(a.vippsAgreementId).not.toBeNull()
       expect(state.agreements[a.vippsAgreementId!]).toMatchObject({ status: 'ACTIVE', pricing: { amount: a.priceOre } })
     }
@@ -110,18 +110,12 @@ describe('demo agreements', () => {
     })
     expect(set.status).toBe(200)
     expect(await services.billing.run()).toEqual({ agreements: 6, charges: 6 })
-    const billed = db.select().from(charges).all()
+    const billed = await db.select().from(charges).all()
     expect(billed.map((c) => c.agreementId).sort()).toEqual(accepted.map((a) => a.id).sort())
     expect(billed.every((c) => c.kind === 'REGULAR' && c.due === '2026-12-01' && c.invoiceId !== null)).toBe(true)
     // Vipps takes every one of them.
     await services.providerOutbox.run()
-    expect(
-      db
-        .select()
-        .from(charges)
-        .all()
-        .every((c) => c.vippsChargeId !== null),
-    ).toBe(true)
+    expect((await db.select().from(charges).all()).every((c) => c.vippsChargeId !== null)).toBe(true)
 
     // A one-off charge on a demo agreement is accepted now.
     const oneOff = await app.request(`/api/agreement/${accepted[0]!.id}/requestOneTimeCharge`, {
@@ -141,16 +135,16 @@ describe('demo agreements', () => {
     const admin = await t.login(demo.admin)
     const get = async () => (await t.call('GET', `/agreement/${a.id}`, { token: admin })).json
     expect((await get()).collectionProblem).toBeNull() // CREATED: nothing to collect yet
-    t.db.update(agreements).set({ status: 'ACCEPTED' }).where(eq(agreements.id, a.id)).run()
+    await t.db.update(agreements).set({ status: 'ACCEPTED' }).where(eq(agreements.id, a.id)).run()
     expect((await get()).collectionProblem).toBe('NO_PROVIDER_AGREEMENT')
-    acceptedWithCollectedCharge(t, a.id)
+    await acceptedWithCollectedCharge(t, a.id)
     expect((await get()).collectionProblem).toBeNull()
-    t.db.update(paymentProviders).set({ isActive: false }).run()
+    await t.db.update(paymentProviders).set({ isActive: false }).run()
     expect((await get()).collectionProblem).toBe('PROVIDER_INACTIVE')
     // Billing skips it exactly then.
-    t.db.update(agreements).set({ nextRegularPaymentDate: '2026-11-25' }).where(eq(agreements.id, a.id)).run()
+    await t.db.update(agreements).set({ nextRegularPaymentDate: '2026-11-25' }).where(eq(agreements.id, a.id)).run()
     expect(await t.services.billing.run()).toEqual({ agreements: 0, charges: 0 })
-    t.db.update(paymentProviders).set({ isActive: true }).run()
+    await t.db.update(paymentProviders).set({ isActive: true }).run()
     expect(await t.services.billing.run()).toEqual({ agreements: 1, charges: 1 })
   })
 })

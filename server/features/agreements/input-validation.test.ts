@@ -79,7 +79,7 @@ describe('item 7: agreement dates', () => {
     expect(far.status).toBe(400)
     expect(issue(far, 'terminationDate')).toBe('The date can be at most 5 years from today')
     expect(issue(await cancel('9999-12-31', DA), 'terminationDate')).toBe('Datoen kan højst ligge 5 år fra i dag')
-    expect(t.db.select().from(agreements).where(eq(agreements.id, a.id)).get()!.terminationDate).toBeNull()
+    expect((await t.db.select().from(agreements).where(eq(agreements.id, a.id)).get())!.terminationDate).toBeNull()
     expect((await cancel('2031-11-23')).status).toBe(200)
   })
 
@@ -87,9 +87,9 @@ describe('item 7: agreement dates', () => {
     const { t, f, admin } = await setup()
     // As an import from an earlier system would write it: ACCEPTED at Vipps, started in January 2025, nothing billed here yet.
     const template = (await createAgreement(t, {}, admin)) as { id: string }
-    const row = t.db.select().from(agreements).where(eq(agreements.id, template.id)).get()!
+    const row = (await t.db.select().from(agreements).where(eq(agreements.id, template.id)).get())!
     const imported = newId()
-    t.db
+    await t.db
       .insert(agreements)
       .values({
         ...row,
@@ -103,11 +103,11 @@ describe('item 7: agreement dates', () => {
         updatedAt: t.clock.now().toISOString(),
       })
       .run()
-    t.db.update(agreements).set({ status: 'REJECTED' }).where(eq(agreements.id, template.id)).run()
+    await t.db.update(agreements).set({ status: 'REJECTED' }).where(eq(agreements.id, template.id)).run()
     // A billing run on the import day bills none of the 23 months before it.
     await t.services.billing.run()
-    expect(t.db.select().from(charges).where(eq(charges.agreementId, imported)).all()).toEqual([])
-    expect(t.db.select().from(agreements).where(eq(agreements.id, imported)).get()!.nextRegularPaymentDate).toBe('2026-12-15')
+    expect(await t.db.select().from(charges).where(eq(charges.agreementId, imported)).all()).toEqual([])
+    expect((await t.db.select().from(agreements).where(eq(agreements.id, imported)).get())!.nextRegularPaymentDate).toBe('2026-12-15')
     // It then bills its periods as they come, and after downtime catches up only periods since the import.
     t.clock.set('2027-02-20T09:00:00.000Z')
     await t.services.billing.run()
@@ -178,7 +178,7 @@ describe('item 8: names, text and prices of agreements and charges', () => {
   it('a one-time charge amount above the maximum or with a fraction of an øre, and a description with a line break, get their own messages', async () => {
     const { t, create, admin } = await setup()
     const a = (await create({})).json
-    t.db.update(agreements).set({ status: 'ACCEPTED', vippsAgreementId: 'agr_onetime0001' }).where(eq(agreements.id, a.id)).run()
+    await t.db.update(agreements).set({ status: 'ACCEPTED', vippsAgreementId: 'agr_onetime0001' }).where(eq(agreements.id, a.id)).run()
     const charge = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
       t.call('POST', `/agreement/${a.id}/requestOneTimeCharge`, { token: admin, body, headers })
     expect(issue(await charge({ amount: 100_000_001, description: 'Nøgle' }), 'amount')).toBe('The amount can be at most 1,000,000 kr.')

@@ -8,10 +8,10 @@ import { newId } from '../../lib/ids'
 import { companyIds } from '../companies/test-helpers'
 
 /** The second demo association gets a provider and an address, so its administrator can create agreements. */
-function equipSecond(t: TestApp, second: string) {
+async function equipSecond(t: TestApp, second: string) {
   const now = t.clock.now().toISOString()
   const provider = newId()
-  t.db
+  await t.db
     .insert(paymentProviders)
     .values({
       id: provider,
@@ -30,7 +30,7 @@ function equipSecond(t: TestApp, second: string) {
     })
     .run()
   const address = newId()
-  t.db
+  await t.db
     .insert(addresses)
     .values({
       id: address,
@@ -68,9 +68,9 @@ describe('creating an agreement for someone outside the association', () => {
   it('answers with what the caller typed, the same as for a new address; the account is untouched', async () => {
     const t = await testApp()
     const { second } = await companyIds(t)
-    const ids = equipSecond(t, second)
+    const ids = await equipSecond(t, second)
     const other = await t.login(demo.otherAdmin)
-    const before = t.db.select().from(users).where(eq(users.emailAddress, demo.resident)).get()!
+    const before = (await t.db.select().from(users).where(eq(users.emailAddress, demo.resident)).get())!
     const existing = await t.call('POST', '/agreement', { token: other, body: body(second, ids, { memberName: 'S. Jensen', emailAddress: demo.resident }) })
     const fresh = await t.call('POST', '/agreement', {
       token: other,
@@ -82,7 +82,7 @@ describe('creating an agreement for someone outside the association', () => {
     expect(fresh.json.member).toMatchObject({ title: 'SJ', fullName: 'S. Jensen', emailAddress: 'ny.beboer@example.dk', isVerified: false })
     expect(JSON.stringify(existing.json)).not.toMatch(/Sofie|31 00 00 01/)
     // Her own account keeps her name and number.
-    expect(t.db.select().from(users).where(eq(users.id, before.id)).get()).toMatchObject({
+    expect(await t.db.select().from(users).where(eq(users.id, before.id)).get()).toMatchObject({
       fullName: 'Sofie Jensen',
       mobileNumber: '+45 31 00 00 01',
       version: before.version,
@@ -93,8 +93,8 @@ describe('creating an agreement for someone outside the association', () => {
     const t = await testApp()
     const { main } = await companyIds(t)
     const admin = await t.login(demo.admin)
-    const provider = t.db.select().from(paymentProviders).where(eq(paymentProviders.companyId, main)).get()!.id
-    const address = t.db.select().from(addresses).where(eq(addresses.companyId, main)).get()!.id
+    const provider = (await t.db.select().from(paymentProviders).where(eq(paymentProviders.companyId, main)).get())!.id
+    const address = (await t.db.select().from(addresses).where(eq(addresses.companyId, main)).get())!.id
     const res = await t.call('POST', '/agreement', { token: admin, body: body(main, { provider, address }, { memberName: 'K.', emailAddress: demo.chairman }) })
     expect(res.status).toBe(201)
     expect(res.json.member).toMatchObject({ fullName: 'Karen Holm', isVerified: true })

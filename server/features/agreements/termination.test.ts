@@ -16,7 +16,7 @@ const PRICE = 515_050
 
 async function acceptedAgreement(t: TestApp, extra: Record<string, unknown>) {
   const a = await createAgreement(t, extra)
-  t.db
+  await t.db
     .update(agreements)
     .set({ status: 'ACCEPTED', vippsAgreementId: `agr_${a.id.slice(-12)}` })
     .where(eq(agreements.id, a.id))
@@ -25,18 +25,15 @@ async function acceptedAgreement(t: TestApp, extra: Record<string, unknown>) {
 }
 
 /** Charges of the agreement: kind, due date, amount, and the total of its invoice's lines. */
-function chargesOf(t: TestApp, agreementId: string) {
-  return t.db
-    .select()
-    .from(charges)
-    .where(eq(charges.agreementId, agreementId))
-    .orderBy(asc(charges.due))
-    .all()
-    .map((c) => {
-      const invoice = t.db.select().from(invoices).where(eq(invoices.chargeId, c.id)).get()
-      const lines = invoice ? t.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id)).all() : []
+async function chargesOf(t: TestApp, agreementId: string) {
+  const rows = await t.db.select().from(charges).where(eq(charges.agreementId, agreementId)).orderBy(asc(charges.due)).all()
+  return await Promise.all(
+    rows.map(async (c) => {
+      const invoice = await t.db.select().from(invoices).where(eq(invoices.chargeId, c.id)).get()
+      const lines = invoice ? await t.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id)).all() : []
       return { kind: c.kind, due: c.due, amount: c.amountOre, invoiceTotal: invoice?.totalOre, linesTotal: lines.reduce((s, l) => s + l.totalInclVatOre, 0) }
-    })
+    }),
+  )
 }
 
 /** The billing job on each of the given days (Copenhagen morning). */
@@ -59,7 +56,7 @@ describe('termination with a last payment charges each day once', () => {
     // Shown: the last payment is the next payment; no regular one comes any more.
     expect(res.json).toMatchObject({ status: 'ACCEPTED', nextRegularPaymentDate: null, nextPaymentDate: '2027-02-26' })
     await billOn(t, ['2027-01-29', '2027-02-01', '2027-02-26', '2027-03-01'])
-    expect(chargesOf(t, a.id)).toEqual([
+    expect(await chargesOf(t, a.id)).toEqual([
       { kind: 'REGULAR', due: '2027-01-01', amount: PRICE, invoiceTotal: PRICE, linesTotal: PRICE },
       { kind: 'FINAL', due: '2027-02-26', amount: PRICE, invoiceTotal: PRICE, linesTotal: PRICE },
     ])
@@ -80,7 +77,7 @@ describe('termination with a last payment charges each day once', () => {
     expect(res.json).toMatchObject({ nextRegularPaymentDate: '2027-02-01', nextPaymentDate: '2027-02-01' })
     await billOn(t, ['2027-01-29', '2027-02-26', '2027-03-12'])
     const share = Math.round((PRICE * 14) / 31)
-    expect(chargesOf(t, a.id)).toEqual([
+    expect(await chargesOf(t, a.id)).toEqual([
       { kind: 'REGULAR', due: '2027-01-01', amount: PRICE, invoiceTotal: PRICE, linesTotal: PRICE },
       { kind: 'REGULAR', due: '2027-02-01', amount: PRICE, invoiceTotal: PRICE, linesTotal: PRICE },
       { kind: 'FINAL', due: '2027-03-12', amount: share, invoiceTotal: share, linesTotal: share },
@@ -114,7 +111,7 @@ describe('termination with a last payment charges each day once', () => {
     // Without a last payment it ends, and shows no next payment.
     const ended = await t.call('POST', `/agreement/${a.id}/cancel`, { token: admin, body: { terminationDate: '2027-03-01', finalPaymentRequired: false } })
     expect(ended.json).toMatchObject({ status: 'CANCELED', nextRegularPaymentDate: null, nextPaymentDate: null })
-    expect(chargesOf(t, a.id).map((c) => [c.kind, c.due])).toEqual([
+    expect((await chargesOf(t, a.id)).map((c) => [c.kind, c.due])).toEqual([
       ['REGULAR', '2027-01-01'],
       ['REGULAR', '2027-02-01'],
     ])
@@ -130,7 +127,7 @@ describe('termination with a last payment charges each day once', () => {
     expect(res.json).toMatchObject({ nextRegularPaymentDate: null, nextPaymentDate: '2027-03-29' })
     await billOn(t, ['2026-12-29', '2027-01-01', '2027-03-29', '2027-04-01'])
     const share = Math.round((PRICE * 90) / 365)
-    expect(chargesOf(t, a.id)).toEqual([{ kind: 'FINAL', due: '2027-03-29', amount: share, invoiceTotal: share, linesTotal: share }])
+    expect(await chargesOf(t, a.id)).toEqual([{ kind: 'FINAL', due: '2027-03-29', amount: share, invoiceTotal: share, linesTotal: share }])
   })
 
   it('yearly, terminated on 1 April after the year was charged: nothing is left to charge', async () => {
@@ -141,6 +138,6 @@ describe('termination with a last payment charges each day once', () => {
     const admin = await t.login(demo.admin)
     const refused = await t.call('POST', `/agreement/${a.id}/cancel`, { token: admin, body: { terminationDate: '2027-04-01', finalPaymentRequired: true } })
     expect(refused.json.issues?.[0]?.path).toBe('finalPaymentRequired')
-    expect(chargesOf(t, a.id).map((c) => [c.kind, c.due, c.amount])).toEqual([['REGULAR', '2027-01-01', PRICE]])
+    expect((await chargesOf(t, a.id)).map((c) => [c.kind, c.due, c.amount])).toEqual([['REGULAR', '2027-01-01', PRICE]])
   })
 })

@@ -7,18 +7,13 @@ import { paymentProviders } from '../../db/schema/payments'
 import { companyIds } from '../companies/test-helpers'
 import { agreements, charges } from '../../db/schema/agreements'
 import { newId } from '../../lib/ids'
+import { transaction } from '../../db/client'
 
 /** Ids of the demo company, its Vipps provider and addresses, and the other company. */
 export async function agreementFixtures(t: Pick<TestApp, 'db'>) {
   const { main, second } = await companyIds(t)
-  const provider = t.db.select().from(paymentProviders).where(eq(paymentProviders.companyId, main)).get()!.id
-  const addressIds = t.db
-    .select()
-    .from(addresses)
-    .where(eq(addresses.companyId, main))
-    .orderBy(asc(addresses.id))
-    .all()
-    .map((a) => a.id)
+  const provider = (await t.db.select().from(paymentProviders).where(eq(paymentProviders.companyId, main)).get())!.id
+  const addressIds = (await t.db.select().from(addresses).where(eq(addresses.companyId, main)).orderBy(asc(addresses.id)).all()).map((a) => a.id)
   return { main, second, provider, addressIds }
 }
 
@@ -53,20 +48,20 @@ export async function createAgreement(t: TestApp, extra: Record<string, unknown>
  * (EXECUTED, captured) charge of 515,050 øre with its invoice, as if Vipps had charged it.
  * Returns the charge id.
  */
-export function acceptedWithCollectedCharge(t: TestApp, agreementId: string): string {
-  t.db
+export async function acceptedWithCollectedCharge(t: TestApp, agreementId: string): Promise<string> {
+  await t.db
     .update(agreements)
     .set({ status: 'ACCEPTED', vippsAgreementId: `agr_${agreementId.slice(-12)}` })
     .where(eq(agreements.id, agreementId))
     .run()
   const id = newId()
   const now = t.clock.now().toISOString()
-  t.db
+  await t.db
     .insert(charges)
     .values({
       id,
       agreementId,
-      companyId: t.db.select().from(agreements).where(eq(agreements.id, agreementId)).get()!.companyId,
+      companyId: (await t.db.select().from(agreements).where(eq(agreements.id, agreementId)).get())!.companyId,
       kind: 'REGULAR',
       type: 'RECURRING',
       amountOre: 515_050,
@@ -80,6 +75,6 @@ export function acceptedWithCollectedCharge(t: TestApp, agreementId: string): st
       updatedAt: now,
     })
     .run()
-  t.db.transaction(() => t.services.invoicing.issueForCharge(t.db.select().from(charges).where(eq(charges.id, id)).get()!))
+  await transaction(t.db, async () => t.services.invoicing.issueForCharge((await t.db.select().from(charges).where(eq(charges.id, id)).get())!))
   return id
 }

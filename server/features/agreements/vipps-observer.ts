@@ -15,27 +15,27 @@ export type VippsObserver = ReturnType<typeof createVippsObserver>
 export function createVippsObserver(deps: { agreements: AgreementsService; charges: ChargesService }) {
   const { agreements, charges } = deps
 
-  function settled(charge: Pick<ChargeRow, 'kind' | 'status' | 'agreementId'>) {
-    if (charge.kind === 'FINAL' && isChargeSettled(charge.status)) agreements.finishTermination(charge.agreementId)
+  async function settled(charge: Pick<ChargeRow, 'kind' | 'status' | 'agreementId'>) {
+    if (charge.kind === 'FINAL' && isChargeSettled(charge.status)) await agreements.finishTermination(charge.agreementId)
   }
 
   const observer = {
-    observeAgreement: (va: AgreementResponseV3): void => agreements.observeAgreement(va),
+    observeAgreement: async (va: AgreementResponseV3): Promise<void> => await agreements.observeAgreement(va),
 
-    observeCharge(vc: ChargeResponseV3): void {
-      const moved = charges.observe(vc)
-      if (moved) settled(moved)
+    async observeCharge(vc: ChargeResponseV3): Promise<void> {
+      const moved = await charges.observe(vc)
+      if (moved) await settled(moved)
     },
 
     /** A status our side decides (Vipps refused to create the charge). */
-    setChargeStatus(charge: ChargeRow, status: ChargeStatus, extra: Partial<ChargeRow> = {}): void {
-      charges.setStatus(charge, status, extra)
-      settled({ ...charge, status })
+    async setChargeStatus(charge: ChargeRow, status: ChargeStatus, extra: Partial<ChargeRow> = {}): Promise<void> {
+      await charges.setStatus(charge, status, extra)
+      await settled({ ...charge, status })
     },
 
-    observe(observation: VippsObservation): void {
-      if (observation.kind === 'agreement') observer.observeAgreement(observation.agreement)
-      else observer.observeCharge(observation.charge)
+    async observe(observation: VippsObservation): Promise<void> {
+      if (observation.kind === 'agreement') await observer.observeAgreement(observation.agreement)
+      else await observer.observeCharge(observation.charge)
     },
   }
   return observer

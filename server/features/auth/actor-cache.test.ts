@@ -12,7 +12,7 @@ import { ACTOR_TTL_MS } from '../users/actor-cache'
  * counts from the very next request. Each change goes through the API, as a user makes it; a hand
  * edit of the database shows what the cache alone would keep.
  */
-const userId = (t: TestApp, email: string) => t.db.select().from(users).where(eq(users.emailAddress, email)).get()!.id
+const userId = async (t: TestApp, email: string) => (await t.db.select().from(users).where(eq(users.emailAddress, email)).get())!.id
 const status = async (t: TestApp, method: string, path: string, token: string, body?: unknown) => (await t.call(method, path, { token, body })).status
 const members = async (t: TestApp, companyId: string, token: string) =>
   (await t.call('GET', `/company/${companyId}/members`, { token })).json as { id: string; email: string; role: string; version: number }[]
@@ -24,9 +24,9 @@ describe('the actor cache', () => {
     const admin = await t.login(demo.admin)
     expect(await status(t, 'GET', `/company/${main}`, admin)).toBe(200)
     // Nothing that invalidates runs for a hand edit: the cached membership still counts ...
-    t.db
+    await t.db
       .delete(companyMembers)
-      .where(eq(companyMembers.userId, userId(t, demo.admin)))
+      .where(eq(companyMembers.userId, await userId(t, demo.admin)))
       .run()
     expect(await status(t, 'GET', `/company/${main}`, admin)).toBe(200)
     t.clock.advance(ACTOR_TTL_MS - 1)
@@ -40,7 +40,7 @@ describe('the actor cache', () => {
     const t = await testApp()
     const admin = await t.login(demo.admin)
     const expiresAt = new Date(t.clock.now().getTime() + 2_000).toISOString()
-    t.db
+    await t.db
       .update(sessions)
       .set({ expiresAt })
       .where(eq(sessions.tokenHash, sha256(admin)))
@@ -71,10 +71,7 @@ describe('the actor cache', () => {
     expect(await status(t, 'GET', '/account/info', phone)).toBe(200)
     expect(await status(t, 'GET', '/account/info', laptop)).toBe(200)
     await t.call('POST', '/auth/forgot-password', { body: { email: demo.admin } })
-    const mail = t
-      .mails()
-      .filter((m) => m.to === demo.admin)
-      .at(-1)!
+    const mail = (await t.mails()).filter((m) => m.to === demo.admin).at(-1)!
     const token = decodeURIComponent(/reset-password\?token=([\w%-]+)/.exec(mail.text)![1]!)
     expect((await t.call('POST', '/auth/reset-password', { body: { token, newPassword: 'Helt-ny-kode-42' } })).status).toBe(200)
     expect(await status(t, 'GET', '/account/info', phone)).toBe(401)

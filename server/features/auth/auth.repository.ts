@@ -30,24 +30,24 @@ function liveSessionStatement(db: Db): Database.Statement<[string, string], Live
 /** Queries on sign-in methods, sessions, password reset links and Vipps Login attempts. */
 export const authRepository = {
   /** The proven sign-in with this identifier; unverified claims never count. */
-  verifiedMethod: (db: Db, type: AuthMethodRow['type'], identifier: string): AuthMethodRow | undefined =>
-    db
+  verifiedMethod: async (db: Db, type: AuthMethodRow['type'], identifier: string): Promise<AuthMethodRow | undefined> =>
+    await db
       .select()
       .from(authMethods)
       .where(and(eq(authMethods.type, type), eq(authMethods.identifier, identifier), isNotNull(authMethods.verifiedAt)))
       .get(),
 
   /** The user's own sign-in of this type and identifier, proven or not. */
-  ownMethod: (db: Db, userId: string, type: AuthMethodRow['type'], identifier: string): AuthMethodRow | undefined =>
-    db
+  ownMethod: async (db: Db, userId: string, type: AuthMethodRow['type'], identifier: string): Promise<AuthMethodRow | undefined> =>
+    await db
       .select()
       .from(authMethods)
       .where(and(eq(authMethods.userId, userId), eq(authMethods.type, type), eq(authMethods.identifier, identifier)))
       .get(),
 
   /** Proven password sign-ins of a user (to confirm it is them before a security change). */
-  passwordMethodsOf: (db: Db, userId: string): AuthMethodRow[] =>
-    db
+  passwordMethodsOf: async (db: Db, userId: string): Promise<AuthMethodRow[]> =>
+    await db
       .select()
       .from(authMethods)
       .where(
@@ -61,143 +61,159 @@ export const authRepository = {
       .all(),
 
   /** Drops other users' unproven claims on an identifier once its owner has proven it. */
-  deleteOthersPendingClaims: (db: Db, type: AuthMethodRow['type'], identifier: string, ownerId: string): void => {
-    db.delete(authMethods)
+  deleteOthersPendingClaims: async (db: Db, type: AuthMethodRow['type'], identifier: string, ownerId: string): Promise<void> => {
+    await db
+      .delete(authMethods)
       .where(and(eq(authMethods.type, type), eq(authMethods.identifier, identifier), isNull(authMethods.verifiedAt), ne(authMethods.userId, ownerId)))
       .run()
   },
 
   /** Removes the user's sign-ins of one type; returns how many there were. */
-  deleteMethodsOfType: (db: Db, userId: string, type: AuthMethodRow['type']): number =>
-    db
-      .delete(authMethods)
-      .where(and(eq(authMethods.userId, userId), eq(authMethods.type, type)))
-      .run().changes,
+  deleteMethodsOfType: async (db: Db, userId: string, type: AuthMethodRow['type']): Promise<number> =>
+    (
+      await db
+        .delete(authMethods)
+        .where(and(eq(authMethods.userId, userId), eq(authMethods.type, type)))
+        .run()
+    ).changes,
 
   /** Removes the user's unproven sign-ins (pending e-mail claims). */
-  deleteUnverifiedMethods: (db: Db, userId: string): number =>
-    db
-      .delete(authMethods)
-      .where(and(eq(authMethods.userId, userId), isNull(authMethods.verifiedAt)))
-      .run().changes,
+  deleteUnverifiedMethods: async (db: Db, userId: string): Promise<number> =>
+    (
+      await db
+        .delete(authMethods)
+        .where(and(eq(authMethods.userId, userId), isNull(authMethods.verifiedAt)))
+        .run()
+    ).changes,
 
   /** Ends every unused confirmation link of the user (pending e-mail sign-ins and changes). */
-  expireConfirmations: (db: Db, userId: string, at: string): number =>
-    db
-      .update(emailConfirmations)
-      .set({ usedAt: at })
-      .where(and(eq(emailConfirmations.userId, userId), isNull(emailConfirmations.usedAt)))
-      .run().changes,
+  expireConfirmations: async (db: Db, userId: string, at: string): Promise<number> =>
+    (
+      await db
+        .update(emailConfirmations)
+        .set({ usedAt: at })
+        .where(and(eq(emailConfirmations.userId, userId), isNull(emailConfirmations.usedAt)))
+        .run()
+    ).changes,
 
   /** Removes every login token of a user; returns how many there were. */
-  deleteLoginTokens: (db: Db, userId: string): number =>
-    db
-      .delete(authMethods)
-      .where(and(eq(authMethods.userId, userId), eq(authMethods.type, 'LOGIN_TOKEN')))
-      .run().changes,
+  deleteLoginTokens: async (db: Db, userId: string): Promise<number> =>
+    (
+      await db
+        .delete(authMethods)
+        .where(and(eq(authMethods.userId, userId), eq(authMethods.type, 'LOGIN_TOKEN')))
+        .run()
+    ).changes,
 
-  methodByLookupHash: (db: Db, lookupHash: string): AuthMethodRow | undefined =>
-    db.select().from(authMethods).where(eq(authMethods.lookupHash, lookupHash)).get(),
+  methodByLookupHash: async (db: Db, lookupHash: string): Promise<AuthMethodRow | undefined> =>
+    await db.select().from(authMethods).where(eq(authMethods.lookupHash, lookupHash)).get(),
 
-  methodsOf: (db: Db, userId: string): AuthMethodRow[] =>
-    db.select().from(authMethods).where(eq(authMethods.userId, userId)).orderBy(authMethods.createdAt).all(),
+  methodsOf: async (db: Db, userId: string): Promise<AuthMethodRow[]> =>
+    await db.select().from(authMethods).where(eq(authMethods.userId, userId)).orderBy(authMethods.createdAt).all(),
 
-  insertMethod: (db: Db, row: typeof authMethods.$inferInsert): void => {
-    db.insert(authMethods).values(row).run()
+  insertMethod: async (db: Db, row: typeof authMethods.$inferInsert): Promise<void> => {
+    await db.insert(authMethods).values(row).run()
   },
 
-  updateMethod: (db: Db, id: string, changes: Partial<typeof authMethods.$inferInsert>): void => {
-    db.update(authMethods).set(changes).where(eq(authMethods.id, id)).run()
+  updateMethod: async (db: Db, id: string, changes: Partial<typeof authMethods.$inferInsert>): Promise<void> => {
+    await db.update(authMethods).set(changes).where(eq(authMethods.id, id)).run()
   },
 
-  deleteMethod: (db: Db, id: string): void => {
-    db.delete(authMethods).where(eq(authMethods.id, id)).run()
+  deleteMethod: async (db: Db, id: string): Promise<void> => {
+    await db.delete(authMethods).where(eq(authMethods.id, id)).run()
   },
 
-  insertSession: (db: Db, row: typeof sessions.$inferInsert): void => {
-    db.insert(sessions).values(row).run()
+  insertSession: async (db: Db, row: typeof sessions.$inferInsert): Promise<void> => {
+    await db.insert(sessions).values(row).run()
   },
 
-  sessionById: (db: Db, id: string): SessionRow | undefined => db.select().from(sessions).where(eq(sessions.id, id)).get(),
+  sessionById: async (db: Db, id: string): Promise<SessionRow | undefined> => await db.select().from(sessions).where(eq(sessions.id, id)).get(),
 
   /** A session by token hash that is neither revoked nor expired at `now` (a prepared statement). */
   liveSession: (db: Db, tokenHash: string, now: string): LiveSession | undefined => liveSessionStatement(db).get(tokenHash, now),
 
-  touchSession: (db: Db, id: string, lastUsedAt: string, expiresAt: string): void => {
-    db.update(sessions).set({ lastUsedAt, expiresAt }).where(eq(sessions.id, id)).run()
+  touchSession: async (db: Db, id: string, lastUsedAt: string, expiresAt: string): Promise<void> => {
+    await db.update(sessions).set({ lastUsedAt, expiresAt }).where(eq(sessions.id, id)).run()
   },
 
-  revokeSession: (db: Db, id: string, at: string): void => {
-    db.update(sessions).set({ revokedAt: at }).where(eq(sessions.id, id)).run()
+  revokeSession: async (db: Db, id: string, at: string): Promise<void> => {
+    await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.id, id)).run()
   },
 
   /** Revokes every live session of the user; returns how many. */
-  revokeAllSessions: (db: Db, userId: string, at: string): number =>
-    db
-      .update(sessions)
-      .set({ revokedAt: at })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-      .run().changes,
+  revokeAllSessions: async (db: Db, userId: string, at: string): Promise<number> =>
+    (
+      await db
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .run()
+    ).changes,
 
-  insertReset: (db: Db, row: typeof passwordResets.$inferInsert): void => {
-    db.insert(passwordResets).values(row).run()
+  insertReset: async (db: Db, row: typeof passwordResets.$inferInsert): Promise<void> => {
+    await db.insert(passwordResets).values(row).run()
   },
 
-  resetByTokenHash: (db: Db, tokenHash: string) => db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).get(),
+  resetByTokenHash: async (db: Db, tokenHash: string) => await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).get(),
 
-  markResetUsed: (db: Db, id: string, at: string): void => {
-    db.update(passwordResets).set({ usedAt: at }).where(eq(passwordResets.id, id)).run()
+  markResetUsed: async (db: Db, id: string, at: string): Promise<void> => {
+    await db.update(passwordResets).set({ usedAt: at }).where(eq(passwordResets.id, id)).run()
   },
 
-  insertConfirmation: (db: Db, row: typeof emailConfirmations.$inferInsert): void => {
-    db.insert(emailConfirmations).values(row).run()
+  insertConfirmation: async (db: Db, row: typeof emailConfirmations.$inferInsert): Promise<void> => {
+    await db.insert(emailConfirmations).values(row).run()
   },
 
-  confirmationByTokenHash: (db: Db, tokenHash: string) => db.select().from(emailConfirmations).where(eq(emailConfirmations.tokenHash, tokenHash)).get(),
+  confirmationByTokenHash: async (db: Db, tokenHash: string) =>
+    await db.select().from(emailConfirmations).where(eq(emailConfirmations.tokenHash, tokenHash)).get(),
 
-  markConfirmationUsed: (db: Db, id: string, at: string): void => {
-    db.update(emailConfirmations).set({ usedAt: at }).where(eq(emailConfirmations.id, id)).run()
+  markConfirmationUsed: async (db: Db, id: string, at: string): Promise<void> => {
+    await db.update(emailConfirmations).set({ usedAt: at }).where(eq(emailConfirmations.id, id)).run()
   },
 
   /** The newest unused e-mail change the user asked for, if still valid at `now`. */
-  pendingEmailChange: (db: Db, userId: string, now: string) =>
-    db
-      .select()
-      .from(emailConfirmations)
-      .where(
-        and(
-          eq(emailConfirmations.userId, userId),
-          eq(emailConfirmations.purpose, 'CHANGE_EMAIL'),
-          isNull(emailConfirmations.usedAt),
-          gt(emailConfirmations.expiresAt, now),
-        ),
-      )
-      .orderBy(emailConfirmations.createdAt)
-      .all()
-      .at(-1),
+  pendingEmailChange: async (db: Db, userId: string, now: string) =>
+    (
+      await db
+        .select()
+        .from(emailConfirmations)
+        .where(
+          and(
+            eq(emailConfirmations.userId, userId),
+            eq(emailConfirmations.purpose, 'CHANGE_EMAIL'),
+            isNull(emailConfirmations.usedAt),
+            gt(emailConfirmations.expiresAt, now),
+          ),
+        )
+        .orderBy(emailConfirmations.createdAt)
+        .all()
+    ).at(-1),
 
   /** Cancels the user's earlier unused e-mail change links (a new request replaces them). */
-  expireEmailChanges: (db: Db, userId: string, at: string): void => {
-    db.update(emailConfirmations)
+  expireEmailChanges: async (db: Db, userId: string, at: string): Promise<void> => {
+    await db
+      .update(emailConfirmations)
       .set({ usedAt: at })
       .where(and(eq(emailConfirmations.userId, userId), eq(emailConfirmations.purpose, 'CHANGE_EMAIL'), isNull(emailConfirmations.usedAt)))
       .run()
   },
 
   /** The user whose Vipps sign-in has this Vipps identity (`sub`). */
-  userOfVippsSub: (db: Db, sub: string): string | undefined =>
-    db
-      .select()
-      .from(authMethods)
-      .where(and(eq(authMethods.type, 'MOBILEPAY'), eq(authMethods.identifier, sub)))
-      .get()?.userId,
-  insertOidcLogin: (db: Db, row: typeof oidcLogins.$inferInsert): void => {
-    db.insert(oidcLogins).values(row).run()
+  userOfVippsSub: async (db: Db, sub: string): Promise<string | undefined> =>
+    (
+      await db
+        .select()
+        .from(authMethods)
+        .where(and(eq(authMethods.type, 'MOBILEPAY'), eq(authMethods.identifier, sub)))
+        .get()
+    )?.userId,
+  insertOidcLogin: async (db: Db, row: typeof oidcLogins.$inferInsert): Promise<void> => {
+    await db.insert(oidcLogins).values(row).run()
   },
   /** The Vipps Login attempt with this state, removed as it is read (a callback cannot be replayed). */
-  takeOidcLogin(db: Db, state: string) {
-    const row = db.select().from(oidcLogins).where(eq(oidcLogins.state, state)).get()
-    if (row) db.delete(oidcLogins).where(eq(oidcLogins.state, state)).run()
+  async takeOidcLogin(db: Db, state: string) {
+    const row = await db.select().from(oidcLogins).where(eq(oidcLogins.state, state)).get()
+    if (row) await db.delete(oidcLogins).where(eq(oidcLogins.state, state)).run()
     return row
   },
 }

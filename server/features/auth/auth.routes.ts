@@ -110,7 +110,7 @@ export const authRoutes = (auth: AuthService, vippsLogin: VippsLoginService, ide
       rememberState(c, state)
       return c.json({ url }, 200)
     })
-    .openapi(confirmEmail, (c) => c.json({ message: translate(c.var.locale, identity.confirmEmail(c.req.valid('json').token)) }, 200))
+    .openapi(confirmEmail, async (c) => c.json({ message: translate(c.var.locale, await identity.confirmEmail(c.req.valid('json').token)) }, 200))
     .openapi(vipps, async (c) => {
       const started = await vippsLogin.start()
       if (!started) return c.redirect('/login?error=vipps_unavailable', 302)
@@ -126,9 +126,9 @@ export const authRoutes = (auth: AuthService, vippsLogin: VippsLoginService, ide
       return c.redirect(outcome.ok ? `/?authToken=${encodeURIComponent(outcome.accessToken)}` : `/login?error=${outcome.error}`, 302)
     })
     .openapi(login, async (c) => c.json(await auth.login(c.req.valid('json'), c.var.clientIp), 200))
-    .openapi(logout, (c) => {
-      auth.logout(requireActor(c.var.actor))
+    .openapi(logout, async (c) => {
+      await auth.logout(requireActor(c.var.actor))
       return c.body(null, 204)
     })
-    .openapi(forgot, (c) => c.json({ message: translate(c.var.locale, auth.forgotPassword(c.req.valid('json').email, c.var.clientIp)) }, 200))
+    .openapi(forgot, async (c) => c.json({ message: translate(c.var.locale, await auth.forgotPassword(c.req.valid('json').email, c.var.clientIp)) }, 200))
     .openapi(reset, async (c) => c.json({ message: translate(c.var.locale, await auth.resetPassword(c.req.valid('json'))) }, 200))

@@ -1,4 +1,4 @@
-import { connectionOf, type Db } from '../../db/client'
+import { connectionOf, type Db, transaction } from '../../db/client'
 import { DomainError, validation } from '../../errors'
 import type { Clock } from '../../lib/clock'
 import { newId, randomToken, sha256 } from '../../lib/ids'
@@ -56,11 +56,11 @@ export function createAuthService(deps: AuthDeps) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   const loginFailed = () => new DomainError('INVALID_CREDENTIALS', messages.loginFailed.id)
 
-  function startSession(userId: string, via: SessionVia): LoginResponse {
+  async function startSession(userId: string, via: SessionVia): Promise<LoginResponse> {
     const token = randomToken()
     const now = clock.now()
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString()
-    authRepository.insertSession(db, {
+    await authRepository.insertSession(db, {
       id: newId(),
       userId,
       tokenHash: sha256(token),
@@ -78,10 +78,10 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /** A single-use link to /reset-password for the user, valid `ttlMs`; the token is stored hashed. */
-  function issueResetLink(user: { id: string; emailAddress: string; language: 'EN' | 'DA' }, ttlMs: number) {
+  async function issueResetLink(user: { id: string; emailAddress: string; language: 'EN' | 'DA' }, ttlMs: number) {
     const token = randomToken()
     const now = clock.now()
-    authRepository.insertReset(db, {
+    await authRepository.insertReset(db, {
       id: newId(),
       userId: user.id,
       tokenHash: sha256(token),
@@ -108,10 +108,11 @@ export function createAuthService(deps: AuthDeps) {
 
     /** A user's sign-in methods, for the account feature (its own methods and login tokens). */
     methods: {
-      of: (userId: string): AuthMethodRow[] => authRepository.methodsOf(db, userId),
-      verified: (type: AuthMethodRow['type'], identifier: string): AuthMethodRow | undefined => authRepository.verifiedMethod(db, type, identifier),
-      insert: (row: NewAuthMethod): void => authRepository.insertMethod(db, row),
-      delete: (id: string): void => authRepository.deleteMethod(db, id),
+      of: async (userId: string): Promise<AuthMethodRow[]> => await authRepository.methodsOf(db, userId),
+      verified: async (type: AuthMethodRow['type'], identifier: string): Promise<AuthMethodRow | undefined> =>
+        await authRepository.verifiedMethod(db, type, identifier),
+      insert: async (row: NewAuthMethod): Promise<void> => await authRepository.insertMethod(db, row),
+      delete: async (id: string): Promise<void> => await authRepository.deleteMethod(db, id),
     },
 
     /**
@@ -125,7 +126,7 @@ export function createAuthService(deps: AuthDeps) {
       if (input.type === 'token') {
         if (!deps.tokenLoginEnabled) throw loginFailed()
         throttle.assertAllowed(clientIp)
-        const method = await deps.lock.run(() => authRepository.methodByLookupHash(db, sha256(input.token)))
+        const method = await deps.lock.run(async () => await authRepository.methodByLookupHash(db, sha256(input.token)))
         if (!method || method.type !== 'LOGIN_TOKEN') {
           throttle.failed(clientIp)
           throw loginFailed()
@@ -135,7 +136,7 @@ export function createAuthService(deps: AuthDeps) {
       throttle.assertAllowed(clientIp, input.email)
       const delay = throttle.delayMs(input.email)
       if (delay > 0) await sleep(delay)
-      const method = await deps.lock.run(() => authRepository.verifiedMethod(db, 'EMAIL_PASSWORD', input.email))
+      const method = await deps.lock.run(async () => await authRepository.verifiedMethod(db, 'EMAIL_PASSWORD', input.email))
       const ok = await verifyPassword(input.password, method?.secretHash ?? (await dummyPasswordHash()))
       if (!method || !ok) {
         throttle.failed(clientIp, input.email)
@@ -145,8 +146,8 @@ export function createAuthService(deps: AuthDeps) {
       return deps.lock.run(() => startSession(method.userId, 'password'))
     },
 
-    logout(actor: Actor): void {
-      authRepository.revokeSession(db, actor.sessionId, clock.now().toISOString())
+    async logout(actor: Actor): Promise<void> {
+      await authRepository.revokeSession(db, actor.sessionId, clock.now().toISOString())
       users.actorChanged(actor.userId)
     },
 
@@ -184,11 +185,11 @@ export function createAuthService(deps: AuthDeps) {
      * Always the same answer, whether or not the account exists. When it does, an e-mail in the
      * user's language carries a single-use link valid for one hour.
      */
-    forgotPassword(email: string, clientIp: string): string {
+    async forgotPassword(email: string, clientIp: string): Promise<string> {
       forgotPerIp.hit(`ip:${clientIp}`)
-      const user = users.byEmail(email)
+      const user = await users.byEmail(email)
       if (user && withinLimit(forgotMails, `account:${user.id}`)) {
-        const { locale, url } = issueResetLink(user, RESET_TTL_MS)
+        const { locale, url } = await issueResetLink(user, RESET_TTL_MS)
         const mail = renderEmail(locale, {
           subject: translate(locale, /*i18n*/ { id: 'Reset your Boligkasse password' }),
           paragraphs: [
@@ -198,7 +199,7 @@ export function createAuthService(deps: AuthDeps) {
           ],
           action: { label: translate(locale, /*i18n*/ { id: 'Choose a new password' }), url },
         })
-        queueMail(db, clock, { to: user.emailAddress, ...mail })
+        await queueMail(db, clock, { to: user.emailAddress, ...mail })
       }
       return messages.resetRequested.id
     },
@@ -208,10 +209,10 @@ export function createAuthService(deps: AuthDeps) {
      * user's language with a single-use set-password link, valid 7 days. It is a password reset
      * link, so the reset screen (docs/PRODUCT.md §2 "Reset password") sets the first password.
      */
-    invite(userId: string, context: { companyName: string; inviterName: string }): void {
-      const user = users.byId(userId)
+    async invite(userId: string, context: { companyName: string; inviterName: string }): Promise<void> {
+      const user = await users.byId(userId)
       if (!user) return
-      const { locale, url } = issueResetLink(user, INVITATION_TTL_MS)
+      const { locale, url } = await issueResetLink(user, INVITATION_TTL_MS)
       const values = { name: user.fullName, company: context.companyName, inviter: context.inviterName }
       const mail = renderEmail(locale, {
         subject: translate(locale, /*i18n*/ { id: 'You are invited to {company} on Boligkasse' }, values),
@@ -222,7 +223,7 @@ export function createAuthService(deps: AuthDeps) {
         ],
         action: { label: translate(locale, /*i18n*/ { id: 'Choose a password' }), url },
       })
-      queueMail(db, clock, { to: user.emailAddress, ...mail })
+      await queueMail(db, clock, { to: user.emailAddress, ...mail })
     },
 
     /**
@@ -231,13 +232,13 @@ export function createAuthService(deps: AuthDeps) {
      * earlier invitation not taken up, no proven sign-in) gets a fresh set-password link (valid 7
      * days) instead.
      */
-    notifyAddedToCompany(userId: string, context: { companyName: string; inviterName: string }): void {
-      const user = users.byId(userId)
+    async notifyAddedToCompany(userId: string, context: { companyName: string; inviterName: string }): Promise<void> {
+      const user = await users.byId(userId)
       if (!user) return
       const values = { name: user.fullName, company: context.companyName, inviter: context.inviterName }
       // Only a proven sign-in counts: a pending claim on an address signs nobody in.
-      const canSignIn = authRepository.methodsOf(db, userId).some((m) => m.verifiedAt !== null)
-      const { locale, url } = canSignIn ? { locale: localeOf(user.language), url: `${deps.publicUrl}/login` } : issueResetLink(user, INVITATION_TTL_MS)
+      const canSignIn = (await authRepository.methodsOf(db, userId)).some((m) => m.verifiedAt !== null)
+      const { locale, url } = canSignIn ? { locale: localeOf(user.language), url: `${deps.publicUrl}/login` } : await issueResetLink(user, INVITATION_TTL_MS)
       const mail = renderEmail(locale, {
         subject: translate(locale, /*i18n*/ { id: 'You were added to {company} on Boligkasse' }, values),
         paragraphs: [
@@ -251,7 +252,7 @@ export function createAuthService(deps: AuthDeps) {
         action:
           canSignIn ? { label: translate(locale, /*i18n*/ { id: 'Sign in' }), url } : { label: translate(locale, /*i18n*/ { id: 'Choose a password' }), url },
       })
-      queueMail(db, clock, { to: user.emailAddress, ...mail })
+      await queueMail(db, clock, { to: user.emailAddress, ...mail })
     },
 
     /**
@@ -262,26 +263,26 @@ export function createAuthService(deps: AuthDeps) {
      */
     async resetPassword(input: ResetPasswordRequest): Promise<string> {
       assertAcceptablePassword(input.newPassword, 'newPassword')
-      const reset = authRepository.resetByTokenHash(db, sha256(input.token))
+      const reset = await authRepository.resetByTokenHash(db, sha256(input.token))
       const now = clock.now().toISOString()
       if (!reset)
         throw new DomainError('VALIDATION_FAILED', messages.invalidResetLink.id, { issues: [{ path: 'token', message: messages.invalidResetLink.id }] })
       if (reset.usedAt || reset.expiresAt <= now)
         throw new DomainError('VALIDATION_FAILED', messages.resetLinkExpired.id, { issues: [{ path: 'token', message: messages.resetLinkExpired.id }] })
-      const user = users.byId(reset.userId)
+      const user = await users.byId(reset.userId)
       if (!user || (input.email && input.email !== user.emailAddress))
         throw new DomainError('VALIDATION_FAILED', messages.invalidResetLink.id, { issues: [{ path: 'token', message: messages.invalidResetLink.id }] })
       const secretHash = await hashPassword(input.newPassword)
-      const ended = db.transaction((tx) => {
-        authRepository.markResetUsed(tx, reset.id, now)
-        const taken = authRepository.verifiedMethod(tx, 'EMAIL_PASSWORD', user.emailAddress)
+      const ended = await transaction(db, async () => {
+        await authRepository.markResetUsed(db, reset.id, now)
+        const taken = await authRepository.verifiedMethod(db, 'EMAIL_PASSWORD', user.emailAddress)
         if (taken && taken.userId !== user.id)
           throw new DomainError('VALIDATION_FAILED', messages.invalidResetLink.id, { issues: [{ path: 'token', message: messages.invalidResetLink.id }] })
-        authRepository.deleteOthersPendingClaims(tx, 'EMAIL_PASSWORD', user.emailAddress, user.id)
-        const own = authRepository.ownMethod(tx, user.id, 'EMAIL_PASSWORD', user.emailAddress)
-        if (own) authRepository.updateMethod(tx, own.id, { secretHash, verifiedAt: own.verifiedAt ?? now })
+        await authRepository.deleteOthersPendingClaims(db, 'EMAIL_PASSWORD', user.emailAddress, user.id)
+        const own = await authRepository.ownMethod(db, user.id, 'EMAIL_PASSWORD', user.emailAddress)
+        if (own) await authRepository.updateMethod(db, own.id, { secretHash, verifiedAt: own.verifiedAt ?? now })
         else
-          authRepository.insertMethod(tx, {
+          await authRepository.insertMethod(db, {
             id: newId(),
             userId: user.id,
             type: 'EMAIL_PASSWORD',
@@ -292,14 +293,14 @@ export function createAuthService(deps: AuthDeps) {
           })
         // Whatever someone else may have set up with a stolen session or password ends here too:
         // pending e-mail claims and changes, and Vipps links (the owner links Vipps again).
-        const pending = authRepository.expireConfirmations(tx, user.id, now)
-        authRepository.deleteUnverifiedMethods(tx, user.id)
-        const vipps = authRepository.deleteMethodsOfType(tx, user.id, 'MOBILEPAY')
-        const sessions = authRepository.revokeAllSessions(tx, user.id, now)
-        users.actors.invalidateUser(user.id, connectionOf(tx))
-        return { sessions, tokens: authRepository.deleteLoginTokens(tx, user.id), pending, vipps }
+        const pending = await authRepository.expireConfirmations(db, user.id, now)
+        await authRepository.deleteUnverifiedMethods(db, user.id)
+        const vipps = await authRepository.deleteMethodsOfType(db, user.id, 'MOBILEPAY')
+        const sessions = await authRepository.revokeAllSessions(db, user.id, now)
+        users.actors.invalidateUser(user.id, connectionOf(db))
+        return { sessions, tokens: await authRepository.deleteLoginTokens(db, user.id), pending, vipps }
       })
-      deps.notifications.notify(user.id, {
+      await deps.notifications.notify(user.id, {
         type: 'info',
         title: /*i18n*/ { id: 'Your password was changed' },
         message: /*i18n*/ {
@@ -308,7 +309,7 @@ export function createAuthService(deps: AuthDeps) {
       })
       const locale = localeOf(user.language)
       const values = { name: user.fullName, sessions: ended.sessions, tokens: ended.tokens, pending: ended.pending, vipps: ended.vipps }
-      queueMail(db, clock, {
+      await queueMail(db, clock, {
         to: user.emailAddress,
         ...renderEmail(locale, {
           subject: translate(locale, /*i18n*/ { id: 'Your Boligkasse password was changed' }),

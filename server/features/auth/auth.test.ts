@@ -98,7 +98,7 @@ describe('password reset', () => {
     const known = await t.call('POST', '/auth/forgot-password', { body: { email: demo.admin } })
     expect(unknown.status).toBe(200)
     expect(known.json).toEqual(unknown.json)
-    const mails = t.mails()
+    const mails = await t.mails()
     expect(mails).toHaveLength(1)
     expect(mails[0]!.to).toBe(demo.admin)
     expect(mails[0]!.subject).toBe('Reset your Boligkasse password')
@@ -108,14 +108,14 @@ describe('password reset', () => {
   it("writes the e-mail in the user's language", async () => {
     const t = await testApp()
     await t.call('POST', '/auth/forgot-password', { body: { email: demo.chairman } })
-    expect(t.mails()[0]!.subject).toBe('Nulstil din adgangskode til Boligkasse')
+    expect((await t.mails())[0]!.subject).toBe('Nulstil din adgangskode til Boligkasse')
   })
 
   it('sets the new password once, signs out everywhere and refuses the used link', async () => {
     const t = await testApp()
     const oldSession = await t.login(demo.admin)
     await t.call('POST', '/auth/forgot-password', { body: { email: demo.admin } })
-    const token = resetTokenFrom(t.mails()[0]!.text)
+    const token = resetTokenFrom((await t.mails())[0]!.text)
     const done = await t.call('POST', '/auth/reset-password', { body: { token, email: demo.admin, newPassword: 'a-new-Passw0rd' } })
     expect(done.status).toBe(200)
     expect(done.json.message).toBe('Your password has been changed. You can now sign in.')
@@ -129,7 +129,7 @@ describe('password reset', () => {
   it('refuses an expired link, a short or common password, and a missing token', async () => {
     const t = await testApp()
     await t.call('POST', '/auth/forgot-password', { body: { email: demo.admin } })
-    const token = resetTokenFrom(t.mails()[0]!.text)
+    const token = resetTokenFrom((await t.mails())[0]!.text)
     const short = await t.call('POST', '/auth/reset-password', { body: { token, newPassword: 'abc' } })
     expect(short.json.issues).toContainEqual({ path: 'newPassword', message: 'Password must be at least 6 characters long.' })
     const common = await t.call('POST', '/auth/reset-password', { body: { token, newPassword: 'password123' } })

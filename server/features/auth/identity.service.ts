@@ -38,17 +38,17 @@ export function createIdentityService(deps: {
   const throttle = deps.throttle ?? new LoginThrottle(clock, { perPair: 10, perIp: 50 })
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
 
-  const user = (id: string): UserRow => {
-    const row = users.byId(id)
+  const user = async (id: string): Promise<UserRow> => {
+    const row = await users.byId(id)
     if (!row) throw new DomainError('NOT_FOUND', messages.notFound.id)
     return row
   }
 
   /** Sends a plain security notice to the account's own address, in the user's language. */
-  function mailAccount(owner: UserRow, subject: { id: string }, lines: { id: string }[], values: Record<string, unknown>) {
+  async function mailAccount(owner: UserRow, subject: { id: string }, lines: { id: string }[], values: Record<string, unknown>) {
     const locale = localeOf(owner.language)
     const all = { name: owner.fullName, ...values }
-    queueMail(db, clock, {
+    await queueMail(db, clock, {
       to: owner.emailAddress,
       ...renderEmail(locale, {
         subject: translate(locale, subject, all),
@@ -59,10 +59,10 @@ export function createIdentityService(deps: {
   }
 
   /** A single-use link to /confirm-email sent to `email`; the token is stored hashed. */
-  function sendConfirmation(owner: UserRow, purpose: 'ADD_METHOD' | 'CHANGE_EMAIL', email: string, authMethodId: string | null) {
+  async function sendConfirmation(owner: UserRow, purpose: 'ADD_METHOD' | 'CHANGE_EMAIL', email: string, authMethodId: string | null) {
     const token = randomToken()
     const now = clock.now()
-    authRepository.insertConfirmation(db, {
+    await authRepository.insertConfirmation(db, {
       id: newId(),
       userId: owner.id,
       purpose,
@@ -75,7 +75,7 @@ export function createIdentityService(deps: {
     const locale: Locale = localeOf(owner.language)
     const values = { name: owner.fullName, email }
     const url = `${deps.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`
-    queueMail(db, clock, {
+    await queueMail(db, clock, {
       to: email,
       ...renderEmail(locale, {
         subject: translate(locale, /*i18n*/ { id: 'Confirm your e-mail address for Boligkasse' }),
@@ -105,9 +105,9 @@ export function createIdentityService(deps: {
    * Refuses an address that is someone else's account e-mail or proven e-mail sign-in. An address
    * only claimed (not proven) by someone else does not block its owner.
    */
-  function assertEmailFree(email: string, ownerId: string, path: string): void {
-    const holder = users.byEmail(email)
-    const method = authRepository.verifiedMethod(db, 'EMAIL_PASSWORD', email)
+  async function assertEmailFree(email: string, ownerId: string, path: string): Promise<void> {
+    const holder = await users.byEmail(email)
+    const method = await authRepository.verifiedMethod(db, 'EMAIL_PASSWORD', email)
     if ((holder && holder.id !== ownerId) || (method && method.userId !== ownerId)) throw conflict(messages.emailTaken.id, path)
   }
 
@@ -120,9 +120,9 @@ export function createIdentityService(deps: {
      * like failed sign-ins (per account + IP), so a stolen session cannot guess the password.
      */
     async confirmOwner(actor: Actor, currentPassword: string | undefined, clientIp: string): Promise<void> {
-      const session = authRepository.sessionById(db, actor.sessionId)
+      const session = await authRepository.sessionById(db, actor.sessionId)
       if (session?.via === 'vipps' && clock.now().getTime() - Date.parse(session.createdAt) <= FRESH_VIPPS_SIGN_IN_MS) return
-      const passwords = authRepository.passwordMethodsOf(db, actor.userId)
+      const passwords = await authRepository.passwordMethodsOf(db, actor.userId)
       if (passwords.length === 0) throw ruleViolation(messages.confirmWithVipps.id)
       if (!currentPassword) throw validation([{ path: 'currentPassword', message: messages.currentPasswordRequired.id }])
       const account = `reauth:${actor.userId}`
@@ -136,27 +136,27 @@ export function createIdentityService(deps: {
     },
 
     /** A new e-mail sign-in waits, unusable, for its confirmation link; the account's address is told. */
-    addPendingEmailSignIn(actor: Actor, email: string, secretHash: string): { id: string; createdAt: string } {
-      const owner = user(actor.userId)
-      assertEmailFree(email, owner.id, 'identifier')
-      const existing = authRepository.ownMethod(db, owner.id, 'EMAIL_PASSWORD', email)
+    async addPendingEmailSignIn(actor: Actor, email: string, secretHash: string): Promise<{ id: string; createdAt: string }> {
+      const owner = await user(actor.userId)
+      await assertEmailFree(email, owner.id, 'identifier')
+      const existing = await authRepository.ownMethod(db, owner.id, 'EMAIL_PASSWORD', email)
       if (existing?.verifiedAt) throw conflict(messages.emailTaken.id, 'identifier')
-      if (existing) authRepository.deleteMethod(db, existing.id)
+      if (existing) await authRepository.deleteMethod(db, existing.id)
       const id = newId()
       const createdAt = clock.now().toISOString()
-      authRepository.insertMethod(db, { id, userId: owner.id, type: 'EMAIL_PASSWORD', identifier: email, secretHash, createdAt })
-      sendConfirmation(owner, 'ADD_METHOD', email, id)
+      await authRepository.insertMethod(db, { id, userId: owner.id, type: 'EMAIL_PASSWORD', identifier: email, secretHash, createdAt })
+      await sendConfirmation(owner, 'ADD_METHOD', email, id)
       return { id, createdAt }
     },
 
     /** The new address must be confirmed from its own inbox; the current address is told. */
-    requestEmailChange(actor: Actor, email: string): void {
-      const owner = user(actor.userId)
-      assertEmailFree(email, owner.id, 'emailAddress')
+    async requestEmailChange(actor: Actor, email: string): Promise<void> {
+      const owner = await user(actor.userId)
+      await assertEmailFree(email, owner.id, 'emailAddress')
       const now = clock.now().toISOString()
-      authRepository.expireEmailChanges(db, owner.id, now)
-      sendConfirmation(owner, 'CHANGE_EMAIL', email, null)
-      mailAccount(
+      await authRepository.expireEmailChanges(db, owner.id, now)
+      await sendConfirmation(owner, 'CHANGE_EMAIL', email, null)
+      await mailAccount(
         owner,
         /*i18n*/ { id: 'A change of your Boligkasse e-mail address was requested' },
         [
@@ -170,12 +170,13 @@ export function createIdentityService(deps: {
     },
 
     /** The e-mail change waiting for its link, if any. */
-    pendingEmail: (userId: string): string | null => authRepository.pendingEmailChange(db, userId, clock.now().toISOString())?.email ?? null,
+    pendingEmail: async (userId: string): Promise<string | null> =>
+      (await authRepository.pendingEmailChange(db, userId, clock.now().toISOString()))?.email ?? null,
 
     /** Tells the account's own address that a sign-in method was added. */
-    mailNewMethod(userId: string, identifier: string): void {
-      mailAccount(
-        user(userId),
+    async mailNewMethod(userId: string, identifier: string): Promise<void> {
+      await mailAccount(
+        await user(userId),
         /*i18n*/ { id: 'A sign-in method was added to your Boligkasse account' },
         [
           /*i18n*/ { id: 'The sign-in method {identifier} was added to your account.' },
@@ -186,9 +187,9 @@ export function createIdentityService(deps: {
     },
 
     /** Tells the account's own address that a sign-in method was removed. */
-    mailMethodRemoved(userId: string, identifier: string): void {
-      mailAccount(
-        user(userId),
+    async mailMethodRemoved(userId: string, identifier: string): Promise<void> {
+      await mailAccount(
+        await user(userId),
         /*i18n*/ { id: 'A sign-in method was removed from your Boligkasse account' },
         [
           /*i18n*/ { id: 'The sign-in method {identifier} was removed from your account.' },
@@ -202,29 +203,29 @@ export function createIdentityService(deps: {
      * Uses a confirmation link: proves the address and applies what waited for it (the pending
      * e-mail sign-in, or the new account address with the e-mail sign-in following it).
      */
-    confirmEmail(token: string): string {
-      const link = authRepository.confirmationByTokenHash(db, sha256(token))
+    async confirmEmail(token: string): Promise<string> {
+      const link = await authRepository.confirmationByTokenHash(db, sha256(token))
       const now = clock.now().toISOString()
       const invalid = (message: string) => new DomainError('VALIDATION_FAILED', message, { issues: [{ path: 'token', message }] })
       if (!link) throw invalid(messages.invalidConfirmationLink.id)
       if (link.usedAt || link.expiresAt <= now) throw invalid(messages.confirmationLinkExpired.id)
-      const owner = user(link.userId)
-      authRepository.markConfirmationUsed(db, link.id, now)
-      assertEmailFree(link.email, owner.id, 'token')
+      const owner = await user(link.userId)
+      await authRepository.markConfirmationUsed(db, link.id, now)
+      await assertEmailFree(link.email, owner.id, 'token')
       if (link.purpose === 'ADD_METHOD') {
-        const method = authRepository.methodsOf(db, owner.id).find((m) => m.id === link.authMethodId)
+        const method = (await authRepository.methodsOf(db, owner.id)).find((m) => m.id === link.authMethodId)
         if (!method) throw invalid(messages.invalidConfirmationLink.id)
-        authRepository.updateMethod(db, method.id, { verifiedAt: now })
-        authRepository.deleteOthersPendingClaims(db, 'EMAIL_PASSWORD', link.email, owner.id)
+        await authRepository.updateMethod(db, method.id, { verifiedAt: now })
+        await authRepository.deleteOthersPendingClaims(db, 'EMAIL_PASSWORD', link.email, owner.id)
         return messages.emailSignInConfirmed.id
       }
       // CHANGE_EMAIL: the account's address and its e-mail sign-in move to the proven address.
-      const signIn = authRepository.ownMethod(db, owner.id, 'EMAIL_PASSWORD', owner.emailAddress)
-      const already = authRepository.ownMethod(db, owner.id, 'EMAIL_PASSWORD', link.email)
-      if (signIn && !already) authRepository.updateMethod(db, signIn.id, { identifier: link.email, verifiedAt: now })
-      else if (already) authRepository.updateMethod(db, already.id, { verifiedAt: now })
-      authRepository.deleteOthersPendingClaims(db, 'EMAIL_PASSWORD', link.email, owner.id)
-      users.update(owner.id, { emailAddress: link.email, version: owner.version + 1, updatedAt: now })
+      const signIn = await authRepository.ownMethod(db, owner.id, 'EMAIL_PASSWORD', owner.emailAddress)
+      const already = await authRepository.ownMethod(db, owner.id, 'EMAIL_PASSWORD', link.email)
+      if (signIn && !already) await authRepository.updateMethod(db, signIn.id, { identifier: link.email, verifiedAt: now })
+      else if (already) await authRepository.updateMethod(db, already.id, { verifiedAt: now })
+      await authRepository.deleteOthersPendingClaims(db, 'EMAIL_PASSWORD', link.email, owner.id)
+      await users.update(owner.id, { emailAddress: link.email, version: owner.version + 1, updatedAt: now })
       return messages.emailChangeConfirmed.id
     },
   }

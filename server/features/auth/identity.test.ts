@@ -11,22 +11,18 @@ import { newId, randomToken, sha256 } from '../../lib/ids'
 import { ensureSuperAdmin } from '../../db/seed'
 
 const linkIn = (text: string, path: string) => decodeURIComponent(new RegExp(`${path}\\?token=([\\w%-]+)`).exec(text)![1]!)
-const lastMailTo = (t: TestApp, to: string) =>
-  t
-    .mails()
-    .filter((m) => m.to === to)
-    .at(-1)
-const userId = (t: TestApp, email: string) => t.db.select().from(users).where(eq(users.emailAddress, email)).get()!.id
+const lastMailTo = async (t: TestApp, to: string) => (await t.mails()).filter((m) => m.to === to).at(-1)
+const userId = async (t: TestApp, email: string) => (await t.db.select().from(users).where(eq(users.emailAddress, email)).get())!.id
 
 /** A session as Vipps Login would start it, `ageMs` ago. */
-function vippsSession(t: TestApp, email: string, ageMs: number): string {
+async function vippsSession(t: TestApp, email: string, ageMs: number): Promise<string> {
   const token = randomToken()
   const created = new Date(t.clock.now().getTime() - ageMs).toISOString()
-  t.db
+  await t.db
     .insert(sessions)
     .values({
       id: newId(),
-      userId: userId(t, email),
+      userId: await userId(t, email),
       tokenHash: sha256(token),
       createdAt: created,
       lastUsedAt: created,
@@ -62,7 +58,7 @@ describe('an e-mail sign-in counts only once its owner proves the address', () =
     expect(claim.json.issues).toEqual([{ path: 'identifier', message: 'Denne e-mailadresse er allerede i brug.' }])
     // The invitee sets a password from the invitation and lands in their own account.
     await t.call('POST', '/auth/reset-password', {
-      body: { token: linkIn(lastMailTo(t, 'ny@example.dk')!.text, 'reset-password'), newPassword: 'Ny-beboer-kode-1' },
+      body: { token: linkIn((await lastMailTo(t, 'ny@example.dk'))!.text, 'reset-password'), newPassword: 'Ny-beboer-kode-1' },
     })
     const invitee = await t.login('ny@example.dk', 'Ny-beboer-kode-1')
     expect((await t.call('GET', '/account/info', { token: invitee })).json.fullName).toBe('Ny Beboer')
@@ -76,7 +72,7 @@ describe('an e-mail sign-in counts only once its owner proves the address', () =
     expect(added.json.data).toMatchObject({ identifier: 'sofie@example.dk', verified: false })
     const before = await t.call('POST', '/auth/login', { body: { type: 'email', email: 'sofie@example.dk', password: 'Angriber-kode-77' } })
     expect(before.status).toBe(401)
-    const confirm = lastMailTo(t, 'sofie@example.dk')!
+    const confirm = (await lastMailTo(t, 'sofie@example.dk'))!
     expect(confirm.subject).toBe('Bekræft din e-mailadresse til Boligkasse')
     const ok = await t.call('POST', '/auth/confirm-email', { body: { token: linkIn(confirm.text, 'confirm-email') } })
     expect(ok.json.message).toBe('Your e-mail address is confirmed. You can now sign in with it.')
@@ -90,7 +86,7 @@ describe('an e-mail sign-in counts only once its owner proves the address', () =
     const { main } = await companyIds(t)
     const attacker = await t.login(demo.resident)
     expect((await t.call('POST', '/account/auth-methods', { token: attacker, body: addEmail('kommende@example.dk') })).status).toBe(201)
-    const attackerLink = linkIn(lastMailTo(t, 'kommende@example.dk')!.text, 'confirm-email')
+    const attackerLink = linkIn((await lastMailTo(t, 'kommende@example.dk'))!.text, 'confirm-email')
     const admin = await t.login(demo.admin)
     expect(
       (
@@ -101,7 +97,7 @@ describe('an e-mail sign-in counts only once its owner proves the address', () =
       ).status,
     ).toBe(201)
     // The invitation's link writes the invitee's own sign-in; the attacker's pending claim is gone.
-    const invitation = linkIn(lastMailTo(t, 'kommende@example.dk')!.text, 'reset-password')
+    const invitation = linkIn((await lastMailTo(t, 'kommende@example.dk'))!.text, 'reset-password')
     expect((await t.call('POST', '/auth/reset-password', { body: { token: invitation, newPassword: 'Kommende-kode-2' } })).status).toBe(200)
     const invitee = await t.login('kommende@example.dk', 'Kommende-kode-2')
     expect((await t.call('GET', '/account/info', { token: invitee })).json.fullName).toBe('Kommende')
@@ -118,14 +114,14 @@ describe('an e-mail sign-in counts only once its owner proves the address', () =
     const { main } = await companyIds(t)
     const resident = await t.login(demo.resident)
     await t.call('POST', '/account/auth-methods', { token: resident, body: addEmail('sofie@example.dk') })
-    await t.call('POST', '/auth/confirm-email', { body: { token: linkIn(lastMailTo(t, 'sofie@example.dk')!.text, 'confirm-email') } })
+    await t.call('POST', '/auth/confirm-email', { body: { token: linkIn((await lastMailTo(t, 'sofie@example.dk'))!.text, 'confirm-email') } })
     const admin = await t.login(demo.admin)
     expect(
       (await t.call('POST', `/company/${main}/member`, { token: admin, body: { user: { name: 'Sofie', email: 'sofie@example.dk' }, role: 'BOARDMEMBER' } }))
         .status,
     ).toBe(201)
     // No second, unreachable account: the resident is the member now.
-    expect(t.db.select().from(users).where(eq(users.emailAddress, 'sofie@example.dk')).get()).toBeUndefined()
+    expect(await t.db.select().from(users).where(eq(users.emailAddress, 'sofie@example.dk')).get()).toBeUndefined()
     const companies = (await t.call('GET', '/account/info', { token: resident })).json.companies
     expect(companies.find((c: { id: string }) => c.id === main)).toMatchObject({ role: 'BOARDMEMBER' })
   })
@@ -135,9 +131,9 @@ describe('an e-mail sign-in counts only once its owner proves the address', () =
     const token = await t.login(demo.resident)
     const res = await t.call('PATCH', '/account/profile/emailAddress', { token, body: { value: 'sofie.ny@example.dk', currentPassword: DEMO_PASSWORD } })
     expect(res.json).toMatchObject({ emailAddress: demo.resident, pendingEmailAddress: 'sofie.ny@example.dk' })
-    expect(lastMailTo(t, demo.resident)!.subject).toBe('Der er bedt om at ændre e-mailadressen på din Boligkasse-konto')
+    expect((await lastMailTo(t, demo.resident))!.subject).toBe('Der er bedt om at ændre e-mailadressen på din Boligkasse-konto')
     await t.login(demo.resident)
-    await t.call('POST', '/auth/confirm-email', { body: { token: linkIn(lastMailTo(t, 'sofie.ny@example.dk')!.text, 'confirm-email') } })
+    await t.call('POST', '/auth/confirm-email', { body: { token: linkIn((await lastMailTo(t, 'sofie.ny@example.dk'))!.text, 'confirm-email') } })
     await t.login('sofie.ny@example.dk')
     expect((await t.call('POST', '/auth/login', { body: { type: 'email', email: demo.resident, password: DEMO_PASSWORD } })).status).toBe(401)
   })
@@ -158,21 +154,21 @@ describe('security changes need the owner', () => {
     expect(wrong.json.issues).toEqual([{ path: 'currentPassword', message: 'Din nuværende adgangskode er ikke korrekt.' }])
     const email = await t.call('PATCH', '/account/profile/emailAddress', { token, body: { value: 'x@example.dk' } })
     expect(email.status).toBe(400)
-    expect(t.mails().filter((m) => m.to === 'x@example.dk')).toHaveLength(0)
+    expect((await t.mails()).filter((m) => m.to === 'x@example.dk')).toHaveLength(0)
     const ok = await t.call('POST', '/account/auth-methods', { token, body: { type: 'LOGIN_TOKEN', identifier: 'Tablet', currentPassword: DEMO_PASSWORD } })
     expect(ok.status).toBe(201)
-    expect(lastMailTo(t, demo.resident)!.subject).toBe('Der er tilføjet en loginmetode til din Boligkasse-konto')
-    expect(lastMailTo(t, demo.resident)!.text).toContain('Tablet')
+    expect((await lastMailTo(t, demo.resident))!.subject).toBe('Der er tilføjet en loginmetode til din Boligkasse-konto')
+    expect((await lastMailTo(t, demo.resident))!.text).toContain('Tablet')
   })
 
   it('accepts a Vipps sign-in from the last 10 minutes instead of the password, not an older one', async () => {
     const t = await testApp()
-    const fresh = vippsSession(t, demo.resident, 60_000)
+    const fresh = await vippsSession(t, demo.resident, 60_000)
     expect((await t.call('POST', '/account/auth-methods', { token: fresh, body: { type: 'LOGIN_TOKEN', identifier: 'Tablet' } })).status).toBe(201)
-    const old = vippsSession(t, demo.resident, 11 * 60_000)
+    const old = await vippsSession(t, demo.resident, 11 * 60_000)
     expect((await t.call('POST', '/account/auth-methods', { token: old, body: { type: 'LOGIN_TOKEN', identifier: 'Tablet 2' } })).status).toBe(400)
     // Without any password, only a fresh Vipps sign-in can confirm it.
-    t.db.delete(authMethods).where(eq(authMethods.type, 'EMAIL_PASSWORD')).run()
+    await t.db.delete(authMethods).where(eq(authMethods.type, 'EMAIL_PASSWORD')).run()
     const refused = await t.call('POST', '/account/auth-methods', { token: old, body: { type: 'LOGIN_TOKEN', identifier: 'Tablet 3' } })
     expect(refused.status).toBe(422)
     expect(refused.json.message).toBe('For at bekræfte, at det er dig, skal du logge ind igen med Vipps MobilePay og prøve igen inden for 10 minutter.')
@@ -195,12 +191,12 @@ describe('security changes need the owner', () => {
     expect(demoToken.status).toBe(200)
     await t.call('POST', '/auth/forgot-password', { body: { email: demo.admin } })
     const reset = await t.call('POST', '/auth/reset-password', {
-      body: { token: linkIn(lastMailTo(t, demo.admin)!.text, 'reset-password'), newPassword: 'Helt-ny-kode-42' },
+      body: { token: linkIn((await lastMailTo(t, demo.admin))!.text, 'reset-password'), newPassword: 'Helt-ny-kode-42' },
     })
     expect(reset.status).toBe(200)
     for (const token of [admin, second, demoToken.json.accessToken]) expect((await t.call('GET', '/account/info', { token })).status).toBe(401)
     expect((await t.call('POST', '/auth/login', { body: { type: 'token', token: 'demo-token-solgaarden-administrator' } })).status).toBe(401)
-    const mail = lastMailTo(t, demo.admin)!
+    const mail = (await lastMailTo(t, demo.admin))!
     expect(mail.subject).toBe('Your Boligkasse password was changed')
     expect(mail.text).toContain('3 sessions were ended and 1 login token was removed')
     await t.login(demo.admin, 'Helt-ny-kode-42')
@@ -213,11 +209,13 @@ describe('a password reset ends what a stolen session or password set up', () =>
     const thief = await t.login(demo.admin)
     await t.call('PATCH', '/account/profile/emailAddress', { token: thief, body: { value: 'thief@evil.example', currentPassword: DEMO_PASSWORD } })
     await t.call('POST', '/account/auth-methods', { token: thief, body: addEmail('backdoor@evil.example') })
-    const changeLink = linkIn(lastMailTo(t, 'thief@evil.example')!.text, 'confirm-email')
-    const backdoorLink = linkIn(lastMailTo(t, 'backdoor@evil.example')!.text, 'confirm-email')
+    const changeLink = linkIn((await lastMailTo(t, 'thief@evil.example'))!.text, 'confirm-email')
+    const backdoorLink = linkIn((await lastMailTo(t, 'backdoor@evil.example'))!.text, 'confirm-email')
     await t.call('POST', '/auth/forgot-password', { body: { email: demo.admin } })
-    await t.call('POST', '/auth/reset-password', { body: { token: linkIn(lastMailTo(t, demo.admin)!.text, 'reset-password'), newPassword: 'Helt-ny-kode-42' } })
-    expect(lastMailTo(t, demo.admin)!.text).toContain('still waiting for confirmation were cancelled')
+    await t.call('POST', '/auth/reset-password', {
+      body: { token: linkIn((await lastMailTo(t, demo.admin))!.text, 'reset-password'), newPassword: 'Helt-ny-kode-42' },
+    })
+    expect((await lastMailTo(t, demo.admin))!.text).toContain('still waiting for confirmation were cancelled')
     expect((await t.call('POST', '/auth/confirm-email', { body: { token: changeLink } })).status).toBe(400)
     expect((await t.call('POST', '/auth/confirm-email', { body: { token: backdoorLink } })).status).toBe(400)
     await t.login(demo.admin, 'Helt-ny-kode-42')
@@ -232,7 +230,7 @@ describe('removing a sign-in method needs the owner', () => {
     const tokenMethod = (await t.call('GET', '/account/profile', { token })).json.authMethods.find((m: { type: string }) => m.type === 'LOGIN_TOKEN')
     expect((await t.call('DELETE', `/account/auth-methods/${tokenMethod.id}`, { token })).status).toBe(400)
     expect((await t.call('DELETE', `/account/auth-methods/${tokenMethod.id}`, { token, body: { currentPassword: DEMO_PASSWORD } })).status).toBe(204)
-    expect(lastMailTo(t, demo.admin)!.subject).toBe('A sign-in method was removed from your Boligkasse account')
+    expect((await lastMailTo(t, demo.admin))!.subject).toBe('A sign-in method was removed from your Boligkasse account')
   })
 })
 
@@ -254,7 +252,7 @@ describe('mobile numbers are unique', () => {
     const patched = await t.call('PATCH', '/account/profile/mobileNumber', { token, body: { value: '+4520112233' } })
     expect(patched.status).toBe(409)
     expect((await t.call('PATCH', '/account/profile/mobileNumber', { token, body: { value: '+45 40 40 40 40' } })).status).toBe(200)
-    const row = t.db.select().from(users).where(eq(users.emailAddress, demo.resident)).get()!
+    const row = (await t.db.select().from(users).where(eq(users.emailAddress, demo.resident)).get())!
     expect(row).toMatchObject({ mobileKey: '4540404040', mobileVerifiedAt: null })
   })
 })
@@ -299,7 +297,7 @@ describe('nobody can lock another person out', () => {
       answers.add(res.json.message)
     }
     expect(answers.size).toBe(1)
-    expect(t.mails().filter((m) => m.to === demo.admin)).toHaveLength(5)
+    expect((await t.mails()).filter((m) => m.to === demo.admin)).toHaveLength(5)
     // One IP asking too often is stopped, whatever the accounts.
     for (let i = 0; i < 20; i++) await t.call('POST', '/auth/forgot-password', { body: { email: `x${i}@example.dk` }, headers: from('198.51.100.99') })
     expect((await t.call('POST', '/auth/forgot-password', { body: { email: demo.chairman }, headers: from('198.51.100.99') })).status).toBe(429)

@@ -12,6 +12,7 @@ import type { UsersService } from '../users/users.service'
 import { authRepository } from './auth.repository'
 import type { AuthService } from './auth.service'
 import type { IdentityService } from './identity.service'
+import { transaction } from '../../db/client'
 
 const ATTEMPT_TTL_MS = 10 * 60 * 1000
 
@@ -44,51 +45,51 @@ export function createVippsLoginService(deps: {
 }) {
   const { db, clock, lock, log, users } = deps
 
-  const linkedUser = (sub: string) => authRepository.userOfVippsSub(db, sub)
+  const linkedUser = async (sub: string) => await authRepository.userOfVippsSub(db, sub)
 
-  function addVippsSignIn(userId: string, sub: string): void {
+  async function addVippsSignIn(userId: string, sub: string): Promise<void> {
     const now = clock.now().toISOString()
-    authRepository.insertMethod(db, { id: newId(), userId, type: 'MOBILEPAY', identifier: sub, verifiedAt: now, createdAt: now })
+    await authRepository.insertMethod(db, { id: newId(), userId, type: 'MOBILEPAY', identifier: sub, verifiedAt: now, createdAt: now })
   }
 
-  function signInUser(sub: string, phone: string | undefined): { userId: string } | { error: VippsLoginError } {
-    const linked = linkedUser(sub)
+  async function signInUser(sub: string, phone: string | undefined): Promise<{ userId: string } | { error: VippsLoginError }> {
+    const linked = await linkedUser(sub)
     if (linked) {
-      if (phone) verifyOwnNumber(linked, mobileKey(phone))
+      if (phone) await verifyOwnNumber(linked, mobileKey(phone))
       return { userId: linked }
     }
-    const holder = phone ? users.byMobileKey(mobileKey(phone)) : undefined
+    const holder = phone ? await users.byMobileKey(mobileKey(phone)) : undefined
     if (!holder) return { error: 'vipps_no_account' }
     if (!holder.mobileVerifiedAt) return { error: 'vipps_not_linked' }
-    addVippsSignIn(holder.id, sub)
+    await addVippsSignIn(holder.id, sub)
     return { userId: holder.id }
   }
 
   /** Vipps returned this number for the user: when it is the number on their profile, it is now proven. */
-  function verifyOwnNumber(userId: string, key: string): boolean {
-    const user = users.byId(userId)
+  async function verifyOwnNumber(userId: string, key: string): Promise<boolean> {
+    const user = await users.byId(userId)
     if (!user || user.mobileKey !== key) return false
     if (!user.mobileVerifiedAt) {
       const now = clock.now().toISOString()
-      users.update(userId, { mobileVerifiedAt: now, version: user.version + 1, updatedAt: now })
+      await users.update(userId, { mobileVerifiedAt: now, version: user.version + 1, updatedAt: now })
     }
     return true
   }
 
   /** Links the Vipps identity to the signed-in user; the phone Vipps returned becomes their verified number when it is theirs or free. */
-  function link(userId: string, sub: string, phone: string | undefined): VippsLoginOutcome {
-    const linked = linkedUser(sub)
+  async function link(userId: string, sub: string, phone: string | undefined): Promise<VippsLoginOutcome> {
+    const linked = await linkedUser(sub)
     if (linked && linked !== userId) return { ok: false, error: 'vipps_linked_elsewhere', linking: true }
     if (!linked) {
-      addVippsSignIn(userId, sub)
-      deps.identity.mailNewMethod(userId, 'Vipps MobilePay')
+      await addVippsSignIn(userId, sub)
+      await deps.identity.mailNewMethod(userId, 'Vipps MobilePay')
     }
-    const user = users.byId(userId)
-    if (user && phone && !verifyOwnNumber(userId, mobileKey(phone)) && !user.mobileNumber && !users.byMobileKey(mobileKey(phone))) {
+    const user = await users.byId(userId)
+    if (user && phone && !(await verifyOwnNumber(userId, mobileKey(phone))) && !user.mobileNumber && !(await users.byMobileKey(mobileKey(phone)))) {
       // No number on the profile yet: the one Vipps proved becomes it.
       const key = mobileKey(phone)
       const now = clock.now().toISOString()
-      users.update(userId, { mobileNumber: `+${key}`, mobileKey: key, mobileVerifiedAt: now, version: user.version + 1, updatedAt: now })
+      await users.update(userId, { mobileNumber: `+${key}`, mobileKey: key, mobileVerifiedAt: now, version: user.version + 1, updatedAt: now })
     }
     return { ok: true, linked: true }
   }
@@ -152,11 +153,11 @@ export function createVippsLoginService(deps: {
       try {
         const identity = await deps.login.finish(code, attempt)
         return await lock.run(() =>
-          db.transaction((): VippsLoginOutcome => {
+          transaction(db, async (): Promise<VippsLoginOutcome> => {
             if (attempt.linkUserId) return link(attempt.linkUserId, identity.sub, identity.phone_number)
-            const found = signInUser(identity.sub, identity.phone_number)
+            const found = await signInUser(identity.sub, identity.phone_number)
             if ('error' in found) return { ok: false, error: found.error }
-            return { ok: true, accessToken: deps.auth.startSession(found.userId, 'vipps').accessToken }
+            return { ok: true, accessToken: (await deps.auth.startSession(found.userId, 'vipps')).accessToken }
           }),
         )
       } catch (err) {

@@ -5,6 +5,7 @@ import { charges } from '../../db/schema/agreements'
 import { agreementFixtures } from '../agreements/test-helpers'
 import { acceptedAgreement } from './test-helpers'
 import { callers, classOf, tokenFor } from '../../test/authorization'
+import { transaction } from '../../db/client'
 
 /**
  * Who may use the debtor overview and its actions (issue #16, docs/PRODUCT.md §6 as policy.ts encodes it):
@@ -34,14 +35,14 @@ async function failedInvoice(t: TestApp, admin: string): Promise<string> {
   const a = await acceptedAgreement(t, {}, admin)
   t.clock.set('2026-11-28T09:00:00.000Z')
   await t.services.billing.run()
-  const charge = t.db.select().from(charges).where(eq(charges.agreementId, a.id)).get()!
-  t.db.transaction(() => {
-    t.db
+  const charge = (await t.db.select().from(charges).where(eq(charges.agreementId, a.id)).get())!
+  await transaction(t.db, async () => {
+    await t.db
       .update(charges)
       .set({ status: 'FAILED', vippsChargeId: `chr_${charge.id.slice(-12)}`, version: charge.version + 1 })
       .where(eq(charges.id, charge.id))
       .run()
-    t.services.invoicing.followCharge(t.services.charges.row(charge.id)!, 'CREATED')
+    await t.services.invoicing.followCharge((await t.services.charges.row(charge.id))!, 'CREATED')
   })
   t.clock.set('2026-11-23T09:00:00.000Z')
   return charge.invoiceId!

@@ -45,23 +45,16 @@ async function setup(options: { agreements?: number; residents?: string[] } = {}
     const a = await createAgreement(t, { emailAddress: email, startPaymentDate: '2026-11-26' }, admin)
     const accept = await t.call('POST', `/agreement/${a.id}/accept`, { token: await t.login(email) })
     expect(accept.status).toBe(200)
-    await control(`approve/${t.db.select().from(agreements).where(eq(agreements.id, a.id)).get()!.vippsAgreementId}`)
+    await control(`approve/${(await t.db.select().from(agreements).where(eq(agreements.id, a.id)).get())!.vippsAgreementId}`)
     ids.push(a.id)
   }
   await deliver()
-  for (const id of ids) expect(t.db.select().from(agreements).where(eq(agreements.id, id)).get()!.status).toBe('ACCEPTED')
+  for (const id of ids) expect((await t.db.select().from(agreements).where(eq(agreements.id, id)).get())!.status).toBe('ACCEPTED')
   /** Sends the outbox until nothing is pending, moving our clock past each backoff. */
   const drain = async (rounds = 60) => {
     for (let i = 0; i < rounds; i++) {
       await t.services.providerOutbox.run()
-      if (
-        !t.db
-          .select()
-          .from(providerOutbox)
-          .all()
-          .some((o) => o.status === 'pending')
-      )
-        return i
+      if (!(await t.db.select().from(providerOutbox).all()).some((o) => o.status === 'pending')) return i
       t.clock.advance(15 * 60 * 1000)
     }
     throw new Error('outbox not drained')
@@ -75,24 +68,18 @@ describe('charges at Vipps through the outbox (emulator)', () => {
       const s = await setup({ agreements: 5 })
       await s.t.services.billing.run()
       await s.t.services.billing.run()
-      const ours = s.t.db.select().from(charges).all()
+      const ours = await s.t.db.select().from(charges).all()
       expect(ours).toHaveLength(5)
       await s.control('chaos', { errorRate: 0.3, timeoutRate: 0.1, seed })
       await s.drain()
       await s.control('chaos', { errorRate: 0, timeoutRate: 0 })
       const atVipps = Object.values((await s.state()).charges)
       expect(atVipps).toHaveLength(ours.length)
-      const mine = s.t.db.select().from(charges).all()
+      const mine = await s.t.db.select().from(charges).all()
       expect(new Set(mine.map((c) => c.vippsChargeId)).size).toBe(5)
       expect(mine.every((c) => c.vippsChargeId && atVipps.some((v) => v.id === c.vippsChargeId))).toBe(true)
-      expect(
-        s.t.db
-          .select()
-          .from(providerOutbox)
-          .all()
-          .map((o) => o.status),
-      ).toEqual(Array(5).fill('sent'))
-      assertBookkeeping(s.t.db)
+      expect((await s.t.db.select().from(providerOutbox).all()).map((o) => o.status)).toEqual(Array(5).fill('sent'))
+      await assertBookkeeping(s.t.db)
     }
   }, 60_000)
 
@@ -107,29 +94,17 @@ describe('charges at Vipps through the outbox (emulator)', () => {
     await s.control('webhooks', { mode: 'reverse' })
     await s.deliver()
     await s.deliver()
-    const mine = s.t.db.select().from(charges).all()
+    const mine = await s.t.db.select().from(charges).all()
     expect(mine.map((c) => c.status).sort()).toEqual(['EXECUTED', 'FAILED'])
     for (const c of mine) {
-      const invoice = s.t.db.select().from(invoices).where(eq(invoices.id, c.invoiceId!)).get()!
+      const invoice = (await s.t.db.select().from(invoices).where(eq(invoices.id, c.invoiceId!)).get())!
       expect(invoice.status).toBe(c.status)
-      const events = s.t.db
-        .select()
-        .from(chargeEvents)
-        .where(eq(chargeEvents.chargeId, c.id))
-        .all()
-        .map((e) => e.eventKey)
+      const events = (await s.t.db.select().from(chargeEvents).where(eq(chargeEvents.chargeId, c.id)).all()).map((e) => e.eventKey)
       expect(new Set(events).size).toBe(events.length)
     }
     // A late re-read of an old state never moves a charge back.
     await s.t.services.vippsPoll.run()
-    expect(
-      s.t.db
-        .select()
-        .from(charges)
-        .all()
-        .map((c) => c.status)
-        .sort(),
-    ).toEqual(['EXECUTED', 'FAILED'])
+    expect((await s.t.db.select().from(charges).all()).map((c) => c.status).sort()).toEqual(['EXECUTED', 'FAILED'])
     const overdue = (await s.t.call('GET', '/agreement', { token: s.admin })).json.map((a: { overdue: boolean }) => a.overdue).sort()
     expect(overdue).toEqual([false, true])
   })
@@ -141,7 +116,7 @@ describe('charges at Vipps through the outbox (emulator)', () => {
     await s.control('clock', { set: '2026-11-26T08:00:00.000Z' })
     await s.control('process-due')
     await s.deliver()
-    const [charge] = s.t.db.select().from(charges).all()
+    const [charge] = await s.t.db.select().from(charges).all()
     expect(charge!.status).toBe('EXECUTED')
     const accountant = await s.t.login(demo.accountant)
     const send = () =>
@@ -159,7 +134,7 @@ describe('charges at Vipps through the outbox (emulator)', () => {
     // the worker tries again later with the same key.
     await s.control('fail-next-calls', { count: 4, mode: 'timeout-after-effect' })
     await s.t.services.providerOutbox.run()
-    expect(s.t.db.select().from(providerOutbox).where(eq(providerOutbox.id, first.json.id)).get()!.status).toBe('pending')
+    expect((await s.t.db.select().from(providerOutbox).where(eq(providerOutbox.id, first.json.id)).get())!.status).toBe('pending')
     await s.drain()
     const atVipps = Object.values((await s.state()).charges)[0]!
     expect(atVipps).toMatchObject({ refunded: 10_000, status: 'PARTIALLY_REFUNDED' })
@@ -180,27 +155,27 @@ describe('charges at Vipps through the outbox (emulator)', () => {
     const id = s.ids[0]!
     const view = async () => (await s.t.call('GET', `/agreement/${id}`, { token: s.admin })).json
     expect(await view()).toMatchObject({ overdue: true, debtCollection: false })
-    const mailsTo = (to: string, subject: string) => s.t.mails().filter((m) => m.to === to && m.subject.startsWith(subject)).length
+    const mailsTo = async (to: string, subject: string) => (await s.t.mails()).filter((m) => m.to === to && m.subject.startsWith(subject)).length
     // The resident reads Danish, the administrator English: each gets mail in their language.
-    expect(mailsTo(demo.resident, 'En betaling mislykkedes')).toBe(1)
-    expect(mailsTo(demo.admin, `Agreement ${(await view()).externalId} is overdue`)).toBe(1)
-    const failedOn = s.t.db.select().from(charges).all()[0]!.failedOn!
+    expect(await mailsTo(demo.resident, 'En betaling mislykkedes')).toBe(1)
+    expect(await mailsTo(demo.admin, `Agreement ${(await view()).externalId} is overdue`)).toBe(1)
+    const failedOn = (await s.t.db.select().from(charges).all())[0]!.failedOn!
     const dayAfter = (days: number) => `${new Date(Date.parse(`${failedOn}T10:00:00.000Z`) + days * 86_400_000).toISOString()}`
     s.t.clock.set(dayAfter(2))
     await s.t.services.billing.tick()
-    expect(mailsTo(demo.resident, 'Påmindelse')).toBe(0)
+    expect(await mailsTo(demo.resident, 'Påmindelse')).toBe(0)
     s.t.clock.set(dayAfter(3))
     await s.t.services.billing.tick()
     await s.t.services.billing.tick()
-    expect(mailsTo(demo.resident, 'Påmindelse')).toBe(1)
+    expect(await mailsTo(demo.resident, 'Påmindelse')).toBe(1)
     s.t.clock.set(dayAfter(10))
     await s.t.services.billing.tick()
-    expect(mailsTo(demo.resident, 'Påmindelse')).toBe(2)
+    expect(await mailsTo(demo.resident, 'Påmindelse')).toBe(2)
     expect((await view()).debtCollection).toBe(false)
     s.t.clock.set(dayAfter(30))
     await s.t.services.billing.tick()
     await s.t.services.billing.tick()
     expect(await view()).toMatchObject({ overdue: true, debtCollection: true })
-    expect(mailsTo(demo.admin, `Agreement ${(await view()).externalId} goes to debt collection`)).toBe(1)
+    expect(await mailsTo(demo.admin, `Agreement ${(await view()).externalId} goes to debt collection`)).toBe(1)
   })
 })

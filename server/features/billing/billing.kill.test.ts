@@ -11,7 +11,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import Database from 'better-sqlite3'
-import { drizzle } from 'drizzle-orm/better-sqlite3'
+import { sqliteHandle } from '../../db/client'
 import { format } from 'date-fns'
 import { assertBookkeeping } from './test-helpers'
 
@@ -75,18 +75,19 @@ describe('kill -9 during a billing run, then a restart', () => {
       })
       const first = await billingOnce(path, killAfter)
       kills.push(first.killed)
-      const db = drizzle(new Database(path))
+      const sqlite = new Database(path)
+      const db = sqliteHandle(sqlite)
       // Whatever was committed before the kill is whole: no charge without its invoice or outbox row.
-      const partial = assertBookkeeping(db)
+      const partial = await assertBookkeeping(db)
       if (first.killed) expect(partial.charges).toBeLessThan(AGREEMENTS)
       await billingOnce(path)
       await billingOnce(path)
-      const after = assertBookkeeping(db)
+      const after = await assertBookkeeping(db)
       expect(after, `killed after ${first.chargesAtKill} charges`).toMatchObject({ regular: AGREEMENTS, invoices: AGREEMENTS })
       // Every agreement was moved to its next period exactly once.
-      const moved = (db.$client.prepare('SELECT count(*) AS n FROM agreements WHERE next_regular_payment_date > ?').get(tomorrow) as { n: number }).n
+      const moved = (sqlite.prepare('SELECT count(*) AS n FROM agreements WHERE next_regular_payment_date > ?').get(tomorrow) as { n: number }).n
       expect(moved).toBe(AGREEMENTS)
-      db.$client.close()
+      sqlite.close()
     }
     // The kill came mid-run (not after the run ended) at least twice.
     expect(kills.filter(Boolean).length, JSON.stringify(kills)).toBeGreaterThanOrEqual(2)

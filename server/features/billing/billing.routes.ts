@@ -138,17 +138,21 @@ const writeOff = createRoute({
 
 export const billingRoutes = (billing: BillingService, invoices: InvoicesService) =>
   router()
-    .openapi(oneTimeCharge, (c) => c.json(billing.requestOneTimeCharge(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201))
-    .openapi(refund, (c) => c.json(billing.refund(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201))
-    .openapi(list, (c) => {
-      const page = invoices.list(requireActor(c.var.actor), c.req.valid('query'))
+    .openapi(oneTimeCharge, async (c) =>
+      c.json(await billing.requestOneTimeCharge(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201),
+    )
+    .openapi(refund, async (c) => c.json(await billing.refund(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201))
+    .openapi(list, async (c) => {
+      const page = await invoices.list(requireActor(c.var.actor), c.req.valid('query'))
       setNextLink(c, page.next)
       return c.json(page.items, 200)
     })
-    .openapi(getOne, (c) => c.json(invoices.get(requireActor(c.var.actor), c.req.valid('param').id), 200))
-    .openapi(debtors, (c) => c.json(billing.debtors(requireActor(c.var.actor), parseDebtorQuery(c.req.valid('query'))), 200))
-    .openapi(retry, (c) => c.json(billing.retry(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201))
-    .openapi(markPaid, (c) =>
-      c.json(invoices.views([billing.markPaidOutside(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'))])[0]!, 200),
+    .openapi(getOne, async (c) => c.json(await invoices.get(requireActor(c.var.actor), c.req.valid('param').id), 200))
+    .openapi(debtors, async (c) => c.json(await billing.debtors(requireActor(c.var.actor), parseDebtorQuery(c.req.valid('query'))), 200))
+    .openapi(retry, async (c) => c.json(await billing.retry(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201))
+    .openapi(markPaid, async (c) =>
+      c.json((await invoices.views([await billing.markPaidOutside(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'))]))[0]!, 200),
     )
-    .openapi(writeOff, (c) => c.json(invoices.views([billing.writeOff(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'))])[0]!, 201))
+    .openapi(writeOff, async (c) =>
+      c.json((await invoices.views([await billing.writeOff(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'))]))[0]!, 201),
+    )

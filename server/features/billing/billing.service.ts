@@ -27,6 +27,7 @@ import { creditNoteLines, linesLeft } from './credit-lines'
 import { createDebtorActions } from './debtors.service'
 import { createOneTimeCharges } from './one-time-charge'
 import { UNIT_OF_PERIOD, type FaultPoint, type Invoicing, type LineSource } from './invoicing'
+import { transaction } from '../../db/client'
 
 export interface BillingConfig {
   /** Regular charges are created this many days before they are due (Vipps needs at least 1). */
@@ -238,7 +239,7 @@ export function createBillingService(deps: {
    * settle it; a retry that collected, paid outside Vipps or a write-off does); each step once per
    * failed charge, counted from the invoice's own charge (a failed retry starts no second series).
    */
-  function overdueSteps(): number {
+  async function overdueSteps(): Promise<number> {
     const today = todayInCopenhagen(clock)
     const steps = [...config.reminderDays].sort((x, y) => x - y)
     let taken = 0
@@ -247,8 +248,8 @@ export function createBillingService(deps: {
       plusDays(today, -config.debtCollectionDays),
     )
     for (const id of due) {
-      const charge = charges.row(id)!
-      const a = agreements.rowOf(charge.agreementId)
+      const charge = (await charges.row(id))!
+      const a = await agreements.rowOf(charge.agreementId)
       if (!a) continue
       const days = daysBetween(charge.failedOn!, today)
       let step = charge.overdueStep
@@ -258,7 +259,7 @@ export function createBillingService(deps: {
       if (reminder === charge.overdueStep && !collect) continue
       const values = { externalId: String(a.externalSeq), due: charge.due, days: String(days) }
       if (reminder > charge.overdueStep)
-        notices.tell(a.memberUserId, {
+        await notices.tell(a.memberUserId, {
           type: 'warning',
           title: /*i18n*/ { id: 'Reminder: payment for agreement {externalId} is overdue' },
           message: /*i18n*/ {
@@ -270,9 +271,9 @@ export function createBillingService(deps: {
         })
       if (collect) {
         step = steps.length + 1
-        agreements.flagDebtCollection(a)
+        await agreements.flagDebtCollection(a)
         for (const userId of [a.memberUserId, ...st.adminStaffOf(a.companyId).filter((u) => u !== a.memberUserId)])
-          notices.tell(userId, {
+          await notices.tell(userId, {
             type: 'error',
             title: /*i18n*/ { id: 'Agreement {externalId} goes to debt collection' },
             message: /*i18n*/ {
@@ -283,7 +284,7 @@ export function createBillingService(deps: {
             actionText: /*i18n*/ { id: 'Open agreement' },
           })
       }
-      chargesRepository.update(db, charge.id, { overdueStep: step })
+      await chargesRepository.update(db, charge.id, { overdueStep: step })
       taken++
     }
     return taken
@@ -291,16 +292,16 @@ export function createBillingService(deps: {
 
   // ---- one-time charges and refunds
 
-  function staffAgreement(actor: Actor, agreementId: string) {
-    const a = agreements.rowOf(agreementId)
+  async function staffAgreement(actor: Actor, agreementId: string) {
+    const a = await agreements.rowOf(agreementId)
     if (!a || !canReadAgreement(actor, a)) throw notFound(messages.agreementNotFound.id)
     assertAgreementAdmin(actor, a.companyId, { ownAgreement: a.memberUserId === actor.userId })
-    companies.assertWritable(a.companyId)
+    await companies.assertWritable(a.companyId)
     return a
   }
 
-  function refundView(outboxId: string): Refund {
-    const note = invoicesRepository.byRefundId(db, outboxId)!
+  async function refundView(outboxId: string): Promise<Refund> {
+    const note = (await invoicesRepository.byRefundId(db, outboxId))!
     return {
       id: outboxId,
       agreementId: note.agreementId,
@@ -327,17 +328,17 @@ export function createBillingService(deps: {
     /** The job: bill what is due, then take the overdue steps. */
     async tick(): Promise<void> {
       await run()
-      await lock.run(() => db.transaction(() => overdueSteps()))
+      await lock.run(() => transaction(db, async () => overdueSteps()))
     },
 
     /**
      * An extra charge on an ACCEPTED agreement (docs/PRODUCT.md §2, docs/DOMAIN.md: UNSCHEDULED), due tomorrow
      * (Vipps needs a day), with its invoice, queued for Vipps.
      */
-    requestOneTimeCharge(actor: Actor, agreementId: string, input: OneTimeChargeRequest): Charge {
-      const a = staffAgreement(actor, agreementId)
+    async requestOneTimeCharge(actor: Actor, agreementId: string, input: OneTimeChargeRequest): Promise<Charge> {
+      const a = await staffAgreement(actor, agreementId)
       if (input.id) {
-        const existing = charges.row(input.id)
+        const existing = await charges.row(input.id)
         if (existing) {
           if (
             existing.agreementId === a.id &&
@@ -345,7 +346,7 @@ export function createBillingService(deps: {
             existing.amountOre === input.amount &&
             existing.description === input.description
           )
-            return charges.views([existing])[0]!
+            return (await charges.views([existing]))[0]!
           throw conflict(messages.billingRecordExists.id)
         }
       }
@@ -361,24 +362,24 @@ export function createBillingService(deps: {
      * what is left on each, never more than a line has left; each credit-note line carries the
      * description of the line it credits.
      */
-    refund(actor: Actor, agreementId: string, input: RefundRequest): Refund {
-      const a = staffAgreement(actor, agreementId)
+    async refund(actor: Actor, agreementId: string, input: RefundRequest): Promise<Refund> {
+      const a = await staffAgreement(actor, agreementId)
       if (input.id) {
-        const existing = invoicesRepository.byRefundId(db, input.id)
+        const existing = await invoicesRepository.byRefundId(db, input.id)
         if (existing) {
           if (existing.chargeId === input.chargeId && existing.totalOre === input.amount && existing.description === input.description)
             return refundView(input.id)
           throw conflict(messages.billingRecordExists.id)
         }
       }
-      const charge = charges.row(input.chargeId)
+      const charge = await charges.row(input.chargeId)
       if (!charge || charge.agreementId !== a.id) throw notFound(messages.chargeNotFound.id)
       if (charge.status !== 'EXECUTED' || charge.capturedOre <= 0 || !charge.invoiceId) throw ruleViolation(messages.refundNeedsExecuted.id, 'chargeId')
-      const requested = invoicesRepository.creditedOfCharge(db, charge.id)
+      const requested = await invoicesRepository.creditedOfCharge(db, charge.id)
       const left = Math.max(0, charge.capturedOre - Math.max(requested, charge.refundedOre))
       if (input.amount > left) throw new DomainError('BUSINESS_RULE', messages.refundTooLarge.id, { values: { amount: moneyText(actor, left) } })
-      const original = invoicesRepository.byId(db, charge.invoiceId)!
-      const perLine = linesLeft(db, original.id)
+      const original = (await invoicesRepository.byId(db, charge.invoiceId))!
+      const perLine = await linesLeft(db, original.id)
       const chosen = input.lines?.map((articleId) => perLine.findIndex(({ line }) => line.id === articleId))
       if (chosen?.some((i) => i < 0)) throw validation([{ path: 'lines', message: messages.refundLineInvalid.id }])
       const shares =

@@ -23,8 +23,8 @@ import { createApp } from '../../app'
 import { parseConfig } from '../../env'
 import { TestClock } from '../../lib/clock'
 
-const agreementRow = (t: TestApp, id: string) => t.db.select().from(agreements).where(eq(agreements.id, id)).get()!
-const chargesOf = (t: TestApp, id: string) => t.db.select().from(charges).where(eq(charges.agreementId, id)).all()
+const agreementRow = async (t: TestApp, id: string) => (await t.db.select().from(agreements).where(eq(agreements.id, id)).get())!
+const chargesOf = async (t: TestApp, id: string) => await t.db.select().from(charges).where(eq(charges.agreementId, id)).all()
 
 describe('the billing run', () => {
   it('creates the regular charge 3 days before it is due, with its invoice and outbox row, and moves the next payment date', async () => {
@@ -34,10 +34,10 @@ describe('the billing run', () => {
     expect(await t.services.billing.run()).toEqual({ agreements: 0, charges: 0 })
     t.clock.set('2026-11-28T09:00:00.000Z')
     expect(await t.services.billing.run()).toEqual({ agreements: 1, charges: 1 })
-    const [charge] = chargesOf(t, a.id)
+    const [charge] = await chargesOf(t, a.id)
     expect(charge).toMatchObject({ kind: 'REGULAR', type: 'RECURRING', due: '2026-12-01', amountOre: 515_050, status: 'CREATED' })
-    expect(agreementRow(t, a.id).nextRegularPaymentDate).toBe('2027-01-01')
-    const invoice = t.db.select().from(invoices).where(eq(invoices.id, charge!.invoiceId!)).get()!
+    expect((await agreementRow(t, a.id)).nextRegularPaymentDate).toBe('2027-01-01')
+    const invoice = (await t.db.select().from(invoices).where(eq(invoices.id, charge!.invoiceId!)).get())!
     expect(invoice).toMatchObject({
       kind: 'INVOICE',
       number: 1,
@@ -50,23 +50,17 @@ describe('the billing run', () => {
       companyCvr: '10150817',
     })
     expect(
-      t.db
-        .select()
-        .from(invoiceLines)
-        .where(eq(invoiceLines.invoiceId, invoice.id))
-        .all()
-        .map((l) => [l.articleNumber, l.type, l.totalInclVatOre, l.unit]),
+      (await t.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id)).all()).map((l) => [
+        l.articleNumber,
+        l.type,
+        l.totalInclVatOre,
+        l.unit,
+      ]),
     ).toEqual([
       ['001', 'COMMON_EXPENSES', 450_000, 'MONTH'],
       ['002', 'HEAT', 65_050, 'MONTH'],
     ])
-    expect(
-      t.db
-        .select()
-        .from(providerOutbox)
-        .all()
-        .map((o) => [o.kind, o.chargeId, o.status]),
-    ).toEqual([['CREATE_CHARGE', charge!.id, 'pending']])
+    expect((await t.db.select().from(providerOutbox).all()).map((o) => [o.kind, o.chargeId, o.status])).toEqual([['CREATE_CHARGE', charge!.id, 'pending']])
     const admin = await t.login(demo.admin)
     const listed = (await t.call('GET', `/agreement/${a.id}/charges`, { token: admin })).json
     expect(listed[0]).toMatchObject({ invoiceId: invoice.id, invoiceNumber: '1', kind: 'REGULAR' })
@@ -78,7 +72,7 @@ describe('the billing run', () => {
     t.clock.set('2026-11-28T09:00:00.000Z')
     await t.services.billing.run()
     expect(await t.services.billing.run()).toEqual({ agreements: 0, charges: 0 })
-    expect(assertBookkeeping(t.db)).toMatchObject({ charges: 1, invoices: 1 })
+    expect(await assertBookkeeping(t.db)).toMatchObject({ charges: 1, invoices: 1 })
   })
 
   it('catches up every missed period after downtime, with gap-free invoice numbers', async () => {
@@ -87,20 +81,12 @@ describe('the billing run', () => {
     const b = await acceptedAgreement(t, { startPaymentDate: '2027-01-31' })
     t.clock.set('2027-05-01T09:00:00.000Z')
     const result = await t.services.billing.run()
-    expect(
-      chargesOf(t, a.id)
-        .map((c) => c.due)
-        .sort(),
-    ).toEqual(['2026-12-01', '2027-01-01', '2027-02-01', '2027-03-01', '2027-04-01', '2027-05-01'])
+    expect((await chargesOf(t, a.id)).map((c) => c.due).sort()).toEqual(['2026-12-01', '2027-01-01', '2027-02-01', '2027-03-01', '2027-04-01', '2027-05-01'])
     // Started on the 31st: the last day of shorter months, the 31st again after them.
-    expect(
-      chargesOf(t, b.id)
-        .map((c) => c.due)
-        .sort(),
-    ).toEqual(['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30'])
-    expect(agreementRow(t, b.id).nextRegularPaymentDate).toBe('2027-05-31')
+    expect((await chargesOf(t, b.id)).map((c) => c.due).sort()).toEqual(['2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30'])
+    expect((await agreementRow(t, b.id)).nextRegularPaymentDate).toBe('2027-05-31')
     expect(result).toEqual({ agreements: 2, charges: 10 })
-    expect(assertBookkeeping(t.db)).toMatchObject({ charges: 10, invoices: 10 })
+    expect(await assertBookkeeping(t.db)).toMatchObject({ charges: 10, invoices: 10 })
   })
 
   it('reads the due agreements page by page: every one billed once across batches, and the catch-up cap holds per run', async () => {
@@ -111,38 +97,29 @@ describe('the billing run', () => {
     for (let i = 0; i < 5; i++) ids.push((await acceptedAgreement(t)).id)
     t.clock.set('2027-02-26T09:00:00.000Z')
     expect(await t.services.billing.run()).toEqual({ agreements: 5, charges: 10 })
-    for (const id of ids)
-      expect(
-        chargesOf(t, id)
-          .map((c) => c.due)
-          .sort(),
-      ).toEqual(['2026-12-01', '2027-01-01'])
+    for (const id of ids) expect((await chargesOf(t, id)).map((c) => c.due).sort()).toEqual(['2026-12-01', '2027-01-01'])
     // February and March (due 1 March, within the 3 lead days) in the next run.
     expect(await t.services.billing.run()).toEqual({ agreements: 5, charges: 10 })
     expect(await t.services.billing.run()).toEqual({ agreements: 0, charges: 0 })
-    expect(assertBookkeeping(t.db)).toMatchObject({ charges: 20, invoices: 20 })
+    expect(await assertBookkeeping(t.db)).toMatchObject({ charges: 20, invoices: 20 })
   })
 
   it('bills only ACCEPTED agreements at Vipps of ACTIVE companies, and nothing on or after the termination date', async () => {
     const t = await testApp()
     const created = await createAgreement(t)
     const terminating = await acceptedAgreement(t)
-    t.db.update(agreements).set({ terminationDate: '2027-01-15', finalPaymentRequired: true }).where(eq(agreements.id, terminating.id)).run()
+    await t.db.update(agreements).set({ terminationDate: '2027-01-15', finalPaymentRequired: true }).where(eq(agreements.id, terminating.id)).run()
     const suspended = await acceptedAgreement(t)
     t.clock.set('2027-02-10T09:00:00.000Z')
-    t.db.update(companies).set({ status: 'SUSPENDED' }).run()
+    await t.db.update(companies).set({ status: 'SUSPENDED' }).run()
     expect(await t.services.billing.run()).toEqual({ agreements: 0, charges: 0 })
-    t.db.update(companies).set({ status: 'ACTIVE' }).run()
+    await t.db.update(companies).set({ status: 'ACTIVE' }).run()
     await t.services.billing.run()
-    expect(chargesOf(t, created.id)).toHaveLength(0)
+    expect(await chargesOf(t, created.id)).toHaveLength(0)
     // Terminated 15 January with a last payment: it takes the place of January's regular charge
     // (1–14 January, due 12 January; issue #16), so only December is billed regularly.
-    expect(
-      chargesOf(t, terminating.id)
-        .map((c) => c.due)
-        .sort(),
-    ).toEqual(['2026-12-01'])
-    expect(chargesOf(t, suspended.id)).toHaveLength(3)
+    expect((await chargesOf(t, terminating.id)).map((c) => c.due).sort()).toEqual(['2026-12-01'])
+    expect(await chargesOf(t, suspended.id)).toHaveLength(3)
   })
 
   it('a run that crashes at random points and is restarted bills every period exactly once, with gap-free numbers (many runs)', async () => {
@@ -176,11 +153,11 @@ describe('the billing run', () => {
       }
       armed = false
       expect(await t.services.billing.run()).toEqual({ agreements: 0, charges: 0 })
-      const counts = assertBookkeeping(t.db)
+      const counts = await assertBookkeeping(t.db)
       // 5 monthly agreements × 2 periods (Dec, Jan) + 5 weekly ones × 8 periods to 23 January.
       expect(counts.regular, `seed ${seed}, ${crashes} crashes`).toBe(5 * 2 + 5 * 8)
       // A rolled-back batch left nothing behind, also no change-log rows or outbox rows.
-      expect(t.db.select().from(providerOutbox).all()).toHaveLength(counts.regular)
+      expect(await t.db.select().from(providerOutbox).all()).toHaveLength(counts.regular)
     }
   }, 60_000)
 
@@ -212,7 +189,7 @@ describe('the billing run', () => {
         body: JSON.stringify(createPayload(f)),
       })
       const { id } = (await res.json()) as { id: string }
-      first.db
+      await first.db
         .update(agreements)
         .set({ status: 'ACCEPTED', vippsAgreementId: `agr_${i}` })
         .where(eq(agreements.id, id))
@@ -221,7 +198,7 @@ describe('the billing run', () => {
     clock.set('2027-03-02T09:00:00.000Z')
     const results = await Promise.all([one.services.billing.run(), two.services.billing.run(), one.services.billing.run()])
     expect(results.reduce((s, r) => s + r.charges, 0)).toBe(12 * 4)
-    expect(assertBookkeeping(t.db)).toMatchObject({ regular: 48, invoices: 48 })
+    expect(await assertBookkeeping(t.db)).toMatchObject({ regular: 48, invoices: 48 })
   })
 })
 
@@ -266,13 +243,7 @@ describe('POST /api/agreement/{id}/requestOneTimeCharge', () => {
       name: 'Ny nøgle',
       invoiceArticles: [{ articleNumber: '001', type: 'OTHER', articleDescription: 'Ny nøgle', quantity: 1, unit: 'PIECE', totalPriceIncludingVat: 25_000 }],
     })
-    expect(
-      t.db
-        .select()
-        .from(providerOutbox)
-        .all()
-        .map((o) => [o.kind, o.chargeId]),
-    ).toEqual([['CREATE_CHARGE', res.json.id]])
+    expect((await t.db.select().from(providerOutbox).all()).map((o) => [o.kind, o.chargeId])).toEqual([['CREATE_CHARGE', res.json.id]])
   })
 
   it('a client-made id makes a repeated request answer the same charge', async () => {
@@ -283,7 +254,7 @@ describe('POST /api/agreement/{id}/requestOneTimeCharge', () => {
     const first = await t.call('POST', `/agreement/${a.id}/requestOneTimeCharge`, { token: admin, body })
     const again = await t.call('POST', `/agreement/${a.id}/requestOneTimeCharge`, { token: admin, body })
     expect(again.json.id).toBe(first.json.id)
-    expect(chargesOf(t, a.id)).toHaveLength(1)
+    expect(await chargesOf(t, a.id)).toHaveLength(1)
     const other = await t.call('POST', `/agreement/${a.id}/requestOneTimeCharge`, { token: admin, body: { ...body, amount: 30_000 } })
     expect(other).toMatchObject({ status: 409, json: { code: 'CONFLICT' } })
   })
@@ -321,13 +292,13 @@ describe('POST /api/agreement/{id}/refund', () => {
   it('refunds part of a collected charge with a credit note that references the invoice', async () => {
     const t = await testApp()
     const a = await createAgreement(t)
-    const chargeId = acceptedWithCollectedCharge(t, a.id)
+    const chargeId = await acceptedWithCollectedCharge(t, a.id)
     const accountant = await t.login(demo.accountant)
     const res = await t.call('POST', `/agreement/${a.id}/refund`, { token: accountant, body: { chargeId, amount: 15_050, description: 'For meget opkrævet' } })
     expect(res.status, JSON.stringify(res.json)).toBe(201)
     expect(res.json).toMatchObject({ chargeId, agreementId: a.id, amount: 15_050, status: 'PENDING', creditNote: { invoiceNumber: '2' } })
     const note = (await t.call('GET', `/invoice/${res.json.creditNote.id}`, { token: accountant })).json
-    const charge = t.db.select().from(charges).where(eq(charges.id, chargeId)).get()!
+    const charge = (await t.db.select().from(charges).where(eq(charges.id, chargeId)).get())!
     expect(note).toMatchObject({
       kind: 'CREDIT_NOTE',
       totalAmount: 15_050,
@@ -336,24 +307,24 @@ describe('POST /api/agreement/{id}/refund', () => {
     })
     // Spread over the invoice's two lines in proportion (450,000 and 65,050 of 515,050), the remainder on the last.
     expect(note.invoiceArticles.map((l: { totalPriceIncludingVat: number }) => l.totalPriceIncludingVat)).toEqual([13_149, 1_901])
-    const outbox = t.db.select().from(providerOutbox).where(eq(providerOutbox.id, res.json.id)).get()!
+    const outbox = (await t.db.select().from(providerOutbox).where(eq(providerOutbox.id, res.json.id)).get())!
     expect(outbox).toMatchObject({ kind: 'REFUND_CHARGE', chargeId, payload: { amount: 15_050, description: 'For meget opkrævet' } })
     // The original invoice is never edited.
-    const original = t.db.select().from(invoices).where(eq(invoices.id, charge.invoiceId!)).get()!
+    const original = (await t.db.select().from(invoices).where(eq(invoices.id, charge.invoiceId!)).get())!
     expect(original).toMatchObject({ totalOre: 515_050, version: 1 })
   })
 
   it('refuses refunds above what is left of the captured amount (422, with the amount left)', async () => {
     const t = await testApp()
     const a = await createAgreement(t)
-    const chargeId = acceptedWithCollectedCharge(t, a.id)
+    const chargeId = await acceptedWithCollectedCharge(t, a.id)
     const admin = await t.login(demo.admin)
     expect((await t.call('POST', `/agreement/${a.id}/refund`, { token: admin, body: { chargeId, amount: 500_000, description: 'Del 1' } })).status).toBe(201)
     const res = await t.call('POST', `/agreement/${a.id}/refund`, { token: admin, body: { chargeId, amount: 15_051, description: 'Del 2' } })
     expect(res).toMatchObject({ status: 422, json: { code: 'BUSINESS_RULE' } })
     expect(res.json.message.replace(/\s/g, ' ')).toBe('The refund is more than what is left to refund on this charge (DKK 150.50)')
     expect((await t.call('POST', `/agreement/${a.id}/refund`, { token: admin, body: { chargeId, amount: 15_050, description: 'Del 2' } })).status).toBe(201)
-    expect(assertBookkeeping(t.db).invoices).toBe(3)
+    expect((await assertBookkeeping(t.db)).invoices).toBe(3)
   })
 
   it('refuses a charge that was not collected (422) and a charge of another agreement (404)', async () => {
@@ -361,12 +332,12 @@ describe('POST /api/agreement/{id}/refund', () => {
     const a = await acceptedAgreement(t)
     t.clock.set('2026-11-28T09:00:00.000Z')
     await t.services.billing.run()
-    const [open] = chargesOf(t, a.id)
+    const [open] = await chargesOf(t, a.id)
     const admin = await t.login(demo.admin)
     const res = await t.call('POST', `/agreement/${a.id}/refund`, { token: admin, body: { chargeId: open!.id, amount: 100, description: 'x' } })
     expect(res).toMatchObject({ status: 422, json: { code: 'BUSINESS_RULE', message: 'Only a collected charge can be refunded' } })
     const b = await createAgreement(t)
-    const other = acceptedWithCollectedCharge(t, b.id)
+    const other = await acceptedWithCollectedCharge(t, b.id)
     const wrong = await t.call('POST', `/agreement/${a.id}/refund`, { token: admin, body: { chargeId: other, amount: 100, description: 'x' } })
     expect(wrong).toMatchObject({ status: 404, json: { message: 'Charge not found' } })
   })
@@ -390,8 +361,8 @@ describe('POST /api/agreement/{id}/refund', () => {
   it("answers in the caller's language (Danish)", async () => {
     const t = await testApp()
     const a = await createAgreement(t)
-    const chargeId = acceptedWithCollectedCharge(t, a.id)
-    t.db.update(users).set({ language: 'DA' }).where(eq(users.emailAddress, demo.admin)).run()
+    const chargeId = await acceptedWithCollectedCharge(t, a.id)
+    await t.db.update(users).set({ language: 'DA' }).where(eq(users.emailAddress, demo.admin)).run()
     const admin = await t.login(demo.admin)
     const res = await t.call('POST', `/agreement/${a.id}/refund`, { token: admin, body: { chargeId, amount: 600_000, description: 'x' } })
     expect(res.status).toBe(422)
@@ -434,7 +405,7 @@ describe('GET /api/invoice and /api/invoice/{id}', () => {
 
   it("an invoice is read by its company's staff, its member and the super admin; anyone else gets 404", async () => {
     const { t, mine } = await billed()
-    const id = chargesOf(t, mine.id)[0]!.invoiceId!
+    const id = (await chargesOf(t, mine.id))[0]!.invoiceId!
     const expected: [string, number][] = [
       [demo.superadmin, 200],
       [demo.chairman, 200],
@@ -455,9 +426,9 @@ describe('GET /api/invoice and /api/invoice/{id}', () => {
 
   it('invoices survive deleting the company and the member: the names are on the invoice', async () => {
     const { t, mine } = await billed()
-    const id = chargesOf(t, mine.id)[0]!.invoiceId!
-    t.db.delete(agreements).where(eq(agreements.id, mine.id)).run()
-    const row = t.db.select().from(invoices).where(eq(invoices.id, id)).get()!
+    const id = (await chargesOf(t, mine.id))[0]!.invoiceId!
+    await t.db.delete(agreements).where(eq(agreements.id, mine.id)).run()
+    const row = (await t.db.select().from(invoices).where(eq(invoices.id, id)).get())!
     expect(row).toMatchObject({ consumerEmailAddress: demo.resident, companyName: 'Andelsboligforeningen Solgården' })
     expect((await t.call('GET', `/invoice/${id}`, { token: await t.login(demo.admin) })).json).toMatchObject({ consumerEmailAddress: demo.resident })
   })

@@ -22,11 +22,11 @@ const scoped = (scope: ChargeScope): SQL | undefined => {
 
 /** Queries on charges and their history (what Vipps reported). */
 export const chargesRepository = {
-  ofAgreement: (db: Db, agreementId: string): ChargeRow[] =>
-    db.select().from(charges).where(eq(charges.agreementId, agreementId)).orderBy(asc(charges.due), asc(charges.createdAt)).all(),
+  ofAgreement: async (db: Db, agreementId: string): Promise<ChargeRow[]> =>
+    await db.select().from(charges).where(eq(charges.agreementId, agreementId)).orderBy(asc(charges.due), asc(charges.createdAt)).all(),
   /** A page of an agreement's charges by (due date, created, id) after `after`: one statement with LIMIT (issue #19). */
-  pageOfAgreement: (db: Db, agreementId: string, after: ChargePageKey | undefined, limit: number): ChargeRow[] =>
-    db
+  pageOfAgreement: async (db: Db, agreementId: string, after: ChargePageKey | undefined, limit: number): Promise<ChargeRow[]> =>
+    await db
       .select()
       .from(charges)
       .where(
@@ -38,50 +38,51 @@ export const chargesRepository = {
       .orderBy(asc(charges.due), asc(charges.createdAt), asc(charges.id))
       .limit(limit)
       .all(),
-  byId: (db: Db, id: string): ChargeRow | undefined => db.select().from(charges).where(eq(charges.id, id)).get(),
-  byIds: (db: Db, ids: string[]): ChargeRow[] => (ids.length ? db.select().from(charges).where(inArray(charges.id, ids)).all() : []),
-  byVippsId: (db: Db, vippsChargeId: string): ChargeRow | undefined => db.select().from(charges).where(eq(charges.vippsChargeId, vippsChargeId)).get(),
+  byId: async (db: Db, id: string): Promise<ChargeRow | undefined> => await db.select().from(charges).where(eq(charges.id, id)).get(),
+  byIds: async (db: Db, ids: string[]): Promise<ChargeRow[]> => (ids.length ? await db.select().from(charges).where(inArray(charges.id, ids)).all() : []),
+  byVippsId: async (db: Db, vippsChargeId: string): Promise<ChargeRow | undefined> =>
+    await db.select().from(charges).where(eq(charges.vippsChargeId, vippsChargeId)).get(),
   /** Charges Vipps knows that may still move (the poll re-reads them). */
-  openAtVipps: (db: Db): ChargeRow[] =>
-    db
+  openAtVipps: async (db: Db): Promise<ChargeRow[]> =>
+    await db
       .select()
       .from(charges)
       .where(and(isNotNull(charges.vippsChargeId), inArray(charges.status, ['CREATED', 'RESERVED'])))
       .all(),
-  page: (db: Db, scope: ChargeScope, afterId: string | null, limit: number): ChargeRow[] =>
-    db
-      .select({ charge: charges })
-      .from(charges)
-      .innerJoin(agreements, eq(agreements.id, charges.agreementId))
-      .where(and(scoped(scope), afterId === null ? undefined : gt(charges.id, afterId)))
-      .orderBy(asc(charges.id))
-      .limit(limit)
-      .all()
-      .map((r) => r.charge),
+  page: async (db: Db, scope: ChargeScope, afterId: string | null, limit: number): Promise<ChargeRow[]> =>
+    (
+      await db
+        .select({ charge: charges })
+        .from(charges)
+        .innerJoin(agreements, eq(agreements.id, charges.agreementId))
+        .where(and(scoped(scope), afterId === null ? undefined : gt(charges.id, afterId)))
+        .orderBy(asc(charges.id))
+        .limit(limit)
+        .all()
+    ).map((r) => r.charge),
   /** The agreement of a charge (read only: the agreements feature writes it). */
-  agreementOf: (db: Db, agreementId: string): ChargeAgreement | undefined => db.select().from(agreements).where(eq(agreements.id, agreementId)).get(),
-  insert: (db: Db, row: typeof charges.$inferInsert): void => {
-    db.insert(charges).values(row).run()
+  agreementOf: async (db: Db, agreementId: string): Promise<ChargeAgreement | undefined> =>
+    await db.select().from(agreements).where(eq(agreements.id, agreementId)).get(),
+  insert: async (db: Db, row: typeof charges.$inferInsert): Promise<void> => {
+    await db.insert(charges).values(row).run()
   },
-  update: (db: Db, id: string, changes: Partial<typeof charges.$inferInsert>): void => {
-    db.update(charges).set(changes).where(eq(charges.id, id)).run()
+  update: async (db: Db, id: string, changes: Partial<typeof charges.$inferInsert>): Promise<void> => {
+    await db.update(charges).set(changes).where(eq(charges.id, id)).run()
   },
-  events: (db: Db, chargeIds: string[]): ChargeEventRow[] =>
-    chargeIds.length ? db.select().from(chargeEvents).where(inArray(chargeEvents.chargeId, chargeIds)).orderBy(asc(chargeEvents.occurredAt)).all() : [],
+  events: async (db: Db, chargeIds: string[]): Promise<ChargeEventRow[]> =>
+    chargeIds.length ? await db.select().from(chargeEvents).where(inArray(chargeEvents.chargeId, chargeIds)).orderBy(asc(chargeEvents.occurredAt)).all() : [],
   /** Adds a history event once (the same event from a repeated re-read is ignored). */
-  insertEvent: (db: Db, row: typeof chargeEvents.$inferInsert): void => {
-    db.insert(chargeEvents).values(row).onConflictDoNothing().run()
+  insertEvent: async (db: Db, row: typeof chargeEvents.$inferInsert): Promise<void> => {
+    await db.insert(chargeEvents).values(row).onConflictDoNothing().run()
   },
   /** Invoice numbers by invoice id (the charge list shows them). */
-  invoiceNumbers: (db: Db, invoiceIds: string[]): Map<string, string> =>
+  invoiceNumbers: async (db: Db, invoiceIds: string[]): Promise<Map<string, string>> =>
     new Map(
       invoiceIds.length ?
-        db
-          .select({ id: invoices.id, number: invoices.number })
-          .from(invoices)
-          .where(inArray(invoices.id, invoiceIds))
-          .all()
-          .map((r) => [r.id, String(r.number)])
+        (await db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(inArray(invoices.id, invoiceIds)).all()).map((r) => [
+          r.id,
+          String(r.number),
+        ])
       : [],
     ),
 }

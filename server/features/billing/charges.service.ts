@@ -40,18 +40,18 @@ export function createChargesService(deps: { db: Db; clock: Clock; invoicing: In
   const { db, clock, invoicing } = deps
   const nowIso = () => clock.now().toISOString()
 
-  const agreementOf = (charge: ChargeRow) => repo.agreementOf(db, charge.agreementId)!
+  const agreementOf = async (charge: ChargeRow) => (await repo.agreementOf(db, charge.agreementId))!
 
   /** The charge changed (and with it its agreement's view: overdue, history). */
   const changed = (charge: ChargeRow, agreement: Pick<ChargeAgreement, 'companyId' | 'memberUserId'>) =>
     recordChange(db, clock, 'charge', charge.id, 'upsert', { companyId: agreement.companyId, userId: agreement.memberUserId })
 
-  function views(rows: ChargeRow[]): Charge[] {
-    const events = repo.events(
+  async function views(rows: ChargeRow[]): Promise<Charge[]> {
+    const events = await repo.events(
       db,
       rows.map((r) => r.id),
     )
-    const numbers = repo.invoiceNumbers(
+    const numbers = await repo.invoiceNumbers(
       db,
       rows.map((r) => r.invoiceId).filter((id): id is string => id !== null),
     )
@@ -77,31 +77,31 @@ export function createChargesService(deps: { db: Db; clock: Clock; invoicing: In
   }
 
   /** A new status (and what Vipps says of it): logged with its agreement; the invoice follows a real change. */
-  function setStatus(charge: ChargeRow, status: ChargeStatus, extra: Partial<ChargeRow> = {}) {
-    const agreement = agreementOf(charge)
-    repo.update(db, charge.id, { ...extra, status, version: charge.version + 1, updatedAt: nowIso() })
+  async function setStatus(charge: ChargeRow, status: ChargeStatus, extra: Partial<ChargeRow> = {}) {
+    const agreement = await agreementOf(charge)
+    await repo.update(db, charge.id, { ...extra, status, version: charge.version + 1, updatedAt: nowIso() })
     changed(charge, agreement)
     recordChange(db, clock, 'agreement', agreement.id, 'upsert', { companyId: agreement.companyId, userId: agreement.memberUserId })
-    if (status !== charge.status) invoicing.followCharge(repo.byId(db, charge.id)!, charge.status)
+    if (status !== charge.status) await invoicing.followCharge((await repo.byId(db, charge.id))!, charge.status)
   }
 
   return {
     views,
     changed,
     setStatus,
-    row: (id: string) => repo.byId(db, id),
-    rowsOf: (agreementId: string) => repo.ofAgreement(db, agreementId),
+    row: async (id: string) => await repo.byId(db, id),
+    rowsOf: async (agreementId: string) => await repo.ofAgreement(db, agreementId),
     /** A page of an agreement's charges (keyset, docs/API.md "Lists"). */
-    pageOf: (agreementId: string, after: ChargePageKey | undefined, limit: number) => repo.pageOfAgreement(db, agreementId, after, limit),
+    pageOf: async (agreementId: string, after: ChargePageKey | undefined, limit: number) => await repo.pageOfAgreement(db, agreementId, after, limit),
     /** Charges at Vipps that may still move (the poll re-reads them). */
-    openAtVipps: () => repo.openAtVipps(db),
+    openAtVipps: async () => await repo.openAtVipps(db),
 
     /**
      * A charge made by the product (a termination's FINAL, a ONE_TIME): the row, its invoice
      * (unless it is a new attempt on an invoice, `invoiceId`), its CREATE_CHARGE call queued for
      * Vipps (due now by `queuedAt`, the server's clock) and its change-log row, in the caller's transaction.
      */
-    create(
+    async create(
       agreement: Pick<ChargeAgreement, 'id' | 'companyId' | 'memberUserId' | 'paymentProviderId'>,
       input: {
         id?: string
@@ -113,9 +113,9 @@ export function createChargesService(deps: { db: Db; clock: Clock; invoicing: In
         invoiceId?: string | null
         now: string
       },
-    ): ChargeRow {
+    ): Promise<ChargeRow> {
       const id = input.id ?? newId()
-      repo.insert(db, {
+      await repo.insert(db, {
         id,
         agreementId: agreement.id,
         companyId: agreement.companyId,
@@ -128,7 +128,7 @@ export function createChargesService(deps: { db: Db; clock: Clock; invoicing: In
         createdAt: input.now,
         updatedAt: input.now,
       })
-      invoicing.issueForCharge(repo.byId(db, id)!)
+      await invoicing.issueForCharge((await repo.byId(db, id))!)
       queueProviderCall(db, {
         id: newId(),
         providerId: agreement.paymentProviderId,
@@ -138,31 +138,39 @@ export function createChargesService(deps: { db: Db; clock: Clock; invoicing: In
         payload: {},
         at: nowIso(),
       })
-      const charge = repo.byId(db, id)!
+      const charge = (await repo.byId(db, id))!
       changed(charge, agreement)
       return charge
     },
 
     /** Vipps created the charge (the provider-outbox job): its Vipps id, PENDING there. */
-    createdAtVipps(charge: ChargeRow, vippsChargeId: string) {
-      const current = repo.byId(db, charge.id)!
-      repo.update(db, charge.id, { vippsChargeId, vippsStatus: 'PENDING', version: current.version + 1, updatedAt: nowIso() })
-      changed(current, agreementOf(current))
+    async createdAtVipps(charge: ChargeRow, vippsChargeId: string) {
+      const current = (await repo.byId(db, charge.id))!
+      await repo.update(db, charge.id, { vippsChargeId, vippsStatus: 'PENDING', version: current.version + 1, updatedAt: nowIso() })
+      changed(current, await agreementOf(current))
     },
 
     /**
      * Applies Vipps' current state of a charge: its history once per event, and its status only
      * forward. Returns the charge as it is now, or undefined when it is not ours or nothing changed.
      */
-    observe(vc: ChargeResponseV3): ChargeRow | undefined {
-      const charge = repo.byVippsId(db, vc.id)
+    async observe(vc: ChargeResponseV3): Promise<ChargeRow | undefined> {
+      const charge = await repo.byVippsId(db, vc.id)
       if (!charge) return undefined
-      const known = new Set(repo.events(db, [charge.id]).map((e) => e.eventKey))
+      const known = new Set((await repo.events(db, [charge.id])).map((e) => e.eventKey))
       let newEvents = 0
       for (const h of vc.history) {
         const eventKey = `${h.event}:${h.occurred}:${h.idempotencyKey ?? ''}`
         if (known.has(eventKey)) continue
-        repo.insertEvent(db, { id: newId(), chargeId: charge.id, event: h.event, amountOre: h.amount, occurredAt: h.occurred, success: h.success, eventKey })
+        await repo.insertEvent(db, {
+          id: newId(),
+          chargeId: charge.id,
+          event: h.event,
+          amountOre: h.amount,
+          occurredAt: h.occurred,
+          success: h.success,
+          eventKey,
+        })
         newEvents++
       }
       const mapped = CHARGE_STATUS[vc.status]
@@ -179,7 +187,7 @@ export function createChargesService(deps: { db: Db; clock: Clock; invoicing: In
         extra.capturedOre === charge.capturedOre &&
         extra.refundedOre === charge.refundedOre
       if (same && newEvents === 0) return undefined
-      setStatus(charge, status, extra)
+      await setStatus(charge, status, extra)
       return repo.byId(db, charge.id)
     },
   }
@@ -191,18 +199,23 @@ const scopeOf = (actor: Actor): ChargeScope => (isSuperAdmin(actor) ? 'all' : { 
 /** Charges in the offline store, with the same audience as their agreement. */
 export const chargeSync = (charges: ChargesService): SyncedEntity => ({
   name: 'charge',
-  snapshot: (db, actor, afterId, limit) =>
-    charges.views(repo.page(db, scopeOf(actor), afterId, limit)).map((c) => ({ id: c.id, version: c.version, data: c as unknown as Record<string, unknown> })),
-  load: (db, actor, ids) => {
-    const rows = repo.byIds(db, ids)
+  snapshot: async (db, actor, afterId, limit) =>
+    (await charges.views(await repo.page(db, scopeOf(actor), afterId, limit))).map((c) => ({
+      id: c.id,
+      version: c.version,
+      data: c as unknown as Record<string, unknown>,
+    })),
+  load: async (db, actor, ids) => {
+    const rows = await repo.byIds(db, ids)
     const readable = new Set(
-      [...new Set(rows.map((r) => r.agreementId))]
-        .map((id) => repo.agreementOf(db, id))
+      (await Promise.all([...new Set(rows.map((r) => r.agreementId))].map((id) => repo.agreementOf(db, id))))
         .filter((a): a is ChargeAgreement => a !== undefined && canReadAgreement(actor, a))
         .map((a) => a.id),
     )
-    return charges
-      .views(rows.filter((r) => readable.has(r.agreementId)))
-      .map((c) => ({ id: c.id, version: c.version, data: c as unknown as Record<string, unknown> }))
+    return (await charges.views(rows.filter((r) => readable.has(r.agreementId)))).map((c) => ({
+      id: c.id,
+      version: c.version,
+      data: c as unknown as Record<string, unknown>,
+    }))
   },
 })

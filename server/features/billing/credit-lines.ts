@@ -3,13 +3,13 @@ import type { VatRate } from '../../../shared/domain/agreement-parts'
 import { invoicesRepository } from './invoices.repository'
 import type { LineSource } from './invoicing'
 
-export type LineLeft = ReturnType<typeof linesLeft>[number]
+export type LineLeft = Awaited<ReturnType<typeof linesLeft>>[number]
 
 /** What is left to credit on each line of an invoice: its total less the credit notes' lines that credit it. */
-export function linesLeft(db: Db, invoiceId: string) {
-  const lines = invoicesRepository.linesOf(db, invoiceId)
+export async function linesLeft(db: Db, invoiceId: string) {
+  const lines = await invoicesRepository.linesOf(db, invoiceId)
   const credited = new Map<number, number>()
-  for (const l of invoicesRepository.linesOfAll(db, invoicesRepository.creditNoteIdsOf(db, invoiceId)))
+  for (const l of await invoicesRepository.linesOfAll(db, await invoicesRepository.creditNoteIdsOf(db, invoiceId)))
     if (l.creditedPosition !== null) credited.set(l.creditedPosition, (credited.get(l.creditedPosition) ?? 0) + l.totalInclVatOre)
   return lines.map((l) => ({ line: l, left: Math.max(0, l.totalInclVatOre - (credited.get(l.position) ?? 0)) }))
 }

@@ -63,35 +63,35 @@ export function createDebtorActions(deps: {
    * The invoice of a debtor action: 404 unless the actor may read it (its company's staff, its
    * member, the super admin), 403 unless they are company admin staff there or the super admin.
    */
-  function staffInvoice(actor: Actor, invoiceId: string): InvoiceRow {
-    const row = invoicesRepository.byId(db, invoiceId)
+  async function staffInvoice(actor: Actor, invoiceId: string): Promise<InvoiceRow> {
+    const row = await invoicesRepository.byId(db, invoiceId)
     if (!row || !canReadAgreement(actor, row)) throw notFound(messages.invoiceNotFound.id)
     if (!isSuperAdmin(actor)) {
       const role = roleIn(actor, row.companyId)
       if (!role || !isCompanyAdminStaff(role)) throw forbidden()
     }
-    companies.assertWritable(row.companyId)
+    await companies.assertWritable(row.companyId)
     return row
   }
 
-  const creditedOf = (invoiceId: string): number => invoicesRepository.creditedOfInvoice(db, invoiceId)
+  const creditedOf = async (invoiceId: string): Promise<number> => await invoicesRepository.creditedOfInvoice(db, invoiceId)
 
   /** The charges still trying to collect an invoice: its own and any retry, CREATED or RESERVED. */
-  const openChargesOf = (invoice: InvoiceRow) =>
-    charges
-      .rowsOf(invoice.agreementId)
-      .filter((c) => (c.id === invoice.chargeId || c.invoiceId === invoice.id) && (c.status === 'CREATED' || c.status === 'RESERVED'))
+  const openChargesOf = async (invoice: InvoiceRow) =>
+    (await charges.rowsOf(invoice.agreementId)).filter(
+      (c) => (c.id === invoice.chargeId || c.invoiceId === invoice.id) && (c.status === 'CREATED' || c.status === 'RESERVED'),
+    )
 
   /** An unpaid invoice (the debtor rule) with what is still owed on it; 409 otherwise. */
-  function unpaid(invoice: InvoiceRow): { open: number } {
+  async function unpaid(invoice: InvoiceRow): Promise<{ open: number }> {
     const today = todayInCopenhagen(clock)
-    const open = openAmountOf(invoiceInput(invoice), creditedOf(invoice.id), today)
+    const open = openAmountOf(invoiceInput(invoice), await creditedOf(invoice.id), today)
     if (open <= 0) throw invalidState(messages.invoiceNotUnpaid.id)
     return { open }
   }
 
-  function retryBlocker(invoice: InvoiceRow, a: ReturnType<AgreementsService['rowOf']>): RetryBlocker | null {
-    const retries = charges.rowsOf(invoice.agreementId).filter((c) => c.invoiceId === invoice.id && c.id !== invoice.chargeId)
+  async function retryBlocker(invoice: InvoiceRow, a: Awaited<ReturnType<AgreementsService['rowOf']>>): Promise<RetryBlocker | null> {
+    const retries = (await charges.rowsOf(invoice.agreementId)).filter((c) => c.invoiceId === invoice.id && c.id !== invoice.chargeId)
     if (retries.some((c) => c.status === 'CREATED' || c.status === 'RESERVED')) return 'UNDER_WAY'
     if (invoice.status !== 'FAILED') return 'COLLECTING'
     if (!a || a.status !== 'ACCEPTED' || !a.vippsAgreementId) return 'AGREEMENT_INACTIVE'
@@ -102,10 +102,10 @@ export function createDebtorActions(deps: {
    * Stops what still tries to collect a settled invoice: a charge at Vipps is cancelled there
    * (CANCEL_CHARGE through the provider outbox); one not sent yet is never sent and is CANCELED.
    */
-  function stopCollecting(invoice: InvoiceRow) {
-    const a = agreements.rowOf(invoice.agreementId)
+  async function stopCollecting(invoice: InvoiceRow) {
+    const a = await agreements.rowOf(invoice.agreementId)
     if (!a) return
-    for (const charge of openChargesOf(invoice)) {
+    for (const charge of await openChargesOf(invoice)) {
       if (charge.vippsChargeId) {
         queueProviderCall(db, {
           id: newId(),
@@ -118,16 +118,16 @@ export function createDebtorActions(deps: {
         })
         continue
       }
-      providerOutboxRepository.abandonCreate(db, charge.id, 'Not sent: the invoice was settled outside Vipps MobilePay')
-      chargesRepository.update(db, charge.id, { status: 'CANCELED', version: charge.version + 1, updatedAt: nowIso() })
-      const updated = charges.row(charge.id)!
+      await providerOutboxRepository.abandonCreate(db, charge.id, 'Not sent: the invoice was settled outside Vipps MobilePay')
+      await chargesRepository.update(db, charge.id, { status: 'CANCELED', version: charge.version + 1, updatedAt: nowIso() })
+      const updated = (await charges.row(charge.id))!
       charges.changed(updated, a)
-      invoicing.followCharge(updated, charge.status)
+      await invoicing.followCharge(updated, charge.status)
     }
   }
 
-  function settle(invoice: InvoiceRow, actor: Actor, kind: InvoiceSettlement, note: string) {
-    invoicesRepository.update(db, invoice.id, {
+  async function settle(invoice: InvoiceRow, actor: Actor, kind: InvoiceSettlement, note: string) {
+    await invoicesRepository.update(db, invoice.id, {
       settlement: kind,
       settledOn: todayInCopenhagen(clock),
       settlementNote: note,
@@ -146,8 +146,8 @@ export function createDebtorActions(deps: {
      * whether a retry is possible. Company admin staff and the super admin; a board member 403;
      * a company the caller has nothing to do with 404.
      */
-    debtors(actor: Actor, query: ReturnType<typeof parseDebtorQuery>): DebtorPage {
-      assertCompanyInScope(db, actor, query.companyId)
+    async debtors(actor: Actor, query: ReturnType<typeof parseDebtorQuery>): Promise<DebtorPage> {
+      await assertCompanyInScope(db, actor, query.companyId)
       if (!isSuperAdmin(actor)) {
         const role = roleIn(actor, query.companyId)
         if (!role || !isCompanyAdminStaff(role)) throw forbidden()
@@ -203,18 +203,19 @@ export function createDebtorActions(deps: {
      * agreement Vipps can charge. A client-made `id` makes a repeated request answer the same
      * charge; the Idempotency-Key replays a lost answer.
      */
-    retry(actor: Actor, invoiceId: string, input: RetryRequest): Charge {
-      const invoice = staffInvoice(actor, invoiceId)
+    async retry(actor: Actor, invoiceId: string, input: RetryRequest): Promise<Charge> {
+      const invoice = await staffInvoice(actor, invoiceId)
       if (input.id) {
-        const existing = charges.row(input.id)
+        const existing = await charges.row(input.id)
         if (existing) {
-          if (existing.invoiceId === invoice.id && existing.id !== invoice.chargeId && existing.kind === 'ONE_TIME') return charges.views([existing])[0]!
+          if (existing.invoiceId === invoice.id && existing.id !== invoice.chargeId && existing.kind === 'ONE_TIME')
+            return (await charges.views([existing]))[0]!
           throw conflict(messages.billingRecordExists.id)
         }
       }
-      const { open } = unpaid(invoice)
-      const a = agreements.rowOf(invoice.agreementId)
-      const blocked = retryBlocker(invoice, a)
+      const { open } = await unpaid(invoice)
+      const a = await agreements.rowOf(invoice.agreementId)
+      const blocked = await retryBlocker(invoice, a)
       if (blocked) throw invalidState(retryBlockerMessages[blocked].id)
       return oneTime.create(a!, { id: input.id, amount: open, description: invoice.description.slice(0, 45), invoiceId: invoice.id })
     },
@@ -224,13 +225,13 @@ export function createDebtorActions(deps: {
      * note, the date and who; anything still trying to collect it at Vipps is cancelled. The
      * invoice's status keeps following Vipps, so statistics count only what Vipps collected.
      */
-    markPaidOutside(actor: Actor, invoiceId: string, input: MarkPaidRequest): InvoiceRow {
-      const invoice = staffInvoice(actor, invoiceId)
+    async markPaidOutside(actor: Actor, invoiceId: string, input: MarkPaidRequest): Promise<InvoiceRow> {
+      const invoice = await staffInvoice(actor, invoiceId)
       if (invoice.settlement === 'PAID_OUTSIDE' && invoice.settlementNote === input.note) return invoice
-      unpaid(invoice)
-      stopCollecting(invoice)
-      settle(invoicesRepository.byId(db, invoice.id)!, actor, 'PAID_OUTSIDE', input.note)
-      return invoicesRepository.byId(db, invoice.id)!
+      await unpaid(invoice)
+      await stopCollecting(invoice)
+      await settle((await invoicesRepository.byId(db, invoice.id))!, actor, 'PAID_OUTSIDE', input.note)
+      return (await invoicesRepository.byId(db, invoice.id))!
     },
 
     /**
@@ -239,18 +240,18 @@ export function createDebtorActions(deps: {
      * money moves, so the credit note is not EXECUTED and statistics do not count it. Both
      * documents carry the settlement WRITTEN_OFF with the note; collection at Vipps is stopped.
      */
-    writeOff(actor: Actor, invoiceId: string, input: WriteOffRequest): InvoiceRow {
-      const invoice = staffInvoice(actor, invoiceId)
+    async writeOff(actor: Actor, invoiceId: string, input: WriteOffRequest): Promise<InvoiceRow> {
+      const invoice = await staffInvoice(actor, invoiceId)
       if (input.id) {
-        const existing = invoicesRepository.byId(db, input.id)
+        const existing = await invoicesRepository.byId(db, input.id)
         if (existing) {
           if (existing.creditedInvoiceId === invoice.id && existing.settlement === 'WRITTEN_OFF') return existing
           throw conflict(messages.billingRecordExists.id)
         }
       }
-      const { open } = unpaid(invoice)
-      stopCollecting(invoice)
-      const perLine = linesLeft(db, invoice.id)
+      const { open } = await unpaid(invoice)
+      await stopCollecting(invoice)
+      const perLine = await linesLeft(db, invoice.id)
       const shares = lineShares(
         perLine.map((l) => l.left),
         open,
@@ -259,7 +260,7 @@ export function createDebtorActions(deps: {
         shares && perLine.length ?
           creditNoteLines(perLine, shares)
         : [{ type: 'OTHER', description: invoice.description, grossOre: open, vatRate: 0, unit: 'PIECE' }]
-      const language = localeOf(users.byId(invoice.memberUserId)?.language)
+      const language = localeOf((await users.byId(invoice.memberUserId))?.language)
       const now = nowIso()
       const today = todayInCopenhagen(clock)
       const id = input.id ?? newId()
@@ -284,12 +285,12 @@ export function createDebtorActions(deps: {
         now,
         today,
       })
-      const note = invoicesRepository.byId(db, id)!
+      const note = (await invoicesRepository.byId(db, id))!
       // No money moves: the credit note has no payment (status stays CREATED, payment null).
-      invoicesRepository.update(db, id, { paymentStatus: null })
-      settle(note, actor, 'WRITTEN_OFF', input.note)
-      settle(invoicesRepository.byId(db, invoice.id)!, actor, 'WRITTEN_OFF', input.note)
-      return invoicesRepository.byId(db, id)!
+      await invoicesRepository.update(db, id, { paymentStatus: null })
+      await settle(note, actor, 'WRITTEN_OFF', input.note)
+      await settle((await invoicesRepository.byId(db, invoice.id))!, actor, 'WRITTEN_OFF', input.note)
+      return (await invoicesRepository.byId(db, id))!
     },
   }
 }

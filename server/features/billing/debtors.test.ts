@@ -12,14 +12,15 @@ import { chargeStatistics } from '../../db/schema/statistics'
 import { isUnpaid } from '../../../shared/domain/invoice'
 import { agreementFixtures } from '../agreements/test-helpers'
 import { acceptedAgreement, assertBookkeeping } from './test-helpers'
+import { transaction } from '../../db/client'
 
 type Status = 'FAILED' | 'EXECUTED' | 'RESERVED'
 
 /** Vipps' word on a charge, as the webhook job would apply it: the charge's status, then the billing listeners. */
-function vippsSays(t: TestApp, chargeId: string, status: Status) {
-  t.db.transaction(() => {
-    const before = t.services.charges.row(chargeId)!
-    t.db
+async function vippsSays(t: TestApp, chargeId: string, status: Status) {
+  await transaction(t.db, async () => {
+    const before = (await t.services.charges.row(chargeId))!
+    await t.db
       .update(charges)
       .set({
         status,
@@ -29,18 +30,18 @@ function vippsSays(t: TestApp, chargeId: string, status: Status) {
       })
       .where(eq(charges.id, chargeId))
       .run()
-    t.services.invoicing.followCharge(t.services.charges.row(chargeId)!, before.status)
+    await t.services.invoicing.followCharge((await t.services.charges.row(chargeId))!, before.status)
   })
 }
 
-const chargesOf = (t: TestApp, agreementId: string) => t.db.select().from(charges).where(eq(charges.agreementId, agreementId)).orderBy(charges.due).all()
-const invoiceOf = (t: TestApp, id: string) => t.db.select().from(invoices).where(eq(invoices.id, id)).get()!
-const statisticsTotal = (t: TestApp) =>
-  t.db
-    .select()
-    .from(chargeStatistics)
-    .all()
-    .reduce((s, r) => s + r.commonExpenses + r.heating + r.fee + r.other + r.addition + r.hotWater + r.coldWater + r.hotAndColdWater, 0)
+const chargesOf = async (t: TestApp, agreementId: string) =>
+  await t.db.select().from(charges).where(eq(charges.agreementId, agreementId)).orderBy(charges.due).all()
+const invoiceOf = async (t: TestApp, id: string) => (await t.db.select().from(invoices).where(eq(invoices.id, id)).get())!
+const statisticsTotal = async (t: TestApp) =>
+  (await t.db.select().from(chargeStatistics).all()).reduce(
+    (s, r) => s + r.commonExpenses + r.heating + r.fee + r.other + r.addition + r.hotWater + r.coldWater + r.hotAndColdWater,
+    0,
+  )
 
 /**
  * December's charge fails, January's is collected (the issue's case: a paid later month used to
@@ -52,14 +53,14 @@ async function failedThenPaid() {
   const a = await acceptedAgreement(t)
   t.clock.set('2026-11-28T09:00:00.000Z')
   await t.services.billing.run()
-  const [december] = chargesOf(t, a.id)
+  const [december] = await chargesOf(t, a.id)
   t.clock.set('2026-12-01T12:00:00.000Z')
-  vippsSays(t, december!.id, 'FAILED')
+  await vippsSays(t, december!.id, 'FAILED')
   t.clock.set('2026-12-29T09:00:00.000Z')
   await t.services.billing.run()
-  const january = chargesOf(t, a.id)[1]!
+  const january = (await chargesOf(t, a.id))[1]!
   t.clock.set('2027-01-01T12:00:00.000Z')
-  vippsSays(t, january.id, 'EXECUTED')
+  await vippsSays(t, january.id, 'EXECUTED')
   t.clock.set('2027-01-10T09:00:00.000Z')
   const admin = await t.login(demo.admin)
   const list = async (query = '', token = admin) => t.call('GET', `/debtors?companyId=${f.main}${query}`, { token })
@@ -97,7 +98,7 @@ describe('GET /api/debtors', () => {
       },
     ])
     // 40 days after the failure the agreement went to debt collection, although January was paid.
-    expect(t.db.select().from(agreements).where(eq(agreements.id, a.id)).get()!.debtCollectionSince).not.toBeNull()
+    expect((await t.db.select().from(agreements).where(eq(agreements.id, a.id)).get())!.debtCollectionSince).not.toBeNull()
     // One agreement's balance.
     expect((await list(`&agreementId=${a.id}`)).json.total).toEqual({ count: 1, amount: 515_050 })
   })
@@ -129,7 +130,7 @@ describe('GET /api/debtors', () => {
     for (let i = 0; i < 5; i++) await acceptedAgreement(t, { startPaymentDate: `2026-12-0${i + 1}` }, admin)
     t.clock.set('2026-12-02T09:00:00.000Z')
     await t.services.billing.run()
-    for (const c of t.db.select().from(charges).all()) vippsSays(t, c.id, 'FAILED')
+    for (const c of await t.db.select().from(charges).all()) await vippsSays(t, c.id, 'FAILED')
     const seen: string[] = []
     let cursor: string | null = null
     let pages = 0
@@ -156,17 +157,14 @@ describe('GET /api/debtors', () => {
     let seed = 11
     const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647
     const statuses = ['CREATED', 'RESERVED', 'EXECUTED', 'FAILED', 'CANCELED'] as const
-    for (const i of t.db.select().from(invoices).all()) {
+    for (const i of await t.db.select().from(invoices).all()) {
       const status = statuses[Math.floor(random() * statuses.length)]!
       const settlement = random() < 0.2 ? 'PAID_OUTSIDE' : null
-      t.db.update(invoices).set({ status, settlement }).where(eq(invoices.id, i.id)).run()
+      await t.db.update(invoices).set({ status, settlement }).where(eq(invoices.id, i.id)).run()
     }
     t.clock.set('2026-12-20T09:00:00.000Z')
     const today = '2026-12-20'
-    const expected = t.db
-      .select()
-      .from(invoices)
-      .all()
+    const expected = (await t.db.select().from(invoices).all())
       .filter((i) =>
         isUnpaid(
           { kind: i.kind, status: i.status, dueDate: i.dueDate, totalAmount: i.totalOre, settlement: i.settlement ? { kind: i.settlement } : null },
@@ -186,7 +184,7 @@ describe('GET /api/debtors', () => {
 describe('POST /api/invoice/{id}/retry', () => {
   it('a new one-time charge for the open amount on the same invoice, queued once; collected, the invoice is paid and leaves the overview', async () => {
     const { t, a, december, admin, list } = await failedThenPaid()
-    const statsBefore = statisticsTotal(t)
+    const statsBefore = await statisticsTotal(t)
     const id = '01935f6e-0000-7000-8000-00000000a001'
     const send = (key: string, body: unknown = { id }) =>
       t.call('POST', `/invoice/${december.invoiceId}/retry`, { token: admin, headers: { 'Idempotency-Key': key }, body })
@@ -206,37 +204,30 @@ describe('POST /api/invoice/{id}/retry', () => {
     expect((await send('retry-1')).headers.get('Idempotent-Replayed')).toBe('true')
     expect((await send('retry-2')).json.id).toBe(id)
     expect(await send('retry-3', {})).toMatchObject({ status: 409, json: { message: 'A new attempt to collect this invoice is already under way.' } })
-    expect(
-      t.db
-        .select()
-        .from(providerOutbox)
-        .where(eq(providerOutbox.chargeId, id))
-        .all()
-        .map((o) => o.kind),
-    ).toEqual(['CREATE_CHARGE'])
+    expect((await t.db.select().from(providerOutbox).where(eq(providerOutbox.chargeId, id)).all()).map((o) => o.kind)).toEqual(['CREATE_CHARGE'])
     expect((await list()).json.items[0]).toMatchObject({ retryPending: true, retryBlocked: 'UNDER_WAY' })
     // No second invoice: the retry is a new attempt on invoice 1.
-    expect(t.db.select().from(invoices).all()).toHaveLength(2)
+    expect(await t.db.select().from(invoices).all()).toHaveLength(2)
 
     t.clock.set('2027-01-11T12:00:00.000Z')
-    vippsSays(t, id, 'EXECUTED')
-    expect(invoiceOf(t, december.invoiceId!)).toMatchObject({ status: 'EXECUTED', paymentDate: '2027-01-11', settlement: null })
+    await vippsSays(t, id, 'EXECUTED')
+    expect(await invoiceOf(t, december.invoiceId!)).toMatchObject({ status: 'EXECUTED', paymentDate: '2027-01-11', settlement: null })
     expect((await list()).json.total).toEqual({ count: 0, amount: 0 })
     // Collected through Vipps: statistics count it, once.
-    expect(statisticsTotal(t) - statsBefore).toBe(515_050)
+    expect((await statisticsTotal(t)) - statsBefore).toBe(515_050)
     // And it can be refunded like any collected charge, against invoice 1's lines.
     const refund = await t.call('POST', `/agreement/${a.id}/refund`, { token: admin, body: { chargeId: id, amount: 10_000, description: 'Rabat' } })
     expect(refund.status, JSON.stringify(refund.json)).toBe(201)
-    expect(invoiceOf(t, refund.json.creditNote.id).creditedInvoiceId).toBe(december.invoiceId)
+    expect((await invoiceOf(t, refund.json.creditNote.id)).creditedInvoiceId).toBe(december.invoiceId)
   })
 
   it('a failed retry leaves the invoice unpaid (and can be retried again); an agreement Vipps cannot charge is refused', async () => {
     const { t, december, admin, list } = await failedThenPaid()
     const first = await t.call('POST', `/invoice/${december.invoiceId}/retry`, { token: admin, body: {} })
-    vippsSays(t, first.json.id, 'FAILED')
-    expect(invoiceOf(t, december.invoiceId!).status).toBe('FAILED')
+    await vippsSays(t, first.json.id, 'FAILED')
+    expect((await invoiceOf(t, december.invoiceId!)).status).toBe('FAILED')
     expect((await list()).json.items[0]).toMatchObject({ retryPending: false, retryBlocked: null, amount: 515_050 })
-    t.db.update(agreements).set({ status: 'CANCELED' }).where(eq(agreements.id, december.agreementId)).run()
+    await t.db.update(agreements).set({ status: 'CANCELED' }).where(eq(agreements.id, december.agreementId)).run()
     expect((await list()).json.items[0].retryBlocked).toBe('AGREEMENT_INACTIVE')
     const refused = await t.call('POST', `/invoice/${december.invoiceId}/retry`, { token: admin, body: {} })
     expect(refused).toMatchObject({ status: 409, json: { code: 'INVALID_STATE' } })
@@ -246,7 +237,7 @@ describe('POST /api/invoice/{id}/retry', () => {
 describe('POST /api/invoice/{id}/markPaid', () => {
   it('records the payment outside Vipps with the note on the invoice; statistics do not count it; 409 the second time with another note', async () => {
     const { t, december, admin, list } = await failedThenPaid()
-    const statsBefore = statisticsTotal(t)
+    const statsBefore = await statisticsTotal(t)
     const res = await t.call('POST', `/invoice/${december.invoiceId}/markPaid`, { token: admin, body: { note: 'Bankoverførsel 8. januar' } })
     expect(res.status, JSON.stringify(res.json)).toBe(200)
     expect(res.json).toMatchObject({
@@ -258,7 +249,7 @@ describe('POST /api/invoice/{id}/markPaid', () => {
       'Bankoverførsel 8. januar',
     )
     expect((await list()).json.total).toEqual({ count: 0, amount: 0 })
-    expect(statisticsTotal(t)).toBe(statsBefore)
+    expect(await statisticsTotal(t)).toBe(statsBefore)
     // Repeated with the same note: the same answer; anything else on a settled invoice: 409.
     expect((await t.call('POST', `/invoice/${december.invoiceId}/markPaid`, { token: admin, body: { note: 'Bankoverførsel 8. januar' } })).status).toBe(200)
     expect(await t.call('POST', `/invoice/${december.invoiceId}/markPaid`, { token: admin, body: { note: 'Kontant' } })).toMatchObject({
@@ -267,10 +258,10 @@ describe('POST /api/invoice/{id}/markPaid', () => {
     })
     expect((await t.call('POST', `/invoice/${december.invoiceId}/retry`, { token: admin, body: {} })).status).toBe(409)
     // The reminders stop.
-    const steps = chargesOf(t, december.agreementId)[0]!.overdueStep
+    const steps = (await chargesOf(t, december.agreementId))[0]!.overdueStep
     t.clock.set('2027-03-10T09:00:00.000Z')
     await t.services.billing.tick()
-    expect(chargesOf(t, december.agreementId)[0]!.overdueStep).toBe(steps)
+    expect((await chargesOf(t, december.agreementId))[0]!.overdueStep).toBe(steps)
   })
 
   it('a charge Vipps still tries to collect is cancelled there (CANCEL_CHARGE); one never sent is not sent', async () => {
@@ -280,24 +271,27 @@ describe('POST /api/invoice/{id}/markPaid', () => {
     const b = await acceptedAgreement(t)
     t.clock.set('2026-11-28T09:00:00.000Z')
     await t.services.billing.run()
-    const [atVipps] = chargesOf(t, a.id)
-    const [notSent] = chargesOf(t, b.id)
-    vippsSays(t, atVipps!.id, 'RESERVED')
+    const [atVipps] = await chargesOf(t, a.id)
+    const [notSent] = await chargesOf(t, b.id)
+    await vippsSays(t, atVipps!.id, 'RESERVED')
     t.clock.set('2026-12-03T09:00:00.000Z')
     const admin = await t.login(demo.chairman)
     expect((await t.call('GET', `/debtors?companyId=${f.main}`, { token: admin })).json.total.count).toBe(2)
     for (const c of [atVipps!, notSent!])
       expect((await t.call('POST', `/invoice/${c.invoiceId}/markPaid`, { token: admin, body: { note: 'Kontant' } })).status).toBe(200)
     expect(
-      t.db
+      await t.db
         .select()
         .from(providerOutbox)
         .where(and(eq(providerOutbox.chargeId, atVipps!.id), eq(providerOutbox.kind, 'CANCEL_CHARGE')))
         .all(),
     ).toHaveLength(1)
-    expect(t.db.select().from(providerOutbox).where(eq(providerOutbox.chargeId, notSent!.id)).get()).toMatchObject({ kind: 'CREATE_CHARGE', status: 'failed' })
-    expect(t.services.charges.row(notSent!.id)!.status).toBe('CANCELED')
-    expect(invoiceOf(t, notSent!.invoiceId!)).toMatchObject({ status: 'CANCELED', settlement: 'PAID_OUTSIDE' })
+    expect(await t.db.select().from(providerOutbox).where(eq(providerOutbox.chargeId, notSent!.id)).get()).toMatchObject({
+      kind: 'CREATE_CHARGE',
+      status: 'failed',
+    })
+    expect((await t.services.charges.row(notSent!.id))!.status).toBe('CANCELED')
+    expect(await invoiceOf(t, notSent!.invoiceId!)).toMatchObject({ status: 'CANCELED', settlement: 'PAID_OUTSIDE' })
   })
 
   it.each([[{}], [{ note: '  ' }]])('refuses %j: "Please enter a note"', async (body) => {
@@ -311,7 +305,7 @@ describe('POST /api/invoice/{id}/markPaid', () => {
 describe('POST /api/invoice/{id}/writeOff', () => {
   it("a credit note for the open amount over the lines (their own descriptions, in the member's language), no money moved, numbers gap-free", async () => {
     const { t, december, admin, list } = await failedThenPaid()
-    const statsBefore = statisticsTotal(t)
+    const statsBefore = await statisticsTotal(t)
     const id = '01935f6e-0000-7000-8000-00000000b001'
     const res = await t.call('POST', `/invoice/${december.invoiceId}/writeOff`, { token: admin, body: { id, note: 'Dødsbo uden midler' } })
     expect(res.status, JSON.stringify(res.json)).toBe(201)
@@ -338,13 +332,13 @@ describe('POST /api/invoice/{id}/writeOff', () => {
       ['001', 'Boligafgift', 450_000, `${december.invoiceId}:0`],
       ['002', 'Aconto varme', 65_050, `${december.invoiceId}:1`],
     ])
-    expect(invoiceOf(t, december.invoiceId!)).toMatchObject({ settlement: 'WRITTEN_OFF', settlementNote: 'Dødsbo uden midler', status: 'FAILED' })
+    expect(await invoiceOf(t, december.invoiceId!)).toMatchObject({ settlement: 'WRITTEN_OFF', settlementNote: 'Dødsbo uden midler', status: 'FAILED' })
     expect((await list()).json.total).toEqual({ count: 0, amount: 0 })
-    expect(statisticsTotal(t)).toBe(statsBefore)
+    expect(await statisticsTotal(t)).toBe(statsBefore)
     // The same id again answers the same credit note; the invoice cannot be written off twice.
     expect((await t.call('POST', `/invoice/${december.invoiceId}/writeOff`, { token: admin, body: { id, note: 'Dødsbo uden midler' } })).json.id).toBe(id)
     expect((await t.call('POST', `/invoice/${december.invoiceId}/writeOff`, { token: admin, body: { note: 'Igen' } })).status).toBe(409)
-    expect(assertBookkeeping(t.db).invoices).toBe(3)
+    expect((await assertBookkeeping(t.db)).invoices).toBe(3)
   })
 })
 
@@ -354,8 +348,8 @@ describe('refunds to chosen invoice lines', () => {
     const a = await acceptedAgreement(t)
     t.clock.set('2026-11-28T09:00:00.000Z')
     await t.services.billing.run()
-    const [charge] = chargesOf(t, a.id)
-    vippsSays(t, charge!.id, 'EXECUTED')
+    const [charge] = await chargesOf(t, a.id)
+    await vippsSays(t, charge!.id, 'EXECUTED')
     const admin = await t.login(demo.admin)
     const lines = (await t.call('GET', `/invoice/${charge!.invoiceId}`, { token: admin })).json.invoiceArticles as { id: string; articleDescription: string }[]
     const refund = (body: Record<string, unknown>) => t.call('POST', `/agreement/${a.id}/refund`, { token: admin, body: { chargeId: charge!.id, ...body } })
@@ -410,9 +404,9 @@ describe('one due-date rule', () => {
     await t.services.billing.run()
     const admin = await t.login(demo.admin)
     const oneOff = await t.call('POST', `/agreement/${a.id}/requestOneTimeCharge`, { token: admin, body: { amount: 25_000, description: 'Ny nøgle' } })
-    for (const c of chargesOf(t, a.id)) expect([c.kind, invoiceOf(t, c.invoiceId!).dueDate]).toEqual([c.kind, c.due])
+    for (const c of await chargesOf(t, a.id)) expect([c.kind, (await invoiceOf(t, c.invoiceId!)).dueDate]).toEqual([c.kind, c.due])
     expect(oneOff.json.due).toBe('2026-11-29')
-    expect(invoiceOf(t, oneOff.json.invoiceId).issueDate).toBe('2026-11-28')
+    expect((await invoiceOf(t, oneOff.json.invoiceId)).issueDate).toBe('2026-11-28')
   })
 })
 
@@ -421,16 +415,9 @@ it('credit-note lines point at the line they credit (database)', async () => {
   const a = await acceptedAgreement(t)
   t.clock.set('2026-11-28T09:00:00.000Z')
   await t.services.billing.run()
-  const [charge] = chargesOf(t, a.id)
-  vippsSays(t, charge!.id, 'EXECUTED')
+  const [charge] = await chargesOf(t, a.id)
+  await vippsSays(t, charge!.id, 'EXECUTED')
   await t.call('POST', `/agreement/${a.id}/refund`, { token: await t.login(demo.admin), body: { chargeId: charge!.id, amount: 1_000, description: 'x' } })
-  const note = t.db.select().from(invoices).where(eq(invoices.kind, 'CREDIT_NOTE')).get()!
-  expect(
-    t.db
-      .select()
-      .from(invoiceLines)
-      .where(eq(invoiceLines.invoiceId, note.id))
-      .all()
-      .map((l) => l.creditedPosition),
-  ).toEqual([0, 1])
+  const note = (await t.db.select().from(invoices).where(eq(invoices.kind, 'CREDIT_NOTE')).get())!
+  expect((await t.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, note.id)).all()).map((l) => l.creditedPosition)).toEqual([0, 1])
 })

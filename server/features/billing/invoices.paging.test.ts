@@ -6,6 +6,7 @@ import { demo, testApp, type TestApp } from '../../test/harness'
 import { allPages, cursorOf, foreignCursors, statementsPerPage } from '../../test/paging'
 import { companyIds } from '../companies/test-helpers'
 import { acceptedAgreement } from './test-helpers'
+import { transaction } from '../../db/client'
 
 const DA = { 'Accept-Language': 'da' }
 
@@ -22,16 +23,17 @@ async function invoicesOf(extra: number, ofSecond = 0) {
   await acceptedAgreement(t, { emailAddress: demo.residentDa, memberName: 'Lars Nielsen' })
   t.clock.set('2026-11-28T09:00:00.000Z')
   await t.services.billing.run()
-  const resident = t.db.select().from(users).where(eq(users.emailAddress, demo.resident)).get()!
-  const model = t.db.select().from(invoices).where(eq(invoices.memberUserId, resident.id)).get()!
-  const lines = t.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, model.id)).all()
+  const resident = (await t.db.select().from(users).where(eq(users.emailAddress, demo.resident)).get())!
+  const model = (await t.db.select().from(invoices).where(eq(invoices.memberUserId, resident.id)).get())!
+  const lines = await t.db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, model.id)).all()
   expect(lines.length).toBeGreaterThan(0)
-  t.db.transaction((tx) => {
+  await transaction(t.db, async () => {
     for (let n = 0; n < extra; n++) {
       // Ids not in issue order, so the id only decides ties.
       const id = `0190d5e6-0000-7000-8000-${String((n * 7919) % 1000003).padStart(12, '0')}`
       const inSecond = n < ofSecond
-      tx.insert(invoices)
+      await t.db
+        .insert(invoices)
         .values({
           ...model,
           id,
@@ -40,7 +42,8 @@ async function invoicesOf(extra: number, ofSecond = 0) {
           issueDate: `2026-10-${String(10 + (n % 4)).padStart(2, '0')}`,
         })
         .run()
-      tx.insert(invoiceLines)
+      await t.db
+        .insert(invoiceLines)
         .values(lines.map((l) => ({ ...l, invoiceId: id })))
         .run()
     }
@@ -49,19 +52,20 @@ async function invoicesOf(extra: number, ofSecond = 0) {
 }
 
 /** Ids in the list's order (newest first: issue date, number, id), of a company or a member. */
-const idsInOrder = (t: TestApp, filter: { companyId?: string; memberUserId?: string }) =>
-  t.db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(
-      and(
-        filter.companyId ? eq(invoices.companyId, filter.companyId) : undefined,
-        filter.memberUserId ? eq(invoices.memberUserId, filter.memberUserId) : undefined,
-      ),
-    )
-    .orderBy(desc(invoices.issueDate), desc(invoices.number), desc(invoices.id))
-    .all()
-    .map((r) => r.id)
+const idsInOrder = async (t: TestApp, filter: { companyId?: string; memberUserId?: string }) =>
+  (
+    await t.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(
+        and(
+          filter.companyId ? eq(invoices.companyId, filter.companyId) : undefined,
+          filter.memberUserId ? eq(invoices.memberUserId, filter.memberUserId) : undefined,
+        ),
+      )
+      .orderBy(desc(invoices.issueDate), desc(invoices.number), desc(invoices.id))
+      .all()
+  ).map((r) => r.id)
 
 describe('GET /api/invoice pages (issue #19)', () => {
   it("pages newest first through the Link header to the last page, which has none; staff get the company's, a resident their own", async () => {
@@ -70,10 +74,10 @@ describe('GET /api/invoice pages (issue #19)', () => {
     // 2 + 19 copies in the demo company.
     const pages = await allPages(t, admin, `/invoice?companyId=${main}&limit=8`)
     expect(pages.map((p) => p.length)).toEqual([8, 8, 5])
-    expect(pages.flat()).toEqual(idsInOrder(t, { companyId: main }))
+    expect(pages.flat()).toEqual(await idsInOrder(t, { companyId: main }))
     // A last page that is exactly full links to nothing.
     expect((await allPages(t, admin, `/invoice?companyId=${main}&limit=7`)).map((p) => p.length)).toEqual([7, 7, 7])
-    expect(await allPages(t, await t.login(demo.otherAdmin), `/invoice?companyId=${second}&limit=4`)).toEqual([idsInOrder(t, { companyId: second })])
+    expect(await allPages(t, await t.login(demo.otherAdmin), `/invoice?companyId=${second}&limit=4`)).toEqual([await idsInOrder(t, { companyId: second })])
 
     // Views are whole on every page: articles and all.
     const first = await t.call('GET', `/invoice?companyId=${main}&limit=2`, { token: admin })
@@ -83,14 +87,14 @@ describe('GET /api/invoice pages (issue #19)', () => {
     expect([...link.searchParams.keys()].sort()).toEqual(['companyId', 'cursor', 'limit'])
 
     // The resident's own (the copies are theirs too), in both associations; the same with companyId.
-    const own = idsInOrder(t, { memberUserId: resident.id })
+    const own = await idsInOrder(t, { memberUserId: resident.id })
     expect((await allPages(t, await t.login(demo.resident), '/invoice?limit=5')).flat()).toEqual(own)
     expect((await allPages(t, await t.login(demo.resident), `/invoice?companyId=${main}&limit=5`)).flat()).toEqual(
-      idsInOrder(t, { memberUserId: resident.id, companyId: main }),
+      await idsInOrder(t, { memberUserId: resident.id, companyId: main }),
     )
     // The status filter stays in the link.
     const created = (await allPages(t, admin, `/invoice?companyId=${main}&status=CREATED&limit=4`)).flat()
-    expect(created).toEqual(idsInOrder(t, { companyId: main }))
+    expect(created).toEqual(await idsInOrder(t, { companyId: main }))
     expect(await allPages(t, admin, `/invoice?companyId=${main}&status=EXECUTED&limit=4`)).toEqual([[]])
   })
 
@@ -123,8 +127,8 @@ describe('GET /api/invoice pages (issue #19)', () => {
     expect((await t.call('GET', `/invoice?companyId=${main}&cursor=${cursor}`, { token: other })).status).toBe(404)
     expect((await t.call('GET', `/invoice?companyId=${second}&limit=1`, { token: admin })).status).toBe(404)
     // The staff's cursor, used by the resident: only where to start, still only their own.
-    const ofCompany = idsInOrder(t, { companyId: main })
-    const own = idsInOrder(t, { memberUserId: resident.id })
+    const ofCompany = await idsInOrder(t, { companyId: main })
+    const own = await idsInOrder(t, { memberUserId: resident.id })
     const after = (await t.call('GET', `/invoice?cursor=${cursor}`, { token: await t.login(demo.resident) })).json.map((i: { id: string }) => i.id)
     expect(after).toEqual(own.filter((id) => !ofCompany.includes(id) || ofCompany.indexOf(id) > 0))
   })

@@ -22,57 +22,63 @@ const scoped = (scope: InvoiceScope): SQL | undefined => {
  * inserts are prepared statements in billing.repository.ts).
  */
 export const invoicesRepository = {
-  byId: (db: Db, id: string): InvoiceRow | undefined => db.select().from(invoices).where(eq(invoices.id, id)).get(),
-  byIds: (db: Db, ids: string[]): InvoiceRow[] => (ids.length ? db.select().from(invoices).where(inArray(invoices.id, ids)).all() : []),
+  byId: async (db: Db, id: string): Promise<InvoiceRow | undefined> => await db.select().from(invoices).where(eq(invoices.id, id)).get(),
+  byIds: async (db: Db, ids: string[]): Promise<InvoiceRow[]> => (ids.length ? await db.select().from(invoices).where(inArray(invoices.id, ids)).all() : []),
   /** The credit note of a refund (the refund's id is its provider-outbox row's). */
-  byRefundId: (db: Db, refundId: string): InvoiceRow | undefined => db.select().from(invoices).where(eq(invoices.refundId, refundId)).get(),
+  byRefundId: async (db: Db, refundId: string): Promise<InvoiceRow | undefined> =>
+    await db.select().from(invoices).where(eq(invoices.refundId, refundId)).get(),
   /** The invoice (not a credit note) with this id, or else the one issued for the charge. */
-  invoiceOfCharge: (db: Db, charge: { id: string; invoiceId: string | null }): InvoiceRow | undefined =>
+  invoiceOfCharge: async (db: Db, charge: { id: string; invoiceId: string | null }): Promise<InvoiceRow | undefined> =>
     charge.invoiceId ?
-      db
+      await db
         .select()
         .from(invoices)
         .where(and(eq(invoices.id, charge.invoiceId), eq(invoices.kind, 'INVOICE')))
         .get()
-    : db
+    : await db
         .select()
         .from(invoices)
         .where(and(eq(invoices.chargeId, charge.id), eq(invoices.kind, 'INVOICE')))
         .get(),
-  update: (db: Db, id: string, changes: Partial<typeof invoices.$inferInsert>): void => {
-    db.update(invoices).set(changes).where(eq(invoices.id, id)).run()
+  update: async (db: Db, id: string, changes: Partial<typeof invoices.$inferInsert>): Promise<void> => {
+    await db.update(invoices).set(changes).where(eq(invoices.id, id)).run()
   },
   /** What the credit notes of a charge add up to (the refunds requested so far). */
-  creditedOfCharge: (db: Db, chargeId: string): number =>
+  creditedOfCharge: async (db: Db, chargeId: string): Promise<number> =>
     Number(
-      db
-        .select({ n: sum(invoices.totalOre) })
-        .from(invoices)
-        .where(and(eq(invoices.chargeId, chargeId), eq(invoices.kind, 'CREDIT_NOTE')))
-        .get()?.n ?? 0,
+      (
+        await db
+          .select({ n: sum(invoices.totalOre) })
+          .from(invoices)
+          .where(and(eq(invoices.chargeId, chargeId), eq(invoices.kind, 'CREDIT_NOTE')))
+          .get()
+      )?.n ?? 0,
     ),
   /** What the credit notes of an invoice add up to. */
-  creditedOfInvoice: (db: Db, invoiceId: string): number =>
+  creditedOfInvoice: async (db: Db, invoiceId: string): Promise<number> =>
     Number(
-      db
-        .select({ n: sum(invoices.totalOre) })
+      (
+        await db
+          .select({ n: sum(invoices.totalOre) })
+          .from(invoices)
+          .where(and(eq(invoices.creditedInvoiceId, invoiceId), eq(invoices.kind, 'CREDIT_NOTE')))
+          .get()
+      )?.n ?? 0,
+    ),
+  creditNoteIdsOf: async (db: Db, invoiceId: string): Promise<string[]> =>
+    (
+      await db
+        .select({ id: invoices.id })
         .from(invoices)
         .where(and(eq(invoices.creditedInvoiceId, invoiceId), eq(invoices.kind, 'CREDIT_NOTE')))
-        .get()?.n ?? 0,
-    ),
-  creditNoteIdsOf: (db: Db, invoiceId: string): string[] =>
-    db
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(and(eq(invoices.creditedInvoiceId, invoiceId), eq(invoices.kind, 'CREDIT_NOTE')))
-      .all()
-      .map((r) => r.id),
-  linesOf: (db: Db, invoiceId: string): InvoiceLineRow[] =>
-    db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(invoiceLines.position).all(),
+        .all()
+    ).map((r) => r.id),
+  linesOf: async (db: Db, invoiceId: string): Promise<InvoiceLineRow[]> =>
+    await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(invoiceLines.position).all(),
   /** Lines of several invoices, by invoice and article number. */
-  linesOfAll: (db: Db, invoiceIds: string[]): InvoiceLineRow[] =>
+  linesOfAll: async (db: Db, invoiceIds: string[]): Promise<InvoiceLineRow[]> =>
     invoiceIds.length ?
-      db
+      await db
         .select()
         .from(invoiceLines)
         .where(inArray(invoiceLines.invoiceId, invoiceIds))
@@ -80,15 +86,13 @@ export const invoicesRepository = {
         .all()
     : [],
   /** Invoice numbers by invoice id. */
-  numbers: (db: Db, ids: string[]): Map<string, string> =>
+  numbers: async (db: Db, ids: string[]): Promise<Map<string, string>> =>
     new Map(
       ids.length ?
-        db
-          .select({ id: invoices.id, number: invoices.number })
-          .from(invoices)
-          .where(inArray(invoices.id, ids))
-          .all()
-          .map((r) => [r.id, String(r.number)])
+        (await db.select({ id: invoices.id, number: invoices.number }).from(invoices).where(inArray(invoices.id, ids)).all()).map((r) => [
+          r.id,
+          String(r.number),
+        ])
       : [],
     ),
   /**
@@ -96,8 +100,11 @@ export const invoicesRepository = {
    * newest first by (issue date, number, id), the id deciding between companies' equal numbers;
    * keyset paging after `after`, one statement with LIMIT.
    */
-  listPage: (db: Db, filter: { companyId?: string; memberUserId?: string; status?: InvoiceStatus; after?: InvoicePageKey; limit: number }): InvoiceRow[] =>
-    db
+  listPage: async (
+    db: Db,
+    filter: { companyId?: string; memberUserId?: string; status?: InvoiceStatus; after?: InvoicePageKey; limit: number },
+  ): Promise<InvoiceRow[]> =>
+    await db
       .select()
       .from(invoices)
       .where(
@@ -113,10 +120,11 @@ export const invoicesRepository = {
       .orderBy(desc(invoices.issueDate), desc(invoices.number), desc(invoices.id))
       .limit(filter.limit)
       .all(),
-  countOfCompany: (db: Db, companyId: string): number => db.select({ n: count() }).from(invoices).where(eq(invoices.companyId, companyId)).get()?.n ?? 0,
+  countOfCompany: async (db: Db, companyId: string): Promise<number> =>
+    (await db.select({ n: count() }).from(invoices).where(eq(invoices.companyId, companyId)).get())?.n ?? 0,
   /** Rows for a sync snapshot, in id order after `afterId`. */
-  page: (db: Db, scope: InvoiceScope, afterId: string | null, limit: number): InvoiceRow[] =>
-    db
+  page: async (db: Db, scope: InvoiceScope, afterId: string | null, limit: number): Promise<InvoiceRow[]> =>
+    await db
       .select()
       .from(invoices)
       .where(and(scoped(scope), afterId === null ? undefined : gt(invoices.id, afterId)))

@@ -1,4 +1,4 @@
-import { connectionOf, type Db } from '../../db/client'
+import { snapshot, type Db } from '../../db/client'
 import { groupBy } from '../../lib/group-by'
 import { notFound } from '../../errors'
 import { decodeCursor, pageOf } from '../../http/paging'
@@ -21,14 +21,14 @@ export function createInvoicesService(deps: { db: Db }) {
   const { db } = deps
   const scopeOf = (actor: Actor): InvoiceScope => (isSuperAdmin(actor) ? 'all' : { companyIds: actor.companies.map((c) => c.id), memberUserId: actor.userId })
 
-  function views(rows: InvoiceRow[]): Invoice[] {
+  async function views(rows: InvoiceRow[]): Promise<Invoice[]> {
     if (!rows.length) return []
-    const lines = repo.linesOfAll(
+    const lines = await repo.linesOfAll(
       db,
       rows.map((r) => r.id),
     )
     const linesOf = groupBy(lines, (l) => l.invoiceId)
-    const credited = repo.numbers(db, [...new Set(rows.map((r) => r.creditedInvoiceId).filter((x): x is string => x !== null))])
+    const credited = await repo.numbers(db, [...new Set(rows.map((r) => r.creditedInvoiceId).filter((x): x is string => x !== null))])
     return rows.map((r) => ({
       id: r.id,
       kind: r.kind,
@@ -85,42 +85,48 @@ export function createInvoicesService(deps: { db: Db }) {
      * A company they have nothing to do with (or that does not exist) answers 404 (issue #15).
      * A page at a time (docs/API.md "Lists"); the cursor only says where to start, never what the caller sees.
      */
-    list(actor: Actor, query: InvoiceListQuery): { items: Invoice[]; next: string | null } {
+    async list(actor: Actor, query: InvoiceListQuery): Promise<{ items: Invoice[]; next: string | null }> {
       // Keyset paging (issue #19): one statement for the page, two for its views (lines, credited numbers).
       const after = decodeCursor(query.cursor, ['string', 'number', 'string'])
-      if (query.companyId !== undefined) assertCompanyInScope(db, actor, query.companyId)
+      if (query.companyId !== undefined) await assertCompanyInScope(db, actor, query.companyId)
       const staff = query.companyId !== undefined && (isSuperAdmin(actor) || roleIn(actor, query.companyId) !== undefined)
       const filter = staff ? { companyId: query.companyId } : { memberUserId: actor.userId, ...(query.companyId ? { companyId: query.companyId } : {}) }
       // One read transaction: the rows and their lines from the same snapshot.
-      return connectionOf(db).transaction(() => {
-        const rows = repo.listPage(db, { ...filter, status: query.status, after, limit: query.limit + 1 })
+      return snapshot(db, async () => {
+        const rows = await repo.listPage(db, { ...filter, status: query.status, after, limit: query.limit + 1 })
         const page = pageOf(rows, query.limit, (r) => [r.issueDate, r.number, r.id])
-        return { items: views(page.rows), next: page.next }
-      })()
+        return { items: await views(page.rows), next: page.next }
+      })
     },
 
     /** The company's documents on its Invoices page (invoices and credit notes), for the Companies list. */
-    countOfCompany: (companyId: string): number => repo.countOfCompany(db, companyId),
+    countOfCompany: async (companyId: string): Promise<number> => await repo.countOfCompany(db, companyId),
 
-    get(actor: Actor, id: string): Invoice {
-      const row = repo.byId(db, id)
+    async get(actor: Actor, id: string): Promise<Invoice> {
+      const row = await repo.byId(db, id)
       if (!row || !canRead(actor, row)) throw notFound(messages.invoiceNotFound.id)
-      return views([row])[0]!
+      return (await views([row]))[0]!
     },
 
     /** Sync: rows of the actor's scope after `afterId` in id order. */
-    page: (actor: Actor, afterId: string | null, limit: number): InvoiceRow[] => repo.page(db, scopeOf(actor), afterId, limit),
-    byIds: (ids: string[]): InvoiceRow[] => repo.byIds(db, ids),
+    page: async (actor: Actor, afterId: string | null, limit: number): Promise<InvoiceRow[]> => await repo.page(db, scopeOf(actor), afterId, limit),
+    byIds: async (ids: string[]): Promise<InvoiceRow[]> => await repo.byIds(db, ids),
   }
 }
 
 /** Invoices in the offline store (the client's Dexie table `invoices`): the `Invoice` shape, same audience as the list. */
 export const invoiceSync = (service: InvoicesService): SyncedEntity => ({
   name: 'invoice',
-  snapshot: (_db, actor, afterId, limit) =>
-    service.views(service.page(actor, afterId, limit)).map((v) => ({ id: v.id, version: v.version, data: v as unknown as Record<string, unknown> })),
-  load: (_db, actor, ids) =>
-    service
-      .views(service.byIds(ids).filter((r) => service.canRead(actor, r)))
-      .map((v) => ({ id: v.id, version: v.version, data: v as unknown as Record<string, unknown> })),
+  snapshot: async (_db, actor, afterId, limit) =>
+    (await service.views(await service.page(actor, afterId, limit))).map((v) => ({
+      id: v.id,
+      version: v.version,
+      data: v as unknown as Record<string, unknown>,
+    })),
+  load: async (_db, actor, ids) =>
+    (await service.views((await service.byIds(ids)).filter((r) => service.canRead(actor, r)))).map((v) => ({
+      id: v.id,
+      version: v.version,
+      data: v as unknown as Record<string, unknown>,
+    })),
 })

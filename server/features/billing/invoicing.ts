@@ -116,9 +116,9 @@ export function createInvoicing(deps: { database: Database_; clock: Clock; notic
   }
 
   /** The invoice of a charge made elsewhere (a FINAL charge of a termination, a ONE_TIME charge), in its transaction. */
-  function issueForCharge(charge: ChargeRow) {
+  async function issueForCharge(charge: ChargeRow) {
     if (charge.invoiceId) return
-    const a = chargesRepository.agreementOf(db, charge.agreementId)!
+    const a = (await chargesRepository.agreementOf(db, charge.agreementId))!
     const lines: LineSource[] =
       charge.kind === 'ONE_TIME' ?
         [{ type: 'OTHER', description: charge.description, grossOre: charge.amountOre, vatRate: 0, unit: 'PIECE' }]
@@ -146,7 +146,7 @@ export function createInvoicing(deps: { database: Database_; clock: Clock; notic
       now,
       today: todayInCopenhagen(clock),
     })
-    chargesRepository.update(db, charge.id, { invoiceId: invoice.id })
+    await chargesRepository.update(db, charge.id, { invoiceId: invoice.id })
   }
 
   /**
@@ -155,13 +155,13 @@ export function createInvoicing(deps: { database: Database_; clock: Clock; notic
    * invoice unpaid, as it was. A charge that just failed starts the overdue steps and tells the
    * member and the company's admin staff.
    */
-  function followCharge(charge: ChargeRow, previous: ChargeStatus) {
+  async function followCharge(charge: ChargeRow, previous: ChargeStatus) {
     const now = nowIso()
     const today = todayInCopenhagen(clock)
-    const invoice = invoicesRepository.invoiceOfCharge(db, charge)
+    const invoice = await invoicesRepository.invoiceOfCharge(db, charge)
     const retry = invoice !== undefined && invoice.chargeId !== charge.id
     if (invoice && (!retry || charge.status === 'EXECUTED')) {
-      invoicesRepository.update(db, invoice.id, {
+      await invoicesRepository.update(db, invoice.id, {
         status: invoiceStatusOfCharge(charge.status),
         paymentStatus: charge.status,
         paymentDate: charge.status === 'EXECUTED' ? today : invoice.paymentDate,
@@ -171,10 +171,10 @@ export function createInvoicing(deps: { database: Database_; clock: Clock; notic
       invoiceChanged(invoice)
     }
     if ((charge.status === 'FAILED' || charge.status === 'DECLINED') && previous !== 'FAILED' && previous !== 'DECLINED') {
-      chargesRepository.update(db, charge.id, { failedOn: today, overdueStep: 0 })
-      const a = chargesRepository.agreementOf(db, charge.agreementId)!
+      await chargesRepository.update(db, charge.id, { failedOn: today, overdueStep: 0 })
+      const a = (await chargesRepository.agreementOf(db, charge.agreementId))!
       const values = { externalId: String(a.externalSeq), due: charge.due }
-      notices.tell(a.memberUserId, {
+      await notices.tell(a.memberUserId, {
         type: 'error',
         title: /*i18n*/ { id: 'A payment failed' },
         message: /*i18n*/ {
@@ -186,7 +186,7 @@ export function createInvoicing(deps: { database: Database_; clock: Clock; notic
       })
       for (const userId of st.adminStaffOf(a.companyId))
         if (userId !== a.memberUserId)
-          notices.tell(userId, {
+          await notices.tell(userId, {
             type: 'warning',
             title: /*i18n*/ { id: 'Agreement {externalId} is overdue' },
             message: /*i18n*/ { id: 'The payment due {due} for agreement {externalId} failed.' },
@@ -198,11 +198,11 @@ export function createInvoicing(deps: { database: Database_; clock: Clock; notic
   }
 
   /** The refund reached Vipps (or Vipps refused it): its credit note says so. */
-  function refundSent({ outboxId, ok }: { outboxId: string; ok: boolean }) {
-    const note = invoicesRepository.byRefundId(db, outboxId)
+  async function refundSent({ outboxId, ok }: { outboxId: string; ok: boolean }) {
+    const note = await invoicesRepository.byRefundId(db, outboxId)
     if (!note) return
     const status = ok ? 'EXECUTED' : 'FAILED'
-    invoicesRepository.update(db, note.id, {
+    await invoicesRepository.update(db, note.id, {
       status,
       paymentStatus: status,
       paymentDate: ok ? todayInCopenhagen(clock) : null,

@@ -15,8 +15,11 @@ export type OneTimeCharges = ReturnType<typeof createOneTimeCharges>
 export function createOneTimeCharges(deps: { clock: Clock; charges: ChargesService }) {
   const { clock, charges } = deps
   return {
-    create(a: NonNullable<ReturnType<AgreementsService['rowOf']>>, input: { id?: string; amount: number; description: string; invoiceId?: string }): Charge {
-      const charge = charges.create(a, {
+    async create(
+      a: NonNullable<Awaited<ReturnType<AgreementsService['rowOf']>>>,
+      input: { id?: string; amount: number; description: string; invoiceId?: string },
+    ): Promise<Charge> {
+      const charge = await charges.create(a, {
         id: input.id,
         kind: 'ONE_TIME',
         type: 'UNSCHEDULED',
@@ -26,7 +29,7 @@ export function createOneTimeCharges(deps: { clock: Clock; charges: ChargesServi
         invoiceId: input.invoiceId ?? null,
         now: clock.now().toISOString(),
       })
-      return charges.views([charge])[0]!
+      return (await charges.views([charge]))[0]!
     },
   }
 }

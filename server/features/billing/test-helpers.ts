@@ -8,7 +8,7 @@ import { createAgreement } from '../agreements/test-helpers'
 /** An agreement of the demo company made ACCEPTED with a (made-up) Vipps agreement, as billing needs. */
 export async function acceptedAgreement(t: TestApp, extra: Record<string, unknown> = {}, adminToken?: string) {
   const a = await createAgreement(t, extra, adminToken)
-  t.db
+  await t.db
     .update(agreements)
     .set({ status: 'ACCEPTED', vippsAgreementId: `agr_${a.id.slice(-12)}` })
     .where(eq(agreements.id, a.id))
@@ -21,23 +21,19 @@ export async function acceptedAgreement(t: TestApp, extra: Record<string, unknow
  * invoice per charge pointing back at it, one CREATE_CHARGE outbox row per charge, and invoice
  * numbers 1..n per company with no gap and no repeat.
  */
-export function assertBookkeeping(db: Db) {
-  const all = db.select().from(charges).all()
+export async function assertBookkeeping(db: Db) {
+  const all = await db.select().from(charges).all()
   const regular = all.filter((c) => c.kind === 'REGULAR')
   const keys = regular.map((c) => `${c.agreementId}/${c.due}`)
   if (new Set(keys).size !== keys.length) throw new Error('two regular charges for one agreement and due date')
-  const inv = db.select().from(invoices).all()
+  const inv = await db.select().from(invoices).all()
   const byCharge = new Map<string, number>()
   for (const i of inv.filter((x) => x.kind === 'INVOICE')) byCharge.set(i.chargeId, (byCharge.get(i.chargeId) ?? 0) + 1)
   for (const c of all) {
     if (byCharge.get(c.id) !== 1) throw new Error(`charge ${c.id} has ${byCharge.get(c.id) ?? 0} invoices`)
     if (!inv.some((i) => i.id === c.invoiceId && i.chargeId === c.id)) throw new Error(`charge ${c.id} does not point at its invoice`)
   }
-  const outbox = db
-    .select()
-    .from(providerOutbox)
-    .all()
-    .filter((o) => o.kind === 'CREATE_CHARGE')
+  const outbox = (await db.select().from(providerOutbox).all()).filter((o) => o.kind === 'CREATE_CHARGE')
   // Charges made by hand as if Vipps had them already (vippsChargeId set) were never queued.
   for (const c of all)
     if (c.vippsChargeId === null && outbox.filter((o) => o.chargeId === c.id).length !== 1) throw new Error(`charge ${c.id} is not queued exactly once`)

@@ -106,14 +106,14 @@ describe('authorization matrix (issue #6 routes)', () => {
   it.each(callers.map((caller, n) => [caller, n] as const))('%s gets the expected answer on every route', async (caller, n) => {
     const t = await testAppWithVipps()
     const { main, second } = await companyIds(t)
-    const provider = t.db.select().from(paymentProviders).where(eq(paymentProviders.companyId, main)).get()!.id
-    const address = t.db.select().from(addresses).where(eq(addresses.companyId, main)).get()!.id
-    const board = t.db.select().from(users).where(eq(users.emailAddress, demo.boardmember)).get()!
-    const member = t.db
+    const provider = (await t.db.select().from(paymentProviders).where(eq(paymentProviders.companyId, main)).get())!.id
+    const address = (await t.db.select().from(addresses).where(eq(addresses.companyId, main)).get())!.id
+    const board = (await t.db.select().from(users).where(eq(users.emailAddress, demo.boardmember)).get())!
+    const member = (await t.db
       .select()
       .from(companyMembers)
       .where(and(eq(companyMembers.companyId, main), eq(companyMembers.userId, board.id)))
-      .get()!.id
+      .get())!.id
     const ctx: Ctx = { main, second, provider, address, member, n }
     const token = await tokenFor(t, caller)
     const got: string[] = []

@@ -170,54 +170,54 @@ const deleteAddress = createRoute({
 
 export const companiesRoutes = (companies: CompaniesService) => {
   const r = router()
-    .openapi(list, (c) => c.json(companies.list(requireActor(c.var.actor)), 200))
-    .openapi(create, (c) => c.json(companies.create(requireActor(c.var.actor), c.req.valid('json')), 201))
-    .openapi(patchField, (c) => {
+    .openapi(list, async (c) => c.json(await companies.list(requireActor(c.var.actor)), 200))
+    .openapi(create, async (c) => c.json(await companies.create(requireActor(c.var.actor), c.req.valid('json')), 201))
+    .openapi(patchField, async (c) => {
       const { id, fieldName } = c.req.valid('param')
-      const company = companies.patchField(requireActor(c.var.actor), id, fieldName, c.req.valid('json').value, ifMatchVersion(c))
+      const company = await companies.patchField(requireActor(c.var.actor), id, fieldName, c.req.valid('json').value, ifMatchVersion(c))
       setETag(c, company.version)
       return c.json(company, 200)
     })
-    .openapi(members, (c) => {
-      const page = companies.members(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('query'))
+    .openapi(members, async (c) => {
+      const page = await companies.members(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('query'))
       setNextLink(c, page.next)
       return c.json(page.items, 200)
     })
-    .openapi(addMember, (c) => c.json(companies.addMember(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201))
-    .openapi(changeMemberRole, (c) => {
+    .openapi(addMember, async (c) => c.json(await companies.addMember(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201))
+    .openapi(changeMemberRole, async (c) => {
       const { id, memberId } = c.req.valid('param')
-      const member = companies.changeMemberRole(requireActor(c.var.actor), id, memberId, c.req.valid('json'), ifMatchVersion(c))
+      const member = await companies.changeMemberRole(requireActor(c.var.actor), id, memberId, c.req.valid('json'), ifMatchVersion(c))
       setETag(c, member.version)
       return c.json(member, 200)
     })
-    .openapi(removeMember, (c) => {
+    .openapi(removeMember, async (c) => {
       const { id, memberId } = c.req.valid('param')
-      companies.removeMember(requireActor(c.var.actor), id, memberId)
+      await companies.removeMember(requireActor(c.var.actor), id, memberId)
       return c.body(null, 204)
     })
-    .openapi(addresses, (c) => c.json(companies.addresses(requireActor(c.var.actor), c.req.valid('param').id), 200))
-    .openapi(addAddress, (c) => c.json(companies.addAddress(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201))
-    .openapi(deleteAddress, (c) => {
+    .openapi(addresses, async (c) => c.json(await companies.addresses(requireActor(c.var.actor), c.req.valid('param').id), 200))
+    .openapi(addAddress, async (c) => c.json(await companies.addAddress(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json')), 201))
+    .openapi(deleteAddress, async (c) => {
       const { id, addressId } = c.req.valid('param')
-      companies.deleteAddress(requireActor(c.var.actor), id, addressId)
+      await companies.deleteAddress(requireActor(c.var.actor), id, addressId)
       return c.body(null, 204)
     })
   for (const path of ['/company/{id}', '/companies/{id}']) {
-    r.openapi(getOne(path), (c) => {
-      const company = companies.get(requireActor(c.var.actor), c.req.valid('param').id)
+    r.openapi(getOne(path), async (c) => {
+      const company = await companies.get(requireActor(c.var.actor), c.req.valid('param').id)
       setETag(c, company.version)
       return c.json(company, 200)
     })
-    r.openapi(put(path), (c) => {
-      const company = companies.update(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'), ifMatchVersion(c))
+    r.openapi(put(path), async (c) => {
+      const company = await companies.update(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'), ifMatchVersion(c))
       setETag(c, company.version)
       return c.json(company, 200)
     })
   }
   for (const action of lifecycleActions)
     for (const method of ['get', 'post'] as const)
-      r.openapi(lifecycle(method, action), (c) => {
-        const company = companies.transition(requireActor(c.var.actor), c.req.valid('param').id, action)
+      r.openapi(lifecycle(method, action), async (c) => {
+        const company = await companies.transition(requireActor(c.var.actor), c.req.valid('param').id, action)
         setETag(c, company.version)
         return c.json(company, 200)
       })

@@ -30,6 +30,7 @@ import type { AuthService } from '../auth/auth.service'
 import type { UsersService } from '../users/users.service'
 import { mobileKey } from '../../../shared/domain/mobile'
 import { companiesRepository as repo, type AddressRow, type CompanyRow, type MemberRow } from './companies.repository'
+import { transaction } from '../../db/client'
 
 /**
  * What other features tell the companies feature: how many agreements and invoices a company has,
@@ -38,9 +39,9 @@ import { companiesRepository as repo, type AddressRow, type CompanyRow, type Mem
  * rather than a count that silently stays 0.
  */
 export interface CompanyUsage {
-  agreementsCount(db: Db, companyId: string): number
-  invoicesCount(db: Db, companyId: string): number
-  addressInUse(db: Db, addressId: string): boolean
+  agreementsCount(db: Db, companyId: string): Promise<number>
+  invoicesCount(db: Db, companyId: string): Promise<number>
+  addressInUse(db: Db, addressId: string): Promise<boolean>
 }
 
 /** Roles that keep a company run; a company must keep at least one of them (issue #6). */
@@ -83,7 +84,7 @@ export type CompaniesService = ReturnType<typeof createCompaniesService>
 export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthService; users: UsersService; usage: CompanyUsage }) {
   const { db, clock, auth, users, usage } = deps
 
-  const view = (row: CompanyRow): Company => ({
+  const view = async (row: CompanyRow): Promise<Company> => ({
     id: row.id,
     name: row.name,
     acronym: row.acronym,
@@ -92,18 +93,18 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
     status: row.status,
     heatingWaterPeriodStartDate: row.heatingWaterPeriodStartDate,
     heatingWaterPeriodEndDate: row.heatingWaterPeriodEndDate,
-    membersCount: repo.memberCount(db, row.id),
-    agreementsCount: usage.agreementsCount(db, row.id),
-    invoicesCount: usage.invoicesCount(db, row.id),
+    membersCount: await repo.memberCount(db, row.id),
+    agreementsCount: await usage.agreementsCount(db, row.id),
+    invoicesCount: await usage.invoicesCount(db, row.id),
     version: row.version,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   })
 
   /** The company if the actor may see it; 404 otherwise (also for a deleted one, except to the super admin). */
-  function visible(actor: Actor, id: string): CompanyRow {
+  async function visible(actor: Actor, id: string): Promise<CompanyRow> {
     assertCompanyVisible(actor, id)
-    const row = repo.byId(db, id)
+    const row = await repo.byId(db, id)
     if (!row || (row.status === 'DELETED' && !isSuperAdmin(actor))) throw notFound(messages.companyNotFound.id)
     return row
   }
@@ -124,68 +125,68 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
     if (issues.length) throw validation(issues)
   }
 
-  function assertCvrFree(cvr: string, companyId: string): void {
-    const other = repo.byCvr(db, cvr)
+  async function assertCvrFree(cvr: string, companyId: string): Promise<void> {
+    const other = await repo.byCvr(db, cvr)
     if (other && other.id !== companyId) throw conflict(messages.cvrTaken.id, 'cvr')
   }
 
   const companyChanged = (id: string) => recordChange(db, clock, 'company', id, 'upsert', { companyId: id })
 
-  function applyChanges(actor: Actor, id: string, changes: UpdateCompanyRequest, ifMatch: number | undefined): Company {
-    const row = visible(actor, id)
+  async function applyChanges(actor: Actor, id: string, changes: UpdateCompanyRequest, ifMatch: number | undefined): Promise<Company> {
+    const row = await visible(actor, id)
     const onlyHeating = Object.keys(changes).every((k) => (HEATING_FIELDS as readonly string[]).includes(k))
     // Any staff member may set the heating-water period; the other fields are the admin staff's.
     if (!onlyHeating) assertCompanyAdminStaff(actor, id)
     writable(row)
-    if (ifMatch !== undefined && ifMatch !== row.version) throw versionConflict(view(row))
+    if (ifMatch !== undefined && ifMatch !== row.version) throw versionConflict(await view(row))
     assertHeatingDates(changes)
-    if (changes.cvr !== undefined) assertCvrFree(changes.cvr, id)
+    if (changes.cvr !== undefined) await assertCvrFree(changes.cvr, id)
     const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
-    repo.update(db, id, { ...set, version: row.version + 1, updatedAt: clock.now().toISOString() })
+    await repo.update(db, id, { ...set, version: row.version + 1, updatedAt: clock.now().toISOString() })
     // Actors carry their companies' names.
     if (changes.name !== undefined) users.actorsChanged()
     companyChanged(id)
-    return view(repo.byId(db, id)!)
+    return view((await repo.byId(db, id))!)
   }
 
   /** Whether `member` is the company's only chairman or administrator (a company keeps one). */
-  const isLastManager = (companyId: string, member: MemberRow): boolean =>
-    MANAGER_ROLES.includes(member.role) && repo.members(db, companyId).filter((m) => MANAGER_ROLES.includes(m.role)).length <= 1
+  const isLastManager = async (companyId: string, member: MemberRow): Promise<boolean> =>
+    MANAGER_ROLES.includes(member.role) && (await repo.members(db, companyId)).filter((m) => MANAGER_ROLES.includes(m.role)).length <= 1
 
   /** The member's user loses the MEMBER role with their last company, and a current company that is gone. */
-  function afterMembershipChange(userId: string, companyId: string): void {
-    const user = users.byId(userId)
+  async function afterMembershipChange(userId: string, companyId: string): Promise<void> {
+    const user = await users.byId(userId)
     if (!user) return
-    const remaining = repo.membersOfUser(db, userId)
+    const remaining = await repo.membersOfUser(db, userId)
     const changes: Parameters<UsersService['update']>[1] = {}
     if (user.systemRole === 'USER' && remaining.length > 0) changes.systemRole = 'MEMBER'
     if (user.systemRole === 'MEMBER' && remaining.length === 0) changes.systemRole = 'USER'
     if (user.currentCompanyId === null && remaining.length > 0) changes.currentCompanyId = companyId
     if (user.currentCompanyId === companyId && !remaining.some((m) => m.companyId === companyId)) changes.currentCompanyId = remaining[0]?.companyId ?? null
-    if (Object.keys(changes).length) users.update(userId, { ...changes, version: user.version + 1, updatedAt: clock.now().toISOString() })
+    if (Object.keys(changes).length) await users.update(userId, { ...changes, version: user.version + 1, updatedAt: clock.now().toISOString() })
   }
 
   return {
     /** Throws 409 INVALID_STATE unless the company's data may change (for other features' writes). */
-    assertWritable(companyId: string): void {
-      const row = repo.byId(db, companyId)
+    async assertWritable(companyId: string): Promise<void> {
+      const row = await repo.byId(db, companyId)
       if (!row) throw notFound(messages.companyNotFound.id)
       writable(row)
     },
 
-    byId: (id: string): CompanyRow | undefined => repo.byId(db, id),
+    byId: async (id: string): Promise<CompanyRow | undefined> => await repo.byId(db, id),
 
     /** Super admin: every company (deleted ones too, with their status); staff: their own. */
-    list(actor: Actor): Company[] {
-      return repo.list(db, isSuperAdmin(actor) ? undefined : actor.companies.map((c) => c.id)).map(view)
+    async list(actor: Actor): Promise<Company[]> {
+      return await Promise.all((await repo.list(db, isSuperAdmin(actor) ? undefined : actor.companies.map((c) => c.id))).map(view))
     },
 
-    get: (actor: Actor, id: string): Company => view(visible(actor, id)),
+    get: async (actor: Actor, id: string): Promise<Company> => await view(await visible(actor, id)),
 
-    create(actor: Actor, input: ReturnType<typeof CreateCompanySchema.parse>): { id: string } {
+    async create(actor: Actor, input: ReturnType<typeof CreateCompanySchema.parse>): Promise<{ id: string }> {
       assertCan(actor, 'companies:create')
       if (input.id) {
-        const existing = repo.byId(db, input.id)
+        const existing = await repo.byId(db, input.id)
         if (existing) {
           // A retried offline create: same data answers the same id, anything else is a conflict.
           const same =
@@ -195,10 +196,10 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
         }
       }
       assertHeatingDates(input)
-      assertCvrFree(input.cvr, '')
+      await assertCvrFree(input.cvr, '')
       const id = input.id ?? newId()
       const now = clock.now().toISOString()
-      repo.insert(db, {
+      await repo.insert(db, {
         id,
         name: input.name,
         acronym: input.acronym,
@@ -214,39 +215,40 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
       return { id }
     },
 
-    update: (actor: Actor, id: string, changes: UpdateCompanyRequest, ifMatch?: number): Company => applyChanges(actor, id, changes, ifMatch),
+    update: async (actor: Actor, id: string, changes: UpdateCompanyRequest, ifMatch?: number): Promise<Company> =>
+      await applyChanges(actor, id, changes, ifMatch),
 
     /** One field of the Overview tab (allow-list in the contract), validated like the full form. */
-    patchField(actor: Actor, id: string, field: CompanyField, value: unknown, ifMatch?: number): Company {
+    async patchField(actor: Actor, id: string, field: CompanyField, value: unknown, ifMatch?: number): Promise<Company> {
       const parsed = companyFieldSchemas[field].safeParse(value)
       if (!parsed.success) throw validation(parsed.error.issues.map((i) => ({ path: field, ...issueMessage(i) })))
-      return applyChanges(actor, id, { [field]: parsed.data } as UpdateCompanyRequest, ifMatch)
+      return await applyChanges(actor, id, { [field]: parsed.data } as UpdateCompanyRequest, ifMatch)
     },
 
     /** activate / suspend / deactivate / delete (shared/domain/company-status.ts has the table). */
-    transition(actor: Actor, id: string, action: LifecycleAction): Company {
-      const row = visible(actor, id)
+    async transition(actor: Actor, id: string, action: LifecycleAction): Promise<Company> {
+      const row = await visible(actor, id)
       assertCan(actor, 'companies:lifecycle')
       const to = nextStatus(row.status, action)
       if (!to) throw new DomainError('INVALID_STATE', messages.companyTransitionNotAllowed.id, { values: { status: row.status } })
       // Its own transaction too: the GET form of this call is not wrapped in one by the HTTP layer
       // (nested in a POST's transaction this becomes a savepoint).
-      db.transaction(() => {
-        repo.update(db, id, { status: to, version: row.version + 1, updatedAt: clock.now().toISOString() })
+      await transaction(db, async () => {
+        await repo.update(db, id, { status: to, version: row.version + 1, updatedAt: clock.now().toISOString() })
         // A deleted company leaves its staff's actors; any status counts from the next request.
         users.actorsChanged()
         companyChanged(id)
       })
-      return view(repo.byId(db, id)!)
+      return await view((await repo.byId(db, id))!)
     },
 
     // ---- members
 
     /** A page of the company's staff by name (docs/API.md "Lists"): one statement for the page. */
-    members(actor: Actor, id: string, query: PageQuery): { items: CompanyMember[]; next: string | null } {
+    async members(actor: Actor, id: string, query: PageQuery): Promise<{ items: CompanyMember[]; next: string | null }> {
       const after = decodeCursor(query.cursor, ['string', 'string'])
-      visible(actor, id)
-      const page = pageOf(repo.membersPage(db, id, after, query.limit + 1), query.limit, (m) => [m.name, m.id])
+      await visible(actor, id)
+      const page = pageOf(await repo.membersPage(db, id, after, query.limit + 1), query.limit, (m) => [m.name, m.id])
       return { items: page.rows.map(memberView), next: page.next }
     },
 
@@ -261,42 +263,42 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
      * is then made of what the caller typed, exactly as for a new user, so it tells nothing about
      * whether the address had an account or what that account holds.
      */
-    addMember(actor: Actor, id: string, input: AddMemberRequest): CompanyMember {
-      const company = writable(visible(actor, id))
+    async addMember(actor: Actor, id: string, input: AddMemberRequest): Promise<CompanyMember> {
+      const company = writable(await visible(actor, id))
       assertCompanyAdminStaff(actor, id)
-      if (input.id && repo.memberById(db, input.id)) {
-        const same = repo.member(db, id, input.id)
+      if (input.id && (await repo.memberById(db, input.id))) {
+        const same = await repo.member(db, id, input.id)
         if (same && same.role === input.role) return memberView(same)
         throw conflict(messages.memberExists.id)
       }
       const now = clock.now().toISOString()
-      const knows = (userId: string) =>
+      const knows = async (userId: string) =>
         isSuperAdmin(actor) ||
-        users.isStaffOfAny(
+        (await users.isStaffOfAny(
           userId,
           actor.companies.map((c) => c.id),
-        ) ||
-        users.hasAgreementWith(userId, id)
+        )) ||
+        (await users.hasAgreementWith(userId, id))
       let userId: string
       let invite = false
       let outsider = false
       if (input.userId) {
-        const user = users.byId(input.userId)
-        if (!user || !knows(user.id)) throw validation([{ path: 'userId', message: messages.notFound.id }])
+        const user = await users.byId(input.userId)
+        if (!user || !(await knows(user.id))) throw validation([{ path: 'userId', message: messages.notFound.id }])
         userId = user.id
       } else {
         // Also someone who signs in with this address as a proven second e-mail: the invitation goes to them.
-        const existing = users.byAnyEmail(input.user!.email)
+        const existing = await users.byAnyEmail(input.user!.email)
         if (existing) {
           userId = existing.id
-          outsider = !knows(existing.id)
+          outsider = !(await knows(existing.id))
         } else {
           userId = newId()
           invite = true
           // Mobile numbers are unique; one typed by staff stays unverified until Vipps proves it.
           const phoneKey = input.user!.phone ? mobileKey(input.user!.phone) : null
-          if (phoneKey && users.byMobileKey(phoneKey)) throw conflict(messages.mobileTaken.id, 'user.phone')
-          users.insert({
+          if (phoneKey && (await users.byMobileKey(phoneKey))) throw conflict(messages.mobileTaken.id, 'user.phone')
+          await users.insert({
             id: userId,
             fullName: input.user!.name,
             emailAddress: input.user!.email,
@@ -311,17 +313,17 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
           })
         }
       }
-      if (repo.memberOfUser(db, id, userId)) throw conflict(messages.memberExists.id, input.userId ? 'userId' : 'user.email')
+      if (await repo.memberOfUser(db, id, userId)) throw conflict(messages.memberExists.id, input.userId ? 'userId' : 'user.email')
       const memberId = input.id ?? newId()
-      repo.insertMember(db, { id: memberId, companyId: id, userId, role: input.role, createdAt: now })
+      await repo.insertMember(db, { id: memberId, companyId: id, userId, role: input.role, createdAt: now })
       users.actorChanged(userId)
-      afterMembershipChange(userId, id)
+      await afterMembershipChange(userId, id)
       const context = { companyName: company.name, inviterName: actor.fullName }
-      if (invite) auth.invite(userId, context)
-      else auth.notifyAddedToCompany(userId, context)
+      if (invite) await auth.invite(userId, context)
+      else await auth.notifyAddedToCompany(userId, context)
       recordChange(db, clock, 'member', memberId, 'upsert', { companyId: id })
       companyChanged(id)
-      const added = memberView(repo.member(db, id, memberId)!)
+      const added = memberView((await repo.member(db, id, memberId))!)
       return outsider ? { ...added, name: input.user!.name, email: input.user!.email, phone: input.user!.phone ?? null } : added
     },
 
@@ -330,43 +332,43 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
      * another role (422, as for removing them); the new role counts from the next request.
      * The same role again changes nothing and answers the member as it is.
      */
-    changeMemberRole(actor: Actor, id: string, memberId: string, input: ChangeMemberRoleRequest, ifMatch?: number): CompanyMember {
-      writable(visible(actor, id))
+    async changeMemberRole(actor: Actor, id: string, memberId: string, input: ChangeMemberRoleRequest, ifMatch?: number): Promise<CompanyMember> {
+      writable(await visible(actor, id))
       assertCompanyAdminStaff(actor, id)
-      const member = repo.member(db, id, memberId)
+      const member = await repo.member(db, id, memberId)
       if (!member) throw notFound()
       if (member.role === input.role) return memberView(member)
       if (ifMatch !== undefined && ifMatch !== member.version) throw versionConflict(memberView(member))
-      if (!MANAGER_ROLES.includes(input.role) && isLastManager(id, member)) throw ruleViolation(messages.lastManager.id, 'role')
-      repo.updateMember(db, memberId, { role: input.role, version: member.version + 1 })
+      if (!MANAGER_ROLES.includes(input.role) && (await isLastManager(id, member))) throw ruleViolation(messages.lastManager.id, 'role')
+      await repo.updateMember(db, memberId, { role: input.role, version: member.version + 1 })
       users.actorChanged(member.userId)
       recordChange(db, clock, 'member', memberId, 'upsert', { companyId: id })
-      return memberView(repo.member(db, id, memberId)!)
+      return memberView((await repo.member(db, id, memberId))!)
     },
 
     /** Removes a member; their access ends with this transaction (the next sync pull resets). */
-    removeMember(actor: Actor, id: string, memberId: string): void {
-      writable(visible(actor, id))
+    async removeMember(actor: Actor, id: string, memberId: string): Promise<void> {
+      writable(await visible(actor, id))
       assertCompanyAdminStaff(actor, id)
-      const member = repo.member(db, id, memberId)
+      const member = await repo.member(db, id, memberId)
       if (!member) throw notFound()
-      if (isLastManager(id, member)) throw ruleViolation(messages.lastManager.id)
-      repo.deleteMember(db, memberId)
+      if (await isLastManager(id, member)) throw ruleViolation(messages.lastManager.id)
+      await repo.deleteMember(db, memberId)
       users.actorChanged(member.userId)
-      afterMembershipChange(member.userId, id)
+      await afterMembershipChange(member.userId, id)
       recordChange(db, clock, 'member', memberId, 'delete', { companyId: id })
       companyChanged(id)
     },
 
     // ---- addresses
 
-    addresses(actor: Actor, id: string): Address[] {
-      visible(actor, id)
-      return repo.addresses(db, id).map(addressView)
+    async addresses(actor: Actor, id: string): Promise<Address[]> {
+      await visible(actor, id)
+      return (await repo.addresses(db, id)).map(addressView)
     },
 
-    addAddress(actor: Actor, id: string, input: AddAddressRequest): Address {
-      writable(visible(actor, id))
+    async addAddress(actor: Actor, id: string, input: AddAddressRequest): Promise<Address> {
+      writable(await visible(actor, id))
       assertCompanyAdminStaff(actor, id)
       const fields = {
         referenceId: input.referenceId ?? null,
@@ -378,7 +380,7 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
         zip: input.zip,
       }
       if (input.id) {
-        const existing = repo.addressById(db, input.id)
+        const existing = await repo.addressById(db, input.id)
         if (existing) {
           const same = existing.companyId === id && Object.entries(fields).every(([k, v]) => existing[k as keyof typeof fields] === v)
           if (same) return addressView(existing)
@@ -388,20 +390,20 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
       // One address once per company (issue #16): compared in one form, so "2." and "2", "Vestergade"
       // and "vestergade" are the same; the unique index on the key guards it too.
       const key = addressKey(fields)
-      if (repo.addresses(db, id).some((a) => addressKey(a) === key)) throw conflict(messages.addressExists.id, 'street')
+      if ((await repo.addresses(db, id)).some((a) => addressKey(a) === key)) throw conflict(messages.addressExists.id, 'street')
       const addressId = input.id ?? newId()
-      repo.insertAddress(db, { id: addressId, companyId: id, ...fields, country: DENMARK, addressKey: key, createdAt: clock.now().toISOString() })
+      await repo.insertAddress(db, { id: addressId, companyId: id, ...fields, country: DENMARK, addressKey: key, createdAt: clock.now().toISOString() })
       recordChange(db, clock, 'address', addressId, 'upsert', { companyId: id })
-      return addressView(repo.addressById(db, addressId)!)
+      return addressView((await repo.addressById(db, addressId))!)
     },
 
     /** Refused with 409 while an agreement uses the address (the agreements feature answers that). */
-    deleteAddress(actor: Actor, id: string, addressId: string): void {
-      writable(visible(actor, id))
+    async deleteAddress(actor: Actor, id: string, addressId: string): Promise<void> {
+      writable(await visible(actor, id))
       assertCompanyAdminStaff(actor, id)
-      if (!repo.address(db, id, addressId)) throw notFound()
-      if (usage.addressInUse(db, addressId)) throw conflict(messages.addressInUse.id)
-      repo.deleteAddress(db, addressId)
+      if (!(await repo.address(db, id, addressId))) throw notFound()
+      if (await usage.addressInUse(db, addressId)) throw conflict(messages.addressInUse.id)
+      await repo.deleteAddress(db, addressId)
       recordChange(db, clock, 'address', addressId, 'delete', { companyId: id })
     },
   }
@@ -415,40 +417,45 @@ const sees = (actor: Actor, companyId: string) => isSuperAdmin(actor) || actor.c
 
 /** Synced companies: what the Companies list and Overview tab read offline (counts included). */
 export const companySync = (companies: CompaniesService): SyncedEntity => {
-  const synced = (actor: Actor, row: CompanyRow): SyncedRow => ({
+  const synced = async (actor: Actor, row: CompanyRow): Promise<SyncedRow> => ({
     id: row.id,
     version: row.version,
-    data: companies.get(actor, row.id) as unknown as Record<string, unknown>,
+    data: (await companies.get(actor, row.id)) as unknown as Record<string, unknown>,
   })
   return {
     name: 'company',
-    snapshot: (db, actor, afterId, limit) => repo.page(db, scope(actor), afterId, limit).map((r) => synced(actor, r)),
-    load: (db, actor, ids) =>
-      repo
-        .byIds(db, ids)
-        .filter((r) => sees(actor, r.id) && (r.status !== 'DELETED' || isSuperAdmin(actor)))
-        .map((r) => synced(actor, r)),
+    snapshot: async (db, actor, afterId, limit) => await Promise.all((await repo.page(db, scope(actor), afterId, limit)).map((r) => synced(actor, r))),
+    load: async (db, actor, ids) =>
+      await Promise.all(
+        (await repo.byIds(db, ids)).filter((r) => sees(actor, r.id) && (r.status !== 'DELETED' || isSuperAdmin(actor))).map((r) => synced(actor, r)),
+      ),
   }
 }
 
 export const memberSync: SyncedEntity = {
   name: 'member',
-  snapshot: (db, actor, afterId, limit) =>
-    repo.memberPage(db, scope(actor), afterId, limit).map((r) => ({ id: r.id, version: r.version, data: memberView(r) as unknown as Record<string, unknown> })),
-  load: (db, actor, ids) =>
-    repo
-      .membersByIds(db, ids)
+  snapshot: async (db, actor, afterId, limit) =>
+    (await repo.memberPage(db, scope(actor), afterId, limit)).map((r) => ({
+      id: r.id,
+      version: r.version,
+      data: memberView(r) as unknown as Record<string, unknown>,
+    })),
+  load: async (db, actor, ids) =>
+    (await repo.membersByIds(db, ids))
       .filter((r) => sees(actor, r.companyId))
       .map((r) => ({ id: r.id, version: r.version, data: memberView(r) as unknown as Record<string, unknown> })),
 }
 
 export const addressSync: SyncedEntity = {
   name: 'address',
-  snapshot: (db, actor, afterId, limit) =>
-    repo.addressPage(db, scope(actor), afterId, limit).map((r) => ({ id: r.id, version: 1, data: addressView(r) as unknown as Record<string, unknown> })),
-  load: (db, actor, ids) =>
-    repo
-      .addressesByIds(db, ids)
+  snapshot: async (db, actor, afterId, limit) =>
+    (await repo.addressPage(db, scope(actor), afterId, limit)).map((r) => ({
+      id: r.id,
+      version: 1,
+      data: addressView(r) as unknown as Record<string, unknown>,
+    })),
+  load: async (db, actor, ids) =>
+    (await repo.addressesByIds(db, ids))
       .filter((r) => sees(actor, r.companyId))
       .map((r) => ({ id: r.id, version: 1, data: addressView(r) as unknown as Record<string, unknown> })),
 }

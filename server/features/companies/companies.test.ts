@@ -201,13 +201,8 @@ describe('company life cycle', () => {
   it('makes a suspended or deactivated company read-only', async () => {
     const { t, sa, admin, main } = await setup()
     await t.call('POST', `/company/${main}/suspend`, { token: sa })
-    const member = t.db
-      .select()
-      .from(companyMembers)
-      .where(eq(companyMembers.companyId, main))
-      .all()
-      .find((m) => m.role === 'BOARDMEMBER')!
-    const address = t.db.select().from(addresses).where(eq(addresses.companyId, main)).get()!
+    const member = (await t.db.select().from(companyMembers).where(eq(companyMembers.companyId, main)).all()).find((m) => m.role === 'BOARDMEMBER')!
+    const address = (await t.db.select().from(addresses).where(eq(addresses.companyId, main)).get())!
     const writes = [
       t.call('PATCH', `/company/${main}/field/name`, { token: admin, body: { value: 'X' } }),
       t.call('PUT', `/company/${main}`, { token: sa, body: { name: 'X' } }),
@@ -253,7 +248,7 @@ describe('members', () => {
 
   it('adds an existing user by id, who then sees the company and is told by e-mail', async () => {
     const { t, sa, admin, main } = await setup()
-    const resident = t.db.select().from(users).where(eq(users.emailAddress, demo.resident)).get()!
+    const resident = (await t.db.select().from(users).where(eq(users.emailAddress, demo.resident)).get())!
     // The super admin may add anyone by id (staff only people they know: members-privacy.test.ts).
     const res = await t.call('POST', `/company/${main}/member`, { token: sa, body: { userId: resident.id, role: 'BOARDMEMBER' } })
     expect(res.status).toBe(201)
@@ -266,7 +261,7 @@ describe('members', () => {
       code: 'CONFLICT',
       message: 'This user is already a member of the company.',
     })
-    expect(t.mails().map((m) => [m.to, m.subject])).toEqual([[demo.resident, 'Du er tilføjet til Andelsboligforeningen Solgården på Boligkasse']])
+    expect((await t.mails()).map((m) => [m.to, m.subject])).toEqual([[demo.resident, 'Du er tilføjet til Andelsboligforeningen Solgården på Boligkasse']])
   })
 
   it('creates and invites a new user in their language with a 7-day set-password link', async () => {
@@ -277,7 +272,7 @@ describe('members', () => {
     })
     expect(res.status).toBe(201)
     expect(res.json).toMatchObject({ name: 'Birgitte Lund', email: 'birgitte@example.dk', phone: '+45 40 50 60 70', role: 'ACCOUNTANT' })
-    const [mail] = t.mails()
+    const [mail] = await t.mails()
     expect(mail!.to).toBe('birgitte@example.dk')
     expect(mail!.subject).toBe('Du er inviteret til Andelsboligforeningen Solgården på Boligkasse')
     expect(mail!.text).toContain('Karen Holm har tilføjet dig')
@@ -412,7 +407,7 @@ describe('addresses', () => {
     expect((await t.call('POST', `/company/${main}/addresses`, { token: admin, body: { ...body, floor: '3' } })).status).toBe(201)
     expect((await t.call('POST', `/company/${second}/addresses`, { token: sa, body })).status).toBe(201)
     // A seeded address counts too; it carries its key like any other.
-    const seeded = t.db.select().from(addresses).where(eq(addresses.companyId, main)).get()!
+    const seeded = (await t.db.select().from(addresses).where(eq(addresses.companyId, main)).get())!
     expect(seeded.addressKey).toBe(addressKey(seeded))
     const copy = { street: seeded.street, number: seeded.number, floor: seeded.floor, side: seeded.side, zip: seeded.zip, city: seeded.city }
     expect((await t.call('POST', `/company/${main}/addresses`, { token: admin, body: copy })).status).toBe(409)
@@ -443,8 +438,8 @@ describe('addresses', () => {
     const res = await t.call('DELETE', `/company/${main}/addresses/${address}`, { token: admin })
     expect(res).toMatchObject({ status: 409, json: { code: 'CONFLICT', message: 'This address is used by an agreement and cannot be deleted.' } })
     const second = await createAgreement(t, { emailAddress: demo.residentDa, memberName: 'Jens Hansen' }, admin)
-    acceptedWithCollectedCharge(t, agreement.id)
-    acceptedWithCollectedCharge(t, second.id)
+    await acceptedWithCollectedCharge(t, agreement.id)
+    await acceptedWithCollectedCharge(t, second.id)
     expect(await counts()).toEqual({ agreements: 2, invoices: 2 })
   })
 
@@ -472,6 +467,9 @@ describe('invitations and mobile numbers', () => {
       body: { user: { name: 'Ny', email: 'ny@example.dk', phone: '+45 60 60 60 60' }, role: 'BOARDMEMBER' },
     })
     expect(ok.status).toBe(201)
-    expect(t.db.select().from(users).where(eq(users.emailAddress, 'ny@example.dk')).get()).toMatchObject({ mobileKey: '4560606060', mobileVerifiedAt: null })
+    expect(await t.db.select().from(users).where(eq(users.emailAddress, 'ny@example.dk')).get()).toMatchObject({
+      mobileKey: '4560606060',
+      mobileVerifiedAt: null,
+    })
   })
 })

@@ -5,6 +5,7 @@ import { users } from '../../db/schema/users'
 import { demo, testApp, type TestApp } from '../../test/harness'
 import { allPages, cursorOf, foreignCursors, statementsPerPage } from '../../test/paging'
 import { companyIds } from './test-helpers'
+import { transaction } from '../../db/client'
 
 const DA = { 'Accept-Language': 'da' }
 
@@ -15,21 +16,23 @@ const DA = { 'Accept-Language': 'da' }
 async function staffOf(extra: number) {
   const t = await testApp()
   const { main, second } = await companyIds(t)
-  const board = t.db.select().from(users).where(eq(users.emailAddress, demo.boardmember)).get()!
-  const membership = t.db
+  const board = (await t.db.select().from(users).where(eq(users.emailAddress, demo.boardmember)).get())!
+  const membership = (await t.db
     .select()
     .from(companyMembers)
     .where(and(eq(companyMembers.companyId, main), eq(companyMembers.userId, board.id)))
-    .get()!
-  t.db.transaction((tx) => {
+    .get())!
+  await transaction(t.db, async () => {
     for (let n = 0; n < extra; n++) {
       // Ids not in name order, so the id only decides ties.
       const suffix = String((n * 7919) % 1000003).padStart(12, '0')
       const userId = `0190d5e6-0007-7000-8000-${suffix}`
-      tx.insert(users)
+      await t.db
+        .insert(users)
         .values({ ...board, id: userId, emailAddress: `board${n}@example.dk`, fullName: `Bestyrelse ${String.fromCharCode(65 + (n % 6))}`, mobileNumber: null })
         .run()
-      tx.insert(companyMembers)
+      await t.db
+        .insert(companyMembers)
         .values({ ...membership, id: `0190d5e6-0017-7000-8000-${suffix}`, userId })
         .run()
     }
@@ -38,20 +41,21 @@ async function staffOf(extra: number) {
 }
 
 /** Membership ids of a company in the list's order: name, membership id. */
-const idsInOrder = (t: TestApp, companyId: string) =>
-  t.db
-    .select({ id: companyMembers.id })
-    .from(companyMembers)
-    .innerJoin(users, eq(users.id, companyMembers.userId))
-    .where(eq(companyMembers.companyId, companyId))
-    .orderBy(asc(users.fullName), asc(companyMembers.id))
-    .all()
-    .map((r) => r.id)
+const idsInOrder = async (t: TestApp, companyId: string) =>
+  (
+    await t.db
+      .select({ id: companyMembers.id })
+      .from(companyMembers)
+      .innerJoin(users, eq(users.id, companyMembers.userId))
+      .where(eq(companyMembers.companyId, companyId))
+      .orderBy(asc(users.fullName), asc(companyMembers.id))
+      .all()
+  ).map((r) => r.id)
 
 describe('GET /api/company/{id}/members pages (issue #19)', () => {
   it('pages by name through the Link header to the last page, which has none', async () => {
     const { t, main } = await staffOf(25)
-    const all = idsInOrder(t, main)
+    const all = await idsInOrder(t, main)
     const admin = await t.login(demo.admin)
     const pages = await allPages(t, admin, `/company/${main}/members?limit=10`)
     expect(pages.map((p) => p.length)).toEqual([10, 10, all.length - 20])
@@ -65,7 +69,7 @@ describe('GET /api/company/{id}/members pages (issue #19)', () => {
   it('answers at most 200 without a limit; limit 1–200; a cursor not made by us is 400 on `cursor` in the caller’s language', async () => {
     const { t, main } = await staffOf(200)
     const admin = await t.login(demo.admin)
-    const count = idsInOrder(t, main).length
+    const count = (await idsInOrder(t, main)).length
     expect((await allPages(t, admin, `/company/${main}/members`)).map((p) => p.length)).toEqual([200, count - 200])
     for (const limit of ['201', '0', 'ten']) {
       const res = await t.call('GET', `/company/${main}/members?limit=${limit}`, { token: admin })
@@ -92,14 +96,15 @@ describe('GET /api/company/{id}/members pages (issue #19)', () => {
     expect((await t.call('GET', `/company/${second}/members?cursor=${cursor}`, { token: await t.login(demo.admin) })).status).toBe(404)
     // The demo company's cursor in the other association's list: only where to start.
     const [name, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string]
-    const after = t.db
-      .select({ id: companyMembers.id, name: users.fullName })
-      .from(companyMembers)
-      .innerJoin(users, eq(users.id, companyMembers.userId))
-      .where(eq(companyMembers.companyId, second))
-      .orderBy(asc(users.fullName), asc(companyMembers.id))
-      .all()
-      .filter((m) => m.name > name || (m.name === name && m.id > id))
+    const after = (
+      await t.db
+        .select({ id: companyMembers.id, name: users.fullName })
+        .from(companyMembers)
+        .innerJoin(users, eq(users.id, companyMembers.userId))
+        .where(eq(companyMembers.companyId, second))
+        .orderBy(asc(users.fullName), asc(companyMembers.id))
+        .all()
+    ).filter((m) => m.name > name || (m.name === name && m.id > id))
     expect(after.length).toBeGreaterThan(0)
     expect((await allPages(t, other, `/company/${second}/members?cursor=${cursor}`)).flat()).toEqual(after.map((m) => m.id))
   })

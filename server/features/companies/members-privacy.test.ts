@@ -5,7 +5,7 @@ import { authMethods, users } from '../../db/schema/users'
 import { newId } from '../../lib/ids'
 import { companyIds } from './test-helpers'
 
-const userOf = (t: TestApp, email: string) => t.db.select().from(users).where(eq(users.emailAddress, email)).get()!
+const userOf = async (t: TestApp, email: string) => (await t.db.select().from(users).where(eq(users.emailAddress, email)).get())!
 
 /**
  * Issue #15 item 4: adding staff never shows another association's member data. By id only
@@ -17,7 +17,7 @@ describe('adding staff from outside the association', () => {
     const t = await testApp()
     const { second } = await companyIds(t)
     const other = await t.login(demo.otherAdmin)
-    const before = userOf(t, demo.admin)
+    const before = await userOf(t, demo.admin)
     const typed = { name: 'A. Nielsen', email: 'Admin@Solgaarden.dk', phone: '+45 11 22 33 44' }
     const existing = await t.call('POST', `/company/${second}/member`, { token: other, body: { user: typed, role: 'BOARDMEMBER' } })
     const fresh = await t.call('POST', `/company/${second}/member`, {
@@ -41,7 +41,7 @@ describe('adding staff from outside the association', () => {
     })
     expect(JSON.stringify(existing.json)).not.toMatch(/Anders|20 44 55 66/)
     // Their own account is untouched; they are now staff of the second association too.
-    expect(userOf(t, demo.admin)).toMatchObject({ fullName: 'Anders Nielsen', mobileNumber: '+45 20 44 55 66', language: 'EN', version: before.version })
+    expect(await userOf(t, demo.admin)).toMatchObject({ fullName: 'Anders Nielsen', mobileNumber: '+45 20 44 55 66', language: 'EN', version: before.version })
     const anders = await t.login(demo.admin)
     expect((await t.call('GET', '/account/info', { token: anders })).json.companies.map((c: { id: string }) => c.id)).toContain(second)
   })
@@ -52,7 +52,7 @@ describe('adding staff from outside the association', () => {
     const other = await t.login(demo.otherAdmin)
     await t.call('POST', `/company/${second}/member`, { token: other, body: { user: { name: 'Anders', email: demo.admin }, role: 'BOARDMEMBER' } })
     await t.call('POST', `/company/${second}/member`, { token: other, body: { user: { name: 'Sofie', email: demo.resident }, role: 'BOARDMEMBER' } })
-    const [en, da] = t.mails()
+    const [en, da] = await t.mails()
     expect(en).toMatchObject({ to: demo.admin, subject: 'You were added to Ejerforeningen Havnehuset on Boligkasse' })
     expect(en!.text).toContain('Hello Anders Nielsen,')
     expect(en!.text).toContain('Henrik Dahl has added you to Ejerforeningen Havnehuset on Boligkasse.')
@@ -60,7 +60,7 @@ describe('adding staff from outside the association', () => {
     expect(en!.text).not.toContain('reset-password')
     expect(da).toMatchObject({ to: demo.resident, subject: 'Du er tilføjet til Ejerforeningen Havnehuset på Boligkasse' })
     expect(da!.text).toContain('Henrik Dahl har tilføjet dig til Ejerforeningen Havnehuset på Boligkasse.')
-    expect(t.mails()).toHaveLength(2)
+    expect(await t.mails()).toHaveLength(2)
   })
 
   it('sends a fresh set-password link to someone who never took up an earlier invitation', async () => {
@@ -72,8 +72,8 @@ describe('adding staff from outside the association', () => {
       body: { user: { name: 'Birgitte Lund', email: 'birgitte@example.dk' }, role: 'ACCOUNTANT' },
     })
     // An unproven claim (a sign-in whose confirmation link was never clicked) signs nobody in.
-    const birgitte = userOf(t, 'birgitte@example.dk')
-    t.db
+    const birgitte = await userOf(t, 'birgitte@example.dk')
+    await t.db
       .insert(authMethods)
       .values({
         id: newId(),
@@ -91,7 +91,7 @@ describe('adding staff from outside the association', () => {
       body: { user: { name: 'B. Lund', email: 'birgitte@example.dk' }, role: 'BOARDMEMBER' },
     })
     expect(res.json).toMatchObject({ name: 'B. Lund', phone: null })
-    const mail = t.mails().at(-1)!
+    const mail = (await t.mails()).at(-1)!
     expect(mail.subject).toBe('You were added to Ejerforeningen Havnehuset on Boligkasse')
     const token = decodeURIComponent(/reset-password\?token=([^&\s]+)/.exec(mail.text)![1]!)
     expect((await t.call('POST', '/auth/reset-password', { body: { token, newPassword: 'Solsikke-Gaard-77', email: 'birgitte@example.dk' } })).status).toBe(200)
@@ -101,7 +101,10 @@ describe('adding staff from outside the association', () => {
     const t = await testApp()
     const { main, second } = await companyIds(t)
     const other = await t.login(demo.otherAdmin)
-    const outsider = await t.call('POST', `/company/${second}/member`, { token: other, body: { userId: userOf(t, demo.admin).id, role: 'BOARDMEMBER' } })
+    const outsider = await t.call('POST', `/company/${second}/member`, {
+      token: other,
+      body: { userId: (await userOf(t, demo.admin)).id, role: 'BOARDMEMBER' },
+    })
     const unknown = await t.call('POST', `/company/${second}/member`, {
       token: other,
       body: { userId: '0190d5e6-0000-7000-8000-00000000beef', role: 'BOARDMEMBER' },
@@ -109,17 +112,25 @@ describe('adding staff from outside the association', () => {
     expect(outsider.status).toBe(400)
     expect(outsider.json).toEqual(unknown.json)
     expect(outsider.json.issues).toEqual([{ path: 'userId', message: expect.any(String) }])
-    const superadmin = await t.call('POST', `/company/${second}/member`, { token: other, body: { userId: userOf(t, demo.superadmin).id, role: 'BOARDMEMBER' } })
+    const superadmin = await t.call('POST', `/company/${second}/member`, {
+      token: other,
+      body: { userId: (await userOf(t, demo.superadmin)).id, role: 'BOARDMEMBER' },
+    })
     expect(superadmin.json).toEqual(unknown.json)
-    expect(t.mails()).toHaveLength(0)
+    expect(await t.mails()).toHaveLength(0)
 
     // Once Anders is staff of both, he adds Havnehuset's administrator to Solgården by id, with their data.
     const sa = await t.login(demo.superadmin)
-    expect((await t.call('POST', `/company/${second}/member`, { token: sa, body: { userId: userOf(t, demo.admin).id, role: 'BOARDMEMBER' } })).status).toBe(201)
+    expect(
+      (await t.call('POST', `/company/${second}/member`, { token: sa, body: { userId: (await userOf(t, demo.admin)).id, role: 'BOARDMEMBER' } })).status,
+    ).toBe(201)
     const anders = await t.login(demo.admin)
-    const known = await t.call('POST', `/company/${main}/member`, { token: anders, body: { userId: userOf(t, demo.otherAdmin).id, role: 'BOARDMEMBER' } })
+    const known = await t.call('POST', `/company/${main}/member`, {
+      token: anders,
+      body: { userId: (await userOf(t, demo.otherAdmin)).id, role: 'BOARDMEMBER' },
+    })
     expect(known.status).toBe(201)
     expect(known.json).toMatchObject({ name: 'Henrik Dahl', email: demo.otherAdmin })
-    expect(t.mails().at(-1)).toMatchObject({ to: demo.otherAdmin, subject: 'Du er tilføjet til Andelsboligforeningen Solgården på Boligkasse' })
+    expect((await t.mails()).at(-1)).toMatchObject({ to: demo.otherAdmin, subject: 'Du er tilføjet til Andelsboligforeningen Solgården på Boligkasse' })
   })
 })

@@ -9,14 +9,14 @@ const likeEscaped = (column: AnyColumn, pattern: string) => sql`${column} LIKE $
 
 /** Queries on the system log. */
 export const logsRepository = {
-  insert: (db: Db, row: typeof systemLogs.$inferInsert): void => {
-    db.insert(systemLogs).values(row).run()
+  insert: async (db: Db, row: typeof systemLogs.$inferInsert): Promise<void> => {
+    await db.insert(systemLogs).values(row).run()
   },
 
   /** Newest first; `search` matches message, source or level. */
-  page: (db: Db, skip: number, take: number, search?: string): LogRow[] => {
+  page: async (db: Db, skip: number, take: number, search?: string): Promise<LogRow[]> => {
     const pattern = search ? `%${search.replace(/[\\%_]/g, (m) => '\\' + m)}%` : undefined
-    return db
+    return await db
       .select()
       .from(systemLogs)
       .where(

@@ -28,13 +28,13 @@ const list = createRoute({
 
 export const logsRoutes = (logs: LogsService, limiter: RateLimiter) =>
   router()
-    .openapi(report, (c) => {
+    .openapi(report, async (c) => {
       const actor = requireActor(c.var.actor)
       limiter.hit(`user:${actor.userId}`)
-      logs.report(actor, c.req.valid('json'))
+      await logs.report(actor, c.req.valid('json'))
       return c.body(null, 204)
     })
-    .openapi(list, (c) => {
+    .openapi(list, async (c) => {
       const { skip, take, search } = c.req.valid('query')
-      return c.json(logs.list(requireActor(c.var.actor), skip, take, search), 200)
+      return c.json(await logs.list(requireActor(c.var.actor), skip, take, search), 200)
     })

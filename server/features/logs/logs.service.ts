@@ -30,8 +30,8 @@ const view = (row: LogRow): LogEntry => ({
 export function createLogsService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps
 
-  function write(level: LogLevel, source: string, message: string, context: unknown, userId: string | null): void {
-    logsRepository.insert(db, {
+  async function write(level: LogLevel, source: string, message: string, context: unknown, userId: string | null): Promise<void> {
+    await logsRepository.insert(db, {
       id: newId(),
       timestamp: clock.now().toISOString(),
       level,
@@ -46,14 +46,14 @@ export function createLogsService(deps: { db: Db; clock: Clock }) {
     write,
 
     /** A signed-in client reports an error or a warning. */
-    report(actor: Actor, entry: z.output<typeof CreateLogRequest>): void {
+    async report(actor: Actor, entry: z.output<typeof CreateLogRequest>): Promise<void> {
       assertCan(actor, 'logs:write')
-      write(entry.level, 'client', entry.message, entry.context, actor.userId)
+      await write(entry.level, 'client', entry.message, entry.context, actor.userId)
     },
 
-    list(actor: Actor, skip: number, take: number, search?: string): LogEntry[] {
+    async list(actor: Actor, skip: number, take: number, search?: string): Promise<LogEntry[]> {
       assertCan(actor, 'logs:read')
-      return logsRepository.page(db, skip, take, search || undefined).map(view)
+      return (await logsRepository.page(db, skip, take, search || undefined)).map(view)
     },
   }
 }

@@ -21,9 +21,9 @@ async function appWithSystemLog() {
   const lock = new WriteLock()
   let wiring: VippsWiring | undefined
   let log: pino.Logger | undefined
-  const t = await testApp({}, ({ database, clock, config, deliverTo }) => {
+  const t = await testApp({}, async ({ database, clock, config, deliverTo }) => {
     log = createLogger('info', systemLogSink(createLogsService({ db: database.db, clock }), lock), { write: () => {} })
-    wiring = wireVipps({
+    wiring = await wireVipps({
       publicUrl: config.publicUrl,
       vippsBaseUrl: undefined,
       isProduction: false,
@@ -55,7 +55,7 @@ async function appWithSystemLog() {
 describe('server errors in System Logs', () => {
   it('records a refusal by Vipps behind a request, with the request id the caller got', async () => {
     const t = await appWithSystemLog()
-    const provider = t.db.select().from(paymentProviders).get()!
+    const provider = (await t.db.select().from(paymentProviders).get())!
     // Vipps takes at most 25 webhooks per event type: the 26th is refused (400 at Vipps, 422 here).
     const client = t.services.providers.vippsClient(provider)
     for (let i = 0; i < 25; i++) await client.registerWebhook({ url: `https://hooks.example/${i}`, events: ['recurring.charge-failed.v1'] }, `hook-${i}`)
@@ -84,7 +84,7 @@ describe('server errors in System Logs', () => {
 
   it("records Vipps being unreachable as an error with the request id, and not a caller's own mistake", async () => {
     const t = await appWithSystemLog()
-    const provider = t.db.select().from(paymentProviders).get()!
+    const provider = (await t.db.select().from(paymentProviders).get())!
     await t.app.request(`${EMULATOR_PATH}/_control/fail-next-calls`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

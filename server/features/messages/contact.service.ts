@@ -13,7 +13,7 @@ export type ContactService = ReturnType<typeof createContactService>
  */
 export function createContactService(deps: { db: Db; clock: Clock; contactEmail: string }) {
   return {
-    send(actor: Actor | null, input: ContactRequest): void {
+    async send(actor: Actor | null, input: ContactRequest): Promise<void> {
       const from =
         actor ? `${actor.fullName} <${actor.emailAddress}>`
         : input.email ? input.email
@@ -21,7 +21,7 @@ export function createContactService(deps: { db: Db; clock: Clock; contactEmail:
       const text = [`Contact form message from ${from}`, actor ? `User id: ${actor.userId}` : '', '', input.message.trim()]
         .filter((l, i) => l !== '' || i === 2)
         .join('\n')
-      queueMail(deps.db, deps.clock, { to: deps.contactEmail, subject: `Boligkasse contact form: ${from}`, text })
+      await queueMail(deps.db, deps.clock, { to: deps.contactEmail, subject: `Boligkasse contact form: ${from}`, text })
     },
   }
 }

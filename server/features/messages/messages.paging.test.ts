@@ -8,6 +8,7 @@ import { demo, testApp, type TestApp } from '../../test/harness'
 import { allPages, cursorOf, foreignCursors, statementsPerPage } from '../../test/paging'
 import { createAgreement } from '../agreements/test-helpers'
 import { companyIds } from '../companies/test-helpers'
+import { transaction } from '../../db/client'
 
 const DA = { 'Accept-Language': 'da' }
 
@@ -26,20 +27,22 @@ async function sentNotices(extra: number, ofSecond = 0) {
   const body = { companyId: main, type: 'NOTICE', subject: 'Generalforsamling', body: 'Den 12. marts.', recipient: { kind: 'ALL_MEMBERS' } }
   const created = await t.call('POST', '/messages', { token: board, body })
   expect((await t.call('POST', `/messages/${created.json.id}/send`, { token: board })).status).toBe(200)
-  const model = t.db.select().from(messages).where(eq(messages.id, created.json.id)).get()!
-  const recipients = t.db.select().from(messageRecipients).where(eq(messageRecipients.messageId, model.id)).all()
+  const model = (await t.db.select().from(messages).where(eq(messages.id, created.json.id)).get())!
+  const recipients = await t.db.select().from(messageRecipients).where(eq(messageRecipients.messageId, model.id)).all()
   expect(recipients.length).toBeGreaterThan(2)
-  t.db.transaction((tx) => {
+  await transaction(t.db, async () => {
     for (let n = 0; n < extra; n++) {
       // Ids not in creation order, so the id only decides ties.
       const id = `0190d5e6-0008-7000-8000-${String((n * 7919) % 1000003).padStart(12, '0')}`
       const createdAt = `2026-10-1${n % 4}T10:00:00.000Z`
-      tx.insert(messages)
+      await t.db
+        .insert(messages)
         .values({ ...model, id, companyId: n < ofSecond ? second : main, subject: `Notice ${n}`, createdAt, updatedAt: createdAt })
         .run()
       // The demo company's people are no recipients in the other association.
       if (n >= ofSecond)
-        tx.insert(messageRecipients)
+        await t.db
+          .insert(messageRecipients)
           .values(recipients.map((r, i) => ({ ...r, id: `${id.slice(0, -2)}${String(i).padStart(2, '0')}`.replace('-0008-', '-0018-'), messageId: id })))
           .run()
     }
@@ -48,14 +51,10 @@ async function sentNotices(extra: number, ofSecond = 0) {
 }
 
 /** Message ids in the list's order (newest first: created, id), of a company. */
-const idsInOrder = (t: TestApp, companyId: string) =>
-  t.db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(eq(messages.companyId, companyId))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .all()
-    .map((r) => r.id)
+const idsInOrder = async (t: TestApp, companyId: string) =>
+  (
+    await t.db.select({ id: messages.id }).from(messages).where(eq(messages.companyId, companyId)).orderBy(desc(messages.createdAt), desc(messages.id)).all()
+  ).map((r) => r.id)
 
 describe('GET /api/messages pages (issue #19)', () => {
   it('pages newest first through the Link header to the last page, which has none; staff see all, a resident only their own line', async () => {
@@ -64,13 +63,13 @@ describe('GET /api/messages pages (issue #19)', () => {
     // 1 + 19 in the demo company.
     const pages = await allPages(t, admin, `/messages?companyId=${main}&limit=8`)
     expect(pages.map((p) => p.length)).toEqual([8, 8, 4])
-    expect(pages.flat()).toEqual(idsInOrder(t, main))
+    expect(pages.flat()).toEqual(await idsInOrder(t, main))
     // A last page that is exactly full links to nothing.
     expect((await allPages(t, admin, `/messages?companyId=${main}&limit=5`)).map((p) => p.length)).toEqual([5, 5, 5, 5])
-    expect(await allPages(t, await t.login(demo.otherAdmin), `/messages?limit=3`)).toEqual([idsInOrder(t, second)])
+    expect(await allPages(t, await t.login(demo.otherAdmin), `/messages?limit=3`)).toEqual([await idsInOrder(t, second)])
 
     const resident = await t.login(demo.resident)
-    expect((await allPages(t, resident, '/messages?status=SENT&limit=6')).flat()).toEqual(idsInOrder(t, main))
+    expect((await allPages(t, resident, '/messages?status=SENT&limit=6')).flat()).toEqual(await idsInOrder(t, main))
     const first = await t.call('GET', '/messages?status=SENT&limit=6', { token: resident })
     expect(
       first.json.every((m: { recipients: { emailAddress: string }[] }) => m.recipients.length === 1 && m.recipients[0]!.emailAddress === demo.resident),
@@ -112,24 +111,24 @@ describe('GET /api/messages pages (issue #19)', () => {
     expect((await t.call('GET', `/messages?companyId=${main}&cursor=${cursor}`, { token: other })).status).toBe(404)
     expect((await t.call('GET', `/messages?companyId=${second}&cursor=${cursor}`, { token: admin })).status).toBe(404)
     // The demo company's cursor, used by the other association's admin: only where to start.
-    expect((await allPages(t, other, `/messages?cursor=${cursor}`)).flat()).toEqual(idsInOrder(t, second))
+    expect((await allPages(t, other, `/messages?cursor=${cursor}`)).flat()).toEqual(await idsInOrder(t, second))
   })
 
   it('a former board member still sees the company through its messages they wrote, on a page past them too', async () => {
     const { t, main } = await sentNotices(2)
     const admin = await t.login(demo.admin)
-    const board = t.db.select().from(users).where(eq(users.emailAddress, demo.boardmember)).get()!
-    const membership = t.db
+    const board = (await t.db.select().from(users).where(eq(users.emailAddress, demo.boardmember)).get())!
+    const membership = (await t.db
       .select()
       .from(companyMembers)
       .where(and(eq(companyMembers.companyId, main), eq(companyMembers.userId, board.id)))
-      .get()!
+      .get())!
     expect((await t.call('DELETE', `/company/${main}/member/${membership.id}`, { token: admin })).status).toBe(204)
     const former = await t.login(demo.boardmember)
-    const oldest = t.db.select().from(messages).orderBy(asc(messages.createdAt), asc(messages.id)).get()!
+    const oldest = (await t.db.select().from(messages).orderBy(asc(messages.createdAt), asc(messages.id)).get())!
     const received = (await allPages(t, former, `/messages?companyId=${main}&limit=1`)).flat()
     // They wrote all three (the copies keep the sender).
-    expect(received).toEqual(idsInOrder(t, main))
+    expect(received).toEqual(await idsInOrder(t, main))
     // A cursor after the last of them: an empty page, not a 404.
     const past = await t.call('GET', `/messages?companyId=${main}&cursor=${encodeCursor([oldest.createdAt, oldest.id])}`, { token: former })
     expect(past.status).toBe(200)

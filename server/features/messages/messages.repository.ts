@@ -42,31 +42,31 @@ function visible(scope: MessageScope): SQL {
 }
 
 export const messagesRepository = {
-  byId: (db: Db, id: string): MessageRow | undefined => db.select().from(messages).where(eq(messages.id, id)).get(),
+  byId: async (db: Db, id: string): Promise<MessageRow | undefined> => await db.select().from(messages).where(eq(messages.id, id)).get(),
 
-  insert: (db: Db, row: typeof messages.$inferInsert) => db.insert(messages).values(row).run(),
+  insert: async (db: Db, row: typeof messages.$inferInsert) => await db.insert(messages).values(row).run(),
 
-  update: (db: Db, id: string, fields: Partial<typeof messages.$inferInsert>) =>
-    db
+  update: async (db: Db, id: string, fields: Partial<typeof messages.$inferInsert>) =>
+    await db
       .update(messages)
       .set({ ...fields, version: sql`${messages.version} + 1` })
       .where(eq(messages.id, id))
       .run(),
 
-  delete: (db: Db, id: string) => db.delete(messages).where(eq(messages.id, id)).run(),
+  delete: async (db: Db, id: string) => await db.delete(messages).where(eq(messages.id, id)).run(),
 
   /**
    * A page of the list (issue #19): newest first by (created, id), after `after`, one statement
    * with LIMIT.
    */
-  listPage: (
+  listPage: async (
     db: Db,
     scope: MessageScope,
     filter: { companyId?: string; status?: MessageRow['status'] },
     after: MessagePageKey | undefined,
     limit: number,
-  ): MessageRow[] =>
-    db
+  ): Promise<MessageRow[]> =>
+    await db
       .select()
       .from(messages)
       .where(
@@ -81,8 +81,8 @@ export const messagesRepository = {
       .limit(limit)
       .all(),
 
-  page: (db: Db, scope: MessageScope, afterId: string | null, limit: number): MessageRow[] =>
-    db
+  page: async (db: Db, scope: MessageScope, afterId: string | null, limit: number): Promise<MessageRow[]> =>
+    await db
       .select()
       .from(messages)
       .where(and(visible(scope), afterId ? gt(messages.id, afterId) : undefined))
@@ -90,34 +90,34 @@ export const messagesRepository = {
       .limit(limit)
       .all(),
 
-  byIds: (db: Db, scope: MessageScope, ids: string[]): MessageRow[] =>
+  byIds: async (db: Db, scope: MessageScope, ids: string[]): Promise<MessageRow[]> =>
     ids.length ?
-      db
+      await db
         .select()
         .from(messages)
         .where(and(visible(scope), inArray(messages.id, ids)))
         .all()
     : [],
 
-  recipients: (db: Db, messageId: string): RecipientRow[] =>
-    db.select().from(messageRecipients).where(eq(messageRecipients.messageId, messageId)).orderBy(asc(messageRecipients.fullName)).all(),
+  recipients: async (db: Db, messageId: string): Promise<RecipientRow[]> =>
+    await db.select().from(messageRecipients).where(eq(messageRecipients.messageId, messageId)).orderBy(asc(messageRecipients.fullName)).all(),
 
-  recipientOf: (db: Db, messageId: string, userId: string): RecipientRow | undefined =>
-    db
+  recipientOf: async (db: Db, messageId: string, userId: string): Promise<RecipientRow | undefined> =>
+    await db
       .select()
       .from(messageRecipients)
       .where(and(eq(messageRecipients.messageId, messageId), eq(messageRecipients.userId, userId)))
       .get(),
 
-  insertRecipient: (db: Db, row: typeof messageRecipients.$inferInsert) => db.insert(messageRecipients).values(row).run(),
+  insertRecipient: async (db: Db, row: typeof messageRecipients.$inferInsert) => await db.insert(messageRecipients).values(row).run(),
 
-  updateRecipient: (db: Db, id: string, fields: Partial<Pick<RecipientRow, 'receivedAt' | 'viewedAt'>>) =>
-    db.update(messageRecipients).set(fields).where(eq(messageRecipients.id, id)).run(),
+  updateRecipient: async (db: Db, id: string, fields: Partial<Pick<RecipientRow, 'receivedAt' | 'viewedAt'>>) =>
+    await db.update(messageRecipients).set(fields).where(eq(messageRecipients.id, id)).run(),
 
   /** Recipients of several messages, by message and name (a page's views). */
-  recipientsOfAll: (db: Db, messageIds: string[]): RecipientRow[] =>
+  recipientsOfAll: async (db: Db, messageIds: string[]): Promise<RecipientRow[]> =>
     messageIds.length ?
-      db
+      await db
         .select()
         .from(messageRecipients)
         .where(inArray(messageRecipients.messageId, messageIds))
@@ -126,9 +126,9 @@ export const messagesRepository = {
     : [],
 
   /** Attachments of several messages, by message and upload (a page's views). */
-  attachmentsOfAll: (db: Db, messageIds: string[]): AttachmentRow[] =>
+  attachmentsOfAll: async (db: Db, messageIds: string[]): Promise<AttachmentRow[]> =>
     messageIds.length ?
-      db
+      await db
         .select()
         .from(messageAttachments)
         .where(inArray(messageAttachments.messageId, messageIds))
@@ -137,80 +137,67 @@ export const messagesRepository = {
     : [],
 
   /** Company names by id (a page's views). */
-  companyNames: (db: Db, companyIds: string[]): Map<string, string> =>
+  companyNames: async (db: Db, companyIds: string[]): Promise<Map<string, string>> =>
     new Map(
       companyIds.length ?
-        db
-          .select({ id: companies.id, name: companies.name })
-          .from(companies)
-          .where(inArray(companies.id, companyIds))
-          .all()
-          .map((c) => [c.id, c.name])
+        (await db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, companyIds)).all()).map((c) => [c.id, c.name])
       : [],
     ),
 
   /** People by id (a page's senders). */
-  people: (db: Db, userIds: string[]): Map<string, Person> =>
-    new Map(
-      userIds.length ?
-        db
-          .select(person)
-          .from(users)
-          .where(inArray(users.id, userIds))
-          .all()
-          .map((p) => [p.id, p])
-      : [],
-    ),
+  people: async (db: Db, userIds: string[]): Promise<Map<string, Person>> =>
+    new Map(userIds.length ? (await db.select(person).from(users).where(inArray(users.id, userIds)).all()).map((p) => [p.id, p]) : []),
 
-  attachments: (db: Db, messageId: string): AttachmentRow[] =>
-    db.select().from(messageAttachments).where(eq(messageAttachments.messageId, messageId)).orderBy(asc(messageAttachments.createdAt)).all(),
+  attachments: async (db: Db, messageId: string): Promise<AttachmentRow[]> =>
+    await db.select().from(messageAttachments).where(eq(messageAttachments.messageId, messageId)).orderBy(asc(messageAttachments.createdAt)).all(),
 
-  attachment: (db: Db, messageId: string, id: string): AttachmentRow | undefined =>
-    db
+  attachment: async (db: Db, messageId: string, id: string): Promise<AttachmentRow | undefined> =>
+    await db
       .select()
       .from(messageAttachments)
       .where(and(eq(messageAttachments.messageId, messageId), eq(messageAttachments.id, id)))
       .get(),
 
-  insertAttachment: (db: Db, row: typeof messageAttachments.$inferInsert) => db.insert(messageAttachments).values(row).run(),
+  insertAttachment: async (db: Db, row: typeof messageAttachments.$inferInsert) => await db.insert(messageAttachments).values(row).run(),
 
-  deleteAttachment: (db: Db, id: string) => db.delete(messageAttachments).where(eq(messageAttachments.id, id)).run(),
+  deleteAttachment: async (db: Db, id: string) => await db.delete(messageAttachments).where(eq(messageAttachments.id, id)).run(),
 
-  companyName: (db: Db, companyId: string): string | undefined =>
-    db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)).get()?.name,
+  companyName: async (db: Db, companyId: string): Promise<string | undefined> =>
+    (await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId)).get())?.name,
 
-  person: (db: Db, userId: string): Person | undefined => db.select(person).from(users).where(eq(users.id, userId)).get(),
+  person: async (db: Db, userId: string): Promise<Person | undefined> => await db.select(person).from(users).where(eq(users.id, userId)).get(),
 
   /** Companies where the user is a resident (has a living agreement). */
-  residentCompanyIds: (db: Db, userId: string): string[] =>
-    db
-      .selectDistinct({ id: agreements.companyId })
-      .from(agreements)
-      .where(and(eq(agreements.memberUserId, userId), livingAgreement))
-      .all()
-      .map((r) => r.id),
+  residentCompanyIds: async (db: Db, userId: string): Promise<string[]> =>
+    (
+      await db
+        .selectDistinct({ id: agreements.companyId })
+        .from(agreements)
+        .where(and(eq(agreements.memberUserId, userId), livingAgreement))
+        .all()
+    ).map((r) => r.id),
 
-  isResident: (db: Db, userId: string, companyId: string): boolean =>
-    db
+  isResident: async (db: Db, userId: string, companyId: string): Promise<boolean> =>
+    (await db
       .select({ id: agreements.id })
       .from(agreements)
       .where(and(eq(agreements.memberUserId, userId), eq(agreements.companyId, companyId), livingAgreement))
-      .get() !== undefined,
+      .get()) !== undefined,
 
   /** The board: everyone with a company role there. */
-  board: (db: Db, companyId: string): Person[] =>
-    db.select(person).from(companyMembers).innerJoin(users, eq(users.id, companyMembers.userId)).where(eq(companyMembers.companyId, companyId)).all(),
+  board: async (db: Db, companyId: string): Promise<Person[]> =>
+    await db.select(person).from(companyMembers).innerJoin(users, eq(users.id, companyMembers.userId)).where(eq(companyMembers.companyId, companyId)).all(),
 
-  residents: (db: Db, companyId: string): Person[] =>
-    db
+  residents: async (db: Db, companyId: string): Promise<Person[]> =>
+    await db
       .selectDistinct(person)
       .from(agreements)
       .innerJoin(users, eq(users.id, agreements.memberUserId))
       .where(and(eq(agreements.companyId, companyId), livingAgreement))
       .all(),
 
-  residentsAt: (db: Db, addressId: string): Person[] =>
-    db
+  residentsAt: async (db: Db, addressId: string): Promise<Person[]> =>
+    await db
       .selectDistinct(person)
       .from(agreementAddresses)
       .innerJoin(agreements, eq(agreements.id, agreementAddresses.agreementId))
@@ -218,11 +205,11 @@ export const messagesRepository = {
       .where(and(eq(agreementAddresses.addressId, addressId), livingAgreement))
       .all(),
 
-  address: (db: Db, addressId: string) => db.select().from(addresses).where(eq(addresses.id, addressId)).get(),
+  address: async (db: Db, addressId: string) => await db.select().from(addresses).where(eq(addresses.id, addressId)).get(),
 
   /** Scheduled drafts whose time has come. */
-  dueScheduled: (db: Db, now: string): MessageRow[] =>
-    db
+  dueScheduled: async (db: Db, now: string): Promise<MessageRow[]> =>
+    await db
       .select()
       .from(messages)
       .where(and(eq(messages.status, 'DRAFT'), isNotNull(messages.sendAt), lte(messages.sendAt, now)))
@@ -231,8 +218,8 @@ export const messagesRepository = {
       .all(),
 
   /** Recipients not yet marked received whose e-mail has left the mail outbox. */
-  mailedNotReceived: (db: Db) =>
-    db
+  mailedNotReceived: async (db: Db) =>
+    await db
       .select({ recipientId: messageRecipients.id, messageId: messageRecipients.messageId, sentAt: mailOutbox.sentAt })
       .from(messageRecipients)
       .innerJoin(mailOutbox, eq(mailOutbox.id, messageRecipients.mailId))

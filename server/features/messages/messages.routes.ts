@@ -169,13 +169,13 @@ const contact = createRoute({
 
 export const messagesRoutes = (messages: MessagesService, contactService: ContactService, limits: { anonymous: RateLimiter; contact: RateLimiter }) =>
   router()
-    .openapi(list, (c) => {
-      const page = messages.list(requireActor(c.var.actor), c.req.valid('query'))
+    .openapi(list, async (c) => {
+      const page = await messages.list(requireActor(c.var.actor), c.req.valid('query'))
       setNextLink(c, page.next)
       return c.json(page.items, 200)
     })
-    .openapi(create, (c) => {
-      const message = messages.create(requireActor(c.var.actor), c.req.valid('json'))
+    .openapi(create, async (c) => {
+      const message = await messages.create(requireActor(c.var.actor), c.req.valid('json'))
       setETag(c, message.version)
       return c.json(message, 201)
     })
@@ -185,18 +185,18 @@ export const messagesRoutes = (messages: MessagesService, contactService: Contac
       limits.anonymous.hit(`anon:${actor.userId}`)
       return c.json(await messages.sendAnonymous(actor, c.req.valid('json')), 201)
     })
-    .openapi(getOne, (c) => {
-      const message = messages.view(requireActor(c.var.actor), c.req.valid('param').id)
+    .openapi(getOne, async (c) => {
+      const message = await messages.view(requireActor(c.var.actor), c.req.valid('param').id)
       setETag(c, message.version)
       return c.json(message, 200)
     })
-    .openapi(update, (c) => {
-      const message = messages.update(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'), ifMatchVersion(c))
+    .openapi(update, async (c) => {
+      const message = await messages.update(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'), ifMatchVersion(c))
       setETag(c, message.version)
       return c.json(message, 200)
     })
-    .openapi(remove, (c) => {
-      messages.remove(requireActor(c.var.actor), c.req.valid('param').id)
+    .openapi(remove, async (c) => {
+      await messages.remove(requireActor(c.var.actor), c.req.valid('param').id)
       return c.body(null, 204)
     })
     .openapi(send, async (c) => {
@@ -209,9 +209,9 @@ export const messagesRoutes = (messages: MessagesService, contactService: Contac
       }
       const parsed = SendMessageRequest.safeParse(body)
       if (!parsed.success) throw validation(issuesOf(parsed.error))
-      return c.json(messages.send(requireActor(c.var.actor), c.req.valid('param').id, parsed.data), 200)
+      return c.json(await messages.send(requireActor(c.var.actor), c.req.valid('param').id, parsed.data), 200)
     })
-    .openapi(viewed, (c) => c.json(messages.markViewed(requireActor(c.var.actor), c.req.valid('param').id), 200))
+    .openapi(viewed, async (c) => c.json(await messages.markViewed(requireActor(c.var.actor), c.req.valid('param').id), 200))
     .openapi(upload, async (c) => {
       const form = await c.req.parseBody()
       const file = form.file
@@ -222,22 +222,22 @@ export const messagesRoutes = (messages: MessagesService, contactService: Contac
       })
       return c.json(message, 201)
     })
-    .openapi(download, (c) => {
+    .openapi(download, async (c) => {
       const { id, attachmentId } = c.req.valid('param')
-      const file = messages.attachment(requireActor(c.var.actor), id, attachmentId)
+      const file = await messages.attachment(requireActor(c.var.actor), id, attachmentId)
       c.header('Content-Type', file.contentType)
       c.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
       // Never a page of our origin: no scripts, forms or plugins even if a browser renders it (docs/decisions/0026-attachments-on-disk.md).
       c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
       return c.body(new Uint8Array(file.bytes), 200) as never
     })
-    .openapi(removeAttachment, (c) => {
+    .openapi(removeAttachment, async (c) => {
       const { id, attachmentId } = c.req.valid('param')
-      return c.json(messages.removeAttachment(requireActor(c.var.actor), id, attachmentId), 200)
+      return c.json(await messages.removeAttachment(requireActor(c.var.actor), id, attachmentId), 200)
     })
-    .openapi(contact, (c) => {
+    .openapi(contact, async (c) => {
       limits.contact.hit(`contact:${c.var.clientIp}`)
-      contactService.send(c.var.actor ?? null, c.req.valid('json'))
+      await contactService.send(c.var.actor ?? null, c.req.valid('json'))
       return c.json({ message: translate(c.var.locale, /*i18n*/ { id: "Message sent successfully! We'll get back to you soon." }) }, 202)
     })
 

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz'
 import { format } from 'date-fns'
-import { connectionOf, type Db } from '../../db/client'
+import { snapshot, transaction, type Db } from '../../db/client'
 import { conflict, invalidState, notFound, ruleViolation, validation, versionConflict } from '../../errors'
 import { COPENHAGEN, type Clock } from '../../lib/clock'
 import { groupBy } from '../../lib/group-by'
@@ -89,13 +89,13 @@ export function createMessagesService(deps: MessagesDeps) {
    * actor's own line): senders, recipients, company names and attachments in one statement each
    * for the whole set (issue #19), so a page costs the same however many it holds.
    */
-  function views(actor: Actor | null, rows: MessageRow[]): Message[] {
+  async function views(actor: Actor | null, rows: MessageRow[]): Promise<Message[]> {
     if (!rows.length) return []
     const ids = rows.map((r) => r.id)
-    const senders = repo.people(db, [...new Set(rows.flatMap((r) => (r.senderUserId ? [r.senderUserId] : [])))])
-    const names = repo.companyNames(db, [...new Set(rows.map((r) => r.companyId))])
-    const recipientsOf = groupBy(repo.recipientsOfAll(db, ids), (r) => r.messageId)
-    const attachmentsOf = groupBy(repo.attachmentsOfAll(db, ids), (a) => a.messageId)
+    const senders = await repo.people(db, [...new Set(rows.flatMap((r) => (r.senderUserId ? [r.senderUserId] : [])))])
+    const names = await repo.companyNames(db, [...new Set(rows.map((r) => r.companyId))])
+    const recipientsOf = groupBy(await repo.recipientsOfAll(db, ids), (r) => r.messageId)
+    const attachmentsOf = groupBy(await repo.attachmentsOfAll(db, ids), (a) => a.messageId)
     return rows.map((row) => {
       const sender = row.senderUserId ? senders.get(row.senderUserId) : undefined
       const all = recipientsOf.get(row.id) ?? []
@@ -130,34 +130,34 @@ export function createMessagesService(deps: MessagesDeps) {
     })
   }
 
-  const view = (actor: Actor | null, row: MessageRow): Message => views(actor, [row])[0]!
+  const view = async (actor: Actor | null, row: MessageRow): Promise<Message> => (await views(actor, [row]))[0]!
 
   /** The message as the actor may see it; 404 when they may not (never revealing it exists). */
-  function readable(actor: Actor, id: string): MessageRow {
-    const row = repo.byId(db, id)
-    if (!row || !canReadMessage(actor, row, repo.recipientOf(db, id, actor.userId) !== undefined)) throw notFound(m.messageNotFound.id)
+  async function readable(actor: Actor, id: string): Promise<MessageRow> {
+    const row = await repo.byId(db, id)
+    if (!row || !canReadMessage(actor, row, (await repo.recipientOf(db, id, actor.userId)) !== undefined)) throw notFound(m.messageNotFound.id)
     return row
   }
 
-  function ownDraft(actor: Actor, id: string, version?: number): MessageRow {
-    const row = readable(actor, id)
+  async function ownDraft(actor: Actor, id: string, version?: number): Promise<MessageRow> {
+    const row = await readable(actor, id)
     assertMessageAuthor(actor, row)
     if (row.status !== 'DRAFT') throw invalidState(m.messageNotDraft.id)
-    if (version !== undefined && version !== row.version) throw versionConflict(view(actor, row))
+    if (version !== undefined && version !== row.version) throw versionConflict(await view(actor, row))
     return row
   }
 
   /** Checks the target belongs to the company; answers what is stored about it. */
-  function target(companyId: string, recipient: RecipientTarget, author: 'staff' | 'resident') {
+  async function target(companyId: string, recipient: RecipientTarget, author: 'staff' | 'resident') {
     if (author === 'resident' && recipient.kind !== 'BOARD') throw ruleViolation(m.messageResidentToBoard.id, 'recipient')
     if (recipient.kind === 'MEMBER') {
-      const person = repo.person(db, recipient.userId)
-      const member = person && (repo.isResident(db, person.id, companyId) || repo.board(db, companyId).some((b) => b.id === person.id))
+      const person = await repo.person(db, recipient.userId)
+      const member = person && ((await repo.isResident(db, person.id, companyId)) || (await repo.board(db, companyId)).some((b) => b.id === person.id))
       if (!member) throw ruleViolation(m.messageRecipientNotInCompany.id, 'recipient')
       return { recipientKind: 'MEMBER' as const, recipientUserId: person.id, recipientAddressId: null, recipientLabel: person.fullName }
     }
     if (recipient.kind === 'ADDRESS') {
-      const address = repo.address(db, recipient.addressId)
+      const address = await repo.address(db, recipient.addressId)
       if (!address || address.companyId !== companyId) throw ruleViolation(m.messageRecipientNotInCompany.id, 'recipient')
       const floorSide = [address.floor, address.side].filter(Boolean).join(' ')
       const label = `${address.street} ${address.number}${floorSide ? `, ${floorSide}` : ''}, ${address.zip} ${address.city}`
@@ -174,17 +174,17 @@ export function createMessagesService(deps: MessagesDeps) {
   }
 
   /** Everyone the message reaches now (the audience is fixed when it is sent, not when drafted). */
-  function audience(row: MessageRow): Person[] {
-    const people: Person[] = (() => {
+  async function audience(row: MessageRow): Promise<Person[]> {
+    const people: Person[] = await (async () => {
       switch (row.recipientKind) {
         case 'MEMBER':
-          return row.recipientUserId ? [repo.person(db, row.recipientUserId)].filter((p): p is Person => !!p) : []
+          return row.recipientUserId ? [await repo.person(db, row.recipientUserId)].filter((p): p is Person => !!p) : []
         case 'BOARD':
-          return repo.board(db, row.companyId)
+          return await repo.board(db, row.companyId)
         case 'ALL_MEMBERS':
-          return [...repo.board(db, row.companyId), ...repo.residents(db, row.companyId)]
+          return [...(await repo.board(db, row.companyId)), ...(await repo.residents(db, row.companyId))]
         case 'ADDRESS':
-          return row.recipientAddressId ? repo.residentsAt(db, row.recipientAddressId) : []
+          return row.recipientAddressId ? await repo.residentsAt(db, row.recipientAddressId) : []
       }
     })()
     const unique = new Map(people.map((p) => [p.id, p]))
@@ -209,68 +209,76 @@ export function createMessagesService(deps: MessagesDeps) {
    * Fixes the recipients and delivers: an in-app notification and an e-mail per recipient, in
    * their language. Runs inside the caller's transaction, so a rollback delivers nothing.
    */
-  function deliver(row: MessageRow): number {
-    const people = audience(row)
+  async function deliver(row: MessageRow): Promise<number> {
+    const people = await audience(row)
     if (!people.length) throw ruleViolation(m.messageNoRecipients.id, 'recipient')
     const at = now()
-    const association = repo.companyName(db, row.companyId) ?? ''
-    const sender = row.senderUserId ? repo.person(db, row.senderUserId) : undefined
+    const association = (await repo.companyName(db, row.companyId)) ?? ''
+    const sender = row.senderUserId ? await repo.person(db, row.senderUserId) : undefined
     const values = { subject: row.subject, association, sender: sender?.fullName ?? '' }
     const title = row.anonymous ? ANONYMOUS_TITLE : TITLES[row.type]
     const intro = row.anonymous ? ANONYMOUS_INTRO : INTROS[row.type]
     const url = `/messages/${row.id}`
     for (const p of people) {
       const locale = localeOf(p.language)
-      notifications.notify(p.id, { type: 'info', title, message: intro, values, actionUrl: url, actionText: /*i18n*/ { id: 'Open message' } })
+      await notifications.notify(p.id, { type: 'info', title, message: intro, values, actionUrl: url, actionText: /*i18n*/ { id: 'Open message' } })
       const mail = renderMessageEmail(locale, { recipientName: p.fullName, title, intro, values, body: row.body, url: `${deps.publicUrl}${url}` })
-      const mailId = queueMail(db, clock, { to: p.emailAddress, ...mail })
-      repo.insertRecipient(db, { id: newId(), messageId: row.id, userId: p.id, emailAddress: p.emailAddress, fullName: p.fullName, mailId, createdAt: at })
+      const mailId = await queueMail(db, clock, { to: p.emailAddress, ...mail })
+      await repo.insertRecipient(db, {
+        id: newId(),
+        messageId: row.id,
+        userId: p.id,
+        emailAddress: p.emailAddress,
+        fullName: p.fullName,
+        mailId,
+        createdAt: at,
+      })
     }
-    repo.update(db, row.id, { status: 'SENT', sentAt: at, sendAt: row.sendAt, updatedAt: at })
+    await repo.update(db, row.id, { status: 'SENT', sentAt: at, sendAt: row.sendAt, updatedAt: at })
     changed(
-      repo.byId(db, row.id)!,
+      (await repo.byId(db, row.id))!,
       people.map((p) => p.id),
     )
     return people.length
   }
 
   /** DELIVERED once every recipient received it, READ once every one opened it; never backwards. */
-  function settle(messageId: string, touchedUser?: string) {
-    const row = repo.byId(db, messageId)!
-    const recipients = repo.recipients(db, messageId)
+  async function settle(messageId: string, touchedUser?: string) {
+    const row = (await repo.byId(db, messageId))!
+    const recipients = await repo.recipients(db, messageId)
     const rank: Record<MessageStatus, number> = { DRAFT: 0, SENT: 1, DELIVERED: 2, READ: 3 }
     const next: MessageStatus =
       recipients.every((r) => r.viewedAt) ? 'READ'
       : recipients.every((r) => r.receivedAt) ? 'DELIVERED'
       : 'SENT'
-    repo.update(db, messageId, rank[next] > rank[row.status] ? { status: next, updatedAt: now() } : { updatedAt: now() })
-    changed(repo.byId(db, messageId)!, touchedUser ? [touchedUser] : [])
+    await repo.update(db, messageId, rank[next] > rank[row.status] ? { status: next, updatedAt: now() } : { updatedAt: now() })
+    changed((await repo.byId(db, messageId))!, touchedUser ? [touchedUser] : [])
   }
 
   return {
-    view: (actor: Actor, id: string): Message => view(actor, readable(actor, id)),
+    view: async (actor: Actor, id: string): Promise<Message> => await view(actor, await readable(actor, id)),
 
     /** `companyId` of a company the caller has nothing to do with (or that does not exist) answers 404 (issue #15). */
     /** A page of the list, newest first (docs/API.md "Lists"); the cursor only says where to start, never what the caller sees. */
-    list(actor: Actor, query: MessageListQuery): { items: Message[]; next: string | null } {
+    async list(actor: Actor, query: MessageListQuery): Promise<{ items: Message[]; next: string | null }> {
       const after = decodeCursor(query.cursor, ['string', 'string'])
       const scope = scopeOf(actor)
       const filter = { companyId: query.companyId, status: query.status }
       // One read transaction: the rows and their recipients and attachments from the same snapshot.
-      return connectionOf(db).transaction(() => {
-        const rows = repo.listPage(db, scope, filter, after, query.limit + 1)
+      return await snapshot(db, async () => {
+        const rows = await repo.listPage(db, scope, filter, after, query.limit + 1)
         // Reading one of its messages (a former member of its staff, say) is a link to the company
         // too: any of them, not only those after the cursor.
-        const related = () => (after ? repo.listPage(db, scope, filter, undefined, 1) : rows).length > 0
-        if (filter.companyId !== undefined) assertCompanyInScope(db, actor, filter.companyId, related)
+        const related = async () => (after ? await repo.listPage(db, scope, filter, undefined, 1) : rows).length > 0
+        if (filter.companyId !== undefined) await assertCompanyInScope(db, actor, filter.companyId, related)
         const page = pageOf(rows, query.limit, (r) => [r.createdAt, r.id])
-        return { items: views(actor, page.rows), next: page.next }
-      })()
+        return { items: await views(actor, page.rows), next: page.next }
+      })
     },
 
-    create(actor: Actor, input: CreateMessageRequest & { type: MessageType }): Message {
+    async create(actor: Actor, input: CreateMessageRequest & { type: MessageType }): Promise<Message> {
       if (input.id) {
-        const existing = repo.byId(db, input.id)
+        const existing = await repo.byId(db, input.id)
         if (existing) {
           // The same draft sent again (a retry from the outbox) answers the stored one.
           if (existing.senderUserId === actor.userId && existing.subject === input.subject && existing.companyId === input.companyId)
@@ -278,74 +286,74 @@ export function createMessagesService(deps: MessagesDeps) {
           throw conflict(m.billingRecordExists.id, 'id')
         }
       }
-      const author = assertMayWriteMessage(actor, input.companyId, repo.isResident(db, actor.userId, input.companyId))
-      companies.assertWritable(input.companyId)
+      const author = assertMayWriteMessage(actor, input.companyId, await repo.isResident(db, actor.userId, input.companyId))
+      await companies.assertWritable(input.companyId)
       const id = input.id ?? newId()
       const at = now()
-      repo.insert(db, {
+      await repo.insert(db, {
         id,
         companyId: input.companyId,
         senderUserId: actor.userId,
         type: author === 'resident' ? 'MESSAGE' : input.type,
         subject: input.subject,
         body: sanitizeHtml(input.body),
-        ...target(input.companyId, input.recipient, author),
+        ...(await target(input.companyId, input.recipient, author)),
         sendAt: scheduleOf(input.scheduledAt),
         createdAt: at,
         updatedAt: at,
       })
-      const row = repo.byId(db, id)!
+      const row = (await repo.byId(db, id))!
       changed(row)
       return view(actor, row)
     },
 
-    update(actor: Actor, id: string, input: UpdateMessageRequest, version?: number): Message {
-      const row = ownDraft(actor, id, version)
-      const author = assertMayWriteMessage(actor, row.companyId, repo.isResident(db, actor.userId, row.companyId))
-      companies.assertWritable(row.companyId)
-      repo.update(db, id, {
+    async update(actor: Actor, id: string, input: UpdateMessageRequest, version?: number): Promise<Message> {
+      const row = await ownDraft(actor, id, version)
+      const author = assertMayWriteMessage(actor, row.companyId, await repo.isResident(db, actor.userId, row.companyId))
+      await companies.assertWritable(row.companyId)
+      await repo.update(db, id, {
         ...(input.type && author === 'staff' ? { type: input.type } : {}),
         ...(input.subject !== undefined ? { subject: input.subject } : {}),
         ...(input.body !== undefined ? { body: sanitizeHtml(input.body) } : {}),
-        ...(input.recipient ? target(row.companyId, input.recipient, author) : {}),
+        ...(input.recipient ? await target(row.companyId, input.recipient, author) : {}),
         ...(input.scheduledAt !== undefined ? { sendAt: scheduleOf(input.scheduledAt) } : {}),
         updatedAt: now(),
       })
-      const after = repo.byId(db, id)!
+      const after = (await repo.byId(db, id))!
       changed(after)
       return view(actor, after)
     },
 
-    remove(actor: Actor, id: string): void {
-      const row = ownDraft(actor, id)
-      repo.delete(db, id)
+    async remove(actor: Actor, id: string): Promise<void> {
+      const row = await ownDraft(actor, id)
+      await repo.delete(db, id)
       files.removeAll(id)
       recordChange(db, clock, 'message', id, 'delete', { userId: row.senderUserId })
     },
 
     /** Sends a draft now, or schedules it when `scheduledAt` lies ahead. */
-    send(actor: Actor, id: string, input: SendMessageRequest): Message {
-      const row = ownDraft(actor, id)
-      companies.assertWritable(row.companyId)
+    async send(actor: Actor, id: string, input: SendMessageRequest): Promise<Message> {
+      const row = await ownDraft(actor, id)
+      await companies.assertWritable(row.companyId)
       if (input.scheduledAt) {
-        repo.update(db, id, { sendAt: scheduleOf(input.scheduledAt), updatedAt: now() })
-        changed(repo.byId(db, id)!)
+        await repo.update(db, id, { sendAt: scheduleOf(input.scheduledAt), updatedAt: now() })
+        changed((await repo.byId(db, id))!)
       } else {
-        deliver({ ...row, sendAt: null })
+        await deliver({ ...row, sendAt: null })
       }
-      return view(actor, repo.byId(db, id)!)
+      return view(actor, (await repo.byId(db, id))!)
     },
 
     /** The recipient opened it (also counts as received). Repeating it changes nothing. */
-    markViewed(actor: Actor, id: string): Message {
-      const row = readable(actor, id)
-      const mine = repo.recipientOf(db, id, actor.userId)
+    async markViewed(actor: Actor, id: string): Promise<Message> {
+      const row = await readable(actor, id)
+      const mine = await repo.recipientOf(db, id, actor.userId)
       if (mine && !mine.viewedAt) {
         const at = now()
-        repo.updateRecipient(db, mine.id, { viewedAt: at, receivedAt: mine.receivedAt ?? at })
-        settle(id, actor.userId)
+        await repo.updateRecipient(db, mine.id, { viewedAt: at, receivedAt: mine.receivedAt ?? at })
+        await settle(id, actor.userId)
       }
-      return view(actor, repo.byId(db, id) ?? row)
+      return await view(actor, (await repo.byId(db, id)) ?? row)
     },
 
     /**
@@ -356,9 +364,9 @@ export function createMessagesService(deps: MessagesDeps) {
      */
     async sendAnonymous(actor: Actor, input: AnonymousMessageRequest): Promise<{ sent: true; recipients: number }> {
       return deps.lock.run(() =>
-        db.transaction(() => {
-          assertMayWriteMessage(actor, input.companyId, repo.isResident(db, actor.userId, input.companyId))
-          companies.assertWritable(input.companyId)
+        transaction(db, async () => {
+          assertMayWriteMessage(actor, input.companyId, await repo.isResident(db, actor.userId, input.companyId))
+          await companies.assertWritable(input.companyId)
           const at = now()
           const row: MessageRow = {
             id: newId(),
@@ -379,8 +387,8 @@ export function createMessagesService(deps: MessagesDeps) {
             createdAt: at,
             updatedAt: at,
           }
-          repo.insert(db, row)
-          return { sent: true as const, recipients: deliver(row) }
+          await repo.insert(db, row)
+          return { sent: true as const, recipients: await deliver(row) }
         }),
       )
     },
@@ -389,32 +397,32 @@ export function createMessagesService(deps: MessagesDeps) {
      * The job: sends scheduled drafts whose time has come, then marks recipients whose e-mail has
      * left the mail outbox as received. Safe to run at any time; each message is sent once.
      */
-    tick(): { sent: number; received: number } {
+    async tick(): Promise<{ sent: number; received: number }> {
       let sent = 0
-      for (const row of repo.dueScheduled(db, now())) {
+      for (const row of await repo.dueScheduled(db, now())) {
         try {
-          db.transaction(() => deliver(row))
+          await transaction(db, async () => deliver(row))
           sent += 1
         } catch {
           // Nobody to send to (anymore): it stays a draft, unscheduled, for its author to fix.
-          db.transaction(() => {
-            repo.update(db, row.id, { sendAt: null, updatedAt: now() })
-            changed(repo.byId(db, row.id)!)
+          await transaction(db, async () => {
+            await repo.update(db, row.id, { sendAt: null, updatedAt: now() })
+            changed((await repo.byId(db, row.id))!)
           })
         }
       }
-      const mailed = repo.mailedNotReceived(db)
-      db.transaction(() => {
-        for (const r of mailed) repo.updateRecipient(db, r.recipientId, { receivedAt: r.sentAt ?? now() })
-        for (const messageId of new Set(mailed.map((r) => r.messageId))) settle(messageId)
+      const mailed = await repo.mailedNotReceived(db)
+      await transaction(db, async () => {
+        for (const r of mailed) await repo.updateRecipient(db, r.recipientId, { receivedAt: r.sentAt ?? now() })
+        for (const messageId of new Set(mailed.map((r) => r.messageId))) await settle(messageId)
       })
       return { sent, received: mailed.length }
     },
 
     async addAttachment(actor: Actor, id: string, file: { name: string; bytes: Uint8Array }) {
-      const row = ownDraft(actor, id)
+      const row = await ownDraft(actor, id)
       if (file.bytes.byteLength > MAX_ATTACHMENT_BYTES) throw ruleViolation(m.attachmentTooLarge.id, 'file')
-      if (repo.attachments(db, id).length >= MAX_ATTACHMENTS) throw ruleViolation(m.attachmentTooMany.id, 'file')
+      if ((await repo.attachments(db, id)).length >= MAX_ATTACHMENTS) throw ruleViolation(m.attachmentTooMany.id, 'file')
       const contentType = allowedType(file.name, file.bytes)
       if (!contentType) throw ruleViolation(m.attachmentTypeNotAllowed.id, 'file')
       // eslint-disable-next-line no-control-regex -- control characters are taken out of file names on purpose
@@ -423,7 +431,7 @@ export function createMessagesService(deps: MessagesDeps) {
       const attachmentId = newId()
       // Written before the row: a rollback leaves an orphan file (harmless), never a row without bytes.
       files.write(id, attachmentId, file.bytes)
-      repo.insertAttachment(db, {
+      await repo.insertAttachment(db, {
         id: attachmentId,
         messageId: id,
         name,
@@ -432,44 +440,46 @@ export function createMessagesService(deps: MessagesDeps) {
         sha256: sha256(Buffer.from(file.bytes).toString('binary')),
         createdAt: now(),
       })
-      repo.update(db, id, { updatedAt: now() })
-      changed(repo.byId(db, id)!)
-      return view(actor, repo.byId(db, row.id)!)
+      await repo.update(db, id, { updatedAt: now() })
+      changed((await repo.byId(db, id))!)
+      return view(actor, (await repo.byId(db, row.id))!)
     },
 
-    removeAttachment(actor: Actor, id: string, attachmentId: string): Message {
-      ownDraft(actor, id)
-      if (!repo.attachment(db, id, attachmentId)) throw notFound()
-      repo.deleteAttachment(db, attachmentId)
+    async removeAttachment(actor: Actor, id: string, attachmentId: string): Promise<Message> {
+      await ownDraft(actor, id)
+      if (!(await repo.attachment(db, id, attachmentId))) throw notFound()
+      await repo.deleteAttachment(db, attachmentId)
       files.remove(id, attachmentId)
-      repo.update(db, id, { updatedAt: now() })
-      changed(repo.byId(db, id)!)
-      return view(actor, repo.byId(db, id)!)
+      await repo.update(db, id, { updatedAt: now() })
+      changed((await repo.byId(db, id))!)
+      return view(actor, (await repo.byId(db, id))!)
     },
 
     /** The bytes of an attachment, for those who may read the message (404 otherwise). */
-    attachment(actor: Actor, id: string, attachmentId: string) {
-      readable(actor, id)
-      const a = repo.attachment(db, id, attachmentId)
+    async attachment(actor: Actor, id: string, attachmentId: string) {
+      await readable(actor, id)
+      const a = await repo.attachment(db, id, attachmentId)
       if (!a) throw notFound()
       return { name: a.name, contentType: a.contentType, bytes: files.read(id, attachmentId) }
     },
 
     /** Companies the actor may write in: staff roles, then those where they are a resident. */
-    writableCompanyIds: (actor: Actor): string[] => [...new Set([...actor.companies.map((c) => c.id), ...repo.residentCompanyIds(db, actor.userId)])],
+    writableCompanyIds: async (actor: Actor): Promise<string[]> => [
+      ...new Set([...actor.companies.map((c) => c.id), ...(await repo.residentCompanyIds(db, actor.userId))]),
+    ],
 
     isStaffIn: (actor: Actor, companyId: string) => isSuperAdmin(actor) || roleIn(actor, companyId) !== undefined,
 
     /** The rows as the sync sends them to this actor: a page's views in a constant number of statements. */
-    syncViews: (actor: Actor, rows: MessageRow[]): Message[] => views(actor, rows),
+    syncViews: async (actor: Actor, rows: MessageRow[]): Promise<Message[]> => await views(actor, rows),
   }
 }
 
 /** Messages in the offline store: the caller's drafts and the sent messages they may read, shaped for them. */
-export const messageSync = (messages: { syncViews: (actor: Actor, rows: MessageRow[]) => Message[] }): SyncedEntity => ({
+export const messageSync = (messages: { syncViews: (actor: Actor, rows: MessageRow[]) => Promise<Message[]> }): SyncedEntity => ({
   name: 'message',
-  snapshot: (db, actor, afterId, limit) => messages.syncViews(actor, repo.page(db, scopeOf(actor), afterId, limit)).map(synced),
-  load: (db, actor, ids) => messages.syncViews(actor, repo.byIds(db, scopeOf(actor), ids)).map(synced),
+  snapshot: async (db, actor, afterId, limit) => (await messages.syncViews(actor, await repo.page(db, scopeOf(actor), afterId, limit))).map(synced),
+  load: async (db, actor, ids) => (await messages.syncViews(actor, await repo.byIds(db, scopeOf(actor), ids))).map(synced),
 })
 
 const synced = (message: Message) => ({ id: message.id, version: message.version, data: message as unknown as Record<string, unknown> })

@@ -46,7 +46,7 @@ describe('messages', () => {
     expect(created.status, JSON.stringify(created.json)).toBe(201)
     expect(created.json.status).toBe('DRAFT')
     expect(created.json.body).not.toContain('<script>')
-    const mailsBefore = t.mails().length
+    const mailsBefore = (await t.mails()).length
 
     const sent = await t.call('POST', `/messages/${created.json.id}/send`, { token: board })
     expect(sent.status, JSON.stringify(sent.json)).toBe(200)
@@ -55,7 +55,7 @@ describe('messages', () => {
     // Residents with agreements and the other staff; never the sender.
     expect(emails).toEqual([demo.resident, demo.residentDa, residentEn, demo.admin, demo.accountant, demo.chairman].sort())
 
-    const mails = t.mails().slice(mailsBefore)
+    const mails = (await t.mails()).slice(mailsBefore)
     expect(mails).toHaveLength(6)
     const en = mails.find((m) => m.to === residentEn)!
     expect(en.subject).toBe('New notice: Generalforsamling 2027')
@@ -86,8 +86,8 @@ describe('messages', () => {
     const id = created.json.id
     await t.call('POST', `/messages/${id}/send`, { token: admin })
     // The mail worker sent the e-mails.
-    t.db.update(mailOutbox).set({ status: 'sent', sentAt: '2026-11-23T09:00:05.000Z' }).run()
-    expect(t.services.messages.tick().received).toBe(3)
+    await t.db.update(mailOutbox).set({ status: 'sent', sentAt: '2026-11-23T09:00:05.000Z' }).run()
+    expect((await t.services.messages.tick()).received).toBe(3)
     let view = await t.call('GET', `/messages/${id}`, { token: admin })
     expect(view.json.status).toBe('DELIVERED')
     expect(view.json.recipients.every((r: { receivedAt: string | null }) => r.receivedAt === '2026-11-23T09:00:05.000Z')).toBe(true)
@@ -196,15 +196,15 @@ describe('messages', () => {
   it('sends a scheduled message when its Copenhagen time comes, not before', async () => {
     const created = await t.call('POST', '/messages', { token: f.admin, body: draft(f.main, { scheduledAt: '2026-11-23T12:00' }) })
     expect(created.json).toMatchObject({ status: 'DRAFT', scheduledAt: '2026-11-23T12:00', sendAt: '2026-11-23T11:00:00.000Z' })
-    const mails = t.mails().length
+    const mails = (await t.mails()).length
     t.clock.set('2026-11-23T10:59:00.000Z')
-    expect(t.services.messages.tick().sent).toBe(0)
+    expect((await t.services.messages.tick()).sent).toBe(0)
     t.clock.set('2026-11-23T11:00:00.000Z')
-    expect(t.services.messages.tick().sent).toBe(1)
-    expect(t.services.messages.tick().sent).toBe(0)
+    expect((await t.services.messages.tick()).sent).toBe(1)
+    expect((await t.services.messages.tick()).sent).toBe(0)
     const after = await t.call('GET', `/messages/${created.json.id}`, { token: f.admin })
     expect(after.json).toMatchObject({ status: 'SENT', sentAt: '2026-11-23T11:00:00.000Z', scheduledAt: null })
-    expect(t.mails().length - mails).toBe(6)
+    expect((await t.mails()).length - mails).toBe(6)
 
     const past = await t.call('POST', '/messages', { token: f.admin, body: draft(f.main, { scheduledAt: '2026-11-23T11:30' }) })
     expect(past.status).toBe(400)
@@ -281,7 +281,7 @@ describe('messages', () => {
   it("the contact form e-mails the platform's contact address", async () => {
     const res = await t.call('POST', '/contact', { body: { message: '  Hvordan opretter jeg en forening?  ', email: 'gæst@example.dk'.replace('æ', 'ae') } })
     expect(res.status).toBe(202)
-    const mail = t.mails().at(-1)!
+    const mail = (await t.mails()).at(-1)!
     expect(mail.to).toBe('kontakt@boligkasse.dk')
     expect(mail.text).toContain('Hvordan opretter jeg en forening?')
     expect(mail.text).toContain('gaest@example.dk')
@@ -304,7 +304,7 @@ describe('anonymous messages', () => {
     const sender = (await t.call('GET', '/account/info', { token })).json as { id: string; emailAddress: string; fullName: string }
 
     // Earlier mail (the agreement invitations) already left.
-    t.db.update(mailOutbox).set({ status: 'sent', sentAt: t.clock.now().toISOString() }).run()
+    await t.db.update(mailOutbox).set({ status: 'sent', sentAt: t.clock.now().toISOString() }).run()
     // Everything in the database before the send, row by row.
     const sqlite = t.database.sqlite
     const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map(
@@ -323,8 +323,8 @@ describe('anonymous messages', () => {
     expect(res.status, JSON.stringify(res.json)).toBe(201)
     expect(res.json).toEqual({ sent: true, recipients: 4 })
     // Let the mail worker send, so its rows are part of the scan too.
-    t.db.update(mailOutbox).set({ status: 'sent', sentAt: t.clock.now().toISOString() }).run()
-    t.services.messages.tick()
+    await t.db.update(mailOutbox).set({ status: 'sent', sentAt: t.clock.now().toISOString() }).run()
+    await t.services.messages.tick()
 
     const written = [...dump()].filter((row) => !before.has(row))
     expect(written.some((row) => row.startsWith('messages:'))).toBe(true)
@@ -335,7 +335,7 @@ describe('anonymous messages', () => {
       expect(lines.slice(linesBefore).filter((l) => l.toLowerCase().includes(trace.toLowerCase()))).toEqual([])
     }
     expect(lines.slice(linesBefore).filter((l) => l.includes('/messages/anonymous'))).toEqual([])
-    const row = t.db.select().from(messagesTable).where(eq(messagesTable.anonymous, true)).get()!
+    const row = (await t.db.select().from(messagesTable).where(eq(messagesTable.anonymous, true)).get())!
     expect(row.senderUserId).toBeNull()
 
     // The board reads it, without a sender; the sender's own list does not have it.
@@ -343,7 +343,7 @@ describe('anonymous messages', () => {
     const seen = await t.call('GET', `/messages/${row.id}`, { token: chairman })
     expect(seen.json).toMatchObject({ anonymous: true, sender: null, subject: 'Støj fra vaskekælderen' })
     expect((await t.call('GET', '/messages', { token })).json).toEqual([])
-    const mail = t.mails().find((m) => m.to === demo.chairman && m.subject.includes('Støj'))!
+    const mail = (await t.mails()).find((m) => m.to === demo.chairman && m.subject.includes('Støj'))!
     expect(mail.subject).toBe('Anonym besked til bestyrelsen: Støj fra vaskekælderen')
   })
 

@@ -29,10 +29,10 @@ export type NoticesService = ReturnType<typeof createNoticesService>
 export function createNoticesService(deps: { db: Db; clock: Clock; publicUrl: string; users: UsersService; notifications: NotificationsService }) {
   const { db, clock, users, notifications } = deps
   return {
-    tell(userId: string, n: Notice): void {
-      const user = users.byId(userId)
+    async tell(userId: string, n: Notice): Promise<void> {
+      const user = await users.byId(userId)
       if (!user) return
-      notifications.notify(userId, n)
+      await notifications.notify(userId, n)
       const locale = localeOf(user.language)
       const values = valuesIn(locale, n.values)
       const mail = renderEmail(locale, {
@@ -40,7 +40,7 @@ export function createNoticesService(deps: { db: Db; clock: Clock; publicUrl: st
         paragraphs: [translate(locale, /*i18n*/ { id: 'Hello {name},' }, { name: user.fullName }), translate(locale, n.message, values)],
         action: { label: translate(locale, n.actionText), url: `${deps.publicUrl}${n.actionUrl}` },
       })
-      queueMail(db, clock, { to: user.emailAddress, ...mail })
+      await queueMail(db, clock, { to: user.emailAddress, ...mail })
     },
   }
 }

@@ -37,39 +37,47 @@ function hotOf(db: Db) {
 
 /** Queries on notifications; every query is scoped to one user. */
 export const notificationsRepository = {
-  insert: (db: Db, row: typeof notifications.$inferInsert): void => {
-    db.insert(notifications).values(row).run()
+  insert: async (db: Db, row: typeof notifications.$inferInsert): Promise<void> => {
+    await db.insert(notifications).values(row).run()
   },
 
-  ofUser: (db: Db, userId: string, limit = 200): NotificationRow[] =>
-    db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(limit).all(),
-
-  byIdOfUser: (db: Db, userId: string, id: string): NotificationRow | undefined => hotOf(db).byIdOfUser.get({ id, userId }),
-
-  unreadCount: (db: Db, userId: string): number =>
-    db
-      .select({ n: count() })
+  ofUser: async (db: Db, userId: string, limit = 200): Promise<NotificationRow[]> =>
+    await db
+      .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
-      .get()?.n ?? 0,
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(limit)
+      .all(),
 
-  unreadOfUser: (db: Db, userId: string): NotificationRow[] =>
-    db
+  byIdOfUser: async (db: Db, userId: string, id: string): Promise<NotificationRow | undefined> => await hotOf(db).byIdOfUser.get({ id, userId }),
+
+  unreadCount: async (db: Db, userId: string): Promise<number> =>
+    (
+      await db
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+        .get()
+    )?.n ?? 0,
+
+  unreadOfUser: async (db: Db, userId: string): Promise<NotificationRow[]> =>
+    await db
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
       .all(),
 
   /** Marks the row read; returns it as it is now. */
-  markRead: (db: Db, id: string, at: string): NotificationRow | undefined => hotOf(db).markRead.get({ id, at }),
+  markRead: async (db: Db, id: string, at: string): Promise<NotificationRow | undefined> => await hotOf(db).markRead.get({ id, at }),
 
-  delete: (db: Db, id: string): void => {
-    db.delete(notifications).where(eq(notifications.id, id)).run()
+  delete: async (db: Db, id: string): Promise<void> => {
+    await db.delete(notifications).where(eq(notifications.id, id)).run()
   },
 
   /** For sync: the user's rows after an id, in id order. */
-  pageOfUser: (db: Db, userId: string, afterId: string | null, limit: number): NotificationRow[] =>
-    db
+  pageOfUser: async (db: Db, userId: string, afterId: string | null, limit: number): Promise<NotificationRow[]> =>
+    await db
       .select()
       .from(notifications)
       .where(afterId ? and(eq(notifications.userId, userId), gt(notifications.id, afterId)) : eq(notifications.userId, userId))
@@ -77,8 +85,8 @@ export const notificationsRepository = {
       .limit(limit)
       .all(),
 
-  byIdsOfUser: (db: Db, userId: string, ids: string[]): NotificationRow[] =>
-    db
+  byIdsOfUser: async (db: Db, userId: string, ids: string[]): Promise<NotificationRow[]> =>
+    await db
       .select()
       .from(notifications)
       .where(and(eq(notifications.userId, userId), inArray(notifications.id, ids)))

@@ -53,11 +53,11 @@ const remove = createRoute({
 
 export const notificationsRoutes = (notifications: NotificationsService) =>
   router()
-    .openapi(list, (c) => c.json(notifications.list(requireActor(c.var.actor)), 200))
-    .openapi(unread, (c) => c.json({ count: notifications.unreadCount(requireActor(c.var.actor)) }, 200))
-    .openapi(readAll, (c) => c.json({ updated: notifications.readAll(requireActor(c.var.actor)) }, 200))
-    .openapi(read, (c) => c.json(notifications.markRead(requireActor(c.var.actor), c.req.valid('param').id), 200))
-    .openapi(remove, (c) => {
-      notifications.delete(requireActor(c.var.actor), c.req.valid('param').id)
+    .openapi(list, async (c) => c.json(await notifications.list(requireActor(c.var.actor)), 200))
+    .openapi(unread, async (c) => c.json({ count: await notifications.unreadCount(requireActor(c.var.actor)) }, 200))
+    .openapi(readAll, async (c) => c.json({ updated: await notifications.readAll(requireActor(c.var.actor)) }, 200))
+    .openapi(read, async (c) => c.json(await notifications.markRead(requireActor(c.var.actor), c.req.valid('param').id), 200))
+    .openapi(remove, async (c) => {
+      await notifications.delete(requireActor(c.var.actor), c.req.valid('param').id)
       return c.body(null, 204)
     })

@@ -86,8 +86,8 @@ export type NotificationsService = ReturnType<typeof createNotificationsService>
 export function createNotificationsService(deps: { db: Db; clock: Clock; users: UsersService }) {
   const { db, clock, users } = deps
 
-  function own(actor: Actor, id: string): NotificationRow {
-    const row = repo.byIdOfUser(db, actor.userId, id)
+  async function own(actor: Actor, id: string): Promise<NotificationRow> {
+    const row = await repo.byIdOfUser(db, actor.userId, id)
     if (!row) throw notFound()
     return row
   }
@@ -99,15 +99,15 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; users: 
      * Notifies a user in the user's language. Other features call this inside their transaction,
      * so the notification exists exactly when the change that caused it does.
      */
-    notify(userId: string, input: NotifyInput): string {
-      const user = users.byId(userId)
+    async notify(userId: string, input: NotifyInput): Promise<string> {
+      const user = await users.byId(userId)
       if (!user) throw notFound()
       const locale = localeOf(user.language)
       const titleSource = stored(input.title, input.values)
       const messageSource = stored(input.message, input.values)
       const actionTextSource = input.actionText ? stored(input.actionText) : null
       const id = newId()
-      repo.insert(db, {
+      await repo.insert(db, {
         id,
         userId,
         type: input.type,
@@ -124,33 +124,33 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; users: 
       return id
     },
 
-    list: (actor: Actor): Notification[] => repo.ofUser(db, actor.userId).map((row) => notificationView(row, localeOf(actor.language))),
+    list: async (actor: Actor): Promise<Notification[]> => (await repo.ofUser(db, actor.userId)).map((row) => notificationView(row, localeOf(actor.language))),
 
-    unreadCount: (actor: Actor): number => repo.unreadCount(db, actor.userId),
+    unreadCount: async (actor: Actor): Promise<number> => await repo.unreadCount(db, actor.userId),
 
     /** Marking read twice is harmless: the second time changes nothing. */
-    markRead(actor: Actor, id: string): Notification {
-      let row = own(actor, id)
+    async markRead(actor: Actor, id: string): Promise<Notification> {
+      let row = await own(actor, id)
       if (!row.isRead) {
-        row = repo.markRead(db, id, clock.now().toISOString()) ?? row
+        row = (await repo.markRead(db, id, clock.now().toISOString())) ?? row
         upserted(row)
       }
       return notificationView(row, localeOf(actor.language))
     },
 
-    readAll(actor: Actor): number {
-      const unread = repo.unreadOfUser(db, actor.userId)
+    async readAll(actor: Actor): Promise<number> {
+      const unread = await repo.unreadOfUser(db, actor.userId)
       const at = clock.now().toISOString()
       for (const row of unread) {
-        repo.markRead(db, row.id, at)
+        await repo.markRead(db, row.id, at)
         upserted(row)
       }
       return unread.length
     },
 
-    delete(actor: Actor, id: string): void {
-      own(actor, id)
-      repo.delete(db, id)
+    async delete(actor: Actor, id: string): Promise<void> {
+      await own(actor, id)
+      await repo.delete(db, id)
       recordChange(db, clock, 'notification', id, 'delete', { userId: actor.userId })
     },
   }
@@ -165,6 +165,6 @@ const synced = (actor: Actor) => (row: NotificationRow) => ({
 /** Notifications in the offline store: each user gets only their own. */
 export const notificationSync: SyncedEntity = {
   name: 'notification',
-  snapshot: (db, actor, afterId, limit) => repo.pageOfUser(db, actor.userId, afterId, limit).map(synced(actor)),
-  load: (db, actor, ids) => repo.byIdsOfUser(db, actor.userId, ids).map(synced(actor)),
+  snapshot: async (db, actor, afterId, limit) => (await repo.pageOfUser(db, actor.userId, afterId, limit)).map(synced(actor)),
+  load: async (db, actor, ids) => (await repo.byIdsOfUser(db, actor.userId, ids)).map(synced(actor)),
 }

@@ -9,7 +9,7 @@ async function withNotifications(t: TestApp, email: string, n: number) {
   const userId = (await t.call('GET', '/account/info', { token })).json.id
   for (let i = 1; i <= n; i++) {
     t.clock.advance(1000)
-    t.services.notifications.notify(userId, {
+    await t.services.notifications.notify(userId, {
       type: 'info',
       title: { id: 'Notice {n}' },
       message: { id: 'Hello <b>{name}</b> <script>alert(1)</script><img src=x onerror=alert(1)>' },
@@ -143,7 +143,7 @@ describe('notifications API', () => {
     const userId = (await t.call('GET', '/account/info', { token })).json.id
     t.clock.advance(1000)
     const id = newId()
-    notificationsRepository.insert(t.db, {
+    await notificationsRepository.insert(t.db, {
       id,
       userId,
       type: 'info',
@@ -169,7 +169,7 @@ describe('notifications API', () => {
       notifications: t.services.notifications,
     })
     t.clock.advance(1000)
-    notices.tell(userId, {
+    await notices.tell(userId, {
       type: 'info',
       title: { id: 'An agreement awaits your acceptance' },
       message: { id: '{association} has created agreement {externalId} for {amount}. Open it to accept it with Vipps MobilePay or to reject it.' },
@@ -182,7 +182,7 @@ describe('notifications API', () => {
     expect(n.localized.da.message).toMatch(/ kr\.\s1\.234,50\./)
     expect(n.localized.da.message).toContain('A &amp; B')
     expect(n.localized.da.title).not.toBe('An agreement awaits your acceptance')
-    const mail = t.mails().at(-1)!
+    const mail = (await t.mails()).at(-1)!
     expect(mail.subject).toBe('An agreement awaits your acceptance')
     expect(mail.text).toMatch(/DKK\s1,234\.50/)
   })

@@ -75,27 +75,27 @@ const testConnection = createRoute({
 
 export const providersRoutes = (providers: ProvidersService) =>
   router()
-    .openapi(list, (c) => c.json(providers.list(requireActor(c.var.actor), c.req.valid('param').id), 200))
-    .openapi(create, (c) => {
-      const p = providers.create(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'))
+    .openapi(list, async (c) => c.json(await providers.list(requireActor(c.var.actor), c.req.valid('param').id), 200))
+    .openapi(create, async (c) => {
+      const p = await providers.create(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('json'))
       setETag(c, p.version)
       return c.json(p, 201)
     })
-    .openapi(getOne, (c) => {
+    .openapi(getOne, async (c) => {
       const { id, providerId } = c.req.valid('param')
-      const p = providers.get(requireActor(c.var.actor), id, providerId)
+      const p = await providers.get(requireActor(c.var.actor), id, providerId)
       setETag(c, p.version)
       return c.json(p, 200)
     })
-    .openapi(update, (c) => {
+    .openapi(update, async (c) => {
       const { id, providerId } = c.req.valid('param')
-      const p = providers.update(requireActor(c.var.actor), id, providerId, c.req.valid('json'), ifMatchVersion(c))
+      const p = await providers.update(requireActor(c.var.actor), id, providerId, c.req.valid('json'), ifMatchVersion(c))
       setETag(c, p.version)
       return c.json(p, 200)
     })
-    .openapi(toggle, (c) => {
+    .openapi(toggle, async (c) => {
       const { id, providerId } = c.req.valid('param')
-      const p = providers.toggleActive(requireActor(c.var.actor), id, providerId, ifMatchVersion(c))
+      const p = await providers.toggleActive(requireActor(c.var.actor), id, providerId, ifMatchVersion(c))
       setETag(c, p.version)
       return c.json(p, 200)
     })

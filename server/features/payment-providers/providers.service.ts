@@ -28,8 +28,8 @@ const masked = (secrets: SecretBox, sealed: string): string => {
 }
 
 /** The provider as every answer and the synced copy show it: secrets masked, never plain. */
-export function providerView(db: Db, secrets: SecretBox, row: ProviderRow): PaymentProvider {
-  const hooks = repo.hooksOf(db, row.id)
+export async function providerView(db: Db, secrets: SecretBox, row: ProviderRow): Promise<PaymentProvider> {
+  const hooks = await repo.hooksOf(db, row.id)
   return {
     id: row.id,
     companyId: row.companyId,
@@ -72,21 +72,21 @@ export function createProvidersService(deps: {
 }) {
   const { db, secrets, vipps } = deps
   const now = () => deps.clock.now().toISOString()
-  const view = (row: ProviderRow) => providerView(db, secrets, row)
+  const view = async (row: ProviderRow) => await providerView(db, secrets, row)
   const changed = (row: { id: string; companyId: string }) => recordChange(db, deps.clock, 'paymentProvider', row.id, 'upsert', { companyId: row.companyId })
 
   /** A provider of the company that the actor may see; 404 for anything else. */
-  function ofCompany(actor: Actor, companyId: string, providerId: string): ProviderRow {
+  async function ofCompany(actor: Actor, companyId: string, providerId: string): Promise<ProviderRow> {
     assertCompanyVisible(actor, companyId)
-    const row = repo.byId(db, providerId)
+    const row = await repo.byId(db, providerId)
     if (!row || row.companyId !== companyId) throw notFound(messages.providerNotFound.id)
     return row
   }
 
-  function manageable(actor: Actor, companyId: string, providerId: string): ProviderRow {
-    const row = ofCompany(actor, companyId, providerId)
+  async function manageable(actor: Actor, companyId: string, providerId: string): Promise<ProviderRow> {
+    const row = await ofCompany(actor, companyId, providerId)
     assertCan(actor, 'providers:manage')
-    deps.companies.assertWritable(companyId)
+    await deps.companies.assertWritable(companyId)
     return row
   }
 
@@ -101,19 +101,19 @@ export function createProvidersService(deps: {
   }
 
   return {
-    byId: (id: string): ProviderRow | undefined => repo.byId(db, id),
+    byId: async (id: string): Promise<ProviderRow | undefined> => await repo.byId(db, id),
 
     /** The provider's webhooks changed: its synced copy (hooks, webhook count) is sent again. */
     hooksChanged: (row: { id: string; companyId: string }) => changed(row),
 
     /** Providers whose webhooks the actor manages: the super admin's (docs/PRODUCT.md §6: providers are super-admin only). */
-    manageable(actor: Actor): ProviderRow[] {
-      return isSuperAdmin(actor) ? repo.all(db) : []
+    async manageable(actor: Actor): Promise<ProviderRow[]> {
+      return isSuperAdmin(actor) ? await repo.all(db) : []
     },
 
     /** A provider the actor may see at all; others answer 404. */
-    visible(actor: Actor, id: string): ProviderRow {
-      const provider = repo.byId(db, id)
+    async visible(actor: Actor, id: string): Promise<ProviderRow> {
+      const provider = await repo.byId(db, id)
       if (!provider || !(isSuperAdmin(actor) || roleIn(actor, provider.companyId))) throw notFound()
       return provider
     },
@@ -121,22 +121,22 @@ export function createProvidersService(deps: {
     vippsClient: client,
 
     /** 404 for a company the actor may not see, and for one that does not exist (issue #15). */
-    list(actor: Actor, companyId: string): PaymentProvider[] {
+    async list(actor: Actor, companyId: string): Promise<PaymentProvider[]> {
       assertCompanyVisible(actor, companyId)
-      if (!deps.companies.byId(companyId)) throw notFound(messages.companyNotFound.id)
-      return repo.ofCompany(db, companyId).map(view)
+      if (!(await deps.companies.byId(companyId))) throw notFound(messages.companyNotFound.id)
+      return await Promise.all((await repo.ofCompany(db, companyId)).map(view))
     },
 
-    get: (actor: Actor, companyId: string, providerId: string): PaymentProvider => view(ofCompany(actor, companyId, providerId)),
+    get: async (actor: Actor, companyId: string, providerId: string): Promise<PaymentProvider> => await view(await ofCompany(actor, companyId, providerId)),
 
-    create(actor: Actor, companyId: string, input: CreateProviderRequest): PaymentProvider {
+    async create(actor: Actor, companyId: string, input: CreateProviderRequest): Promise<PaymentProvider> {
       assertCompanyVisible(actor, companyId)
       assertCan(actor, 'providers:manage')
-      deps.companies.assertWritable(companyId)
-      if (input.id && repo.byId(db, input.id)) throw conflict(messages.versionConflict.id)
+      await deps.companies.assertWritable(companyId)
+      if (input.id && (await repo.byId(db, input.id))) throw conflict(messages.versionConflict.id)
       const id = input.id ?? newId()
       const at = now()
-      repo.insert(db, {
+      await repo.insert(db, {
         id,
         companyId,
         type: input.type,
@@ -152,14 +152,14 @@ export function createProvidersService(deps: {
         updatedAt: at,
       })
       changed({ id, companyId })
-      return view(repo.byId(db, id)!)
+      return view((await repo.byId(db, id))!)
     },
 
-    update(actor: Actor, companyId: string, providerId: string, input: UpdateProviderRequest, ifMatch?: number): PaymentProvider {
-      const row = manageable(actor, companyId, providerId)
-      if (ifMatch !== undefined && ifMatch !== row.version) throw versionConflict(view(row))
+    async update(actor: Actor, companyId: string, providerId: string, input: UpdateProviderRequest, ifMatch?: number): Promise<PaymentProvider> {
+      const row = await manageable(actor, companyId, providerId)
+      if (ifMatch !== undefined && ifMatch !== row.version) throw versionConflict(await view(row))
       const c = input.config ?? {}
-      repo.update(db, providerId, {
+      await repo.update(db, providerId, {
         ...(input.isActive !== undefined && { isActive: input.isActive }),
         ...(input.isTest !== undefined && { isTest: input.isTest }),
         ...(c.providerName !== undefined && { providerName: c.providerName }),
@@ -172,15 +172,15 @@ export function createProvidersService(deps: {
         updatedAt: now(),
       })
       changed(row)
-      return view(repo.byId(db, providerId)!)
+      return view((await repo.byId(db, providerId))!)
     },
 
-    toggleActive(actor: Actor, companyId: string, providerId: string, ifMatch?: number): PaymentProvider {
-      const row = manageable(actor, companyId, providerId)
-      if (ifMatch !== undefined && ifMatch !== row.version) throw versionConflict(view(row))
-      repo.update(db, providerId, { isActive: !row.isActive, version: row.version + 1, updatedAt: now() })
+    async toggleActive(actor: Actor, companyId: string, providerId: string, ifMatch?: number): Promise<PaymentProvider> {
+      const row = await manageable(actor, companyId, providerId)
+      if (ifMatch !== undefined && ifMatch !== row.version) throw versionConflict(await view(row))
+      await repo.update(db, providerId, { isActive: !row.isActive, version: row.version + 1, updatedAt: now() })
       changed(row)
-      return view(repo.byId(db, providerId)!)
+      return view((await repo.byId(db, providerId))!)
     },
 
     /**
@@ -188,8 +188,8 @@ export function createProvidersService(deps: {
      * transaction (it waits for Vipps), so the database step takes the write lock itself.
      */
     async testConnection(actor: Actor, companyId: string, providerId: string): Promise<TestConnectionResponse> {
-      const run = <T>(fn: () => T) => (deps.lock ? deps.lock.run(fn) : Promise.resolve(fn()))
-      const row = await run(() => manageable(actor, companyId, providerId))
+      const run = async <T>(fn: () => T) => (deps.lock ? await deps.lock.run(fn) : Promise.resolve(fn()))
+      const row = await run(async () => await manageable(actor, companyId, providerId))
       try {
         await client(row).accessToken()
       } catch (err) {
@@ -204,19 +204,15 @@ export function createProvidersService(deps: {
 /** Providers in the offline store, for staff of the company and the super admin: secrets masked. */
 export const providerSync = (secrets: SecretBox): SyncedEntity => {
   const sees = (actor: Actor, companyId: string) => isSuperAdmin(actor) || actor.companies.some((c) => c.id === companyId)
-  const synced = (db: Db, row: ProviderRow) => ({
+  const synced = async (db: Db, row: ProviderRow) => ({
     id: row.id,
     version: row.version,
-    data: providerView(db, secrets, row) as unknown as Record<string, unknown>,
+    data: (await providerView(db, secrets, row)) as unknown as Record<string, unknown>,
   })
   return {
     name: 'paymentProvider',
-    snapshot: (db, actor, afterId, limit) =>
-      repo.page(db, isSuperAdmin(actor) ? undefined : actor.companies.map((c) => c.id), afterId, limit).map((r) => synced(db, r)),
-    load: (db, actor, ids) =>
-      repo
-        .byIds(db, ids)
-        .filter((r) => sees(actor, r.companyId))
-        .map((r) => synced(db, r)),
+    snapshot: async (db, actor, afterId, limit) =>
+      await Promise.all((await repo.page(db, isSuperAdmin(actor) ? undefined : actor.companies.map((c) => c.id), afterId, limit)).map((r) => synced(db, r))),
+    load: async (db, actor, ids) => await Promise.all((await repo.byIds(db, ids)).filter((r) => sees(actor, r.companyId)).map((r) => synced(db, r))),
   }
 }

@@ -20,7 +20,7 @@ async function setup() {
   const t = await testApp()
   const { main, second } = await companyIds(t)
   const sa = await t.login(demo.superadmin)
-  const provider = t.db.select().from(paymentProviders).where(eq(paymentProviders.companyId, main)).get()!
+  const provider = (await t.db.select().from(paymentProviders).where(eq(paymentProviders.companyId, main)).get())!
   return { t, main, second, sa, provider }
 }
 
@@ -40,7 +40,7 @@ describe('payment providers', () => {
       config: { ...config, subscriptionKey: '••••1234', clientSecret: '••••9876', useTestMode: true },
     })
     expect(JSON.stringify(res.json)).not.toContain('client-secret')
-    const row = t.db.select().from(paymentProviders).where(eq(paymentProviders.id, res.json.id)).get()!
+    const row = (await t.db.select().from(paymentProviders).where(eq(paymentProviders.id, res.json.id)).get())!
     expect(row.clientSecretSealed).not.toContain('client-secret')
     expect(t.services.secrets.open(row.clientSecretSealed)).toBe(config.clientSecret)
     const list = await t.call('GET', `/company/${second}/payment-providers`, { token: sa })
@@ -74,7 +74,7 @@ describe('payment providers', () => {
       version: 2,
       config: { providerName: 'Solgården Vipps', clientSecret: '••••cret', subscriptionKey: '••••5555' },
     })
-    const row = t.db.select().from(paymentProviders).where(eq(paymentProviders.id, provider.id)).get()!
+    const row = (await t.db.select().from(paymentProviders).where(eq(paymentProviders.id, provider.id)).get())!
     expect(t.services.secrets.open(row.clientSecretSealed)).toBe(DEMO_VIPPS.clientSecret)
     expect(t.services.secrets.open(row.subscriptionKeySealed)).toBe('new-subscription-5555')
     const stale = await t.call('PATCH', `${path}/toggle-active`, { token: sa, headers: { 'If-Match': '"1"' } })
@@ -116,7 +116,7 @@ describe('test connection', () => {
     const t = await testAppWithVipps()
     const { main, second } = await companyIds(t)
     const sa = await t.login(demo.superadmin)
-    const provider = t.db.select().from(paymentProviders).where(eq(paymentProviders.companyId, main)).get()!
+    const provider = (await t.db.select().from(paymentProviders).where(eq(paymentProviders.companyId, main)).get())!
     const ok = await t.call('POST', `/company/${main}/payment-providers/${provider.id}/test-connection`, { token: sa })
     expect(ok).toMatchObject({ status: 200, json: { ok: true, environment: 'test', message: 'Connected: Vipps MobilePay issued an access token.' } })
     expect((await t.call('POST', `/company/${second}/payment-providers/${provider.id}/test-connection`, { token: sa })).status).toBe(404)
@@ -148,7 +148,7 @@ describe('test connection when Vipps refuses or is down', () => {
     ] as const) {
       const t = await testApp({}, { vipps: fakeVipps(status) })
       const { main } = await companyIds(t)
-      const provider = t.db.select().from(paymentProviders).where(eq(paymentProviders.companyId, main)).get()!
+      const provider = (await t.db.select().from(paymentProviders).where(eq(paymentProviders.companyId, main)).get())!
       const res = await t.call('POST', `/company/${main}/payment-providers/${provider.id}/test-connection`, { token: await t.login(demo.superadmin) })
       expect(res.status, JSON.stringify(res.json)).toBe(expected)
     }

@@ -59,21 +59,25 @@ describe('statistics: month sums plus day edges equal the day rows', () => {
       `SELECT m.year, m.month, m.consumer_address FROM charge_statistics_months m WHERE m.company_id = ? AND m.month < 12 AND NOT EXISTS (
          SELECT 1 FROM charge_statistics_months n WHERE n.company_id = m.company_id AND n.year = m.year AND n.month = m.month + 1 AND n.consumer_address = m.consumer_address)`,
     )
-    fc.assert(
-      fc.property(fc.array(op, { minLength: 1, maxLength: 25 }), fc.array(fc.oneof(period, wholeMonths), { minLength: 1, maxLength: 5 }), (ops, periods) => {
-        withHistory(
-          t,
-          agreements.map((x) => x.id),
-          ops,
-          () => {
-            expect(drift.all(f.main)).toEqual([])
-            // What the repository's LEFT JOIN of month b to month a − 1 relies on.
-            expect(gaps.all(f.main)).toEqual([])
-            for (const [startDate, endDate] of periods)
-              expect(statisticsJson(st.sums(f.main, startDate, endDate))).toBe(JSON.stringify(statisticsOfSums(st.daySums(f.main, startDate, endDate))))
-          },
-        )
-      }),
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(op, { minLength: 1, maxLength: 25 }),
+        fc.array(fc.oneof(period, wholeMonths), { minLength: 1, maxLength: 5 }),
+        async (ops, periods) => {
+          await withHistory(
+            t,
+            agreements.map((x) => x.id),
+            ops,
+            () => {
+              expect(drift.all(f.main)).toEqual([])
+              // What the repository's LEFT JOIN of month b to month a − 1 relies on.
+              expect(gaps.all(f.main)).toEqual([])
+              for (const [startDate, endDate] of periods)
+                expect(statisticsJson(st.sums(f.main, startDate, endDate))).toBe(JSON.stringify(statisticsOfSums(st.daySums(f.main, startDate, endDate))))
+            },
+          )
+        },
+      ),
       { numRuns: 60 },
     )
     expect(sqlite.prepare('SELECT count(*) AS n FROM charge_statistics_months').get()).toEqual({ n: 0 })

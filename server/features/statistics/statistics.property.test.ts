@@ -51,19 +51,19 @@ describe('statistics: server and client agree', () => {
       currentCompanyId: null,
       companies: [],
     } as Actor
-    fc.assert(
-      fc.property(fc.array(op, { maxLength: 25 }), day, day, fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }), (ops, d1, d2, only) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { maxLength: 25 }), day, day, fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }), async (ops, d1, d2, only) => {
         const [startDate, endDate] = d1 <= d2 ? [d1, d2] : [d2, d1]
         const agreementId = only === undefined ? undefined : agreements[only]!.id
-        withHistory(
+        await withHistory(
           t,
           agreements.map((x) => x.id),
           ops,
-          () => {
+          async () => {
             const text = t.services.statistics.chargeStatisticsJson(actor, f.main, { type: 'custom', startDate, endDate, agreementId })
             const server = JSON.parse(text) as ChargeStatistics
             // One page holds them all (the list pages by 200, issue #19).
-            const synced = t.services.invoices.list(actor, { companyId: f.main, limit: 200 })
+            const synced = await t.services.invoices.list(actor, { companyId: f.main, limit: 200 })
             expect(synced.next).toBeNull()
             // The same bytes, so the same rows in the same order (decision 0056).
             expect(JSON.stringify(server.statistics)).toBe(

@@ -8,6 +8,7 @@ import { documentOfInvoice, sortAgreementsByExternalId, statisticsFromDocuments 
 import type { ChargeStatistics } from '../../../shared/contract/statistics'
 import { historyWriter } from '../billing/charge-history'
 import { callers, classOf, tokenFor } from '../../test/authorization'
+import { transaction } from '../../db/client'
 
 /**
  * GET /company/{id}/charges-statistics (issue #9). The test clock says 2026-11-23; the demo
@@ -130,7 +131,7 @@ describe('charge statistics', () => {
 
   it('says so when the company has no heating-water period', async () => {
     const { t, f, admin } = await setup()
-    t.db.update(companies).set({ heatingWaterPeriodStartDate: null, heatingWaterPeriodEndDate: null }).where(eq(companies.id, f.main)).run()
+    await t.db.update(companies).set({ heatingWaterPeriodStartDate: null, heatingWaterPeriodEndDate: null }).where(eq(companies.id, f.main)).run()
     const res = await get(t, admin, f.main, '?type=heating-water')
     expect(res.status).toBe(422)
     expect(res.json.message).toBe('The heating and water period is not set for this company')
@@ -188,15 +189,15 @@ describe('charge statistics', () => {
     const f = await agreementFixtures(t)
     const admin = await t.login(demo.admin)
     const a = await createAgreement(t, {}, admin)
-    const chargeId = acceptedWithCollectedCharge(t, a.id)
+    const chargeId = await acceptedWithCollectedCharge(t, a.id)
     expect((await get(t, admin, f.main)).json.statistics.charges).toEqual([])
-    const charge = t.db.select().from(charges).where(eq(charges.id, chargeId)).get()!
-    t.db.transaction(() => t.services.invoicing.followCharge(charge, 'RESERVED'))
+    const charge = (await t.db.select().from(charges).where(eq(charges.id, chargeId)).get())!
+    await transaction(t.db, async () => t.services.invoicing.followCharge(charge, 'RESERVED'))
     expect((await get(t, admin, f.main, '?type=custom&startDate=2026-11-23&endDate=2026-11-23')).json.statistics.summary.total).toBe(515_050)
     const refund = await t.call('POST', `/agreement/${a.id}/refund`, { token: admin, body: { chargeId, amount: 100_000, description: 'Fejl' } })
     expect(refund.status).toBe(201)
     expect((await get(t, admin, f.main)).json.statistics.summary.total).toBe(515_050)
-    t.db.transaction(() => t.services.invoicing.refundSent({ outboxId: refund.json.id, ok: true }))
+    await transaction(t.db, async () => t.services.invoicing.refundSent({ outboxId: refund.json.id, ok: true }))
     const after = (await get(t, admin, f.main)).json.statistics
     expect(after.summary.total).toBe(415_050)
     // 450,000 : 65,050 of the refund, rounded down, the remainder on the last line.

@@ -30,34 +30,36 @@ export async function threeAgreements(t: TestApp) {
   return { f, agreements }
 }
 
-class Rollback extends Error {}
-
 /**
  * Writes the history as billing would (one-time charges: regular ones allow one per agreement and
  * due date), runs `check` on it, and rolls it all back, so property runs share one app.
  */
-export function withHistory(t: TestApp, agreementIds: string[], ops: HistoryOp[], check: (sqlite: Database.Database) => void): void {
+export async function withHistory(
+  t: TestApp,
+  agreementIds: string[],
+  ops: HistoryOp[],
+  check: (sqlite: Database.Database) => Promise<void> | void,
+): Promise<void> {
   const sqlite = t.database.sqlite
+  sqlite.exec('BEGIN')
   try {
-    sqlite.transaction(() => {
-      const w = historyWriter(sqlite, t.clock.now().toISOString())
-      for (const o of ops) {
-        const { chargeId, invoiceId } = w.charge({
-          agreementId: agreementIds[o.agreement]!,
-          paymentDate: o.paymentDate,
-          lines: o.lines,
-          status: o.status,
-          kind: 'ONE_TIME',
-        })
-        const total = o.lines.reduce((s, l) => s + l.amount, 0)
-        if (o.status === 'EXECUTED')
-          for (const r of o.refunds) w.refund({ chargeId, amount: Math.max(1, Math.floor(total * r.share)), paymentDate: r.paymentDate, status: r.status })
-        if (o.later) w.setStatus(invoiceId, o.later.status, o.later.status === 'EXECUTED' ? o.later.paymentDate : null)
-      }
-      check(sqlite)
-      throw new Rollback()
-    })()
-  } catch (err) {
-    if (!(err instanceof Rollback)) throw err
+    const w = historyWriter(sqlite, t.clock.now().toISOString())
+    for (const o of ops) {
+      const { chargeId, invoiceId } = w.charge({
+        agreementId: agreementIds[o.agreement]!,
+        paymentDate: o.paymentDate,
+        lines: o.lines,
+        status: o.status,
+        kind: 'ONE_TIME',
+      })
+      const total = o.lines.reduce((s, l) => s + l.amount, 0)
+      if (o.status === 'EXECUTED')
+        for (const r of o.refunds) w.refund({ chargeId, amount: Math.max(1, Math.floor(total * r.share)), paymentDate: r.paymentDate, status: r.status })
+      if (o.later) w.setStatus(invoiceId, o.later.status, o.later.status === 'EXECUTED' ? o.later.paymentDate : null)
+    }
+    await check(sqlite)
+  } finally {
+    // Nothing of the history stays behind.
+    sqlite.exec('ROLLBACK')
   }
 }

@@ -25,7 +25,8 @@ const item = (method: string, path: string, body?: unknown, ifMatch?: string, ke
 const batch = (t: TestApp, token: string | undefined, items: SyncBatchItem[], headers: Record<string, string> = {}) =>
   t.call('POST', '/sync/batch', { token, body: { items }, headers })
 
-const draftsOf = (t: TestApp, companyId: string) => t.db.select({ n: count() }).from(messagesTable).where(eq(messagesTable.companyId, companyId)).get()!.n
+const draftsOf = async (t: TestApp, companyId: string) =>
+  (await t.db.select({ n: count() }).from(messagesTable).where(eq(messagesTable.companyId, companyId)).get())!.n
 
 describe('POST /api/sync/batch', () => {
   let t: TestApp
@@ -54,14 +55,14 @@ describe('POST /api/sync/batch', () => {
 
   it('the same batch sent twice replays every stored answer and applies nothing twice', async () => {
     const items = Array.from({ length: 20 }, (_, i) => item('POST', '/api/messages', draft(main, { id: v7(), subject: `Opslag ${i}` })))
-    const before = draftsOf(t, main)
+    const before = await draftsOf(t, main)
     const first = await batch(t, admin, items)
     const again = await batch(t, admin, items)
     expect(first.json.answers.every((a: { status: number }) => a.status === 201)).toBe(true)
     expect(again.json.answers.map((a: { body: unknown }) => a.body)).toEqual(first.json.answers.map((a: { body: unknown }) => a.body))
     expect(again.json.answers.every((a: { headers: Record<string, string> }) => a.headers['idempotent-replayed'] === 'true')).toBe(true)
     expect(first.json.answers.some((a: { headers: Record<string, string> }) => a.headers['idempotent-replayed'])).toBe(false)
-    expect(draftsOf(t, main)).toBe(before + 20)
+    expect(await draftsOf(t, main)).toBe(before + 20)
   })
 
   it('a mutation sent alone and then in a batch (or the other way round) is the same request to the server', async () => {
@@ -93,7 +94,7 @@ describe('POST /api/sync/batch', () => {
   })
 
   it('refuses the whole batch, naming the item in the caller’s language, when an item is not a write under /api', async () => {
-    const before = draftsOf(t, main)
+    const before = await draftsOf(t, main)
     const ok = item('POST', '/api/messages', draft(main, { id: v7() }))
     const refused = async (bad: SyncBatchItem, field: string) => {
       const res = await batch(t, admin, [ok, bad], { 'Accept-Language': 'da' })
@@ -119,7 +120,7 @@ describe('POST /api/sync/batch', () => {
     // English without a language asked for; nothing of the batch ran.
     const en = await batch(t, admin, [ok, item('OPTIONS', '/api/messages')])
     expect(en.json.message).toBe('Item 2 cannot be sent in a batch: only POST, PUT, PATCH and DELETE can.')
-    expect(draftsOf(t, main)).toBe(before)
+    expect(await draftsOf(t, main)).toBe(before)
   })
 
   it(`takes 1 to ${SYNC_BATCH_MAX_ITEMS} items, needs an Idempotency-Key on each, and a signed-in caller`, async () => {
@@ -133,13 +134,13 @@ describe('POST /api/sync/batch', () => {
   })
 
   it('refuses header values no HTTP request could carry with a 400, before any item is applied', async () => {
-    const before = draftsOf(t, main)
+    const before = await draftsOf(t, main)
     for (const bad of [item('POST', '/api/messages', draft(main), '"1"\r\nX: y'), item('POST', '/api/messages', draft(main), undefined, 'nøgle-🔑')]) {
       const res = await batch(t, admin, [item('POST', '/api/messages', draft(main, { id: v7() })), bad], { 'Accept-Language': 'da' })
       expect(res.status).toBe(400)
       expect(res.json.code).toBe('VALIDATION_FAILED')
     }
-    expect(draftsOf(t, main)).toBe(before)
+    expect(await draftsOf(t, main)).toBe(before)
   })
 
   it('a batch counts as its items against each route’s rate limit', async () => {

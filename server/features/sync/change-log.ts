@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3'
 import { eq, lt, max } from 'drizzle-orm'
-import { connectionOf, type Db } from '../../db/client'
+import { connectionOf, type Db, transaction } from '../../db/client'
 import { changeLog, syncState } from '../../db/schema/sync'
 import type { Clock } from '../../lib/clock'
 import type { SyncEntity } from '../../../shared/contract/sync'
@@ -39,35 +39,43 @@ export function recordChange(db: Db, clock: Clock, entity: SyncEntity, entityId:
 }
 
 /** The newest seq ever written (compaction may have removed the row itself). */
-export const latestSeq = (db: Db): number =>
+export const latestSeq = async (db: Db): Promise<number> =>
   Math.max(
-    db
-      .select({ seq: max(changeLog.seq) })
-      .from(changeLog)
-      .get()?.seq ?? 0,
-    compactedThrough(db),
+    (
+      await db
+        .select({ seq: max(changeLog.seq) })
+        .from(changeLog)
+        .get()
+    )?.seq ?? 0,
+    await compactedThrough(db),
   )
 
-export const compactedThrough = (db: Db): number => db.select().from(syncState).where(eq(syncState.key, 'compactedThrough')).get()?.value ?? 0
+export const compactedThrough = async (db: Db): Promise<number> =>
+  (await db.select().from(syncState).where(eq(syncState.key, 'compactedThrough')).get())?.value ?? 0
 
 /**
  * Removes log entries older than `before` (an ISO instant). Clients whose cursor points into the
  * removed range get `reset: true` and pull a fresh snapshot, so nothing is lost, only re-sent.
  * Returns the number of entries removed.
  */
-export function compactChangeLog(db: Db, before: string): number {
-  return db.transaction((tx) => {
-    const through = tx
-      .select({ seq: max(changeLog.seq) })
-      .from(changeLog)
-      .where(lt(changeLog.createdAt, before))
-      .get()?.seq
+export async function compactChangeLog(db: Db, before: string): Promise<number> {
+  return await transaction(db, async () => {
+    const through = (
+      await db
+        .select({ seq: max(changeLog.seq) })
+        .from(changeLog)
+        .where(lt(changeLog.createdAt, before))
+        .get()
+    )?.seq
     if (!through) return 0
-    const removed = tx
-      .delete(changeLog)
-      .where(lt(changeLog.seq, through + 1))
-      .run().changes
-    tx.insert(syncState)
+    const removed = (
+      await db
+        .delete(changeLog)
+        .where(lt(changeLog.seq, through + 1))
+        .run()
+    ).changes
+    await db
+      .insert(syncState)
       .values({ key: 'compactedThrough', value: through })
       .onConflictDoUpdate({ target: syncState.key, set: { value: through } })
       .run()

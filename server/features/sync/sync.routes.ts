@@ -17,9 +17,9 @@ const pull = createRoute({
 })
 
 export const syncRoutes = (sync: SyncService) =>
-  router().openapi(pull, (c) => {
+  router().openapi(pull, async (c) => {
     const { cursor, limit } = c.req.valid('query')
-    const page = sync.pull(requireActor(c.var.actor), cursor, limit)
+    const page = await sync.pull(requireActor(c.var.actor), cursor, limit)
     setNextLink(c, page.hasMore ? page.cursor : null)
     return c.json(page, 200)
   })

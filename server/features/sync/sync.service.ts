@@ -73,13 +73,13 @@ export function createSyncService(deps: { db: Db; entities: SyncedEntity[] }) {
     return companyIds.length ? or(own, inArray(changeLog.companyId, companyIds)) : own
   }
 
-  function snapshotPage(actor: Actor, cursor: Cursor, limit: number): SyncResponse {
+  async function snapshotPage(actor: Actor, cursor: Cursor, limit: number): Promise<SyncResponse> {
     const changes: SyncChange[] = []
     let { e, id } = cursor.snap!
     while (e < entities.length && changes.length < limit) {
       const entity = entities[e]!
       const want = limit - changes.length
-      const rows = entity.snapshot(db, actor, id, want)
+      const rows = await entity.snapshot(db, actor, id, want)
       for (const row of rows) changes.push({ entity: entity.name, id: row.id, op: 'upsert', version: row.version, data: row.data })
       if (rows.length < want) {
         e += 1
@@ -93,9 +93,9 @@ export function createSyncService(deps: { db: Db; entities: SyncedEntity[] }) {
     return { changes, cursor: encode(next), hasMore: !done, reset: false }
   }
 
-  function logPage(actor: Actor, cursor: Cursor, limit: number): SyncResponse {
-    const head = latestSeq(db)
-    const entries = db
+  async function logPage(actor: Actor, cursor: Cursor, limit: number): Promise<SyncResponse> {
+    const head = await latestSeq(db)
+    const entries = await db
       .select()
       .from(changeLog)
       .where(and(gt(changeLog.seq, cursor.s), visibleLog(actor)))
@@ -115,7 +115,7 @@ export function createSyncService(deps: { db: Db; entities: SyncedEntity[] }) {
     const current = new Map<string, { version: number; data: Record<string, unknown> }>()
     for (const [name, ids] of byEntity) {
       const entity = entities.find((x) => x.name === name)
-      for (const row of entity?.load(db, actor, ids) ?? []) current.set(`${name}\u0000${row.id}`, row)
+      for (const row of (await entity?.load(db, actor, ids)) ?? []) current.set(`${name}\u0000${row.id}`, row)
     }
     const changes: SyncChange[] = [...last.entries()].map(([key, entry]) => {
       const row = entry.op === 'upsert' ? current.get(key) : undefined
@@ -127,16 +127,16 @@ export function createSyncService(deps: { db: Db; entities: SyncedEntity[] }) {
   }
 
   return {
-    pull(actor: Actor, rawCursor: string | undefined, limit: number): SyncResponse {
+    async pull(actor: Actor, rawCursor: string | undefined, limit: number): Promise<SyncResponse> {
       const access = accessFingerprint(actor)
       const cursor = decode(rawCursor, entities.length)
-      const stale = cursor !== undefined && (cursor.a !== access || cursor.s < compactedThrough(db))
+      const stale = cursor !== undefined && (cursor.a !== access || cursor.s < (await compactedThrough(db)))
       const unreadable = rawCursor !== undefined && rawCursor !== '' && cursor === undefined
       if (!cursor || stale) {
-        const start: Cursor = { s: latestSeq(db), a: access, snap: { e: 0, id: null } }
-        return { ...snapshotPage(actor, start, limit), reset: stale || unreadable }
+        const start: Cursor = { s: await latestSeq(db), a: access, snap: { e: 0, id: null } }
+        return { ...(await snapshotPage(actor, start, limit)), reset: stale || unreadable }
       }
-      return cursor.snap ? snapshotPage(actor, cursor, limit) : logPage(actor, cursor, limit)
+      return cursor.snap ? await snapshotPage(actor, cursor, limit) : await logPage(actor, cursor, limit)
     },
   }
 }

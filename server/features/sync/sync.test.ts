@@ -27,7 +27,7 @@ async function notifyMany(t: TestApp, token: string, n: number) {
   const userId = (await t.call('GET', '/account/info', { token })).json.id
   for (let i = 0; i < n; i++) {
     t.clock.advance(10)
-    t.services.notifications.notify(userId, { type: 'info', title: { id: 'N{i}' }, message: { id: 'm' }, values: { i } })
+    await t.services.notifications.notify(userId, { type: 'info', title: { id: 'N{i}' }, message: { id: 'm' }, values: { i } })
   }
 }
 
@@ -115,7 +115,7 @@ describe('GET /api/sync', () => {
     const token = await t.login(demo.admin)
     const first = await pullAll(t, token)
     const me = (await t.call('GET', '/account/info', { token })).json.id
-    t.db.delete(companyMembers).where(eq(companyMembers.userId, me)).run()
+    await t.db.delete(companyMembers).where(eq(companyMembers.userId, me)).run()
     // A hand edit of the database bypasses the writers that invalidate cached actors.
     t.services.users.actors.invalidateAll()
     const after = await pullAll(t, token, first.cursor)
@@ -129,7 +129,7 @@ describe('GET /api/sync', () => {
     const first = await pullAll(t, token)
     await notifyMany(t, token, 3)
     t.clock.advance(1000)
-    expect(compactChangeLog(t.db, t.clock.now().toISOString())).toBeGreaterThan(0)
+    expect(await compactChangeLog(t.db, t.clock.now().toISOString())).toBeGreaterThan(0)
     await notifyMany(t, token, 1)
     const after = await pullAll(t, token, first.cursor)
     expect(after.reset).toBe(true)

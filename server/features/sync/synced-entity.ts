@@ -15,7 +15,7 @@ export interface SyncedRow {
 export interface SyncedEntity {
   name: SyncEntity
   /** Rows the actor may see with an id after `afterId`, in id order, at most `limit`. */
-  snapshot(db: Db, actor: Actor, afterId: string | null, limit: number): SyncedRow[]
+  snapshot(db: Db, actor: Actor, afterId: string | null, limit: number): Promise<SyncedRow[]>
   /** The current rows among `ids` that the actor may see; an id left out is sent as a delete. */
-  load(db: Db, actor: Actor, ids: string[]): SyncedRow[]
+  load(db: Db, actor: Actor, ids: string[]): Promise<SyncedRow[]>
 }

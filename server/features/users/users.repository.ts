@@ -34,39 +34,40 @@ function actorStatements(db: Db) {
 
 /** Queries on users and their company memberships. */
 export const usersRepository = {
-  byId: (db: Db, id: string): UserRow | undefined => db.select().from(users).where(eq(users.id, id)).get(),
+  byId: async (db: Db, id: string): Promise<UserRow | undefined> => await db.select().from(users).where(eq(users.id, id)).get(),
 
-  byEmail: (db: Db, email: string): UserRow | undefined => db.select().from(users).where(eq(users.emailAddress, email.toLowerCase())).get(),
+  byEmail: async (db: Db, email: string): Promise<UserRow | undefined> =>
+    await db.select().from(users).where(eq(users.emailAddress, email.toLowerCase())).get(),
 
-  emailTakenByOther: (db: Db, email: string, userId: string): boolean =>
-    db
+  emailTakenByOther: async (db: Db, email: string, userId: string): Promise<boolean> =>
+    (await db
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.emailAddress, email), ne(users.id, userId)))
-      .get() !== undefined,
+      .get()) !== undefined,
 
   /** The user whose account address, or proven e-mail sign-in, is this address. */
-  byAnyEmail: (db: Db, email: string): UserRow | undefined => {
+  byAnyEmail: async (db: Db, email: string): Promise<UserRow | undefined> => {
     const address = email.toLowerCase()
-    const own = db.select().from(users).where(eq(users.emailAddress, address)).get()
+    const own = await db.select().from(users).where(eq(users.emailAddress, address)).get()
     if (own) return own
-    const signIn = db
+    const signIn = await db
       .select({ userId: authMethods.userId })
       .from(authMethods)
       .where(and(eq(authMethods.type, 'EMAIL_PASSWORD'), eq(authMethods.identifier, address), isNotNull(authMethods.verifiedAt)))
       .get()
-    return signIn ? db.select().from(users).where(eq(users.id, signIn.userId)).get() : undefined
+    return signIn ? await db.select().from(users).where(eq(users.id, signIn.userId)).get() : undefined
   },
 
   /** The user holding a mobile number (by its comparable key, shared/domain/mobile.ts). */
-  byMobileKey: (db: Db, key: string): UserRow | undefined => db.select().from(users).where(eq(users.mobileKey, key)).get(),
+  byMobileKey: async (db: Db, key: string): Promise<UserRow | undefined> => await db.select().from(users).where(eq(users.mobileKey, key)).get(),
 
-  insert: (db: Db, user: NewUser): void => {
-    db.insert(users).values(user).run()
+  insert: async (db: Db, user: NewUser): Promise<void> => {
+    await db.insert(users).values(user).run()
   },
 
-  update: (db: Db, id: string, changes: Partial<NewUser>): void => {
-    db.update(users).set(changes).where(eq(users.id, id)).run()
+  update: async (db: Db, id: string, changes: Partial<NewUser>): Promise<void> => {
+    await db.update(users).set(changes).where(eq(users.id, id)).run()
   },
 
   /** The user's fields an actor holds (a prepared statement). */
@@ -76,8 +77,8 @@ export const usersRepository = {
   memberships: (db: Db, userId: string): CompanyMembership[] => actorStatements(db).memberships.all(userId),
 
   /** Users whose e-mail starts with the text (for "add user to company"), at most 10. */
-  searchByEmailPrefix: (db: Db, prefix: string): UserRow[] =>
-    db
+  searchByEmailPrefix: async (db: Db, prefix: string): Promise<UserRow[]> =>
+    await db
       .select()
       .from(users)
       .where(like(users.emailAddress, `${prefix.replace(/[\\%_]/g, (m) => '\\' + m)}%`))
@@ -90,10 +91,10 @@ export const usersRepository = {
    * given companies (what a company's staff may find, issue #15), or among everyone (`'all'`, the
    * super admin). `%`, `_` and a backslash in the text match themselves.
    */
-  searchByEmailPrefixAmong: (db: Db, prefix: string, staffOf: readonly string[] | 'all'): UserRow[] =>
+  searchByEmailPrefixAmong: async (db: Db, prefix: string, staffOf: readonly string[] | 'all'): Promise<UserRow[]> =>
     staffOf !== 'all' && staffOf.length === 0 ?
       []
-    : db
+    : await db
         .select(getTableColumns(users))
         .from(users)
         .where(
@@ -115,19 +116,19 @@ export const usersRepository = {
         .all(),
 
   /** Whether the user is on the staff (any company role) of one of the companies. */
-  isStaffOfAny: (db: Db, userId: string, companyIds: readonly string[]): boolean =>
+  isStaffOfAny: async (db: Db, userId: string, companyIds: readonly string[]): Promise<boolean> =>
     companyIds.length > 0 &&
-    db
+    (await db
       .select({ id: companyMembers.id })
       .from(companyMembers)
       .where(and(eq(companyMembers.userId, userId), inArray(companyMembers.companyId, [...companyIds])))
-      .get() !== undefined,
+      .get()) !== undefined,
 
   /** Whether the user has (or had) an agreement with the company, in any status: a resident there. */
-  hasAgreementWith: (db: Db, userId: string, companyId: string): boolean =>
-    db
+  hasAgreementWith: async (db: Db, userId: string, companyId: string): Promise<boolean> =>
+    (await db
       .select({ id: agreements.id })
       .from(agreements)
       .where(and(eq(agreements.memberUserId, userId), eq(agreements.companyId, companyId)))
-      .get() !== undefined,
+      .get()) !== undefined,
 }

@@ -17,21 +17,22 @@ export function createUsersService(deps: { db: Db }) {
     actorChanged: (userId: string): void => actors.invalidateUser(userId, connectionOf(db)),
     /** After a change to many actors at once (a company's name or status). */
     actorsChanged: (): void => actors.invalidateAll(connectionOf(db)),
-    byId: (id: string): UserRow | undefined => usersRepository.byId(db, id),
-    byEmail: (email: string): UserRow | undefined => usersRepository.byEmail(db, email),
+    byId: async (id: string): Promise<UserRow | undefined> => await usersRepository.byId(db, id),
+    byEmail: async (email: string): Promise<UserRow | undefined> => await usersRepository.byEmail(db, email),
     memberships: (userId: string) => usersRepository.memberships(db, userId),
-    byMobileKey: (key: string): UserRow | undefined => usersRepository.byMobileKey(db, key),
+    byMobileKey: async (key: string): Promise<UserRow | undefined> => await usersRepository.byMobileKey(db, key),
     /** By any of the user's e-mail addresses (the profile's or a sign-in's). */
-    byAnyEmail: (email: string): UserRow | undefined => usersRepository.byAnyEmail(db, email),
-    searchByEmailPrefixAmong: (prefix: string, staffOf: readonly string[] | 'all'): UserRow[] => usersRepository.searchByEmailPrefixAmong(db, prefix, staffOf),
-    insert: (user: NewUser): void => usersRepository.insert(db, user),
-    update(id: string, changes: Partial<NewUser>): void {
-      usersRepository.update(db, id, changes)
+    byAnyEmail: async (email: string): Promise<UserRow | undefined> => await usersRepository.byAnyEmail(db, email),
+    searchByEmailPrefixAmong: async (prefix: string, staffOf: readonly string[] | 'all'): Promise<UserRow[]> =>
+      await usersRepository.searchByEmailPrefixAmong(db, prefix, staffOf),
+    insert: async (user: NewUser): Promise<void> => await usersRepository.insert(db, user),
+    async update(id: string, changes: Partial<NewUser>): Promise<void> {
+      await usersRepository.update(db, id, changes)
       actors.invalidateUser(id, connectionOf(db))
     },
     /** Whether the user is staff (any company role) of one of these companies. */
-    isStaffOfAny: (userId: string, companyIds: readonly string[]): boolean => usersRepository.isStaffOfAny(db, userId, companyIds),
-    hasAgreementWith: (userId: string, companyId: string): boolean => usersRepository.hasAgreementWith(db, userId, companyId),
+    isStaffOfAny: async (userId: string, companyIds: readonly string[]): Promise<boolean> => await usersRepository.isStaffOfAny(db, userId, companyIds),
+    hasAgreementWith: async (userId: string, companyId: string): Promise<boolean> => await usersRepository.hasAgreementWith(db, userId, companyId),
 
     /** The actor for a session; the current company falls back to the first membership. */
     loadActor(userId: string, sessionId: string): Actor | undefined {

@@ -11,7 +11,7 @@ import type { VippsObservation } from './webhooks.service'
 describe('webhooks from the emulator', () => {
   it('arrive signed, are stored once, and are processed with the state re-read from Vipps', async () => {
     const t = await testAppWithVipps()
-    const provider = t.db.select().from(paymentProviders).get()!
+    const provider = (await t.db.select().from(paymentProviders).get())!
     const sa = await t.login(demo.superadmin)
     const hook = await t.call('POST', `/webhook/register/${provider.id}`, {
       token: sa,
@@ -24,9 +24,9 @@ describe('webhooks from the emulator', () => {
     const seen: VippsObservation[] = []
     // What the webhook hands to the domain (the observer given to the webhooks service in app.ts), passed on unchanged.
     const observe = t.services.vippsObserver.observe
-    vi.spyOn(t.services.vippsObserver, 'observe').mockImplementation((o) => {
+    vi.spyOn(t.services.vippsObserver, 'observe').mockImplementation(async (o) => {
       seen.push(o)
-      observe(o)
+      await observe(o)
     })
 
     const control = (path: string, body: unknown = {}) =>
@@ -45,7 +45,7 @@ describe('webhooks from the emulator', () => {
     await control(`approve/${draft.agreementId}`)
     await t.emulator.deliverWebhooksNow({ all: true })
 
-    const stored = t.db.select().from(webhookEvents).all()
+    const stored = await t.db.select().from(webhookEvents).all()
     expect(stored.map((e) => e.eventType)).toEqual(['recurring.agreement-activated.v1'])
     expect(await t.services.webhooks.processDue()).toBe(1)
     expect(seen).toHaveLength(1)
@@ -54,7 +54,7 @@ describe('webhooks from the emulator', () => {
 
   it('are registered, listed and removed through the API, at Vipps too (a key Vipps accepts)', async () => {
     const t = await testAppWithVipps()
-    const provider = t.db.select().from(paymentProviders).get()!
+    const provider = (await t.db.select().from(paymentProviders).get())!
     const sa = await t.login(demo.superadmin)
     const url = `http://localhost:3000/api/webhooks/vipps/${provider.id}`
     const registered = await t.call('POST', `/webhook/register/${provider.id}`, {

@@ -65,7 +65,7 @@ export const webhooksRoutes = (webhooks: WebhooksService) =>
   router()
     .openapi(receive, async (c) => {
       const url = new URL(c.req.url)
-      webhooks.receive(c.req.valid('param').providerId, {
+      await webhooks.receive(c.req.valid('param').providerId, {
         body: await c.req.text(),
         pathAndQuery: url.pathname + url.search,
         host: c.req.header('Host') ?? url.host,
@@ -73,8 +73,8 @@ export const webhooksRoutes = (webhooks: WebhooksService) =>
       })
       return c.body(null, 202)
     })
-    .openapi(providers, (c) => c.json(webhooks.providerSummaries(requireActor(c.var.actor)), 200))
-    .openapi(list, (c) => c.json(webhooks.list(requireActor(c.var.actor), c.req.valid('param').providerId), 200))
+    .openapi(providers, async (c) => c.json(await webhooks.providerSummaries(requireActor(c.var.actor)), 200))
+    .openapi(list, async (c) => c.json(await webhooks.list(requireActor(c.var.actor), c.req.valid('param').providerId), 200))
     .openapi(register, async (c) => c.json(await webhooks.register(requireActor(c.var.actor), c.req.valid('param').providerId, c.req.valid('json')), 201))
     .openapi(remove, async (c) => {
       await webhooks.remove(requireActor(c.var.actor), c.req.valid('param').providerId, c.req.valid('query').hookId)

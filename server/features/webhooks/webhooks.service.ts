@@ -16,6 +16,7 @@ import type { Actor } from '../access/actor'
 import { assertCan } from '../access/policy'
 import type { ProvidersService } from '../payment-providers/providers.service'
 import { webhooksRepository as repo, type EventRow, type HookRow } from './webhooks.repository'
+import { transaction } from '../../db/client'
 
 /** What the domain learns when a webhook is processed: the object as Vipps has it now. */
 export type VippsObservation =
@@ -50,16 +51,16 @@ export function createWebhooksService(deps: {
   providers: ProvidersService
   log: Logger
   /** Applies Vipps' current state of an agreement or charge to the domain. */
-  observe: (observation: VippsObservation) => void
+  observe: (observation: VippsObservation) => Promise<void>
 }) {
   const { db, clock, lock, secrets, providers, log, observe } = deps
   let dummy: string | undefined
   /** A sealed random secret that signs nothing: checked when there is no real secret to check. */
   const dummySealed = () => (dummy ??= secrets.seal(randomToken()))
 
-  function manageable(actor: Actor, providerId: string) {
+  async function manageable(actor: Actor, providerId: string) {
     assertCan(actor, 'providers:manage')
-    return providers.visible(actor, providerId)
+    return await providers.visible(actor, providerId)
   }
 
   function rethrowVipps(err: unknown): never {
@@ -68,7 +69,7 @@ export function createWebhooksService(deps: {
   }
 
   async function processOne(event: EventRow): Promise<void> {
-    const provider = providers.byId(event.providerId)
+    const provider = await providers.byId(event.providerId)
     if (!provider) return
     const client = providers.vippsClient(provider)
     try {
@@ -77,10 +78,15 @@ export function createWebhooksService(deps: {
           { kind: 'charge', providerId: provider.id, eventType: event.eventType, charge: await client.getCharge(event.agreementId, event.chargeId) }
         : { kind: 'agreement', providerId: provider.id, eventType: event.eventType, agreement: await client.getAgreement(event.agreementId) }
       await lock.run(() =>
-        db.transaction((tx) => {
-          observe(observation)
+        transaction(db, async () => {
+          await observe(observation)
           const status = observation.kind === 'charge' ? observation.charge.status : observation.agreement.status
-          repo.updateEvent(tx, event.id, { status: 'processed', observedStatus: status, processedAt: clock.now().toISOString(), attempts: event.attempts + 1 })
+          await repo.updateEvent(db, event.id, {
+            status: 'processed',
+            observedStatus: status,
+            processedAt: clock.now().toISOString(),
+            attempts: event.attempts + 1,
+          })
         }),
       )
       log.info({ eventType: event.eventType, agreementId: event.agreementId, chargeId: event.chargeId }, 'vipps webhook processed')
@@ -96,25 +102,24 @@ export function createWebhooksService(deps: {
   }
 
   return {
-    providerSummaries(actor: Actor) {
+    async providerSummaries(actor: Actor) {
       assertCan(actor, 'providers:manage')
-      return providers.manageable(actor).map((p) => ({
-        id: p.id,
-        companyId: p.companyId,
-        type: p.type,
-        providerName: p.providerName,
-        isActive: p.isActive,
-        isTest: p.isTest,
-        webhookCount: repo.hooksOf(db, p.id).filter((h) => h.status === 'active').length,
-      }))
+      return await Promise.all(
+        (await providers.manageable(actor)).map(async (p) => ({
+          id: p.id,
+          companyId: p.companyId,
+          type: p.type,
+          providerName: p.providerName,
+          isActive: p.isActive,
+          isTest: p.isTest,
+          webhookCount: (await repo.hooksOf(db, p.id)).filter((h) => h.status === 'active').length,
+        })),
+      )
     },
 
-    list(actor: Actor, providerId: string): Webhook[] {
-      manageable(actor, providerId)
-      return repo
-        .hooksOf(db, providerId)
-        .filter((h) => h.status === 'active')
-        .map(view)
+    async list(actor: Actor, providerId: string): Promise<Webhook[]> {
+      await manageable(actor, providerId)
+      return (await repo.hooksOf(db, providerId)).filter((h) => h.status === 'active').map(view)
     },
 
     /**
@@ -125,11 +130,18 @@ export function createWebhooksService(deps: {
     async register(actor: Actor, providerId: string, input: RegisterWebhookRequest): Promise<Webhook> {
       const id = newId()
       const provider = await lock.run(() =>
-        db.transaction((tx) => {
-          const p = manageable(actor, providerId)
+        transaction(db, async () => {
+          const p = await manageable(actor, providerId)
           if (!p.isActive) throw invalidState(messages.providerInactive.id)
-          if (repo.hooksOf(tx, providerId).some((h) => h.url === input.webhookUrl)) throw conflict(messages.webhookUrlTaken.id, 'webhookUrl')
-          repo.insertHook(tx, { id, providerId, url: input.webhookUrl, events: input.events, status: 'registering', createdAt: clock.now().toISOString() })
+          if ((await repo.hooksOf(db, providerId)).some((h) => h.url === input.webhookUrl)) throw conflict(messages.webhookUrlTaken.id, 'webhookUrl')
+          await repo.insertHook(db, {
+            id,
+            providerId,
+            url: input.webhookUrl,
+            events: input.events,
+            status: 'registering',
+            createdAt: clock.now().toISOString(),
+          })
           return p
         }),
       )
@@ -138,8 +150,8 @@ export function createWebhooksService(deps: {
           .vippsClient(provider)
           .registerWebhook({ url: input.webhookUrl, events: input.events }, vippsKeys.webhookRegistration(id))
         await lock.run(() =>
-          db.transaction((tx) => {
-            repo.updateHook(tx, id, { vippsWebhookId: registered.id, secretSealed: secrets.seal(registered.secret), status: 'active' })
+          transaction(db, async () => {
+            await repo.updateHook(db, id, { vippsWebhookId: registered.id, secretSealed: secrets.seal(registered.secret), status: 'active' })
             providers.hooksChanged(provider)
           }),
         )
@@ -151,12 +163,12 @@ export function createWebhooksService(deps: {
     },
 
     async remove(actor: Actor, providerId: string, hookId: string): Promise<void> {
-      const { provider, hook } = await lock.run(() => {
-        const p = manageable(actor, providerId)
+      const { provider, hook } = await lock.run(async () => {
+        const p = await manageable(actor, providerId)
         if (!p.isActive) throw invalidState(messages.providerInactive.id)
-        const h = repo.hook(db, providerId, hookId)
+        const h = await repo.hook(db, providerId, hookId)
         if (!h) throw notFound()
-        repo.updateHook(db, h.id, { status: 'deleting' })
+        await repo.updateHook(db, h.id, { status: 'deleting' })
         return { provider: p, hook: h }
       })
       try {
@@ -169,8 +181,8 @@ export function createWebhooksService(deps: {
         }
       }
       await lock.run(() =>
-        db.transaction((tx) => {
-          repo.deleteHook(tx, hook.id)
+        transaction(db, async () => {
+          await repo.deleteHook(db, hook.id)
           providers.hooksChanged(provider)
         }),
       )
@@ -184,10 +196,10 @@ export function createWebhooksService(deps: {
      * is checked against a dummy secret (opened and hashed like a real one), so neither the answer
      * nor its time tells which provider ids exist.
      */
-    receive(providerId: string, incoming: IncomingWebhook): { duplicate: boolean } {
+    async receive(providerId: string, incoming: IncomingWebhook): Promise<{ duplicate: boolean }> {
       const now = clock.now()
       // Hooks exist only for a known provider: the same one query for any id.
-      const sealed = repo.hooksOf(db, providerId).flatMap((h) => (h.secretSealed ? [h.secretSealed] : []))
+      const sealed = (await repo.hooksOf(db, providerId)).flatMap((h) => (h.secretSealed ? [h.secretSealed] : []))
       const signedBy = sealed.find((s) => verifyWebhook(secrets.open(s), incoming, now).ok)
       if (!signedBy) {
         if (sealed.length === 0) verifyWebhook(secrets.open(dummySealed()), incoming, now)
@@ -200,7 +212,7 @@ export function createWebhooksService(deps: {
       } catch {
         throw new DomainError('VALIDATION_FAILED', messages.validationFailed.id)
       }
-      const inserted = repo.insertEvent(db, {
+      const inserted = await repo.insertEvent(db, {
         id: newId(),
         providerId,
         bodyHash: sha256(incoming.body),
@@ -216,11 +228,11 @@ export function createWebhooksService(deps: {
 
     /** Processes received deliveries that are due (the job runner calls this). */
     async processDue(): Promise<number> {
-      const due = repo.dueEvents(db, clock.now().toISOString())
+      const due = await repo.dueEvents(db, clock.now().toISOString())
       for (const event of due) await processOne(event)
       return due.length
     },
 
-    events: (providerId: string) => repo.eventsOf(db, providerId),
+    events: async (providerId: string) => await repo.eventsOf(db, providerId),
   }
 }

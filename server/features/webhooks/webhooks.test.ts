@@ -53,7 +53,7 @@ function fakeVipps() {
 async function setup() {
   const vipps = fakeVipps()
   const t = await testApp({}, { vipps: vipps.env })
-  const provider = t.db.select().from(paymentProviders).get()!
+  const provider = (await t.db.select().from(paymentProviders).get())!
   const sa = await t.login(demo.superadmin)
   return { t, vipps, provider, sa }
 }
@@ -77,7 +77,7 @@ describe('webhook management', () => {
     expect(res.status).toBe(201)
     expect(res.json).toMatchObject({ url: body.webhookUrl, events: body.events })
     expect(vipps.calls).toContain('POST /webhooks/v1/webhooks')
-    const row = t.db.select().from(providerWebhooks).get()!
+    const row = (await t.db.select().from(providerWebhooks).get())!
     expect(row.secretSealed).not.toContain('hook-secret')
     expect(t.services.secrets.open(row.secretSealed!)).toBe('hook-secret-abcd')
     expect((await t.call('GET', `/webhook/${provider.id}`, { token: sa })).json).toEqual([res.json])
@@ -123,7 +123,7 @@ describe('webhook management', () => {
     const admin = await t.login(demo.admin)
     expect((await t.call('GET', `/webhook/${provider.id}`, { token: admin })).status).toBe(403)
     expect((await t.call('GET', '/webhook/providers', { token: admin })).status).toBe(403)
-    t.db.update(paymentProviders).set({ isActive: false }).where(eq(paymentProviders.id, provider.id)).run()
+    await t.db.update(paymentProviders).set({ isActive: false }).where(eq(paymentProviders.id, provider.id)).run()
     const res = await t.call('POST', `/webhook/register/${provider.id}`, {
       token: sa,
       body: { webhookUrl: url(provider.id), events: ['recurring.charge-captured.v1'] },
@@ -165,7 +165,7 @@ describe('receiving Vipps webhooks', () => {
     const { t, provider, deliver } = await withHook()
     expect((await deliver(payload)).status).toBe(202)
     expect((await deliver(payload)).status).toBe(202)
-    const events = t.db.select().from(webhookEvents).where(eq(webhookEvents.providerId, provider.id)).all()
+    const events = await t.db.select().from(webhookEvents).where(eq(webhookEvents.providerId, provider.id)).all()
     expect(events).toHaveLength(1)
     expect(events[0]).toMatchObject({ eventType: 'recurring.charge-captured.v1', agreementId: 'agr_1', chargeId: 'chr-1', status: 'received' })
   })
@@ -175,7 +175,7 @@ describe('receiving Vipps webhooks', () => {
     expect((await deliver(payload, { secret: 'wrong' })).status).toBe(401)
     expect((await deliver(payload, { tamper: true })).status).toBe(401)
     expect((await deliver(payload, { date: new Date(t.clock.now().getTime() - 10 * 60 * 1000) })).status).toBe(401)
-    expect(t.db.select().from(webhookEvents).all()).toHaveLength(0)
+    expect(await t.db.select().from(webhookEvents).all()).toHaveLength(0)
   })
 
   it('processes a delivery by re-reading the charge from Vipps and handing it to the domain', async () => {
@@ -183,16 +183,16 @@ describe('receiving Vipps webhooks', () => {
     const seen: VippsObservation[] = []
     // What the webhook hands to the domain (the observer given to the webhooks service in app.ts), passed on unchanged.
     const observe = t.services.vippsObserver.observe
-    vi.spyOn(t.services.vippsObserver, 'observe').mockImplementation((o) => {
+    vi.spyOn(t.services.vippsObserver, 'observe').mockImplementation(async (o) => {
       seen.push(o)
-      observe(o)
+      await observe(o)
     })
     await deliver(payload)
     expect(await t.services.webhooks.processDue()).toBe(1)
     expect(vipps.calls).toContain('GET /recurring/v3/agreements/agr_1/charges/chr-1')
     expect(seen).toHaveLength(1)
     expect(seen[0]).toMatchObject({ kind: 'charge', eventType: 'recurring.charge-captured.v1', charge: { status: 'CHARGED', summary: { captured: 45000 } } })
-    expect(t.db.select().from(webhookEvents).get()).toMatchObject({ status: 'processed', observedStatus: 'CHARGED' })
+    expect(await t.db.select().from(webhookEvents).get()).toMatchObject({ status: 'processed', observedStatus: 'CHARGED' })
     expect(await t.services.webhooks.processDue()).toBe(0)
   })
 
@@ -215,6 +215,6 @@ describe('receiving Vipps webhooks', () => {
     expect(await send(noHooks, 'wrong')).toEqual(badSignature)
     const unsigned = await t.app.request(url(unknown), { method: 'POST', body: payload })
     expect({ status: unsigned.status, body: await unsigned.text() }).toEqual({ status: 401, body: badSignature.body })
-    expect(t.db.select().from(webhookEvents).all()).toHaveLength(0)
+    expect(await t.db.select().from(webhookEvents).all()).toHaveLength(0)
   })
 })

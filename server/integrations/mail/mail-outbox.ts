@@ -18,10 +18,11 @@ export interface OutgoingMail {
 }
 
 /** Queues an e-mail in the caller's transaction; it is sent after the change commits. */
-export function queueMail(db: Db, clock: Clock, mail: OutgoingMail): string {
+export async function queueMail(db: Db, clock: Clock, mail: OutgoingMail): Promise<string> {
   const id = newId()
   const now = clock.now().toISOString()
-  db.insert(mailOutbox)
+  await db
+    .insert(mailOutbox)
     .values({ id, ...mail, html: mail.html ?? null, nextAttemptAt: now, createdAt: now })
     .run()
   return id
@@ -96,7 +97,7 @@ export class MailWorker {
 
   private async drain(): Promise<number> {
     const { db, clock, lock, transport, from, log } = this.deps
-    const due = db
+    const due = await db
       .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, clock.now().toISOString())))
@@ -107,12 +108,13 @@ export class MailWorker {
     for (const mail of due) {
       try {
         await transport.send({ id: mail.id, from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined })
-        await lock.run(() =>
-          db
-            .update(mailOutbox)
-            .set({ status: 'sent', sentAt: clock.now().toISOString(), attempts: mail.attempts + 1 })
-            .where(eq(mailOutbox.id, mail.id))
-            .run(),
+        await lock.run(
+          async () =>
+            await db
+              .update(mailOutbox)
+              .set({ status: 'sent', sentAt: clock.now().toISOString(), attempts: mail.attempts + 1 })
+              .where(eq(mailOutbox.id, mail.id))
+              .run(),
         )
         sent += 1
       } catch (err) {
@@ -120,12 +122,13 @@ export class MailWorker {
         const failed = attempts >= MAX_ATTEMPTS
         const next = nextAttemptAt(clock.now(), attempts - 1, { baseMs: 60_000, maxMs: Infinity })
         log[failed ? 'error' : 'warn']({ err, mailId: mail.id, attempts }, 'mail delivery failed')
-        await lock.run(() =>
-          db
-            .update(mailOutbox)
-            .set({ status: failed ? 'failed' : 'queued', attempts, nextAttemptAt: next, lastError: String(err).slice(0, 500) })
-            .where(eq(mailOutbox.id, mail.id))
-            .run(),
+        await lock.run(
+          async () =>
+            await db
+              .update(mailOutbox)
+              .set({ status: failed ? 'failed' : 'queued', attempts, nextAttemptAt: next, lastError: String(err).slice(0, 500) })
+              .where(eq(mailOutbox.id, mail.id))
+              .run(),
         )
       }
     }

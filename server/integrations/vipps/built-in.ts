@@ -35,7 +35,7 @@ export interface VippsWiring {
  * VIPPS_BASE_URL points at one standalone emulator (`npm run emulator`) that they all share;
  * outside production its clock, approvals and sign-in page are then reached over HTTP.
  */
-export function wireVipps(opts: {
+export async function wireVipps(opts: {
   publicUrl: string
   vippsBaseUrl: string | undefined
   isProduction: boolean
@@ -51,13 +51,10 @@ export function wireVipps(opts: {
   /** Tests: how long an injected timeout hangs, and the client's timeout and backoff. */
   hangMs?: number
   clientOptions?: Parameters<typeof vippsEnvironment>[0]['clientOptions']
-}): VippsWiring {
+}): Promise<VippsWiring> {
   const redirectUri = `${opts.publicUrl}/api/auth/vipps/callback`
-  const loginUsers = () =>
-    opts.db
-      .select({ name: users.fullName, email: users.emailAddress, mobile: users.mobileNumber })
-      .from(users)
-      .all()
+  const loginUsers = async () =>
+    (await opts.db.select({ name: users.fullName, email: users.emailAddress, mobile: users.mobileNumber }).from(users).all())
       .filter((u) => u.mobile)
       .map((u) => {
         const phoneNumber = u.mobile!.replace(/\D/g, '')
@@ -72,7 +69,7 @@ export function wireVipps(opts: {
           baseUrl: base,
           clock: opts.clock,
           log: opts.log.child({ component: 'vipps-emulator' }),
-          loginUsers: loginUsers().map(({ phoneNumber, name, email }) => ({ phoneNumber, name, email })),
+          loginUsers: (await loginUsers()).map(({ phoneNumber, name, email }) => ({ phoneNumber, name, email })),
         })
       : undefined
     // Outside production the emulator's demo client stands in, as with the built-in emulator (any
@@ -95,7 +92,7 @@ export function wireVipps(opts: {
     clock: opts.clock,
     baseUrl,
     persistPath: join(opts.dataDir, 'vipps-emulator.json'),
-    loginUsers: loginUsers(),
+    loginUsers: await loginUsers(),
     tickMs: opts.tickMs ?? 2000,
     hangMs: opts.hangMs,
     log: opts.log.child({ component: 'vipps-emulator' }),

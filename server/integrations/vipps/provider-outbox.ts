@@ -45,22 +45,23 @@ export const queueProviderCall = (db: Db, call: ProviderCall): void => providerO
 
 /** Reading and updating queued calls: the sender job, the agreement's outbox view, a settled invoice's unsent charge. */
 export const providerOutboxRepository = {
-  due: (db: Db, now: string): ProviderOutboxRow[] =>
-    db
+  due: async (db: Db, now: string): Promise<ProviderOutboxRow[]> =>
+    await db
       .select()
       .from(providerOutbox)
       .where(and(eq(providerOutbox.status, 'pending'), lte(providerOutbox.nextAttemptAt, now)))
       .orderBy(asc(providerOutbox.createdAt))
       .limit(50)
       .all(),
-  ofAgreement: (db: Db, agreementId: string): ProviderOutboxRow[] =>
-    db.select().from(providerOutbox).where(eq(providerOutbox.agreementId, agreementId)).orderBy(asc(providerOutbox.createdAt)).all(),
-  update: (db: Db, id: string, changes: Partial<typeof providerOutbox.$inferInsert>): void => {
-    db.update(providerOutbox).set(changes).where(eq(providerOutbox.id, id)).run()
+  ofAgreement: async (db: Db, agreementId: string): Promise<ProviderOutboxRow[]> =>
+    await db.select().from(providerOutbox).where(eq(providerOutbox.agreementId, agreementId)).orderBy(asc(providerOutbox.createdAt)).all(),
+  update: async (db: Db, id: string, changes: Partial<typeof providerOutbox.$inferInsert>): Promise<void> => {
+    await db.update(providerOutbox).set(changes).where(eq(providerOutbox.id, id)).run()
   },
   /** A charge that will never be sent: its pending CREATE_CHARGE is marked failed with `reason`. */
-  abandonCreate: (db: Db, chargeId: string, reason: string): void => {
-    db.update(providerOutbox)
+  abandonCreate: async (db: Db, chargeId: string, reason: string): Promise<void> => {
+    await db
+      .update(providerOutbox)
       .set({ status: 'failed', lastError: reason })
       .where(and(eq(providerOutbox.chargeId, chargeId), eq(providerOutbox.kind, 'CREATE_CHARGE'), eq(providerOutbox.status, 'pending')))
       .run()

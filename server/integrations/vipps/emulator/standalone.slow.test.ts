@@ -94,10 +94,10 @@ describe('the standalone Vipps emulator shared through VIPPS_BASE_URL', () => {
     const productPort = await freePort()
     productUrl = `http://localhost:${productPort}`
     emulator = await startEmulator(emulatorPort, statePath)
-    t = await testApp({ PUBLIC_URL: productUrl, VIPPS_BASE_URL: emulatorUrl }, ({ database, clock, config, deliverTo }) => {
+    t = await testApp({ PUBLIC_URL: productUrl, VIPPS_BASE_URL: emulatorUrl }, async ({ database, clock, config, deliverTo }) => {
       // The emulator signs webhooks and issues tokens on the real clock; the product checks them on its own.
       clock.set(new Date())
-      wiring = wireVipps({
+      wiring = await wireVipps({
         publicUrl: config.publicUrl,
         vippsBaseUrl: config.vippsBaseUrl,
         isProduction: false,
@@ -163,23 +163,17 @@ describe('the standalone Vipps emulator shared through VIPPS_BASE_URL', () => {
     // The emulator posts the signed webhook to the product over HTTP; the product's job acts on it.
     expect((await control('POST', 'deliver-webhooks', { all: true })).pending).toBe(0)
     await t.services.webhooks.processDue()
-    const ours = () => t.db.select().from(agreements).where(eq(agreements.id, a.id)).get()!
-    expect(ours().status).toBe('ACCEPTED')
-    const vippsAgreementId = ours().vippsAgreementId!
+    const ours = async () => (await t.db.select().from(agreements).where(eq(agreements.id, a.id)).get())!
+    expect((await ours()).status).toBe('ACCEPTED')
+    const vippsAgreementId = (await ours()).vippsAgreementId!
     expect((await control('GET', 'state')).agreements[vippsAgreementId]).toMatchObject({ status: 'ACTIVE', pricing: { amount: a.price } })
 
     // Billing makes the charge, the outbox sends it to the emulator.
     await t.services.billing.run()
     await t.services.providerOutbox.run()
-    expect(
-      t.db
-        .select()
-        .from(providerOutbox)
-        .all()
-        .every((o) => o.status === 'sent'),
-    ).toBe(true)
-    const charge = () => t.db.select().from(charges).where(eq(charges.agreementId, a.id)).get()!
-    expect(charge().vippsChargeId).toBeTruthy()
+    expect((await t.db.select().from(providerOutbox).all()).every((o) => o.status === 'sent')).toBe(true)
+    const charge = async () => (await t.db.select().from(charges).where(eq(charges.agreementId, a.id)).get())!
+    expect((await charge()).vippsChargeId).toBeTruthy()
 
     // The emulator's day comes: it charges, and every instance's billing sees its clock.
     await control('POST', 'clock', { set: `${due}T08:00:00.000Z` })
@@ -188,12 +182,12 @@ describe('the standalone Vipps emulator shared through VIPPS_BASE_URL', () => {
     await control('POST', 'process-due')
     expect((await control('POST', 'deliver-webhooks', { all: true })).pending).toBe(0)
     await t.services.webhooks.processDue()
-    expect(charge()).toMatchObject({ status: 'EXECUTED', vippsStatus: 'CHARGED', capturedOre: a.price })
+    expect(await charge()).toMatchObject({ status: 'EXECUTED', vippsStatus: 'CHARGED', capturedOre: a.price })
 
     const atVipps = async () => (await control('GET', 'state')).charges as Record<string, { id: string; agreementId: string; status: string; amount: number }>
     const before = Object.values(await atVipps())
     expect(before).toEqual([
-      expect.objectContaining({ id: charge().vippsChargeId, agreementId: vippsAgreementId, status: 'CHARGED', amount: charge().amountOre }),
+      expect.objectContaining({ id: (await charge()).vippsChargeId, agreementId: vippsAgreementId, status: 'CHARGED', amount: (await charge()).amountOre }),
     ])
 
     // SIGTERM: the emulator writes its state and exits cleanly; started again on the same file, it has it all.
@@ -205,8 +199,8 @@ describe('the standalone Vipps emulator shared through VIPPS_BASE_URL', () => {
     expect(after.offsetMs).toBeGreaterThan(DAY)
     // The product carries on against the restarted emulator (its access token, kept in the state, still valid).
     await t.services.vippsPoll.run()
-    expect(ours().status).toBe('ACCEPTED')
-    expect(charge()).toMatchObject({ status: 'EXECUTED', vippsStatus: 'CHARGED' })
+    expect((await ours()).status).toBe('ACCEPTED')
+    expect(await charge()).toMatchObject({ status: 'EXECUTED', vippsStatus: 'CHARGED' })
   })
 
   it('Vipps sign-in goes to the standalone emulator, which offers the people the product registered', async () => {
