@@ -38,10 +38,12 @@ async function replay(mode: 'batch' | 'single'): Promise<{ ms: number; duplicate
   const token = await t.login(demo.admin)
   const userId = (await t.call('GET', '/account/info', { token })).json.id as string
   const ids: string[] = []
-  t.database.sqlite.transaction(async () => {
-    for (let i = 0; i < CHANGES; i++)
-      ids.push(await t.services.notifications.notify(userId, { type: 'info', title: { id: 'N{i}' }, message: { id: 'm' }, values: { i } }))
-  })()
+  await t.lock.run(() =>
+    t.database.transaction(async () => {
+      for (let i = 0; i < CHANGES; i++)
+        ids.push(await t.services.notifications.notify(userId, { type: 'info', title: { id: 'N{i}' }, message: { id: 'm' }, values: { i } }))
+    }),
+  )
   const db = new LocalDb(`${userId}-${crypto.randomUUID()}`)
   dbs.push(db)
   for (const id of ids)
