@@ -5,10 +5,10 @@
  */
 import Database from 'better-sqlite3'
 import { and, asc, count, desc, eq, inArray, isNull, like, max, or, sql, sum } from 'drizzle-orm'
-import { drizzle as sqliteDrizzle } from 'drizzle-orm/better-sqlite3'
 import { integer, sqliteTable, text, type BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postgresBinDir, startPgCluster, type PgCluster } from '../test/pg-cluster'
+import { snapshot, sqliteHandle, transaction, type Db as AppDb } from './client'
 import { openPgDatabase, toPostgresSql, type PgDatabase } from './pg-executor'
 
 const people = sqliteTable('people', {
@@ -153,26 +153,10 @@ describe.skipIf(!postgresBinDir() && !required)('the same queries on SQLite and 
     const sqlite = new Database(':memory:')
     sqlite.pragma('foreign_keys = ON')
     sqlite.exec(sqliteDdl)
-    const lite = sqliteDrizzle(sqlite)
-    // SQLite's side of the same rule: BEGIN, and a savepoint when already inside one.
-    let depth = 0
-    const onSqlite = await scenario(lite, async (fn) => {
-      const savepoint = depth > 0 ? `sp_${depth}` : undefined
-      sqlite.exec(savepoint ? `SAVEPOINT ${savepoint}` : 'BEGIN')
-      depth++
-      try {
-        const result = await fn()
-        sqlite.exec(savepoint ? `RELEASE ${savepoint}` : 'COMMIT')
-        return result
-      } catch (error) {
-        sqlite.exec(savepoint ? `ROLLBACK TO ${savepoint}` : 'ROLLBACK')
-        if (savepoint) sqlite.exec(`RELEASE ${savepoint}`)
-        throw error
-      } finally {
-        depth--
-      }
-    })
-    const onPg = await scenario(pgDb.db, (fn) => pgDb.transaction(fn))
+    // Both through the app's own `transaction(db, fn)` (a savepoint when already inside one).
+    const lite = sqliteHandle(sqlite)
+    const onSqlite = await scenario(lite as unknown as Db, (fn) => transaction(lite, fn))
+    const onPg = await scenario(pgDb.db, (fn) => transaction(pgDb.db as unknown as AppDb, fn))
     expect(onPg).toEqual(onSqlite)
     // Not vacuous: the scenario saw rows and both transactions' outcomes.
     expect(onSqlite.afterTransactions).toEqual([{ id: 'p1' }, { id: 'p2' }, { id: 'p3' }, { id: 'p4' }, { id: 'p6' }])
@@ -193,5 +177,23 @@ describe.skipIf(!postgresBinDir() && !required)('the same queries on SQLite and 
     )
     expect(seen.every((s) => s.same)).toBe(true)
     expect(new Set(seen.map((s) => s.pid)).size).toBe(3)
+  })
+
+  it('reads one moment in a snapshot while another connection commits', async () => {
+    const db = pgDb.db as unknown as AppDb
+    const names = sql`SELECT count(*) FROM people`
+    const seen = await snapshot(db, async () => {
+      const before = (await pgDb.db.get<[number]>(names))[0]
+      // Committed on another connection (the pool's) between the snapshot's two reads.
+      await pgDb.pool.query(`INSERT INTO people (id, name, created_at) VALUES ('snap', 'Later', '2026-02-01T08:00:00.000Z')`)
+      const after = (await pgDb.db.get<[number]>(names))[0]
+      return { before, after }
+    })
+    expect(seen.after).toBe(seen.before)
+    expect((await pgDb.db.get<[number]>(names))[0]).toBe(seen.before + 1)
+    // A snapshot refuses writes: reads only.
+    // (Returned unawaited on purpose: drizzle runs it when awaited, which must still be inside.)
+    const refused = await snapshot(db, () => pgDb.db.run(sql`DELETE FROM people WHERE id = 'snap'`)).catch((err: Error) => err)
+    expect(String((refused as Error).cause)).toMatch(/read-only transaction/)
   })
 })

@@ -25,6 +25,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import pg from 'pg'
 import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy'
+import { registerTransactions, type Db } from './client'
 
 // count(*) is a bigint and sum() a numeric in PostgreSQL, which node-postgres hands over as
 // strings; every such figure here (counts, øre sums) is an integer far below 2^53.
@@ -57,6 +58,8 @@ export interface PgDatabase {
   pool: pg.Pool
   /** Runs `fn` as one transaction: every query it makes, across awaits, uses one connection. */
   transaction<T>(fn: () => Promise<T>): Promise<T>
+  /** Runs `fn`'s reads on one snapshot (REPEATABLE READ, READ ONLY); inside a transaction, in it. */
+  snapshot<T>(fn: () => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
@@ -80,7 +83,7 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
     return { rows: method === 'get' ? (rows[0] as unknown[]) : rows }
   })
 
-  return {
+  const database: PgDatabase = {
     db,
     pool,
     async transaction(fn) {
@@ -99,19 +102,30 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
           throw error
         }
       }
-      const client = await pool.connect()
-      try {
-        await client.query('BEGIN')
-        const result = await current.run(client, fn)
-        await client.query('COMMIT')
-        return result
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined)
-        throw error
-      } finally {
-        client.release()
-      }
+      return onOwnConnection('BEGIN', fn)
     },
+    snapshot: (fn) => (current.getStore() ? fn() : onOwnConnection('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', fn)),
     close: () => pool.end(),
+  }
+  // `transaction(db, fn)` and `snapshot(db, fn)` (server/db/client.ts) find these by the handle.
+  registerTransactions(db as unknown as Db, { transaction: database.transaction, snapshot: database.snapshot })
+  return database
+
+  /** `fn` with every query on one pooled connection, inside `begin` … COMMIT (ROLLBACK on failure). */
+  async function onOwnConnection<T>(begin: string, fn: () => Promise<T>): Promise<T> {
+    const client = await pool.connect()
+    try {
+      await client.query(begin)
+      // Awaited inside the connection's context: a drizzle query `fn` returns unawaited runs only
+      // when awaited, and must run on this connection, not the pool.
+      const result = await current.run(client, async () => await fn())
+      await client.query('COMMIT')
+      return result
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined)
+      throw error
+    } finally {
+      client.release()
+    }
   }
 }
