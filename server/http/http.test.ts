@@ -53,7 +53,7 @@ describe('HTTP conventions', () => {
     const t = await testApp()
     const res = await t.call('GET', '/health')
     expect(res.status).toBe(200)
-    expect(res.json).toEqual({ status: 'ok', version: '0.1.0', db: 'ok', env: 'test' })
+    expect(res.json).toEqual({ status: 'ok', version: '0.1.0', db: 'ok', engine: 'sqlite', env: 'test' })
   })
 
   it('documents every API route in the generated OpenAPI document', async () => {

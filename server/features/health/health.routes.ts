@@ -16,7 +16,7 @@ const health = createRoute({
  * a write holds the write lock with its transaction open (as a GET on a file database it does not
  * wait for the lock: decision 0049).
  */
-export const healthRoutes = (database: Pick<Database_, 'sqlite' | 'reader'>, version: string, env: 'development' | 'test' | 'production') =>
+export const healthRoutes = (database: Pick<Database_, 'sqlite' | 'reader' | 'engine'>, version: string, env: 'development' | 'test' | 'production') =>
   router().openapi(health, (c) => {
     let db: 'ok' | 'error' = 'ok'
     try {
@@ -24,6 +24,6 @@ export const healthRoutes = (database: Pick<Database_, 'sqlite' | 'reader'>, ver
     } catch {
       db = 'error'
     }
-    const body = { status: db === 'ok' ? ('ok' as const) : ('degraded' as const), version, db, env }
+    const body = { status: db === 'ok' ? ('ok' as const) : ('degraded' as const), version, db, engine: database.engine, env }
     return db === 'ok' ? c.json(body, 200) : c.json(body, 503)
   })
