@@ -176,7 +176,6 @@ function sqliteSnapshot(sqlite: Database.Database): Run {
   if (known) return known
   let tail: Promise<unknown> = Promise.resolve()
   const read = async <T>(fn: () => Promise<T>): Promise<T> => {
-    if (sqlite.inTransaction) return fn()
     sqlite.exec('BEGIN')
     try {
       return await fn()
@@ -185,8 +184,9 @@ function sqliteSnapshot(sqlite: Database.Database): Run {
     }
   }
   const run = <T>(fn: () => Promise<T>): Promise<T> => {
-    // Inside a write (the writer already in its transaction) there is nothing to wait for.
-    if (sqlite.inTransaction) return fn()
+    // Inside a write (the writer already in its transaction) there is nothing to wait for. The
+    // read-only connection's open transaction is another read's snapshot: wait for it to end.
+    if (!sqlite.readonly && sqlite.inTransaction) return fn()
     const result = tail.then(() => read(fn))
     tail = result.catch(() => undefined)
     return result

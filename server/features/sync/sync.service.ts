@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, or, type SQL } from 'drizzle-orm'
-import type { Db } from '../../db/client'
+import { snapshot, type Db } from '../../db/client'
 import { changeLog } from '../../db/schema/sync'
 import { sha256 } from '../../lib/ids'
 import type { SyncChange, SyncResponse } from '../../../shared/contract/sync'
@@ -127,16 +127,21 @@ export function createSyncService(deps: { db: Db; entities: SyncedEntity[] }) {
   }
 
   return {
-    async pull(actor: Actor, rawCursor: string | undefined, limit: number): Promise<SyncResponse> {
-      const access = accessFingerprint(actor)
-      const cursor = decode(rawCursor, entities.length)
-      const stale = cursor !== undefined && (cursor.a !== access || cursor.s < (await compactedThrough(db)))
-      const unreadable = rawCursor !== undefined && rawCursor !== '' && cursor === undefined
-      if (!cursor || stale) {
-        const start: Cursor = { s: await latestSeq(db), a: access, snap: { e: 0, id: null } }
-        return { ...(await snapshotPage(actor, start, limit)), reset: stale || unreadable }
-      }
-      return cursor.snap ? await snapshotPage(actor, cursor, limit) : await logPage(actor, cursor, limit)
-    },
+    /**
+     * One page, read from one moment: a compaction committed between the staleness check and the
+     * log read would otherwise drop entries without `reset`.
+     */
+    pull: (actor: Actor, rawCursor: string | undefined, limit: number): Promise<SyncResponse> =>
+      snapshot(db, async () => {
+        const access = accessFingerprint(actor)
+        const cursor = decode(rawCursor, entities.length)
+        const stale = cursor !== undefined && (cursor.a !== access || cursor.s < (await compactedThrough(db)))
+        const unreadable = rawCursor !== undefined && rawCursor !== '' && cursor === undefined
+        if (!cursor || stale) {
+          const start: Cursor = { s: await latestSeq(db), a: access, snap: { e: 0, id: null } }
+          return { ...(await snapshotPage(actor, start, limit)), reset: stale || unreadable }
+        }
+        return cursor.snap ? await snapshotPage(actor, cursor, limit) : await logPage(actor, cursor, limit)
+      }),
   }
 }
