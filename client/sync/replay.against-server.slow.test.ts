@@ -13,6 +13,7 @@ import { drainOnce } from './drainer'
 import { LocalDb, deleteLocalDb } from './local-db'
 import { enqueue } from './outbox'
 import type { SyncTransport } from './transport'
+import { transaction } from '../../server/db/client'
 
 const CHANGES = 500
 const RUNS = 3
@@ -39,7 +40,7 @@ async function replay(mode: 'batch' | 'single'): Promise<{ ms: number; duplicate
   const userId = (await t.call('GET', '/account/info', { token })).json.id as string
   const ids: string[] = []
   await t.lock.run(() =>
-    t.database.transaction(async () => {
+    transaction(t.db, async () => {
       for (let i = 0; i < CHANGES; i++)
         ids.push(await t.services.notifications.notify(userId, { type: 'info', title: { id: 'N{i}' }, message: { id: 'm' }, values: { i } }))
     }),

@@ -17,7 +17,6 @@ export type Db = BaseSQLiteDatabase<'async', { changes: number }>
 
 /** better-sqlite3 under drizzle, as the asynchronous handle every repository takes. */
 export const sqliteHandle = (sqlite: Database.Database): Db => drizzleSqlite(sqlite) as unknown as Db
-const drizzle = sqliteHandle
 
 /**
  * The better-sqlite3 connection under a drizzle handle (the database or a transaction on it), for
@@ -44,8 +43,8 @@ const registry = new WeakMap<object, Transactions>()
 export const registerTransactions = (db: Db, runs: Transactions): void => void registry.set(db, runs)
 
 /**
- * Runs `fn` as one transaction on the database behind `db` (`Database_.transaction`): every query
- * `fn` makes through `db`, across its awaits, is in it. Inside a transaction already open it is a
+ * Runs `fn` as one transaction on the database behind `db` and answers what it answers; a failure
+ * rolls back everything `fn` wrote. Every query `fn` makes through `db`, across its awaits, is in it. Inside a transaction already open it is a
  * savepoint. On SQLite the caller holds the write lock, as for every write.
  */
 export function transaction<T>(db: Db, fn: () => Promise<T>): Promise<T> {
@@ -79,12 +78,6 @@ export interface Database_ {
   reader?: Database.Database
   /** Which database this is: the embedded SQLite file or PostgreSQL (`DATABASE_URL`). */
   engine: 'sqlite' | 'postgres'
-  /**
-   * Runs `fn` as one transaction and answers what it answers; a failure rolls back everything `fn`
-   * wrote. Inside a transaction already open on this connection (a write request's), it is a
-   * savepoint. On SQLite the caller holds the write lock (server/lib/write-lock.ts) as for any write.
-   */
-  transaction<T>(fn: () => Promise<T>): Promise<T>
   close(): void
 }
 
@@ -113,11 +106,10 @@ export function openDatabase(path: string): Database_ {
   // Belt and braces: a write that reaches this connection fails loudly instead of escaping the lock.
   reader.pragma('query_only = ON')
   return {
-    db: followingReadScope(drizzle(sqlite), drizzle(reader)),
+    db: followingReadScope(sqliteHandle(sqlite), sqliteHandle(reader)),
     sqlite,
     reader,
     engine: 'sqlite',
-    transaction: sqliteTransaction(sqlite),
     close: () => {
       reader.close()
       sqlite.close()
@@ -133,22 +125,22 @@ export function openDatabase(path: string): Database_ {
  */
 export function inMemoryDatabase(sqlite: Database.Database): Database_ {
   return {
-    db: followingReadScope(drizzle(sqlite), drizzle(refusingWrites(sqlite))),
+    db: followingReadScope(sqliteHandle(sqlite), sqliteHandle(refusingWrites(sqlite))),
     sqlite,
     engine: 'sqlite',
-    transaction: sqliteTransaction(sqlite),
     close: () => sqlite.close(),
   }
 }
 
-/**
- * `Database_.transaction` on the writer: `BEGIN IMMEDIATE` … `COMMIT`, or a savepoint inside the
- * transaction a write request already holds. It keeps the transaction open across `fn`'s awaits,
- * which is safe because every write runs under the write lock (server/lib/write-lock.ts).
- */
+/** Each connection's `transaction` and `snapshot` runner, made once (the snapshot's queue lives in it). */
 const sqliteTransactions = new WeakMap<Database.Database, Run>()
 const sqliteSnapshots = new WeakMap<Database.Database, Run>()
 
+/**
+ * `transaction` on SQLite: `BEGIN IMMEDIATE` … `COMMIT`, or a savepoint inside the transaction a
+ * write request already holds. It keeps the transaction open across `fn`'s awaits, which is safe
+ * because every write runs under the write lock (server/lib/write-lock.ts).
+ */
 function sqliteTransaction(sqlite: Database.Database): Run {
   const known = sqliteTransactions.get(sqlite)
   if (known) return known
@@ -212,11 +204,11 @@ function refusingWrites(sqlite: Database.Database): Database.Database {
 }
 
 /**
- * One drizzle handle over both connections: every property read (`db.select`, `db.transaction`,
- * `db.$client`, …) is taken from the reader's drizzle instance inside a read scope and from the
- * writer's otherwise, with methods bound to that instance. The choice is made at each access, so
- * services built once at start-up follow each request; a transaction (`tx`) stays on the
- * connection it began on.
+ * One drizzle handle over both connections: every property read (`db.select`, `db.$client`, …)
+ * is taken from the reader's drizzle instance inside a read scope and from the writer's
+ * otherwise, with methods bound to that instance. The choice is made at each access, so services
+ * built once at start-up follow each request; `transaction(db, fn)` and `snapshot(db, fn)` take
+ * the connection in use when they begin (`connectionOf`).
  */
 function followingReadScope(writer: Db, reader: Db): Db {
   // Bound once per method (not at every `db.select`); a method replaced later (a test's spy) is bound again.
