@@ -31,16 +31,28 @@ export const connectionOf = (db: Db): Database.Database =>
 
 type Run = <T>(fn: () => Promise<T>) => Promise<T>
 
-/** How a handle runs transactions (`transaction`, `snapshot`); PostgreSQL's registers its own. */
-export interface Transactions {
+export type EngineName = 'sqlite' | 'postgres'
+
+/**
+ * What a handle that is not better-sqlite3 (PostgreSQL's, server/db/pg-executor.ts) registers:
+ * how `transaction(db, …)` and `snapshot(db, …)` run, and how a raw statement (server/db/statement.ts)
+ * is sent, on the connection of the transaction in progress.
+ */
+export interface Engine {
+  name: EngineName
   transaction: Run
   snapshot: Run
+  /** A statement with `$n` placeholders: rows as arrays, the column names, rows touched. */
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[][]; fields: string[]; changes: number }>
 }
 
-const registry = new WeakMap<object, Transactions>()
+const registry = new WeakMap<object, Engine>()
 
-/** Registers how `transaction(db, …)` and `snapshot(db, …)` run for this handle (PostgreSQL's pool). */
-export const registerTransactions = (db: Db, runs: Transactions): void => void registry.set(db, runs)
+/** Registers the engine behind a handle (PostgreSQL's pool). */
+export const registerEngine = (db: Db, engine: Engine): void => void registry.set(db, engine)
+
+/** The engine registered for the handle; undefined for better-sqlite3 (the embedded default). */
+export const engineOf = (db: Db): Engine | undefined => registry.get(db)
 
 /**
  * Runs `fn` as one transaction on the database behind `db` and answers what it answers; a failure
@@ -77,7 +89,7 @@ export interface Database_ {
    */
   reader?: Database.Database
   /** Which database this is: the embedded SQLite file or PostgreSQL (`DATABASE_URL`). */
-  engine: 'sqlite' | 'postgres'
+  engine: EngineName
   close(): void
 }
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postgresBinDir, startPgCluster, type PgCluster } from '../test/pg-cluster'
 import { snapshot, sqliteHandle, transaction, type Db as AppDb } from './client'
 import { openPgDatabase, toPostgresSql, type PgDatabase } from './pg-executor'
+import { statement } from './statement'
 
 const people = sqliteTable('people', {
   id: text('id').primaryKey(),
@@ -161,6 +162,50 @@ describe.skipIf(!postgresBinDir() && !required)('the same queries on SQLite and 
     // Not vacuous: the scenario saw rows and both transactions' outcomes.
     expect(onSqlite.afterTransactions).toEqual([{ id: 'p1' }, { id: 'p2' }, { id: 'p3' }, { id: 'p4' }, { id: 'p6' }])
     expect(onSqlite.runChanges).toEqual([2, 0, 0])
+    sqlite.close()
+  })
+
+  it('runs raw statements (server/db/statement.ts) alike, in the transaction in progress', async () => {
+    const byIds = statement<{ ids: string; min: number }, { id: string; fullName: string; at: number; paid: number }>(
+      (d) => `SELECT p.id, ${d.fold('p.name')} AS "fullName", ${d.position('p.name', "'r'")} AS at,
+                     CASE WHEN EXISTS (SELECT 1 FROM charges c WHERE c.person_id = p.id AND ${d.unindexed('c.paid')}) THEN 1 ELSE 0 END AS paid
+              FROM ${d.jsonValues('@ids', 'j')} JOIN people p ON p.id = j.value WHERE length(p.name) >= @min ORDER BY p.id`,
+    )
+    const names = statement<[string], string>('SELECT name FROM people WHERE id > ? ORDER BY id', { pluck: true })
+    const arrays = statement<[], string>((d) => `SELECT ${d.jsonArrays(['id', 'amount_ore'])} FROM (SELECT id, amount_ore FROM charges ORDER BY id) x`, {
+      pluck: true,
+    })
+    const rename = statement<[string, string], never>('UPDATE people SET name = ? WHERE id = ?')
+    const run = async (db: AppDb) => {
+      await db.insert(people).values([
+        { id: 'r1', name: 'SØREN Ærø', createdAt: '2026-03-01T08:00:00.000Z' },
+        { id: 'r2', name: 'Bo', createdAt: '2026-03-02T08:00:00.000Z' },
+      ])
+      await db.insert(charges).values({ id: 'rc1', personId: 'r1', amountOre: 5, paid: true })
+      const rows = await byIds.all(db, { ids: JSON.stringify(['r2', 'r1', 'nobody']), min: 1 })
+      const first = await names.get(db, ['r'])
+      const touched = await transaction(db, async () => (await rename.run(db, ['Bo Lund', 'r2'])).changes)
+      const rolledBack = await transaction(db, async () => {
+        await rename.run(db, ['Gone', 'r1'])
+        throw new Error('undo')
+      }).catch(() => names.all(db, ['r']))
+      return { rows, first, touched, rolledBack, arrays: JSON.parse((await arrays.get(db, []))!) as unknown }
+    }
+    const sqlite = new Database(':memory:')
+    sqlite.exec(sqliteDdl)
+    const onSqlite = await run(sqliteHandle(sqlite))
+    await pgDb.pool.query('DELETE FROM charges; DELETE FROM people')
+    expect(await run(pgDb.db as unknown as AppDb)).toEqual(onSqlite)
+    expect(onSqlite).toEqual({
+      rows: [
+        { id: 'r1', fullName: 'søren ærø', at: 8, paid: 1 },
+        { id: 'r2', fullName: 'bo', at: 0, paid: 0 },
+      ],
+      first: 'SØREN Ærø',
+      touched: 1,
+      rolledBack: ['SØREN Ærø', 'Bo Lund'],
+      arrays: [['rc1', 5]],
+    })
     sqlite.close()
   })
 

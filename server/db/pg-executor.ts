@@ -25,7 +25,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import pg from 'pg'
 import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy'
-import { registerTransactions, type Db } from './client'
+import { registerEngine, type Db } from './client'
 
 // count(*) is a bigint and sum() a numeric in PostgreSQL, which node-postgres hands over as
 // strings; every such figure here (counts, øre sums) is an integer far below 2^53.
@@ -108,7 +108,15 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
     close: () => pool.end(),
   }
   // `transaction(db, fn)` and `snapshot(db, fn)` (server/db/client.ts) find these by the handle.
-  registerTransactions(db as unknown as Db, { transaction: database.transaction, snapshot: database.snapshot })
+  registerEngine(db as unknown as Db, {
+    name: 'postgres',
+    transaction: database.transaction,
+    snapshot: database.snapshot,
+    async query(text, values) {
+      const result = await (current.getStore() ?? pool).query({ text, values, rowMode: 'array' })
+      return { rows: result.rows as unknown[][], fields: result.fields.map((f) => f.name), changes: result.rowCount ?? 0 }
+    },
+  })
   return database
 
   /** `fn` with every query on one pooled connection, inside `begin` … COMMIT (ROLLBACK on failure). */

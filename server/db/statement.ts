@@ -1,0 +1,163 @@
+/**
+ * Raw statements that run on both engines (docs/decisions/0057, "Raw statements"). A few hot
+ * paths read or write with hand-written SQL instead of drizzle's builders: the change log the
+ * billing run writes three times per agreement, the actor read on every request, the set-based
+ * reads behind a page of agreements, the statistics pre-aggregates. Each is one `statement(…)`:
+ *
+ * - on SQLite a better-sqlite3 statement, prepared once per connection (a request may read on the
+ *   read-only connection and write on the writer) and run synchronously underneath;
+ * - on PostgreSQL the same text, or the PostgreSQL text given beside it, sent through the handle's
+ *   executor (server/db/pg-executor.ts), on the connection of the transaction in progress.
+ *
+ * Parameters are positional (`?`, an array) or named (`@name`, an object); on PostgreSQL both
+ * become `$1, $2, …`. Write column aliases quoted (`AS "fullName"`): PostgreSQL folds unquoted
+ * names to lower case. What differs between the dialects is written with `Dialect` below.
+ */
+import type Database from 'better-sqlite3'
+import { connectionOf, engineOf, type Db, type EngineName } from './client'
+
+export type Params = readonly unknown[] | Readonly<Record<string, unknown>>
+
+/** The spellings that differ between SQLite and PostgreSQL, for statement text built per engine. */
+export interface Dialect {
+  engine: EngineName
+  /** A table of the strings in a JSON array parameter, one row each, in column `value`, named `alias`. */
+  jsonValues(parameter: string, alias: string): string
+  /** `expression` kept out of index choice (SQLite's unary `+`); PostgreSQL plans by itself. */
+  unindexed(expression: string): string
+  /** A JSON array of the rows' `values` arrays (an aggregate): `[[…], […]]`, as text. */
+  jsonArrays(values: readonly string[]): string
+  /** 1-based position of `needle` in `text`, 0 if absent. */
+  position(text: string, needle: string): string
+  /** Unicode lower case of a text (SQLite's lower() folds only A–Z): see `registerFold`. */
+  fold(text: string): string
+}
+
+/** SQLite's own lower() folds only A–Z; "søren" must find "Søren": JavaScript's lower case, registered per connection. */
+const FOLD = 'boligkasse_fold'
+
+export const dialects: Record<EngineName, Dialect> = {
+  sqlite: {
+    engine: 'sqlite',
+    jsonValues: (parameter, alias) => `json_each(${parameter}) ${alias}`,
+    unindexed: (expression) => `+${expression}`,
+    jsonArrays: (values) => `json_group_array(json_array(${values.join(', ')}))`,
+    position: (text, needle) => `instr(${text}, ${needle})`,
+    fold: (text) => `${FOLD}(${text})`,
+  },
+  postgres: {
+    engine: 'postgres',
+    jsonValues: (parameter, alias) => `json_array_elements_text(${parameter}::json) AS ${alias}(value)`,
+    unindexed: (expression) => expression,
+    jsonArrays: (values) => `coalesce(json_agg(json_build_array(${values.join(', ')})), '[]'::json)`,
+    position: (text, needle) => `strpos(${text}, ${needle})`,
+    // The cluster's collation is C (byte order, as SQLite); ICU's root locale folds all of Unicode.
+    fold: (text) => `lower(${text} COLLATE "und-x-icu")`,
+  },
+}
+
+export interface Statement<P extends Params, R> {
+  /** Every row. */
+  all(db: Db, params: P): Promise<R[]>
+  /** The first row, or undefined. */
+  get(db: Db, params: P): Promise<R | undefined>
+  /** A write: how many rows it touched. */
+  run(db: Db, params: P): Promise<{ changes: number }>
+}
+
+/** The text of a statement: one for both engines, or built per engine from its `Dialect`. */
+export type StatementText = string | ((dialect: Dialect) => string)
+
+/**
+ * A raw statement for both engines. `pluck`: each row is its first column's value (better-sqlite3's
+ * `.pluck()`).
+ */
+export function statement<P extends Params, R>(text: StatementText, options: { pluck?: boolean } = {}): Statement<P, R> {
+  const texts = new Map<EngineName, string>()
+  const textFor = (engine: EngineName) => {
+    let t = texts.get(engine)
+    if (t === undefined) texts.set(engine, (t = typeof text === 'string' ? text : text(dialects[engine])))
+    return t
+  }
+  const prepared = new WeakMap<Database.Database, Database.Statement>()
+  const onSqlite = (db: Db) => {
+    const sqlite = connectionOf(db)
+    let s = prepared.get(sqlite)
+    if (!s) {
+      registerFold(sqlite)
+      s = sqlite.prepare(textFor('sqlite'))
+      // A statement that returns no rows cannot pluck; only reads do.
+      if (options.pluck && s.reader) s.pluck()
+      prepared.set(sqlite, s)
+    }
+    return s
+  }
+  const onPostgres = (db: Db, params: P) => {
+    const { text: pgText, values } = toPositional(textFor('postgres'), params)
+    return engineOf(db)!.query(pgText, values)
+  }
+  const shape = (rows: unknown[][], fields: string[]): R[] =>
+    options.pluck ? (rows.map((r) => r[0]) as R[]) : rows.map((r) => Object.fromEntries(fields.map((f, i) => [f, r[i]])) as R)
+  const args = (params: P): unknown[] => (Array.isArray(params) ? (params as unknown[]) : [params])
+
+  return {
+    async all(db, params) {
+      if (!engineOf(db)) return onSqlite(db).all(...args(params)) as R[]
+      const { rows, fields } = await onPostgres(db, params)
+      return shape(rows, fields)
+    },
+    async get(db, params) {
+      if (!engineOf(db)) return onSqlite(db).get(...args(params)) as R | undefined
+      const { rows, fields } = await onPostgres(db, params)
+      return shape(rows.slice(0, 1), fields)[0]
+    },
+    async run(db, params) {
+      if (!engineOf(db)) return { changes: onSqlite(db).run(...args(params)).changes }
+      return { changes: (await onPostgres(db, params)).changes }
+    },
+  }
+}
+
+/** Registers the fold function on a connection once (a connection that never searches pays nothing more). */
+const folding = new WeakSet<Database.Database>()
+function registerFold(sqlite: Database.Database) {
+  if (folding.has(sqlite)) return
+  sqlite.function(FOLD, { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value) as string | null)
+  folding.add(sqlite)
+}
+
+/**
+ * `?` and `@name` placeholders → `$1, $2, …` with the values in that order (a name used twice is
+ * one number); never inside a quoted string or identifier. `::type` casts are left alone.
+ */
+export function toPositional(text: string, params: Params): { text: string; values: unknown[] } {
+  const named = !Array.isArray(params)
+  const values: unknown[] = []
+  const numbers = new Map<string, number>()
+  let out = ''
+  let quote: string | null = null
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!
+    if (quote) {
+      if (ch === quote) quote = null
+      out += ch
+    } else if (ch === "'" || ch === '"') {
+      quote = ch
+      out += ch
+    } else if (ch === '?' && !named) {
+      values.push((params as readonly unknown[])[values.length])
+      out += `$${values.length}`
+    } else if (ch === '@' && named && /[A-Za-z_]/.test(text[i + 1] ?? '')) {
+      const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i + 1))![0]
+      let n = numbers.get(name)
+      if (n === undefined) {
+        if (!(name in params)) throw new Error(`Missing parameter @${name}`)
+        values.push((params as Record<string, unknown>)[name])
+        numbers.set(name, (n = values.length))
+      }
+      out += `$${n}`
+      i += name.length
+    } else out += ch
+  }
+  return { text: out, values }
+}
