@@ -44,6 +44,13 @@ export interface Engine {
   snapshot: Run
   /** A statement with `$n` placeholders: rows as arrays, the column names, rows touched. */
   query(text: string, values: unknown[]): Promise<{ rows: unknown[][]; fields: string[]; changes: number }>
+  /**
+   * The rows the write transaction in progress has collected under `key` (one array per key and
+   * transaction): `flush` writes them just before its COMMIT, on its connection. A savepoint that
+   * rolls back drops what was collected inside it. Undefined when no write transaction is in
+   * progress (the caller then writes at once, in a transaction of its own).
+   */
+  collect(key: object, flush: (rows: unknown[]) => Promise<void>): unknown[] | undefined
 }
 
 const registry = new WeakMap<object, Engine>()

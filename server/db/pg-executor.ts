@@ -63,14 +63,23 @@ export interface PgDatabase {
   close(): Promise<void>
 }
 
+/** The transaction in progress on a context: its connection and what runs just before its COMMIT. */
+interface InTransaction {
+  client: pg.PoolClient
+  /** Rows deferred to the end of the transaction (the change log's, decision 0058), by collector. */
+  collected: Map<object, { rows: unknown[]; flush: (rows: unknown[]) => Promise<void> }>
+  /** A read-only snapshot (nothing to commit). */
+  readOnly: boolean
+}
+
 export function openPgDatabase(url: string, options: { max?: number } = {}): PgDatabase {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 })
-  const current = new AsyncLocalStorage<pg.PoolClient>()
+  const current = new AsyncLocalStorage<InTransaction>()
   let savepoints = 0
 
   const db = drizzle(async (sql, params, method) => {
     // A pooled connection and the pool answer `query` alike (the pool takes a connection for it).
-    const client: Pick<pg.Pool, 'query'> = current.getStore() ?? pool
+    const client: Pick<pg.Pool, 'query'> = current.getStore()?.client ?? pool
     const text = toPostgresSql(sql)
     if (method === 'run') {
       // `changes` as better-sqlite3's RunResult has it: repositories decide on how many rows a
@@ -92,41 +101,57 @@ export function openPgDatabase(url: string, options: { max?: number } = {}): PgD
       // caught inside undoes only its own part and the outer transaction goes on.
       if (outer) {
         const savepoint = `sp_${++savepoints}`
-        await outer.query(`SAVEPOINT ${savepoint}`)
+        const deferred = new Map([...outer.collected].map(([key, c]) => [key, c.rows.length]))
+        await outer.client.query(`SAVEPOINT ${savepoint}`)
         try {
           const result = await fn()
-          await outer.query(`RELEASE SAVEPOINT ${savepoint}`)
+          await outer.client.query(`RELEASE SAVEPOINT ${savepoint}`)
           return result
         } catch (error) {
-          await outer.query(`ROLLBACK TO SAVEPOINT ${savepoint}`)
+          await outer.client.query(`ROLLBACK TO SAVEPOINT ${savepoint}`)
+          // What the undone part deferred to the commit is undone with it.
+          for (const [key, c] of outer.collected) c.rows.length = deferred.get(key) ?? 0
           throw error
         }
       }
-      return onOwnConnection('BEGIN', fn)
+      return onOwnConnection('BEGIN', false, fn)
     },
-    snapshot: (fn) => (current.getStore() ? fn() : onOwnConnection('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', fn)),
+    snapshot: (fn) => (current.getStore() ? fn() : onOwnConnection('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', true, fn)),
     close: () => pool.end(),
   }
-  // `transaction(db, fn)` and `snapshot(db, fn)` (server/db/client.ts) find these by the handle.
+  // `transaction(db, fn)`, `snapshot(db, fn)` and raw statements (server/db/statement.ts) find these by the handle.
   registerEngine(db as unknown as Db, {
     name: 'postgres',
     transaction: database.transaction,
     snapshot: database.snapshot,
     async query(text, values) {
-      const result = await (current.getStore() ?? pool).query({ text, values, rowMode: 'array' })
+      const result = await (current.getStore()?.client ?? pool).query({ text, values, rowMode: 'array' })
       return { rows: result.rows as unknown[][], fields: result.fields.map((f) => f.name), changes: result.rowCount ?? 0 }
+    },
+    collect(key, flush) {
+      const tx = current.getStore()
+      if (!tx || tx.readOnly) return undefined
+      let c = tx.collected.get(key)
+      if (!c) tx.collected.set(key, (c = { rows: [], flush }))
+      return c.rows
     },
   })
   return database
 
   /** `fn` with every query on one pooled connection, inside `begin` … COMMIT (ROLLBACK on failure). */
-  async function onOwnConnection<T>(begin: string, fn: () => Promise<T>): Promise<T> {
+  async function onOwnConnection<T>(begin: string, readOnly: boolean, fn: () => Promise<T>): Promise<T> {
     const client = await pool.connect()
+    const tx: InTransaction = { client, collected: new Map(), readOnly }
     try {
       await client.query(begin)
       // Awaited inside the connection's context: a drizzle query `fn` returns unawaited runs only
       // when awaited, and must run on this connection, not the pool.
-      const result = await current.run(client, async () => await fn())
+      const result = await current.run(tx, async () => {
+        const answer = await fn()
+        // Deferred rows are written last, on this connection, in this transaction.
+        for (const c of tx.collected.values()) if (c.rows.length) await c.flush(c.rows)
+        return answer
+      })
       await client.query('COMMIT')
       return result
     } catch (error) {

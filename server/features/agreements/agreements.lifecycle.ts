@@ -59,17 +59,17 @@ export function createAgreementLifecycle(deps: {
   const changed = (row: Pick<AgreementRow, 'id' | 'companyId' | 'memberUserId'>) =>
     recordChange(db, clock, 'agreement', row.id, 'upsert', { companyId: row.companyId, userId: row.memberUserId })
 
-  function enqueue(row: AgreementRow, kind: ProviderCallKind, payload: Record<string, unknown>) {
-    queueProviderCall(db, { id: newId(), providerId: row.paymentProviderId, agreementId: row.id, chargeId: null, kind, payload, at: nowIso() })
+  async function enqueue(row: AgreementRow, kind: ProviderCallKind, payload: Record<string, unknown>) {
+    await queueProviderCall(db, { id: newId(), providerId: row.paymentProviderId, agreementId: row.id, chargeId: null, kind, payload, at: nowIso() })
   }
 
   /** A terminating agreement whose final charge settled: stop it at Vipps and end it. */
   async function finishTermination(agreementId: string) {
     const row = await repo.byId(db, agreementId)
     if (!row || row.status !== 'ACCEPTED' || !row.terminationDate) return
-    if (row.vippsAgreementId) enqueue(row, 'STOP_AGREEMENT', {})
+    if (row.vippsAgreementId) await enqueue(row, 'STOP_AGREEMENT', {})
     await repo.update(db, row.id, { status: transition(row, 'vippsStopped'), version: row.version + 1, updatedAt: nowIso() })
-    changed(row)
+    await changed(row)
   }
 
   // ---- what Vipps says (webhooks and the poll)
@@ -100,7 +100,7 @@ export function createAgreementLifecycle(deps: {
       version: row.version + 1,
       updatedAt: nowIso(),
     })
-    changed(row)
+    await changed(row)
     if (to === 'ACCEPTED' || to === 'REJECTED' || to === 'EXPIRED') await notices.staff(row, to)
   }
 
@@ -111,7 +111,7 @@ export function createAgreementLifecycle(deps: {
       if (!row.terminationDate || row.terminationDate >= today) continue
       if ((await charges.rowsOf(row.id)).some((c) => !isChargeSettled(c.status))) continue
       await repo.update(db, row.id, { status: transition(row, 'close'), version: row.version + 1, updatedAt: nowIso() })
-      changed(row)
+      await changed(row)
     }
   }
 
@@ -167,7 +167,7 @@ export function createAgreementLifecycle(deps: {
             const current = (await repo.byId(db, id))!
             if (current.vippsAgreementId) return
             await repo.update(db, id, { vippsAgreementId: va.id, version: current.version + 1, updatedAt: nowIso() })
-            changed(current)
+            await changed(current)
             connected++
           }),
         )

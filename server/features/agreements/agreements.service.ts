@@ -108,7 +108,7 @@ export function createAgreementsService(deps: {
     /** The overdue steps (billing): the agreement is flagged for debt collection. */
     async flagDebtCollection(row: AgreementRow) {
       await repo.update(db, row.id, { debtCollectionSince: nowIso(), version: row.version + 1, updatedAt: nowIso() })
-      changed(row)
+      await changed(row)
     },
 
     /** For the companies feature: agreement counts and addresses in use. */
@@ -235,9 +235,9 @@ export function createAgreementsService(deps: {
       await repo.replaceParts(db, id, partsOf(input.parts))
       await repo.linkAddresses(db, id, addressIds)
       const row = (await repo.byId(db, id))!
-      changed(row)
+      await changed(row)
       // The company's agreement count changed.
-      recordChange(db, clock, 'company', input.companyId, 'upsert', { companyId: input.companyId })
+      await recordChange(db, clock, 'company', input.companyId, 'upsert', { companyId: input.companyId })
       if (invite) await auth.invite(member.id, { companyName: company.name, inviterName: actor.fullName })
       await notices.memberAwaiting(row)
       const created = view(row)
@@ -273,8 +273,8 @@ export function createAgreementsService(deps: {
         version: row.version + 1,
         updatedAt: nowIso(),
       })
-      if (row.status === 'ACCEPTED' && row.vippsAgreementId && price !== row.priceOre) enqueue(row, 'UPDATE_AGREEMENT', { pricing: { amount: price } })
-      changed(row)
+      if (row.status === 'ACCEPTED' && row.vippsAgreementId && price !== row.priceOre) await enqueue(row, 'UPDATE_AGREEMENT', { pricing: { amount: price } })
+      await changed(row)
       return view((await repo.byId(db, id))!)
     },
 
@@ -317,7 +317,7 @@ export function createAgreementsService(deps: {
             version: current.version + 1,
             updatedAt: nowIso(),
           })
-          changed(current)
+          await changed(current)
           return { confirmationUrl: created.vippsConfirmationUrl }
         }),
       )
@@ -328,7 +328,7 @@ export function createAgreementsService(deps: {
       return await transaction(db, async () => {
         const row = await asMember(actor, id)
         await repo.update(db, id, { status: transition(row, 'reject'), version: row.version + 1, updatedAt: nowIso() })
-        changed(row)
+        await changed(row)
         await notices.staff(row, 'REJECTED')
         return view((await repo.byId(db, id))!)
       })
@@ -369,10 +369,10 @@ export function createAgreementsService(deps: {
         })
         await repo.update(db, id, { terminationDate: input.terminationDate, finalPaymentRequired: true, version: row.version + 1, updatedAt: now })
       } else {
-        if (row.vippsAgreementId && (row.status === 'ACCEPTED' || row.status === 'PENDING')) enqueue(row, 'STOP_AGREEMENT', {})
+        if (row.vippsAgreementId && (row.status === 'ACCEPTED' || row.status === 'PENDING')) await enqueue(row, 'STOP_AGREEMENT', {})
         await repo.update(db, id, { status: to, terminationDate: input.terminationDate, finalPaymentRequired: false, version: row.version + 1, updatedAt: now })
       }
-      changed(row)
+      await changed(row)
       return view((await repo.byId(db, id))!)
     },
   }

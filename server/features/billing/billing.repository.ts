@@ -1,8 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { PaymentPeriod, PartType } from '../../../shared/domain/agreement-parts'
 import type { SyncEntity } from '../../../shared/contract/sync'
-import { providerOutboxWriter, type ProviderCallKind } from '../../integrations/vipps/provider-outbox'
-import { changeLogWriter } from '../sync/change-log'
+import type { ProviderCallKind } from '../../integrations/vipps/provider-outbox'
 
 /**
  * Queries of the billing engine as prepared better-sqlite3 statements: a billing run writes a
@@ -183,8 +182,12 @@ function prepare(sqlite: Database.Database) {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
   // The provider outbox and the change log have one writer each; the run calls them with plain values.
-  const queueCall = providerOutboxWriter(sqlite)
-  const writeChange = changeLogWriter(sqlite)
+  // TEMPORARY (until billing is on server/db/statement.ts): the outbox's and the change log's insert, synchronous.
+  const queueCall = sqlite.prepare(
+    `INSERT INTO provider_outbox (id, provider_id, agreement_id, charge_id, kind, payload, status, attempts, next_attempt_at, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+  )
+  const writeChange = sqlite.prepare('INSERT INTO change_log (entity, entity_id, op, company_id, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)')
   const advanceAgreement = sqlite.prepare('UPDATE agreements SET next_regular_payment_date = ?, version = version + 1, updated_at = ? WHERE id = ?')
   const adminStaff = sqlite.prepare<[string], { user_id: string }>(
     "SELECT user_id FROM company_members WHERE company_id = ? AND role IN ('CHAIRMAN', 'ADMINISTRATOR', 'ACCOUNTANT')",
@@ -300,10 +303,10 @@ function prepare(sqlite: Database.Database) {
       payload: Record<string, unknown>
       now: string
     }): void {
-      queueCall({ id: o.id, providerId: o.providerId, agreementId: o.agreementId, chargeId: o.chargeId, kind: o.kind, payload: o.payload, at: o.now })
+      queueCall.run(o.id, o.providerId, o.agreementId, o.chargeId, o.kind, JSON.stringify(o.payload), o.now, o.now)
     },
     recordChange(entity: SyncEntity, entityId: string, companyId: string | null, userId: string | null, now: string): void {
-      writeChange(entity, entityId, 'upsert', { companyId, userId }, now)
+      writeChange.run(entity, entityId, 'upsert', companyId, userId, now)
     },
     advanceAgreement: (id: string, next: string, now: string): void => void advanceAgreement.run(next, now, id),
     /** The company's admin staff (chairman, administrator, accountant): told when a payment fails or goes to debt collection. */

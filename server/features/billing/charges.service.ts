@@ -80,8 +80,8 @@ export function createChargesService(deps: { db: Db; clock: Clock; invoicing: In
   async function setStatus(charge: ChargeRow, status: ChargeStatus, extra: Partial<ChargeRow> = {}) {
     const agreement = await agreementOf(charge)
     await repo.update(db, charge.id, { ...extra, status, version: charge.version + 1, updatedAt: nowIso() })
-    changed(charge, agreement)
-    recordChange(db, clock, 'agreement', agreement.id, 'upsert', { companyId: agreement.companyId, userId: agreement.memberUserId })
+    await changed(charge, agreement)
+    await recordChange(db, clock, 'agreement', agreement.id, 'upsert', { companyId: agreement.companyId, userId: agreement.memberUserId })
     if (status !== charge.status) await invoicing.followCharge((await repo.byId(db, charge.id))!, charge.status)
   }
 
@@ -129,7 +129,7 @@ export function createChargesService(deps: { db: Db; clock: Clock; invoicing: In
         updatedAt: input.now,
       })
       await invoicing.issueForCharge((await repo.byId(db, id))!)
-      queueProviderCall(db, {
+      await queueProviderCall(db, {
         id: newId(),
         providerId: agreement.paymentProviderId,
         agreementId: agreement.id,
@@ -139,7 +139,7 @@ export function createChargesService(deps: { db: Db; clock: Clock; invoicing: In
         at: nowIso(),
       })
       const charge = (await repo.byId(db, id))!
-      changed(charge, agreement)
+      await changed(charge, agreement)
       return charge
     },
 
@@ -147,7 +147,7 @@ export function createChargesService(deps: { db: Db; clock: Clock; invoicing: In
     async createdAtVipps(charge: ChargeRow, vippsChargeId: string) {
       const current = (await repo.byId(db, charge.id))!
       await repo.update(db, charge.id, { vippsChargeId, vippsStatus: 'PENDING', version: current.version + 1, updatedAt: nowIso() })
-      changed(current, await agreementOf(current))
+      await changed(current, await agreementOf(current))
     },
 
     /**

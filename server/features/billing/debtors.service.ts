@@ -107,7 +107,7 @@ export function createDebtorActions(deps: {
     if (!a) return
     for (const charge of await openChargesOf(invoice)) {
       if (charge.vippsChargeId) {
-        queueProviderCall(db, {
+        await queueProviderCall(db, {
           id: newId(),
           providerId: a.paymentProviderId,
           agreementId: a.id,
@@ -121,7 +121,7 @@ export function createDebtorActions(deps: {
       await providerOutboxRepository.abandonCreate(db, charge.id, 'Not sent: the invoice was settled outside Vipps MobilePay')
       await chargesRepository.update(db, charge.id, { status: 'CANCELED', version: charge.version + 1, updatedAt: nowIso() })
       const updated = (await charges.row(charge.id))!
-      charges.changed(updated, a)
+      await charges.changed(updated, a)
       await invoicing.followCharge(updated, charge.status)
     }
   }
@@ -136,7 +136,7 @@ export function createDebtorActions(deps: {
       version: invoice.version + 1,
       updatedAt: nowIso(),
     })
-    invoicing.invoiceChanged(invoice)
+    await invoicing.invoiceChanged(invoice)
   }
 
   return {

@@ -168,7 +168,7 @@ export function createInvoicing(deps: { database: Database_; clock: Clock; notic
         version: invoice.version + 1,
         updatedAt: now,
       })
-      invoiceChanged(invoice)
+      await invoiceChanged(invoice)
     }
     if ((charge.status === 'FAILED' || charge.status === 'DECLINED') && previous !== 'FAILED' && previous !== 'DECLINED') {
       await chargesRepository.update(db, charge.id, { failedOn: today, overdueStep: 0 })
@@ -209,7 +209,7 @@ export function createInvoicing(deps: { database: Database_; clock: Clock; notic
       version: note.version + 1,
       updatedAt: nowIso(),
     })
-    invoiceChanged(note)
+    await invoiceChanged(note)
   }
 
   return { issue, partLines, snapshots, issueForCharge, followCharge, refundSent, invoiceChanged, fault }

@@ -145,7 +145,7 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
     await repo.update(db, id, { ...set, version: row.version + 1, updatedAt: clock.now().toISOString() })
     // Actors carry their companies' names.
     if (changes.name !== undefined) users.actorsChanged()
-    companyChanged(id)
+    await companyChanged(id)
     return view((await repo.byId(db, id))!)
   }
 
@@ -211,7 +211,7 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
         createdAt: now,
         updatedAt: now,
       })
-      companyChanged(id)
+      await companyChanged(id)
       return { id }
     },
 
@@ -237,7 +237,7 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
         await repo.update(db, id, { status: to, version: row.version + 1, updatedAt: clock.now().toISOString() })
         // A deleted company leaves its staff's actors; any status counts from the next request.
         users.actorsChanged()
-        companyChanged(id)
+        await companyChanged(id)
       })
       return await view((await repo.byId(db, id))!)
     },
@@ -321,8 +321,8 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
       const context = { companyName: company.name, inviterName: actor.fullName }
       if (invite) await auth.invite(userId, context)
       else await auth.notifyAddedToCompany(userId, context)
-      recordChange(db, clock, 'member', memberId, 'upsert', { companyId: id })
-      companyChanged(id)
+      await recordChange(db, clock, 'member', memberId, 'upsert', { companyId: id })
+      await companyChanged(id)
       const added = memberView((await repo.member(db, id, memberId))!)
       return outsider ? { ...added, name: input.user!.name, email: input.user!.email, phone: input.user!.phone ?? null } : added
     },
@@ -342,7 +342,7 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
       if (!MANAGER_ROLES.includes(input.role) && (await isLastManager(id, member))) throw ruleViolation(messages.lastManager.id, 'role')
       await repo.updateMember(db, memberId, { role: input.role, version: member.version + 1 })
       users.actorChanged(member.userId)
-      recordChange(db, clock, 'member', memberId, 'upsert', { companyId: id })
+      await recordChange(db, clock, 'member', memberId, 'upsert', { companyId: id })
       return memberView((await repo.member(db, id, memberId))!)
     },
 
@@ -356,8 +356,8 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
       await repo.deleteMember(db, memberId)
       users.actorChanged(member.userId)
       await afterMembershipChange(member.userId, id)
-      recordChange(db, clock, 'member', memberId, 'delete', { companyId: id })
-      companyChanged(id)
+      await recordChange(db, clock, 'member', memberId, 'delete', { companyId: id })
+      await companyChanged(id)
     },
 
     // ---- addresses
@@ -393,7 +393,7 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
       if ((await repo.addresses(db, id)).some((a) => addressKey(a) === key)) throw conflict(messages.addressExists.id, 'street')
       const addressId = input.id ?? newId()
       await repo.insertAddress(db, { id: addressId, companyId: id, ...fields, country: DENMARK, addressKey: key, createdAt: clock.now().toISOString() })
-      recordChange(db, clock, 'address', addressId, 'upsert', { companyId: id })
+      await recordChange(db, clock, 'address', addressId, 'upsert', { companyId: id })
       return addressView((await repo.addressById(db, addressId))!)
     },
 
@@ -404,7 +404,7 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
       if (!(await repo.address(db, id, addressId))) throw notFound()
       if (await usage.addressInUse(db, addressId)) throw conflict(messages.addressInUse.id)
       await repo.deleteAddress(db, addressId)
-      recordChange(db, clock, 'address', addressId, 'delete', { companyId: id })
+      await recordChange(db, clock, 'address', addressId, 'delete', { companyId: id })
     },
   }
 }

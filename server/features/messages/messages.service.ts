@@ -194,15 +194,15 @@ export function createMessagesService(deps: MessagesDeps) {
     return [...unique.values()]
   }
 
-  function changed(row: MessageRow, extraUsers: string[] = []) {
+  async function changed(row: MessageRow, extraUsers: string[] = []) {
     if (row.status === 'DRAFT') {
-      if (row.senderUserId) recordChange(db, clock, 'message', row.id, 'upsert', { userId: row.senderUserId })
+      if (row.senderUserId) await recordChange(db, clock, 'message', row.id, 'upsert', { userId: row.senderUserId })
       return
     }
-    recordChange(db, clock, 'message', row.id, 'upsert', { companyId: row.companyId })
+    await recordChange(db, clock, 'message', row.id, 'upsert', { companyId: row.companyId })
     const users = new Set(extraUsers)
     if (row.senderUserId) users.add(row.senderUserId)
-    for (const userId of users) recordChange(db, clock, 'message', row.id, 'upsert', { userId })
+    for (const userId of users) await recordChange(db, clock, 'message', row.id, 'upsert', { userId })
   }
 
   /**
@@ -235,7 +235,7 @@ export function createMessagesService(deps: MessagesDeps) {
       })
     }
     await repo.update(db, row.id, { status: 'SENT', sentAt: at, sendAt: row.sendAt, updatedAt: at })
-    changed(
+    await changed(
       (await repo.byId(db, row.id))!,
       people.map((p) => p.id),
     )
@@ -252,7 +252,7 @@ export function createMessagesService(deps: MessagesDeps) {
       : recipients.every((r) => r.receivedAt) ? 'DELIVERED'
       : 'SENT'
     await repo.update(db, messageId, rank[next] > rank[row.status] ? { status: next, updatedAt: now() } : { updatedAt: now() })
-    changed((await repo.byId(db, messageId))!, touchedUser ? [touchedUser] : [])
+    await changed((await repo.byId(db, messageId))!, touchedUser ? [touchedUser] : [])
   }
 
   return {
@@ -303,7 +303,7 @@ export function createMessagesService(deps: MessagesDeps) {
         updatedAt: at,
       })
       const row = (await repo.byId(db, id))!
-      changed(row)
+      await changed(row)
       return view(actor, row)
     },
 
@@ -320,7 +320,7 @@ export function createMessagesService(deps: MessagesDeps) {
         updatedAt: now(),
       })
       const after = (await repo.byId(db, id))!
-      changed(after)
+      await changed(after)
       return view(actor, after)
     },
 
@@ -328,7 +328,7 @@ export function createMessagesService(deps: MessagesDeps) {
       const row = await ownDraft(actor, id)
       await repo.delete(db, id)
       files.removeAll(id)
-      recordChange(db, clock, 'message', id, 'delete', { userId: row.senderUserId })
+      await recordChange(db, clock, 'message', id, 'delete', { userId: row.senderUserId })
     },
 
     /** Sends a draft now, or schedules it when `scheduledAt` lies ahead. */
@@ -337,7 +337,7 @@ export function createMessagesService(deps: MessagesDeps) {
       await companies.assertWritable(row.companyId)
       if (input.scheduledAt) {
         await repo.update(db, id, { sendAt: scheduleOf(input.scheduledAt), updatedAt: now() })
-        changed((await repo.byId(db, id))!)
+        await changed((await repo.byId(db, id))!)
       } else {
         await deliver({ ...row, sendAt: null })
       }
@@ -407,7 +407,7 @@ export function createMessagesService(deps: MessagesDeps) {
           // Nobody to send to (anymore): it stays a draft, unscheduled, for its author to fix.
           await transaction(db, async () => {
             await repo.update(db, row.id, { sendAt: null, updatedAt: now() })
-            changed((await repo.byId(db, row.id))!)
+            await changed((await repo.byId(db, row.id))!)
           })
         }
       }
@@ -441,7 +441,7 @@ export function createMessagesService(deps: MessagesDeps) {
         createdAt: now(),
       })
       await repo.update(db, id, { updatedAt: now() })
-      changed((await repo.byId(db, id))!)
+      await changed((await repo.byId(db, id))!)
       return view(actor, (await repo.byId(db, row.id))!)
     },
 
@@ -451,7 +451,7 @@ export function createMessagesService(deps: MessagesDeps) {
       await repo.deleteAttachment(db, attachmentId)
       files.remove(id, attachmentId)
       await repo.update(db, id, { updatedAt: now() })
-      changed((await repo.byId(db, id))!)
+      await changed((await repo.byId(db, id))!)
       return view(actor, (await repo.byId(db, id))!)
     },
 

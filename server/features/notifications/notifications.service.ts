@@ -120,7 +120,7 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; users: 
         actionTextSource,
         createdAt: clock.now().toISOString(),
       })
-      upserted({ id, userId })
+      await upserted({ id, userId })
       return id
     },
 
@@ -133,7 +133,7 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; users: 
       let row = await own(actor, id)
       if (!row.isRead) {
         row = (await repo.markRead(db, id, clock.now().toISOString())) ?? row
-        upserted(row)
+        await upserted(row)
       }
       return notificationView(row, localeOf(actor.language))
     },
@@ -143,7 +143,7 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; users: 
       const at = clock.now().toISOString()
       for (const row of unread) {
         await repo.markRead(db, row.id, at)
-        upserted(row)
+        await upserted(row)
       }
       return unread.length
     },
@@ -151,7 +151,7 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; users: 
     async delete(actor: Actor, id: string): Promise<void> {
       await own(actor, id)
       await repo.delete(db, id)
-      recordChange(db, clock, 'notification', id, 'delete', { userId: actor.userId })
+      await recordChange(db, clock, 'notification', id, 'delete', { userId: actor.userId })
     },
   }
 }

@@ -151,7 +151,7 @@ export function createProvidersService(deps: {
         createdAt: at,
         updatedAt: at,
       })
-      changed({ id, companyId })
+      await changed({ id, companyId })
       return view((await repo.byId(db, id))!)
     },
 
@@ -171,7 +171,7 @@ export function createProvidersService(deps: {
         version: row.version + 1,
         updatedAt: now(),
       })
-      changed(row)
+      await changed(row)
       return view((await repo.byId(db, providerId))!)
     },
 
@@ -179,7 +179,7 @@ export function createProvidersService(deps: {
       const row = await manageable(actor, companyId, providerId)
       if (ifMatch !== undefined && ifMatch !== row.version) throw versionConflict(await view(row))
       await repo.update(db, providerId, { isActive: !row.isActive, version: row.version + 1, updatedAt: now() })
-      changed(row)
+      await changed(row)
       return view((await repo.byId(db, providerId))!)
     },
 

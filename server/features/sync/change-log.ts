@@ -1,6 +1,6 @@
-import type Database from 'better-sqlite3'
-import { eq, lt, max } from 'drizzle-orm'
-import { connectionOf, type Db, transaction } from '../../db/client'
+import { eq, lt, max, sql } from 'drizzle-orm'
+import { engineOf, type Db, transaction } from '../../db/client'
+import { statement } from '../../db/statement'
 import { changeLog, syncState } from '../../db/schema/sync'
 import type { Clock } from '../../lib/clock'
 import type { SyncEntity } from '../../../shared/contract/sync'
@@ -12,30 +12,63 @@ export interface ChangeScope {
   userId?: string | null
 }
 
-const writers = new WeakMap<Database.Database, Database.Statement<[string, string, string, string | null, string | null, string]>>()
+type ChangeRow = [entity: SyncEntity, entityId: string, op: 'upsert' | 'delete', companyId: string | null, userId: string | null, createdAt: string]
 
-/**
- * The one writer of the `change_log` table, as a statement prepared once per connection: the
- * billing run writes three rows per agreement and period, so it calls this too (plain values, no
- * query building per row). Call it inside the transaction that makes the change.
- */
-export function changeLogWriter(sqlite: Database.Database) {
-  let insert = writers.get(sqlite)
-  if (!insert) {
-    insert = sqlite.prepare('INSERT INTO change_log (entity, entity_id, op, company_id, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-    writers.set(sqlite, insert)
+const insertOne = statement<ChangeRow, never>('INSERT INTO change_log (entity, entity_id, op, company_id, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+
+/** The rows a PostgreSQL transaction logs, written together just before its COMMIT (see `writeChange`). */
+const pending = {}
+/** Rows per INSERT when flushing (six parameters a row, far below PostgreSQL's 65,535). */
+const FLUSH_ROWS = 500
+/** Any fixed number: the advisory lock that orders change-log writers on PostgreSQL (decision 0058). */
+const CHANGE_LOG_LOCK = 0x62_6b_63_6c // "bkcl"
+
+async function flush(db: Db, rows: ChangeRow[]) {
+  // Held to COMMIT: a transaction takes its seqs only after every earlier taker committed, so
+  // seqs become visible in order and a puller's cursor never passes one still uncommitted.
+  await db.run(sql`SELECT pg_advisory_xact_lock(${CHANGE_LOG_LOCK})`)
+  for (let i = 0; i < rows.length; i += FLUSH_ROWS) {
+    const chunk = rows.slice(i, i + FLUSH_ROWS)
+    await db.run(
+      sql`INSERT INTO change_log (entity, entity_id, op, company_id, user_id, created_at) VALUES ${sql.join(
+        chunk.map(
+          (r) =>
+            sql`(${sql.join(
+              r.map((v) => sql`${v}`),
+              sql`, `,
+            )})`,
+        ),
+        sql`, `,
+      )}`,
+    )
   }
-  const statement = insert
-  return (entity: SyncEntity, entityId: string, op: 'upsert' | 'delete', scope: ChangeScope, createdAt: string): void =>
-    void statement.run(entity, entityId, op, scope.companyId ?? null, scope.userId ?? null, createdAt)
 }
 
 /**
- * Appends a change of a synced entity. Call it inside the transaction that makes the change,
- * so the log and the data commit (or roll back) together.
+ * The one writer of the `change_log` table; the billing run writes three rows per agreement and
+ * period through it. Call it inside the transaction that makes the change, so the log and the
+ * data commit (or roll back) together.
+ *
+ * On SQLite the row is written at once (writes are serialized by the write lock, so seqs commit
+ * in order). On PostgreSQL concurrent transactions commit in any order, so the rows are collected
+ * and written at the end of the transaction under an advisory lock held to its COMMIT (decision
+ * 0058): what seqs a puller sees is always a prefix of what will ever be there.
  */
-export function recordChange(db: Db, clock: Clock, entity: SyncEntity, entityId: string, op: 'upsert' | 'delete', scope: ChangeScope): void {
-  changeLogWriter(connectionOf(db))(entity, entityId, op, scope, clock.now().toISOString())
+export async function writeChange(db: Db, entity: SyncEntity, entityId: string, op: 'upsert' | 'delete', scope: ChangeScope, createdAt: string): Promise<void> {
+  const row: ChangeRow = [entity, entityId, op, scope.companyId ?? null, scope.userId ?? null, createdAt]
+  const engine = engineOf(db)
+  if (!engine) return void (await insertOne.run(db, row))
+  const rows = engine.collect(pending, (collected) => flush(db, collected as ChangeRow[])) as ChangeRow[] | undefined
+  if (rows) rows.push(row)
+  else await transaction(db, () => flush(db, [row]))
+}
+
+/**
+ * Appends a change of a synced entity at the clock's time (see `writeChange`). Call it inside the
+ * transaction that makes the change.
+ */
+export async function recordChange(db: Db, clock: Clock, entity: SyncEntity, entityId: string, op: 'upsert' | 'delete', scope: ChangeScope): Promise<void> {
+  await writeChange(db, entity, entityId, op, scope, clock.now().toISOString())
 }
 
 /** The newest seq ever written (compaction may have removed the row itself). */

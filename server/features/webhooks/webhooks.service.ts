@@ -152,7 +152,7 @@ export function createWebhooksService(deps: {
         await lock.run(() =>
           transaction(db, async () => {
             await repo.updateHook(db, id, { vippsWebhookId: registered.id, secretSealed: secrets.seal(registered.secret), status: 'active' })
-            providers.hooksChanged(provider)
+            await providers.hooksChanged(provider)
           }),
         )
         return { id, url: input.webhookUrl, events: input.events }
@@ -183,7 +183,7 @@ export function createWebhooksService(deps: {
       await lock.run(() =>
         transaction(db, async () => {
           await repo.deleteHook(db, hook.id)
-          providers.hooksChanged(provider)
+          await providers.hooksChanged(provider)
         }),
       )
     },

@@ -1,6 +1,6 @@
-import type Database from 'better-sqlite3'
 import { and, asc, eq, lte } from 'drizzle-orm'
-import { connectionOf, type Db } from '../../db/client'
+import type { Db } from '../../db/client'
+import { statement } from '../../db/statement'
 import { providerOutbox } from '../../db/schema/agreements'
 
 export type ProviderOutboxRow = typeof providerOutbox.$inferSelect
@@ -18,30 +18,19 @@ export interface ProviderCall {
   at: string
 }
 
-type Insert = Database.Statement<[string, string, string, string | null, string, string, string, string]>
-const writers = new WeakMap<Database.Database, Insert>()
+const insert = statement<[string, string, string, string | null, string, string, string, string], never>(
+  `INSERT INTO provider_outbox (id, provider_id, agreement_id, charge_id, kind, payload, status, attempts, next_attempt_at, created_at)
+   VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+)
 
 /**
- * The one writer of the `provider_outbox` table, as a statement prepared once per connection (the
- * billing run queues a row per charge). Call it inside the transaction of the change it belongs to,
- * so the call is queued exactly when the change commits (server/jobs/provider-outbox.ts sends it).
+ * Queues a call to Vipps: the one writer of the `provider_outbox` table (the billing run queues a
+ * row per charge). Call it inside the transaction of the change it belongs to, so the call is
+ * queued exactly when the change commits (server/jobs/provider-outbox.ts sends it).
  */
-export function providerOutboxWriter(sqlite: Database.Database) {
-  let insert = writers.get(sqlite)
-  if (!insert) {
-    insert = sqlite.prepare(
-      `INSERT INTO provider_outbox (id, provider_id, agreement_id, charge_id, kind, payload, status, attempts, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
-    )
-    writers.set(sqlite, insert)
-  }
-  const statement = insert
-  return (call: ProviderCall): void =>
-    void statement.run(call.id, call.providerId, call.agreementId, call.chargeId, call.kind, JSON.stringify(call.payload), call.at, call.at)
+export async function queueProviderCall(db: Db, call: ProviderCall): Promise<void> {
+  await insert.run(db, [call.id, call.providerId, call.agreementId, call.chargeId, call.kind, JSON.stringify(call.payload), call.at, call.at])
 }
-
-/** Queues a call to Vipps (see `providerOutboxWriter`). */
-export const queueProviderCall = (db: Db, call: ProviderCall): void => providerOutboxWriter(connectionOf(db))(call)
 
 /** Reading and updating queued calls: the sender job, the agreement's outbox view, a settled invoice's unsent charge. */
 export const providerOutboxRepository = {
