@@ -1,1 +1,8 @@
 import 'fake-indexeddb/auto'
+import { afterAll } from 'vitest'
+
+// On PostgreSQL (`npm run test:pg`) each test app has its own database: dropped when its file ends.
+if (process.env.TEST_ENGINE === 'postgres') {
+  const { dropPgCopies } = await import('./server/test/pg-template')
+  afterAll(dropPgCopies)
+}

@@ -176,6 +176,7 @@ export function createApp(deps: AppDeps) {
   const statistics = createStatisticsService({ database, clock })
   const attachmentsDir =
     deps.messages?.attachmentsDir ??
+    config.attachmentsDir ??
     (config.databasePath === ':memory:' ? mkdtempSync(resolve(tmpdir(), 'bk-attachments-')) : resolve(dirname(resolve(config.databasePath)), 'attachments'))
   const messages = createMessagesService({
     db,
@@ -351,7 +352,7 @@ export function createApp(deps: AppDeps) {
   app.use(
     '/api/*',
     writeTransaction({
-      sqlite: database.sqlite,
+      db: database.db,
       readsApart: database.reader !== undefined,
       writesByGet,
       clock,

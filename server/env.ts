@@ -4,6 +4,14 @@ import { z } from 'zod'
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATABASE_PATH: z.string().min(1).default('./data/app.db'),
+  /** PostgreSQL instead of the SQLite file (issue #20): postgres://user:password@host:port/database. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'A PostgreSQL URL: postgres://user:password@host:5432/database')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Where uploaded attachments are kept; every instance must see the same directory. Default: beside the SQLite file. */
+  ATTACHMENTS_DIR: z.string().min(1).optional(),
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PUBLIC_URL: z.url().optional(),
   APP_SECRET_KEY: z.string().optional(),
@@ -36,6 +44,10 @@ const EnvSchema = z.object({
 export interface Config {
   port: number
   databasePath: string
+  /** PostgreSQL (DATABASE_URL); undefined: the SQLite file at `databasePath`. */
+  databaseUrl: string | undefined
+  /** Where attachments are kept (ATTACHMENTS_DIR); undefined: beside the SQLite file. */
+  attachmentsDir: string | undefined
   appEnv: 'development' | 'test' | 'production'
   isProduction: boolean
   publicUrl: string
@@ -65,6 +77,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return {
     port: e.PORT,
     databasePath: e.DATABASE_PATH,
+    databaseUrl: e.DATABASE_URL,
+    attachmentsDir: e.ATTACHMENTS_DIR,
     appEnv: e.APP_ENV,
     isProduction,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseConfig, type Config } from './env'
-import { openDatabase } from './db/client'
+import { openConfiguredDatabase } from './db/open'
 import { demoAgreementsAwaitingVipps, ensureSuperAdmin, seedDemoData, DEMO_LOGIN_TOKEN, type DemoLogin } from './db/seed'
 import { systemClock } from './lib/clock'
 import { WriteLock } from './lib/write-lock'
@@ -40,8 +40,8 @@ async function main() {
   if (process.env.BENCH_EVENT_LOOP === '1') startEventLoopProbe()
   const config = parseConfig(process.env)
   const clock = systemClock
+  const database = await openConfiguredDatabase(config)
   const lock = new WriteLock()
-  const database = openDatabase(config.databasePath)
   const logs = createLogsService({ db: database.db, clock })
   // Production writes its log lines in batches (server/logger.ts); development shows each at once.
   const log = createLogger(config.logLevel, systemLogSink(logs, lock), config.appEnv === 'production' ? batchedStdout() : undefined)
@@ -130,8 +130,7 @@ async function main() {
     jobs.stop()
     vipps.stop()
     server.close(() => {
-      database.close()
-      process.exit(0)
+      void Promise.resolve(database.close()).finally(() => process.exit(0))
     })
     setTimeout(() => process.exit(0), 3000).unref()
   }

@@ -87,7 +87,10 @@ export interface Database_ {
    * under the write lock).
    */
   db: Db
-  /** The writer connection: write transactions (`BEGIN IMMEDIATE`), jobs, migrations. */
+  /**
+   * SQLite's writer connection: write transactions (`BEGIN IMMEDIATE`), jobs, migrations.
+   * TEMPORARY: typed as always there while the billing run still uses it; undefined on PostgreSQL.
+   */
   sqlite: Database.Database
   /**
    * The read-only connection of a file database; in WAL mode it sees only committed data. A
@@ -97,8 +100,11 @@ export interface Database_ {
   reader?: Database.Database
   /** Which database this is: the embedded SQLite file or PostgreSQL (`DATABASE_URL`). */
   engine: EngineName
-  close(): void
+  close(): void | Promise<void>
 }
+
+/** A SQLite database (the embedded default): its writer connection is there. */
+export type SqliteDatabase_ = Omit<Database_, 'sqlite' | 'close'> & { sqlite: Database.Database; close(): void }
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle')
 
@@ -108,7 +114,7 @@ const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../..
  * (docs/decisions/0049-reads-on-their-own-connection.md). `:memory:` gives a private database for
  * a test, with the writer only.
  */
-export function openDatabase(path: string): Database_ {
+export function openDatabase(path: string): SqliteDatabase_ {
   const inMemory = path === ':memory:' || path === ''
   if (!inMemory) mkdirSync(dirname(resolve(path)), { recursive: true })
   const sqlite = new Database(path)
@@ -142,12 +148,12 @@ export function openDatabase(path: string): Database_ {
  * a read scope `db` still refuses any statement that would write, as the read-only connection of
  * a file database does, so a test catches a GET that writes.
  */
-export function inMemoryDatabase(sqlite: Database.Database): Database_ {
+export function inMemoryDatabase(sqlite: Database.Database): SqliteDatabase_ {
   return {
     db: followingReadScope(sqliteHandle(sqlite), sqliteHandle(refusingWrites(sqlite))),
     sqlite,
     engine: 'sqlite',
-    close: () => sqlite.close(),
+    close: () => void sqlite.close(),
   }
 }
 

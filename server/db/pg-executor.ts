@@ -72,8 +72,8 @@ interface InTransaction {
   readOnly: boolean
 }
 
-export function openPgDatabase(url: string, options: { max?: number } = {}): PgDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 })
+export function openPgDatabase(url: string, options: { max?: number; idleTimeoutMillis?: number } = {}): PgDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: options.idleTimeoutMillis })
   const current = new AsyncLocalStorage<InTransaction>()
   let savepoints = 0
 

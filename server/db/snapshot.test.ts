@@ -8,9 +8,9 @@ import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { inReadScope } from './read-scope'
-import { openDatabase, snapshot, transaction, type Database_ } from './client'
+import { openDatabase, snapshot, transaction, type SqliteDatabase_ } from './client'
 
-const opened: Array<{ database: Database_; folder: string }> = []
+const opened: Array<{ database: SqliteDatabase_; folder: string }> = []
 afterEach(() => {
   for (const { database, folder } of opened.splice(0)) {
     database.close()
@@ -18,7 +18,7 @@ afterEach(() => {
   }
 })
 
-function fileDatabase(): Database_ {
+function fileDatabase(): SqliteDatabase_ {
   const folder = mkdtempSync(join(tmpdir(), 'bk-snapshot-'))
   const database = openDatabase(join(folder, 'x.db'))
   opened.push({ database, folder })
@@ -26,7 +26,7 @@ function fileDatabase(): Database_ {
   return database
 }
 
-const count = async (database: Database_) => (await database.db.values<[number]>(sql`SELECT count(*) FROM t`))[0]![0]
+const count = async (database: SqliteDatabase_) => (await database.db.values<[number]>(sql`SELECT count(*) FROM t`))[0]![0]
 
 describe('snapshot on a file database', () => {
   it('keeps two interleaving reads on the reader each on its own moment', async () => {

@@ -16,7 +16,8 @@
 import type Database from 'better-sqlite3'
 import { connectionOf, engineOf, type Db, type EngineName } from './client'
 
-export type Params = readonly unknown[] | Readonly<Record<string, unknown>>
+/** Positional values (`?`) or named ones (`@name`; any object type, interfaces included). */
+export type Params = readonly unknown[] | object
 
 /** The spellings that differ between SQLite and PostgreSQL, for statement text built per engine. */
 export interface Dialect {
@@ -31,6 +32,19 @@ export interface Dialect {
   position(text: string, needle: string): string
   /** Unicode lower case of a text (SQLite's lower() folds only A–Z): see `registerFold`. */
   fold(text: string): string
+  /**
+   * An inner join (with `ON`) that keeps its left side the outer loop: SQLite's `CROSS JOIN`, which
+   * its planner never reorders; PostgreSQL plans by itself (and takes no `ON` after `CROSS JOIN`).
+   */
+  orderedJoin: string
+  /**
+   * `jsonArrays` with the rows in `orderBy` order. SQLite's json_group_array takes the rows in the
+   * order they come, so the FROM must already give that order (an index's key order, a GROUP BY's,
+   * an ordered subquery): no sort is added; PostgreSQL orders inside the aggregate.
+   */
+  jsonArraysInOrder(values: readonly string[], orderBy: string): string
+  /** The larger of two values (SQLite's two-argument max(), PostgreSQL's greatest()); neither may be NULL (the two differ there). */
+  greatest(a: string, b: string): string
 }
 
 /** SQLite's own lower() folds only A–Z; "søren" must find "Søren": JavaScript's lower case, registered per connection. */
@@ -44,6 +58,9 @@ export const dialects: Record<EngineName, Dialect> = {
     jsonArrays: (values) => `json_group_array(json_array(${values.join(', ')}))`,
     position: (text, needle) => `instr(${text}, ${needle})`,
     fold: (text) => `${FOLD}(${text})`,
+    orderedJoin: 'CROSS JOIN',
+    jsonArraysInOrder: (values) => `json_group_array(json_array(${values.join(', ')}))`,
+    greatest: (a, b) => `max(${a}, ${b})`,
   },
   postgres: {
     engine: 'postgres',
@@ -53,6 +70,9 @@ export const dialects: Record<EngineName, Dialect> = {
     position: (text, needle) => `strpos(${text}, ${needle})`,
     // The cluster's collation is C (byte order, as SQLite); ICU's root locale folds all of Unicode.
     fold: (text) => `lower(${text} COLLATE "und-x-icu")`,
+    orderedJoin: 'JOIN',
+    jsonArraysInOrder: (values, orderBy) => `coalesce(json_agg(json_build_array(${values.join(', ')}) ORDER BY ${orderBy}), '[]'::json)`,
+    greatest: (a, b) => `greatest(${a}, ${b})`,
   },
 }
 

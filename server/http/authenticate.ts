@@ -15,7 +15,7 @@ export function authenticate(auth: AuthService): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('Authorization')
     const match = header?.match(/^Bearer\s+([A-Za-z0-9_\-.~+/=]{16,512})$/)
-    const actor = match?.[1] ? auth.authenticate(match[1]) : undefined
+    const actor = match?.[1] ? await auth.authenticate(match[1]) : undefined
     c.set('actor', actor)
     c.set('locale', localeFromHeader(c.req.header('Accept-Language')) ?? (actor ? localeOf(actor.language) : 'en'))
     await next()

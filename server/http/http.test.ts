@@ -1,3 +1,4 @@
+import { onPostgres } from '../test/template-db'
 import { describe, expect, it } from 'vitest'
 import { demo, testApp } from '../test/harness'
 
@@ -32,7 +33,8 @@ describe('HTTP conventions', () => {
   it('never shows a stack: an unexpected failure is a plain 500', async () => {
     const t = await testApp()
     const token = await t.login(demo.admin)
-    t.database.sqlite.close()
+    // The database goes away under the app (either engine).
+    await t.database.close()
     const res = await t.call('GET', '/account/info', { token })
     expect(res.status).toBe(500)
     expect(res.json).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' })
@@ -53,7 +55,7 @@ describe('HTTP conventions', () => {
     const t = await testApp()
     const res = await t.call('GET', '/health')
     expect(res.status).toBe(200)
-    expect(res.json).toEqual({ status: 'ok', version: '0.1.0', db: 'ok', engine: 'sqlite', env: 'test' })
+    expect(res.json).toEqual({ status: 'ok', version: '0.1.0', db: 'ok', engine: onPostgres ? 'postgres' : 'sqlite', env: 'test' })
   })
 
   it('documents every API route in the generated OpenAPI document', async () => {

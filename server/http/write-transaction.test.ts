@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DEMO_PASSWORD, demo, testApp } from '../test/harness'
 import { usersRepository } from '../features/users/users.repository'
 import { authMethods } from '../db/schema/users'
+import { idempotencyKeys } from '../db/schema/platform'
 
 const key = (k: string) => ({ 'Idempotency-Key': k })
 
@@ -23,7 +24,7 @@ describe('Idempotency-Key on writes', () => {
     const { token: shownOnce, ...method } = first.json.data
     expect(shownOnce).toBeTruthy()
     expect(retry.json).toEqual({ data: method })
-    expect(JSON.stringify(t.database.sqlite.prepare('SELECT * FROM idempotency_keys').all())).not.toContain(shownOnce)
+    expect(JSON.stringify(await t.db.select().from(idempotencyKeys).all())).not.toContain(shownOnce)
     expect(await count()).toBe(before + 1)
   })
 

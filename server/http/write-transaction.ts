@@ -1,11 +1,12 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import type Database from 'better-sqlite3'
 import { DomainError, validation } from '../errors'
 import type { Clock } from '../lib/clock'
 import { createHmac } from 'node:crypto'
 import type { WriteLock } from '../lib/write-lock'
 import { inReadScope } from '../db/read-scope'
 import type { AppEnv } from './app-env'
+import { transaction, type Db } from '../db/client'
+import { statement } from '../db/statement'
 
 interface StoredAnswer {
   request_hash: string
@@ -18,6 +19,14 @@ interface StoredAnswer {
 const isReplayable = (status: number) => status < 400 || status === 400 || status === 403 || status === 404 || status === 422
 
 const replayedHeaders = ['content-type', 'etag', 'location']
+
+const find = statement<[string, string], StoredAnswer>('SELECT request_hash, status, headers, body FROM idempotency_keys WHERE scope = ? AND key = ?')
+const store = statement<[string, string, string, number, string, string, string], never>(
+  'INSERT INTO idempotency_keys (scope, key, request_hash, status, headers, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+)
+
+/** Thrown inside the request's transaction to roll a failed request's effects back (not an error). */
+const rolledBack = Symbol('rolled back')
 
 /**
  * The text of each JSON answer a keyed write made (by response object), so storing the answer
@@ -40,8 +49,9 @@ function rememberJsonTexts(c: Context<AppEnv>) {
 }
 
 /**
- * Runs every write request (POST, PUT, PATCH, DELETE) as one SQLite transaction under the write
- * lock, and implements Idempotency-Key (docs/API.md "Writes"):
+ * Runs every write request (POST, PUT, PATCH, DELETE) as one database transaction under the write
+ * lock (`transaction(db, fn)`: SQLite's `BEGIN IMMEDIATE`, or a PostgreSQL transaction on one
+ * pooled connection), and implements Idempotency-Key (docs/API.md "Writes"):
  * - the stored answer is written in the same transaction as the effect, so after a crash either
  *   both exist or neither does, and a retry after a lost response replays the answer;
  * - the same key with another method, path or body → 422 IDEMPOTENCY_KEY_REUSED;
@@ -56,7 +66,8 @@ function rememberJsonTexts(c: Context<AppEnv>) {
  * there reads wait for the lock, and the scope only refuses writes, as the real reader would.
  */
 export function writeTransaction(deps: {
-  sqlite: Database.Database
+  /** The app's handle (the writer's outside a read scope). */
+  db: Db
   /**
    * Whether reads have their own connection (`Database_.reader`). Without one (`:memory:` test
    * databases) a read shares the writer and so waits for the lock: otherwise it would see a
@@ -83,10 +94,7 @@ export function writeTransaction(deps: {
   outside?: (method: string, path: string) => boolean
 }): MiddlewareHandler<AppEnv> {
   const inFlight = new Set<string>()
-  const find = deps.sqlite.prepare<[string, string], StoredAnswer>(
-    'SELECT request_hash, status, headers, body FROM idempotency_keys WHERE scope = ? AND key = ?',
-  )
-  const store = deps.sqlite.prepare('INSERT INTO idempotency_keys (scope, key, request_hash, status, headers, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+  const { db } = deps
 
   return async (c, next) => {
     const method = c.req.method
@@ -112,54 +120,50 @@ export function writeTransaction(deps: {
         .update(`${method} ${url.pathname}${url.search}\n${c.req.header('If-Match') ?? ''}\n${await c.req.text()}`)
         .digest('hex')
       await deps.lock.run(async () => {
-        if (slot) {
-          const stored = find.get(scope!, key!)
-          if (stored) {
-            if (stored.request_hash !== requestHash)
-              throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.')
-            const headers = new Headers(JSON.parse(stored.headers))
-            headers.set('Idempotent-Replayed', 'true')
-            c.res = new Response(stored.body || null, { status: stored.status, headers })
-            return
-          }
-        }
-
-        deps.sqlite.exec('BEGIN IMMEDIATE')
+        if (slot && (await replayed(scope!, key!, requestHash))) return
         if (slot) rememberJsonTexts(c)
+        // A failed request's effects roll back; its replayable answer is then stored on its own.
+        let answer: { status: number; text: string } | undefined
         try {
-          await next()
+          await transaction(db, async () => {
+            await next()
+            const status = c.res.status
+            const failed = c.error !== undefined || status >= 400
+            if (slot && isReplayable(status)) answer = { status, text: await answerText() }
+            if (failed) throw rolledBack
+            if (answer) await remember(answer)
+          })
         } catch (err) {
-          deps.sqlite.exec('ROLLBACK')
-          throw err
-        }
-        try {
-          await finish()
-        } finally {
-          // Never leave a transaction open for the next writer, whatever failed above.
-          if (deps.sqlite.inTransaction) deps.sqlite.exec('ROLLBACK')
+          if (err !== rolledBack) throw err
+          if (answer) await transaction(db, () => remember(answer!))
         }
       })
     } finally {
       if (slot) inFlight.delete(slot)
     }
 
-    async function finish() {
-      const status = c.res.status
-      const failed = c.error !== undefined || status >= 400
-      if (failed) deps.sqlite.exec('ROLLBACK')
-      if (slot && isReplayable(status)) {
-        const headers: Record<string, string> = {}
-        for (const h of replayedHeaders) {
-          const v = c.res.headers.get(h)
-          if (v) headers[h] = v
-        }
-        const text = c.get('replayBody') ?? jsonTexts.get(c.res) ?? (await c.res.clone().text())
-        if (failed) deps.sqlite.exec('BEGIN IMMEDIATE')
-        store.run(scope!, key!, requestHash, status, JSON.stringify(headers), text, deps.clock.now().toISOString())
-        deps.sqlite.exec('COMMIT')
-      } else if (!failed) {
-        deps.sqlite.exec('COMMIT')
+    /** Answers with the stored answer of the same key, if there is one (a retry after a lost response). */
+    async function replayed(scope: string, key: string, hash: string): Promise<boolean> {
+      const stored = await find.get(db, [scope, key])
+      if (!stored) return false
+      if (stored.request_hash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.')
+      const headers = new Headers(JSON.parse(stored.headers))
+      headers.set('Idempotent-Replayed', 'true')
+      c.res = new Response(stored.body || null, { status: stored.status, headers })
+      return true
+    }
+
+    function answerText(): Promise<string> | string {
+      return c.get('replayBody') ?? jsonTexts.get(c.res) ?? c.res.clone().text()
+    }
+
+    async function remember(answer: { status: number; text: string }) {
+      const headers: Record<string, string> = {}
+      for (const h of replayedHeaders) {
+        const v = c.res.headers.get(h)
+        if (v) headers[h] = v
       }
+      await store.run(db, [scope!, key!, requestHash, answer.status, JSON.stringify(headers), answer.text, deps.clock.now().toISOString()])
     }
   }
 }

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3'
+import pg from 'pg'
 import { expect } from 'vitest'
 import type { TestApp } from './harness'
 
@@ -22,8 +23,9 @@ export async function allPages(t: TestApp, token: string, path: string): Promise
   return pages
 }
 
-/** Counts every statement better-sqlite3 runs (on any connection) while `fn` runs. */
+/** Counts every statement the database runs (on SQLite on any connection; on PostgreSQL every query sent) while `fn` runs. */
 export async function statementsRun(t: TestApp, fn: () => Promise<unknown>): Promise<number> {
+  if (t.database.engine === 'postgres') return await queriesSent(fn)
   const proto = Object.getPrototypeOf(t.database.sqlite.prepare('SELECT 1')) as Record<string, (...args: unknown[]) => unknown>
   expect(proto).toBe(Object.getPrototypeOf(new Database(':memory:').prepare('SELECT 1')))
   const names = ['all', 'get', 'run', 'iterate'] as const
@@ -39,6 +41,23 @@ export async function statementsRun(t: TestApp, fn: () => Promise<unknown>): Pro
     await fn()
   } finally {
     names.forEach((name, i) => (proto[name] = originals[i]!))
+  }
+  return n
+}
+
+/** Counts the queries node-postgres sends (on any connection) while `fn` runs. */
+async function queriesSent(fn: () => Promise<unknown>): Promise<number> {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }
+  const original = proto.query
+  let n = 0
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    n++
+    return original.apply(this, args)
+  }
+  try {
+    await fn()
+  } finally {
+    proto.query = original
   }
   return n
 }

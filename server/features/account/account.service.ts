@@ -45,7 +45,7 @@ export function createAccountService(deps: {
 
   async function info(actor: Actor): Promise<AccountInfo> {
     const user = await userOf(actor)
-    const companies = users.memberships(user.id)
+    const companies = await users.memberships(user.id)
     const current = companies.find((c) => c.id === user.currentCompanyId) ?? companies[0] ?? null
     return {
       id: user.id,
@@ -212,16 +212,17 @@ export function createAccountService(deps: {
       assertCan(actor, 'users:search')
       const all = isSuperAdmin(actor)
       const own = actor.companies.map((c) => c.id)
-      return (await users.searchByEmailPrefixAmong(email.toLowerCase(), all ? 'all' : own)).map((u) => ({
-        id: u.id,
-        fullName: u.fullName,
-        emailAddress: u.emailAddress,
-        mobileNumber: u.mobileNumber,
-        companies: users
-          .memberships(u.id)
-          .filter((c) => all || own.includes(c.id))
-          .map((c) => ({ id: c.id, name: c.name })),
-      }))
+      const found = await users.searchByEmailPrefixAmong(email.toLowerCase(), all ? 'all' : own)
+      const results: UserSearchResult[] = []
+      for (const u of found)
+        results.push({
+          id: u.id,
+          fullName: u.fullName,
+          emailAddress: u.emailAddress,
+          mobileNumber: u.mobileNumber,
+          companies: (await users.memberships(u.id)).filter((c) => all || own.includes(c.id)).map((c) => ({ id: c.id, name: c.name })),
+        })
+      return results
     },
   }
 }

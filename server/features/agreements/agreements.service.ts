@@ -126,7 +126,7 @@ export function createAgreementsService(deps: {
       if (query.companyId !== undefined) await assertCompanyInScope(db, actor, query.companyId)
       // One read transaction: the rows and their members, parts and charges from the same snapshot.
       return snapshot(db, async () => {
-        const rows = agreementPage(db, scopeOf(actor), {
+        const rows = await agreementPage(db, scopeOf(actor), {
           companyId: query.companyId,
           status: query.status,
           search: query.search,
@@ -134,11 +134,11 @@ export function createAgreementsService(deps: {
           limit: query.limit + 1,
         })
         const page = pageOf(rows, query.limit, (r) => [r.companyId, r.externalSeq, r.id])
-        return { items: viewsOf(page.rows), next: page.next }
+        return { items: await viewsOf(page.rows), next: page.next }
       })
     },
 
-    get: async (actor: Actor, id: string): Promise<Agreement> => view(await visible(actor, id)),
+    get: async (actor: Actor, id: string): Promise<Agreement> => await view(await visible(actor, id)),
 
     /** A page of the agreement's charges by due date (docs/API.md "Lists"): one statement for the rows, two for their views. */
     async charges(actor: Actor, id: string, query: PageQuery): Promise<{ items: Charge[]; next: string | null }> {
@@ -171,7 +171,7 @@ export function createAgreementsService(deps: {
             existing.priceOre === price &&
             member?.emailAddress === input.emailAddress &&
             (await repo.addressIds(db, existing.id)).join() === addressIds.join()
-          if (same && canReadAgreement(actor, existing)) return view(existing)
+          if (same && canReadAgreement(actor, existing)) return await view(existing)
           throw conflict(messages.agreementExists.id)
         }
       }
@@ -240,7 +240,7 @@ export function createAgreementsService(deps: {
       await recordChange(db, clock, 'company', input.companyId, 'upsert', { companyId: input.companyId })
       if (invite) await auth.invite(member.id, { companyName: company.name, inviterName: actor.fullName })
       await notices.memberAwaiting(row)
-      const created = view(row)
+      const created = await view(row)
       if (!outsider) return created
       return {
         ...created,
@@ -257,7 +257,7 @@ export function createAgreementsService(deps: {
     /** Next payment date, period and parts (docs/PRODUCT.md §2 edit). A new price of an ACCEPTED agreement is sent to Vipps. */
     async update(actor: Actor, id: string, input: UpdateAgreementRequest, ifMatch?: number): Promise<Agreement> {
       const row = await manageable(actor, id)
-      if (ifMatch !== undefined && ifMatch !== row.version) throw versionConflict(view(row))
+      if (ifMatch !== undefined && ifMatch !== row.version) throw versionConflict(await view(row))
       if (row.terminationDate) throw invalidState(messages.agreementTerminating.id)
       if (!canEdit(row)) throw notAllowed(row)
       if (input.nextRegularPaymentDate !== undefined) {
@@ -275,7 +275,7 @@ export function createAgreementsService(deps: {
       })
       if (row.status === 'ACCEPTED' && row.vippsAgreementId && price !== row.priceOre) await enqueue(row, 'UPDATE_AGREEMENT', { pricing: { amount: price } })
       await changed(row)
-      return view((await repo.byId(db, id))!)
+      return await view((await repo.byId(db, id))!)
     },
 
     /**
@@ -330,7 +330,7 @@ export function createAgreementsService(deps: {
         await repo.update(db, id, { status: transition(row, 'reject'), version: row.version + 1, updatedAt: nowIso() })
         await changed(row)
         await notices.staff(row, 'REJECTED')
-        return view((await repo.byId(db, id))!)
+        return await view((await repo.byId(db, id))!)
       })
     },
 
@@ -373,7 +373,7 @@ export function createAgreementsService(deps: {
         await repo.update(db, id, { status: to, terminationDate: input.terminationDate, finalPaymentRequired: false, version: row.version + 1, updatedAt: now })
       }
       await changed(row)
-      return view((await repo.byId(db, id))!)
+      return await view((await repo.byId(db, id))!)
     },
   }
   return service
@@ -393,15 +393,15 @@ export function createAgreementsService(deps: {
 
 /** Agreements in the offline store: staff get their companies', a member their own (docs/API.md "Sync"); each page's views set-based. */
 export const agreementSync = (agreements: AgreementsService): SyncedEntity => {
-  const synced = (db: Db, rows: AgreementRow[]) => {
-    const views = agreements.viewsOf(rows, db)
+  const synced = async (db: Db, rows: AgreementRow[]) => {
+    const views = await agreements.viewsOf(rows, db)
     return rows.map((r, i) => ({ id: r.id, version: r.version, data: views[i] as unknown as Record<string, unknown> }))
   }
   return {
     name: 'agreement',
-    snapshot: async (db, actor, afterId, limit) => synced(db, agreementSyncPage(db, agreements.scopeOf(actor), afterId, limit)),
+    snapshot: async (db, actor, afterId, limit) => await synced(db, await agreementSyncPage(db, agreements.scopeOf(actor), afterId, limit)),
     load: async (db, actor, ids) =>
-      synced(
+      await synced(
         db,
         (await repo.byIds(db, ids)).filter((r) => canReadAgreement(actor, r)),
       ),

@@ -98,10 +98,10 @@ async function expectSameJson(db: Db) {
   const rows = await allRows(db)
   const { viewsOf, view } = createAgreementViews({ db })
   const reference = JSON.stringify(await Promise.all(rows.map((r) => referenceView(db, r))))
-  expect(JSON.stringify(viewsOf(rows))).toBe(reference)
+  expect(JSON.stringify(await viewsOf(rows))).toBe(reference)
   // One at a time (GET /agreement/{id}) and in uneven sets (sync pages) the same.
-  expect(JSON.stringify(rows.map(view))).toBe(reference)
-  expect(JSON.stringify([...viewsOf(rows.slice(0, 7)), ...viewsOf(rows.slice(7))])).toBe(reference)
+  expect(JSON.stringify(await Promise.all(rows.map(view)))).toBe(reference)
+  expect(JSON.stringify([...(await viewsOf(rows.slice(0, 7))), ...(await viewsOf(rows.slice(7)))])).toBe(reference)
   return rows.length
 }
 
@@ -119,7 +119,7 @@ describe('agreement views, set-based (issue #19)', () => {
     await insertAgreements(t.db, second, 60, 8)
     const rows = await allRows(t.db)
     const { viewsOf } = createAgreementViews({ db: t.db })
-    const views = viewsOf(rows)
+    const views = await viewsOf(rows)
     // The data covers what the views compute.
     expect(views.some((v) => v.overdue) && views.some((v) => !v.overdue)).toBe(true)
     expect(views.some((v) => v.debtCollection)).toBe(true)
@@ -128,14 +128,14 @@ describe('agreement views, set-based (issue #19)', () => {
     expect(new Set(views.map((v) => v.collectionProblem))).toEqual(new Set([null, 'NO_PROVIDER_AGREEMENT']))
     expect(await expectSameJson(t.db)).toBe(210)
     // The prepared pages give drizzle's rows exactly (booleans mapped, every column named as in the schema).
-    expect(agreementPage(t.db, 'all', { limit: 1000 })).toEqual(rows)
-    expect(agreementSyncPage(t.db, 'all', null, 1000)).toEqual([...rows].sort((a, b) => (a.id < b.id ? -1 : 1)))
+    expect(await agreementPage(t.db, 'all', { limit: 1000 })).toEqual(rows)
+    expect(await agreementSyncPage(t.db, 'all', null, 1000)).toEqual([...rows].sort((a, b) => (a.id < b.id ? -1 : 1)))
     expect(rows.some((r) => r.finalPaymentRequired === true)).toBe(true)
 
     // A switched-off provider and a suspended company.
     await t.db.update(paymentProviders).set({ isActive: false }).where(eq(paymentProviders.companyId, main)).run()
     await t.db.update(companies).set({ status: 'SUSPENDED' }).where(eq(companies.id, second)).run()
-    expect(new Set(viewsOf(await allRows(t.db)).map((v) => v.collectionProblem))).toEqual(
+    expect(new Set((await viewsOf(await allRows(t.db))).map((v) => v.collectionProblem))).toEqual(
       new Set([null, 'NO_PROVIDER_AGREEMENT', 'PROVIDER_INACTIVE', 'COMPANY_NOT_COLLECTING']),
     )
     await expectSameJson(t.db)
@@ -147,7 +147,7 @@ describe('agreement views, set-based (issue #19)', () => {
     const [id] = await insertAgreements(t.db, main, 1, 3)
     await t.db.delete(charges).run()
     const { view } = createAgreementViews({ db: t.db })
-    const overdue = async () => view((await t.db.select().from(agreements).where(eq(agreements.id, id!)).get())!).overdue
+    const overdue = async () => (await view((await t.db.select().from(agreements).where(eq(agreements.id, id!)).get())!)).overdue
     const charge = async (due: string, status: 'FAILED' | 'EXECUTED', n: number) =>
       await t.db
         .insert(charges)

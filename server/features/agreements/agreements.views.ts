@@ -39,15 +39,14 @@ export function createAgreementViews(deps: { db: Db }) {
    * are (agreements.reads.ts): the list, a sync page and a single agreement all come through here.
    * `on` is the handle to read with (the sync endpoint passes its own).
    */
-  function viewsOf(rows: readonly AgreementRow[], on: Db = db): Agreement[] {
+  async function viewsOf(rows: readonly AgreementRow[], on: Db = db): Promise<Agreement[]> {
     if (rows.length === 0) return []
-    const reads = agreementReads(on)
-    const ids = JSON.stringify(rows.map((r) => r.id))
-    const members = new Map(reads.members.all(JSON.stringify([...new Set(rows.map((r) => r.memberUserId))])).map((m) => [m.id, m]))
-    const addresses = groupBy(reads.addresses.all(ids))
-    const parts = groupBy(reads.parts.all(ids))
-    const overdue = new Set(reads.overdue.all(ids))
-    const collecting = collectingOf(rows, on)
+    const ids = [JSON.stringify(rows.map((r) => r.id))] as [string]
+    const members = new Map((await agreementReads.members.all(on, [JSON.stringify([...new Set(rows.map((r) => r.memberUserId))])])).map((m) => [m.id, m]))
+    const addresses = groupBy(await agreementReads.addresses.all(on, ids))
+    const parts = groupBy(await agreementReads.parts.all(on, ids))
+    const overdue = new Set(await agreementReads.overdue.all(on, ids))
+    const collecting = await collectingOf(rows, on)
     return rows.map((row) => {
       const member = members.get(row.memberUserId)!
       const isOverdue = overdue.has(row.id)
@@ -105,15 +104,16 @@ export function createAgreementViews(deps: { db: Db }) {
   }
 
   /** Company statuses and provider switches, read only for ACCEPTED rows: no other status has a collection problem. */
-  function collectingOf(rows: readonly AgreementRow[], on: Db) {
+  async function collectingOf(rows: readonly AgreementRow[], on: Db) {
     const companies = new Map<string, string>()
     const providers = new Map<string, boolean>()
     const accepted = rows.filter((r) => r.status === 'ACCEPTED')
     if (accepted.length === 0) return { companies, providers }
     const unique = (ids: string[]) => JSON.stringify([...new Set(ids)])
-    for (const r of agreementReads(on).collecting.all(unique(accepted.map((a) => a.companyId)), unique(accepted.map((a) => a.paymentProviderId))))
-      if (r.kind === 'company') companies.set(r.id, String(r.value))
-      else providers.set(r.id, r.value === 1)
+    const facts = await agreementReads.collecting.all(on, [unique(accepted.map((a) => a.companyId)), unique(accepted.map((a) => a.paymentProviderId))])
+    for (const r of facts)
+      if (r.kind === 'company') companies.set(r.id, r.status!)
+      else providers.set(r.id, r.active === 1)
     return { companies, providers }
   }
 
@@ -121,7 +121,7 @@ export function createAgreementViews(deps: { db: Db }) {
    * Why an ACCEPTED agreement cannot be charged, or null (issue #16): billing skips it (no Vipps
    * agreement, a switched-off provider, a company that collects nothing), so staff are told.
    */
-  function collectionProblemOf(row: AgreementRow, context: ReturnType<typeof collectingOf>): CollectionProblem | null {
+  function collectionProblemOf(row: AgreementRow, context: Awaited<ReturnType<typeof collectingOf>>): CollectionProblem | null {
     const companyStatus = context.companies.get(row.companyId)
     return collectionProblem(
       { status: row.status, providerAgreementId: row.vippsAgreementId },
@@ -132,7 +132,7 @@ export function createAgreementViews(deps: { db: Db }) {
     )
   }
 
-  const view = (row: AgreementRow): Agreement => viewsOf([row])[0]!
+  const view = async (row: AgreementRow): Promise<Agreement> => (await viewsOf([row]))[0]!
 
   return { view, viewsOf, scheduleOf }
 }

@@ -141,6 +141,6 @@ describe('the actor cache', () => {
     expect(await status(t, 'GET', '/account/info', admin)).toBe(200)
     expect(await status(t, 'PATCH', `/company/${main}/field/name`, chairman, { value: 'Solgården Nord' })).toBe(200)
     // What the next request of the administrator gets as its actor.
-    expect(t.services.auth.authenticate(admin)!.companies.find((c) => c.id === main)!.name).toBe('Solgården Nord')
+    expect((await t.services.auth.authenticate(admin))!.companies.find((c) => c.id === main)!.name).toBe('Solgården Nord')
   })
 })

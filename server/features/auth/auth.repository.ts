@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, ne } from 'drizzle-orm'
-import type Database from 'better-sqlite3'
-import { connectionOf, type Db } from '../../db/client'
+import type { Db } from '../../db/client'
+import { statement } from '../../db/statement'
 import { authMethods, emailConfirmations, passwordResets, sessions } from '../../db/schema/users'
 import { oidcLogins } from '../../db/schema/oidc'
 
@@ -10,22 +10,12 @@ export type NewAuthMethod = typeof authMethods.$inferInsert
 /** What authenticating a request needs of its session. */
 export type LiveSession = Pick<SessionRow, 'id' | 'userId' | 'lastUsedAt' | 'expiresAt'>
 
-// Every request with a token runs the session lookup: prepared once per connection (never one
-// connection captured at start-up, so a request may read on whichever connection it is given).
-const statements = new WeakMap<Database.Database, Database.Statement<[string, string], LiveSession>>()
-function liveSessionStatement(db: Db): Database.Statement<[string, string], LiveSession> {
-  const sqlite = connectionOf(db)
-  let s = statements.get(sqlite)
-  if (!s)
-    statements.set(
-      sqlite,
-      (s = sqlite.prepare<[string, string], LiveSession>(
-        `SELECT id, user_id AS userId, last_used_at AS lastUsedAt, expires_at AS expiresAt
-           FROM sessions WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?`,
-      )),
-    )
-  return s
-}
+// Every request with a token that misses the actor cache runs the session lookup: a raw
+// statement, prepared once per connection on SQLite (a request may read on whichever it is given).
+const liveSessionStatement = statement<[string, string], LiveSession>(
+  `SELECT id, user_id AS "userId", last_used_at AS "lastUsedAt", expires_at AS "expiresAt"
+     FROM sessions WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?`,
+)
 
 /** Queries on sign-in methods, sessions, password reset links and Vipps Login attempts. */
 export const authRepository = {
@@ -129,8 +119,8 @@ export const authRepository = {
 
   sessionById: async (db: Db, id: string): Promise<SessionRow | undefined> => await db.select().from(sessions).where(eq(sessions.id, id)).get(),
 
-  /** A session by token hash that is neither revoked nor expired at `now` (a prepared statement). */
-  liveSession: (db: Db, tokenHash: string, now: string): LiveSession | undefined => liveSessionStatement(db).get(tokenHash, now),
+  /** A session by token hash that is neither revoked nor expired at `now` (a raw statement). */
+  liveSession: async (db: Db, tokenHash: string, now: string): Promise<LiveSession | undefined> => await liveSessionStatement.get(db, [tokenHash, now]),
 
   touchSession: async (db: Db, id: string, lastUsedAt: string, expiresAt: string): Promise<void> => {
     await db.update(sessions).set({ lastUsedAt, expiresAt }).where(eq(sessions.id, id)).run()

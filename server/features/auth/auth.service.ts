@@ -1,4 +1,4 @@
-import { connectionOf, type Db, transaction } from '../../db/client'
+import { type Db, transaction } from '../../db/client'
 import { DomainError, validation } from '../../errors'
 import type { Clock } from '../../lib/clock'
 import { newId, randomToken, sha256 } from '../../lib/ids'
@@ -156,14 +156,16 @@ export function createAuthService(deps: AuthDeps) {
      * token is not a live session. Reused for a few seconds per token (users.actors), never past
      * the session's expiry; sign-out and every change of what the actor holds invalidate it.
      */
-    authenticate(token: string): Actor | undefined {
+    async authenticate(token: string): Promise<Actor | undefined> {
       const key = sha256(token)
       const now = clock.now()
       const cached = users.actors.get(key, now.getTime())
       if (cached) return cached
+      // A change of what the actor holds from here on keeps what is read below out of the cache.
+      const ticket = users.actors.ticket()
       // Read as a GET reads (committed rows only, never inside another request's open write
       // transaction): this runs before the request's own transaction or read scope begins.
-      const session = inReadScope(() => authRepository.liveSession(db, key, now.toISOString()))
+      const session = await inReadScope(() => authRepository.liveSession(db, key, now.toISOString()))
       if (!session) return undefined
       let expiresAt = session.expiresAt
       if (now.getTime() - new Date(session.lastUsedAt).getTime() >= TOUCH_INTERVAL_MS) {
@@ -176,8 +178,8 @@ export function createAuthService(deps: AuthDeps) {
         const until = expiresAt
         void deps.lock.run(() => authRepository.touchSession(db, sessionId, at, until)).catch(() => undefined)
       }
-      const actor = inReadScope(() => users.loadActor(session.userId, session.id))
-      if (actor) users.actors.set(key, actor, now.getTime(), new Date(expiresAt).getTime())
+      const actor = await inReadScope(() => users.loadActor(session.userId, session.id))
+      if (actor) users.actors.set(key, actor, now.getTime(), new Date(expiresAt).getTime(), ticket)
       return actor
     },
 
@@ -297,7 +299,7 @@ export function createAuthService(deps: AuthDeps) {
         await authRepository.deleteUnverifiedMethods(db, user.id)
         const vipps = await authRepository.deleteMethodsOfType(db, user.id, 'MOBILEPAY')
         const sessions = await authRepository.revokeAllSessions(db, user.id, now)
-        users.actors.invalidateUser(user.id, connectionOf(db))
+        users.actors.invalidateUser(user.id, db)
         return { sessions, tokens: await authRepository.deleteLoginTokens(db, user.id), pending, vipps }
       })
       await deps.notifications.notify(user.id, {

@@ -1,4 +1,5 @@
-import type Database from 'better-sqlite3'
+import type { Db } from '../../db/client'
+import { statement } from '../../db/statement'
 import type { InvoiceStatus } from '../../../shared/domain/invoice'
 
 /**
@@ -27,24 +28,15 @@ export interface DebtorRow {
   retry_pending: number
 }
 
+// `CAST(… AS TEXT)`: PostgreSQL cannot tell a parameter's type from `IS NULL` alone.
 const UNPAID = `i.company_id = @companyId AND i.kind = 'INVOICE' AND i.settlement IS NULL AND i.status IN ('CREATED', 'RESERVED', 'FAILED')
   AND (i.status = 'FAILED' OR i.due_date < @today)
-  AND (@agreementId IS NULL OR i.agreement_id = @agreementId)`
+  AND (CAST(@agreementId AS TEXT) IS NULL OR i.agreement_id = @agreementId)`
 
 const CREDITED = `COALESCE((SELECT SUM(cn.total_ore) FROM invoices cn WHERE cn.credited_invoice_id = i.id AND cn.kind = 'CREDIT_NOTE'), 0)`
 
-const cache = new WeakMap<Database.Database, ReturnType<typeof prepare>>()
-
-export function debtorStatements(sqlite: Database.Database) {
-  let s = cache.get(sqlite)
-  if (!s) {
-    s = prepare(sqlite)
-    cache.set(sqlite, s)
-  }
-  return s
-}
-
-interface PageParams {
+// A type, not an interface: named parameters are a record (`Params`).
+type PageParams = {
   companyId: string
   today: string
   agreementId: string | null
@@ -53,29 +45,31 @@ interface PageParams {
   limit: number
 }
 
-function prepare(sqlite: Database.Database) {
-  const page = sqlite.prepare<[PageParams], DebtorRow>(
-    `SELECT i.id, i.number, i.description AS name, i.agreement_id, a.external_seq, i.member_user_id, i.consumer_name, i.consumer_address,
-            i.due_date, i.status, i.total_ore, ${CREDITED} AS credited_ore,
-            c.overdue_step, a.status AS agreement_status, a.vipps_agreement_id, a.debt_collection_since,
-            EXISTS (SELECT 1 FROM charges r WHERE r.agreement_id = i.agreement_id AND r.invoice_id = i.id AND r.id <> i.charge_id
-                    AND r.status IN ('CREATED', 'RESERVED')) AS retry_pending
-     FROM invoices i
-     LEFT JOIN charges c ON c.id = i.charge_id
-     LEFT JOIN agreements a ON a.id = i.agreement_id
-     WHERE ${UNPAID} AND (i.due_date > @afterDue OR (i.due_date = @afterDue AND i.id > @afterId))
-     ORDER BY i.due_date, i.id
-     LIMIT @limit`,
-  )
-  const totals = sqlite.prepare<[Omit<PageParams, 'afterDue' | 'afterId' | 'limit'>], { count: number; amount: number | null }>(
-    `SELECT COUNT(*) AS count, SUM(MAX(0, i.total_ore - ${CREDITED})) AS amount FROM invoices i WHERE ${UNPAID}`,
-  )
-  return {
-    /** Unpaid invoices after (afterDue, afterId), oldest due date first. */
-    page: (p: PageParams): DebtorRow[] => page.all(p),
-    totals: (p: Omit<PageParams, 'afterDue' | 'afterId' | 'limit'>) => {
-      const t = totals.get(p)!
-      return { count: t.count, amount: t.amount ?? 0 }
-    },
-  }
+type TotalsParams = Omit<PageParams, 'afterDue' | 'afterId' | 'limit'>
+
+// retry_pending as 1/0 on both engines (EXISTS is a boolean on PostgreSQL).
+const page = statement<PageParams, DebtorRow>(
+  `SELECT i.id, i.number, i.description AS name, i.agreement_id, a.external_seq, i.member_user_id, i.consumer_name, i.consumer_address,
+          i.due_date, i.status, i.total_ore, ${CREDITED} AS credited_ore,
+          c.overdue_step, a.status AS agreement_status, a.vipps_agreement_id, a.debt_collection_since,
+          CASE WHEN EXISTS (SELECT 1 FROM charges r WHERE r.agreement_id = i.agreement_id AND r.invoice_id = i.id AND r.id <> i.charge_id
+                  AND r.status IN ('CREATED', 'RESERVED')) THEN 1 ELSE 0 END AS retry_pending
+   FROM invoices i
+   LEFT JOIN charges c ON c.id = i.charge_id
+   LEFT JOIN agreements a ON a.id = i.agreement_id
+   WHERE ${UNPAID} AND (i.due_date > @afterDue OR (i.due_date = @afterDue AND i.id > @afterId))
+   ORDER BY i.due_date, i.id
+   LIMIT @limit`,
+)
+const totals = statement<TotalsParams, { count: number; amount: number | null }>(
+  (d) => `SELECT COUNT(*) AS count, SUM(${d.greatest('0', `i.total_ore - ${CREDITED}`)}) AS amount FROM invoices i WHERE ${UNPAID}`,
+)
+
+export const debtorsRepository = {
+  /** Unpaid invoices after (afterDue, afterId), oldest due date first. */
+  page: (db: Db, p: PageParams): Promise<DebtorRow[]> => page.all(db, p),
+  async totals(db: Db, p: TotalsParams) {
+    const t = (await totals.get(db, p))!
+    return { count: t.count, amount: t.amount ?? 0 }
+  },
 }

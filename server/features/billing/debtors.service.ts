@@ -1,4 +1,4 @@
-import { connectionOf, type Database_ } from '../../db/client'
+import { snapshot, type Database_ } from '../../db/client'
 import { conflict, forbidden, invalidState, notFound } from '../../errors'
 import { decodeCursor, encodeCursor } from '../../http/paging'
 import { todayInCopenhagen, type Clock } from '../../lib/clock'
@@ -29,7 +29,7 @@ import type { UsersService } from '../users/users.service'
 import { chargesRepository } from './charges.repository'
 import type { ChargesService } from './charges.service'
 import { creditNoteLines, linesLeft } from './credit-lines'
-import { debtorStatements } from './debtors.repository'
+import { debtorsRepository } from './debtors.repository'
 import { invoicesRepository, type InvoiceRow } from './invoices.repository'
 import type { Invoicing, LineSource } from './invoicing'
 import type { OneTimeCharges } from './one-time-charge'
@@ -155,9 +155,11 @@ export function createDebtorActions(deps: {
       const today = todayInCopenhagen(clock)
       const [afterDue, afterId] = query.after ?? ['', '']
       const base = { companyId: query.companyId, today, agreementId: query.agreementId ?? null }
-      // The statements of the connection in use: the read-only one during a GET (decision 0049).
-      const ds = debtorStatements(connectionOf(db))
-      const rows = ds.page({ ...base, afterDue, afterId, limit: query.limit + 1 })
+      // The page and the totals from one moment.
+      const [rows, total] = await snapshot(db, async () => [
+        await debtorsRepository.page(db, { ...base, afterDue, afterId, limit: query.limit + 1 }),
+        await debtorsRepository.totals(db, base),
+      ])
       const page = rows.slice(0, query.limit)
       const steps = config.reminderDays.length
       const items: Debtor[] = page.map((r) => {
@@ -190,7 +192,7 @@ export function createDebtorActions(deps: {
       return {
         items,
         nextCursor: rows.length > query.limit && last ? encodeCursor([last.due_date, last.id]) : null,
-        total: ds.totals(base),
+        total,
         reminderDays: [...config.reminderDays].sort((x, y) => x - y),
         debtCollectionDays: config.debtCollectionDays,
       }
@@ -264,7 +266,7 @@ export function createDebtorActions(deps: {
       const now = nowIso()
       const today = todayInCopenhagen(clock)
       const id = input.id ?? newId()
-      invoicing.issue({
+      await invoicing.issue({
         kind: 'CREDIT_NOTE',
         id,
         agreement: { id: invoice.agreementId, companyId: invoice.companyId, memberUserId: invoice.memberUserId },

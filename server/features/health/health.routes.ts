@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { Database_ } from '../../db/client'
+import { statement } from '../../db/statement'
 import { Health } from '../../../shared/contract/health'
 import { json, router } from '../../http/openapi'
 
@@ -11,16 +12,19 @@ const health = createRoute({
   responses: { 200: { description: 'Healthy', ...json(Health) }, 503: { description: 'Database unavailable', ...json(Health) } },
 })
 
+const ping = statement<[], unknown>('SELECT 1')
+
 /**
- * Checks both connections with a statement that reads no table, so it answers at once even while
+ * Checks the database (on SQLite both connections) with a statement that reads no table, so it answers at once even while
  * a write holds the write lock with its transaction open (as a GET on a file database it does not
  * wait for the lock: decision 0049).
  */
-export const healthRoutes = (database: Pick<Database_, 'sqlite' | 'reader' | 'engine'>, version: string, env: 'development' | 'test' | 'production') =>
-  router().openapi(health, (c) => {
+export const healthRoutes = (database: Pick<Database_, 'db' | 'sqlite' | 'reader' | 'engine'>, version: string, env: 'development' | 'test' | 'production') =>
+  router().openapi(health, async (c) => {
     let db: 'ok' | 'error' = 'ok'
     try {
-      for (const connection of [database.sqlite, database.reader]) connection?.prepare('SELECT 1').get()
+      if (database.engine === 'postgres') await ping.get(database.db, [])
+      else for (const connection of [database.sqlite, database.reader]) connection?.prepare('SELECT 1').get()
     } catch {
       db = 'error'
     }

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import pino from 'pino'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { demo, testApp, type TestApp } from '../../test/harness'
 import { mailOutbox } from '../../db/schema/platform'
@@ -306,13 +306,20 @@ describe('anonymous messages', () => {
     // Earlier mail (the agreement invitations) already left.
     await t.db.update(mailOutbox).set({ status: 'sent', sentAt: t.clock.now().toISOString() }).run()
     // Everything in the database before the send, row by row.
-    const sqlite = t.database.sqlite
-    const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as { name: string }[]).map(
-      (r) => r.name,
-    )
-    const dump = () =>
-      new Set(tables.flatMap((name) => (sqlite.prepare(`SELECT * FROM "${name}"`).all() as object[]).map((row) => `${name}:${JSON.stringify(row)}`)))
-    const before = dump()
+    const tables = (
+      await t.db.values<[string]>(
+        t.database.engine === 'postgres' ?
+          sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`
+        : sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`,
+      )
+    ).map(([name]) => name)
+    const dump = async () =>
+      new Set(
+        (
+          await Promise.all(tables.map(async (name) => (await t.db.values(sql.raw(`SELECT * FROM "${name}"`))).map((row) => `${name}:${JSON.stringify(row)}`)))
+        ).flat(),
+      )
+    const before = await dump()
     const linesBefore = lines.length
 
     const res = await t.call('POST', '/messages/anonymous', {
@@ -326,7 +333,7 @@ describe('anonymous messages', () => {
     await t.db.update(mailOutbox).set({ status: 'sent', sentAt: t.clock.now().toISOString() }).run()
     await t.services.messages.tick()
 
-    const written = [...dump()].filter((row) => !before.has(row))
+    const written = [...(await dump())].filter((row) => !before.has(row))
     expect(written.some((row) => row.startsWith('messages:'))).toBe(true)
     expect(written.some((row) => row.startsWith('message_recipients:'))).toBe(true)
     expect(written.some((row) => row.startsWith('mail_outbox:'))).toBe(true)

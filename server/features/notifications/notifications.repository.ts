@@ -1,39 +1,46 @@
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm'
-import type Database from 'better-sqlite3'
-import { connectionOf, type Db } from '../../db/client'
-import { notifications } from '../../db/schema/notifications'
+import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { statement } from '../../db/statement'
+import { notifications, type StoredMessage } from '../../db/schema/notifications'
 
 export type NotificationRow = typeof notifications.$inferSelect
 
-const sqlIncrement = () => sql`${notifications.version} + 1`
+/** A notification's columns under the row's own names, for the raw statements below. */
+const COLUMNS = `id, user_id AS "userId", title, message, type, is_read AS "isRead", action_url AS "actionUrl", action_text AS "actionText",
+  title_source AS "titleSource", message_source AS "messageSource", action_text_source AS "actionTextSource", version,
+  created_at AS "createdAt", read_at AS "readAt"`
+
+/** A raw row as the engine hands it over: `isRead` is 1/0 on SQLite, a boolean on PostgreSQL; the sources are JSON text on both. */
+type RawNotification = Omit<NotificationRow, 'isRead' | 'titleSource' | 'messageSource' | 'actionTextSource'> & {
+  isRead: number | boolean
+  titleSource: string | null
+  messageSource: string | null
+  actionTextSource: string | null
+}
+
+/** The row as drizzle reads it (the schema's boolean and JSON columns), made of the raw row in place (it is ours). */
+function toRow(raw: RawNotification | undefined): NotificationRow | undefined {
+  if (!raw) return undefined
+  const row = raw as unknown as NotificationRow
+  row.isRead = Boolean(raw.isRead)
+  row.titleSource = parseJson(raw.titleSource)
+  row.messageSource = parseJson(raw.messageSource)
+  row.actionTextSource = parseJson(raw.actionTextSource)
+  return row
+}
+const parseJson = (text: string | null): StoredMessage | null => (text === null ? null : (JSON.parse(text) as StoredMessage))
 
 /**
- * Marking one read is the hot write (issue #19): its queries are built and prepared once per
- * connection instead of on every call (query building and `prepare` were a tenth of a write's
- * time). Kept by connection, never one captured at start-up: reads run on the reader.
+ * Marking one read is the hot write (issue #19): raw statements, prepared once per connection on
+ * SQLite, instead of a query built and prepared on every call (query building and `prepare` were
+ * a tenth of a write's time).
  */
-function prepareHot(db: Db) {
-  return {
-    byIdOfUser: db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.id, sql.placeholder('id')), eq(notifications.userId, sql.placeholder('userId'))))
-      .prepare(),
-    markRead: db
-      .update(notifications)
-      .set({ isRead: true, readAt: sql`${sql.placeholder('at')}`, version: sqlIncrement() })
-      .where(eq(notifications.id, sql.placeholder('id')))
-      .returning()
-      .prepare(),
-  }
-}
-const hot = new WeakMap<Database.Database, ReturnType<typeof prepareHot>>()
-function hotOf(db: Db) {
-  const sqlite = connectionOf(db)
-  let s = hot.get(sqlite)
-  if (!s) hot.set(sqlite, (s = prepareHot(db)))
-  return s
-}
+const byIdOfUserStatement = statement<{ id: string; userId: string }, RawNotification>(
+  `SELECT ${COLUMNS} FROM notifications WHERE id = @id AND user_id = @userId`,
+)
+const markReadStatement = statement<{ id: string; at: string }, RawNotification>(
+  `UPDATE notifications SET is_read = TRUE, read_at = @at, version = version + 1 WHERE id = @id RETURNING ${COLUMNS}`,
+)
 
 /** Queries on notifications; every query is scoped to one user. */
 export const notificationsRepository = {
@@ -50,7 +57,7 @@ export const notificationsRepository = {
       .limit(limit)
       .all(),
 
-  byIdOfUser: async (db: Db, userId: string, id: string): Promise<NotificationRow | undefined> => await hotOf(db).byIdOfUser.get({ id, userId }),
+  byIdOfUser: async (db: Db, userId: string, id: string): Promise<NotificationRow | undefined> => toRow(await byIdOfUserStatement.get(db, { id, userId })),
 
   unreadCount: async (db: Db, userId: string): Promise<number> =>
     (
@@ -69,7 +76,7 @@ export const notificationsRepository = {
       .all(),
 
   /** Marks the row read; returns it as it is now. */
-  markRead: async (db: Db, id: string, at: string): Promise<NotificationRow | undefined> => await hotOf(db).markRead.get({ id, at }),
+  markRead: async (db: Db, id: string, at: string): Promise<NotificationRow | undefined> => toRow(await markReadStatement.get(db, { id, at })),
 
   delete: async (db: Db, id: string): Promise<void> => {
     await db.delete(notifications).where(eq(notifications.id, id)).run()

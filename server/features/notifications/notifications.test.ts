@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
 import { DEMO_PASSWORD, demo, testApp, type TestApp } from '../../test/harness'
 import { newId } from '../../lib/ids'
 import { notificationsRepository } from './notifications.repository'
 import { createNoticesService } from './notices'
+import { idempotencyKeys } from '../../db/schema/platform'
+
+/** The answer stored for an Idempotency-Key (on either engine). */
+const storedAnswer = async (t: TestApp, key: string) =>
+  await t.db.select({ body: idempotencyKeys.body }).from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).get()
 
 async function withNotifications(t: TestApp, email: string, n: number) {
   const token = await t.login(email)
@@ -58,7 +64,7 @@ describe('notifications API', () => {
     const [first] = (await t.call('GET', '/notifications', { token })).json
     const headers = { 'Idempotency-Key': 'mark-1' }
     const read = await t.call('PATCH', `/notifications/${first.id}/read`, { token, headers })
-    const stored = t.database.sqlite.prepare<[string], { body: string }>('SELECT body FROM idempotency_keys WHERE key = ?').get('mark-1')
+    const stored = await storedAnswer(t, 'mark-1')
     expect(stored?.body).toBe(JSON.stringify(read.json))
     expect(read.headers.get('Cache-Control')).toBe('no-store')
     expect(read.json).toEqual({ ...first, isRead: true, version: first.version + 1 })
@@ -69,7 +75,7 @@ describe('notifications API', () => {
     // A refusal is stored and replayed too (its JSON made by the error handler).
     const missing = await t.call('PATCH', `/notifications/${newId()}/read`, { token, headers: { 'Idempotency-Key': 'mark-2' } })
     expect(missing.status).toBe(404)
-    const storedMissing = t.database.sqlite.prepare<[string], { body: string }>('SELECT body FROM idempotency_keys WHERE key = ?').get('mark-2')
+    const storedMissing = await storedAnswer(t, 'mark-2')
     expect(storedMissing?.body).toBe(JSON.stringify(missing.json))
   })
 

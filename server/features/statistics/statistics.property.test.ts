@@ -1,5 +1,7 @@
+import { count } from 'drizzle-orm'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { chargeStatistics } from '../../db/schema/statistics'
 import { demo, testApp } from '../../test/harness'
 import { partTypes } from '../../../shared/domain/agreement-parts'
 import { documentOfInvoice, statisticsFromDocuments } from '../../../shared/domain/statistics'
@@ -60,7 +62,7 @@ describe('statistics: server and client agree', () => {
           agreements.map((x) => x.id),
           ops,
           async () => {
-            const text = t.services.statistics.chargeStatisticsJson(actor, f.main, { type: 'custom', startDate, endDate, agreementId })
+            const text = await t.services.statistics.chargeStatisticsJson(actor, f.main, { type: 'custom', startDate, endDate, agreementId })
             const server = JSON.parse(text) as ChargeStatistics
             // One page holds them all (the list pages by 200, issue #19).
             const synced = await t.services.invoices.list(actor, { companyId: f.main, limit: 200 })
@@ -76,6 +78,6 @@ describe('statistics: server and client agree', () => {
       { numRuns: 60 },
     )
     // The rollbacks left nothing behind.
-    expect(t.database.sqlite.prepare('SELECT count(*) AS n FROM charge_statistics').get()).toEqual({ n: 0 })
+    expect(await t.db.select({ n: count() }).from(chargeStatistics).get()).toEqual({ n: 0 })
   }, 120_000)
 })

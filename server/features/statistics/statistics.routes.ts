@@ -29,8 +29,8 @@ export const statisticsRoutes = (statistics: StatisticsService) =>
     chargeStatistics,
     // The service writes the JSON text itself (decision 0056), so it is sent as it is rather than
     // parsed into objects for `c.json` to serialise again; its bytes are the ones `c.json` sent.
-    (c) =>
-      c.body(statistics.chargeStatisticsJson(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('query')), 200, {
+    async (c) =>
+      c.body(await statistics.chargeStatisticsJson(requireActor(c.var.actor), c.req.valid('param').id, c.req.valid('query')), 200, {
         'Content-Type': 'application/json',
       }) as never,
   )

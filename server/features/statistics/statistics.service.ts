@@ -1,4 +1,4 @@
-import { connectionOf, type Database_ } from '../../db/client'
+import { snapshot, type Database_ } from '../../db/client'
 import { DomainError, notFound } from '../../errors'
 import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import { statisticsMessages, type StatisticsQuery } from '../../../shared/contract/statistics'
@@ -6,7 +6,7 @@ import { resolvePeriod } from '../../../shared/domain/statistics-period'
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
 import { assertCompanyAdminStaff } from '../access/policy'
-import { statisticsStatements } from './statistics.repository'
+import { statisticsRepository as repo } from './statistics.repository'
 import { statisticsJson } from './statistics-json'
 
 export type StatisticsService = ReturnType<typeof createStatisticsService>
@@ -24,11 +24,11 @@ export function createStatisticsService(deps: { database: Database_; clock: Cloc
      * (docs/decisions/0056-statistics-in-address-order.md). The bytes are those of
      * `JSON.stringify({ agreements, statistics, type, ...period })`.
      */
-    chargeStatisticsJson(actor: Actor, companyId: string, query: StatisticsQuery): string {
+    async chargeStatisticsJson(actor: Actor, companyId: string, query: StatisticsQuery): Promise<string> {
       assertCompanyAdminStaff(actor, companyId)
-      // The statements of the connection in use: the read-only one during a GET (decision 0049).
-      const st = statisticsStatements(connectionOf(deps.database.db))
-      const company = st.company(companyId)
+      // The connection in use: the read-only one during a GET (decision 0049).
+      const { db } = deps.database
+      const company = await repo.company(db, companyId)
       // As GET /company/{id} answers the super admin for an id that does not exist.
       if (!company) throw notFound(messages.companyNotFound.id)
       // Dates without a type are a custom period (the earlier client sends both, docs/PRODUCT.md §7).
@@ -40,9 +40,12 @@ export function createStatisticsService(deps: { database: Database_; clock: Cloc
           issues: [{ path: 'endDate', message: statisticsMessages.customDatesRequired.id }],
         })
       const rest = JSON.stringify({ type, ...period })
-      const agreements = st.agreementsJson(companyId)
-      const statistics = statisticsJson(st.sums(companyId, period.startDate, period.endDate, query.agreementId))
-      return `{"agreements":${agreements},"statistics":${statistics},${rest.slice(1)}`
+      // The agreements and every part of the sums from one moment (the reads are awaited one by one).
+      const [agreements, parts] = await snapshot(db, async () => [
+        await repo.agreementsJson(db, companyId),
+        await repo.sums(db, companyId, period.startDate, period.endDate, query.agreementId),
+      ])
+      return `{"agreements":${agreements},"statistics":${statisticsJson(parts)},${rest.slice(1)}`
     },
   }
 }

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { demo, testApp, type TestApp } from '../../test/harness'
 import { companies } from '../../db/schema/companies'
-import { charges } from '../../db/schema/agreements'
+import { agreements as agreementsTable, charges } from '../../db/schema/agreements'
 import { acceptedWithCollectedCharge, agreementFixtures, createAgreement } from '../agreements/test-helpers'
 import { documentOfInvoice, sortAgreementsByExternalId, statisticsFromDocuments } from '../../../shared/domain/statistics'
 import type { ChargeStatistics } from '../../../shared/contract/statistics'
@@ -20,19 +20,19 @@ async function setup() {
   const admin = await t.login(demo.admin)
   const a = await createAgreement(t, {}, admin)
   const b = await createAgreement(t, { emailAddress: demo.residentDa, memberName: 'Mads Hansen', linkedAddress: [f.addressIds[1]] }, admin)
-  const w = historyWriter(t.database.sqlite, t.clock.now().toISOString())
+  const w = historyWriter(t.db, t.clock.now().toISOString())
   const regular = [
     { type: 'COMMON_EXPENSES' as const, amount: 450_000 },
     { type: 'HEAT' as const, amount: 65_050 },
   ]
-  const ids = t.database.sqlite.transaction(() => {
-    const dec2025 = w.charge({ agreementId: a.id, paymentDate: '2025-12-15', lines: regular })
-    const mar2026 = w.charge({ agreementId: a.id, paymentDate: '2026-03-01', lines: regular })
-    const jul2026 = w.charge({ agreementId: a.id, paymentDate: '2026-07-01', lines: regular })
+  const ids = await transaction(t.db, async () => {
+    const dec2025 = await w.charge({ agreementId: a.id, paymentDate: '2025-12-15', lines: regular })
+    const mar2026 = await w.charge({ agreementId: a.id, paymentDate: '2026-03-01', lines: regular })
+    const jul2026 = await w.charge({ agreementId: a.id, paymentDate: '2026-07-01', lines: regular })
     // Not withdrawn: failed, and still open.
-    w.charge({ agreementId: a.id, paymentDate: '2026-08-01', lines: regular, status: 'FAILED' })
-    w.charge({ agreementId: a.id, paymentDate: '2026-09-01', lines: regular, status: 'RESERVED' })
-    const aug2026 = w.charge({
+    await w.charge({ agreementId: a.id, paymentDate: '2026-08-01', lines: regular, status: 'FAILED' })
+    await w.charge({ agreementId: a.id, paymentDate: '2026-09-01', lines: regular, status: 'RESERVED' })
+    const aug2026 = await w.charge({
       agreementId: b.id,
       paymentDate: '2026-08-01',
       lines: [
@@ -45,11 +45,11 @@ async function setup() {
       ],
     })
     // A refund of 10 % of July's charge, paid back in August: 45,000 + 6,505 øre.
-    w.refund({ chargeId: jul2026.chargeId, amount: 51_505, paymentDate: '2026-08-10' })
+    await w.refund({ chargeId: jul2026.chargeId, amount: 51_505, paymentDate: '2026-08-10' })
     // A refund not yet sent to Vipps counts nothing.
-    w.refund({ chargeId: mar2026.chargeId, amount: 10_000, paymentDate: '2026-08-11', status: 'CREATED' })
+    await w.refund({ chargeId: mar2026.chargeId, amount: 10_000, paymentDate: '2026-08-11', status: 'CREATED' })
     return { dec2025, mar2026, jul2026, aug2026 }
-  })()
+  })
   return { t, f, admin, a, b, ids }
 }
 
@@ -158,10 +158,14 @@ describe('charge statistics', () => {
     // Not yet in numeric order in the database, so ORDER BY external_seq has work to do.
     const invoices = (await t.call('GET', `/invoice?companyId=${f.main}`, { token: admin })).json
     const agreements = sortAgreementsByExternalId(
-      t.database.sqlite
-        .prepare<[string], { id: string; external_seq: number }>('SELECT id, external_seq FROM agreements WHERE company_id = ? ORDER BY id DESC')
-        .all(f.main)
-        .map((a) => ({ id: a.id, externalId: String(a.external_seq) })),
+      (
+        await t.db
+          .select({ id: agreementsTable.id, externalSeq: agreementsTable.externalSeq })
+          .from(agreementsTable)
+          .where(eq(agreementsTable.companyId, f.main))
+          .orderBy(desc(agreementsTable.id))
+          .all()
+      ).map((a) => ({ id: a.id, externalId: String(a.externalSeq) })),
     )
     for (const q of [
       '',

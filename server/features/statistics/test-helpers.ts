@@ -1,5 +1,5 @@
-import type Database from 'better-sqlite3'
 import fc from 'fast-check'
+import { transaction, type Db } from '../../db/client'
 import { demo, type TestApp } from '../../test/harness'
 import type { PartType, VatRate } from '../../../shared/domain/agreement-parts'
 import { agreementFixtures, createAgreement } from '../agreements/test-helpers'
@@ -30,22 +30,20 @@ export async function threeAgreements(t: TestApp) {
   return { f, agreements }
 }
 
+/** Thrown to roll the history back once `check` has run (anything else thrown is a failure). */
+class RolledBack extends Error {}
+
 /**
  * Writes the history as billing would (one-time charges: regular ones allow one per agreement and
- * due date), runs `check` on it, and rolls it all back, so property runs share one app.
+ * due date), runs `check` on it, and rolls it all back, so property runs share one app. One
+ * transaction on `t.database.db` (server/db/client.ts), so on either engine.
  */
-export async function withHistory(
-  t: TestApp,
-  agreementIds: string[],
-  ops: HistoryOp[],
-  check: (sqlite: Database.Database) => Promise<void> | void,
-): Promise<void> {
-  const sqlite = t.database.sqlite
-  sqlite.exec('BEGIN')
-  try {
-    const w = historyWriter(sqlite, t.clock.now().toISOString())
+export async function withHistory(t: TestApp, agreementIds: string[], ops: HistoryOp[], check: (db: Db) => Promise<void> | void): Promise<void> {
+  const { db } = t.database
+  await transaction(db, async () => {
+    const w = historyWriter(db, t.clock.now().toISOString())
     for (const o of ops) {
-      const { chargeId, invoiceId } = w.charge({
+      const { chargeId, invoiceId } = await w.charge({
         agreementId: agreementIds[o.agreement]!,
         paymentDate: o.paymentDate,
         lines: o.lines,
@@ -54,12 +52,13 @@ export async function withHistory(
       })
       const total = o.lines.reduce((s, l) => s + l.amount, 0)
       if (o.status === 'EXECUTED')
-        for (const r of o.refunds) w.refund({ chargeId, amount: Math.max(1, Math.floor(total * r.share)), paymentDate: r.paymentDate, status: r.status })
-      if (o.later) w.setStatus(invoiceId, o.later.status, o.later.status === 'EXECUTED' ? o.later.paymentDate : null)
+        for (const r of o.refunds) await w.refund({ chargeId, amount: Math.max(1, Math.floor(total * r.share)), paymentDate: r.paymentDate, status: r.status })
+      if (o.later) await w.setStatus(invoiceId, o.later.status, o.later.status === 'EXECUTED' ? o.later.paymentDate : null)
     }
-    await check(sqlite)
-  } finally {
+    await check(db)
     // Nothing of the history stays behind.
-    sqlite.exec('ROLLBACK')
-  }
+    throw new RolledBack()
+  }).catch((e: unknown) => {
+    if (!(e instanceof RolledBack)) throw e
+  })
 }

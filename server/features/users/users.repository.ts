@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, inArray, isNotNull, like, ne, sql } from 'drizzle-orm'
-import type Database from 'better-sqlite3'
-import { connectionOf, type Db } from '../../db/client'
+import type { Db } from '../../db/client'
+import { statement } from '../../db/statement'
 import { authMethods, users } from '../../db/schema/users'
 import { companyMembers } from '../../db/schema/companies'
 import { agreements } from '../../db/schema/agreements'
@@ -12,25 +12,16 @@ export type NewUser = typeof users.$inferInsert
 /** What an actor is made of (server/features/access/actor.ts). */
 export type ActorUserRow = Pick<UserRow, 'id' | 'fullName' | 'emailAddress' | 'language' | 'systemRole' | 'currentCompanyId'>
 
-// The actor is read for every request that misses the actor cache: prepared once per connection
-// (never one connection captured at start-up, so a request may read on whichever it is given).
-const statements = new WeakMap<Database.Database, ReturnType<typeof prepareActorStatements>>()
-const prepareActorStatements = (sqlite: Database.Database) => ({
-  user: sqlite.prepare<[string], ActorUserRow>(
-    `SELECT id, full_name AS fullName, email_address AS emailAddress, language, system_role AS systemRole, current_company_id AS currentCompanyId
-       FROM users WHERE id = ?`,
-  ),
-  memberships: sqlite.prepare<[string], CompanyMembership>(
-    `SELECT c.id, c.name, m.role FROM company_members m JOIN companies c ON c.id = m.company_id
-      WHERE m.user_id = ? AND c.status <> 'DELETED' ORDER BY c.name`,
-  ),
-})
-function actorStatements(db: Db) {
-  const sqlite = connectionOf(db)
-  let s = statements.get(sqlite)
-  if (!s) statements.set(sqlite, (s = prepareActorStatements(sqlite)))
-  return s
-}
+// The actor is read for every request that misses the actor cache: raw statements, prepared once
+// per connection on SQLite (a request may read on whichever connection it is given).
+const actorUserStatement = statement<[string], ActorUserRow>(
+  `SELECT id, full_name AS "fullName", email_address AS "emailAddress", language, system_role AS "systemRole", current_company_id AS "currentCompanyId"
+     FROM users WHERE id = ?`,
+)
+const membershipsStatement = statement<[string], CompanyMembership>(
+  `SELECT c.id, c.name, m.role FROM company_members m JOIN companies c ON c.id = m.company_id
+    WHERE m.user_id = ? AND c.status <> 'DELETED' ORDER BY c.name`,
+)
 
 /** Queries on users and their company memberships. */
 export const usersRepository = {
@@ -70,11 +61,11 @@ export const usersRepository = {
     await db.update(users).set(changes).where(eq(users.id, id)).run()
   },
 
-  /** The user's fields an actor holds (a prepared statement). */
-  actorUser: (db: Db, id: string): ActorUserRow | undefined => actorStatements(db).user.get(id),
+  /** The user's fields an actor holds (a raw statement). */
+  actorUser: async (db: Db, id: string): Promise<ActorUserRow | undefined> => await actorUserStatement.get(db, [id]),
 
   /** Companies the user works for, with the role, in name order. Deleted companies are left out. */
-  memberships: (db: Db, userId: string): CompanyMembership[] => actorStatements(db).memberships.all(userId),
+  memberships: async (db: Db, userId: string): Promise<CompanyMembership[]> => await membershipsStatement.all(db, [userId]),
 
   /** Users whose e-mail starts with the text (for "add user to company"), at most 10. */
   searchByEmailPrefix: async (db: Db, prefix: string): Promise<UserRow[]> =>

@@ -1,5 +1,6 @@
-import { connectionOf, type Db } from '../../db/client'
+import type { Db } from '../../db/client'
 import type { Actor } from '../access/actor'
+import type { CompanyMembership } from '../../../shared/domain/roles'
 import { ActorCache } from './actor-cache'
 import { usersRepository, type NewUser, type UserRow } from './users.repository'
 
@@ -14,12 +15,12 @@ export function createUsersService(deps: { db: Db }) {
   return {
     actors,
     /** After a change to what an actor holds (a membership, a session): the user's next request reads it afresh. */
-    actorChanged: (userId: string): void => actors.invalidateUser(userId, connectionOf(db)),
+    actorChanged: (userId: string): void => actors.invalidateUser(userId, db),
     /** After a change to many actors at once (a company's name or status). */
-    actorsChanged: (): void => actors.invalidateAll(connectionOf(db)),
+    actorsChanged: (): void => actors.invalidateAll(db),
     byId: async (id: string): Promise<UserRow | undefined> => await usersRepository.byId(db, id),
     byEmail: async (email: string): Promise<UserRow | undefined> => await usersRepository.byEmail(db, email),
-    memberships: (userId: string) => usersRepository.memberships(db, userId),
+    memberships: async (userId: string): Promise<CompanyMembership[]> => await usersRepository.memberships(db, userId),
     byMobileKey: async (key: string): Promise<UserRow | undefined> => await usersRepository.byMobileKey(db, key),
     /** By any of the user's e-mail addresses (the profile's or a sign-in's). */
     byAnyEmail: async (email: string): Promise<UserRow | undefined> => await usersRepository.byAnyEmail(db, email),
@@ -28,17 +29,16 @@ export function createUsersService(deps: { db: Db }) {
     insert: async (user: NewUser): Promise<void> => await usersRepository.insert(db, user),
     async update(id: string, changes: Partial<NewUser>): Promise<void> {
       await usersRepository.update(db, id, changes)
-      actors.invalidateUser(id, connectionOf(db))
+      actors.invalidateUser(id, db)
     },
     /** Whether the user is staff (any company role) of one of these companies. */
     isStaffOfAny: async (userId: string, companyIds: readonly string[]): Promise<boolean> => await usersRepository.isStaffOfAny(db, userId, companyIds),
     hasAgreementWith: async (userId: string, companyId: string): Promise<boolean> => await usersRepository.hasAgreementWith(db, userId, companyId),
 
     /** The actor for a session; the current company falls back to the first membership. */
-    loadActor(userId: string, sessionId: string): Actor | undefined {
-      const user = usersRepository.actorUser(db, userId)
+    async loadActor(userId: string, sessionId: string): Promise<Actor | undefined> {
+      const [user, companies] = await Promise.all([usersRepository.actorUser(db, userId), usersRepository.memberships(db, userId)])
       if (!user) return undefined
-      const companies = usersRepository.memberships(db, userId)
       const current = companies.find((c) => c.id === user.currentCompanyId) ?? companies[0]
       return {
         userId: user.id,

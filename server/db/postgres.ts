@@ -1,0 +1,45 @@
+/**
+ * The server's database on PostgreSQL (DATABASE_URL, issue #20): the pool and drizzle handle of
+ * server/db/pg-executor.ts, migrated with drizzle/pg. Several instances may start together: the
+ * migrations run under a session advisory lock, so one applies them and the others wait and then
+ * find nothing left to do.
+ */
+import { resolve, dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { drizzle } from 'drizzle-orm/node-postgres'
+import { migrate } from 'drizzle-orm/node-postgres/migrator'
+import type pg from 'pg'
+import type { Database_, Db } from './client'
+import { openPgDatabase } from './pg-executor'
+
+const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle/pg')
+
+/** Any fixed number: the advisory lock under which one instance migrates at a time. */
+const MIGRATION_LOCK = 0x62_6b_6d_67 // "bkmg"
+
+export async function openPostgres(url: string, options: { max?: number; idleTimeoutMillis?: number } = {}): Promise<Database_> {
+  const database = openPgDatabase(url, options)
+  try {
+    await migratePostgres(database.pool)
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+  // TEMPORARY: `sqlite` is typed as always there (server/db/client.ts) until the billing run no longer uses it.
+  return { db: database.db as unknown as Db, engine: 'postgres', sqlite: undefined as never, close: () => database.close() }
+}
+
+/** Applies drizzle/pg's migrations not yet applied, one instance at a time. */
+export async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect()
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
+    try {
+      await migrate(drizzle(client), { migrationsFolder })
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK])
+    }
+  } finally {
+    client.release()
+  }
+}
