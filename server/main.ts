@@ -100,7 +100,7 @@ async function main() {
     transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : emlFileTransport(config.mailOutboxDir),
   })
   mail.start(1000)
-  const jobs = new JobRunner({ lock, log })
+  const jobs = new JobRunner({ lock, log, db: database.db })
   const housekeeping = housekeepingJob(database.db, clock)
   void jobs.runNow(housekeeping)
   jobs.start([

@@ -51,6 +51,8 @@ export interface Engine {
    * progress (the caller then writes at once, in a transaction of its own).
    */
   collect(key: object, flush: (rows: unknown[]) => Promise<void>): unknown[] | undefined
+  /** Runs `fn` unless another instance runs work of the same name now (see `alone`); answers whether it ran. */
+  alone(name: string, fn: () => Promise<unknown>): Promise<boolean>
 }
 
 const registry = new WeakMap<object, Engine>()
@@ -78,6 +80,20 @@ export function transaction<T>(db: Db, fn: () => Promise<T>): Promise<T> {
  */
 export function snapshot<T>(db: Db, fn: () => Promise<T>): Promise<T> {
   return (registry.get(db)?.snapshot ?? sqliteSnapshot(connectionOf(db)))(fn)
+}
+
+/**
+ * Runs `fn` unless another instance of the server is running work of the same `name` right now
+ * (a periodic job: billing, the provider outbox, webhooks, mail, …), and answers whether it ran.
+ * On PostgreSQL it is a session advisory lock held on a pooled connection while `fn` runs: two
+ * instances never run the same job at once, and when an instance dies its connection closes and
+ * the lock is free for the next one's turn. On SQLite there is one server process: it always runs.
+ */
+export async function alone(db: Db, name: string, fn: () => Promise<unknown>): Promise<boolean> {
+  const engine = registry.get(db)
+  if (engine) return await engine.alone(name, fn)
+  await fn()
+  return true
 }
 
 export interface Database_ {

@@ -63,6 +63,9 @@ export interface PgDatabase {
   close(): Promise<void>
 }
 
+/** The advisory-lock class (first key) of the jobs' locks (`alone`); the second key is the job name's hash. */
+const JOB_LOCKS = 0x626b6a62 // "bkjb"
+
 /** The transaction in progress on a context: its connection and what runs just before its COMMIT. */
 interface InTransaction {
   client: pg.PoolClient
@@ -73,7 +76,7 @@ interface InTransaction {
 }
 
 export function openPgDatabase(url: string, options: { max?: number; idleTimeoutMillis?: number } = {}): PgDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, idleTimeoutMillis: options.idleTimeoutMillis })
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, idleTimeoutMillis: options.idleTimeoutMillis })
   const current = new AsyncLocalStorage<InTransaction>()
   let savepoints = 0
 
@@ -127,6 +130,23 @@ export function openPgDatabase(url: string, options: { max?: number; idleTimeout
     async query(text, values) {
       const result = await (current.getStore()?.client ?? pool).query({ text, values, rowMode: 'array' })
       return { rows: result.rows as unknown[][], fields: result.fields.map((f) => f.name), changes: result.rowCount ?? 0 }
+    },
+    async alone(name, fn) {
+      const client = await pool.connect()
+      let broken = false
+      try {
+        const { rows } = await client.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS held', [JOB_LOCKS, name])
+        if (!rows[0]!.held) return false
+        try {
+          await fn()
+          return true
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [JOB_LOCKS, name]).catch(() => (broken = true))
+        }
+      } finally {
+        // A connection whose unlock failed is closed, which frees the lock anyway.
+        client.release(broken)
+      }
     },
     collect(key, flush) {
       const tx = current.getStore()

@@ -17,10 +17,11 @@ const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 /** Any fixed number: the advisory lock under which one instance migrates at a time. */
 const MIGRATION_LOCK = 0x62_6b_6d_67 // "bkmg"
 
-export async function openPostgres(url: string, options: { max?: number; idleTimeoutMillis?: number } = {}): Promise<Database_> {
+export async function openPostgres(url: string, options: { max?: number; idleTimeoutMillis?: number; migrate?: boolean } = {}): Promise<Database_> {
   const database = openPgDatabase(url, options)
   try {
-    await migratePostgres(database.pool)
+    // A test's copy of an already migrated template skips the check (server/test/pg-template.ts).
+    if (options.migrate !== false) await migratePostgres(database.pool)
   } catch (error) {
     await database.close()
     throw error

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino'
 import type { WriteLock } from '../lib/write-lock'
+import { alone, type Db } from '../db/client'
 
 export interface Job {
   name: string
@@ -10,18 +11,21 @@ export interface Job {
 }
 
 /**
- * Runs periodic jobs inside the server process under the write lock, one at a time per job.
- * A failing job is logged and tried again at its next turn; it never stops the others.
+ * Runs periodic jobs inside the server process under the write lock, one at a time per job, and
+ * with `db` one at a time per job across every instance of the server (`alone`, server/db/client.ts:
+ * on PostgreSQL an instance skips its turn while another runs the job). A failing job is logged
+ * and tried again at its next turn; it never stops the others.
  */
 export class JobRunner {
   private timers: NodeJS.Timeout[] = []
 
-  constructor(private readonly deps: { lock: WriteLock; log: Logger }) {}
+  constructor(private readonly deps: { lock: WriteLock; log: Logger; db?: Db }) {}
 
   async runNow(job: Job): Promise<void> {
+    const run = () => (job.locked === false ? job.run() : this.deps.lock.run(() => job.run()))
     try {
-      if (job.locked === false) await job.run()
-      else await this.deps.lock.run(() => job.run())
+      if (this.deps.db) await alone(this.deps.db, `job:${job.name}`, run)
+      else await run()
     } catch (err) {
       // Recorded in System Logs (the logger copies errors there) with the job's name.
       this.deps.log.child({ job: job.name }).error({ err }, `job ${job.name} failed: ${err instanceof Error ? err.message : String(err)}`)

@@ -58,9 +58,10 @@ const copies: Array<{ adminUrl: string; name: string; database: Database_ }> = [
 /** A private copy of the template, as the app's database. Dropped by `dropPgCopies` (after each test file). */
 export async function copyPgTemplate(adminUrl: string, template: string): Promise<Database_> {
   const name = `bk_test_${randomBytes(6).toString('hex')}`
-  await onServer(adminUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`))
-  // A few connections, closed soon when idle: a test file may hold dozens of apps at once.
-  const database = await openPostgres(databaseUrl(adminUrl, name), { max: 4, idleTimeoutMillis: 200 })
+  // FILE_COPY: a few times faster than WAL_LOG (PostgreSQL 15's default) for a small template.
+  await onServer(adminUrl, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY FILE_COPY`))
+  // Migrated with the template. A few connections, closed soon when idle: a test file may hold dozens of apps at once.
+  const database = await openPostgres(databaseUrl(adminUrl, name), { max: 4, idleTimeoutMillis: 200, migrate: false })
   copies.push({ adminUrl, name, database })
   return database
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { and, asc, eq, lte } from 'drizzle-orm'
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { Logger } from 'pino'
-import type { Db } from '../../db/client'
+import { alone, type Db } from '../../db/client'
 import { mailOutbox } from '../../db/schema/platform'
 import type { Clock } from '../../lib/clock'
 import { newId } from '../../lib/ids'
@@ -80,10 +80,19 @@ export class MailWorker {
 
   constructor(private readonly deps: { db: Db; clock: Clock; lock: WriteLock; transport: MailTransport; from: string; log: Logger }) {}
 
-  /** Sends everything that is due now; resolves with the number sent. Concurrent calls share one run. */
+  /**
+   * Sends everything that is due now; resolves with the number sent. Concurrent calls share one
+   * run, and only one instance of the server sends at a time (`alone`: 0 when another is sending).
+   */
   runOnce(): Promise<number> {
-    this.running ??= this.drain().finally(() => (this.running = undefined))
+    this.running ??= this.drainAlone().finally(() => (this.running = undefined))
     return this.running
+  }
+
+  private async drainAlone(): Promise<number> {
+    let sent = 0
+    await alone(this.deps.db, 'job:mail', async () => (sent = await this.drain()))
+    return sent
   }
 
   start(intervalMs = 5000): void {
