@@ -3,6 +3,7 @@ import { DEMO_PASSWORD, demo, testApp } from '../test/harness'
 import { usersRepository } from '../features/users/users.repository'
 import { authMethods } from '../db/schema/users'
 import { idempotencyKeys } from '../db/schema/platform'
+import { onPostgres } from '../test/template-db'
 
 const key = (k: string) => ({ 'Idempotency-Key': k })
 
@@ -26,6 +27,26 @@ describe('Idempotency-Key on writes', () => {
     expect(retry.json).toEqual({ data: method })
     expect(JSON.stringify(await t.db.select().from(idempotencyKeys).all())).not.toContain(shownOnce)
     expect(await count()).toBe(before + 1)
+  })
+
+  // Two instances of the server share the database only on PostgreSQL; each has its own write lock
+  // and its own list of keys in flight, so both may run the request at once.
+  it.skipIf(!onPostgres)('answers the same key sent to two instances at once alike, with one effect', async () => {
+    const t = await testApp()
+    const other = await testApp({}, { database: t.database })
+    const token = await t.login(demo.admin)
+    const count = async () => (await t.db.select().from(authMethods).all()).length
+    const before = await count()
+    for (let round = 0; round < 4; round++) {
+      const body = { type: 'LOGIN_TOKEN', identifier: `Laptop ${round}`, currentPassword: DEMO_PASSWORD }
+      const both = await Promise.all(
+        [t, other].map((app) => app.call('POST', '/account/auth-methods', { token, body, headers: key(`two-instances-${round}`) })),
+      )
+      expect(both.map((res) => res.status)).toEqual([201, 201])
+      expect(both.filter((res) => res.headers.get('Idempotent-Replayed') === 'true')).toHaveLength(1)
+      expect(both[0]!.json.data.id).toBe(both[1]!.json.data.id)
+    }
+    expect(await count()).toBe(before + 4)
   })
 
   it('refuses the same key for a different request with 422', async () => {

@@ -25,6 +25,15 @@ const store = statement<[string, string, string, number, string, string, string]
   'INSERT INTO idempotency_keys (scope, key, request_hash, status, headers, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
 )
 
+/** A unique constraint refused a row (PostgreSQL 23505; SQLite's constraint codes), wrapped by drizzle or not. */
+function isDuplicateKey(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code
+    if (code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE') return true
+  }
+  return false
+}
+
 /** Thrown inside the request's transaction to roll a failed request's effects back (not an error). */
 const rolledBack = Symbol('rolled back')
 
@@ -134,6 +143,9 @@ export function writeTransaction(deps: {
             if (answer) await remember(answer)
           })
         } catch (err) {
+          // Another instance of the server stored the same key first (both ran; this one's
+          // effect rolled back with its duplicate record): answer as it did, once.
+          if (err !== rolledBack && slot && isDuplicateKey(err) && (await replayed(scope!, key!, requestHash))) return
           if (err !== rolledBack) throw err
           if (answer) await transaction(db, () => remember(answer!))
         }
