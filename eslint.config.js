@@ -102,7 +102,17 @@ export default tseslint.config(
     // access/ is the authorization policy every feature calls (company scope reads companies and
     // links directly); going through the companies service there would make the two depend on each other.
     ignores: ['server/features/**/*.test.ts', 'server/features/access/**'],
-    rules: { 'no-restricted-imports': restricted(noOtherFeaturesRepository) },
+    rules: {
+      'no-restricted-imports': restricted(noOtherFeaturesRepository),
+      // Raw SQL runs on both engines through server/db/statement.ts (docs/decisions/0058).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='connectionOf']",
+          message: 'A feature does not reach for the SQLite connection: write raw SQL as a statement() (server/db/statement.ts), which runs on PostgreSQL too.',
+        },
+      ],
+    },
   },
   {
     // Every query is awaited on both engines (docs/decisions/0057): a promise left floating is a

@@ -148,6 +148,8 @@ export class ActorCache {
       engine.collect(this, (rows) => Promise.resolve(this.committingNow(rows as Changed[])))?.push(changed)
       return
     }
+    // SQLite's own transaction state, not SQL: the one place a feature asks for the connection.
+    // eslint-disable-next-line no-restricted-syntax
     const connection = connectionOf(db)
     if (!connection.inTransaction) return
     let p = this.pending.get(connection)
