@@ -358,6 +358,7 @@ export function createApp(deps: AppDeps) {
       clock,
       lock,
       outside: callsVipps,
+      rerun: (request, env) => app.fetch(request, env),
       fingerprintKey: `idempotency:${config.appSecretKey}`,
     }),
   )

@@ -38,9 +38,31 @@ export type EngineName = 'sqlite' | 'postgres'
  * how `transaction(db, …)` and `snapshot(db, …)` run, and how a raw statement (server/db/statement.ts)
  * is sent, on the connection of the transaction in progress.
  */
+export interface TransactionOptions {
+  /**
+   * PostgreSQL runs write transactions SERIALIZABLE: when one fails to serialize (or deadlocks)
+   * with another instance's, `fn` runs again on a fresh transaction, up to 5 times in all. Pass
+   * false when `fn` cannot run twice; the caller then retries itself (the request transaction
+   * runs the whole request again, server/http/write-transaction.ts).
+   */
+  retry?: boolean
+}
+
+/** Runs of a write transaction in all when PostgreSQL gives up on it to keep transactions serializable. */
+export const SERIALIZATION_ATTEMPTS = 5
+
+/** A transaction PostgreSQL gave up on to keep transactions serializable (40001) or to end a deadlock (40P01). */
+export function isSerializationFailure(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code
+    if (code === '40001' || code === '40P01') return true
+  }
+  return false
+}
+
 export interface Engine {
   name: EngineName
-  transaction: Run
+  transaction<T>(fn: () => Promise<T>, options?: TransactionOptions): Promise<T>
   snapshot: Run
   /** A statement with `$n` placeholders: rows as arrays, the column names, rows touched. */
   query(text: string, values: unknown[]): Promise<{ rows: unknown[][]; fields: string[]; changes: number }>
@@ -68,8 +90,9 @@ export const engineOf = (db: Db): Engine | undefined => registry.get(db)
  * rolls back everything `fn` wrote. Every query `fn` makes through `db`, across its awaits, is in it. Inside a transaction already open it is a
  * savepoint. On SQLite the caller holds the write lock, as for every write.
  */
-export function transaction<T>(db: Db, fn: () => Promise<T>): Promise<T> {
-  return (registry.get(db)?.transaction ?? sqliteTransaction(connectionOf(db)))(fn)
+export function transaction<T>(db: Db, fn: () => Promise<T>, options?: TransactionOptions): Promise<T> {
+  const engine = registry.get(db)
+  return engine ? engine.transaction(fn, options) : sqliteTransaction(connectionOf(db))(fn)
 }
 
 /**

@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, inArray, isNull, like, max, or, sql, sum } f
 import { integer, sqliteTable, text, type BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postgresBinDir, startPgCluster, type PgCluster } from '../test/pg-cluster'
-import { snapshot, sqliteHandle, transaction, type Db as AppDb } from './client'
+import { isSerializationFailure, snapshot, sqliteHandle, transaction, type Db as AppDb } from './client'
 import { openPgDatabase, toPostgresSql, type PgDatabase } from './pg-executor'
 import { statement } from './statement'
 
@@ -207,6 +207,46 @@ describe.skipIf(!postgresBinDir() && !required)('the same queries on SQLite and 
       arrays: [['rc1', 5]],
     })
     sqlite.close()
+  })
+
+  it('runs write transactions SERIALIZABLE, and again when PostgreSQL gives one up: no lost update', async () => {
+    await pgDb.pool.query("CREATE TABLE counters (id text PRIMARY KEY, v integer NOT NULL); INSERT INTO counters VALUES ('c', 0)")
+    const db = pgDb.db as unknown as AppDb
+    let runs = 0
+    // Ten read-then-write transactions at once (as on several instances): each reads, waits, writes what it read + 1.
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 10 }, () =>
+        transaction(db, async () => {
+          runs++
+          const [v] = await pgDb.db.get<[number]>(sql`SELECT v FROM counters WHERE id = 'c'`)
+          await new Promise((resolve) => setTimeout(resolve, 5))
+          await pgDb.db.run(sql`UPDATE counters SET v = ${v + 1} WHERE id = 'c'`)
+        }),
+      ),
+    )
+    const committed = outcomes.filter((o) => o.status === 'fulfilled').length
+    const [final] = await pgDb.db.get<[number]>(sql`SELECT v FROM counters WHERE id = 'c'`)
+    // Every committed increment counts (READ COMMITTED would lose most of them); the losers ran again.
+    expect(final).toBe(committed)
+    expect(committed).toBeGreaterThanOrEqual(5)
+    expect(runs).toBeGreaterThan(committed)
+    for (const o of outcomes) if (o.status === 'rejected') expect(isSerializationFailure(o.reason)).toBe(true)
+    // Without its retry, a transaction that loses fails with 40001.
+    await expect(
+      Promise.all(
+        [1, 2].map(() =>
+          transaction(
+            db,
+            async () => {
+              const [v] = await pgDb.db.get<[number]>(sql`SELECT v FROM counters WHERE id = 'c'`)
+              await new Promise((resolve) => setTimeout(resolve, 20))
+              await pgDb.db.run(sql`UPDATE counters SET v = ${v + 1} WHERE id = 'c'`)
+            },
+            { retry: false },
+          ),
+        ),
+      ),
+    ).rejects.toSatisfy(isSerializationFailure)
   })
 
   it('keeps one connection per transaction across awaits, and concurrent transactions apart', async () => {

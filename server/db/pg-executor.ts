@@ -25,7 +25,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import pg from 'pg'
 import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy'
-import { registerEngine, type Db } from './client'
+import { isSerializationFailure, registerEngine, SERIALIZATION_ATTEMPTS, type Db, type TransactionOptions } from './client'
 
 // count(*) is a bigint and sum() a numeric in PostgreSQL, which node-postgres hands over as
 // strings; every such figure here (counts, øre sums) is an integer far below 2^53.
@@ -57,7 +57,7 @@ export interface PgDatabase {
   db: SqliteRemoteDatabase
   pool: pg.Pool
   /** Runs `fn` as one transaction: every query it makes, across awaits, uses one connection. */
-  transaction<T>(fn: () => Promise<T>): Promise<T>
+  transaction<T>(fn: () => Promise<T>, options?: TransactionOptions): Promise<T>
   /** Runs `fn`'s reads on one snapshot (REPEATABLE READ, READ ONLY); inside a transaction, in it. */
   snapshot<T>(fn: () => Promise<T>): Promise<T>
   close(): Promise<void>
@@ -98,7 +98,7 @@ export function openPgDatabase(url: string, options: { max?: number; idleTimeout
   const database: PgDatabase = {
     db,
     pool,
-    async transaction(fn) {
+    async transaction(fn, options) {
       const outer = current.getStore()
       // Inside a transaction: a savepoint, as drizzle nests transactions on SQLite, so a failure
       // caught inside undoes only its own part and the outer transaction goes on.
@@ -117,7 +117,16 @@ export function openPgDatabase(url: string, options: { max?: number; idleTimeout
           throw error
         }
       }
-      return onOwnConnection('BEGIN', false, fn)
+      // SERIALIZABLE: two instances' transactions never interleave a read and a write of the same
+      // rows; the one PostgreSQL gives up on runs again (decision 0058).
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await onOwnConnection('BEGIN ISOLATION LEVEL SERIALIZABLE', false, fn)
+        } catch (error) {
+          if (options?.retry === false || attempt >= SERIALIZATION_ATTEMPTS || !isSerializationFailure(error)) throw error
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt))
+        }
+      }
     },
     snapshot: (fn) => (current.getStore() ? fn() : onOwnConnection('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', true, fn)),
     close: () => pool.end(),

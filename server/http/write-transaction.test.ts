@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DEMO_PASSWORD, demo, testApp } from '../test/harness'
 import { usersRepository } from '../features/users/users.repository'
 import { authMethods } from '../db/schema/users'
+import { authRepository } from '../features/auth/auth.repository'
 import { idempotencyKeys } from '../db/schema/platform'
 import { onPostgres } from '../test/template-db'
 
@@ -47,6 +48,37 @@ describe('Idempotency-Key on writes', () => {
       expect(both[0]!.json.data.id).toBe(both[1]!.json.data.id)
     }
     expect(await count()).toBe(before + 4)
+  })
+
+  it('runs a write again, whole, when PostgreSQL gives it up to keep transactions serializable, with one effect', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const count = async () => (await t.db.select().from(authMethods).all()).length
+    const before = await count()
+    const insert = authRepository.insertMethod
+    // The first run writes its row, then loses to another instance's write (40001): it must leave nothing.
+    const spy = vi.spyOn(authRepository, 'insertMethod').mockImplementationOnce(async (db, row) => {
+      await insert(db, row)
+      throw Object.assign(new Error('could not serialize access due to read/write dependencies among transactions'), { code: '40001' })
+    })
+    const body = { type: 'LOGIN_TOKEN', identifier: 'Retried', currentPassword: DEMO_PASSWORD }
+    const res = await t.call('POST', '/account/auth-methods', { token, body, headers: key('serialize-1') })
+    expect(res.status, JSON.stringify(res.json)).toBe(201)
+    expect(spy).toHaveBeenCalledTimes(2)
+    expect(await count()).toBe(before + 1)
+    // Its answer was stored by the run that counted: a retry replays it.
+    const retry = await t.call('POST', '/account/auth-methods', { token, body, headers: key('serialize-1') })
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true')
+    expect(retry.json.data.id).toBe(res.json.data.id)
+    // Bounded: a write that never serializes ends as a 500 after five runs.
+    const always = vi.spyOn(authRepository, 'insertMethod').mockImplementation(async () => {
+      throw Object.assign(new Error('deadlock detected'), { code: '40P01' })
+    })
+    always.mockClear()
+    const lost = await t.call('POST', '/account/auth-methods', { token, body: { ...body, identifier: 'Never' } })
+    expect(lost.status).toBe(500)
+    expect(always).toHaveBeenCalledTimes(5)
+    expect(await count()).toBe(before + 1)
   })
 
   it('refuses the same key for a different request with 422', async () => {

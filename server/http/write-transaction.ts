@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto'
 import type { WriteLock } from '../lib/write-lock'
 import { inReadScope } from '../db/read-scope'
 import type { AppEnv } from './app-env'
-import { transaction, type Db } from '../db/client'
+import { isSerializationFailure, SERIALIZATION_ATTEMPTS, transaction, type Db } from '../db/client'
 import { statement } from '../db/statement'
 
 interface StoredAnswer {
@@ -33,6 +33,9 @@ function isDuplicateKey(err: unknown): boolean {
   }
   return false
 }
+
+/** Which run of the request this is, when a write is run again after a serialization failure (at most `SERIALIZATION_ATTEMPTS`). */
+const ATTEMPT_HEADER = 'x-boligkasse-attempt'
 
 /** Thrown inside the request's transaction to roll a failed request's effects back (not an error). */
 const rolledBack = Symbol('rolled back')
@@ -97,6 +100,11 @@ export function writeTransaction(deps: {
    */
   fingerprintKey: string
   /**
+   * Runs a request through the app again (`app.fetch`): a write PostgreSQL gave up on to keep
+   * transactions serializable (another instance wrote the same rows) runs once more, whole.
+   */
+  rerun?: (request: Request, env: unknown) => Response | Promise<Response>
+  /**
    * Writes that call an outside service (Vipps) and so must not hold the write lock while they
    * wait; their services take the lock for each database step themselves.
    */
@@ -123,10 +131,12 @@ export function writeTransaction(deps: {
     if (slot) inFlight.add(slot)
 
     let requestHash = ''
+    let again = false
+    const body = await c.req.text()
     try {
       const url = new URL(c.req.url)
       requestHash = createHmac('sha256', deps.fingerprintKey)
-        .update(`${method} ${url.pathname}${url.search}\n${c.req.header('If-Match') ?? ''}\n${await c.req.text()}`)
+        .update(`${method} ${url.pathname}${url.search}\n${c.req.header('If-Match') ?? ''}\n${body}`)
         .digest('hex')
       await deps.lock.run(async () => {
         if (slot && (await replayed(scope!, key!, requestHash))) return
@@ -134,15 +144,25 @@ export function writeTransaction(deps: {
         // A failed request's effects roll back; its replayable answer is then stored on its own.
         let answer: { status: number; text: string } | undefined
         try {
-          await transaction(db, async () => {
-            await next()
-            const status = c.res.status
-            const failed = c.error !== undefined || status >= 400
-            if (slot && isReplayable(status)) answer = { status, text: await answerText() }
-            if (failed) throw rolledBack
-            if (answer) await remember(answer)
-          })
+          // Not retried inside: `next()` runs once per request; a whole new run is below.
+          const once = { retry: false }
+          await transaction(
+            db,
+            async () => {
+              await next()
+              const status = c.res.status
+              const failed = c.error !== undefined || status >= 400
+              if (slot && isReplayable(status)) answer = { status, text: await answerText() }
+              if (failed) throw rolledBack
+              if (answer) await remember(answer)
+            },
+            once,
+          )
         } catch (err) {
+          // PostgreSQL gave up on it (in the handler, or at COMMIT) for another instance's write
+          // of the same rows: nothing of it stays; it runs again after the lock is let go.
+          const attempt = Number(c.req.header(ATTEMPT_HEADER) ?? 1)
+          if (deps.rerun && isSerializationFailure(err === rolledBack ? c.error : err) && attempt < SERIALIZATION_ATTEMPTS) return void (again = true)
           // Another instance of the server stored the same key first (both ran; this one's
           // effect rolled back with its duplicate record): answer as it did, once.
           if (err !== rolledBack && slot && isDuplicateKey(err) && (await replayed(scope!, key!, requestHash))) return
@@ -152,6 +172,12 @@ export function writeTransaction(deps: {
       })
     } finally {
       if (slot) inFlight.delete(slot)
+    }
+    if (again) {
+      const headers = new Headers(c.req.raw.headers)
+      headers.set(ATTEMPT_HEADER, String(Number(c.req.header(ATTEMPT_HEADER) ?? 1) + 1))
+      c.error = undefined
+      c.res = await deps.rerun!(new Request(c.req.url, { method, headers, body: body || undefined }), c.env)
     }
 
     /** Answers with the stored answer of the same key, if there is one (a retry after a lost response). */

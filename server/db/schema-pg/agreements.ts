@@ -53,7 +53,8 @@ export const agreements = pgTable(
     uniqueIndex('agreements_company_seq').on(t.companyId, t.externalSeq),
     index('agreements_member').on(t.memberUserId),
     index('agreements_status').on(t.status),
-    index('agreements_status_next').on(t.status, t.nextRegularPaymentDate),
+    // The billing run's keyset (next payment date, then id) walks it in order, without a sort.
+    index('agreements_status_next').on(t.status, t.nextRegularPaymentDate, t.id),
     uniqueIndex('agreements_vipps_id').on(t.vippsAgreementId),
   ],
 )
