@@ -13,6 +13,10 @@
  *      the event-loop delay's max in that process (monitorEventLoopDelay, BENCH_EVENT_LOOP=1)
  *      ≤ 50 ms, and its peak RSS (/proc/<pid>/status) ≤ 2× the floor's doing the same.
  * Before measuring, the first answer of each pair must be byte-identical, or the bench stops.
+ * Then the same on PostgreSQL (issue #20; skipped with a note without PostgreSQL's binaries): the
+ * seeded file copied into a throw-away cluster (`npm run db:copy-to-postgres`'s copy), the page and
+ * the write with 8 clients on one product instance and on two at once (4 clients each, summed),
+ * against the same floor: req/s ≥ 1/3 of the floor's, as on SQLite.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -21,7 +25,12 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import autocannon from 'autocannon'
+import Database from 'better-sqlite3'
+import pg from 'pg'
 import { seedApiBench, COMPANIES, PER_COMPANY, NOTIFICATIONS } from './api-seed'
+import { copySqliteToPostgres } from '../server/db/copy-to-postgres'
+import { migratePostgres } from '../server/db/postgres'
+import { postgresBinDir, startPgCluster } from '../server/test/pg-cluster'
 import { atLeast, atMost, failed, printTable } from './report'
 
 const root = resolve(import.meta.dirname, '..')
@@ -176,6 +185,7 @@ export async function apiBenchmark(): Promise<void> {
     const seeded = await seedApiBench(join(dir, 'product.db'))
     notificationIds = seeded.notificationIds
     copyFileSync(join(dir, 'product.db'), join(dir, 'floor.db'))
+    copyFileSync(join(dir, 'product.db'), join(dir, 'pg-source.db'))
     console.log(`api bench: seeded ${(COMPANIES * PER_COMPANY).toLocaleString('en')} agreements in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
     const [productPort, floorPort] = [await freePort(), await freePort()]
     product = await start(
@@ -215,9 +225,12 @@ export async function apiBenchmark(): Promise<void> {
     )
     console.log('api bench: first answers byte-identical (agreements page, super admin page, write)')
 
+    // The floor's figures with 8 clients: the PostgreSQL rows' baseline too.
+    const floor8: { page?: Load; write?: Load } = {}
     for (const s of pair) await load(s, 1, 1, pagePath, admin)
     for (const connections of [1, 8]) {
       const [p, f] = [await load(product, connections, SECONDS, pagePath, admin), await load(floor, connections, SECONDS, pagePath, admin)]
+      if (connections === 8) floor8.page = f
       const base = `floor ${f.reqPerSec.toFixed(0)} req/s, p99 ${f.p99} ms`
       atLeast(`agreements page of 100 from 5,000, ${connections} client(s), req/s`, p.reqPerSec, 'req/s', f.reqPerSec / 3, base, ' (1/3 floor)')
       atMost(`agreements page of 100 from 5,000, ${connections} client(s), p99`, p.p99, 'ms', Math.max(1, f.p99) * 3, base, ' (3× floor)')
@@ -226,6 +239,7 @@ export async function apiBenchmark(): Promise<void> {
     for (const s of pair) await load(s, 1, 1, '', admin, true)
     for (const connections of [1, 8]) {
       const [p, f] = [await load(product, connections, SECONDS, '', admin, true), await load(floor, connections, SECONDS, '', admin, true)]
+      if (connections === 8) floor8.write = f
       atLeast(
         `write with Idempotency-Key + change log (mark read), ${connections} client(s)`,
         p.reqPerSec,
@@ -245,10 +259,89 @@ export async function apiBenchmark(): Promise<void> {
     atMost(`event-loop delay max ${walkName}`, pw.delay.max, 'ms', 50, `floor ${fw.delay.max} ms max (p99 ${fw.delay.p99} ms); ${base}`)
     atMost(`server RSS ${walkName}`, pw.peakRssMb, 'MB', fw.peakRssMb * 2, `floor ${fw.peakRssMb.toFixed(0)} MB`, ' (2× floor)')
     if (!pw.complete || pw.rows !== total || !fw.complete || fw.rows !== total) failed(`all ${total.toLocaleString('en')} agreements paged`, base)
+    await stop(product)
+    product = undefined
+    await postgresRows(dir, seeded, pagePath, floor8.page!, floor8.write!)
   } finally {
     await stop(product)
     await stop(floor)
     rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** The page and the write on PostgreSQL, on one product instance and on two at once (see the file's comment). */
+async function postgresRows(dir: string, seeded: { adminToken: string }, pagePath: string, floorPage: Load, floorWrite: Load) {
+  if (!postgresBinDir()) {
+    failed('PostgreSQL rows', 'no PostgreSQL binaries (initdb): install Debian\'s "postgresql"')
+    return
+  }
+  const cluster = await startPgCluster()
+  const instances: Server[] = []
+  try {
+    const url = await cluster.createDatabase('bench')
+    const t0 = performance.now()
+    const pool = new pg.Pool({ connectionString: url, max: 2 })
+    const sqlite = new Database(join(dir, 'pg-source.db'), { readonly: true })
+    try {
+      await migratePostgres(pool)
+      await copySqliteToPostgres(sqlite, pool)
+      await pool.query('ANALYZE')
+    } finally {
+      sqlite.close()
+      await pool.end()
+    }
+    console.log(`api bench: copied into PostgreSQL in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+    const startInstance = async (n: number) => {
+      const port = await freePort()
+      const env = {
+        APP_ENV: 'production',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DATABASE_URL: url,
+        MAIL_OUTBOX_DIR: join(dir, `mail-pg-${n}`),
+        ATTACHMENTS_DIR: join(dir, 'attachments-pg'),
+        APP_SECRET_KEY: 'bench-api-secret-key-0123456789abcdef',
+        DEMO_DATA: '0',
+      }
+      const server = await start('product', ['server/main.ts'], env, join(dir, `product-pg-${n}.log`), port)
+      // The instances share one database: each marks its own range of the unread notifications.
+      server.nextNotification = n * (NOTIFICATIONS / 2)
+      instances.push(server)
+      return server
+    }
+    const admin = seeded.adminToken
+    const one = await startInstance(0)
+    await load(one, 1, 1, pagePath, admin)
+    await load(one, 1, 1, '', admin, true)
+    const page1 = await load(one, 8, SECONDS, pagePath, admin)
+    const write1 = await load(one, 8, SECONDS, '', admin, true)
+    const two = await startInstance(1)
+    await load(two, 1, 1, pagePath, admin)
+    const both = async (write: boolean) => {
+      const loads = await Promise.all([one, two].map((s) => load(s, 4, SECONDS, write ? '' : pagePath, admin, write)))
+      return { reqPerSec: loads[0]!.reqPerSec + loads[1]!.reqPerSec, p99: Math.max(loads[0]!.p99, loads[1]!.p99) }
+    }
+    const page2 = await both(false)
+    const write2 = await both(true)
+    const row = (what: string, instances: string, p: Load, f: Load) =>
+      atLeast(
+        `PostgreSQL, ${instances}: ${what}, 8 clients, req/s`,
+        p.reqPerSec,
+        'req/s',
+        f.reqPerSec / 3,
+        `floor ${f.reqPerSec.toFixed(0)} req/s; p99 ${p.p99} ms`,
+        ' (1/3 floor)',
+      )
+    row('agreements page of 100 from 5,000', '1 instance', page1, floorPage)
+    row('agreements page of 100 from 5,000', '2 instances', page2, floorPage)
+    row('write with Idempotency-Key + change log', '1 instance', write1, floorWrite)
+    row('write with Idempotency-Key + change log', '2 instances', write2, floorWrite)
+  } catch (error) {
+    for (const s of instances) console.error(`${s.logFile}:\n${readFileSync(s.logFile, 'utf8').slice(-2000)}`)
+    throw error
+  } finally {
+    for (const s of instances) await stop(s)
+    await cluster.stop()
   }
 }
 

@@ -102,7 +102,7 @@ const MAX_BODY_BYTES = 1024 * 1024
 export function createApp(deps: AppDeps) {
   const { config, database, clock, log } = deps
   const db = database.db
-  const lock = deps.lock ?? new WriteLock()
+  const lock = deps.lock ?? new WriteLock(database.engine === 'sqlite')
   const version = deps.version ?? '0.1.0'
 
   const users = createUsersService({ db })
@@ -353,7 +353,8 @@ export function createApp(deps: AppDeps) {
     '/api/*',
     writeTransaction({
       db: database.db,
-      readsApart: database.reader !== undefined,
+      // On PostgreSQL every connection reads committed rows only: a read never waits for a write.
+      readsApart: database.reader !== undefined || database.engine === 'postgres',
       writesByGet,
       clock,
       lock,

@@ -41,7 +41,7 @@ async function main() {
   const config = parseConfig(process.env)
   const clock = systemClock
   const database = await openConfiguredDatabase(config)
-  const lock = new WriteLock()
+  const lock = new WriteLock(database.engine === 'sqlite')
   const logs = createLogsService({ db: database.db, clock })
   // Production writes its log lines in batches (server/logger.ts); development shows each at once.
   const log = createLogger(config.logLevel, systemLogSink(logs, lock), config.appEnv === 'production' ? batchedStdout() : undefined)

@@ -11,7 +11,15 @@ import { outsideReadScope } from '../db/read-scope'
 export class WriteLock {
   private tail: Promise<unknown> = Promise.resolve()
 
+  /**
+   * `serial` false (PostgreSQL): writes are not taken in turn here. Every connection of the pool
+   * has its own transaction, SERIALIZABLE ones run again when they collide (decision 0058), and
+   * what holds across instances holds within one, so one instance's writes need no turn either.
+   */
+  constructor(private readonly serial = true) {}
+
   run<T>(fn: () => Promise<T> | T): Promise<T> {
+    if (!this.serial) return outsideReadScope(async () => await fn())
     // The callbacks registered here run in the async context of this call, so leaving the read
     // scope around `then` puts `fn` (and all it awaits) on the writer.
     return outsideReadScope(() => {
