@@ -16,6 +16,7 @@ import Database from 'better-sqlite3'
 import { v7 } from 'uuid'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, DEMO_PASSWORD, startServer } from '../e2e/harness'
+import { sqliteHandle, transaction } from '../server/db/client'
 import { historyWriter } from '../server/features/billing/charge-history'
 import { pulledAt } from './pulled'
 import { atMost, printTable } from './report'
@@ -26,7 +27,7 @@ const MONTHS = 36
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!
 
 /** Adds `charges` executed charges (and the agreements they need, external ids from `firstSeq`) to the demo company. */
-function seed(dir: string, charges: number, firstSeq: number): string {
+async function seed(dir: string, charges: number, firstSeq: number): Promise<string> {
   const agreements = Math.ceil(charges / MONTHS)
   const db = new Database(join(dir, 'app.db'))
   db.pragma('busy_timeout = 30000')
@@ -61,7 +62,8 @@ function seed(dir: string, charges: number, firstSeq: number): string {
       ids.push(id)
     }
   })()
-  const w = historyWriter(db, now)
+  const handle = sqliteHandle(db)
+  const w = historyWriter(handle, now)
   const lines = [
     { type: 'COMMON_EXPENSES' as const, amount: 450_000 },
     { type: 'HEAT' as const, amount: 65_000 },
@@ -71,15 +73,15 @@ function seed(dir: string, charges: number, firstSeq: number): string {
   let n = 0
   for (let m = 0; m < MONTHS; m++) {
     const month = new Date(Date.UTC(year - 2, m, 1))
-    db.transaction(() => {
-      ids.forEach((agreementId, i) => {
-        if (n >= charges) return
+    await transaction(handle, async () => {
+      for (const [i, agreementId] of ids.entries()) {
+        if (n >= charges) break
         const day = `${month.toISOString().slice(0, 7)}-${String((i % 28) + 1).padStart(2, '0')}`
-        const { chargeId } = w.charge({ agreementId, paymentDate: day, lines })
+        const { chargeId } = await w.charge({ agreementId, paymentDate: day, lines })
         n++
-        if (i % 50 === 0) w.refund({ chargeId, amount: 10_000, paymentDate: day })
-      })
-    })()
+        if (i % 50 === 0) await w.refund({ chargeId, amount: 10_000, paymentDate: day })
+      }
+    })
   }
   console.log(`seeded ${n} executed charges for ${agreements} agreements in ${((performance.now() - started) / 1000).toFixed(1)} s`)
   // Baseline: the same current-year sums straight from the invoices.
@@ -102,7 +104,7 @@ let directBaseline = 0
 export async function statisticsBenchmark(): Promise<void> {
   const server = await startServer()
   try {
-    const companyId = seed(server.dir, 200_000, 5000)
+    const companyId = await seed(server.dir, 200_000, 5000)
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -172,7 +174,7 @@ export async function statisticsBenchmark(): Promise<void> {
     }
 
     // 3. The same company grown to 800,000 charges.
-    seed(server.dir, 600_000, 5000 + AGREEMENTS)
+    await seed(server.dir, 600_000, 5000 + AGREEMENTS)
     await measure('800,000', 300, false)
   } finally {
     await server.stop()

@@ -15,12 +15,11 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { historyWriter } from '../server/features/billing/charge-history'
 import { englishLeaks, englishMarkers, seriousViolations } from './axe'
 import { DEMO_PASSWORD, danish, snap } from './harness'
 import { journeySuite, signIn } from './journeys'
 
-const { suite, clientIp, serverRows, writeDb, api } = journeySuite('every-route', 24)
+const { suite, clientIp, serverRows, writeDb, writeHistory, api } = journeySuite('every-route', 24)
 
 const SIZES = [
   { width: 375, height: 812 },
@@ -76,34 +75,31 @@ async function prepareData(): Promise<Ids> {
   const provider = serverRows<{ id: string }>('SELECT id FROM payment_providers WHERE company_id = ?', company)[0]!.id
   const agreementOf = (seq: number) => serverRows<{ id: string }>('SELECT id FROM agreements WHERE external_seq = ?', seq)[0]!.id
   // History: two collected months, a failed third for every accepted agreement, a one-off payment and a refund on 1001.
-  const written = writeDb((db) => {
+  const written = await writeHistory(async (w, db) => {
     const agreements = db
       .prepare<[], { id: string; external_seq: number }>("SELECT id, external_seq FROM agreements WHERE status = 'ACCEPTED' ORDER BY external_seq")
       .all()
     const parts = db.prepare<[string], { type: 'COMMON_EXPENSES'; price_ore: number }>(
       'SELECT type, price_ore FROM agreement_parts WHERE agreement_id = ? ORDER BY position',
     )
-    const w = historyWriter(db, new Date().toISOString())
     let out = { invoice: '', creditNote: '', failedCharge: '', refundable: '' }
-    db.transaction(() => {
-      for (const a of agreements) {
-        const lines = parts.all(a.id).map((p) => ({ type: p.type, amount: p.price_ore }))
-        const first = w.charge({ agreementId: a.id, paymentDate: '2026-09-01', lines })
-        w.charge({ agreementId: a.id, paymentDate: '2026-10-01', lines })
-        const failed = w.charge({ agreementId: a.id, paymentDate: '2026-11-01', lines, status: 'FAILED' })
-        if (a.external_seq === 1001) {
-          w.charge({
-            agreementId: a.id,
-            paymentDate: '2026-10-15',
-            lines: [{ type: 'COMMON_EXPENSES', amount: 125_000 }],
-            kind: 'ONE_TIME',
-            description: 'Udskiftning af vinduer',
-          })
-          const creditNote = w.refund({ chargeId: first.chargeId, amount: 65_000, paymentDate: '2026-09-20' })
-          out = { invoice: first.invoiceId, creditNote, failedCharge: failed.chargeId, refundable: first.chargeId }
-        }
+    for (const a of agreements) {
+      const lines = parts.all(a.id).map((p) => ({ type: p.type, amount: p.price_ore }))
+      const first = await w.charge({ agreementId: a.id, paymentDate: '2026-09-01', lines })
+      await w.charge({ agreementId: a.id, paymentDate: '2026-10-01', lines })
+      const failed = await w.charge({ agreementId: a.id, paymentDate: '2026-11-01', lines, status: 'FAILED' })
+      if (a.external_seq === 1001) {
+        await w.charge({
+          agreementId: a.id,
+          paymentDate: '2026-10-15',
+          lines: [{ type: 'COMMON_EXPENSES', amount: 125_000 }],
+          kind: 'ONE_TIME',
+          description: 'Udskiftning af vinduer',
+        })
+        const creditNote = await w.refund({ chargeId: first.chargeId, amount: 65_000, paymentDate: '2026-09-20' })
+        out = { invoice: first.invoiceId, creditNote, failedCharge: failed.chargeId, refundable: first.chargeId }
       }
-    })()
+    }
     return out
   })
 

@@ -8,6 +8,8 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterAll, beforeAll, expect } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { sqliteHandle, transaction } from '../server/db/client'
+import { historyWriter, type HistoryWriter } from '../server/features/billing/charge-history'
 import { danish, DEMO_PASSWORD, launchBrowser, snap, startServer, type RunningServer } from './harness'
 
 export function journeySuite(name: string, subnet: number, env: Record<string, string> = {}) {
@@ -64,6 +66,21 @@ export function journeySuite(name: string, subnet: number, env: Record<string, s
     }
   }
 
+  /**
+   * Writes a billing history to the server's SQLite file while it runs, in one transaction
+   * (server/features/billing/charge-history.ts); `db` reads what the history needs.
+   */
+  async function writeHistory<T>(fn: (w: HistoryWriter, db: Database.Database) => Promise<T>): Promise<T> {
+    const db = new Database(join(suite.server.dir, 'app.db'))
+    db.pragma('busy_timeout = 10000')
+    try {
+      const handle = sqliteHandle(db)
+      return await transaction(handle, () => fn(historyWriter(handle, new Date().toISOString()), db))
+    } finally {
+      db.close()
+    }
+  }
+
   /** Calls the API outside the browser (from this suite's client IPs); throws on a non-2xx answer. */
   async function api<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${suite.server.url}/api${path}`, {
@@ -86,7 +103,7 @@ export function journeySuite(name: string, subnet: number, env: Record<string, s
     expect(res.status, await res.clone().text()).toBe(200)
   }
 
-  return { suite, clientIp, journey, serverRows, writeDb, api, emulator }
+  return { suite, clientIp, journey, serverRows, writeDb, writeHistory, api, emulator }
 }
 
 /** A screenshot of every page of a context that is about to fail its journey. */

@@ -8,11 +8,10 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { historyWriter } from '../server/features/billing/charge-history'
 import { DEMO_PASSWORD, latestMailTo, snap } from './harness'
 import { journeySuite, signIn, snapBoth } from './journeys'
 
-const { suite, clientIp, serverRows, writeDb, api } = journeySuite('markup-names', 23)
+const { suite, clientIp, serverRows, writeDb, writeHistory, api } = journeySuite('markup-names', 23)
 
 const RESIDENT = 'beboer03@solgaarden.dk' // Emma, the member of agreement 1001
 const ADMIN = 'admin@solgaarden.dk'
@@ -51,16 +50,13 @@ async function prepare(): Promise<Ids> {
   const company = serverRows<{ id: string }>("SELECT id FROM companies WHERE cvr = '10150817'")[0]!.id
   const agreement = serverRows<{ id: string }>('SELECT id FROM agreements WHERE external_seq = 1001')[0]!.id
   // A collected month and a failed one: invoices with the member's name, and a debtor.
-  const invoice = writeDb((db) => {
+  const invoice = await writeHistory(async (w, db) => {
     const lines = db
       .prepare<[string], { type: 'COMMON_EXPENSES'; price_ore: number }>('SELECT type, price_ore FROM agreement_parts WHERE agreement_id = ? ORDER BY position')
       .all(agreement)
-    const w = historyWriter(db, new Date().toISOString())
-    return db.transaction(() => {
-      const paid = w.charge({ agreementId: agreement, paymentDate: '2026-10-01', lines: lines.map((p) => ({ type: p.type, amount: p.price_ore })) })
-      w.charge({ agreementId: agreement, paymentDate: '2026-11-01', lines: lines.map((p) => ({ type: p.type, amount: p.price_ore })), status: 'FAILED' })
-      return paid.invoiceId
-    })()
+    const paid = await w.charge({ agreementId: agreement, paymentDate: '2026-10-01', lines: lines.map((p) => ({ type: p.type, amount: p.price_ore })) })
+    await w.charge({ agreementId: agreement, paymentDate: '2026-11-01', lines: lines.map((p) => ({ type: p.type, amount: p.price_ore })), status: 'FAILED' })
+    return paid.invoiceId
   })
   // The board member writes to every member: the resident and the administrator get it.
   const board = await login(BOARD)

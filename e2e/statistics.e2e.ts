@@ -7,16 +7,13 @@
  * server's database.
  */
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
 import * as XLSX from 'xlsx'
-import { historyWriter } from '../server/features/billing/charge-history'
 import { heatingWaterPeriod } from '../shared/domain/statistics-period'
 import { formatDate, todayIso } from '../client/lib/format'
 import { journeySuite, signIn, snapBoth } from './journeys'
 
-const { suite, journey, serverRows } = journeySuite('statistics', 9)
+const { journey, serverRows, writeHistory: writeToServer } = journeySuite('statistics', 9)
 
 /** First days of the months from `start` up to today. */
 function monthStarts(start: string, today: string): string[] {
@@ -31,29 +28,22 @@ function monthStarts(start: string, today: string): string[] {
 }
 
 function writeHistory(today: string) {
-  const db = new Database(join(suite.server.dir, 'app.db'))
-  db.pragma('busy_timeout = 10000')
-  try {
+  return writeToServer(async (w, db) => {
     const agreements = db.prepare<[], { id: string }>("SELECT id FROM agreements WHERE status = 'ACCEPTED' ORDER BY external_seq").all()
     const parts = db.prepare<[string], { type: 'COMMON_EXPENSES'; price_ore: number }>(
       'SELECT type, price_ore FROM agreement_parts WHERE agreement_id = ? ORDER BY position',
     )
-    const w = historyWriter(db, new Date().toISOString())
     const heating = heatingWaterPeriod(today, '01.06', '31.05')!
-    db.transaction(() => {
-      agreements.forEach((a, i) => {
-        const lines = parts.all(a.id).map((p) => ({ type: p.type, amount: p.price_ore }))
-        // Before the heating period (counted in the year only), then every month of it so far.
-        w.charge({ agreementId: a.id, paymentDate: `${today.slice(0, 4)}-01-0${1 + (i % 5)}`, lines, kind: 'ONE_TIME' })
-        for (const day of monthStarts(heating.startDate, today)) {
-          const { chargeId } = w.charge({ agreementId: a.id, paymentDate: day, lines })
-          if (i === 1 && day === heating.startDate) w.refund({ chargeId, amount: 12_345, paymentDate: day })
-        }
-      })
-    })()
-  } finally {
-    db.close()
-  }
+    for (const [i, a] of agreements.entries()) {
+      const lines = parts.all(a.id).map((p) => ({ type: p.type, amount: p.price_ore }))
+      // Before the heating period (counted in the year only), then every month of it so far.
+      await w.charge({ agreementId: a.id, paymentDate: `${today.slice(0, 4)}-01-0${1 + (i % 5)}`, lines, kind: 'ONE_TIME' })
+      for (const day of monthStarts(heating.startDate, today)) {
+        const { chargeId } = await w.charge({ agreementId: a.id, paymentDate: day, lines })
+        if (i === 1 && day === heating.startDate) await w.refund({ chargeId, amount: 12_345, paymentDate: day })
+      }
+    }
+  })
 }
 
 describe('statistics journey', () => {
@@ -62,7 +52,7 @@ describe('statistics journey', () => {
     () =>
       journey('export', async (context, page) => {
         const today = todayIso()
-        writeHistory(today)
+        await writeHistory(today)
         // Invoice numbers stay gap-free per company.
         const numbers = serverRows<{ number: number }>('SELECT number FROM invoices ORDER BY number').map((r) => r.number)
         expect(numbers).toEqual(numbers.map((_, i) => i + 1))

@@ -75,8 +75,12 @@ interface InTransaction {
   readOnly: boolean
 }
 
-export function openPgDatabase(url: string, options: { max?: number; idleTimeoutMillis?: number } = {}): PgDatabase {
+export function openPgDatabase(url: string, options: { max?: number; idleTimeoutMillis?: number; onIdleError?: (error: Error) => void } = {}): PgDatabase {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, idleTimeoutMillis: options.idleTimeoutMillis })
+  // An idle pooled connection that breaks (the server restarted, a failover, a network cut) is
+  // reported here and dropped by the pool; unheard, the event would end the process. The next
+  // query takes a new connection, and one in flight fails with its request.
+  pool.on('error', (error) => options.onIdleError?.(error))
   const current = new AsyncLocalStorage<InTransaction>()
   let savepoints = 0
 

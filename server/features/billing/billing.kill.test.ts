@@ -3,7 +3,8 @@
  * process on a database file with 3,000 due agreements in 50 companies and is killed with
  * SIGKILL once it has written some charges, then run again. Whatever the moment of the kill:
  * exactly one charge and one invoice per agreement and period, one queued provider call per
- * charge, and invoice numbers 1..n per company without a gap.
+ * charge, and invoice numbers 1..n per company without a gap. The same holds for two billing
+ * processes on one file at once.
  */
 import { describe, expect, it } from 'vitest'
 import { execFileSync, spawn } from 'node:child_process'
@@ -92,4 +93,29 @@ describe('kill -9 during a billing run, then a restart', () => {
     // The kill came mid-run (not after the run ended) at least twice.
     expect(kills.filter(Boolean).length, JSON.stringify(kills)).toBeGreaterThanOrEqual(2)
   }, 180_000)
+})
+
+describe('two billing processes on one database file at once', () => {
+  // Processes, as in production (the server's job beside `npm run billing`); two connections in
+  // one process take turns under its write lock (billing.test.ts).
+  it('bill every agreement once between them, with gap-free invoice numbers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bk-two-'))
+    const path = join(dir, 'app.db')
+    const tomorrow = format(new Date(Date.now() + 86_400_000), 'yyyy-MM-dd')
+    execFileSync(process.execPath, ['--import', 'tsx', 'bench/billing.ts', 'seed', path], {
+      cwd: root,
+      env: { ...process.env, BENCH_AGREEMENTS: String(AGREEMENTS), BENCH_FIRST_DUE: tomorrow },
+    })
+    // Six batches of 500: whichever process holds SQLite's write lock bills; the other waits (busy
+    // timeout) and reads what was billed meanwhile as no longer due.
+    await Promise.all([billingOnce(path), billingOnce(path)])
+    const sqlite = new Database(path)
+    try {
+      expect(await assertBookkeeping(sqliteHandle(sqlite))).toMatchObject({ regular: AGREEMENTS, invoices: AGREEMENTS })
+      const moved = (sqlite.prepare('SELECT count(*) AS n FROM agreements WHERE next_regular_payment_date > ?').get(tomorrow) as { n: number }).n
+      expect(moved).toBe(AGREEMENTS)
+    } finally {
+      sqlite.close()
+    }
+  }, 120_000)
 })

@@ -19,7 +19,7 @@ import type { AgreementsService } from '../agreements/agreements.service'
 import type { CompaniesService } from '../companies/companies.service'
 import type { NoticesService } from '../notifications/notices'
 import type { UsersService } from '../users/users.service'
-import { billingStatements, type CompanySnapshot, type DueAgreement, type DueCursor } from './billing.repository'
+import { billingRepository as st, type CompanySnapshot, type DueAgreement, type DueCursor } from './billing.repository'
 import { chargesRepository } from './charges.repository'
 import type { ChargesService } from './charges.service'
 import { invoicesRepository } from './invoices.repository'
@@ -28,6 +28,8 @@ import { createDebtorActions } from './debtors.service'
 import { createOneTimeCharges } from './one-time-charge'
 import { UNIT_OF_PERIOD, type FaultPoint, type Invoicing, type LineSource } from './invoicing'
 import { transaction } from '../../db/client'
+import { queueProviderCall } from '../../integrations/vipps/provider-outbox'
+import { writeChange } from '../sync/change-log'
 
 export interface BillingConfig {
   /** Regular charges are created this many days before they are due (Vipps needs at least 1). */
@@ -52,6 +54,8 @@ export const defaultBillingConfig: BillingConfig = { leadDays: 3, reminderDays: 
 const BIG_RUN_CACHE_KIB = -32768
 /** WAL pages between automatic checkpoints during a large run (SQLite's default is 1,000). */
 const BIG_RUN_CHECKPOINT_PAGES = 20_000
+/** PostgreSQL: how long a batch waits (plus up to as much again) while another process's batch has the turn. */
+const TURN_WAIT_MS = 50
 
 export type BillingService = ReturnType<typeof createBillingService>
 
@@ -87,9 +91,8 @@ export function createBillingService(deps: {
   faultPoint?: FaultPoint
 }) {
   const { database, clock, lock, log, agreements, charges, invoicing, companies, users, notices } = deps
-  const { db, sqlite } = database
+  const { db } = database
   const config = { ...defaultBillingConfig, ...deps.config }
-  const st = billingStatements(sqlite)
   const nowIso = () => clock.now().toISOString()
   const sendNow = () => (deps.sendClock ?? clock).now().toISOString()
   const fault = deps.faultPoint ?? (() => {})
@@ -104,25 +107,26 @@ export function createBillingService(deps: {
    * created and whether its next payment date is still within the horizon (the catch-up stopped at
    * `maxCatchUpPeriods`, or at the termination).
    */
-  function billAgreement(
+  async function billAgreement(
     a: DueAgreement,
     horizon: string,
     today: string,
     now: string,
     companyCache: Map<string, CompanySnapshot | undefined>,
-  ): { created: number; stillDue: boolean } {
+  ): Promise<{ created: number; stillDue: boolean }> {
     let company = companyCache.get(a.company_id)
     if (!companyCache.has(a.company_id)) {
-      company = st.company(a.company_id)
+      company = await st.company(db, a.company_id)
       companyCache.set(a.company_id, company)
     }
     const member = st.memberOf(a)
     if (!company || !member) return { created: 0, stillDue: false }
     // No regular charge on or after the termination date, nor for the days a termination's last
     // payment covers: it takes the place of the last period's charge (shared/domain/termination.ts).
-    const termination = { terminationDate: a.termination_date, finalPaymentRequired: a.final_payment_required === 1 }
+    const termination = { terminationDate: a.termination_date, finalPaymentRequired: Boolean(a.final_payment_required) }
     const anchor = anchorDayOf(a.start_payment_date, a.next_regular_payment_date)
     const agreement = { id: a.id, companyId: a.company_id, memberUserId: a.member_user_id }
+    const scope = { companyId: a.company_id, userId: a.member_user_id }
     let lines: LineSource[] | undefined
     let next = a.next_regular_payment_date
     // Catch-up is for periods missed while the agreement existed (downtime), never for a start
@@ -139,11 +143,20 @@ export function createBillingService(deps: {
       const invoiceId = newBulkId()
       const description = descriptionOf(company, a.external_seq, next)
       if (
-        st.insertRegularCharge({ id: chargeId, agreementId: a.id, companyId: a.company_id, amountOre: a.price_ore, description, due: next, invoiceId, now })
+        await st.insertRegularCharge(db, {
+          id: chargeId,
+          agreementId: a.id,
+          companyId: a.company_id,
+          amountOre: a.price_ore,
+          description,
+          due: next,
+          invoiceId,
+          now,
+        })
       ) {
         fault('charge')
-        lines ??= invoicing.partLines(a.id, UNIT_OF_PERIOD[a.payment_period])
-        invoicing.issue({
+        lines ??= await invoicing.partLines(a.id, UNIT_OF_PERIOD[a.payment_period])
+        await invoicing.issue({
           kind: 'INVOICE',
           id: invoiceId,
           agreement,
@@ -157,16 +170,24 @@ export function createBillingService(deps: {
           now,
           today,
         })
-        st.insertOutbox({ id: newBulkId(), providerId: a.payment_provider_id, agreementId: a.id, chargeId, kind: 'CREATE_CHARGE', payload: {}, now: sendNow() })
+        await queueProviderCall(db, {
+          id: newBulkId(),
+          providerId: a.payment_provider_id,
+          agreementId: a.id,
+          chargeId,
+          kind: 'CREATE_CHARGE',
+          payload: {},
+          at: sendNow(),
+        })
         fault('outbox')
-        st.recordChange('charge', chargeId, a.company_id, a.member_user_id, now)
+        await writeChange(db, 'charge', chargeId, 'upsert', scope, now)
         created++
       }
       next = nextPaymentDate(next, a.payment_period, anchor)
     }
     if (next !== a.next_regular_payment_date) {
-      st.advanceAgreement(a.id, next, now)
-      st.recordChange('agreement', a.id, a.company_id, a.member_user_id, now)
+      await st.advanceAgreement(db, a.id, next, now)
+      await writeChange(db, 'agreement', a.id, 'upsert', scope, now)
       fault('agreement')
     }
     return { created, stillDue: next <= horizon }
@@ -176,7 +197,7 @@ export function createBillingService(deps: {
    * One billing run: every due agreement, in batches of `batchSize`, each batch one write
    * transaction under the write lock (requests wait at most one batch). Each batch reads its
    * agreements inside its transaction, from where the previous one stopped (a keyset on next
-   * payment date and rowid), so the run holds one batch in memory whatever the number due, and
+   * payment date and id), so the run holds one batch in memory whatever the number due, and
    * what another process billed meanwhile is no longer due when read. A billed agreement moves
    * past the horizon, behind the keyset; one whose catch-up stopped early (`maxCatchUpPeriods`, a
    * termination) may move ahead of it and is skipped when met again, so the cap holds per run.
@@ -185,47 +206,71 @@ export function createBillingService(deps: {
     const today = todayInCopenhagen(clock)
     const horizon = plusDays(today, config.leadDays)
     const companyCache = new Map<string, CompanySnapshot | undefined>()
-    const seen = new Set<number>()
+    const seen = new Set<string>()
     let chargesCreated = 0
     let billed = 0
-    let cursor: DueCursor = { date: '', rowid: 0 }
-    /** One batch; returns the number of agreements read (fewer than `batchSize`: the run is done). */
-    const batch = sqlite.transaction((after: DueCursor) => {
-      const now = nowIso()
-      const rows = st.dueBatch(horizon, after, config.batchSize)
-      let created = 0
-      let agreementsBilled = 0
-      for (const a of rows) {
-        if (seen.has(a.rowid)) continue
-        const n = billAgreement(a, horizon, today, now, companyCache)
-        created += n.created
-        if (n.created > 0) agreementsBilled++
-        if (n.stillDue) seen.add(a.rowid)
-      }
-      const last = rows.at(-1)
-      return { read: rows.length, created, agreementsBilled, next: last ? { date: last.next_regular_payment_date, rowid: last.rowid } : after }
-    })
+    let cursor: DueCursor = { date: '', id: '' }
+    /**
+     * One batch; returns the number of agreements read (fewer than `batchSize`: the run is done), or
+     * undefined when another process's batch has the turn (PostgreSQL). It may run twice (a
+     * SERIALIZABLE transaction PostgreSQL gave up on runs again), so what it learns is returned and
+     * kept only once it has committed.
+     */
+    const batch = (after: DueCursor) =>
+      transaction(db, async () => {
+        if (!(await st.takeBatchTurn(db))) return undefined
+        const now = nowIso()
+        const rows = await st.dueBatch(db, horizon, after, config.batchSize)
+        let created = 0
+        let agreementsBilled = 0
+        const stillDue: string[] = []
+        for (const a of rows) {
+          if (seen.has(a.id)) continue
+          const n = await billAgreement(a, horizon, today, now, companyCache)
+          created += n.created
+          if (n.created > 0) agreementsBilled++
+          if (n.stillDue) stillDue.push(a.id)
+        }
+        const last = rows.at(-1)
+        return {
+          read: rows.length,
+          created,
+          agreementsBilled,
+          stillDue,
+          next: last ? { date: last.next_regular_payment_date, id: last.id } : after,
+        }
+      })
     // A bigger page cache once a run turns out large (charges, invoices, lines, outbox and
     // change-log indexes all grow at once); given back afterwards. Checkpoints less often too:
-    // every page the run touches is then copied back once, not many times.
-    const cacheSize = sqlite.pragma('cache_size', { simple: true }) as number
-    const autoCheckpoint = sqlite.pragma('wal_autocheckpoint', { simple: true }) as number
+    // every page the run touches is then copied back once, not many times. SQLite's own settings
+    // (PostgreSQL's are the server's).
+    const sqlite = database.engine === 'sqlite' ? database.sqlite : undefined
+    const cacheSize = sqlite?.pragma('cache_size', { simple: true }) as number
+    const autoCheckpoint = sqlite?.pragma('wal_autocheckpoint', { simple: true }) as number
     try {
-      for (let first = true; ; first = false) {
+      for (let full = 0; ;) {
         // Counted only once the batch has committed: a failed batch rolls back all it wrote.
-        const done = await lock.run(() => batch.immediate(cursor))
+        const done = await lock.run(() => batch(cursor))
+        if (!done) {
+          // Another process's batch runs: try again shortly, from the same place.
+          await new Promise((resolve) => setTimeout(resolve, TURN_WAIT_MS * (1 + Math.random())))
+          continue
+        }
+        for (const id of done.stillDue) seen.add(id)
         chargesCreated += done.created
         billed += done.agreementsBilled
         cursor = done.next
         if (done.read < config.batchSize) break
-        if (first) {
+        if (++full === 1 && sqlite) {
           sqlite.pragma(`cache_size = ${BIG_RUN_CACHE_KIB}`)
           sqlite.pragma(`wal_autocheckpoint = ${BIG_RUN_CHECKPOINT_PAGES}`)
         }
       }
     } finally {
-      sqlite.pragma(`cache_size = ${cacheSize}`)
-      sqlite.pragma(`wal_autocheckpoint = ${autoCheckpoint}`)
+      if (sqlite) {
+        sqlite.pragma(`cache_size = ${cacheSize}`)
+        sqlite.pragma(`wal_autocheckpoint = ${autoCheckpoint}`)
+      }
     }
     if (chargesCreated) log.info({ agreements: billed, charges: chargesCreated }, 'billing run')
     return { agreements: billed, charges: chargesCreated }
@@ -243,7 +288,8 @@ export function createBillingService(deps: {
     const today = todayInCopenhagen(clock)
     const steps = [...config.reminderDays].sort((x, y) => x - y)
     let taken = 0
-    const due = st.overdueCandidates(
+    const due = await st.overdueCandidates(
+      db,
       steps.map((d) => plusDays(today, -d)),
       plusDays(today, -config.debtCollectionDays),
     )
@@ -272,7 +318,7 @@ export function createBillingService(deps: {
       if (collect) {
         step = steps.length + 1
         await agreements.flagDebtCollection(a)
-        for (const userId of [a.memberUserId, ...st.adminStaffOf(a.companyId).filter((u) => u !== a.memberUserId)])
+        for (const userId of [a.memberUserId, ...(await st.adminStaffOf(db, a.companyId)).filter((u) => u !== a.memberUserId)])
           await notices.tell(userId, {
             type: 'error',
             title: /*i18n*/ { id: 'Agreement {externalId} goes to debt collection' },
@@ -406,7 +452,7 @@ export function createBillingService(deps: {
       const today = todayInCopenhagen(clock)
       const refundId = input.id ?? newId()
       const agreement = { id: a.id, companyId: a.companyId, memberUserId: a.memberUserId }
-      invoicing.issue({
+      await invoicing.issue({
         kind: 'CREDIT_NOTE',
         agreement,
         chargeId: charge.id,
@@ -427,14 +473,14 @@ export function createBillingService(deps: {
         now,
         today,
       })
-      st.insertOutbox({
+      await queueProviderCall(db, {
         id: refundId,
         providerId: a.paymentProviderId,
         agreementId: a.id,
         chargeId: charge.id,
         kind: 'REFUND_CHARGE',
         payload: { amount: input.amount, description: input.description },
-        now: sendNow(),
+        at: sendNow(),
       })
       return refundView(refundId)
     },

@@ -1,7 +1,8 @@
 /**
  * The billing engine against SQLite with the real migrations: the scheduler (lead days, catch-up,
- * re-runs, crashes at random points, two writers on one file), one-time charges, refunds with
- * credit notes, and the invoice API (routes, docs/PRODUCT.md §5 messages, who may see what, sync).
+ * re-runs, crashes at random points, two runs on one file; two processes: billing.kill.test.ts),
+ * one-time charges, refunds with credit notes, and the invoice API (routes, docs/PRODUCT.md §5
+ * messages, who may see what, sync).
  */
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
@@ -22,6 +23,7 @@ import { createSecretBox } from '../../lib/secret-box'
 import { createApp } from '../../app'
 import { parseConfig } from '../../env'
 import { TestClock } from '../../lib/clock'
+import { WriteLock } from '../../lib/write-lock'
 
 const agreementRow = async (t: TestApp, id: string) => (await t.db.select().from(agreements).where(eq(agreements.id, id)).get())!
 const chargesOf = async (t: TestApp, id: string) => await t.db.select().from(charges).where(eq(charges.agreementId, id)).all()
@@ -161,15 +163,20 @@ describe('the billing run', () => {
     }
   }, 60_000)
 
-  it('two writers on one database file at once bill every period once, with gap-free numbers', async () => {
+  // Two billing runs on two connections to one file, batch by batch in turns: one process's
+  // writers share its write lock, as here (a batch's transaction stays open across its awaits, so
+  // two connections in one thread must not both write at once); two processes on one file are in
+  // billing.kill.test.ts.
+  it('two runs on two connections to one database file bill every period once, with gap-free numbers', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bk-billing-'))
     const path = join(dir, 'app.db')
     const config = parseConfig({ APP_ENV: 'test', DATABASE_PATH: path, PUBLIC_URL: 'http://localhost:3000', APP_SECRET_KEY: 'test-secret-key' })
     const clock = new TestClock('2026-11-23T09:00:00.000Z')
     const first = openDatabase(path)
     await seedDemoData(first.db, clock, createSecretBox(config.appSecretKey!), { demoAgreements: false })
-    const one = createApp({ config, database: first, clock, log: pino({ level: 'silent' }), billing: { batchSize: 2 } })
-    const two = createApp({ config, database: openDatabase(path), clock, log: pino({ level: 'silent' }), billing: { batchSize: 2 } })
+    const lock = new WriteLock()
+    const one = createApp({ config, database: first, clock, lock, log: pino({ level: 'silent' }), billing: { batchSize: 2 } })
+    const two = createApp({ config, database: openDatabase(path), clock, lock, log: pino({ level: 'silent' }), billing: { batchSize: 2 } })
     const t = { ...one, db: first.db, clock, call: undefined } as unknown as TestApp
     // Agreements through the first app's API.
     const harness = await testApp()

@@ -1,7 +1,9 @@
-import type Database from 'better-sqlite3'
+import type { Db } from '../../db/client'
+import { statement } from '../../db/statement'
 import type { PartType, VatRate } from '../../../shared/domain/agreement-parts'
 import { articleNumberOf, creditShares, invoiceTotals, lineAmounts } from '../../../shared/domain/invoice'
-import { billingStatements, type CompanySnapshot, type MemberSnapshot } from './billing.repository'
+import { writeChange } from '../sync/change-log'
+import { billingRepository as st, type CompanySnapshot, type MemberSnapshot } from './billing.repository'
 import { newBulkId } from '../../lib/ids'
 
 /**
@@ -9,7 +11,8 @@ import { newBulkId } from '../../lib/ids'
  * lines and a gap-free number from the company's counter, change-log rows, then the invoice moved
  * to its final status with its payment date, as `followCharge` does), without going through
  * Vipps. For the statistics tests, the browser journey (a history before the session starts) and
- * the benchmark (200,000 charges). Runs in the caller's transaction.
+ * the benchmark (200,000 charges). Runs in the caller's transaction (`transaction(db, …)`), on
+ * either engine.
  */
 export interface HistoryWriter {
   charge(c: {
@@ -19,39 +22,41 @@ export interface HistoryWriter {
     status?: string
     description?: string
     kind?: 'REGULAR' | 'ONE_TIME'
-  }): { chargeId: string; invoiceId: string }
-  refund(r: { chargeId: string; amount: number; paymentDate: string; status?: string }): string
+  }): Promise<{ chargeId: string; invoiceId: string }>
+  refund(r: { chargeId: string; amount: number; paymentDate: string; status?: string }): Promise<string>
   /** Moves a document to another status (and payment date), as billing does later. */
-  setStatus(invoiceId: string, status: string, paymentDate: string | null): void
+  setStatus(invoiceId: string, status: string, paymentDate: string | null): Promise<void>
 }
 
-export function historyWriter(sqlite: Database.Database, now: string): HistoryWriter {
-  const st = billingStatements(sqlite)
-  const agreement = sqlite.prepare<[string], { company_id: string; member_user_id: string; external_seq: number }>(
-    'SELECT company_id, member_user_id, external_seq FROM agreements WHERE id = ?',
-  )
-  const insertCharge = sqlite.prepare(
-    `INSERT INTO charges (id, agreement_id, company_id, kind, type, amount_ore, currency, description, due, status, vipps_status, captured_ore, refunded_ore, invoice_id, version, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'DKK', ?, ?, ?, ?, ?, 0, ?, 1, ?, ?)`,
-  )
-  const finish = sqlite.prepare('UPDATE invoices SET status = ?, payment_status = ?, payment_date = ?, version = version + 1 WHERE id = ?')
-  const chargeOf = sqlite.prepare<[string], { invoice_id: string; agreement_id: string }>('SELECT invoice_id, agreement_id FROM charges WHERE id = ?')
-  const linesOf = sqlite.prepare<[string], { type: PartType; total_incl_vat_ore: number; vat_rate: number }>(
-    'SELECT type, total_incl_vat_ore, vat_rate FROM invoice_lines WHERE invoice_id = ? ORDER BY position',
-  )
-  const refunded = sqlite.prepare('UPDATE charges SET refunded_ore = refunded_ore + ? WHERE id = ?')
+const agreementOf = statement<[string], { company_id: string; member_user_id: string; external_seq: number }>(
+  'SELECT company_id, member_user_id, external_seq FROM agreements WHERE id = ?',
+)
+const insertCharge = statement<unknown[], never>(
+  `INSERT INTO charges (id, agreement_id, company_id, kind, type, amount_ore, currency, description, due, status, vipps_status, captured_ore, refunded_ore, invoice_id, version, created_at, updated_at)
+   VALUES (?, ?, ?, ?, ?, ?, 'DKK', ?, ?, ?, ?, ?, 0, ?, 1, ?, ?)`,
+)
+const finish = statement<[string, string, string | null, string], never>(
+  'UPDATE invoices SET status = ?, payment_status = ?, payment_date = ?, version = version + 1 WHERE id = ?',
+)
+const chargeOf = statement<[string], { invoice_id: string; agreement_id: string }>('SELECT invoice_id, agreement_id FROM charges WHERE id = ?')
+const linesOf = statement<[string], { type: PartType; total_incl_vat_ore: number; vat_rate: number }>(
+  'SELECT type, total_incl_vat_ore, vat_rate FROM invoice_lines WHERE invoice_id = ? ORDER BY position',
+)
+const refunded = statement<[number, string], never>('UPDATE charges SET refunded_ore = refunded_ore + ? WHERE id = ?')
+
+export function historyWriter(db: Db, now: string): HistoryWriter {
   const snapshots = new Map<string, { companyId: string; memberUserId: string; company: CompanySnapshot; member: MemberSnapshot; externalSeq: number }>()
 
-  function snapshot(agreementId: string) {
+  async function snapshot(agreementId: string) {
     let s = snapshots.get(agreementId)
     if (!s) {
-      const a = agreement.get(agreementId)
+      const a = await agreementOf.get(db, [agreementId])
       if (!a) throw new Error(`history: no agreement ${agreementId}`)
       s = {
         companyId: a.company_id,
         memberUserId: a.member_user_id,
-        company: st.company(a.company_id)!,
-        member: st.member(a.member_user_id, agreementId)!,
+        company: (await st.company(db, a.company_id))!,
+        member: (await st.member(db, a.member_user_id, agreementId))!,
         externalSeq: a.external_seq,
       }
       snapshots.set(agreementId, s)
@@ -59,7 +64,7 @@ export function historyWriter(sqlite: Database.Database, now: string): HistoryWr
     return s
   }
 
-  function issue(
+  async function issue(
     kind: 'INVOICE' | 'CREDIT_NOTE',
     agreementId: string,
     chargeId: string,
@@ -68,13 +73,13 @@ export function historyWriter(sqlite: Database.Database, now: string): HistoryWr
     issueDate: string,
     extra: { creditedInvoiceId?: string; refundId?: string },
   ) {
-    const s = snapshot(agreementId)
+    const s = await snapshot(agreementId)
     const id = newBulkId()
-    st.insertInvoice({
+    await st.insertInvoice(db, {
       id,
       companyId: s.companyId,
       kind,
-      number: st.nextInvoiceNumber(s.companyId),
+      number: await st.nextInvoiceNumber(db, s.companyId),
       agreementId,
       chargeId,
       memberUserId: s.memberUserId,
@@ -90,8 +95,8 @@ export function historyWriter(sqlite: Database.Database, now: string): HistoryWr
       paymentType: kind === 'INVOICE' ? 'REGULAR' : 'REFUND',
       now,
     })
-    lines.forEach((l, position) =>
-      st.insertLine({
+    for (const [position, l] of lines.entries())
+      await st.insertLine(db, {
         invoiceId: id,
         position,
         id: `${id}:${position}`,
@@ -102,19 +107,18 @@ export function historyWriter(sqlite: Database.Database, now: string): HistoryWr
         vatRate: l.vatRate,
         ...lineAmounts(l),
         creditedPosition: null,
-      }),
-    )
-    st.recordChange('invoice', id, s.companyId, s.memberUserId, now)
+      })
+    await writeChange(db, 'invoice', id, 'upsert', { companyId: s.companyId, userId: s.memberUserId }, now)
     return id
   }
 
   const writer: HistoryWriter = {
-    charge({ agreementId, paymentDate, lines, status = 'EXECUTED', description, kind = 'REGULAR' }) {
-      const s = snapshot(agreementId)
+    async charge({ agreementId, paymentDate, lines, status = 'EXECUTED', description, kind = 'REGULAR' }) {
+      const s = await snapshot(agreementId)
       const chargeId = newBulkId()
       const amount = lines.reduce((sum, l) => sum + l.amount, 0)
       const text = description ?? `${s.company.acronym} ${s.externalSeq} ${paymentDate}`.slice(0, 45)
-      const invoiceId = issue(
+      const invoiceId = await issue(
         'INVOICE',
         agreementId,
         chargeId,
@@ -123,7 +127,7 @@ export function historyWriter(sqlite: Database.Database, now: string): HistoryWr
         paymentDate,
         {},
       )
-      insertCharge.run(
+      await insertCharge.run(db, [
         chargeId,
         agreementId,
         s.companyId,
@@ -138,26 +142,29 @@ export function historyWriter(sqlite: Database.Database, now: string): HistoryWr
         invoiceId,
         now,
         now,
-      )
-      st.recordChange('charge', chargeId, s.companyId, s.memberUserId, now)
-      writer.setStatus(invoiceId, status, status === 'EXECUTED' ? paymentDate : null)
+      ])
+      await writeChange(db, 'charge', chargeId, 'upsert', { companyId: s.companyId, userId: s.memberUserId }, now)
+      await writer.setStatus(invoiceId, status, status === 'EXECUTED' ? paymentDate : null)
       return { chargeId, invoiceId }
     },
-    refund({ chargeId, amount, paymentDate, status = 'EXECUTED' }) {
-      const c = chargeOf.get(chargeId)!
-      const original = linesOf.all(c.invoice_id)
+    async refund({ chargeId, amount, paymentDate, status = 'EXECUTED' }) {
+      const c = (await chargeOf.get(db, [chargeId]))!
+      const original = await linesOf.all(db, [c.invoice_id])
       const shares = creditShares(
         original.map((l) => l.total_incl_vat_ore),
         amount,
       )
       const lines = original.map((l, i) => ({ type: l.type, grossOre: shares[i]!, vatRate: l.vat_rate as VatRate })).filter((l) => l.grossOre > 0)
-      const noteId = issue('CREDIT_NOTE', c.agreement_id, chargeId, 'Refusion', lines, paymentDate, { creditedInvoiceId: c.invoice_id, refundId: newBulkId() })
-      refunded.run(amount, chargeId)
-      writer.setStatus(noteId, status, status === 'EXECUTED' ? paymentDate : null)
+      const noteId = await issue('CREDIT_NOTE', c.agreement_id, chargeId, 'Refusion', lines, paymentDate, {
+        creditedInvoiceId: c.invoice_id,
+        refundId: newBulkId(),
+      })
+      await refunded.run(db, [amount, chargeId])
+      await writer.setStatus(noteId, status, status === 'EXECUTED' ? paymentDate : null)
       return noteId
     },
-    setStatus(invoiceId, status, paymentDate) {
-      if (status !== 'CREATED') finish.run(status, status, paymentDate, invoiceId)
+    async setStatus(invoiceId, status, paymentDate) {
+      if (status !== 'CREATED') await finish.run(db, [status, status, paymentDate, invoiceId])
     },
   }
   return writer

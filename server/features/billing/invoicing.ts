@@ -5,8 +5,8 @@ import type { PartType, VatRate } from '../../../shared/domain/agreement-parts'
 import type { ChargeStatus } from '../../../shared/domain/agreement-status'
 import { articleNumberOf, creditShares, invoiceDueDate, invoiceStatusOfCharge, invoiceTotals, lineAmounts } from '../../../shared/domain/invoice'
 import type { NoticesService } from '../notifications/notices'
-import { recordChange } from '../sync/change-log'
-import { billingStatements, type CompanySnapshot, type MemberSnapshot } from './billing.repository'
+import { recordChange, writeChange } from '../sync/change-log'
+import { billingRepository as st, type CompanySnapshot, type MemberSnapshot } from './billing.repository'
 import { chargesRepository, type ChargeRow } from './charges.repository'
 import { invoicesRepository } from './invoices.repository'
 
@@ -36,15 +36,14 @@ export type Invoicing = ReturnType<typeof createInvoicing>
  */
 export function createInvoicing(deps: { database: Database_; clock: Clock; notices: NoticesService; faultPoint?: FaultPoint }) {
   const { database, clock, notices } = deps
-  const { db, sqlite } = database
-  const st = billingStatements(sqlite)
+  const { db } = database
   const nowIso = () => clock.now().toISOString()
   const fault = deps.faultPoint ?? (() => {})
 
   const invoiceChanged = (invoice: { id: string; companyId: string; memberUserId: string }) =>
     recordChange(db, clock, 'invoice', invoice.id, 'upsert', { companyId: invoice.companyId, userId: invoice.memberUserId })
 
-  function issue(input: {
+  async function issue(input: {
     kind: 'INVOICE' | 'CREDIT_NOTE'
     id?: string
     agreement: { id: string; companyId: string; memberUserId: string }
@@ -61,12 +60,12 @@ export function createInvoicing(deps: { database: Database_; clock: Clock; notic
     status?: 'CREATED'
     now: string
     today: string
-  }): { id: string; number: number } {
+  }): Promise<{ id: string; number: number }> {
     const id = input.id ?? newBulkId()
-    const number = st.nextInvoiceNumber(input.agreement.companyId)
+    const number = await st.nextInvoiceNumber(db, input.agreement.companyId)
     fault('invoice')
     const totals = invoiceTotals(input.lines)
-    st.insertInvoice({
+    await st.insertInvoice(db, {
       id,
       companyId: input.agreement.companyId,
       kind: input.kind,
@@ -86,9 +85,9 @@ export function createInvoicing(deps: { database: Database_; clock: Clock; notic
       paymentType: input.paymentType,
       now: input.now,
     })
-    input.lines.forEach((l, position) => {
+    for (const [position, l] of input.lines.entries()) {
       const a = lineAmounts(l)
-      st.insertLine({
+      await st.insertLine(db, {
         invoiceId: id,
         position,
         id: `${id}:${position}`,
@@ -100,17 +99,17 @@ export function createInvoicing(deps: { database: Database_; clock: Clock; notic
         ...a,
         creditedPosition: l.credits?.position ?? null,
       })
-    })
-    st.recordChange('invoice', id, input.agreement.companyId, input.agreement.memberUserId, input.now)
+    }
+    await writeChange(db, 'invoice', id, 'upsert', { companyId: input.agreement.companyId, userId: input.agreement.memberUserId }, input.now)
     return { id, number }
   }
 
-  const partLines = (agreementId: string, unit: string): LineSource[] =>
-    st.parts(agreementId).map((p) => ({ type: p.type, description: p.description, grossOre: p.price_ore, vatRate: p.vat_rate as VatRate, unit }))
+  const partLines = async (agreementId: string, unit: string): Promise<LineSource[]> =>
+    (await st.parts(db, agreementId)).map((p) => ({ type: p.type, description: p.description, grossOre: p.price_ore, vatRate: p.vat_rate as VatRate, unit }))
 
-  function snapshots(agreement: { id: string; companyId: string; memberUserId: string }) {
-    const company = st.company(agreement.companyId)
-    const member = st.member(agreement.memberUserId, agreement.id)
+  async function snapshots(agreement: { id: string; companyId: string; memberUserId: string }) {
+    const company = await st.company(db, agreement.companyId)
+    const member = await st.member(db, agreement.memberUserId, agreement.id)
     if (!company || !member) throw new Error(`billing: agreement ${agreement.id} lacks its company or member`)
     return { company, member }
   }
@@ -122,7 +121,7 @@ export function createInvoicing(deps: { database: Database_; clock: Clock; notic
     const lines: LineSource[] =
       charge.kind === 'ONE_TIME' ?
         [{ type: 'OTHER', description: charge.description, grossOre: charge.amountOre, vatRate: 0, unit: 'PIECE' }]
-      : partLines(a.id, UNIT_OF_PERIOD[a.paymentPeriod])
+      : await partLines(a.id, UNIT_OF_PERIOD[a.paymentPeriod])
     // A last payment for part of a period (or several) spreads its amount over the parts in proportion.
     const partsTotal = lines.reduce((sum, l) => sum + l.grossOre, 0)
     if (charge.kind === 'FINAL' && partsTotal !== charge.amountOre && partsTotal > 0) {
@@ -134,13 +133,13 @@ export function createInvoicing(deps: { database: Database_; clock: Clock; notic
     }
     const agreement = { id: a.id, companyId: a.companyId, memberUserId: a.memberUserId }
     const now = nowIso()
-    const invoice = issue({
+    const invoice = await issue({
       kind: 'INVOICE',
       agreement,
       chargeId: charge.id,
       description: charge.description,
       lines,
-      ...snapshots(agreement),
+      ...(await snapshots(agreement)),
       paymentType: charge.kind,
       chargeDue: charge.due,
       now,
@@ -184,7 +183,7 @@ export function createInvoicing(deps: { database: Database_; clock: Clock; notic
         actionUrl: `/agreements/${a.id}`,
         actionText: /*i18n*/ { id: 'Open agreement' },
       })
-      for (const userId of st.adminStaffOf(a.companyId))
+      for (const userId of await st.adminStaffOf(db, a.companyId))
         if (userId !== a.memberUserId)
           await notices.tell(userId, {
             type: 'warning',

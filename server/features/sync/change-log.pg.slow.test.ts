@@ -93,7 +93,10 @@ describe.skipIf(!postgresBinDir() && !required)('the change log on PostgreSQL', 
     expect([...seen].sort()).toEqual([...expected].sort())
     // Not vacuous: the puller read while the writers wrote, and seqs are one per change.
     expect(polls).toBeGreaterThan(20)
-    const head = await instances[0]!.db.select({ seq: max(changeLog.seq) }).from(changeLog).get()
+    const head = await instances[0]!.db
+      .select({ seq: max(changeLog.seq) })
+      .from(changeLog)
+      .get()
     expect(head?.seq).toBe(expected.length)
   }, 120_000)
 })
