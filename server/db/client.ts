@@ -126,11 +126,8 @@ export interface Database_ {
    * under the write lock).
    */
   db: Db
-  /**
-   * SQLite's writer connection: write transactions (`BEGIN IMMEDIATE`), jobs, migrations.
-   * TEMPORARY: typed as always there while the billing run still uses it; undefined on PostgreSQL.
-   */
-  sqlite: Database.Database
+  /** SQLite's writer connection: write transactions (`BEGIN IMMEDIATE`), jobs, migrations. None on PostgreSQL. */
+  sqlite?: Database.Database
   /**
    * The read-only connection of a file database; in WAL mode it sees only committed data. A
    * `:memory:` database cannot be opened twice, so it has none and its reads wait for the write

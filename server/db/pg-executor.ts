@@ -25,6 +25,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import pg from 'pg'
 import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy'
+import { toPositional } from './statement'
 import { isSerializationFailure, registerEngine, SERIALIZATION_ATTEMPTS, type Db, type TransactionOptions } from './client'
 
 // count(*) is a bigint and sum() a numeric in PostgreSQL, which node-postgres hands over as
@@ -37,19 +38,7 @@ pg.types.setTypeParser(pg.types.builtins.JSONB, (value) => value)
 
 /** SQLite SQL as drizzle generates it → the same statement for PostgreSQL (see the file's comment). */
 export function toPostgresSql(sqlite: string): string {
-  let n = 0
-  let out = ''
-  let quote: string | null = null
-  for (const ch of sqlite) {
-    if (quote) {
-      if (ch === quote) quote = null
-      out += ch
-    } else if (ch === "'" || ch === '"') {
-      quote = ch
-      out += ch
-    } else out += ch === '?' ? `$${++n}` : ch
-  }
-  return out.replace(/on conflict \(([^)]*)\)/gi, (_match, columns: string) => `on conflict (${columns.replace(/"[^"]+"\./g, '')})`)
+  return toPositional(sqlite, []).text.replace(/on conflict \(([^)]*)\)/gi, (_match, columns: string) => `on conflict (${columns.replace(/"[^"]+"\./g, '')})`)
 }
 
 export interface PgDatabase {

@@ -26,8 +26,7 @@ export async function openPostgres(url: string, options: { max?: number; idleTim
     await database.close()
     throw error
   }
-  // TEMPORARY: `sqlite` is typed as always there (server/db/client.ts) until the billing run no longer uses it.
-  return { db: database.db as unknown as Db, engine: 'postgres', sqlite: undefined as never, close: () => database.close() }
+  return { db: database.db as unknown as Db, engine: 'postgres', close: () => database.close() }
 }
 
 /** Applies drizzle/pg's migrations not yet applied, one instance at a time. */

@@ -31,7 +31,7 @@ async function fileApp() {
     const folder = mkdtempSync(join(tmpdir(), 'bk-reads-'))
     folders.push(folder)
     const path = join(folder, 'boligkasse.db')
-    writeFileSync(path, database.sqlite.serialize())
+    writeFileSync(path, database.sqlite!.serialize())
     file = openDatabase(path)
     opened.push(file)
     return { database: file }

@@ -159,7 +159,7 @@ describe('GET /api/agreement pages (issue #19)', () => {
     try {
       const app = await testApp({}, ({ database }) => {
         const path = join(folder, 'boligkasse.db')
-        writeFileSync(path, database.sqlite.serialize())
+        writeFileSync(path, database.sqlite!.serialize())
         file = openDatabase(path)
         return { database: file }
       })

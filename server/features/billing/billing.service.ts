@@ -244,7 +244,7 @@ export function createBillingService(deps: {
     // change-log indexes all grow at once); given back afterwards. Checkpoints less often too:
     // every page the run touches is then copied back once, not many times. SQLite's own settings
     // (PostgreSQL's are the server's).
-    const sqlite = database.engine === 'sqlite' ? database.sqlite : undefined
+    const sqlite = database.sqlite
     const cacheSize = sqlite?.pragma('cache_size', { simple: true }) as number
     const autoCheckpoint = sqlite?.pragma('wal_autocheckpoint', { simple: true }) as number
     try {
