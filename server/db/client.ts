@@ -73,6 +73,8 @@ export interface Engine {
    * progress (the caller then writes at once, in a transaction of its own).
    */
   collect(key: object, flush: (rows: unknown[]) => Promise<void>): unknown[] | undefined
+  /** Runs `fn` outside the transaction in progress (its queries on the pool, committed on their own). */
+  detached<T>(fn: () => Promise<T>): Promise<T>
   /** Runs `fn` unless another instance runs work of the same name now (see `alone`); answers whether it ran. */
   alone(name: string, fn: () => Promise<unknown>): Promise<boolean>
 }
@@ -117,6 +119,16 @@ export async function alone(db: Db, name: string, fn: () => Promise<unknown>): P
   if (engine) return await engine.alone(name, fn)
   await fn()
   return true
+}
+
+/**
+ * Runs `fn` outside any transaction the caller is in, as work of its own: the system log's entry
+ * for a request that fails and rolls back. On SQLite (one writer, serial) the caller takes the
+ * write lock, which runs `fn` after the transaction in progress has ended.
+ */
+export async function outsideTransaction<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  const engine = registry.get(db)
+  return engine ? await engine.detached(fn) : await fn()
 }
 
 export interface Database_ {

@@ -81,10 +81,16 @@ export async function copySqliteToPostgres(sqlite: Database.Database, pool: pg.P
       await flush()
       copied[name] = n
     }
-    // Identity columns continue after the copied values (the change log's seq: clients' cursors).
-    await client.query(
-      `SELECT setval(pg_get_serial_sequence('change_log', 'seq'), GREATEST((SELECT max(seq) FROM change_log), 1), (SELECT max(seq) FROM change_log) IS NOT NULL)`,
+    // The change log's seq goes on past every seq SQLite ever gave out (clients' cursors): the rows
+    // left, what compaction removed (the rows may all be gone), and AUTOINCREMENT's counter.
+    const given = Math.max(
+      ...[
+        'SELECT max(seq) AS n FROM change_log',
+        "SELECT value AS n FROM sync_state WHERE key = 'compactedThrough'",
+        "SELECT seq AS n FROM sqlite_sequence WHERE name = 'change_log'",
+      ].map((q) => Number((sqlite.prepare(q).get() as { n: number | null } | undefined)?.n ?? 0)),
     )
+    await client.query(`SELECT setval(pg_get_serial_sequence('change_log', 'seq'), $1, $2)`, [Math.max(given, 1), given > 0])
     await client.query('COMMIT')
     return copied
   } catch (error) {

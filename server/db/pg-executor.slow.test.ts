@@ -249,6 +249,17 @@ describe.skipIf(!postgresBinDir() && !required)('the same queries on SQLite and 
     ).rejects.toSatisfy(isSerializationFailure)
   })
 
+  it('never passes a transaction PostgreSQL aborted as committed', async () => {
+    const db = pgDb.db as unknown as AppDb
+    // A failed statement caught inside, without a savepoint: PostgreSQL answers COMMIT with ROLLBACK.
+    const caught = transaction(db, async () => {
+      await pgDb.db.run(sql`INSERT INTO people (id, name, created_at) VALUES ('lost', 'Lost', '2026-03-01T08:00:00.000Z')`)
+      await pgDb.db.run(sql`SELECT 1 / 0`).catch(() => undefined)
+    })
+    await expect(caught).rejects.toThrow(/not COMMIT/)
+    expect(await pgDb.db.all(sql`SELECT id FROM people WHERE id = 'lost'`)).toEqual([])
+  })
+
   it('keeps one connection per transaction across awaits, and concurrent transactions apart', async () => {
     const seen = await Promise.all(
       [1, 2, 3].map((n) =>

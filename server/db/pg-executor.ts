@@ -133,8 +133,9 @@ export function openPgDatabase(url: string, options: { max?: number; idleTimeout
       const result = await (current.getStore()?.client ?? pool).query({ text, values, rowMode: 'array' })
       return { rows: result.rows as unknown[][], fields: result.fields.map((f) => f.name), changes: result.rowCount ?? 0 }
     },
+    detached: (fn) => current.exit(fn),
     async alone(name, fn) {
-      const client = await pool.connect()
+      const { client, release } = await checkout()
       let broken = false
       try {
         const { rows } = await client.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS held', [JOB_LOCKS, name])
@@ -147,7 +148,7 @@ export function openPgDatabase(url: string, options: { max?: number; idleTimeout
         }
       } finally {
         // A connection whose unlock failed is closed, which frees the lock anyway.
-        client.release(broken)
+        release(broken)
       }
     },
     collect(key, flush) {
@@ -160,9 +161,30 @@ export function openPgDatabase(url: string, options: { max?: number; idleTimeout
   })
   return database
 
+  /**
+   * A pooled connection for a while. One that breaks meanwhile (the server restarted, a failover)
+   * fails its queries and is closed on release; its `error` event, unheard, would end the process.
+   */
+  async function checkout() {
+    const client = await pool.connect()
+    let failed = false
+    const onError = (error: Error) => {
+      failed = true
+      options.onIdleError?.(error)
+    }
+    client.on('error', onError)
+    return {
+      client,
+      release(broken = false) {
+        client.off('error', onError)
+        client.release(broken || failed)
+      },
+    }
+  }
+
   /** `fn` with every query on one pooled connection, inside `begin` … COMMIT (ROLLBACK on failure). */
   async function onOwnConnection<T>(begin: string, readOnly: boolean, fn: () => Promise<T>): Promise<T> {
-    const client = await pool.connect()
+    const { client, release } = await checkout()
     const tx: InTransaction = { client, collected: new Map(), readOnly }
     try {
       await client.query(begin)
@@ -174,13 +196,16 @@ export function openPgDatabase(url: string, options: { max?: number; idleTimeout
         for (const c of tx.collected.values()) if (c.rows.length) await c.flush(c.rows)
         return answer
       })
-      await client.query('COMMIT')
+      // A transaction PostgreSQL had aborted (an error `fn` caught without a savepoint) answers
+      // COMMIT with ROLLBACK, no error: nothing was written, so it must not pass as done.
+      const end = await client.query('COMMIT')
+      if (end.command !== 'COMMIT') throw new Error(`PostgreSQL ended the transaction with ${end.command}, not COMMIT: a failed statement inside it was caught`)
       return result
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined)
       throw error
     } finally {
-      client.release()
+      release()
     }
   }
 }

@@ -32,6 +32,9 @@ export async function openPostgres(url: string, options: { max?: number; idleTim
 /** Applies drizzle/pg's migrations not yet applied, one instance at a time. */
 export async function migratePostgres(pool: pg.Pool): Promise<void> {
   const client = await pool.connect()
+  // A connection that breaks while migrating fails the migration (and the start), not the process.
+  const failed = (error: Error) => void error
+  client.on('error', failed)
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
     try {
@@ -40,6 +43,7 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK])
     }
   } finally {
+    client.off('error', failed)
     client.release()
   }
 }

@@ -37,6 +37,12 @@ function isDuplicateKey(err: unknown): boolean {
 /** Which run of the request this is, when a write is run again after a serialization failure (at most `SERIALIZATION_ATTEMPTS`). */
 const ATTEMPT_HEADER = 'x-boligkasse-attempt'
 
+/** The run a request says it is (1 if it says nothing sensible), so a client can only shorten its own reruns. */
+const attemptOf = (header: string | undefined): number => {
+  const n = Number(header ?? 1)
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, SERIALIZATION_ATTEMPTS) : 1
+}
+
 /** Thrown inside the request's transaction to roll a failed request's effects back (not an error). */
 const rolledBack = Symbol('rolled back')
 
@@ -132,11 +138,15 @@ export function writeTransaction(deps: {
 
     let requestHash = ''
     let again = false
-    const body = await c.req.text()
+    // The bytes, not text: a multipart upload (a PDF attachment) is read from this same body
+    // later, and decoding it as UTF-8 here would corrupt it.
+    const body = new Uint8Array(await c.req.arrayBuffer())
+    const attempt = attemptOf(c.req.header(ATTEMPT_HEADER))
     try {
       const url = new URL(c.req.url)
       requestHash = createHmac('sha256', deps.fingerprintKey)
-        .update(`${method} ${url.pathname}${url.search}\n${c.req.header('If-Match') ?? ''}\n${body}`)
+        .update(`${method} ${url.pathname}${url.search}\n${c.req.header('If-Match') ?? ''}\n`)
+        .update(body)
         .digest('hex')
       await deps.lock.run(async () => {
         if (slot && (await replayed(scope!, key!, requestHash))) return
@@ -161,13 +171,18 @@ export function writeTransaction(deps: {
         } catch (err) {
           // PostgreSQL gave up on it (in the handler, or at COMMIT) for another instance's write
           // of the same rows: nothing of it stays; it runs again after the lock is let go.
-          const attempt = Number(c.req.header(ATTEMPT_HEADER) ?? 1)
           if (deps.rerun && isSerializationFailure(err === rolledBack ? c.error : err) && attempt < SERIALIZATION_ATTEMPTS) return void (again = true)
           // Another instance of the server stored the same key first (both ran; this one's
           // effect rolled back with its duplicate record): answer as it did, once.
           if (err !== rolledBack && slot && isDuplicateKey(err) && (await replayed(scope!, key!, requestHash))) return
           if (err !== rolledBack) throw err
-          if (answer) await transaction(db, () => remember(answer!))
+          if (!answer) return
+          try {
+            await transaction(db, () => remember(answer!))
+          } catch (error) {
+            // The same key stored meanwhile by another instance: answer as it did.
+            if (!(isDuplicateKey(error) && (await replayed(scope!, key!, requestHash)))) throw error
+          }
         }
       })
     } finally {
@@ -175,9 +190,9 @@ export function writeTransaction(deps: {
     }
     if (again) {
       const headers = new Headers(c.req.raw.headers)
-      headers.set(ATTEMPT_HEADER, String(Number(c.req.header(ATTEMPT_HEADER) ?? 1) + 1))
+      headers.set(ATTEMPT_HEADER, String(attempt + 1))
       c.error = undefined
-      c.res = await deps.rerun!(new Request(c.req.url, { method, headers, body: body || undefined }), c.env)
+      c.res = await deps.rerun!(new Request(c.req.url, { method, headers, body: body.length ? body : undefined }), c.env)
     }
 
     /** Answers with the stored answer of the same key, if there is one (a retry after a lost response). */

@@ -162,15 +162,17 @@ export function createAgreementLifecycle(deps: {
         if ((await client.getAgreement(created.agreementId)).status === 'PENDING') await approve(created.agreementId)
         const va = await client.getAgreement(created.agreementId)
         if (va.status !== 'ACTIVE') throw new Error(`demo agreement ${id}: Vipps agreement ${va.id} is ${va.status}`)
-        await lock.run(() =>
+        // Counted after the commit: on PostgreSQL the transaction may run twice.
+        const linked = await lock.run(() =>
           transaction(db, async () => {
             const current = (await repo.byId(db, id))!
-            if (current.vippsAgreementId) return
+            if (current.vippsAgreementId) return false
             await repo.update(db, id, { vippsAgreementId: va.id, version: current.version + 1, updatedAt: nowIso() })
             await changed(current)
-            connected++
+            return true
           }),
         )
+        if (linked) connected++
       }
       return connected
     },

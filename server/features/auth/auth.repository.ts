@@ -202,8 +202,7 @@ export const authRepository = {
   },
   /** The Vipps Login attempt with this state, removed as it is read (a callback cannot be replayed). */
   async takeOidcLogin(db: Db, state: string) {
-    const row = await db.select().from(oidcLogins).where(eq(oidcLogins.state, state)).get()
-    if (row) await db.delete(oidcLogins).where(eq(oidcLogins.state, state)).run()
-    return row
+    // One statement: two callbacks with the same state at once (two instances) cannot both get it.
+    return await db.delete(oidcLogins).where(eq(oidcLogins.state, state)).returning().get()
   },
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { Db } from '../../db/client'
+import { outsideTransaction, type Db } from '../../db/client'
 import type { Clock } from '../../lib/clock'
 import type { WriteLock } from '../../lib/write-lock'
 import { newId } from '../../lib/ids'
@@ -44,6 +44,9 @@ export function createLogsService(deps: { db: Db; clock: Clock }) {
 
   return {
     write,
+    /** `write` outside any transaction in progress (server/db/client.ts `outsideTransaction`). */
+    writeApart: (level: LogLevel, source: string, message: string, context: unknown, userId: string | null): Promise<void> =>
+      outsideTransaction(db, () => write(level, source, message, context, userId)),
 
     /** A signed-in client reports an error or a warning. */
     async report(actor: Actor, entry: z.output<typeof CreateLogRequest>): Promise<void> {
@@ -65,4 +68,6 @@ export function createLogsService(deps: { db: Db; clock: Clock }) {
 export const systemLogSink =
   (logs: LogsService, lock: WriteLock) =>
   (level: 'WARN' | 'ERROR', message: string, context: unknown): void =>
-    void lock.run(() => logs.write(level, 'server', message, context, null))
+    // Outside the request's transaction on PostgreSQL too (no serial lock there); a log entry
+    // that cannot be written is lost, never the process (its line is on stdout already).
+    void lock.run(() => logs.writeApart(level, 'server', message, context, null)).catch(() => undefined)

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { demo, testApp } from '../../test/harness'
+import { eq } from 'drizzle-orm'
+import { transaction } from '../../db/client'
+import { systemLogs } from '../../db/schema/platform'
+import { users } from '../../db/schema/users'
+import { createLogsService, systemLogSink } from './logs.service'
 
 describe('system logs', () => {
   it('records client reports from any signed-in user, with the level upper-cased', async () => {
@@ -47,5 +52,28 @@ describe('system logs', () => {
     const statuses: number[] = []
     for (let i = 0; i < 62; i++) statuses.push((await t.call('POST', '/logger', { token, body: { level: 'INFO', message: 'x' } })).status)
     expect(statuses.filter((s) => s === 429)).toHaveLength(2)
+  })
+})
+
+describe('the system log sink', () => {
+  it('keeps the entry of a write that fails and rolls back, on either engine', async () => {
+    const t = await testApp()
+    const logs = createLogsService({ db: t.db, clock: t.clock })
+    const sink = systemLogSink(logs, t.lock)
+    const failing = t.lock.run(() =>
+      transaction(t.db, async () => {
+        // A request's own write, then its error logged (as the error handler does), then the rollback.
+        await t.db.update(users).set({ fullName: 'Rolled back' }).where(eq(users.emailAddress, demo.admin)).run()
+        sink('ERROR', 'sink-test: the write failed', { at: 'test' })
+        throw new Error('the write failed')
+      }),
+    )
+    await expect(failing).rejects.toThrow('the write failed')
+    // The sink writes after the transaction (SQLite: behind the write lock) or beside it (PostgreSQL).
+    await t.lock.run(async () => undefined)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const entries = (await t.db.select().from(systemLogs).all()).filter((e) => e.message === 'sink-test: the write failed')
+    expect(entries).toHaveLength(1)
+    expect((await t.db.select().from(users).where(eq(users.emailAddress, demo.admin)).get())!.fullName).not.toBe('Rolled back')
   })
 })

@@ -399,15 +399,22 @@ export function createMessagesService(deps: MessagesDeps) {
      */
     async tick(): Promise<{ sent: number; received: number }> {
       let sent = 0
-      for (const row of await repo.dueScheduled(db, now())) {
+      for (const due of await repo.dueScheduled(db, now())) {
         try {
-          await transaction(db, async () => deliver(row))
-          sent += 1
+          // Read again inside: the author may have sent, edited or rescheduled it meanwhile (on
+          // PostgreSQL nothing holds the job and the author's request apart but the transaction).
+          const delivered = await transaction(db, async () => {
+            const row = await repo.byId(db, due.id)
+            if (!row || row.status !== 'DRAFT' || !row.sendAt || row.sendAt > now()) return false
+            await deliver(row)
+            return true
+          })
+          if (delivered) sent += 1
         } catch {
           // Nobody to send to (anymore): it stays a draft, unscheduled, for its author to fix.
           await transaction(db, async () => {
-            await repo.update(db, row.id, { sendAt: null, updatedAt: now() })
-            await changed((await repo.byId(db, row.id))!)
+            await repo.update(db, due.id, { sendAt: null, updatedAt: now() })
+            await changed((await repo.byId(db, due.id))!)
           })
         }
       }

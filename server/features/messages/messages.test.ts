@@ -259,7 +259,19 @@ describe('messages', () => {
       form.set('file', new File([bytes as unknown as ArrayBuffer], name))
       return t.app.request(`/api/messages/${created.json.id}/attachments`, { method: 'POST', headers: { Authorization: `Bearer ${f.admin}` }, body: form })
     }
-    const pdf = new TextEncoder().encode('%PDF-1.4 referat')
+    // A real PDF's second line is binary (bytes ≥ 0x80, not UTF-8): the upload must keep every byte.
+    const pdf = new Uint8Array([
+      ...new TextEncoder().encode('%PDF-1.4\n%'),
+      0xe2,
+      0xe3,
+      0xcf,
+      0xd3,
+      0x0a,
+      0xff,
+      0x00,
+      0x80,
+      ...new TextEncoder().encode(' referat'),
+    ])
     const ok = await upload('Referat.pdf', pdf)
     expect(ok.status).toBe(201)
     const attachment = (await ok.json()).attachments[0]
