@@ -51,14 +51,17 @@ export interface TransactionOptions {
 /** Runs of a write transaction in all when PostgreSQL gives up on it to keep transactions serializable. */
 export const SERIALIZATION_ATTEMPTS = 5
 
-/** A transaction PostgreSQL gave up on to keep transactions serializable (40001) or to end a deadlock (40P01). */
-export function isSerializationFailure(err: unknown): boolean {
+/** Whether `err`, or an error it wraps (`cause`: drizzle wraps the driver's), has one of the codes. */
+export function hasErrorCode(err: unknown, codes: readonly string[]): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code
-    if (code === '40001' || code === '40P01') return true
+    if (typeof code === 'string' && codes.includes(code)) return true
   }
   return false
 }
+
+/** A transaction PostgreSQL gave up on to keep transactions serializable (40001) or to end a deadlock (40P01). */
+export const isSerializationFailure = (err: unknown): boolean => hasErrorCode(err, ['40001', '40P01'])
 
 export interface Engine {
   name: EngineName

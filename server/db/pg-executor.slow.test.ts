@@ -172,9 +172,12 @@ describe.skipIf(!postgresBinDir() && !required)('the same queries on SQLite and 
               FROM ${d.jsonValues('@ids', 'j')} JOIN people p ON p.id = j.value WHERE length(p.name) >= @min ORDER BY p.id`,
     )
     const names = statement<[string], string>('SELECT name FROM people WHERE id > ? ORDER BY id', { pluck: true })
-    const arrays = statement<[], string>((d) => `SELECT ${d.jsonArrays(['id', 'amount_ore'])} FROM (SELECT id, amount_ore FROM charges ORDER BY id) x`, {
-      pluck: true,
-    })
+    const arrays = statement<[], string>(
+      (d) => `SELECT ${d.jsonArraysInOrder(['id', 'amount_ore'], 'id')} FROM (SELECT id, amount_ore FROM charges ORDER BY id) x`,
+      {
+        pluck: true,
+      },
+    )
     const rename = statement<[string, string], never>('UPDATE people SET name = ? WHERE id = ?')
     const run = async (db: AppDb) => {
       await db.insert(people).values([

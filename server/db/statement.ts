@@ -26,8 +26,6 @@ export interface Dialect {
   jsonValues(parameter: string, alias: string): string
   /** `expression` kept out of index choice (SQLite's unary `+`); PostgreSQL plans by itself. */
   unindexed(expression: string): string
-  /** A JSON array of the rows' `values` arrays (an aggregate): `[[…], […]]`, as text. */
-  jsonArrays(values: readonly string[]): string
   /** 1-based position of `needle` in `text`, 0 if absent. */
   position(text: string, needle: string): string
   /** Unicode lower case of a text (SQLite's lower() folds only A–Z): see `registerFold`. */
@@ -38,9 +36,10 @@ export interface Dialect {
    */
   orderedJoin: string
   /**
-   * `jsonArrays` with the rows in `orderBy` order. SQLite's json_group_array takes the rows in the
-   * order they come, so the FROM must already give that order (an index's key order, a GROUP BY's,
-   * an ordered subquery): no sort is added; PostgreSQL orders inside the aggregate.
+   * A JSON array of the rows' `values` arrays (an aggregate, `[[…], […]]`, as text) in `orderBy`
+   * order. SQLite's json_group_array takes the rows in the order they come, so the FROM must
+   * already give that order (an index's key order, a GROUP BY's, an ordered subquery): no sort is
+   * added; PostgreSQL orders inside the aggregate.
    */
   jsonArraysInOrder(values: readonly string[], orderBy: string): string
   /** The larger of two values (SQLite's two-argument max(), PostgreSQL's greatest()); neither may be NULL (the two differ there). */
@@ -55,7 +54,6 @@ export const dialects: Record<EngineName, Dialect> = {
     engine: 'sqlite',
     jsonValues: (parameter, alias) => `json_each(${parameter}) ${alias}`,
     unindexed: (expression) => `+${expression}`,
-    jsonArrays: (values) => `json_group_array(json_array(${values.join(', ')}))`,
     position: (text, needle) => `instr(${text}, ${needle})`,
     fold: (text) => `${FOLD}(${text})`,
     orderedJoin: 'CROSS JOIN',
@@ -66,7 +64,6 @@ export const dialects: Record<EngineName, Dialect> = {
     engine: 'postgres',
     jsonValues: (parameter, alias) => `json_array_elements_text(${parameter}::json) AS ${alias}(value)`,
     unindexed: (expression) => expression,
-    jsonArrays: (values) => `coalesce(json_agg(json_build_array(${values.join(', ')})), '[]'::json)`,
     position: (text, needle) => `strpos(${text}, ${needle})`,
     // The cluster's collation is C (byte order, as SQLite); ICU's root locale folds all of Unicode.
     fold: (text) => `lower(${text} COLLATE "und-x-icu")`,

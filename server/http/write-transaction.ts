@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto'
 import type { WriteLock } from '../lib/write-lock'
 import { inReadScope } from '../db/read-scope'
 import type { AppEnv } from './app-env'
-import { isSerializationFailure, SERIALIZATION_ATTEMPTS, transaction, type Db } from '../db/client'
+import { hasErrorCode, isSerializationFailure, SERIALIZATION_ATTEMPTS, transaction, type Db } from '../db/client'
 import { statement } from '../db/statement'
 
 interface StoredAnswer {
@@ -26,13 +26,7 @@ const store = statement<[string, string, string, number, string, string, string]
 )
 
 /** A unique constraint refused a row (PostgreSQL 23505; SQLite's constraint codes), wrapped by drizzle or not. */
-function isDuplicateKey(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code
-    if (code === '23505' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE') return true
-  }
-  return false
-}
+const isDuplicateKey = (err: unknown): boolean => hasErrorCode(err, ['23505', 'SQLITE_CONSTRAINT_PRIMARYKEY', 'SQLITE_CONSTRAINT_UNIQUE'])
 
 /** Which run of the request this is, when a write is run again after a serialization failure (at most `SERIALIZATION_ATTEMPTS`). */
 const ATTEMPT_HEADER = 'x-boligkasse-attempt'
