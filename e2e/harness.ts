@@ -4,11 +4,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { simpleParser } from 'mailparser'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { freePort } from '../server/test/processes'
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -23,17 +23,6 @@ export const CHROMIUM_ARGS = [
 export const DEMO_PASSWORD = 'Gaardlaug-2025'
 
 const root = resolve(import.meta.dirname, '..')
-
-async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port
-      srv.close(() => ok(port))
-    })
-    srv.on('error', fail)
-  })
-}
 
 export interface RunningServer {
   url: string

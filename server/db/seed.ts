@@ -19,7 +19,7 @@ import { transaction } from './client'
 export const DEMO_PASSWORD = 'Gaardlaug-2025'
 /** A login token for the demo administrator (token sign-in exists only outside production). */
 export const DEMO_LOGIN_TOKEN = 'demo-token-solgaarden-administrator'
-const DEMO_CVR = '10150817'
+export const DEMO_CVR = '10150817'
 const SECOND_CVR = '25313763'
 
 export interface DemoLogin {

@@ -10,10 +10,10 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
+import { freePort } from './processes'
 
 export interface PgCluster {
   /** `postgres://postgres@/postgres?host=<socket dir>&port=<port>`: the cluster's superuser, no password (trust, on a socket in a private directory only). */
@@ -128,16 +128,4 @@ function postgresUser(): { uid: number; gid: number } {
   if (!line) throw new Error('running as root, PostgreSQL needs the "postgres" OS user (created by Debian\'s "postgresql" package)')
   const [, , uid, gid] = line.split(':')
   return { uid: Number(uid), gid: Number(gid) }
-}
-
-/** A port nothing listens on now (the OS picks it); the server binds it a moment later. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
 }

@@ -70,7 +70,9 @@ export const chargesRepository = {
     await db.update(charges).set(changes).where(eq(charges.id, id)).run()
   },
   events: async (db: Db, chargeIds: string[]): Promise<ChargeEventRow[]> =>
-    chargeIds.length ? await db.select().from(chargeEvents).where(inArray(chargeEvents.chargeId, chargeIds)).orderBy(asc(chargeEvents.occurredAt)).all() : [],
+    chargeIds.length ?
+      await db.select().from(chargeEvents).where(inArray(chargeEvents.chargeId, chargeIds)).orderBy(asc(chargeEvents.occurredAt), asc(chargeEvents.id)).all()
+    : [],
   /** Adds a history event once (the same event from a repeated re-read is ignored). */
   insertEvent: async (db: Db, row: typeof chargeEvents.$inferInsert): Promise<void> => {
     await db.insert(chargeEvents).values(row).onConflictDoNothing().run()

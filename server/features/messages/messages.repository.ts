@@ -149,7 +149,12 @@ export const messagesRepository = {
     new Map(userIds.length ? (await db.select(person).from(users).where(inArray(users.id, userIds)).all()).map((p) => [p.id, p]) : []),
 
   attachments: async (db: Db, messageId: string): Promise<AttachmentRow[]> =>
-    await db.select().from(messageAttachments).where(eq(messageAttachments.messageId, messageId)).orderBy(asc(messageAttachments.createdAt)).all(),
+    await db
+      .select()
+      .from(messageAttachments)
+      .where(eq(messageAttachments.messageId, messageId))
+      .orderBy(asc(messageAttachments.createdAt), asc(messageAttachments.id))
+      .all(),
 
   attachment: async (db: Db, messageId: string, id: string): Promise<AttachmentRow | undefined> =>
     await db

@@ -8,7 +8,12 @@ export type ProviderRow = typeof paymentProviders.$inferSelect
 export const providersRepository = {
   byId: async (db: Db, id: string): Promise<ProviderRow | undefined> => await db.select().from(paymentProviders).where(eq(paymentProviders.id, id)).get(),
   ofCompany: async (db: Db, companyId: string): Promise<ProviderRow[]> =>
-    await db.select().from(paymentProviders).where(eq(paymentProviders.companyId, companyId)).orderBy(asc(paymentProviders.createdAt)).all(),
+    await db
+      .select()
+      .from(paymentProviders)
+      .where(eq(paymentProviders.companyId, companyId))
+      .orderBy(asc(paymentProviders.createdAt), asc(paymentProviders.id))
+      .all(),
   all: async (db: Db): Promise<ProviderRow[]> => await db.select().from(paymentProviders).all(),
   insert: async (db: Db, row: typeof paymentProviders.$inferInsert): Promise<void> => {
     await db.insert(paymentProviders).values(row).run()
@@ -22,7 +27,7 @@ export const providersRepository = {
       .select({ id: providerWebhooks.id, url: providerWebhooks.url, events: providerWebhooks.events })
       .from(providerWebhooks)
       .where(eq(providerWebhooks.providerId, providerId))
-      .orderBy(asc(providerWebhooks.createdAt))
+      .orderBy(asc(providerWebhooks.createdAt), asc(providerWebhooks.id))
       .all(),
   /** Providers for sync: `companyIds` limits them (undefined: all), in id order after `afterId`. */
   page: async (db: Db, companyIds: string[] | undefined, afterId: string | null, limit: number): Promise<ProviderRow[]> => {

@@ -8,7 +8,12 @@ export type EventRow = typeof webhookEvents.$inferSelect
 /** Queries on registered webhooks and received webhook events. */
 export const webhooksRepository = {
   hooksOf: async (db: Db, providerId: string): Promise<HookRow[]> =>
-    await db.select().from(providerWebhooks).where(eq(providerWebhooks.providerId, providerId)).orderBy(asc(providerWebhooks.createdAt)).all(),
+    await db
+      .select()
+      .from(providerWebhooks)
+      .where(eq(providerWebhooks.providerId, providerId))
+      .orderBy(asc(providerWebhooks.createdAt), asc(providerWebhooks.id))
+      .all(),
   hook: async (db: Db, providerId: string, id: string): Promise<HookRow | undefined> =>
     await db
       .select()

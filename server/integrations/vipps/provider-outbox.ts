@@ -43,7 +43,12 @@ export const providerOutboxRepository = {
       .limit(50)
       .all(),
   ofAgreement: async (db: Db, agreementId: string): Promise<ProviderOutboxRow[]> =>
-    await db.select().from(providerOutbox).where(eq(providerOutbox.agreementId, agreementId)).orderBy(asc(providerOutbox.createdAt)).all(),
+    await db
+      .select()
+      .from(providerOutbox)
+      .where(eq(providerOutbox.agreementId, agreementId))
+      .orderBy(asc(providerOutbox.createdAt), asc(providerOutbox.id))
+      .all(),
   update: async (db: Db, id: string, changes: Partial<typeof providerOutbox.$inferInsert>): Promise<void> => {
     await db.update(providerOutbox).set(changes).where(eq(providerOutbox.id, id)).run()
   },

@@ -7,13 +7,11 @@
  * offers the people the product registered; and the emulator stopped with SIGTERM and started
  * again still has all of it.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import type { Server } from 'node:http'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { eq } from 'drizzle-orm'
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -22,49 +20,10 @@ import { agreements, charges, providerOutbox } from '../../../db/schema/agreemen
 import { agreementFixtures, createAgreement } from '../../../features/agreements/test-helpers'
 import { createNodeServer } from '../../../http/node-server'
 import { demo, testApp, type TestApp } from '../../../test/harness'
+import { freePort, startEmulator, stopProcess } from '../../../test/processes'
 import { wireVipps, type VippsWiring } from '../built-in'
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url))
 const DAY = 86_400_000
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-/** Starts `npm run emulator`'s entry and waits for the line saying where it listens. */
-async function startEmulator(port: number, statePath: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/emulator-main.ts'], {
-    cwd: root,
-    env: { ...process.env, EMULATOR_PORT: String(port), EMULATOR_STATE_PATH: statePath, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()))
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      output += d.toString()
-      if (output.includes(`Vipps MobilePay emulator listening on http://localhost:${port}`)) resolve()
-    })
-    child.once('exit', (code) => reject(new Error(`the emulator exited (${code}) before listening:\n${output}`)))
-    setTimeout(() => reject(new Error(`the emulator did not listen within 30 s:\n${output}`)), 30_000).unref()
-  })
-  return child
-}
-
-function stopEmulator(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode)
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code))
-    child.kill(signal)
-  })
-}
 
 describe('the standalone Vipps emulator shared through VIPPS_BASE_URL', () => {
   const dir = mkdtempSync(join(tmpdir(), 'bk-standalone-emulator-'))
@@ -93,7 +52,7 @@ describe('the standalone Vipps emulator shared through VIPPS_BASE_URL', () => {
     emulatorUrl = `http://localhost:${emulatorPort}`
     const productPort = await freePort()
     productUrl = `http://localhost:${productPort}`
-    emulator = await startEmulator(emulatorPort, statePath)
+    emulator = (await startEmulator(emulatorPort, statePath)).child
     t = await testApp({ PUBLIC_URL: productUrl, VIPPS_BASE_URL: emulatorUrl }, async ({ database, clock, config, deliverTo }) => {
       // The emulator signs webhooks and issues tokens on the real clock; the product checks them on its own.
       clock.set(new Date())
@@ -118,7 +77,7 @@ describe('the standalone Vipps emulator shared through VIPPS_BASE_URL', () => {
   afterAll(async () => {
     wiring?.stop()
     await new Promise((resolve) => (product ? product.close(resolve) : resolve(undefined)))
-    if (emulator) await stopEmulator(emulator, 'SIGKILL')
+    if (emulator) await stopProcess(emulator, 'SIGKILL')
     rmSync(dir, { recursive: true, force: true })
   })
 
@@ -191,8 +150,8 @@ describe('the standalone Vipps emulator shared through VIPPS_BASE_URL', () => {
     ])
 
     // SIGTERM: the emulator writes its state and exits cleanly; started again on the same file, it has it all.
-    expect(await stopEmulator(emulator)).toBe(0)
-    emulator = await startEmulator(emulatorPort, statePath)
+    expect(await stopProcess(emulator)).toBe(0)
+    emulator = (await startEmulator(emulatorPort, statePath)).child
     const after = await control('GET', 'state')
     expect(Object.values(after.charges)).toEqual(before)
     expect(after.agreements[vippsAgreementId]).toMatchObject({ status: 'ACTIVE' })
