@@ -45,6 +45,17 @@ function debianBinDirs(): string[] {
     .map((v) => join(root, v, 'bin'))
 }
 
+/** Runs `fn` on one connection to `url` (a database server's maintenance database: CREATE/DROP DATABASE), closed afterwards. */
+export async function onServer<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await fn(client)
+  } finally {
+    await client.end()
+  }
+}
+
 /** Starts a new cluster; throws if the binaries are missing or the server does not start. */
 export async function startPgCluster(): Promise<PgCluster> {
   const bin = postgresBinDir()
@@ -100,13 +111,7 @@ export async function startPgCluster(): Promise<PgCluster> {
       urlFor: urlOf,
       async createDatabase(name) {
         if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`)
-        const client = new pg.Client({ connectionString: url })
-        await client.connect()
-        try {
-          await client.query(`CREATE DATABASE ${name} TEMPLATE template0`)
-        } finally {
-          await client.end()
-        }
+        await onServer(url, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE template0`))
         return urlOf(name)
       },
       async stop() {

@@ -5,12 +5,12 @@
  * counterpart is template-db.ts (an in-memory image).
  */
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import type { Database_ } from '../db/client'
 import { openPostgres } from '../db/postgres'
 import { seedDemoData } from '../db/seed'
 import { TestClock } from '../lib/clock'
 import { createSecretBox } from '../lib/secret-box'
+import { onServer } from './pg-cluster'
 import { TEST_START } from './template-build'
 
 /** The URL of another database on the same server as `url`. */
@@ -19,16 +19,6 @@ export function databaseUrl(url: string, name: string): string {
   const match = /^(postgres(?:ql)?:\/\/[^/?]*)(?:\/[^?]*)?(\?.*)?$/.exec(url)
   if (!match) throw new Error(`not a PostgreSQL URL: ${url}`)
   return `${match[1]}/${name}${match[2] ?? ''}`
-}
-
-async function onServer<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl })
-  await client.connect()
-  try {
-    return await fn(client)
-  } finally {
-    await client.end()
-  }
 }
 
 /** Creates, migrates and seeds a template database for `secretKey`; answers its name. */
