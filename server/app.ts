@@ -165,6 +165,7 @@ export function createApp(deps: AppDeps) {
     charges,
     observer: vippsObserver,
     invoicing,
+    leaseMs: config.claimLeaseMs,
   })
   const vippsPoll = createVippsPoll({ db, lock, log, providers, agreements, charges, observer: vippsObserver })
   const vippsSync = {

@@ -1,5 +1,8 @@
 import { z } from 'zod'
 
+/** The default of CLAIM_LEASE_SECONDS: a Vipps call with its four tries and a charge's re-read, or an SMTP exchange, with room to spare. */
+export const DEFAULT_CLAIM_LEASE_MS = 120_000
+
 /** Runtime configuration (docs/API.md "Runtime configuration"), parsed once at boot. */
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -39,6 +42,17 @@ const EnvSchema = z.object({
     .default('3,10'),
   /** Days after a failed charge on which the agreement is flagged for debt collection. */
   BILLING_DEBT_COLLECTION_DAYS: z.coerce.number().int().min(1).default(30),
+  /**
+   * How long a send the Vipps outbox or the mail worker claimed stays that instance's before
+   * another instance takes it over (an instance that died mid-send): longer than a send with its
+   * retries takes (docs/decisions/0058).
+   */
+  CLAIM_LEASE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(DEFAULT_CLAIM_LEASE_MS / 1000),
 })
 
 export interface Config {
@@ -69,6 +83,8 @@ export interface Config {
   /** The built web client to serve; undefined: dist/client of this checkout. */
   clientDir: string | undefined
   billing: { leadDays: number; reminderDays: number[]; debtCollectionDays: number }
+  /** CLAIM_LEASE_SECONDS in milliseconds. */
+  claimLeaseMs: number
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -102,5 +118,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       reminderDays: e.BILLING_REMINDER_DAYS.split(',').map((d) => Number(d.trim())),
       debtCollectionDays: e.BILLING_DEBT_COLLECTION_DAYS,
     },
+    claimLeaseMs: e.CLAIM_LEASE_SECONDS * 1000,
   }
 }

@@ -98,10 +98,11 @@ async function main() {
     from: config.mailFrom,
     log,
     transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : emlFileTransport(config.mailOutboxDir),
+    leaseMs: config.claimLeaseMs,
   })
   mail.start(1000)
   const jobs = new JobRunner({ lock, log, db: database.db })
-  const housekeeping = housekeepingJob(database.db, clock)
+  const housekeeping = housekeepingJob(database.db, clock, () => services.messages.sweepFiles())
   void jobs.runNow(housekeeping)
   jobs.start([
     housekeeping,

@@ -116,14 +116,18 @@ export async function seedDemoData(
     email: p.email,
     password: DEMO_PASSWORD,
   }))
-  if (await db.select({ id: companies.id }).from(companies).where(eq(companies.cvr, DEMO_CVR)).get()) return logins
+  const seeded = async () => !!(await db.select({ id: companies.id }).from(companies).where(eq(companies.cvr, DEMO_CVR)).get())
+  if (await seeded()) return logins
 
   const hash = await hashPassword(DEMO_PASSWORD)
   const now = clock.now().toISOString()
   const mainId = newId()
   const secondId = newId()
   const notifications = createNotificationsService({ db, clock, users: createUsersService({ db }) })
+  // Checked inside the transaction: instances starting together on PostgreSQL seed once (the
+  // other's SERIALIZABLE transaction fails, runs again and finds the demo there).
   await transaction(db, async () => {
+    if (await seeded()) return
     await db
       .insert(companies)
       .values([

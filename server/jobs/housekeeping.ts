@@ -14,8 +14,11 @@ export const IDEMPOTENCY_RETENTION_DAYS = 35
 
 const ago = (clock: Clock, days: number) => new Date(clock.now().getTime() - days * DAY).toISOString()
 
-/** Daily clean-up: old change-log entries, idempotency keys, ended sessions and used reset links. */
-export function housekeepingJob(db: Db, clock: Clock): Job {
+/**
+ * Clean-up every six hours: old change-log entries, idempotency keys, ended sessions, used reset
+ * links, and with `sweepFiles` (the messages service's) attachment files no row refers to any more.
+ */
+export function housekeepingJob(db: Db, clock: Clock, sweepFiles?: () => Promise<number>): Job {
   return {
     name: 'housekeeping',
     everyMs: 6 * 60 * 60 * 1000,
@@ -33,6 +36,7 @@ export function housekeepingJob(db: Db, clock: Clock): Job {
         .delete(passwordResets)
         .where(or(lt(passwordResets.expiresAt, ago(clock, 1)), isNotNull(passwordResets.usedAt)))
         .run()
+      await sweepFiles?.()
     },
   }
 }

@@ -7,6 +7,8 @@ import type { VippsEnvironment } from '../integrations/vipps/vipps-environment'
 import { charges, providerOutbox } from '../db/schema/agreements'
 import { invoices } from '../db/schema/invoices'
 import { acceptedAgreement } from '../features/billing/test-helpers'
+import { providerOutboxRepository as outbox } from '../integrations/vipps/provider-outbox'
+import { DEFAULT_CLAIM_LEASE_MS } from '../env'
 import { acceptedWithCollectedCharge, createAgreement } from '../features/agreements/test-helpers'
 
 /** A stand-in for Vipps: `mode` says how it answers the calls the outbox sends. */
@@ -119,5 +121,24 @@ describe('the provider-outbox job', () => {
       id: chargeId,
       history: [{ event: 'REFUND', amount: 15_050 }],
     })
+  })
+
+  it('a row another sender claimed is left to it until its lease runs out; then taken over, and the first sender’s late outcome does not count', async () => {
+    const { t, vipps, row, charge } = await withOneTimeCharge()
+    // Another instance claims the row (its job turn overlapped this one's) and stalls or dies.
+    const lease = new Date(t.clock.now().getTime() + DEFAULT_CLAIM_LEASE_MS).toISOString()
+    const theirs = (await outbox.claim(t.db, await row(), lease))!
+    expect(theirs).toMatchObject({ attempts: 1, nextAttemptAt: lease })
+    expect(await outbox.claim(t.db, { ...(await row()), attempts: 0 }, lease)).toBeUndefined()
+    expect(await t.services.providerOutbox.run()).toBe(0)
+    expect(vipps.sent.filter((c) => c.method === 'POST')).toEqual([])
+    // The lease runs out: this sender takes the row over and sends it.
+    t.clock.advance(DEFAULT_CLAIM_LEASE_MS)
+    expect(await t.services.providerOutbox.run()).toBe(1)
+    expect(await row()).toMatchObject({ status: 'sent', attempts: 2 })
+    // The first sender comes back and records a failure: refused, the row and the charge stay as they are.
+    expect(await outbox.settle(t.db, theirs, { status: 'failed', lastError: 'late' })).toBe(false)
+    expect(await row()).toMatchObject({ status: 'sent', attempts: 2, lastError: null })
+    expect(await charge()).toMatchObject({ vippsChargeId: 'chr-vipps-1', status: 'CREATED' })
   })
 })

@@ -14,11 +14,15 @@ import type { ChargesService } from '../features/billing/charges.service'
 import type { Invoicing } from '../features/billing/invoicing'
 import type { ProvidersService } from '../features/payment-providers/providers.service'
 import { transaction } from '../db/client'
+import { DEFAULT_CLAIM_LEASE_MS } from '../env'
 
 /** A failed send to Vipps is tried again with backoff up to this many times, then marked failed. */
 export const MAX_OUTBOX_ATTEMPTS = 20
 /** 5 s, 10 s, 20 s … at most an hour between attempts. */
 const RETRY = { baseMs: 5000, maxMs: 3_600_000 }
+
+/** The claim on a row ran out and another sender took it over: this sender's outcome does not count. */
+class LostClaim extends Error {}
 
 export type ProviderOutbox = ReturnType<typeof createProviderOutbox>
 
@@ -41,10 +45,18 @@ export function createProviderOutbox(deps: {
   charges: ChargesService
   observer: VippsObserver
   invoicing: Invoicing
+  /** How long a claimed row is this sender's before another may take it over (CLAIM_LEASE_SECONDS). */
+  leaseMs?: number
 }) {
   const { db, clock, lock, log, providers, agreements, charges, observer, invoicing } = deps
   const nowIso = () => clock.now().toISOString()
 
+  /** Records the outcome of `entry`'s claimed send; rolls the transaction back if the claim was lost. */
+  const settle = async (entry: ProviderOutboxRow, changes: Partial<ProviderOutboxRow>) => {
+    if (!(await outbox.settle(db, entry, changes))) throw new LostClaim(`outbox row ${entry.id} was taken over by another sender`)
+  }
+
+  /** Sends one claimed row (its attempt already counted) and records the outcome. */
   async function sendOne(entry: ProviderOutboxRow): Promise<void> {
     const ctx = await lock.run(async () => ({
       provider: await providers.byId(entry.providerId),
@@ -52,7 +64,7 @@ export function createProviderOutbox(deps: {
       charge: entry.chargeId ? await charges.row(entry.chargeId) : undefined,
     }))
     const { provider, agreement, charge } = ctx
-    const markSent = () => outbox.update(db, entry.id, { status: 'sent', attempts: entry.attempts + 1, sentAt: nowIso(), lastError: null })
+    const markSent = () => settle(entry, { status: 'sent', sentAt: nowIso(), lastError: null })
     try {
       if (!provider || !agreement?.vippsAgreementId) throw new VippsRejected(404, { detail: 'No Vipps agreement to act on' })
       const client = providers.vippsClient(provider)
@@ -119,30 +131,43 @@ export function createProviderOutbox(deps: {
         }
       }
     } catch (err) {
-      const attempts = entry.attempts + 1
+      if (err instanceof LostClaim) return void log.warn({ outboxId: entry.id }, err.message)
+      const attempts = entry.attempts
       const refused = err instanceof VippsRejected
       const failed = refused || attempts >= MAX_OUTBOX_ATTEMPTS
       log[failed ? 'error' : 'warn']({ err, outboxId: entry.id, kind: entry.kind, attempts }, 'vipps outbox send failed')
       const next = nextAttemptAt(clock.now(), attempts, RETRY)
-      await lock.run(() =>
-        transaction(db, async () => {
-          await outbox.update(db, entry.id, { status: failed ? 'failed' : 'pending', attempts, nextAttemptAt: next, lastError: String(err).slice(0, 500) })
-          // Vipps refused to create the charge: it never will be collected ("creation failed").
-          if (failed && entry.kind === 'CREATE_CHARGE' && charge) {
-            const current = (await charges.row(charge.id))!
-            if (!isChargeSettled(current.status)) await observer.setChargeStatus(current, 'DECLINED', { failureReason: String(err).slice(0, 200) })
-          }
-          if (failed && entry.kind === 'REFUND_CHARGE') await invoicing.refundSent({ outboxId: entry.id, ok: false })
-        }),
-      )
+      await lock
+        .run(() =>
+          transaction(db, async () => {
+            await settle(entry, { status: failed ? 'failed' : 'pending', nextAttemptAt: next, lastError: String(err).slice(0, 500) })
+            // Vipps refused to create the charge: it never will be collected ("creation failed").
+            if (failed && entry.kind === 'CREATE_CHARGE' && charge) {
+              const current = (await charges.row(charge.id))!
+              if (!isChargeSettled(current.status)) await observer.setChargeStatus(current, 'DECLINED', { failureReason: String(err).slice(0, 200) })
+            }
+            if (failed && entry.kind === 'REFUND_CHARGE') await invoicing.refundSent({ outboxId: entry.id, ok: false })
+          }),
+        )
+        .catch((lost: unknown) => {
+          if (!(lost instanceof LostClaim)) throw lost
+          log.warn({ outboxId: entry.id }, lost.message)
+        })
     }
   }
 
   return {
-    /** Sends the due rows (at most 50 per turn); returns how many were due. */
+    /**
+     * Sends the due rows (at most 50 per turn), each claimed first, so a row another instance is
+     * sending is left to it; returns how many were due.
+     */
     async run(): Promise<number> {
       const due = await lock.run(async () => await outbox.due(db, nowIso()))
-      for (const entry of due) await sendOne(entry)
+      for (const row of due) {
+        const until = new Date(clock.now().getTime() + (deps.leaseMs ?? DEFAULT_CLAIM_LEASE_MS)).toISOString()
+        const entry = await lock.run(() => outbox.claim(db, row, until))
+        if (entry) await sendOne(entry)
+      }
       return due.length
     },
   }

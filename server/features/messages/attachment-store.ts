@@ -3,12 +3,17 @@
  * uploaded name, so a name cannot walk out of the folder). The database keeps name, type, size and
  * SHA-256; the route serves the bytes only to those who may read the message.
  *
+ * A file is written before its row commits and removed only by the housekeeping sweep once no row
+ * refers to it (`messages.sweepFiles`): a transaction that rolls back (on PostgreSQL, one that
+ * loses to another instance's and runs again) never takes away bytes a committed row still needs.
+ *
  * Virus scanning hook: every upload goes through `AttachmentScanner.scan` before it is stored.
  * The default accepts everything; a deployment that needs scanning passes a scanner to createApp
  * (`messages.scanner`), e.g. one that streams the bytes to clamd's INSTREAM command and answers
  * 'infected' on a FOUND reply. An 'infected' answer refuses the upload (422), nothing is stored.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
+import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { attachmentTypes } from '../../../shared/contract/messages'
 
@@ -31,9 +36,23 @@ export function attachmentStore(dir: string) {
       writeFileSync(path(messageId, id), bytes, { mode: 0o600 })
     },
     read: (messageId: string, id: string): Buffer => readFileSync(path(messageId, id)),
-    remove: (messageId: string, id: string) => rmSync(path(messageId, id), { force: true }),
-    removeAll: (messageId: string) => {
-      if (ID.test(messageId)) rmSync(join(dir, messageId), { recursive: true, force: true })
+    /** Removes a file, and its message's folder once empty. */
+    remove: (messageId: string, id: string) => {
+      rmSync(path(messageId, id), { force: true })
+      try {
+        rmdirSync(join(dir, messageId))
+      } catch {
+        // Not empty (the message's other attachments), or gone already.
+      }
+    },
+    /** Every stored file, with when it was last written (for the sweep); none when nothing was stored yet. */
+    async list(): Promise<{ messageId: string; id: string; writtenAt: number }[]> {
+      const found: { messageId: string; id: string; writtenAt: number }[] = []
+      const folders = await readdir(dir).catch(() => [])
+      for (const messageId of folders.filter((m) => ID.test(m)))
+        for (const id of (await readdir(join(dir, messageId)).catch(() => [])).filter((f) => ID.test(f)))
+          found.push({ messageId, id, writtenAt: (await stat(path(messageId, id))).mtimeMs })
+      return found
     },
   }
 }

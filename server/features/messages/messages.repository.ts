@@ -156,6 +156,14 @@ export const messagesRepository = {
       .orderBy(asc(messageAttachments.createdAt), asc(messageAttachments.id))
       .all(),
 
+  /** Which of `ids` are attachment rows (the file sweep's check). */
+  attachmentIds: async (db: Db, ids: string[]): Promise<Set<string>> =>
+    new Set(
+      ids.length ?
+        (await db.select({ id: messageAttachments.id }).from(messageAttachments).where(inArray(messageAttachments.id, ids)).all()).map((a) => a.id)
+      : [],
+    ),
+
   attachment: async (db: Db, messageId: string, id: string): Promise<AttachmentRow | undefined> =>
     await db
       .select()

@@ -75,6 +75,9 @@ export interface MessagesDeps {
 
 export type MessagesService = ReturnType<typeof createMessagesService>
 
+/** How old a stored file with no attachment row must be before the sweep removes it: far longer than any upload's transaction. */
+export const FILE_SWEEP_GRACE_MS = 3_600_000
+
 /**
  * Messages (issue #10): drafts, sending now or at a Copenhagen time, delivery in the app and by
  * e-mail in each recipient's language, received/viewed tracking, attachments, and anonymous
@@ -326,8 +329,8 @@ export function createMessagesService(deps: MessagesDeps) {
 
     async remove(actor: Actor, id: string): Promise<void> {
       const row = await ownDraft(actor, id)
+      // Its files go with the next sweep (`sweepFiles`), once the delete has committed.
       await repo.delete(db, id)
-      files.removeAll(id)
       await recordChange(db, clock, 'message', id, 'delete', { userId: row.senderUserId })
     },
 
@@ -456,7 +459,6 @@ export function createMessagesService(deps: MessagesDeps) {
       await ownDraft(actor, id)
       if (!(await repo.attachment(db, id, attachmentId))) throw notFound()
       await repo.deleteAttachment(db, attachmentId)
-      files.remove(id, attachmentId)
       await repo.update(db, id, { updatedAt: now() })
       await changed((await repo.byId(db, id))!)
       return view(actor, (await repo.byId(db, id))!)
@@ -468,6 +470,29 @@ export function createMessagesService(deps: MessagesDeps) {
       const a = await repo.attachment(db, id, attachmentId)
       if (!a) throw notFound()
       return { name: a.name, contentType: a.contentType, bytes: files.read(id, attachmentId) }
+    },
+
+    /**
+     * Removes the stored files no attachment row refers to: a deleted draft's, a removed
+     * attachment's, an upload whose transaction rolled back. Only files written more than
+     * `graceMs` ago (real time, as the files' own), so an upload between its write and its commit
+     * keeps its file. Housekeeping runs it; answers how many were removed.
+     */
+    async sweepFiles(graceMs = FILE_SWEEP_GRACE_MS): Promise<number> {
+      const settled = (await files.list()).filter((f) => f.writtenAt < Date.now() - graceMs)
+      let removed = 0
+      for (let from = 0; from < settled.length; from += 500) {
+        const batch = settled.slice(from, from + 500)
+        const kept = await repo.attachmentIds(
+          db,
+          batch.map((f) => f.id),
+        )
+        for (const f of batch.filter((f) => !kept.has(f.id))) {
+          files.remove(f.messageId, f.id)
+          removed++
+        }
+      }
+      return removed
     },
 
     /** Companies the actor may write in: staff roles, then those where they are a resident. */

@@ -290,6 +290,30 @@ describe('messages', () => {
     expect((await t.app.request(path, { headers: { Authorization: `Bearer ${resident}` } })).status).toBe(404)
   })
 
+  it('a deleted draft’s and a removed attachment’s files go with the sweep after their delete committed; files still referred to stay', async () => {
+    const attach = async (messageId: string, name: string) => {
+      const form = new FormData()
+      form.set('file', new File([new TextEncoder().encode(`%PDF-1.4 ${name}`) as unknown as ArrayBuffer], name))
+      const res = await t.app.request(`/api/messages/${messageId}/attachments`, { method: 'POST', headers: { Authorization: `Bearer ${f.admin}` }, body: form })
+      expect(res.status).toBe(201)
+      return ((await res.json()) as { attachments: { id: string; name: string }[] }).attachments.find((a) => a.name === name)!.id
+    }
+    const a = await t.call('POST', '/messages', { token: f.admin, body: draft(f.main) })
+    const b = await t.call('POST', '/messages', { token: f.admin, body: draft(f.main) })
+    await attach(a.json.id, 'a1.pdf')
+    const kept = await attach(b.json.id, 'b1.pdf')
+    const removed = await attach(b.json.id, 'b2.pdf')
+    expect((await t.call('DELETE', `/messages/${b.json.id}/attachments/${removed}`, { token: f.admin })).status).toBe(200)
+    expect((await t.call('DELETE', `/messages/${a.json.id}`, { token: f.admin })).status).toBe(204)
+    // Just written: within the grace an upload's file may still be waiting for its row to commit.
+    expect(await t.services.messages.sweepFiles()).toBe(0)
+    expect(await t.services.messages.sweepFiles(-60_000)).toBe(2)
+    expect(await t.services.messages.sweepFiles(-60_000)).toBe(0)
+    const got = await t.app.request(`/api/messages/${b.json.id}/attachments/${kept}`, { headers: { Authorization: `Bearer ${f.admin}` } })
+    expect(got.status).toBe(200)
+    expect(await got.text()).toBe('%PDF-1.4 b1.pdf')
+  })
+
   it("the contact form e-mails the platform's contact address", async () => {
     const res = await t.call('POST', '/contact', { body: { message: '  Hvordan opretter jeg en forening?  ', email: 'gæst@example.dk'.replace('æ', 'ae') } })
     expect(res.status).toBe(202)

@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock'
 import { newId } from '../../lib/ids'
 import type { WriteLock } from '../../lib/write-lock'
 import { nextAttemptAt } from '../../../shared/domain/backoff'
+import { DEFAULT_CLAIM_LEASE_MS } from '../../env'
 
 export interface OutgoingMail {
   to: string
@@ -71,14 +72,28 @@ export function emlFileTransport(dir: string): MailTransport {
 const MAX_ATTEMPTS = 8
 
 /**
- * Sends queued mail. Each row is sent at most once successfully; a failure is retried with
- * exponential backoff (1 min, 2 min, 4 min …) up to 8 attempts, then marked failed and logged.
+ * Sends queued mail. Each attempt claims its row first (`claimMail`), so two instances never send
+ * the same mail at once; a sender that dies mid-way leaves its mail to be sent again when the
+ * claim's lease runs out (SMTP has no idempotency: at worst a mail arrives twice, never not at
+ * all). A failure is retried with exponential backoff (1 min, 2 min, 4 min …) up to 8 attempts,
+ * then marked failed and logged.
  */
 export class MailWorker {
   private timer: NodeJS.Timeout | undefined
   private running: Promise<number> | undefined
 
-  constructor(private readonly deps: { db: Db; clock: Clock; lock: WriteLock; transport: MailTransport; from: string; log: Logger }) {}
+  constructor(
+    private readonly deps: {
+      db: Db
+      clock: Clock
+      lock: WriteLock
+      transport: MailTransport
+      from: string
+      log: Logger
+      /** How long a claimed mail is this sender's before another may send it (CLAIM_LEASE_SECONDS). */
+      leaseMs?: number
+    },
+  ) {}
 
   /**
    * Sends everything that is due now; resolves with the number sent. Concurrent calls share one
@@ -110,37 +125,46 @@ export class MailWorker {
       .select()
       .from(mailOutbox)
       .where(and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, clock.now().toISOString())))
-      .orderBy(asc(mailOutbox.createdAt))
+      .orderBy(asc(mailOutbox.createdAt), asc(mailOutbox.id))
       .limit(50)
       .all()
     let sent = 0
-    for (const mail of due) {
+    for (const row of due) {
+      const mail = await lock.run(() => claimMail(db, row, new Date(clock.now().getTime() + (this.deps.leaseMs ?? DEFAULT_CLAIM_LEASE_MS)).toISOString()))
+      if (!mail) continue
+      let outcome: Partial<MailRow>
       try {
         await transport.send({ id: mail.id, from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined })
-        await lock.run(
-          async () =>
-            await db
-              .update(mailOutbox)
-              .set({ status: 'sent', sentAt: clock.now().toISOString(), attempts: mail.attempts + 1 })
-              .where(eq(mailOutbox.id, mail.id))
-              .run(),
-        )
+        outcome = { status: 'sent', sentAt: clock.now().toISOString(), lastError: null }
         sent += 1
       } catch (err) {
-        const attempts = mail.attempts + 1
-        const failed = attempts >= MAX_ATTEMPTS
-        const next = nextAttemptAt(clock.now(), attempts - 1, { baseMs: 60_000, maxMs: Infinity })
-        log[failed ? 'error' : 'warn']({ err, mailId: mail.id, attempts }, 'mail delivery failed')
-        await lock.run(
-          async () =>
-            await db
-              .update(mailOutbox)
-              .set({ status: failed ? 'failed' : 'queued', attempts, nextAttemptAt: next, lastError: String(err).slice(0, 500) })
-              .where(eq(mailOutbox.id, mail.id))
-              .run(),
-        )
+        const failed = mail.attempts >= MAX_ATTEMPTS
+        log[failed ? 'error' : 'warn']({ err, mailId: mail.id, attempts: mail.attempts }, 'mail delivery failed')
+        const next = nextAttemptAt(clock.now(), mail.attempts - 1, { baseMs: 60_000, maxMs: Infinity })
+        outcome = { status: failed ? 'failed' : 'queued', nextAttemptAt: next, lastError: String(err).slice(0, 500) }
       }
+      if (!(await lock.run(() => settleMail(db, mail, outcome)))) log.warn({ mailId: mail.id }, 'mail row was taken over by another sender')
     }
     return sent
   }
+}
+
+type MailRow = typeof mailOutbox.$inferSelect
+
+/** The rows as a sender claimed them: queued, with the attempts it read. */
+const claimedAs = (row: MailRow) => and(eq(mailOutbox.id, row.id), eq(mailOutbox.status, 'queued'), eq(mailOutbox.attempts, row.attempts))
+
+/**
+ * Takes a due mail for one attempt: counts it and puts the next turn `until` (the lease), if it is
+ * still queued with the attempts it was read with; undefined when another sender has it.
+ */
+export async function claimMail(db: Db, row: MailRow, until: string): Promise<MailRow | undefined> {
+  const claimed = { attempts: row.attempts + 1, nextAttemptAt: until }
+  const { changes } = await db.update(mailOutbox).set(claimed).where(claimedAs(row)).run()
+  return changes === 1 ? { ...row, ...claimed } : undefined
+}
+
+/** Records a claimed attempt's outcome if the claim still holds; false when another sender took the mail over. */
+export async function settleMail(db: Db, claimed: MailRow, outcome: Partial<MailRow>): Promise<boolean> {
+  return (await db.update(mailOutbox).set(outcome).where(claimedAs(claimed)).run()).changes === 1
 }

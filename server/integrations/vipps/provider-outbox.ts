@@ -52,6 +52,32 @@ export const providerOutboxRepository = {
   update: async (db: Db, id: string, changes: Partial<typeof providerOutbox.$inferInsert>): Promise<void> => {
     await db.update(providerOutbox).set(changes).where(eq(providerOutbox.id, id)).run()
   },
+  /**
+   * Takes a due row for one send: counts the attempt and puts its next turn `until` (the lease), if
+   * it is still pending with the attempts it was read with. Answers the row as claimed, or
+   * undefined when another sender (an instance whose job turn overlapped this one's) has it.
+   */
+  claim: async (db: Db, row: ProviderOutboxRow, until: string): Promise<ProviderOutboxRow | undefined> => {
+    const claimed = { attempts: row.attempts + 1, nextAttemptAt: until }
+    const { changes } = await db
+      .update(providerOutbox)
+      .set(claimed)
+      .where(and(eq(providerOutbox.id, row.id), eq(providerOutbox.status, 'pending'), eq(providerOutbox.attempts, row.attempts)))
+      .run()
+    return changes === 1 ? { ...row, ...claimed } : undefined
+  },
+  /**
+   * Records the outcome of a claimed send, if the claim still holds (pending, same attempts): false
+   * when the lease ran out and another sender took the row over, whose outcome then counts.
+   */
+  settle: async (db: Db, claimed: ProviderOutboxRow, changes: Partial<typeof providerOutbox.$inferInsert>): Promise<boolean> => {
+    const result = await db
+      .update(providerOutbox)
+      .set(changes)
+      .where(and(eq(providerOutbox.id, claimed.id), eq(providerOutbox.status, 'pending'), eq(providerOutbox.attempts, claimed.attempts)))
+      .run()
+    return result.changes === 1
+  },
   /** A charge that will never be sent: its pending CREATE_CHARGE is marked failed with `reason`. */
   abandonCreate: async (db: Db, chargeId: string, reason: string): Promise<void> => {
     await db
