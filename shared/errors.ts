@@ -22,6 +22,7 @@ export const errorCodes = [
   'BUSINESS_RULE',
   'RATE_LIMITED',
   'PROVIDER_UNAVAILABLE',
+  'BUSY',
   'INTERNAL',
 ] as const
 
@@ -47,5 +48,7 @@ export const httpStatusOf: Record<ErrorCode, number> = {
   BUSINESS_RULE: 422,
   RATE_LIMITED: 429,
   PROVIDER_UNAVAILABLE: 503,
+  /** The database gave up on the write for others' at the same moment (PostgreSQL), or waited too long for a lock: try again shortly. */
+  BUSY: 503,
   INTERNAL: 500,
 }

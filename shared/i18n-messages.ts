@@ -138,6 +138,7 @@ export const messages = {
     id: 'The agreement is not active at Vipps MobilePay, so the payment cannot be collected again. Mark it paid outside Vipps MobilePay or write it off.',
   },
   internal: /*i18n*/ { id: 'Something went wrong on our side. Please try again.' },
+  busy: /*i18n*/ { id: 'Many changes are being saved right now. Please try again in a moment.' },
   // Messages (docs/PRODUCT.md §5 "Messages", §8, issue #10)
   messageSubjectRequired: /*i18n*/ { id: 'Please enter a subject' },
   messageRecipientRequired: /*i18n*/ { id: 'Please select a recipient' },

@@ -4,6 +4,7 @@ import type { ZodError } from 'zod'
 import { httpStatusOf, type ErrorCode } from '../../shared/errors'
 import type { ErrorBody } from '../../shared/contract/common'
 import { issueMessage, localizeIssueValues } from '../../shared/contract/text'
+import { hasErrorCode } from '../db/client'
 import { DomainError, type Issue } from '../errors'
 import { translate, type Locale } from '../i18n/i18n'
 import type { AppEnv } from './app-env'
@@ -68,10 +69,20 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     if (err.status < 500) return respond(c, 'VALIDATION_FAILED', 'Some fields are not valid.')
   }
   const log = c.get('log')
+  if (isContention(err)) {
+    // Not a fault: PostgreSQL gave the write up for another's of the same rows (the request then
+    // runs again, write-transaction.ts; this answer stands only when its runs are spent), or a
+    // lock or statement waited past its limit. The client repeats it with its Idempotency-Key.
+    log?.warn({ err, method: c.req.method, path: c.req.path }, `${c.req.method} ${c.req.path}: ${err.message}`)
+    return respond(c, 'BUSY', 'Many changes are being saved right now. Please try again in a moment.', { retryAfterSeconds: 1 })
+  }
   if (log) log.error({ err, method: c.req.method, path: c.req.path }, `${c.req.method} ${c.req.path}: unhandled error: ${err.message}`)
   else console.error(err)
   return respond(c, 'INTERNAL', 'Something went wrong on our side. Please try again.')
 }
+
+/** PostgreSQL's serialization failure or deadlock (40001, 40P01), lock timeout (55P03) or statement timeout (57014). */
+const isContention = (err: unknown): boolean => hasErrorCode(err, ['40001', '40P01', '55P03', '57014'])
 
 /**
  * Unknown paths answer 404; a known path with another method answers 405 with Allow.

@@ -1,6 +1,9 @@
 import { onPostgres } from '../test/template-db'
 import { describe, expect, it } from 'vitest'
+import { Hono } from 'hono'
 import { demo, testApp } from '../test/harness'
+import type { AppEnv } from './app-env'
+import { onError } from './error-mapper'
 
 describe('HTTP conventions', () => {
   it('answers malformed JSON with 400 MALFORMED_JSON', async () => {
@@ -38,6 +41,29 @@ describe('HTTP conventions', () => {
     const res = await t.call('GET', '/account/info', { token })
     expect(res.status).toBe(500)
     expect(res.json).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' })
+  })
+
+  it('answers a write PostgreSQL gave up on for contention with 503 BUSY and Retry-After, in the caller’s language', async () => {
+    const app = new Hono<AppEnv>()
+    app.use(async (c, next) => {
+      c.set('locale', 'da')
+      await next()
+    })
+    app.onError(onError)
+    for (const code of ['40001', '40P01', '55P03', '57014'])
+      app.post(`/${code}`, () => {
+        throw new Error('could not serialize access', { cause: Object.assign(new Error('pg'), { code }) })
+      })
+    app.post('/other', () => {
+      throw Object.assign(new Error('duplicate key'), { code: '23505' })
+    })
+    for (const code of ['40001', '40P01', '55P03', '57014']) {
+      const res = await app.request(`/${code}`, { method: 'POST' })
+      expect(res.status, code).toBe(503)
+      expect(res.headers.get('Retry-After')).toBe('1')
+      expect(await res.json()).toEqual({ code: 'BUSY', message: 'Der gemmes mange ændringer lige nu. Prøv igen om et øjeblik.' })
+    }
+    expect((await app.request('/other', { method: 'POST' })).status).toBe(500)
   })
 
   it('sends secure headers and no CORS headers', async () => {
