@@ -13,6 +13,8 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'A PostgreSQL URL: postgres://user:password@host:5432/database')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Connections each instance keeps to PostgreSQL at most (instances × this must stay under the server's max_connections). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
   /** Where uploaded attachments are kept; every instance must see the same directory. Default: beside the SQLite file. */
   ATTACHMENTS_DIR: z.string().min(1).optional(),
   APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -60,6 +62,8 @@ export interface Config {
   databasePath: string
   /** PostgreSQL (DATABASE_URL); undefined: the SQLite file at `databasePath`. */
   databaseUrl: string | undefined
+  /** DATABASE_POOL_SIZE: each instance's PostgreSQL connections at most. */
+  databasePoolSize: number
   /** Where attachments are kept (ATTACHMENTS_DIR); undefined: beside the SQLite file. */
   attachmentsDir: string | undefined
   appEnv: 'development' | 'test' | 'production'
@@ -94,6 +98,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     databasePath: e.DATABASE_PATH,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     attachmentsDir: e.ATTACHMENTS_DIR,
     appEnv: e.APP_ENV,
     isProduction,

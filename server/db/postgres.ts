@@ -38,6 +38,7 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
     try {
+      await requireIcu(client)
       await migrate(drizzle(client), { migrationsFolder })
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK])
@@ -46,4 +47,14 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
     client.off('error', failed)
     client.release()
   }
+}
+
+/**
+ * Searches fold letters with ICU's root collation (`und-x-icu`, server/db/statement.ts): a
+ * PostgreSQL built without ICU would fail every search, so the start fails instead, saying why.
+ */
+async function requireIcu(client: pg.PoolClient): Promise<void> {
+  const { rowCount } = await client.query("SELECT 1 FROM pg_collation WHERE collname = 'und-x-icu'")
+  if (!rowCount)
+    throw new Error('This PostgreSQL has no ICU collations (und-x-icu): use a build with ICU, as Debian, Ubuntu and the managed services ship')
 }
