@@ -29,7 +29,7 @@ import { DEMO_CVR, DEMO_PASSWORD } from './db/seed'
 import { assertBookkeeping } from './features/billing/test-helpers'
 import { systemClock, todayInCopenhagen } from './lib/clock'
 import { postgresBinDir, startPgCluster, type PgCluster } from './test/pg-cluster'
-import { freePort, startEmulator, startEntry, stopProcess, type Started } from './test/processes'
+import { emulatorControl, freePort, startEmulator, startEntry, stopProcess, type Started } from './test/processes'
 import { roundRobinProxy, type Balancer } from './test/round-robin-proxy'
 
 const required = process.env.REQUIRE_POSTGRES === '1'
@@ -77,15 +77,7 @@ describe.skipIf(!postgresBinDir() && !required)('two instances on PostgreSQL beh
     }
   }
 
-  const control = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const res = await fetch(`${emulatorUrl}/_control/${path}`, {
-      method,
-      headers: { 'Content-Type': 'application/json' },
-      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
-    })
-    expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200)
-    return (await res.json()) as Record<string, any>
-  }
+  const control = (method: 'GET' | 'POST', path: string, body?: unknown) => emulatorControl(emulatorUrl)(method, path, body)
 
   /** The end of each instance's output, for a failure's message. */
   const logs = () => instances.map((i) => `${i.name}:\n${i.started.output().slice(-4000)}`).join('\n')

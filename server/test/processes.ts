@@ -72,3 +72,16 @@ export const startEmulator = (port: number, statePath: string): Promise<Started>
     `Vipps MobilePay emulator listening on http://localhost:${port}`,
     30_000,
   )
+
+/** A `/_control` lever of the emulator at `emulatorUrl`, over HTTP; throws on anything but 200. */
+export const emulatorControl =
+  (emulatorUrl: string) =>
+  async (method: 'GET' | 'POST', path: string, body?: unknown): Promise<Record<string, any>> => {
+    const res = await fetch(`${emulatorUrl}/_control/${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+    })
+    if (res.status !== 200) throw new Error(`emulator ${method} /_control/${path}: ${res.status} ${await res.text()}`)
+    return (await res.json()) as Record<string, any>
+  }

@@ -20,7 +20,7 @@ import { agreements, charges, providerOutbox } from '../../../db/schema/agreemen
 import { agreementFixtures, createAgreement } from '../../../features/agreements/test-helpers'
 import { createNodeServer } from '../../../http/node-server'
 import { demo, testApp, type TestApp } from '../../../test/harness'
-import { freePort, startEmulator, stopProcess } from '../../../test/processes'
+import { emulatorControl, freePort, startEmulator, stopProcess } from '../../../test/processes'
 import { wireVipps, type VippsWiring } from '../built-in'
 
 const DAY = 86_400_000
@@ -37,15 +37,7 @@ describe('the standalone Vipps emulator shared through VIPPS_BASE_URL', () => {
   let t: TestApp
 
   /** A `/_control` lever of the emulator, over HTTP. */
-  const control = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
-    const res = await fetch(`${emulatorUrl}/_control/${path}`, {
-      method,
-      headers: { 'Content-Type': 'application/json' },
-      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
-    })
-    expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200)
-    return (await res.json()) as Record<string, any>
-  }
+  const control = (method: 'GET' | 'POST', path: string, body?: unknown) => emulatorControl(emulatorUrl)(method, path, body)
 
   beforeAll(async () => {
     emulatorPort = await freePort()
