@@ -13,10 +13,13 @@
  *      the event-loop delay's max in that process (monitorEventLoopDelay, BENCH_EVENT_LOOP=1)
  *      ≤ 50 ms, and its peak RSS (/proc/<pid>/status) ≤ 2× the floor's doing the same.
  * Before measuring, the first answer of each pair must be byte-identical, or the bench stops.
- * Then the same on PostgreSQL (issue #20; skipped with a note without PostgreSQL's binaries): the
- * seeded file copied into a throw-away cluster (`npm run db:copy-to-postgres`'s copy), the page and
- * the write with 8 clients on one product instance and on two at once (4 clients each, summed),
- * against the same floor: req/s ≥ 1/3 of the floor's, as on SQLite.
+ * Then the same on PostgreSQL (issue #20; skipped with a note without PostgreSQL's binaries, and
+ * skipped silently with BENCH_API_POSTGRES=0, for A/B runs of the SQLite rows against older
+ * commits): the seeded file copied into a throw-away cluster (`npm run db:copy-to-postgres`'s
+ * copy), and that database copied once more for the PostgreSQL floor (bench/floor-server-pg.ts:
+ * plain Hono + pg, pipelined, byte-identical JSON). The page and the write with 8 clients, on one
+ * product instance and on two at once (4 clients each, summed), against that floor's 8 clients:
+ * req/s ≥ 1/3 of the floor's, as on SQLite (docs/BENCHMARKS.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -30,7 +33,7 @@ import pg from 'pg'
 import { seedApiBench, COMPANIES, PER_COMPANY, NOTIFICATIONS } from './api-seed'
 import { copySqliteToPostgres } from '../server/db/copy-to-postgres'
 import { migratePostgres } from '../server/db/postgres'
-import { postgresBinDir, startPgCluster } from '../server/test/pg-cluster'
+import { onServer, postgresBinDir, startPgCluster, type PgCluster } from '../server/test/pg-cluster'
 import { atLeast, atMost, failed, printTable } from './report'
 
 const root = resolve(import.meta.dirname, '..')
@@ -76,6 +79,20 @@ async function start(name: Server['name'], args: string[], env: Record<string, s
     await new Promise((r) => setTimeout(r, 200))
   }
   throw new Error(`${name} did not start:\n${readFileSync(logFile, 'utf8').slice(-3000)}`)
+}
+
+/** The product's environment on `database` (a SQLite file or a PostgreSQL URL); `n` keeps each instance's own files apart. */
+function productEnv(dir: string, port: number, database: { DATABASE_PATH: string } | { DATABASE_URL: string }, n = ''): Record<string, string> {
+  return {
+    APP_ENV: 'production',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...database,
+    MAIL_OUTBOX_DIR: join(dir, `mail${n}`),
+    ATTACHMENTS_DIR: join(dir, 'attachments'),
+    APP_SECRET_KEY: 'bench-api-secret-key-0123456789abcdef',
+    DEMO_DATA: '0',
+  }
 }
 
 async function stop(server: Server | undefined) {
@@ -188,22 +205,8 @@ export async function apiBenchmark(): Promise<void> {
     copyFileSync(join(dir, 'product.db'), join(dir, 'pg-source.db'))
     console.log(`api bench: seeded ${(COMPANIES * PER_COMPANY).toLocaleString('en')} agreements in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
     const [productPort, floorPort] = [await freePort(), await freePort()]
-    product = await start(
-      'product',
-      ['server/main.ts'],
-      {
-        APP_ENV: 'production',
-        PORT: String(productPort),
-        PUBLIC_URL: `http://127.0.0.1:${productPort}`,
-        DATABASE_PATH: join(dir, 'product.db'),
-        MAIL_OUTBOX_DIR: join(dir, 'mail'),
-        APP_SECRET_KEY: 'bench-api-secret-key-0123456789abcdef',
-        DEMO_DATA: '0',
-        BENCH_EVENT_LOOP: '1',
-      },
-      join(dir, 'product.log'),
-      productPort,
-    )
+    const env = { ...productEnv(dir, productPort, { DATABASE_PATH: join(dir, 'product.db') }), BENCH_EVENT_LOOP: '1' }
+    product = await start('product', ['server/main.ts'], env, join(dir, 'product.log'), productPort)
     floor = await start('floor', ['bench/floor-server.ts', join(dir, 'floor.db'), String(floorPort)], {}, join(dir, 'floor.log'), floorPort)
     const pair = [product, floor] as const
     const admin = seeded.adminToken
@@ -225,12 +228,9 @@ export async function apiBenchmark(): Promise<void> {
     )
     console.log('api bench: first answers byte-identical (agreements page, super admin page, write)')
 
-    // The floor's figures with 8 clients: the PostgreSQL rows' baseline too.
-    const floor8: { page?: Load; write?: Load } = {}
     for (const s of pair) await load(s, 1, 1, pagePath, admin)
     for (const connections of [1, 8]) {
       const [p, f] = [await load(product, connections, SECONDS, pagePath, admin), await load(floor, connections, SECONDS, pagePath, admin)]
-      if (connections === 8) floor8.page = f
       const base = `floor ${f.reqPerSec.toFixed(0)} req/s, p99 ${f.p99} ms`
       atLeast(`agreements page of 100 from 5,000, ${connections} client(s), req/s`, p.reqPerSec, 'req/s', f.reqPerSec / 3, base, ' (1/3 floor)')
       atMost(`agreements page of 100 from 5,000, ${connections} client(s), p99`, p.p99, 'ms', Math.max(1, f.p99) * 3, base, ' (3× floor)')
@@ -239,7 +239,6 @@ export async function apiBenchmark(): Promise<void> {
     for (const s of pair) await load(s, 1, 1, '', admin, true)
     for (const connections of [1, 8]) {
       const [p, f] = [await load(product, connections, SECONDS, '', admin, true), await load(floor, connections, SECONDS, '', admin, true)]
-      if (connections === 8) floor8.write = f
       atLeast(
         `write with Idempotency-Key + change log (mark read), ${connections} client(s)`,
         p.reqPerSec,
@@ -261,7 +260,7 @@ export async function apiBenchmark(): Promise<void> {
     if (!pw.complete || pw.rows !== total || !fw.complete || fw.rows !== total) failed(`all ${total.toLocaleString('en')} agreements paged`, base)
     await stop(product)
     product = undefined
-    await postgresRows(dir, seeded, pagePath, floor8.page!, floor8.write!)
+    if (process.env.BENCH_API_POSTGRES !== '0') await postgresRows(dir, admin, pagePath)
   } finally {
     await stop(product)
     await stop(floor)
@@ -269,52 +268,70 @@ export async function apiBenchmark(): Promise<void> {
   }
 }
 
-/** The page and the write on PostgreSQL, on one product instance and on two at once (see the file's comment). */
-async function postgresRows(dir: string, seeded: { adminToken: string }, pagePath: string, floorPage: Load, floorWrite: Load) {
+/** The seeded file copied into PostgreSQL as database `bench`, and that copied once more as `floor` (the PostgreSQL floor's own). */
+async function copyIntoPostgres(dir: string, cluster: PgCluster): Promise<{ product: string; floor: string }> {
+  const t0 = performance.now()
+  const product = await cluster.createDatabase('bench')
+  const pool = new pg.Pool({ connectionString: product, max: 2 })
+  const sqlite = new Database(join(dir, 'pg-source.db'), { readonly: true })
+  try {
+    await migratePostgres(pool)
+    await copySqliteToPostgres(sqlite, pool)
+    await pool.query('ANALYZE')
+  } finally {
+    sqlite.close()
+    await pool.end()
+  }
+  // A file-level copy of the whole database, statistics included (nothing may be connected to `bench`).
+  await onServer(cluster.url, (c) => c.query('CREATE DATABASE floor TEMPLATE bench'))
+  console.log(`api bench: copied into PostgreSQL (and the floor's copy) in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+  return { product, floor: cluster.urlFor('floor') }
+}
+
+/** The page and the write on PostgreSQL, on one product instance and on two at once, against the PostgreSQL floor (see the file's comment). */
+async function postgresRows(dir: string, admin: string, pagePath: string) {
   if (!postgresBinDir()) {
     failed('PostgreSQL rows', 'no PostgreSQL binaries (initdb): install Debian\'s "postgresql"')
     return
   }
   const cluster = await startPgCluster()
-  const instances: Server[] = []
+  const servers: Server[] = []
   try {
-    const url = await cluster.createDatabase('bench')
-    const t0 = performance.now()
-    const pool = new pg.Pool({ connectionString: url, max: 2 })
-    const sqlite = new Database(join(dir, 'pg-source.db'), { readonly: true })
-    try {
-      await migratePostgres(pool)
-      await copySqliteToPostgres(sqlite, pool)
-      await pool.query('ANALYZE')
-    } finally {
-      sqlite.close()
-      await pool.end()
-    }
-    console.log(`api bench: copied into PostgreSQL in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+    const urls = await copyIntoPostgres(dir, cluster)
     const startInstance = async (n: number) => {
       const port = await freePort()
-      const env = {
-        APP_ENV: 'production',
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATABASE_URL: url,
-        MAIL_OUTBOX_DIR: join(dir, `mail-pg-${n}`),
-        ATTACHMENTS_DIR: join(dir, 'attachments-pg'),
-        APP_SECRET_KEY: 'bench-api-secret-key-0123456789abcdef',
-        DEMO_DATA: '0',
-      }
-      const server = await start('product', ['server/main.ts'], env, join(dir, `product-pg-${n}.log`), port)
+      const server = await start(
+        'product',
+        ['server/main.ts'],
+        productEnv(dir, port, { DATABASE_URL: urls.product }, `-pg-${n}`),
+        join(dir, `product-pg-${n}.log`),
+        port,
+      )
       // The instances share one database: each marks its own range of the unread notifications.
       server.nextNotification = n * (NOTIFICATIONS / 2)
-      instances.push(server)
+      servers.push(server)
       return server
     }
-    const admin = seeded.adminToken
     const one = await startInstance(0)
-    await load(one, 1, 1, pagePath, admin)
-    await load(one, 1, 1, '', admin, true)
-    const page1 = await load(one, 8, SECONDS, pagePath, admin)
-    const write1 = await load(one, 8, SECONDS, '', admin, true)
+    const floorPort = await freePort()
+    const floor = await start('floor', ['bench/floor-server-pg.ts', urls.floor, String(floorPort)], {}, join(dir, 'floor-pg.log'), floorPort)
+    servers.push(floor)
+    await sameAnswer('PostgreSQL: agreements page of 100', (s) => fetch(s.url + pagePath, { headers: { Authorization: `Bearer ${admin}` } }), one, floor)
+    const key = randomUUID()
+    const markRead = (s: Server) =>
+      fetch(`${s.url}/api/notifications/${notificationIds[s.nextNotification++]}/read`, {
+        method: 'PATCH',
+        headers: { Authorization: `Bearer ${admin}`, 'Idempotency-Key': key },
+      })
+    await sameAnswer('PostgreSQL: mark a notification read', markRead, one, floor)
+    console.log('api bench: PostgreSQL first answers byte-identical (agreements page, write)')
+
+    for (const s of [one, floor]) {
+      await load(s, 1, 1, pagePath, admin)
+      await load(s, 1, 1, '', admin, true)
+    }
+    const [page1, floorPage] = [await load(one, 8, SECONDS, pagePath, admin), await load(floor, 8, SECONDS, pagePath, admin)]
+    const [write1, floorWrite] = [await load(one, 8, SECONDS, '', admin, true), await load(floor, 8, SECONDS, '', admin, true)]
     const two = await startInstance(1)
     await load(two, 1, 1, pagePath, admin)
     const both = async (write: boolean) => {
@@ -329,18 +346,18 @@ async function postgresRows(dir: string, seeded: { adminToken: string }, pagePat
         p.reqPerSec,
         'req/s',
         f.reqPerSec / 3,
-        `floor ${f.reqPerSec.toFixed(0)} req/s; p99 ${p.p99} ms`,
-        ' (1/3 floor)',
+        `PostgreSQL floor ${f.reqPerSec.toFixed(0)} req/s (p99 ${f.p99} ms); product p99 ${p.p99} ms`,
+        ' (1/3 PG floor)',
       )
     row('agreements page of 100 from 5,000', '1 instance', page1, floorPage)
     row('agreements page of 100 from 5,000', '2 instances', page2, floorPage)
     row('write with Idempotency-Key + change log', '1 instance', write1, floorWrite)
     row('write with Idempotency-Key + change log', '2 instances', write2, floorWrite)
   } catch (error) {
-    for (const s of instances) console.error(`${s.logFile}:\n${readFileSync(s.logFile, 'utf8').slice(-2000)}`)
+    for (const s of servers) console.error(`${s.logFile}:\n${readFileSync(s.logFile, 'utf8').slice(-2000)}`)
     throw error
   } finally {
-    for (const s of instances) await stop(s)
+    for (const s of servers) await stop(s)
     await cluster.stop()
   }
 }

@@ -46,10 +46,37 @@ export interface TransactionOptions {
    * runs the whole request again, server/http/write-transaction.ts).
    */
   retry?: boolean
+  /**
+   * A read that runs first, just before the transaction begins, and so is not part of it: it sees
+   * what is committed, and on PostgreSQL takes no part in SERIALIZABLE's conflict checks (the
+   * request transaction's look-up of its Idempotency-Key: read inside, two new keys on one index
+   * page would make their transactions conflict). On PostgreSQL it runs on the transaction's
+   * connection and the BEGIN goes out right behind its statement, in the same round trip, so it
+   * makes one statement (a second is refused). Inside a transaction already open it runs first,
+   * in it. With every run of `fn` it runs again.
+   */
+  before?: () => Promise<unknown>
+}
+
+/** A statement with `$n` placeholders and its values, as the PostgreSQL engine sends it. */
+export interface Query {
+  text: string
+  values: unknown[]
+  /**
+   * Names a statement whose text never changes: each connection then parses and plans it once and
+   * reuses that (a prepared statement), instead of again at every run. One name, one text.
+   */
+  name?: string
 }
 
 /** Runs of a write transaction in all when PostgreSQL gives up on it to keep transactions serializable. */
 export const SERIALIZATION_ATTEMPTS = 5
+
+/**
+ * The pause before run `attempt + 1` of a transaction PostgreSQL gave up on: random, and longer
+ * each time, so the transactions that collided do not meet again at once.
+ */
+export const afterSerializationFailure = (attempt: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt))
 
 /** Whether `err`, or an error it wraps (`cause`: drizzle wraps the driver's), has one of the codes. */
 export function hasErrorCode(err: unknown, codes: readonly string[]): boolean {
@@ -67,8 +94,8 @@ export interface Engine {
   name: EngineName
   transaction<T>(fn: () => Promise<T>, options?: TransactionOptions): Promise<T>
   snapshot: Run
-  /** A statement with `$n` placeholders: rows as arrays, the column names, rows touched. */
-  query(text: string, values: unknown[]): Promise<{ rows: unknown[][]; fields: string[]; changes: number }>
+  /** A statement with `$n` placeholders (named: prepared once per connection, see `Query`): rows as arrays, the column names, rows touched. */
+  query(query: Query): Promise<{ rows: unknown[][]; fields: string[]; changes: number }>
   /**
    * The rows the write transaction in progress has collected under `key` (one array per key and
    * transaction): `flush` writes them just before its COMMIT, on its connection. A savepoint that
@@ -76,6 +103,13 @@ export interface Engine {
    * progress (the caller then writes at once, in a transaction of its own).
    */
   collect(key: object, flush: (rows: unknown[]) => Promise<void>): unknown[] | undefined
+  /**
+   * As `collect`, for rows that statements write: `write` makes the statements of the rows collected
+   * under `key`, and they go to the server together with the COMMIT, in one round trip (pipelined);
+   * the first that fails fails the transaction. Statements collected `last` go after all others
+   * (the change log's, whose lock is so held the shortest time, with nothing else left to wait for).
+   */
+  collectWrites(key: object, write: (rows: unknown[]) => Query[], options?: { last?: boolean }): unknown[] | undefined
   /** Runs `fn` outside the transaction in progress (its queries on the pool, committed on their own). */
   detached<T>(fn: () => Promise<T>): Promise<T>
   /** Runs `fn` unless another instance runs work of the same name now (see `alone`); answers whether it ran. */
@@ -97,7 +131,9 @@ export const engineOf = (db: Db): Engine | undefined => registry.get(db)
  */
 export function transaction<T>(db: Db, fn: () => Promise<T>, options?: TransactionOptions): Promise<T> {
   const engine = registry.get(db)
-  return engine ? engine.transaction(fn, options) : sqliteTransaction(connectionOf(db))(fn)
+  if (engine) return engine.transaction(fn, options)
+  const run = sqliteTransaction(connectionOf(db))
+  return options?.before ? options.before().then(() => run(fn)) : run(fn)
 }
 
 /**

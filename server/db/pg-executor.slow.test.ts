@@ -3,12 +3,13 @@
  * through the executor, on a throw-away PostgreSQL cluster: the answers must be equal
  * (decision 0057). Skipped without PostgreSQL's binaries unless REQUIRE_POSTGRES=1 (CI).
  */
+import { Socket } from 'node:net'
 import Database from 'better-sqlite3'
 import { and, asc, count, desc, eq, inArray, isNull, like, max, or, sql, sum } from 'drizzle-orm'
 import { integer, sqliteTable, text, type BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { postgresBinDir, startPgCluster, type PgCluster } from '../test/pg-cluster'
-import { isSerializationFailure, snapshot, sqliteHandle, transaction, type Db as AppDb } from './client'
+import { hasErrorCode, isSerializationFailure, snapshot, sqliteHandle, transaction, type Db as AppDb } from './client'
 import { openPgDatabase, toPostgresSql, type PgDatabase } from './pg-executor'
 import { statement } from './statement'
 
@@ -294,5 +295,58 @@ describe.skipIf(!postgresBinDir() && !required)('the same queries on SQLite and 
     // (Returned unawaited on purpose: drizzle runs it when awaited, which must still be inside.)
     const refused = await snapshot(db, () => pgDb.db.run(sql`DELETE FROM people WHERE id = 'snap'`)).catch((err: Error) => err)
     expect(String((refused as Error).cause)).toMatch(/read-only transaction/)
+  })
+
+  it('sends a transaction in few round trips: the BEGIN with its first statement, the writes collected for the COMMIT with it', async () => {
+    const db = pgDb.db as unknown as AppDb
+    const name = statement<[string], string>('SELECT name FROM people WHERE id = ?', { pluck: true })
+    const insert = statement<[string, string], never>("INSERT INTO people (id, name, created_at) VALUES (?, ?, '2026-04-01T08:00:00.000Z')")
+    const level = statement<[], string>("SELECT current_setting('transaction_isolation')", { pluck: true })
+    /** The writes to the server's sockets `fn` makes (each a round trip here: every one waits for its answers). */
+    const socketWrites = async (fn: () => Promise<unknown>) => {
+      // Node's writes of a socket: one chunk, or several at once (after a cork).
+      const socket = Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => void>
+      const spies = [vi.spyOn(socket, '_write'), vi.spyOn(socket, '_writev')]
+      try {
+        await fn()
+        return spies.reduce((n, spy) => n + spy.mock.calls.length, 0)
+      } finally {
+        for (const spy of spies) spy.mockRestore()
+      }
+    }
+    await transaction(db, () => level.get(db, [])) // every connection the pool needs is open
+    const seen: Record<string, unknown> = {}
+    const writes = await socketWrites(() =>
+      transaction(
+        db,
+        async () => {
+          seen.inside = await level.get(db, [])
+          await insert.runAtCommit(db, ['w1', 'Deferred'])
+          seen.beforeCommit = await name.get(db, ['w1'])
+        },
+        { before: async () => void (seen.before = await level.get(db, [])) },
+      ),
+    )
+    // `before` read outside the transaction, in the same write as the BEGIN; the INSERT went with the COMMIT.
+    expect(seen).toEqual({ before: 'read committed', inside: 'serializable', beforeCommit: undefined })
+    expect(writes).toBe(4)
+    expect(await name.get(db, ['w1'])).toBe('Deferred')
+    // Nothing sent, nothing to begin or commit.
+    expect(await socketWrites(() => transaction(db, async () => 'no statement'))).toBe(0)
+    // A collected write that fails fails the transaction at its COMMIT: nothing of it stays.
+    const duplicate = transaction(db, async () => {
+      await insert.run(db, ['w2', 'Undone'])
+      await insert.runAtCommit(db, ['w1', 'Twice'])
+    })
+    await expect(duplicate).rejects.toSatisfy((error) => hasErrorCode(error, ['23505']))
+    expect(await name.get(db, ['w2'])).toBeUndefined()
+    // `before` is one statement: the BEGIN went out right behind it.
+    const twice = transaction(db, async () => undefined, {
+      before: async () => {
+        await level.get(db, [])
+        await level.get(db, [])
+      },
+    })
+    await expect(twice).rejects.toThrow(/one statement/)
   })
 })

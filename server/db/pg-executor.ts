@@ -21,12 +21,30 @@
  * Transactions: `transaction(fn)` takes a pooled connection, runs `fn` inside BEGIN … COMMIT and
  * makes every query of `fn` (across its awaits, through AsyncLocalStorage) use that connection;
  * inside one, it is a savepoint. Queries outside a transaction use the pool.
+ *
+ * Round trips (decision 0059): the pool's connections pipeline (node-postgres' `pipeline`: a query
+ * is sent without waiting for the answer to the one before; the server still runs them in order,
+ * each with its own Sync). A transaction uses that where an answer is not needed before the next
+ * statement: the BEGIN goes out together with the first statement (or right behind the one read of
+ * `before`), and the rows collected for the commit (`collectWrites`: the stored answer, the change
+ * log's lock and rows) go out together with the COMMIT, each group in one write to the socket. A
+ * transaction that sent nothing sends no BEGIN and no COMMIT. A write request that reads once and
+ * writes once so costs four round trips, not eight. Raw statements are named (server/db/statement.ts):
+ * each connection parses and plans them once.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import pg from 'pg'
 import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy'
 import { toPositional } from './statement'
-import { isSerializationFailure, registerEngine, SERIALIZATION_ATTEMPTS, type Db, type TransactionOptions } from './client'
+import {
+  afterSerializationFailure,
+  isSerializationFailure,
+  registerEngine,
+  SERIALIZATION_ATTEMPTS,
+  type Db,
+  type Query,
+  type TransactionOptions,
+} from './client'
 
 // count(*) is a bigint and sum() a numeric in PostgreSQL, which node-postgres hands over as
 // strings; every such figure here (counts, øre sums) is an integer far below 2^53.
@@ -55,17 +73,60 @@ export interface PgDatabase {
 /** The advisory-lock class (first key) of the jobs' locks (`alone`); the second key is the job name's hash. */
 const JOB_LOCKS = 0x626b6a62 // "bkjb"
 
+/** Rows deferred to the end of a transaction by one collector: handed to `flush` before the COMMIT, or written by `write`'s statements with it. */
+interface Collected {
+  rows: unknown[]
+  flush?: (rows: unknown[]) => Promise<void>
+  write?: (rows: unknown[]) => Query[]
+  last?: boolean
+}
+
 /** The transaction in progress on a context: its connection and what runs just before its COMMIT. */
 interface InTransaction {
   client: pg.PoolClient
   /** Rows deferred to the end of the transaction (the change log's, decision 0058), by collector. */
-  collected: Map<object, { rows: unknown[]; flush: (rows: unknown[]) => Promise<void> }>
+  collected: Map<object, Collected>
   /** A read-only snapshot (nothing to commit). */
   readOnly: boolean
+  /** `BEGIN …`, as this transaction begins: sent with its first statement, not before. */
+  begin: string
+  /** The BEGIN's answer, once it went out; awaited with the COMMIT's. */
+  began?: Promise<unknown>
+  /**
+   * While `before` runs (see TransactionOptions): its one statement goes out ahead of the BEGIN
+   * ('reading'); a second one ('read') is refused.
+   */
+  before?: 'reading' | 'read'
+}
+
+/** Sent now, its answer looked at later: a failure must not count as unhandled meanwhile. */
+function later<T>(sent: Promise<T>): Promise<T> {
+  sent.catch(() => undefined)
+  return sent
+}
+
+/**
+ * Runs `send`, whose queries then leave in one write to the socket: node-postgres writes each query
+ * on its own (a system call and a wake-up of the server each), which pipelining alone does not change.
+ */
+function together<T>(client: pg.PoolClient, send: () => T): T {
+  const { stream } = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection
+  stream.cork()
+  try {
+    return send()
+  } finally {
+    stream.uncork()
+  }
+}
+
+/** Sends the BEGIN, unless it went out already. */
+function begin(tx: InTransaction): void {
+  tx.began ??= later(tx.client.query(tx.begin))
 }
 
 export function openPgDatabase(url: string, options: { max?: number; idleTimeoutMillis?: number; onIdleError?: (error: Error) => void } = {}): PgDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, idleTimeoutMillis: options.idleTimeoutMillis })
+  // Pipelined: a connection sends a query without waiting for the answer to the one before (see the file's comment).
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, idleTimeoutMillis: options.idleTimeoutMillis, pipeline: true })
   // An idle pooled connection that breaks (the server restarted, a failover, a network cut) is
   // reported here and dropped by the pool; unheard, the event would end the process. The next
   // query takes a new connection, and one in flight fails with its request.
@@ -73,17 +134,21 @@ export function openPgDatabase(url: string, options: { max?: number; idleTimeout
   const current = new AsyncLocalStorage<InTransaction>()
   let savepoints = 0
 
+  /** Sends a query in the transaction in progress (see `inTransaction`), or on the pool outside one. */
+  function send(query: pg.QueryConfig & { rowMode?: 'array' }): Promise<pg.QueryResult> {
+    const tx = current.getStore()
+    return tx ? inTransaction(tx, query) : pool.query(query)
+  }
+
   const db = drizzle(async (sql, params, method) => {
-    // A pooled connection and the pool answer `query` alike (the pool takes a connection for it).
-    const client: Pick<pg.Pool, 'query'> = current.getStore()?.client ?? pool
     const text = toPostgresSql(sql)
     if (method === 'run') {
       // `changes` as better-sqlite3's RunResult has it: repositories decide on how many rows a
       // write touched (`.run().changes === 1`: a webhook not seen before, a sign-in removed).
-      const result = await client.query(text, params)
+      const result = await send({ text, values: params })
       return { rows: result.rows, changes: result.rowCount ?? 0 }
     }
-    const { rows } = await client.query({ text, values: params, rowMode: 'array' })
+    const { rows } = await send({ text, values: params, rowMode: 'array' })
     // sqlite-proxy wants the first row for `get` (undefined when there is none), all rows otherwise.
     return { rows: method === 'get' ? (rows[0] as unknown[]) : rows }
   })
@@ -96,15 +161,16 @@ export function openPgDatabase(url: string, options: { max?: number; idleTimeout
       // Inside a transaction: a savepoint, as drizzle nests transactions on SQLite, so a failure
       // caught inside undoes only its own part and the outer transaction goes on.
       if (outer) {
+        await options?.before?.()
         const savepoint = `sp_${++savepoints}`
         const deferred = new Map([...outer.collected].map(([key, c]) => [key, c.rows.length]))
-        await outer.client.query(`SAVEPOINT ${savepoint}`)
+        await inTransaction(outer, { text: `SAVEPOINT ${savepoint}` })
         try {
           const result = await fn()
-          await outer.client.query(`RELEASE SAVEPOINT ${savepoint}`)
+          await inTransaction(outer, { text: `RELEASE SAVEPOINT ${savepoint}` })
           return result
         } catch (error) {
-          await outer.client.query(`ROLLBACK TO SAVEPOINT ${savepoint}`)
+          await inTransaction(outer, { text: `ROLLBACK TO SAVEPOINT ${savepoint}` })
           // What the undone part deferred to the commit is undone with it.
           for (const [key, c] of outer.collected) c.rows.length = deferred.get(key) ?? 0
           throw error
@@ -114,10 +180,10 @@ export function openPgDatabase(url: string, options: { max?: number; idleTimeout
       // rows; the one PostgreSQL gives up on runs again (decision 0058).
       for (let attempt = 1; ; attempt++) {
         try {
-          return await onOwnConnection('BEGIN ISOLATION LEVEL SERIALIZABLE', false, fn)
+          return await onOwnConnection('BEGIN ISOLATION LEVEL SERIALIZABLE', false, fn, options?.before)
         } catch (error) {
           if (options?.retry === false || attempt >= SERIALIZATION_ATTEMPTS || !isSerializationFailure(error)) throw error
-          await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt))
+          await afterSerializationFailure(attempt)
         }
       }
     },
@@ -129,8 +195,8 @@ export function openPgDatabase(url: string, options: { max?: number; idleTimeout
     name: 'postgres',
     transaction: database.transaction,
     snapshot: database.snapshot,
-    async query(text, values) {
-      const result = await (current.getStore()?.client ?? pool).query({ text, values, rowMode: 'array' })
+    async query(query) {
+      const result = await send({ ...query, rowMode: 'array' })
       return { rows: result.rows as unknown[][], fields: result.fields.map((f) => f.name), changes: result.rowCount ?? 0 }
     },
     detached: (fn) => current.exit(fn),
@@ -151,15 +217,19 @@ export function openPgDatabase(url: string, options: { max?: number; idleTimeout
         release(broken)
       }
     },
-    collect(key, flush) {
-      const tx = current.getStore()
-      if (!tx || tx.readOnly) return undefined
-      let c = tx.collected.get(key)
-      if (!c) tx.collected.set(key, (c = { rows: [], flush }))
-      return c.rows
-    },
+    collect: (key, flush) => collected(key, { flush }),
+    collectWrites: (key, write, options) => collected(key, { write, last: options?.last }),
   })
   return database
+
+  /** The rows the write transaction in progress collects under `key` (made on first use), or undefined outside one. */
+  function collected(key: object, how: Omit<Collected, 'rows'>): unknown[] | undefined {
+    const tx = current.getStore()
+    if (!tx || tx.readOnly) return undefined
+    let c = tx.collected.get(key)
+    if (!c) tx.collected.set(key, (c = { rows: [], ...how }))
+    return c.rows
+  }
 
   /**
    * A pooled connection for a while. One that breaks meanwhile (the server restarted, a failover)
@@ -182,30 +252,78 @@ export function openPgDatabase(url: string, options: { max?: number; idleTimeout
     }
   }
 
-  /** `fn` with every query on one pooled connection, inside `begin` … COMMIT (ROLLBACK on failure). */
-  async function onOwnConnection<T>(begin: string, readOnly: boolean, fn: () => Promise<T>): Promise<T> {
+  /**
+   * Sends a query on the transaction's connection, behind what it has sent already (pipelined),
+   * and the BEGIN with it when it is the first (one write, one round trip). `before`'s one read
+   * goes out ahead of the BEGIN instead, outside the transaction.
+   */
+  function inTransaction(tx: InTransaction, query: pg.QueryConfig & { rowMode?: 'array' }): Promise<pg.QueryResult> {
+    if (tx.before === 'read') throw new Error("A transaction's `before` makes one statement: its BEGIN went out behind the first")
+    return together(tx.client, () => {
+      if (tx.before !== 'reading') begin(tx)
+      const result = tx.client.query(query)
+      if (tx.before === 'reading') {
+        begin(tx)
+        tx.before = 'read'
+      }
+      return result
+    })
+  }
+
+  /**
+   * `fn` with every query on one pooled connection, inside `begin` … COMMIT (ROLLBACK on failure),
+   * after `before` (see TransactionOptions). The BEGIN is not waited for: it goes out with the
+   * first statement, and its answer is looked at with the COMMIT's. (A BEGIN fails only with its
+   * connection, and then so does everything sent behind it.)
+   */
+  async function onOwnConnection<T>(begin: string, readOnly: boolean, fn: () => Promise<T>, before?: () => Promise<unknown>): Promise<T> {
     const { client, release } = await checkout()
-    const tx: InTransaction = { client, collected: new Map(), readOnly }
+    const tx: InTransaction = { client, collected: new Map(), readOnly, begin }
+    let broken = false
     try {
-      await client.query(begin)
+      if (before) {
+        tx.before = 'reading'
+        await current.run(tx, before)
+        tx.before = undefined
+      }
       // Awaited inside the connection's context: a drizzle query `fn` returns unawaited runs only
       // when awaited, and must run on this connection, not the pool.
       const result = await current.run(tx, async () => {
         const answer = await fn()
-        // Deferred rows are written last, on this connection, in this transaction.
-        for (const c of tx.collected.values()) if (c.rows.length) await c.flush(c.rows)
+        // Deferred work that is not statements (the actor cache's) runs last, in this transaction.
+        for (const c of tx.collected.values()) if (c.flush && c.rows.length) await c.flush(c.rows)
         return answer
       })
-      // A transaction PostgreSQL had aborted (an error `fn` caught without a savepoint) answers
-      // COMMIT with ROLLBACK, no error: nothing was written, so it must not pass as done.
-      const end = await client.query('COMMIT')
-      if (end.command !== 'COMMIT') throw new Error(`PostgreSQL ended the transaction with ${end.command}, not COMMIT: a failed statement inside it was caught`)
+      await commit(tx)
       return result
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined)
+      // A connection that cannot even roll back is closed, never handed out inside a transaction.
+      if (tx.began) await client.query('ROLLBACK').catch(() => (broken = true))
       throw error
     } finally {
-      release()
+      release(broken)
     }
+  }
+
+  /**
+   * Sends the collected writes and the COMMIT together (one write, one round trip) and waits for
+   * every answer: the first failure, the BEGIN's included, is the transaction's. A transaction
+   * that sent nothing has nothing to commit.
+   */
+  async function commit(tx: InTransaction): Promise<void> {
+    const writes = [...tx.collected.values()].filter((c) => c.write && c.rows.length)
+    // Built before anything is sent, so a failure here sends nothing half.
+    const statements = [...writes.filter((c) => !c.last), ...writes.filter((c) => c.last)].flatMap((c) => c.write!(c.rows))
+    if (!tx.began && !statements.length) return
+    const [sent, end] = together(tx.client, () => {
+      begin(tx)
+      return [[tx.began, ...statements.map((q) => later(tx.client.query(q)))], later(tx.client.query('COMMIT'))] as const
+    })
+    const failure = (await Promise.allSettled([...sent, end])).find((s): s is PromiseRejectedResult => s.status === 'rejected')
+    if (failure) throw failure.reason
+    // A transaction PostgreSQL had aborted (an error `fn` caught without a savepoint) answers
+    // COMMIT with ROLLBACK, no error: nothing was written, so it must not pass as done.
+    const { command } = await end
+    if (command !== 'COMMIT') throw new Error(`PostgreSQL ended the transaction with ${command}, not COMMIT: a failed statement inside it was caught`)
   }
 }

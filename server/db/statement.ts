@@ -14,7 +14,14 @@
  * names to lower case. What differs between the dialects is written with `Dialect` below.
  */
 import type Database from 'better-sqlite3'
-import { connectionOf, engineOf, type Db, type EngineName } from './client'
+import { connectionOf, engineOf, type Db, type EngineName, type Query } from './client'
+
+/**
+ * How many statements there are: each is named on PostgreSQL (`bk_<n>`), so a connection parses
+ * and plans it once and reuses that. Statements are made at start-up, or once per shape
+ * (agreementPage's), so the names are few.
+ */
+let statements = 0
 
 /** Positional values (`?`) or named ones (`@name`; any object type, interfaces included). */
 export type Params = readonly unknown[] | object
@@ -80,6 +87,13 @@ export interface Statement<P extends Params, R> {
   get(db: Db, params: P): Promise<R | undefined>
   /** A write: how many rows it touched. */
   run(db: Db, params: P): Promise<{ changes: number }>
+  /**
+   * A write whose outcome nobody waits for (the stored answer of a request): on PostgreSQL, inside
+   * a write transaction, it is sent together with the COMMIT, in the same round trip, and its
+   * failure (a duplicate key) fails the transaction there; on SQLite, or outside a transaction, it
+   * runs at once, as `run`.
+   */
+  runAtCommit(db: Db, params: P): Promise<void>
 }
 
 /** The text of a statement: one for both engines, or built per engine from its `Dialect`. */
@@ -109,13 +123,15 @@ export function statement<P extends Params, R>(text: StatementText, options: { p
     }
     return s
   }
-  const onPostgres = (db: Db, params: P) => {
-    const { text: pgText, values } = toPositional(textFor('postgres'), params)
-    return engineOf(db)!.query(pgText, values)
-  }
+  const name = `bk_${++statements}`
+  const onPostgres = (db: Db, params: P) => engineOf(db)!.query(forPostgres(params))
+  const forPostgres = (params: P): Query => ({ ...toPositional(textFor('postgres'), params), name })
   const shape = (rows: unknown[][], fields: string[]): R[] =>
     options.pluck ? (rows.map((r) => r[0]) as R[]) : rows.map((r) => Object.fromEntries(fields.map((f, i) => [f, r[i]])) as R)
   const args = (params: P): unknown[] => (Array.isArray(params) ? (params as unknown[]) : [params])
+  /** The key under which a transaction collects this statement's writes for its COMMIT. */
+  const atCommit = {}
+  const writesAtCommit = (collected: unknown[]) => collected.map((params) => forPostgres(params as P))
 
   return {
     async all(db, params) {
@@ -131,6 +147,11 @@ export function statement<P extends Params, R>(text: StatementText, options: { p
     async run(db, params) {
       if (!engineOf(db)) return { changes: onSqlite(db).run(...args(params)).changes }
       return { changes: (await onPostgres(db, params)).changes }
+    },
+    async runAtCommit(db, params) {
+      const collected = engineOf(db)?.collectWrites(atCommit, writesAtCommit)
+      if (collected) collected.push(params)
+      else await this.run(db, params)
     },
   }
 }

@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto'
 import type { WriteLock } from '../lib/write-lock'
 import { inReadScope } from '../db/read-scope'
 import type { AppEnv } from './app-env'
-import { hasErrorCode, isSerializationFailure, SERIALIZATION_ATTEMPTS, transaction, type Db } from '../db/client'
+import { afterSerializationFailure, hasErrorCode, isSerializationFailure, SERIALIZATION_ATTEMPTS, transaction, type Db } from '../db/client'
 import { statement } from '../db/statement'
 
 interface StoredAnswer {
@@ -143,16 +143,15 @@ export function writeTransaction(deps: {
         .update(body)
         .digest('hex')
       await deps.lock.run(async () => {
-        if (slot && (await replayed(scope!, key!, requestHash))) return
-        if (slot) rememberJsonTexts(c)
         // A failed request's effects roll back; its replayable answer is then stored on its own.
         let answer: { status: number; text: string } | undefined
+        let replay = false
         try {
-          // Not retried inside: `next()` runs once per request; a whole new run is below.
-          const once = { retry: false }
           await transaction(
             db,
             async () => {
+              if (replay) return
+              if (slot) rememberJsonTexts(c)
               await next()
               const status = c.res.status
               const failed = c.error !== undefined || status >= 400
@@ -160,7 +159,14 @@ export function writeTransaction(deps: {
               if (failed) throw rolledBack
               if (answer) await remember(answer)
             },
-            once,
+            {
+              // Not retried inside: `next()` runs once per request; a whole new run is below.
+              retry: false,
+              // A retry after a lost response answers with the stored answer. Looked up before the
+              // transaction, not in it: on PostgreSQL in the same round trip as its BEGIN, and out
+              // of SERIALIZABLE's checks (two new keys read on one index page would conflict).
+              before: slot ? async () => void (replay = await replayed(scope!, key!, requestHash)) : undefined,
+            },
           )
         } catch (err) {
           // PostgreSQL gave up on it (in the handler, or at COMMIT) for another instance's write
@@ -183,6 +189,7 @@ export function writeTransaction(deps: {
       if (slot) inFlight.delete(slot)
     }
     if (again) {
+      await afterSerializationFailure(attempt)
       const headers = new Headers(c.req.raw.headers)
       headers.set(ATTEMPT_HEADER, String(attempt + 1))
       c.error = undefined
@@ -210,7 +217,8 @@ export function writeTransaction(deps: {
         const v = c.res.headers.get(h)
         if (v) headers[h] = v
       }
-      await store.run(db, [scope!, key!, requestHash, answer.status, JSON.stringify(headers), answer.text, deps.clock.now().toISOString()])
+      // With the COMMIT on PostgreSQL (one round trip); a key another instance stored meanwhile fails it there.
+      await store.runAtCommit(db, [scope!, key!, requestHash, answer.status, JSON.stringify(headers), answer.text, deps.clock.now().toISOString()])
     }
   }
 }

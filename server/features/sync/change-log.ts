@@ -1,5 +1,5 @@
-import { eq, lt, max, sql } from 'drizzle-orm'
-import { engineOf, type Db, transaction } from '../../db/client'
+import { eq, lt, max } from 'drizzle-orm'
+import { engineOf, type Db, type Query, transaction } from '../../db/client'
 import { statement } from '../../db/statement'
 import { changeLog, syncState } from '../../db/schema/sync'
 import type { Clock } from '../../lib/clock'
@@ -22,26 +22,27 @@ const pending = {}
 const FLUSH_ROWS = 500
 /** Any fixed number: the advisory lock that orders change-log writers on PostgreSQL (decision 0058). */
 const CHANGE_LOG_LOCK = 0x62_6b_63_6c // "bkcl"
+const COLUMNS = 6
 
-async function flush(db: Db, rows: ChangeRow[]) {
-  // Held to COMMIT: a transaction takes its seqs only after every earlier taker committed, so
-  // seqs become visible in order and a puller's cursor never passes one still uncommitted.
-  await db.run(sql`SELECT pg_advisory_xact_lock(${CHANGE_LOG_LOCK})`)
+/**
+ * The statements that write a transaction's change-log rows, sent together with its COMMIT (one
+ * round trip, decision 0059). The lock comes first and is held to the COMMIT: a transaction takes
+ * its seqs only after every earlier taker committed, so seqs become visible in order and a
+ * puller's cursor never passes one still uncommitted.
+ */
+function flush(rows: ChangeRow[]): Query[] {
+  const statements: Query[] = [{ text: 'SELECT pg_advisory_xact_lock($1)', values: [CHANGE_LOG_LOCK], name: 'bk_change_log_lock' }]
   for (let i = 0; i < rows.length; i += FLUSH_ROWS) {
     const chunk = rows.slice(i, i + FLUSH_ROWS)
-    await db.run(
-      sql`INSERT INTO change_log (entity, entity_id, op, company_id, user_id, created_at) VALUES ${sql.join(
-        chunk.map(
-          (r) =>
-            sql`(${sql.join(
-              r.map((v) => sql`${v}`),
-              sql`, `,
-            )})`,
-        ),
-        sql`, `,
-      )}`,
-    )
+    const tuples = chunk.map((_, r) => `(${Array.from({ length: COLUMNS }, (_, c) => `$${r * COLUMNS + c + 1}`).join(', ')})`)
+    statements.push({
+      text: `INSERT INTO change_log (entity, entity_id, op, company_id, user_id, created_at) VALUES ${tuples.join(', ')}`,
+      values: chunk.flat(),
+      // One row is what a request logs: prepared once per connection. Longer texts vary with their length.
+      name: chunk.length === 1 ? 'bk_change_log_row' : undefined,
+    })
   }
+  return statements
 }
 
 /**
@@ -58,9 +59,13 @@ export async function writeChange(db: Db, entity: SyncEntity, entityId: string, 
   const row: ChangeRow = [entity, entityId, op, scope.companyId ?? null, scope.userId ?? null, createdAt]
   const engine = engineOf(db)
   if (!engine) return void (await insertOne.run(db, row))
-  const rows = engine.collect(pending, (collected) => flush(db, collected as ChangeRow[])) as ChangeRow[] | undefined
-  if (rows) rows.push(row)
-  else await transaction(db, () => flush(db, [row]))
+  // Last: after the request's other deferred writes (its stored answer), so the lock waits for nothing else.
+  const rows = engine.collectWrites(pending, (collected) => flush(collected as ChangeRow[]), { last: true }) as ChangeRow[] | undefined
+  if (rows) return void rows.push(row)
+  // No write transaction in progress: one of its own, the row written under the lock at once.
+  await transaction(db, async () => {
+    for (const query of flush([row])) await engine.query(query)
+  })
 }
 
 /**
