@@ -141,9 +141,11 @@ const required = process.env.REQUIRE_POSTGRES === '1'
 describe.skipIf(!postgresBinDir() && !required)('the same queries on SQLite and PostgreSQL', () => {
   let cluster: PgCluster
   let pgDb: PgDatabase
+  let url: string
   beforeAll(async () => {
     cluster = await startPgCluster()
-    pgDb = openPgDatabase(await cluster.createDatabase('executor'))
+    url = await cluster.createDatabase('executor')
+    pgDb = openPgDatabase(url)
     await pgDb.pool.query(pgDdl)
   }, 60_000)
   afterAll(async () => {
@@ -251,6 +253,39 @@ describe.skipIf(!postgresBinDir() && !required)('the same queries on SQLite and 
         ),
       ),
     ).rejects.toSatisfy(isSerializationFailure)
+  })
+
+  it('bounds what a frozen instance holds: others wait at most lock_timeout for its row, and its open transaction ends after idle_in_transaction_session_timeout', async () => {
+    await pgDb.pool.query("CREATE TABLE held (id text PRIMARY KEY, v integer NOT NULL); INSERT INTO held VALUES ('h', 0)")
+    const limits = { lockTimeoutMs: 200, idleInTransactionMs: 1000 }
+    const [frozen, other] = [openPgDatabase(url, { limits }), openPgDatabase(url, { limits })]
+    try {
+      const settings = await other.pool.query<{ lock: string; idle: string }>(
+        "SELECT current_setting('lock_timeout') AS lock, current_setting('idle_in_transaction_session_timeout') AS idle",
+      )
+      expect(settings.rows[0]).toEqual({ lock: '200ms', idle: '1s' })
+      // An instance takes the row in a transaction, then stops (a frozen process, a paused VM).
+      let thaw: (() => void) | undefined
+      const stuck = transaction(frozen.db as unknown as AppDb, async () => {
+        await frozen.db.run(sql`UPDATE held SET v = 1 WHERE id = 'h'`)
+        await new Promise<void>((resolve) => (thaw = resolve))
+      })
+      stuck.catch(() => undefined)
+      while (!thaw) await new Promise((resolve) => setTimeout(resolve, 10))
+      const write = () => transaction(other.db as unknown as AppDb, async () => void (await other.db.run(sql`UPDATE held SET v = 2 WHERE id = 'h'`)))
+      const started = Date.now()
+      await expect(write()).rejects.toSatisfy((error) => hasErrorCode(error, ['55P03']))
+      expect(Date.now() - started).toBeLessThan(1000)
+      // A second idle inside its transaction, and the server ends the frozen session, its lock with it.
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await write()
+      thaw()
+      await expect(stuck).rejects.toThrow()
+      expect((await other.pool.query<{ v: number }>('SELECT v FROM held')).rows[0]!.v).toBe(2)
+    } finally {
+      await frozen.close()
+      await other.close()
+    }
   })
 
   it('never passes a transaction PostgreSQL aborted as committed', async () => {

@@ -124,9 +124,55 @@ function begin(tx: InTransaction): void {
   tx.began ??= later(tx.client.query(tx.begin))
 }
 
-export function openPgDatabase(url: string, options: { max?: number; idleTimeoutMillis?: number; onIdleError?: (error: Error) => void } = {}): PgDatabase {
-  // Pipelined: a connection sends a query without waiting for the answer to the one before (see the file's comment).
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20, idleTimeoutMillis: options.idleTimeoutMillis, pipeline: true })
+/**
+ * What an instance that vanished or froze can hold, bounded (decision 0058), set on every pooled
+ * connection:
+ * - TCP keepalives from the server's end: a host gone without closing its connections (a power
+ *   cut, a network partition) is noticed in about a minute (30 s idle, then 3 probes 10 s apart)
+ *   and its sessions end, freeing its job locks and its open transactions' row locks; under Linux'
+ *   defaults that takes over two hours. (Connections over a Unix socket have no use for them.)
+ * - `idle_in_transaction_session_timeout`: a transaction left open by an instance that froze ends
+ *   after a minute, with its row locks.
+ * - `lock_timeout`: a statement waits at most 10 s for a row another transaction holds, then fails
+ *   (55P03, answered 503 BUSY), so requests do not pile up behind it until the pool is spent.
+ */
+export const SESSION_LIMITS = { idleInTransactionMs: 60_000, lockTimeoutMs: 10_000 }
+const KEEPALIVES = { tcp_keepalives_idle: 30, tcp_keepalives_interval: 10, tcp_keepalives_count: 3 }
+
+export function openPgDatabase(
+  url: string,
+  options: {
+    max?: number
+    idleTimeoutMillis?: number
+    onIdleError?: (error: Error) => void
+    /** SESSION_LIMITS' instead (tests). */
+    limits?: Partial<typeof SESSION_LIMITS>
+  } = {},
+): PgDatabase {
+  // Pipelined: a connection sends a query without waiting for the answer to the one before (see
+  // the file's comment). keepAlive: this side notices a database host that vanished; a checkout
+  // waits at most 10 s for a free connection, then fails (the health check answers 503).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 20,
+    idleTimeoutMillis: options.idleTimeoutMillis,
+    pipeline: true,
+    keepAlive: true,
+    connectionTimeoutMillis: 10_000,
+  })
+  const limits = { ...SESSION_LIMITS, ...options.limits }
+  const settings = Object.entries({
+    ...KEEPALIVES,
+    idle_in_transaction_session_timeout: limits.idleInTransactionMs,
+    lock_timeout: limits.lockTimeoutMs,
+  })
+  // Sent ahead of the new connection's first query (pipelined: no round trip of its own). A pooler
+  // that refuses one fails that query alone; the connection is still usable.
+  pool.on('connect', (client) => {
+    client
+      .query(`SELECT ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, false)`).join(', ')}`, settings.flat().map(String))
+      .catch(() => undefined)
+  })
   // An idle pooled connection that breaks (the server restarted, a failover, a network cut) is
   // reported here and dropped by the pool; unheard, the event would end the process. The next
   // query takes a new connection, and one in flight fails with its request.

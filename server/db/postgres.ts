@@ -10,14 +10,17 @@ import { drizzle } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import type pg from 'pg'
 import type { Database_, Db } from './client'
-import { openPgDatabase } from './pg-executor'
+import { openPgDatabase, type SESSION_LIMITS } from './pg-executor'
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle/pg')
 
 /** Any fixed number: the advisory lock under which one instance migrates at a time. */
 const MIGRATION_LOCK = 0x62_6b_6d_67 // "bkmg"
 
-export async function openPostgres(url: string, options: { max?: number; idleTimeoutMillis?: number; migrate?: boolean } = {}): Promise<Database_> {
+export async function openPostgres(
+  url: string,
+  options: { max?: number; idleTimeoutMillis?: number; migrate?: boolean; limits?: Partial<typeof SESSION_LIMITS> } = {},
+): Promise<Database_> {
   const database = openPgDatabase(url, options)
   try {
     // A test's copy of an already migrated template skips the check (server/test/pg-template.ts).
@@ -55,6 +58,5 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
  */
 async function requireIcu(client: pg.PoolClient): Promise<void> {
   const { rowCount } = await client.query("SELECT 1 FROM pg_collation WHERE collname = 'und-x-icu'")
-  if (!rowCount)
-    throw new Error('This PostgreSQL has no ICU collations (und-x-icu): use a build with ICU, as Debian, Ubuntu and the managed services ship')
+  if (!rowCount) throw new Error('This PostgreSQL has no ICU collations (und-x-icu): use a build with ICU, as Debian, Ubuntu and the managed services ship')
 }

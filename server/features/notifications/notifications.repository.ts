@@ -41,6 +41,9 @@ const byIdOfUserStatement = statement<{ id: string; userId: string }, RawNotific
 const markReadStatement = statement<{ id: string; at: string }, RawNotification>(
   `UPDATE notifications SET is_read = TRUE, read_at = @at, version = version + 1 WHERE id = @id RETURNING ${COLUMNS}`,
 )
+const markOwnUnreadStatement = statement<{ id: string; userId: string; at: string }, RawNotification>(
+  `UPDATE notifications SET is_read = TRUE, read_at = @at, version = version + 1 WHERE id = @id AND user_id = @userId AND NOT is_read RETURNING ${COLUMNS}`,
+)
 
 /** Queries on notifications; every query is scoped to one user. */
 export const notificationsRepository = {
@@ -77,6 +80,10 @@ export const notificationsRepository = {
 
   /** Marks the row read; returns it as it is now. */
   markRead: async (db: Db, id: string, at: string): Promise<NotificationRow | undefined> => toRow(await markReadStatement.get(db, { id, at })),
+
+  /** Marks the user's notification read if it is unread, in one statement: the row as it is now, or undefined (not theirs, or read already). */
+  markOwnUnread: async (db: Db, userId: string, id: string, at: string): Promise<NotificationRow | undefined> =>
+    toRow(await markOwnUnreadStatement.get(db, { id, userId, at })),
 
   delete: async (db: Db, id: string): Promise<void> => {
     await db.delete(notifications).where(eq(notifications.id, id)).run()

@@ -128,14 +128,14 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; users: 
 
     unreadCount: async (actor: Actor): Promise<number> => await repo.unreadCount(db, actor.userId),
 
-    /** Marking read twice is harmless: the second time changes nothing. */
+    /**
+     * Marking read twice is harmless: the second time changes nothing. The usual case (one's own,
+     * unread) is one statement, with no read before it (the hot write, issue #20's bench).
+     */
     async markRead(actor: Actor, id: string): Promise<Notification> {
-      let row = await own(actor, id)
-      if (!row.isRead) {
-        row = (await repo.markRead(db, id, clock.now().toISOString())) ?? row
-        await upserted(row)
-      }
-      return notificationView(row, localeOf(actor.language))
+      const marked = await repo.markOwnUnread(db, actor.userId, id, clock.now().toISOString())
+      if (marked) await upserted(marked)
+      return notificationView(marked ?? (await own(actor, id)), localeOf(actor.language))
     },
 
     async readAll(actor: Actor): Promise<number> {
