@@ -43,6 +43,7 @@ import {
   type PageRow,
   type PartRow,
 } from './floor-answers'
+import { later, together } from '../server/db/pg-executor'
 
 const [url, port] = process.argv.slice(2)
 // Øre are bigint columns, which node-postgres hands over as strings; every amount here is far below 2^53.
@@ -106,23 +107,6 @@ async function onConnection<T>(fn: (client: pg.PoolClient) => Promise<T>): Promi
     return result
   } finally {
     client.release(failed)
-  }
-}
-
-/** Sent now, its answer looked at later (or never): its failure must not go unhandled meanwhile. */
-function later<T>(sent: Promise<T>): Promise<T> {
-  sent.catch(() => undefined)
-  return sent
-}
-
-/** Runs `send`, whose queries then leave in one write to the socket (node-postgres writes each on its own otherwise). */
-function together<T>(client: pg.PoolClient, send: () => T): T {
-  const { stream } = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection
-  stream.cork()
-  try {
-    return send()
-  } finally {
-    stream.uncork()
   }
 }
 

@@ -100,7 +100,7 @@ interface InTransaction {
 }
 
 /** Sent now, its answer looked at later: a failure must not count as unhandled meanwhile. */
-function later<T>(sent: Promise<T>): Promise<T> {
+export function later<T>(sent: Promise<T>): Promise<T> {
   sent.catch(() => undefined)
   return sent
 }
@@ -109,7 +109,7 @@ function later<T>(sent: Promise<T>): Promise<T> {
  * Runs `send`, whose queries then leave in one write to the socket: node-postgres writes each query
  * on its own (a system call and a wake-up of the server each), which pipelining alone does not change.
  */
-function together<T>(client: pg.PoolClient, send: () => T): T {
+export function together<T>(client: pg.PoolClient, send: () => T): T {
   const { stream } = (client as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection
   stream.cork()
   try {
