@@ -5,6 +5,7 @@ import { authMethods } from '../db/schema/users'
 import { authRepository } from '../features/auth/auth.repository'
 import { idempotencyKeys } from '../db/schema/platform'
 import { onPostgres } from '../test/template-db'
+import { SERIALIZATION_ATTEMPTS } from '../db/client'
 
 const key = (k: string) => ({ 'Idempotency-Key': k })
 
@@ -70,14 +71,14 @@ describe('Idempotency-Key on writes', () => {
     const retry = await t.call('POST', '/account/auth-methods', { token, body, headers: key('serialize-1') })
     expect(retry.headers.get('Idempotent-Replayed')).toBe('true')
     expect(retry.json.data.id).toBe(res.json.data.id)
-    // Bounded: a write that never serializes ends after five runs, as 503 BUSY (server/http/error-mapper.ts).
+    // Bounded: a write that never serializes ends after SERIALIZATION_ATTEMPTS runs, as 503 BUSY (server/http/error-mapper.ts).
     const always = vi.spyOn(authRepository, 'insertMethod').mockImplementation(async () => {
       throw Object.assign(new Error('deadlock detected'), { code: '40P01' })
     })
     always.mockClear()
     const lost = await t.call('POST', '/account/auth-methods', { token, body: { ...body, identifier: 'Never' } })
     expect(lost.status).toBe(503)
-    expect(always).toHaveBeenCalledTimes(5)
+    expect(always).toHaveBeenCalledTimes(SERIALIZATION_ATTEMPTS)
     expect(await count()).toBe(before + 1)
   })
 
