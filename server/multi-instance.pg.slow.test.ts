@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vippsWebhookEvents } from '../shared/contract/webhooks'
 import { plusDays } from '../shared/domain/billing-period'
 import type { Database_ } from './db/client'
+import { JOB_LOCKS } from './db/pg-executor'
 import { openPostgres } from './db/postgres'
 import { agreementParts, agreements, charges, providerOutbox } from './db/schema/agreements'
 import { addresses, companies } from './db/schema/companies'
@@ -35,8 +36,6 @@ import { roundRobinProxy, type Balancer } from './test/round-robin-proxy'
 const required = process.env.REQUIRE_POSTGRES === '1'
 /** Agreements billed in the test: more than the provider outbox sends in one turn (50). */
 const AGREEMENTS = 80
-/** The advisory-lock keys of a job's turn (`alone`, server/db/pg-executor.ts): the class, then hashtext of `job:<name>`. */
-const JOB_LOCKS = 0x626b6a62
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 interface Answer {

@@ -71,7 +71,7 @@ export interface PgDatabase {
 }
 
 /** The advisory-lock class (first key) of the jobs' locks (`alone`); the second key is the job name's hash. */
-const JOB_LOCKS = 0x626b6a62 // "bkjb"
+export const JOB_LOCKS = 0x626b6a62 // "bkjb"
 
 /** Rows deferred to the end of a transaction by one collector: handed to `flush` before the COMMIT, or written by `write`'s statements with it. */
 interface Collected {

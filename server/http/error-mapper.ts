@@ -4,7 +4,7 @@ import type { ZodError } from 'zod'
 import { httpStatusOf, type ErrorCode } from '../../shared/errors'
 import type { ErrorBody } from '../../shared/contract/common'
 import { issueMessage, localizeIssueValues } from '../../shared/contract/text'
-import { hasErrorCode } from '../db/client'
+import { hasErrorCode, isSerializationFailure } from '../db/client'
 import { DomainError, type Issue } from '../errors'
 import { translate, type Locale } from '../i18n/i18n'
 import type { AppEnv } from './app-env'
@@ -81,8 +81,8 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   return respond(c, 'INTERNAL', 'Something went wrong on our side. Please try again.')
 }
 
-/** PostgreSQL's serialization failure or deadlock (40001, 40P01), lock timeout (55P03) or statement timeout (57014). */
-const isContention = (err: unknown): boolean => hasErrorCode(err, ['40001', '40P01', '55P03', '57014'])
+/** PostgreSQL's serialization failure or deadlock (the reruns' own test), lock timeout (55P03) or statement timeout (57014). */
+const isContention = (err: unknown): boolean => isSerializationFailure(err) || hasErrorCode(err, ['55P03', '57014'])
 
 /**
  * Unknown paths answer 404; a known path with another method answers 405 with Allow.

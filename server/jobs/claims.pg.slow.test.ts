@@ -7,6 +7,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { alone, type Database_ } from '../db/client'
+import { JOB_LOCKS } from '../db/pg-executor'
 import { openPostgres } from '../db/postgres'
 import { postgresBinDir, startPgCluster, type PgCluster } from '../test/pg-cluster'
 
@@ -54,7 +55,7 @@ describe.skipIf(!postgresBinDir() && !required)('jobs claimed on PostgreSQL', ()
     const dying = new pg.Client({ connectionString: url })
     await dying.connect()
     dying.on('error', () => undefined) // its end is the point
-    await dying.query(`SELECT pg_advisory_lock(${0x626b6a62}, hashtext('job:webhooks'))`)
+    await dying.query(`SELECT pg_advisory_lock(${JOB_LOCKS}, hashtext('job:webhooks'))`)
     let ran = 0
     expect(await alone(a.db, 'job:webhooks', async () => void ran++)).toBe(false)
     // kill -9 of the process: the server sees the connection end and releases its locks.
