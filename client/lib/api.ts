@@ -86,6 +86,10 @@ export interface RequestOptions<S extends z.ZodType | undefined> {
 
 const isWrite = (method: Method) => method !== 'GET'
 
+/** What an upload is, for its action key: its fields and its files' names, sizes and times (another file is another action). */
+const formFingerprint = (form: FormData): string =>
+  [...form.entries()].map(([k, v]) => (typeof v === 'string' ? `${k}=${v}` : `${k}=${v.name}:${v.size}:${v.lastModified}`)).join('&')
+
 /** An answer that does not settle the action: the server may not have applied it yet. */
 const outcomeUnknown = (status: number, code: string) => status === 0 || status >= 500 || code === 'IDEMPOTENCY_IN_PROGRESS'
 
@@ -106,10 +110,12 @@ export async function api<S extends z.ZodType | undefined = undefined>(
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': config.getLocale() }
   if (token) headers.Authorization = `Bearer ${token}`
   if (options.ifMatch !== undefined) headers['If-Match'] = `"${options.ifMatch}"`
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body)
-  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  // A FormData body (an upload) is sent as multipart: fetch sets its Content-Type with the boundary.
+  const json = options.body === undefined || options.body instanceof FormData ? undefined : JSON.stringify(options.body)
+  const body = options.body instanceof FormData ? options.body : json
+  if (json !== undefined) headers['Content-Type'] = 'application/json'
   if (isWrite(method)) {
-    headers['Idempotency-Key'] = options.action ? options.action.keyFor(`${method} ${url} ${body ?? ''}`) : newId()
+    headers['Idempotency-Key'] = options.action ? options.action.keyFor(`${method} ${url} ${json ?? formFingerprint(options.body as FormData)}`) : newId()
   }
 
   let response: Response

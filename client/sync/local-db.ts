@@ -75,6 +75,18 @@ export interface Snapshot {
   savedAt: number
 }
 
+/**
+ * A document's file kept for reading offline, under its `fileId` (a replaced file has a new one).
+ * `openedAt` orders the eviction when the cache is over its cap (client/features/documents).
+ */
+export interface DocumentFile {
+  id: string
+  documentId: string
+  blob: Blob
+  size: number
+  openedAt: number
+}
+
 export const entityTables = {
   agreement: 'agreements',
   charge: 'charges',
@@ -85,6 +97,9 @@ export const entityTables = {
   member: 'members',
   paymentProvider: 'paymentProviders',
   message: 'messages',
+  document: 'documents',
+  assembly: 'assemblies',
+  proposal: 'proposals',
 } as const satisfies Record<SyncEntity, string>
 
 export type EntityTableName = (typeof entityTables)[SyncEntity]
@@ -99,6 +114,11 @@ export class LocalDb extends Dexie {
   members!: EntityTable<Row, 'id'>
   paymentProviders!: EntityTable<Row, 'id'>
   messages!: EntityTable<Row, 'id'>
+  documents!: EntityTable<Row, 'id'>
+  assemblies!: EntityTable<Row, 'id'>
+  proposals!: EntityTable<Row, 'id'>
+  /** Document files kept for offline reading (not a synced entity: see client/features/documents). */
+  documentFiles!: EntityTable<DocumentFile, 'id'>
   outbox!: EntityTable<Mutation, 'seq'>
   meta!: EntityTable<Meta, 'key'>
   snapshots!: EntityTable<Snapshot, 'key'>
@@ -126,6 +146,8 @@ export class LocalDb extends Dexie {
     // invoices.issueDate, messages.companyId and .status): every index is one more write per row
     // in a pull. Add an index back (in a new version) when a query needs it.
     this.version(4).stores({ agreements: 'id, companyId', charges: 'id, agreementId', invoices: 'id, companyId', messages: 'id' })
+    // Issue #21: documents (with their files cached for offline reading), general assemblies and proposals.
+    this.version(5).stores({ documents: 'id, companyId', assemblies: 'id, companyId', proposals: 'id, assemblyId', documentFiles: 'id, openedAt' })
   }
 
   table_(entity: SyncEntity) {

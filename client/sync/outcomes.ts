@@ -6,6 +6,7 @@
  * - a 403/404 for a company the user no longer belongs to is a lost access, told in words with the
  *   company's name (`Refusal`), not the server's "Agreement not found".
  */
+import type { SyncEntity } from '../../shared/contract/sync'
 import type { LocalDb, Mutation } from './local-db'
 import type { SystemRole } from '../../shared/domain/roles'
 
@@ -65,17 +66,22 @@ export async function companyOfMutation(db: LocalDb, m: Pick<Mutation, 'entity' 
 async function subjectOf(db: LocalDb, m: Pick<Mutation, 'entity' | 'entityId' | 'body' | 'preview'>): Promise<Refusal['subject']> {
   const row = m.entityId ? await db.table_(m.entity).get(m.entityId) : undefined
   const source = row ?? { ...(m.preview ?? {}), ...((m.body as Record<string, unknown> | undefined) ?? {}) }
-  const field = {
-    agreement: 'externalId',
-    charge: 'description',
-    message: 'subject',
-    company: 'name',
-    address: 'street',
-    member: 'fullName',
-    paymentProvider: 'name',
-    invoice: 'invoiceNumber',
-    notification: 'title',
-  }[m.entity]
+  const field = (
+    {
+      agreement: 'externalId',
+      charge: 'description',
+      message: 'subject',
+      company: 'name',
+      address: 'street',
+      member: 'fullName',
+      paymentProvider: 'name',
+      invoice: 'invoiceNumber',
+      notification: 'title',
+      document: 'title',
+      assembly: 'title',
+      proposal: 'title',
+    } satisfies Record<SyncEntity, string>
+  )[m.entity]
   return { entity: m.entity, name: stringField(source, field) }
 }
 

@@ -11,7 +11,9 @@ import { getTableColumns, is } from 'drizzle-orm'
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type pg from 'pg'
 import * as agreements from './schema/agreements'
+import * as assemblies from './schema/assemblies'
 import * as companies from './schema/companies'
+import * as documents from './schema/documents'
 import * as invoices from './schema/invoices'
 import * as messages from './schema/messages'
 import * as notifications from './schema/notifications'
@@ -29,7 +31,7 @@ const ROWS_PER_INSERT = 1000
 
 /** Every table of the schema, each after the tables it refers to. */
 export function tablesInForeignKeyOrder(): SQLiteTable[] {
-  const tables = [agreements, companies, invoices, messages, notifications, oidc, payments, platform, statistics, sync, users]
+  const tables = [agreements, assemblies, companies, documents, invoices, messages, notifications, oidc, payments, platform, statistics, sync, users]
     .flatMap((module) => Object.values(module))
     .filter((value): value is SQLiteTable => is(value, SQLiteTable))
   const byName = new Map(tables.map((t) => [getTableConfig(t).name, t]))

@@ -140,7 +140,7 @@ export function writeTransaction(deps: {
       const url = new URL(c.req.url)
       requestHash = createHmac('sha256', deps.fingerprintKey)
         .update(`${method} ${url.pathname}${url.search}\n${c.req.header('If-Match') ?? ''}\n`)
-        .update(body)
+        .update(withoutBoundary(body, c.req.header('Content-Type')))
         .digest('hex')
       await deps.lock.run(async () => {
         // A failed request's effects roll back; its replayable answer is then stored on its own.
@@ -221,4 +221,14 @@ export function writeTransaction(deps: {
       await store.runAtCommit(db, [scope!, key!, requestHash, answer.status, JSON.stringify(headers), answer.text, deps.clock.now().toISOString()])
     }
   }
+}
+
+/**
+ * A multipart body as the fingerprint sees it: its boundary (chosen afresh by the browser for every
+ * send) taken out, so a resent upload with the same Idempotency-Key is the same request.
+ */
+export function withoutBoundary(body: Uint8Array, contentType: string | undefined): Uint8Array {
+  const boundary = /^multipart\/form-data;.*boundary="?([^";]+)"?/i.exec(contentType ?? '')?.[1]
+  if (!boundary) return body
+  return Buffer.from(Buffer.from(body).toString('latin1').replaceAll(`--${boundary}`, '--'), 'latin1')
 }

@@ -16,7 +16,7 @@ const ago = (clock: Clock, days: number) => new Date(clock.now().getTime() - day
 
 /**
  * Clean-up every six hours: old change-log entries, idempotency keys, ended sessions, used reset
- * links, and with `sweepFiles` (the messages service's) attachment files no row refers to any more.
+ * links, and with `sweepFiles` (the messages' and documents' services') stored files no row refers to any more.
  */
 export function housekeepingJob(db: Db, clock: Clock, sweepFiles?: () => Promise<number>): Job {
   return {

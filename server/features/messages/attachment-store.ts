@@ -16,12 +16,28 @@ import { mkdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:
 import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { attachmentTypes } from '../../../shared/contract/messages'
+import { messages as m } from '../../../shared/i18n-messages'
+import { ruleViolation } from '../../errors'
 
 export interface AttachmentScanner {
   scan(file: { name: string; contentType: string; bytes: Uint8Array }): Promise<'clean' | 'infected'>
 }
 
 export const acceptAll: AttachmentScanner = { scan: async () => 'clean' }
+
+/**
+ * The checks every uploaded file passes (a message's attachment, a document): an allowed type by
+ * name and content, a name without path or control characters, and a clean scan. Answers the
+ * name to store and the content type; refusals are 422 on `file`.
+ */
+export async function acceptUpload(scanner: AttachmentScanner, file: { name: string; bytes: Uint8Array }): Promise<{ name: string; contentType: string }> {
+  const contentType = allowedType(file.name, file.bytes)
+  if (!contentType) throw ruleViolation(m.attachmentTypeNotAllowed.id, 'file')
+  // eslint-disable-next-line no-control-regex -- control characters are taken out of file names on purpose
+  const name = file.name.replace(/[\\/\u0000-\u001f]/g, '_').slice(-120)
+  if ((await scanner.scan({ name, contentType, bytes: file.bytes })) !== 'clean') throw ruleViolation(m.attachmentRejected.id, 'file')
+  return { name, contentType }
+}
 
 const ID = /^[0-9a-f-]{36}$/i
 
@@ -57,6 +73,26 @@ export function attachmentStore(dir: string) {
   }
 }
 export type AttachmentStore = ReturnType<typeof attachmentStore>
+
+/**
+ * Removes the stored files no row refers to (`kept` answers which of some file ids a row still
+ * names): a deleted row's, a replaced file's, an upload whose transaction rolled back. Only files
+ * written more than `graceMs` ago (real time, as the files' own), so an upload between its write
+ * and its commit keeps its file. Answers how many were removed.
+ */
+export async function sweepStore(store: AttachmentStore, kept: (ids: string[]) => Promise<Set<string>>, graceMs: number): Promise<number> {
+  const settled = (await store.list()).filter((f) => f.writtenAt < Date.now() - graceMs)
+  let removed = 0
+  for (let from = 0; from < settled.length; from += 500) {
+    const batch = settled.slice(from, from + 500)
+    const still = await kept(batch.map((f) => f.id))
+    for (const f of batch.filter((f) => !still.has(f.id))) {
+      store.remove(f.messageId, f.id)
+      removed++
+    }
+  }
+  return removed
+}
 
 const startsWith = (bytes: Uint8Array, ...sig: number[]) => sig.every((b, i) => bytes[i] === b)
 
