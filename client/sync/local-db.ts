@@ -147,7 +147,7 @@ export class LocalDb extends Dexie {
     // in a pull. Add an index back (in a new version) when a query needs it.
     this.version(4).stores({ agreements: 'id, companyId', charges: 'id, agreementId', invoices: 'id, companyId', messages: 'id' })
     // Issue #21: documents (with their files cached for offline reading), general assemblies and proposals.
-    this.version(5).stores({ documents: 'id, companyId', assemblies: 'id, companyId', proposals: 'id, assemblyId', documentFiles: 'id, openedAt' })
+    this.version(5).stores({ documents: 'id, companyId', assemblies: 'id, companyId', proposals: 'id, assemblyId', documentFiles: 'id, documentId, openedAt' })
   }
 
   table_(entity: SyncEntity) {

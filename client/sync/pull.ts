@@ -37,7 +37,8 @@ export async function applyChanges(
   now: number,
   after?: { cursor: string | undefined },
 ): Promise<void> {
-  const tables = [...db.canonicalTables(), db.meta]
+  // documentFiles: the copies of documents' files kept for offline reading go with their document.
+  const tables = [...db.canonicalTables(), db.meta, db.documentFiles]
   let superseded = false
   try {
     await db.transaction('rw', tables, async (tx) => {
@@ -49,7 +50,7 @@ export async function applyChanges(
           superseded = true
           tx.abort()
         })
-      if (reset) await Promise.all(db.canonicalTables().map((table) => table.clear()))
+      if (reset) await Promise.all([...db.canonicalTables(), db.documentFiles].map((table) => table.clear()))
       // The last change of a row in the page wins (a Map per table: one pass, whatever the page size).
       const byTable = new Map<string, Map<string, Row | null>>()
       for (const change of changes) {
@@ -71,6 +72,8 @@ export async function applyChanges(
         const table = db.table<Row, string>(name)
         if (put.length) writes.push(table.bulkPut(put))
         if (del.length) writes.push(table.bulkDelete(del))
+        // A document the user may no longer read leaves the device with its kept file.
+        if (del.length && name === entityTables.document) writes.push(db.documentFiles.where('documentId').anyOf(del).delete())
       }
       writes.push(
         db.meta.bulkPut([

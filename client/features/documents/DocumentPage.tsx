@@ -216,6 +216,7 @@ function DocumentAdmin({ handle, row, staffAudience }: { handle: SyncHandle; row
 function DocumentHistory({ id, version, online }: { id: string; version: number; online: boolean }) {
   const { t } = useLingui()
   const locale = useLocale()
+  const [open, setOpen] = useState(false)
   const [events, setEvents] = useState<DocumentEvent[] | null>(null)
   const [failed, setFailed] = useState(false)
   const load = () => {
@@ -231,11 +232,21 @@ function DocumentHistory({ id, version, online }: { id: string; version: number;
     DELETED: t`deleted it`,
   }
   return (
-    <details className="document-history" onToggle={(e) => (e.currentTarget.open && !events ? load() : undefined)} key={version}>
+    <details
+      className="document-history"
+      key={version}
+      onToggle={(e) => {
+        const nowOpen = e.currentTarget.open
+        setOpen(nowOpen)
+        if (nowOpen && !events && online) load()
+      }}
+    >
       <summary>
         <Trans>History</Trans>
       </summary>
-      {!online && !events ?
+      {!open ?
+        null
+      : !online && !events ?
         <p className="muted">
           <Trans>The history can be seen when you are online.</Trans>
         </p>

@@ -3,6 +3,8 @@ import { v7 } from 'uuid'
 import { demo, testAppWithVipps, type TestApp } from '../../test/harness'
 import { agreementFixtures, createAgreement, createPayload } from '../agreements/test-helpers'
 import { callers, classOf, tokenFor } from '../../test/authorization'
+import { assemblyBody } from '../assemblies/test-helpers'
+import { uploadDocument } from '../documents/test-helpers'
 
 /**
  * `POST /api/sync/batch` changes no one's rights: every caller gets, for a write sent in a batch,
@@ -11,7 +13,7 @@ import { callers, classOf, tokenFor } from '../../test/authorization'
  * the demo company, once alone and once as the only item of a batch, and both must match the
  * expected cell. The other association's administrator (O) sees neither company's rows of the other.
  */
-type Ctx = { id: string; f: Awaited<ReturnType<typeof agreementFixtures>> }
+type Ctx = { id: string; doc: string; f: Awaited<ReturnType<typeof agreementFixtures>> }
 type Row = [method: string, route: string, path: (c: Ctx) => string, expected: string, body?: (c: Ctx) => unknown]
 
 //                                                                                      S C A K B R N O -
@@ -22,6 +24,11 @@ const table: Row[] = [
   ['PUT', '/company/{main}', (c) => `/company/${c.f.main}`, 'oooo34441', () => ({ acronym: 'ABF S' })],
   ['PUT', '/company/{second}', (c) => `/company/${c.f.second}`, 'o444444o1', () => ({ acronym: 'HH' })],
   ['PATCH', '/notifications/read-all', () => '/notifications/read-all', 'oooooooo1'],
+  // Documents (issue #21): a document for every member; a resident reads it but may not change it (the neighbour has no agreement here).
+  ['PATCH', '/documents/{id}', (c) => `/documents/${c.doc}`, 'ooooo3441', () => ({ title: 'Husorden 2028' })],
+  ['DELETE', '/documents/{id}', (c) => `/documents/${c.doc}`, 'ooooo3441'],
+  // General assemblies (issue #21): calling one offline; the full matrix is server/features/assemblies/authorization-matrix.test.ts.
+  ['POST', '/assemblies', () => '/assemblies', 'oooo33441', (c) => assemblyBody(c.f.main, { noticeAt: null })],
 ]
 
 /** The item's own answer; a batch refused as a whole (401 for the anonymous caller) answers for its item. */
@@ -43,10 +50,12 @@ describe('authorization matrix (writes sent through POST /api/sync/batch)', () =
     for (const [method, route, path, expected, body] of table) {
       const label = `${method} ${route}`
       want.push(`${label} → ${expected[callers.indexOf(caller)]}`)
-      const single: Ctx = { id: (await createAgreement(t, {}, admin)).id, f }
+      const doc = async () =>
+        (await uploadDocument(t, admin, { companyId: f.main, title: 'Husorden', category: 'HOUSE_RULES', audience: 'MEMBERS' })).json.id as string
+      const single: Ctx = { id: (await createAgreement(t, {}, admin)).id, doc: await doc(), f }
       const res = await t.call(method, path(single), { token, body: body?.(single), headers: { 'Idempotency-Key': v7() } })
       alone.push(`${label} → ${classOf(res.status)}`)
-      const inBatch: Ctx = { id: (await createAgreement(t, {}, admin)).id, f }
+      const inBatch: Ctx = { id: (await createAgreement(t, {}, admin)).id, doc: await doc(), f }
       batched.push(`${label} → ${classOf(await viaBatch(t, token, method, path(inBatch), body?.(inBatch)))}`)
     }
     expect(alone).toEqual(want)
