@@ -12,8 +12,6 @@ import { loadAppEnv } from './lib/app-env'
 import { installGlobalErrorReporting } from './lib/report-error'
 import { router } from './router'
 import { installSyncSession } from './sync/use-sync'
-// Every kind of queued change, with its name, before anything reads the queue (issue #17).
-import './sync/all-mutation-kinds'
 import './styles.css'
 
 function App() {
@@ -41,20 +39,25 @@ async function start() {
       if (hadSession) void router.navigate({ to: '/login' })
     },
   })
-  // The signed-in user's offline store and sync engine follow the session. A token the server
-  // refuses while syncing ends the session but keeps the queue: it is sent after the next sign-in.
-  installSyncSession({
-    current: () => {
-      const { token, user } = sessionStore.get()
-      return token && user ? { userId: user.id, token } : null
-    },
-    subscribe: sessionStore.subscribe,
-    getLocale: currentLocale,
-    onAuthPaused: (token) => {
-      if (sessionStore.get().token !== token) return
-      clearSession()
-      void router.navigate({ to: '/login', search: { reason: 'expired' } })
-    },
+  // Every kind of queued change, with its name, before the engine reads the queue (issue #17): its
+  // own chunk, fetched beside the locale, so the first screen does not wait for it (a screen that
+  // shows queued changes imports its feature's kinds itself). The sync session starts once it is in.
+  void import('./sync/all-mutation-kinds').then(() => {
+    // The signed-in user's offline store and sync engine follow the session. A token the server
+    // refuses while syncing ends the session but keeps the queue: it is sent after the next sign-in.
+    installSyncSession({
+      current: () => {
+        const { token, user } = sessionStore.get()
+        return token && user ? { userId: user.id, token } : null
+      },
+      subscribe: sessionStore.subscribe,
+      getLocale: currentLocale,
+      onAuthPaused: (token) => {
+        if (sessionStore.get().token !== token) return
+        clearSession()
+        void router.navigate({ to: '/login', search: { reason: 'expired' } })
+      },
+    })
   })
   installGlobalErrorReporting()
   void loadAppEnv()

@@ -18,7 +18,6 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as AuthArticlesRouteImport } from './routes/_auth/articles'
 import { Route as AuthDebtorsRouteImport } from './routes/_auth/debtors'
-import { Route as AuthDocumentsRouteImport } from './routes/_auth/documents'
 import { Route as AuthForumRouteImport } from './routes/_auth/forum'
 import { Route as AuthHomeRouteImport } from './routes/_auth/home'
 import { Route as AuthLogsRouteImport } from './routes/_auth/logs'
@@ -30,11 +29,17 @@ import { Route as LegalTermsRouteImport } from './routes/legal/terms'
 import { Route as AuthAgreementsIndexRouteImport } from './routes/_auth/agreements/index'
 import { Route as AuthAgreementsIdRouteImport } from './routes/_auth/agreements/$id'
 import { Route as AuthAgreementsCreateRouteImport } from './routes/_auth/agreements/create'
+import { Route as AuthAssembliesIndexRouteImport } from './routes/_auth/assemblies/index'
+import { Route as AuthAssembliesIdRouteImport } from './routes/_auth/assemblies/$id'
+import { Route as AuthAssembliesNewRouteImport } from './routes/_auth/assemblies/new'
 import { Route as AuthChargesAgreementIdRouteImport } from './routes/_auth/charges/$agreementId'
 import { Route as AuthCompaniesIndexRouteImport } from './routes/_auth/companies/index'
 import { Route as AuthCompaniesCreateRouteImport } from './routes/_auth/companies/create'
 import { Route as AuthCompanyIdRouteImport } from './routes/_auth/company/$id'
 import { Route as AuthCompanyDashboardRouteImport } from './routes/_auth/company/dashboard'
+import { Route as AuthDocumentsIndexRouteImport } from './routes/_auth/documents/index'
+import { Route as AuthDocumentsIdRouteImport } from './routes/_auth/documents/$id'
+import { Route as AuthDocumentsNewRouteImport } from './routes/_auth/documents/new'
 import { Route as AuthInvoicesIndexRouteImport } from './routes/_auth/invoices/index'
 import { Route as AuthInvoicesIdRouteImport } from './routes/_auth/invoices/$id'
 import { Route as AuthMarketsBuyRouteImport } from './routes/_auth/markets/buy'
@@ -46,6 +51,7 @@ import { Route as AuthMessagesCreateRouteImport } from './routes/_auth/messages/
 import { Route as AuthRefundsCreateRouteImport } from './routes/_auth/refunds/create'
 import { Route as AuthAgreementsIdEditRouteImport } from './routes/_auth/agreements/$id_.edit'
 import { Route as AuthAgreementsStatusStatusRouteImport } from './routes/_auth/agreements/status.$status'
+import { Route as AuthAssembliesIdEditRouteImport } from './routes/_auth/assemblies/$id_.edit'
 import { Route as AuthChargesAgreementIdOneTimeChargeRouteImport } from './routes/_auth/charges/$agreementId_.oneTimeCharge'
 import { Route as AuthCompanyMessagesIndexRouteImport } from './routes/_auth/company/messages/index'
 import { Route as AuthCompanyMessagesIdRouteImport } from './routes/_auth/company/messages/$id'
@@ -106,11 +112,6 @@ const AuthDebtorsRoute = AuthDebtorsRouteImport.update({
   path: '/debtors',
   getParentRoute: () => AuthRoute,
 } as any)
-const AuthDocumentsRoute = AuthDocumentsRouteImport.update({
-  id: '/documents',
-  path: '/documents',
-  getParentRoute: () => AuthRoute,
-} as any)
 const AuthForumRoute = AuthForumRouteImport.update({
   id: '/forum',
   path: '/forum',
@@ -166,6 +167,21 @@ const AuthAgreementsCreateRoute = AuthAgreementsCreateRouteImport.update({
   path: '/agreements/create',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthAssembliesIndexRoute = AuthAssembliesIndexRouteImport.update({
+  id: '/assemblies/',
+  path: '/assemblies/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthAssembliesIdRoute = AuthAssembliesIdRouteImport.update({
+  id: '/assemblies/$id',
+  path: '/assemblies/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthAssembliesNewRoute = AuthAssembliesNewRouteImport.update({
+  id: '/assemblies/new',
+  path: '/assemblies/new',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthChargesAgreementIdRoute = AuthChargesAgreementIdRouteImport.update({
   id: '/charges/$agreementId',
   path: '/charges/$agreementId',
@@ -189,6 +205,21 @@ const AuthCompanyIdRoute = AuthCompanyIdRouteImport.update({
 const AuthCompanyDashboardRoute = AuthCompanyDashboardRouteImport.update({
   id: '/company/dashboard',
   path: '/company/dashboard',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthDocumentsIndexRoute = AuthDocumentsIndexRouteImport.update({
+  id: '/documents/',
+  path: '/documents/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthDocumentsIdRoute = AuthDocumentsIdRouteImport.update({
+  id: '/documents/$id',
+  path: '/documents/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthDocumentsNewRoute = AuthDocumentsNewRouteImport.update({
+  id: '/documents/new',
+  path: '/documents/new',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthInvoicesIndexRoute = AuthInvoicesIndexRouteImport.update({
@@ -247,6 +278,11 @@ const AuthAgreementsStatusStatusRoute =
     path: '/agreements/status/$status',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthAssembliesIdEditRoute = AuthAssembliesIdEditRouteImport.update({
+  id: '/assemblies/$id_/edit',
+  path: '/assemblies/$id/edit',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthChargesAgreementIdOneTimeChargeRoute =
   AuthChargesAgreementIdOneTimeChargeRouteImport.update({
     id: '/charges/$agreementId_/oneTimeCharge',
@@ -343,7 +379,6 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/articles': typeof AuthArticlesRoute
   '/debtors': typeof AuthDebtorsRoute
-  '/documents': typeof AuthDocumentsRoute
   '/forum': typeof AuthForumRoute
   '/home': typeof AuthHomeRoute
   '/logs': typeof AuthLogsRoute
@@ -354,10 +389,14 @@ export interface FileRoutesByFullPath {
   '/legal/terms': typeof LegalTermsRoute
   '/agreements/$id': typeof AuthAgreementsIdRoute
   '/agreements/create': typeof AuthAgreementsCreateRoute
+  '/assemblies/$id': typeof AuthAssembliesIdRoute
+  '/assemblies/new': typeof AuthAssembliesNewRoute
   '/charges/$agreementId': typeof AuthChargesAgreementIdRoute
   '/companies/create': typeof AuthCompaniesCreateRoute
   '/company/$id': typeof AuthCompanyIdRoute
   '/company/dashboard': typeof AuthCompanyDashboardRoute
+  '/documents/$id': typeof AuthDocumentsIdRoute
+  '/documents/new': typeof AuthDocumentsNewRoute
   '/invoices/$id': typeof AuthInvoicesIdRoute
   '/markets/buy': typeof AuthMarketsBuyRoute
   '/markets/share': typeof AuthMarketsShareRoute
@@ -366,11 +405,14 @@ export interface FileRoutesByFullPath {
   '/messages/create': typeof AuthMessagesCreateRoute
   '/refunds/create': typeof AuthRefundsCreateRoute
   '/agreements/': typeof AuthAgreementsIndexRoute
+  '/assemblies/': typeof AuthAssembliesIndexRoute
   '/companies/': typeof AuthCompaniesIndexRoute
+  '/documents/': typeof AuthDocumentsIndexRoute
   '/invoices/': typeof AuthInvoicesIndexRoute
   '/messages/': typeof AuthMessagesIndexRoute
   '/agreements/$id/edit': typeof AuthAgreementsIdEditRoute
   '/agreements/status/$status': typeof AuthAgreementsStatusStatusRoute
+  '/assemblies/$id/edit': typeof AuthAssembliesIdEditRoute
   '/charges/$agreementId/oneTimeCharge': typeof AuthChargesAgreementIdOneTimeChargeRoute
   '/company/messages/$id': typeof AuthCompanyMessagesIdRoute
   '/company/messages/create': typeof AuthCompanyMessagesCreateRoute
@@ -396,7 +438,6 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/articles': typeof AuthArticlesRoute
   '/debtors': typeof AuthDebtorsRoute
-  '/documents': typeof AuthDocumentsRoute
   '/forum': typeof AuthForumRoute
   '/home': typeof AuthHomeRoute
   '/logs': typeof AuthLogsRoute
@@ -407,10 +448,14 @@ export interface FileRoutesByTo {
   '/legal/terms': typeof LegalTermsRoute
   '/agreements/$id': typeof AuthAgreementsIdRoute
   '/agreements/create': typeof AuthAgreementsCreateRoute
+  '/assemblies/$id': typeof AuthAssembliesIdRoute
+  '/assemblies/new': typeof AuthAssembliesNewRoute
   '/charges/$agreementId': typeof AuthChargesAgreementIdRoute
   '/companies/create': typeof AuthCompaniesCreateRoute
   '/company/$id': typeof AuthCompanyIdRoute
   '/company/dashboard': typeof AuthCompanyDashboardRoute
+  '/documents/$id': typeof AuthDocumentsIdRoute
+  '/documents/new': typeof AuthDocumentsNewRoute
   '/invoices/$id': typeof AuthInvoicesIdRoute
   '/markets/buy': typeof AuthMarketsBuyRoute
   '/markets/share': typeof AuthMarketsShareRoute
@@ -419,11 +464,14 @@ export interface FileRoutesByTo {
   '/messages/create': typeof AuthMessagesCreateRoute
   '/refunds/create': typeof AuthRefundsCreateRoute
   '/agreements': typeof AuthAgreementsIndexRoute
+  '/assemblies': typeof AuthAssembliesIndexRoute
   '/companies': typeof AuthCompaniesIndexRoute
+  '/documents': typeof AuthDocumentsIndexRoute
   '/invoices': typeof AuthInvoicesIndexRoute
   '/messages': typeof AuthMessagesIndexRoute
   '/agreements/$id/edit': typeof AuthAgreementsIdEditRoute
   '/agreements/status/$status': typeof AuthAgreementsStatusStatusRoute
+  '/assemblies/$id/edit': typeof AuthAssembliesIdEditRoute
   '/charges/$agreementId/oneTimeCharge': typeof AuthChargesAgreementIdOneTimeChargeRoute
   '/company/messages/$id': typeof AuthCompanyMessagesIdRoute
   '/company/messages/create': typeof AuthCompanyMessagesCreateRoute
@@ -451,7 +499,6 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/_auth/articles': typeof AuthArticlesRoute
   '/_auth/debtors': typeof AuthDebtorsRoute
-  '/_auth/documents': typeof AuthDocumentsRoute
   '/_auth/forum': typeof AuthForumRoute
   '/_auth/home': typeof AuthHomeRoute
   '/_auth/logs': typeof AuthLogsRoute
@@ -462,10 +509,14 @@ export interface FileRoutesById {
   '/legal/terms': typeof LegalTermsRoute
   '/_auth/agreements/$id': typeof AuthAgreementsIdRoute
   '/_auth/agreements/create': typeof AuthAgreementsCreateRoute
+  '/_auth/assemblies/$id': typeof AuthAssembliesIdRoute
+  '/_auth/assemblies/new': typeof AuthAssembliesNewRoute
   '/_auth/charges/$agreementId': typeof AuthChargesAgreementIdRoute
   '/_auth/companies/create': typeof AuthCompaniesCreateRoute
   '/_auth/company/$id': typeof AuthCompanyIdRoute
   '/_auth/company/dashboard': typeof AuthCompanyDashboardRoute
+  '/_auth/documents/$id': typeof AuthDocumentsIdRoute
+  '/_auth/documents/new': typeof AuthDocumentsNewRoute
   '/_auth/invoices/$id': typeof AuthInvoicesIdRoute
   '/_auth/markets/buy': typeof AuthMarketsBuyRoute
   '/_auth/markets/share': typeof AuthMarketsShareRoute
@@ -474,11 +525,14 @@ export interface FileRoutesById {
   '/_auth/messages/create': typeof AuthMessagesCreateRoute
   '/_auth/refunds/create': typeof AuthRefundsCreateRoute
   '/_auth/agreements/': typeof AuthAgreementsIndexRoute
+  '/_auth/assemblies/': typeof AuthAssembliesIndexRoute
   '/_auth/companies/': typeof AuthCompaniesIndexRoute
+  '/_auth/documents/': typeof AuthDocumentsIndexRoute
   '/_auth/invoices/': typeof AuthInvoicesIndexRoute
   '/_auth/messages/': typeof AuthMessagesIndexRoute
   '/_auth/agreements/$id_/edit': typeof AuthAgreementsIdEditRoute
   '/_auth/agreements/status/$status': typeof AuthAgreementsStatusStatusRoute
+  '/_auth/assemblies/$id_/edit': typeof AuthAssembliesIdEditRoute
   '/_auth/charges/$agreementId_/oneTimeCharge': typeof AuthChargesAgreementIdOneTimeChargeRoute
   '/_auth/company/messages/$id': typeof AuthCompanyMessagesIdRoute
   '/_auth/company/messages/create': typeof AuthCompanyMessagesCreateRoute
@@ -506,7 +560,6 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/articles'
     | '/debtors'
-    | '/documents'
     | '/forum'
     | '/home'
     | '/logs'
@@ -517,10 +570,14 @@ export interface FileRouteTypes {
     | '/legal/terms'
     | '/agreements/$id'
     | '/agreements/create'
+    | '/assemblies/$id'
+    | '/assemblies/new'
     | '/charges/$agreementId'
     | '/companies/create'
     | '/company/$id'
     | '/company/dashboard'
+    | '/documents/$id'
+    | '/documents/new'
     | '/invoices/$id'
     | '/markets/buy'
     | '/markets/share'
@@ -529,11 +586,14 @@ export interface FileRouteTypes {
     | '/messages/create'
     | '/refunds/create'
     | '/agreements/'
+    | '/assemblies/'
     | '/companies/'
+    | '/documents/'
     | '/invoices/'
     | '/messages/'
     | '/agreements/$id/edit'
     | '/agreements/status/$status'
+    | '/assemblies/$id/edit'
     | '/charges/$agreementId/oneTimeCharge'
     | '/company/messages/$id'
     | '/company/messages/create'
@@ -559,7 +619,6 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/articles'
     | '/debtors'
-    | '/documents'
     | '/forum'
     | '/home'
     | '/logs'
@@ -570,10 +629,14 @@ export interface FileRouteTypes {
     | '/legal/terms'
     | '/agreements/$id'
     | '/agreements/create'
+    | '/assemblies/$id'
+    | '/assemblies/new'
     | '/charges/$agreementId'
     | '/companies/create'
     | '/company/$id'
     | '/company/dashboard'
+    | '/documents/$id'
+    | '/documents/new'
     | '/invoices/$id'
     | '/markets/buy'
     | '/markets/share'
@@ -582,11 +645,14 @@ export interface FileRouteTypes {
     | '/messages/create'
     | '/refunds/create'
     | '/agreements'
+    | '/assemblies'
     | '/companies'
+    | '/documents'
     | '/invoices'
     | '/messages'
     | '/agreements/$id/edit'
     | '/agreements/status/$status'
+    | '/assemblies/$id/edit'
     | '/charges/$agreementId/oneTimeCharge'
     | '/company/messages/$id'
     | '/company/messages/create'
@@ -613,7 +679,6 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/_auth/articles'
     | '/_auth/debtors'
-    | '/_auth/documents'
     | '/_auth/forum'
     | '/_auth/home'
     | '/_auth/logs'
@@ -624,10 +689,14 @@ export interface FileRouteTypes {
     | '/legal/terms'
     | '/_auth/agreements/$id'
     | '/_auth/agreements/create'
+    | '/_auth/assemblies/$id'
+    | '/_auth/assemblies/new'
     | '/_auth/charges/$agreementId'
     | '/_auth/companies/create'
     | '/_auth/company/$id'
     | '/_auth/company/dashboard'
+    | '/_auth/documents/$id'
+    | '/_auth/documents/new'
     | '/_auth/invoices/$id'
     | '/_auth/markets/buy'
     | '/_auth/markets/share'
@@ -636,11 +705,14 @@ export interface FileRouteTypes {
     | '/_auth/messages/create'
     | '/_auth/refunds/create'
     | '/_auth/agreements/'
+    | '/_auth/assemblies/'
     | '/_auth/companies/'
+    | '/_auth/documents/'
     | '/_auth/invoices/'
     | '/_auth/messages/'
     | '/_auth/agreements/$id_/edit'
     | '/_auth/agreements/status/$status'
+    | '/_auth/assemblies/$id_/edit'
     | '/_auth/charges/$agreementId_/oneTimeCharge'
     | '/_auth/company/messages/$id'
     | '/_auth/company/messages/create'
@@ -735,13 +807,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDebtorsRouteImport
       parentRoute: typeof AuthRoute
     }
-    '/_auth/documents': {
-      id: '/_auth/documents'
-      path: '/documents'
-      fullPath: '/documents'
-      preLoaderRoute: typeof AuthDocumentsRouteImport
-      parentRoute: typeof AuthRoute
-    }
     '/_auth/forum': {
       id: '/_auth/forum'
       path: '/forum'
@@ -819,6 +884,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthAgreementsCreateRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/assemblies/': {
+      id: '/_auth/assemblies/'
+      path: '/assemblies'
+      fullPath: '/assemblies/'
+      preLoaderRoute: typeof AuthAssembliesIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/assemblies/$id': {
+      id: '/_auth/assemblies/$id'
+      path: '/assemblies/$id'
+      fullPath: '/assemblies/$id'
+      preLoaderRoute: typeof AuthAssembliesIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/assemblies/new': {
+      id: '/_auth/assemblies/new'
+      path: '/assemblies/new'
+      fullPath: '/assemblies/new'
+      preLoaderRoute: typeof AuthAssembliesNewRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/charges/$agreementId': {
       id: '/_auth/charges/$agreementId'
       path: '/charges/$agreementId'
@@ -852,6 +938,27 @@ declare module '@tanstack/react-router' {
       path: '/company/dashboard'
       fullPath: '/company/dashboard'
       preLoaderRoute: typeof AuthCompanyDashboardRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/documents/': {
+      id: '/_auth/documents/'
+      path: '/documents'
+      fullPath: '/documents/'
+      preLoaderRoute: typeof AuthDocumentsIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/documents/$id': {
+      id: '/_auth/documents/$id'
+      path: '/documents/$id'
+      fullPath: '/documents/$id'
+      preLoaderRoute: typeof AuthDocumentsIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/documents/new': {
+      id: '/_auth/documents/new'
+      path: '/documents/new'
+      fullPath: '/documents/new'
+      preLoaderRoute: typeof AuthDocumentsNewRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/invoices/': {
@@ -929,6 +1036,13 @@ declare module '@tanstack/react-router' {
       path: '/agreements/status/$status'
       fullPath: '/agreements/status/$status'
       preLoaderRoute: typeof AuthAgreementsStatusStatusRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/assemblies/$id_/edit': {
+      id: '/_auth/assemblies/$id_/edit'
+      path: '/assemblies/$id/edit'
+      fullPath: '/assemblies/$id/edit'
+      preLoaderRoute: typeof AuthAssembliesIdEditRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/charges/$agreementId_/oneTimeCharge': {
@@ -1042,7 +1156,6 @@ declare module '@tanstack/react-router' {
 interface AuthRouteChildren {
   AuthArticlesRoute: typeof AuthArticlesRoute
   AuthDebtorsRoute: typeof AuthDebtorsRoute
-  AuthDocumentsRoute: typeof AuthDocumentsRoute
   AuthForumRoute: typeof AuthForumRoute
   AuthHomeRoute: typeof AuthHomeRoute
   AuthLogsRoute: typeof AuthLogsRoute
@@ -1051,10 +1164,14 @@ interface AuthRouteChildren {
   AuthUserRoute: typeof AuthUserRoute
   AuthAgreementsIdRoute: typeof AuthAgreementsIdRoute
   AuthAgreementsCreateRoute: typeof AuthAgreementsCreateRoute
+  AuthAssembliesIdRoute: typeof AuthAssembliesIdRoute
+  AuthAssembliesNewRoute: typeof AuthAssembliesNewRoute
   AuthChargesAgreementIdRoute: typeof AuthChargesAgreementIdRoute
   AuthCompaniesCreateRoute: typeof AuthCompaniesCreateRoute
   AuthCompanyIdRoute: typeof AuthCompanyIdRoute
   AuthCompanyDashboardRoute: typeof AuthCompanyDashboardRoute
+  AuthDocumentsIdRoute: typeof AuthDocumentsIdRoute
+  AuthDocumentsNewRoute: typeof AuthDocumentsNewRoute
   AuthInvoicesIdRoute: typeof AuthInvoicesIdRoute
   AuthMarketsBuyRoute: typeof AuthMarketsBuyRoute
   AuthMarketsShareRoute: typeof AuthMarketsShareRoute
@@ -1063,11 +1180,14 @@ interface AuthRouteChildren {
   AuthMessagesCreateRoute: typeof AuthMessagesCreateRoute
   AuthRefundsCreateRoute: typeof AuthRefundsCreateRoute
   AuthAgreementsIndexRoute: typeof AuthAgreementsIndexRoute
+  AuthAssembliesIndexRoute: typeof AuthAssembliesIndexRoute
   AuthCompaniesIndexRoute: typeof AuthCompaniesIndexRoute
+  AuthDocumentsIndexRoute: typeof AuthDocumentsIndexRoute
   AuthInvoicesIndexRoute: typeof AuthInvoicesIndexRoute
   AuthMessagesIndexRoute: typeof AuthMessagesIndexRoute
   AuthAgreementsIdEditRoute: typeof AuthAgreementsIdEditRoute
   AuthAgreementsStatusStatusRoute: typeof AuthAgreementsStatusStatusRoute
+  AuthAssembliesIdEditRoute: typeof AuthAssembliesIdEditRoute
   AuthChargesAgreementIdOneTimeChargeRoute: typeof AuthChargesAgreementIdOneTimeChargeRoute
   AuthCompanyMessagesIdRoute: typeof AuthCompanyMessagesIdRoute
   AuthCompanyMessagesCreateRoute: typeof AuthCompanyMessagesCreateRoute
@@ -1088,7 +1208,6 @@ interface AuthRouteChildren {
 const AuthRouteChildren: AuthRouteChildren = {
   AuthArticlesRoute: AuthArticlesRoute,
   AuthDebtorsRoute: AuthDebtorsRoute,
-  AuthDocumentsRoute: AuthDocumentsRoute,
   AuthForumRoute: AuthForumRoute,
   AuthHomeRoute: AuthHomeRoute,
   AuthLogsRoute: AuthLogsRoute,
@@ -1097,10 +1216,14 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthUserRoute: AuthUserRoute,
   AuthAgreementsIdRoute: AuthAgreementsIdRoute,
   AuthAgreementsCreateRoute: AuthAgreementsCreateRoute,
+  AuthAssembliesIdRoute: AuthAssembliesIdRoute,
+  AuthAssembliesNewRoute: AuthAssembliesNewRoute,
   AuthChargesAgreementIdRoute: AuthChargesAgreementIdRoute,
   AuthCompaniesCreateRoute: AuthCompaniesCreateRoute,
   AuthCompanyIdRoute: AuthCompanyIdRoute,
   AuthCompanyDashboardRoute: AuthCompanyDashboardRoute,
+  AuthDocumentsIdRoute: AuthDocumentsIdRoute,
+  AuthDocumentsNewRoute: AuthDocumentsNewRoute,
   AuthInvoicesIdRoute: AuthInvoicesIdRoute,
   AuthMarketsBuyRoute: AuthMarketsBuyRoute,
   AuthMarketsShareRoute: AuthMarketsShareRoute,
@@ -1109,11 +1232,14 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthMessagesCreateRoute: AuthMessagesCreateRoute,
   AuthRefundsCreateRoute: AuthRefundsCreateRoute,
   AuthAgreementsIndexRoute: AuthAgreementsIndexRoute,
+  AuthAssembliesIndexRoute: AuthAssembliesIndexRoute,
   AuthCompaniesIndexRoute: AuthCompaniesIndexRoute,
+  AuthDocumentsIndexRoute: AuthDocumentsIndexRoute,
   AuthInvoicesIndexRoute: AuthInvoicesIndexRoute,
   AuthMessagesIndexRoute: AuthMessagesIndexRoute,
   AuthAgreementsIdEditRoute: AuthAgreementsIdEditRoute,
   AuthAgreementsStatusStatusRoute: AuthAgreementsStatusStatusRoute,
+  AuthAssembliesIdEditRoute: AuthAssembliesIdEditRoute,
   AuthChargesAgreementIdOneTimeChargeRoute:
     AuthChargesAgreementIdOneTimeChargeRoute,
   AuthCompanyMessagesIdRoute: AuthCompanyMessagesIdRoute,

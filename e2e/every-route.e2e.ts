@@ -65,6 +65,8 @@ interface Ids {
   notice: string
   longSubject: string
   reminder: string
+  document: string
+  assembly: string
 }
 let ids: Ids
 let allowed: string[]
@@ -135,7 +137,44 @@ async function prepareData(): Promise<Ids> {
     false,
   )
 
-  return { company, provider, accepted: agreementOf(1001), created: agreementOf(1007), ...written, draft, notice, longSubject, reminder }
+  // A document for every member (issue #21), uploaded like the browser does.
+  const form = new FormData()
+  for (const [k, v] of Object.entries({ companyId: company, title: 'Vedtægter for Andelsboligforeningen Solgården', category: 'BYLAWS', audience: 'MEMBERS' }))
+    form.set(k, v)
+  form.set('file', new File([new TextEncoder().encode('%PDF-1.4\n% Vedtægter\n%%EOF\n')], 'vedtaegter.pdf'))
+  const uploaded = await fetch(`${suite.server.url}/api/documents`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, ...clientIp() },
+    body: form,
+  })
+  if (uploaded.status !== 201) throw new Error(`document upload: ${uploaded.status} ${await uploaded.text()}`)
+  const document = ((await uploaded.json()) as { id: string }).id
+
+  // A general assembly whose notice goes out at once (so residents see it too), with a proposal.
+  const year = new Date().getFullYear() + 1
+  const assembly = (
+    await api<{ id: string }>(token, 'POST', '/assemblies', {
+      companyId: company,
+      title: `Ordinær generalforsamling ${year}`,
+      heldAt: `${year}-03-12T19:00`,
+      place: 'Fælleshuset, Solgårdsvej 2',
+      agenda: ['Valg af dirigent', 'Bestyrelsens beretning', 'Godkendelse af årsregnskab', 'Indkomne forslag', 'Eventuelt'],
+      proposalDeadline: `${year}-02-26T23:59`,
+      reminderDays: [14, 2],
+    })
+  ).id
+  await expect
+    .poll(
+      () =>
+        serverRows<{ n: number }>("SELECT count(*) AS n FROM sendouts WHERE assembly_id = ? AND kind = 'ASSEMBLY_NOTICE' AND sent_at IS NOT NULL", assembly)[0]!
+          .n,
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(1)
+
+  return { company, provider, accepted: agreementOf(1001), created: agreementOf(1007), ...written, draft, notice, longSubject, reminder, document, assembly }
 }
 
 /** Demo content shown as it is in either language: people, associations, addresses, e-mails, product names. */
@@ -212,6 +251,16 @@ const emptyMessage: Then = {
   },
 }
 
+/** A document's history (staff), opened: who uploaded it, in the walk's language. */
+const documentHistory: Then = {
+  name: 'history',
+  run: async (page, lang) => {
+    await page.locator('details.document-history summary').click()
+    await page.locator('.document-events li').first().waitFor()
+    await page.getByText(text(lang, 'uploaded'), { exact: false }).first().waitFor()
+  },
+}
+
 function routesOf(role: string): Step[] {
   const i = ids
   const common: Step[] = [{ path: '/notifications' }, { path: '/user' }]
@@ -260,6 +309,13 @@ function routesOf(role: string): Step[] {
         { path: '/company/messages' },
         { path: '/company/messages/create' },
         { path: `/company/messages/${i.notice}` },
+        { path: '/documents' },
+        { path: '/documents/new' },
+        { path: `/documents/${i.document}`, then: [documentHistory] },
+        { path: '/assemblies' },
+        { path: '/assemblies/new' },
+        { path: `/assemblies/${i.assembly}` },
+        { path: `/assemblies/${i.assembly}/edit` },
         ...common,
       ]
     case 'boardmember':
@@ -272,6 +328,10 @@ function routesOf(role: string): Step[] {
         { path: `/messages/${i.reminder}` },
         { path: '/messages/create' },
         { path: `/messages/${i.longSubject}` },
+        { path: '/documents' },
+        { path: `/documents/${i.document}` },
+        { path: '/assemblies' },
+        { path: `/assemblies/${i.assembly}` },
         { path: '/notifications' },
         { path: '/user', then: [mobileTooLong] },
       ]
@@ -286,6 +346,10 @@ function routesOf(role: string): Step[] {
         { path: `/member/messages/${i.notice}` },
         { path: '/member/messages/create' },
         { path: `/member/messages/${i.longSubject}` },
+        { path: '/documents' },
+        { path: `/documents/${i.document}` },
+        { path: '/assemblies' },
+        { path: `/assemblies/${i.assembly}` },
         { path: '/notifications' },
         { path: '/user', then: [dialog('Add authentication method')] },
       ]

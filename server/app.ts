@@ -66,7 +66,13 @@ import { createMessagesService, messageSync } from './features/messages/messages
 import { createContactService } from './features/messages/contact.service'
 import { isAnonymousMessagePath, messagesRoutes } from './features/messages/messages.routes'
 import { acceptAll, attachmentStore, type AttachmentScanner } from './features/messages/attachment-store'
+import { assemblySync, createAssembliesService, proposalSync } from './features/assemblies/assemblies.service'
+import { assembliesRoutes } from './features/assemblies/assemblies.routes'
 import { MAX_ATTACHMENT_BYTES } from '../shared/contract/messages'
+import { MAX_DOCUMENT_BYTES } from '../shared/contract/documents'
+import { messages as m } from '../shared/i18n-messages'
+import { createDocumentsService } from './features/documents/documents.service'
+import { documentsRoutes } from './features/documents/documents.routes'
 import { mkdtempSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { tmpdir } from 'node:os'
@@ -189,7 +195,17 @@ export function createApp(deps: AppDeps) {
     files: attachmentStore(attachmentsDir),
     scanner: deps.messages?.scanner ?? acceptAll,
   })
+  const documents = createDocumentsService({
+    db,
+    clock,
+    companies,
+    // Beside the messages' folders (those are named by message id, so the sweeps never meet).
+    files: attachmentStore(resolve(attachmentsDir, 'documents')),
+    scanner: deps.messages?.scanner ?? acceptAll,
+  })
   const contact = createContactService({ db, clock, contactEmail: config.contactEmail })
+  // General assemblies (issue #21): their sendouts reach whom a message to all members reaches.
+  const assemblies = createAssembliesService({ db, clock, companies, notices, membership: messages })
   const sync = createSyncService({
     db,
     entities: [
@@ -202,6 +218,9 @@ export function createApp(deps: AppDeps) {
       chargeSync(charges),
       invoiceSync(invoices),
       messageSync(messages),
+      assemblySync(assemblies),
+      proposalSync(assemblies),
+      documents.syncEntity(),
     ],
   })
   const addressSearch = createAddressSearchService({ provider: deps.addressProvider ?? addressProviderFor(config) })
@@ -209,6 +228,7 @@ export function createApp(deps: AppDeps) {
   const webhooks = createWebhooksService({ db, clock, lock, secrets, providers, log, observe: (observation) => vippsObserver.observe(observation) })
   const vippsLogin = createVippsLoginService({ db, clock, lock, auth, identity, login: deps.vippsLogin, log, users })
   const services = {
+    documents,
     users,
     auth,
     identity,
@@ -234,6 +254,7 @@ export function createApp(deps: AppDeps) {
     statistics,
     messages,
     contact,
+    assemblies,
   }
 
   const app = new OpenAPIHono<AppEnv>()
@@ -258,7 +279,9 @@ export function createApp(deps: AppDeps) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // blob: a document's file shown in its page from the device's copy (client/features/documents).
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -291,13 +314,22 @@ export function createApp(deps: AppDeps) {
       c.header('Cache-Control', 'no-store')
     }
   })
-  // Attachments (multipart) may be up to 5 MB; every other body 1 MiB.
+  // Attachments (multipart) may be up to 5 MB, documents 20 MB; every other body 1 MiB.
   const attachmentUpload = /^\/api\/messages\/[^/]+\/attachments$/
+  const documentUpload = (method: string, path: string) =>
+    (method === 'POST' && path === '/api/documents') || (method === 'PUT' && /^\/api\/documents\/[^/]+\/file$/.test(path))
   const attachmentMax = MAX_ATTACHMENT_BYTES + 64 * 1024
+  const documentMax = MAX_DOCUMENT_BYTES + 64 * 1024
   const attachmentLimit = bodyLimit({
     maxSize: attachmentMax,
     onError: () => {
-      throw new DomainError('PAYLOAD_TOO_LARGE', 'The file is too large (at most 5 MB).')
+      throw new DomainError('PAYLOAD_TOO_LARGE', m.attachmentTooLarge.id)
+    },
+  })
+  const documentLimit = bodyLimit({
+    maxSize: documentMax,
+    onError: () => {
+      throw new DomainError('PAYLOAD_TOO_LARGE', m.documentTooLarge.id)
     },
   })
   const generalLimit = bodyLimit({
@@ -310,8 +342,21 @@ export function createApp(deps: AppDeps) {
   // and so makes @hono/node-server build a full web Request with streams (issue #19).
   app.use('/api/*', (c, next) => {
     const attachment = c.req.method === 'POST' && attachmentUpload.test(c.req.path)
-    if (declaredWithin(c.req.raw, attachment ? attachmentMax : MAX_BODY_BYTES)) return next()
-    return attachment ? attachmentLimit(c, next) : generalLimit(c, next)
+    const document = documentUpload(c.req.method, c.req.path)
+    if (
+      declaredWithin(
+        c.req.raw,
+        attachment ? attachmentMax
+        : document ? documentMax
+        : MAX_BODY_BYTES,
+      )
+    )
+      return next()
+    return (
+      attachment ? attachmentLimit(c, next)
+      : document ? documentLimit(c, next)
+      : generalLimit(c, next)
+    )
   })
   app.use('/api/*', authenticate(auth))
   for (const path of [
@@ -333,6 +378,8 @@ export function createApp(deps: AppDeps) {
     '/api/invoice/*',
     '/api/messages',
     '/api/messages/*',
+    '/api/assemblies',
+    '/api/assemblies/*',
   ])
     app.use(path, requireAuth)
   const callsVipps = (method: string, path: string) =>
@@ -382,7 +429,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api', agreementsRoutes(agreements))
   app.route('/api', billingRoutes(billing, invoices))
   app.route('/api', statisticsRoutes(statistics))
+  app.route('/api', documentsRoutes(documents))
   app.route('/api', messagesRoutes(messages, contact, { anonymous: new RateLimiter(clock, 5, 3_600_000), contact: new RateLimiter(clock, 5, 3_600_000) }))
+  app.route('/api', assembliesRoutes(assemblies))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

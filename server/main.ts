@@ -102,7 +102,7 @@ async function main() {
   })
   mail.start(1000)
   const jobs = new JobRunner({ lock, log, db: database.db })
-  const housekeeping = housekeepingJob(database.db, clock, () => services.messages.sweepFiles())
+  const housekeeping = housekeepingJob(database.db, clock, async () => (await services.messages.sweepFiles()) + (await services.documents.sweepFiles()))
   void jobs.runNow(housekeeping)
   jobs.start([
     housekeeping,
@@ -113,6 +113,8 @@ async function main() {
     { name: 'billing', everyMs: 10_000, run: () => services.billing.tick(), locked: false },
     // Sends scheduled messages when their Copenhagen time comes, and marks recipients whose e-mail has left as received.
     { name: 'messages', everyMs: 2000, run: async () => await services.messages.tick() },
+    // Sends general assemblies' notices and reminders, and the water and heat reading reminders, when their time comes (issue #21).
+    { name: 'assemblies', everyMs: 2000, run: async () => await services.assemblies.tick() },
   ])
 
   // Keep-alive after early answers, 414/431 as JSON, no reset on close: server/http/node-server.ts.

@@ -5,7 +5,20 @@
  */
 
 /** Entities the offline client keeps. */
-export const syncEntities = ['agreement', 'charge', 'invoice', 'notification', 'company', 'address', 'member', 'paymentProvider', 'message', 'document', 'assembly', 'proposal'] as const
+export const syncEntities = [
+  'agreement',
+  'charge',
+  'invoice',
+  'notification',
+  'company',
+  'address',
+  'member',
+  'paymentProvider',
+  'message',
+  'document',
+  'assembly',
+  'proposal',
+] as const
 
 export const SYNC_DEFAULT_LIMIT = 500
 export const SYNC_MAX_LIMIT = 2000

@@ -133,6 +133,13 @@ export const fieldLabels: Record<string, { id: string }> = {
   clientId: /*i18n*/ { id: 'Client ID' },
   clientSecret: /*i18n*/ { id: 'Client secret' },
   subscriptionKey: /*i18n*/ { id: 'Subscription key' },
+  // General assemblies (issue #21)
+  place: /*i18n*/ { id: 'Place' },
+  agenda: /*i18n*/ { id: 'Agenda' },
+  heldAt: /*i18n*/ { id: 'Date and time' },
+  proposalDeadline: /*i18n*/ { id: 'Deadline for proposals' },
+  noticeAt: /*i18n*/ { id: 'Notice goes out' },
+  reminderDays: /*i18n*/ { id: 'Reminders' },
 }
 
 /** The label of the field an issue is about: the last named segment of its path that has one. */

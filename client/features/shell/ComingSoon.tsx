@@ -13,7 +13,6 @@ const titles = {
   messages: msg`Messages`,
   companies: msg`Companies`,
   dashboard: msg`Dashboard`,
-  documents: msg`Documents`,
   articles: msg`Articles`,
   forum: msg`Forum`,
   buy: msg`Buy`,

@@ -20,13 +20,17 @@ const outline = (user: User, env: 'production' | 'development') =>
 
 describe('sidebarSections', () => {
   it('shows a super admin administration with system logs, and no agreements or economy', () => {
-    expect(outline(superAdmin, 'production')).toEqual(['Administration: Companies, System Logs', 'Communication: Messages', 'Account: Profile'])
+    expect(outline(superAdmin, 'production')).toEqual([
+      'Administration: Companies, System Logs',
+      'Communication: Messages, Documents, General assembly',
+      'Account: Profile',
+    ])
   })
 
   it('adds the non-production sections outside production', () => {
     expect(outline(superAdmin, 'development')).toEqual([
-      'Administration: Companies, Documents, System Logs',
-      'Communication: Messages',
+      'Administration: Companies, System Logs',
+      'Communication: Messages, Documents, General assembly',
       'Account: Profile',
       'Knowledge: Articles, Forum',
       'Markets: Buy, Share, Swap',
@@ -37,7 +41,7 @@ describe('sidebarSections', () => {
     for (const role of ['ADMINISTRATOR', 'ACCOUNTANT', 'CHAIRMAN'] as const) {
       expect(outline(member(role), 'production')).toEqual([
         'Administration: Companies',
-        'Communication: Messages',
+        'Communication: Messages, Documents, General assembly',
         'Account: Agreements, Profile',
         'Economy: Invoices, Debtors, Charges',
       ])
@@ -45,12 +49,16 @@ describe('sidebarSections', () => {
   })
 
   it('gives a board member neither administration, debtors nor charges', () => {
-    expect(outline(member('BOARDMEMBER'), 'production')).toEqual(['Communication: Messages', 'Account: Agreements, Profile', 'Economy: Invoices'])
+    expect(outline(member('BOARDMEMBER'), 'production')).toEqual([
+      'Communication: Messages, Documents, General assembly',
+      'Account: Agreements, Profile',
+      'Economy: Invoices',
+    ])
   })
 
   it('treats a member without a role in the current company as a board member', () => {
     const user: User = { userRole: 'MEMBER', companies: [{ ...company, role: 'ADMINISTRATOR' }], currentCompany: other }
-    expect(outline(user, 'production')).toEqual(['Communication: Messages', 'Account: Agreements, Profile', 'Economy: Invoices'])
+    expect(outline(user, 'production')).toEqual(['Communication: Messages, Documents, General assembly', 'Account: Agreements, Profile', 'Economy: Invoices'])
   })
 
   it('uses the role in the current company, not in another one', () => {
@@ -66,9 +74,13 @@ describe('sidebarSections', () => {
   })
 
   it('gives an ordinary user agreements, profile and invoices', () => {
-    expect(outline(plainUser, 'production')).toEqual(['Communication: Messages', 'Account: Agreements, Profile', 'Economy: Invoices'])
+    expect(outline(plainUser, 'production')).toEqual([
+      'Communication: Messages, Documents, General assembly',
+      'Account: Agreements, Profile',
+      'Economy: Invoices',
+    ])
     expect(outline(plainUser, 'development')).toEqual([
-      'Communication: Messages',
+      'Communication: Messages, Documents, General assembly',
       'Account: Agreements, Profile',
       'Economy: Invoices',
       'Knowledge: Articles, Forum',

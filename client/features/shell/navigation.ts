@@ -13,6 +13,7 @@ export type NavPath =
   | '/documents'
   | '/logs'
   | '/messages'
+  | '/assemblies'
   | '/agreements'
   | '/user'
   | '/invoices'
@@ -60,15 +61,20 @@ export function sidebarSections(user: User, env: AppEnv): NavSection[] {
       title: msg`Administration`,
       links: [
         ...when(superAdmin || staff, { to: '/companies' as const, label: msg`Companies` }),
-        ...when(nonProduction && (superAdmin || staff), { to: '/documents' as const, label: msg`Documents` }),
         ...when(superAdmin, { to: '/logs' as const, label: msg`System Logs` }),
       ],
     },
-    // Messages work for real since issue #10, so Communication shows in production too.
+    // Messages work for real since issue #10, so Communication shows in production too; the
+    // association's documents since issue #21, for everyone (each reads those meant for them).
     {
       key: 'communication',
       title: msg`Communication`,
-      links: [{ to: '/messages', label: msg`Messages` }],
+      links: [
+        { to: '/messages', label: msg`Messages` },
+        { to: '/documents', label: msg`Documents` },
+        // General assemblies (issue #21): every member sees their association's; company admin staff call them.
+        { to: '/assemblies', label: msg`General assembly` },
+      ],
     },
     {
       key: 'account',

@@ -100,3 +100,17 @@ export const seesAllRecipients = (actor: Actor, message: { companyId: string; se
 export function assertMessageAuthor(actor: Actor, message: { senderUserId: string | null }): void {
   if (message.senderUserId !== actor.userId) throw forbidden()
 }
+
+/**
+ * General assemblies (issue #21, docs/decisions/0061-general-assembly-sendouts.md): company admin
+ * staff (chairman, administrator, accountant) and the super admin call, edit, cancel and close one;
+ * a board member reads everything staff reads (every proposal, the sendouts) but calls no meeting.
+ */
+export const mayManageAssemblies = (actor: Actor, companyId: string): boolean => {
+  if (isSuperAdmin(actor)) return true
+  const role = roleIn(actor, companyId)
+  return role !== undefined && isCompanyAdminStaff(role)
+}
+
+/** The company's staff (any role) and the super admin see every assembly (before its notice too) and every proposal. */
+export const seesAllOfAssemblies = (actor: Actor, companyId: string): boolean => isSuperAdmin(actor) || roleIn(actor, companyId) !== undefined

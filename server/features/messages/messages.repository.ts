@@ -201,12 +201,28 @@ export const messagesRepository = {
   board: async (db: Db, companyId: string): Promise<Person[]> =>
     await db.select(person).from(companyMembers).innerJoin(users, eq(users.id, companyMembers.userId)).where(eq(companyMembers.companyId, companyId)).all(),
 
-  residents: async (db: Db, companyId: string): Promise<Person[]> =>
+  /**
+   * Every member of the association in one statement: its staff (any company role) and its
+   * residents (a living agreement), each once. A message to all members and the general
+   * assembly's sendouts (issue #21) go to them.
+   */
+  allMembers: async (db: Db, companyId: string): Promise<Person[]> =>
     await db
-      .selectDistinct(person)
-      .from(agreements)
-      .innerJoin(users, eq(users.id, agreements.memberUserId))
-      .where(and(eq(agreements.companyId, companyId), livingAgreement))
+      .select(person)
+      .from(users)
+      .where(
+        or(
+          inArray(users.id, db.select({ id: companyMembers.userId }).from(companyMembers).where(eq(companyMembers.companyId, companyId))),
+          inArray(
+            users.id,
+            db
+              .select({ id: agreements.memberUserId })
+              .from(agreements)
+              .where(and(eq(agreements.companyId, companyId), livingAgreement)),
+          ),
+        ),
+      )
+      .orderBy(asc(users.id))
       .all(),
 
   residentsAt: async (db: Db, addressId: string): Promise<Person[]> =>

@@ -31,7 +31,7 @@ import { assertCompanyInScope } from '../access/company-scope'
 import type { NotificationsService } from '../notifications/notifications.service'
 import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
-import { allowedType, type AttachmentScanner, type AttachmentStore } from './attachment-store'
+import { acceptUpload, sweepStore, type AttachmentScanner, type AttachmentStore } from './attachment-store'
 import { renderMessageEmail } from './message-email'
 import { messagesRepository as repo, type MessageRow, type MessageScope, type Person } from './messages.repository'
 
@@ -185,7 +185,7 @@ export function createMessagesService(deps: MessagesDeps) {
         case 'BOARD':
           return await repo.board(db, row.companyId)
         case 'ALL_MEMBERS':
-          return [...(await repo.board(db, row.companyId)), ...(await repo.residents(db, row.companyId))]
+          return await repo.allMembers(db, row.companyId)
         case 'ADDRESS':
           return row.recipientAddressId ? await repo.residentsAt(db, row.recipientAddressId) : []
       }
@@ -433,11 +433,7 @@ export function createMessagesService(deps: MessagesDeps) {
       const row = await ownDraft(actor, id)
       if (file.bytes.byteLength > MAX_ATTACHMENT_BYTES) throw ruleViolation(m.attachmentTooLarge.id, 'file')
       if ((await repo.attachments(db, id)).length >= MAX_ATTACHMENTS) throw ruleViolation(m.attachmentTooMany.id, 'file')
-      const contentType = allowedType(file.name, file.bytes)
-      if (!contentType) throw ruleViolation(m.attachmentTypeNotAllowed.id, 'file')
-      // eslint-disable-next-line no-control-regex -- control characters are taken out of file names on purpose
-      const name = file.name.replace(/[\\/\u0000-\u001f]/g, '_').slice(-120)
-      if ((await deps.scanner.scan({ name, contentType, bytes: file.bytes })) !== 'clean') throw ruleViolation(m.attachmentRejected.id, 'file')
+      const { name, contentType } = await acceptUpload(deps.scanner, file)
       const attachmentId = newId()
       // Written before the row: a rollback leaves an orphan file (harmless), never a row without bytes.
       files.write(id, attachmentId, file.bytes)
@@ -472,27 +468,9 @@ export function createMessagesService(deps: MessagesDeps) {
       return { name: a.name, contentType: a.contentType, bytes: files.read(id, attachmentId) }
     },
 
-    /**
-     * Removes the stored files no attachment row refers to: a deleted draft's, a removed
-     * attachment's, an upload whose transaction rolled back. Only files written more than
-     * `graceMs` ago (real time, as the files' own), so an upload between its write and its commit
-     * keeps its file. Housekeeping runs it; answers how many were removed.
-     */
+    /** Removes the stored files no attachment row refers to (attachment-store.ts `sweepStore`); housekeeping runs it. */
     async sweepFiles(graceMs = FILE_SWEEP_GRACE_MS): Promise<number> {
-      const settled = (await files.list()).filter((f) => f.writtenAt < Date.now() - graceMs)
-      let removed = 0
-      for (let from = 0; from < settled.length; from += 500) {
-        const batch = settled.slice(from, from + 500)
-        const kept = await repo.attachmentIds(
-          db,
-          batch.map((f) => f.id),
-        )
-        for (const f of batch.filter((f) => !kept.has(f.id))) {
-          files.remove(f.messageId, f.id)
-          removed++
-        }
-      }
-      return removed
+      return await sweepStore(files, async (ids) => await repo.attachmentIds(db, ids), graceMs)
     },
 
     /** Companies the actor may write in: staff roles, then those where they are a resident. */
@@ -501,6 +479,16 @@ export function createMessagesService(deps: MessagesDeps) {
     ],
 
     isStaffIn: (actor: Actor, companyId: string) => isSuperAdmin(actor) || roleIn(actor, companyId) !== undefined,
+
+    /**
+     * Every member of the association (its staff and its residents with a living agreement), each
+     * once, in one statement: who a message to all members reaches, and the general assembly's
+     * notices and reminders (issue #21).
+     */
+    members: async (companyId: string): Promise<Person[]> => await repo.allMembers(db, companyId),
+
+    /** Whether the user is a resident of the company (a living agreement there). */
+    isResident: async (userId: string, companyId: string): Promise<boolean> => await repo.isResident(db, userId, companyId),
 
     /** The rows as the sync sends them to this actor: a page's views in a constant number of statements. */
     syncViews: async (actor: Actor, rows: MessageRow[]): Promise<Message[]> => await views(actor, rows),

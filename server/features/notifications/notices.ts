@@ -1,10 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core'
 import type { Db } from '../../db/client'
 import type { Clock } from '../../lib/clock'
-import { translate } from '../../i18n/i18n'
+import { translate, type Locale } from '../../i18n/i18n'
 import { renderEmail } from '../../integrations/mail/layout'
-import { queueMail } from '../../integrations/mail/mail-outbox'
-import { localeOf } from '../../../shared/contract/common'
+import { queueMail, queueMails } from '../../integrations/mail/mail-outbox'
+import { localeOf, type Language } from '../../../shared/contract/common'
 import type { UsersService } from '../users/users.service'
 import { valuesIn, type NotificationsService } from './notifications.service'
 import type { NoticeValue } from '../../db/schema/notifications'
@@ -17,6 +17,14 @@ export interface Notice {
   values: Record<string, NoticeValue>
   actionUrl: string
   actionText: MessageDescriptor
+}
+
+/** Someone told by `tellMany`: what the caller loaded about them in one statement. */
+export interface Addressee {
+  id: string
+  fullName: string
+  emailAddress: string
+  language: Language
 }
 
 export type NoticesService = ReturnType<typeof createNoticesService>
@@ -41,6 +49,45 @@ export function createNoticesService(deps: { db: Db; clock: Clock; publicUrl: st
         action: { label: translate(locale, n.actionText), url: `${deps.publicUrl}${n.actionUrl}` },
       })
       await queueMail(db, clock, { to: user.emailAddress, ...mail })
+    },
+
+    /**
+     * `tell` for many people at once, set-based (issue #21's sendouts to every member of an
+     * association): the caller loads the people in one statement; their notifications are inserted
+     * together, and each gets an e-mail in their own language, its text made once per language.
+     * `details` adds paragraphs to the e-mail in a language (a date written that language's way,
+     * a place, an agenda). Inside the caller's transaction. Answers how many were told.
+     */
+    async tellMany(people: readonly Addressee[], n: Notice, details: (locale: Locale) => string[] = () => []): Promise<number> {
+      if (!people.length) return 0
+      await notifications.notifyMany(people, n)
+      const texts = new Map<Locale, { subject: string; message: string; details: string[]; action: { label: string; url: string } }>()
+      const textIn = (locale: Locale) => {
+        let text = texts.get(locale)
+        if (!text) {
+          const values = valuesIn(locale, n.values)
+          text = {
+            subject: translate(locale, n.title, values),
+            message: translate(locale, n.message, values),
+            details: details(locale),
+            action: { label: translate(locale, n.actionText), url: `${deps.publicUrl}${n.actionUrl}` },
+          }
+          texts.set(locale, text)
+        }
+        return text
+      }
+      const mails = people.map((person) => {
+        const locale = localeOf(person.language)
+        const text = textIn(locale)
+        const mail = renderEmail(locale, {
+          subject: text.subject,
+          paragraphs: [translate(locale, /*i18n*/ { id: 'Hello {name},' }, { name: person.fullName }), text.message, ...text.details],
+          action: text.action,
+        })
+        return { to: person.emailAddress, ...mail }
+      })
+      await queueMails(db, clock, mails)
+      return people.length
     },
   }
 }

@@ -45,10 +45,22 @@ const markOwnUnreadStatement = statement<{ id: string; userId: string; at: strin
   `UPDATE notifications SET is_read = TRUE, read_at = @at, version = version + 1 WHERE id = @id AND user_id = @userId AND NOT is_read RETURNING ${COLUMNS}`,
 )
 
+/** Rows per INSERT of `insertMany` (13 parameters a row: far below either engine's limit). */
+const INSERT_CHUNK = 200
+
 /** Queries on notifications; every query is scoped to one user. */
 export const notificationsRepository = {
   insert: async (db: Db, row: typeof notifications.$inferInsert): Promise<void> => {
     await db.insert(notifications).values(row).run()
+  },
+
+  /** Many rows in few statements (a sendout to every member of an association). */
+  insertMany: async (db: Db, rows: Array<typeof notifications.$inferInsert>): Promise<void> => {
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+      await db
+        .insert(notifications)
+        .values(rows.slice(i, i + INSERT_CHUNK))
+        .run()
   },
 
   ofUser: async (db: Db, userId: string, limit = 200): Promise<NotificationRow[]> =>

@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock'
 import { newId } from '../../lib/ids'
 import { escapeHtml, sanitizeHtml } from '../../lib/sanitize-html'
 import { locales, translate, type Locale } from '../../i18n/i18n'
-import { localeOf } from '../../../shared/contract/common'
+import { localeOf, type Language } from '../../../shared/contract/common'
 import type { Notification, NotificationText } from '../../../shared/contract/notifications'
 import type { NoticeValue, StoredMessage } from '../../db/schema/notifications'
 import { formatKroner } from '../../../shared/domain/money'
@@ -122,6 +122,40 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; users: 
       })
       await upserted({ id, userId })
       return id
+    },
+
+    /**
+     * The same notification for many users at once (issue #21's sendouts): the people are given by
+     * the caller (loaded in one statement), the text is made once per language, and the rows are
+     * inserted together. Inside the caller's transaction, like `notify`.
+     */
+    async notifyMany(people: ReadonlyArray<{ id: string; language: Language }>, input: NotifyInput): Promise<void> {
+      const titleSource = stored(input.title, input.values)
+      const messageSource = stored(input.message, input.values)
+      const actionTextSource = input.actionText ? stored(input.actionText) : null
+      const textIn = new Map(
+        locales.map((locale) => [
+          locale,
+          { title: plain(locale, titleSource), message: html(locale, messageSource), actionText: actionTextSource ? plain(locale, actionTextSource) : null },
+        ]),
+      )
+      const at = clock.now().toISOString()
+      const rows = people.map((p) => {
+        const text = textIn.get(localeOf(p.language))!
+        return {
+          id: newId(),
+          userId: p.id,
+          type: input.type,
+          ...text,
+          actionUrl: input.actionUrl ?? null,
+          titleSource,
+          messageSource,
+          actionTextSource,
+          createdAt: at,
+        }
+      })
+      await repo.insertMany(db, rows)
+      for (const row of rows) await upserted(row)
     },
 
     list: async (actor: Actor): Promise<Notification[]> => (await repo.ofUser(db, actor.userId)).map((row) => notificationView(row, localeOf(actor.language))),

@@ -29,6 +29,18 @@ export async function queueMail(db: Db, clock: Clock, mail: OutgoingMail): Promi
   return id
 }
 
+/** Queues many e-mails in the caller's transaction, in few statements (a sendout to every member). */
+export async function queueMails(db: Db, clock: Clock, mails: readonly OutgoingMail[]): Promise<string[]> {
+  const now = clock.now().toISOString()
+  const rows = mails.map((mail) => ({ id: newId(), ...mail, html: mail.html ?? null, nextAttemptAt: now, createdAt: now }))
+  for (let i = 0; i < rows.length; i += 100)
+    await db
+      .insert(mailOutbox)
+      .values(rows.slice(i, i + 100))
+      .run()
+  return rows.map((r) => r.id)
+}
+
 export interface MailTransport {
   send(mail: OutgoingMail & { from: string; id: string }): Promise<void>
 }

@@ -1,5 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../../../features/shell/ComingSoon'
+import { DashboardPage } from '../../../features/dashboard/DashboardPage'
 
-/** Built by a later issue; until then the shared placeholder keeps the navigation working. */
-export const Route = createFileRoute('/_auth/company/dashboard')({ component: () => <ComingSoon page="dashboard" /> })
+/**
+ * The company dashboard (docs/PRODUCT.md §2, issue #21) for the staff of the current company; the
+ * screen sends anyone else to their own start page. No guard here: what a route file imports
+ * outside its component is in the first route's JavaScript.
+ */
+export const Route = createFileRoute('/_auth/company/dashboard')({ component: DashboardPage })

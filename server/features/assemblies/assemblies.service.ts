@@ -1,0 +1,507 @@
+import { transaction, type Db } from '../../db/client'
+import { conflict, forbidden, invalidState, notFound, ruleViolation, validation, versionConflict, type Issue } from '../../errors'
+import type { Clock } from '../../lib/clock'
+import { groupBy } from '../../lib/group-by'
+import { newId } from '../../lib/ids'
+import {
+  type Assembly,
+  type AssemblyListQuery,
+  type CreateAssemblyRequest,
+  type CreateProposalRequest,
+  type Proposal,
+  type UpdateAssemblyRequest,
+} from '../../../shared/contract/assemblies'
+import {
+  copenhagenLocalToInstant,
+  DEFAULT_REMINDER_DAYS,
+  daysOfKey,
+  nextReading,
+  plannedSendouts,
+  proposalsOpen,
+  readingDueIn,
+  yearOfReadingKey,
+  type ReadingKind,
+} from '../../../shared/domain/assembly'
+import { messages as m } from '../../../shared/i18n-messages'
+import type { Actor } from '../access/actor'
+import { isSuperAdmin, mayManageAssemblies, roleIn, seesAllOfAssemblies } from '../access/policy'
+import { assertCompanyInScope } from '../access/company-scope'
+import type { CompaniesService } from '../companies/companies.service'
+import type { Addressee, NoticesService } from '../notifications/notices'
+import { recordChange } from '../sync/change-log'
+import type { SyncedEntity } from '../sync/synced-entity'
+import { assemblyDetails, assemblyNotice, readingNotice } from './assembly-email'
+import {
+  assembliesRepository as repo,
+  type AssemblyRow,
+  type AssemblyScope,
+  type ProposalRow,
+  type ProposalScope,
+  type SendoutRow,
+} from './assemblies.repository'
+
+/**
+ * Who belongs to an association, as the messages feature knows it (its "all members" audience):
+ * given at construction (server/app.ts), so the sendouts reach exactly who a message to all members
+ * reaches.
+ */
+export interface Membership {
+  /** The company's staff and its residents with a living agreement, each once, in one statement. */
+  members(companyId: string): Promise<Addressee[]>
+  isResident(userId: string, companyId: string): Promise<boolean>
+  /** The companies the actor is staff or a resident of. */
+  writableCompanyIds(actor: Actor): Promise<string[]>
+}
+
+export interface AssembliesDeps {
+  db: Db
+  clock: Clock
+  companies: CompaniesService
+  notices: NoticesService
+  membership: Membership
+}
+
+export type AssembliesService = ReturnType<typeof createAssembliesService>
+
+/** A notice time this far in the past still counts as "now" (a form holds whole minutes). */
+const NOTICE_GRACE_MS = 60_000
+/** How often the job makes sure every active company has its next reading reminders (the send checks them again). */
+export const READING_CHECK_MS = 10 * 60_000
+/** A reading reminder later than this is dropped instead of sent. */
+const READING_LATE_MS = 24 * 3_600_000
+/** Sendouts delivered per job turn. */
+const DUE_BATCH = 50
+
+/**
+ * General assemblies (issue #21, docs/PRODUCT.md "General assembly", docs/decisions/0061): company
+ * admin staff call one (date, place, agenda, deadline for proposals, when the notice goes out and
+ * the reminders before the meeting), members submit proposals before the deadline, and the job
+ * sends the notice and the reminders — and the water and heat reading reminders — to every member,
+ * in-app and by e-mail in their own language.
+ */
+export function createAssembliesService(deps: AssembliesDeps) {
+  const { db, clock, companies, notices, membership } = deps
+  const now = () => clock.now().toISOString()
+  let readingsCheckedAt: number | undefined
+
+  const scopeOf = async (actor: Actor): Promise<AssemblyScope> => ({
+    staffOf: isSuperAdmin(actor) ? 'all' : actor.companies.map((c) => c.id),
+    memberOf: await membership.writableCompanyIds(actor),
+  })
+  const proposalScopeOf = async (actor: Actor): Promise<ProposalScope> => ({ ...(await scopeOf(actor)), userId: actor.userId, now: now() })
+
+  const noticeSentAt = (sendouts: readonly SendoutRow[]) => sendouts.find((s) => s.kind === 'ASSEMBLY_NOTICE')?.sentAt ?? null
+
+  /** The assemblies as `actor` sees them: company names and sendouts in one statement each for the whole set. */
+  async function views(actor: Actor | null, rows: AssemblyRow[]): Promise<Assembly[]> {
+    if (!rows.length) return []
+    const names = await repo.companyNames(db, [...new Set(rows.map((r) => r.companyId))])
+    const sendoutsOf = groupBy(
+      await repo.sendoutsOf(
+        db,
+        rows.map((r) => r.id),
+      ),
+      (s) => s.assemblyId ?? '',
+    )
+    return rows.map((row) => {
+      const sendouts = sendoutsOf.get(row.id) ?? []
+      const staff = actor === null || seesAllOfAssemblies(actor, row.companyId)
+      return {
+        id: row.id,
+        companyId: row.companyId,
+        companyName: names.get(row.companyId) ?? '',
+        title: row.title,
+        heldAt: row.heldAt,
+        place: row.place,
+        agenda: row.agenda,
+        proposalDeadline: row.proposalDeadline,
+        noticeAt: row.noticeAt,
+        reminderDays: row.reminderDays,
+        status: row.status,
+        sendouts: sendouts.map((s) => ({
+          kind: s.kind as 'ASSEMBLY_NOTICE' | 'ASSEMBLY_REMINDER',
+          days: daysOfKey(s.key),
+          dueAt: s.dueAt,
+          sentAt: s.sentAt,
+          recipients: staff ? s.recipients : null,
+        })),
+        noticeSentAt: noticeSentAt(sendouts),
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+        version: row.version,
+      }
+    })
+  }
+  const view = async (actor: Actor | null, row: AssemblyRow): Promise<Assembly> => (await views(actor, [row]))[0]!
+
+  const proposalView = (row: ProposalRow): Proposal => ({
+    id: row.id,
+    assemblyId: row.assemblyId,
+    companyId: row.companyId,
+    authorUserId: row.authorUserId,
+    authorName: row.authorName,
+    title: row.title,
+    body: row.body,
+    status: row.status,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    version: row.version,
+  })
+
+  /** The assembly if the actor may see it; 404 otherwise (another association's is never revealed). */
+  async function readable(actor: Actor, id: string): Promise<AssemblyRow> {
+    const row = await repo.byId(db, id)
+    if (!row || !(await repo.visible(db, await scopeOf(actor), id))) throw notFound(m.assemblyNotFound.id)
+    return row
+  }
+
+  /** A planned assembly the actor may change, at the version they saw (If-Match → 412). */
+  async function manageable(actor: Actor, id: string, version: number | undefined): Promise<AssemblyRow> {
+    const row = await readable(actor, id)
+    if (!mayManageAssemblies(actor, row.companyId)) throw forbidden()
+    if (version !== undefined && version !== row.version) throw versionConflict(await view(actor, row))
+    if (row.status !== 'PLANNED') throw invalidState(m.assemblyNotPlanned.id)
+    await companies.assertWritable(row.companyId)
+    return row
+  }
+
+  /** 404 for a company the actor has nothing to do with; 403 for its members who may not call a meeting. */
+  async function assertMayCreate(actor: Actor, companyId: string): Promise<void> {
+    if (mayManageAssemblies(actor, companyId)) return
+    if (roleIn(actor, companyId) || (await membership.isResident(actor.userId, companyId))) throw forbidden()
+    throw notFound()
+  }
+
+  const instant = (local: string) => copenhagenLocalToInstant(local)!
+
+  /** When the notice goes out: the time chosen (not in the past), or now. */
+  function noticeInstant(local: string | null | undefined): string {
+    if (!local) return now()
+    const at = instant(local)
+    if (new Date(at).getTime() < clock.now().getTime() - NOTICE_GRACE_MS) throw validation([{ path: 'noticeAt', message: m.assemblyNoticeInPast.id }])
+    return at
+  }
+
+  /** The times in order; `checkNotice` false for a notice already out or going out at once. */
+  function assertTiming(a: { heldAt: string; proposalDeadline: string; noticeAt: string }, checkNotice: boolean, heldAtChanged: boolean) {
+    const issues: Issue[] = []
+    if (heldAtChanged && a.heldAt <= now()) issues.push({ path: 'heldAt', message: m.assemblyMeetingInPast.id })
+    if (a.proposalDeadline >= a.heldAt) issues.push({ path: 'proposalDeadline', message: m.assemblyDeadlineAfterMeeting.id })
+    if (checkNotice && a.noticeAt > a.heldAt) issues.push({ path: 'noticeAt', message: m.assemblyNoticeAfterMeeting.id })
+    if (issues.length) throw validation(issues)
+  }
+
+  /**
+   * Makes the unsent sendouts follow the assembly: the notice at its time, a reminder for each
+   * number of days that still lies ahead and after the notice; unsent ones no longer wanted are
+   * removed, sent ones stay as they are.
+   */
+  async function scheduleSendouts(row: AssemblyRow): Promise<void> {
+    const at = now()
+    const plan = plannedSendouts(row, at)
+    const existing = await repo.sendoutsOf(db, [row.id])
+    const byKey = new Map(existing.map((s) => [s.key, s]))
+    const wanted = new Set(plan.map((p) => p.key))
+    await repo.deleteUnsent(
+      db,
+      existing.filter((s) => !s.sentAt && !wanted.has(s.key)).map((s) => s.id),
+    )
+    const fresh = []
+    for (const p of plan) {
+      const current = byKey.get(p.key)
+      if (!current) fresh.push({ id: newId(), companyId: row.companyId, kind: p.kind, assemblyId: row.id, key: p.key, dueAt: p.dueAt, createdAt: at })
+      else if (!current.sentAt && current.dueAt !== p.dueAt) await repo.retime(db, current.id, p.dueAt)
+    }
+    await repo.insertSendouts(db, fresh)
+  }
+
+  /**
+   * The change log for an assembly: its company's staff always; once its notice is out, every
+   * member by name (residents see it through their own rows). The first change after the deadline
+   * for proposals also hands the members the submitted proposals (`before`: the row before it).
+   */
+  async function changed(row: AssemblyRow, before?: AssemblyRow): Promise<void> {
+    await recordChange(db, clock, 'assembly', row.id, 'upsert', { companyId: row.companyId })
+    const sent = noticeSentAt(await repo.sendoutsOf(db, [row.id])) !== null
+    if (!sent) return
+    const people = await membership.members(row.companyId)
+    for (const p of people) await recordChange(db, clock, 'assembly', row.id, 'upsert', { userId: p.id })
+    const deadlineJustPassed = row.proposalDeadline <= now() && (before === undefined || before.updatedAt < row.proposalDeadline)
+    if (before && deadlineJustPassed) {
+      for (const proposalId of await repo.submittedIds(db, row.id))
+        for (const p of people) await recordChange(db, clock, 'proposal', proposalId, 'upsert', { userId: p.id })
+    }
+  }
+
+  async function proposalChanged(row: ProposalRow): Promise<void> {
+    await recordChange(db, clock, 'proposal', row.id, 'upsert', { companyId: row.companyId })
+    if (row.authorUserId) await recordChange(db, clock, 'proposal', row.id, 'upsert', { userId: row.authorUserId })
+  }
+
+  // ---- the job
+
+  /** Every active company with a heating-and-water period has its next start and end reminder (one statement each way). */
+  async function ensureReadings(at: Date): Promise<number> {
+    const rows = []
+    for (const c of await repo.readingCompanies(db)) {
+      for (const [kind, day] of [
+        ['READING_START', c.start],
+        ['READING_END', c.end],
+      ] as const) {
+        const next = day ? nextReading(kind, day, at) : undefined
+        if (next) rows.push({ id: newId(), companyId: c.id, kind, assemblyId: null, key: next.key, dueAt: next.dueAt, createdAt: at.toISOString() })
+      }
+    }
+    await repo.upsertReadings(db, rows)
+    return rows.length
+  }
+
+  /**
+   * Delivers one due sendout inside the caller's transaction. The conditional claim makes it go
+   * out once even with several instances; one whose occasion is gone (a company no longer active,
+   * a reading day moved, an assembly no longer planned) is removed instead.
+   */
+  async function deliver(due: SendoutRow): Promise<boolean> {
+    const at = now()
+    if (!(await repo.claim(db, due.id, at))) return false
+    const company = await repo.company(db, due.companyId)
+    if (due.kind === 'ASSEMBLY_NOTICE' || due.kind === 'ASSEMBLY_REMINDER') {
+      const assembly = due.assemblyId ? await repo.byId(db, due.assemblyId) : undefined
+      // Nothing goes out for an assembly cancelled, held or already begun (a job that was down for long).
+      if (!assembly || !company || assembly.status !== 'PLANNED' || assembly.heldAt <= at) {
+        await repo.deleteSendout(db, due.id)
+        return false
+      }
+      const notice = due.kind === 'ASSEMBLY_NOTICE'
+      const told = await notices.tellMany(
+        await membership.members(assembly.companyId),
+        assemblyNotice(notice ? 'notice' : 'reminder', assembly, company.name, notice ? null : daysOfKey(due.key)),
+        (locale) => assemblyDetails(locale, assembly, true),
+      )
+      await repo.setRecipients(db, due.id, told)
+      await changed(assembly)
+      return true
+    }
+    const kind = due.kind as ReadingKind
+    const year = yearOfReadingKey(due.key)
+    const day = kind === 'READING_START' ? company?.start : company?.end
+    // A reading reminder more than a day late (the job was down) is no longer worth sending.
+    const stale = new Date(at).getTime() - new Date(due.dueAt).getTime() > READING_LATE_MS
+    if (!company || company.status !== 'ACTIVE' || !day || year === undefined || readingDueIn(day, year) !== due.dueAt || stale) {
+      await repo.deleteSendout(db, due.id)
+      return false
+    }
+    await repo.setRecipients(db, due.id, await notices.tellMany(await membership.members(company.id), readingNotice(kind, company.name)))
+    return true
+  }
+
+  return {
+    view: async (actor: Actor, id: string): Promise<Assembly> => await view(actor, await readable(actor, id)),
+
+    /** The assemblies the actor sees, latest meeting first; `companyId` of a company the caller has nothing to do with is 404. */
+    async list(actor: Actor, query: AssemblyListQuery): Promise<Assembly[]> {
+      if (query.companyId) await assertCompanyInScope(db, actor, query.companyId, async () => await membership.isResident(actor.userId, query.companyId!))
+      return await views(actor, await repo.list(db, await scopeOf(actor), query.companyId))
+    },
+
+    async create(actor: Actor, input: CreateAssemblyRequest): Promise<Assembly> {
+      if (input.id) {
+        const existing = await repo.byId(db, input.id)
+        if (existing) {
+          // The same create sent again (a retry from the outbox) answers the stored one.
+          if (existing.createdByUserId === actor.userId && existing.companyId === input.companyId && existing.title === input.title.trim())
+            return await view(actor, existing)
+          throw conflict(m.billingRecordExists.id, 'id')
+        }
+      }
+      await assertMayCreate(actor, input.companyId)
+      await companies.assertWritable(input.companyId)
+      const times = { heldAt: instant(input.heldAt), proposalDeadline: instant(input.proposalDeadline), noticeAt: noticeInstant(input.noticeAt) }
+      assertTiming(times, !!input.noticeAt, true)
+      const at = now()
+      const id = input.id ?? newId()
+      await repo.insert(db, {
+        id,
+        companyId: input.companyId,
+        title: input.title,
+        place: input.place,
+        agenda: input.agenda,
+        reminderDays: input.reminderDays ?? [...DEFAULT_REMINDER_DAYS],
+        ...times,
+        createdByUserId: actor.userId,
+        createdAt: at,
+        updatedAt: at,
+      })
+      const row = (await repo.byId(db, id))!
+      await scheduleSendouts(row)
+      await changed(row)
+      return await view(actor, row)
+    },
+
+    async update(actor: Actor, id: string, input: UpdateAssemblyRequest, version?: number): Promise<Assembly> {
+      const row = await manageable(actor, id, version)
+      const noticeOut = noticeSentAt(await repo.sendoutsOf(db, [id])) !== null
+      let noticeAt = row.noticeAt
+      if (input.noticeAt !== undefined) {
+        const wanted = input.noticeAt === null ? null : instant(input.noticeAt)
+        if (noticeOut) {
+          if (wanted !== row.noticeAt) throw ruleViolation(m.assemblyNoticeAlreadySent.id, 'noticeAt')
+        } else noticeAt = noticeInstant(input.noticeAt)
+      }
+      const times = {
+        heldAt: input.heldAt !== undefined ? instant(input.heldAt) : row.heldAt,
+        proposalDeadline: input.proposalDeadline !== undefined ? instant(input.proposalDeadline) : row.proposalDeadline,
+        noticeAt,
+      }
+      assertTiming(times, !noticeOut && input.noticeAt !== null, times.heldAt !== row.heldAt)
+      await repo.update(db, id, {
+        ...times,
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.place !== undefined ? { place: input.place } : {}),
+        ...(input.agenda !== undefined ? { agenda: input.agenda } : {}),
+        ...(input.reminderDays !== undefined ? { reminderDays: input.reminderDays } : {}),
+        updatedAt: now(),
+      })
+      const after = (await repo.byId(db, id))!
+      await scheduleSendouts(after)
+      await changed(after, row)
+      return await view(actor, after)
+    },
+
+    /** Cancels a planned assembly: what has not gone out is removed; members who had the notice are told. */
+    async cancel(actor: Actor, id: string, version?: number): Promise<Assembly> {
+      const row = await manageable(actor, id, version)
+      const noticeOut = noticeSentAt(await repo.sendoutsOf(db, [id])) !== null
+      await repo.deleteUnsentOf(db, id)
+      await repo.update(db, id, { status: 'CANCELLED', updatedAt: now() })
+      const after = (await repo.byId(db, id))!
+      if (noticeOut) {
+        const company = await repo.company(db, row.companyId)
+        await notices.tellMany(await membership.members(row.companyId), assemblyNotice('cancelled', row, company?.name ?? '', null), (locale) =>
+          assemblyDetails(locale, row, false),
+        )
+      }
+      await changed(after, row)
+      return await view(actor, after)
+    },
+
+    /** Marks a planned assembly held, once its time has come; nothing more goes out for it. */
+    async markHeld(actor: Actor, id: string, version?: number): Promise<Assembly> {
+      const row = await manageable(actor, id, version)
+      if (row.heldAt > now()) throw ruleViolation(m.assemblyNotYetHeld.id)
+      await repo.deleteUnsentOf(db, id)
+      await repo.update(db, id, { status: 'HELD', updatedAt: now() })
+      const after = (await repo.byId(db, id))!
+      await changed(after, row)
+      return await view(actor, after)
+    },
+
+    // ---- proposals
+
+    async proposals(actor: Actor, assemblyId: string): Promise<Proposal[]> {
+      await readable(actor, assemblyId)
+      return (await repo.proposalsOf(db, await proposalScopeOf(actor), assemblyId)).map(proposalView)
+    },
+
+    /** A member (resident or staff of the association) proposes something before the deadline. */
+    async submitProposal(actor: Actor, assemblyId: string, input: CreateProposalRequest): Promise<Proposal> {
+      if (input.id) {
+        const existing = await repo.proposalById(db, input.id)
+        if (existing) {
+          if (existing.authorUserId === actor.userId && existing.assemblyId === assemblyId && existing.title === input.title.trim())
+            return proposalView(existing)
+          throw conflict(m.billingRecordExists.id, 'id')
+        }
+      }
+      const assembly = await readable(actor, assemblyId)
+      const member = roleIn(actor, assembly.companyId) !== undefined || (await membership.isResident(actor.userId, assembly.companyId))
+      if (!member) throw forbidden(m.proposalMembersOnly.id)
+      if (assembly.status !== 'PLANNED') throw ruleViolation(m.proposalAssemblyClosed.id)
+      if (!proposalsOpen(assembly, now())) throw ruleViolation(m.proposalDeadlinePassed.id)
+      await companies.assertWritable(assembly.companyId)
+      const at = now()
+      const id = input.id ?? newId()
+      await repo.insertProposal(db, {
+        id,
+        assemblyId,
+        companyId: assembly.companyId,
+        authorUserId: actor.userId,
+        authorName: actor.fullName,
+        title: input.title,
+        body: input.body,
+        createdAt: at,
+        updatedAt: at,
+      })
+      const row = (await repo.proposalById(db, id))!
+      await proposalChanged(row)
+      return proposalView(row)
+    },
+
+    /** The author takes their proposal back before the deadline (repeating it changes nothing). */
+    async withdrawProposal(actor: Actor, assemblyId: string, proposalId: string, version?: number): Promise<Proposal> {
+      const assembly = await readable(actor, assemblyId)
+      const [row] = await repo.proposalsByIds(db, await proposalScopeOf(actor), [proposalId])
+      if (!row || row.assemblyId !== assembly.id) throw notFound(m.proposalNotFound.id)
+      if (row.authorUserId !== actor.userId) throw forbidden()
+      if (version !== undefined && version !== row.version) throw versionConflict(proposalView(row))
+      if (row.status === 'WITHDRAWN') return proposalView(row)
+      if (assembly.status !== 'PLANNED') throw ruleViolation(m.proposalAssemblyClosed.id)
+      if (!proposalsOpen(assembly, now())) throw ruleViolation(m.proposalDeadlinePassed.id)
+      await repo.updateProposal(db, proposalId, { status: 'WITHDRAWN', updatedAt: now() })
+      const after = (await repo.proposalById(db, proposalId))!
+      await proposalChanged(after)
+      return proposalView(after)
+    },
+
+    // ---- the job
+
+    /**
+     * The `assemblies` job (server/main.ts): makes sure every active company has its next reading
+     * reminders (every 10 minutes), sends every due sendout (each in its own transaction, claimed
+     * there, so it goes out once), and hands members the proposals of assemblies whose deadline
+     * just passed. Safe at any time and on several instances.
+     */
+    async tick(): Promise<{ readings: number; sent: number; published: number }> {
+      const at = clock.now()
+      let readings = 0
+      if (readingsCheckedAt === undefined || at.getTime() - readingsCheckedAt >= READING_CHECK_MS || at.getTime() < readingsCheckedAt) {
+        readings = await transaction(db, () => ensureReadings(at))
+        readingsCheckedAt = at.getTime()
+      }
+      let sent = 0
+      for (const due of await repo.due(db, at.toISOString(), DUE_BATCH)) if (await transaction(db, () => deliver(due))) sent += 1
+      let published = 0
+      for (const row of await repo.deadlinePassed(db, at.toISOString())) {
+        await transaction(db, async () => {
+          await repo.update(db, row.id, { updatedAt: now() }, false)
+          await changed((await repo.byId(db, row.id))!, row)
+        })
+        published += 1
+      }
+      return { readings, sent, published }
+    },
+
+    /** The rows as the sync sends them to this actor (a page's views in a constant number of statements). */
+    syncPage: async (actor: Actor, afterId: string | null, limit: number) => await views(actor, await repo.page(db, await scopeOf(actor), afterId, limit)),
+    syncLoad: async (actor: Actor, ids: string[]) => await views(actor, await repo.byIds(db, await scopeOf(actor), ids)),
+    syncProposalPage: async (actor: Actor, afterId: string | null, limit: number) =>
+      (await repo.proposalPage(db, await proposalScopeOf(actor), afterId, limit)).map(proposalView),
+    syncProposalLoad: async (actor: Actor, ids: string[]) => (await repo.proposalsByIds(db, await proposalScopeOf(actor), ids)).map(proposalView),
+  }
+}
+
+const synced = (row: { id: string; version: number }) => ({ id: row.id, version: row.version, data: row as unknown as Record<string, unknown> })
+
+/** Assemblies in the offline store: staff's of their companies, members' once the notice went out; `load` checks again (a row left out is a delete). */
+export const assemblySync = (assemblies: Pick<AssembliesService, 'syncPage' | 'syncLoad'>): SyncedEntity => ({
+  name: 'assembly',
+  snapshot: async (_db, actor, afterId, limit) => (await assemblies.syncPage(actor, afterId, limit)).map(synced),
+  load: async (_db, actor, ids) => (await assemblies.syncLoad(actor, ids)).map(synced),
+})
+
+/** Proposals in the offline store: staff's all, the author's own, members' every submitted one after the deadline. */
+export const proposalSync = (assemblies: Pick<AssembliesService, 'syncProposalPage' | 'syncProposalLoad'>): SyncedEntity => ({
+  name: 'proposal',
+  snapshot: async (_db, actor, afterId, limit) => (await assemblies.syncProposalPage(actor, afterId, limit)).map(synced),
+  load: async (_db, actor, ids) => (await assemblies.syncProposalLoad(actor, ids)).map(synced),
+})
