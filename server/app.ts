@@ -199,6 +199,7 @@ export function createApp(deps: AppDeps) {
     db,
     clock,
     companies,
+    residency: messages,
     // Beside the messages' folders (those are named by message id, so the sweeps never meet).
     files: attachmentStore(resolve(attachmentsDir, 'documents')),
     scanner: deps.messages?.scanner ?? acceptAll,

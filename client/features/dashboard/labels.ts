@@ -1,20 +1,7 @@
 /** The dashboard's words and date forms (issue #21), per interface locale. */
-import type { MessageDescriptor } from '@lingui/core'
-import { msg } from '@lingui/core/macro'
-import type { StatisticsCategory } from '../../../shared/domain/statistics'
 import type { Locale } from '../../lib/format'
 
-/** The charge statistics' category names (the same catalog entries as the Charges screen). */
-export const categoryLabels: Record<StatisticsCategory, MessageDescriptor> = {
-  'hot-and-cold-water': msg`Hot and cold water`,
-  'hot-water': msg`Hot water`,
-  'cold-water': msg`Cold water`,
-  heating: msg`Heating`,
-  addition: msg`Addition`,
-  'common-expenses': msg`Common expenses`,
-  fee: msg`Fee`,
-  other: msg`Other`,
-}
+export { categoryLabels } from '../statistics/category-labels'
 
 const intlLocale = (locale: Locale) => (locale === 'da' ? 'da-DK' : 'en-GB')
 const formats = new Map<string, Intl.DateTimeFormat>()

@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
-import { msg } from '@lingui/core/macro'
-import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { StatisticsPeriodType } from '../../../shared/contract/statistics'
 import { isCompanyAdminStaff } from '../../../shared/domain/roles'
-import { statisticsCategories, type StatisticsCategory } from '../../../shared/domain/statistics'
+import { statisticsCategories } from '../../../shared/domain/statistics'
 import { heatingWaterPeriod, isIsoDate } from '../../../shared/domain/statistics-period'
 import { Alert } from '../../components/ui/Alert'
 import { FilterBar } from '../../components/ui/FilterBar'
@@ -19,19 +17,9 @@ import { useRecord } from '../../sync/use-record'
 import type { Company } from '../../../shared/contract/companies'
 import { useSession } from '../auth/session'
 import { roleOf } from '../shell/navigation'
+import { categoryLabels } from './category-labels'
 import { ExportButton } from './ExportButton'
 import { useChargeStatistics, type StatisticsRequest } from './use-charge-statistics'
-
-export const categoryLabels: Record<StatisticsCategory, MessageDescriptor> = {
-  'hot-and-cold-water': msg`Hot and cold water`,
-  'hot-water': msg`Hot water`,
-  'cold-water': msg`Cold water`,
-  heating: msg`Heating`,
-  addition: msg`Addition`,
-  'common-expenses': msg`Common expenses`,
-  fee: msg`Fee`,
-  other: msg`Other`,
-}
 
 /** Kroner with two decimals, without the currency (the headers say DKK); the cell keeps øre in data-value for the export. */
 const Amount = ({ ore, locale }: { ore: number; locale: Locale }) => (

@@ -1,6 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { agreements } from '../../db/schema/agreements'
 import { documentEvents, documents } from '../../db/schema/documents'
 import { generalAssemblies } from '../../db/schema/assemblies'
 import { users } from '../../db/schema/users'
@@ -20,9 +19,6 @@ export interface DocumentScope {
   board: string[]
   resident: string[]
 }
-
-/** Agreements that make someone a resident of the company (a rejected or expired offer does not). */
-const livingAgreement = notInArray(agreements.status, ['REJECTED', 'EXPIRED'])
 
 function visible(scope: DocumentScope): SQL | undefined {
   if (scope.all) return undefined
@@ -106,26 +102,6 @@ export const documentsRepository = {
   /** Of these file ids, those a document still refers to (the files' sweep). */
   fileIds: async (db: Db, ids: string[]): Promise<Set<string>> =>
     new Set(ids.length === 0 ? [] : (await db.select({ id: documents.fileId }).from(documents).where(inArray(documents.fileId, ids)).all()).map((r) => r.id)),
-
-  /** Companies where the user lives (a living agreement). */
-  residentCompanyIds: async (db: Db, userId: string): Promise<string[]> =>
-    (
-      await db
-        .selectDistinct({ id: agreements.companyId })
-        .from(agreements)
-        .where(and(eq(agreements.memberUserId, userId), livingAgreement))
-        .all()
-    ).map((r) => r.id),
-
-  /** The residents of a company (users with a living agreement there). */
-  residentIds: async (db: Db, companyId: string): Promise<string[]> =>
-    (
-      await db
-        .selectDistinct({ id: agreements.memberUserId })
-        .from(agreements)
-        .where(and(eq(agreements.companyId, companyId), livingAgreement))
-        .all()
-    ).map((r) => r.id),
 
   assemblyCompany: async (db: Db, assemblyId: string): Promise<string | undefined> =>
     (await db.select({ companyId: generalAssemblies.companyId }).from(generalAssemblies).where(eq(generalAssemblies.id, assemblyId)).get())?.companyId,

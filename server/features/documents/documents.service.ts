@@ -59,20 +59,33 @@ export type DocumentsService = ReturnType<typeof createDocumentsService>
  * audience. Every change is written to the audit trail (`document_events`) in the same transaction.
  * Another association's document, or one the caller may not read, is 404.
  */
-export function createDocumentsService(deps: { db: Db; clock: Clock; companies: CompaniesService; files: AttachmentStore; scanner: AttachmentScanner }) {
-  const { db, clock, companies, files } = deps
+/** Who lives where (the messages service answers it: residents are those with a living agreement). */
+export interface Residency {
+  residentCompanyIds(userId: string): Promise<string[]>
+  residentIds(companyId: string): Promise<string[]>
+}
+
+export function createDocumentsService(deps: {
+  db: Db
+  clock: Clock
+  companies: CompaniesService
+  residency: Residency
+  files: AttachmentStore
+  scanner: AttachmentScanner
+}) {
+  const { db, clock, companies, residency, files } = deps
   const now = () => isoNow(clock)
 
   async function scopeOf(actor: Actor): Promise<DocumentScope> {
     const admin: string[] = []
     const board: string[] = []
     for (const c of actor.companies) (isCompanyAdminStaff(c.role) ? admin : board).push(c.id)
-    return { all: isSuperAdmin(actor), admin, board, resident: isSuperAdmin(actor) ? [] : await repo.residentCompanyIds(db, actor.userId) }
+    return { all: isSuperAdmin(actor), admin, board, resident: isSuperAdmin(actor) ? [] : await residency.residentCompanyIds(actor.userId) }
   }
 
   async function mayRead(actor: Actor, row: DocumentRow): Promise<boolean> {
     if (audiencesOf(actor, row.companyId).includes(row.audience)) return true
-    return row.audience === 'MEMBERS' && (await repo.residentCompanyIds(db, actor.userId)).includes(row.companyId)
+    return row.audience === 'MEMBERS' && (await residency.residentCompanyIds(actor.userId)).includes(row.companyId)
   }
 
   async function readable(actor: Actor, id: string): Promise<DocumentRow> {
@@ -111,7 +124,7 @@ export function createDocumentsService(deps: { db: Db; clock: Clock; companies: 
   async function changed(row: Pick<DocumentRow, 'id' | 'companyId' | 'audience'>, op: 'upsert' | 'delete', before?: DocumentAudience) {
     await recordChange(db, clock, 'document', row.id, op, { companyId: row.companyId })
     if (row.audience !== 'MEMBERS' && before !== 'MEMBERS') return
-    for (const userId of await repo.residentIds(db, row.companyId)) await recordChange(db, clock, 'document', row.id, op, { userId })
+    for (const userId of await residency.residentIds(row.companyId)) await recordChange(db, clock, 'document', row.id, op, { userId })
   }
 
   async function audit(

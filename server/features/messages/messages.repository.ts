@@ -190,6 +190,16 @@ export const messagesRepository = {
         .all()
     ).map((r) => r.id),
 
+  /** The company's residents (users with a living agreement there), each once. */
+  residentIds: async (db: Db, companyId: string): Promise<string[]> =>
+    (
+      await db
+        .selectDistinct({ id: agreements.memberUserId })
+        .from(agreements)
+        .where(and(eq(agreements.companyId, companyId), livingAgreement))
+        .all()
+    ).map((r) => r.id),
+
   isResident: async (db: Db, userId: string, companyId: string): Promise<boolean> =>
     (await db
       .select({ id: agreements.id })

@@ -490,6 +490,12 @@ export function createMessagesService(deps: MessagesDeps) {
     /** Whether the user is a resident of the company (a living agreement there). */
     isResident: async (userId: string, companyId: string): Promise<boolean> => await repo.isResident(db, userId, companyId),
 
+    /** Companies where the user is a resident (a living agreement). */
+    residentCompanyIds: async (userId: string): Promise<string[]> => await repo.residentCompanyIds(db, userId),
+
+    /** The company's residents (a living agreement), each once. */
+    residentIds: async (companyId: string): Promise<string[]> => await repo.residentIds(db, companyId),
+
     /** The rows as the sync sends them to this actor: a page's views in a constant number of statements. */
     syncViews: async (actor: Actor, rows: MessageRow[]): Promise<Message[]> => await views(actor, rows),
   }
