@@ -25,6 +25,22 @@ function App() {
   )
 }
 
+/**
+ * Loads the registry of queued-change kinds, trying again after a failed load (a network blip, a
+ * deploy while the tab was open); after the last try the sync session starts anyway: syncing with
+ * some changes named "Change" is better than not syncing at all.
+ */
+async function loadMutationKinds(): Promise<void> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    try {
+      await import('./sync/all-mutation-kinds')
+      return
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** attempt))
+    }
+  }
+}
+
 async function start() {
   configureApi({
     getToken: () => sessionStore.get().token,
@@ -42,7 +58,7 @@ async function start() {
   // Every kind of queued change, with its name, before the engine reads the queue (issue #17): its
   // own chunk, fetched beside the locale, so the first screen does not wait for it (a screen that
   // shows queued changes imports its feature's kinds itself). The sync session starts once it is in.
-  void import('./sync/all-mutation-kinds').then(() => {
+  void loadMutationKinds().then(() => {
     // The signed-in user's offline store and sync engine follow the session. A token the server
     // refuses while syncing ends the session but keeps the queue: it is sent after the next sign-in.
     installSyncSession({

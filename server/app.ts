@@ -209,6 +209,7 @@ export function createApp(deps: AppDeps) {
   const assemblies = createAssembliesService({ db, clock, companies, notices, membership: messages })
   const sync = createSyncService({
     db,
+    residency: messages,
     entities: [
       notificationSync,
       companySync(companies),

@@ -143,7 +143,7 @@ function DocumentAdmin({ handle, row, staffAudience }: { handle: SyncHandle; row
     setReplaceError(null)
     try {
       await replaceDocumentFile(row.id, file, row._version, action)
-      await handle.engine.syncNow()
+      await handle.engine.syncNow().catch(() => undefined)
       showToast('success', t`The file was replaced.`)
       setFile(null)
     } catch (error) {

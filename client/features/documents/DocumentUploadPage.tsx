@@ -82,7 +82,8 @@ export function DocumentUploadPage({ assemblyId, category: initialCategory }: { 
       const saved = await uploadDocument(parsed.data, file, action)
       showToast('success', t`The document was uploaded.`)
       // The list and the document page read the local copy: fetch the new row before going there.
-      await handle?.engine.syncNow()
+      // The upload is done; a pull that fails here only delays the new row (the next pull brings it).
+      await handle?.engine.syncNow().catch(() => undefined)
       void navigate({ to: '/documents/$id', params: { id: saved.id } })
     } catch (error) {
       if (error instanceof ApiError && error.issues.length)

@@ -20,7 +20,7 @@ import { isSuperAdmin, roleIn } from '../access/policy'
 import type { CompaniesService } from '../companies/companies.service'
 import { acceptUpload, sweepStore, type AttachmentScanner, type AttachmentStore } from '../messages/attachment-store'
 import { FILE_SWEEP_GRACE_MS } from '../messages/messages.service'
-import { recordChange } from '../sync/change-log'
+import { recordChange, recordChangeFor } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
 import { documentsRepository as repo, type DocumentRow, type DocumentScope } from './documents.repository'
 
@@ -124,7 +124,7 @@ export function createDocumentsService(deps: {
   async function changed(row: Pick<DocumentRow, 'id' | 'companyId' | 'audience'>, op: 'upsert' | 'delete', before?: DocumentAudience) {
     await recordChange(db, clock, 'document', row.id, op, { companyId: row.companyId })
     if (row.audience !== 'MEMBERS' && before !== 'MEMBERS') return
-    for (const userId of await residency.residentIds(row.companyId)) await recordChange(db, clock, 'document', row.id, op, { userId })
+    await recordChangeFor(db, clock, 'document', row.id, op, await residency.residentIds(row.companyId))
   }
 
   async function audit(

@@ -209,3 +209,29 @@ describe('documents', () => {
     expect(row?.fileId).toBe(kept.fileId)
   })
 })
+
+describe('documents and residency', () => {
+  it('a resident whose agreement ends gets a reset (their copy loses the members’ documents); a new resident gets one too', async () => {
+    const t = await testApp()
+    const f = await documentFixtures(t)
+    const { agreements } = await import('../../db/schema/agreements')
+    const { users } = await import('../../db/schema/users')
+    await uploadDocument(t, f.admin, { companyId: f.main, title: 'Husorden', category: 'HOUSE_RULES', audience: 'MEMBERS' })
+    const resident = await t.login(demo.resident)
+    const first = await pullAll(t, resident)
+    expect(first.changes.map((c) => c.data?.title)).toEqual(['Husorden'])
+    const userId = (await t.db.select({ id: users.id }).from(users).where(eq(users.emailAddress, demo.resident)).get())!.id
+    await t.db.update(agreements).set({ status: 'CLOSED' }).where(eq(agreements.memberUserId, userId)).run()
+    const after = await t.call('GET', `/sync?limit=500&cursor=${first.cursor}`, { token: resident })
+    expect(after.json.reset).toBe(true)
+    expect((after.json.changes as Change[]).filter((c) => c.entity === 'document')).toEqual([])
+    // A former resident keeps sight of the company (their own records) but reads none of its documents.
+    expect((await t.call('GET', `/documents?companyId=${f.main}`, { token: resident })).json).toEqual([])
+
+    // Moving in again: the next pull starts afresh and brings the members' documents.
+    await t.db.update(agreements).set({ status: 'ACCEPTED' }).where(eq(agreements.memberUserId, userId)).run()
+    const again = await t.call('GET', `/sync?limit=500&cursor=${after.json.cursor}`, { token: resident })
+    expect(again.json.reset).toBe(true)
+    expect((again.json.changes as Change[]).filter((c) => c.entity === 'document').map((c) => c.data?.title)).toEqual(['Husorden'])
+  })
+})

@@ -18,8 +18,12 @@ export interface Person {
   language: 'EN' | 'DA'
 }
 
-/** Agreements that make someone a resident of the company (a rejected or expired offer does not). */
-const livingAgreement = notInArray(agreements.status, ['REJECTED', 'EXPIRED'])
+/**
+ * Agreements that make someone a resident of the company: an offer not yet answered, a running
+ * agreement, one terminated but not yet ended. A rejected or expired offer does not, nor a closed
+ * agreement (its termination date has passed: the member moved out).
+ */
+const livingAgreement = notInArray(agreements.status, ['REJECTED', 'EXPIRED', 'CLOSED'])
 const person = { id: users.id, fullName: users.fullName, emailAddress: users.emailAddress, language: users.language }
 
 /** Who may see a message in lists and sync (mirrors policy.canReadMessage, as SQL). */

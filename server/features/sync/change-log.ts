@@ -15,6 +15,11 @@ export interface ChangeScope {
 type ChangeRow = [entity: SyncEntity, entityId: string, op: 'upsert' | 'delete', companyId: string | null, userId: string | null, createdAt: string]
 
 const insertOne = statement<ChangeRow, never>('INSERT INTO change_log (entity, entity_id, op, company_id, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+/** Rows per statement when one change is logged for many users at once on SQLite (`recordChangeFor`). */
+const MANY_ROWS = 100
+const insertMany = statement<unknown[], never>(
+  `INSERT INTO change_log (entity, entity_id, op, company_id, user_id, created_at) VALUES ${Array.from({ length: MANY_ROWS }, () => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
+)
 
 /** The rows a PostgreSQL transaction logs, written together just before its COMMIT (see `writeChange`). */
 const pending = {}
@@ -74,6 +79,30 @@ export async function writeChange(db: Db, entity: SyncEntity, entityId: string, 
  */
 export async function recordChange(db: Db, clock: Clock, entity: SyncEntity, entityId: string, op: 'upsert' | 'delete', scope: ChangeScope): Promise<void> {
   await writeChange(db, entity, entityId, op, scope, clock.now().toISOString())
+}
+
+/**
+ * Appends one change of a synced entity for each of `userIds` (a document or an assembly every
+ * member of an association reads): a hundred rows a statement on SQLite, collected for the COMMIT
+ * on PostgreSQL (see `writeChange`). Call it inside the transaction that makes the change.
+ */
+export async function recordChangeFor(
+  db: Db,
+  clock: Clock,
+  entity: SyncEntity,
+  entityId: string,
+  op: 'upsert' | 'delete',
+  userIds: readonly string[],
+): Promise<void> {
+  const at = clock.now().toISOString()
+  const rows = userIds.map((userId): ChangeRow => [entity, entityId, op, null, userId, at])
+  if (engineOf(db)) {
+    for (const row of rows) await writeChange(db, row[0], row[1], row[2], { userId: row[4] }, at)
+    return
+  }
+  let i = 0
+  for (; i + MANY_ROWS <= rows.length; i += MANY_ROWS) await insertMany.run(db, rows.slice(i, i + MANY_ROWS).flat())
+  for (; i < rows.length; i++) await insertOne.run(db, rows[i]!)
 }
 
 /** The newest seq ever written (compaction may have removed the row itself). */

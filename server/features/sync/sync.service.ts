@@ -52,9 +52,20 @@ function isCursor(c: unknown, entityCount: number): c is Cursor {
   )
 }
 
-/** Changes whenever the caller's visibility changes: role, companies, or a role in a company. */
-export const accessFingerprint = (actor: Actor): string =>
-  sha256([actor.userId, actor.systemRole, ...actor.companies.map((c) => `${c.id}:${c.role}`).sort()].join('|')).slice(0, 16)
+/**
+ * Changes whenever the caller's visibility changes: role, companies, a role in a company, or the
+ * associations they live in (a resident reads the members' documents and assemblies there, and
+ * one who moves in or out must get them, or lose them, at once: a reset, not a later delete).
+ */
+export const accessFingerprint = (actor: Actor, residentIn: readonly string[] = []): string =>
+  sha256(
+    [actor.userId, actor.systemRole, ...actor.companies.map((c) => `${c.id}:${c.role}`).sort(), ...residentIn.map((id) => `resident:${id}`).sort()].join('|'),
+  ).slice(0, 16)
+
+/** Who lives where: the companies a user is a resident of (messages service). */
+export interface Residency {
+  residentCompanyIds(userId: string): Promise<string[]>
+}
 
 export type SyncService = ReturnType<typeof createSyncService>
 
@@ -63,8 +74,8 @@ export type SyncService = ReturnType<typeof createSyncService>
  * may see, entity by entity in id order; then the change log from the seq the snapshot started
  * at. Changes during a snapshot are re-sent by the log, and applying a row twice is harmless.
  */
-export function createSyncService(deps: { db: Db; entities: SyncedEntity[] }) {
-  const { db, entities } = deps
+export function createSyncService(deps: { db: Db; entities: SyncedEntity[]; residency: Residency }) {
+  const { db, entities, residency } = deps
 
   function visibleLog(actor: Actor): SQL | undefined {
     const own = eq(changeLog.userId, actor.userId)
@@ -133,7 +144,7 @@ export function createSyncService(deps: { db: Db; entities: SyncedEntity[] }) {
      */
     pull: (actor: Actor, rawCursor: string | undefined, limit: number): Promise<SyncResponse> =>
       snapshot(db, async () => {
-        const access = accessFingerprint(actor)
+        const access = accessFingerprint(actor, isSuperAdmin(actor) ? [] : await residency.residentCompanyIds(actor.userId))
         const cursor = decode(rawCursor, entities.length)
         const stale = cursor !== undefined && (cursor.a !== access || cursor.s < (await compactedThrough(db)))
         const unreadable = rawCursor !== undefined && rawCursor !== '' && cursor === undefined
