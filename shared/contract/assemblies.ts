@@ -9,6 +9,7 @@ import {
   MAX_REMINDERS,
   MIN_REMINDER_DAYS,
 } from '../domain/assembly'
+import { pageQueryFields } from './paging'
 import { multiLineText, plainText } from './text'
 
 /**
@@ -50,7 +51,7 @@ const heldAt = wallTime(m.assemblyHeldAtRequired.id)
 const proposalDeadline = wallTime(m.assemblyDeadlineRequired.id)
 const noticeAt = wallTime(m.assemblyNoticeAtInvalid.id)
   .nullable()
-  .meta({ description: 'When the notice goes out (Copenhagen time, not after the meeting); null: at once' })
+  .meta({ description: 'When the notice goes out (Copenhagen time, before the deadline for proposals); null: at once' })
 const reminderDays = z
   .array(
     z
@@ -70,14 +71,17 @@ export interface TimingIssue {
 }
 
 /**
- * The order of the times (Copenhagen wall times compare as text): the deadline for proposals
- * before the meeting, the notice not after it. The server checks the stored values merged with an
- * edit the same way.
+ * The order of the times (Copenhagen wall times compare as text, and so do UTC instants): the
+ * deadline for proposals before the meeting; the notice not after the meeting and before the
+ * deadline (members must have it in time to propose something). One issue per field. The server
+ * checks the stored values merged with an edit the same way; that a time lies ahead depends on the
+ * clock and is the server's (and the form's) check.
  */
 export function timingIssues(v: { heldAt?: string | null; proposalDeadline?: string | null; noticeAt?: string | null }): TimingIssue[] {
   const issues: TimingIssue[] = []
   if (v.heldAt && v.proposalDeadline && v.proposalDeadline >= v.heldAt) issues.push({ path: 'proposalDeadline', message: m.assemblyDeadlineAfterMeeting.id })
   if (v.heldAt && v.noticeAt && v.noticeAt > v.heldAt) issues.push({ path: 'noticeAt', message: m.assemblyNoticeAfterMeeting.id })
+  else if (v.proposalDeadline && v.noticeAt && v.noticeAt >= v.proposalDeadline) issues.push({ path: 'noticeAt', message: m.assemblyNoticeAfterDeadline.id })
   return issues
 }
 
@@ -154,7 +158,7 @@ export const Assembly = z
   .meta({ id: 'Assembly' })
 export type Assembly = z.infer<typeof Assembly>
 
-export const AssemblyListQuery = z.object({ companyId: z.uuid().optional() })
+export const AssemblyListQuery = z.object({ companyId: z.uuid().optional(), ...pageQueryFields })
 export type AssemblyListQuery = z.output<typeof AssemblyListQuery>
 
 export const CreateProposalRequest = z

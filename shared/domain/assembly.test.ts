@@ -12,6 +12,18 @@ describe('general assembly times', () => {
     expect(instantToCopenhagenLocal('2027-07-01T06:00:00.000Z')).toBe('2027-07-01T08:00')
   })
 
+  it('refuses a wall time that does not exist in Copenhagen (the hour skipped in spring) instead of moving it', () => {
+    // Summer time begins 28 March 2027 at 02:00, which becomes 03:00: 02:00–02:59 never happen.
+    expect(copenhagenLocalToInstant('2027-03-28T02:30')).toBeUndefined()
+    expect(copenhagenLocalToInstant('2027-03-28T02:00')).toBeUndefined()
+    expect(copenhagenLocalToInstant('2027-03-28T01:59')).toBe('2027-03-28T00:59:00.000Z')
+    expect(copenhagenLocalToInstant('2027-03-28T03:00')).toBe('2027-03-28T01:00:00.000Z')
+    // The hour repeated in October exists (twice): it is accepted, and reads back the same.
+    const twice = copenhagenLocalToInstant('2027-10-31T02:30')
+    expect(twice).toBeDefined()
+    expect(instantToCopenhagenLocal(twice!)).toBe('2027-10-31T02:30')
+  })
+
   it('puts a reminder at the same wall time N days before, across the change to summer time', () => {
     // Friday 2 April 2027 19:00 (summer time) → 19 March 19:00 (winter time).
     expect(daysBefore('2027-04-02T17:00:00.000Z', 14)).toBe('2027-03-19T18:00:00.000Z')

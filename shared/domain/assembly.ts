@@ -21,15 +21,21 @@ export const MAX_AGENDA_ITEMS = 40
 /** The hour (Copenhagen) the reading reminders go out on the first and the last day of the heating-and-water period. */
 export const READING_HOUR = 8
 
-/** A Copenhagen wall time → its UTC instant (ISO), daylight saving included; undefined for a time that is not a real date. */
+/**
+ * A Copenhagen wall time → its UTC instant (ISO), daylight saving included; undefined for a time
+ * that is not a real date, or that does not exist in Copenhagen (the hour skipped when summer time
+ * begins, e.g. 2027-03-28T02:30): the instant read back must be the same wall time, so nothing is
+ * silently moved. A time that occurs twice (the hour repeated in October) is its first occurrence.
+ */
 export function copenhagenLocalToInstant(local: string): string | undefined {
   const m = LOCAL_DATE_TIME.exec(local)
   if (!m) return undefined
   const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number]
   if (mo < 1 || mo > 12 || h > 23 || mi > 59) return undefined
   const at = new TZDate(y, mo - 1, d, h, mi, COPENHAGEN)
-  if (Number.isNaN(at.getTime()) || at.getDate() !== d || at.getMonth() !== mo - 1) return undefined
-  return new Date(at.getTime()).toISOString()
+  if (Number.isNaN(at.getTime())) return undefined
+  const iso = new Date(at.getTime()).toISOString()
+  return instantToCopenhagenLocal(iso) === local ? iso : undefined
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')

@@ -125,7 +125,9 @@ function AssemblyForm(props: { handle: SyncHandle; companyId: string; companyNam
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const heldAtChanged = !opened || values.heldAt !== assemblyFormOf(opened).heldAt
-    const next = assemblyFormErrors(values, i18n, { noticeOut, heldAtChanged })
+    const deadlineChanged = !opened || values.proposalDeadline !== assemblyFormOf(opened).proposalDeadline
+    const deadlinePassed = typeof opened?.proposalDeadline === 'string' && opened.proposalDeadline <= new Date().toISOString()
+    const next = assemblyFormErrors(values, i18n, { noticeOut, heldAtChanged, deadlineChanged, deadlinePassed })
     setErrors(next)
     if (Object.keys(next).length) {
       // The first field that needs attention gets the focus.

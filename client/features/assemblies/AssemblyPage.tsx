@@ -20,6 +20,9 @@ import { NotKeptError } from '../../sync/outcomes'
 import { useSync, type SyncHandle } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
 import { useNotKeptText, useRefusalText } from '../sync-status/refusal'
+import { ChangeProblem } from '../../components/sync/ChangeProblem'
+import type { Mutation } from '../../sync/local-db'
+import { actionAnswer } from './action-outcome'
 import { cancelAssembly, markAssemblyHeld, submitProposal, withdrawProposal } from './assembly-mutations'
 import { meetingTime } from './format'
 import { assemblyStatusBadge, assemblyStatusLabels, proposalStatusLabels } from './labels'
@@ -48,7 +51,7 @@ export function AssemblyPage({ id }: { id: string }) {
         <Spinner label={t`Loading general assembly`} />
       : !row ?
         <RecordMissing absent={record.absent === 'offline' ? 'offline' : 'notFound'} notFound={<Trans>General assembly not found.</Trans>} />
-      : <AssemblyDetails handle={handle} row={row} />}
+      : <AssemblyDetails handle={handle} row={row} problems={record.problems} />}
     </div>
   )
 }
@@ -59,7 +62,7 @@ function useNow(): number {
   return now
 }
 
-function AssemblyDetails({ handle, row }: { handle: SyncHandle; row: AssemblyView }) {
+function AssemblyDetails({ handle, row, problems }: { handle: SyncHandle; row: AssemblyView; problems: Mutation[] }) {
   const { t, i18n } = useLingui()
   const locale = useLocale()
   const user = useSession().user
@@ -69,9 +72,10 @@ function AssemblyDetails({ handle, row }: { handle: SyncHandle; row: AssemblyVie
   const manager = !!user && (user.userRole === 'SUPERADMIN' || (role !== undefined && isCompanyAdminStaff(role)))
   const planned = row.status === 'PLANNED'
   const status = row.status ?? 'PLANNED'
-  const queuedText = useQueuedText()
   const notKeptText = useNotKeptText()
 
+  // On the version shown (If-Match): a change made meanwhile elsewhere is a conflict the user
+  // resolves below, and a refusal is said in words; never silence.
   const act = async (make: () => Promise<Queued>, done: string) => {
     let queued: Queued
     try {
@@ -80,15 +84,14 @@ function AssemblyDetails({ handle, row }: { handle: SyncHandle; row: AssemblyVie
       if (error instanceof NotKeptError) return showToast('error', notKeptText(error))
       throw error
     }
-    const result = await awaitServer(handle, [queued])
-    if (result.outcome === 'accepted') showToast('success', done)
-    else if (result.outcome === 'queued') showToast('info', queuedText(result.waitingFor))
+    const answer = actionAnswer(await awaitServer(handle, [queued]), done, i18n)
+    showToast(answer.kind, answer.text)
   }
   const cancel = () => {
     if (!window.confirm(t`Cancel this general assembly? Members who had the notice are told.`)) return
-    void act(() => cancelAssembly(handle, row.id), t`The general assembly is cancelled.`)
+    void act(() => cancelAssembly(handle, row), t`The general assembly is cancelled.`)
   }
-  const held = () => void act(() => markAssemblyHeld(handle, row.id), t`The general assembly is marked as held.`)
+  const held = () => void act(() => markAssemblyHeld(handle, row), t`The general assembly is marked as held.`)
 
   return (
     <>
@@ -101,7 +104,9 @@ function AssemblyDetails({ handle, row }: { handle: SyncHandle; row: AssemblyVie
           </span>
         )}
       </p>
-      {row._rejected && <Alert variant="error">{row._rejected}</Alert>}
+      {problems.length > 0 ?
+        problems.map((m) => <ChangeProblem key={m.mutationId} handle={handle} mutation={m} />)
+      : row._rejected && <Alert variant="error">{row._rejected}</Alert>}
       {manager && planned && (
         <div className="form-actions form-actions-start assembly-actions">
           <Link to={`/assemblies/${row.id}/edit` as never} className={buttonClass('secondary')}>
@@ -258,7 +263,6 @@ function Proposals(props: { handle: SyncHandle; row: AssemblyView; nowIso: strin
   const open =
     row.status !== undefined && row.proposalDeadline !== undefined && proposalsOpen({ status: row.status, proposalDeadline: row.proposalDeadline }, nowIso)
   const notKeptText = useNotKeptText()
-  const queuedText = useQueuedText()
   const { t } = useLingui()
 
   const take = async (p: ProposalView) => {
@@ -270,9 +274,8 @@ function Proposals(props: { handle: SyncHandle; row: AssemblyView; nowIso: strin
       if (error instanceof NotKeptError) return showToast('error', notKeptText(error))
       throw error
     }
-    const result = await awaitServer(handle, [queued])
-    if (result.outcome === 'accepted') showToast('success', t`The proposal is withdrawn.`)
-    else if (result.outcome === 'queued') showToast('info', queuedText(result.waitingFor))
+    const answer = actionAnswer(await awaitServer(handle, [queued]), t`The proposal is withdrawn.`, i18n)
+    showToast(answer.kind, answer.text)
   }
 
   return (

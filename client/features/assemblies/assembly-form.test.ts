@@ -47,6 +47,7 @@ describe('the general assembly form', () => {
   it('keeps the user on the form for times that have passed', () => {
     expect(assemblyFormErrors(filled({ heldAt: '2026-11-01T19:00', proposalDeadline: '2026-10-01T12:00', noticeMode: 'now' }), i18n, { now: NOW })).toEqual({
       heldAt: 'The meeting must be in the future.',
+      proposalDeadline: 'The deadline for proposals must be in the future.',
     })
     expect(assemblyFormErrors(filled({ noticeAt: '2026-11-20T10:00' }), i18n, { now: NOW }).noticeAt).toMatch(/^The notice time has passed/)
     // A stored meeting time that has passed is not the user's doing: an edit of something else goes.
@@ -55,8 +56,33 @@ describe('the general assembly form', () => {
         now: NOW,
         noticeOut: true,
         heldAtChanged: false,
+        deadlineChanged: false,
       }),
     ).toEqual({})
+  })
+
+  it('wants the notice before the deadline, a new deadline ahead, and a passed deadline left where it is', () => {
+    expect(assemblyFormErrors(filled({ noticeAt: '2027-03-02T10:00' }), i18n, { now: NOW })).toEqual({
+      noticeAt: 'The notice must go out before the deadline for proposals.',
+    })
+    expect(assemblyFormErrors(filled({ proposalDeadline: '2026-11-22T12:00', noticeMode: 'now' }), i18n, { now: NOW })).toEqual({
+      proposalDeadline: 'The deadline for proposals must be in the future.',
+    })
+    // A wall time that does not exist in Copenhagen (summer time begins) is no date.
+    expect(assemblyFormErrors(filled({ heldAt: '2027-03-28T02:30' }), i18n, { now: NOW }).heldAt).toBe('Please enter a valid date')
+    // Editing after the deadline: moving it is refused; leaving it as it was is fine.
+    const late = new Date('2027-03-05T09:00:00.000Z').getTime()
+    const stored = filled({ heldAt: '2027-03-12T19:00', proposalDeadline: '2027-03-01T12:00' })
+    expect(
+      assemblyFormErrors({ ...stored, proposalDeadline: '2027-03-08T12:00' }, i18n, {
+        now: late,
+        noticeOut: true,
+        heldAtChanged: false,
+        deadlineChanged: true,
+        deadlinePassed: true,
+      }),
+    ).toEqual({ proposalDeadline: 'The deadline for proposals has passed and cannot be moved.' })
+    expect(assemblyFormErrors(stored, i18n, { now: late, noticeOut: true, heldAtChanged: false, deadlineChanged: false, deadlinePassed: true })).toEqual({})
   })
 
   it('sends only what changed against the assembly as it opened', () => {

@@ -78,13 +78,14 @@ const ahead = (local: string, now: number) => {
 
 /**
  * What is wrong with the form, by field, in the user's language; empty when it may be sent.
- * `noticeOut`: the notice has gone out (its time is no longer the form's); `heldAtChanged`: the
- * meeting's time is new (a stored one may have passed).
+ * `noticeOut`: the notice has gone out (its time is no longer the form's); `heldAtChanged`,
+ * `deadlineChanged`: the meeting's time or the deadline is new (a stored one may have passed);
+ * `deadlinePassed`: the stored deadline has passed, so it can no longer move.
  */
 export function assemblyFormErrors(
   values: AssemblyFormValues,
   i18n: I18n,
-  options: { now?: number; noticeOut?: boolean; heldAtChanged?: boolean } = {},
+  options: { now?: number; noticeOut?: boolean; heldAtChanged?: boolean; deadlineChanged?: boolean; deadlinePassed?: boolean } = {},
 ): AssemblyFormErrors {
   const now = options.now ?? Date.now()
   const errors: AssemblyFormErrors = {}
@@ -101,6 +102,9 @@ export function assemblyFormErrors(
     }
   if (!errors.heldAt && options.heldAtChanged !== false && values.heldAt && !ahead(values.heldAt, now))
     errors.heldAt = i18n._(messages.assemblyMeetingInPast.id)
+  if (options.deadlinePassed && options.deadlineChanged) errors.proposalDeadline = i18n._(messages.assemblyDeadlineFixed.id)
+  else if (!errors.proposalDeadline && options.deadlineChanged !== false && values.proposalDeadline && !ahead(values.proposalDeadline, now))
+    errors.proposalDeadline = i18n._(messages.assemblyDeadlineInPast.id)
   if (!options.noticeOut && values.noticeMode === 'at' && !errors.noticeAt) {
     if (!values.noticeAt) errors.noticeAt = i18n._(messages.assemblyNoticeAtInvalid.id)
     else if (!ahead(values.noticeAt, now - 60_000)) errors.noticeAt = i18n._(messages.assemblyNoticeInPast.id)

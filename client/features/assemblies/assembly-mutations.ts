@@ -195,29 +195,38 @@ export async function updateAssembly(handle: SyncHandle, opened: Record<string, 
   })
 }
 
-/** Cancels the assembly, after the changes to it still waiting. */
-export async function cancelAssembly(handle: SyncHandle, id: string) {
-  const previous = await lastChangeOf(handle.db, id)
+/**
+ * The version a change of the assembly as the user sees it was made on (If-Match): an assembly
+ * still waiting for its create has version 1 once it is made; a change still waiting before it
+ * moves this one on when the server answers it (the drainer rebases followers).
+ */
+async function baseOf(handle: SyncHandle, row: { id: string; _version: number }) {
+  const create = await pendingCreate(handle, row.id)
+  const previous = await lastChangeOf(handle.db, row.id)
+  return { baseVersion: create ? 1 : row._version, dependsOn: previous?.mutationId }
+}
+
+/** Cancels the assembly on the version the user saw (a stale one 412: they choose), after the changes to it still waiting. */
+export async function cancelAssembly(handle: SyncHandle, row: { id: string; _version: number }) {
   return handle.engine.mutate({
     kind: ASSEMBLY_CANCEL,
     method: 'POST',
-    path: `/assemblies/${id}/cancel`,
+    path: `/assemblies/${row.id}/cancel`,
     entity: 'assembly',
-    entityId: id,
-    dependsOn: previous?.mutationId,
+    entityId: row.id,
+    ...(await baseOf(handle, row)),
   })
 }
 
-/** Marks the assembly held, after the changes to it still waiting. */
-export async function markAssemblyHeld(handle: SyncHandle, id: string) {
-  const previous = await lastChangeOf(handle.db, id)
+/** Marks the assembly held on the version the user saw, after the changes to it still waiting. */
+export async function markAssemblyHeld(handle: SyncHandle, row: { id: string; _version: number }) {
   return handle.engine.mutate({
     kind: ASSEMBLY_HELD,
     method: 'POST',
-    path: `/assemblies/${id}/held`,
+    path: `/assemblies/${row.id}/held`,
     entity: 'assembly',
-    entityId: id,
-    dependsOn: previous?.mutationId,
+    entityId: row.id,
+    ...(await baseOf(handle, row)),
   })
 }
 

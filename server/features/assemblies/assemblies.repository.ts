@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { assemblyProposals, generalAssemblies, sendouts } from '../../db/schema/assemblies'
-import { companies } from '../../db/schema/companies'
+import { companies, companyMembers } from '../../db/schema/companies'
 
 export type AssemblyRow = typeof generalAssemblies.$inferSelect
 export type ProposalRow = typeof assemblyProposals.$inferSelect
@@ -66,14 +66,29 @@ export const assembliesRepository = {
       .where(eq(generalAssemblies.id, id))
       .run(),
 
-  /** The list: latest meeting first. */
-  list: async (db: Db, scope: AssemblyScope, companyId: string | undefined): Promise<AssemblyRow[]> =>
+  /**
+   * A page of the list (docs/API.md "Lists"): latest meeting first by (heldAt, id), after the
+   * cursor's key, one statement with `LIMIT` (the caller asks one row more than the page).
+   */
+  listPage: async (
+    db: Db,
+    scope: AssemblyScope,
+    companyId: string | undefined,
+    after: readonly [string, string] | undefined,
+    limit: number,
+  ): Promise<AssemblyRow[]> =>
     await db
       .select()
       .from(generalAssemblies)
-      .where(and(visibleAssembly(scope), companyId ? eq(generalAssemblies.companyId, companyId) : undefined))
+      .where(
+        and(
+          visibleAssembly(scope),
+          companyId ? eq(generalAssemblies.companyId, companyId) : undefined,
+          after ? sql`(${generalAssemblies.heldAt}, ${generalAssemblies.id}) < (${after[0]}, ${after[1]})` : undefined,
+        ),
+      )
       .orderBy(desc(generalAssemblies.heldAt), desc(generalAssemblies.id))
-      .limit(500)
+      .limit(limit)
       .all(),
 
   /** Whether the scope sees this assembly. */
@@ -120,6 +135,10 @@ export const assembliesRepository = {
       )
       .limit(100)
       .all(),
+
+  /** The company's staff (any role): they get its changes through the company's change-log rows. */
+  staffIds: async (db: Db, companyId: string): Promise<Set<string>> =>
+    new Set((await db.select({ id: companyMembers.userId }).from(companyMembers).where(eq(companyMembers.companyId, companyId)).all()).map((r) => r.id)),
 
   companyNames: async (db: Db, companyIds: string[]): Promise<Map<string, string>> =>
     new Map(
@@ -270,13 +289,11 @@ export const assembliesRepository = {
         .all()
     : [],
 
-  /** Ids of an assembly's submitted proposals (what members read once the deadline passed). */
-  submittedIds: async (db: Db, assemblyId: string): Promise<string[]> =>
-    (
-      await db
-        .select({ id: assemblyProposals.id })
-        .from(assemblyProposals)
-        .where(and(eq(assemblyProposals.assemblyId, assemblyId), eq(assemblyProposals.status, 'SUBMITTED')))
-        .all()
-    ).map((r) => r.id),
+  /** An assembly's submitted proposals with their authors (what members read once the deadline passed; a withdrawn one never). */
+  submitted: async (db: Db, assemblyId: string): Promise<Array<{ id: string; authorUserId: string | null }>> =>
+    await db
+      .select({ id: assemblyProposals.id, authorUserId: assemblyProposals.authorUserId })
+      .from(assemblyProposals)
+      .where(and(eq(assemblyProposals.assemblyId, assemblyId), eq(assemblyProposals.status, 'SUBMITTED')))
+      .all(),
 }

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { Assembly, AssemblyListQuery, CreateAssemblyRequest, CreateProposalRequest, Proposal, UpdateAssemblyRequest } from '../../../shared/contract/assemblies'
 import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
+import { nextLinkHeader, setNextLink } from '../../http/paging'
 import { ifMatchVersion, setETag } from '../../http/versioning'
 import { requireActor } from '../access/actor'
 import type { AssembliesService } from './assemblies.service'
@@ -17,10 +18,16 @@ const list = createRoute({
   tags,
   security: bearer,
   summary:
-    "General assemblies the caller sees, latest meeting first: every one of the companies they are staff of (any role) or super admin of, and their associations' as a resident once the notice went out. " +
-    'companyId narrows them (404 for a company the caller has nothing to do with)',
+    "General assemblies the caller sees, latest meeting first (by meeting time, then id): every one of the companies they are staff of (any role) or super admin of, and their associations' as a resident once the notice went out. " +
+    'companyId narrows them (404 for a company the caller has nothing to do with, with or without a cursor). ' +
+    'Paged: at most `limit` (1–200, default 200) per answer; the next page is the `Link: <…>; rel="next"` header, absent on the last page (a foreign cursor 400 on `cursor`)',
   request: { query: AssemblyListQuery },
-  responses: { 200: { description: 'The assemblies', ...json(z.array(Assembly)) }, 400: e[400], 401: e[401], 404: e[404] },
+  responses: {
+    200: { description: 'A page of assemblies, latest meeting first', headers: nextLinkHeader, ...json(z.array(Assembly)) },
+    400: e[400],
+    401: e[401],
+    404: e[404],
+  },
 })
 const create = createRoute({
   method: 'post',
@@ -29,9 +36,10 @@ const create = createRoute({
   security: bearer,
   summary:
     'Call a general assembly (company admin staff — chairman, administrator, accountant — and the super admin; a board member or a resident 403, another association 404): ' +
-    'title, time and place (Copenhagen time), agenda, deadline for proposals (before the meeting), when the notice goes out (not after the meeting; null: at once) and the reminders ' +
+    'title, time and place (Copenhagen time; a time that does not exist there, in the hour skipped in spring, 400), agenda, deadline for proposals (in the future, before the meeting), ' +
+    'when the notice goes out (before the deadline for proposals; null: at once) and the reminders ' +
     '(days before the meeting, default [14, 2]). The notice and each reminder go to every member in-app and by e-mail in their language; a reminder due before the notice or already past is not scheduled. ' +
-    'A client-made `id` makes an offline create safe to repeat.',
+    'A client-made `id` makes an offline create safe to repeat (the same create answers the stored one while the caller reads it; an id of a row the caller does not read 404, of another they read 409).',
   request: { headers: writeHeaders, ...jsonBody(CreateAssemblyRequest) },
   responses: { 201: one('The assembly'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
 })
@@ -50,7 +58,8 @@ const update = createRoute({
   tags,
   security: bearer,
   summary:
-    'Change a planned assembly (company admin staff). The unsent notice and reminders follow the new times; sent ones stay. Once the notice went out its time cannot change (422). ' +
+    'Change a planned assembly (company admin staff). The unsent notice and reminders follow the new times; sent ones stay. Once the notice went out its time cannot change (422); ' +
+    'once the deadline for proposals has passed it cannot move (422 on `proposalDeadline`), and a new deadline must lie ahead. ' +
     'A cancelled or held one answers 409 INVALID_STATE; a stale If-Match 412.',
   request: { params: IdParam, headers: versionedWriteHeaders, ...jsonBody(UpdateAssemblyRequest) },
   responses: { 200: one('The assembly'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412], 422: e[422] },
@@ -91,7 +100,7 @@ const submit = createRoute({
   security: bearer,
   summary:
     'Submit a proposal (a member: resident or staff of the association) before the deadline; after it 422 in the caller’s language. ' +
-    'A client-made `id` makes an offline submit safe to repeat.',
+    'A client-made `id` makes an offline submit safe to repeat (an id of a proposal the caller does not read 404, of another they read 409).',
   request: { params: IdParam, headers: writeHeaders, ...jsonBody(CreateProposalRequest) },
   responses: { 201: oneProposal('The proposal'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
 })
@@ -107,7 +116,11 @@ const withdraw = createRoute({
 
 export const assembliesRoutes = (assemblies: AssembliesService) =>
   router()
-    .openapi(list, async (c) => c.json(await assemblies.list(requireActor(c.var.actor), c.req.valid('query')), 200))
+    .openapi(list, async (c) => {
+      const page = await assemblies.list(requireActor(c.var.actor), c.req.valid('query'))
+      setNextLink(c, page.next)
+      return c.json(page.items, 200)
+    })
     .openapi(create, async (c) => {
       const assembly = await assemblies.create(requireActor(c.var.actor), c.req.valid('json'))
       setETag(c, assembly.version)

@@ -1,6 +1,7 @@
 import { transaction, type Db } from '../../db/client'
 import { conflict, forbidden, invalidState, notFound, ruleViolation, validation, versionConflict, type Issue } from '../../errors'
 import type { Clock } from '../../lib/clock'
+import { decodeCursor, pageOf } from '../../http/paging'
 import { groupBy } from '../../lib/group-by'
 import { newId } from '../../lib/ids'
 import {
@@ -10,6 +11,7 @@ import {
   type CreateProposalRequest,
   type Proposal,
   type UpdateAssemblyRequest,
+  timingIssues,
 } from '../../../shared/contract/assemblies'
 import {
   copenhagenLocalToInstant,
@@ -28,7 +30,7 @@ import { isSuperAdmin, mayManageAssemblies, roleIn, seesAllOfAssemblies } from '
 import { assertCompanyInScope } from '../access/company-scope'
 import type { CompaniesService } from '../companies/companies.service'
 import type { Addressee, NoticesService } from '../notifications/notices'
-import { recordChange } from '../sync/change-log'
+import { recordChange, recordChangeFor } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
 import { assemblyDetails, assemblyNotice, readingNotice } from './assembly-email'
 import {
@@ -182,12 +184,23 @@ export function createAssembliesService(deps: AssembliesDeps) {
     return at
   }
 
-  /** The times in order; `checkNotice` false for a notice already out or going out at once. */
-  function assertTiming(a: { heldAt: string; proposalDeadline: string; noticeAt: string }, checkNotice: boolean, heldAtChanged: boolean) {
+  /**
+   * The times in order (`timingIssues`, the same rule the form shows) and a new meeting time or
+   * deadline ahead of the clock; `checkNotice` false for a notice already out or going out at once.
+   */
+  function assertTiming(
+    a: { heldAt: string; proposalDeadline: string; noticeAt: string },
+    checkNotice: boolean,
+    changed: { heldAt: boolean; proposalDeadline: boolean },
+  ) {
+    const at = now()
     const issues: Issue[] = []
-    if (heldAtChanged && a.heldAt <= now()) issues.push({ path: 'heldAt', message: m.assemblyMeetingInPast.id })
-    if (a.proposalDeadline >= a.heldAt) issues.push({ path: 'proposalDeadline', message: m.assemblyDeadlineAfterMeeting.id })
-    if (checkNotice && a.noticeAt > a.heldAt) issues.push({ path: 'noticeAt', message: m.assemblyNoticeAfterMeeting.id })
+    if (changed.heldAt && a.heldAt <= at) issues.push({ path: 'heldAt', message: m.assemblyMeetingInPast.id })
+    const order = timingIssues(checkNotice ? a : { ...a, noticeAt: null })
+    const deadline = order.find((i) => i.path === 'proposalDeadline')
+    if (deadline) issues.push(deadline)
+    else if (changed.proposalDeadline && a.proposalDeadline <= at) issues.push({ path: 'proposalDeadline', message: m.assemblyDeadlineInPast.id })
+    issues.push(...order.filter((i) => i.path === 'noticeAt'))
     if (issues.length) throw validation(issues)
   }
 
@@ -216,21 +229,42 @@ export function createAssembliesService(deps: AssembliesDeps) {
   }
 
   /**
-   * The change log for an assembly: its company's staff always; once its notice is out, every
-   * member by name (residents see it through their own rows). The first change after the deadline
-   * for proposals also hands the members the submitted proposals (`before`: the row before it).
+   * The change log for an assembly: its company's staff always, through the company's row; once its
+   * notice is out, every other member (a resident) by name. The first change after the deadline for
+   * proposals also hands those members the submitted proposals (`before`: the row before it) — a
+   * withdrawn one they never see, and an author has their own already.
+   *
+   * Cost: 1 + R rows per change (R residents who are not staff), and at the deadline once
+   * P × R more (P submitted proposals; about 40 × 200 = 8,000 for a large association). The rows
+   * are per person because the change log has no "every member of the company" scope: on
+   * PostgreSQL they are collected and written in INSERTs of 500 rows at the COMMIT, on SQLite a
+   * hundred rows a statement (`recordChangeFor`, change-log.ts), in the same transaction.
    */
   async function changed(row: AssemblyRow, before?: AssemblyRow): Promise<void> {
     await recordChange(db, clock, 'assembly', row.id, 'upsert', { companyId: row.companyId })
     const sent = noticeSentAt(await repo.sendoutsOf(db, [row.id])) !== null
     if (!sent) return
-    const people = await membership.members(row.companyId)
-    for (const p of people) await recordChange(db, clock, 'assembly', row.id, 'upsert', { userId: p.id })
+    const staff = await repo.staffIds(db, row.companyId)
+    const residents = (await membership.members(row.companyId)).filter((p) => !staff.has(p.id))
+    await recordChangeFor(
+      db,
+      clock,
+      'assembly',
+      row.id,
+      'upsert',
+      residents.map((p) => p.id),
+    )
     const deadlineJustPassed = row.proposalDeadline <= now() && (before === undefined || before.updatedAt < row.proposalDeadline)
-    if (before && deadlineJustPassed) {
-      for (const proposalId of await repo.submittedIds(db, row.id))
-        for (const p of people) await recordChange(db, clock, 'proposal', proposalId, 'upsert', { userId: p.id })
-    }
+    if (!before || !deadlineJustPassed || !residents.length) return
+    for (const proposal of await repo.submitted(db, row.id))
+      await recordChangeFor(
+        db,
+        clock,
+        'proposal',
+        proposal.id,
+        'upsert',
+        residents.filter((p) => p.id !== proposal.authorUserId).map((p) => p.id),
+      )
   }
 
   async function proposalChanged(row: ProposalRow): Promise<void> {
@@ -298,16 +332,26 @@ export function createAssembliesService(deps: AssembliesDeps) {
   return {
     view: async (actor: Actor, id: string): Promise<Assembly> => await view(actor, await readable(actor, id)),
 
-    /** The assemblies the actor sees, latest meeting first; `companyId` of a company the caller has nothing to do with is 404. */
-    async list(actor: Actor, query: AssemblyListQuery): Promise<Assembly[]> {
+    /**
+     * A page of the assemblies the actor sees, latest meeting first by (heldAt, id) (docs/API.md
+     * "Lists"); `companyId` of a company the caller has nothing to do with is 404, with or without a
+     * cursor, which only says where to start.
+     */
+    async list(actor: Actor, query: AssemblyListQuery): Promise<{ items: Assembly[]; next: string | null }> {
+      const after = decodeCursor(query.cursor, ['string', 'string'])
       if (query.companyId) await assertCompanyInScope(db, actor, query.companyId, async () => await membership.isResident(actor.userId, query.companyId!))
-      return await views(actor, await repo.list(db, await scopeOf(actor), query.companyId))
+      const rows = await repo.listPage(db, await scopeOf(actor), query.companyId, after, query.limit + 1)
+      const page = pageOf(rows, query.limit, (r) => [r.heldAt, r.id])
+      return { items: await views(actor, page.rows), next: page.next }
     },
 
     async create(actor: Actor, input: CreateAssemblyRequest): Promise<Assembly> {
       if (input.id) {
         const existing = await repo.byId(db, input.id)
         if (existing) {
+          // A row the caller may not read is as absent as any other (never "it exists"); a replay
+          // too is answered only while the caller still reads it.
+          if (!(await repo.visible(db, await scopeOf(actor), existing.id))) throw notFound(m.assemblyNotFound.id)
           // The same create sent again (a retry from the outbox) answers the stored one.
           if (existing.createdByUserId === actor.userId && existing.companyId === input.companyId && existing.title === input.title.trim())
             return await view(actor, existing)
@@ -317,7 +361,7 @@ export function createAssembliesService(deps: AssembliesDeps) {
       await assertMayCreate(actor, input.companyId)
       await companies.assertWritable(input.companyId)
       const times = { heldAt: instant(input.heldAt), proposalDeadline: instant(input.proposalDeadline), noticeAt: noticeInstant(input.noticeAt) }
-      assertTiming(times, !!input.noticeAt, true)
+      assertTiming(times, !!input.noticeAt, { heldAt: true, proposalDeadline: true })
       const at = now()
       const id = input.id ?? newId()
       await repo.insert(db, {
@@ -353,7 +397,13 @@ export function createAssembliesService(deps: AssembliesDeps) {
         proposalDeadline: input.proposalDeadline !== undefined ? instant(input.proposalDeadline) : row.proposalDeadline,
         noticeAt,
       }
-      assertTiming(times, !noticeOut && input.noticeAt !== null, times.heldAt !== row.heldAt)
+      // Once the deadline has passed, members have read the proposals (the job handed them out):
+      // a later deadline would take them back and reopen submitting, so it stays where it is.
+      if (times.proposalDeadline !== row.proposalDeadline && row.proposalDeadline <= now()) throw ruleViolation(m.assemblyDeadlineFixed.id, 'proposalDeadline')
+      assertTiming(times, !noticeOut && input.noticeAt !== null, {
+        heldAt: times.heldAt !== row.heldAt,
+        proposalDeadline: times.proposalDeadline !== row.proposalDeadline,
+      })
       await repo.update(db, id, {
         ...times,
         ...(input.title !== undefined ? { title: input.title } : {}),
@@ -405,15 +455,18 @@ export function createAssembliesService(deps: AssembliesDeps) {
 
     /** A member (resident or staff of the association) proposes something before the deadline. */
     async submitProposal(actor: Actor, assemblyId: string, input: CreateProposalRequest): Promise<Proposal> {
+      const assembly = await readable(actor, assemblyId)
       if (input.id) {
         const existing = await repo.proposalById(db, input.id)
         if (existing) {
-          if (existing.authorUserId === actor.userId && existing.assemblyId === assemblyId && existing.title === input.title.trim())
-            return proposalView(existing)
+          // As for an assembly: a proposal the caller may not read is not found (another member's
+          // before the deadline, another association's), and a replay is re-checked.
+          const [seen] = await repo.proposalsByIds(db, await proposalScopeOf(actor), [existing.id])
+          if (!seen) throw notFound(m.proposalNotFound.id)
+          if (seen.authorUserId === actor.userId && seen.assemblyId === assemblyId && seen.title === input.title.trim()) return proposalView(seen)
           throw conflict(m.billingRecordExists.id, 'id')
         }
       }
-      const assembly = await readable(actor, assemblyId)
       const member = roleIn(actor, assembly.companyId) !== undefined || (await membership.isResident(actor.userId, assembly.companyId))
       if (!member) throw forbidden(m.proposalMembersOnly.id)
       if (assembly.status !== 'PLANNED') throw ruleViolation(m.proposalAssemblyClosed.id)

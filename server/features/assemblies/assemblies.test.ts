@@ -174,7 +174,10 @@ describe('general assemblies', () => {
     expect(noticeLate.json.issues).toEqual([{ path: 'noticeAt', message: 'The notice cannot go out after the meeting.' }])
     const past = await post(admin, { heldAt: '2026-11-01T19:00', proposalDeadline: '2026-10-01T12:00', noticeAt: null })
     expect(past.status).toBe(400)
-    expect(past.json.issues).toEqual([{ path: 'heldAt', message: 'The meeting must be in the future.' }])
+    expect(past.json.issues).toEqual([
+      { path: 'heldAt', message: 'The meeting must be in the future.' },
+      { path: 'proposalDeadline', message: 'The deadline for proposals must be in the future.' },
+    ])
     const noticePast = await post(admin, { noticeAt: '2026-11-20T10:00' })
     expect(noticePast.json.issues[0].path).toBe('noticeAt')
     // No notice time: it goes out at once (at the job's next turn).
