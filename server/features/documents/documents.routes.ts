@@ -13,6 +13,8 @@ const tags = ['Documents']
 const IdParam = z.object({ id: z.uuid() })
 const one = (description: string) => ({ description: `${description} (ETag: its version)`, ...json(Document) })
 const binary = z.any().meta({ type: 'string', format: 'binary' })
+/** The uploaded file of a multipart form: a missing one, or a text in its place, is "Please choose a file". */
+const fileField = z.custom<File>((v) => v instanceof File, { error: m.documentFileRequired.id }).meta({ type: 'string', format: 'binary' })
 const WHO_READS =
   'Who reads a document is its audience: MEMBERS (residents of the association and its staff), BOARD (every company role), STAFF (chairman, administrator, accountant); the super admin reads all. ' +
   'Another association’s document, or one the caller may not read, is 404.'
@@ -37,7 +39,7 @@ const upload = createRoute({
     'PDF, PNG, JPEG, GIF, WebP, text, Word or Excel, at most 20 MB; checked by content and by the virus-scanning hook. Recorded in the audit trail.',
   request: {
     headers: writeHeaders,
-    body: { content: { 'multipart/form-data': { schema: DocumentUploadFields.extend({ file: binary }) } }, required: true },
+    body: { content: { 'multipart/form-data': { schema: DocumentUploadFields.extend({ file: fileField }) } }, required: true },
   },
   responses: { 201: one('The document'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 413: e[413], 422: e[422] },
 })

@@ -77,7 +77,7 @@ describe('documents', () => {
     expect(exe.json.issues[0]).toMatchObject({ path: 'file', message: 'This type of file cannot be attached (PDF, images, text, Word or Excel).' })
     expect((await bad({ name: 'fake.pdf', bytes: new TextEncoder().encode('MZ not a pdf') })).status).toBe(422)
     expect((await bad({ name: 'empty.pdf', bytes: new Uint8Array() })).status).toBe(422)
-    expect((await bad(null)).json.issues[0]).toMatchObject({ path: 'file', message: 'This field is required' })
+    expect((await bad(null)).json.issues[0]).toMatchObject({ path: 'file', message: 'Please choose a file' })
     const noTitle = await bad({ name: 'a.pdf', bytes: pdfBytes() }, { title: '  ' })
     expect(noTitle.status).toBe(400)
     expect(noTitle.json.issues[0]).toMatchObject({ path: 'title', message: 'Please enter a title' })
