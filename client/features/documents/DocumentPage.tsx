@@ -10,6 +10,7 @@ import {
   type DocumentCategory,
 } from '../../../shared/contract/documents'
 import { ChangeProblem } from '../../components/sync/ChangeProblem'
+import { PendingMarker } from '../../components/sync/PendingMarker'
 import { RecordMissing } from '../../components/sync/RecordMissing'
 import { useQueuedText } from '../../components/sync/QueuedNotice'
 import { Alert } from '../../components/ui/Alert'
@@ -83,11 +84,7 @@ function DocumentDetails({ handle, row }: { handle: SyncHandle; row: DocumentVie
             <Trans>Not kept on this device yet</Trans>
           </span>
         }
-        {row._pending && (
-          <span className="pending-marker">
-            <Trans>Not yet synced</Trans>
-          </span>
-        )}
+        {row._pending && <PendingMarker />}
       </p>
       <p className="muted">
         {row.fileName} · {formatSize(row.size ?? 0, locale)}

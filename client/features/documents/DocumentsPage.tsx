@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { documentCategories, type DocumentCategory } from '../../../shared/contract/documents'
+import { PendingMarker } from '../../components/sync/PendingMarker'
 import { Badge } from '../../components/ui/Badge'
 import { Button, buttonClass } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
@@ -106,11 +107,7 @@ export function DocumentsPage({ category }: { category?: DocumentCategory }) {
                       <Trans>On this device</Trans>
                     </Badge>
                   )}
-                  {d._pending && (
-                    <span className="pending-marker">
-                      <Trans>Not yet synced</Trans>
-                    </span>
-                  )}
+                  {d._pending && <PendingMarker />}
                 </td>
                 <td>{d.category ? i18n._(categoryLabels[d.category]) : ''}</td>
                 {rights.manage && <td>{d.audience ? i18n._(audienceLabels[d.audience]) : ''}</td>}
