@@ -33,13 +33,14 @@ async function sidebarLinks(page: Page): Promise<string[]> {
   return names.map((n) => n.split('\n')[0]!.trim()).filter(Boolean)
 }
 
-const everyone = ['Notifications', 'Profile']
+// Communication is everyone's: messages, the association's documents and its general assemblies (issue #21).
+const everyone = ['Notifications', 'Profile', 'Documents', 'General assembly']
 const nonProduction = ['Messages', 'Articles', 'Forum', 'Buy', 'Share', 'Swap']
 /** Users whose language is Danish see the sidebar in Danish right after signing in. */
 const expected: Record<string, { email: string; danish?: boolean; has: string[]; lacks: string[] }> = {
   superadmin: {
     email: 'superadmin@boligkasse.dk',
-    has: [...everyone, 'Companies', 'Documents', 'System Logs', ...nonProduction],
+    has: [...everyone, 'Companies', 'System Logs', ...nonProduction],
     lacks: ['Agreements', 'Invoices', 'Charges'],
   },
   chairman: { email: 'formand@solgaarden.dk', danish: true, has: [...everyone, 'Companies', 'Agreements', 'Invoices', 'Charges'], lacks: ['System Logs'] },
@@ -51,7 +52,7 @@ const expected: Record<string, { email: string; danish?: boolean; has: string[];
     has: [...everyone, 'Agreements', 'Invoices'],
     lacks: ['Companies', 'Charges', 'System Logs'],
   },
-  resident: { email: 'beboer03@solgaarden.dk', has: [...everyone, 'Agreements', 'Invoices'], lacks: ['Companies', 'Charges', 'System Logs', 'Documents'] },
+  resident: { email: 'beboer03@solgaarden.dk', has: [...everyone, 'Agreements', 'Invoices'], lacks: ['Companies', 'Charges', 'System Logs'] },
 }
 
 describe('foundation journeys', () => {

@@ -67,6 +67,31 @@ describe('api', () => {
     expect(new Set(keys).size).toBe(3)
   })
 
+  it('keys an action without a body (a GET-form action, a bodiless POST) and an upload by its form', async () => {
+    const action = createActionKey()
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockImplementation(async () => json(200, {}))
+    await expect(api('POST', '/company/x/suspend', { action })).rejects.toMatchObject({ status: 0 })
+    await api('POST', '/company/x/suspend', { action })
+    expect(sentHeaders(0)['Idempotency-Key']).toBe(sentHeaders(1)['Idempotency-Key'])
+
+    const upload = createActionKey()
+    const form = (name: string) => {
+      const f = new FormData()
+      f.set('title', 'Husorden')
+      f.set('file', new File(['x'], name, { lastModified: 1 }))
+      return f
+    }
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    await api('POST', '/documents', { body: form('a.txt'), action: upload }).catch(() => {})
+    await api('POST', '/documents', { body: form('a.txt'), action: upload }).catch(() => {})
+    await api('POST', '/documents', { body: form('b.txt'), action: upload })
+    expect(sentHeaders(2)['Idempotency-Key']).toBe(sentHeaders(3)['Idempotency-Key'])
+    expect(sentHeaders(4)['Idempotency-Key']).not.toBe(sentHeaders(3)['Idempotency-Key'])
+    // Multipart: no JSON Content-Type (fetch sets the boundary itself), the form itself as the body.
+    expect(sentHeaders(2)['Content-Type']).toBeUndefined()
+    expect((fetchMock.mock.calls[2]![1] as RequestInit).body).toBeInstanceOf(FormData)
+  })
+
   it('throws an ApiError with the status, code, message and issues of the error body', async () => {
     fetchMock.mockResolvedValue(
       json(400, { message: 'Nogle felter er ugyldige.', code: 'VALIDATION_FAILED', issues: [{ path: 'value', message: 'Dette felt er påkrævet' }] }),

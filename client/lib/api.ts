@@ -115,7 +115,8 @@ export async function api<S extends z.ZodType | undefined = undefined>(
   const body = options.body instanceof FormData ? options.body : json
   if (json !== undefined) headers['Content-Type'] = 'application/json'
   if (isWrite(method)) {
-    headers['Idempotency-Key'] = options.action ? options.action.keyFor(`${method} ${url} ${json ?? formFingerprint(options.body as FormData)}`) : newId()
+    headers['Idempotency-Key'] =
+      options.action ? options.action.keyFor(`${method} ${url} ${options.body instanceof FormData ? formFingerprint(options.body) : (json ?? '')}`) : newId()
   }
 
   let response: Response
