@@ -38,7 +38,8 @@ const priceOre = z
 
 /** A price belongs to a BUY listing only (required there); share and swap listings have none. */
 const priceFitsKind = (v: { kind?: ListingKind; priceOre?: number | null }, ctx: z.RefinementCtx) => {
-  if (v.kind === 'BUY' && (v.priceOre === undefined || v.priceOre === null)) ctx.addIssue({ code: 'custom', path: ['priceOre'], message: m.listingPriceRequired.id })
+  if (v.kind === 'BUY' && (v.priceOre === undefined || v.priceOre === null))
+    ctx.addIssue({ code: 'custom', path: ['priceOre'], message: m.listingPriceRequired.id })
   if (v.kind && v.kind !== 'BUY' && v.priceOre !== undefined && v.priceOre !== null)
     ctx.addIssue({ code: 'custom', path: ['priceOre'], message: m.listingPriceOnlyForSale.id })
 }

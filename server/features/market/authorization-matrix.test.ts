@@ -31,7 +31,10 @@ const table: Row[] = [
 async function send(t: TestApp, token: string | undefined, method: string, path: string, c: Ctx, body?: Row[4]): Promise<number> {
   if (body === 'photo') return (await putPhoto(t, token, c.listing)).status
   if (body === 'create') return (await createListing(t, token, { companyId: c.main, kind: 'SWAP', title: 'Plantestiklinger' })).status
-  const json = body === 'patch' ? { title: 'Ny titel' } : body === 'contact' ? { text: 'Er den stadig ledig?' } : undefined
+  const json =
+    body === 'patch' ? { title: 'Ny titel' }
+    : body === 'contact' ? { text: 'Er den stadig ledig?' }
+    : undefined
   return (await t.call(method, path, { token, body: json, headers: { 'Idempotency-Key': v7() } })).status
 }
 

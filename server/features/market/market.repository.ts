@@ -50,7 +50,13 @@ export const marketRepository = {
       .all(),
 
   byIds: async (db: Db, scope: MarketScope, ids: string[]) =>
-    ids.length === 0 ? [] : await db.select().from(marketListings).where(and(inArray(marketListings.id, ids), visible(scope))).all(),
+    ids.length === 0 ?
+      []
+    : await db
+        .select()
+        .from(marketListings)
+        .where(and(inArray(marketListings.id, ids), visible(scope)))
+        .all(),
 
   insert: async (db: Db, row: typeof marketListings.$inferInsert) => void (await db.insert(marketListings).values(row).run()),
 

@@ -87,7 +87,8 @@ const setPhoto = createRoute({
   path: '/market/{id}/photo',
   tags,
   security: bearer,
-  summary: 'Set or replace the photo (multipart field `file`; the seller only): PNG, JPEG, GIF or WebP, at most 5 MB, checked by content and by the virus-scanning hook',
+  summary:
+    'Set or replace the photo (multipart field `file`; the seller only): PNG, JPEG, GIF or WebP, at most 5 MB, checked by content and by the virus-scanning hook',
   request: {
     params: IdParam,
     headers: versionedWriteHeaders,

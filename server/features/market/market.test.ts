@@ -9,9 +9,9 @@ const DA = { 'Accept-Language': 'da' }
 const EN = { 'Accept-Language': 'en' }
 const issue = (res: { json: any }, path: string): string | undefined => res.json?.issues?.find((i: { path: string }) => i.path === path)?.message
 
-async function pullListings(t: TestApp, token: string) {
+async function pullListings(t: TestApp, token: string, from?: string) {
   const changes: { entity: string; id: string; op: string; data?: Record<string, unknown> }[] = []
-  let cursor: string | undefined
+  let cursor: string | undefined = from
   for (;;) {
     const res = await t.call('GET', `/sync?limit=500${cursor ? `&cursor=${cursor}` : ''}`, { token })
     expect(res.status).toBe(200)
@@ -145,7 +145,13 @@ describe('market', () => {
     ['a sale without a price', { kind: 'BUY' }, 'priceOre', 'Please enter a price in kroner', 'Indtast en pris i kroner'],
     ['a sale at 0 kr.', { kind: 'BUY', priceOre: 0 }, 'priceOre', 'Please enter a price in kroner', 'Indtast en pris i kroner'],
     ['a price in fractions of an øre', { kind: 'BUY', priceOre: 10.5 }, 'priceOre', 'Please enter a price in kroner', 'Indtast en pris i kroner'],
-    ['a price over 1,000,000 kr.', { kind: 'BUY', priceOre: 100_000_001 }, 'priceOre', 'The price can be at most 1,000,000 kr.', 'Prisen kan højst være 1.000.000 kr.'],
+    [
+      'a price over 1,000,000 kr.',
+      { kind: 'BUY', priceOre: 100_000_001 },
+      'priceOre',
+      'The price can be at most 1,000,000 kr.',
+      'Prisen kan højst være 1.000.000 kr.',
+    ],
     ['a price on a swap', { priceOre: 100 }, 'priceOre', 'Only a listing for sale has a price', 'Kun en annonce til salg har en pris'],
     ['an unknown kind', { kind: 'RENT' }, 'kind', 'Please choose one of the options', 'Vælg en af mulighederne'],
   ])('refuses %s clearly, in English and Danish', async (_name, extra, path, en, da) => {

@@ -11,7 +11,12 @@ export async function createListing(t: TestApp, token: string | undefined, body:
 }
 
 /** `PUT /api/market/{id}/photo` as multipart, like the browser sends it. */
-export async function putPhoto(t: TestApp, token: string | undefined, id: string, file: { name: string; bytes: Uint8Array } | null = { name: 'cykel.png', bytes: pngBytes() }) {
+export async function putPhoto(
+  t: TestApp,
+  token: string | undefined,
+  id: string,
+  file: { name: string; bytes: Uint8Array } | null = { name: 'cykel.png', bytes: pngBytes() },
+) {
   const form = new FormData()
   if (file) form.set('file', new File([file.bytes as unknown as ArrayBuffer], file.name))
   const res = await t.app.request(`/api/market/${id}/photo`, {
