@@ -43,6 +43,7 @@ import { Route as AuthDocumentsNewRouteImport } from './routes/_auth/documents/n
 import { Route as AuthInvoicesIndexRouteImport } from './routes/_auth/invoices/index'
 import { Route as AuthInvoicesIdRouteImport } from './routes/_auth/invoices/$id'
 import { Route as AuthMarketsBuyRouteImport } from './routes/_auth/markets/buy'
+import { Route as AuthMarketsNewRouteImport } from './routes/_auth/markets/new'
 import { Route as AuthMarketsShareRouteImport } from './routes/_auth/markets/share'
 import { Route as AuthMarketsSwapRouteImport } from './routes/_auth/markets/swap'
 import { Route as AuthMessagesIndexRouteImport } from './routes/_auth/messages/index'
@@ -56,6 +57,7 @@ import { Route as AuthChargesAgreementIdOneTimeChargeRouteImport } from './route
 import { Route as AuthCompanyMessagesIndexRouteImport } from './routes/_auth/company/messages/index'
 import { Route as AuthCompanyMessagesIdRouteImport } from './routes/_auth/company/messages/$id'
 import { Route as AuthCompanyMessagesCreateRouteImport } from './routes/_auth/company/messages/create'
+import { Route as AuthMarketsListingIdRouteImport } from './routes/_auth/markets/listing/$id'
 import { Route as AuthMemberMessagesIndexRouteImport } from './routes/_auth/member/messages/index'
 import { Route as AuthMemberMessagesIdRouteImport } from './routes/_auth/member/messages/$id'
 import { Route as AuthMemberMessagesCreateRouteImport } from './routes/_auth/member/messages/create'
@@ -237,6 +239,11 @@ const AuthMarketsBuyRoute = AuthMarketsBuyRouteImport.update({
   path: '/markets/buy',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthMarketsNewRoute = AuthMarketsNewRouteImport.update({
+  id: '/markets/new',
+  path: '/markets/new',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthMarketsShareRoute = AuthMarketsShareRouteImport.update({
   id: '/markets/share',
   path: '/markets/share',
@@ -306,6 +313,11 @@ const AuthCompanyMessagesCreateRoute =
     path: '/company/messages/create',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthMarketsListingIdRoute = AuthMarketsListingIdRouteImport.update({
+  id: '/markets/listing/$id',
+  path: '/markets/listing/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthMemberMessagesIndexRoute = AuthMemberMessagesIndexRouteImport.update({
   id: '/member/messages/',
   path: '/member/messages/',
@@ -399,6 +411,7 @@ export interface FileRoutesByFullPath {
   '/documents/new': typeof AuthDocumentsNewRoute
   '/invoices/$id': typeof AuthInvoicesIdRoute
   '/markets/buy': typeof AuthMarketsBuyRoute
+  '/markets/new': typeof AuthMarketsNewRoute
   '/markets/share': typeof AuthMarketsShareRoute
   '/markets/swap': typeof AuthMarketsSwapRoute
   '/messages/$id': typeof AuthMessagesIdRoute
@@ -416,6 +429,7 @@ export interface FileRoutesByFullPath {
   '/charges/$agreementId/oneTimeCharge': typeof AuthChargesAgreementIdOneTimeChargeRoute
   '/company/messages/$id': typeof AuthCompanyMessagesIdRoute
   '/company/messages/create': typeof AuthCompanyMessagesCreateRoute
+  '/markets/listing/$id': typeof AuthMarketsListingIdRoute
   '/member/messages/$id': typeof AuthMemberMessagesIdRoute
   '/member/messages/create': typeof AuthMemberMessagesCreateRoute
   '/messages/$id/edit': typeof AuthMessagesIdEditRoute
@@ -458,6 +472,7 @@ export interface FileRoutesByTo {
   '/documents/new': typeof AuthDocumentsNewRoute
   '/invoices/$id': typeof AuthInvoicesIdRoute
   '/markets/buy': typeof AuthMarketsBuyRoute
+  '/markets/new': typeof AuthMarketsNewRoute
   '/markets/share': typeof AuthMarketsShareRoute
   '/markets/swap': typeof AuthMarketsSwapRoute
   '/messages/$id': typeof AuthMessagesIdRoute
@@ -475,6 +490,7 @@ export interface FileRoutesByTo {
   '/charges/$agreementId/oneTimeCharge': typeof AuthChargesAgreementIdOneTimeChargeRoute
   '/company/messages/$id': typeof AuthCompanyMessagesIdRoute
   '/company/messages/create': typeof AuthCompanyMessagesCreateRoute
+  '/markets/listing/$id': typeof AuthMarketsListingIdRoute
   '/member/messages/$id': typeof AuthMemberMessagesIdRoute
   '/member/messages/create': typeof AuthMemberMessagesCreateRoute
   '/messages/$id/edit': typeof AuthMessagesIdEditRoute
@@ -519,6 +535,7 @@ export interface FileRoutesById {
   '/_auth/documents/new': typeof AuthDocumentsNewRoute
   '/_auth/invoices/$id': typeof AuthInvoicesIdRoute
   '/_auth/markets/buy': typeof AuthMarketsBuyRoute
+  '/_auth/markets/new': typeof AuthMarketsNewRoute
   '/_auth/markets/share': typeof AuthMarketsShareRoute
   '/_auth/markets/swap': typeof AuthMarketsSwapRoute
   '/_auth/messages/$id': typeof AuthMessagesIdRoute
@@ -536,6 +553,7 @@ export interface FileRoutesById {
   '/_auth/charges/$agreementId_/oneTimeCharge': typeof AuthChargesAgreementIdOneTimeChargeRoute
   '/_auth/company/messages/$id': typeof AuthCompanyMessagesIdRoute
   '/_auth/company/messages/create': typeof AuthCompanyMessagesCreateRoute
+  '/_auth/markets/listing/$id': typeof AuthMarketsListingIdRoute
   '/_auth/member/messages/$id': typeof AuthMemberMessagesIdRoute
   '/_auth/member/messages/create': typeof AuthMemberMessagesCreateRoute
   '/_auth/messages/$id_/edit': typeof AuthMessagesIdEditRoute
@@ -580,6 +598,7 @@ export interface FileRouteTypes {
     | '/documents/new'
     | '/invoices/$id'
     | '/markets/buy'
+    | '/markets/new'
     | '/markets/share'
     | '/markets/swap'
     | '/messages/$id'
@@ -597,6 +616,7 @@ export interface FileRouteTypes {
     | '/charges/$agreementId/oneTimeCharge'
     | '/company/messages/$id'
     | '/company/messages/create'
+    | '/markets/listing/$id'
     | '/member/messages/$id'
     | '/member/messages/create'
     | '/messages/$id/edit'
@@ -639,6 +659,7 @@ export interface FileRouteTypes {
     | '/documents/new'
     | '/invoices/$id'
     | '/markets/buy'
+    | '/markets/new'
     | '/markets/share'
     | '/markets/swap'
     | '/messages/$id'
@@ -656,6 +677,7 @@ export interface FileRouteTypes {
     | '/charges/$agreementId/oneTimeCharge'
     | '/company/messages/$id'
     | '/company/messages/create'
+    | '/markets/listing/$id'
     | '/member/messages/$id'
     | '/member/messages/create'
     | '/messages/$id/edit'
@@ -699,6 +721,7 @@ export interface FileRouteTypes {
     | '/_auth/documents/new'
     | '/_auth/invoices/$id'
     | '/_auth/markets/buy'
+    | '/_auth/markets/new'
     | '/_auth/markets/share'
     | '/_auth/markets/swap'
     | '/_auth/messages/$id'
@@ -716,6 +739,7 @@ export interface FileRouteTypes {
     | '/_auth/charges/$agreementId_/oneTimeCharge'
     | '/_auth/company/messages/$id'
     | '/_auth/company/messages/create'
+    | '/_auth/markets/listing/$id'
     | '/_auth/member/messages/$id'
     | '/_auth/member/messages/create'
     | '/_auth/messages/$id_/edit'
@@ -982,6 +1006,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthMarketsBuyRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/markets/new': {
+      id: '/_auth/markets/new'
+      path: '/markets/new'
+      fullPath: '/markets/new'
+      preLoaderRoute: typeof AuthMarketsNewRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/markets/share': {
       id: '/_auth/markets/share'
       path: '/markets/share'
@@ -1071,6 +1102,13 @@ declare module '@tanstack/react-router' {
       path: '/company/messages/create'
       fullPath: '/company/messages/create'
       preLoaderRoute: typeof AuthCompanyMessagesCreateRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/markets/listing/$id': {
+      id: '/_auth/markets/listing/$id'
+      path: '/markets/listing/$id'
+      fullPath: '/markets/listing/$id'
+      preLoaderRoute: typeof AuthMarketsListingIdRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/member/messages/': {
@@ -1174,6 +1212,7 @@ interface AuthRouteChildren {
   AuthDocumentsNewRoute: typeof AuthDocumentsNewRoute
   AuthInvoicesIdRoute: typeof AuthInvoicesIdRoute
   AuthMarketsBuyRoute: typeof AuthMarketsBuyRoute
+  AuthMarketsNewRoute: typeof AuthMarketsNewRoute
   AuthMarketsShareRoute: typeof AuthMarketsShareRoute
   AuthMarketsSwapRoute: typeof AuthMarketsSwapRoute
   AuthMessagesIdRoute: typeof AuthMessagesIdRoute
@@ -1191,6 +1230,7 @@ interface AuthRouteChildren {
   AuthChargesAgreementIdOneTimeChargeRoute: typeof AuthChargesAgreementIdOneTimeChargeRoute
   AuthCompanyMessagesIdRoute: typeof AuthCompanyMessagesIdRoute
   AuthCompanyMessagesCreateRoute: typeof AuthCompanyMessagesCreateRoute
+  AuthMarketsListingIdRoute: typeof AuthMarketsListingIdRoute
   AuthMemberMessagesIdRoute: typeof AuthMemberMessagesIdRoute
   AuthMemberMessagesCreateRoute: typeof AuthMemberMessagesCreateRoute
   AuthMessagesIdEditRoute: typeof AuthMessagesIdEditRoute
@@ -1226,6 +1266,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthDocumentsNewRoute: AuthDocumentsNewRoute,
   AuthInvoicesIdRoute: AuthInvoicesIdRoute,
   AuthMarketsBuyRoute: AuthMarketsBuyRoute,
+  AuthMarketsNewRoute: AuthMarketsNewRoute,
   AuthMarketsShareRoute: AuthMarketsShareRoute,
   AuthMarketsSwapRoute: AuthMarketsSwapRoute,
   AuthMessagesIdRoute: AuthMessagesIdRoute,
@@ -1244,6 +1285,7 @@ const AuthRouteChildren: AuthRouteChildren = {
     AuthChargesAgreementIdOneTimeChargeRoute,
   AuthCompanyMessagesIdRoute: AuthCompanyMessagesIdRoute,
   AuthCompanyMessagesCreateRoute: AuthCompanyMessagesCreateRoute,
+  AuthMarketsListingIdRoute: AuthMarketsListingIdRoute,
   AuthMemberMessagesIdRoute: AuthMemberMessagesIdRoute,
   AuthMemberMessagesCreateRoute: AuthMemberMessagesCreateRoute,
   AuthMessagesIdEditRoute: AuthMessagesIdEditRoute,

@@ -67,6 +67,7 @@ interface Ids {
   reminder: string
   document: string
   assembly: string
+  listing: string
 }
 let ids: Ids
 let allowed: string[]
@@ -174,7 +175,35 @@ async function prepareData(): Promise<Ids> {
     )
     .toBe(1)
 
-  return { company, provider, accepted: agreementOf(1001), created: agreementOf(1007), ...written, draft, notice, longSubject, reminder, document, assembly }
+  // A swap listing of a resident (issue #22), so every role opens a listing that is not theirs.
+  const { accessToken: residentToken } = await api<{ accessToken: string }>(null, 'POST', '/auth/login', {
+    type: 'email',
+    email: 'beboer04@solgaarden.dk',
+    password: DEMO_PASSWORD,
+  })
+  const listing = (
+    await api<{ id: string }>(residentToken, 'POST', '/market', {
+      companyId: company,
+      kind: 'SWAP',
+      title: 'Børnecykel, 16 tommer',
+      description: 'Byttes gerne med en løbecykel.',
+    })
+  ).id
+
+  return {
+    company,
+    provider,
+    accepted: agreementOf(1001),
+    created: agreementOf(1007),
+    ...written,
+    draft,
+    notice,
+    longSubject,
+    reminder,
+    document,
+    assembly,
+    listing,
+  }
 }
 
 /** Demo content shown as it is in either language: people, associations, addresses, e-mails, product names. */
@@ -316,6 +345,11 @@ function routesOf(role: string): Step[] {
         { path: '/assemblies/new' },
         { path: `/assemblies/${i.assembly}` },
         { path: `/assemblies/${i.assembly}/edit` },
+        { path: '/markets/buy' },
+        { path: '/markets/share' },
+        { path: '/markets/swap' },
+        { path: '/markets/new?kind=BUY' },
+        { path: `/markets/listing/${i.listing}` },
         ...common,
       ]
     case 'boardmember':
@@ -332,6 +366,11 @@ function routesOf(role: string): Step[] {
         { path: `/documents/${i.document}` },
         { path: '/assemblies' },
         { path: `/assemblies/${i.assembly}` },
+        { path: '/markets/buy' },
+        { path: '/markets/share' },
+        { path: '/markets/swap' },
+        { path: '/markets/new?kind=BUY' },
+        { path: `/markets/listing/${i.listing}` },
         { path: '/notifications' },
         { path: '/user', then: [mobileTooLong] },
       ]
@@ -350,6 +389,11 @@ function routesOf(role: string): Step[] {
         { path: `/documents/${i.document}` },
         { path: '/assemblies' },
         { path: `/assemblies/${i.assembly}` },
+        { path: '/markets/buy' },
+        { path: '/markets/share' },
+        { path: '/markets/swap' },
+        { path: '/markets/new?kind=BUY' },
+        { path: `/markets/listing/${i.listing}` },
         { path: '/notifications' },
         { path: '/user', then: [dialog('Add authentication method')] },
       ]

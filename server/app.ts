@@ -73,6 +73,8 @@ import { MAX_DOCUMENT_BYTES } from '../shared/contract/documents'
 import { messages as m } from '../shared/i18n-messages'
 import { createDocumentsService } from './features/documents/documents.service'
 import { documentsRoutes } from './features/documents/documents.routes'
+import { createMarketService } from './features/market/market.service'
+import { marketRoutes } from './features/market/market.routes'
 import { mkdtempSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { tmpdir } from 'node:os'
@@ -204,6 +206,16 @@ export function createApp(deps: AppDeps) {
     files: attachmentStore(resolve(attachmentsDir, 'documents')),
     scanner: deps.messages?.scanner ?? acceptAll,
   })
+  // The market (issue #22): its photos beside the documents' folder, swept the same way.
+  const market = createMarketService({
+    db,
+    clock,
+    companies,
+    residency: messages,
+    notices,
+    files: attachmentStore(resolve(attachmentsDir, 'market')),
+    scanner: deps.messages?.scanner ?? acceptAll,
+  })
   const contact = createContactService({ db, clock, contactEmail: config.contactEmail })
   // General assemblies (issue #21): their sendouts reach whom a message to all members reaches.
   const assemblies = createAssembliesService({ db, clock, companies, notices, membership: messages })
@@ -223,6 +235,7 @@ export function createApp(deps: AppDeps) {
       assemblySync(assemblies),
       proposalSync(assemblies),
       documents.syncEntity(),
+      market.syncEntity(),
     ],
   })
   const addressSearch = createAddressSearchService({ provider: deps.addressProvider ?? addressProviderFor(config) })
@@ -231,6 +244,7 @@ export function createApp(deps: AppDeps) {
   const vippsLogin = createVippsLoginService({ db, clock, lock, auth, identity, login: deps.vippsLogin, log, users })
   const services = {
     documents,
+    market,
     users,
     auth,
     identity,
@@ -318,6 +332,7 @@ export function createApp(deps: AppDeps) {
   })
   // Attachments (multipart) may be up to 5 MB, documents 20 MB; every other body 1 MiB.
   const attachmentUpload = /^\/api\/messages\/[^/]+\/attachments$/
+  const listingPhoto = /^\/api\/market\/[^/]+\/photo$/
   const documentUpload = (method: string, path: string) =>
     (method === 'POST' && path === '/api/documents') || (method === 'PUT' && /^\/api\/documents\/[^/]+\/file$/.test(path))
   const attachmentMax = MAX_ATTACHMENT_BYTES + 64 * 1024
@@ -343,7 +358,8 @@ export function createApp(deps: AppDeps) {
   // A request off the socket whose headers settle it skips bodyLimit, which reads `c.req.raw.body`
   // and so makes @hono/node-server build a full web Request with streams (issue #19).
   app.use('/api/*', (c, next) => {
-    const attachment = c.req.method === 'POST' && attachmentUpload.test(c.req.path)
+    // A market listing's photo is at most 5 MB, as an attachment.
+    const attachment = (c.req.method === 'POST' && attachmentUpload.test(c.req.path)) || (c.req.method === 'PUT' && listingPhoto.test(c.req.path))
     const document = documentUpload(c.req.method, c.req.path)
     if (
       declaredWithin(
@@ -432,6 +448,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', billingRoutes(billing, invoices))
   app.route('/api', statisticsRoutes(statistics))
   app.route('/api', documentsRoutes(documents))
+  app.route('/api', marketRoutes(market, { contact: new RateLimiter(clock, 10, 3_600_000), photo: new RateLimiter(clock, 30, 3_600_000) }))
   app.route('/api', messagesRoutes(messages, contact, { anonymous: new RateLimiter(clock, 5, 3_600_000), contact: new RateLimiter(clock, 5, 3_600_000) }))
   app.route('/api', assembliesRoutes(assemblies))
 

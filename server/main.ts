@@ -102,7 +102,13 @@ async function main() {
   })
   mail.start(1000)
   const jobs = new JobRunner({ lock, log, db: database.db })
-  const housekeeping = housekeepingJob(database.db, clock, async () => (await services.messages.sweepFiles()) + (await services.documents.sweepFiles()))
+  const housekeeping = housekeepingJob(
+    database.db,
+    clock,
+    async () =>
+      // Messages' attachments, documents' files and market listings' photos no row refers to.
+      (await services.messages.sweepFiles()) + (await services.documents.sweepFiles()) + (await services.market.sweepFiles()),
+  )
   void jobs.runNow(housekeeping)
   jobs.start([
     housekeeping,

@@ -162,6 +162,17 @@ export const messages = {
   documentTooLarge: /*i18n*/ { id: 'The file is too large (at most 20 MB).' },
   documentAudienceNotYours: /*i18n*/ { id: 'Only the administration can share a document with the administration only.' },
   documentAssemblyNotInCompany: /*i18n*/ { id: 'The general assembly is not one of this association.' },
+  // Market (issue #22, docs/PRODUCT.md "Market")
+  listingNotFound: /*i18n*/ { id: 'Listing not found.' },
+  listingTitleRequired: /*i18n*/ { id: 'Please enter a title' },
+  listingPriceRequired: /*i18n*/ { id: 'Please enter a price in kroner' },
+  listingPriceTooHigh: /*i18n*/ { id: 'The price can be at most 1,000,000 kr.' },
+  listingPriceOnlyForSale: /*i18n*/ { id: 'Only a listing for sale has a price' },
+  listingContactRequired: /*i18n*/ { id: 'Please write a message.' },
+  listingNotMember: /*i18n*/ { id: 'Only members of the association can list things in its market.' },
+  listingOwnContact: /*i18n*/ { id: 'This is your own listing.' },
+  listingPhotoNotImage: /*i18n*/ { id: 'The photo must be a PNG, JPEG, GIF or WebP image.' },
+  listingPhotoTooLarge: /*i18n*/ { id: 'The photo is too large (at most 5 MB).' },
   // General assemblies (issue #21, docs/PRODUCT.md "General assembly")
   assemblyNotFound: /*i18n*/ { id: 'General assembly not found.' },
   assemblyTitleRequired: /*i18n*/ { id: 'Please enter a title' },

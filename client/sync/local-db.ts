@@ -100,6 +100,7 @@ export const entityTables = {
   document: 'documents',
   assembly: 'assemblies',
   proposal: 'proposals',
+  listing: 'listings',
 } as const satisfies Record<SyncEntity, string>
 
 export type EntityTableName = (typeof entityTables)[SyncEntity]
@@ -117,6 +118,7 @@ export class LocalDb extends Dexie {
   documents!: EntityTable<Row, 'id'>
   assemblies!: EntityTable<Row, 'id'>
   proposals!: EntityTable<Row, 'id'>
+  listings!: EntityTable<Row, 'id'>
   /** Document files kept for offline reading (not a synced entity: see client/features/documents). */
   documentFiles!: EntityTable<DocumentFile, 'id'>
   outbox!: EntityTable<Mutation, 'seq'>
@@ -148,6 +150,8 @@ export class LocalDb extends Dexie {
     this.version(4).stores({ agreements: 'id, companyId', charges: 'id, agreementId', invoices: 'id, companyId', messages: 'id' })
     // Issue #21: documents (with their files cached for offline reading), general assemblies and proposals.
     this.version(5).stores({ documents: 'id, companyId', assemblies: 'id, companyId', proposals: 'id, assemblyId', documentFiles: 'id, documentId, openedAt' })
+    // Issue #22: the market's listings.
+    this.version(6).stores({ listings: 'id, companyId' })
   }
 
   table_(entity: SyncEntity) {

@@ -80,6 +80,7 @@ async function subjectOf(db: LocalDb, m: Pick<Mutation, 'entity' | 'entityId' | 
       document: 'title',
       assembly: 'title',
       proposal: 'title',
+      listing: 'title',
     } satisfies Record<SyncEntity, string>
   )[m.entity]
   return { entity: m.entity, name: stringField(source, field) }

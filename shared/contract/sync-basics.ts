@@ -18,6 +18,7 @@ export const syncEntities = [
   'document',
   'assembly',
   'proposal',
+  'listing',
 ] as const
 
 export const SYNC_DEFAULT_LIMIT = 500

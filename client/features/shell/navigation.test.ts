@@ -27,13 +27,12 @@ describe('sidebarSections', () => {
     ])
   })
 
-  it('adds the non-production sections outside production', () => {
+  it('adds Knowledge outside production (a super admin has no market)', () => {
     expect(outline(superAdmin, 'development')).toEqual([
       'Administration: Companies, System Logs',
       'Communication: Messages, Documents, General assembly',
       'Account: Profile',
       'Knowledge: Articles, Forum',
-      'Markets: Buy, Share, Swap',
     ])
   })
 
@@ -44,6 +43,7 @@ describe('sidebarSections', () => {
         'Communication: Messages, Documents, General assembly',
         'Account: Agreements, Profile',
         'Economy: Invoices, Debtors, Charges',
+        'Markets: Buy and sell, Share, Swap',
       ])
     }
   })
@@ -53,12 +53,18 @@ describe('sidebarSections', () => {
       'Communication: Messages, Documents, General assembly',
       'Account: Agreements, Profile',
       'Economy: Invoices',
+      'Markets: Buy and sell, Share, Swap',
     ])
   })
 
   it('treats a member without a role in the current company as a board member', () => {
     const user: User = { userRole: 'MEMBER', companies: [{ ...company, role: 'ADMINISTRATOR' }], currentCompany: other }
-    expect(outline(user, 'production')).toEqual(['Communication: Messages, Documents, General assembly', 'Account: Agreements, Profile', 'Economy: Invoices'])
+    expect(outline(user, 'production')).toEqual([
+      'Communication: Messages, Documents, General assembly',
+      'Account: Agreements, Profile',
+      'Economy: Invoices',
+      'Markets: Buy and sell, Share, Swap',
+    ])
   })
 
   it('uses the role in the current company, not in another one', () => {
@@ -73,18 +79,19 @@ describe('sidebarSections', () => {
     expect(outline(user, 'production')[0]).toBe('Administration: Companies')
   })
 
-  it('gives an ordinary user agreements, profile and invoices', () => {
+  it('gives an ordinary user agreements, profile, invoices and the market; Knowledge only outside production', () => {
     expect(outline(plainUser, 'production')).toEqual([
       'Communication: Messages, Documents, General assembly',
       'Account: Agreements, Profile',
       'Economy: Invoices',
+      'Markets: Buy and sell, Share, Swap',
     ])
     expect(outline(plainUser, 'development')).toEqual([
       'Communication: Messages, Documents, General assembly',
       'Account: Agreements, Profile',
       'Economy: Invoices',
+      'Markets: Buy and sell, Share, Swap',
       'Knowledge: Articles, Forum',
-      'Markets: Buy, Share, Swap',
     ])
   })
 })

@@ -91,21 +91,23 @@ export function sidebarSections(user: User, env: AppEnv): NavSection[] {
         ...when(staff, { to: '/debtors' as const, label: msg`Debtors` }, { to: '/statistics' as const, label: msg`Charges` }),
       ],
     }),
+    // The market (issue #22) works for real, so it shows in production too: for the members of an
+    // association (residents and staff). The super admin belongs to none, so has no market of their own.
+    ...when<NavSection>(!superAdmin, {
+      key: 'markets',
+      title: msg`Markets`,
+      links: [
+        { to: '/markets/buy', label: msg`Buy and sell` },
+        { to: '/markets/share', label: msg`Share` },
+        { to: '/markets/swap', label: msg`Swap` },
+      ],
+    }),
     ...when<NavSection>(nonProduction, {
       key: 'knowledge',
       title: msg`Knowledge`,
       links: [
         { to: '/articles', label: msg`Articles` },
         { to: '/forum', label: msg`Forum` },
-      ],
-    }),
-    ...when<NavSection>(nonProduction, {
-      key: 'markets',
-      title: msg`Markets`,
-      links: [
-        { to: '/markets/buy', label: msg`Buy` },
-        { to: '/markets/share', label: msg`Share` },
-        { to: '/markets/swap', label: msg`Swap` },
       ],
     }),
   ]

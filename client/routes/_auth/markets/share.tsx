@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ComingSoon } from '../../../features/shell/ComingSoon'
+import { MarketPage } from '../../../features/market/MarketPage'
 
-/** Built by a later issue; until then the shared placeholder keeps the navigation working. */
-export const Route = createFileRoute('/_auth/markets/share')({ component: () => <ComingSoon page="share" /> })
+export const Route = createFileRoute('/_auth/markets/share')({ component: () => <MarketPage kind="SHARE" /> })

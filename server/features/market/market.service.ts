@@ -1,0 +1,245 @@
+import { snapshot, type Db } from '../../db/client'
+import { conflict, forbidden, notFound, ruleViolation, versionConflict } from '../../errors'
+import { isoNow, type Clock } from '../../lib/clock'
+import { newId } from '../../lib/ids'
+import { decodeCursor, pageOf } from '../../http/paging'
+import {
+  LISTING_DAYS,
+  MAX_LISTING_PHOTO_BYTES,
+  listingPhotoTypes,
+  type ContactSellerRequest,
+  type CreateListingRequest,
+  type Listing,
+  type ListingListQuery,
+  type UpdateListingRequest,
+} from '../../../shared/contract/market'
+import { messages as m } from '../../../shared/i18n-messages'
+import type { Actor } from '../access/actor'
+import { assertCompanyInScope } from '../access/company-scope'
+import { isSuperAdmin, roleIn } from '../access/policy'
+import type { CompaniesService } from '../companies/companies.service'
+import type { Residency } from '../documents/documents.service'
+import { acceptUpload, sweepStore, type AttachmentScanner, type AttachmentStore } from '../messages/attachment-store'
+import { FILE_SWEEP_GRACE_MS } from '../messages/messages.service'
+import type { NoticesService } from '../notifications/notices'
+import { recordChange, recordChangeFor } from '../sync/change-log'
+import type { SyncedEntity } from '../sync/synced-entity'
+import { marketRepository as repo, type ListingRow, type MarketScope } from './market.repository'
+
+const DAY_MS = 86_400_000
+
+const view = (r: ListingRow): Listing => ({
+  id: r.id,
+  companyId: r.companyId,
+  kind: r.kind,
+  title: r.title,
+  description: r.description,
+  priceOre: r.priceOre,
+  status: r.status,
+  seller: { id: r.sellerUserId, fullName: r.sellerName },
+  photoId: r.photoId,
+  expiresAt: r.expiresAt,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+  version: r.version,
+})
+
+export type MarketService = ReturnType<typeof createMarketService>
+
+/**
+ * The market of an association (issue #22, docs/PRODUCT.md "Market", decision 0063). Its members
+ * (residents with a living agreement, and its staff) list, read and contact; only the seller edits,
+ * renews, changes the status, sets the photo; the seller, the association's staff (any role,
+ * moderation) and the super admin delete. Another association's listing is 404.
+ * "Expired" is computed from `expires_at` on read: the list leaves others' expired listings out.
+ */
+export function createMarketService(deps: {
+  db: Db
+  clock: Clock
+  companies: CompaniesService
+  residency: Residency
+  notices: NoticesService
+  files: AttachmentStore
+  scanner: AttachmentScanner
+}) {
+  const { db, clock, companies, residency, notices, files } = deps
+  const now = () => isoNow(clock)
+  const expiry = () => new Date(clock.now().getTime() + LISTING_DAYS * DAY_MS).toISOString()
+
+  async function scopeOf(actor: Actor): Promise<MarketScope> {
+    if (isSuperAdmin(actor)) return { all: true, companyIds: [] }
+    return { all: false, companyIds: [...new Set([...actor.companies.map((c) => c.id), ...(await residency.residentCompanyIds(actor.userId))])] }
+  }
+
+  /** A member of the association: its staff (any role) or a resident with a living agreement. */
+  const isMember = async (actor: Actor, companyId: string) =>
+    roleIn(actor, companyId) !== undefined || (await residency.residentCompanyIds(actor.userId)).includes(companyId)
+
+  async function readable(actor: Actor, id: string): Promise<ListingRow> {
+    const row = await repo.byId(db, id)
+    if (!row || !(isSuperAdmin(actor) || (await isMember(actor, row.companyId)))) throw notFound(m.listingNotFound.id)
+    return row
+  }
+
+  /** The seller only (others who read it 403); `version` the If-Match. */
+  async function sellers(actor: Actor, id: string, version?: number): Promise<ListingRow> {
+    const row = await readable(actor, id)
+    if (row.sellerUserId !== actor.userId) throw forbidden()
+    if (version !== undefined && version !== row.version) throw versionConflict(view(row))
+    await companies.assertWritable(row.companyId)
+    return row
+  }
+
+  /** The change for sync: the company's staff by company, its residents one by one. */
+  async function changed(row: Pick<ListingRow, 'id' | 'companyId'>, op: 'upsert' | 'delete') {
+    await recordChange(db, clock, 'listing', row.id, op, { companyId: row.companyId })
+    await recordChangeFor(db, clock, 'listing', row.id, op, await residency.residentIds(row.companyId))
+  }
+
+  const current = async (id: string): Promise<Listing> => view((await repo.byId(db, id))!)
+
+  return {
+    /** A page of a company's listings, newest first; others' expired listings are left out; another association's company is 404. */
+    async list(actor: Actor, query: ListingListQuery): Promise<{ items: Listing[]; next: string | null }> {
+      const after = decodeCursor(query.cursor, ['string', 'string'])
+      return await snapshot(db, async () => {
+        await assertCompanyInScope(db, actor, query.companyId)
+        if (!isSuperAdmin(actor) && !(await isMember(actor, query.companyId))) throw notFound()
+        const rows = await repo.listPage(db, { companyId: query.companyId, kind: query.kind, userId: actor.userId, now: now() }, after, query.limit + 1)
+        const page = pageOf(rows, query.limit, (r) => [r.createdAt, r.id])
+        return { items: page.rows.map(view), next: page.next }
+      })
+    },
+
+    async view(actor: Actor, id: string): Promise<Listing> {
+      return view(await readable(actor, id))
+    },
+
+    async create(actor: Actor, input: CreateListingRequest): Promise<Listing> {
+      if (input.id) {
+        const existing = await repo.byId(db, input.id)
+        if (existing) {
+          if (!(isSuperAdmin(actor) || (await isMember(actor, existing.companyId)))) throw notFound(m.listingNotFound.id)
+          // The same create sent again (a retry from the outbox) answers the stored one.
+          if (existing.sellerUserId === actor.userId && existing.companyId === input.companyId && existing.title === input.title.trim()) return view(existing)
+          throw conflict(m.billingRecordExists.id, 'id')
+        }
+      }
+      if (!(await isMember(actor, input.companyId))) {
+        await assertCompanyInScope(db, actor, input.companyId)
+        throw forbidden(m.listingNotMember.id)
+      }
+      await companies.assertWritable(input.companyId)
+      const at = now()
+      const id = input.id ?? newId()
+      const row = {
+        id,
+        companyId: input.companyId,
+        sellerUserId: actor.userId,
+        sellerName: actor.fullName,
+        kind: input.kind,
+        title: input.title.trim(),
+        description: (input.description ?? '').trim(),
+        priceOre: input.kind === 'BUY' ? (input.priceOre ?? null) : null,
+        status: 'AVAILABLE' as const,
+        expiresAt: expiry(),
+        createdAt: at,
+        updatedAt: at,
+      }
+      await repo.insert(db, row)
+      await changed(row, 'upsert')
+      return await current(id)
+    },
+
+    /** The seller's changes: title, description, price (BUY only), status. */
+    async update(actor: Actor, id: string, input: UpdateListingRequest, version?: number): Promise<Listing> {
+      const row = await sellers(actor, id, version)
+      if (input.priceOre !== undefined) {
+        if (row.kind === 'BUY' && input.priceOre === null) throw ruleViolation(m.listingPriceRequired.id, 'priceOre')
+        if (row.kind !== 'BUY' && input.priceOre !== null) throw ruleViolation(m.listingPriceOnlyForSale.id, 'priceOre')
+      }
+      const fields = {
+        ...(input.title !== undefined ? { title: input.title.trim() } : {}),
+        ...(input.description !== undefined ? { description: input.description.trim() } : {}),
+        ...(input.priceOre !== undefined ? { priceOre: input.priceOre } : {}),
+        ...(input.status !== undefined ? { status: input.status, reservedByUserId: null } : {}),
+      }
+      if (Object.entries(fields).every(([k, v]) => row[k as keyof typeof fields] === v)) return view(row)
+      await repo.update(db, id, { ...fields, updatedAt: now() })
+      await changed(row, 'upsert')
+      return await current(id)
+    },
+
+    /** Another 30 days from now (the status stays as it is). */
+    async renew(actor: Actor, id: string, version?: number): Promise<Listing> {
+      const row = await sellers(actor, id, version)
+      await repo.update(db, id, { expiresAt: expiry(), updatedAt: now() })
+      await changed(row, 'upsert')
+      return await current(id)
+    },
+
+    /** The seller, the association's staff (moderation) or the super admin; its photo goes with the next sweep. */
+    async remove(actor: Actor, id: string, version?: number): Promise<void> {
+      const row = await readable(actor, id)
+      if (row.sellerUserId !== actor.userId && !isSuperAdmin(actor) && !roleIn(actor, row.companyId)) throw forbidden()
+      if (version !== undefined && version !== row.version) throw versionConflict(view(row))
+      await companies.assertWritable(row.companyId)
+      await repo.delete(db, id)
+      await changed(row, 'delete')
+    },
+
+    /** One photo per listing (the seller; an image of at most 5 MB, scanned); replacing gives it a new id. */
+    async setPhoto(actor: Actor, id: string, file: { name: string; bytes: Uint8Array }, version?: number): Promise<Listing> {
+      const row = await sellers(actor, id, version)
+      if (file.bytes.byteLength === 0) throw ruleViolation(m.documentFileRequired.id, 'file')
+      if (file.bytes.byteLength > MAX_LISTING_PHOTO_BYTES) throw ruleViolation(m.listingPhotoTooLarge.id, 'file')
+      const { contentType } = await acceptUpload(deps.scanner, file)
+      if (!(listingPhotoTypes as readonly string[]).includes(contentType)) throw ruleViolation(m.listingPhotoNotImage.id, 'file')
+      const photoId = newId()
+      files.write(id, photoId, file.bytes)
+      await repo.update(db, id, { photoId, photoContentType: contentType, photoSize: file.bytes.byteLength, updatedAt: now() })
+      await changed(row, 'upsert')
+      return await current(id)
+    },
+
+    async photo(actor: Actor, id: string) {
+      const row = await readable(actor, id)
+      if (!row.photoId) throw notFound(m.listingNotFound.id)
+      return { contentType: row.photoContentType!, photoId: row.photoId, bytes: files.read(id, row.photoId) }
+    },
+
+    /** "Write to the seller": the seller is told in-app and by e-mail, in their language, with the writer's name, e-mail and text. */
+    async contact(actor: Actor, id: string, input: ContactSellerRequest): Promise<void> {
+      const row = await readable(actor, id)
+      if (row.sellerUserId === actor.userId) throw ruleViolation(m.listingOwnContact.id)
+      if (!row.sellerUserId) throw notFound(m.listingNotFound.id)
+      await notices.tell(row.sellerUserId, {
+        type: 'info',
+        title: /*i18n*/ { id: '{name} wrote about your listing “{title}”' },
+        message: /*i18n*/ { id: '{name} ({email}) wrote: “{text}” Reply to them by e-mail.' },
+        values: { name: actor.fullName, email: actor.emailAddress, title: row.title, text: input.text.trim() },
+        actionUrl: `/markets/listing/${row.id}`,
+        actionText: /*i18n*/ { id: 'Open listing' },
+      })
+    },
+
+    /** Removes the stored photos no listing refers to; housekeeping runs it. */
+    async sweepFiles(graceMs = FILE_SWEEP_GRACE_MS): Promise<number> {
+      return await sweepStore(files, async (ids) => await repo.photoIds(db, ids), graceMs)
+    },
+
+    /** Sync: the listings of the associations the actor is a member of (expired ones too; the client hides others'). */
+    syncEntity(): SyncedEntity {
+      return {
+        name: 'listing',
+        snapshot: async (db, actor, afterId, limit) => (await repo.syncPage(db, await scopeOf(actor), afterId, limit)).map(synced),
+        load: async (db, actor, ids) => (await repo.byIds(db, await scopeOf(actor), ids)).map(synced),
+      }
+    },
+  }
+}
+
+const synced = (r: ListingRow) => {
+  const l = view(r)
+  return { id: l.id, version: l.version, data: l as unknown as Record<string, unknown> }
+}
