@@ -35,13 +35,15 @@ async function sidebarLinks(page: Page): Promise<string[]> {
 
 // Communication is everyone's: messages, the association's documents and its general assemblies (issue #21).
 const everyone = ['Notifications', 'Profile', 'Documents', 'General assembly']
-const nonProduction = ['Messages', 'Articles', 'Forum', 'Buy', 'Share', 'Swap']
+const knowledge = ['Messages', 'Articles', 'Forum']
+/** The association's market (issue #22): its members', not the super admin's. */
+const markets = ['Buy and sell', 'Share', 'Swap']
 /** Users whose language is Danish see the sidebar in Danish right after signing in. */
 const expected: Record<string, { email: string; danish?: boolean; has: string[]; lacks: string[] }> = {
   superadmin: {
     email: 'superadmin@boligkasse.dk',
-    has: [...everyone, 'Companies', 'System Logs', ...nonProduction],
-    lacks: ['Agreements', 'Invoices', 'Charges'],
+    has: [...everyone, 'Companies', 'System Logs', ...knowledge],
+    lacks: ['Agreements', 'Invoices', 'Charges', ...markets],
   },
   chairman: { email: 'formand@solgaarden.dk', danish: true, has: [...everyone, 'Companies', 'Agreements', 'Invoices', 'Charges'], lacks: ['System Logs'] },
   administrator: { email: 'admin@solgaarden.dk', has: [...everyone, 'Companies', 'Agreements', 'Invoices', 'Charges'], lacks: ['System Logs'] },
@@ -52,7 +54,7 @@ const expected: Record<string, { email: string; danish?: boolean; has: string[];
     has: [...everyone, 'Agreements', 'Invoices'],
     lacks: ['Companies', 'Charges', 'System Logs'],
   },
-  resident: { email: 'beboer03@solgaarden.dk', has: [...everyone, 'Agreements', 'Invoices'], lacks: ['Companies', 'Charges', 'System Logs'] },
+  resident: { email: 'beboer03@solgaarden.dk', has: [...everyone, 'Agreements', 'Invoices', ...markets], lacks: ['Companies', 'Charges', 'System Logs'] },
 }
 
 describe('foundation journeys', () => {
