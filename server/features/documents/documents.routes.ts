@@ -5,6 +5,7 @@ import { validation } from '../../errors'
 import { issuesOf } from '../../http/error-mapper'
 import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
 import { nextLinkHeader, setNextLink } from '../../http/paging'
+import { storedFileAnswer, uploadedFile } from '../../http/stored-files'
 import { ifMatchVersion, setETag } from '../../http/versioning'
 import { requireActor } from '../access/actor'
 import type { DocumentsService } from './documents.service'
@@ -104,11 +105,7 @@ const history = createRoute({
 })
 
 /** The uploaded file of a multipart body (400 on `file` when there is none). */
-async function fileOf(form: Record<string, unknown>): Promise<{ name: string; bytes: Uint8Array }> {
-  const f = form.file
-  if (!(f instanceof File)) throw validation([{ path: 'file', message: m.documentFileRequired.id }])
-  return { name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }
-}
+const fileOf = (form: Record<string, unknown>) => uploadedFile(form, m.documentFileRequired.id)
 
 export const documentsRoutes = (documents: DocumentsService) =>
   router()
@@ -144,12 +141,7 @@ export const documentsRoutes = (documents: DocumentsService) =>
     })
     .openapi(file, async (c) => {
       const found = await documents.file(requireActor(c.var.actor), c.req.valid('param').id)
-      c.header('Content-Type', found.contentType)
-      c.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(found.name)}`)
-      c.header('ETag', `"${found.fileId}"`)
-      // Never a page of our origin: no scripts, forms or plugins even if a browser renders it (docs/decisions/0026-attachments-on-disk.md).
-      c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
-      return c.body(new Uint8Array(found.bytes), 200) as never
+      return storedFileAnswer(c, { ...found, etag: found.fileId }) as never
     })
     .openapi(replace, async (c) => {
       const form = await c.req.parseBody()

@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { ContactSellerRequest, CreateListingRequest, Listing, ListingListQuery, UpdateListingRequest } from '../../../shared/contract/market'
 import { messages as m } from '../../../shared/i18n-messages'
-import { validation } from '../../errors'
 import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
 import { nextLinkHeader, setNextLink } from '../../http/paging'
 import type { RateLimiter } from '../../http/rate-limit'
+import { storedFileAnswer, uploadedFile } from '../../http/stored-files'
 import { ifMatchVersion, setETag } from '../../http/versioning'
 import { requireActor } from '../access/actor'
 import type { MarketService } from './market.service'
@@ -140,19 +140,13 @@ export const marketRoutes = (market: MarketService, limits: { contact: RateLimit
     })
     .openapi(photo, async (c) => {
       const found = await market.photo(requireActor(c.var.actor), c.req.valid('param').id)
-      c.header('Content-Type', found.contentType)
-      c.header('ETag', `"${found.photoId}"`)
-      // Never a page of our origin (docs/decisions/0026-attachments-on-disk.md).
-      c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
-      return c.body(new Uint8Array(found.bytes), 200) as never
+      return storedFileAnswer(c, { contentType: found.contentType, bytes: found.bytes, etag: found.photoId }) as never
     })
     .openapi(setPhoto, async (c) => {
       const actor = requireActor(c.var.actor)
       limits.photo.hit(`market-photo:${actor.userId}`)
-      const form = await c.req.parseBody()
-      const f = form.file
-      if (!(f instanceof File)) throw validation([{ path: 'file', message: m.documentFileRequired.id }])
-      const listing = await market.setPhoto(actor, c.req.valid('param').id, { name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) }, ifMatchVersion(c))
+      const file = await uploadedFile(await c.req.parseBody(), m.documentFileRequired.id)
+      const listing = await market.setPhoto(actor, c.req.valid('param').id, file, ifMatchVersion(c))
       setETag(c, listing.version)
       return c.json(listing, 200)
     })

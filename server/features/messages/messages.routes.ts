@@ -14,6 +14,7 @@ import { DomainError, validation } from '../../errors'
 import { issuesOf } from '../../http/error-mapper'
 import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
 import { nextLinkHeader, setNextLink } from '../../http/paging'
+import { storedFileAnswer, uploadedFile } from '../../http/stored-files'
 import { ifMatchVersion, setETag } from '../../http/versioning'
 import type { RateLimiter } from '../../http/rate-limit'
 import { translate } from '../../i18n/i18n'
@@ -213,23 +214,14 @@ export const messagesRoutes = (messages: MessagesService, contactService: Contac
     })
     .openapi(viewed, async (c) => c.json(await messages.markViewed(requireActor(c.var.actor), c.req.valid('param').id), 200))
     .openapi(upload, async (c) => {
-      const form = await c.req.parseBody()
-      const file = form.file
-      if (!(file instanceof File)) throw validation([{ path: 'file', message: 'This field is required' }])
-      const message = await messages.addAttachment(requireActor(c.var.actor), c.req.valid('param').id, {
-        name: file.name,
-        bytes: new Uint8Array(await file.arrayBuffer()),
-      })
+      const file = await uploadedFile(await c.req.parseBody(), 'This field is required')
+      const message = await messages.addAttachment(requireActor(c.var.actor), c.req.valid('param').id, file)
       return c.json(message, 201)
     })
     .openapi(download, async (c) => {
       const { id, attachmentId } = c.req.valid('param')
       const file = await messages.attachment(requireActor(c.var.actor), id, attachmentId)
-      c.header('Content-Type', file.contentType)
-      c.header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-      // Never a page of our origin: no scripts, forms or plugins even if a browser renders it (docs/decisions/0026-attachments-on-disk.md).
-      c.header('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'; sandbox")
-      return c.body(new Uint8Array(file.bytes), 200) as never
+      return storedFileAnswer(c, file) as never
     })
     .openapi(removeAttachment, async (c) => {
       const { id, attachmentId } = c.req.valid('param')
