@@ -6,48 +6,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { seriousViolations } from './axe'
-import { danish, snap } from './harness'
-import { journeySuite, signIn } from './journeys'
+import { snap } from './harness'
+import { checkScreen, journeySuite, signIn } from './journeys'
 
-const { journey, serverRows, writeDb } = journeySuite('documents', 31)
+const { journey, serverRows, tr, residentOfHavnehuset } = journeySuite('documents', 31)
 
 const RULES = 'Husorden for Solgården: ingen grill på altanerne, affald i gården.'
-const tr = (email: string) => {
-  const lang = serverRows<{ language: string }>('SELECT language FROM users WHERE email_address = ?', email)[0]!.language
-  return (english: string) => (lang === 'DA' ? danish(english) : english)
-}
-
-/** No sideways scroll at phone width, and no serious axe violation. */
-async function checkScreen(page: Page, name: string) {
-  const size = page.viewportSize()!
-  await snap(page, `documents-${name}-1280`)
-  await page.setViewportSize({ width: 375, height: 812 })
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true)
-  expect(await seriousViolations(page)).toEqual([])
-  await snap(page, `documents-${name}-375`)
-  await page.setViewportSize(size)
-}
-
-/** Makes a user a resident of the other association (Havnehuset): an agreement of theirs there. */
-function residentOfHavnehuset(email: string) {
-  writeDb((db) => {
-    const second = db.prepare<[], { id: string }>("SELECT id FROM companies WHERE cvr <> '10150817' ORDER BY name LIMIT 1").get()!.id
-    const user = db.prepare<[string], { id: string }>('SELECT id FROM users WHERE email_address = ?').get(email)!.id
-    const row = db.prepare<[], Record<string, unknown>>("SELECT * FROM agreements WHERE status = 'ACCEPTED' LIMIT 1").get()!
-    const copy: Record<string, unknown> = {
-      ...row,
-      id: crypto.randomUUID(),
-      company_id: second,
-      member_user_id: user,
-      external_seq: 9001,
-      external_id: 'HH-9001',
-      vipps_agreement_id: null,
-    }
-    const columns = Object.keys(copy).filter((c) => c in row)
-    db.prepare(`INSERT INTO agreements (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => copy[c] as never))
-  })
-}
 
 const waitForServiceWorker = (page: Page) => page.evaluate(async () => void (await navigator.serviceWorker.ready))
 
@@ -66,7 +30,7 @@ describe('documents', () => {
       await page.getByRole('button', { name: t('Upload'), exact: true }).click()
       await page.getByText(t('Please enter a title')).waitFor()
       await page.getByText(t('Please choose a file')).waitFor()
-      await checkScreen(page, 'upload-errors')
+      await checkScreen(page, 'documents-upload-errors')
       await page.getByLabel(t('Title'), { exact: true }).fill('Husorden 2027')
       await page.getByLabel(t('Category'), { exact: true }).selectOption('HOUSE_RULES')
       await page.getByLabel(t('Who may read it'), { exact: true }).selectOption('MEMBERS')
@@ -75,10 +39,10 @@ describe('documents', () => {
       await page.getByRole('heading', { name: 'Husorden 2027', level: 1 }).waitFor()
       await page.getByText(RULES).waitFor()
       documentId = page.url().split('/documents/')[1]!
-      await checkScreen(page, 'document-staff')
+      await checkScreen(page, 'documents-document-staff')
       await page.goto('/documents')
       await page.getByRole('link', { name: 'Husorden 2027' }).waitFor()
-      await checkScreen(page, 'list-staff')
+      await checkScreen(page, 'documents-list-staff')
     })
     const [row] = serverRows<{ audience: string; category: string }>('SELECT audience, category FROM documents WHERE id = ?', documentId)
     expect(row).toEqual({ audience: 'MEMBERS', category: 'HOUSE_RULES' })
@@ -93,7 +57,7 @@ describe('documents', () => {
       await page.getByText(RULES).waitFor()
       // Kept on the device once opened.
       await page.getByText(t('On this device')).first().waitFor()
-      await checkScreen(page, 'document-resident')
+      await checkScreen(page, 'documents-document-resident')
       await context.setOffline(true)
       await page.reload()
       await page.getByRole('heading', { name: 'Husorden 2027', level: 1 }).waitFor()
@@ -106,7 +70,7 @@ describe('documents', () => {
     })
 
     const outsider = 'beboer12@solgaarden.dk'
-    residentOfHavnehuset(outsider)
+    residentOfHavnehuset(outsider, 9001)
     await journey('another association', async (_context, page) => {
       const t = tr(outsider)
       await signIn(page, outsider)

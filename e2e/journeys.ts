@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { sqliteHandle, transaction } from '../server/db/client'
 import { historyWriter, type HistoryWriter } from '../server/features/billing/charge-history'
+import { seriousViolations } from './axe'
 import { danish, DEMO_PASSWORD, launchBrowser, snap, startServer, type RunningServer } from './harness'
 
 export function journeySuite(name: string, subnet: number, env: Record<string, string> = {}) {
@@ -103,7 +104,47 @@ export function journeySuite(name: string, subnet: number, env: Record<string, s
     expect(res.status, await res.clone().text()).toBe(200)
   }
 
-  return { suite, clientIp, journey, serverRows, writeDb, writeHistory, api, emulator }
+  /** A catalog text in the language of the user with this e-mail (as the server has it). */
+  function tr(email: string) {
+    const lang = serverRows<{ language: string }>('SELECT language FROM users WHERE email_address = ?', email)[0]!.language
+    return (english: string) => (lang === 'DA' ? danish(english) : english)
+  }
+
+  /**
+   * Makes a user a resident of the other demo association (Havnehuset): a copy of an accepted
+   * agreement of the demo association, theirs, there (`seq` keeps the external ids apart).
+   */
+  function residentOfHavnehuset(email: string, seq: number) {
+    writeDb((db) => {
+      const second = db.prepare<[], { id: string }>("SELECT id FROM companies WHERE cvr <> '10150817' ORDER BY name LIMIT 1").get()!.id
+      const user = db.prepare<[string], { id: string }>('SELECT id FROM users WHERE email_address = ?').get(email)!.id
+      const row = db.prepare<[], Record<string, unknown>>("SELECT * FROM agreements WHERE status = 'ACCEPTED' LIMIT 1").get()!
+      const copy: Record<string, unknown> = {
+        ...row,
+        id: crypto.randomUUID(),
+        company_id: second,
+        member_user_id: user,
+        external_seq: seq,
+        external_id: `HH-${seq}`,
+        vipps_agreement_id: null,
+      }
+      const columns = Object.keys(copy).filter((c) => c in row)
+      db.prepare(`INSERT INTO agreements (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => copy[c] as never))
+    })
+  }
+
+  return { suite, clientIp, journey, serverRows, writeDb, writeHistory, api, emulator, tr, residentOfHavnehuset }
+}
+
+/** A screenshot at desktop and phone width (`name-1280`, `name-375`); at 375 px no sideways scroll and no serious axe violation. */
+export async function checkScreen(page: Page, name: string) {
+  const size = page.viewportSize()!
+  await snap(page, `${name}-1280`)
+  await page.setViewportSize({ width: 375, height: 812 })
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true)
+  expect(await seriousViolations(page)).toEqual([])
+  await snap(page, `${name}-375`)
+  await page.setViewportSize(size)
 }
 
 /** A screenshot of every page of a context that is about to fail its journey. */

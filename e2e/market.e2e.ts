@@ -7,52 +7,14 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { seriousViolations } from './axe'
-import { danish, snap } from './harness'
-import { journeySuite, signIn } from './journeys'
+import { checkScreen, journeySuite, signIn } from './journeys'
 
-const { journey, serverRows, writeDb } = journeySuite('market', 33)
+const { journey, serverRows, writeDb, tr, residentOfHavnehuset } = journeySuite('market', 33)
 
 const DAY = 86_400_000
 const TITLE = 'Plantestiklinger'
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
-
-const tr = (email: string) => {
-  const lang = serverRows<{ language: string }>('SELECT language FROM users WHERE email_address = ?', email)[0]!.language
-  return (english: string) => (lang === 'DA' ? danish(english) : english)
-}
-
-/** No sideways scroll at phone width, and no serious axe violation. */
-async function checkScreen(page: Page, name: string) {
-  const size = page.viewportSize()!
-  await snap(page, `market-${name}-1280`)
-  await page.setViewportSize({ width: 375, height: 812 })
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true)
-  expect(await seriousViolations(page)).toEqual([])
-  await snap(page, `market-${name}-375`)
-  await page.setViewportSize(size)
-}
-
-/** Makes a user a resident of the other association (Havnehuset): an agreement of theirs there. */
-function residentOfHavnehuset(email: string) {
-  writeDb((db) => {
-    const second = db.prepare<[], { id: string }>("SELECT id FROM companies WHERE cvr <> '10150817' ORDER BY name LIMIT 1").get()!.id
-    const user = db.prepare<[string], { id: string }>('SELECT id FROM users WHERE email_address = ?').get(email)!.id
-    const row = db.prepare<[], Record<string, unknown>>("SELECT * FROM agreements WHERE status = 'ACCEPTED' LIMIT 1").get()!
-    const copy: Record<string, unknown> = {
-      ...row,
-      id: crypto.randomUUID(),
-      company_id: second,
-      member_user_id: user,
-      external_seq: 9002,
-      external_id: 'HH-9002',
-      vipps_agreement_id: null,
-    }
-    const columns = Object.keys(copy).filter((c) => c in row)
-    db.prepare(`INSERT INTO agreements (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((c) => copy[c] as never))
-  })
-}
 
 const listing = (id: string) =>
   serverRows<{ status: string; photo_id: string | null; expires_at: string }>('SELECT status, photo_id, expires_at FROM market_listings WHERE id = ?', id)[0]
@@ -74,7 +36,7 @@ describe('market', () => {
       // Sent empty: what is missing, in the user's language.
       await page.getByRole('button', { name: t('Publish listing') }).click()
       await page.getByText(t('Please enter a title')).waitFor()
-      await checkScreen(page, 'form-errors')
+      await checkScreen(page, 'market-form-errors')
       await page.getByLabel(t('Title'), { exact: true }).fill(TITLE)
       await page.getByLabel(t('Description'), { exact: true }).fill('Monstera og pilea, byttes gerne med andre planter.')
       await page.getByLabel(t('Photo (optional)'), { exact: true }).setInputFiles({ name: 'planter.png', mimeType: 'image/png', buffer: PNG })
@@ -83,11 +45,11 @@ describe('market', () => {
       id = page.url().split('/markets/listing/')[1]!
       await expect.poll(() => listing(id)?.photo_id ?? null, { timeout: 10_000 }).not.toBeNull()
       await page.locator('img.listing-photo').waitFor()
-      await checkScreen(page, 'listing-seller')
+      await checkScreen(page, 'market-listing-seller')
       await page.goto('/markets/swap')
       await page.getByRole('link', { name: TITLE }).waitFor()
       await page.locator('img.listing-thumb').waitFor()
-      await checkScreen(page, 'list-seller')
+      await checkScreen(page, 'market-list-seller')
     })
     expect(listing(id)).toMatchObject({ status: 'AVAILABLE' })
 
@@ -103,7 +65,7 @@ describe('market', () => {
         .locator('.alert')
         .filter({ hasText: t('Your message was sent.').slice(0, 10) })
         .waitFor()
-      await checkScreen(page, 'listing-neighbour')
+      await checkScreen(page, 'market-listing-neighbour')
     })
     const mails = serverRows<{ to: string; text: string }>('SELECT "to", text FROM mail_outbox WHERE "to" = ? AND text LIKE \'%aloe vera%\'', seller)
     expect(mails).toHaveLength(1)
@@ -139,17 +101,17 @@ describe('market', () => {
       await signIn(page, seller)
       await page.goto('/markets/swap')
       await page.getByText(t('Expired — renew')).waitFor()
-      await checkScreen(page, 'list-expired')
+      await checkScreen(page, 'market-list-expired')
       await page.getByRole('link', { name: TITLE }).click()
       await page.getByText(t('This listing has expired: neighbours no longer see it. Renew it to list it for another 30 days.')).waitFor()
-      await checkScreen(page, 'listing-expired')
+      await checkScreen(page, 'market-listing-expired')
       await page.getByRole('button', { name: t('Renew'), exact: true }).click()
       await expect.poll(() => new Date(listing(id)!.expires_at).getTime() > Date.now() + 29 * DAY, { timeout: 10_000 }).toBe(true)
       await page.getByText(t('Expired — renew')).waitFor({ state: 'detached' })
     })
 
     const outsider = 'beboer12@solgaarden.dk'
-    residentOfHavnehuset(outsider)
+    residentOfHavnehuset(outsider, 9002)
     await journey('another association', async (_context, page) => {
       const t = tr(outsider)
       await signIn(page, outsider)
