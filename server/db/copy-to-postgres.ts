@@ -14,7 +14,10 @@ import * as agreements from './schema/agreements'
 import * as assemblies from './schema/assemblies'
 import * as companies from './schema/companies'
 import * as documents from './schema/documents'
+import * as forum from './schema/forum'
 import * as invoices from './schema/invoices'
+import * as knowledge from './schema/knowledge'
+import * as lending from './schema/lending'
 import * as market from './schema/market'
 import * as messages from './schema/messages'
 import * as notifications from './schema/notifications'
@@ -32,7 +35,25 @@ const ROWS_PER_INSERT = 1000
 
 /** Every table of the schema, each after the tables it refers to. */
 export function tablesInForeignKeyOrder(): SQLiteTable[] {
-  const tables = [agreements, assemblies, companies, documents, invoices, market, messages, notifications, oidc, payments, platform, statistics, sync, users]
+  const tables = [
+    agreements,
+    assemblies,
+    companies,
+    documents,
+    forum,
+    invoices,
+    knowledge,
+    lending,
+    market,
+    messages,
+    notifications,
+    oidc,
+    payments,
+    platform,
+    statistics,
+    sync,
+    users,
+  ]
     .flatMap((module) => Object.values(module))
     .filter((value): value is SQLiteTable => is(value, SQLiteTable))
   const byName = new Map(tables.map((t) => [getTableConfig(t).name, t]))

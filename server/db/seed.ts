@@ -15,6 +15,9 @@ import { todayInCopenhagen } from '../lib/clock'
 import { mobileKey } from '../../shared/domain/mobile'
 import { addressKey, DENMARK } from '../../shared/domain/address'
 import { transaction } from './client'
+import { seedDemoForum } from '../features/forum/forum-seed'
+import { seedKnowledgeDemo } from '../features/articles/demo-seed'
+import { seedDemoLending } from '../features/lending/lending-seed'
 
 export const DEMO_PASSWORD = 'Gaardlaug-2025'
 /** A login token for the demo administrator (token sign-in exists only outside production). */
@@ -285,6 +288,22 @@ export async function seedDemoData(
           actionText: /*i18n*/ { id: 'Open agreement' },
         })
     }
+    // The forum (issue #22): one Solgården thread with two replies, by residents with an agreement and the board.
+    const user = (email: string) => userIds.get(email)!
+    await seedDemoForum(
+      db,
+      mainId,
+      { author: user('beboer03@solgaarden.dk'), replies: [user('beboer04@solgaarden.dk'), user('bestyrelse@solgaarden.dk')] },
+      new Map([...staff, ...residents].map((p) => [user(p.email), p.name])),
+      clock.now(),
+    )
+    // Lending (issue #22): Solgården lends a drill (200 kr deposit) and a ladder.
+    await seedDemoLending(db, mainId, 'Andelsboligforeningen Solgården', now)
+    // The knowledge bank (issue #22): the platform's guides, Solgården's laundry article and specialists.
+    await seedKnowledgeDemo(db, now, mainId, {
+      superAdmin: { id: userIds.get('superadmin@boligkasse.dk')!, name: 'Boligkasse' },
+      admin: { id: userIds.get('admin@solgaarden.dk')!, name: 'Anders Nielsen' },
+    })
   })
   return logins
 }

@@ -22,6 +22,8 @@ export const changeLog = pgTable(
   (t) => [
     index('change_log_company_seq').on(t.companyId, t.seq),
     index('change_log_user_seq').on(t.userId, t.seq),
+    // The pull's rows for everyone (neither company nor user: decision 0065) without reading every company's.
+    index('change_log_user_company_seq').on(t.userId, t.companyId, t.seq),
     index('change_log_created').on(t.createdAt),
   ],
 )
