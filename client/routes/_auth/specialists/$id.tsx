@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { SpecialistFormPage } from '../../../features/specialists/SpecialistFormPage'
+
+export const Route = createFileRoute('/_auth/specialists/$id')({
+  component: function EditSpecialist() {
+    return <SpecialistFormPage id={Route.useParams().id} />
+  },
+})
