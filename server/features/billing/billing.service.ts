@@ -364,7 +364,94 @@ export function createBillingService(deps: {
     }
   }
 
-  const moneyText = (actor: Actor, ore: number) => formatKroner(ore, localeOf(actor.language))
+  const moneyText = (locale: ReturnType<typeof localeOf>, ore: number) => formatKroner(ore, locale)
+
+  /**
+   * A refund of (part of) a collected charge of agreement `a` (docs/PRODUCT.md §2/§5, docs/DOMAIN.md): at most what
+   * was captured minus the refunds already requested. Issues a credit note referencing the charge's
+   * invoice and queues the refund for Vipps with the refund's id as Idempotency-Key. The amount goes
+   * to the invoice lines chosen (issue #16; none chosen: every line), in proportion to what is left
+   * on each, never more than a line has left; each credit-note line carries the description of the
+   * line it credits. No actor: the staff route checks who asks, a loan's deposit (lending) needs no
+   * staff. `locale` writes the amounts in refusals. The same `id` again answers the stored refund.
+   */
+  async function issueRefund(
+    a: NonNullable<Awaited<ReturnType<AgreementsService['rowOf']>>>,
+    input: RefundRequest,
+    locale: ReturnType<typeof localeOf>,
+  ): Promise<Refund> {
+    if (input.id) {
+      const existing = await invoicesRepository.byRefundId(db, input.id)
+      if (existing) {
+        if (existing.chargeId === input.chargeId && existing.totalOre === input.amount && existing.description === input.description)
+          return refundView(input.id)
+        throw conflict(messages.billingRecordExists.id)
+      }
+    }
+    const charge = await charges.row(input.chargeId)
+    if (!charge || charge.agreementId !== a.id) throw notFound(messages.chargeNotFound.id)
+    if (charge.status !== 'EXECUTED' || charge.capturedOre <= 0 || !charge.invoiceId) throw ruleViolation(messages.refundNeedsExecuted.id, 'chargeId')
+    const requested = await invoicesRepository.creditedOfCharge(db, charge.id)
+    const left = Math.max(0, charge.capturedOre - Math.max(requested, charge.refundedOre))
+    if (input.amount > left) throw new DomainError('BUSINESS_RULE', messages.refundTooLarge.id, { values: { amount: moneyText(locale, left) } })
+    const original = (await invoicesRepository.byId(db, charge.invoiceId))!
+    const perLine = await linesLeft(db, original.id)
+    const chosen = input.lines?.map((articleId) => perLine.findIndex(({ line }) => line.id === articleId))
+    if (chosen?.some((i) => i < 0)) throw validation([{ path: 'lines', message: messages.refundLineInvalid.id }])
+    const shares =
+      perLine.length ?
+        lineShares(
+          perLine.map((l) => l.left),
+          input.amount,
+          chosen,
+        )
+      : []
+    if (!shares) {
+      const picked = chosen?.length ? chosen : perLine.map((_, i) => i)
+      const available = picked.reduce((s, i) => s + perLine[i]!.left, 0)
+      throw new DomainError('BUSINESS_RULE', messages.refundTooLargeForLines.id, {
+        values: { amount: moneyText(locale, available) },
+        issues: [{ path: 'amount', message: messages.refundTooLargeForLines.id, values: { amount: moneyText(locale, available) } }],
+      })
+    }
+    const lines: LineSource[] =
+      perLine.length ? creditNoteLines(perLine, shares) : [{ type: 'OTHER', description: input.description, grossOre: input.amount, vatRate: 0, unit: 'PIECE' }]
+    const now = nowIso()
+    const today = todayInCopenhagen(clock)
+    const refundId = input.id ?? newId()
+    const agreement = { id: a.id, companyId: a.companyId, memberUserId: a.memberUserId }
+    await invoicing.issue({
+      kind: 'CREDIT_NOTE',
+      agreement,
+      chargeId: charge.id,
+      description: input.description,
+      lines,
+      company: { id: original.companyId, name: original.companyName, acronym: '', cvr: original.companyCvr, address: original.companyAddress },
+      member: {
+        name: original.consumerName,
+        email: original.consumerEmailAddress,
+        phone: original.consumerPhoneNumber,
+        address: original.consumerAddress,
+        language: 'EN',
+      },
+      paymentType: 'REFUND',
+      creditedInvoiceId: original.id,
+      refundId,
+      chargeDue: today,
+      now,
+      today,
+    })
+    await queueProviderCall(db, {
+      id: refundId,
+      providerId: a.paymentProviderId,
+      agreementId: a.id,
+      chargeId: charge.id,
+      kind: 'REFUND_CHARGE',
+      payload: { amount: input.amount, description: input.description },
+      at: sendNow(),
+    })
+    return refundView(refundId)
+  }
 
   const service = {
     config,
@@ -410,80 +497,10 @@ export function createBillingService(deps: {
      */
     async refund(actor: Actor, agreementId: string, input: RefundRequest): Promise<Refund> {
       const a = await staffAgreement(actor, agreementId)
-      if (input.id) {
-        const existing = await invoicesRepository.byRefundId(db, input.id)
-        if (existing) {
-          if (existing.chargeId === input.chargeId && existing.totalOre === input.amount && existing.description === input.description)
-            return refundView(input.id)
-          throw conflict(messages.billingRecordExists.id)
-        }
-      }
-      const charge = await charges.row(input.chargeId)
-      if (!charge || charge.agreementId !== a.id) throw notFound(messages.chargeNotFound.id)
-      if (charge.status !== 'EXECUTED' || charge.capturedOre <= 0 || !charge.invoiceId) throw ruleViolation(messages.refundNeedsExecuted.id, 'chargeId')
-      const requested = await invoicesRepository.creditedOfCharge(db, charge.id)
-      const left = Math.max(0, charge.capturedOre - Math.max(requested, charge.refundedOre))
-      if (input.amount > left) throw new DomainError('BUSINESS_RULE', messages.refundTooLarge.id, { values: { amount: moneyText(actor, left) } })
-      const original = (await invoicesRepository.byId(db, charge.invoiceId))!
-      const perLine = await linesLeft(db, original.id)
-      const chosen = input.lines?.map((articleId) => perLine.findIndex(({ line }) => line.id === articleId))
-      if (chosen?.some((i) => i < 0)) throw validation([{ path: 'lines', message: messages.refundLineInvalid.id }])
-      const shares =
-        perLine.length ?
-          lineShares(
-            perLine.map((l) => l.left),
-            input.amount,
-            chosen,
-          )
-        : []
-      if (!shares) {
-        const picked = chosen?.length ? chosen : perLine.map((_, i) => i)
-        const available = picked.reduce((s, i) => s + perLine[i]!.left, 0)
-        throw new DomainError('BUSINESS_RULE', messages.refundTooLargeForLines.id, {
-          values: { amount: moneyText(actor, available) },
-          issues: [{ path: 'amount', message: messages.refundTooLargeForLines.id, values: { amount: moneyText(actor, available) } }],
-        })
-      }
-      const lines: LineSource[] =
-        perLine.length ?
-          creditNoteLines(perLine, shares)
-        : [{ type: 'OTHER', description: input.description, grossOre: input.amount, vatRate: 0, unit: 'PIECE' }]
-      const now = nowIso()
-      const today = todayInCopenhagen(clock)
-      const refundId = input.id ?? newId()
-      const agreement = { id: a.id, companyId: a.companyId, memberUserId: a.memberUserId }
-      await invoicing.issue({
-        kind: 'CREDIT_NOTE',
-        agreement,
-        chargeId: charge.id,
-        description: input.description,
-        lines,
-        company: { id: original.companyId, name: original.companyName, acronym: '', cvr: original.companyCvr, address: original.companyAddress },
-        member: {
-          name: original.consumerName,
-          email: original.consumerEmailAddress,
-          phone: original.consumerPhoneNumber,
-          address: original.consumerAddress,
-          language: 'EN',
-        },
-        paymentType: 'REFUND',
-        creditedInvoiceId: original.id,
-        refundId,
-        chargeDue: today,
-        now,
-        today,
-      })
-      await queueProviderCall(db, {
-        id: refundId,
-        providerId: a.paymentProviderId,
-        agreementId: a.id,
-        chargeId: charge.id,
-        kind: 'REFUND_CHARGE',
-        payload: { amount: input.amount, description: input.description },
-        at: sendNow(),
-      })
-      return refundView(refundId)
+      return await issueRefund(a, input, localeOf(actor.language))
     },
+
+    issueRefund,
 
     ...createDebtorActions({
       database,

@@ -126,7 +126,7 @@ export function createDebtorActions(deps: {
     }
   }
 
-  async function settle(invoice: InvoiceRow, actor: Actor, kind: InvoiceSettlement, note: string) {
+  async function settle(invoice: InvoiceRow, actor: Pick<Actor, 'fullName'> & { userId: string | null }, kind: InvoiceSettlement, note: string) {
     await invoicesRepository.update(db, invoice.id, {
       settlement: kind,
       settledOn: todayInCopenhagen(clock),
@@ -137,6 +137,63 @@ export function createDebtorActions(deps: {
       updatedAt: nowIso(),
     })
     await invoicing.invoiceChanged(invoice)
+  }
+
+  /**
+   * Writes off an unpaid invoice (the body of `writeOff`, without the staff check): also used by
+   * lending when a loan ends while its deposit charge failed (decision 0064), `by` then naming the
+   * system. Answers the credit note.
+   */
+  async function writeOffInvoice(
+    invoice: InvoiceRow,
+    by: Pick<Actor, 'fullName'> & { userId: string | null },
+    settlementNote: string,
+    creditNoteId?: string,
+  ): Promise<InvoiceRow> {
+    const input = { note: settlementNote, id: creditNoteId }
+    const actor = by
+    const { open } = await unpaid(invoice)
+    await stopCollecting(invoice)
+    const perLine = await linesLeft(db, invoice.id)
+    const shares = lineShares(
+      perLine.map((l) => l.left),
+      open,
+    )
+    const lines: LineSource[] =
+      shares && perLine.length ?
+        creditNoteLines(perLine, shares)
+      : [{ type: 'OTHER', description: invoice.description, grossOre: open, vatRate: 0, unit: 'PIECE' }]
+    const language = localeOf((await users.byId(invoice.memberUserId))?.language)
+    const now = nowIso()
+    const today = todayInCopenhagen(clock)
+    const id = input.id ?? newId()
+    await invoicing.issue({
+      kind: 'CREDIT_NOTE',
+      id,
+      agreement: { id: invoice.agreementId, companyId: invoice.companyId, memberUserId: invoice.memberUserId },
+      chargeId: invoice.chargeId,
+      description: translate(language, /*i18n*/ { id: 'Write-off of invoice {number}' }, { number: String(invoice.number) }).slice(0, 200),
+      lines,
+      company: { id: invoice.companyId, name: invoice.companyName, acronym: '', cvr: invoice.companyCvr, address: invoice.companyAddress },
+      member: {
+        name: invoice.consumerName,
+        email: invoice.consumerEmailAddress,
+        phone: invoice.consumerPhoneNumber,
+        address: invoice.consumerAddress,
+        language: 'EN',
+      },
+      paymentType: 'WRITE_OFF',
+      creditedInvoiceId: invoice.id,
+      chargeDue: today,
+      now,
+      today,
+    })
+    const note = (await invoicesRepository.byId(db, id))!
+    // No money moves: the credit note has no payment (status stays CREATED, payment null).
+    await invoicesRepository.update(db, id, { paymentStatus: null })
+    await settle(note, actor, 'WRITTEN_OFF', input.note)
+    await settle((await invoicesRepository.byId(db, invoice.id))!, actor, 'WRITTEN_OFF', input.note)
+    return (await invoicesRepository.byId(db, id))!
   }
 
   return {
@@ -251,49 +308,10 @@ export function createDebtorActions(deps: {
           throw conflict(messages.billingRecordExists.id)
         }
       }
-      const { open } = await unpaid(invoice)
-      await stopCollecting(invoice)
-      const perLine = await linesLeft(db, invoice.id)
-      const shares = lineShares(
-        perLine.map((l) => l.left),
-        open,
-      )
-      const lines: LineSource[] =
-        shares && perLine.length ?
-          creditNoteLines(perLine, shares)
-        : [{ type: 'OTHER', description: invoice.description, grossOre: open, vatRate: 0, unit: 'PIECE' }]
-      const language = localeOf((await users.byId(invoice.memberUserId))?.language)
-      const now = nowIso()
-      const today = todayInCopenhagen(clock)
-      const id = input.id ?? newId()
-      await invoicing.issue({
-        kind: 'CREDIT_NOTE',
-        id,
-        agreement: { id: invoice.agreementId, companyId: invoice.companyId, memberUserId: invoice.memberUserId },
-        chargeId: invoice.chargeId,
-        description: translate(language, /*i18n*/ { id: 'Write-off of invoice {number}' }, { number: String(invoice.number) }).slice(0, 200),
-        lines,
-        company: { id: invoice.companyId, name: invoice.companyName, acronym: '', cvr: invoice.companyCvr, address: invoice.companyAddress },
-        member: {
-          name: invoice.consumerName,
-          email: invoice.consumerEmailAddress,
-          phone: invoice.consumerPhoneNumber,
-          address: invoice.consumerAddress,
-          language: 'EN',
-        },
-        paymentType: 'WRITE_OFF',
-        creditedInvoiceId: invoice.id,
-        chargeDue: today,
-        now,
-        today,
-      })
-      const note = (await invoicesRepository.byId(db, id))!
-      // No money moves: the credit note has no payment (status stays CREATED, payment null).
-      await invoicesRepository.update(db, id, { paymentStatus: null })
-      await settle(note, actor, 'WRITTEN_OFF', input.note)
-      await settle((await invoicesRepository.byId(db, invoice.id))!, actor, 'WRITTEN_OFF', input.note)
-      return (await invoicesRepository.byId(db, id))!
+      return await writeOffInvoice(invoice, actor, input.note, input.id)
     },
+
+    writeOffInvoice,
   }
 }
 

@@ -1,0 +1,69 @@
+/** Words and pure rules of lending's screens (issue #22). */
+import { msg } from '@lingui/core/macro'
+import type { MessageDescriptor } from '@lingui/core'
+import type { DepositState, Loan, LoanStatus } from '../../../shared/contract/lending'
+import { bookedStatuses, overlaps } from '../../../shared/domain/lending'
+
+export const loanStatusLabels: Record<LoanStatus, MessageDescriptor> = {
+  REQUESTED: msg`Requested`,
+  ACCEPTED: msg`Accepted`,
+  DECLINED: msg`Declined`,
+  CANCELLED: msg`Cancelled`,
+  CONFIRMED: msg`Contract confirmed`,
+  HANDED_OVER: msg`Lent out`,
+  RETURNED: msg`Returned`,
+}
+
+export const loanStatusVariant = {
+  REQUESTED: 'info',
+  ACCEPTED: 'warning',
+  DECLINED: 'neutral',
+  CANCELLED: 'neutral',
+  CONFIRMED: 'success',
+  HANDED_OVER: 'warning',
+  RETURNED: 'neutral',
+} as const
+
+export const depositLabels: Record<DepositState, MessageDescriptor> = {
+  NONE: msg`No deposit`,
+  PENDING: msg`Collected when both have confirmed`,
+  QUEUED: msg`Queued for Vipps MobilePay`,
+  CANCELLING: msg`Cancellation queued`,
+  COLLECTED: msg`Collected`,
+  FAILED: msg`Payment failed`,
+  CANCELLED: msg`Called off`,
+  HELD: msg`Held: the administration settles it`,
+  KEPT: msg`Kept by the association`,
+  REFUNDING: msg`Refund queued`,
+  REFUNDED: msg`Refunded`,
+}
+
+type Booking = Partial<Pick<Loan, 'id' | 'status' | 'fromDate' | 'toDate' | 'borrower'>>
+
+/** The loans that hold an item's days (accepted, confirmed, lent out). */
+export const bookingsOf = <T extends Booking>(loans: readonly T[]): T[] =>
+  loans.filter((l) => l.status && bookedStatuses.includes(l.status) && l.fromDate && l.toDate)
+
+/** The booking holding `day`, if any. */
+export const bookingOn = <T extends Booking>(day: string, bookings: readonly T[]): T | undefined => bookings.find((b) => b.fromDate! <= day && day <= b.toDate!)
+
+/** Whether `from`–`to` is free of the bookings (what the server's overlap rule will say). */
+export const isFree = (span: { fromDate: string; toDate: string }, bookings: readonly Booking[]): boolean =>
+  !bookings.some((b) => overlaps(span, { fromDate: b.fromDate!, toDate: b.toDate! }))
+
+/** Now or next: the booking holding today, else the next one to start, for the list's availability. */
+export function availability<T extends Booking>(bookings: readonly T[], today: string): { now?: T; next?: T } {
+  const now = bookingOn(today, bookings)
+  const next = bookings.filter((b) => b.fromDate! > today).sort((a, b) => a.fromDate!.localeCompare(b.fromDate!))[0]
+  return { now, next }
+}
+
+/** Today in Copenhagen as `YYYY-MM-DD`. */
+export const todayInCopenhagen = (now: Date = new Date()): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen' }).format(now)
+
+/**
+ * Whether the lender should be warned before the handover that the deposit is not secured (its
+ * charge failed): the handover is not blocked, the lender decides.
+ */
+export const depositFailedBeforeHandover = (row: Partial<Pick<Loan, 'deposit' | 'status' | 'mine'>>): boolean =>
+  row.mine === 'lender' && row.deposit === 'FAILED' && row.status === 'CONFIRMED'

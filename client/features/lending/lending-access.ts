@@ -1,0 +1,22 @@
+/** Who the user is in lending, from the session and the local copy (the server decides again). */
+import type { AccountInfo } from '../../../shared/contract/account'
+import { isCompanyAdminStaff } from '../../../shared/domain/roles'
+import type { Row } from '../../sync/local-db'
+import { marketCompanyIds } from '../market/labels'
+
+type User = Pick<AccountInfo, 'id' | 'companies' | 'currentCompany'> | null | undefined
+
+/** The associations whose lending the user takes part in: the one they work for, else where they live. */
+export const lendingCompanyIds = (user: User, agreements: readonly Row[]): string[] =>
+  marketCompanyIds(user?.currentCompany?.id, agreements as Parameters<typeof marketCompanyIds>[1], user?.id)
+
+/** Whether the user lends on behalf of the association (its chairman, administrator or accountant). */
+export const lendsForAssociation = (user: User, companyId: string | undefined): boolean =>
+  !!user && !!companyId && user.companies.some((c) => c.id === companyId && isCompanyAdminStaff(c.role))
+
+/** Whether the user can pay a deposit in the association: an agreement accepted in Vipps MobilePay. */
+export const canPayDeposit = (user: User, agreements: readonly Row[], companyId: string | undefined): boolean =>
+  !!user &&
+  agreements.some(
+    (a) => a.companyId === companyId && a.status === 'ACCEPTED' && (a.member as { userId?: unknown } | undefined)?.userId === user.id && !a.terminationDate,
+  )

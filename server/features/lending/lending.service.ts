@@ -1,0 +1,201 @@
+import { snapshot, type Db } from '../../db/client'
+import { conflict, forbidden, notFound, ruleViolation, versionConflict } from '../../errors'
+import { isoNow, type Clock } from '../../lib/clock'
+import { newId } from '../../lib/ids'
+import { decodeCursor, pageOf } from '../../http/paging'
+import {
+  MAX_ITEM_PHOTO_BYTES,
+  itemPhotoTypes,
+  type CreateLendingItemRequest,
+  type LendingItem,
+  type LendingItemListQuery,
+  type UpdateLendingItemRequest,
+} from '../../../shared/contract/lending'
+import { messages as m } from '../../../shared/i18n-messages'
+import type { Actor } from '../access/actor'
+import { assertCompanyInScope } from '../access/company-scope'
+import { isSuperAdmin, roleIn } from '../access/policy'
+import type { CompaniesService } from '../companies/companies.service'
+import type { Residency } from '../documents/documents.service'
+import { acceptUpload, sweepStore, type AttachmentScanner, type AttachmentStore } from '../messages/attachment-store'
+import { FILE_SWEEP_GRACE_MS } from '../messages/messages.service'
+import { recordChange, recordChangeFor } from '../sync/change-log'
+import type { SyncedEntity } from '../sync/synced-entity'
+import { lendingAccess } from './lending-access'
+import { lendingRepository as repo, type ItemRow } from './lending.repository'
+
+export const itemView = (r: ItemRow): LendingItem => ({
+  id: r.id,
+  companyId: r.companyId,
+  lender: { kind: r.lenderKind, id: r.lenderUserId, fullName: r.lenderName },
+  title: r.title,
+  description: r.description,
+  rules: r.rules,
+  location: r.location,
+  depositOre: r.depositOre,
+  photoId: r.photoId,
+  archivedAt: r.archivedAt,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+  version: r.version,
+})
+
+export type LendingService = ReturnType<typeof createLendingService>
+
+/**
+ * The things an association's members lend (issue #22, docs/PRODUCT.md "Lending", decision 0064).
+ * Any member lists an item as theirs; the administration (company admin staff) lists the
+ * association's. The lender edits it and sets its photo; the lender, the association's staff
+ * (moderation) and the super admin delete it once no loan of it is open: an item that has loans is
+ * archived instead (hidden from the list and new requests; its loans stay readable to their parties
+ * and the staff), one that never had any is deleted.
+ */
+export function createLendingService(deps: {
+  db: Db
+  clock: Clock
+  companies: CompaniesService
+  residency: Residency
+  files: AttachmentStore
+  scanner: AttachmentScanner
+}) {
+  const { db, clock, companies, residency, files } = deps
+  const access = lendingAccess(db, residency)
+  const now = () => isoNow(clock)
+
+  async function lenders(actor: Actor, id: string, version?: number): Promise<ItemRow> {
+    const row = await access.readableItem(actor, id)
+    if (!access.isLender(actor, row)) throw forbidden()
+    if (version !== undefined && version !== row.version) throw versionConflict(itemView(row))
+    await companies.assertWritable(row.companyId)
+    return row
+  }
+
+  /** The change for sync: the company's staff by company, its residents one by one. */
+  async function changed(row: Pick<ItemRow, 'id' | 'companyId'>, op: 'upsert' | 'delete') {
+    await recordChange(db, clock, 'lendingItem', row.id, op, { companyId: row.companyId })
+    await recordChangeFor(db, clock, 'lendingItem', row.id, op, await residency.residentIds(row.companyId))
+  }
+  const current = async (id: string) => itemView((await repo.item(db, id))!)
+
+  return {
+    access,
+
+    /** A page of a company's items, newest first; another association's company is 404. */
+    async list(actor: Actor, query: LendingItemListQuery): Promise<{ items: LendingItem[]; next: string | null }> {
+      const after = decodeCursor(query.cursor, ['string', 'string'])
+      return await snapshot(db, async () => {
+        await assertCompanyInScope(db, actor, query.companyId)
+        if (!isSuperAdmin(actor) && !(await access.isMember(actor, query.companyId))) throw notFound()
+        const page = pageOf(await repo.itemPage(db, query.companyId, after, query.limit + 1), query.limit, (r) => [r.createdAt, r.id])
+        return { items: page.rows.map(itemView), next: page.next }
+      })
+    },
+
+    view: async (actor: Actor, id: string): Promise<LendingItem> => itemView(await access.readableItem(actor, id)),
+
+    async create(actor: Actor, input: CreateLendingItemRequest): Promise<LendingItem> {
+      const title = input.title.trim()
+      if (input.id) {
+        const existing = await repo.item(db, input.id)
+        if (existing) {
+          await access.readableItem(actor, existing.id)
+          // The same create sent again (a retry from the outbox) answers the stored one.
+          if (existing.companyId === input.companyId && existing.title === title && access.isLender(actor, existing)) return itemView(existing)
+          throw conflict(m.billingRecordExists.id, 'id')
+        }
+      }
+      if (!(await access.isMember(actor, input.companyId))) {
+        await assertCompanyInScope(db, actor, input.companyId)
+        throw forbidden(m.lendingNotMember.id)
+      }
+      const association = input.lender === 'ASSOCIATION'
+      if (association && !access.lendsForAssociation(actor, input.companyId)) throw forbidden(m.lendingAssociationOnlyStaff.id)
+      await companies.assertWritable(input.companyId)
+      const company = association ? await companies.byId(input.companyId) : undefined
+      const at = now()
+      const row = {
+        id: input.id ?? newId(),
+        companyId: input.companyId,
+        lenderKind: association ? ('ASSOCIATION' as const) : ('MEMBER' as const),
+        lenderUserId: association ? null : actor.userId,
+        lenderName: association ? (company?.name ?? actor.fullName) : actor.fullName,
+        title,
+        description: (input.description ?? '').trim(),
+        rules: (input.rules ?? '').trim(),
+        location: (input.location ?? '').trim(),
+        depositOre: input.depositOre ?? null,
+        createdAt: at,
+        updatedAt: at,
+      }
+      await repo.insertItem(db, row)
+      await changed(row, 'upsert')
+      return await current(row.id)
+    },
+
+    /** The lender's changes (a new deposit applies to loans requested after it). */
+    async update(actor: Actor, id: string, input: UpdateLendingItemRequest, version?: number): Promise<LendingItem> {
+      const row = await lenders(actor, id, version)
+      const fields = {
+        ...(input.title !== undefined ? { title: input.title.trim() } : {}),
+        ...(input.description !== undefined ? { description: input.description.trim() } : {}),
+        ...(input.rules !== undefined ? { rules: input.rules.trim() } : {}),
+        ...(input.location !== undefined ? { location: input.location.trim() } : {}),
+        ...(input.depositOre !== undefined ? { depositOre: input.depositOre } : {}),
+      }
+      if (Object.entries(fields).every(([k, v]) => row[k as keyof typeof fields] === v)) return itemView(row)
+      await repo.updateItem(db, id, { ...fields, updatedAt: now() })
+      await changed(row, 'upsert')
+      return await current(id)
+    },
+
+    /** The lender, the association's staff (moderation) or the super admin, once no loan of it is open; its photo goes with the next sweep. */
+    async remove(actor: Actor, id: string, version?: number): Promise<void> {
+      const row = await access.readableItem(actor, id)
+      if (!access.isLender(actor, row) && !isSuperAdmin(actor) && !roleIn(actor, row.companyId)) throw forbidden()
+      if (version !== undefined && version !== row.version) throw versionConflict(itemView(row))
+      await companies.assertWritable(row.companyId)
+      if (await repo.hasOpenLoans(db, id)) throw ruleViolation(m.lendingItemHasLoans.id)
+      // With loans it is archived (they, their deposits and history stay readable); without, deleted.
+      if (await repo.hasLoans(db, id)) {
+        if (row.archivedAt) return
+        await repo.updateItem(db, id, { archivedAt: now(), updatedAt: now() })
+        return await changed(row, 'upsert')
+      }
+      await repo.deleteItem(db, id)
+      await changed(row, 'delete')
+    },
+
+    /** One photo per item (the lender; an image of at most 5 MB, scanned); replacing gives it a new id. */
+    async setPhoto(actor: Actor, id: string, file: { name: string; bytes: Uint8Array }, version?: number): Promise<LendingItem> {
+      const row = await lenders(actor, id, version)
+      if (file.bytes.byteLength === 0) throw ruleViolation(m.documentFileRequired.id, 'file')
+      if (file.bytes.byteLength > MAX_ITEM_PHOTO_BYTES) throw ruleViolation(m.listingPhotoTooLarge.id, 'file')
+      const { contentType } = await acceptUpload(deps.scanner, file)
+      if (!(itemPhotoTypes as readonly string[]).includes(contentType)) throw ruleViolation(m.listingPhotoNotImage.id, 'file')
+      const photoId = newId()
+      files.write(id, photoId, file.bytes)
+      await repo.updateItem(db, id, { photoId, photoContentType: contentType, photoSize: file.bytes.byteLength, updatedAt: now() })
+      await changed(row, 'upsert')
+      return await current(id)
+    },
+
+    async photo(actor: Actor, id: string) {
+      const row = await access.readableItem(actor, id)
+      if (!row.photoId) throw notFound(m.lendingItemNotFound.id)
+      return { contentType: row.photoContentType!, photoId: row.photoId, bytes: files.read(id, row.photoId) }
+    },
+
+    /** Removes the stored photos no item refers to; housekeeping runs it. */
+    sweepFiles: async (graceMs = FILE_SWEEP_GRACE_MS): Promise<number> => await sweepStore(files, async (ids) => await repo.photoIds(db, ids), graceMs),
+
+    /** Sync: the items of the associations the actor is a member of. */
+    syncEntity(): SyncedEntity {
+      const synced = (r: ItemRow) => ({ id: r.id, version: r.version, data: itemView(r) as unknown as Record<string, unknown> })
+      return {
+        name: 'lendingItem',
+        snapshot: async (db, actor, afterId, limit) => (await repo.itemSyncPage(db, await access.scopeOf(actor), afterId, limit)).map(synced),
+        load: async (db, actor, ids) => (await repo.itemsByIds(db, await access.scopeOf(actor), ids)).map(synced),
+      }
+    },
+  }
+}
