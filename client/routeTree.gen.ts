@@ -16,9 +16,7 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
-import { Route as AuthArticlesRouteImport } from './routes/_auth/articles'
 import { Route as AuthDebtorsRouteImport } from './routes/_auth/debtors'
-import { Route as AuthForumRouteImport } from './routes/_auth/forum'
 import { Route as AuthHomeRouteImport } from './routes/_auth/home'
 import { Route as AuthLogsRouteImport } from './routes/_auth/logs'
 import { Route as AuthNotificationsRouteImport } from './routes/_auth/notifications'
@@ -29,6 +27,9 @@ import { Route as LegalTermsRouteImport } from './routes/legal/terms'
 import { Route as AuthAgreementsIndexRouteImport } from './routes/_auth/agreements/index'
 import { Route as AuthAgreementsIdRouteImport } from './routes/_auth/agreements/$id'
 import { Route as AuthAgreementsCreateRouteImport } from './routes/_auth/agreements/create'
+import { Route as AuthArticlesIndexRouteImport } from './routes/_auth/articles/index'
+import { Route as AuthArticlesIdRouteImport } from './routes/_auth/articles/$id'
+import { Route as AuthArticlesNewRouteImport } from './routes/_auth/articles/new'
 import { Route as AuthAssembliesIndexRouteImport } from './routes/_auth/assemblies/index'
 import { Route as AuthAssembliesIdRouteImport } from './routes/_auth/assemblies/$id'
 import { Route as AuthAssembliesNewRouteImport } from './routes/_auth/assemblies/new'
@@ -40,8 +41,13 @@ import { Route as AuthCompanyDashboardRouteImport } from './routes/_auth/company
 import { Route as AuthDocumentsIndexRouteImport } from './routes/_auth/documents/index'
 import { Route as AuthDocumentsIdRouteImport } from './routes/_auth/documents/$id'
 import { Route as AuthDocumentsNewRouteImport } from './routes/_auth/documents/new'
+import { Route as AuthForumIndexRouteImport } from './routes/_auth/forum/index'
+import { Route as AuthForumNewRouteImport } from './routes/_auth/forum/new'
+import { Route as AuthForumReportsRouteImport } from './routes/_auth/forum/reports'
 import { Route as AuthInvoicesIndexRouteImport } from './routes/_auth/invoices/index'
 import { Route as AuthInvoicesIdRouteImport } from './routes/_auth/invoices/$id'
+import { Route as AuthLendingIndexRouteImport } from './routes/_auth/lending/index'
+import { Route as AuthLendingNewRouteImport } from './routes/_auth/lending/new'
 import { Route as AuthMarketsBuyRouteImport } from './routes/_auth/markets/buy'
 import { Route as AuthMarketsNewRouteImport } from './routes/_auth/markets/new'
 import { Route as AuthMarketsShareRouteImport } from './routes/_auth/markets/share'
@@ -50,13 +56,21 @@ import { Route as AuthMessagesIndexRouteImport } from './routes/_auth/messages/i
 import { Route as AuthMessagesIdRouteImport } from './routes/_auth/messages/$id'
 import { Route as AuthMessagesCreateRouteImport } from './routes/_auth/messages/create'
 import { Route as AuthRefundsCreateRouteImport } from './routes/_auth/refunds/create'
+import { Route as AuthSpecialistsIndexRouteImport } from './routes/_auth/specialists/index'
+import { Route as AuthSpecialistsIdRouteImport } from './routes/_auth/specialists/$id'
+import { Route as AuthSpecialistsNewRouteImport } from './routes/_auth/specialists/new'
 import { Route as AuthAgreementsIdEditRouteImport } from './routes/_auth/agreements/$id_.edit'
 import { Route as AuthAgreementsStatusStatusRouteImport } from './routes/_auth/agreements/status.$status'
+import { Route as AuthArticlesEditIdRouteImport } from './routes/_auth/articles/edit/$id'
 import { Route as AuthAssembliesIdEditRouteImport } from './routes/_auth/assemblies/$id_.edit'
 import { Route as AuthChargesAgreementIdOneTimeChargeRouteImport } from './routes/_auth/charges/$agreementId_.oneTimeCharge'
 import { Route as AuthCompanyMessagesIndexRouteImport } from './routes/_auth/company/messages/index'
 import { Route as AuthCompanyMessagesIdRouteImport } from './routes/_auth/company/messages/$id'
 import { Route as AuthCompanyMessagesCreateRouteImport } from './routes/_auth/company/messages/create'
+import { Route as AuthForumThreadIdRouteImport } from './routes/_auth/forum/thread/$id'
+import { Route as AuthLendingItemIdRouteImport } from './routes/_auth/lending/item/$id'
+import { Route as AuthLendingLoansIndexRouteImport } from './routes/_auth/lending/loans/index'
+import { Route as AuthLendingLoansIdRouteImport } from './routes/_auth/lending/loans/$id'
 import { Route as AuthMarketsListingIdRouteImport } from './routes/_auth/markets/listing/$id'
 import { Route as AuthMemberMessagesIndexRouteImport } from './routes/_auth/member/messages/index'
 import { Route as AuthMemberMessagesIdRouteImport } from './routes/_auth/member/messages/$id'
@@ -104,19 +118,9 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
   path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AuthArticlesRoute = AuthArticlesRouteImport.update({
-  id: '/articles',
-  path: '/articles',
-  getParentRoute: () => AuthRoute,
-} as any)
 const AuthDebtorsRoute = AuthDebtorsRouteImport.update({
   id: '/debtors',
   path: '/debtors',
-  getParentRoute: () => AuthRoute,
-} as any)
-const AuthForumRoute = AuthForumRouteImport.update({
-  id: '/forum',
-  path: '/forum',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthHomeRoute = AuthHomeRouteImport.update({
@@ -167,6 +171,21 @@ const AuthAgreementsIdRoute = AuthAgreementsIdRouteImport.update({
 const AuthAgreementsCreateRoute = AuthAgreementsCreateRouteImport.update({
   id: '/agreements/create',
   path: '/agreements/create',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthArticlesIndexRoute = AuthArticlesIndexRouteImport.update({
+  id: '/articles/',
+  path: '/articles/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthArticlesIdRoute = AuthArticlesIdRouteImport.update({
+  id: '/articles/$id',
+  path: '/articles/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthArticlesNewRoute = AuthArticlesNewRouteImport.update({
+  id: '/articles/new',
+  path: '/articles/new',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthAssembliesIndexRoute = AuthAssembliesIndexRouteImport.update({
@@ -224,6 +243,21 @@ const AuthDocumentsNewRoute = AuthDocumentsNewRouteImport.update({
   path: '/documents/new',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthForumIndexRoute = AuthForumIndexRouteImport.update({
+  id: '/forum/',
+  path: '/forum/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthForumNewRoute = AuthForumNewRouteImport.update({
+  id: '/forum/new',
+  path: '/forum/new',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthForumReportsRoute = AuthForumReportsRouteImport.update({
+  id: '/forum/reports',
+  path: '/forum/reports',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthInvoicesIndexRoute = AuthInvoicesIndexRouteImport.update({
   id: '/invoices/',
   path: '/invoices/',
@@ -232,6 +266,16 @@ const AuthInvoicesIndexRoute = AuthInvoicesIndexRouteImport.update({
 const AuthInvoicesIdRoute = AuthInvoicesIdRouteImport.update({
   id: '/invoices/$id',
   path: '/invoices/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthLendingIndexRoute = AuthLendingIndexRouteImport.update({
+  id: '/lending/',
+  path: '/lending/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthLendingNewRoute = AuthLendingNewRouteImport.update({
+  id: '/lending/new',
+  path: '/lending/new',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthMarketsBuyRoute = AuthMarketsBuyRouteImport.update({
@@ -274,6 +318,21 @@ const AuthRefundsCreateRoute = AuthRefundsCreateRouteImport.update({
   path: '/refunds/create',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthSpecialistsIndexRoute = AuthSpecialistsIndexRouteImport.update({
+  id: '/specialists/',
+  path: '/specialists/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSpecialistsIdRoute = AuthSpecialistsIdRouteImport.update({
+  id: '/specialists/$id',
+  path: '/specialists/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthSpecialistsNewRoute = AuthSpecialistsNewRouteImport.update({
+  id: '/specialists/new',
+  path: '/specialists/new',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthAgreementsIdEditRoute = AuthAgreementsIdEditRouteImport.update({
   id: '/agreements/$id_/edit',
   path: '/agreements/$id/edit',
@@ -285,6 +344,11 @@ const AuthAgreementsStatusStatusRoute =
     path: '/agreements/status/$status',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthArticlesEditIdRoute = AuthArticlesEditIdRouteImport.update({
+  id: '/articles/edit/$id',
+  path: '/articles/edit/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthAssembliesIdEditRoute = AuthAssembliesIdEditRouteImport.update({
   id: '/assemblies/$id_/edit',
   path: '/assemblies/$id/edit',
@@ -313,6 +377,26 @@ const AuthCompanyMessagesCreateRoute =
     path: '/company/messages/create',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthForumThreadIdRoute = AuthForumThreadIdRouteImport.update({
+  id: '/forum/thread/$id',
+  path: '/forum/thread/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthLendingItemIdRoute = AuthLendingItemIdRouteImport.update({
+  id: '/lending/item/$id',
+  path: '/lending/item/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthLendingLoansIndexRoute = AuthLendingLoansIndexRouteImport.update({
+  id: '/lending/loans/',
+  path: '/lending/loans/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthLendingLoansIdRoute = AuthLendingLoansIdRouteImport.update({
+  id: '/lending/loans/$id',
+  path: '/lending/loans/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthMarketsListingIdRoute = AuthMarketsListingIdRouteImport.update({
   id: '/markets/listing/$id',
   path: '/markets/listing/$id',
@@ -389,9 +473,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/articles': typeof AuthArticlesRoute
   '/debtors': typeof AuthDebtorsRoute
-  '/forum': typeof AuthForumRoute
   '/home': typeof AuthHomeRoute
   '/logs': typeof AuthLogsRoute
   '/notifications': typeof AuthNotificationsRoute
@@ -401,6 +483,8 @@ export interface FileRoutesByFullPath {
   '/legal/terms': typeof LegalTermsRoute
   '/agreements/$id': typeof AuthAgreementsIdRoute
   '/agreements/create': typeof AuthAgreementsCreateRoute
+  '/articles/$id': typeof AuthArticlesIdRoute
+  '/articles/new': typeof AuthArticlesNewRoute
   '/assemblies/$id': typeof AuthAssembliesIdRoute
   '/assemblies/new': typeof AuthAssembliesNewRoute
   '/charges/$agreementId': typeof AuthChargesAgreementIdRoute
@@ -409,7 +493,10 @@ export interface FileRoutesByFullPath {
   '/company/dashboard': typeof AuthCompanyDashboardRoute
   '/documents/$id': typeof AuthDocumentsIdRoute
   '/documents/new': typeof AuthDocumentsNewRoute
+  '/forum/new': typeof AuthForumNewRoute
+  '/forum/reports': typeof AuthForumReportsRoute
   '/invoices/$id': typeof AuthInvoicesIdRoute
+  '/lending/new': typeof AuthLendingNewRoute
   '/markets/buy': typeof AuthMarketsBuyRoute
   '/markets/new': typeof AuthMarketsNewRoute
   '/markets/share': typeof AuthMarketsShareRoute
@@ -417,18 +504,28 @@ export interface FileRoutesByFullPath {
   '/messages/$id': typeof AuthMessagesIdRoute
   '/messages/create': typeof AuthMessagesCreateRoute
   '/refunds/create': typeof AuthRefundsCreateRoute
+  '/specialists/$id': typeof AuthSpecialistsIdRoute
+  '/specialists/new': typeof AuthSpecialistsNewRoute
   '/agreements/': typeof AuthAgreementsIndexRoute
+  '/articles/': typeof AuthArticlesIndexRoute
   '/assemblies/': typeof AuthAssembliesIndexRoute
   '/companies/': typeof AuthCompaniesIndexRoute
   '/documents/': typeof AuthDocumentsIndexRoute
+  '/forum/': typeof AuthForumIndexRoute
   '/invoices/': typeof AuthInvoicesIndexRoute
+  '/lending/': typeof AuthLendingIndexRoute
   '/messages/': typeof AuthMessagesIndexRoute
+  '/specialists/': typeof AuthSpecialistsIndexRoute
   '/agreements/$id/edit': typeof AuthAgreementsIdEditRoute
   '/agreements/status/$status': typeof AuthAgreementsStatusStatusRoute
+  '/articles/edit/$id': typeof AuthArticlesEditIdRoute
   '/assemblies/$id/edit': typeof AuthAssembliesIdEditRoute
   '/charges/$agreementId/oneTimeCharge': typeof AuthChargesAgreementIdOneTimeChargeRoute
   '/company/messages/$id': typeof AuthCompanyMessagesIdRoute
   '/company/messages/create': typeof AuthCompanyMessagesCreateRoute
+  '/forum/thread/$id': typeof AuthForumThreadIdRoute
+  '/lending/item/$id': typeof AuthLendingItemIdRoute
+  '/lending/loans/$id': typeof AuthLendingLoansIdRoute
   '/markets/listing/$id': typeof AuthMarketsListingIdRoute
   '/member/messages/$id': typeof AuthMemberMessagesIdRoute
   '/member/messages/create': typeof AuthMemberMessagesCreateRoute
@@ -436,6 +533,7 @@ export interface FileRoutesByFullPath {
   '/super-admin/messages/$id': typeof AuthSuperAdminMessagesIdRoute
   '/super-admin/messages/create': typeof AuthSuperAdminMessagesCreateRoute
   '/company/messages/': typeof AuthCompanyMessagesIndexRoute
+  '/lending/loans/': typeof AuthLendingLoansIndexRoute
   '/member/messages/': typeof AuthMemberMessagesIndexRoute
   '/super-admin/messages/': typeof AuthSuperAdminMessagesIndexRoute
   '/company/$id/payment-provider/$providerId': typeof AuthCompanyIdPaymentProviderProviderIdRoute
@@ -450,9 +548,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/articles': typeof AuthArticlesRoute
   '/debtors': typeof AuthDebtorsRoute
-  '/forum': typeof AuthForumRoute
   '/home': typeof AuthHomeRoute
   '/logs': typeof AuthLogsRoute
   '/notifications': typeof AuthNotificationsRoute
@@ -462,6 +558,8 @@ export interface FileRoutesByTo {
   '/legal/terms': typeof LegalTermsRoute
   '/agreements/$id': typeof AuthAgreementsIdRoute
   '/agreements/create': typeof AuthAgreementsCreateRoute
+  '/articles/$id': typeof AuthArticlesIdRoute
+  '/articles/new': typeof AuthArticlesNewRoute
   '/assemblies/$id': typeof AuthAssembliesIdRoute
   '/assemblies/new': typeof AuthAssembliesNewRoute
   '/charges/$agreementId': typeof AuthChargesAgreementIdRoute
@@ -470,7 +568,10 @@ export interface FileRoutesByTo {
   '/company/dashboard': typeof AuthCompanyDashboardRoute
   '/documents/$id': typeof AuthDocumentsIdRoute
   '/documents/new': typeof AuthDocumentsNewRoute
+  '/forum/new': typeof AuthForumNewRoute
+  '/forum/reports': typeof AuthForumReportsRoute
   '/invoices/$id': typeof AuthInvoicesIdRoute
+  '/lending/new': typeof AuthLendingNewRoute
   '/markets/buy': typeof AuthMarketsBuyRoute
   '/markets/new': typeof AuthMarketsNewRoute
   '/markets/share': typeof AuthMarketsShareRoute
@@ -478,18 +579,28 @@ export interface FileRoutesByTo {
   '/messages/$id': typeof AuthMessagesIdRoute
   '/messages/create': typeof AuthMessagesCreateRoute
   '/refunds/create': typeof AuthRefundsCreateRoute
+  '/specialists/$id': typeof AuthSpecialistsIdRoute
+  '/specialists/new': typeof AuthSpecialistsNewRoute
   '/agreements': typeof AuthAgreementsIndexRoute
+  '/articles': typeof AuthArticlesIndexRoute
   '/assemblies': typeof AuthAssembliesIndexRoute
   '/companies': typeof AuthCompaniesIndexRoute
   '/documents': typeof AuthDocumentsIndexRoute
+  '/forum': typeof AuthForumIndexRoute
   '/invoices': typeof AuthInvoicesIndexRoute
+  '/lending': typeof AuthLendingIndexRoute
   '/messages': typeof AuthMessagesIndexRoute
+  '/specialists': typeof AuthSpecialistsIndexRoute
   '/agreements/$id/edit': typeof AuthAgreementsIdEditRoute
   '/agreements/status/$status': typeof AuthAgreementsStatusStatusRoute
+  '/articles/edit/$id': typeof AuthArticlesEditIdRoute
   '/assemblies/$id/edit': typeof AuthAssembliesIdEditRoute
   '/charges/$agreementId/oneTimeCharge': typeof AuthChargesAgreementIdOneTimeChargeRoute
   '/company/messages/$id': typeof AuthCompanyMessagesIdRoute
   '/company/messages/create': typeof AuthCompanyMessagesCreateRoute
+  '/forum/thread/$id': typeof AuthForumThreadIdRoute
+  '/lending/item/$id': typeof AuthLendingItemIdRoute
+  '/lending/loans/$id': typeof AuthLendingLoansIdRoute
   '/markets/listing/$id': typeof AuthMarketsListingIdRoute
   '/member/messages/$id': typeof AuthMemberMessagesIdRoute
   '/member/messages/create': typeof AuthMemberMessagesCreateRoute
@@ -497,6 +608,7 @@ export interface FileRoutesByTo {
   '/super-admin/messages/$id': typeof AuthSuperAdminMessagesIdRoute
   '/super-admin/messages/create': typeof AuthSuperAdminMessagesCreateRoute
   '/company/messages': typeof AuthCompanyMessagesIndexRoute
+  '/lending/loans': typeof AuthLendingLoansIndexRoute
   '/member/messages': typeof AuthMemberMessagesIndexRoute
   '/super-admin/messages': typeof AuthSuperAdminMessagesIndexRoute
   '/company/$id/payment-provider/$providerId': typeof AuthCompanyIdPaymentProviderProviderIdRoute
@@ -513,9 +625,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
-  '/_auth/articles': typeof AuthArticlesRoute
   '/_auth/debtors': typeof AuthDebtorsRoute
-  '/_auth/forum': typeof AuthForumRoute
   '/_auth/home': typeof AuthHomeRoute
   '/_auth/logs': typeof AuthLogsRoute
   '/_auth/notifications': typeof AuthNotificationsRoute
@@ -525,6 +635,8 @@ export interface FileRoutesById {
   '/legal/terms': typeof LegalTermsRoute
   '/_auth/agreements/$id': typeof AuthAgreementsIdRoute
   '/_auth/agreements/create': typeof AuthAgreementsCreateRoute
+  '/_auth/articles/$id': typeof AuthArticlesIdRoute
+  '/_auth/articles/new': typeof AuthArticlesNewRoute
   '/_auth/assemblies/$id': typeof AuthAssembliesIdRoute
   '/_auth/assemblies/new': typeof AuthAssembliesNewRoute
   '/_auth/charges/$agreementId': typeof AuthChargesAgreementIdRoute
@@ -533,7 +645,10 @@ export interface FileRoutesById {
   '/_auth/company/dashboard': typeof AuthCompanyDashboardRoute
   '/_auth/documents/$id': typeof AuthDocumentsIdRoute
   '/_auth/documents/new': typeof AuthDocumentsNewRoute
+  '/_auth/forum/new': typeof AuthForumNewRoute
+  '/_auth/forum/reports': typeof AuthForumReportsRoute
   '/_auth/invoices/$id': typeof AuthInvoicesIdRoute
+  '/_auth/lending/new': typeof AuthLendingNewRoute
   '/_auth/markets/buy': typeof AuthMarketsBuyRoute
   '/_auth/markets/new': typeof AuthMarketsNewRoute
   '/_auth/markets/share': typeof AuthMarketsShareRoute
@@ -541,18 +656,28 @@ export interface FileRoutesById {
   '/_auth/messages/$id': typeof AuthMessagesIdRoute
   '/_auth/messages/create': typeof AuthMessagesCreateRoute
   '/_auth/refunds/create': typeof AuthRefundsCreateRoute
+  '/_auth/specialists/$id': typeof AuthSpecialistsIdRoute
+  '/_auth/specialists/new': typeof AuthSpecialistsNewRoute
   '/_auth/agreements/': typeof AuthAgreementsIndexRoute
+  '/_auth/articles/': typeof AuthArticlesIndexRoute
   '/_auth/assemblies/': typeof AuthAssembliesIndexRoute
   '/_auth/companies/': typeof AuthCompaniesIndexRoute
   '/_auth/documents/': typeof AuthDocumentsIndexRoute
+  '/_auth/forum/': typeof AuthForumIndexRoute
   '/_auth/invoices/': typeof AuthInvoicesIndexRoute
+  '/_auth/lending/': typeof AuthLendingIndexRoute
   '/_auth/messages/': typeof AuthMessagesIndexRoute
+  '/_auth/specialists/': typeof AuthSpecialistsIndexRoute
   '/_auth/agreements/$id_/edit': typeof AuthAgreementsIdEditRoute
   '/_auth/agreements/status/$status': typeof AuthAgreementsStatusStatusRoute
+  '/_auth/articles/edit/$id': typeof AuthArticlesEditIdRoute
   '/_auth/assemblies/$id_/edit': typeof AuthAssembliesIdEditRoute
   '/_auth/charges/$agreementId_/oneTimeCharge': typeof AuthChargesAgreementIdOneTimeChargeRoute
   '/_auth/company/messages/$id': typeof AuthCompanyMessagesIdRoute
   '/_auth/company/messages/create': typeof AuthCompanyMessagesCreateRoute
+  '/_auth/forum/thread/$id': typeof AuthForumThreadIdRoute
+  '/_auth/lending/item/$id': typeof AuthLendingItemIdRoute
+  '/_auth/lending/loans/$id': typeof AuthLendingLoansIdRoute
   '/_auth/markets/listing/$id': typeof AuthMarketsListingIdRoute
   '/_auth/member/messages/$id': typeof AuthMemberMessagesIdRoute
   '/_auth/member/messages/create': typeof AuthMemberMessagesCreateRoute
@@ -560,6 +685,7 @@ export interface FileRoutesById {
   '/_auth/super-admin/messages/$id': typeof AuthSuperAdminMessagesIdRoute
   '/_auth/super-admin/messages/create': typeof AuthSuperAdminMessagesCreateRoute
   '/_auth/company/messages/': typeof AuthCompanyMessagesIndexRoute
+  '/_auth/lending/loans/': typeof AuthLendingLoansIndexRoute
   '/_auth/member/messages/': typeof AuthMemberMessagesIndexRoute
   '/_auth/super-admin/messages/': typeof AuthSuperAdminMessagesIndexRoute
   '/_auth/company/$id_/payment-provider/$providerId': typeof AuthCompanyIdPaymentProviderProviderIdRoute
@@ -576,9 +702,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
-    | '/articles'
     | '/debtors'
-    | '/forum'
     | '/home'
     | '/logs'
     | '/notifications'
@@ -588,6 +712,8 @@ export interface FileRouteTypes {
     | '/legal/terms'
     | '/agreements/$id'
     | '/agreements/create'
+    | '/articles/$id'
+    | '/articles/new'
     | '/assemblies/$id'
     | '/assemblies/new'
     | '/charges/$agreementId'
@@ -596,7 +722,10 @@ export interface FileRouteTypes {
     | '/company/dashboard'
     | '/documents/$id'
     | '/documents/new'
+    | '/forum/new'
+    | '/forum/reports'
     | '/invoices/$id'
+    | '/lending/new'
     | '/markets/buy'
     | '/markets/new'
     | '/markets/share'
@@ -604,18 +733,28 @@ export interface FileRouteTypes {
     | '/messages/$id'
     | '/messages/create'
     | '/refunds/create'
+    | '/specialists/$id'
+    | '/specialists/new'
     | '/agreements/'
+    | '/articles/'
     | '/assemblies/'
     | '/companies/'
     | '/documents/'
+    | '/forum/'
     | '/invoices/'
+    | '/lending/'
     | '/messages/'
+    | '/specialists/'
     | '/agreements/$id/edit'
     | '/agreements/status/$status'
+    | '/articles/edit/$id'
     | '/assemblies/$id/edit'
     | '/charges/$agreementId/oneTimeCharge'
     | '/company/messages/$id'
     | '/company/messages/create'
+    | '/forum/thread/$id'
+    | '/lending/item/$id'
+    | '/lending/loans/$id'
     | '/markets/listing/$id'
     | '/member/messages/$id'
     | '/member/messages/create'
@@ -623,6 +762,7 @@ export interface FileRouteTypes {
     | '/super-admin/messages/$id'
     | '/super-admin/messages/create'
     | '/company/messages/'
+    | '/lending/loans/'
     | '/member/messages/'
     | '/super-admin/messages/'
     | '/company/$id/payment-provider/$providerId'
@@ -637,9 +777,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
-    | '/articles'
     | '/debtors'
-    | '/forum'
     | '/home'
     | '/logs'
     | '/notifications'
@@ -649,6 +787,8 @@ export interface FileRouteTypes {
     | '/legal/terms'
     | '/agreements/$id'
     | '/agreements/create'
+    | '/articles/$id'
+    | '/articles/new'
     | '/assemblies/$id'
     | '/assemblies/new'
     | '/charges/$agreementId'
@@ -657,7 +797,10 @@ export interface FileRouteTypes {
     | '/company/dashboard'
     | '/documents/$id'
     | '/documents/new'
+    | '/forum/new'
+    | '/forum/reports'
     | '/invoices/$id'
+    | '/lending/new'
     | '/markets/buy'
     | '/markets/new'
     | '/markets/share'
@@ -665,18 +808,28 @@ export interface FileRouteTypes {
     | '/messages/$id'
     | '/messages/create'
     | '/refunds/create'
+    | '/specialists/$id'
+    | '/specialists/new'
     | '/agreements'
+    | '/articles'
     | '/assemblies'
     | '/companies'
     | '/documents'
+    | '/forum'
     | '/invoices'
+    | '/lending'
     | '/messages'
+    | '/specialists'
     | '/agreements/$id/edit'
     | '/agreements/status/$status'
+    | '/articles/edit/$id'
     | '/assemblies/$id/edit'
     | '/charges/$agreementId/oneTimeCharge'
     | '/company/messages/$id'
     | '/company/messages/create'
+    | '/forum/thread/$id'
+    | '/lending/item/$id'
+    | '/lending/loans/$id'
     | '/markets/listing/$id'
     | '/member/messages/$id'
     | '/member/messages/create'
@@ -684,6 +837,7 @@ export interface FileRouteTypes {
     | '/super-admin/messages/$id'
     | '/super-admin/messages/create'
     | '/company/messages'
+    | '/lending/loans'
     | '/member/messages'
     | '/super-admin/messages'
     | '/company/$id/payment-provider/$providerId'
@@ -699,9 +853,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
-    | '/_auth/articles'
     | '/_auth/debtors'
-    | '/_auth/forum'
     | '/_auth/home'
     | '/_auth/logs'
     | '/_auth/notifications'
@@ -711,6 +863,8 @@ export interface FileRouteTypes {
     | '/legal/terms'
     | '/_auth/agreements/$id'
     | '/_auth/agreements/create'
+    | '/_auth/articles/$id'
+    | '/_auth/articles/new'
     | '/_auth/assemblies/$id'
     | '/_auth/assemblies/new'
     | '/_auth/charges/$agreementId'
@@ -719,7 +873,10 @@ export interface FileRouteTypes {
     | '/_auth/company/dashboard'
     | '/_auth/documents/$id'
     | '/_auth/documents/new'
+    | '/_auth/forum/new'
+    | '/_auth/forum/reports'
     | '/_auth/invoices/$id'
+    | '/_auth/lending/new'
     | '/_auth/markets/buy'
     | '/_auth/markets/new'
     | '/_auth/markets/share'
@@ -727,18 +884,28 @@ export interface FileRouteTypes {
     | '/_auth/messages/$id'
     | '/_auth/messages/create'
     | '/_auth/refunds/create'
+    | '/_auth/specialists/$id'
+    | '/_auth/specialists/new'
     | '/_auth/agreements/'
+    | '/_auth/articles/'
     | '/_auth/assemblies/'
     | '/_auth/companies/'
     | '/_auth/documents/'
+    | '/_auth/forum/'
     | '/_auth/invoices/'
+    | '/_auth/lending/'
     | '/_auth/messages/'
+    | '/_auth/specialists/'
     | '/_auth/agreements/$id_/edit'
     | '/_auth/agreements/status/$status'
+    | '/_auth/articles/edit/$id'
     | '/_auth/assemblies/$id_/edit'
     | '/_auth/charges/$agreementId_/oneTimeCharge'
     | '/_auth/company/messages/$id'
     | '/_auth/company/messages/create'
+    | '/_auth/forum/thread/$id'
+    | '/_auth/lending/item/$id'
+    | '/_auth/lending/loans/$id'
     | '/_auth/markets/listing/$id'
     | '/_auth/member/messages/$id'
     | '/_auth/member/messages/create'
@@ -746,6 +913,7 @@ export interface FileRouteTypes {
     | '/_auth/super-admin/messages/$id'
     | '/_auth/super-admin/messages/create'
     | '/_auth/company/messages/'
+    | '/_auth/lending/loans/'
     | '/_auth/member/messages/'
     | '/_auth/super-admin/messages/'
     | '/_auth/company/$id_/payment-provider/$providerId'
@@ -817,25 +985,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/_auth/articles': {
-      id: '/_auth/articles'
-      path: '/articles'
-      fullPath: '/articles'
-      preLoaderRoute: typeof AuthArticlesRouteImport
-      parentRoute: typeof AuthRoute
-    }
     '/_auth/debtors': {
       id: '/_auth/debtors'
       path: '/debtors'
       fullPath: '/debtors'
       preLoaderRoute: typeof AuthDebtorsRouteImport
-      parentRoute: typeof AuthRoute
-    }
-    '/_auth/forum': {
-      id: '/_auth/forum'
-      path: '/forum'
-      fullPath: '/forum'
-      preLoaderRoute: typeof AuthForumRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/home': {
@@ -906,6 +1060,27 @@ declare module '@tanstack/react-router' {
       path: '/agreements/create'
       fullPath: '/agreements/create'
       preLoaderRoute: typeof AuthAgreementsCreateRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/articles/': {
+      id: '/_auth/articles/'
+      path: '/articles'
+      fullPath: '/articles/'
+      preLoaderRoute: typeof AuthArticlesIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/articles/$id': {
+      id: '/_auth/articles/$id'
+      path: '/articles/$id'
+      fullPath: '/articles/$id'
+      preLoaderRoute: typeof AuthArticlesIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/articles/new': {
+      id: '/_auth/articles/new'
+      path: '/articles/new'
+      fullPath: '/articles/new'
+      preLoaderRoute: typeof AuthArticlesNewRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/assemblies/': {
@@ -985,6 +1160,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthDocumentsNewRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/forum/': {
+      id: '/_auth/forum/'
+      path: '/forum'
+      fullPath: '/forum/'
+      preLoaderRoute: typeof AuthForumIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/forum/new': {
+      id: '/_auth/forum/new'
+      path: '/forum/new'
+      fullPath: '/forum/new'
+      preLoaderRoute: typeof AuthForumNewRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/forum/reports': {
+      id: '/_auth/forum/reports'
+      path: '/forum/reports'
+      fullPath: '/forum/reports'
+      preLoaderRoute: typeof AuthForumReportsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/invoices/': {
       id: '/_auth/invoices/'
       path: '/invoices'
@@ -997,6 +1193,20 @@ declare module '@tanstack/react-router' {
       path: '/invoices/$id'
       fullPath: '/invoices/$id'
       preLoaderRoute: typeof AuthInvoicesIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/lending/': {
+      id: '/_auth/lending/'
+      path: '/lending'
+      fullPath: '/lending/'
+      preLoaderRoute: typeof AuthLendingIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/lending/new': {
+      id: '/_auth/lending/new'
+      path: '/lending/new'
+      fullPath: '/lending/new'
+      preLoaderRoute: typeof AuthLendingNewRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/markets/buy': {
@@ -1055,6 +1265,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthRefundsCreateRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/specialists/': {
+      id: '/_auth/specialists/'
+      path: '/specialists'
+      fullPath: '/specialists/'
+      preLoaderRoute: typeof AuthSpecialistsIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/specialists/$id': {
+      id: '/_auth/specialists/$id'
+      path: '/specialists/$id'
+      fullPath: '/specialists/$id'
+      preLoaderRoute: typeof AuthSpecialistsIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/specialists/new': {
+      id: '/_auth/specialists/new'
+      path: '/specialists/new'
+      fullPath: '/specialists/new'
+      preLoaderRoute: typeof AuthSpecialistsNewRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/agreements/$id_/edit': {
       id: '/_auth/agreements/$id_/edit'
       path: '/agreements/$id/edit'
@@ -1067,6 +1298,13 @@ declare module '@tanstack/react-router' {
       path: '/agreements/status/$status'
       fullPath: '/agreements/status/$status'
       preLoaderRoute: typeof AuthAgreementsStatusStatusRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/articles/edit/$id': {
+      id: '/_auth/articles/edit/$id'
+      path: '/articles/edit/$id'
+      fullPath: '/articles/edit/$id'
+      preLoaderRoute: typeof AuthArticlesEditIdRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/assemblies/$id_/edit': {
@@ -1102,6 +1340,34 @@ declare module '@tanstack/react-router' {
       path: '/company/messages/create'
       fullPath: '/company/messages/create'
       preLoaderRoute: typeof AuthCompanyMessagesCreateRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/forum/thread/$id': {
+      id: '/_auth/forum/thread/$id'
+      path: '/forum/thread/$id'
+      fullPath: '/forum/thread/$id'
+      preLoaderRoute: typeof AuthForumThreadIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/lending/item/$id': {
+      id: '/_auth/lending/item/$id'
+      path: '/lending/item/$id'
+      fullPath: '/lending/item/$id'
+      preLoaderRoute: typeof AuthLendingItemIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/lending/loans/': {
+      id: '/_auth/lending/loans/'
+      path: '/lending/loans'
+      fullPath: '/lending/loans/'
+      preLoaderRoute: typeof AuthLendingLoansIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/lending/loans/$id': {
+      id: '/_auth/lending/loans/$id'
+      path: '/lending/loans/$id'
+      fullPath: '/lending/loans/$id'
+      preLoaderRoute: typeof AuthLendingLoansIdRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/markets/listing/$id': {
@@ -1192,9 +1458,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthRouteChildren {
-  AuthArticlesRoute: typeof AuthArticlesRoute
   AuthDebtorsRoute: typeof AuthDebtorsRoute
-  AuthForumRoute: typeof AuthForumRoute
   AuthHomeRoute: typeof AuthHomeRoute
   AuthLogsRoute: typeof AuthLogsRoute
   AuthNotificationsRoute: typeof AuthNotificationsRoute
@@ -1202,6 +1466,8 @@ interface AuthRouteChildren {
   AuthUserRoute: typeof AuthUserRoute
   AuthAgreementsIdRoute: typeof AuthAgreementsIdRoute
   AuthAgreementsCreateRoute: typeof AuthAgreementsCreateRoute
+  AuthArticlesIdRoute: typeof AuthArticlesIdRoute
+  AuthArticlesNewRoute: typeof AuthArticlesNewRoute
   AuthAssembliesIdRoute: typeof AuthAssembliesIdRoute
   AuthAssembliesNewRoute: typeof AuthAssembliesNewRoute
   AuthChargesAgreementIdRoute: typeof AuthChargesAgreementIdRoute
@@ -1210,7 +1476,10 @@ interface AuthRouteChildren {
   AuthCompanyDashboardRoute: typeof AuthCompanyDashboardRoute
   AuthDocumentsIdRoute: typeof AuthDocumentsIdRoute
   AuthDocumentsNewRoute: typeof AuthDocumentsNewRoute
+  AuthForumNewRoute: typeof AuthForumNewRoute
+  AuthForumReportsRoute: typeof AuthForumReportsRoute
   AuthInvoicesIdRoute: typeof AuthInvoicesIdRoute
+  AuthLendingNewRoute: typeof AuthLendingNewRoute
   AuthMarketsBuyRoute: typeof AuthMarketsBuyRoute
   AuthMarketsNewRoute: typeof AuthMarketsNewRoute
   AuthMarketsShareRoute: typeof AuthMarketsShareRoute
@@ -1218,18 +1487,28 @@ interface AuthRouteChildren {
   AuthMessagesIdRoute: typeof AuthMessagesIdRoute
   AuthMessagesCreateRoute: typeof AuthMessagesCreateRoute
   AuthRefundsCreateRoute: typeof AuthRefundsCreateRoute
+  AuthSpecialistsIdRoute: typeof AuthSpecialistsIdRoute
+  AuthSpecialistsNewRoute: typeof AuthSpecialistsNewRoute
   AuthAgreementsIndexRoute: typeof AuthAgreementsIndexRoute
+  AuthArticlesIndexRoute: typeof AuthArticlesIndexRoute
   AuthAssembliesIndexRoute: typeof AuthAssembliesIndexRoute
   AuthCompaniesIndexRoute: typeof AuthCompaniesIndexRoute
   AuthDocumentsIndexRoute: typeof AuthDocumentsIndexRoute
+  AuthForumIndexRoute: typeof AuthForumIndexRoute
   AuthInvoicesIndexRoute: typeof AuthInvoicesIndexRoute
+  AuthLendingIndexRoute: typeof AuthLendingIndexRoute
   AuthMessagesIndexRoute: typeof AuthMessagesIndexRoute
+  AuthSpecialistsIndexRoute: typeof AuthSpecialistsIndexRoute
   AuthAgreementsIdEditRoute: typeof AuthAgreementsIdEditRoute
   AuthAgreementsStatusStatusRoute: typeof AuthAgreementsStatusStatusRoute
+  AuthArticlesEditIdRoute: typeof AuthArticlesEditIdRoute
   AuthAssembliesIdEditRoute: typeof AuthAssembliesIdEditRoute
   AuthChargesAgreementIdOneTimeChargeRoute: typeof AuthChargesAgreementIdOneTimeChargeRoute
   AuthCompanyMessagesIdRoute: typeof AuthCompanyMessagesIdRoute
   AuthCompanyMessagesCreateRoute: typeof AuthCompanyMessagesCreateRoute
+  AuthForumThreadIdRoute: typeof AuthForumThreadIdRoute
+  AuthLendingItemIdRoute: typeof AuthLendingItemIdRoute
+  AuthLendingLoansIdRoute: typeof AuthLendingLoansIdRoute
   AuthMarketsListingIdRoute: typeof AuthMarketsListingIdRoute
   AuthMemberMessagesIdRoute: typeof AuthMemberMessagesIdRoute
   AuthMemberMessagesCreateRoute: typeof AuthMemberMessagesCreateRoute
@@ -1237,6 +1516,7 @@ interface AuthRouteChildren {
   AuthSuperAdminMessagesIdRoute: typeof AuthSuperAdminMessagesIdRoute
   AuthSuperAdminMessagesCreateRoute: typeof AuthSuperAdminMessagesCreateRoute
   AuthCompanyMessagesIndexRoute: typeof AuthCompanyMessagesIndexRoute
+  AuthLendingLoansIndexRoute: typeof AuthLendingLoansIndexRoute
   AuthMemberMessagesIndexRoute: typeof AuthMemberMessagesIndexRoute
   AuthSuperAdminMessagesIndexRoute: typeof AuthSuperAdminMessagesIndexRoute
   AuthCompanyIdPaymentProviderProviderIdRoute: typeof AuthCompanyIdPaymentProviderProviderIdRoute
@@ -1246,9 +1526,7 @@ interface AuthRouteChildren {
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
-  AuthArticlesRoute: AuthArticlesRoute,
   AuthDebtorsRoute: AuthDebtorsRoute,
-  AuthForumRoute: AuthForumRoute,
   AuthHomeRoute: AuthHomeRoute,
   AuthLogsRoute: AuthLogsRoute,
   AuthNotificationsRoute: AuthNotificationsRoute,
@@ -1256,6 +1534,8 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthUserRoute: AuthUserRoute,
   AuthAgreementsIdRoute: AuthAgreementsIdRoute,
   AuthAgreementsCreateRoute: AuthAgreementsCreateRoute,
+  AuthArticlesIdRoute: AuthArticlesIdRoute,
+  AuthArticlesNewRoute: AuthArticlesNewRoute,
   AuthAssembliesIdRoute: AuthAssembliesIdRoute,
   AuthAssembliesNewRoute: AuthAssembliesNewRoute,
   AuthChargesAgreementIdRoute: AuthChargesAgreementIdRoute,
@@ -1264,7 +1544,10 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthCompanyDashboardRoute: AuthCompanyDashboardRoute,
   AuthDocumentsIdRoute: AuthDocumentsIdRoute,
   AuthDocumentsNewRoute: AuthDocumentsNewRoute,
+  AuthForumNewRoute: AuthForumNewRoute,
+  AuthForumReportsRoute: AuthForumReportsRoute,
   AuthInvoicesIdRoute: AuthInvoicesIdRoute,
+  AuthLendingNewRoute: AuthLendingNewRoute,
   AuthMarketsBuyRoute: AuthMarketsBuyRoute,
   AuthMarketsNewRoute: AuthMarketsNewRoute,
   AuthMarketsShareRoute: AuthMarketsShareRoute,
@@ -1272,19 +1555,29 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthMessagesIdRoute: AuthMessagesIdRoute,
   AuthMessagesCreateRoute: AuthMessagesCreateRoute,
   AuthRefundsCreateRoute: AuthRefundsCreateRoute,
+  AuthSpecialistsIdRoute: AuthSpecialistsIdRoute,
+  AuthSpecialistsNewRoute: AuthSpecialistsNewRoute,
   AuthAgreementsIndexRoute: AuthAgreementsIndexRoute,
+  AuthArticlesIndexRoute: AuthArticlesIndexRoute,
   AuthAssembliesIndexRoute: AuthAssembliesIndexRoute,
   AuthCompaniesIndexRoute: AuthCompaniesIndexRoute,
   AuthDocumentsIndexRoute: AuthDocumentsIndexRoute,
+  AuthForumIndexRoute: AuthForumIndexRoute,
   AuthInvoicesIndexRoute: AuthInvoicesIndexRoute,
+  AuthLendingIndexRoute: AuthLendingIndexRoute,
   AuthMessagesIndexRoute: AuthMessagesIndexRoute,
+  AuthSpecialistsIndexRoute: AuthSpecialistsIndexRoute,
   AuthAgreementsIdEditRoute: AuthAgreementsIdEditRoute,
   AuthAgreementsStatusStatusRoute: AuthAgreementsStatusStatusRoute,
+  AuthArticlesEditIdRoute: AuthArticlesEditIdRoute,
   AuthAssembliesIdEditRoute: AuthAssembliesIdEditRoute,
   AuthChargesAgreementIdOneTimeChargeRoute:
     AuthChargesAgreementIdOneTimeChargeRoute,
   AuthCompanyMessagesIdRoute: AuthCompanyMessagesIdRoute,
   AuthCompanyMessagesCreateRoute: AuthCompanyMessagesCreateRoute,
+  AuthForumThreadIdRoute: AuthForumThreadIdRoute,
+  AuthLendingItemIdRoute: AuthLendingItemIdRoute,
+  AuthLendingLoansIdRoute: AuthLendingLoansIdRoute,
   AuthMarketsListingIdRoute: AuthMarketsListingIdRoute,
   AuthMemberMessagesIdRoute: AuthMemberMessagesIdRoute,
   AuthMemberMessagesCreateRoute: AuthMemberMessagesCreateRoute,
@@ -1292,6 +1585,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthSuperAdminMessagesIdRoute: AuthSuperAdminMessagesIdRoute,
   AuthSuperAdminMessagesCreateRoute: AuthSuperAdminMessagesCreateRoute,
   AuthCompanyMessagesIndexRoute: AuthCompanyMessagesIndexRoute,
+  AuthLendingLoansIndexRoute: AuthLendingLoansIndexRoute,
   AuthMemberMessagesIndexRoute: AuthMemberMessagesIndexRoute,
   AuthSuperAdminMessagesIndexRoute: AuthSuperAdminMessagesIndexRoute,
   AuthCompanyIdPaymentProviderProviderIdRoute:

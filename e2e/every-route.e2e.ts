@@ -68,6 +68,12 @@ interface Ids {
   document: string
   assembly: string
   listing: string
+  lendingItem: string
+  loan: string
+  forumThread: string
+  article: string
+  platformArticle: string
+  specialist: string
 }
 let ids: Ids
 let allowed: string[]
@@ -190,6 +196,18 @@ async function prepareData(): Promise<Ids> {
     })
   ).id
 
+  // Lending (issue #22): Mikkel (beboer04) asks to borrow the association's drill (demo data), so
+  // the screens show a loan: the administration's to answer, a member's calendar with his name.
+  const lendingItem = serverRows<{ id: string }>("SELECT id FROM lending_items WHERE company_id = ? AND title = 'Boremaskine' LIMIT 1", company)[0]!.id
+  const dayAhead = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen' }).format(new Date(Date.now() + days * 86_400_000))
+  const loan = (
+    await api<{ id: string }>(residentToken, 'POST', `/lending/${lendingItem}/loans`, {
+      fromDate: dayAhead(2),
+      toDate: dayAhead(4),
+      message: 'Til nye hylder i stuen.',
+    })
+  ).id
+
   return {
     company,
     provider,
@@ -203,6 +221,14 @@ async function prepareData(): Promise<Ids> {
     document,
     assembly,
     listing,
+    lendingItem,
+    loan,
+    // The demo's forum thread (issue #22), started by Emma (beboer03) with two replies.
+    forumThread: serverRows<{ id: string }>('SELECT id FROM forum_threads WHERE company_id = ? ORDER BY created_at LIMIT 1', company)[0]!.id,
+    // The demo's knowledge bank (issue #22): Solgården's laundry article, a platform guide, a specialist.
+    article: serverRows<{ id: string }>('SELECT id FROM articles WHERE company_id = ? LIMIT 1', company)[0]!.id,
+    platformArticle: serverRows<{ id: string }>("SELECT id FROM articles WHERE company_id IS NULL AND language = 'da' LIMIT 1")[0]!.id,
+    specialist: serverRows<{ id: string }>('SELECT id FROM specialists WHERE company_id = ? ORDER BY name LIMIT 1', company)[0]!.id,
   }
 }
 
@@ -293,6 +319,19 @@ const documentHistory: Then = {
 function routesOf(role: string): Step[] {
   const i = ids
   const common: Step[] = [{ path: '/notifications' }, { path: '/user' }]
+  /** The same for every member of an association (administrator, board member, resident). */
+  const marketsAndLending: Step[] = [
+    { path: '/markets/buy' },
+    { path: '/markets/share' },
+    { path: '/markets/swap' },
+    { path: '/markets/new?kind=BUY' },
+    { path: `/markets/listing/${i.listing}` },
+    { path: '/lending' },
+    { path: '/lending/new' },
+    { path: `/lending/item/${i.lendingItem}` },
+    { path: '/lending/loans' },
+    { path: `/lending/loans/${i.loan}` },
+  ]
   switch (role) {
     case 'superadmin':
       return [
@@ -305,6 +344,9 @@ function routesOf(role: string): Step[] {
         { path: '/super-admin/messages/create' },
         { path: '/documents' },
         { path: '/articles' },
+        { path: '/articles/new' },
+        { path: `/articles/${i.platformArticle}` },
+        { path: `/articles/edit/${i.platformArticle}` },
         { path: '/markets/buy' },
         { path: '/forum' },
         { path: '/markets/share' },
@@ -345,11 +387,19 @@ function routesOf(role: string): Step[] {
         { path: '/assemblies/new' },
         { path: `/assemblies/${i.assembly}` },
         { path: `/assemblies/${i.assembly}/edit` },
-        { path: '/markets/buy' },
-        { path: '/markets/share' },
-        { path: '/markets/swap' },
-        { path: '/markets/new?kind=BUY' },
-        { path: `/markets/listing/${i.listing}` },
+        ...marketsAndLending,
+        { path: '/forum' },
+        { path: '/forum/new' },
+        { path: `/forum/thread/${i.forumThread}`, then: [dialog('Hide thread')] },
+        { path: '/forum/reports' },
+        { path: '/articles' },
+        { path: '/articles?q=vaskeri' },
+        { path: '/articles/new' },
+        { path: `/articles/${i.article}` },
+        { path: `/articles/edit/${i.article}` },
+        { path: '/specialists' },
+        { path: '/specialists/new' },
+        { path: `/specialists/${i.specialist}` },
         ...common,
       ]
     case 'boardmember':
@@ -366,11 +416,13 @@ function routesOf(role: string): Step[] {
         { path: `/documents/${i.document}` },
         { path: '/assemblies' },
         { path: `/assemblies/${i.assembly}` },
-        { path: '/markets/buy' },
-        { path: '/markets/share' },
-        { path: '/markets/swap' },
-        { path: '/markets/new?kind=BUY' },
-        { path: `/markets/listing/${i.listing}` },
+        ...marketsAndLending,
+        { path: '/forum' },
+        { path: `/forum/thread/${i.forumThread}` },
+        { path: '/forum/reports' },
+        { path: '/articles' },
+        { path: `/articles/${i.article}` },
+        { path: '/specialists' },
         { path: '/notifications' },
         { path: '/user', then: [mobileTooLong] },
       ]
@@ -389,11 +441,14 @@ function routesOf(role: string): Step[] {
         { path: `/documents/${i.document}` },
         { path: '/assemblies' },
         { path: `/assemblies/${i.assembly}` },
-        { path: '/markets/buy' },
-        { path: '/markets/share' },
-        { path: '/markets/swap' },
-        { path: '/markets/new?kind=BUY' },
-        { path: `/markets/listing/${i.listing}` },
+        ...marketsAndLending,
+        { path: '/forum' },
+        { path: '/forum/new' },
+        { path: `/forum/thread/${i.forumThread}`, then: [dialog('Report')] },
+        { path: '/articles' },
+        { path: '/articles?q=vaskeri' },
+        { path: `/articles/${i.platformArticle}` },
+        { path: '/specialists' },
         { path: '/notifications' },
         { path: '/user', then: [dialog('Add authentication method')] },
       ]

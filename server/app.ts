@@ -75,6 +75,19 @@ import { createDocumentsService } from './features/documents/documents.service'
 import { documentsRoutes } from './features/documents/documents.routes'
 import { createMarketService } from './features/market/market.service'
 import { marketRoutes } from './features/market/market.routes'
+import { createLendingService } from './features/lending/lending.service'
+import { createLoansService } from './features/lending/loans.service'
+import { lendingRoutes } from './features/lending/lending.routes'
+import { loansRoutes } from './features/lending/loans.routes'
+import { loanReminderJob } from './features/lending/loan-reminders'
+import { createLoanDeposits } from './features/billing/loan-deposits'
+import { createOneTimeCharges } from './features/billing/one-time-charge'
+import { createArticlesService } from './features/articles/articles.service'
+import { articlesRoutes } from './features/articles/articles.routes'
+import { createSpecialistsService } from './features/specialists/specialists.service'
+import { specialistsRoutes } from './features/specialists/specialists.routes'
+import { createForumService } from './features/forum/forum.service'
+import { forumRoutes } from './features/forum/forum.routes'
 import { mkdtempSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { tmpdir } from 'node:os'
@@ -216,6 +229,45 @@ export function createApp(deps: AppDeps) {
     files: attachmentStore(resolve(attachmentsDir, 'market')),
     scanner: deps.messages?.scanner ?? acceptAll,
   })
+  // The forum (issue #22): its members as the market's; replies told as the assemblies' notices.
+  const forum = createForumService({ db, clock, companies, residency: messages, notices, notifications })
+  // The knowledge bank and specialists (issue #22): members as the market's; attachments beside the market's folder.
+  const articles = createArticlesService({
+    db,
+    clock,
+    companies,
+    residency: messages,
+    files: attachmentStore(resolve(attachmentsDir, 'articles')),
+    scanner: deps.messages?.scanner ?? acceptAll,
+  })
+  const specialists = createSpecialistsService({ db, clock, companies, residency: messages })
+  // Lending (issue #22): its photos beside the market's; a deposit goes through billing's one-time charge and refund paths.
+  const lending = createLendingService({
+    db,
+    clock,
+    companies,
+    residency: messages,
+    files: attachmentStore(resolve(attachmentsDir, 'lending')),
+    scanner: deps.messages?.scanner ?? acceptAll,
+  })
+  const loans = createLoansService({
+    db,
+    clock,
+    companies,
+    residency: messages,
+    notices,
+    deposits: createLoanDeposits({
+      db,
+      clock: billingClock ?? clock,
+      sendClock: clock,
+      agreements,
+      charges,
+      invoicing,
+      oneTime: createOneTimeCharges({ clock: billingClock ?? clock, charges }),
+      billing,
+    }),
+  })
+  const loanReminders = loanReminderJob({ db, clock, notices })
   const contact = createContactService({ db, clock, contactEmail: config.contactEmail })
   // General assemblies (issue #21): their sendouts reach whom a message to all members reaches.
   const assemblies = createAssembliesService({ db, clock, companies, notices, membership: messages })
@@ -236,6 +288,12 @@ export function createApp(deps: AppDeps) {
       proposalSync(assemblies),
       documents.syncEntity(),
       market.syncEntity(),
+      lending.syncEntity(),
+      loans.syncEntity(),
+      articles.syncEntity(),
+      specialists.syncEntity(),
+      forum.threadSync(),
+      forum.postSync(),
     ],
   })
   const addressSearch = createAddressSearchService({ provider: deps.addressProvider ?? addressProviderFor(config) })
@@ -245,6 +303,12 @@ export function createApp(deps: AppDeps) {
   const services = {
     documents,
     market,
+    lending,
+    loans,
+    loanReminders,
+    forum,
+    articles,
+    specialists,
     users,
     auth,
     identity,
@@ -332,9 +396,12 @@ export function createApp(deps: AppDeps) {
   })
   // Attachments (multipart) may be up to 5 MB, documents 20 MB; every other body 1 MiB.
   const attachmentUpload = /^\/api\/messages\/[^/]+\/attachments$/
-  const listingPhoto = /^\/api\/market\/[^/]+\/photo$/
+  const listingPhoto = /^\/api\/(?:market|lending)\/[^/]+\/photo$/
   const documentUpload = (method: string, path: string) =>
-    (method === 'POST' && path === '/api/documents') || (method === 'PUT' && /^\/api\/documents\/[^/]+\/file$/.test(path))
+    (method === 'POST' && path === '/api/documents') ||
+    (method === 'PUT' && /^\/api\/documents\/[^/]+\/file$/.test(path)) ||
+    // An article's attachment (issue #22) is at most 20 MB, as a document.
+    (method === 'POST' && /^\/api\/articles\/[^/]+\/attachments$/.test(path))
   const attachmentMax = MAX_ATTACHMENT_BYTES + 64 * 1024
   const documentMax = MAX_DOCUMENT_BYTES + 64 * 1024
   const attachmentLimit = bodyLimit({
@@ -448,7 +515,12 @@ export function createApp(deps: AppDeps) {
   app.route('/api', billingRoutes(billing, invoices))
   app.route('/api', statisticsRoutes(statistics))
   app.route('/api', documentsRoutes(documents))
+  app.route('/api', lendingRoutes(lending, loans, { photo: new RateLimiter(clock, 30, 3_600_000) }))
+  app.route('/api', loansRoutes(loans))
   app.route('/api', marketRoutes(market, { contact: new RateLimiter(clock, 10, 3_600_000), photo: new RateLimiter(clock, 30, 3_600_000) }))
+  app.route('/api', articlesRoutes(articles, { upload: new RateLimiter(clock, 30, 3_600_000), search: new RateLimiter(clock, 120, 60_000) }))
+  app.route('/api', specialistsRoutes(specialists))
+  app.route('/api', forumRoutes(forum))
   app.route('/api', messagesRoutes(messages, contact, { anonymous: new RateLimiter(clock, 5, 3_600_000), contact: new RateLimiter(clock, 5, 3_600_000) }))
   app.route('/api', assembliesRoutes(assemblies))
 

@@ -107,7 +107,11 @@ async function main() {
     clock,
     async () =>
       // Messages' attachments, documents' files and market listings' photos no row refers to.
-      (await services.messages.sweepFiles()) + (await services.documents.sweepFiles()) + (await services.market.sweepFiles()),
+      (await services.messages.sweepFiles()) +
+      (await services.documents.sweepFiles()) +
+      (await services.market.sweepFiles()) +
+      (await services.articles.sweepFiles()) +
+      (await services.lending.sweepFiles()),
   )
   void jobs.runNow(housekeeping)
   jobs.start([
@@ -121,6 +125,16 @@ async function main() {
     { name: 'messages', everyMs: 2000, run: async () => await services.messages.tick() },
     // Sends general assemblies' notices and reminders, and the water and heat reading reminders, when their time comes (issue #21).
     { name: 'assemblies', everyMs: 2000, run: async () => await services.assemblies.tick() },
+    // Sends loans' return reminders (the day before and on the day, 08:00) and the lender's overdue notice, each once (issue #22),
+    // and refunds deposits collected although their loan ended without damage (decision 0064).
+    {
+      name: 'lending',
+      everyMs: 5000,
+      run: async () => {
+        await services.loanReminders.tick()
+        await services.loans.sweepDeposits()
+      },
+    },
   ])
 
   // Keep-alive after early answers, 414/431 as JSON, no reset on close: server/http/node-server.ts.

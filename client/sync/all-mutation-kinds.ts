@@ -6,12 +6,16 @@
  * `engine.mutate` belongs in this list (all-mutation-kinds.test.ts checks it).
  */
 import '../features/agreements/agreement-mutations'
+import '../features/articles/article-mutations'
 import '../features/assemblies/assembly-mutations'
 import '../features/billing/billing-mutations'
 import '../features/companies/company-child-mutations'
 import '../features/companies/company-mutations'
 import '../features/documents/document-mutations'
+import '../features/forum/forum-mutations'
+import '../features/lending/lending-mutations'
 import '../features/market/market-mutations'
 import '../features/messages/message-mutations'
 import '../features/notifications/notification-mutations'
 import '../features/payment-providers/provider-mutations'
+import '../features/specialists/specialist-mutations'

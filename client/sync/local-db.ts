@@ -87,6 +87,23 @@ export interface DocumentFile {
   openedAt: number
 }
 
+/**
+ * A forum draft (issue #22): `key` is `thread:<companyId>` for a new thread or `reply:<threadId>`
+ * for a reply; kept on the device until it is sent.
+ */
+export interface ForumDraft {
+  key: string
+  title?: string
+  body: string
+  updatedAt: number
+}
+
+/** The last activity of a forum thread this user has seen on this device (its "New" marker). */
+export interface ForumSeen {
+  threadId: string
+  lastActivityAt: string
+}
+
 export const entityTables = {
   agreement: 'agreements',
   charge: 'charges',
@@ -101,6 +118,12 @@ export const entityTables = {
   assembly: 'assemblies',
   proposal: 'proposals',
   listing: 'listings',
+  lendingItem: 'lendingItems',
+  loan: 'loans',
+  forumThread: 'forumThreads',
+  forumPost: 'forumPosts',
+  article: 'articles',
+  specialist: 'specialists',
 } as const satisfies Record<SyncEntity, string>
 
 export type EntityTableName = (typeof entityTables)[SyncEntity]
@@ -119,6 +142,15 @@ export class LocalDb extends Dexie {
   assemblies!: EntityTable<Row, 'id'>
   proposals!: EntityTable<Row, 'id'>
   listings!: EntityTable<Row, 'id'>
+  lendingItems!: EntityTable<Row, 'id'>
+  loans!: EntityTable<Row, 'id'>
+  forumThreads!: EntityTable<Row, 'id'>
+  forumPosts!: EntityTable<Row, 'id'>
+  articles!: EntityTable<Row, 'id'>
+  specialists!: EntityTable<Row, 'id'>
+  /** What a user typed into a new thread or a reply, kept as they type (client/features/forum/drafts.ts). */
+  forumDrafts!: EntityTable<ForumDraft, 'key'>
+  forumSeen!: EntityTable<ForumSeen, 'threadId'>
   /** Document files kept for offline reading (not a synced entity: see client/features/documents). */
   documentFiles!: EntityTable<DocumentFile, 'id'>
   outbox!: EntityTable<Mutation, 'seq'>
@@ -152,6 +184,12 @@ export class LocalDb extends Dexie {
     this.version(5).stores({ documents: 'id, companyId', assemblies: 'id, companyId', proposals: 'id, assemblyId', documentFiles: 'id, documentId, openedAt' })
     // Issue #22: the market's listings.
     this.version(6).stores({ listings: 'id, companyId' })
+    // Issue #22: lending's items and loans.
+    this.version(7).stores({ lendingItems: 'id, companyId', loans: 'id, itemId, companyId' })
+    // Issue #22: the knowledge bank's articles (platform ones have no companyId) and the specialists.
+    this.version(8).stores({ articles: 'id, companyId', specialists: 'id, companyId' })
+    // Issue #22: the forum's threads and posts, the drafts of new threads and replies, and what was seen.
+    this.version(9).stores({ forumThreads: 'id, companyId', forumPosts: 'id, threadId', forumDrafts: 'key', forumSeen: 'threadId' })
   }
 
   table_(entity: SyncEntity) {

@@ -81,6 +81,12 @@ async function subjectOf(db: LocalDb, m: Pick<Mutation, 'entity' | 'entityId' | 
       assembly: 'title',
       proposal: 'title',
       listing: 'title',
+      lendingItem: 'title',
+      loan: 'fromDate',
+      forumThread: 'title',
+      forumPost: 'body',
+      article: 'title',
+      specialist: 'name',
     } satisfies Record<SyncEntity, string>
   )[m.entity]
   return { entity: m.entity, name: stringField(source, field) }

@@ -19,6 +19,12 @@ export const syncEntities = [
   'assembly',
   'proposal',
   'listing',
+  'lendingItem',
+  'loan',
+  'forumThread',
+  'forumPost',
+  'article',
+  'specialist',
 ] as const
 
 export const SYNC_DEFAULT_LIMIT = 500

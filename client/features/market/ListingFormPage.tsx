@@ -2,11 +2,13 @@ import { useState, type FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { CreateListingRequest, listingKinds, type ListingKind } from '../../../shared/contract/market'
+import { NewPhotoField } from '../../components/photo/PhotoFields'
+import { sendFirstPhoto } from '../../components/photo/use-photo-upload'
 import { useQueuedText } from '../../components/sync/QueuedNotice'
 import { Alert } from '../../components/ui/Alert'
 import { Button, buttonClass } from '../../components/ui/Button'
 import { SelectField, TextAreaField, TextField } from '../../components/ui/TextField'
-import { createActionKey, errorMessage } from '../../lib/api'
+import { createActionKey } from '../../lib/api'
 import { issuesByField } from '../../lib/form-issues'
 import { parseKroner } from '../../lib/kroner-input'
 import { showToast } from '../../lib/toast'
@@ -59,14 +61,8 @@ export function ListingFormPage({ kind: initialKind }: { kind: ListingKind }) {
       const queued = await createListing(handle, { ...parsed.data, id }, { id: user.id, fullName: user.fullName })
       const result = await awaitServer(handle, [queued])
       if (result.outcome === 'accepted') {
-        if (photo) {
-          try {
-            await uploadListingPhoto(id, photo, 1, action)
-            await handle.engine.syncNow().catch(() => undefined)
-          } catch (error) {
-            showToast('error', errorMessage(error, t`The photo could not be added. You can add it from the listing.`))
-          }
-        }
+        if (photo)
+          await sendFirstPhoto(handle, () => uploadListingPhoto(id, photo, 1, action), t`The photo could not be added. You can add it from the listing.`)
         showToast('success', t`Your listing is in the market.`)
       } else if (result.outcome === 'queued') showToast('info', queuedText(result.waitingFor))
       else return
@@ -103,25 +99,7 @@ export function ListingFormPage({ kind: initialKind }: { kind: ListingKind }) {
           {kind === 'BUY' && (
             <TextField label={t`Price (kr.)`} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} error={errors.priceOre} required />
           )}
-          <div className="field">
-            <label htmlFor="listing-photo" className="field-label">
-              <Trans>Photo (optional)</Trans>
-            </label>
-            <input
-              id="listing-photo"
-              type="file"
-              accept="image/png,image/jpeg,image/gif,image/webp"
-              className="input"
-              disabled={!online}
-              onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
-            />
-            <p className="field-hint muted">
-              {online ?
-                <Trans>One image, at most 5 MB.</Trans>
-              : <Trans>A photo can be added when you are online.</Trans>}
-            </p>
-            {errors.photo && <p className="field-error">{errors.photo}</p>}
-          </div>
+          <NewPhotoField id="listing-photo" online={online} error={errors.photo} onChange={setPhoto} />
           <div className="form-actions">
             <Button type="submit" busy={busy} disabled={busy || !companyId}>
               <Trans>Publish listing</Trans>

@@ -2,6 +2,9 @@ import { useState, type FormEvent } from 'react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { ContactSellerRequest, UpdateListingRequest, listingStatuses, type ListingStatus } from '../../../shared/contract/market'
+import { ReplacePhotoField } from '../../components/photo/PhotoFields'
+import { StoredPhoto } from '../../components/photo/StoredPhoto'
+import { usePhotoUpload } from '../../components/photo/use-photo-upload'
 import { ChangeProblem } from '../../components/sync/ChangeProblem'
 import { PendingMarker } from '../../components/sync/PendingMarker'
 import { RecordMissing } from '../../components/sync/RecordMissing'
@@ -22,7 +25,6 @@ import { awaitServer, type ServerOutcome } from '../../sync/await-server'
 import { useSync, useSyncStatus, type SyncHandle } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
 import { expiryOf, kindLabels, kindPath, statusLabels, statusVariant } from './labels'
-import { ListingPhoto } from './ListingPhoto'
 import { contactSeller, uploadListingPhoto } from './market-api'
 import { deleteListing, renewListing, updateListing } from './market-mutations'
 import { useListing, type ListingView } from './use-listings'
@@ -66,7 +68,7 @@ function ListingDetails({ handle, row }: { handle: SyncHandle; row: ListingView 
   return (
     <>
       <div className="listing-head">
-        <ListingPhoto id={row.id} photoId={row.photoId} alt={t`Photo of ${row.title ?? ''}`} className="listing-photo" />
+        <StoredPhoto path={`/market/${row.id}/photo`} photoId={row.photoId} alt={t`Photo of ${row.title ?? ''}`} className="listing-photo" />
         <div>
           <p className="muted">{row.kind && i18n._(kindLabels[row.kind])}</p>
           <h1>{row.title}</h1>
@@ -133,11 +135,8 @@ function SellerActions({ handle, row, expired }: { handle: SyncHandle; row: List
   const [description, setDescription] = useState(row.description ?? '')
   const [price, setPrice] = useState(typeof row.priceOre === 'number' ? formatMoney(row.priceOre, locale).replace(/\s*kr\.?/, '') : '')
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
-  const [photo, setPhoto] = useState<File | null>(null)
-  const [photoError, setPhotoError] = useState<string | null>(null)
-  const [uploading, setUploading] = useState(false)
-  const [action] = useState(() => createActionKey())
   const opened = row as ListingView & { _version: number }
+  const { setPhoto, photoError, uploading, upload } = usePhotoUpload(handle, (photo, action) => uploadListingPhoto(row.id, photo, opened._version, action))
 
   const setStatus = async (status: ListingStatus) => {
     const queued = updateListing(handle, opened, { status })
@@ -153,25 +152,6 @@ function SellerActions({ handle, row, expired }: { handle: SyncHandle; row: List
     const queued = updateListing(handle, opened, parsed.data)
     if (!queued) return showToast('info', t`Nothing was changed.`)
     outcome(await awaitServer(handle, [await queued]), t`The listing was saved.`)
-  }
-  const upload = async () => {
-    if (!photo) return setPhotoError(t`Please choose a file`)
-    setUploading(true)
-    setPhotoError(null)
-    try {
-      await uploadListingPhoto(row.id, photo, opened._version, action)
-      await handle.engine.syncNow().catch(() => undefined)
-      showToast('success', t`The photo was saved.`)
-      setPhoto(null)
-    } catch (error) {
-      setPhotoError(
-        error instanceof ApiError && error.status === 0 ?
-          t`The photo could not be saved: there is no connection. Try again when you are online.`
-        : errorMessage(error, t`The photo could not be saved.`),
-      )
-    } finally {
-      setUploading(false)
-    }
   }
   const remove = async () => {
     if (!window.confirm(t`Delete this listing?`)) return
@@ -218,21 +198,7 @@ function SellerActions({ handle, row, expired }: { handle: SyncHandle; row: List
         </div>
       </form>
       <div className="card">
-        <div className="field">
-          <label htmlFor="listing-photo-replace" className="field-label">
-            {row.photoId ?
-              <Trans>Replace the photo</Trans>
-            : <Trans>Add a photo</Trans>}
-          </label>
-          <input
-            id="listing-photo-replace"
-            type="file"
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            className="input"
-            onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
-          />
-          {photoError && <p className="field-error">{photoError}</p>}
-        </div>
+        <ReplacePhotoField id="listing-photo-replace" hasPhoto={!!row.photoId} error={photoError} onChange={setPhoto} />
         <div className="form-actions">
           <Button variant="secondary" busy={uploading} disabled={uploading || !online || !!row._pending} onClick={() => void upload()}>
             <Trans>Save photo</Trans>

@@ -1,6 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import type { ListingKind } from '../../../shared/contract/market'
+import { StoredPhoto } from '../../components/photo/StoredPhoto'
 import { PendingMarker } from '../../components/sync/PendingMarker'
 import { Badge } from '../../components/ui/Badge'
 import { buttonClass } from '../../components/ui/Button'
@@ -11,7 +12,6 @@ import { usePageTitle } from '../../lib/use-page-title'
 import { useSync } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
 import { expiryOf, kindLabels, shownInList, statusLabels, statusVariant } from './labels'
-import { ListingPhoto } from './ListingPhoto'
 import { useListings, type ListingView } from './use-listings'
 
 /**
@@ -64,7 +64,7 @@ function ListingCard({ listing: l, mine }: { listing: ListingView; mine: boolean
   const expiry = expiryOf(l)
   return (
     <li className="listing-card card">
-      <ListingPhoto id={l.id} photoId={l.photoId} alt="" className="listing-thumb" />
+      <StoredPhoto path={`/market/${l.id}/photo`} photoId={l.photoId} alt="" className="listing-thumb" />
       <div className="listing-card-body">
         <h2 className="listing-title">
           <Link to="/markets/listing/$id" params={{ id: l.id }}>

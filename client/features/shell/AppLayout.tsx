@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { AccountInfo } from '../../../shared/contract/account'
 import { Logo } from '../../components/ui/Logo'
-import { useAppEnv } from '../../lib/app-env'
 import { useSync, useSyncStatus } from '../../sync/use-sync'
 import { SignOutButton } from '../auth/SignOutButton'
 import { useUnreadNotifications } from '../notifications/use-notifications'
@@ -26,7 +25,6 @@ const SYNC_PANEL_PREFETCH_MS = 1500
 /** The signed-in layout: a sidebar (a collapsible menu on phones) beside the content. */
 export function AppLayout({ user, children }: { user: AccountInfo; children: ReactNode }) {
   const { t, i18n } = useLingui()
-  const env = useAppEnv()
   const menu = useCollapsibleMenu()
   const sync = useSync()
   const unread = useUnreadNotifications(sync)
@@ -68,7 +66,7 @@ export function AppLayout({ user, children }: { user: AccountInfo; children: Rea
                 </span>
               )}
             </Link>
-            {sidebarSections(user, env).map((section) => (
+            {sidebarSections(user).map((section) => (
               <section key={section.key} className="nav-section" aria-labelledby={`nav-${section.key}`}>
                 <h2 id={`nav-${section.key}`} className="nav-section-title">
                   {i18n._(section.title)}

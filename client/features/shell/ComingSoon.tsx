@@ -6,18 +6,6 @@ import { usePageTitle } from '../../lib/use-page-title'
 const titles = {
   home: msg`Home`,
   register: msg`Create an account`,
-  agreements: msg`Agreements`,
-  statistics: msg`Charges`,
-  invoices: msg`Invoices`,
-  notifications: msg`Notifications`,
-  messages: msg`Messages`,
-  companies: msg`Companies`,
-  dashboard: msg`Dashboard`,
-  articles: msg`Articles`,
-  forum: msg`Forum`,
-  buy: msg`Buy`,
-  share: msg`Share`,
-  swap: msg`Swap`,
 }
 
 export type ComingSoonPage = keyof typeof titles

@@ -15,55 +15,52 @@ const member = (role: AccountInfo['companies'][number]['role']): User => ({
 })
 
 /** The sidebar as "Section: link, link" lines, easy to compare. */
-const outline = (user: User, env: 'production' | 'development') =>
-  sidebarSections(user, env).map((s) => `${s.title.message}: ${s.links.map((l) => l.label.message).join(', ')}`)
+const outline = (user: User) => sidebarSections(user).map((s) => `${s.title.message}: ${s.links.map((l) => l.label.message).join(', ')}`)
 
 describe('sidebarSections', () => {
-  it('shows a super admin administration with system logs, and no agreements or economy', () => {
-    expect(outline(superAdmin, 'production')).toEqual([
+  it('shows a super admin administration with system logs, the articles (they write the platform’s), and no agreements or economy', () => {
+    expect(outline(superAdmin)).toEqual([
       'Administration: Companies, System Logs',
       'Communication: Messages, Documents, General assembly',
       'Account: Profile',
-    ])
-  })
-
-  it('adds Knowledge outside production (a super admin has no market)', () => {
-    expect(outline(superAdmin, 'development')).toEqual([
-      'Administration: Companies, System Logs',
-      'Communication: Messages, Documents, General assembly',
-      'Account: Profile',
-      'Knowledge: Articles, Forum',
+      'Knowledge: Articles',
     ])
   })
 
   it('gives company admin staff companies, debtors and charges but not system logs', () => {
     for (const role of ['ADMINISTRATOR', 'ACCOUNTANT', 'CHAIRMAN'] as const) {
-      expect(outline(member(role), 'production')).toEqual([
+      expect(outline(member(role))).toEqual([
         'Administration: Companies',
         'Communication: Messages, Documents, General assembly',
         'Account: Agreements, Profile',
         'Economy: Invoices, Debtors, Charges',
         'Markets: Buy and sell, Share, Swap',
+        'Sustainability: Lending',
+        'Knowledge: Articles, Specialists, Forum',
       ])
     }
   })
 
   it('gives a board member neither administration, debtors nor charges', () => {
-    expect(outline(member('BOARDMEMBER'), 'production')).toEqual([
+    expect(outline(member('BOARDMEMBER'))).toEqual([
       'Communication: Messages, Documents, General assembly',
       'Account: Agreements, Profile',
       'Economy: Invoices',
       'Markets: Buy and sell, Share, Swap',
+      'Sustainability: Lending',
+      'Knowledge: Articles, Specialists, Forum',
     ])
   })
 
   it('treats a member without a role in the current company as a board member', () => {
     const user: User = { userRole: 'MEMBER', companies: [{ ...company, role: 'ADMINISTRATOR' }], currentCompany: other }
-    expect(outline(user, 'production')).toEqual([
+    expect(outline(user)).toEqual([
       'Communication: Messages, Documents, General assembly',
       'Account: Agreements, Profile',
       'Economy: Invoices',
       'Markets: Buy and sell, Share, Swap',
+      'Sustainability: Lending',
+      'Knowledge: Articles, Specialists, Forum',
     ])
   })
 
@@ -76,22 +73,17 @@ describe('sidebarSections', () => {
       ],
       currentCompany: other,
     }
-    expect(outline(user, 'production')[0]).toBe('Administration: Companies')
+    expect(outline(user)[0]).toBe('Administration: Companies')
   })
 
-  it('gives an ordinary user agreements, profile, invoices and the market; Knowledge only outside production', () => {
-    expect(outline(plainUser, 'production')).toEqual([
+  it('gives an ordinary user agreements, profile, invoices, the market, lending and Knowledge (articles, specialists, forum)', () => {
+    expect(outline(plainUser)).toEqual([
       'Communication: Messages, Documents, General assembly',
       'Account: Agreements, Profile',
       'Economy: Invoices',
       'Markets: Buy and sell, Share, Swap',
-    ])
-    expect(outline(plainUser, 'development')).toEqual([
-      'Communication: Messages, Documents, General assembly',
-      'Account: Agreements, Profile',
-      'Economy: Invoices',
-      'Markets: Buy and sell, Share, Swap',
-      'Knowledge: Articles, Forum',
+      'Sustainability: Lending',
+      'Knowledge: Articles, Specialists, Forum',
     ])
   })
 })

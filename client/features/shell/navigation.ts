@@ -1,12 +1,11 @@
 /**
- * What the signed-in sidebar shows (docs/PRODUCT.md §2 "Shell", §6): a pure function of the user and the
- * server environment, so the role rules are tested without rendering.
+ * What the signed-in sidebar shows (docs/PRODUCT.md §2 "Shell", §6): a pure function of the user,
+ * so the role rules are tested without rendering.
  */
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { AccountInfo } from '../../../shared/contract/account'
 import { effectiveRole, isCompanyAdminStaff, type EffectiveRole } from '../../../shared/domain/roles'
-import { isProductionEnv, type AppEnv } from '../../lib/app-env'
 
 export type NavPath =
   | '/companies'
@@ -20,10 +19,12 @@ export type NavPath =
   | '/debtors'
   | '/statistics'
   | '/articles'
+  | '/specialists'
   | '/forum'
   | '/markets/buy'
   | '/markets/share'
   | '/markets/swap'
+  | '/lending'
 
 export interface NavLink {
   to: NavPath
@@ -31,7 +32,7 @@ export interface NavLink {
 }
 
 export interface NavSection {
-  key: 'administration' | 'communication' | 'account' | 'economy' | 'knowledge' | 'markets'
+  key: 'administration' | 'communication' | 'account' | 'economy' | 'knowledge' | 'markets' | 'sustainability'
   title: MessageDescriptor
   links: NavLink[]
 }
@@ -48,11 +49,10 @@ export function homePathOf(user: User | null): '/companies' | '/company/dashboar
   return '/agreements'
 }
 
-export function sidebarSections(user: User, env: AppEnv): NavSection[] {
+export function sidebarSections(user: User): NavSection[] {
   const role = roleOf(user)
   const superAdmin = role === 'SUPERADMIN'
   const staff = isCompanyAdminStaff(role)
-  const nonProduction = !isProductionEnv(env)
   const when = <T>(condition: boolean, ...items: T[]): T[] => (condition ? items : [])
 
   const sections: NavSection[] = [
@@ -102,14 +102,26 @@ export function sidebarSections(user: User, env: AppEnv): NavSection[] {
         { to: '/markets/swap', label: msg`Swap` },
       ],
     }),
-    ...when<NavSection>(nonProduction, {
+    // Lending (issue #22) works for real, so it shows in production too: for the members of an
+    // association (residents and staff); the super admin belongs to none.
+    ...when<NavSection>(!superAdmin, {
+      key: 'sustainability',
+      title: msg`Sustainability`,
+      links: [{ to: '/lending', label: msg`Lending` }],
+    }),
+    // The forum (issue #22) works for real, so it shows in production too: for the members of an
+    // association. The super admin belongs to none, so has no forum of their own.
+    {
       key: 'knowledge',
       title: msg`Knowledge`,
       links: [
-        { to: '/articles', label: msg`Articles` },
-        { to: '/forum', label: msg`Forum` },
+        // The knowledge bank (issue #22) for everyone (the super admin writes the platform's articles);
+        // the association's specialists for its members.
+        { to: '/articles' as const, label: msg`Articles` },
+        ...when(!superAdmin, { to: '/specialists' as const, label: msg`Specialists` }),
+        ...when(!superAdmin, { to: '/forum' as const, label: msg`Forum` }),
       ],
-    }),
+    },
   ]
   return sections.filter((s) => s.links.length > 0)
 }

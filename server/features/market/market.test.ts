@@ -1,25 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { v7 } from 'uuid'
 import { demo, testApp, type TestApp } from '../../test/harness'
+import { DA, EN, issue, pullChanges } from '../../test/requests'
 import { documentFixtures } from '../documents/test-helpers'
 import { createListing, pngBytes, putPhoto } from './test-helpers'
 
 const DAY = 86_400_000
-const DA = { 'Accept-Language': 'da' }
-const EN = { 'Accept-Language': 'en' }
-const issue = (res: { json: any }, path: string): string | undefined => res.json?.issues?.find((i: { path: string }) => i.path === path)?.message
 
-async function pullListings(t: TestApp, token: string, from?: string) {
-  const changes: { entity: string; id: string; op: string; data?: Record<string, unknown> }[] = []
-  let cursor: string | undefined = from
-  for (;;) {
-    const res = await t.call('GET', `/sync?limit=500${cursor ? `&cursor=${cursor}` : ''}`, { token })
-    expect(res.status).toBe(200)
-    changes.push(...res.json.changes)
-    cursor = res.json.cursor
-    if (!res.json.hasMore) return { changes: changes.filter((c) => c.entity === 'listing'), cursor: cursor! }
-  }
-}
+const pullListings = (t: TestApp, token: string, from?: string) => pullChanges(t, token, 'listing', from)
 
 describe('market', () => {
   let t: TestApp

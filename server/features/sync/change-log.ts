@@ -10,6 +10,11 @@ export interface ChangeScope {
   companyId?: string | null
   /** This user sees the change (own rows of a resident, notifications). */
   userId?: string | null
+  /**
+   * Every signed-in user sees the change (a platform article, decision 0065): stored with neither
+   * a company nor a user. Without it, a scope naming neither is refused (it would reach everyone).
+   */
+  everyone?: true
 }
 
 type ChangeRow = [entity: SyncEntity, entityId: string, op: 'upsert' | 'delete', companyId: string | null, userId: string | null, createdAt: string]
@@ -61,6 +66,8 @@ function flush(rows: ChangeRow[]): Query[] {
  * 0058): what seqs a puller sees is always a prefix of what will ever be there.
  */
 export async function writeChange(db: Db, entity: SyncEntity, entityId: string, op: 'upsert' | 'delete', scope: ChangeScope, createdAt: string): Promise<void> {
+  if (!scope.everyone && !scope.companyId && !scope.userId) throw new Error(`change of ${entity} ${entityId} without a scope`)
+  if (scope.everyone && (scope.companyId || scope.userId)) throw new Error(`change of ${entity} ${entityId} for everyone and someone`)
   const row: ChangeRow = [entity, entityId, op, scope.companyId ?? null, scope.userId ?? null, createdAt]
   const engine = engineOf(db)
   if (!engine) return void (await insertOne.run(db, row))
@@ -97,6 +104,33 @@ export async function recordChangeFor(
   const at = clock.now().toISOString()
   const rows = userIds.map((userId): ChangeRow => [entity, entityId, op, null, userId, at])
   if (engineOf(db)) {
+    for (const row of rows) await writeChange(db, row[0], row[1], row[2], { userId: row[4] }, at)
+    return
+  }
+  let i = 0
+  for (; i + MANY_ROWS <= rows.length; i += MANY_ROWS) await insertMany.run(db, rows.slice(i, i + MANY_ROWS).flat())
+  for (; i < rows.length; i++) await insertOne.run(db, rows[i]!)
+}
+
+/**
+ * Appends one change for each of `entityIds` and each of `userIds` (a forum thread hidden: each of
+ * its posts for each resident) in multi-row statements, as `recordChangeFor`: a hundred rows a
+ * statement on SQLite, collected for the COMMIT on PostgreSQL. Call it inside the transaction.
+ */
+export async function recordChangesFor(
+  db: Db,
+  clock: Clock,
+  entity: SyncEntity,
+  entityIds: readonly string[],
+  op: 'upsert' | 'delete',
+  userIds: readonly string[],
+): Promise<void> {
+  const at = clock.now().toISOString()
+  const rows = entityIds.flatMap((entityId) => userIds.map((userId): ChangeRow => [entity, entityId, op, null, userId, at]))
+  const engine = engineOf(db)
+  if (engine) {
+    const collected = engine.collectWrites(pending, (all) => flush(all as ChangeRow[]), { last: true }) as ChangeRow[] | undefined
+    if (collected) return void collected.push(...rows)
     for (const row of rows) await writeChange(db, row[0], row[1], row[2], { userId: row[4] }, at)
     return
   }

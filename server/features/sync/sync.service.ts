@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, or, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm'
 import { snapshot, type Db } from '../../db/client'
 import { changeLog } from '../../db/schema/sync'
 import { sha256 } from '../../lib/ids'
@@ -67,6 +67,18 @@ export interface Residency {
   residentCompanyIds(userId: string): Promise<string[]>
 }
 
+/**
+ * The change log rows a caller's pull reads: their own, those for everyone (neither company nor
+ * user: a platform article, decision 0065; the index change_log_user_company_seq finds them without
+ * reading every company's rows), and those of their companies (the super admin: every company's).
+ */
+export function visibleLog(actor: Actor): SQL | undefined {
+  const own = or(eq(changeLog.userId, actor.userId), and(isNull(changeLog.companyId), isNull(changeLog.userId)))!
+  if (isSuperAdmin(actor)) return or(own, isNotNull(changeLog.companyId))
+  const companyIds = actor.companies.map((c) => c.id)
+  return companyIds.length ? or(own, inArray(changeLog.companyId, companyIds)) : own
+}
+
 export type SyncService = ReturnType<typeof createSyncService>
 
 /**
@@ -76,13 +88,6 @@ export type SyncService = ReturnType<typeof createSyncService>
  */
 export function createSyncService(deps: { db: Db; entities: SyncedEntity[]; residency: Residency }) {
   const { db, entities, residency } = deps
-
-  function visibleLog(actor: Actor): SQL | undefined {
-    const own = eq(changeLog.userId, actor.userId)
-    if (isSuperAdmin(actor)) return or(own, isNotNull(changeLog.companyId))
-    const companyIds = actor.companies.map((c) => c.id)
-    return companyIds.length ? or(own, inArray(changeLog.companyId, companyIds)) : own
-  }
 
   async function snapshotPage(actor: Actor, cursor: Cursor, limit: number): Promise<SyncResponse> {
     const changes: SyncChange[] = []
