@@ -81,6 +81,7 @@ import { Route as AuthSuperAdminMessagesIdRouteImport } from './routes/_auth/sup
 import { Route as AuthSuperAdminMessagesCreateRouteImport } from './routes/_auth/super-admin/messages/create'
 import { Route as AuthCompanyIdPaymentProviderProviderIdRouteImport } from './routes/_auth/company/$id_/payment-provider/$providerId'
 import { Route as AuthCompanyMessagesIdEditRouteImport } from './routes/_auth/company/messages/$id_.edit'
+import { Route as AuthLendingItemIdEditRouteImport } from './routes/_auth/lending/item/$id_.edit'
 import { Route as AuthMemberMessagesIdEditRouteImport } from './routes/_auth/member/messages/$id_.edit'
 import { Route as AuthSuperAdminMessagesIdEditRouteImport } from './routes/_auth/super-admin/messages/$id_.edit'
 
@@ -453,6 +454,11 @@ const AuthCompanyMessagesIdEditRoute =
     path: '/company/messages/$id/edit',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthLendingItemIdEditRoute = AuthLendingItemIdEditRouteImport.update({
+  id: '/lending/item/$id_/edit',
+  path: '/lending/item/$id/edit',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthMemberMessagesIdEditRoute =
   AuthMemberMessagesIdEditRouteImport.update({
     id: '/member/messages/$id_/edit',
@@ -538,6 +544,7 @@ export interface FileRoutesByFullPath {
   '/super-admin/messages/': typeof AuthSuperAdminMessagesIndexRoute
   '/company/$id/payment-provider/$providerId': typeof AuthCompanyIdPaymentProviderProviderIdRoute
   '/company/messages/$id/edit': typeof AuthCompanyMessagesIdEditRoute
+  '/lending/item/$id/edit': typeof AuthLendingItemIdEditRoute
   '/member/messages/$id/edit': typeof AuthMemberMessagesIdEditRoute
   '/super-admin/messages/$id/edit': typeof AuthSuperAdminMessagesIdEditRoute
 }
@@ -613,6 +620,7 @@ export interface FileRoutesByTo {
   '/super-admin/messages': typeof AuthSuperAdminMessagesIndexRoute
   '/company/$id/payment-provider/$providerId': typeof AuthCompanyIdPaymentProviderProviderIdRoute
   '/company/messages/$id/edit': typeof AuthCompanyMessagesIdEditRoute
+  '/lending/item/$id/edit': typeof AuthLendingItemIdEditRoute
   '/member/messages/$id/edit': typeof AuthMemberMessagesIdEditRoute
   '/super-admin/messages/$id/edit': typeof AuthSuperAdminMessagesIdEditRoute
 }
@@ -690,6 +698,7 @@ export interface FileRoutesById {
   '/_auth/super-admin/messages/': typeof AuthSuperAdminMessagesIndexRoute
   '/_auth/company/$id_/payment-provider/$providerId': typeof AuthCompanyIdPaymentProviderProviderIdRoute
   '/_auth/company/messages/$id_/edit': typeof AuthCompanyMessagesIdEditRoute
+  '/_auth/lending/item/$id_/edit': typeof AuthLendingItemIdEditRoute
   '/_auth/member/messages/$id_/edit': typeof AuthMemberMessagesIdEditRoute
   '/_auth/super-admin/messages/$id_/edit': typeof AuthSuperAdminMessagesIdEditRoute
 }
@@ -767,6 +776,7 @@ export interface FileRouteTypes {
     | '/super-admin/messages/'
     | '/company/$id/payment-provider/$providerId'
     | '/company/messages/$id/edit'
+    | '/lending/item/$id/edit'
     | '/member/messages/$id/edit'
     | '/super-admin/messages/$id/edit'
   fileRoutesByTo: FileRoutesByTo
@@ -842,6 +852,7 @@ export interface FileRouteTypes {
     | '/super-admin/messages'
     | '/company/$id/payment-provider/$providerId'
     | '/company/messages/$id/edit'
+    | '/lending/item/$id/edit'
     | '/member/messages/$id/edit'
     | '/super-admin/messages/$id/edit'
   id:
@@ -918,6 +929,7 @@ export interface FileRouteTypes {
     | '/_auth/super-admin/messages/'
     | '/_auth/company/$id_/payment-provider/$providerId'
     | '/_auth/company/messages/$id_/edit'
+    | '/_auth/lending/item/$id_/edit'
     | '/_auth/member/messages/$id_/edit'
     | '/_auth/super-admin/messages/$id_/edit'
   fileRoutesById: FileRoutesById
@@ -1440,6 +1452,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCompanyMessagesIdEditRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/lending/item/$id_/edit': {
+      id: '/_auth/lending/item/$id_/edit'
+      path: '/lending/item/$id/edit'
+      fullPath: '/lending/item/$id/edit'
+      preLoaderRoute: typeof AuthLendingItemIdEditRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/member/messages/$id_/edit': {
       id: '/_auth/member/messages/$id_/edit'
       path: '/member/messages/$id/edit'
@@ -1521,6 +1540,7 @@ interface AuthRouteChildren {
   AuthSuperAdminMessagesIndexRoute: typeof AuthSuperAdminMessagesIndexRoute
   AuthCompanyIdPaymentProviderProviderIdRoute: typeof AuthCompanyIdPaymentProviderProviderIdRoute
   AuthCompanyMessagesIdEditRoute: typeof AuthCompanyMessagesIdEditRoute
+  AuthLendingItemIdEditRoute: typeof AuthLendingItemIdEditRoute
   AuthMemberMessagesIdEditRoute: typeof AuthMemberMessagesIdEditRoute
   AuthSuperAdminMessagesIdEditRoute: typeof AuthSuperAdminMessagesIdEditRoute
 }
@@ -1591,6 +1611,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthCompanyIdPaymentProviderProviderIdRoute:
     AuthCompanyIdPaymentProviderProviderIdRoute,
   AuthCompanyMessagesIdEditRoute: AuthCompanyMessagesIdEditRoute,
+  AuthLendingItemIdEditRoute: AuthLendingItemIdEditRoute,
   AuthMemberMessagesIdEditRoute: AuthMemberMessagesIdEditRoute,
   AuthSuperAdminMessagesIdEditRoute: AuthSuperAdminMessagesIdEditRoute,
 }

@@ -329,6 +329,7 @@ function routesOf(role: string): Step[] {
     { path: '/lending' },
     { path: '/lending/new' },
     { path: `/lending/item/${i.lendingItem}` },
+    { path: `/lending/item/${i.lendingItem}/edit` },
     { path: '/lending/loans' },
     { path: `/lending/loans/${i.loan}` },
   ]

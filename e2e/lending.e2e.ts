@@ -4,8 +4,9 @@
  * browser; Emma records the handover; the day before the return date the reminder reaches Mikkel
  * in the app and by e-mail in Danish (its time is brought forward, as if the days had passed, and
  * the server's own job sends it); Emma records the return. A resident of another association
- * neither sees nor opens the drill. Every screen is axe-clean and fits 375 px (screenshots under
- * test-results/).
+ * neither sees nor opens the drill. Emma edits her item's rules; the chairman edits the
+ * association's drill, and the administration changes an accepted loan's dates before both
+ * confirm. Every screen is axe-clean and fits 375 px (screenshots under test-results/).
  */
 import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
@@ -17,6 +18,7 @@ const { suite, clientIp, journey, serverRows, writeDb, tr, residentOfHavnehuset,
 const DAY = 86_400_000
 
 const TITLE = 'Boremaskine'
+const RULES = 'Lad batterierne op og rens borepatronen, før du afleverer den.'
 /** A 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 
@@ -66,6 +68,20 @@ describe('lending', () => {
         .not.toBeNull()
       await page.locator('img.listing-photo').waitFor()
       await checkScreen(page, 'lending-item-lender')
+
+      // She edits it (through the outbox, If-Match): a missing title is refused; the new rules show.
+      await page.getByRole('link', { name: t('Edit item') }).click()
+      await page.getByRole('heading', { name: t('Edit item'), level: 1 }).waitFor()
+      await page.getByLabel(t('What do you lend?')).fill('')
+      await page.getByRole('button', { name: t('Save item') }).click()
+      await page.getByText(t('Please enter what you lend')).waitFor()
+      await checkScreen(page, 'lending-item-edit-errors')
+      await page.getByLabel(t('What do you lend?')).fill(TITLE)
+      await page.getByLabel(t('Rules'), { exact: true }).fill(RULES)
+      await page.getByRole('button', { name: t('Save item') }).click()
+      await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor()
+      await page.getByText(RULES).waitFor()
+      await expect.poll(() => serverRows<{ rules: string }>('SELECT rules FROM lending_items WHERE id = ?', itemId)[0]?.rules, { timeout: 10_000 }).toBe(RULES)
     })
 
     const from = dayFromToday(1)
@@ -216,6 +232,30 @@ describe('lending', () => {
         id,
       )[0]
 
+    const chairman = 'formand@solgaarden.dk'
+    await journey('the administration edits the association’s drill', async (_context, page) => {
+      const t = tr(chairman)
+      await signIn(page, chairman)
+      await page.goto('/lending')
+      await page
+        .locator('.listing-card')
+        .filter({ hasText: t('Lent by the association') })
+        .getByRole('link', { name: TITLE })
+        .click()
+      await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor()
+      await page.getByRole('link', { name: t('Edit item') }).click()
+      await page.getByRole('heading', { name: t('Edit item'), level: 1 }).waitFor()
+      await page.getByLabel(t('Deposit (kr., optional)')).fill('99999')
+      await page.getByRole('button', { name: t('Save item') }).click()
+      await page.getByText(t('The deposit must be between 1 kr. and 5,000 kr.')).waitFor()
+      await checkScreen(page, 'lending-item-edit-da')
+      await page.getByLabel(t('Deposit (kr., optional)')).fill('200')
+      await page.getByLabel(t('Rules'), { exact: true }).fill('Rens boret efter brug.')
+      await page.getByRole('button', { name: t('Save item') }).click()
+      await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor()
+      await page.getByText('Rens boret efter brug.').waitFor()
+    })
+
     await journey('request, accept and confirm: the deposit is charged', async (context, adminPage) => {
       const tb = tr(borrower)
       const ta = tr(admin)
@@ -242,6 +282,19 @@ describe('lending', () => {
         await signIn(adminPage, admin)
         await adminPage.goto(`/lending/loans/${loanId}`)
         await adminPage.getByRole('button', { name: ta('Accept request') }).click()
+        await expect.poll(() => loanRow(loanId)?.status, { timeout: 10_000 }).toBe('ACCEPTED')
+        // Before both confirm, the administration moves the return date a day and describes the drill;
+        // the screen says beforehand that both confirm again.
+        await adminPage.getByText(ta('Saving a change clears both confirmations: you and the borrower confirm the contract again.')).waitFor()
+        await adminPage.getByLabel(ta('To (return date)')).fill(dayFromToday(7))
+        await adminPage.getByLabel(ta('Condition on handover'), { exact: true }).fill('Som ny.')
+        await checkScreen(adminPage, 'lending-loan-terms')
+        await adminPage.getByRole('button', { name: ta('Save contract') }).click()
+        await expect
+          .poll(() => serverRows<{ to_date: string; condition_out: string }>('SELECT to_date, condition_out FROM loans WHERE id = ?', loanId)[0], {
+            timeout: 10_000,
+          })
+          .toEqual({ to_date: dayFromToday(7), condition_out: 'Som ny.' })
         await adminPage.getByRole('button', { name: ta('Confirm the contract') }).click()
         await adminPage.getByText(ta('You have confirmed the contract. Waiting for the borrower to confirm.')).waitFor()
 

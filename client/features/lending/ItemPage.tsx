@@ -264,7 +264,7 @@ function RequestForm({ handle, row, bookings, today }: { handle: SyncHandle; row
   )
 }
 
-/** The lender: the photo (online) and delete. */
+/** The lender: edit (its own screen, through the outbox), the photo (online) and delete. */
 function LenderActions({ handle, row }: { handle: SyncHandle; row: ItemView }) {
   const { t } = useLingui()
   const navigate = useNavigate()
@@ -285,6 +285,11 @@ function LenderActions({ handle, row }: { handle: SyncHandle; row: ItemView }) {
       <h2 id="item-lender-title">
         <Trans>Your item</Trans>
       </h2>
+      <div className="form-actions">
+        <Link to="/lending/item/$id/edit" params={{ id: row.id }} className={buttonClass('secondary')}>
+          <Trans>Edit item</Trans>
+        </Link>
+      </div>
       <ReplacePhotoField id="item-photo-replace" hasPhoto={!!row.photoId} error={photoError} onChange={setPhoto} />
       <div className="form-actions">
         <Button variant="secondary" busy={uploading} disabled={uploading || !online || !!row._pending} onClick={() => void upload()}>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { LoanReturnRequest } from '../../../shared/contract/lending'
+import { LoanReturnRequest, LoanTermsRequest } from '../../../shared/contract/lending'
 import { mayTake, type LoanParty } from '../../../shared/domain/lending'
 import { ChangeProblem } from '../../components/sync/ChangeProblem'
 import { PendingMarker } from '../../components/sync/PendingMarker'
@@ -23,11 +23,11 @@ import { awaitServer } from '../../sync/await-server'
 import { useSync, type SyncHandle } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
 import { useMyAgreements } from '../market/use-listings'
-import { depositFailedBeforeHandover, depositLabels, loanStatusLabels, loanStatusVariant } from './labels'
+import { bookingsOf, changedFields, depositFailedBeforeHandover, depositLabels, isFree, loanStatusLabels, loanStatusVariant, todayInCopenhagen } from './labels'
 import { canPayDeposit, lendsForAssociation } from './lending-access'
 import { settleDeposit } from './lending-api'
 import { loanStep, type LoanStep } from './lending-mutations'
-import { useItem, useLoan, type ItemView, type LoanView } from './use-lending'
+import { useItem, useLoan, useLoans, type ItemView, type LoanView } from './use-lending'
 import './lending.css'
 
 /**
@@ -316,34 +316,77 @@ function Steps({ handle, row, party, can }: { handle: SyncHandle; row: LoanView;
   )
 }
 
-/** The lender describes the condition on handover (both confirm again after a change). */
+/**
+ * The lender changes the contract of an accepted loan: its dates (free of the item's other bookings,
+ * not in the past) and the condition on handover. Saving clears both confirmations (said before
+ * saving); the server decides the overlap again and its refusal shows on the page.
+ */
 function TermsForm({ handle, row }: { handle: SyncHandle; row: LoanView & { _version: number } }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const queuedText = useQueuedText()
+  const others = bookingsOf((useLoans(handle) ?? []).filter((l) => l.itemId === row.itemId && l.id !== row.id))
+  const [fromDate, setFrom] = useState(row.fromDate ?? '')
+  const [toDate, setTo] = useState(row.toDate ?? '')
   const [conditionOut, setConditionOut] = useState(row.conditionOut ?? '')
+  const [errors, setErrors] = useState<Partial<Record<TermsField, string>>>({})
+  const [busy, setBusy] = useState(false)
+  const today = todayInCopenhagen()
   const save = async (event: FormEvent) => {
     event.preventDefault()
-    const result = await awaitServer(handle, [await loanStep(handle, row, 'terms', { conditionOut })])
-    if (result.outcome === 'accepted') showToast('success', t`The contract was changed. Both of you confirm it again.`)
-    else if (result.outcome === 'queued') showToast('info', queuedText(result.waitingFor))
+    const parsed = LoanTermsRequest.safeParse({ fromDate, toDate, conditionOut })
+    if (!parsed.success) return setErrors(issuesByField<TermsField>(parsed.error.issues, i18n))
+    const body = changedFields(row, { fromDate: parsed.data.fromDate, toDate: parsed.data.toDate, conditionOut: (parsed.data.conditionOut ?? '').trim() })
+    if (!body) return showToast('info', t`Nothing was changed.`)
+    const span = { fromDate: parsed.data.fromDate!, toDate: parsed.data.toDate! }
+    if (body.fromDate || body.toDate) {
+      if (span.fromDate < today) return setErrors({ fromDate: t`The first day cannot be in the past.` })
+      if (!isFree(span, others)) return setErrors({ fromDate: t`The item is already lent out on some of these days. Please choose other dates.` })
+    }
+    setErrors({})
+    setBusy(true)
+    try {
+      const result = await awaitServer(handle, [await loanStep(handle, row, 'terms', body)])
+      if (result.outcome === 'accepted') showToast('success', t`The contract was changed. Both of you confirm it again.`)
+      else if (result.outcome === 'queued') showToast('info', queuedText(result.waitingFor))
+    } finally {
+      setBusy(false)
+    }
   }
   return (
-    <form className="form card" noValidate onSubmit={(e) => void save(e)}>
+    <form className="form card lending-terms" noValidate onSubmit={(e) => void save(e)} aria-labelledby="loan-terms-title">
+      <h3 id="loan-terms-title">
+        <Trans>Change the contract</Trans>
+      </h3>
+      <Alert variant="info">
+        <Trans>Saving a change clears both confirmations: you and the borrower confirm the contract again.</Trans>
+      </Alert>
+      <TextField label={t`From`} type="date" min={today} value={fromDate} onChange={(e) => setFrom(e.target.value)} error={errors.fromDate} required />
+      <TextField
+        label={t`To (return date)`}
+        type="date"
+        min={fromDate || today}
+        value={toDate}
+        onChange={(e) => setTo(e.target.value)}
+        error={errors.toDate}
+        required
+      />
       <TextAreaField
         label={t`Condition on handover`}
-        hint={t`Changing the contract asks both of you to confirm it again.`}
         value={conditionOut}
         onChange={(e) => setConditionOut(e.target.value)}
+        error={errors.conditionOut}
         rows={2}
       />
       <div className="form-actions">
-        <Button type="submit" variant="secondary">
+        <Button type="submit" variant="secondary" busy={busy} disabled={busy}>
           <Trans>Save contract</Trans>
         </Button>
       </div>
     </form>
   )
 }
+
+type TermsField = 'fromDate' | 'toDate' | 'conditionOut'
 
 /** The association's administration settles a deposit held for damage: how much goes back (at most the deposit). Online. */
 function SettleDeposit({ handle, row }: { handle: SyncHandle; row: LoanView & { _version: number } }) {

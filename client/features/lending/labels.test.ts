@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { availability, bookingOn, bookingsOf, depositFailedBeforeHandover, isFree, todayInCopenhagen } from './labels'
+import { availability, bookingOn, bookingsOf, changedFields, depositFailedBeforeHandover, isFree, kronerInput, todayInCopenhagen } from './labels'
 
 const loans = [
   { id: 'a', status: 'HANDED_OVER' as const, fromDate: '2026-12-01', toDate: '2026-12-03' },
@@ -33,5 +33,23 @@ describe('lending labels', () => {
     expect(depositFailedBeforeHandover({ mine: 'borrower', deposit: 'FAILED', status: 'CONFIRMED' })).toBe(false)
     expect(depositFailedBeforeHandover({ mine: 'lender', deposit: 'QUEUED', status: 'CONFIRMED' })).toBe(false)
     expect(depositFailedBeforeHandover({ mine: 'lender', deposit: 'FAILED', status: 'HANDED_OVER' })).toBe(false)
+  })
+})
+
+describe('lending edits', () => {
+  it('sends only the fields that changed, and nothing when none did', () => {
+    const opened = { id: 'x', title: 'Drill', rules: '', depositOre: null }
+    expect(changedFields(opened, { title: 'Drill', rules: 'Clean it', depositOre: null })).toEqual({ rules: 'Clean it' })
+    expect(changedFields(opened, { title: 'Drill', rules: '', depositOre: null })).toBeNull()
+    expect(changedFields(opened, { depositOre: 20000 })).toEqual({ depositOre: 20000 })
+    expect(changedFields({ ...opened, depositOre: 20000 }, { depositOre: null })).toEqual({ depositOre: null })
+    expect(changedFields({ fromDate: '2026-12-01' }, { fromDate: '2026-12-01', conditionOut: undefined })).toBeNull()
+  })
+
+  it('shows a deposit as kroner to edit in the user language', () => {
+    expect(kronerInput(null, 'da')).toBe('')
+    expect(kronerInput(20000, 'en')).toBe('200')
+    expect(kronerInput(12550, 'da')).toBe('125,50')
+    expect(kronerInput(12550, 'en')).toBe('125.50')
   })
 })

@@ -67,3 +67,18 @@ export const todayInCopenhagen = (now: Date = new Date()): string => new Intl.Da
  */
 export const depositFailedBeforeHandover = (row: Partial<Pick<Loan, 'deposit' | 'status' | 'mine'>>): boolean =>
   row.mine === 'lender' && row.deposit === 'FAILED' && row.status === 'CONFIRMED'
+
+/**
+ * The fields of `values` that differ from the row the form opened on (what a PATCH or the contract's
+ * `terms` step sends); null when nothing changed, so nothing is queued.
+ */
+export function changedFields<T extends Record<string, unknown>>(opened: Record<string, unknown>, values: T): Partial<T> | null {
+  const changed = Object.fromEntries(Object.entries(values).filter(([k, v]) => v !== undefined && (opened[k] ?? null) !== v)) as Partial<T>
+  return Object.keys(changed).length ? changed : null
+}
+
+/** An amount in øre as the kroner a form shows for editing ("150", "150,50" in Danish, "150.50" in English); empty for none. */
+export const kronerInput = (ore: number | null | undefined, locale: string): string =>
+  typeof ore !== 'number' ? ''
+  : ore % 100 === 0 ? String(ore / 100)
+  : (ore / 100).toFixed(2).replace('.', locale === 'da' ? ',' : '.')

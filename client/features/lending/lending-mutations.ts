@@ -5,13 +5,16 @@
  * comes back as a refusal on the loan's page. The photo needs a connection (lending-api.ts).
  */
 import { msg } from '@lingui/core/macro'
-import type { CreateLendingItemRequest, LendingItem, Loan, LoanRequest } from '../../../shared/contract/lending'
+import type { CreateLendingItemRequest, LendingItem, Loan, LoanRequest, UpdateLendingItemRequest } from '../../../shared/contract/lending'
+import { formats } from '../../sync/field-format'
 import type { Row } from '../../sync/local-db'
-import { registerMutationKind } from '../../sync/mutation-kinds'
+import type { Values } from '../../sync/merge'
+import { registerMutationKind, type EditField } from '../../sync/mutation-kinds'
 import { answerAsRow, reduce } from '../../sync/optimistic'
 import type { SyncHandle } from '../../sync/use-sync'
 
 export const ITEM_CREATE = 'lendingItem.create'
+export const ITEM_UPDATE = 'lendingItem.update'
 export const ITEM_DELETE = 'lendingItem.delete'
 export const LOAN_REQUEST = 'loan.request'
 export const loanSteps = ['accept', 'decline', 'cancel', 'confirm', 'handover', 'return'] as const
@@ -41,6 +44,29 @@ registerMutationKind(ITEM_CREATE, {
   label: msg`New item to lend`,
   failed: msg`Failed to save the item`,
   answeredRow: answerAsRow,
+})
+
+export const itemEditFields: EditField[] = [
+  { name: 'title', label: msg`Title`, format: formats.text },
+  { name: 'description', label: msg`Description`, format: formats.text },
+  { name: 'rules', label: msg`Rules`, format: formats.text },
+  { name: 'location', label: msg`Where to pick it up`, format: formats.text },
+  { name: 'depositOre', label: msg`Deposit`, format: formats.money },
+]
+
+const itemValues = (body: UpdateLendingItemRequest): Values => {
+  const values: Values = {}
+  for (const k of ['title', 'description', 'rules', 'location'] as const) if (body[k] !== undefined) values[k] = body[k].trim()
+  if (body.depositOre !== undefined) values.depositOre = body.depositOre
+  return values
+}
+
+registerMutationKind(ITEM_UPDATE, {
+  reducer: reduce.patch((_row, m) => itemValues(m.body as UpdateLendingItemRequest)),
+  label: msg`Edit item`,
+  failed: msg`Failed to save the item`,
+  answeredRow: answerAsRow,
+  merge: { fields: () => itemEditFields, mine: (m) => itemValues(m.body as UpdateLendingItemRequest), body: (values) => values },
 })
 
 registerMutationKind(ITEM_DELETE, { reducer: reduce.remove(), label: msg`Delete item`, failed: msg`Failed to delete the item` })
@@ -113,6 +139,22 @@ registerMutationKind('loan.terms', {
 /** POST /lending with a client-made id, so an item listed offline keeps it. */
 export const createItem = ({ engine }: SyncHandle, body: CreateLendingItemRequest & { id: string }, lender: LendingItem['lender']) =>
   engine.mutate({ kind: ITEM_CREATE, method: 'POST', path: '/lending', body, preview: lender, entity: 'lendingItem', entityId: body.id })
+
+/** PATCH /lending/{id} with the fields that changed against the row the form opened on (If-Match); null when nothing changed. */
+export function updateItem(handle: SyncHandle, opened: Record<string, unknown> & { id: string; _version: number }, edit: UpdateLendingItemRequest) {
+  const body = Object.fromEntries(Object.entries(itemValues(edit)).filter(([k, v]) => (opened[k] ?? null) !== v)) as UpdateLendingItemRequest
+  if (Object.keys(body).length === 0) return null
+  return handle.engine.mutate({
+    kind: ITEM_UPDATE,
+    method: 'PATCH',
+    path: `/lending/${opened.id}`,
+    body,
+    baseRow: opened,
+    entity: 'lendingItem',
+    entityId: opened.id,
+    baseVersion: opened._version,
+  })
+}
 
 export const deleteItem = (handle: SyncHandle, row: { id: string; _version: number }) =>
   handle.engine.mutate({ kind: ITEM_DELETE, method: 'DELETE', path: `/lending/${row.id}`, entity: 'lendingItem', entityId: row.id, baseVersion: row._version })
