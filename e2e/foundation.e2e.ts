@@ -35,9 +35,10 @@ async function sidebarLinks(page: Page): Promise<string[]> {
 
 // Communication is everyone's: messages, the association's documents and its general assemblies (issue #21).
 const everyone = ['Notifications', 'Profile', 'Documents', 'General assembly']
-const knowledge = ['Messages', 'Articles', 'Forum']
-/** The association's market (issue #22): its members', not the super admin's. */
-const markets = ['Buy and sell', 'Share', 'Swap']
+/** The knowledge bank is everyone's (the super admin writes the platform's articles; issue #22). */
+const knowledge = ['Messages', 'Articles']
+/** The association's market, lending, specialists and forum (issue #22): its members', not the super admin's. */
+const markets = ['Buy and sell', 'Share', 'Swap', 'Lending', 'Specialists', 'Forum']
 /** Users whose language is Danish see the sidebar in Danish right after signing in. */
 const expected: Record<string, { email: string; danish?: boolean; has: string[]; lacks: string[] }> = {
   superadmin: {
