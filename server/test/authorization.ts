@@ -33,3 +33,17 @@ export const classOf = (status: number) =>
   : status === 404 ? '4'
   : status >= 500 ? `error ${status}`
   : 'o'
+
+/**
+ * The routes the app documents under the given prefixes (`/market`, `/loans`, …), as
+ * "METHOD /path" without `/api`: what a feature's authorization matrix must have a row for.
+ */
+export async function documentedRoutes(t: Pick<TestApp, 'call'>, ...prefixes: string[]): Promise<Set<string>> {
+  const spec = (await t.call('GET', '/openapi.json')).json as { paths: Record<string, Record<string, unknown>> }
+  return new Set(
+    Object.entries(spec.paths)
+      .map(([p, ops]) => [p.slice('/api'.length), ops] as const)
+      .filter(([p]) => prefixes.some((prefix) => p.startsWith(prefix)))
+      .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)),
+  )
+}
