@@ -21,7 +21,7 @@
  */
 import type { LocalDb, Mutation } from './local-db'
 import { isGoneDone, lostAccess, type AccessAnswer, type RefusedMutation } from './outcomes'
-import { mergeAfterConflict } from './outbox'
+import { mergeAfterConflict, noteOwnMove } from './outbox'
 import { SYNC_BATCH_MAX_ITEMS } from '../../shared/contract/sync'
 import { isUnreachable, send, sendBatch, type BatchRequest, type SyncAnswer, type SyncTransport } from './transport'
 import { backoffMs } from '../../shared/domain/backoff'
@@ -150,6 +150,7 @@ export async function drainOnce(deps: DrainDeps): Promise<DrainResult> {
   const rebaseFollowers = async (m: Mutation, body: unknown) => {
     const version = (body as { version?: unknown } | undefined)?.version
     if (m.baseVersion === undefined || m.merged || typeof version !== 'number' || m.entityId === null) return
+    noteOwnMove(db, m.entity, m.entityId, m.baseVersion, version)
     const followers = (await db.outbox.where('entityId').equals(m.entityId).toArray()).filter(
       (f) => f.entity === m.entity && f.baseVersion === m.baseVersion && f.status === 'queued',
     )

@@ -17,8 +17,35 @@ export type NewMutation = Pick<Mutation, 'kind' | 'method' | 'path' | 'entity' |
     baseRow?: Record<string, unknown>
   }
 
+/**
+ * Per local database: the versions this device's own confirmed changes moved a row from and to
+ * (`entity:id:from` → to), for the page's life. A change the user makes on a view that has not
+ * caught up with their previous change yet (a click right after a save) continues from the
+ * version that change produced, as a queued follower does (drainer.ts); another user's change
+ * in between still conflicts.
+ */
+const ownMoves = new WeakMap<LocalDb, Map<string, number>>()
+const moveKey = (entity: string, id: string, version: number) => `${entity}:${id}:${version}`
+
+export function noteOwnMove(db: LocalDb, entity: string, id: string, from: number, to: number): void {
+  if (to === from) return
+  const moves = ownMoves.get(db) ?? new Map<string, number>()
+  ownMoves.set(db, moves)
+  moves.set(moveKey(entity, id, from), to)
+}
+
+/** The version a row seen at `version` has after this device's own changes since (a chain: save, then save again). */
+export function afterOwnMoves(db: LocalDb, entity: string, id: string, version: number): number {
+  const moves = ownMoves.get(db)
+  let current = version
+  for (let next = moves?.get(moveKey(entity, id, current)); next !== undefined && next > current; next = moves?.get(moveKey(entity, id, current)))
+    current = next
+  return current
+}
+
 export async function enqueue(db: LocalDb, m: NewMutation, now = Date.now()): Promise<Mutation> {
   const { baseRow, ...fields } = m
+  if (fields.baseVersion !== undefined && fields.entityId) fields.baseVersion = afterOwnMoves(db, fields.entity, fields.entityId, fields.baseVersion)
   const mutation: Mutation = {
     mutationId: m.mutationId ?? crypto.randomUUID(),
     status: 'queued',

@@ -78,6 +78,31 @@ describe('drainOnce', () => {
     ])
   })
 
+  it('continues from its own previous change when the second is made after the first was confirmed on a view that had not caught up', async () => {
+    const calls: Array<{ method: string; path: string; ifMatch?: string }> = []
+    let version = 3
+    const server = transport((_m, path) => {
+      if (path.startsWith('/company/other')) return json(412, { code: 'VERSION_CONFLICT', message: 'changed' })
+      if (calls.at(-1)?.ifMatch !== `"${version}"`) return json(412, { code: 'VERSION_CONFLICT', message: 'changed' })
+      version += 1
+      return json(200, { version })
+    }, calls)
+    await enqueue(db, mut({ path: '/company/c/terms', entity: 'company', entityId: 'c', baseVersion: 3 }))
+    await drainOnce({ db, transport: server })
+    // The screen still showed version 3 when the user clicked again: it was their own change that moved it.
+    await enqueue(db, mut({ path: '/company/c/confirm', entity: 'company', entityId: 'c', baseVersion: 3 }))
+    // Another row at the same version is not touched by it, and a real conflict stays one.
+    await enqueue(db, mut({ path: '/company/other/confirm', entity: 'company', entityId: 'other', baseVersion: 3 }))
+    const res = await drainOnce({ db, transport: server })
+    expect(res).toMatchObject({ sent: 1, rejected: 1 })
+    expect(calls.map((c) => [c.path, c.ifMatch])).toEqual([
+      ['/company/c/terms', '"3"'],
+      ['/company/c/confirm', '"4"'],
+      ['/company/other/confirm', '"3"'],
+    ])
+    expect((await db.outbox.toArray()).map((m) => [m.path, m.status])).toEqual([['/company/other/confirm', 'conflict']])
+  })
+
   it('keeps a mutation after a network error or 5xx, backs off, and stops to keep order', async () => {
     await enqueue(db, mut({ path: '/one' }), 0)
     await enqueue(db, mut({ path: '/two' }), 0)
