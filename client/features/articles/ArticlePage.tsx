@@ -1,13 +1,11 @@
 import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { ChangeProblem } from '../../components/sync/ChangeProblem'
 import { PendingMarker } from '../../components/sync/PendingMarker'
-import { RecordMissing } from '../../components/sync/RecordMissing'
+import { RecordBody } from '../../components/sync/RecordBody'
 import { useQueuedText } from '../../components/sync/QueuedNotice'
 import { Badge } from '../../components/ui/Badge'
 import { Button, buttonClass } from '../../components/ui/Button'
-import { Spinner } from '../../components/ui/Spinner'
 import { useLocale } from '../../i18n/use-locale'
 import { ApiError, errorMessage } from '../../lib/api'
 import { formatDate } from '../../lib/format'
@@ -37,17 +35,9 @@ export function ArticlePage({ id }: { id: string }) {
           <Trans>← Back to the articles</Trans>
         </Link>
       </div>
-      {!handle || record === undefined || (!row && record.absent === 'loading') ?
-        <Spinner label={t`Loading article`} />
-      : !row ?
-        <RecordMissing absent={record.absent === 'offline' ? 'offline' : 'notFound'} notFound={<Trans>Article not found.</Trans>} />
-      : <>
-          {record.problems.map((m) => (
-            <ChangeProblem key={m.mutationId} handle={handle} mutation={m} />
-          ))}
-          <ArticleBody handle={handle} row={row} />
-        </>
-      }
+      <RecordBody<ArticleView> handle={handle} record={record} loading={t`Loading article`} notFound={<Trans>Article not found.</Trans>}>
+        {(row, handle) => <ArticleBody handle={handle} row={row} />}
+      </RecordBody>
     </div>
   )
 }

@@ -9,9 +9,8 @@ import {
   type DocumentAudience,
   type DocumentCategory,
 } from '../../../shared/contract/documents'
-import { ChangeProblem } from '../../components/sync/ChangeProblem'
 import { PendingMarker } from '../../components/sync/PendingMarker'
-import { RecordMissing } from '../../components/sync/RecordMissing'
+import { RecordBody } from '../../components/sync/RecordBody'
 import { useQueuedText } from '../../components/sync/QueuedNotice'
 import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
@@ -41,7 +40,6 @@ export function DocumentPage({ id }: { id: string }) {
   usePageTitle(t`Document`)
   const handle = useSync()
   const record = useDocument(handle, id)
-  const row = record?.row as DocumentView | null | undefined
   return (
     <div className="page document-page">
       <div className="page-header">
@@ -49,17 +47,9 @@ export function DocumentPage({ id }: { id: string }) {
           <Trans>← Back to documents</Trans>
         </Link>
       </div>
-      {!handle || record === undefined || (!row && record.absent === 'loading') ?
-        <Spinner label={t`Loading document`} />
-      : !row ?
-        <RecordMissing absent={record.absent === 'offline' ? 'offline' : 'notFound'} notFound={<Trans>Document not found.</Trans>} />
-      : <>
-          {record.problems.map((m) => (
-            <ChangeProblem key={m.mutationId} handle={handle} mutation={m} />
-          ))}
-          <DocumentDetails handle={handle} row={row} />
-        </>
-      }
+      <RecordBody<DocumentView> handle={handle} record={record} loading={t`Loading document`} notFound={<Trans>Document not found.</Trans>}>
+        {(row, handle) => <DocumentDetails handle={handle} row={row} />}
+      </RecordBody>
     </div>
   )
 }

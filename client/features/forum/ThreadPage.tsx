@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { MAX_MODERATION_REASON, type ThreadModerationRequest } from '../../../shared/contract/forum'
-import { ChangeProblem } from '../../components/sync/ChangeProblem'
-import { RecordMissing } from '../../components/sync/RecordMissing'
+import { RecordBody } from '../../components/sync/RecordBody'
 import { Alert } from '../../components/ui/Alert'
 import { Button, buttonClass } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
@@ -26,7 +25,6 @@ export function ThreadPage({ id }: { id: string }) {
   usePageTitle(t`Forum thread`)
   const handle = useSync()
   const record = useThread(handle, id)
-  const row = record?.row as ThreadView | null | undefined
   // Replies, edits and deletes of this thread's posts the server refused or that conflict: shown with what to do.
   const postProblems = usePostProblems(handle, id)
   return (
@@ -36,17 +34,15 @@ export function ThreadPage({ id }: { id: string }) {
           <Trans>← Back to the forum</Trans>
         </Link>
       </div>
-      {!handle || record === undefined || (!row && record.absent === 'loading') ?
-        <Spinner label={t`Loading thread`} />
-      : !row ?
-        <RecordMissing absent={record.absent === 'offline' ? 'offline' : 'notFound'} notFound={<Trans>Thread not found.</Trans>} />
-      : <>
-          {[...record.problems, ...(postProblems ?? [])].map((m) => (
-            <ChangeProblem key={m.mutationId} handle={handle} mutation={m} />
-          ))}
-          <Thread handle={handle} thread={row} />
-        </>
-      }
+      <RecordBody<ThreadView>
+        handle={handle}
+        record={record}
+        loading={t`Loading thread`}
+        notFound={<Trans>Thread not found.</Trans>}
+        problems={[...(record?.problems ?? []), ...(postProblems ?? [])]}
+      >
+        {(row, handle) => <Thread handle={handle} thread={row} />}
+      </RecordBody>
     </div>
   )
 }

@@ -5,14 +5,12 @@ import { LoanRequest } from '../../../shared/contract/lending'
 import { ReplacePhotoField } from '../../components/photo/PhotoFields'
 import { StoredPhoto } from '../../components/photo/StoredPhoto'
 import { usePhotoUpload } from '../../components/photo/use-photo-upload'
-import { ChangeProblem } from '../../components/sync/ChangeProblem'
 import { PendingMarker } from '../../components/sync/PendingMarker'
-import { RecordMissing } from '../../components/sync/RecordMissing'
+import { RecordBody } from '../../components/sync/RecordBody'
 import { useQueuedText } from '../../components/sync/QueuedNotice'
 import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
 import { Button, buttonClass } from '../../components/ui/Button'
-import { Spinner } from '../../components/ui/Spinner'
 import { TextAreaField, TextField } from '../../components/ui/TextField'
 import { useLocale } from '../../i18n/use-locale'
 import { formatDate, formatMoney } from '../../lib/format'
@@ -37,7 +35,6 @@ export function ItemPage({ id }: { id: string }) {
   usePageTitle(t`Item`)
   const handle = useSync()
   const record = useItem(handle, id)
-  const row = record?.row as ItemView | null | undefined
   return (
     <div className="page lending-item-page">
       <div className="page-header">
@@ -45,17 +42,9 @@ export function ItemPage({ id }: { id: string }) {
           <Trans>← Back to lending</Trans>
         </Link>
       </div>
-      {!handle || record === undefined || (!row && record.absent === 'loading') ?
-        <Spinner label={t`Loading item`} />
-      : !row ?
-        <RecordMissing absent={record.absent === 'offline' ? 'offline' : 'notFound'} notFound={<Trans>Item not found.</Trans>} />
-      : <>
-          {record.problems.map((m) => (
-            <ChangeProblem key={m.mutationId} handle={handle} mutation={m} />
-          ))}
-          <ItemDetails handle={handle} row={row} />
-        </>
-      }
+      <RecordBody<ItemView> handle={handle} record={record} loading={t`Loading item`} notFound={<Trans>Item not found.</Trans>}>
+        {(row, handle) => <ItemDetails handle={handle} row={row} />}
+      </RecordBody>
     </div>
   )
 }

@@ -3,14 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { LoanReturnRequest, LoanTermsRequest } from '../../../shared/contract/lending'
 import { mayTake, type LoanParty } from '../../../shared/domain/lending'
-import { ChangeProblem } from '../../components/sync/ChangeProblem'
 import { PendingMarker } from '../../components/sync/PendingMarker'
-import { RecordMissing } from '../../components/sync/RecordMissing'
+import { RecordBody } from '../../components/sync/RecordBody'
 import { useQueuedText } from '../../components/sync/QueuedNotice'
 import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
 import { Button, buttonClass } from '../../components/ui/Button'
-import { Spinner } from '../../components/ui/Spinner'
 import { TextAreaField, TextField } from '../../components/ui/TextField'
 import { useLocale } from '../../i18n/use-locale'
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format'
@@ -40,7 +38,6 @@ export function LoanPage({ id }: { id: string }) {
   usePageTitle(t`Loan`)
   const handle = useSync()
   const record = useLoan(handle, id)
-  const row = record?.row as LoanView | null | undefined
   return (
     <div className="page lending-loan-page">
       <div className="page-header">
@@ -48,17 +45,9 @@ export function LoanPage({ id }: { id: string }) {
           <Trans>← My loans</Trans>
         </Link>
       </div>
-      {!handle || record === undefined || (!row && record.absent === 'loading') ?
-        <Spinner label={t`Loading loan`} />
-      : !row ?
-        <RecordMissing absent={record.absent === 'offline' ? 'offline' : 'notFound'} notFound={<Trans>Loan not found.</Trans>} />
-      : <>
-          {record.problems.map((m) => (
-            <ChangeProblem key={m.mutationId} handle={handle} mutation={m} />
-          ))}
-          <LoanDetails handle={handle} row={row} />
-        </>
-      }
+      <RecordBody<LoanView> handle={handle} record={record} loading={t`Loading loan`} notFound={<Trans>Loan not found.</Trans>}>
+        {(row, handle) => <LoanDetails handle={handle} row={row} />}
+      </RecordBody>
     </div>
   )
 }

@@ -5,14 +5,12 @@ import { ContactSellerRequest, UpdateListingRequest, listingStatuses, type Listi
 import { ReplacePhotoField } from '../../components/photo/PhotoFields'
 import { StoredPhoto } from '../../components/photo/StoredPhoto'
 import { usePhotoUpload } from '../../components/photo/use-photo-upload'
-import { ChangeProblem } from '../../components/sync/ChangeProblem'
 import { PendingMarker } from '../../components/sync/PendingMarker'
-import { RecordMissing } from '../../components/sync/RecordMissing'
+import { RecordBody } from '../../components/sync/RecordBody'
 import { useQueuedText } from '../../components/sync/QueuedNotice'
 import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
 import { Button, buttonClass } from '../../components/ui/Button'
-import { Spinner } from '../../components/ui/Spinner'
 import { TextAreaField, TextField } from '../../components/ui/TextField'
 import { useLocale } from '../../i18n/use-locale'
 import { ApiError, createActionKey, errorMessage } from '../../lib/api'
@@ -43,17 +41,9 @@ export function ListingPage({ id }: { id: string }) {
           <Trans>← Back to the market</Trans>
         </Link>
       </div>
-      {!handle || record === undefined || (!row && record.absent === 'loading') ?
-        <Spinner label={t`Loading listing`} />
-      : !row ?
-        <RecordMissing absent={record.absent === 'offline' ? 'offline' : 'notFound'} notFound={<Trans>Listing not found.</Trans>} />
-      : <>
-          {record.problems.map((m) => (
-            <ChangeProblem key={m.mutationId} handle={handle} mutation={m} />
-          ))}
-          <ListingDetails handle={handle} row={row} />
-        </>
-      }
+      <RecordBody<ListingView> handle={handle} record={record} loading={t`Loading listing`} notFound={<Trans>Listing not found.</Trans>}>
+        {(row, handle) => <ListingDetails handle={handle} row={row} />}
+      </RecordBody>
     </div>
   )
 }
