@@ -11,9 +11,11 @@ import { getTableColumns, is } from 'drizzle-orm'
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type pg from 'pg'
 import * as agreements from './schema/agreements'
+import * as bookkeeping from './schema/bookkeeping'
 import * as assemblies from './schema/assemblies'
 import * as companies from './schema/companies'
 import * as documents from './schema/documents'
+import * as erasures from './schema/erasures'
 import * as forum from './schema/forum'
 import * as invoices from './schema/invoices'
 import * as knowledge from './schema/knowledge'
@@ -24,6 +26,7 @@ import * as notifications from './schema/notifications'
 import * as oidc from './schema/oidc'
 import * as payments from './schema/payments'
 import * as platform from './schema/platform'
+import * as statements from './schema/statements'
 import * as statistics from './schema/statistics'
 import * as sync from './schema/sync'
 import * as users from './schema/users'
@@ -40,6 +43,7 @@ export function tablesInForeignKeyOrder(): SQLiteTable[] {
     assemblies,
     companies,
     documents,
+    erasures,
     forum,
     invoices,
     knowledge,
@@ -50,9 +54,12 @@ export function tablesInForeignKeyOrder(): SQLiteTable[] {
     oidc,
     payments,
     platform,
+    statements,
     statistics,
     sync,
     users,
+    // Last: the closed months' triggers refuse invoices dated in a closed month, so those come first.
+    bookkeeping,
   ]
     .flatMap((module) => Object.values(module))
     .filter((value): value is SQLiteTable => is(value, SQLiteTable))

@@ -79,6 +79,13 @@ export const invoices = sqliteTable(
     index('invoices_company_open_due')
       .on(t.companyId, t.dueDate, t.id)
       .where(sql`kind = 'INVOICE' AND settlement IS NULL AND status IN ('CREATED', 'RESERVED', 'FAILED')`),
+    // The bookkeeping journal (decision 0067): executed documents by payment date, invoices paid outside by settlement date.
+    index('invoices_company_executed_paid')
+      .on(t.companyId, t.paymentDate, t.number)
+      .where(sql`status = 'EXECUTED'`),
+    index('invoices_company_paid_outside')
+      .on(t.companyId, t.settledOn, t.number)
+      .where(sql`settlement = 'PAID_OUTSIDE'`),
   ],
 )
 
