@@ -7,7 +7,12 @@
  *      same company grown to 800,000 charges (22,224 agreements; target p95 ≤ 300 ms);
  *      baseline: GET /api/health over the same connection, and the same sums computed straight
  *      from invoices ⨝ invoice_lines (what the pre-aggregated table saves).
- *   2. Export to Excel of a 500-row statistics table in Chromium, click → download (first click
+ *   2. GET /api/bookkeeping/{id}/journal at 200,000 charges (decision 0067), for the current year
+ *      and for one month of it: the first page, which carries the period's totals per account
+ *      (target ≤ 600 ms for the year, ≤ 150 ms for the month), and a page deep in the period, which
+ *      carries only its vouchers (target ≤ 100 ms); baseline: the charge statistics of the same
+ *      period, measured in the same run.
+ *   3. Export to Excel of a 500-row statistics table in Chromium, click → download (first click
  *      loads the xlsx chunk; target ≤ 1 s); baseline: the page's own re-render of that table.
  */
 import { rmSync } from 'node:fs'
@@ -101,6 +106,40 @@ async function seed(dir: string, charges: number, firstSeq: number): Promise<str
 }
 let directBaseline = 0
 
+/**
+ * The bookkeeping journal's pages (decision 0067): median of `runs` requests of the first page
+ * (with the period's totals) and of a page `depth` pages in (vouchers only), for the current year
+ * and its June, each against the statistics request of the same period as the baseline.
+ */
+export async function journalFigures(url: string, headers: Record<string, string>, companyId: string, charges: string, runs = 9, depth = 20) {
+  const year = new Date().getFullYear()
+  const get = async (path: string) => {
+    const t0 = performance.now()
+    const res = await fetch(`${url}/api${path}`, { headers })
+    const body = (await res.json()) as { nextCursor?: string | null }
+    if (!res.ok) throw new Error(`${path}: ${res.status}`)
+    return { ms: performance.now() - t0, body }
+  }
+  const median = async (path: string) => {
+    await get(path)
+    const xs: number[] = []
+    for (let i = 0; i < runs; i++) xs.push((await get(path)).ms)
+    return pct(xs, 50)
+  }
+  for (const [label, from, to, firstTarget] of [
+    ['current year', `${year}-01-01`, `${year}-12-31`, 600],
+    ['one month', `${year}-06-01`, `${year}-06-30`, 150],
+  ] as const) {
+    const first = `/bookkeeping/${companyId}/journal?from=${from}&to=${to}&limit=100`
+    let cursor = (await get(first)).body.nextCursor
+    for (let i = 1; i < depth && cursor; i++) cursor = (await get(`${first}&cursor=${encodeURIComponent(cursor)}`)).body.nextCursor
+    if (!cursor) throw new Error(`journal ${label}: fewer than ${depth + 1} pages`)
+    const base = `p50 ${(await median(`/company/${companyId}/charges-statistics?type=custom&startDate=${from}&endDate=${to}`)).toFixed(0)} ms statistics of the same period`
+    atMost(`journal ${label}, ${charges} charges, first page (with totals), p50`, await median(first), 'ms', firstTarget, base)
+    atMost(`journal ${label}, ${charges} charges, page ${depth + 1}, p50`, await median(`${first}&cursor=${encodeURIComponent(cursor)}`), 'ms', 100, base)
+  }
+}
+
 export async function statisticsBenchmark(): Promise<void> {
   const server = await startServer()
   try {
@@ -135,7 +174,10 @@ export async function statisticsBenchmark(): Promise<void> {
     }
     await measure('200,000', 150, true)
 
-    // 2. Export of a 500-row table in Chromium.
+    // 2. The bookkeeping journal at 200,000 charges.
+    await journalFigures(server.url, headers, companyId, '200,000')
+
+    // 3. Export of a 500-row table in Chromium.
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
     try {
       const context = await browser.newContext({ acceptDownloads: true })
@@ -173,7 +215,7 @@ export async function statisticsBenchmark(): Promise<void> {
       await browser.close()
     }
 
-    // 3. The same company grown to 800,000 charges.
+    // 4. The same company grown to 800,000 charges.
     await seed(server.dir, 600_000, 5000 + AGREEMENTS)
     await measure('800,000', 300, false)
   } finally {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { invoiceStatuses } from '../domain/invoice'
+import { isIsoDate } from '../domain/statistics-period'
 import { messages } from '../i18n-messages'
 import { plainText } from './text'
 
@@ -162,7 +163,13 @@ export const RetryRequest = z
 export type RetryRequest = z.output<typeof RetryRequest>
 
 /** POST /invoice/{id}/markPaid */
-export const MarkPaidRequest = z.object({ note }).meta({ id: 'MarkPaidRequest' })
+export const MarkPaidRequest = z
+  .object({
+    note,
+    /** The Copenhagen date the member paid (a bank transfer seen later); today when absent. Not in the future, nor in a closed month (409). */
+    paidOn: z.string({ error: messages.bookkeepingDateInvalid.id }).refine(isIsoDate, { error: messages.bookkeepingDateInvalid.id }).optional(),
+  })
+  .meta({ id: 'MarkPaidRequest' })
 export type MarkPaidRequest = z.output<typeof MarkPaidRequest>
 
 /** POST /invoice/{id}/writeOff */

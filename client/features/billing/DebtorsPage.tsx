@@ -3,6 +3,9 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { MarkPaidRequest, SETTLEMENT_NOTE_MAX, WriteOffRequest, type Debtor, type RetryBlocker } from '../../../shared/contract/billing'
 import { isCompanyAdminStaff } from '../../../shared/domain/roles'
+import { copenhagenDateOf } from '../../../shared/domain/copenhagen'
+import { isIsoDate } from '../../../shared/domain/statistics-period'
+import { messages } from '../../../shared/i18n-messages'
 import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
 import { Button } from '../../components/ui/Button'
@@ -165,6 +168,9 @@ function DebtorTable({ debtors, reminderCount, onAction }: { debtors: Debtor[]; 
                   {d.memberName}
                 </Link>
                 {d.address && <span className="muted cell-sub">{d.address}</span>}
+                <Link className="cell-sub" to="/account-statement" search={{ userId: d.memberUserId }}>
+                  <Trans>Account statement</Trans>
+                </Link>
               </th>
               <td data-label={t`Invoice`}>
                 <span>
@@ -255,6 +261,10 @@ function DebtorActionDialog({ kind, debtor, onClose, onDone }: { kind: ActionKin
   const locale = useLocale()
   const [note, setNote] = useState('')
   const [noteError, setNoteError] = useState<string | null>(null)
+  // The day the member paid (mark paid only): today by default, never in the future (decision 0067).
+  const [today] = useState(() => copenhagenDateOf(new Date()))
+  const [paidOn, setPaidOn] = useState(today)
+  const [paidOnError, setPaidOnError] = useState<string | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [key] = useState(createActionKey)
@@ -268,7 +278,13 @@ function DebtorActionDialog({ kind, debtor, onClose, onDone }: { kind: ActionKin
     if (kind !== 'retry') {
       const problems = schemaMessages<'note'>((kind === 'markPaid' ? MarkPaidRequest : WriteOffRequest).safeParse({ id, note }), i18n)
       setNoteError(problems.note ?? null)
-      if (problems.note) return
+      const dateProblem =
+        kind !== 'markPaid' ? null
+        : !isIsoDate(paidOn) ? i18n._(messages.bookkeepingDateInvalid.id)
+        : paidOn > copenhagenDateOf(new Date()) ? i18n._(messages.bookkeepingPaidOnInFuture.id)
+        : null
+      setPaidOnError(dateProblem)
+      if (problems.note || dateProblem) return
     }
     setBusy(true)
     try {
@@ -277,7 +293,7 @@ function DebtorActionDialog({ kind, debtor, onClose, onDone }: { kind: ActionKin
         const due = formatDate(charge.due, locale)
         onDone(t`Invoice ${number}: the new payment request was accepted. Vipps MobilePay collects it on ${due}.`)
       } else if (kind === 'markPaid') {
-        await markInvoicePaid(debtor.invoiceId, note.trim(), key)
+        await markInvoicePaid(debtor.invoiceId, note.trim(), paidOn, key)
         onDone(t`Invoice ${number} is marked as paid outside Vipps MobilePay.`)
       } else {
         const creditNote = await writeOffInvoice(debtor.invoiceId, id, note.trim(), key)
@@ -287,6 +303,8 @@ function DebtorActionDialog({ kind, debtor, onClose, onDone }: { kind: ActionKin
     } catch (err) {
       if (err instanceof ApiError && err.status === 0) setFailure(t`You are offline. Nothing was sent; try again when you are online.`)
       else if (err instanceof ApiError && err.issues.some((i) => i.path === 'note')) setNoteError(err.issues.find((i) => i.path === 'note')!.message)
+      else if (err instanceof ApiError && err.issues.some((i) => i.path === 'paidOn')) setPaidOnError(err.issues.find((i) => i.path === 'paidOn')!.message)
+      // A closed month (409) and any other refusal: the server's message, in the user's language; the input stays.
       else setFailure(err instanceof ApiError && err.message ? err.message : t`The server refused the request.`)
     } finally {
       setBusy(false)
@@ -351,6 +369,18 @@ function DebtorActionDialog({ kind, debtor, onClose, onDone }: { kind: ActionKin
             error={noteError}
             maxLength={SETTLEMENT_NOTE_MAX}
             hint={t`Shown on the invoice, also to the member.`}
+            required
+          />
+        )}
+        {kind === 'markPaid' && (
+          <TextField
+            label={t`Date paid`}
+            type="date"
+            value={paidOn}
+            max={today}
+            onChange={(e) => setPaidOn(e.target.value)}
+            error={paidOnError}
+            hint={t`The day the member paid. Not in the future, and not in a month whose books are closed.`}
             required
           />
         )}

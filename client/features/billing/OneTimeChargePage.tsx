@@ -17,6 +17,7 @@ import { requestOneTimeCharge } from './billing-mutations'
 import { schemaMessages } from '../../lib/form-issues'
 import { MoneyActionForm } from './MoneyActionForm'
 import { RecordMissing } from '../../components/sync/RecordMissing'
+import { personName } from '../../../shared/erased-person'
 
 /** Request a one-off payment on an accepted agreement (docs/PRODUCT.md §2, §5; agreement admins). */
 export function OneTimeChargePage() {
@@ -32,7 +33,7 @@ export function OneTimeChargePage() {
 
   const allowed = user && isAgreementAdmin(roleOf(user))
   const number = agreement?.externalId ?? ''
-  const member = agreement?.member?.fullName ?? ''
+  const member = personName(agreement?.member?.fullName, i18n) ?? ''
   const price = formatMoney(agreement?.price ?? 0, locale)
   return (
     <div className="page">

@@ -54,8 +54,9 @@ export const retryInvoice = (invoiceId: string, id: string, action: ActionKey) =
   api('POST', `/invoice/${invoiceId}/retry`, { body: { id }, schema: Charge, action })
 
 /** Marks the invoice paid outside Vipps MobilePay, with the user's note. */
-export const markInvoicePaid = (invoiceId: string, note: string, action: ActionKey) =>
-  api('POST', `/invoice/${invoiceId}/markPaid`, { body: { note }, schema: Invoice, action })
+/** Marks the invoice paid outside Vipps MobilePay on `paidOn` (the Copenhagen day the member paid). */
+export const markInvoicePaid = (invoiceId: string, note: string, paidOn: string, action: ActionKey) =>
+  api('POST', `/invoice/${invoiceId}/markPaid`, { body: { note, paidOn }, schema: Invoice, action })
 
 /** Writes the invoice off; answers the credit note (its id made by the client). */
 export const writeOffInvoice = (invoiceId: string, id: string, note: string, action: ActionKey) =>

@@ -1,5 +1,5 @@
 import { snapshot, type Database_ } from '../../db/client'
-import { conflict, forbidden, invalidState, notFound } from '../../errors'
+import { conflict, forbidden, invalidState, notFound, ruleViolation } from '../../errors'
 import { decodeCursor, encodeCursor } from '../../http/paging'
 import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import { newId } from '../../lib/ids'
@@ -30,6 +30,7 @@ import { chargesRepository } from './charges.repository'
 import type { ChargesService } from './charges.service'
 import { creditNoteLines, linesLeft } from './credit-lines'
 import { debtorsRepository } from './debtors.repository'
+import { assertMonthsOpen } from '../bookkeeping/closed-months'
 import { invoicesRepository, type InvoiceRow } from './invoices.repository'
 import type { Invoicing, LineSource } from './invoicing'
 import type { OneTimeCharges } from './one-time-charge'
@@ -126,10 +127,16 @@ export function createDebtorActions(deps: {
     }
   }
 
-  async function settle(invoice: InvoiceRow, actor: Pick<Actor, 'fullName'> & { userId: string | null }, kind: InvoiceSettlement, note: string) {
+  async function settle(
+    invoice: InvoiceRow,
+    actor: Pick<Actor, 'fullName'> & { userId: string | null },
+    kind: InvoiceSettlement,
+    note: string,
+    on = todayInCopenhagen(clock),
+  ) {
     await invoicesRepository.update(db, invoice.id, {
       settlement: kind,
-      settledOn: todayInCopenhagen(clock),
+      settledOn: on,
       settlementNote: note,
       settledByUserId: actor.userId,
       settledByName: actor.fullName,
@@ -153,6 +160,7 @@ export function createDebtorActions(deps: {
     const input = { note: settlementNote, id: creditNoteId }
     const actor = by
     const { open } = await unpaid(invoice)
+    await assertMonthsOpen(db, invoice.companyId, [invoice.paymentDate, invoice.settledOn])
     await stopCollecting(invoice)
     const perLine = await linesLeft(db, invoice.id)
     const shares = lineShares(
@@ -273,6 +281,7 @@ export function createDebtorActions(deps: {
         }
       }
       const { open } = await unpaid(invoice)
+      await assertMonthsOpen(db, invoice.companyId, [invoice.paymentDate, invoice.settledOn])
       const a = await agreements.rowOf(invoice.agreementId)
       const blocked = await retryBlocker(invoice, a)
       if (blocked) throw invalidState(retryBlockerMessages[blocked].id)
@@ -288,8 +297,12 @@ export function createDebtorActions(deps: {
       const invoice = await staffInvoice(actor, invoiceId)
       if (invoice.settlement === 'PAID_OUTSIDE' && invoice.settlementNote === input.note) return invoice
       await unpaid(invoice)
+      // The day the member paid (decision 0067): not in the future, and not in a closed month of the books.
+      const paidOn = input.paidOn ?? todayInCopenhagen(clock)
+      if (paidOn > todayInCopenhagen(clock)) throw ruleViolation(messages.bookkeepingPaidOnInFuture.id, 'paidOn')
+      await assertMonthsOpen(db, invoice.companyId, [invoice.paymentDate, invoice.settledOn, paidOn])
       await stopCollecting(invoice)
-      await settle((await invoicesRepository.byId(db, invoice.id))!, actor, 'PAID_OUTSIDE', input.note)
+      await settle((await invoicesRepository.byId(db, invoice.id))!, actor, 'PAID_OUTSIDE', input.note, paidOn)
       return (await invoicesRepository.byId(db, invoice.id))!
     },
 

@@ -9,6 +9,7 @@ import { recordChange, writeChange } from '../sync/change-log'
 import { billingRepository as st, type CompanySnapshot, type MemberSnapshot } from './billing.repository'
 import { chargesRepository, type ChargeRow } from './charges.repository'
 import { invoicesRepository } from './invoices.repository'
+import { closedMonthOf } from '../bookkeeping/closed-months'
 
 export const UNIT_OF_PERIOD = { DAILY: 'DAY', WEEKLY: 'WEEK', MONTHLY: 'MONTH', YEARLY: 'YEAR' } as const
 
@@ -34,7 +35,14 @@ export type Invoicing = ReturnType<typeof createInvoicing>
  * note following what Vipps answered. The charges service and the provider-outbox job call this
  * inside their transactions; the billing service issues through it.
  */
-export function createInvoicing(deps: { database: Database_; clock: Clock; notices: NoticesService; faultPoint?: FaultPoint }) {
+export function createInvoicing(deps: {
+  database: Database_
+  clock: Clock
+  notices: NoticesService
+  faultPoint?: FaultPoint
+  /** Where a status report for a document in a closed month is logged (decision 0067). */
+  log?: { warn: (o: object, msg?: string) => void }
+}) {
   const { database, clock, notices } = deps
   const { db } = database
   const nowIso = () => clock.now().toISOString()
@@ -159,7 +167,15 @@ export function createInvoicing(deps: { database: Database_; clock: Clock; notic
     const today = todayInCopenhagen(clock)
     const invoice = await invoicesRepository.invoiceOfCharge(db, charge)
     const retry = invoice !== undefined && invoice.chargeId !== charge.id
-    if (invoice && (!retry || charge.status === 'EXECUTED')) {
+    // A late report about an invoice paid or settled in a closed month (decision 0067): the books of
+    // that month stay as they were; it is logged and left, so the worker moves on instead of failing.
+    const closed = invoice && (await closedMonthOf(db, invoice.companyId, [invoice.paymentDate, invoice.settledOn]))
+    if (invoice && closed && invoiceStatusOfCharge(charge.status) !== invoice.status)
+      deps.log?.warn(
+        { invoiceId: invoice.id, chargeId: charge.id, chargeStatus: charge.status, closedMonth: closed },
+        'bookkeeping: a charge status for an invoice in a closed month was left unrecorded',
+      )
+    if (invoice && !closed && (!retry || charge.status === 'EXECUTED')) {
       await invoicesRepository.update(db, invoice.id, {
         status: invoiceStatusOfCharge(charge.status),
         paymentStatus: charge.status,
@@ -200,6 +216,11 @@ export function createInvoicing(deps: { database: Database_; clock: Clock; notic
   async function refundSent({ outboxId, ok }: { outboxId: string; ok: boolean }) {
     const note = await invoicesRepository.byRefundId(db, outboxId)
     if (!note) return
+    const closed = await closedMonthOf(db, note.companyId, [note.paymentDate, note.settledOn])
+    if (closed) {
+      deps.log?.warn({ creditNoteId: note.id, ok, closedMonth: closed }, 'bookkeeping: a refund result for a credit note in a closed month was left unrecorded')
+      return
+    }
     const status = ok ? 'EXECUTED' : 'FAILED'
     await invoicesRepository.update(db, note.id, {
       status,
