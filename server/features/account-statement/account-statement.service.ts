@@ -1,0 +1,53 @@
+import { snapshot, type Database_ } from '../../db/client'
+import { notFound } from '../../errors'
+import { todayInCopenhagen, type Clock } from '../../lib/clock'
+import type { AccountStatementResponse } from '../../../shared/contract/account-statement'
+import { accountStatement, yearPeriod } from '../../../shared/domain/account-statement'
+import { messages } from '../../../shared/i18n-messages'
+import type { Actor } from '../access/actor'
+import { assertCompanyInScope } from '../access/company-scope'
+import { isSuperAdmin, roleIn } from '../access/policy'
+import { accountStatementRepository as repo } from './account-statement.repository'
+
+export type AccountStatementService = ReturnType<typeof createAccountStatementService>
+
+/**
+ * Account statements (kontokort, issue #23, decision 0068): a member reads their own in an
+ * association they have an account with; the association's staff (every role, as they read its
+ * invoices) and the super admin read any of its members'. The rows are shared/domain/account-statement.ts's.
+ */
+export function createAccountStatementService(deps: { database: Database_; clock: Clock }) {
+  const thisYear = () => Number(todayInCopenhagen(deps.clock).slice(0, 4))
+
+  async function statementOf(companyId: string, userId: string, year: number | undefined): Promise<AccountStatementResponse> {
+    const { db } = deps.database
+    const y = year ?? thisYear()
+    // The documents and the charges from one moment (a payment between the reads would be counted half).
+    const [company, user, documents, charges] = await snapshot(db, async () => [
+      await repo.company(db, companyId),
+      await repo.user(db, userId),
+      await repo.documents(db, userId, companyId),
+      await repo.failedCharges(db, userId, companyId),
+    ])
+    if (!company || !user) throw notFound(messages.statementMemberNotFound.id)
+    const s = accountStatement(documents, charges, yearPeriod(y))
+    return { companyId, companyName: company.name, member: { userId, name: user.name }, year: y, ...s }
+  }
+
+  return {
+    /** The caller's own statement in an association they are staff of or have an account with; else 404. */
+    async own(actor: Actor, companyId: string, year: number | undefined): Promise<AccountStatementResponse> {
+      const { db } = deps.database
+      await assertCompanyInScope(db, actor, companyId, async () => await repo.hasAccount(db, actor.userId, companyId))
+      return await statementOf(companyId, actor.userId, year)
+    },
+
+    /** A member's statement for the association's staff: 404 outside it, and for anyone without an account there. */
+    async ofMember(actor: Actor, companyId: string, userId: string, year: number | undefined): Promise<AccountStatementResponse> {
+      const { db } = deps.database
+      if (!isSuperAdmin(actor) && roleIn(actor, companyId) === undefined) throw notFound(messages.companyNotFound.id)
+      if (!(await repo.hasAccount(db, userId, companyId))) throw notFound(messages.statementMemberNotFound.id)
+      return await statementOf(companyId, userId, year)
+    },
+  }
+}
