@@ -1,0 +1,76 @@
+import { z } from 'zod'
+import { messages as m } from '../i18n-messages'
+
+/**
+ * Personal data (issue #23, decision 0069, docs/PRIVACY.md): what a member downloads about
+ * themselves, and the erase request their association's staff handle. The same schemas check the
+ * client's dialog and the server's request.
+ */
+
+/** Why the data is erased: codes only, so the erasure log itself holds no personal data. */
+export const erasureReasons = ['MEMBER_REQUEST', 'NO_LONGER_NEEDED'] as const
+export const ErasureReason = z.enum(erasureReasons, { error: m.optionInvalid.id })
+export type ErasureReason = z.infer<typeof ErasureReason>
+
+/** A calendar day `YYYY-MM-DD` that exists (the server also refuses a day after today). */
+export const ErasureDate = z
+  .string({ error: m.erasureDateInvalid.id })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: m.erasureDateInvalid.id })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { error: m.erasureDateInvalid.id })
+
+export const EraseMemberRequest = z
+  .object({
+    reason: ErasureReason,
+    /** The day the member asked. */
+    requestedOn: ErasureDate,
+  })
+  .meta({ id: 'EraseMemberRequest' })
+export type EraseMemberRequest = z.infer<typeof EraseMemberRequest>
+
+export const Erasure = z
+  .object({
+    id: z.string(),
+    companyId: z.string(),
+    userId: z.string(),
+    reason: ErasureReason,
+    requestedOn: z.string(),
+    erasedAt: z.string(),
+  })
+  .meta({ id: 'Erasure' })
+export type Erasure = z.infer<typeof Erasure>
+
+/** The name an erased account keeps (its rows stay for the vouchers that refer to it): shown through `personName`. */
+export { ERASED_NAME } from '../erased-person'
+
+/**
+ * The download: one object per kind of record, each a list of rows as stored (secrets, token
+ * hashes and sealed provider secrets left out). `format` names this shape's version.
+ */
+export const PersonalDataExport = z
+  .object({
+    format: z.literal('boligkasse-personal-data/1'),
+    exportedAt: z.string(),
+    user: z.record(z.string(), z.unknown()),
+    signInMethods: z.array(z.record(z.string(), z.unknown())),
+    sessions: z.array(z.record(z.string(), z.unknown())),
+    memberships: z.array(z.record(z.string(), z.unknown())),
+    agreements: z.array(z.record(z.string(), z.unknown())),
+    agreementParts: z.array(z.record(z.string(), z.unknown())),
+    charges: z.array(z.record(z.string(), z.unknown())),
+    invoices: z.array(z.record(z.string(), z.unknown())),
+    invoiceLines: z.array(z.record(z.string(), z.unknown())),
+    notifications: z.array(z.record(z.string(), z.unknown())),
+    messagesSent: z.array(z.record(z.string(), z.unknown())),
+    messagesReceived: z.array(z.record(z.string(), z.unknown())),
+    forumThreads: z.array(z.record(z.string(), z.unknown())),
+    forumPosts: z.array(z.record(z.string(), z.unknown())),
+    marketListings: z.array(z.record(z.string(), z.unknown())),
+    lendingItems: z.array(z.record(z.string(), z.unknown())),
+    loans: z.array(z.record(z.string(), z.unknown())),
+    assemblyProposals: z.array(z.record(z.string(), z.unknown())),
+    documentsUploaded: z.array(z.record(z.string(), z.unknown())),
+    articlesWritten: z.array(z.record(z.string(), z.unknown())),
+  })
+  .meta({ id: 'PersonalDataExport' })
+export type PersonalDataExport = z.infer<typeof PersonalDataExport>
+export type PersonalDataSection = Exclude<keyof PersonalDataExport, 'format' | 'exportedAt'>
