@@ -16,6 +16,7 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as AuthAccountStatementRouteImport } from './routes/_auth/account-statement'
 import { Route as AuthDebtorsRouteImport } from './routes/_auth/debtors'
 import { Route as AuthHomeRouteImport } from './routes/_auth/home'
 import { Route as AuthLogsRouteImport } from './routes/_auth/logs'
@@ -33,6 +34,8 @@ import { Route as AuthArticlesNewRouteImport } from './routes/_auth/articles/new
 import { Route as AuthAssembliesIndexRouteImport } from './routes/_auth/assemblies/index'
 import { Route as AuthAssembliesIdRouteImport } from './routes/_auth/assemblies/$id'
 import { Route as AuthAssembliesNewRouteImport } from './routes/_auth/assemblies/new'
+import { Route as AuthBookkeepingIndexRouteImport } from './routes/_auth/bookkeeping/index'
+import { Route as AuthBookkeepingAccountsRouteImport } from './routes/_auth/bookkeeping/accounts'
 import { Route as AuthChargesAgreementIdRouteImport } from './routes/_auth/charges/$agreementId'
 import { Route as AuthCompaniesIndexRouteImport } from './routes/_auth/companies/index'
 import { Route as AuthCompaniesCreateRouteImport } from './routes/_auth/companies/create'
@@ -119,6 +122,11 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
   path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthAccountStatementRoute = AuthAccountStatementRouteImport.update({
+  id: '/account-statement',
+  path: '/account-statement',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthDebtorsRoute = AuthDebtorsRouteImport.update({
   id: '/debtors',
   path: '/debtors',
@@ -202,6 +210,16 @@ const AuthAssembliesIdRoute = AuthAssembliesIdRouteImport.update({
 const AuthAssembliesNewRoute = AuthAssembliesNewRouteImport.update({
   id: '/assemblies/new',
   path: '/assemblies/new',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthBookkeepingIndexRoute = AuthBookkeepingIndexRouteImport.update({
+  id: '/bookkeeping/',
+  path: '/bookkeeping/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthBookkeepingAccountsRoute = AuthBookkeepingAccountsRouteImport.update({
+  id: '/bookkeeping/accounts',
+  path: '/bookkeeping/accounts',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthChargesAgreementIdRoute = AuthChargesAgreementIdRouteImport.update({
@@ -479,6 +497,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/account-statement': typeof AuthAccountStatementRoute
   '/debtors': typeof AuthDebtorsRoute
   '/home': typeof AuthHomeRoute
   '/logs': typeof AuthLogsRoute
@@ -493,6 +512,7 @@ export interface FileRoutesByFullPath {
   '/articles/new': typeof AuthArticlesNewRoute
   '/assemblies/$id': typeof AuthAssembliesIdRoute
   '/assemblies/new': typeof AuthAssembliesNewRoute
+  '/bookkeeping/accounts': typeof AuthBookkeepingAccountsRoute
   '/charges/$agreementId': typeof AuthChargesAgreementIdRoute
   '/companies/create': typeof AuthCompaniesCreateRoute
   '/company/$id': typeof AuthCompanyIdRoute
@@ -515,6 +535,7 @@ export interface FileRoutesByFullPath {
   '/agreements/': typeof AuthAgreementsIndexRoute
   '/articles/': typeof AuthArticlesIndexRoute
   '/assemblies/': typeof AuthAssembliesIndexRoute
+  '/bookkeeping/': typeof AuthBookkeepingIndexRoute
   '/companies/': typeof AuthCompaniesIndexRoute
   '/documents/': typeof AuthDocumentsIndexRoute
   '/forum/': typeof AuthForumIndexRoute
@@ -555,6 +576,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/account-statement': typeof AuthAccountStatementRoute
   '/debtors': typeof AuthDebtorsRoute
   '/home': typeof AuthHomeRoute
   '/logs': typeof AuthLogsRoute
@@ -569,6 +591,7 @@ export interface FileRoutesByTo {
   '/articles/new': typeof AuthArticlesNewRoute
   '/assemblies/$id': typeof AuthAssembliesIdRoute
   '/assemblies/new': typeof AuthAssembliesNewRoute
+  '/bookkeeping/accounts': typeof AuthBookkeepingAccountsRoute
   '/charges/$agreementId': typeof AuthChargesAgreementIdRoute
   '/companies/create': typeof AuthCompaniesCreateRoute
   '/company/$id': typeof AuthCompanyIdRoute
@@ -591,6 +614,7 @@ export interface FileRoutesByTo {
   '/agreements': typeof AuthAgreementsIndexRoute
   '/articles': typeof AuthArticlesIndexRoute
   '/assemblies': typeof AuthAssembliesIndexRoute
+  '/bookkeeping': typeof AuthBookkeepingIndexRoute
   '/companies': typeof AuthCompaniesIndexRoute
   '/documents': typeof AuthDocumentsIndexRoute
   '/forum': typeof AuthForumIndexRoute
@@ -633,6 +657,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/_auth/account-statement': typeof AuthAccountStatementRoute
   '/_auth/debtors': typeof AuthDebtorsRoute
   '/_auth/home': typeof AuthHomeRoute
   '/_auth/logs': typeof AuthLogsRoute
@@ -647,6 +672,7 @@ export interface FileRoutesById {
   '/_auth/articles/new': typeof AuthArticlesNewRoute
   '/_auth/assemblies/$id': typeof AuthAssembliesIdRoute
   '/_auth/assemblies/new': typeof AuthAssembliesNewRoute
+  '/_auth/bookkeeping/accounts': typeof AuthBookkeepingAccountsRoute
   '/_auth/charges/$agreementId': typeof AuthChargesAgreementIdRoute
   '/_auth/companies/create': typeof AuthCompaniesCreateRoute
   '/_auth/company/$id': typeof AuthCompanyIdRoute
@@ -669,6 +695,7 @@ export interface FileRoutesById {
   '/_auth/agreements/': typeof AuthAgreementsIndexRoute
   '/_auth/articles/': typeof AuthArticlesIndexRoute
   '/_auth/assemblies/': typeof AuthAssembliesIndexRoute
+  '/_auth/bookkeeping/': typeof AuthBookkeepingIndexRoute
   '/_auth/companies/': typeof AuthCompaniesIndexRoute
   '/_auth/documents/': typeof AuthDocumentsIndexRoute
   '/_auth/forum/': typeof AuthForumIndexRoute
@@ -711,6 +738,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/account-statement'
     | '/debtors'
     | '/home'
     | '/logs'
@@ -725,6 +753,7 @@ export interface FileRouteTypes {
     | '/articles/new'
     | '/assemblies/$id'
     | '/assemblies/new'
+    | '/bookkeeping/accounts'
     | '/charges/$agreementId'
     | '/companies/create'
     | '/company/$id'
@@ -747,6 +776,7 @@ export interface FileRouteTypes {
     | '/agreements/'
     | '/articles/'
     | '/assemblies/'
+    | '/bookkeeping/'
     | '/companies/'
     | '/documents/'
     | '/forum/'
@@ -787,6 +817,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/account-statement'
     | '/debtors'
     | '/home'
     | '/logs'
@@ -801,6 +832,7 @@ export interface FileRouteTypes {
     | '/articles/new'
     | '/assemblies/$id'
     | '/assemblies/new'
+    | '/bookkeeping/accounts'
     | '/charges/$agreementId'
     | '/companies/create'
     | '/company/$id'
@@ -823,6 +855,7 @@ export interface FileRouteTypes {
     | '/agreements'
     | '/articles'
     | '/assemblies'
+    | '/bookkeeping'
     | '/companies'
     | '/documents'
     | '/forum'
@@ -864,6 +897,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/_auth/account-statement'
     | '/_auth/debtors'
     | '/_auth/home'
     | '/_auth/logs'
@@ -878,6 +912,7 @@ export interface FileRouteTypes {
     | '/_auth/articles/new'
     | '/_auth/assemblies/$id'
     | '/_auth/assemblies/new'
+    | '/_auth/bookkeeping/accounts'
     | '/_auth/charges/$agreementId'
     | '/_auth/companies/create'
     | '/_auth/company/$id'
@@ -900,6 +935,7 @@ export interface FileRouteTypes {
     | '/_auth/agreements/'
     | '/_auth/articles/'
     | '/_auth/assemblies/'
+    | '/_auth/bookkeeping/'
     | '/_auth/companies/'
     | '/_auth/documents/'
     | '/_auth/forum/'
@@ -996,6 +1032,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/reset-password'
       preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_auth/account-statement': {
+      id: '/_auth/account-statement'
+      path: '/account-statement'
+      fullPath: '/account-statement'
+      preLoaderRoute: typeof AuthAccountStatementRouteImport
+      parentRoute: typeof AuthRoute
     }
     '/_auth/debtors': {
       id: '/_auth/debtors'
@@ -1114,6 +1157,20 @@ declare module '@tanstack/react-router' {
       path: '/assemblies/new'
       fullPath: '/assemblies/new'
       preLoaderRoute: typeof AuthAssembliesNewRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/bookkeeping/': {
+      id: '/_auth/bookkeeping/'
+      path: '/bookkeeping'
+      fullPath: '/bookkeeping/'
+      preLoaderRoute: typeof AuthBookkeepingIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/bookkeeping/accounts': {
+      id: '/_auth/bookkeeping/accounts'
+      path: '/bookkeeping/accounts'
+      fullPath: '/bookkeeping/accounts'
+      preLoaderRoute: typeof AuthBookkeepingAccountsRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/charges/$agreementId': {
@@ -1477,6 +1534,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthRouteChildren {
+  AuthAccountStatementRoute: typeof AuthAccountStatementRoute
   AuthDebtorsRoute: typeof AuthDebtorsRoute
   AuthHomeRoute: typeof AuthHomeRoute
   AuthLogsRoute: typeof AuthLogsRoute
@@ -1489,6 +1547,7 @@ interface AuthRouteChildren {
   AuthArticlesNewRoute: typeof AuthArticlesNewRoute
   AuthAssembliesIdRoute: typeof AuthAssembliesIdRoute
   AuthAssembliesNewRoute: typeof AuthAssembliesNewRoute
+  AuthBookkeepingAccountsRoute: typeof AuthBookkeepingAccountsRoute
   AuthChargesAgreementIdRoute: typeof AuthChargesAgreementIdRoute
   AuthCompaniesCreateRoute: typeof AuthCompaniesCreateRoute
   AuthCompanyIdRoute: typeof AuthCompanyIdRoute
@@ -1511,6 +1570,7 @@ interface AuthRouteChildren {
   AuthAgreementsIndexRoute: typeof AuthAgreementsIndexRoute
   AuthArticlesIndexRoute: typeof AuthArticlesIndexRoute
   AuthAssembliesIndexRoute: typeof AuthAssembliesIndexRoute
+  AuthBookkeepingIndexRoute: typeof AuthBookkeepingIndexRoute
   AuthCompaniesIndexRoute: typeof AuthCompaniesIndexRoute
   AuthDocumentsIndexRoute: typeof AuthDocumentsIndexRoute
   AuthForumIndexRoute: typeof AuthForumIndexRoute
@@ -1546,6 +1606,7 @@ interface AuthRouteChildren {
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthAccountStatementRoute: AuthAccountStatementRoute,
   AuthDebtorsRoute: AuthDebtorsRoute,
   AuthHomeRoute: AuthHomeRoute,
   AuthLogsRoute: AuthLogsRoute,
@@ -1558,6 +1619,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthArticlesNewRoute: AuthArticlesNewRoute,
   AuthAssembliesIdRoute: AuthAssembliesIdRoute,
   AuthAssembliesNewRoute: AuthAssembliesNewRoute,
+  AuthBookkeepingAccountsRoute: AuthBookkeepingAccountsRoute,
   AuthChargesAgreementIdRoute: AuthChargesAgreementIdRoute,
   AuthCompaniesCreateRoute: AuthCompaniesCreateRoute,
   AuthCompanyIdRoute: AuthCompanyIdRoute,
@@ -1580,6 +1642,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthAgreementsIndexRoute: AuthAgreementsIndexRoute,
   AuthArticlesIndexRoute: AuthArticlesIndexRoute,
   AuthAssembliesIndexRoute: AuthAssembliesIndexRoute,
+  AuthBookkeepingIndexRoute: AuthBookkeepingIndexRoute,
   AuthCompaniesIndexRoute: AuthCompaniesIndexRoute,
   AuthDocumentsIndexRoute: AuthDocumentsIndexRoute,
   AuthForumIndexRoute: AuthForumIndexRoute,

@@ -56,6 +56,8 @@ interface Ids {
   company: string
   provider: string
   accepted: string
+  /** The member of agreement 1001 (their account statement, for staff). */
+  acceptedMember: string
   created: string
   invoice: string
   creditNote: string
@@ -212,6 +214,7 @@ async function prepareData(): Promise<Ids> {
     company,
     provider,
     accepted: agreementOf(1001),
+    acceptedMember: serverRows<{ id: string }>('SELECT member_user_id AS id FROM agreements WHERE external_seq = 1001')[0]!.id,
     created: agreementOf(1007),
     ...written,
     draft,
@@ -373,6 +376,10 @@ function routesOf(role: string): Step[] {
         { path: '/debtors', then: [dialog('Mark paid <0>invoice {number}</0>')] },
         { path: `/invoices/${i.creditNote}` },
         { path: '/statistics' },
+        { path: '/account-statement' },
+        { path: `/account-statement?userId=${i.acceptedMember}`, snap: 'account-statement-staff' },
+        { path: '/bookkeeping' },
+        { path: '/bookkeeping/accounts' },
         { path: '/messages/create', then: [emptyMessage] },
         { path: `/messages/${i.draft}` },
         { path: `/messages/${i.draft}/edit` },
@@ -409,6 +416,7 @@ function routesOf(role: string): Step[] {
         { path: `/agreements/${i.accepted}` },
         { path: '/invoices' },
         { path: `/invoices/${i.invoice}` },
+        { path: `/account-statement?userId=${i.acceptedMember}` },
         { path: '/messages' },
         { path: `/messages/${i.reminder}` },
         { path: '/messages/create' },
@@ -434,6 +442,7 @@ function routesOf(role: string): Step[] {
         { path: '/invoices' },
         { path: `/invoices/${i.invoice}` },
         { path: `/invoices/${i.creditNote}` },
+        { path: '/account-statement', snap: 'account-statement' },
         { path: '/member/messages' },
         { path: `/member/messages/${i.notice}` },
         { path: '/member/messages/create' },

@@ -46,16 +46,30 @@ const expected: Record<string, { email: string; danish?: boolean; has: string[];
     has: [...everyone, 'Companies', 'System Logs', ...knowledge],
     lacks: ['Agreements', 'Invoices', 'Charges', ...markets],
   },
-  chairman: { email: 'formand@solgaarden.dk', danish: true, has: [...everyone, 'Companies', 'Agreements', 'Invoices', 'Charges'], lacks: ['System Logs'] },
-  administrator: { email: 'admin@solgaarden.dk', has: [...everyone, 'Companies', 'Agreements', 'Invoices', 'Charges'], lacks: ['System Logs'] },
-  accountant: { email: 'kasserer@solgaarden.dk', danish: true, has: [...everyone, 'Companies', 'Agreements', 'Invoices', 'Charges'], lacks: ['System Logs'] },
+  chairman: {
+    email: 'formand@solgaarden.dk',
+    danish: true,
+    has: [...everyone, 'Companies', 'Agreements', 'Invoices', 'Charges', 'Bookkeeping'],
+    lacks: ['System Logs'],
+  },
+  administrator: { email: 'admin@solgaarden.dk', has: [...everyone, 'Companies', 'Agreements', 'Invoices', 'Charges', 'Bookkeeping'], lacks: ['System Logs'] },
+  accountant: {
+    email: 'kasserer@solgaarden.dk',
+    danish: true,
+    has: [...everyone, 'Companies', 'Agreements', 'Invoices', 'Charges', 'Bookkeeping'],
+    lacks: ['System Logs'],
+  },
   boardmember: {
     email: 'bestyrelse@solgaarden.dk',
     danish: true,
     has: [...everyone, 'Agreements', 'Invoices'],
-    lacks: ['Companies', 'Charges', 'System Logs'],
+    lacks: ['Companies', 'Charges', 'Bookkeeping', 'System Logs'],
   },
-  resident: { email: 'beboer03@solgaarden.dk', has: [...everyone, 'Agreements', 'Invoices', ...markets], lacks: ['Companies', 'Charges', 'System Logs'] },
+  resident: {
+    email: 'beboer03@solgaarden.dk',
+    has: [...everyone, 'Agreements', 'Invoices', ...markets],
+    lacks: ['Companies', 'Charges', 'Bookkeeping', 'System Logs'],
+  },
 }
 
 describe('foundation journeys', () => {

@@ -62,12 +62,18 @@ import { createVippsPoll } from './jobs/vipps-poll'
 import { billingRoutes } from './features/billing/billing.routes'
 import { createStatisticsService } from './features/statistics/statistics.service'
 import { statisticsRoutes } from './features/statistics/statistics.routes'
+import { createAccountStatementService } from './features/account-statement/account-statement.service'
+import { accountStatementRoutes } from './features/account-statement/account-statement.routes'
+import { createStatementSendoutsService } from './features/account-statement/statement-sendouts.service'
+import { statementSendoutsRoutes } from './features/account-statement/statement-sendouts.routes'
 import { createMessagesService, messageSync } from './features/messages/messages.service'
 import { createContactService } from './features/messages/contact.service'
 import { isAnonymousMessagePath, messagesRoutes } from './features/messages/messages.routes'
 import { acceptAll, attachmentStore, type AttachmentScanner } from './features/messages/attachment-store'
 import { assemblySync, createAssembliesService, proposalSync } from './features/assemblies/assemblies.service'
 import { assembliesRoutes } from './features/assemblies/assemblies.routes'
+import { createPersonalDataService } from './features/personal-data/personal-data.service'
+import { personalDataRoutes } from './features/personal-data/personal-data.routes'
 import { MAX_ATTACHMENT_BYTES } from '../shared/contract/messages'
 import { MAX_DOCUMENT_BYTES } from '../shared/contract/documents'
 import { messages as m } from '../shared/i18n-messages'
@@ -76,6 +82,8 @@ import { documentsRoutes } from './features/documents/documents.routes'
 import { createMarketService } from './features/market/market.service'
 import { marketRoutes } from './features/market/market.routes'
 import { createLendingService } from './features/lending/lending.service'
+import { createBookkeepingService } from './features/bookkeeping/bookkeeping.service'
+import { bookkeepingRoutes } from './features/bookkeeping/bookkeeping.routes'
 import { createLoansService } from './features/lending/loans.service'
 import { lendingRoutes } from './features/lending/lending.routes'
 import { loansRoutes } from './features/lending/loans.routes'
@@ -153,7 +161,7 @@ export function createApp(deps: AppDeps) {
   const { clock: billingClock, faultPoint, ...billingConfig } = deps.billing ?? {}
   // Money, top-down: invoices follow charges; charges are made by agreements (a termination's last
   // payment) and billing; what Vipps says reaches agreements and charges through the observer.
-  const invoicing = createInvoicing({ database, clock: billingClock ?? clock, notices, faultPoint })
+  const invoicing = createInvoicing({ database, clock: billingClock ?? clock, notices, faultPoint, log })
   const charges = createChargesService({ db, clock, invoicing })
   const agreements = createAgreementsService({ db, clock, lock, publicUrl: config.publicUrl, companies, providers, auth, users, charges, notices })
   const billing = createBillingService({
@@ -196,6 +204,11 @@ export function createApp(deps: AppDeps) {
     },
   }
   const statistics = createStatisticsService({ database, clock })
+  // Bookkeeping (issue #23 part A): the journal of the invoices, its exports and closed months.
+  const bookkeeping = createBookkeepingService({ db, clock: billingClock ?? clock, companies })
+  // Account statements (issue #23, decision 0068): read-only, from billing's invoices and charges.
+  const accountStatements = createAccountStatementService({ database, clock })
+  const statementSendouts = createStatementSendoutsService({ db, clock, notices })
   const attachmentsDir =
     deps.messages?.attachmentsDir ??
     config.attachmentsDir ??
@@ -271,6 +284,14 @@ export function createApp(deps: AppDeps) {
   const contact = createContactService({ db, clock, contactEmail: config.contactEmail })
   // General assemblies (issue #21): their sendouts reach whom a message to all members reaches.
   const assemblies = createAssembliesService({ db, clock, companies, notices, membership: messages })
+  // Personal data (issue #23, decision 0069): the download and the erase request; residents keep copies of what an erase changes.
+  const personalData = createPersonalDataService({
+    db,
+    clock,
+    residency: messages,
+    actorChanged: users.actorChanged,
+    mailFilesDir: config.smtpUrl ? undefined : config.mailOutboxDir,
+  })
   const sync = createSyncService({
     db,
     residency: messages,
@@ -332,9 +353,15 @@ export function createApp(deps: AppDeps) {
     vippsPoll,
     vippsSync,
     statistics,
+    bookkeeping,
+    accountStatements,
+    statementSendouts,
+    // The yearly sendouts' crash test tells through it (statement-sendouts.test.ts).
+    notices,
     messages,
     contact,
     assemblies,
+    personalData,
   }
 
   const app = new OpenAPIHono<AppEnv>()
@@ -514,6 +541,9 @@ export function createApp(deps: AppDeps) {
   app.route('/api', agreementsRoutes(agreements))
   app.route('/api', billingRoutes(billing, invoices))
   app.route('/api', statisticsRoutes(statistics))
+  app.route('/api', bookkeepingRoutes(bookkeeping))
+  app.route('/api', accountStatementRoutes(accountStatements))
+  app.route('/api', statementSendoutsRoutes(statementSendouts))
   app.route('/api', documentsRoutes(documents))
   app.route('/api', lendingRoutes(lending, loans, { photo: new RateLimiter(clock, 30, 3_600_000) }))
   app.route('/api', loansRoutes(loans))
@@ -523,6 +553,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api', forumRoutes(forum))
   app.route('/api', messagesRoutes(messages, contact, { anonymous: new RateLimiter(clock, 5, 3_600_000), contact: new RateLimiter(clock, 5, 3_600_000) }))
   app.route('/api', assembliesRoutes(assemblies))
+  app.route('/api', personalDataRoutes(personalData, { download: new RateLimiter(clock, 10, 3_600_000) }))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

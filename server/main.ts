@@ -125,6 +125,8 @@ async function main() {
     { name: 'messages', everyMs: 2000, run: async () => await services.messages.tick() },
     // Sends general assemblies' notices and reminders, and the water and heat reading reminders, when their time comes (issue #21).
     { name: 'assemblies', everyMs: 2000, run: async () => await services.assemblies.tick() },
+    // Sends the yearly account statements staff queued to every member of their association, each year once (issue #23).
+    { name: 'statements', everyMs: 2000, run: async () => void (await services.statementSendouts.tick()) },
     // Sends loans' return reminders (the day before and on the day, 08:00) and the lender's overdue notice, each once (issue #22),
     // and refunds deposits collected although their loan ended without damage (decision 0064).
     {

@@ -227,6 +227,11 @@ export const messages = {
   forumOwnReport: /*i18n*/ { id: 'You cannot report your own post.' },
   // General assemblies (issue #21, docs/PRODUCT.md "General assembly")
   assemblyNotFound: /*i18n*/ { id: 'General assembly not found.' },
+  // Account statements (issue #23 B).
+  statementMemberNotFound: /*i18n*/ { id: 'This person has no account with the association.' },
+  statementYearInvalid: /*i18n*/ { id: 'Please choose a year between 2000 and 2100' },
+  statementsAlreadySent: /*i18n*/ { id: 'The account statements for {year} have already been sent to the members.' },
+  statementsYearNotEnded: /*i18n*/ { id: 'A year can be sent once it has begun; choose this year or an earlier one.' },
   assemblyTitleRequired: /*i18n*/ { id: 'Please enter a title' },
   assemblyHeldAtRequired: /*i18n*/ { id: 'Please enter the date and time of the meeting' },
   assemblyPlaceRequired: /*i18n*/ { id: 'Please enter where the meeting is held' },
@@ -275,6 +280,38 @@ export const messages = {
   startPaymentDateInPast: /*i18n*/ { id: 'The start payment date must be today or later' },
   nextPaymentDateInPast: /*i18n*/ { id: 'The next payment date must be today or later' },
   dateTooFarAhead: /*i18n*/ { id: 'The date can be at most 5 years from today' },
+  // Personal data (issue #23, decision 0069)
+  erasureDateInvalid: /*i18n*/ { id: 'Please enter the date the member asked, today or earlier' },
+  erasureMemberNotFound: /*i18n*/ { id: 'Member not found.' },
+  erasureActiveAgreement: /*i18n*/ {
+    id: 'This member still has an active agreement. Terminate it first; personal data can be erased once nothing is open.',
+  },
+  erasureUnpaidInvoices: /*i18n*/ {
+    id: 'This member still has unpaid invoices. Settle or write them off first; personal data can be erased once nothing is open.',
+  },
+  erasureOpenLoans: /*i18n*/ { id: 'This member still has a loan in progress. Finish it first; personal data can be erased once nothing is open.' },
+  erasureOtherAssociation: /*i18n*/ {
+    id: 'This member also belongs to another association. Only the platform’s super admin can erase an account shared by several associations.',
+  },
+  erasureSelf: /*i18n*/ { id: 'You cannot erase your own account here.' },
+  erasureSuperAdmin: /*i18n*/ { id: 'A super admin’s account cannot be erased.' },
+  erasureAlreadyErased: /*i18n*/ { id: 'This member’s personal data has already been erased.' },
+  /** The name an erased account shows (shared/erased-person.ts): the stored sentinel is this id. */
+  erasedMember: /*i18n*/ { id: 'Erased member' },
+  // Bookkeeping (issue #23 part A)
+  bookkeepingAccountInvalid: /*i18n*/ { id: 'An account number is 1 to 10 digits' },
+  bookkeepingVatCodeInvalid: /*i18n*/ { id: 'A VAT code is at most 10 letters or digits' },
+  bookkeepingDateInvalid: /*i18n*/ { id: 'Please enter a valid date' },
+  bookkeepingPeriodReversed: /*i18n*/ { id: 'The period cannot end before it starts' },
+  bookkeepingPeriodTooLong: /*i18n*/ { id: 'A period is at most one year (366 days)' },
+  bookkeepingMonthInvalid: /*i18n*/ { id: 'Please choose a month' },
+  bookkeepingMonthNotEnded: /*i18n*/ { id: 'A month can only be closed once it has ended.' },
+  bookkeepingMonthClosed: /*i18n*/ {
+    id: 'The books for this month are closed, so this cannot change. Record a correction in an open month instead.',
+  },
+  bookkeepingPaidOnInFuture: /*i18n*/ { id: 'The payment date cannot be in the future' },
+  bookkeepingExportExists: /*i18n*/ { id: 'An export with this id already exists for another period.' },
+  bookkeepingExportNotFound: /*i18n*/ { id: 'Export not found' },
 } as const
 
 export type MessageKey = keyof typeof messages

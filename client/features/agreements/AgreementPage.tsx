@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { PendingMarker } from '../../components/sync/PendingMarker'
 import { Link, useNavigate, useParams } from '@tanstack/react-router'
 import { canEdit, canTerminate } from '../../../shared/domain/agreement-status'
-import { isAgreementAdmin } from '../../../shared/domain/roles'
+import { isAgreementAdmin, isCompanyStaff } from '../../../shared/domain/roles'
 import { ChangeProblem } from '../../components/sync/ChangeProblem'
 import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
@@ -31,6 +31,7 @@ import { OpenBalance } from '../billing/OpenBalance'
 import { useAgreement, type AgreementView } from './use-agreements'
 import { RecordMissing } from '../../components/sync/RecordMissing'
 import { OfflineReason } from '../../components/sync/OfflineReason'
+import { personName, personEmail } from '../../../shared/erased-person'
 
 const acceptFailed = msg`Failed to accept the agreement. Please try again.`
 const rejectFailed = msg`Failed to reject the agreement. Please try again.`
@@ -145,12 +146,23 @@ function AgreementDetails({
           <dt>
             <Trans>Member</Trans>
           </dt>
-          <dd>{a.member?.fullName}</dd>
+          <dd>
+            {personName(a.member?.fullName, i18n)}
+            {/* The member's account statement (issue #23): their own, or for the association's staff. */}
+            {a.member?.userId && (isMember || (isCompanyStaff(role) && a.companyId === user?.currentCompany?.id)) && (
+              <>
+                {' · '}
+                <Link to="/account-statement" search={isMember ? { companyId: a.companyId } : { userId: a.member.userId }}>
+                  <Trans>Account statement</Trans>
+                </Link>
+              </>
+            )}
+          </dd>
           <dt>
             <Trans>Email</Trans>
           </dt>
           <dd>
-            <a href={`mailto:${a.member?.emailAddress ?? ''}`}>{a.member?.emailAddress}</a>
+            <a href={`mailto:${personEmail(a.member?.emailAddress)}`}>{personEmail(a.member?.emailAddress)}</a>
           </dd>
           <dt>
             <Trans>Addresses</Trans>

@@ -23,6 +23,7 @@ import { useAddressLine } from './use-address-line'
 import { agreementStatusLabels } from './labels'
 import { useAgreements, type AgreementView } from './use-agreements'
 import { BreakableEmail } from '../../components/ui/BreakableEmail'
+import { personName, personEmail } from '../../../shared/erased-person'
 
 type Filter = 'ALL' | AgreementStatus
 
@@ -147,7 +148,7 @@ function AgreementTable({ rows, providers }: { rows: AgreementView[]; providers:
                   </span>
                   <span>
                     <Link to="/agreements/$id" params={{ id: a.id }} search={{}}>
-                      {a.member?.fullName}
+                      {personName(a.member?.fullName, i18n)}
                     </Link>
                     {a.member?.isVerified && (
                       <span className="verified" title={t`Verified`}>
@@ -156,8 +157,8 @@ function AgreementTable({ rows, providers }: { rows: AgreementView[]; providers:
                       </span>
                     )}
                     <br />
-                    <a href={`mailto:${a.member?.emailAddress ?? ''}`} className="muted">
-                      <BreakableEmail email={a.member?.emailAddress ?? ''} />
+                    <a href={`mailto:${personEmail(a.member?.emailAddress)}`} className="muted">
+                      <BreakableEmail email={personEmail(a.member?.emailAddress)} />
                     </a>
                     {a.externalId ?
                       <span className="muted"> · #{a.externalId}</span>

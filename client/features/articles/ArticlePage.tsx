@@ -20,6 +20,7 @@ import { deleteArticle } from './article-mutations'
 import { fetchAttachment, saveBlob } from './articles-api'
 import { languageLabels, mayWrite } from './labels'
 import { useArticle, type ArticleView } from './use-articles'
+import { personName } from '../../../shared/erased-person'
 
 /** One article (issue #22): its sanitized body, tags and attachments; edit and delete for those who write it. */
 export function ArticlePage({ id }: { id: string }) {
@@ -76,7 +77,7 @@ function ArticleBody({ handle, row }: { handle: SyncHandle; row: ArticleView }) 
           <>
             {' · '}
             <Trans>
-              By {row.author?.fullName ?? ''}, updated {formatDate(row.updatedAt, locale)}
+              By {personName(row.author?.fullName, i18n) ?? ''}, updated {formatDate(row.updatedAt, locale)}
             </Trans>
           </>
         )}

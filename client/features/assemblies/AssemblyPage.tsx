@@ -27,6 +27,7 @@ import { cancelAssembly, markAssemblyHeld, submitProposal, withdrawProposal } fr
 import { meetingTime } from './format'
 import { assemblyStatusBadge, assemblyStatusLabels, proposalStatusLabels } from './labels'
 import { useAssembly, useAssemblyDocuments, useProposals, type AssemblyView, type ProposalView } from './use-assemblies'
+import { personName } from '../../../shared/erased-person'
 
 /**
  * One general assembly (docs/PRODUCT.md "General assembly"): when and where, the agenda, the
@@ -305,7 +306,7 @@ function Proposals(props: { handle: SyncHandle; row: AssemblyView; nowIso: strin
                 <p className="muted">
                   {mine ?
                     <Trans>By you</Trans>
-                  : <Trans>By {p.authorName}</Trans>}{' '}
+                  : <Trans>By {personName(p.authorName, i18n)}</Trans>}{' '}
                   <Badge variant={status === 'SUBMITTED' ? 'info' : 'neutral'}>{i18n._(proposalStatusLabels[status])}</Badge>
                   {p._pending && (
                     <span className="pending-marker">

@@ -18,6 +18,9 @@ import { AddProviderForm } from '../payment-providers/AddProviderForm'
 import { changeMemberRole, deleteAddress, removeMember } from './company-child-mutations'
 import { useCompanyRows, type CompanyChildRow } from './use-company-rows'
 import { BreakableEmail } from '../../components/ui/BreakableEmail'
+import { useSession } from '../auth/session'
+import { EraseMemberSection, useMayErase, type EraseRequest } from '../personal-data/EraseMemberSection'
+import { ERASED_NAME, personEmail, personName } from '../../../shared/erased-person'
 
 export type CompanyTab = 'overview' | 'providers' | 'addresses' | 'users'
 
@@ -222,6 +225,8 @@ function AddressTable({
 function UsersPanel({ handle, companyId, canManage }: { handle: SyncHandle; companyId: string; canManage: boolean }) {
   const { t } = useLingui()
   const [adding, setAdding] = useState(false)
+  const [eraseRequest, setEraseRequest] = useState<EraseRequest | null>(null)
+  const mayErase = useMayErase(companyId)
   const rows = useCompanyRows(handle, 'member', companyId) as (Partial<CompanyMember> & CompanyChildRow)[] | undefined
   if (!rows) return <Spinner label={t`Loading company members`} />
   return (
@@ -238,7 +243,16 @@ function UsersPanel({ handle, companyId, canManage }: { handle: SyncHandle; comp
         <p className="empty">
           <Trans>No company members found</Trans>
         </p>
-      : <MemberTable handle={handle} companyId={companyId} canManage={canManage} rows={rows} />}
+      : <MemberTable
+          handle={handle}
+          companyId={companyId}
+          canManage={canManage}
+          rows={rows}
+          onErase={canManage && mayErase ? (userId) => setEraseRequest({ userId, at: Date.now() }) : undefined}
+        />
+      }
+      {/* Personal data (issue #23): only the chairman, the administrator and the super admin see it. */}
+      {canManage && <EraseMemberSection handle={handle} companyId={companyId} members={rows} request={eraseRequest} />}
     </>
   )
 }
@@ -248,22 +262,34 @@ function MemberTable({
   companyId,
   canManage,
   rows,
+  onErase,
 }: {
   handle: SyncHandle
   companyId: string
   canManage: boolean
   rows: (Partial<CompanyMember> & CompanyChildRow)[]
+  /** Opens the erase dialog for the row's person (the chairman, the administrator and the super admin). */
+  onErase?: (userId: string) => void
 }) {
   const { t, i18n } = useLingui()
+  const selfId = useSession().user?.id
   const roleLabel = (name: string) => t`Role of ${name}`
   const columns = canManage ? 5 : 4
   const remove = (m: Partial<CompanyMember> & { id: string }) => (
     <Button variant="ghost" size="sm" onClick={() => void removeMember(handle, companyId, m.id)}>
       <Trans>
-        Remove <span className="sr-only">{m.name}</span>
+        Remove <span className="sr-only">{personName(m.name, i18n)}</span>
       </Trans>
     </Button>
   )
+  const erase = (m: Partial<CompanyMember> & { id: string }) =>
+    onErase && m.userId && m.userId !== selfId && m.name !== ERASED_NAME ?
+      <Button variant="ghost" size="sm" onClick={() => onErase(m.userId!)}>
+        <Trans>
+          Erase personal data… <span className="sr-only">{m.name}</span>
+        </Trans>
+      </Button>
+    : null
   return (
     <Table caption={t`Users`} captionHidden className="table-members">
       <thead>
@@ -294,24 +320,24 @@ function MemberTable({
           <Fragment key={m.id}>
             <tr>
               <th scope="row" className="cell-wrap">
-                {m.name}
+                {personName(m.name, i18n)}
                 {/* On a phone e-mail and mobile go under the name instead of two narrow columns. */}
                 <span className="show-phone">
                   <span className="cell-sub muted">
-                    <BreakableEmail email={m.email ?? ''} />
+                    <BreakableEmail email={personEmail(m.email)} />
                   </span>
                   {m.phone && <span className="cell-sub muted">{m.phone}</span>}
                 </span>
               </th>
               <td className="cell-wrap hide-phone">
-                <BreakableEmail email={m.email ?? ''} />
+                <BreakableEmail email={personEmail(m.email)} />
               </td>
               <td className="cell-nowrap hide-phone">{m.phone ?? ''}</td>
               <td className="cell-role">
                 {canManage && m.role ?
                   <select
                     className="input input-compact"
-                    aria-label={roleLabel(m.name ?? '')}
+                    aria-label={roleLabel(personName(m.name, i18n) ?? '')}
                     value={m.role}
                     onChange={(e) => void changeMemberRole(handle, companyId, m.id, e.target.value as CompanyRole, m._version)}
                   >
@@ -324,9 +350,19 @@ function MemberTable({
                 : m.role ?
                   i18n._(companyRoleLabels[m.role])
                 : ''}
-                {canManage && <span className="show-phone">{remove(m)}</span>}
+                {canManage && (
+                  <span className="show-phone">
+                    {remove(m)}
+                    {erase(m)}
+                  </span>
+                )}
               </td>
-              {canManage && <td className="cell-actions hide-phone">{remove(m)}</td>}
+              {canManage && (
+                <td className="cell-actions hide-phone">
+                  {remove(m)}
+                  {erase(m)}
+                </td>
+              )}
             </tr>
             <RowProblem handle={handle} row={m} columns={columns} />
           </Fragment>

@@ -33,6 +33,7 @@ import { audienceLabels, categoryLabels, formatSize } from './labels'
 import { keptFilesQuery } from './offline-files'
 import { useDocument, type DocumentView } from './use-documents'
 import { useDocumentRights } from './use-staff'
+import { personName } from '../../../shared/erased-person'
 
 /** One document (issue #21): its file shown in the page, and for staff its details, a new file, deletion and history. */
 export function DocumentPage({ id }: { id: string }) {
@@ -83,7 +84,7 @@ function DocumentDetails({ handle, row }: { handle: SyncHandle; row: DocumentVie
             {' · '}
             {row.uploadedBy ?
               <Trans>
-                Added {formatDate(row.createdAt, locale)} by {row.uploadedBy.fullName}
+                Added {formatDate(row.createdAt, locale)} by {personName(row.uploadedBy.fullName, i18n)}
               </Trans>
             : <Trans>Added {formatDate(row.createdAt, locale)}</Trans>}
           </>
@@ -201,7 +202,7 @@ function DocumentAdmin({ handle, row, staffAudience }: { handle: SyncHandle; row
 }
 
 function DocumentHistory({ id, version, online }: { id: string; version: number; online: boolean }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const locale = useLocale()
   const [open, setOpen] = useState(false)
   const [events, setEvents] = useState<DocumentEvent[] | null>(null)
@@ -246,7 +247,7 @@ function DocumentHistory({ id, version, online }: { id: string; version: number;
       : <ul className="document-events">
           {events.map((e) => (
             <li key={e.id}>
-              <span className="muted">{formatDateTime(e.createdAt, locale)}</span> {e.user.fullName} {actions[e.action]}
+              <span className="muted">{formatDateTime(e.createdAt, locale)}</span> {personName(e.user.fullName, i18n)} {actions[e.action]}
             </li>
           ))}
         </ul>

@@ -11,6 +11,7 @@ import { ThreadBadges } from './ForumMarks'
 import { useModerates } from './moderation'
 import { useThreads, type ThreadView } from './use-forum'
 import './forum.css'
+import { personName } from '../../../shared/erased-person'
 
 /**
  * The association's forum (issue #22): its threads from the local copy, so the list shows
@@ -62,6 +63,7 @@ export function ForumPage() {
 
 function ThreadItem({ thread }: { thread: ThreadView }) {
   const locale = useLocale()
+  const { i18n } = useLingui()
   const userId = useSession().user?.id
   return (
     <li className="forum-thread-item">
@@ -74,7 +76,7 @@ function ThreadItem({ thread }: { thread: ThreadView }) {
         <p className="muted forum-thread-meta">
           {thread.author?.id === userId ?
             <Trans>Started by you</Trans>
-          : <Trans>Started by {thread.author?.fullName ?? ''}</Trans>}
+          : <Trans>Started by {personName(thread.author?.fullName, i18n) ?? ''}</Trans>}
           {' · '}
           {thread.lastActivityAt && <Trans>Last activity {formatDateTime(thread.lastActivityAt, locale)}</Trans>}
         </p>

@@ -21,6 +21,7 @@ import { settleChange } from './outcome'
 import { HiddenBy } from './ForumMarks'
 import { ReasonDialog } from './ReasonDialog'
 import type { PostView } from './use-forum'
+import { personName } from '../../../shared/erased-person'
 
 /** `settleChange` (outcome.ts) in the user's language. */
 export function useOutcome() {
@@ -97,7 +98,7 @@ export function PostItem({ handle, post, locked, moderates }: { handle: SyncHand
   return (
     <li className={`forum-post card${post.hidden ? ' forum-post-hidden' : ''}`}>
       <div className="forum-post-head">
-        <span className="forum-post-author">{post.author?.fullName}</span>
+        <span className="forum-post-author">{personName(post.author?.fullName, i18n)}</span>
         {post.createdAt && <span className="muted">{formatDateTime(post.createdAt, locale)}</span>}
         {post.editedAt && !post.deleted && (
           <span className="muted">

@@ -14,10 +14,11 @@ import { useSession } from '../auth/session'
 import { openReports, resolveReport } from './forum-api'
 import { useModerates } from './moderation'
 import './forum.css'
+import { personName } from '../../../shared/erased-person'
 
 /** The members' open reports of forum posts, for the board (issue #22): read online, each marked handled once dealt with. */
 export function ReportsPage() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   usePageTitle(t`Forum reports`)
   const locale = useLocale()
   const companyId = useSession().user?.currentCompany?.id
@@ -98,7 +99,7 @@ export function ReportsPage() {
               </div>
               <p>
                 <Trans>
-                  {r.reporterName} reported a post by {r.postAuthorName}:
+                  {personName(r.reporterName, i18n)} reported a post by {personName(r.postAuthorName, i18n)}:
                 </Trans>
               </p>
               <p className="forum-post-body">{r.reason}</p>

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/Button'
 import { useLocale } from '../../i18n/use-locale'
 import { bookingOn } from './labels'
 import type { LoanView } from './use-lending'
+import { personName } from '../../../shared/erased-person'
 
 const intlOf = (locale: string) => (locale === 'da' ? 'da-DK' : 'en-GB')
 
@@ -13,7 +14,7 @@ const intlOf = (locale: string) => (locale === 'da' ? 'da-DK' : 'en-GB')
  * it in words, not only in colour, and today is marked. Previous and next month by buttons.
  */
 export function Calendar({ bookings, today, mineId }: { bookings: LoanView[]; today: string; mineId?: string }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const locale = useLocale()
   const [month, setMonth] = useState(today.slice(0, 7))
   const weeks = weeksOfMonth(month)
@@ -54,7 +55,7 @@ export function Calendar({ bookings, today, mineId }: { bookings: LoanView[]; to
                 return (
                   <td key={day} className={[booking ? 'booked' : '', day === today ? 'today' : ''].join(' ').trim() || undefined}>
                     <span className="day-number">{Number(day.slice(8))}</span>
-                    {booking && <span className="day-who">{booking.id === mineId ? t`You` : (booking.borrower?.fullName ?? t`Booked`)}</span>}
+                    {booking && <span className="day-who">{booking.id === mineId ? t`You` : (personName(booking.borrower?.fullName, i18n) ?? t`Booked`)}</span>}
                     {day === today && <span className="sr-only">{t`Today`}</span>}
                   </td>
                 )

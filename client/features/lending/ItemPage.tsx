@@ -28,6 +28,7 @@ import { uploadItemPhoto } from './lending-api'
 import { deleteItem, requestLoan } from './lending-mutations'
 import { useItem, useLoans, type ItemView, type LoanView } from './use-lending'
 import './lending.css'
+import { personName } from '../../../shared/erased-person'
 
 /** One item (issue #22): its photo and details, the month calendar of its bookings, a request form, its history; the lender's photo and delete. */
 export function ItemPage({ id }: { id: string }) {
@@ -50,7 +51,7 @@ export function ItemPage({ id }: { id: string }) {
 }
 
 function ItemDetails({ handle, row }: { handle: SyncHandle; row: ItemView }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const locale = useLocale()
   const user = useSession().user
   const loans = (useLoans(handle) ?? []).filter((l) => l.itemId === row.id)
@@ -67,8 +68,8 @@ function ItemDetails({ handle, row }: { handle: SyncHandle; row: ItemView }) {
             {lender ?
               <Trans>You lend this</Trans>
             : row.lender?.kind === 'ASSOCIATION' ?
-              <Trans>Lent by the association ({row.lender.fullName})</Trans>
-            : <Trans>Lent by {row.lender?.fullName ?? ''}</Trans>}
+              <Trans>Lent by the association ({personName(row.lender.fullName, i18n)})</Trans>
+            : <Trans>Lent by {personName(row.lender?.fullName, i18n) ?? ''}</Trans>}
             {row._pending && <PendingMarker />}
           </p>
           <dl className="lending-facts">
@@ -155,7 +156,7 @@ export function LoanLine({ loan, title }: { loan: LoanView; title?: string }) {
       <span>
         {loan.mine === 'borrower' ?
           <Trans>You</Trans>
-        : loan.borrower?.fullName}
+        : personName(loan.borrower?.fullName, i18n)}
       </span>
       {loan.status && <Badge variant={loanStatusVariant[loan.status]}>{i18n._(loanStatusLabels[loan.status])}</Badge>}
       {loan._pending && <PendingMarker />}

@@ -13,6 +13,7 @@ import { useSync } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
 import { availability, bookingsOf, todayInCopenhagen } from './labels'
 import { useItems, useLoans, type ItemView, type LoanView } from './use-lending'
+import { personName } from '../../../shared/erased-person'
 
 /** Items shown at first and added per "Show more" (the list reads the local copy, so a page costs no request). */
 const PAGE = 24
@@ -78,6 +79,7 @@ export function LendingPage() {
 
 function ItemCard({ item, bookings, mine }: { item: ItemView; bookings: LoanView[]; mine: boolean }) {
   const locale = useLocale()
+  const { i18n } = useLingui()
   const { now, next } = availability(bookings, todayInCopenhagen())
   return (
     <li className="listing-card card">
@@ -93,7 +95,7 @@ function ItemCard({ item, bookings, mine }: { item: ItemView; bookings: LoanView
             <Trans>Your item</Trans>
           : item.lender?.kind === 'ASSOCIATION' ?
             <Trans>Lent by the association</Trans>
-          : item.lender?.fullName}
+          : personName(item.lender?.fullName, i18n)}
         </p>
         {typeof item.depositOre === 'number' && (
           <p className="muted">

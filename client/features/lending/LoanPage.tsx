@@ -27,6 +27,7 @@ import { settleDeposit } from './lending-api'
 import { loanStep, type LoanStep } from './lending-mutations'
 import { useItem, useLoan, useLoans, type ItemView, type LoanView } from './use-lending'
 import './lending.css'
+import { personName } from '../../../shared/erased-person'
 
 /**
  * One loan (issue #22): the contract (dates, condition on handover, rules, deposit and its real
@@ -83,11 +84,11 @@ function LoanDetails({ handle, row }: { handle: SyncHandle; row: LoanView }) {
           <dt>
             <Trans>Lender</Trans>
           </dt>
-          <dd>{item?.lender?.fullName ?? '—'}</dd>
+          <dd>{personName(item?.lender?.fullName, i18n) ?? '—'}</dd>
           <dt>
             <Trans>Borrower</Trans>
           </dt>
-          <dd>{row.borrower?.fullName}</dd>
+          <dd>{personName(row.borrower?.fullName, i18n)}</dd>
           <dt>
             <Trans>Dates</Trans>
           </dt>

@@ -26,6 +26,7 @@ import { expiryOf, kindLabels, kindPath, statusLabels, statusVariant } from './l
 import { contactSeller, uploadListingPhoto } from './market-api'
 import { deleteListing, renewListing, updateListing } from './market-mutations'
 import { useListing, type ListingView } from './use-listings'
+import { personName } from '../../../shared/erased-person'
 
 /** One listing (issue #22): its photo and details; the seller's actions; "Write to the seller" for the others. */
 export function ListingPage({ id }: { id: string }) {
@@ -84,7 +85,7 @@ function ListingDetails({ handle, row }: { handle: SyncHandle; row: ListingView 
               <Trans>Your listing</Trans>
             : row.createdAt && (
                 <Trans>
-                  Listed {formatDate(row.createdAt, locale)} by {row.seller?.fullName ?? ''}
+                  Listed {formatDate(row.createdAt, locale)} by {personName(row.seller?.fullName, i18n) ?? ''}
                 </Trans>
               )
             }
@@ -238,7 +239,7 @@ function ContactSeller({ row }: { row: ListingView }) {
       </h2>
       {sent && (
         <Alert variant="success">
-          <Trans>Your message was sent. {row.seller.fullName} will answer you by e-mail.</Trans>
+          <Trans>Your message was sent. {personName(row.seller.fullName, i18n)} will answer you by e-mail.</Trans>
         </Alert>
       )}
       <form className="form card" noValidate onSubmit={(e) => void send(e)}>

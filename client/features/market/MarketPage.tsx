@@ -13,6 +13,7 @@ import { useSync } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
 import { expiryOf, kindLabels, shownInList, statusLabels, statusVariant } from './labels'
 import { useListings, type ListingView } from './use-listings'
+import { personName } from '../../../shared/erased-person'
 
 /**
  * The market of one kind (issue #22): buy and sell, share, swap. Every listing of the user's
@@ -75,7 +76,7 @@ function ListingCard({ listing: l, mine }: { listing: ListingView; mine: boolean
         <p className="listing-meta muted">
           {mine ?
             <Trans>Your listing</Trans>
-          : l.seller?.fullName}
+          : personName(l.seller?.fullName, i18n)}
         </p>
         <p className="listing-badges">
           {l.status && <Badge variant={statusVariant[l.status]}>{i18n._(statusLabels[l.status])}</Badge>}{' '}

@@ -26,6 +26,7 @@ import { NotKeptError } from '../../sync/outcomes'
 import { useNotKeptText } from '../sync-status/refusal'
 import { statusFor, useMessage, type MessageView } from './use-messages'
 import { RecordMissing } from '../../components/sync/RecordMissing'
+import { personName, personEmail } from '../../../shared/erased-person'
 
 /** One message (docs/PRODUCT.md §2): tabs Message and Recipients, and the footer sentence. Opening it marks it viewed. */
 export function MessagePage({ id }: { id: string }) {
@@ -93,7 +94,7 @@ function MessageDetails({ handle, row, base }: { handle: SyncHandle; row: Messag
   }
 
   const type = i18n._(messageTypeWords[row.type ?? 'MESSAGE'])
-  const sender = row.sender?.fullName ?? t`an anonymous member`
+  const sender = personName(row.sender?.fullName, i18n) ?? t`an anonymous member`
   const date = row.sentAt ? formatDateTime(row.sentAt, locale) : ''
   const scheduled = row.sendAt ? formatDateTime(row.sendAt, locale) : (row.scheduledAt ?? '').replace('T', ' ')
 
@@ -172,7 +173,7 @@ function MessageDetails({ handle, row, base }: { handle: SyncHandle; row: Messag
 }
 
 function Recipients({ recipients }: { recipients: Message['recipients'] }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const locale = useLocale()
   if (!recipients.length)
     return (
@@ -200,9 +201,9 @@ function Recipients({ recipients }: { recipients: Message['recipients'] }) {
         {recipients.map((r) => (
           <tr key={r.id}>
             <th scope="row" className="cell-wrap">
-              {r.emailAddress}
+              {personEmail(r.emailAddress)}
               <br />
-              <span className="muted">{r.fullName}</span>
+              <span className="muted">{personName(r.fullName, i18n)}</span>
             </th>
             <td data-label={t`Received`}>{when(r.receivedAt)}</td>
             <td data-label={t`Viewed`}>{when(r.viewedAt)}</td>

@@ -17,6 +17,7 @@ import { ApiError, createActionKey } from '../../lib/api'
 import { translateIssue } from '../../lib/form-issues'
 import { usePageTitle } from '../../lib/use-page-title'
 import { SignOutButton } from '../auth/SignOutButton'
+import { PersonalDataSection } from '../personal-data/PersonalDataSection'
 import { AuthMethodsSection, hasPasswordMethod } from './AuthMethodsSection'
 import { CompanySelection } from './CompanySelection'
 import { EditableField, type SaveProblem } from './EditableField'
@@ -98,6 +99,7 @@ export function ProfilePage({ vipps }: { vipps?: VippsLinkResult } = {}) {
             onSwitched={(info) => update((p) => ({ ...p, currentCompany: info.currentCompany, companies: info.companies }))}
             setNotice={setNotice}
           />
+          <PersonalDataSection online={online} />
         </>
       )}
       <div className="page-footer-actions">

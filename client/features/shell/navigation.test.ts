@@ -33,7 +33,7 @@ describe('sidebarSections', () => {
         'Administration: Companies',
         'Communication: Messages, Documents, General assembly',
         'Account: Agreements, Profile',
-        'Economy: Invoices, Debtors, Charges',
+        'Economy: Invoices, Account statement, Debtors, Charges, Bookkeeping',
         'Markets: Buy and sell, Share, Swap',
         'Sustainability: Lending',
         'Knowledge: Articles, Specialists, Forum',
@@ -45,7 +45,7 @@ describe('sidebarSections', () => {
     expect(outline(member('BOARDMEMBER'))).toEqual([
       'Communication: Messages, Documents, General assembly',
       'Account: Agreements, Profile',
-      'Economy: Invoices',
+      'Economy: Invoices, Account statement',
       'Markets: Buy and sell, Share, Swap',
       'Sustainability: Lending',
       'Knowledge: Articles, Specialists, Forum',
@@ -57,7 +57,7 @@ describe('sidebarSections', () => {
     expect(outline(user)).toEqual([
       'Communication: Messages, Documents, General assembly',
       'Account: Agreements, Profile',
-      'Economy: Invoices',
+      'Economy: Invoices, Account statement',
       'Markets: Buy and sell, Share, Swap',
       'Sustainability: Lending',
       'Knowledge: Articles, Specialists, Forum',
@@ -80,7 +80,7 @@ describe('sidebarSections', () => {
     expect(outline(plainUser)).toEqual([
       'Communication: Messages, Documents, General assembly',
       'Account: Agreements, Profile',
-      'Economy: Invoices',
+      'Economy: Invoices, Account statement',
       'Markets: Buy and sell, Share, Swap',
       'Sustainability: Lending',
       'Knowledge: Articles, Specialists, Forum',

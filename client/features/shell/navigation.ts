@@ -16,8 +16,10 @@ export type NavPath =
   | '/agreements'
   | '/user'
   | '/invoices'
+  | '/account-statement'
   | '/debtors'
   | '/statistics'
+  | '/bookkeeping'
   | '/articles'
   | '/specialists'
   | '/forum'
@@ -88,7 +90,15 @@ export function sidebarSections(user: User): NavSection[] {
       // The debtor overview (issue #16) is company admin staff's, like its actions.
       links: [
         { to: '/invoices', label: msg`Invoices` },
-        ...when(staff, { to: '/debtors' as const, label: msg`Debtors` }, { to: '/statistics' as const, label: msg`Charges` }),
+        // The member's own account statement (issue #23), beside their invoices.
+        { to: '/account-statement', label: msg`Account statement` },
+        ...when(
+          staff,
+          { to: '/debtors' as const, label: msg`Debtors` },
+          { to: '/statistics' as const, label: msg`Charges` },
+          // The journal for the accountant (issue #23 part A): company admin staff, like the debtors.
+          { to: '/bookkeeping' as const, label: msg`Bookkeeping` },
+        ),
       ],
     }),
     // The market (issue #22) works for real, so it shows in production too: for the members of an

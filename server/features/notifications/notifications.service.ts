@@ -9,6 +9,8 @@ import { localeOf, type Language } from '../../../shared/contract/common'
 import type { Notification, NotificationText } from '../../../shared/contract/notifications'
 import type { NoticeValue, StoredMessage } from '../../db/schema/notifications'
 import { formatKroner } from '../../../shared/domain/money'
+import { ERASED_NAME } from '../../../shared/erased-person'
+import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
 import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
@@ -35,7 +37,14 @@ const stored = (m: MessageDescriptor, values?: Record<string, NoticeValue>): Sto
 
 /** The values as text in a language: an amount in øre written as kroner the way that language writes them. */
 export const valuesIn = (locale: Locale, values: Record<string, NoticeValue> | undefined): Record<string, string | number> =>
-  Object.fromEntries(Object.entries(values ?? {}).map(([k, v]) => [k, typeof v === 'object' ? formatKroner(v.ore, locale) : v]))
+  Object.fromEntries(
+    Object.entries(values ?? {}).map(([k, v]) => [
+      k,
+      typeof v === 'object' ? formatKroner(v.ore, locale)
+      : v === ERASED_NAME ? translate(locale, messages.erasedMember)
+      : v,
+    ]),
+  )
 
 /** Values put into HTML are escaped first: a name or subject stays text. */
 const escaped = (values: Record<string, string | number>) =>

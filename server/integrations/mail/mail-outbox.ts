@@ -10,6 +10,7 @@ import { newId } from '../../lib/ids'
 import type { WriteLock } from '../../lib/write-lock'
 import { nextAttemptAt } from '../../../shared/domain/backoff'
 import { DEFAULT_CLAIM_LEASE_MS } from '../../env'
+import { isErasedEmail } from '../../../shared/erased-person'
 
 export interface OutgoingMail {
   to: string
@@ -21,6 +22,8 @@ export interface OutgoingMail {
 /** Queues an e-mail in the caller's transaction; it is sent after the change commits. */
 export async function queueMail(db: Db, clock: Clock, mail: OutgoingMail): Promise<string> {
   const id = newId()
+  // An erased account's placeholder address (decision 0069) is never mailed.
+  if (isErasedEmail(mail.to)) return id
   const now = clock.now().toISOString()
   await db
     .insert(mailOutbox)
@@ -32,7 +35,9 @@ export async function queueMail(db: Db, clock: Clock, mail: OutgoingMail): Promi
 /** Queues many e-mails in the caller's transaction, in few statements (a sendout to every member). */
 export async function queueMails(db: Db, clock: Clock, mails: readonly OutgoingMail[]): Promise<string[]> {
   const now = clock.now().toISOString()
-  const rows = mails.map((mail) => ({ id: newId(), ...mail, html: mail.html ?? null, nextAttemptAt: now, createdAt: now }))
+  const rows = mails
+    .filter((mail) => !isErasedEmail(mail.to))
+    .map((mail) => ({ id: newId(), ...mail, html: mail.html ?? null, nextAttemptAt: now, createdAt: now }))
   for (let i = 0; i < rows.length; i += 100)
     await db
       .insert(mailOutbox)
