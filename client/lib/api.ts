@@ -140,6 +140,43 @@ export async function api<S extends z.ZodType | undefined = undefined>(
   return parsed.data as never
 }
 
+/**
+ * A file the API serves (an attachment, an export, a download): fetched with the session's bearer
+ * token and locale, which a plain link cannot carry. Its name is the server's
+ * (`Content-Disposition`), else `fallbackName`. A refusal throws an ApiError as `api` does.
+ */
+export async function apiFile(path: string, fallbackName = 'download'): Promise<{ blob: Blob; name: string }> {
+  const token = config.getToken()
+  const headers: Record<string, string> = { 'Accept-Language': config.getLocale() }
+  if (token) headers.Authorization = `Bearer ${token}`
+  let response: Response
+  try {
+    response = await fetch(buildUrl(path), { headers })
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', '')
+  }
+  if (!response.ok) {
+    if (response.status === 401 && token) config.onUnauthorized(token)
+    throw await toApiError(response)
+  }
+  return { blob: await response.blob(), name: fileNameOf(response.headers.get('Content-Disposition'), fallbackName) }
+}
+
+/** The file name in a `Content-Disposition: attachment; filename="…"` header. */
+export const fileNameOf = (disposition: string | null, fallback: string): string => /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? fallback
+
+/** Hands a blob to the browser as a downloaded file. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = name
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   const parsed = ErrorBody.safeParse(await response.json().catch(() => undefined))
   if (!parsed.success) return new ApiError(response.status, response.status >= 500 ? 'INTERNAL' : 'UNKNOWN', '')

@@ -5,8 +5,7 @@
  */
 import { z } from 'zod'
 import { Article, ArticleSummary } from '../../../shared/contract/articles'
-import { api, API_BASE, ApiError, type ActionKey } from '../../lib/api'
-import { sessionStore } from '../auth/session'
+import { api, apiFile, type ActionKey } from '../../lib/api'
 
 /** The server's search: every word (or a word starting so) in the title, text or tags; best first. */
 export const searchArticles = (q: string, signal?: AbortSignal): Promise<ArticleSummary[]> =>
@@ -21,27 +20,5 @@ export function addAttachment(id: string, file: File, action: ActionKey): Promis
 export const removeAttachment = (id: string, attachmentId: string, action: ActionKey): Promise<Article> =>
   api('DELETE', `/articles/${id}/attachments/${attachmentId}`, { schema: Article, action })
 
-/** An attachment's bytes (the API needs the bearer token a plain link cannot carry). */
-export async function fetchAttachment(id: string, attachmentId: string): Promise<Blob> {
-  const token = sessionStore.get().token
-  let res: Response
-  try {
-    res = await fetch(`${API_BASE}/articles/${id}/attachments/${attachmentId}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', '')
-  }
-  if (!res.ok) throw new ApiError(res.status, res.status === 404 ? 'NOT_FOUND' : 'UNKNOWN', '')
-  return await res.blob()
-}
-
-/** Saves a blob under a file name (the browser's download). */
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = name
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
+/** An attachment's bytes. */
+export const fetchAttachment = async (id: string, attachmentId: string): Promise<Blob> => (await apiFile(`/articles/${id}/attachments/${attachmentId}`)).blob

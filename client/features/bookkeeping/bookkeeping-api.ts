@@ -5,9 +5,7 @@
  */
 import { z } from 'zod'
 import { AccountPlanView, ClosedMonth, JournalExport, JournalPage, type AccountPlanInput, type ExportRequest } from '../../../shared/contract/bookkeeping'
-import { api, API_BASE, ApiError, type ActionKey } from '../../lib/api'
-import { currentLocale } from '../../i18n/i18n'
-import { sessionStore } from '../auth/session'
+import { api, apiFile, type ActionKey } from '../../lib/api'
 
 export const fetchPlan = (companyId: string) => api('GET', `/bookkeeping/${companyId}/accounts`, { schema: AccountPlanView })
 
@@ -29,30 +27,6 @@ export const closeMonth = (companyId: string, month: string, action: ActionKey) 
 export const createExport = (companyId: string, body: ExportRequest, action: ActionKey) =>
   api('POST', `/bookkeeping/${companyId}/exports`, { body, schema: JournalExport, action })
 
-/** An export's file (the API needs the bearer token a plain link cannot carry), with its name. */
-export async function fetchExportFile(companyId: string, id: string): Promise<{ blob: Blob; name: string }> {
-  const token = sessionStore.get().token
-  let res: Response
-  try {
-    res = await fetch(`${API_BASE}/bookkeeping/${companyId}/exports/${id}/file`, {
-      headers: { 'Accept-Language': currentLocale(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    })
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', '')
-  }
-  if (!res.ok) throw new ApiError(res.status, res.status === 404 ? 'NOT_FOUND' : 'UNKNOWN', '')
-  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'bogfoering'
-  return { blob: await res.blob(), name }
-}
-
-/** Saves a blob under a file name (the browser's download). */
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = name
-  document.body.append(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
+/** An export's file, with the server's name for it. */
+export const fetchExportFile = (companyId: string, id: string): Promise<{ blob: Blob; name: string }> =>
+  apiFile(`/bookkeeping/${companyId}/exports/${id}/file`, 'bogfoering')

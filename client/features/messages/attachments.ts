@@ -1,5 +1,4 @@
-import { API_BASE } from '../../lib/api'
-import { sessionStore } from '../auth/session'
+import { apiFile } from '../../lib/api'
 
 /**
  * Opens an attachment in a new tab. The API needs the bearer token, which a plain link cannot
@@ -7,13 +6,14 @@ import { sessionStore } from '../auth/session'
  */
 export async function openAttachment(messageId: string, attachmentId: string): Promise<void> {
   const tab = window.open('', '_blank')
-  const token = sessionStore.get().token
-  const res = await fetch(`${API_BASE}/messages/${messageId}/attachments/${attachmentId}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
-  if (!res.ok) {
+  let blob: Blob
+  try {
+    blob = (await apiFile(`/messages/${messageId}/attachments/${attachmentId}`)).blob
+  } catch (error) {
     tab?.close()
-    throw new Error(`attachment ${res.status}`)
+    throw error
   }
-  const url = URL.createObjectURL(await res.blob())
+  const url = URL.createObjectURL(blob)
   if (tab) tab.location.href = url
   else window.location.href = url
   setTimeout(() => URL.revokeObjectURL(url), 60_000)

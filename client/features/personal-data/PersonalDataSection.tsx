@@ -12,7 +12,7 @@ import { downloadPersonalData, type DownloadKind } from './personal-data-api'
  * need a connection; offline the buttons say so.
  */
 export function PersonalDataSection({ online }: { online: boolean }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const [busy, setBusy] = useState<DownloadKind | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const reason = 'personal-data-offline'
@@ -21,7 +21,7 @@ export function PersonalDataSection({ online }: { online: boolean }) {
     setBusy(kind)
     setProblem(null)
     try {
-      await downloadPersonalData(kind, i18n.locale)
+      await downloadPersonalData(kind)
     } catch (e) {
       setProblem(errorMessage(e, t`The download did not succeed. Please try again.`))
     } finally {

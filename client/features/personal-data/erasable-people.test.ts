@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { copenhagenToday, erasablePeople } from './erasable-people'
-import { fileNameOf } from './personal-data-api'
+import { fileNameOf } from '../../lib/api'
 
 const row = (data: Record<string, unknown>) => ({ id: crypto.randomUUID(), _version: 1, ...data })
 
