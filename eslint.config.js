@@ -30,6 +30,13 @@ const componentsNeverCallApi = {
   message: 'Components call a hook or a mutation module, not api() (docs/ARCHITECTURE.md "Client").',
 }
 
+/** Route definitions load with the first route, which carries no zod (docs/decisions/0072). */
+const routesLoadNoZod = {
+  group: ['zod', '**/shared/contract/*', '!**/shared/contract/values', '!**/shared/contract/sync-basics'],
+  allowTypeImports: true,
+  message: 'Route files load with the first route: check search parameters with client/lib/search-params, take plain values from shared/contract/values (docs/decisions/0072).',
+}
+
 const restricted = (...patterns) => ['error', { patterns }]
 
 export default tseslint.config(
@@ -80,6 +87,10 @@ export default tseslint.config(
     files: ['client/**/*.tsx'],
     ignores: ['client/**/*.test.tsx'],
     rules: { 'no-restricted-imports': restricted(clientNeverImportsServer, componentsNeverCallApi) },
+  },
+  {
+    files: ['client/routes/**/*.tsx'],
+    rules: { 'no-restricted-imports': restricted(clientNeverImportsServer, componentsNeverCallApi, routesLoadNoZod) },
   },
   {
     // Only the sync layer reads or writes the outbox table; screens ask client/sync.

@@ -6,7 +6,7 @@
  * Error bodies (docs/API.md "Errors") become an `ApiError`.
  */
 import type { z } from 'zod'
-import { ErrorBody } from '../../shared/contract/common'
+import { loadSchemas } from './schemas'
 import { newId } from './ids'
 
 export const API_BASE = '/api'
@@ -73,8 +73,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 export interface RequestOptions<S extends z.ZodType | undefined> {
   body?: unknown
   query?: Record<string, string | number | undefined | null>
-  /** Parses the answer; without it the answer is `undefined`. */
-  schema?: S
+  /** Parses the answer; without it the answer is `undefined`. A function loads the schema beside the request (`lazySchema`). */
+  schema?: S | (() => Promise<S>)
   /** Keeps the Idempotency-Key across retries of the same action (see `createActionKey`). */
   action?: ActionKey
   /** `_version` of the record being changed, sent as If-Match (docs/API.md "Versions"). */
@@ -119,6 +119,9 @@ export async function api<S extends z.ZodType | undefined = undefined>(
       options.action ? options.action.keyFor(`${method} ${url} ${options.body instanceof FormData ? formFingerprint(options.body) : (json ?? '')}`) : newId()
   }
 
+  const schema = typeof options.schema === 'function' ? options.schema() : options.schema
+  // Not left unhandled while the request runs; awaited (and its failure reported) below.
+  if (schema instanceof Promise) schema.catch(() => undefined)
   let response: Response
   try {
     response = await fetch(url, { method, headers, body, signal: options.signal })
@@ -134,8 +137,10 @@ export async function api<S extends z.ZodType | undefined = undefined>(
     throw error
   }
   options.action?.settle()
-  if (!options.schema || response.status === 204) return undefined as never
-  const parsed = options.schema.safeParse(await response.json().catch(() => undefined))
+  if (!schema || response.status === 204) return undefined as never
+  const parser = await Promise.resolve(schema).catch(() => undefined)
+  if (!parser) throw new ApiError(response.status, 'INVALID_RESPONSE', '')
+  const parsed = parser.safeParse(await response.json().catch(() => undefined))
   if (!parsed.success) throw new ApiError(response.status, 'INVALID_RESPONSE', '')
   return parsed.data as never
 }
@@ -178,8 +183,9 @@ export function saveBlob(blob: Blob, name: string): void {
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  const parsed = ErrorBody.safeParse(await response.json().catch(() => undefined))
-  if (!parsed.success) return new ApiError(response.status, response.status >= 500 ? 'INTERNAL' : 'UNKNOWN', '')
+  const [schemas, answer] = await Promise.all([loadSchemas().catch(() => undefined), response.json().catch(() => undefined)])
+  const parsed = schemas?.ErrorBody.safeParse(answer)
+  if (!parsed?.success) return new ApiError(response.status, response.status >= 500 ? 'INTERNAL' : 'UNKNOWN', '')
   const { code, message, issues } = parsed.data
   return new ApiError(response.status, code, message, issues ?? [])
 }

@@ -4,8 +4,8 @@
  * The last answer is remembered on the device, so an offline start shows the same navigation;
  * with no answer ever, the client behaves as in production.
  */
-import { Health } from '../../shared/contract/health'
 import { api } from './api'
+import { lazySchema } from './schemas'
 import { createStore, useStore } from './store'
 
 export type AppEnv = 'development' | 'test' | 'production'
@@ -26,7 +26,7 @@ export const appEnvStore = createStore<AppEnv>(typeof localStorage === 'undefine
 
 export async function loadAppEnv(): Promise<void> {
   try {
-    const { env } = await api('GET', '/health', { schema: Health })
+    const { env } = await api('GET', '/health', { schema: lazySchema('Health') })
     appEnvStore.set(env)
     localStorage.setItem(STORAGE_KEY, env)
   } catch {

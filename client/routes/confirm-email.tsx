@@ -1,11 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { searchOf, text } from '../lib/search-params'
 import { ConfirmEmailPage } from '../features/auth/ConfirmEmailPage'
 
 /** The link mailed to confirm an e-mail address (an added e-mail sign-in or an e-mail change). */
-const Search = z.object({
-  token: z.string().optional().catch(undefined),
-})
+const Search = searchOf({ token: text() })
 
 export const Route = createFileRoute('/confirm-email')({
   validateSearch: Search,

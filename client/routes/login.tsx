@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { oneOf, searchOf, text } from '../lib/search-params'
 import { redirectSignedIn } from '../features/auth/guards'
 import { LoginPage } from '../features/auth/LoginPage'
 
-const Search = z.object({
-  error: z.string().optional().catch(undefined),
+const Search = searchOf({
+  error: text(),
   /** `expired`: the session ended while syncing; the user's unsent changes wait for the sign-in. */
-  reason: z.enum(['expired']).optional().catch(undefined),
+  reason: oneOf(['expired']),
 })
 
 export const Route = createFileRoute('/login')({

@@ -1,11 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { searchOf, text } from '../lib/search-params'
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage'
 
-const Search = z.object({
-  token: z.string().optional().catch(undefined),
-  email: z.string().optional().catch(undefined),
-})
+const Search = searchOf({ token: text(), email: text() })
 
 export const Route = createFileRoute('/reset-password')({
   validateSearch: Search,

@@ -22,7 +22,7 @@
 import type { LocalDb, Mutation } from './local-db'
 import { isGoneDone, lostAccess, type AccessAnswer, type RefusedMutation } from './outcomes'
 import { mergeAfterConflict, noteOwnMove } from './outbox'
-import { SYNC_BATCH_MAX_ITEMS } from '../../shared/contract/sync'
+import { SYNC_BATCH_MAX_ITEMS } from '../../shared/contract/sync-basics'
 import { isUnreachable, send, sendBatch, type BatchRequest, type SyncAnswer, type SyncTransport } from './transport'
 import { backoffMs } from '../../shared/domain/backoff'
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { languages, localeOf } from './values'
 
 /** The body of every non-2xx answer (docs/API.md "Errors"). */
 export const ErrorBody = z
@@ -17,8 +18,7 @@ export const IdParam = z.object({ id: z.uuid() })
 export const MessageResponse = z.object({ message: z.string() }).meta({ id: 'MessageResponse' })
 export type MessageResponse = z.infer<typeof MessageResponse>
 
-export const languages = ['EN', 'DA'] as const
+export { languages, localeOf }
 export const Language = z.enum(languages)
 export type Language = z.infer<typeof Language>
 /** Interface locale of a stored language (docs/PRODUCT.md §3: applied lower-cased). */
-export const localeOf = (language: Language | null | undefined): 'en' | 'da' => (language === 'DA' ? 'da' : 'en')

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { documentCategories } from './values'
 import { messages as m } from '../i18n-messages'
 import { pageQueryFields } from './paging'
 import { plainText } from './text'
@@ -8,7 +9,7 @@ import { plainText } from './text'
  * house rules, shared with every member, the board, or the administration only. The same schemas
  * check the client's form and the server's request.
  */
-export const documentCategories = ['BYLAWS', 'MINUTES', 'BUDGET', 'ANNUAL_REPORT', 'HOUSE_RULES', 'OTHER'] as const
+export { documentCategories }
 export const DocumentCategory = z.enum(documentCategories, { error: m.optionInvalid.id })
 export type DocumentCategory = z.infer<typeof DocumentCategory>
 

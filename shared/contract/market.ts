@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { listingKinds } from './values'
 import { messages as m } from '../i18n-messages'
 import { pageQueryFields } from './paging'
 import { multiLineText, plainText } from './text'
@@ -9,7 +10,7 @@ import { multiLineText, plainText } from './text'
  * A listing is available, reserved or gone, and expires 30 days after it was made or last renewed.
  * The same schemas check the client's form and the server's request.
  */
-export const listingKinds = ['BUY', 'SHARE', 'SWAP'] as const
+export { listingKinds }
 export const ListingKind = z.enum(listingKinds, { error: m.optionInvalid.id })
 export type ListingKind = z.infer<typeof ListingKind>
 

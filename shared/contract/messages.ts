@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { messageStatuses } from './values'
 import { messages as m } from '../i18n-messages'
 import { pageQueryFields } from './paging'
 import { multiLineText, plainText } from './text'
@@ -7,7 +8,7 @@ import { multiLineText, plainText } from './text'
  * Messages (docs/PRODUCT.md §2 Messages, §3 Message, §5 message rules, issue #10). The same schemas check
  * the client's form and the server's request, so docs/PRODUCT.md §5's wording appears in either place.
  */
-export const messageStatuses = ['DRAFT', 'SENT', 'DELIVERED', 'READ'] as const
+export { messageStatuses }
 export const MessageStatus = z.enum(messageStatuses)
 export type MessageStatus = z.infer<typeof MessageStatus>
 

@@ -29,3 +29,5 @@ export const syncEntities = [
 
 export const SYNC_DEFAULT_LIMIT = 500
 export const SYNC_MAX_LIMIT = 2000
+/** At most this many mutations in one `POST /api/sync/batch` (docs/API.md "Batch"). */
+export const SYNC_BATCH_MAX_ITEMS = 50

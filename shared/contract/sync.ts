@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { SYNC_DEFAULT_LIMIT, SYNC_MAX_LIMIT, syncEntities } from './sync-basics'
+import { SYNC_BATCH_MAX_ITEMS, SYNC_DEFAULT_LIMIT, SYNC_MAX_LIMIT, syncEntities } from './sync-basics'
 
 export const SyncEntity = z.enum(syncEntities)
 export type SyncEntity = z.infer<typeof SyncEntity>
 
-export { SYNC_DEFAULT_LIMIT, SYNC_MAX_LIMIT, syncEntities }
+export { SYNC_BATCH_MAX_ITEMS, SYNC_DEFAULT_LIMIT, SYNC_MAX_LIMIT, syncEntities }
 
 export const SyncQuery = z.object({
   cursor: z.string().max(2000).optional(),
@@ -29,9 +29,6 @@ export const SyncResponse = z
   })
   .meta({ id: 'SyncResponse' })
 export type SyncResponse = z.infer<typeof SyncResponse>
-
-/** At most this many mutations in one `POST /api/sync/batch` (docs/API.md "Batch"). */
-export const SYNC_BATCH_MAX_ITEMS = 50
 
 /** The methods a batch may carry: writes only (a read has nothing to wait for in an outbox). */
 export const syncBatchMethods = ['POST', 'PUT', 'PATCH', 'DELETE'] as const

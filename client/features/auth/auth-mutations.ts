@@ -1,14 +1,13 @@
 /** Sign-in, sign-out and password reset calls (docs/PRODUCT.md §7 "Account and authentication"). */
-import { LoginResponse, type LoginRequest } from '../../../shared/contract/auth'
-import { MessageResponse } from '../../../shared/contract/common'
+import type { LoginRequest } from '../../../shared/contract/auth'
 import { api, type ActionKey } from '../../lib/api'
+import { lazySchema } from '../../lib/schemas'
 import { discardLocalData } from '../../sync/use-sync'
-import { AccountInfo } from '../../../shared/contract/account'
 import { clearSession, sessionStore, setUser, signInWithAccessToken } from './session'
 
 /** Signs in by e-mail and password or by login token, then loads the user. */
 export async function signIn(request: LoginRequest, action?: ActionKey): Promise<void> {
-  const { accessToken } = await api('POST', '/auth/login', { body: request, schema: LoginResponse, action })
+  const { accessToken } = await api('POST', '/auth/login', { body: request, schema: lazySchema('LoginResponse'), action })
   await signInWithAccessToken(accessToken)
 }
 
@@ -26,19 +25,19 @@ export async function signOut(): Promise<void> {
 }
 
 export async function requestPasswordReset(email: string, action?: ActionKey): Promise<string> {
-  return (await api('POST', '/auth/forgot-password', { body: { email }, schema: MessageResponse, action })).message
+  return (await api('POST', '/auth/forgot-password', { body: { email }, schema: lazySchema('MessageResponse'), action })).message
 }
 
 export async function resetPassword(body: { token: string; email?: string; newPassword: string }, action?: ActionKey): Promise<string> {
-  return (await api('POST', '/auth/reset-password', { body, schema: MessageResponse, action })).message
+  return (await api('POST', '/auth/reset-password', { body, schema: lazySchema('MessageResponse'), action })).message
 }
 
 /** Uses an e-mail confirmation link (`/confirm-email?token=`); resolves to the server's message. */
 export async function confirmEmail(token: string, action?: ActionKey): Promise<string> {
-  return (await api('POST', '/auth/confirm-email', { body: { token }, schema: MessageResponse, action })).message
+  return (await api('POST', '/auth/confirm-email', { body: { token }, schema: lazySchema('MessageResponse'), action })).message
 }
 
 /** Reloads the signed-in user (e.g. after a confirmed e-mail change moved the account's address). */
 export async function refreshUser(): Promise<void> {
-  setUser(await api('GET', '/account/info', { schema: AccountInfo }))
+  setUser(await api('GET', '/account/info', { schema: lazySchema('AccountInfo') }))
 }

@@ -58,6 +58,27 @@ describe('session start', () => {
     expect(JSON.parse(storage.getItem('boligkasse.session')!)).toMatchObject({ token: 'abc' })
   })
 
+  it('leaves the stored session as it was while the token is checked (a tab closed meanwhile loses nothing)', async () => {
+    let answer: (r: Response) => void = () => {}
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)))
+    const stored = { token: 'abc', user: info() }
+    const { session, storage } = await load(stored)
+    const started = session.startSession()
+    await vi.waitFor(() => expect(session.sessionStore.get().user).toMatchObject({ fullName: stored.user.fullName }))
+    expect(session.sessionStore.get().status).toBe('validating')
+    expect(JSON.parse(storage.getItem('boligkasse.session')!)).toEqual(stored)
+    answer(json(200, info({ fullName: 'Karen H. Holm' })))
+    await started
+    expect(JSON.parse(storage.getItem('boligkasse.session')!)).toMatchObject({ token: 'abc', user: { fullName: 'Karen H. Holm' } })
+  })
+
+  it('does not trust a stored user of another shape (an older version of the app) offline', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+    const { session } = await load({ token: 'abc', user: { id: 'x', name: 'no such shape' } })
+    await session.startSession()
+    expect(session.isSignedIn()).toBe(false)
+  })
+
   it('clears the session when the server refuses the stored token', async () => {
     fetchMock.mockResolvedValue(json(401, { message: 'Please sign in again.', code: 'UNAUTHENTICATED' }))
     const { session, storage } = await load({ token: 'old', user: info() })

@@ -3,9 +3,10 @@
  * reload stays signed in (docs/PRODUCT.md §3, §4). A stored token is validated once at start with
  * GET /account/info; while that runs the status is 'validating'.
  */
-import { AccountInfo } from '../../../shared/contract/account'
-import { localeOf } from '../../../shared/contract/common'
+import type { AccountInfo } from '../../../shared/contract/account'
+import { localeOf } from '../../../shared/contract/values'
 import { api, ApiError } from '../../lib/api'
+import { lazySchema, loadSchemas } from '../../lib/schemas'
 import { createStore, useStore } from '../../lib/store'
 import { activateLocale } from '../../i18n/i18n'
 import { SESSION_KEY } from '../../lib/storage-keys'
@@ -16,18 +17,28 @@ export interface SessionState {
   user: AccountInfo | null
 }
 
-function readStored(): Pick<SessionState, 'token' | 'user'> {
+/** The stored token, and the stored user as written (checked by `storedUser`). */
+function readStored(): { token: string | null; user: unknown } {
   try {
     const raw = JSON.parse(localStorage.getItem(SESSION_KEY) ?? 'null') as { token?: unknown; user?: unknown } | null
-    if (typeof raw?.token !== 'string') return { token: null, user: null }
-    const user = AccountInfo.safeParse(raw.user)
-    return { token: raw.token, user: user.success ? user.data : null }
+    return typeof raw?.token === 'string' ? { token: raw.token, user: raw.user } : { token: null, user: null }
   } catch {
     return { token: null, user: null }
   }
 }
 
+/** The stored user if it still has the shape this version of the app reads; else none. */
+async function storedUser(raw: unknown): Promise<AccountInfo | null> {
+  const parsed = (await loadSchemas().catch(() => undefined))?.AccountInfo.safeParse(raw)
+  return parsed?.success ? parsed.data : null
+}
+
+/**
+ * Only settled sessions are written: while a stored token is being validated the stored session
+ * stays as it was, so closing the tab in the meantime loses nothing.
+ */
 function persist(state: SessionState): void {
+  if (state.status === 'validating') return
   try {
     if (state.token) localStorage.setItem(SESSION_KEY, JSON.stringify({ token: state.token, user: state.user }))
     else localStorage.removeItem(SESSION_KEY)
@@ -69,10 +80,10 @@ export function patchUser(patch: Partial<AccountInfo>): void {
 async function adoptToken(token: string): Promise<AccountInfo> {
   const current = sessionStore.get()
   sessionStore.set({ status: current.status, token, user: current.token === token ? current.user : null })
-  let user = await api('GET', '/account/info', { schema: AccountInfo })
+  let user = await api('GET', '/account/info', { schema: lazySchema('AccountInfo') })
   const first = user.companies[0]
   if (!user.currentCompany && first) {
-    user = await api('POST', '/account/current-company', { body: { companyId: first.id }, schema: AccountInfo }).catch(() => ({
+    user = await api('POST', '/account/current-company', { body: { companyId: first.id }, schema: lazySchema('AccountInfo') }).catch(() => ({
       ...user,
       currentCompany: { id: first.id, name: first.name },
     }))
@@ -93,17 +104,28 @@ const clearIfHeld = (token: string) => {
 
 /** Start-up: validate a stored token. A network failure keeps the stored user (offline start). */
 export function startSession(): Promise<void> {
-  const { token, user } = readStored()
+  const stored = readStored()
+  const { token } = stored
   if (!token) return ready
-  sessionStore.set({ status: 'validating', token, user })
-  ready = adoptToken(token).then(
-    () => undefined,
-    (error: unknown) => {
+  sessionStore.set({ status: 'validating', token, user: null })
+  let user: AccountInfo | null = null
+  ready = storedUser(stored.user)
+    .then((found) => {
+      // A newer sign-in (e.g. a `?token=` link) took over meanwhile: it decides.
       if (!holds(token)) return
-      if (error instanceof ApiError && error.status === 0 && user) sessionStore.set({ status: 'ready', token, user })
-      else clearSession()
-    },
-  )
+      user = found
+      // The stored user shows while the token is checked (offline it stays).
+      if (!sessionStore.get().user) sessionStore.set({ status: sessionStore.get().status, token, user })
+      return adoptToken(token)
+    })
+    .then(
+      () => undefined,
+      (error: unknown) => {
+        if (!holds(token)) return
+        if (error instanceof ApiError && error.status === 0 && user) sessionStore.set({ status: 'ready', token, user })
+        else clearSession()
+      },
+    )
   return ready
 }
 

@@ -13,10 +13,11 @@
  * fields need the server's checks (a unique phone number, a confirmation link for an e-mail), so
  * they are not changed offline.
  */
-import { Profile, type AccountInfo } from '../../../shared/contract/account'
-import { Language, localeOf } from '../../../shared/contract/common'
+import type { AccountInfo, Profile } from '../../../shared/contract/account'
+import { isLanguage, localeOf, type Language } from '../../../shared/contract/values'
 import { activateLocale } from '../../i18n/i18n'
 import { ApiError } from '../../lib/api'
+import { loadSchemas } from '../../lib/schemas'
 import type { LocalDb } from '../../sync/local-db'
 import { patchUser, whenSessionReady } from '../auth/session'
 import { updateProfileField } from './profile-mutations'
@@ -33,11 +34,11 @@ export async function saveProfile(db: LocalDb, profile: Profile, now = Date.now(
 
 /** The last profile the server gave, with a language chosen offline applied; null if there is none. */
 export async function readProfile(db: LocalDb): Promise<StoredProfile | null> {
-  const [stored, pending] = await Promise.all([db.snapshots.get('profile'), db.snapshots.get('pendingLanguage')])
-  const parsed = Profile.safeParse(stored?.value)
+  const [stored, pending, schemas] = await Promise.all([db.snapshots.get('profile'), db.snapshots.get('pendingLanguage'), loadSchemas()])
+  const parsed = schemas.Profile.safeParse(stored?.value)
   if (!stored || !parsed.success) return null
-  const language = Language.safeParse(pending?.value)
-  return { profile: language.success ? { ...parsed.data, language: language.data } : parsed.data, savedAt: stored.savedAt }
+  const language = pending?.value
+  return { profile: isLanguage(language) ? { ...parsed.data, language } : parsed.data, savedAt: stored.savedAt }
 }
 
 /**
@@ -58,8 +59,8 @@ export async function chooseLanguageOffline(db: LocalDb, language: Language): Pr
 }
 
 export async function pendingLanguage(db: LocalDb): Promise<Language | null> {
-  const parsed = Language.safeParse((await db.snapshots.get('pendingLanguage'))?.value)
-  return parsed.success ? parsed.data : null
+  const language = (await db.snapshots.get('pendingLanguage'))?.value
+  return isLanguage(language) ? language : null
 }
 
 const sending = new WeakMap<LocalDb, Promise<void>>()
@@ -75,11 +76,11 @@ export function sendPendingLanguage(db: LocalDb): Promise<void> {
   const run = (async () => {
     await whenSessionReady()
     const stored = await db.snapshots.get('pendingLanguage')
-    const language = Language.safeParse(stored?.value)
     if (!stored) return
-    if (!language.success) return void (await db.snapshots.delete('pendingLanguage'))
+    const language = stored.value
+    if (!isLanguage(language)) return void (await db.snapshots.delete('pendingLanguage'))
     try {
-      const profile = await updateProfileField('language', language.data)
+      const profile = await updateProfileField('language', language)
       await saveProfile(db, profile)
     } catch (e) {
       const later = !(e instanceof ApiError) || e.status === 0 || e.status === 401 || e.status === 408 || e.status === 429 || e.status >= 500

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { recordId, searchOf, wholeNumber } from '../../lib/search-params'
 import { AccountStatementPage } from '../../features/account-statement/AccountStatementPage'
 
-const Search = z.object({
-  year: z.coerce.number().int().min(2000).max(2100).optional().catch(undefined),
-  companyId: z.uuid().optional().catch(undefined),
+const Search = searchOf({
+  year: wholeNumber(2000, 2100),
+  companyId: recordId,
   /** Staff: the member whose statement it is. */
-  userId: z.uuid().optional().catch(undefined),
+  userId: recordId,
 })
 
 /** A member's account statement (kontokort, issue #23): a resident's own, or a member's for the association's staff. */

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { oneOf, searchOf } from '../../lib/search-params'
 import { ProfilePage } from '../../features/profile/ProfilePage'
 import { vippsLinkResults } from '../../features/profile/vipps-link'
 
 /** `?vipps=` is where Vipps MobilePay returns the browser after linking it from the profile. */
-const Search = z.object({
-  vipps: z.enum(vippsLinkResults).optional().catch(undefined),
+const Search = searchOf({
+  vipps: oneOf(vippsLinkResults),
 })
 
 export const Route = createFileRoute('/_auth/user')({

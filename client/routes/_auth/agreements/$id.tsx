@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { searchOf, text } from '../../../lib/search-params'
 import { AgreementPage } from '../../../features/agreements/AgreementPage'
 
 /** `?vipps=return` marks the member's return from approving in Vipps MobilePay. */
 export const Route = createFileRoute('/_auth/agreements/$id')({
-  validateSearch: z.object({ vipps: z.string().optional() }),
+  validateSearch: searchOf({ vipps: text(40) }),
   component: AgreementPage,
 })

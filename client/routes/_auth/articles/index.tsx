@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
+import { searchOf, text } from '../../../lib/search-params'
 import { ArticlesPage } from '../../../features/articles/ArticlesPage'
 
 export const Route = createFileRoute('/_auth/articles/')({
-  validateSearch: z.object({ q: z.string().max(200).optional().catch(undefined) }),
+  validateSearch: searchOf({ q: text(200) }),
   component: function Articles() {
     return <ArticlesPage q={Route.useSearch().q ?? ''} />
   },

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
-import { DocumentCategory } from '../../../../shared/contract/documents'
+import { oneOf, searchOf } from '../../../lib/search-params'
+import { documentCategories } from '../../../../shared/contract/values'
 import { DocumentsPage } from '../../../features/documents/DocumentsPage'
 
 export const Route = createFileRoute('/_auth/documents/')({
-  validateSearch: z.object({ category: DocumentCategory.optional().catch(undefined) }),
+  validateSearch: searchOf({ category: oneOf(documentCategories) }),
   component: function Documents() {
     return <DocumentsPage category={Route.useSearch().category} />
   },

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
-import { ListingKind } from '../../../../shared/contract/market'
+import { oneOf, searchOf } from '../../../lib/search-params'
+import { listingKinds } from '../../../../shared/contract/values'
 import { ListingFormPage } from '../../../features/market/ListingFormPage'
 
 export const Route = createFileRoute('/_auth/markets/new')({
-  validateSearch: z.object({ kind: ListingKind.optional().catch(undefined) }),
+  validateSearch: searchOf({ kind: oneOf(listingKinds) }),
   component: function NewListing() {
     return <ListingFormPage kind={Route.useSearch().kind ?? 'SWAP'} />
   },

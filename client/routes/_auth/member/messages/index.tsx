@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
-import { MessageStatus } from '../../../../../shared/contract/messages'
+import { oneOf, searchOf } from '../../../../lib/search-params'
+import { messageStatuses } from '../../../../../shared/contract/values'
 import { MessagesPage } from '../../../../features/messages/MessagesPage'
 
 export const Route = createFileRoute('/_auth/member/messages/')({
-  validateSearch: z.object({ status: MessageStatus.optional().catch(undefined) }),
+  validateSearch: searchOf({ status: oneOf(messageStatuses) }),
   component: function Messages() {
     return <MessagesPage status={Route.useSearch().status} />
   },
