@@ -80,9 +80,19 @@ export const invoices = sqliteTable(
       .on(t.companyId, t.dueDate, t.id)
       .where(sql`kind = 'INVOICE' AND settlement IS NULL AND status IN ('CREATED', 'RESERVED', 'FAILED')`),
     // The bookkeeping journal (decision 0067): executed documents by payment date, invoices paid outside by settlement date.
+    // kind and id too (decision 0071): the period's counts read the index alone, and join the export marks by id.
     index('invoices_company_executed_paid')
-      .on(t.companyId, t.paymentDate, t.number)
+      .on(t.companyId, t.paymentDate, t.number, t.kind, t.id)
       .where(sql`status = 'EXECUTED'`),
+    // The journal's totals are the statistics' month and day sums (decision 0071) corrected by the
+    // executed documents those sums cannot split: credit notes (REFUNDED) and invoices with VAT lines…
+    index('invoices_company_executed_split')
+      .on(t.companyId, t.paymentDate)
+      .where(sql`status = 'EXECUTED' AND (kind = 'CREDIT_NOTE' OR vat_rate <> 0)`),
+    // …and those the statistics date by their issue date because they have no payment date.
+    index('invoices_company_executed_undated')
+      .on(t.companyId, t.issueDate)
+      .where(sql`status = 'EXECUTED' AND payment_date IS NULL`),
     index('invoices_company_paid_outside')
       .on(t.companyId, t.settledOn, t.number)
       .where(sql`settlement = 'PAID_OUTSIDE'`),
