@@ -2,6 +2,7 @@ import type { Db } from '../../db/client'
 import { statement } from '../../db/statement'
 import type { PartType } from '../../../shared/domain/agreement-parts'
 import type { JournalEvent, VoucherLines } from '../../../shared/domain/bookkeeping'
+import { periodSums } from './journal-totals'
 
 /**
  * Reads and writes of bookkeeping (issue #23 part A, decision 0067), raw statements for both
@@ -91,22 +92,18 @@ const linesOf = statement<[ids: string], LineRow>(
      GROUP BY l.invoice_id, l.type, l.vat_rate ORDER BY l.invoice_id, MIN(l.position)`,
 )
 
-interface TotalRow {
-  event: JournalEvent
-  type: PartType
-  vat_rate: number
-  amount: number | string
-}
-/** The period's money per event, part type and VAT rate (the totals per account, whatever the page). */
-const totals = statement<{ companyId: string; from: string; to: string }, TotalRow>(
-  `SELECT e.event, l.type, l.vat_rate, SUM(l.total_incl_vat_ore) AS amount
-   FROM (${periodEvents}) e JOIN invoice_lines l ON l.invoice_id = e.id
-   GROUP BY e.event, l.type, l.vat_rate`,
-)
-
-const counts = statement<{ companyId: string; from: string; to: string }, { vouchers: number | string; unexported: number | string }>(
-  `SELECT COUNT(*) AS vouchers, COUNT(*) - COUNT(m.export_id) AS unexported FROM (${periodEvents}) e ${marked}`,
-)
+/**
+ * The period's events for its counts, from the indexes alone where it can (decision 0071: the
+ * executed documents' index holds kind and id), each joined to its export mark.
+ */
+export const countsSql = `SELECT COUNT(*) AS vouchers, COUNT(*) - COUNT(m.export_id) AS unexported FROM (
+     SELECT i.company_id, i.id, CASE WHEN i.kind = 'CREDIT_NOTE' THEN 'REFUNDED' ELSE 'COLLECTED' END AS event
+     FROM invoices i WHERE i.company_id = @companyId AND i.status = 'EXECUTED' AND i.payment_date BETWEEN @from AND @to
+     UNION ALL
+     SELECT i.company_id, i.id, 'PAID_OUTSIDE' AS event
+     FROM invoices i WHERE i.company_id = @companyId AND i.settlement = 'PAID_OUTSIDE' AND i.kind = 'INVOICE' AND i.settled_on BETWEEN @from AND @to
+   ) e ${marked}`
+const counts = statement<{ companyId: string; from: string; to: string }, { vouchers: number | string; unexported: number | string }>(countsSql)
 
 const markNew = statement<{ companyId: string; from: string; to: string; exportId: string; exportedAt: string }, never>(
   `INSERT INTO bookkeeping_export_marks (company_id, invoice_id, event, export_id, exported_at)
@@ -186,7 +183,10 @@ export const bookkeepingRepository = {
     p: { companyId: string; from: string; to: string; after: readonly [string, number, string] | undefined; limit: number },
     filter: { onlyNew: boolean } | { exportId: string; onlyNew: boolean; exportedAt: string },
   ): Promise<VoucherLines[]> {
-    const [afterDay, afterNumber, afterEvent] = p.after ?? ['', -1, '']
+    // The first page starts from the period's first day, not from '': SQLite takes the key's
+    // `day > @afterDay` as the index range's lower bound, so '' walked the company's whole history
+    // up to the period (20–30 ms for a month at 200,000 charges, against 0.4 ms for a later page).
+    const [afterDay, afterNumber, afterEvent] = p.after && p.after[0] >= p.from ? p.after : [p.from, -1, '']
     const base = { companyId: p.companyId, from: p.from, to: p.to, afterDay, afterNumber, afterEvent, limit: p.limit }
     const rows =
       'exportId' in filter ?
@@ -211,10 +211,8 @@ export const bookkeepingRepository = {
       lines: lines.get(r.id) ?? [],
     }))
   },
-  /** The period's money per event, part type and VAT rate. */
-  async totals(db: Db, companyId: string, from: string, to: string) {
-    return (await totals.all(db, { companyId, from, to })).map((r) => ({ event: r.event, type: r.type, vatRate: Number(r.vat_rate), amount: n(r.amount) }))
-  },
+  /** The period's money per event, part type and VAT rate (journal-totals.ts). */
+  totals: (db: Db, companyId: string, from: string, to: string) => periodSums(db, companyId, from, to),
   async counts(db: Db, companyId: string, from: string, to: string) {
     const r = await counts.get(db, { companyId, from, to })
     return { vouchers: n(r?.vouchers), unexported: n(r?.unexported) }

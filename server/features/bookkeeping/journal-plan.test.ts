@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { connectionOf, engineOf } from '../../db/client'
 import { testApp } from '../../test/harness'
-import { periodEvents, screenPageSql } from './bookkeeping.repository'
+import { countsSql, periodEvents, screenPageSql } from './bookkeeping.repository'
+import { splitSql, undatedSql } from './journal-totals'
 
 describe('the journal’s plan', () => {
   it('reads a period’s events through the two partial indexes, never every invoice of the company', async () => {
@@ -34,5 +35,23 @@ describe('the journal’s plan', () => {
     const coroutines = new Set(rows.filter((r) => r.detail.startsWith('CO-ROUTINE')).map((r) => r.id))
     expect(coroutines.size).toBe(2)
     expect(rows.filter((r) => coroutines.has(r.parent) && r.detail.includes('TEMP B-TREE'))).toEqual([])
+  })
+  it('reads the totals’ corrections through partial indexes of only those documents, and the counts from the index alone (decision 0071)', async () => {
+    const t = await testApp()
+    if (engineOf(t.db)) return
+    const planOf = (sql: string) =>
+      connectionOf(t.db)
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all({ companyId: 'c', from: '2026-01-01', to: '2026-12-31' })
+        .map((r) => (r as { detail: string }).detail)
+        .join('\n')
+    const split = planOf(splitSql('sqlite'))
+    expect(split, split).toMatch(/SEARCH i USING INDEX invoices_company_executed_split \(company_id=\? AND payment_date>\? AND payment_date<\?\)/)
+    expect(split, split).toMatch(/SEARCH i USING INDEX invoices_company_paid_outside/)
+    const undated = planOf(undatedSql('sqlite'))
+    expect(undated, undated).toMatch(/SEARCH i USING INDEX invoices_company_executed_undated \(company_id=\? AND issue_date>\? AND issue_date<\?\)/)
+    const counts = planOf(countsSql)
+    expect(counts, counts).toMatch(/SEARCH i USING COVERING INDEX invoices_company_executed_paid \(company_id=\? AND payment_date>\? AND payment_date<\?\)/)
+    for (const plan of [split, undated, counts]) expect(plan, plan).not.toMatch(/SCAN i\b(?! USING)/)
   })
 })
