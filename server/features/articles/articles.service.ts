@@ -23,7 +23,7 @@ import type { CompaniesService } from '../companies/companies.service'
 import type { Residency } from '../documents/documents.service'
 import { acceptUpload, sweepStore, type AttachmentScanner, type AttachmentStore } from '../messages/attachment-store'
 import { FILE_SWEEP_GRACE_MS } from '../messages/messages.service'
-import { recordChange, recordChangeFor } from '../sync/change-log'
+import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
 import { articlesRepository as repo, type ArticleRow, type ArticleScope, type AttachmentRow, type SummaryRow } from './articles.repository'
 
@@ -106,13 +106,12 @@ export function createArticlesService(deps: {
   }
 
   /**
-   * The change for sync: a platform article for everyone; an association's for its staff by
-   * company and its residents one by one.
+   * The change for sync: a platform article for everyone; an association's for its staff and
+   * residents (one row for its members).
    */
   async function changed(row: Pick<ArticleRow, 'id' | 'companyId'>, op: 'upsert' | 'delete') {
     if (row.companyId === null) return await recordChange(db, clock, 'article', row.id, op, { everyone: true })
-    await recordChange(db, clock, 'article', row.id, op, { companyId: row.companyId })
-    await recordChangeFor(db, clock, 'article', row.id, op, await residency.residentIds(row.companyId))
+    await recordChange(db, clock, 'article', row.id, op, { companyId: row.companyId, members: true })
   }
 
   const current = async (id: string): Promise<Article> => view((await repo.byId(db, id))!, await repo.attachmentsOf(db, [id]))

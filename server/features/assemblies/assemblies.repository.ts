@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { assemblyProposals, generalAssemblies, sendouts } from '../../db/schema/assemblies'
-import { companies, companyMembers } from '../../db/schema/companies'
+import { companies } from '../../db/schema/companies'
 
 export type AssemblyRow = typeof generalAssemblies.$inferSelect
 export type ProposalRow = typeof assemblyProposals.$inferSelect
@@ -135,10 +135,6 @@ export const assembliesRepository = {
       )
       .limit(100)
       .all(),
-
-  /** The company's staff (any role): they get its changes through the company's change-log rows. */
-  staffIds: async (db: Db, companyId: string): Promise<Set<string>> =>
-    new Set((await db.select({ id: companyMembers.userId }).from(companyMembers).where(eq(companyMembers.companyId, companyId)).all()).map((r) => r.id)),
 
   companyNames: async (db: Db, companyIds: string[]): Promise<Map<string, string>> =>
     new Map(

@@ -30,7 +30,7 @@ import { isSuperAdmin, mayManageAssemblies, roleIn, seesAllOfAssemblies } from '
 import { assertCompanyInScope } from '../access/company-scope'
 import type { CompaniesService } from '../companies/companies.service'
 import type { Addressee, NoticesService } from '../notifications/notices'
-import { recordChange, recordChangeFor } from '../sync/change-log'
+import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
 import { assemblyDetails, assemblyNotice, readingNotice } from './assembly-email'
 import {
@@ -229,42 +229,20 @@ export function createAssembliesService(deps: AssembliesDeps) {
   }
 
   /**
-   * The change log for an assembly: its company's staff always, through the company's row; once its
-   * notice is out, every other member (a resident) by name. The first change after the deadline for
-   * proposals also hands those members the submitted proposals (`before`: the row before it) — a
-   * withdrawn one they never see, and an author has their own already.
-   *
-   * Cost: 1 + R rows per change (R residents who are not staff), and at the deadline once
-   * P × R more (P submitted proposals; about 40 × 200 = 8,000 for a large association). The rows
-   * are per person because the change log has no "every member of the company" scope: on
-   * PostgreSQL they are collected and written in INSERTs of 500 rows at the COMMIT, on SQLite a
-   * hundred rows a statement (`recordChangeFor`, change-log.ts), in the same transaction.
+   * The change log for an assembly: its company's staff always; once its notice is out, its
+   * residents too (one row for the company's members, decision 0073). The first change after the
+   * deadline for proposals also hands the members the submitted proposals (`before`: the row before
+   * it) — a withdrawn one they never see (the pull reads each proposal through its own visibility).
+   * Cost: one row per change, and at the deadline once one per submitted proposal.
    */
   async function changed(row: AssemblyRow, before?: AssemblyRow): Promise<void> {
-    await recordChange(db, clock, 'assembly', row.id, 'upsert', { companyId: row.companyId })
     const sent = noticeSentAt(await repo.sendoutsOf(db, [row.id])) !== null
+    await recordChange(db, clock, 'assembly', row.id, 'upsert', { companyId: row.companyId, ...(sent && { members: true as const }) })
     if (!sent) return
-    const staff = await repo.staffIds(db, row.companyId)
-    const residents = (await membership.members(row.companyId)).filter((p) => !staff.has(p.id))
-    await recordChangeFor(
-      db,
-      clock,
-      'assembly',
-      row.id,
-      'upsert',
-      residents.map((p) => p.id),
-    )
     const deadlineJustPassed = row.proposalDeadline <= now() && (before === undefined || before.updatedAt < row.proposalDeadline)
-    if (!before || !deadlineJustPassed || !residents.length) return
+    if (!before || !deadlineJustPassed) return
     for (const proposal of await repo.submitted(db, row.id))
-      await recordChangeFor(
-        db,
-        clock,
-        'proposal',
-        proposal.id,
-        'upsert',
-        residents.filter((p) => p.id !== proposal.authorUserId).map((p) => p.id),
-      )
+      await recordChange(db, clock, 'proposal', proposal.id, 'upsert', { companyId: row.companyId, members: true })
   }
 
   async function proposalChanged(row: ProposalRow): Promise<void> {

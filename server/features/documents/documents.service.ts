@@ -20,7 +20,7 @@ import { isSuperAdmin, roleIn } from '../access/policy'
 import type { CompaniesService } from '../companies/companies.service'
 import { acceptUpload, sweepStore, type AttachmentScanner, type AttachmentStore } from '../messages/attachment-store'
 import { FILE_SWEEP_GRACE_MS } from '../messages/messages.service'
-import { recordChange, recordChangeFor } from '../sync/change-log'
+import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
 import { documentsRepository as repo, type DocumentRow, type DocumentScope } from './documents.repository'
 
@@ -118,13 +118,13 @@ export function createDocumentsService(deps: {
   }
 
   /**
-   * The change for sync: the company's staff by company; its residents one by one when the
-   * document is, or was until now, for every member (a resident who loses sight of it gets its delete).
+   * The change for sync: the company's staff; its residents too when the document is, or was until
+   * now, for every member (a resident who loses sight of it gets its delete: the pull reads it
+   * through the document's own visibility).
    */
   async function changed(row: Pick<DocumentRow, 'id' | 'companyId' | 'audience'>, op: 'upsert' | 'delete', before?: DocumentAudience) {
-    await recordChange(db, clock, 'document', row.id, op, { companyId: row.companyId })
-    if (row.audience !== 'MEMBERS' && before !== 'MEMBERS') return
-    await recordChangeFor(db, clock, 'document', row.id, op, await residency.residentIds(row.companyId))
+    const members = row.audience === 'MEMBERS' || before === 'MEMBERS'
+    await recordChange(db, clock, 'document', row.id, op, { companyId: row.companyId, ...(members && { members: true as const }) })
   }
 
   async function audit(

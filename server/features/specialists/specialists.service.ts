@@ -10,7 +10,7 @@ import { assertCompanyInScope } from '../access/company-scope'
 import { isSuperAdmin, roleIn } from '../access/policy'
 import type { CompaniesService } from '../companies/companies.service'
 import type { Residency } from '../documents/documents.service'
-import { recordChange, recordChangeFor } from '../sync/change-log'
+import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
 import { specialistsRepository as repo, type SpecialistRow } from './specialists.repository'
 
@@ -69,10 +69,9 @@ export function createSpecialistsService(deps: { db: Db; clock: Clock; companies
     return row
   }
 
-  /** The change for sync: the company's staff by company, its residents one by one. */
+  /** The change for sync: one row the company's staff and residents read (decision 0073). */
   async function changed(row: Pick<SpecialistRow, 'id' | 'companyId'>, op: 'upsert' | 'delete') {
-    await recordChange(db, clock, 'specialist', row.id, op, { companyId: row.companyId })
-    await recordChangeFor(db, clock, 'specialist', row.id, op, await residency.residentIds(row.companyId))
+    await recordChange(db, clock, 'specialist', row.id, op, { companyId: row.companyId, members: true })
   }
 
   const current = async (id: string): Promise<Specialist> => view((await repo.byId(db, id))!)

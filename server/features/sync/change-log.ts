@@ -8,6 +8,13 @@ import type { SyncEntity } from '../../../shared/contract/sync'
 export interface ChangeScope {
   /** Staff of this company see the change. */
   companyId?: string | null
+  /**
+   * With `companyId`: the company's residents see the change too, not only its staff (a listing, a
+   * forum post, a member document: decision 0073). One row for all of them; each pull reads the
+   * row's entity through the feature's own visibility, so a row a resident may not read reaches
+   * them as a delete, never as data.
+   */
+  members?: true
   /** This user sees the change (own rows of a resident, notifications). */
   userId?: string | null
   /**
@@ -17,22 +24,32 @@ export interface ChangeScope {
   everyone?: true
 }
 
-type ChangeRow = [entity: SyncEntity, entityId: string, op: 'upsert' | 'delete', companyId: string | null, userId: string | null, createdAt: string]
+type ChangeRow = [
+  entity: SyncEntity,
+  entityId: string,
+  op: 'upsert' | 'delete',
+  companyId: string | null,
+  userId: string | null,
+  audience: 'MEMBERS' | null,
+  createdAt: string,
+]
 
-const insertOne = statement<ChangeRow, never>('INSERT INTO change_log (entity, entity_id, op, company_id, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+const insertOne = statement<ChangeRow, never>(
+  'INSERT INTO change_log (entity, entity_id, op, company_id, user_id, audience, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+)
 /** Rows per statement when one change is logged for many users at once on SQLite (`recordChangeFor`). */
 const MANY_ROWS = 100
 const insertMany = statement<unknown[], never>(
-  `INSERT INTO change_log (entity, entity_id, op, company_id, user_id, created_at) VALUES ${Array.from({ length: MANY_ROWS }, () => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
+  `INSERT INTO change_log (entity, entity_id, op, company_id, user_id, audience, created_at) VALUES ${Array.from({ length: MANY_ROWS }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
 )
 
 /** The rows a PostgreSQL transaction logs, written together just before its COMMIT (see `writeChange`). */
 const pending = {}
-/** Rows per INSERT when flushing (six parameters a row, far below PostgreSQL's 65,535). */
+/** Rows per INSERT when flushing (seven parameters a row, far below PostgreSQL's 65,535). */
 const FLUSH_ROWS = 500
 /** Any fixed number: the advisory lock that orders change-log writers on PostgreSQL (decision 0058). */
 const CHANGE_LOG_LOCK = 0x62_6b_63_6c // "bkcl"
-const COLUMNS = 6
+const COLUMNS = 7
 
 /**
  * The statements that write a transaction's change-log rows, sent together with its COMMIT (one
@@ -46,7 +63,7 @@ function flush(rows: ChangeRow[]): Query[] {
     const chunk = rows.slice(i, i + FLUSH_ROWS)
     const tuples = chunk.map((_, r) => `(${Array.from({ length: COLUMNS }, (_, c) => `$${r * COLUMNS + c + 1}`).join(', ')})`)
     statements.push({
-      text: `INSERT INTO change_log (entity, entity_id, op, company_id, user_id, created_at) VALUES ${tuples.join(', ')}`,
+      text: `INSERT INTO change_log (entity, entity_id, op, company_id, user_id, audience, created_at) VALUES ${tuples.join(', ')}`,
       values: chunk.flat(),
       // One row is what a request logs: prepared once per connection. Longer texts vary with their length.
       name: chunk.length === 1 ? 'bk_change_log_row' : undefined,
@@ -68,7 +85,8 @@ function flush(rows: ChangeRow[]): Query[] {
 export async function writeChange(db: Db, entity: SyncEntity, entityId: string, op: 'upsert' | 'delete', scope: ChangeScope, createdAt: string): Promise<void> {
   if (!scope.everyone && !scope.companyId && !scope.userId) throw new Error(`change of ${entity} ${entityId} without a scope`)
   if (scope.everyone && (scope.companyId || scope.userId)) throw new Error(`change of ${entity} ${entityId} for everyone and someone`)
-  const row: ChangeRow = [entity, entityId, op, scope.companyId ?? null, scope.userId ?? null, createdAt]
+  if (scope.members && !scope.companyId) throw new Error(`change of ${entity} ${entityId} for the members of no company`)
+  const row: ChangeRow = [entity, entityId, op, scope.companyId ?? null, scope.userId ?? null, scope.members ? 'MEMBERS' : null, createdAt]
   const engine = engineOf(db)
   if (!engine) return void (await insertOne.run(db, row))
   // Last: after the request's other deferred writes (its stored answer), so the lock waits for nothing else.
@@ -102,7 +120,7 @@ export async function recordChangeFor(
   userIds: readonly string[],
 ): Promise<void> {
   const at = clock.now().toISOString()
-  const rows = userIds.map((userId): ChangeRow => [entity, entityId, op, null, userId, at])
+  const rows = userIds.map((userId): ChangeRow => [entity, entityId, op, null, userId, null, at])
   if (engineOf(db)) {
     for (const row of rows) await writeChange(db, row[0], row[1], row[2], { userId: row[4] }, at)
     return
@@ -126,7 +144,7 @@ export async function recordChangesFor(
   userIds: readonly string[],
 ): Promise<void> {
   const at = clock.now().toISOString()
-  const rows = entityIds.flatMap((entityId) => userIds.map((userId): ChangeRow => [entity, entityId, op, null, userId, at]))
+  const rows = entityIds.flatMap((entityId) => userIds.map((userId): ChangeRow => [entity, entityId, op, null, userId, null, at]))
   const engine = engineOf(db)
   if (engine) {
     const collected = engine.collectWrites(pending, (all) => flush(all as ChangeRow[]), { last: true }) as ChangeRow[] | undefined

@@ -70,13 +70,17 @@ export interface Residency {
 /**
  * The change log rows a caller's pull reads: their own, those for everyone (neither company nor
  * user: a platform article, decision 0065; the index change_log_user_company_seq finds them without
- * reading every company's rows), and those of their companies (the super admin: every company's).
+ * reading every company's rows), those of the companies they are staff of (the super admin: every
+ * company's), and the rows for members of the associations they live in (`residentIn`, decision
+ * 0073; the partial index change_log_members_seq reads those without the staff's rows).
  */
-export function visibleLog(actor: Actor): SQL | undefined {
+export function visibleLog(actor: Actor, residentIn: readonly string[] = []): SQL | undefined {
   const own = or(eq(changeLog.userId, actor.userId), and(isNull(changeLog.companyId), isNull(changeLog.userId)))!
   if (isSuperAdmin(actor)) return or(own, isNotNull(changeLog.companyId))
   const companyIds = actor.companies.map((c) => c.id)
-  return companyIds.length ? or(own, inArray(changeLog.companyId, companyIds)) : own
+  const staffOf = companyIds.length ? inArray(changeLog.companyId, companyIds) : undefined
+  const livesIn = residentIn.length ? and(eq(changeLog.audience, 'MEMBERS'), inArray(changeLog.companyId, [...residentIn])) : undefined
+  return or(own, staffOf, livesIn)
 }
 
 export type SyncService = ReturnType<typeof createSyncService>
@@ -109,12 +113,12 @@ export function createSyncService(deps: { db: Db; entities: SyncedEntity[]; resi
     return { changes, cursor: encode(next), hasMore: !done, reset: false }
   }
 
-  async function logPage(actor: Actor, cursor: Cursor, limit: number): Promise<SyncResponse> {
+  async function logPage(actor: Actor, residentIn: readonly string[], cursor: Cursor, limit: number): Promise<SyncResponse> {
     const head = await latestSeq(db)
     const entries = await db
       .select()
       .from(changeLog)
-      .where(and(gt(changeLog.seq, cursor.s), visibleLog(actor)))
+      .where(and(gt(changeLog.seq, cursor.s), visibleLog(actor, residentIn)))
       .orderBy(asc(changeLog.seq))
       .limit(limit)
       .all()
@@ -149,7 +153,8 @@ export function createSyncService(deps: { db: Db; entities: SyncedEntity[]; resi
      */
     pull: (actor: Actor, rawCursor: string | undefined, limit: number): Promise<SyncResponse> =>
       snapshot(db, async () => {
-        const access = accessFingerprint(actor, isSuperAdmin(actor) ? [] : await residency.residentCompanyIds(actor.userId))
+        const residentIn = isSuperAdmin(actor) ? [] : await residency.residentCompanyIds(actor.userId)
+        const access = accessFingerprint(actor, residentIn)
         const cursor = decode(rawCursor, entities.length)
         const stale = cursor !== undefined && (cursor.a !== access || cursor.s < (await compactedThrough(db)))
         const unreadable = rawCursor !== undefined && rawCursor !== '' && cursor === undefined
@@ -157,7 +162,7 @@ export function createSyncService(deps: { db: Db; entities: SyncedEntity[]; resi
           const start: Cursor = { s: await latestSeq(db), a: access, snap: { e: 0, id: null } }
           return { ...(await snapshotPage(actor, start, limit)), reset: stale || unreadable }
         }
-        return cursor.snap ? await snapshotPage(actor, cursor, limit) : await logPage(actor, cursor, limit)
+        return cursor.snap ? await snapshotPage(actor, cursor, limit) : await logPage(actor, residentIn, cursor, limit)
       }),
   }
 }
