@@ -53,6 +53,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         MAIL_OUTBOX_DIR: mailDir,
         APP_ENV: 'development',
         DEMO_DATA: '1',
+        // Journeys write the charge history they check; e2e/demo-history.e2e.ts turns the demo's own on (decision 0070).
+        DEMO_HISTORY: '0',
         LOG_LEVEL: 'warn',
         ...env,
       },

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { parseConfig, type Config } from './env'
 import { openConfiguredDatabase } from './db/open'
 import { demoAgreementsAwaitingVipps, ensureSuperAdmin, seedDemoData, DEMO_LOGIN_TOKEN, type DemoLogin } from './db/seed'
+import { seedDemoHistory } from './db/seed-history'
 import { systemClock } from './lib/clock'
 import { WriteLock } from './lib/write-lock'
 import { batchedStdout, createLogger } from './logger'
@@ -26,6 +27,8 @@ function printLogins(config: Config, logins: DemoLogin[], emulator: string | und
     '',
     'Demo logins (password for all):',
     ...logins.map((l) => `  ${l.role.padEnd(13)} ${l.email.padEnd(30)} ${l.password}`),
+    '  Residents beboer03–08@solgaarden.dk have running agreements (members of Solgården); beboer02 has one',
+    '  to accept; beboer01 and beboer09–15 have none yet, so they are not members and see no shared lists.',
     ...(config.isProduction ? [] : [`  Token login (administrator): ${DEMO_LOGIN_TOKEN}`]),
     '',
     ...(emulator ? [`Vipps MobilePay: ${emulator}`] : []),
@@ -90,6 +93,13 @@ async function main() {
       await services.agreements
         .connectSeeded(seeded, vipps.approve)
         .catch((err: unknown) => log.error({ err }, 'demo agreements could not be connected to the Vipps emulator'))
+    // A fresh demo with the built-in emulator gets its last three months of charges, billed and
+    // collected by the engine before the jobs start (server/db/seed-history.ts, decision 0070).
+    // DEMO_HISTORY=0 leaves them out (browser journeys that write a history of their own).
+    if (vipps.emulator && process.env.DEMO_HISTORY !== '0')
+      await seedDemoHistory({ db: database.db, lock, clock, log, emulator: vipps.emulator, services }).catch((err: unknown) =>
+        log.error({ err }, 'the demo history of charges could not be made'),
+      )
   }
   const mail = new MailWorker({
     db: database.db,

@@ -23,6 +23,8 @@ export const DEMO_PASSWORD = 'Gaardlaug-2025'
 /** A login token for the demo administrator (token sign-in exists only outside production). */
 export const DEMO_LOGIN_TOKEN = 'demo-token-solgaarden-administrator'
 export const DEMO_CVR = '10150817'
+/** The former resident (agreement ended, nothing owed) whom staff can erase in the demo. */
+export const FORMER_RESIDENT = 'beboer13@solgaarden.dk'
 const SECOND_CVR = '25313763'
 
 export interface DemoLogin {
@@ -114,7 +116,8 @@ export async function seedDemoData(
   /** `demoAgreements: false` leaves agreements out (API tests create their own). */
   options: { demoAgreements?: boolean } = {},
 ): Promise<DemoLogin[]> {
-  const logins: DemoLogin[] = [...staff, ...residents.slice(0, 2)].map((p) => ({
+  // Residents: Emma (running agreement 1001, a member of Solgården) and beboer02 (an agreement to accept).
+  const logins: DemoLogin[] = [...staff, residents[2]!, residents[1]!].map((p) => ({
     role: p.role ?? (p.systemRole === 'SUPERADMIN' ? 'SUPERADMIN' : 'RESIDENT'),
     email: p.email,
     password: DEMO_PASSWORD,
@@ -238,74 +241,148 @@ export async function seedDemoData(
           .run()
     }
     if (options.demoAgreements === false) return
-    // Six running agreements and one that resident 02 has still to accept. The running ones get
-    // their Vipps agreement at start, as a member's acceptance makes one (main.ts with the built-in
-    // emulator: `demoAgreementsAwaitingVipps`), so the first month of the demo bills them; without
-    // the emulator they show that they cannot be charged. They use the last addresses, so the
-    // first ones can be deleted in demos.
-    const firstOfNextMonth = `${nextMonth(todayInCopenhagen(clock))}-01`
-    const demoAgreements = [
-      ...[3, 4, 5, 6, 7, 8].map((n, i) => ({ resident: n, status: 'ACCEPTED' as const, address: addressIds[19 - i]!, startPaymentDate: '2026-01-01' })),
-      { resident: 2, status: 'CREATED' as const, address: addressIds[13]!, startPaymentDate: firstOfNextMonth },
-    ]
-    for (const [i, d] of demoAgreements.entries()) {
-      const id = newId()
-      const email = `beboer${String(d.resident).padStart(2, '0')}@solgaarden.dk`
-      const parts = [
-        { id: newId(), type: 'COMMON_EXPENSES' as const, description: 'Boligafgift', priceOre: 450_000 + 25_000 * (i % 3), vatRate: 0 },
-        { id: newId(), type: 'HEAT' as const, description: 'Aconto varme', priceOre: 65_000 },
-        { id: newId(), type: 'COLD_WATER' as const, description: 'Aconto vand', priceOre: 18_000 },
-      ]
-      await db
-        .insert(agreements)
-        .values({
-          id,
-          companyId: mainId,
-          externalSeq: 1001 + i,
-          memberUserId: userIds.get(email)!,
-          paymentProviderId: providerId,
-          status: d.status,
-          priceOre: parts.reduce((sum, p) => sum + p.priceOre, 0),
-          paymentPeriod: 'MONTHLY',
-          startPaymentDate: d.startPaymentDate,
-          nextRegularPaymentDate: firstOfNextMonth,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .run()
-      await db
-        .insert(agreementParts)
-        .values(parts.map((p, position) => ({ ...p, vatRate: 0, agreementId: id, position })))
-        .run()
-      await db.insert(agreementAddresses).values({ agreementId: id, addressId: d.address, position: 0 }).run()
-      if (d.status === 'CREATED')
-        await notifications.notify(userIds.get(email)!, {
-          type: 'info',
-          title: /*i18n*/ { id: 'An agreement awaits your acceptance' },
-          message: /*i18n*/ { id: '{association} has created agreement {externalId} for {amount}. Open it to accept it with Vipps MobilePay or to reject it.' },
-          values: { association: 'Andelsboligforeningen Solgården', externalId: String(1001 + i), amount: '5.330,00 kr.' },
-          actionUrl: `/agreements/${id}`,
-          actionText: /*i18n*/ { id: 'Open agreement' },
-        })
-    }
-    // The forum (issue #22): one Solgården thread with two replies, by residents with an agreement and the board.
-    const user = (email: string) => userIds.get(email)!
-    await seedDemoForum(
-      db,
-      mainId,
-      { author: user('beboer03@solgaarden.dk'), replies: [user('beboer04@solgaarden.dk'), user('bestyrelse@solgaarden.dk')] },
-      new Map([...staff, ...residents].map((p) => [user(p.email), p.name])),
-      clock.now(),
-    )
-    // Lending (issue #22): Solgården lends a drill (200 kr deposit) and a ladder.
-    await seedDemoLending(db, mainId, 'Andelsboligforeningen Solgården', now)
-    // The knowledge bank (issue #22): the platform's guides, Solgården's laundry article and specialists.
-    await seedKnowledgeDemo(db, now, mainId, {
-      superAdmin: { id: userIds.get('superadmin@boligkasse.dk')!, name: 'Boligkasse' },
-      admin: { id: userIds.get('admin@solgaarden.dk')!, name: 'Anders Nielsen' },
-    })
+    await seedDemoActivity(db, clock, { mainId, providerId, addressIds, userIds, notifications })
   })
   return logins
+}
+
+interface DemoIds {
+  mainId: string
+  providerId: string
+  /** The demo association's addresses, in `demoAddresses` order. */
+  addressIds: string[]
+  /** Every seeded person's id by e-mail address. */
+  userIds: Map<string, string>
+  notifications: ReturnType<typeof createNotificationsService>
+}
+
+/**
+ * The demo's agreements, forum, lending and knowledge bank (what `demoAgreements: false` leaves
+ * out), in the caller's transaction.
+ */
+async function seedDemoActivity(db: Db, clock: Clock, ids: DemoIds): Promise<void> {
+  const { mainId, providerId, addressIds, userIds, notifications } = ids
+  const now = clock.now().toISOString()
+  // Six running agreements and one that resident 02 has still to accept. The running ones get
+  // their Vipps agreement at start, as a member's acceptance makes one (main.ts with the built-in
+  // emulator: `demoAgreementsAwaitingVipps`), so the first month of the demo bills them; without
+  // the emulator they show that they cannot be charged. They use the last addresses, so the
+  // first ones can be deleted in demos.
+  const firstOfNextMonth = `${nextMonth(todayInCopenhagen(clock))}-01`
+  const demoAgreements = [
+    ...[3, 4, 5, 6, 7, 8].map((n, i) => ({ resident: n, status: 'ACCEPTED' as const, address: addressIds[19 - i]!, startPaymentDate: '2026-01-01' })),
+    { resident: 2, status: 'CREATED' as const, address: addressIds[13]!, startPaymentDate: firstOfNextMonth },
+  ]
+  for (const [i, d] of demoAgreements.entries()) {
+    const id = newId()
+    const email = `beboer${String(d.resident).padStart(2, '0')}@solgaarden.dk`
+    const parts = [
+      { id: newId(), type: 'COMMON_EXPENSES' as const, description: 'Boligafgift', priceOre: 450_000 + 25_000 * (i % 3), vatRate: 0 },
+      { id: newId(), type: 'HEAT' as const, description: 'Aconto varme', priceOre: 65_000 },
+      { id: newId(), type: 'COLD_WATER' as const, description: 'Aconto vand', priceOre: 18_000 },
+    ]
+    await db
+      .insert(agreements)
+      .values({
+        id,
+        companyId: mainId,
+        externalSeq: 1001 + i,
+        memberUserId: userIds.get(email)!,
+        paymentProviderId: providerId,
+        status: d.status,
+        priceOre: parts.reduce((sum, p) => sum + p.priceOre, 0),
+        paymentPeriod: 'MONTHLY',
+        startPaymentDate: d.startPaymentDate,
+        nextRegularPaymentDate: firstOfNextMonth,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .run()
+    await db
+      .insert(agreementParts)
+      .values(parts.map((p, position) => ({ ...p, vatRate: 0, agreementId: id, position })))
+      .run()
+    await db.insert(agreementAddresses).values({ agreementId: id, addressId: d.address, position: 0 }).run()
+    if (d.status === 'CREATED')
+      await notifications.notify(userIds.get(email)!, {
+        type: 'info',
+        title: /*i18n*/ { id: 'An agreement awaits your acceptance' },
+        message: /*i18n*/ { id: '{association} has created agreement {externalId} for {amount}. Open it to accept it with Vipps MobilePay or to reject it.' },
+        values: { association: 'Andelsboligforeningen Solgården', externalId: String(1001 + i), amount: '5.330,00 kr.' },
+        actionUrl: `/agreements/${id}`,
+        actionText: /*i18n*/ { id: 'Open agreement' },
+      })
+  }
+  // A former resident whose agreement ended before the demo's months, with nothing owed: the demo
+  // member staff can erase (personal data, decision 0069; an erase needs no running agreement and
+  // no unpaid invoice, and only someone with an agreement is a member of the association).
+  const formerId = newId()
+  const formerParts = [
+    { id: newId(), type: 'COMMON_EXPENSES' as const, description: 'Boligafgift', priceOre: 450_000, vatRate: 0 },
+    { id: newId(), type: 'HEAT' as const, description: 'Aconto varme', priceOre: 65_000, vatRate: 0 },
+  ]
+  await db
+    .insert(agreements)
+    .values({
+      id: formerId,
+      companyId: mainId,
+      externalSeq: 1001 + demoAgreements.length,
+      memberUserId: userIds.get(FORMER_RESIDENT)!,
+      paymentProviderId: providerId,
+      status: 'CLOSED',
+      priceOre: formerParts.reduce((sum, p) => sum + p.priceOre, 0),
+      paymentPeriod: 'MONTHLY',
+      startPaymentDate: monthsBefore(firstOfNextMonth, 12),
+      nextRegularPaymentDate: null,
+      terminationDate: monthsBefore(firstOfNextMonth, 4),
+      createdAt: `${monthsBefore(firstOfNextMonth, 13)}T09:00:00.000Z`,
+      updatedAt: now,
+    })
+    .run()
+  await db
+    .insert(agreementParts)
+    .values(formerParts.map((p, position) => ({ ...p, agreementId: formerId, position })))
+    .run()
+  await db.insert(agreementAddresses).values({ agreementId: formerId, addressId: addressIds[12]!, position: 0 }).run()
+  // The forum (issue #22): one Solgården thread with two replies, by residents with an agreement and the board.
+  const user = (email: string) => userIds.get(email)!
+  await seedDemoForum(
+    db,
+    mainId,
+    { author: user('beboer03@solgaarden.dk'), replies: [user('beboer04@solgaarden.dk'), user('bestyrelse@solgaarden.dk')] },
+    new Map([...staff, ...residents].map((p) => [user(p.email), p.name])),
+    clock.now(),
+  )
+  // Lending (issue #22): Solgården lends a drill (200 kr deposit) and a ladder.
+  await seedDemoLending(db, mainId, 'Andelsboligforeningen Solgården', now)
+  // The knowledge bank (issue #22): the platform's guides, Solgården's laundry article and specialists.
+  await seedKnowledgeDemo(db, now, mainId, {
+    superAdmin: { id: userIds.get('superadmin@boligkasse.dk')!, name: 'Boligkasse' },
+    admin: { id: userIds.get('admin@solgaarden.dk')!, name: 'Anders Nielsen' },
+  })
+}
+
+/**
+ * Tests: adds the demo agreements, forum, lending and knowledge bank to a database seeded with
+ * `demoAgreements: false` (the test template), as `seedDemoData` would have on an empty one.
+ */
+export async function addDemoActivity(db: Db, clock: Clock): Promise<void> {
+  const main = (await db.select({ id: companies.id }).from(companies).where(eq(companies.cvr, DEMO_CVR)).get())!
+  const provider = (await db.select({ id: paymentProviders.id }).from(paymentProviders).where(eq(paymentProviders.companyId, main.id)).get())!
+  const byKey = new Map(
+    (await db.select({ id: addresses.id, key: addresses.addressKey }).from(addresses).where(eq(addresses.companyId, main.id)).all()).map((a) => [a.key, a.id]),
+  )
+  const people = await db.select({ id: users.id, email: users.emailAddress }).from(users).all()
+  const notifications = createNotificationsService({ db, clock, users: createUsersService({ db }) })
+  await transaction(db, () =>
+    seedDemoActivity(db, clock, {
+      mainId: main.id,
+      providerId: provider.id,
+      addressIds: demoAddresses.map((a) => byKey.get(addressKey(a))!),
+      userIds: new Map(people.map((p) => [p.email, p.id])),
+      notifications,
+    }),
+  )
 }
 
 /** Creates or updates the super admin named by SUPERADMIN_EMAIL / SUPERADMIN_PASSWORD. */
@@ -345,6 +422,13 @@ export async function ensureSuperAdmin(db: Db, clock: Clock, givenEmail: string,
         .values({ id: newId(), userId, type: 'EMAIL_PASSWORD', identifier: email, secretHash: hash, verifiedAt: now, createdAt: now })
         .run()
   })
+}
+
+/** The first day of the month `n` months before (negative: after) a first of a month: ('2026-12-01', 3) → '2026-09-01'. */
+export function monthsBefore(firstOfMonth: string, n: number): string {
+  const [y, m] = firstOfMonth.split('-').map(Number) as [number, number]
+  const index = y * 12 + (m - 1) - n
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`
 }
 
 /** The month after a date's month: '2026-11-23' → '2026-12'. */

@@ -16,19 +16,20 @@ import { approveInEmulator, EMULATOR_PATH, wireVipps } from '../../integrations/
 import { demo, DEMO_PASSWORD } from '../../test/harness'
 
 describe('demo agreements', () => {
-  it('seeds six accepted agreements and one awaiting resident 02, numbered from 1001, price = sum of parts', async () => {
+  it('seeds six accepted agreements, one awaiting resident 02 and one ended (a former resident), numbered from 1001, price = sum of parts', async () => {
     const { db } = openDatabase(':memory:')
     await seedDemoData(db, new TestClock('2026-11-23T09:00:00.000Z'), createSecretBox('test-secret-key'))
     const rows = await db.select().from(agreements).all()
-    expect(rows.map((r) => r.status)).toEqual([...Array(6).fill('ACCEPTED'), 'CREATED'])
-    expect(rows.map((r) => r.externalSeq)).toEqual([1001, 1002, 1003, 1004, 1005, 1006, 1007])
-    expect(rows.every((r) => r.nextRegularPaymentDate === '2026-12-01')).toBe(true)
+    expect(rows.map((r) => r.status)).toEqual([...Array(6).fill('ACCEPTED'), 'CREATED', 'CLOSED'])
+    expect(rows.map((r) => r.externalSeq)).toEqual([1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008])
+    expect(rows.slice(0, 7).every((r) => r.nextRegularPaymentDate === '2026-12-01')).toBe(true)
+    expect(rows[7]).toMatchObject({ nextRegularPaymentDate: null, terminationDate: '2026-08-01', startPaymentDate: '2025-12-01' })
     const parts = await db.select().from(agreementParts).all()
     for (const r of rows) expect(parts.filter((p) => p.agreementId === r.id).reduce((s, p) => s + p.priceOre, 0)).toBe(r.priceOre)
-    expect(await db.select().from(agreementAddresses).all()).toHaveLength(7)
+    expect(await db.select().from(agreementAddresses).all()).toHaveLength(8)
     // Seeding again changes nothing.
     await seedDemoData(db, new TestClock('2026-11-23T09:00:00.000Z'), createSecretBox('test-secret-key'))
-    expect(await db.select().from(agreements).all()).toHaveLength(7)
+    expect(await db.select().from(agreements).all()).toHaveLength(8)
   })
 
   /**
@@ -100,7 +101,7 @@ describe('demo agreements', () => {
       expect(a.vippsAgreementId).not.toBeNull()
       expect(state.agreements[a.vippsAgreementId!]).toMatchObject({ status: 'ACTIVE', pricing: { amount: a.priceOre } })
     }
-    expect((await list()).map((a) => a.collectionProblem)).toEqual(Array(7).fill(null))
+    expect((await list()).map((a) => a.collectionProblem)).toEqual(Array(8).fill(null))
 
     // Month 1: the emulator's clock moves to 3 days before 1 December; one billing run.
     const set = await app.request('/vipps-emulator/_control/clock', {
