@@ -34,7 +34,8 @@ const componentsNeverCallApi = {
 const routesLoadNoZod = {
   group: ['zod', '**/shared/contract/*', '!**/shared/contract/values', '!**/shared/contract/sync-basics'],
   allowTypeImports: true,
-  message: 'Route files load with the first route: check search parameters with client/lib/search-params, take plain values from shared/contract/values (docs/decisions/0072).',
+  message:
+    'Route files load with the first route: check search parameters with client/lib/search-params, take plain values from shared/contract/values (docs/decisions/0072).',
 }
 
 const restricted = (...patterns) => ['error', { patterns }]

@@ -288,7 +288,6 @@ export function createApp(deps: AppDeps) {
   const personalData = createPersonalDataService({
     db,
     clock,
-    residency: messages,
     actorChanged: users.actorChanged,
     mailFilesDir: config.smtpUrl ? undefined : config.mailOutboxDir,
   })

@@ -13,15 +13,15 @@ import { Switch } from '../../components/ui/Switch'
 import { Table } from '../../components/ui/Table'
 import { TextField } from '../../components/ui/TextField'
 import { useLocale } from '../../i18n/use-locale'
-import { ApiError, createActionKey, errorMessage, saveBlob } from '../../lib/api'
+import { createActionKey, errorMessage } from '../../lib/api'
 import { formatDate, formatDateTime, formatNumber, todayIso, type Locale } from '../../lib/format'
-import { newId } from '../../lib/ids'
 import { usePageTitle } from '../../lib/use-page-title'
 import { useSync, useSyncStatus } from '../../sync/use-sync'
 import { OfflineReason, offlineDisabled } from '../../components/sync/OfflineReason'
 import { useSession } from '../auth/session'
 import { roleOf } from '../shell/navigation'
-import { closeMonth, createExport, fetchClosedMonths, fetchExportFile, fetchJournal } from './bookkeeping-api'
+import { closeMonth, fetchClosedMonths, fetchJournal, offlineOf } from './bookkeeping-api'
+import { ExportActions } from './ExportActions'
 import './bookkeeping.css'
 
 type Entry = JournalPage['entries'][number]
@@ -35,8 +35,6 @@ const Amount = ({ ore, locale }: { ore: number; locale: Locale }) => <td classNa
 
 export const monthName = (month: string, locale: Locale) =>
   new Intl.DateTimeFormat(locale === 'da' ? 'da-DK' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
-
-const offlineOf = (err: unknown) => err instanceof ApiError && err.status === 0
 
 /**
  * Bookkeeping (issue #23 part A, route /bookkeeping, decision 0067): the journal of a period for
@@ -138,7 +136,7 @@ export function BookkeepingPage() {
             </Alert>
           : <Journal state={state} locale={locale} onMore={() => void more()} />}
           {valid && state.status === 'ready' && (
-            <ExportActions companyId={companyId} period={period} onlyNew={onlyNew} nothing={state.entries.length === 0} onExported={reload} />
+            <ExportActions companyId={companyId} period={period} onlyNew={onlyNew} counts={state.page} onExported={reload} />
           )}
           <CloseMonth companyId={companyId} closed={closed} onClosed={reload} />
         </>
@@ -240,67 +238,6 @@ function Journal({ state, locale, onMore }: { state: Extract<JournalState, { sta
             <Trans>Show more</Trans>
           </Button>
         </div>
-      )}
-    </section>
-  )
-}
-
-/** CSV and xlsx: the export is recorded (its entries marked) before the file is fetched; a retry reuses the export's id. */
-function ExportActions(props: { companyId: string; period: { from: string; to: string }; onlyNew: boolean; nothing: boolean; onExported: () => void }) {
-  const { t } = useLingui()
-  const [busy, setBusy] = useState<'CSV' | 'XLSX' | null>(null)
-  const [notice, setNotice] = useState<{ variant: 'success' | 'error' | 'info'; text: string } | null>(null)
-  const [pending] = useState(() => ({ key: createActionKey(), id: newId(), fingerprint: '' }))
-
-  async function run(format: 'CSV' | 'XLSX') {
-    const fingerprint = `${format}:${props.period.from}:${props.period.to}:${props.onlyNew}`
-    // The same export again after a failure keeps its id, so the server answers the one it made.
-    if (pending.fingerprint !== fingerprint) Object.assign(pending, { id: newId(), fingerprint })
-    setBusy(format)
-    setNotice(null)
-    try {
-      const made = await createExport(props.companyId, { id: pending.id, ...props.period, format, onlyNew: props.onlyNew }, pending.key)
-      const file = await fetchExportFile(props.companyId, made.id)
-      saveBlob(file.blob, file.name)
-      const count = made.entries
-      const fileName = file.name
-      setNotice({ variant: 'success', text: t`Exported: ${fileName} (${count} new vouchers marked as exported).` })
-      pending.fingerprint = ''
-      props.onExported()
-    } catch (err) {
-      setNotice(
-        offlineOf(err) ?
-          { variant: 'info', text: t`You are offline. Nothing was exported; try again when you are online.` }
-        : { variant: 'error', text: errorMessage(err, t`The export failed. Try again.`) },
-      )
-    } finally {
-      setBusy(null)
-    }
-  }
-
-  return (
-    <section aria-labelledby="export-heading" className="bookkeeping-section">
-      <h2 id="export-heading">
-        <Trans>Export</Trans>
-      </h2>
-      <p className="field-hint">
-        {props.onlyNew ?
-          <Trans>The file holds the entries not exported before. They are then marked as exported, so nothing is posted twice.</Trans>
-        : <Trans>The file holds every entry of the period; those exported before say when.</Trans>}
-      </p>
-      {notice && <Alert variant={notice.variant}>{notice.text}</Alert>}
-      <div className="form-actions">
-        <Button busy={busy === 'CSV'} disabled={busy !== null} onClick={() => void run('CSV')}>
-          <Trans>Export CSV</Trans>
-        </Button>
-        <Button variant="secondary" busy={busy === 'XLSX'} disabled={busy !== null} onClick={() => void run('XLSX')}>
-          <Trans>Export xlsx</Trans>
-        </Button>
-      </div>
-      {props.nothing && props.onlyNew && (
-        <p className="field-hint">
-          <Trans>Every entry of this period has been exported already: the file would be empty.</Trans>
-        </p>
       )}
     </section>
   )

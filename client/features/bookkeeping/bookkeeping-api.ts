@@ -5,7 +5,7 @@
  */
 import { z } from 'zod'
 import { AccountPlanView, ClosedMonth, JournalExport, JournalPage, type AccountPlanInput, type ExportRequest } from '../../../shared/contract/bookkeeping'
-import { api, apiFile, type ActionKey } from '../../lib/api'
+import { api, ApiError, apiFile, type ActionKey } from '../../lib/api'
 
 export const fetchPlan = (companyId: string) => api('GET', `/bookkeeping/${companyId}/accounts`, { schema: AccountPlanView })
 
@@ -30,3 +30,6 @@ export const createExport = (companyId: string, body: ExportRequest, action: Act
 /** An export's file, with the server's name for it. */
 export const fetchExportFile = (companyId: string, id: string): Promise<{ blob: Blob; name: string }> =>
   apiFile(`/bookkeeping/${companyId}/exports/${id}/file`, 'bogfoering')
+
+/** Whether a call failed for want of a connection (nothing reached the server). */
+export const offlineOf = (err: unknown) => err instanceof ApiError && err.status === 0

@@ -1,118 +1,65 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { Article, ArticleListQuery, ArticleSummary, CreateArticleRequest, UpdateArticleRequest, searchWords } from '../../../shared/contract/articles'
 import { messages as m } from '../../../shared/i18n-messages'
-import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
-import { nextLinkHeader, setNextLink } from '../../http/paging'
+import { fileUpload, IdParam, itemRoutes, PAGED } from '../../http/item-routes'
+import { router, writeHeaders } from '../../http/openapi'
+import { setNextLink } from '../../http/paging'
 import type { RateLimiter } from '../../http/rate-limit'
 import { storedFileAnswer, uploadedFile } from '../../http/stored-files'
 import { ifMatchVersion, setETag } from '../../http/versioning'
 import { requireActor } from '../access/actor'
 import type { ArticlesService } from './articles.service'
 
-const tags = ['Knowledge bank']
-const IdParam = z.object({ id: z.uuid() })
+const r = itemRoutes({ tags: ['Knowledge bank'], entity: Article, name: 'article' })
 const AttachmentParam = z.object({ id: z.uuid(), attachmentId: z.uuid() })
-const one = (description: string) => ({ description: `${description} (ETag: its version)`, ...json(Article) })
-const binary = z.any().meta({ type: 'string', format: 'binary' })
 const WHO =
   'Platform articles (`companyId` null) are read by every signed-in user; an association’s by its members (its staff, every role, and its residents with a living agreement) and the super admin. ' +
   'Another association’s article is 404.'
 const WRITERS =
   'An association’s staff (every role) and the super admin write its articles; only the super admin writes platform articles. A member who reads it gets 403.'
 
-const list = createRoute({
-  method: 'get',
-  path: '/articles',
-  tags,
-  security: bearer,
+const list = r.page('/articles', {
   summary: 'Articles: with `q` a search over titles, bodies and tags (best first), without it newest first',
   description:
     `${WHO} The platform's articles and those of \`companyId\` (another association's is 404), or without it of every association the caller is a member of. ` +
     'Every word of `q` must occur in the title, body or tags, as a word or the start of one (“affald” finds “Affaldssortering”); case and accents (é, å) are ignored, æ and ø are letters of their own. ' +
     'Characters other than letters and digits only separate words, and words of one character are left out. The score is the article’s own: for each word 10 if the title has it, 5 if the tags do, 1 if the body does; ties newest first. ' +
-    'A page of at most `limit` (1–200, default 200); the next page is in the `Link` header. At most 120 searches a minute per user (429).',
-  request: { query: ArticleListQuery },
-  responses: {
-    200: { description: 'A page of articles', headers: nextLinkHeader, ...json(z.array(ArticleSummary)) },
-    400: e[400],
-    401: e[401],
-    404: e[404],
-    429: e[429],
-  },
+    `${PAGED} At most 120 searches a minute per user (429).`,
+  query: ArticleListQuery,
+  items: ArticleSummary,
+  errors: [400, 401, 404, 429],
 })
-const create = createRoute({
-  method: 'post',
-  path: '/articles',
-  tags,
-  security: bearer,
+const create = r.create('/articles', {
   summary: 'Write an article (a client-made `id` makes a retried create one article); the body is sanitized',
   description: WRITERS,
-  request: { headers: writeHeaders, ...jsonBody(CreateArticleRequest) },
-  responses: { 201: one('The article'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
+  body: CreateArticleRequest,
 })
-const getOne = createRoute({
-  method: 'get',
-  path: '/articles/{id}',
-  tags,
-  security: bearer,
-  summary: 'An article with its sanitized body and its attachments',
-  description: WHO,
-  request: { params: IdParam },
-  responses: { 200: one('The article'), 401: e[401], 404: e[404] },
-})
-const update = createRoute({
-  method: 'patch',
-  path: '/articles/{id}',
-  tags,
-  security: bearer,
-  summary: "Change an article's title, body, tags or language",
-  description: WRITERS,
-  request: { params: IdParam, headers: versionedWriteHeaders, ...jsonBody(UpdateArticleRequest) },
-  responses: { 200: one('The article'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412], 422: e[422] },
-})
-const remove = createRoute({
-  method: 'delete',
-  path: '/articles/{id}',
-  tags,
-  security: bearer,
-  summary: 'Delete an article and its attachments',
-  description: WRITERS,
-  request: { params: IdParam, headers: versionedWriteHeaders },
-  responses: { 204: { description: 'Deleted' }, 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
-})
-const attach = createRoute({
+const getOne = r.read('/articles/{id}', { summary: 'An article with its sanitized body and its attachments', description: WHO })
+const update = r.update('/articles/{id}', { summary: "Change an article's title, body, tags or language", description: WRITERS, body: UpdateArticleRequest })
+const remove = r.remove('/articles/{id}', { summary: 'Delete an article and its attachments', description: WRITERS })
+const attach = r.route({
   method: 'post',
   path: '/articles/{id}/attachments',
-  tags,
-  security: bearer,
   summary:
     'Attach a file (multipart field `file`): PDF, image, text or Office file, at most 20 MB, checked by name, content and the virus-scanning hook; at most 10 an article',
   description: WRITERS,
-  request: {
-    params: IdParam,
-    headers: writeHeaders,
-    body: { content: { 'multipart/form-data': { schema: z.object({ file: binary }) } }, required: true },
-  },
-  responses: { 200: one('The article'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 413: e[413], 422: e[422], 429: e[429] },
+  request: { params: IdParam, headers: writeHeaders, ...fileUpload },
+  ok: { 200: r.one() },
+  errors: [400, 401, 403, 404, 409, 413, 422, 429],
 })
-const attachment = createRoute({
-  method: 'get',
-  path: '/articles/{id}/attachments/{attachmentId}',
-  tags,
-  security: bearer,
+const attachment = r.file('/articles/{id}/attachments/{attachmentId}', {
   summary: 'An attachment’s file, for those who read the article (`Content-Disposition: attachment`)',
-  request: { params: AttachmentParam },
-  responses: { 200: { description: 'The file', content: { 'application/octet-stream': { schema: binary } } }, 401: e[401], 404: e[404] },
+  what: 'The file',
+  params: AttachmentParam,
 })
-const detach = createRoute({
+const detach = r.route({
   method: 'delete',
   path: '/articles/{id}/attachments/{attachmentId}',
-  tags,
-  security: bearer,
   summary: 'Remove an attachment',
   description: WRITERS,
   request: { params: AttachmentParam, headers: writeHeaders },
-  responses: { 200: one('The article'), 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
+  ok: { 200: r.one() },
+  errors: [401, 403, 404, 409],
 })
 
 export const articlesRoutes = (articles: ArticlesService, limits: { upload: RateLimiter; search: RateLimiter }) =>

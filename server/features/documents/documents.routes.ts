@@ -1,40 +1,31 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { Document, DocumentEvent, DocumentListQuery, DocumentUploadFields, UpdateDocumentRequest } from '../../../shared/contract/documents'
 import { messages as m } from '../../../shared/i18n-messages'
 import { validation } from '../../errors'
 import { issuesOf } from '../../http/error-mapper'
-import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
-import { nextLinkHeader, setNextLink } from '../../http/paging'
+import { IdParam, itemRoutes, PAGED } from '../../http/item-routes'
+import { json, router, writeHeaders } from '../../http/openapi'
+import { setNextLink } from '../../http/paging'
 import { storedFileAnswer, uploadedFile } from '../../http/stored-files'
 import { ifMatchVersion, setETag } from '../../http/versioning'
 import { requireActor } from '../access/actor'
 import type { DocumentsService } from './documents.service'
 
-const tags = ['Documents']
-const IdParam = z.object({ id: z.uuid() })
-const one = (description: string) => ({ description: `${description} (ETag: its version)`, ...json(Document) })
-const binary = z.any().meta({ type: 'string', format: 'binary' })
+const r = itemRoutes({ tags: ['Documents'], entity: Document, name: 'document' })
 /** The uploaded file of a multipart form: a missing one, or a text in its place, is "Please choose a file". */
 const fileField = z.custom<File>((v) => v instanceof File, { error: m.documentFileRequired.id }).meta({ type: 'string', format: 'binary' })
 const WHO_READS =
   'Who reads a document is its audience: MEMBERS (residents of the association and its staff), BOARD (every company role), STAFF (chairman, administrator, accountant); the super admin reads all. ' +
   'Another association’s document, or one the caller may not read, is 404.'
 
-const list = createRoute({
-  method: 'get',
-  path: '/documents',
-  tags,
-  security: bearer,
+const list = r.page('/documents', {
   summary: "A company's documents the caller reads, newest first (a company the caller has nothing to do with is 404)",
-  description: `${WHO_READS} A page of at most \`limit\` (1–200, default 200); the next page is in the \`Link\` header.`,
-  request: { query: DocumentListQuery },
-  responses: { 200: { description: 'A page of documents', headers: nextLinkHeader, ...json(z.array(Document)) }, 400: e[400], 401: e[401], 404: e[404] },
+  description: `${WHO_READS} ${PAGED}`,
+  query: DocumentListQuery,
 })
-const upload = createRoute({
+const upload = r.route({
   method: 'post',
   path: '/documents',
-  tags,
-  security: bearer,
   summary:
     'Upload a document (multipart: `file` and the fields of DocumentUploadFields). Staff of the company (every role) and the super admin; a board member cannot choose the STAFF audience. ' +
     'PDF, PNG, JPEG, GIF, WebP, text, Word or Excel, at most 20 MB; checked by content and by the virus-scanning hook. Recorded in the audit trail.',
@@ -42,66 +33,30 @@ const upload = createRoute({
     headers: writeHeaders,
     body: { content: { 'multipart/form-data': { schema: DocumentUploadFields.extend({ file: fileField }) } }, required: true },
   },
-  responses: { 201: one('The document'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 413: e[413], 422: e[422] },
+  ok: { 201: r.one() },
+  errors: [400, 401, 403, 404, 409, 413, 422],
 })
-const getOne = createRoute({
-  method: 'get',
-  path: '/documents/{id}',
-  tags,
-  security: bearer,
-  summary: 'A document (its description; the bytes are at /documents/{id}/file)',
-  description: WHO_READS,
-  request: { params: IdParam },
-  responses: { 200: one('The document'), 401: e[401], 404: e[404] },
-})
-const update = createRoute({
-  method: 'patch',
-  path: '/documents/{id}',
-  tags,
-  security: bearer,
+const getOne = r.read('/documents/{id}', { summary: 'A document (its description; the bytes are at /documents/{id}/file)', description: WHO_READS })
+const update = r.update('/documents/{id}', {
   summary: "Change a document's title, category, audience or general assembly (staff of the company). Recorded in the audit trail.",
-  request: { params: IdParam, headers: versionedWriteHeaders, ...jsonBody(UpdateDocumentRequest) },
-  responses: { 200: one('The document'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412], 422: e[422] },
+  body: UpdateDocumentRequest,
 })
-const remove = createRoute({
-  method: 'delete',
-  path: '/documents/{id}',
-  tags,
-  security: bearer,
-  summary: 'Delete a document (staff of the company); the audit trail keeps who deleted it',
-  request: { params: IdParam, headers: versionedWriteHeaders },
-  responses: { 204: { description: 'Deleted' }, 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
-})
-const file = createRoute({
-  method: 'get',
-  path: '/documents/{id}/file',
-  tags,
-  security: bearer,
+const remove = r.remove('/documents/{id}', { summary: 'Delete a document (staff of the company); the audit trail keeps who deleted it' })
+const file = r.file('/documents/{id}/file', {
   summary: 'The document’s file, for those who read the document. `ETag` is the file’s id: it changes when the file is replaced.',
-  request: { params: IdParam },
-  responses: { 200: { description: 'The bytes', content: { 'application/octet-stream': { schema: binary } } }, 401: e[401], 404: e[404] },
+  what: 'The bytes',
 })
-const replace = createRoute({
-  method: 'put',
-  path: '/documents/{id}/file',
-  tags,
-  security: bearer,
+const replace = r.setFile('/documents/{id}/file', {
   summary: 'Replace the file (multipart field `file`; staff of the company). The document gets a new `fileId`; recorded in the audit trail.',
-  request: {
-    params: IdParam,
-    headers: versionedWriteHeaders,
-    body: { content: { 'multipart/form-data': { schema: z.object({ file: binary }) } }, required: true },
-  },
-  responses: { 200: one('The document'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412], 413: e[413], 422: e[422] },
+  errors: [400, 401, 403, 404, 409, 412, 413, 422],
 })
-const history = createRoute({
+const history = r.route({
   method: 'get',
   path: '/documents/{id}/history',
-  tags,
-  security: bearer,
   summary: 'Who uploaded and changed the document, newest first (staff of the company and the super admin; a resident who reads the document gets 403)',
   request: { params: IdParam },
-  responses: { 200: { description: 'The audit trail', ...json(z.array(DocumentEvent)) }, 401: e[401], 403: e[403], 404: e[404] },
+  ok: { 200: { description: 'The audit trail', ...json(z.array(DocumentEvent)) } },
+  errors: [401, 403, 404],
 })
 
 /** The uploaded file of a multipart body (400 on `file` when there is none). */

@@ -1,4 +1,3 @@
-import { createRoute, z } from '@hono/zod-openapi'
 import {
   CreateReplyRequest,
   CreateThreadRequest,
@@ -13,156 +12,113 @@ import {
   ThreadModerationRequest,
   UpdatePostRequest,
 } from '../../../shared/contract/forum'
-import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
-import { nextLinkHeader, setNextLink } from '../../http/paging'
+import { IdParam, itemRoutes, PAGED } from '../../http/item-routes'
+import { jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
+import { setNextLink } from '../../http/paging'
 import { ifMatchVersion, setETag } from '../../http/versioning'
 import { requireActor } from '../access/actor'
 import type { ForumService } from './forum.service'
 
 const tags = ['Forum']
-const IdParam = z.object({ id: z.uuid() })
-const thread = (description: string) => ({ description: `${description} (ETag: its version)`, ...json(ForumThread) })
-const post = (description: string) => ({ description: `${description} (ETag: its version)`, ...json(ForumPost) })
+const onThreads = itemRoutes({ tags, entity: ForumThread, name: 'thread' })
+const onPosts = itemRoutes({ tags, entity: ForumPost, name: 'post' })
 const WHO =
   'Members of the association read its forum: its staff (every role) and its residents with a living agreement; the super admin reads all. ' +
   'Another association’s thread is 404, and so is a hidden one for members who do not moderate.'
 
-const list = createRoute({
-  method: 'get',
-  path: '/forum/threads',
-  tags,
-  security: bearer,
+const list = onThreads.page('/forum/threads', {
   summary: "A company's forum threads: pinned first, then the latest activity first",
-  description: `${WHO} A page of at most \`limit\` (1–200, default 200); the next page is in the \`Link\` header.`,
-  request: { query: ThreadListQuery },
-  responses: { 200: { description: 'A page of threads', headers: nextLinkHeader, ...json(z.array(ForumThread)) }, 400: e[400], 401: e[401], 404: e[404] },
+  description: `${WHO} ${PAGED}`,
+  query: ThreadListQuery,
 })
-const create = createRoute({
-  method: 'post',
-  path: '/forum/threads',
-  tags,
-  security: bearer,
+const create = onThreads.create('/forum/threads', {
   summary:
     'Start a thread with its opening post (a member of the association; client-made `id` and `postId` make a retried create one thread). The body is sanitized HTML. At most 30 threads and replies an hour per user.',
-  request: { headers: writeHeaders, ...jsonBody(CreateThreadRequest) },
-  responses: { 201: thread('The thread'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422], 429: e[429] },
+  body: CreateThreadRequest,
+  errors: [400, 401, 403, 404, 409, 422, 429],
 })
-const getOne = createRoute({
-  method: 'get',
-  path: '/forum/threads/{id}',
-  tags,
-  security: bearer,
-  summary: 'A thread',
-  description: WHO,
-  request: { params: IdParam },
-  responses: { 200: thread('The thread'), 401: e[401], 404: e[404] },
-})
-const posts = createRoute({
-  method: 'get',
-  path: '/forum/threads/{id}/posts',
-  tags,
-  security: bearer,
+const getOne = onThreads.read('/forum/threads/{id}', { summary: 'A thread', description: WHO })
+const posts = onPosts.page('/forum/threads/{id}/posts', {
   summary: "A thread's posts, oldest first (the opening post first); hidden ones for moderators only, a deleted one without its text",
   description: `${WHO} A page of at most \`limit\`; the next page is in the \`Link\` header.`,
-  request: { params: IdParam, query: PostListQuery },
-  responses: { 200: { description: 'A page of posts', headers: nextLinkHeader, ...json(z.array(ForumPost)) }, 400: e[400], 401: e[401], 404: e[404] },
+  params: IdParam,
+  query: PostListQuery,
 })
-const reply = createRoute({
+const reply = onPosts.route({
   method: 'post',
   path: '/forum/threads/{id}/posts',
-  tags,
-  security: bearer,
   summary:
     'Reply (a member; a client-made `id` makes a retried reply one post). 422 when the thread is locked. The thread’s followers but the replier are told in-app and by e-mail.',
   request: { params: IdParam, headers: writeHeaders, ...jsonBody(CreateReplyRequest) },
-  responses: { 201: post('The reply'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422], 429: e[429] },
+  ok: { 201: onPosts.one('The reply') },
+  errors: [400, 401, 403, 404, 409, 422, 429],
 })
-const follow = createRoute({
-  method: 'put',
-  path: '/forum/threads/{id}/follow',
-  tags,
-  security: bearer,
-  summary: 'Follow a thread: be told about its new replies (a member)',
-  request: { params: IdParam, headers: writeHeaders },
-  responses: { 200: thread('The thread'), 401: e[401], 403: e[403], 404: e[404] },
-})
-const unfollow = createRoute({
-  method: 'delete',
-  path: '/forum/threads/{id}/follow',
-  tags,
-  security: bearer,
-  summary: 'Unfollow a thread: no more notices about its replies (posting again follows it again)',
-  request: { params: IdParam, headers: writeHeaders },
-  responses: { 200: thread('The thread'), 401: e[401], 403: e[403], 404: e[404] },
-})
-const moderateThread = createRoute({
+/** Following a thread, or no longer (a PUT and a DELETE of the same path). */
+const following = <const M extends 'put' | 'delete'>(method: M, summary: string) =>
+  onThreads.route({
+    method,
+    path: '/forum/threads/{id}/follow',
+    summary,
+    request: { params: IdParam, headers: writeHeaders },
+    ok: { 200: onThreads.one() },
+    errors: [401, 403, 404],
+  })
+const follow = following('put', 'Follow a thread: be told about its new replies (a member)')
+const unfollow = following('delete', 'Unfollow a thread: no more notices about its replies (posting again follows it again)')
+const moderateThread = onThreads.route({
   method: 'post',
   path: '/forum/threads/{id}/moderation',
-  tags,
-  security: bearer,
   summary: 'Hide, unhide, lock, unlock, pin or unpin a thread (the association’s staff, the board included); audited with an optional reason',
   request: { params: IdParam, headers: writeHeaders, ...jsonBody(ThreadModerationRequest) },
-  responses: { 200: thread('The thread'), 400: e[400], 401: e[401], 403: e[403], 404: e[404] },
+  ok: { 200: onThreads.one() },
+  errors: [400, 401, 403, 404],
 })
-const editPost = createRoute({
+const editPost = onPosts.route({
   method: 'patch',
   path: '/forum/posts/{id}',
-  tags,
-  security: bearer,
   summary: 'Edit a post (its author; If-Match). Not on a locked thread, not once deleted.',
   request: { params: IdParam, headers: versionedWriteHeaders, ...jsonBody(UpdatePostRequest) },
-  responses: { 200: post('The post'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 412: e[412], 422: e[422] },
+  ok: { 200: onPosts.one() },
+  errors: [400, 401, 403, 404, 412, 422],
 })
-const deletePost = createRoute({
+const deletePost = onPosts.route({
   method: 'delete',
   path: '/forum/posts/{id}',
-  tags,
-  security: bearer,
   summary: 'Delete a post (its author): it stays in the thread marked deleted, without its text',
   request: { params: IdParam, headers: versionedWriteHeaders },
-  responses: { 200: post('The post'), 401: e[401], 403: e[403], 404: e[404], 412: e[412] },
+  ok: { 200: onPosts.one() },
+  errors: [401, 403, 404, 412],
 })
-const moderatePost = createRoute({
+const moderatePost = onPosts.route({
   method: 'post',
   path: '/forum/posts/{id}/moderation',
-  tags,
-  security: bearer,
   summary: 'Hide or unhide a post (the association’s staff); audited with an optional reason',
   request: { params: IdParam, headers: writeHeaders, ...jsonBody(PostModerationRequest) },
-  responses: { 200: post('The post'), 400: e[400], 401: e[401], 403: e[403], 404: e[404] },
+  ok: { 200: onPosts.one() },
+  errors: [400, 401, 403, 404],
 })
-const report = createRoute({
+const report = onPosts.route({
   method: 'post',
   path: '/forum/posts/{id}/report',
-  tags,
-  security: bearer,
   summary: 'Report a post (a member; once per post, not one’s own): the moderators are told in-app',
   request: { params: IdParam, headers: writeHeaders, ...jsonBody(ReportPostRequest) },
-  responses: { 202: { description: 'Reported' }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
+  ok: { 202: { description: 'Reported' } },
+  errors: [400, 401, 403, 404, 409, 422],
 })
-const reports = createRoute({
-  method: 'get',
-  path: '/forum/reports',
-  tags,
-  security: bearer,
+const reports = onThreads.page('/forum/reports', {
   summary: "A company's open reports, oldest first (its staff; residents 403, another association 404)",
-  request: { query: ReportListQuery },
-  responses: {
-    200: { description: 'A page of reports', headers: nextLinkHeader, ...json(z.array(ForumReport)) },
-    400: e[400],
-    401: e[401],
-    403: e[403],
-    404: e[404],
-  },
+  query: ReportListQuery,
+  items: ForumReport,
+  of: 'reports',
+  errors: [400, 401, 403, 404],
 })
-const resolve = createRoute({
+const resolve = onThreads.route({
   method: 'post',
   path: '/forum/reports/{id}/resolve',
-  tags,
-  security: bearer,
   summary: 'Mark a report handled (the association’s staff); audited',
   request: { params: IdParam, headers: writeHeaders },
-  responses: { 204: { description: 'Resolved' }, 401: e[401], 403: e[403], 404: e[404] },
+  ok: { 204: { description: 'Resolved' } },
+  errors: [401, 403, 404],
 })
 
 /**

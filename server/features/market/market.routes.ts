@@ -1,110 +1,58 @@
-import { createRoute, z } from '@hono/zod-openapi'
 import { ContactSellerRequest, CreateListingRequest, Listing, ListingListQuery, UpdateListingRequest } from '../../../shared/contract/market'
 import { messages as m } from '../../../shared/i18n-messages'
-import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
-import { nextLinkHeader, setNextLink } from '../../http/paging'
+import { IdParam, itemRoutes, PAGED } from '../../http/item-routes'
+import { jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
+import { setNextLink } from '../../http/paging'
 import type { RateLimiter } from '../../http/rate-limit'
 import { storedFileAnswer, uploadedFile } from '../../http/stored-files'
 import { ifMatchVersion, setETag } from '../../http/versioning'
 import { requireActor } from '../access/actor'
 import type { MarketService } from './market.service'
 
-const tags = ['Market']
-const IdParam = z.object({ id: z.uuid() })
-const one = (description: string) => ({ description: `${description} (ETag: its version)`, ...json(Listing) })
-const binary = z.any().meta({ type: 'string', format: 'binary' })
+const r = itemRoutes({ tags: ['Market'], entity: Listing, name: 'listing' })
 const WHO =
   'Members of the association read its market: its staff (every role) and its residents with a living agreement; the super admin reads all. ' +
   'Another association’s listing is 404.'
 
-const list = createRoute({
-  method: 'get',
-  path: '/market',
-  tags,
-  security: bearer,
+const list = r.page('/market', {
   summary: "A company's market listings, newest first: the caller's own, and others' that have not expired",
-  description: `${WHO} A page of at most \`limit\` (1–200, default 200); the next page is in the \`Link\` header.`,
-  request: { query: ListingListQuery },
-  responses: { 200: { description: 'A page of listings', headers: nextLinkHeader, ...json(z.array(Listing)) }, 400: e[400], 401: e[401], 404: e[404] },
+  description: `${WHO} ${PAGED}`,
+  query: ListingListQuery,
 })
-const create = createRoute({
-  method: 'post',
-  path: '/market',
-  tags,
-  security: bearer,
+const create = r.create('/market', {
   summary: 'List something (a member of the association; a client-made `id` makes a retried create one listing). It expires in 30 days unless renewed.',
-  request: { headers: writeHeaders, ...jsonBody(CreateListingRequest) },
-  responses: { 201: one('The listing'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
+  body: CreateListingRequest,
 })
-const getOne = createRoute({
-  method: 'get',
-  path: '/market/{id}',
-  tags,
-  security: bearer,
-  summary: 'A listing (an expired one too: `expiresAt` is past)',
-  description: WHO,
-  request: { params: IdParam },
-  responses: { 200: one('The listing'), 401: e[401], 404: e[404] },
-})
-const update = createRoute({
-  method: 'patch',
-  path: '/market/{id}',
-  tags,
-  security: bearer,
+const getOne = r.read('/market/{id}', { summary: 'A listing (an expired one only for its seller: 404 for others)', description: WHO })
+const update = r.update('/market/{id}', {
   summary: "Change a listing's title, description, price (BUY only) or status (the seller only)",
-  request: { params: IdParam, headers: versionedWriteHeaders, ...jsonBody(UpdateListingRequest) },
-  responses: { 200: one('The listing'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412], 422: e[422] },
+  body: UpdateListingRequest,
 })
-const remove = createRoute({
-  method: 'delete',
-  path: '/market/{id}',
-  tags,
-  security: bearer,
-  summary: 'Delete a listing: the seller, the association’s staff (moderation) or the super admin',
-  request: { params: IdParam, headers: versionedWriteHeaders },
-  responses: { 204: { description: 'Deleted' }, 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
-})
-const renew = createRoute({
+const remove = r.remove('/market/{id}', { summary: 'Delete a listing: the seller, the association’s staff (moderation) or the super admin' })
+const renew = r.route({
   method: 'post',
   path: '/market/{id}/renew',
-  tags,
-  security: bearer,
-  summary: 'Renew a listing: it expires 30 days from now (the seller only)',
+  summary: 'Renew a listing: it expires 30 days from now (the seller only; 422 for a listing marked gone)',
   request: { params: IdParam, headers: versionedWriteHeaders },
-  responses: { 200: one('The listing'), 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
+  ok: { 200: r.one() },
+  errors: [401, 403, 404, 409, 412, 422],
 })
-const photo = createRoute({
-  method: 'get',
-  path: '/market/{id}/photo',
-  tags,
-  security: bearer,
+const photo = r.file('/market/{id}/photo', {
   summary: 'The listing’s photo, for those who read the listing (404 when it has none). `ETag` is the photo’s id.',
-  request: { params: IdParam },
-  responses: { 200: { description: 'The image', content: { 'application/octet-stream': { schema: binary } } }, 401: e[401], 404: e[404] },
+  what: 'The image',
 })
-const setPhoto = createRoute({
-  method: 'put',
-  path: '/market/{id}/photo',
-  tags,
-  security: bearer,
+const setPhoto = r.setFile('/market/{id}/photo', {
   summary:
     'Set or replace the photo (multipart field `file`; the seller only): PNG, JPEG, GIF or WebP, at most 5 MB, checked by content and by the virus-scanning hook',
-  request: {
-    params: IdParam,
-    headers: versionedWriteHeaders,
-    body: { content: { 'multipart/form-data': { schema: z.object({ file: binary }) } }, required: true },
-  },
-  responses: { 200: one('The listing'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412], 413: e[413], 422: e[422], 429: e[429] },
 })
-const contact = createRoute({
+const contact = r.route({
   method: 'post',
   path: '/market/{id}/contact',
-  tags,
-  security: bearer,
   summary:
-    'Write to the seller: they are told in-app and by e-mail, in their language, with the writer’s name, e-mail and text. Any member but the seller; 10 per hour per user',
+    'Write to the seller: they are told in-app and by e-mail, in their language, with the writer’s name, e-mail and text. Any member but the seller, about a listing that is neither gone nor expired (422); 10 per hour per user and 3 a day per listing',
   request: { params: IdParam, headers: writeHeaders, ...jsonBody(ContactSellerRequest) },
-  responses: { 202: { description: 'Sent' }, 400: e[400], 401: e[401], 404: e[404], 422: e[422], 429: e[429] },
+  ok: { 202: { description: 'Sent' } },
+  errors: [400, 401, 404, 422, 429],
 })
 
 export const marketRoutes = (market: MarketService, limits: { contact: RateLimiter; photo: RateLimiter }) =>

@@ -23,6 +23,9 @@ import { recordChange, recordChangesFor } from '../sync/change-log'
 import type { SyncEntity } from '../../../shared/contract/sync'
 import { asText, textColumns } from './table-columns'
 
+/** What an association's residents read too (not only its staff): their copies follow through one row for its members (decision 0073). */
+const READ_BY_MEMBERS = new Set<SyncEntity>(['forumThread', 'forumPost', 'listing', 'lendingItem', 'loan', 'proposal', 'message'])
+
 /** What replaces an identifier found inside a kept text (a message, a forum post, a stored notice). */
 export const ERASED_TEXT = '[erased]'
 
@@ -56,8 +59,6 @@ export interface EraseInput extends EraseMemberRequest {
 export interface EraseDeps {
   db: Db
   clock: Clock
-  /** A company's residents (a living agreement there), who keep offline copies of its shared rows. */
-  residentIds(companyId: string): Promise<string[]>
 }
 
 /**
@@ -372,9 +373,7 @@ export async function eraseAccount(deps: EraseDeps, input: EraseInput): Promise<
     // Mail to or about them (queued or sent) goes, and every other text loses their identifiers.
     const mailIds = await sweepIdentifiers(db, identifiers)
 
-    // The offline copies follow: staff of each association, and the residents who keep its shared rows.
-    const residents = new Map<string, string[]>()
-    const residentsOf = async (companyId: string) => residents.get(companyId) ?? residents.set(companyId, await deps.residentIds(companyId)).get(companyId)!
+    // The offline copies follow: staff of each association, its residents for what members read (one row for them, decision 0073), and named users.
     shared('forumThread', 'upsert', threads)
     shared('forumPost', 'upsert', posts)
     shared('listing', 'delete', listings)
@@ -391,23 +390,16 @@ export async function eraseAccount(deps: EraseDeps, input: EraseInput): Promise<
       })
     shared('proposal', 'upsert', proposals)
     for (const c of changes) {
-      if (c.companyId === null && c.users.length) {
-        await recordChangesFor(db, clock, c.entity, [c.id], c.op, c.users)
+      if (c.companyId === null) {
+        if (c.users.length) await recordChangesFor(db, clock, c.entity, [c.id], c.op, c.users)
         continue
       }
-      if (c.companyId !== null) await recordChange(db, clock, c.entity, c.id, c.op, { companyId: c.companyId })
-      const sharedWithResidents = ['forumThread', 'forumPost', 'listing', 'lendingItem', 'message'].includes(c.entity)
-      const readers = new Set([...c.users, ...(sharedWithResidents && c.companyId ? await residentsOf(c.companyId) : [])])
-      readers.delete(userId)
-      if (readers.size) await recordChangesFor(db, clock, c.entity, [c.id], c.op, [...readers])
+      await recordChange(db, clock, c.entity, c.id, c.op, { companyId: c.companyId, ...(READ_BY_MEMBERS.has(c.entity) && { members: true as const }) })
+      const named = c.users.filter((u) => u !== userId)
+      if (named.length) await recordChangesFor(db, clock, c.entity, [c.id], c.op, named)
     }
-    for (const a of written) {
-      if (a.companyId) {
-        await recordChange(db, clock, 'article', a.id, 'upsert', { companyId: a.companyId })
-        const readers = await residentsOf(a.companyId)
-        if (readers.length) await recordChangesFor(db, clock, 'article', [a.id], 'upsert', readers)
-      } else await recordChange(db, clock, 'article', a.id, 'upsert', { everyone: true })
-    }
+    for (const a of written)
+      await recordChange(db, clock, 'article', a.id, 'upsert', a.companyId ? { companyId: a.companyId, members: true } : { everyone: true })
 
     const erasure: Erasure = { id: newId(), companyId: input.companyId, userId, reason: input.reason, requestedOn: input.requestedOn, erasedAt: now }
     await db

@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { EraseMemberRequest, Erasure, PersonalDataExport } from '../../../shared/contract/personal-data'
 import { bearer, errorResponses as e, json, jsonBody, router, writeHeaders } from '../../http/openapi'
+import type { MiddlewareHandler } from 'hono'
+import type { AppEnv } from '../../http/app-env'
 import type { RateLimiter } from '../../http/rate-limit'
 import { requireActor } from '../access/actor'
 import type { PersonalDataService } from './personal-data.service'
@@ -54,6 +56,21 @@ const erase = createRoute({
 })
 
 const noStore = { 'Cache-Control': 'no-store' }
+const uuid = z.uuid()
+
+/**
+ * Runs before the body is validated: another association's company, or a user who is not a member
+ * of this one, answers 404 whatever the body holds (a 400 would tell the caller the path exists).
+ * Malformed ids are left to the parameter check (400).
+ */
+const reachableFirst =
+  (service: PersonalDataService): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const companyId = c.req.param('companyId')
+    const userId = c.req.param('userId')
+    if (uuid.safeParse(companyId).success && uuid.safeParse(userId).success) await service.assertMayReach(requireActor(c.var.actor), companyId!, userId!)
+    await next()
+  }
 
 export const personalDataRoutes = (service: PersonalDataService, limits: { download: RateLimiter }) =>
   router()
@@ -74,7 +91,7 @@ export const personalDataRoutes = (service: PersonalDataService, limits: { downl
         'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
       })
     })
-    .openapi(erase, async (c) => {
+    .openapi({ ...erase, middleware: [reachableFirst(service)] }, async (c) => {
       const { companyId, userId } = c.req.valid('param')
       return c.json(await service.erase(requireActor(c.var.actor), companyId, userId, c.req.valid('json')), 200)
     })

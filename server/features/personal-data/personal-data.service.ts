@@ -27,7 +27,6 @@ const openLoan = ['ACCEPTED', 'CONFIRMED', 'HANDED_OVER'] as const
 export interface PersonalDataDeps {
   db: Db
   clock: Clock
-  residency: { residentIds(companyId: string): Promise<string[]> }
   /** Forgets the cached actor of a user whose sessions and name the erase changed. */
   actorChanged(userId: string): void
   /**
@@ -41,7 +40,7 @@ export interface PersonalDataDeps {
  * Personal data (issue #23, decision 0069): a user downloads what the product holds about them;
  * the chairman or administrator of an association (or the super admin) erases a member who asked.
  */
-export function createPersonalDataService({ db, clock, residency, actorChanged, mailFilesDir }: PersonalDataDeps) {
+export function createPersonalDataService({ db, clock, actorChanged, mailFilesDir }: PersonalDataDeps) {
   /** The companies a user belongs to: a role there, or an agreement in any state. */
   const companiesOf = async (userId: string): Promise<Set<string>> => {
     const roles = await db.select({ id: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId)).all()
@@ -60,6 +59,15 @@ export function createPersonalDataService({ db, clock, residency, actorChanged, 
     // Its other staff and its residents know the association exists: 403. Anyone else: 404.
     if (role !== undefined || (await companiesOf(actor.userId)).has(companyId)) throw forbidden()
     throw notFound()
+  }
+
+  /** The member to erase, after the caller's access: 403/404 as `assertMayErase`, 404 when they are not a member of the company. */
+  async function reachableTarget(actor: Actor, companyId: string, userId: string) {
+    await assertMayErase(actor, companyId)
+    const target = await db.select({ id: users.id, systemRole: users.systemRole }).from(users).where(eq(users.id, userId)).get()
+    const theirs = target ? await companiesOf(userId) : new Set<string>()
+    if (!target || !theirs.has(companyId)) throw notFound(m.erasureMemberNotFound.id)
+    return { target, theirs }
   }
 
   /** Why the member cannot be erased yet (409 with the step to take first), or nothing. */
@@ -104,22 +112,24 @@ export function createPersonalDataService({ db, clock, residency, actorChanged, 
       return { page: personalDataHtml(data, locale), exportedAt: data.exportedAt }
     },
 
+    /**
+     * The access checks of an erase, which the route runs before it reads the body: another
+     * association's company, or someone who is not a member of this one, is 404 whatever is sent.
+     */
+    async assertMayReach(actor: Actor, companyId: string, userId: string): Promise<void> {
+      await reachableTarget(actor, companyId, userId)
+    },
+
     async erase(actor: Actor, companyId: string, userId: string, request: EraseMemberRequest): Promise<Erasure> {
-      await assertMayErase(actor, companyId)
+      const { target, theirs } = await reachableTarget(actor, companyId, userId)
       if (request.requestedOn > todayInCopenhagen(clock)) throw validation([{ path: 'requestedOn', message: m.erasureDateInvalid.id }])
-      const target = await db.select({ id: users.id, systemRole: users.systemRole }).from(users).where(eq(users.id, userId)).get()
-      const theirs = target ? await companiesOf(userId) : new Set<string>()
-      if (!target || !theirs.has(companyId)) throw notFound(m.erasureMemberNotFound.id)
       if (userId === actor.userId) throw conflict(m.erasureSelf.id)
       if (target.systemRole === 'SUPERADMIN') throw conflict(m.erasureSuperAdmin.id)
       const done = await db.select({ id: personalDataErasures.id }).from(personalDataErasures).where(eq(personalDataErasures.userId, userId)).get()
       if (done) throw conflict(m.erasureAlreadyErased.id)
       if (!isSuperAdmin(actor) && [...theirs].some((id) => id !== companyId)) throw conflict(m.erasureOtherAssociation.id)
       await assertNothingOpen(userId)
-      const erasure = await eraseAccount(
-        { db, clock, residentIds: (id) => residency.residentIds(id) },
-        { ...request, userId, companyId, erasedByUserId: actor.userId },
-      )
+      const erasure = await eraseAccount({ db, clock }, { ...request, userId, companyId, erasedByUserId: actor.userId })
       actorChanged(userId)
       // After the erase's writes. Should the request's transaction still roll back and run again, the retry finds the same rows and deletes them again.
       const { mailIds, ...logged } = erasure

@@ -223,4 +223,27 @@ describe('POST /companies/{companyId}/members/{userId}/erase', () => {
     expect((await erase(t, chairman, m.main, 'not-a-uuid')).status).toBe(400)
     expect((await erase(t, chairman, m.main, m.userId, 'not json')).status).toBe(400)
   })
+
+  it('answers 404 for another association’s company or member whatever the body, before checking it (EN and DA)', async () => {
+    const t = await testApp()
+    const m = await newMember(t, zq)
+    const chairman = await t.login(demo.chairman)
+    const otherAdmin = await t.login(demo.otherAdmin)
+    const outsider = (await t.db.select().from(users).where(eq(users.emailAddress, 'beboer15@solgaarden.dk')).get())!.id
+    const bodies: unknown[] = [{ reason: 'BORED' }, {}, 'not json', { reason: 'MEMBER_REQUEST', requestedOn: '2099-01-01' }]
+    for (const body of bodies) {
+      const what = JSON.stringify(body)
+      // The other association's admin reaching into ours, and our chairman reaching into theirs.
+      expect((await erase(t, otherAdmin, m.main, m.userId, body)).status, what).toBe(404)
+      expect((await erase(t, chairman, m.second, m.userId, body)).status, what).toBe(404)
+      // Someone who is not a member of our association, and nobody at all.
+      expect(await erase(t, chairman, m.main, outsider, body, EN), what).toMatchObject({ status: 404, json: { message: 'Member not found.' } })
+      expect(await erase(t, chairman, m.main, outsider, body, DA), what).toMatchObject({ status: 404, json: { message: 'Medlemmet blev ikke fundet.' } })
+      expect((await erase(t, chairman, m.main, v7(), body)).status, what).toBe(404)
+      // Our own member still gets the body checked.
+      expect((await erase(t, chairman, m.main, m.userId, body)).status, what).toBe(400)
+    }
+    // Nothing was erased on the way.
+    expect(await t.db.select().from(personalDataErasures).all()).toEqual([])
+  })
 })

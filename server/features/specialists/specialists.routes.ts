@@ -1,68 +1,29 @@
-import { createRoute, z } from '@hono/zod-openapi'
 import { CreateSpecialistRequest, Specialist, SpecialistListQuery, UpdateSpecialistRequest } from '../../../shared/contract/specialists'
-import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
-import { nextLinkHeader, setNextLink } from '../../http/paging'
+import { itemRoutes, PAGED } from '../../http/item-routes'
+import { router } from '../../http/openapi'
+import { setNextLink } from '../../http/paging'
 import { ifMatchVersion, setETag } from '../../http/versioning'
 import { requireActor } from '../access/actor'
 import type { SpecialistsService } from './specialists.service'
 
-const tags = ['Specialists']
-const IdParam = z.object({ id: z.uuid() })
-const one = (description: string) => ({ description: `${description} (ETag: its version)`, ...json(Specialist) })
+const r = itemRoutes({ tags: ['Specialists'], entity: Specialist, name: 'specialist' })
 const WHO =
   'Members of the association read its specialists: its staff (every role) and its residents with a living agreement; the super admin reads all. Another association’s is 404.'
 const WRITERS = 'The association’s staff (every role) and the super admin; a member who reads it gets 403.'
 
-const list = createRoute({
-  method: 'get',
-  path: '/specialists',
-  tags,
-  security: bearer,
-  summary: "A company's specialists by kind, then name",
-  description: `${WHO} A page of at most \`limit\` (1–200, default 200); the next page is in the \`Link\` header.`,
-  request: { query: SpecialistListQuery },
-  responses: { 200: { description: 'A page of specialists', headers: nextLinkHeader, ...json(z.array(Specialist)) }, 400: e[400], 401: e[401], 404: e[404] },
-})
-const create = createRoute({
-  method: 'post',
-  path: '/specialists',
-  tags,
-  security: bearer,
+const list = r.page('/specialists', { summary: "A company's specialists by kind, then name", description: `${WHO} ${PAGED}`, query: SpecialistListQuery })
+const create = r.create('/specialists', {
   summary: 'Add a specialist (a client-made `id` makes a retried create one row)',
   description: WRITERS,
-  request: { headers: writeHeaders, ...jsonBody(CreateSpecialistRequest) },
-  responses: { 201: one('The specialist'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
+  body: CreateSpecialistRequest,
 })
-const getOne = createRoute({
-  method: 'get',
-  path: '/specialists/{id}',
-  tags,
-  security: bearer,
-  summary: 'A specialist',
-  description: WHO,
-  request: { params: IdParam },
-  responses: { 200: one('The specialist'), 401: e[401], 404: e[404] },
-})
-const update = createRoute({
-  method: 'patch',
-  path: '/specialists/{id}',
-  tags,
-  security: bearer,
+const getOne = r.read('/specialists/{id}', { summary: 'A specialist', description: WHO })
+const update = r.update('/specialists/{id}', {
   summary: "Change a specialist's kind, name, contact details or notes (an empty text clears an optional field)",
   description: WRITERS,
-  request: { params: IdParam, headers: versionedWriteHeaders, ...jsonBody(UpdateSpecialistRequest) },
-  responses: { 200: one('The specialist'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412], 422: e[422] },
+  body: UpdateSpecialistRequest,
 })
-const remove = createRoute({
-  method: 'delete',
-  path: '/specialists/{id}',
-  tags,
-  security: bearer,
-  summary: 'Remove a specialist',
-  description: WRITERS,
-  request: { params: IdParam, headers: versionedWriteHeaders },
-  responses: { 204: { description: 'Deleted' }, 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
-})
+const remove = r.remove('/specialists/{id}', { summary: 'Remove a specialist', description: WRITERS })
 
 export const specialistsRoutes = (specialists: SpecialistsService) =>
   router()

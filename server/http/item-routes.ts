@@ -1,0 +1,136 @@
+import { createRoute, z, type RouteConfig } from '@hono/zod-openapi'
+import { bearer, errorResponses, json, jsonBody, versionedWriteHeaders, writeHeaders } from './openapi'
+import { nextLinkHeader } from './paging'
+
+/** An error answer a route documents (the descriptions are `errorResponses`'). */
+export type ErrorCode = keyof typeof errorResponses
+
+/** The documented error answers of `codes`, in the shape `responses` takes. */
+export const errors = <const C extends readonly ErrorCode[]>(codes: C) =>
+  Object.fromEntries(codes.map((code) => [code, errorResponses[code]])) as Pick<typeof errorResponses, C[number]>
+
+/** `{id}` in the path: a UUID. */
+export const IdParam = z.object({ id: z.uuid() })
+
+/** The sentence a paged list's description ends with (docs/API.md "Paging"). */
+export const PAGED = 'A page of at most `limit` (1–200, default 200); the next page is in the `Link` header.'
+
+/** What a route states itself: the rest of its frame (tags, bearer security, the error schemas) is the feature's. */
+export interface RouteSpec {
+  method: RouteConfig['method']
+  path: string
+  summary: string
+  description?: string
+  request?: RouteConfig['request']
+  /** The successful answer(s), by status. */
+  ok: RouteConfig['responses']
+  errors: readonly ErrorCode[]
+}
+
+/** A route's own words in the document. */
+interface Text {
+  summary: string
+  description?: string
+}
+const text = ({ summary, description }: Text): Text => ({ summary, description })
+type Codes = readonly ErrorCode[]
+
+const binary = z.any().meta({ type: 'string', format: 'binary' })
+/** A multipart body of one field `file` (the uploaded bytes). */
+export const fileUpload = { body: { content: { 'multipart/form-data': { schema: z.object({ file: binary }) } }, required: true } }
+/** A successful answer of raw bytes. */
+export const bytes = (description: string) => ({ description, content: { 'application/octet-stream': { schema: binary } } })
+
+/**
+ * The OpenAPI route definitions of one kind of item a feature serves (a lending item, a listing,
+ * a document…): every route is signed in (bearer) under the feature's tags, and its error answers
+ * are the shared `errorResponses`. The common routes of an item (a page of them, create, read,
+ * update with If-Match, delete, its photo) are one call each; anything else goes through `route`,
+ * which adds the same frame. `name` is the item in the answers' descriptions ("The item", "A page
+ * of items").
+ */
+export function itemRoutes<E extends z.ZodType>(frame: { tags: string[]; entity: E; name: string; plural?: string }) {
+  const { tags, entity, name } = frame
+  const plural = frame.plural ?? `${name}s`
+  const The = `The ${name}`
+
+  // The keys in the order the hand-written definitions had, so the generated document reads the same.
+  const route = <const S extends RouteSpec>(spec: S) =>
+    createRoute({
+      method: spec.method as S['method'],
+      path: spec.path as S['path'],
+      tags,
+      security: bearer,
+      summary: spec.summary,
+      ...(spec.description === undefined ? {} : { description: spec.description }),
+      request: spec.request as S['request'],
+      responses: { ...(spec.ok as S['ok']), ...errors(spec.errors as S['errors']) },
+    })
+
+  /** The item as an answer, with its version in the ETag. */
+  const one = (description: string = The) => ({ description: `${description} (ETag: its version)`, ...json(entity) })
+
+  return {
+    route,
+    one,
+    /** GET a page of items (or of `items`), the next page in the `Link` header. */
+    page: <const P extends string, Q extends z.ZodObject, I extends z.ZodType = E, Prm extends z.ZodObject | undefined = undefined>(
+      path: P,
+      spec: Text & { query: Q; params?: Prm; items?: I; of?: string; errors?: Codes },
+    ) =>
+      route({
+        method: 'get',
+        path,
+        ...text(spec),
+        request: { params: spec.params as Prm, query: spec.query },
+        ok: { 200: { description: `A page of ${spec.of ?? plural}`, headers: nextLinkHeader, ...json(z.array((spec.items ?? entity) as I)) } },
+        errors: spec.errors ?? [400, 401, 404],
+      }),
+    /** POST a new item (a client-made `id` makes a retry one item): 201 with it. */
+    create: <const P extends string, B extends z.ZodType>(path: P, spec: Text & { body: B; errors?: Codes }) =>
+      route({
+        method: 'post',
+        path,
+        ...text(spec),
+        request: { headers: writeHeaders, ...jsonBody(spec.body) },
+        ok: { 201: one() },
+        errors: spec.errors ?? [400, 401, 403, 404, 409, 422],
+      }),
+    /** GET one item by `{id}`. */
+    read: <const P extends string>(path: P, spec: Text) =>
+      route({ method: 'get', path, ...text(spec), request: { params: IdParam }, ok: { 200: one() }, errors: [401, 404] }),
+    /** PATCH an item by `{id}` with If-Match: 200 with it. */
+    update: <const P extends string, B extends z.ZodType>(path: P, spec: Text & { body: B }) =>
+      route({
+        method: 'patch',
+        path,
+        ...text(spec),
+        request: { params: IdParam, headers: versionedWriteHeaders, ...jsonBody(spec.body) },
+        ok: { 200: one() },
+        errors: [400, 401, 403, 404, 409, 412, 422],
+      }),
+    /** DELETE an item by `{id}` with If-Match: 204. */
+    remove: <const P extends string>(path: P, spec: Text & { errors?: Codes }) =>
+      route({
+        method: 'delete',
+        path,
+        ...text(spec),
+        request: { params: IdParam, headers: versionedWriteHeaders },
+        ok: { 204: { description: 'Deleted' } },
+        errors: spec.errors ?? [401, 403, 404, 409, 412],
+      }),
+    /** GET the bytes of an item's file (a photo, an attachment) by `{id}` or `params`: 404 when there is none. */
+    file: <const P extends string, Prm extends z.ZodObject = typeof IdParam>(path: P, spec: Text & { what: string; params?: Prm }) =>
+      route({ method: 'get', path, ...text(spec), request: { params: (spec.params ?? IdParam) as Prm }, ok: { 200: bytes(spec.what) }, errors: [401, 404] }),
+    /** PUT an item's file (multipart field `file`) with If-Match: 200 with the item. */
+    setFile: <const P extends string>(path: P, spec: Text & { errors?: Codes }) =>
+      route({
+        method: 'put',
+        path,
+        ...text(spec),
+        request: { params: IdParam, headers: versionedWriteHeaders, ...fileUpload },
+        ok: { 200: one() },
+        errors: spec.errors ?? [400, 401, 403, 404, 409, 412, 413, 422, 429],
+      }),
+  }
+}
