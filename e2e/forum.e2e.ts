@@ -185,7 +185,12 @@ describe('forum', () => {
       await checkScreen(page, 'forum-thread-moderator')
       await page.goto('/forum/reports')
       await page.getByText('Only testing the report button.').waitFor()
+      // The reported post's text, and a link to it in its thread.
+      await page.locator('.forum-report-excerpt').filter({ hasText: 'Den er ikke hængt tilbage på krogen. Har nogen set den?' }).waitFor()
       await checkScreen(page, 'forum-reports')
+      await page.getByRole('link', { name: t('Open the post') }).click()
+      await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor()
+      expect(new URL(page.url()).hash).toMatch(/^#post-/)
     })
 
     await journey('a reply to the locked thread is refused', async (_context, page) => {

@@ -315,6 +315,21 @@ describe('lending', () => {
     await emulator('clock', { advanceMs: 2 * DAY })
     await expect.poll(() => chargeOf(loanId)?.status, { timeout: 40_000 }).toBe('EXECUTED')
 
+    await journey('the handover waits until the day before the first day', async (_context, page) => {
+      const t = tr(admin)
+      await signIn(page, admin)
+      await page.goto(`/lending/loans/${loanId}`)
+      await page.getByText(t('Collected'), { exact: false }).first().waitFor()
+      // Starting in five days: recorded from the fourth, said beside the disabled button.
+      const reason = page.locator('#loan-handover-when')
+      await reason.waitFor()
+      expect(await reason.textContent()).toContain(t('The handover can be recorded from {date}.').split('{date}')[0]!.trim())
+      expect(await page.getByRole('button', { name: t('Record handover') }).isDisabled()).toBe(true)
+      await checkScreen(page, 'lending-handover-too-early')
+    })
+    // The loan now starts tomorrow (test data: time cannot pass here), so the handover may be recorded today.
+    writeDb((db) => db.prepare('UPDATE loans SET from_date = ?, version = version + 1 WHERE id = ?').run(dayFromToday(1), loanId))
+
     await journey('handover, return with damage, and the administration refunds part of the deposit', async (_context, page) => {
       const t = tr(admin)
       await signIn(page, admin)

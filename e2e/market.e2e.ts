@@ -94,6 +94,11 @@ describe('market', () => {
       await page.goto('/markets/swap')
       await page.getByText(t('No listings yet')).waitFor()
       expect(await page.getByRole('link', { name: TITLE }).count()).toBe(0)
+      // A link to it: no longer available, nothing to write to (the server refuses it too).
+      await page.goto(`/markets/listing/${id}`)
+      await page.getByText(t('This listing is no longer available.')).waitFor()
+      expect(await page.getByRole('heading', { name: t('Write to the seller') }).count()).toBe(0)
+      await checkScreen(page, 'market-listing-expired-neighbour')
     })
 
     await journey('expired: the seller renews it', async (_context, page) => {

@@ -104,6 +104,8 @@ export const ForumReport = z
   .object({
     id: z.string(),
     postId: z.string(),
+    /** The reported post's first ~140 characters as plain text ('' once it is deleted). */
+    postExcerpt: z.string(),
     threadId: z.string(),
     threadTitle: z.string(),
     postAuthorName: z.string(),

@@ -133,7 +133,7 @@ export type LoanReturnRequest = z.input<typeof LoanReturnRequest>
 
 /** The administration settles a held deposit: refund this much of it (0 keeps it all). */
 export const DepositSettleRequest = z
-  .object({ refundOre: z.number({ error: m.loanRefundTooLarge.id }).int({ error: m.loanRefundTooLarge.id }).min(0, { error: m.loanRefundTooLarge.id }) })
+  .object({ refundOre: z.number({ error: m.loanRefundInvalid.id }).int({ error: m.loanRefundInvalid.id }).min(0, { error: m.loanRefundInvalid.id }) })
   .meta({ id: 'DepositSettleRequest' })
 export type DepositSettleRequest = z.input<typeof DepositSettleRequest>
 

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest'
-import { isOverdue, mayTake, overlaps, reminderTimes, shiftMonth, spanProblem, take, weeksOfMonth, type LoanState } from './lending'
+import {
+  addDays,
+  handoverFrom,
+  heldSpan,
+  isOverdue,
+  mayTake,
+  partiesFor,
+  overlaps,
+  reminderTimes,
+  shiftMonth,
+  spanProblem,
+  take,
+  weeksOfMonth,
+  type LoanState,
+} from './lending'
 
 const requested: LoanState = { status: 'REQUESTED', lenderConfirmedAt: null, borrowerConfirmedAt: null }
 const at = '2026-11-25T10:00:00.000Z'
@@ -77,5 +91,33 @@ describe('dates', () => {
     expect(weeks.every((w) => w.length === 7)).toBe(true)
     expect(shiftMonth('2026-12', 1)).toBe('2027-01')
     expect(shiftMonth('2026-01', -1)).toBe('2025-12')
+  })
+})
+
+describe('after the outside test', () => {
+  it('the handover is recorded from the day before the first day, across months and years', () => {
+    expect(handoverFrom('2026-12-10')).toBe('2026-12-09')
+    expect(handoverFrom('2027-01-01')).toBe('2026-12-31')
+    expect(addDays('2026-03-28', 2)).toBe('2026-03-30')
+  })
+
+  it('says whose step each is', () => {
+    expect(partiesFor('accept')).toEqual(['lender'])
+    expect(partiesFor('cancel')).toEqual(['borrower'])
+    expect(partiesFor('confirm')).toEqual(['lender', 'borrower'])
+  })
+
+  it('a returned loan holds the days from its handover to its return (Copenhagen dates); others their agreed days', () => {
+    const span = { fromDate: '2026-12-01', toDate: '2026-12-10' }
+    expect(heldSpan({ ...span, status: 'HANDED_OVER', handedOverAt: '2026-12-01T08:00:00Z' })).toEqual(span)
+    expect(heldSpan({ ...span, status: 'RETURNED', handedOverAt: '2026-12-01T08:00:00Z', returnedAt: '2026-12-02T23:30:00Z' })).toEqual({
+      fromDate: '2026-12-01',
+      toDate: '2026-12-03',
+    })
+    // Handed over the day before and back the same evening: one day, never an empty span.
+    expect(heldSpan({ ...span, status: 'RETURNED', handedOverAt: '2026-11-30T10:00:00Z', returnedAt: '2026-11-30T18:00:00Z' })).toEqual({
+      fromDate: '2026-11-30',
+      toDate: '2026-11-30',
+    })
   })
 })

@@ -4,7 +4,7 @@
  * the client's buttons agree.
  */
 import { TZDate } from '@date-fns/tz'
-import { COPENHAGEN } from './copenhagen'
+import { COPENHAGEN, copenhagenDateOf } from './copenhagen'
 
 export const loanStatuses = ['REQUESTED', 'ACCEPTED', 'DECLINED', 'CANCELLED', 'CONFIRMED', 'HANDED_OVER', 'RETURNED'] as const
 export type LoanStatus = (typeof loanStatuses)[number]
@@ -35,6 +35,9 @@ const rules: Record<LoanAction, { from: readonly LoanStatus[]; by: readonly Loan
   handover: { from: ['CONFIRMED'], by: ['lender'] },
   return: { from: ['HANDED_OVER'], by: ['lender'] },
 }
+
+/** The parties who may ever take `action` (a step by anyone else is not theirs to take: 403). */
+export const partiesFor = (action: LoanAction): readonly LoanParty[] => rules[action].by
 
 export interface LoanState {
   status: LoanStatus
@@ -79,6 +82,24 @@ export function take(loan: LoanState, action: LoanAction, party: LoanParty, at: 
 export interface Span {
   fromDate: string
   toDate: string
+}
+
+/** The date `days` after (or before) a `YYYY-MM-DD` date. */
+export const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+
+/** The handover can be recorded from the day before the loan's first day (Copenhagen), not earlier. */
+export const handoverFrom = (fromDate: string): string => addDays(fromDate, -1)
+
+/**
+ * The days a loan holds its item in the calendar: the agreed days, except that a returned loan ends
+ * on the day it came back (early or late) and starts no later than its handover.
+ */
+export function heldSpan(loan: Span & { status?: LoanStatus; handedOverAt?: string | null; returnedAt?: string | null }): Span {
+  if (loan.status !== 'RETURNED' || !loan.returnedAt) return { fromDate: loan.fromDate, toDate: loan.toDate }
+  const back = copenhagenDateOf(new Date(loan.returnedAt))
+  const out = loan.handedOverAt ? copenhagenDateOf(new Date(loan.handedOverAt)) : loan.fromDate
+  const fromDate = out < loan.fromDate ? out : loan.fromDate
+  return { fromDate: fromDate <= back ? fromDate : back, toDate: back }
 }
 
 /** Two inclusive date spans (`YYYY-MM-DD`) share at least one day. */

@@ -17,7 +17,7 @@ export const audienceLabels: Record<DocumentAudience, MessageDescriptor> = {
   STAFF: msg`The administration`,
 }
 
-/** A file size in the user's language, in steps of 1024 as file managers show them: "820 kB", "3,4 MB". */
+/** A file size in the user's language, in steps of 1024 as file managers show them: "44 bytes", "820 kB", "3,4 MB". */
 export function formatSize(bytes: number, locale: string): string {
   const units = ['byte', 'kilobyte', 'megabyte'] as const
   let value = bytes
@@ -29,7 +29,8 @@ export function formatSize(bytes: number, locale: string): string {
   return new Intl.NumberFormat(locale === 'da' ? 'da-DK' : 'en-GB', {
     style: 'unit',
     unit: units[unit],
-    unitDisplay: 'short',
+    // Bytes in words ("1 byte", "44 bytes": the short form would say "44 byte"); larger units short ("820 kB").
+    unitDisplay: unit === 0 ? 'long' : 'short',
     maximumFractionDigits: unit === 0 ? 0 : 1,
   }).format(value)
 }

@@ -96,7 +96,7 @@ export function PostItem({ handle, post, locked, moderates }: { handle: SyncHand
     )
 
   return (
-    <li className={`forum-post card${post.hidden ? ' forum-post-hidden' : ''}`}>
+    <li id={`post-${post.id}`} tabIndex={-1} className={`forum-post card${post.hidden ? ' forum-post-hidden' : ''}`}>
       <div className="forum-post-head">
         <span className="forum-post-author">{personName(post.author?.fullName, i18n)}</span>
         {post.createdAt && <span className="muted">{formatDateTime(post.createdAt, locale)}</span>}

@@ -102,8 +102,22 @@ export function ReportsPage() {
                   {personName(r.reporterName, i18n)} reported a post by {personName(r.postAuthorName, i18n)}:
                 </Trans>
               </p>
-              <p className="forum-post-body">{r.reason}</p>
+              {r.postExcerpt ?
+                <blockquote className="forum-report-excerpt">{r.postExcerpt}</blockquote>
+              : <p className="muted">
+                  <Trans>The post was deleted.</Trans>
+                </p>
+              }
+              <p className="forum-post-body">
+                <strong>
+                  <Trans>Reason:</Trans>
+                </strong>{' '}
+                {r.reason}
+              </p>
               <div className="forum-post-actions">
+                <Link to="/forum/thread/$id" params={{ id: r.threadId }} hash={`post-${r.postId}`} className={buttonClass('secondary', 'sm')}>
+                  <Trans>Open the post</Trans>
+                </Link>
                 <Button variant="secondary" size="sm" onClick={() => void resolve(r.id)}>
                   <Trans>Mark as handled</Trans>
                 </Button>

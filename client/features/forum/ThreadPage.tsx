@@ -54,6 +54,14 @@ function Thread({ handle, thread }: { handle: SyncHandle; thread: ThreadView }) 
     void markSeen(handle.db, thread)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per activity seen
   }, [handle.db, thread.id, thread.lastActivityAt, thread._pending])
+  // A link to one post (the board's reports page: `#post-<id>`) shows it once the posts are there.
+  const loaded = posts !== undefined
+  useEffect(() => {
+    if (!loaded || !window.location.hash.startsWith('#post-')) return
+    const target = document.getElementById(window.location.hash.slice(1))
+    target?.scrollIntoView({ block: 'center' })
+    target?.focus({ preventScroll: true })
+  }, [loaded])
   const shown: PostView[] | undefined =
     posts && thread.openingBody && !posts.some((p) => p.opening) ?
       [

@@ -122,6 +122,7 @@ describe('the reports list (review item 10)', () => {
   const report = (id: string) => ({
     id,
     postId: crypto.randomUUID(),
+    postExcerpt: 'Hvem holder på min plads?',
     threadId: crypto.randomUUID(),
     threadTitle: 'Parkering',
     postAuthorName: 'Lars',

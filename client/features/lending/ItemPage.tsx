@@ -22,7 +22,7 @@ import { useSync, useSyncStatus, type SyncHandle } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
 import { useMyAgreements } from '../market/use-listings'
 import { Calendar } from './Calendar'
-import { bookingsOf, isFree, loanStatusLabels, loanStatusVariant, todayInCopenhagen } from './labels'
+import { bookingsOf, calendarLoans, isFree, loanStatusLabels, loanStatusVariant, todayInCopenhagen } from './labels'
 import { canPayDeposit, lendsForAssociation } from './lending-access'
 import { uploadItemPhoto } from './lending-api'
 import { deleteItem, requestLoan } from './lending-mutations'
@@ -109,11 +109,7 @@ function ItemDetails({ handle, row }: { handle: SyncHandle; row: ItemView }) {
           <Trans>Calendar</Trans>
         </h2>
         {/* Who had it, has it and will have it: the bookings and the loans already returned. */}
-        <Calendar
-          bookings={[...bookings, ...loans.filter((l) => l.status === 'RETURNED')]}
-          today={today}
-          mineId={loans.find((l) => l.mine === 'borrower')?.id}
-        />
+        <Calendar bookings={calendarLoans(loans)} today={today} mineId={loans.find((l) => l.mine === 'borrower')?.id} />
       </section>
       {row.archivedAt ?
         <Alert variant="info">

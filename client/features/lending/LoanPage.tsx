@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { LoanReturnRequest, LoanTermsRequest } from '../../../shared/contract/lending'
-import { mayTake, type LoanParty } from '../../../shared/domain/lending'
+import { handoverFrom, mayTake, type LoanParty } from '../../../shared/domain/lending'
+import { messages as m } from '../../../shared/i18n-messages'
 import { PendingMarker } from '../../components/sync/PendingMarker'
 import { RecordBody } from '../../components/sync/RecordBody'
 import { useQueuedText } from '../../components/sync/QueuedNotice'
@@ -22,7 +23,7 @@ import { useSync, type SyncHandle } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
 import { useMyAgreements } from '../market/use-listings'
 import { bookingsOf, changedFields, depositFailedBeforeHandover, depositLabels, isFree, loanStatusLabels, loanStatusVariant, todayInCopenhagen } from './labels'
-import { canPayDeposit, lendsForAssociation } from './lending-access'
+import { canPayDeposit, lendsForAssociation, seesContract } from './lending-access'
 import { settleDeposit } from './lending-api'
 import { loanStep, type LoanStep } from './lending-mutations'
 import { useItem, useLoan, useLoans, type ItemView, type LoanView } from './use-lending'
@@ -60,6 +61,7 @@ function LoanDetails({ handle, row }: { handle: SyncHandle; row: LoanView }) {
   const party: LoanParty | null = row.mine ?? null
   const state = { status: row.status ?? 'REQUESTED', lenderConfirmedAt: row.lenderConfirmedAt ?? null, borrowerConfirmedAt: row.borrowerConfirmedAt ?? null }
   const can = (step: LoanStep | 'terms') => !!party && mayTake(state, step, party)
+  const contract = seesContract(useSession().user, row)
   return (
     <>
       <h1>{item?.title ?? <Trans>Loan</Trans>}</h1>
@@ -103,10 +105,14 @@ function LoanDetails({ handle, row }: { handle: SyncHandle; row: LoanView }) {
               <dd>{row.message}</dd>
             </>
           )}
-          <dt>
-            <Trans>Condition on handover</Trans>
-          </dt>
-          <dd>{row.conditionOut || t`Not described yet`}</dd>
+          {contract && (
+            <>
+              <dt>
+                <Trans>Condition on handover</Trans>
+              </dt>
+              <dd>{row.conditionOut || row.handoverCondition || (row.handedOverAt ? t`Not described` : t`Not described yet`)}</dd>
+            </>
+          )}
           {item?.rules && (
             <>
               <dt>
@@ -115,16 +121,20 @@ function LoanDetails({ handle, row }: { handle: SyncHandle; row: LoanView }) {
               <dd>{item.rules}</dd>
             </>
           )}
-          <dt>
-            <Trans>Deposit</Trans>
-          </dt>
-          <dd>
-            {typeof row.depositOre === 'number' ?
-              <>
-                {formatMoney(row.depositOre, locale)} — {row.deposit && i18n._(depositLabels[row.deposit])}
-              </>
-            : t`None`}
-          </dd>
+          {contract && (
+            <>
+              <dt>
+                <Trans>Deposit</Trans>
+              </dt>
+              <dd>
+                {typeof row.depositOre === 'number' ?
+                  <>
+                    {formatMoney(row.depositOre, locale)} — {row.deposit && i18n._(depositLabels[row.deposit])}
+                  </>
+                : t`None`}
+              </dd>
+            </>
+          )}
           <dt>
             <Trans>Lender confirmed</Trans>
           </dt>
@@ -168,6 +178,11 @@ function LoanDetails({ handle, row }: { handle: SyncHandle; row: LoanView }) {
             </>
           )}
         </dl>
+        {!contract && (
+          <p className="muted">
+            <Trans>Only the borrower, the lender and the administration see the contract’s conditions and deposit.</Trans>
+          </p>
+        )}
       </section>
       {depositFailedBeforeHandover(row) && (
         <Alert variant="warning">
@@ -185,6 +200,7 @@ function LoanDetails({ handle, row }: { handle: SyncHandle; row: LoanView }) {
 /** The steps open to the user now; each through the outbox against the version shown. */
 function Steps({ handle, row, party, can }: { handle: SyncHandle; row: LoanView; party: LoanParty; can: (s: LoanStep | 'terms') => boolean }) {
   const { t, i18n } = useLingui()
+  const locale = useLocale()
   const queuedText = useQueuedText()
   const user = useSession().user
   const agreements = useMyAgreements(handle)
@@ -196,6 +212,9 @@ function Steps({ handle, row, party, can }: { handle: SyncHandle; row: LoanView;
   const opened = row as LoanView & { _version: number }
   const depositBlocked =
     party === 'borrower' && typeof row.depositOre === 'number' && agreements !== undefined && !canPayDeposit(user, agreements, row.companyId)
+  // The handover is recorded from the day before the first day (the server refuses it earlier).
+  const handoverDay = row.fromDate ? handoverFrom(row.fromDate) : undefined
+  const handoverTooEarly = !!handoverDay && todayInCopenhagen() < handoverDay
   const take = async (step: LoanStep, done: string, body?: Record<string, unknown>) => {
     setBusy(true)
     try {
@@ -260,7 +279,12 @@ function Steps({ handle, row, party, can }: { handle: SyncHandle; row: LoanView;
           </Button>
         )}
         {can('handover') && (
-          <Button busy={busy} disabled={busy} onClick={() => void take('handover', t`The handover is recorded.`, condition.trim() ? { condition } : {})}>
+          <Button
+            busy={busy}
+            disabled={busy || handoverTooEarly}
+            aria-describedby={handoverTooEarly ? 'loan-handover-when' : undefined}
+            onClick={() => void take('handover', t`The handover is recorded.`, condition.trim() ? { condition } : {})}
+          >
             <Trans>Record handover</Trans>
           </Button>
         )}
@@ -270,6 +294,11 @@ function Steps({ handle, row, party, can }: { handle: SyncHandle; row: LoanView;
           </Button>
         )}
       </div>
+      {can('handover') && handoverTooEarly && handoverDay && (
+        <p id="loan-handover-when" className="muted">
+          {i18n._(m.loanHandoverTooEarly.id, { date: formatDate(handoverDay, locale) })}
+        </p>
+      )}
       {can('handover') && (
         <TextAreaField
           label={t`Condition on handover (optional)`}

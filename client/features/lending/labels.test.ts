@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { availability, bookingOn, bookingsOf, changedFields, depositFailedBeforeHandover, isFree, kronerInput, todayInCopenhagen } from './labels'
+import {
+  availability,
+  bookingOn,
+  bookingsOf,
+  calendarLoans,
+  changedFields,
+  depositFailedBeforeHandover,
+  isFree,
+  kronerInput,
+  todayInCopenhagen,
+} from './labels'
 
 const loans = [
   { id: 'a', status: 'HANDED_OVER' as const, fromDate: '2026-12-01', toDate: '2026-12-03' },
@@ -21,6 +31,38 @@ describe('lending labels', () => {
     expect(isFree({ fromDate: '2026-12-03', toDate: '2026-12-04' }, booked)).toBe(false)
     expect(availability(booked, '2026-12-02')).toMatchObject({ now: { id: 'a' }, next: { id: 'c' } })
     expect(availability(booked, '2026-12-05')).toEqual({ now: undefined, next: expect.objectContaining({ id: 'c' }) })
+  })
+
+  it('the calendar shows a returned loan until the day it came back (early or late), in Copenhagen', () => {
+    const early = {
+      id: 'e',
+      status: 'RETURNED' as const,
+      fromDate: '2026-12-01',
+      toDate: '2026-12-10',
+      handedOverAt: '2026-11-30T17:00:00Z',
+      returnedAt: '2026-12-03T23:30:00Z',
+    }
+    const late = {
+      id: 'l',
+      status: 'RETURNED' as const,
+      fromDate: '2026-12-01',
+      toDate: '2026-12-02',
+      handedOverAt: '2026-12-01T08:00:00Z',
+      returnedAt: '2026-12-05T10:00:00Z',
+    }
+    const shown = calendarLoans([...loans, early, late])
+    expect(shown.map((l) => l.id)).toEqual(['a', 'c', 'd', 'e', 'l'])
+    // Handed over the evening before, back at 00:30 on 4 December in Copenhagen.
+    expect(shown.find((l) => l.id === 'e')).toMatchObject({ fromDate: '2026-11-30', toDate: '2026-12-04' })
+    expect(
+      bookingOn(
+        '2026-12-05',
+        shown.filter((l) => l.id === 'e'),
+      ),
+    ).toBeUndefined()
+    expect(shown.find((l) => l.id === 'l')).toMatchObject({ fromDate: '2026-12-01', toDate: '2026-12-05' })
+    // Without the times (an older copy) the agreed days stay.
+    expect(shown.find((l) => l.id === 'd')).toMatchObject({ fromDate: '2026-11-01', toDate: '2026-11-02' })
   })
 
   it('today in Copenhagen, across midnight UTC', () => {

@@ -2,7 +2,7 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { DepositState, Loan, LoanStatus } from '../../../shared/contract/lending'
-import { bookedStatuses, overlaps } from '../../../shared/domain/lending'
+import { bookedStatuses, heldSpan, overlaps } from '../../../shared/domain/lending'
 
 export const loanStatusLabels: Record<LoanStatus, MessageDescriptor> = {
   REQUESTED: msg`Requested`,
@@ -43,6 +43,17 @@ type Booking = Partial<Pick<Loan, 'id' | 'status' | 'fromDate' | 'toDate' | 'bor
 /** The loans that hold an item's days (accepted, confirmed, lent out). */
 export const bookingsOf = <T extends Booking>(loans: readonly T[]): T[] =>
   loans.filter((l) => l.status && bookedStatuses.includes(l.status) && l.fromDate && l.toDate)
+
+/**
+ * What the item's calendar shows: the bookings, and the loans already returned over the days they
+ * really held the item (until the day it came back, not the agreed last day).
+ */
+export const calendarLoans = <T extends Booking & Partial<Pick<Loan, 'handedOverAt' | 'returnedAt'>>>(loans: readonly T[]): T[] => [
+  ...bookingsOf(loans),
+  ...loans
+    .filter((l) => l.status === 'RETURNED' && l.fromDate && l.toDate)
+    .map((l) => ({ ...l, ...heldSpan({ ...l, fromDate: l.fromDate!, toDate: l.toDate! }) })),
+]
 
 /** The booking holding `day`, if any. */
 export const bookingOn = <T extends Booking>(day: string, bookings: readonly T[]): T | undefined => bookings.find((b) => b.fromDate! <= day && day <= b.toDate!)

@@ -20,3 +20,12 @@ export const canPayDeposit = (user: User, agreements: readonly Row[], companyId:
   agreements.some(
     (a) => a.companyId === companyId && a.status === 'ACCEPTED' && (a.member as { userId?: unknown } | undefined)?.userId === user.id && !a.terminationDate,
   )
+
+/**
+ * Whether the user sees a loan's contract (message, conditions, the deposit): its parties, the
+ * association's staff and the super admin, as the server's view (others get those fields empty).
+ */
+export const seesContract = (
+  user: Pick<AccountInfo, 'userRole' | 'companies'> | null | undefined,
+  loan: { mine?: string | null; companyId?: string },
+): boolean => !!loan.mine || (!!user && (user.userRole === 'SUPERADMIN' || user.companies.some((c) => c.id === loan.companyId)))

@@ -96,7 +96,11 @@ function ListingDetails({ handle, row }: { handle: SyncHandle; row: ListingView 
       {mine ?
         <SellerActions handle={handle} row={row} expired={!!expiry?.expired} />
       : <>
-          <ContactSeller row={row} />
+          {row.status === 'GONE' || expiry?.expired ?
+            <Alert variant="info">
+              <Trans>This listing is no longer available.</Trans>
+            </Alert>
+          : <ContactSeller row={row} />}
           {staff && <Moderate handle={handle} row={row} />}
         </>
       }
@@ -161,9 +165,12 @@ function SellerActions({ handle, row, expired }: { handle: SyncHandle; row: List
         </Alert>
       )}
       <div className="form-actions listing-status-actions">
-        <Button variant={expired ? 'primary' : 'secondary'} onClick={() => void renew()}>
-          <Trans>Renew</Trans>
-        </Button>
+        {/* A gone listing is not renewed (the server refuses it): mark it available first. */}
+        {row.status !== 'GONE' && (
+          <Button variant={expired ? 'primary' : 'secondary'} onClick={() => void renew()}>
+            <Trans>Renew</Trans>
+          </Button>
+        )}
         {listingStatuses
           .filter((s) => s !== row.status)
           .map((s) => (

@@ -17,6 +17,9 @@ import { messages } from '../../../shared/i18n-messages'
 import type { ChargesService } from './charges.service'
 import type { Invoicing } from './invoicing'
 import type { OneTimeCharges } from './one-time-charge'
+import { users } from '../../db/schema/users'
+import { localeOf } from '../../../shared/contract/values'
+import { translate } from '../../i18n/i18n'
 
 /** The namespace of the ids made from a loan's id (its deposit's charge and refund). */
 const LOAN_DEPOSIT_NS = '5b0f3c1e-8f4a-4c57-9d1e-6a2b7c3d4e5f'
@@ -24,8 +27,9 @@ export const depositChargeIdOf = (loanId: string) => v5(`deposit-charge:${loanId
 export const depositRefundIdOf = (loanId: string) => v5(`deposit-refund:${loanId}`, LOAN_DEPOSIT_NS)
 export const depositWriteOffIdOf = (loanId: string) => v5(`deposit-write-off:${loanId}`, LOAN_DEPOSIT_NS)
 
-/** Vipps allows 45 characters of description. */
-const describe = (title: string) => `Depositum ${title}`.slice(0, 45)
+type Locale = ReturnType<typeof localeOf>
+/** The charge's and refund's text in the borrower's language, as other charge texts (Vipps allows 45 characters). */
+const describe = (title: string, locale: Locale) => translate(locale, /*i18n*/ { id: 'Deposit {title}' }, { title }).slice(0, 45)
 
 /**
  * A loan's deposit through billing (decision 0064; lending's DepositDesk): a ONE_TIME charge on the
@@ -45,6 +49,8 @@ export function createLoanDeposits(deps: {
   billing: Pick<BillingService, 'issueRefund' | 'writeOffInvoice'>
 }): DepositDesk {
   const { db, clock, charges, invoicing } = deps
+  const localeOfUser = async (userId: string | null): Promise<Locale> =>
+    localeOf(userId ? (await db.select({ language: users.language }).from(users).where(eq(users.id, userId)).get())?.language : undefined)
   const sendNow = () => (deps.sendClock ?? clock).now().toISOString()
 
   const agreementOf = async (userId: string, companyId: string) => {
@@ -79,7 +85,8 @@ export function createLoanDeposits(deps: {
     const give = Math.min(amount, left)
     if (give <= 0) return null
     const a = (await deps.agreements.rowOf(charge.agreementId))!
-    await deps.billing.issueRefund(a, { id, chargeId: charge.id, amount: give, description: describe(title) }, 'da')
+    const locale = await localeOfUser(loan.borrowerUserId)
+    await deps.billing.issueRefund(a, { id, chargeId: charge.id, amount: give, description: describe(title, locale) }, locale)
     return id
   }
 
@@ -90,7 +97,8 @@ export function createLoanDeposits(deps: {
     const invoice = await invoicesRepository.byId(db, charge.invoiceId)
     if (!invoice || invoice.settlement) return
     try {
-      await deps.billing.writeOffInvoice(invoice, { userId: null, fullName: 'Boligkasse' }, 'Depositum for et afsluttet lån', id)
+      const reason = translate(await localeOfUser(loan.borrowerUserId), /*i18n*/ { id: 'Deposit for a finished loan' })
+      await deps.billing.writeOffInvoice(invoice, { userId: null, fullName: 'Boligkasse' }, reason, id)
     } catch (error) {
       // Nothing owed on it any more (paid after all, or already settled): nothing to write off.
       if (!(error instanceof DomainError && error.code === 'INVALID_STATE')) throw error
@@ -104,7 +112,7 @@ export function createLoanDeposits(deps: {
       const id = depositChargeIdOf(loan.id)
       if (await charges.row(id)) return id
       const a = (await agreementOf(loan.borrowerUserId!, loan.companyId))!
-      await deps.oneTime.create(a, { id, amount: loan.depositOre!, description: describe(title) })
+      await deps.oneTime.create(a, { id, amount: loan.depositOre!, description: describe(title, await localeOfUser(loan.borrowerUserId)) })
       return id
     },
 

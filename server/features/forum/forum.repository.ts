@@ -192,10 +192,16 @@ export const forumRepository = {
   resolveReport: async (db: Db, id: string, at: string, byName: string) =>
     void (await db.update(forumReports).set({ resolvedAt: at, resolvedByName: byName }).where(eq(forumReports.id, id)).run()),
 
-  /** Open reports of a company, oldest first, with the thread's title and the post's author (one statement). */
+  /** Open reports of a company, oldest first, with the thread's title and the post's author and text (one statement). */
   openReports: async (db: Db, companyId: string, after: [string, string] | undefined, limit: number) =>
     await db
-      .select({ report: forumReports, threadTitle: forumThreads.title, postAuthorName: forumPosts.authorName })
+      .select({
+        report: forumReports,
+        threadTitle: forumThreads.title,
+        postAuthorName: forumPosts.authorName,
+        postBody: forumPosts.body,
+        postDeletedAt: forumPosts.deletedAt,
+      })
       .from(forumReports)
       .innerJoin(forumThreads, eq(forumThreads.id, forumReports.threadId))
       .innerJoin(forumPosts, eq(forumPosts.id, forumReports.postId))

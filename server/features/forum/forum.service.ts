@@ -26,7 +26,7 @@ import type { CompaniesService } from '../companies/companies.service'
 import type { Residency } from '../documents/documents.service'
 import type { NotificationsService } from '../notifications/notifications.service'
 import type { Addressee, NoticesService } from '../notifications/notices'
-import { recordChange, recordChangeFor, recordChangesFor } from '../sync/change-log'
+import { recordChange, recordChangeFor } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
 import { forumRepository as repo, type ForumScope, type PostRow, type ThreadRow } from './forum.repository'
 
@@ -60,6 +60,25 @@ const postView = (r: PostRow): ForumPost => ({
   updatedAt: r.updatedAt,
   version: r.version,
 })
+
+const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
+
+/**
+ * The first ~140 characters of a post (sanitized HTML) as one line of plain text, for the reports
+ * page: tags become spaces, entities their characters; longer text ends with "…".
+ */
+export const excerptOf = (body: string, max = 140): string => {
+  const text = body
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) =>
+      name[0] === '#' ?
+        String.fromCodePoint(parseInt(name.slice(name[1] === 'x' || name[1] === 'X' ? 2 : 1), name[1] === 'x' || name[1] === 'X' ? 16 : 10))
+      : (entities[name.toLowerCase()] ?? whole),
+    )
+    .replace(/\s+/g, ' ')
+    .trim()
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`
+}
 
 export type ForumService = ReturnType<typeof createForumService>
 
@@ -108,12 +127,6 @@ export function createForumService(deps: {
       isMember: async (companyId) =>
         roleIn(actor, companyId) !== undefined || (await (homes ??= residency.residentCompanyIds(actor.userId))).includes(companyId),
     }
-  }
-
-  /** The residents of one association, asked once per request (sync changes for each of them). */
-  function residentsOf(companyId: string): () => Promise<string[]> {
-    let ids: Promise<string[]> | undefined
-    return () => (ids ??= residency.residentIds(companyId))
   }
 
   /**
@@ -173,16 +186,9 @@ export function createForumService(deps: {
     if (!moderates(actor, companyId)) throw forbidden()
   }
 
-  /** The change for sync: the company's staff by company, its residents one by one. */
-  function changesIn(companyId: string) {
-    const residents = residentsOf(companyId)
-    return {
-      residents,
-      changed: async (entity: 'forumThread' | 'forumPost', id: string) => {
-        await recordChange(db, clock, entity, id, 'upsert', { companyId })
-        await recordChangeFor(db, clock, entity, id, 'upsert', await residents())
-      },
-    }
+  /** The change for sync: one row the company's staff and residents read (decision 0073). */
+  const changed = async (companyId: string, entity: 'forumThread' | 'forumPost', ids: readonly string[]) => {
+    for (const id of ids) await recordChange(db, clock, entity, id, 'upsert', { companyId, members: true })
   }
   /** A change only one user's copy shows (their "following"). */
   const changedFor = async (id: string, userId: string) => await recordChangeFor(db, clock, 'forumThread', id, 'upsert', [userId])
@@ -212,12 +218,12 @@ export function createForumService(deps: {
   }
 
   /** Tells the thread's followers but the replier about a reply: in-app and by e-mail in each one's language; set-based. */
-  async function tellFollowers(thread: ThreadRow, replier: Actor, residents: () => Promise<string[]>) {
+  async function tellFollowers(thread: ThreadRow, replier: Actor) {
     const followers = await repo.followers(db, thread.id, replier.userId)
     if (!followers.length) return
     // Only those who may still read the thread are told: its members, or its moderators alone when it is hidden.
     const moderators = (await repo.moderators(db, thread.companyId)).map((p) => p.id)
-    const members = new Set(thread.hiddenAt ? moderators : (await residents()).concat(moderators))
+    const members = new Set(thread.hiddenAt ? moderators : (await residency.residentIds(thread.companyId)).concat(moderators))
     const people: Addressee[] = followers.filter((p) => members.has(p.id))
     await notices.tellMany(people, {
       type: 'info',
@@ -294,9 +300,8 @@ export function createForumService(deps: {
       await repo.insertThread(db, { id, companyId: input.companyId, ...author, title: input.title.trim(), lastActivityAt: at, createdAt: at, updatedAt: at })
       await repo.insertPost(db, { id: postId, threadId: id, companyId: input.companyId, ...author, opening: 1, body, createdAt: at, updatedAt: at })
       await repo.setFollowing(db, id, actor.userId, true, at)
-      const { changed } = changesIn(input.companyId)
-      await changed('forumThread', id)
-      await changed('forumPost', postId)
+      await changed(input.companyId, 'forumThread', [id])
+      await changed(input.companyId, 'forumPost', [postId])
       return await currentThread(actor, id)
     },
 
@@ -331,10 +336,9 @@ export function createForumService(deps: {
       })
       await repo.replied(db, threadId, at)
       await repo.setFollowing(db, threadId, actor.userId, true, at)
-      const { changed, residents } = changesIn(thread.companyId)
-      await changed('forumPost', id)
-      await changed('forumThread', threadId)
-      await tellFollowers(thread, actor, residents)
+      await changed(thread.companyId, 'forumPost', [id])
+      await changed(thread.companyId, 'forumThread', [threadId])
+      await tellFollowers(thread, actor)
       return await currentPost(id)
     },
 
@@ -344,13 +348,13 @@ export function createForumService(deps: {
       if (post.authorUserId !== actor.userId) throw forbidden()
       if (version !== undefined && version !== post.version) throw versionConflict(postView(post))
       if (post.deletedAt) throw ruleViolation(m.forumPostDeleted.id)
-      if (thread.lockedAt) throw ruleViolation(m.forumLocked.id)
+      if (thread.lockedAt) throw ruleViolation(m.forumLockedNoEdit.id)
       await companies.assertWritable(post.companyId)
       const body = cleanBody(input.body)
       if (body === post.body) return postView(post)
       const at = now()
       await repo.updatePost(db, id, { body, editedAt: at, updatedAt: at })
-      await changesIn(post.companyId).changed('forumPost', id)
+      await changed(post.companyId, 'forumPost', [id])
       return await currentPost(id)
     },
 
@@ -363,11 +367,10 @@ export function createForumService(deps: {
       if (post.deletedAt) return postView(post)
       const at = now()
       await repo.updatePost(db, id, { body: '', deletedAt: at, updatedAt: at })
-      const { changed } = changesIn(post.companyId)
-      await changed('forumPost', id)
+      await changed(post.companyId, 'forumPost', [id])
       if (post.opening === 0) {
         await repo.recount(db, post.threadId, at)
-        await changed('forumThread', post.threadId)
+        await changed(post.companyId, 'forumThread', [post.threadId])
       }
       return await currentPost(id)
     },
@@ -398,11 +401,9 @@ export function createForumService(deps: {
         : { pinned: input.action === 'PIN' ? 1 : 0 }
       await repo.updateThread(db, id, { ...fields, updatedAt: at })
       await audit(actor, thread, input.action, null, reason)
-      const { changed, residents } = changesIn(thread.companyId)
-      await changed('forumThread', id)
-      // Members' copies gain or lose the thread's posts with it: one change per post and resident, in multi-row statements.
-      if (input.action === 'HIDE' || input.action === 'UNHIDE')
-        await recordChangesFor(db, clock, 'forumPost', await repo.postIdsOf(db, id), 'upsert', await residents())
+      await changed(thread.companyId, 'forumThread', [id])
+      // Members' copies gain or lose the thread's posts with it: one change per post.
+      if (input.action === 'HIDE' || input.action === 'UNHIDE') await changed(thread.companyId, 'forumPost', await repo.postIdsOf(db, id))
       return await currentThread(actor, id)
     },
 
@@ -421,11 +422,10 @@ export function createForumService(deps: {
         : { hiddenAt: null, hiddenByName: null, hiddenReason: null, updatedAt: at },
       )
       await audit(actor, thread, input.action, id, reason)
-      const { changed } = changesIn(post.companyId)
-      await changed('forumPost', id)
+      await changed(post.companyId, 'forumPost', [id])
       if (post.opening === 0) {
         await repo.recount(db, post.threadId, at)
-        await changed('forumThread', post.threadId)
+        await changed(post.companyId, 'forumThread', [post.threadId])
       }
       return await currentPost(id)
     },
@@ -469,9 +469,10 @@ export function createForumService(deps: {
       const rows = await repo.openReports(db, query.companyId, after, query.limit + 1)
       const page = pageOf(rows, query.limit, (r) => [r.report.createdAt, r.report.id])
       return {
-        items: page.rows.map(({ report: r, threadTitle, postAuthorName }) => ({
+        items: page.rows.map(({ report: r, threadTitle, postAuthorName, postBody, postDeletedAt }) => ({
           id: r.id,
           postId: r.postId,
+          postExcerpt: postDeletedAt ? '' : excerptOf(postBody),
           threadId: r.threadId,
           threadTitle,
           postAuthorName,

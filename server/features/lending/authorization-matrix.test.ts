@@ -10,7 +10,8 @@ import { createItem, loanStep, putItemPhoto, requestLoan } from './test-helpers'
  * column per caller (server/test/authorization.ts). `o` allowed, `3` 403, `4` 404 (another
  * association's item or loan is never revealed), `1` 401. The item is the resident's (column R);
  * the loan is the neighbour's (column N) request, brought to the state the step needs. A step the
- * loan is not at (409) counts as allowed: the party check comes first (403 for the others).
+ * loan is not at (409) counts as allowed: the party check comes first (403 for the others, and for
+ * the party the step is not for: the borrower does not accept, the lender does not cancel).
  * Every lending route the app serves has a row (checked below).
  */
 type Ctx = { main: string; second: string; item: string; loan: string }
@@ -31,13 +32,13 @@ const table: Row[] = [
   ['DELETE', '/lending/{id}', (c) => `/lending/${c.item}`, 'oooooo341'],
   ['GET', '/loans', () => '/loans?role=lender', 'oooooooo1'],
   ['GET', '/loans/{id}', (c) => `/loans/${c.loan}`, 'ooooooo41'],
-  ['POST', '/loans/{id}/accept', (c) => `/loans/${c.loan}/accept`, '33333oo41'],
-  ['POST', '/loans/{id}/decline', (c) => `/loans/${c.loan}/decline`, '33333oo41'],
-  ['POST', '/loans/{id}/cancel', (c) => `/loans/${c.loan}/cancel`, '33333oo41'],
-  ['POST', '/loans/{id}/terms', (c) => `/loans/${c.loan}/terms`, '33333oo41', 'terms', 'accepted'],
+  ['POST', '/loans/{id}/accept', (c) => `/loans/${c.loan}/accept`, '33333o341'],
+  ['POST', '/loans/{id}/decline', (c) => `/loans/${c.loan}/decline`, '33333o341'],
+  ['POST', '/loans/{id}/cancel', (c) => `/loans/${c.loan}/cancel`, '333333o41'],
+  ['POST', '/loans/{id}/terms', (c) => `/loans/${c.loan}/terms`, '33333o341', 'terms', 'accepted'],
   ['POST', '/loans/{id}/confirm', (c) => `/loans/${c.loan}/confirm`, '33333oo41', undefined, 'accepted'],
-  ['POST', '/loans/{id}/handover', (c) => `/loans/${c.loan}/handover`, '33333oo41', 'handover', 'confirmed'],
-  ['POST', '/loans/{id}/return', (c) => `/loans/${c.loan}/return`, '33333oo41', 'return', 'handedOver'],
+  ['POST', '/loans/{id}/handover', (c) => `/loans/${c.loan}/handover`, '33333o341', 'handover', 'confirmed'],
+  ['POST', '/loans/{id}/return', (c) => `/loans/${c.loan}/return`, '33333o341', 'return', 'handedOver'],
   ['POST', '/loans/{id}/deposit/settle', (c) => `/loans/${c.loan}/deposit/settle`, '3ooo33341', 'settle', 'returnedDamaged'],
 ]
 

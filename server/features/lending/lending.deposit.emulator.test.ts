@@ -10,13 +10,14 @@ import { eq } from 'drizzle-orm'
 import { demo, testAppWithVipps } from '../../test/harness'
 import { agreements, charges, providerOutbox } from '../../db/schema/agreements'
 import { invoices } from '../../db/schema/invoices'
+import { users } from '../../db/schema/users'
 import { vippsWebhookEvents } from '../../../shared/contract/webhooks'
 import { agreementFixtures, createAgreement } from '../agreements/test-helpers'
 import { assertBookkeeping } from '../billing/test-helpers'
 import { depositChargeIdOf, depositWriteOffIdOf } from '../billing/loan-deposits'
 import { createItem, loanStep, requestLoan } from './test-helpers'
 
-async function setup(opts: { memberLender?: string } = {}) {
+async function setup(opts: { memberLender?: string; borrowerLanguage?: 'EN' | 'DA' } = {}) {
   const t = await testAppWithVipps({}, { fastFaults: true })
   const f = await agreementFixtures(t)
   const control = async (path: string, body: unknown = {}) => {
@@ -53,6 +54,7 @@ async function setup(opts: { memberLender?: string } = {}) {
     }
     throw new Error('outbox not drained')
   }
+  if (opts.borrowerLanguage) await t.db.update(users).set({ language: opts.borrowerLanguage }).where(eq(users.emailAddress, demo.residentDa)).run()
   // The association lends a drill with a 200 kr deposit; Lars borrows it and both confirm.
   const chairman = await t.login(demo.chairman)
   const borrower = await t.login(demo.residentDa)
@@ -89,6 +91,16 @@ async function setup(opts: { memberLender?: string } = {}) {
 }
 
 describe('a loan’s deposit through billing (emulator)', () => {
+  it('is described in the borrower’s language, as other charge texts', async () => {
+    for (const [language, text] of [
+      ['EN', 'Deposit Boremaskine'],
+      ['DA', 'Depositum Boremaskine'],
+    ] as const) {
+      const s = await setup({ borrowerLanguage: language })
+      expect((await s.chargeRow()).description).toBe(text)
+    }
+  })
+
   it('is charged once on the borrower’s agreement when confirmed, and refunded in full on return', async () => {
     const s = await setup()
     // Confirming again (a double click, a second device) makes no second charge.

@@ -103,6 +103,23 @@ export const lendingRepository = {
       .where(and(eq(loans.itemId, itemId), eq(loans.status, 'REQUESTED'), lte(loans.fromDate, to), sql`${loans.toDate} >= ${from}`, ne(loans.id, exceptId)))
       .all(),
 
+  /** Whether the borrower has an open request for the item sharing a day with `from`–`to`. */
+  openRequestOverlapping: async (db: Db, itemId: string, borrowerUserId: string, from: string, to: string): Promise<boolean> =>
+    (await db
+      .select({ id: loans.id })
+      .from(loans)
+      .where(
+        and(
+          eq(loans.itemId, itemId),
+          eq(loans.borrowerUserId, borrowerUserId),
+          eq(loans.status, 'REQUESTED'),
+          lte(loans.fromDate, to),
+          sql`${loans.toDate} >= ${from}`,
+        ),
+      )
+      .limit(1)
+      .get()) !== undefined,
+
   /** Whether an item has a loan that is not finished. */
   hasOpenLoans: async (db: Db, itemId: string): Promise<boolean> =>
     (await db

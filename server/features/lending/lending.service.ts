@@ -17,10 +17,11 @@ import { assertCompanyInScope } from '../access/company-scope'
 import { isSuperAdmin, roleIn } from '../access/policy'
 import type { CompaniesService } from '../companies/companies.service'
 import type { Residency } from '../documents/documents.service'
-import { acceptUpload, sweepStore, type AttachmentScanner, type AttachmentStore } from '../messages/attachment-store'
+import { sweepStore, type AttachmentScanner, type AttachmentStore } from '../messages/attachment-store'
 import { FILE_SWEEP_GRACE_MS } from '../messages/messages.service'
-import { recordChange, recordChangeFor } from '../sync/change-log'
+import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
+import { acceptPhoto } from '../market/photo-upload'
 import { lendingAccess } from './lending-access'
 import { lendingRepository as repo, type ItemRow } from './lending.repository'
 
@@ -70,10 +71,9 @@ export function createLendingService(deps: {
     return row
   }
 
-  /** The change for sync: the company's staff by company, its residents one by one. */
+  /** The change for sync: one row the company's staff and residents read (decision 0073). */
   async function changed(row: Pick<ItemRow, 'id' | 'companyId'>, op: 'upsert' | 'delete') {
-    await recordChange(db, clock, 'lendingItem', row.id, op, { companyId: row.companyId })
-    await recordChangeFor(db, clock, 'lendingItem', row.id, op, await residency.residentIds(row.companyId))
+    await recordChange(db, clock, 'lendingItem', row.id, op, { companyId: row.companyId, members: true })
   }
   const current = async (id: string) => itemView((await repo.item(db, id))!)
 
@@ -170,8 +170,7 @@ export function createLendingService(deps: {
       const row = await lenders(actor, id, version)
       if (file.bytes.byteLength === 0) throw ruleViolation(m.documentFileRequired.id, 'file')
       if (file.bytes.byteLength > MAX_ITEM_PHOTO_BYTES) throw ruleViolation(m.listingPhotoTooLarge.id, 'file')
-      const { contentType } = await acceptUpload(deps.scanner, file)
-      if (!(itemPhotoTypes as readonly string[]).includes(contentType)) throw ruleViolation(m.listingPhotoNotImage.id, 'file')
+      const contentType = await acceptPhoto(deps.scanner, file, itemPhotoTypes)
       const photoId = newId()
       files.write(id, photoId, file.bytes)
       await repo.updateItem(db, id, { photoId, photoContentType: contentType, photoSize: file.bytes.byteLength, updatedAt: now() })

@@ -53,8 +53,10 @@ describe('lending', () => {
     const board = await t.login(demo.boardmember)
     const rival = await requestLoan(t, board, item.json.id, { fromDate: '2026-11-26', toDate: '2026-11-27', message: 'Til køkkenet' })
     expect(rival.status).toBe(201)
-    // Only the lender accepts.
-    expect((await loanStep(t, borrower, loan.json.id, 'accept')).status).toBe(409)
+    // Only the lender accepts (403 for the borrower, said in their language).
+    const own = await loanStep(t, borrower, loan.json.id, 'accept', undefined, EN)
+    expect(own.status).toBe(403)
+    expect(own.json.message).toBe('Only the lender can accept the request.')
     const accepted = await loanStep(t, lender, loan.json.id, 'accept', undefined, { 'If-Match': '"1"' })
     expect(accepted.json).toMatchObject({ status: 'ACCEPTED', version: 2 })
     // A double click answers the loan as it is; it is not applied twice.
@@ -108,7 +110,7 @@ describe('lending', () => {
     expect(await titles(lender, [loan.json.id])).toContain('“Boremaskine” is overdue')
 
     // The return: only the lender records it, with the condition.
-    expect((await loanStep(t, borrower, loan.json.id, 'return', { condition: 'Fin' })).status).toBe(409)
+    expect((await loanStep(t, borrower, loan.json.id, 'return', { condition: 'Fin' })).status).toBe(403)
     const back = await loanStep(t, lender, loan.json.id, 'return', { condition: 'Fin, lidt støvet' })
     expect(back.json).toMatchObject({ status: 'RETURNED', conditionBack: 'Fin, lidt støvet', returnedAt: expect.any(String) })
 
@@ -151,7 +153,7 @@ describe('lending', () => {
     const loan = await requestLoan(t, borrower, item.json.id, { fromDate: '2026-11-24', toDate: '2026-11-24' })
     await loanStep(t, lender, loan.json.id, 'accept')
     expect((await loanStep(t, borrower, loan.json.id, 'confirm', undefined, { 'If-Match': '"1"' })).status).toBe(412)
-    expect((await loanStep(t, lender, loan.json.id, 'cancel')).status).toBe(409)
+    expect((await loanStep(t, lender, loan.json.id, 'cancel')).status).toBe(403)
     expect((await loanStep(t, borrower, loan.json.id, 'cancel')).json.status).toBe('CANCELLED')
     expect((await loanStep(t, borrower, loan.json.id, 'cancel')).json.status).toBe('CANCELLED')
     // Its dates are free again.

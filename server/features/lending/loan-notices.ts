@@ -4,7 +4,7 @@ import type { Notice, NoticesService } from '../notifications/notices'
 import { lendingRepository, type ItemRow, type LoanRow } from './lending.repository'
 
 /** A date as both languages write it in Denmark: 1.12.2026. */
-const dayText = (date: string) => {
+export const dayText = (date: string) => {
   const [y, mo, d] = date.split('-')
   return `${Number(d)}.${Number(mo)}.${y}`
 }

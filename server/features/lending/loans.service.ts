@@ -13,7 +13,7 @@ import type {
   LoanTermsRequest,
   MyLoansQuery,
 } from '../../../shared/contract/lending'
-import { mayTake, spanProblem, take, type LoanAction, type LoanParty, type SpanProblem } from '../../../shared/domain/lending'
+import { handoverFrom, mayTake, partiesFor, spanProblem, take, type LoanAction, type LoanParty, type SpanProblem } from '../../../shared/domain/lending'
 import { messages as m } from '../../../shared/i18n-messages'
 import type { Actor } from '../access/actor'
 import { roleIn } from '../access/policy'
@@ -21,12 +21,12 @@ import { isCompanyAdminStaff } from '../../../shared/domain/roles'
 import type { CompaniesService } from '../companies/companies.service'
 import type { Residency } from '../documents/documents.service'
 import type { NoticesService } from '../notifications/notices'
-import { recordChange, recordChangesFor } from '../sync/change-log'
+import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
 import type { DepositDesk } from './deposit-desk'
 import { lendingAccess } from './lending-access'
 import { lendingRepository as repo, type ItemRow, type LoanRow } from './lending.repository'
-import { loanNotices } from './loan-notices'
+import { dayText, loanNotices } from './loan-notices'
 import { planReminders } from './loan-reminders'
 
 const spanMessage: Record<SpanProblem, string> = {
@@ -34,6 +34,17 @@ const spanMessage: Record<SpanProblem, string> = {
   toBeforeFrom: m.lendingToBeforeFrom.id,
   tooLong: m.lendingTooLong.id,
   tooFarAhead: m.lendingTooFarAhead.id,
+}
+
+/** What a member who is not the party a step belongs to is told (403). */
+const notYourStep: Record<LoanAction, string> = {
+  accept: m.loanOnlyLenderAccepts.id,
+  decline: m.loanOnlyLenderDeclines.id,
+  cancel: m.loanOnlyBorrowerCancels.id,
+  terms: m.loanOnlyLenderTerms.id,
+  confirm: m.forbidden.id,
+  handover: m.loanOnlyLenderHandover.id,
+  return: m.loanOnlyLenderReturn.id,
 }
 
 export type LoansService = ReturnType<typeof createLoansService>
@@ -87,7 +98,8 @@ export function createLoansService(deps: {
         handoverCondition: full ? r.handoverCondition : null,
         conditionBack: full ? r.conditionBack : null,
         damageNote: full ? r.damageNote : null,
-        depositOre: r.depositOre,
+        // The deposit is part of the contract: others see neither its amount nor its state.
+        depositOre: full ? r.depositOre : null,
         deposit: full ? (states.get(r.id) ?? 'NONE') : 'NONE',
         lenderConfirmedAt: r.lenderConfirmedAt,
         lenderConfirmedBy: full ? r.lenderConfirmedBy : null,
@@ -103,22 +115,11 @@ export function createLoansService(deps: {
   const viewOne = async (actor: Actor, row: LoanRow) => (await views(actor, [row]))[0]!
 
   /**
-   * The change for sync: the company's staff by company, its residents one by one (others see who
-   * has it when). Several loans of one association at once: its residents looked up once, their rows
-   * written by the batched writer.
+   * The change for sync: one row the company's staff and residents read (decision 0073; others see
+   * who has it when, the contract only its parties).
    */
   async function changed(...rows: Pick<LoanRow, 'id' | 'companyId'>[]) {
-    if (!rows.length) return
-    for (const row of rows) await recordChange(db, clock, 'loan', row.id, 'upsert', { companyId: row.companyId })
-    for (const companyId of new Set(rows.map((r) => r.companyId)))
-      await recordChangesFor(
-        db,
-        clock,
-        'loan',
-        rows.filter((r) => r.companyId === companyId).map((r) => r.id),
-        'upsert',
-        await residency.residentIds(companyId),
-      )
+    for (const row of rows) await recordChange(db, clock, 'loan', row.id, 'upsert', { companyId: row.companyId, members: true })
   }
 
   function assertSpan(span: { fromDate: string; toDate: string }) {
@@ -151,6 +152,7 @@ export function createLoansService(deps: {
     const { loan, item } = await access.readableLoan(actor, id)
     const parties = access.partiesIn(actor, loan, item)
     if (!parties.length) throw forbidden()
+    if (!parties.some((p) => partiesFor(action).includes(p))) throw forbidden(notYourStep[action])
     if (already(loan, parties)) return await viewOne(actor, loan)
     const party = parties.find((p) => mayTake(loan, action, p))
     if (!party) throw invalidState(m.loanStepNotAllowed.id)
@@ -219,6 +221,10 @@ export function createLoansService(deps: {
       const span = { fromDate: input.fromDate, toDate: input.toDate }
       assertSpan(span)
       await assertFree(itemId, span)
+      // The same borrower asking again for these days (a double click without an Idempotency-Key): refused
+      // in the request's transaction, so two parallel requests cannot both pass.
+      if (await repo.openRequestOverlapping(db, itemId, actor.userId, span.fromDate, span.toDate))
+        throw new DomainError('CONFLICT', m.lendingAlreadyRequested.id, { issues: [{ path: 'fromDate', message: m.lendingAlreadyRequested.id }] })
       const at = now()
       const row = {
         id: input.id ?? newId(),
@@ -363,6 +369,9 @@ export function createLoansService(deps: {
         version,
         (l) => l.status === 'HANDED_OVER' || l.status === 'RETURNED',
         async (loan, _item, _party, at) => {
+          // From the day before the first day (Copenhagen): not weeks ahead.
+          const from = handoverFrom(loan.fromDate)
+          if (todayInCopenhagen(clock) < from) throw new DomainError('BUSINESS_RULE', m.loanHandoverTooEarly.id, { values: { date: dayText(from) } })
           await planReminders(db, loan.id, loan.toDate, at)
           // Recorded beside the contract's condition, which both confirmed and which stays as it was.
           return { status: 'HANDED_OVER', handedOverAt: at, handoverCondition: input.condition?.trim() || null }

@@ -3,9 +3,11 @@ import { conflict, forbidden, notFound, ruleViolation, versionConflict } from '.
 import { isoNow, type Clock } from '../../lib/clock'
 import { newId } from '../../lib/ids'
 import { decodeCursor, pageOf } from '../../http/paging'
+import { RateLimiter } from '../../http/rate-limit'
 import {
   LISTING_DAYS,
   MAX_LISTING_PHOTO_BYTES,
+  isExpired,
   listingPhotoTypes,
   type ContactSellerRequest,
   type CreateListingRequest,
@@ -19,14 +21,17 @@ import { assertCompanyInScope } from '../access/company-scope'
 import { isSuperAdmin, roleIn } from '../access/policy'
 import type { CompaniesService } from '../companies/companies.service'
 import type { Residency } from '../documents/documents.service'
-import { acceptUpload, sweepStore, type AttachmentScanner, type AttachmentStore } from '../messages/attachment-store'
+import { sweepStore, type AttachmentScanner, type AttachmentStore } from '../messages/attachment-store'
 import { FILE_SWEEP_GRACE_MS } from '../messages/messages.service'
 import type { NoticesService } from '../notifications/notices'
-import { recordChange, recordChangeFor } from '../sync/change-log'
+import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
 import { marketRepository as repo, type ListingRow, type MarketScope } from './market.repository'
+import { acceptPhoto } from './photo-upload'
 
 const DAY_MS = 86_400_000
+/** Messages one member may send about one listing in a day (besides the 10 an hour over all listings, in the route). */
+export const CONTACTS_PER_LISTING_A_DAY = 3
 
 const view = (r: ListingRow): Listing => ({
   id: r.id,
@@ -65,6 +70,9 @@ export function createMarketService(deps: {
   const { db, clock, companies, residency, notices, files } = deps
   const now = () => isoNow(clock)
   const expiry = () => new Date(clock.now().getTime() + LISTING_DAYS * DAY_MS).toISOString()
+  // Counted synchronously between the listing's checks and the notice, so parallel requests cannot all pass.
+  const contactsPerListing = new RateLimiter(clock, CONTACTS_PER_LISTING_A_DAY, DAY_MS)
+  const expired = (row: ListingRow) => isExpired({ expiresAt: row.expiresAt, status: row.status }, clock.now())
 
   async function scopeOf(actor: Actor): Promise<MarketScope> {
     if (isSuperAdmin(actor)) return { all: true, companyIds: [] }
@@ -90,10 +98,9 @@ export function createMarketService(deps: {
     return row
   }
 
-  /** The change for sync: the company's staff by company, its residents one by one. */
+  /** The change for sync: one row the company's staff and residents read (decision 0073). */
   async function changed(row: Pick<ListingRow, 'id' | 'companyId'>, op: 'upsert' | 'delete') {
-    await recordChange(db, clock, 'listing', row.id, op, { companyId: row.companyId })
-    await recordChangeFor(db, clock, 'listing', row.id, op, await residency.residentIds(row.companyId))
+    await recordChange(db, clock, 'listing', row.id, op, { companyId: row.companyId, members: true })
   }
 
   const current = async (id: string): Promise<Listing> => view((await repo.byId(db, id))!)
@@ -111,8 +118,11 @@ export function createMarketService(deps: {
       })
     },
 
+    /** A listing; an expired one only for its seller (others get 404, as the list leaves it out). */
     async view(actor: Actor, id: string): Promise<Listing> {
-      return view(await readable(actor, id))
+      const row = await readable(actor, id)
+      if (expired(row) && row.sellerUserId !== actor.userId) throw notFound(m.listingNotFound.id)
+      return view(row)
     },
 
     async create(actor: Actor, input: CreateListingRequest): Promise<Listing> {
@@ -173,6 +183,7 @@ export function createMarketService(deps: {
     /** Another 30 days from now (the status stays as it is). */
     async renew(actor: Actor, id: string, version?: number): Promise<Listing> {
       const row = await sellers(actor, id, version)
+      if (row.status === 'GONE') throw ruleViolation(m.listingGoneNoRenew.id)
       await repo.update(db, id, { expiresAt: expiry(), updatedAt: now() })
       await changed(row, 'upsert')
       return await current(id)
@@ -193,8 +204,7 @@ export function createMarketService(deps: {
       const row = await sellers(actor, id, version)
       if (file.bytes.byteLength === 0) throw ruleViolation(m.documentFileRequired.id, 'file')
       if (file.bytes.byteLength > MAX_LISTING_PHOTO_BYTES) throw ruleViolation(m.listingPhotoTooLarge.id, 'file')
-      const { contentType } = await acceptUpload(deps.scanner, file)
-      if (!(listingPhotoTypes as readonly string[]).includes(contentType)) throw ruleViolation(m.listingPhotoNotImage.id, 'file')
+      const contentType = await acceptPhoto(deps.scanner, file, listingPhotoTypes)
       const photoId = newId()
       files.write(id, photoId, file.bytes)
       await repo.update(db, id, { photoId, photoContentType: contentType, photoSize: file.bytes.byteLength, updatedAt: now() })
@@ -213,6 +223,8 @@ export function createMarketService(deps: {
       const row = await readable(actor, id)
       if (row.sellerUserId === actor.userId) throw ruleViolation(m.listingOwnContact.id)
       if (!row.sellerUserId) throw notFound(m.listingNotFound.id)
+      if (row.status === 'GONE' || expired(row)) throw ruleViolation(m.listingNoLongerAvailable.id)
+      contactsPerListing.hit(`${actor.userId}:${row.id}`)
       await notices.tell(row.sellerUserId, {
         type: 'info',
         title: /*i18n*/ { id: '{name} wrote about your listing “{title}”' },

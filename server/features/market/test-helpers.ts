@@ -16,12 +16,13 @@ export async function putPhoto(
   token: string | undefined,
   id: string,
   file: { name: string; bytes: Uint8Array } | null = { name: 'cykel.png', bytes: pngBytes() },
+  language: 'en' | 'da' = 'en',
 ) {
   const form = new FormData()
   if (file) form.set('file', new File([file.bytes as unknown as ArrayBuffer], file.name))
   const res = await t.app.request(`/api/market/${id}/photo`, {
     method: 'PUT',
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Accept-Language': 'en' },
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Accept-Language': language },
     body: form,
   })
   const text = await res.text()
