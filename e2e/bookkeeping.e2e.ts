@@ -13,7 +13,7 @@ import { readCsv } from '../shared/domain/bookkeeping-csv'
 import { todayIso } from '../client/lib/format'
 import { plusDays } from '../shared/domain/billing-period'
 import { danish } from './harness'
-import { checkScreen, journeySuite, signIn } from './journeys'
+import { checkScreen, journeySuite, signIn, openFromSidebar } from './journeys'
 
 const { journey, serverRows, writeHistory } = journeySuite('bookkeeping', 37)
 
@@ -47,11 +47,7 @@ describe('bookkeeping journey', () => {
         const collected = serverRows<{ n: number }>("SELECT COUNT(*) AS n FROM invoices WHERE status = 'EXECUTED' AND payment_date LIKE ?", `${month}-%`)[0]!.n
 
         await signIn(page, 'kasserer@solgaarden.dk')
-        await page
-          .locator('nav.sidebar-nav')
-          .getByRole('link', { name: danish('Bookkeeping') })
-          .click()
-        await page.getByRole('heading', { level: 1, name: danish('Bookkeeping') }).waitFor()
+        await openFromSidebar(page, danish('Bookkeeping'))
 
         // The account plan: heating to 1025.
         await page.getByRole('link', { name: danish('Account plan') }).click()
@@ -101,11 +97,7 @@ describe('bookkeeping journey', () => {
         // Marking last month's failed invoice paid, in the debtors' dialog: a future date is refused at
         // the field; a day in the closed month is refused by the server, in Danish, and the input stays.
         const number = serverRows<{ number: number }>('SELECT number FROM invoices WHERE id = ?', failed.invoiceId)[0]!.number
-        await page
-          .locator('nav.sidebar-nav')
-          .getByRole('link', { name: danish('Debtors') })
-          .click()
-        await page.getByRole('heading', { level: 1, name: danish('Debtors') }).waitFor()
+        await openFromSidebar(page, danish('Debtors'))
         const markLabel = danish('Mark paid <0>invoice {number}</0>')
           .replace(/<\/?0>/g, '')
           .replace('{number}', String(number))

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { danish } from './harness'
-import { checkScreen, journeySuite, signIn } from './journeys'
+import { checkScreen, journeySuite, signIn, openFromSidebar } from './journeys'
 
 // The demo's own history, which the other journeys leave out (DEMO_HISTORY=0 in e2e/harness.ts).
 const { journey, serverRows } = journeySuite('demo-history', 70, { DEMO_HISTORY: '1' })
@@ -24,11 +24,7 @@ describe('demo history journey', () => {
   it('the accountant (Danish) sees last month in the journal and the unpaid invoice under Debtors', () =>
     journey('accountant', async (_context, page) => {
       await signIn(page, 'kasserer@solgaarden.dk')
-      await page
-        .locator('nav.sidebar-nav')
-        .getByRole('link', { name: danish('Bookkeeping') })
-        .click()
-      await page.getByRole('heading', { level: 1, name: danish('Bookkeeping') }).waitFor()
+      await openFromSidebar(page, danish('Bookkeeping'))
       const totals = page.getByRole('table', { name: danish('Totals per account for the period') })
       await totals.waitFor({ timeout: 20_000 })
       // Common expenses, heating, cold water and the Vipps MobilePay clearing account.
@@ -36,11 +32,7 @@ describe('demo history journey', () => {
         await expect.poll(() => totals.getByRole('row', { name: new RegExp(`^${account} `) }).count()).toBe(1)
       await checkScreen(page, 'demo-history-bookkeeping-da')
 
-      await page
-        .locator('nav.sidebar-nav')
-        .getByRole('link', { name: danish('Debtors') })
-        .click()
-      await page.getByRole('heading', { level: 1, name: danish('Debtors') }).waitFor()
+      await openFromSidebar(page, danish('Debtors'))
       const row = page.getByRole('row').filter({ hasText: danish('Failed') })
       await row.first().waitFor({ timeout: 20_000 })
       expect(await row.count()).toBe(1)

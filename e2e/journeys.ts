@@ -161,6 +161,12 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /** Screenshots at desktop and phone width, for a person to look at. */
+/** Opens a screen from the sidebar by its link's name and waits for the screen's heading of the same name. */
+export async function openFromSidebar(page: Page, name: string) {
+  await page.locator('nav.sidebar-nav').getByRole('link', { name }).click()
+  await page.getByRole('heading', { level: 1, name }).waitFor()
+}
+
 export async function snapBoth(page: Page, name: string) {
   const size = page.viewportSize()!
   await snap(page, `${name}-1280`)
@@ -179,11 +185,7 @@ export async function markPaidOutsideAsAccountant(
   o: { member: string; invoiceNumber: number; acceptedAgreements: number; note: string; snapshot: string },
 ) {
   await signIn(page, 'kasserer@solgaarden.dk')
-  await page
-    .locator('nav.sidebar-nav')
-    .getByRole('link', { name: danish('Debtors') })
-    .click()
-  await page.getByRole('heading', { level: 1, name: danish('Debtors') }).waitFor()
+  await openFromSidebar(page, danish('Debtors'))
   const row = page.getByRole('row', { name: new RegExp(o.member) })
   await row.waitFor({ timeout: 20_000 })
   expect(await row.innerText()).toContain(danish('Failed'))

@@ -133,4 +133,37 @@ describe('market', () => {
       expect(status).toEqual([404, 404])
     })
   })
+
+  it('a resident without an agreement is told that the market, lending and the forum are for members, with nothing to create', async () => {
+    const outsider = 'beboer01@solgaarden.dk'
+    await journey('resident without an agreement', async (_context: BrowserContext, page: Page) => {
+      const t = tr(outsider)
+      await signIn(page, outsider)
+      for (const [path, note, create, shot] of [
+        [
+          '/markets/swap',
+          'The market is for the members of an association: residents with an agreement and its staff. Once you are one, you can list things and answer listings here.',
+          'New listing',
+          'market-not-a-member',
+        ],
+        [
+          '/lending',
+          'Lending is for the members of an association: residents with an agreement and its staff. Once you are one, you can borrow and lend here.',
+          'Lend something',
+          'lending-not-a-member',
+        ],
+        [
+          '/forum',
+          'The forum is for the members of an association: residents with an agreement and its staff. Once you are one, you can read and write here.',
+          'New thread',
+          'forum-not-a-member',
+        ],
+      ] as const) {
+        await page.goto(path)
+        await page.getByText(t(note)).waitFor()
+        expect(await page.getByRole('link', { name: t(create) }).count()).toBe(0)
+        await checkScreen(page, shot)
+      }
+    })
+  })
 })

@@ -4,18 +4,13 @@
  * marked paid by the product's own engine; the statistics and the bookkeeping journal of each month
  * agree; seeding again adds nothing. Runs on PostgreSQL too (`npm run test:pg -- server/db/seed-history.test.ts`).
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import pino from 'pino'
 import { describe, expect, it } from 'vitest'
 import { asc, eq } from 'drizzle-orm'
-import { createApp } from '../app'
-import { parseConfig } from '../env'
 import { TestClock } from '../lib/clock'
-import { approveInEmulator, EMULATOR_PATH, wireVipps } from '../integrations/vipps/built-in'
+import { approveInEmulator } from '../integrations/vipps/built-in'
+import { demoApp } from '../test/demo-app'
 import { onPostgres, openTemplateCopy, TEST_SECRET_KEY, TEST_START } from '../test/template-db'
-import { demo, DEMO_PASSWORD } from '../test/harness'
+import { demo } from '../test/harness'
 import { assertBookkeeping } from '../features/billing/test-helpers'
 import { agreements, charges } from './schema/agreements'
 import { bookkeepingClosedMonths } from './schema/bookkeeping'
@@ -32,47 +27,13 @@ import type { JournalPage } from '../../shared/contract/bookkeeping'
 /** A demo started as `npm start` starts it (built-in emulator, billing on its business clock), on the test template. */
 async function startDemo() {
   const clock = new TestClock(TEST_START)
-  const config = parseConfig({ APP_ENV: 'test', DATABASE_PATH: ':memory:', PUBLIC_URL: 'http://localhost:3000', APP_SECRET_KEY: TEST_SECRET_KEY })
   const database = await openTemplateCopy()
   const db = database.db
   await addDemoActivity(db, clock)
-  let appRef: { fetch: (r: Request) => Response | Promise<Response> } | undefined
-  const log = pino({ level: 'silent' })
-  const vipps = await wireVipps({
-    publicUrl: config.publicUrl,
-    vippsBaseUrl: undefined,
-    isProduction: false,
-    loginClient: undefined,
-    clock,
-    db,
-    dataDir: mkdtempSync(join(tmpdir(), 'bk-history-')),
-    log,
-    deliverTo: () => (r) => appRef!.fetch(r),
-    tickMs: 0,
-  })
-  const emulator = vipps.emulator!
-  const { app, services, lock } = createApp({
-    config,
-    database,
-    clock,
-    log,
-    vipps: vipps.environment,
-    vippsLogin: vipps.login,
-    mounts: [{ path: EMULATOR_PATH, app: emulator.app }],
-    billing: { clock: emulator.clock },
-  })
-  appRef = app
+  const { app, services, lock, log, emulator, login } = await demoApp(database, clock, TEST_SECRET_KEY)
   expect(await services.agreements.connectSeeded(await demoAgreementsAwaitingVipps(db), approveInEmulator(emulator))).toBe(6)
   const history = () => seedDemoHistory({ db, lock, clock, log, emulator, services })
-  const token = async (email: string) => {
-    const res = await app.request('/api/auth/login', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ type: 'email', email, password: DEMO_PASSWORD }),
-    })
-    expect(res.status).toBe(200)
-    return ((await res.json()) as { accessToken: string }).accessToken
-  }
+  const token = login
   const get = async (path: string, bearer: string) => {
     const res = await app.request(`/api${path}`, { headers: { Authorization: `Bearer ${bearer}` } })
     expect(res.status, path).toBe(200)

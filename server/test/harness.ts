@@ -8,10 +8,8 @@ import { TestClock } from '../lib/clock'
 import { mailOutbox } from '../db/schema/platform'
 import { authRepository } from '../features/auth/auth.repository'
 import { openTemplateCopy, TEST_SECRET_KEY, TEST_START } from './template-db'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { EMULATOR_PATH, wireVipps, type VippsWiring } from '../integrations/vipps/built-in'
+import { EMULATOR_PATH, type VippsWiring } from '../integrations/vipps/built-in'
+import { wireTestVipps } from './test-vipps'
 
 export { DEMO_PASSWORD }
 
@@ -113,19 +111,7 @@ export async function testAppWithVipps(env: Record<string, string> = {}, options
   // fastFaults: injected timeouts hang 30 ms and the client gives up after 20 ms without backoff waits.
   const fast = options.fastFaults ? { hangMs: 30, clientOptions: { timeoutMs: 20, sleep: async () => {} } } : {}
   const t = await testApp(env, async ({ database, clock, config, deliverTo }) => {
-    wiring = await wireVipps({
-      publicUrl: config.publicUrl,
-      vippsBaseUrl: undefined,
-      isProduction: false,
-      loginClient: undefined,
-      clock,
-      db: database.db,
-      dataDir: mkdtempSync(join(tmpdir(), 'bk-vipps-')),
-      log: pino({ level: 'silent' }),
-      deliverTo,
-      tickMs: 0,
-      ...fast,
-    })
+    wiring = await wireTestVipps({ publicUrl: config.publicUrl, clock, db: database.db, deliverTo, ...fast })
     return { vipps: wiring.environment, vippsLogin: wiring.login, mounts: [{ path: EMULATOR_PATH, app: wiring.emulator!.app }], billing: options.billing }
   })
   return { ...t, emulator: wiring!.emulator! }

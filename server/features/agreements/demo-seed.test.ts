@@ -1,19 +1,14 @@
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import pino from 'pino'
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { createApp } from '../../app'
 import { openDatabase } from '../../db/client'
 import { demoAgreementsAwaitingVipps, seedDemoData } from '../../db/seed'
 import { agreementAddresses, agreementParts, agreements, charges } from '../../db/schema/agreements'
 import { paymentProviders } from '../../db/schema/payments'
-import { parseConfig } from '../../env'
 import { TestClock } from '../../lib/clock'
 import { createSecretBox } from '../../lib/secret-box'
-import { approveInEmulator, EMULATOR_PATH, wireVipps } from '../../integrations/vipps/built-in'
-import { demo, DEMO_PASSWORD } from '../../test/harness'
+import { approveInEmulator } from '../../integrations/vipps/built-in'
+import { demoApp } from '../../test/demo-app'
+import { demo } from '../../test/harness'
 
 describe('demo agreements', () => {
   it('seeds six accepted agreements, one awaiting resident 02 and one ended (a former resident), numbered from 1001, price = sum of parts', async () => {
@@ -40,47 +35,14 @@ describe('demo agreements', () => {
    */
   it('with the built-in emulator, every seeded ACCEPTED agreement gets an approved Vipps agreement and the first month bills it', async () => {
     const clock = new TestClock('2026-11-23T09:00:00.000Z')
-    const config = parseConfig({ APP_ENV: 'test', DATABASE_PATH: ':memory:', PUBLIC_URL: 'http://localhost:3000', APP_SECRET_KEY: 'test-secret-key' })
     const database = openDatabase(':memory:')
-    await seedDemoData(database.db, clock, createSecretBox(config.appSecretKey!))
-    let appRef: { fetch: (r: Request) => Response | Promise<Response> } | undefined
-    const vipps = await wireVipps({
-      publicUrl: config.publicUrl,
-      vippsBaseUrl: undefined,
-      isProduction: false,
-      loginClient: undefined,
-      clock,
-      db: database.db,
-      dataDir: mkdtempSync(join(tmpdir(), 'bk-demo-')),
-      log: pino({ level: 'silent' }),
-      deliverTo: () => (r) => appRef!.fetch(r),
-      tickMs: 0,
-    })
-    const emulator = vipps.emulator!
-    const { app, services } = createApp({
-      config,
-      database,
-      clock,
-      log: pino({ level: 'silent' }),
-      vipps: vipps.environment,
-      vippsLogin: vipps.login,
-      mounts: [{ path: EMULATOR_PATH, app: emulator.app }],
-      billing: { clock: emulator.clock },
-    })
-    appRef = app
+    await seedDemoData(database.db, clock, createSecretBox('test-secret-key'))
+    const { app, services, emulator, login } = await demoApp(database, clock, 'test-secret-key')
     const db = database.db
     const accepted = await db.select().from(agreements).where(eq(agreements.status, 'ACCEPTED')).all()
     expect(accepted).toHaveLength(6)
 
     // Before: shown as Accepted, yet nothing can be charged — and the view says so.
-    const login = async (email: string) => {
-      const res = await app.request('/api/auth/login', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ type: 'email', email, password: DEMO_PASSWORD }),
-      })
-      return ((await res.json()) as { accessToken: string }).accessToken
-    }
     const admin = await login(demo.admin)
     const list = async () =>
       (await (await app.request('/api/agreement', { headers: { Authorization: `Bearer ${admin}` } })).json()) as {

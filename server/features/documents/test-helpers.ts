@@ -1,4 +1,4 @@
-import { demo, type TestApp } from '../../test/harness'
+import { demo, testApp, type TestApp } from '../../test/harness'
 import { createAgreement } from '../agreements/test-helpers'
 import { companyIds } from '../companies/test-helpers'
 
@@ -13,6 +13,18 @@ export async function documentFixtures(t: TestApp) {
   await createAgreement(t, {}, admin)
   await createAgreement(t, { emailAddress: demo.residentDa, memberName: 'Lars Pedersen' }, admin)
   return { main, second, admin }
+}
+
+export type Fixtures = Awaited<ReturnType<typeof documentFixtures>>
+
+/**
+ * A test app where Solgården's two residents (English and Danish, each with an agreement) and its
+ * board member are signed in: the setup of the neighbours' features (market, lending, forum).
+ */
+export async function neighbourhood() {
+  const t = await testApp()
+  const f = await documentFixtures(t)
+  return { t, f, resident: await t.login(demo.resident), residentDa: await t.login(demo.residentDa), board: await t.login(demo.boardmember) }
 }
 
 /** `POST /api/documents` as multipart, like the browser sends it. */

@@ -5,27 +5,21 @@ import { companies } from '../../db/schema/companies'
 import { notifications } from '../../db/schema/notifications'
 import { changeLog } from '../../db/schema/sync'
 import { users } from '../../db/schema/users'
-import { demo, testApp, type TestApp } from '../../test/harness'
+import { demo, type TestApp } from '../../test/harness'
 import { DA, EN, issue, pullChanges } from '../../test/requests'
-import { documentFixtures } from '../documents/test-helpers'
+import { neighbourhood, type Fixtures } from '../documents/test-helpers'
 import { forumRepository } from './forum.repository'
-import { POSTS_PER_HOUR } from './forum.service'
+import { excerptOf, POSTS_PER_HOUR } from './forum.service'
 import { postsOf, replyTo, startThread } from './test-helpers'
 
 /** What the review of the forum found (hidden threads' notices, idempotent resends, empty bodies, sync rows, limits). */
 describe('forum, after review', () => {
   let t: TestApp
-  let f: Awaited<ReturnType<typeof documentFixtures>>
+  let f: Fixtures
   let author: string
   let neighbour: string
   let board: string
-  beforeEach(async () => {
-    t = await testApp()
-    f = await documentFixtures(t)
-    author = await t.login(demo.resident)
-    neighbour = await t.login(demo.residentDa)
-    board = await t.login(demo.boardmember)
-  })
+  beforeEach(async () => ({ t, f, resident: author, residentDa: neighbour, board } = await neighbourhood()))
 
   it('a reply in a hidden thread tells its moderators only, never its members (the title stays with the moderators)', async () => {
     const chairman = await t.login(demo.chairman)
@@ -169,5 +163,42 @@ describe('forum, after review', () => {
     // An hour later the oldest posts have left the window.
     t.clock.advance(3_600_000)
     expect((await replyTo(t, neighbour, thread.id, { body: 'Igen' })).status).toBe(201)
+  })
+
+  // What an outside tester found (decision 0066 "Added afterwards"): editing a post in a locked thread says so,
+  // and a report shows the reported post's text and where it is.
+
+  it('editing a post in a locked thread says the thread is locked and posts cannot be edited', async () => {
+    const thread = (await startThread(t, author, { companyId: f.main, title: 'Vaskeri', body: 'Hvem har nøglen?' })).json
+    const post = (await postsOf(t, author, thread.id))[0]!
+    await t.call('POST', `/forum/threads/${thread.id}/moderation`, { token: board, body: { action: 'LOCK' } })
+    for (const [headers, message] of [
+      [EN, 'This thread is locked, so its posts cannot be edited.'],
+      [DA, 'Tråden er låst, så dens indlæg kan ikke redigeres.'],
+    ] as const) {
+      const res = await t.call('PATCH', `/forum/posts/${post.id}`, { token: author, headers, body: { body: 'Fundet!' } })
+      expect(res.status).toBe(422)
+      expect(res.json.message).toBe(message)
+    }
+  })
+
+  it('a report carries the reported post’s id and a plain-text excerpt; another association gets 404', async () => {
+    const long = `<p>Naboen i nr. 3 &amp; hans hund</p><p>${'larmer hele natten '.repeat(12)}</p>`
+    const thread = (await startThread(t, author, { companyId: f.main, title: 'Støj', body: 'Start' })).json
+    const reply = (await replyTo(t, author, thread.id, { body: long })).json
+    expect((await t.call('POST', `/forum/posts/${reply.id}/report`, { token: neighbour, body: { reason: 'Udhængning' } })).status).toBe(202)
+    const open = await t.call('GET', `/forum/reports?companyId=${f.main}`, { token: board })
+    expect(open.json).toEqual([expect.objectContaining({ postId: reply.id, threadId: thread.id, threadTitle: 'Støj' })])
+    const excerpt = open.json[0].postExcerpt as string
+    expect(excerpt.startsWith('Naboen i nr. 3 & hans hund larmer hele natten')).toBe(true)
+    expect(excerpt).not.toMatch(/[<>]/)
+    expect(excerpt.length).toBe(140)
+    expect(excerpt.endsWith('…')).toBe(true)
+    expect((await t.call('GET', `/forum/reports?companyId=${f.main}`, { token: await t.login(demo.otherAdmin) })).status).toBe(404)
+  })
+
+  it('an excerpt is one line of text: tags, entities and whitespace', () => {
+    expect(excerptOf('<p>Hej&nbsp;med&#39;dig</p>\n<p>&lt;b&gt; &#x2764;</p>')).toBe("Hej med'dig <b> ❤")
+    expect(excerptOf('kort')).toBe('kort')
   })
 })

@@ -4,10 +4,10 @@ import { v7 } from 'uuid'
 import { forumModerationEvents } from '../../db/schema/forum'
 import { notifications } from '../../db/schema/notifications'
 import { users } from '../../db/schema/users'
-import { demo, testApp, type TestApp } from '../../test/harness'
+import { demo, type TestApp } from '../../test/harness'
 import { DA, EN, issue, pullChanges } from '../../test/requests'
 import { createAgreement } from '../agreements/test-helpers'
-import { documentFixtures } from '../documents/test-helpers'
+import { neighbourhood, type Fixtures } from '../documents/test-helpers'
 import { postsOf, replyTo, startThread } from './test-helpers'
 
 const EMMA = 'beboer03@solgaarden.dk'
@@ -16,17 +16,11 @@ const pull = async (t: TestApp, token: string, entity: string) => (await pullCha
 
 describe('forum', () => {
   let t: TestApp
-  let f: Awaited<ReturnType<typeof documentFixtures>>
+  let f: Fixtures
   let author: string
   let neighbour: string
   let board: string
-  beforeEach(async () => {
-    t = await testApp()
-    f = await documentFixtures(t)
-    author = await t.login(demo.resident)
-    neighbour = await t.login(demo.residentDa)
-    board = await t.login(demo.boardmember)
-  })
+  beforeEach(async () => ({ t, f, resident: author, residentDa: neighbour, board } = await neighbourhood()))
 
   const titles = async (token: string) => {
     const res = await t.call('GET', `/forum/threads?companyId=${f.main}`, { token })

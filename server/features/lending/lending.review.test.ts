@@ -6,26 +6,21 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { demo, testApp, type TestApp } from '../../test/harness'
+import { demo, type TestApp } from '../../test/harness'
 import { DA, EN } from '../../test/requests'
 import { agreements } from '../../db/schema/agreements'
 import { lendingItems, loanReminders, loans } from '../../db/schema/lending'
 import { users } from '../../db/schema/users'
-import { documentFixtures } from '../documents/test-helpers'
+import { neighbourhood, type Fixtures } from '../documents/test-helpers'
 import { createItem, loanStep, requestLoan } from './test-helpers'
 
 // The test clock starts 2026-11-23 09:00 UTC (10:00 in Copenhagen).
 describe('lending after review', () => {
   let t: TestApp
-  let f: Awaited<ReturnType<typeof documentFixtures>>
+  let f: Fixtures
   let lender: string
   let borrower: string
-  beforeEach(async () => {
-    t = await testApp()
-    f = await documentFixtures(t)
-    lender = await t.login(demo.resident)
-    borrower = await t.login(demo.residentDa)
-  })
+  beforeEach(async () => ({ t, f, resident: lender, residentDa: borrower } = await neighbourhood()))
   const lent = async (title = 'Boremaskine', span = { fromDate: '2026-11-24', toDate: '2026-11-25' }) => {
     const item = await createItem(t, lender, { companyId: f.main, title })
     const loan = await requestLoan(t, borrower, item.json.id, span)

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { demo, testApp, type TestApp } from '../../test/harness'
+import { demo, type TestApp } from '../../test/harness'
 import { DA, EN, issue, pullChanges } from '../../test/requests'
-import { documentFixtures } from '../documents/test-helpers'
+import { neighbourhood, type Fixtures } from '../documents/test-helpers'
 import { createItem, loanStep, putItemPhoto, requestLoan } from './test-helpers'
 
 const pull = async (t: TestApp, token: string, entity: string) => (await pullChanges(t, token, entity)).changes
@@ -9,15 +9,10 @@ const pull = async (t: TestApp, token: string, entity: string) => (await pullCha
 // The test clock starts 2026-11-23 09:00 UTC (10:00 in Copenhagen).
 describe('lending', () => {
   let t: TestApp
-  let f: Awaited<ReturnType<typeof documentFixtures>>
+  let f: Fixtures
   let lender: string
   let borrower: string
-  beforeEach(async () => {
-    t = await testApp()
-    f = await documentFixtures(t)
-    lender = await t.login(demo.resident)
-    borrower = await t.login(demo.residentDa)
-  })
+  beforeEach(async () => ({ t, f, resident: lender, residentDa: borrower } = await neighbourhood()))
 
   const titles = async (token: string, loanIds: string[]) => {
     const notes = (await t.call('GET', '/notifications', { token })).json as { localized: { en: { title: string } }; actionUrl: string }[]

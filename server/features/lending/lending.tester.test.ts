@@ -4,23 +4,18 @@
  * refund's message, and the deposit shown to members outside the contract.
  */
 import { beforeEach, describe, expect, it } from 'vitest'
-import { demo, testApp, type TestApp } from '../../test/harness'
+import { demo, type TestApp } from '../../test/harness'
 import { DA, EN, issue } from '../../test/requests'
-import { documentFixtures } from '../documents/test-helpers'
+import { neighbourhood, type Fixtures } from '../documents/test-helpers'
 import { createItem, loanStep, requestLoan } from './test-helpers'
 
 // The test clock starts 2026-11-23 09:00 UTC (10:00 in Copenhagen).
 describe('lending after the outside test', () => {
   let t: TestApp
-  let f: Awaited<ReturnType<typeof documentFixtures>>
+  let f: Fixtures
   let lender: string
   let borrower: string
-  beforeEach(async () => {
-    t = await testApp()
-    f = await documentFixtures(t)
-    lender = await t.login(demo.resident)
-    borrower = await t.login(demo.residentDa)
-  })
+  beforeEach(async () => ({ t, f, resident: lender, residentDa: borrower } = await neighbourhood()))
   const item = async (extra: Record<string, unknown> = {}) => (await createItem(t, lender, { companyId: f.main, title: 'Boremaskine', ...extra })).json
   const confirmed = async (span: { fromDate: string; toDate: string }) => {
     const loan = (await requestLoan(t, borrower, (await item()).id, span)).json

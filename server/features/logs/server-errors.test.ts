@@ -3,13 +3,11 @@
  * outage at Vipps behind a request, with that request's id (the X-Request-Id the caller got), and
  * a failed job with its name. A caller's own mistake (a plain 4xx) is not logged.
  */
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import pino from 'pino'
 import { describe, expect, it } from 'vitest'
 import { paymentProviders } from '../../db/schema/payments'
-import { EMULATOR_PATH, wireVipps, type VippsWiring } from '../../integrations/vipps/built-in'
+import { EMULATOR_PATH, type VippsWiring } from '../../integrations/vipps/built-in'
+import { wireTestVipps } from '../../test/test-vipps'
 import { JobRunner } from '../../jobs/runner'
 import { WriteLock } from '../../lib/write-lock'
 import { createLogger } from '../../logger'
@@ -23,17 +21,12 @@ async function appWithSystemLog() {
   let log: pino.Logger | undefined
   const t = await testApp({}, async ({ database, clock, config, deliverTo }) => {
     log = createLogger('info', systemLogSink(createLogsService({ db: database.db, clock }), lock), { write: () => {} })
-    wiring = await wireVipps({
+    wiring = await wireTestVipps({
       publicUrl: config.publicUrl,
-      vippsBaseUrl: undefined,
-      isProduction: false,
-      loginClient: undefined,
       clock,
       db: database.db,
-      dataDir: mkdtempSync(join(tmpdir(), 'bk-vipps-')),
       log,
       deliverTo,
-      tickMs: 0,
       hangMs: 30,
       clientOptions: { timeoutMs: 20, sleep: async () => {} },
     })

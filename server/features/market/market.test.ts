@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { v7 } from 'uuid'
-import { demo, testApp, type TestApp } from '../../test/harness'
+import { demo, type TestApp } from '../../test/harness'
 import { DA, EN, issue, pullChanges } from '../../test/requests'
-import { documentFixtures } from '../documents/test-helpers'
+import { neighbourhood, type Fixtures } from '../documents/test-helpers'
 import { createListing, pngBytes, putPhoto } from './test-helpers'
 
 const DAY = 86_400_000
@@ -11,15 +11,10 @@ const pullListings = (t: TestApp, token: string, from?: string) => pullChanges(t
 
 describe('market', () => {
   let t: TestApp
-  let f: Awaited<ReturnType<typeof documentFixtures>>
+  let f: Fixtures
   let seller: string
   let neighbour: string
-  beforeEach(async () => {
-    t = await testApp()
-    f = await documentFixtures(t)
-    seller = await t.login(demo.resident)
-    neighbour = await t.login(demo.residentDa)
-  })
+  beforeEach(async () => ({ t, f, resident: seller, residentDa: neighbour } = await neighbourhood()))
 
   const list = async (token: string, kind?: string) => {
     const res = await t.call('GET', `/market?companyId=${f.main}${kind ? `&kind=${kind}` : ''}`, { token })

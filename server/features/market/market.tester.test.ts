@@ -4,24 +4,19 @@
  * an expired listing by id, renewing a gone listing, and the photo's message for a file that is no photo.
  */
 import { beforeEach, describe, expect, it } from 'vitest'
-import { demo, testApp, type TestApp } from '../../test/harness'
+import { demo, type TestApp } from '../../test/harness'
 import { DA, EN, issue } from '../../test/requests'
-import { documentFixtures } from '../documents/test-helpers'
+import { neighbourhood, type Fixtures } from '../documents/test-helpers'
 import { createListing, putPhoto } from './test-helpers'
 
 const DAY = 86_400_000
 
 describe('market after the outside test', () => {
   let t: TestApp
-  let f: Awaited<ReturnType<typeof documentFixtures>>
+  let f: Fixtures
   let seller: string
   let neighbour: string
-  beforeEach(async () => {
-    t = await testApp()
-    f = await documentFixtures(t)
-    seller = await t.login(demo.resident)
-    neighbour = await t.login(demo.residentDa)
-  })
+  beforeEach(async () => ({ t, f, resident: seller, residentDa: neighbour } = await neighbourhood()))
   const contact = (id: string, token: string, headers: Record<string, string> = EN) =>
     t.call('POST', `/market/${id}/contact`, { token, headers, body: { text: 'Er den stadig til salg?' } })
 
