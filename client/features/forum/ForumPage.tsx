@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
+import { Alert } from '../../components/ui/Alert'
 import { buttonClass } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
 import { useLocale } from '../../i18n/use-locale'
@@ -9,6 +10,7 @@ import { useSync } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
 import { ThreadBadges } from './ForumMarks'
 import { useModerates } from './moderation'
+import { useMemberCompany } from '../market/use-listings'
 import { useThreads, type ThreadView } from './use-forum'
 import './forum.css'
 import { personName } from '../../../shared/erased-person'
@@ -24,6 +26,7 @@ export function ForumPage() {
   const handle = useSync()
   const threads = useThreads(handle)
   const moderates = useModerates()
+  const memberOf = useMemberCompany(handle, useSession().user)
   return (
     <div className="page forum-page">
       <div className="page-header">
@@ -36,16 +39,24 @@ export function ForumPage() {
               <Trans>Reports</Trans>
             </Link>
           )}
-          <Link to="/forum/new" className={buttonClass('primary')}>
-            <span aria-hidden="true">+ </span>
-            <Trans>New thread</Trans>
-          </Link>
+          {memberOf !== null && (
+            <Link to="/forum/new" className={buttonClass('primary')}>
+              <span aria-hidden="true">+ </span>
+              <Trans>New thread</Trans>
+            </Link>
+          )}
         </div>
       </div>
       <p className="muted">
         <Trans>Questions, ideas and news between neighbours. The board moderates the forum.</Trans>
       </p>
-      {!threads ?
+      {memberOf === null ?
+        <Alert variant="info">
+          <Trans>
+            The forum is for the members of an association: residents with an agreement and its staff. Once you are one, you can read and write here.
+          </Trans>
+        </Alert>
+      : !threads ?
         <Spinner label={t`Loading threads`} />
       : threads.length === 0 ?
         <p className="empty">

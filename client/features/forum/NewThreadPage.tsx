@@ -9,8 +9,7 @@ import { issuesByField } from '../../lib/form-issues'
 import { usePageTitle } from '../../lib/use-page-title'
 import { useSync } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
-import { marketCompanyIds } from '../market/labels'
-import { useMyAgreements } from '../market/use-listings'
+import { useMemberCompany } from '../market/use-listings'
 import { threadDraftKey, useDraft } from './drafts'
 import { startThread } from './forum-mutations'
 import { useOutcome } from './PostItem'
@@ -29,9 +28,9 @@ export function NewThreadPage() {
   const handle = useSync()
   const outcome = useOutcome()
   const user = useSession().user
-  const agreements = useMyAgreements(handle)
+  const memberOf = useMemberCompany(handle, user)
   // The association whose forum it is: the user's current one as staff, else the one they live in.
-  const companyId = marketCompanyIds(user?.currentCompany?.id, (agreements ?? []) as Parameters<typeof marketCompanyIds>[1], user?.id)[0]
+  const companyId = memberOf ?? undefined
   const { draft, loaded, set, clear } = useDraft(handle?.db, companyId ? threadDraftKey(companyId) : null)
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({})
   const [busy, setBusy] = useState(false)
@@ -71,7 +70,7 @@ export function NewThreadPage() {
       <h1>
         <Trans>New thread</Trans>
       </h1>
-      {agreements !== undefined && !companyId ?
+      {memberOf === null ?
         <Alert variant="info">
           <Trans>Only members of the association can write in its forum.</Trans>
         </Alert>

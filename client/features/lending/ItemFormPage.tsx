@@ -16,8 +16,8 @@ import { usePageTitle } from '../../lib/use-page-title'
 import { awaitServer } from '../../sync/await-server'
 import { useSync, useSyncStatus } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
-import { useMyAgreements } from '../market/use-listings'
-import { lendingCompanyIds, lendsForAssociation } from './lending-access'
+import { useMemberCompany } from '../market/use-listings'
+import { lendsForAssociation } from './lending-access'
 import { uploadItemPhoto } from './lending-api'
 import { createItem } from './lending-mutations'
 import './lending.css'
@@ -37,8 +37,8 @@ export function ItemFormPage() {
   const { online } = useSyncStatus(handle)
   const queuedText = useQueuedText()
   const user = useSession().user
-  const agreements = useMyAgreements(handle)
-  const companyId = lendingCompanyIds(user, agreements ?? [])[0]
+  const memberOf = useMemberCompany(handle, user)
+  const companyId = memberOf ?? undefined
   const staff = lendsForAssociation(user, companyId)
   const [lender, setLender] = useState<LenderKind>('MEMBER')
   const [title, setTitle] = useState('')
@@ -90,7 +90,7 @@ export function ItemFormPage() {
       <h1>
         <Trans>Lend something</Trans>
       </h1>
-      {agreements !== undefined && !companyId ?
+      {memberOf === null ?
         <Alert variant="info">
           <Trans>Only members of an association can lend and borrow there.</Trans>
         </Alert>

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { StoredPhoto } from '../../components/photo/StoredPhoto'
 import { PendingMarker } from '../../components/sync/PendingMarker'
+import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
 import { Button, buttonClass } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
@@ -12,6 +13,7 @@ import { usePageTitle } from '../../lib/use-page-title'
 import { useSync } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
 import { availability, bookingsOf, todayInCopenhagen } from './labels'
+import { useMemberCompany } from '../market/use-listings'
 import { useItems, useLoans, type ItemView, type LoanView } from './use-lending'
 import { personName } from '../../../shared/erased-person'
 
@@ -29,7 +31,9 @@ export function LendingPage() {
   // Archived items (withdrawn while they had loans) stay for those loans but are not listed.
   const items = useItems(handle)?.filter((i) => !i.archivedAt)
   const loans = useLoans(handle)
-  const userId = useSession().user?.id
+  const user = useSession().user
+  const userId = user?.id
+  const memberOf = useMemberCompany(handle, user)
   const [shown, setShown] = useState(PAGE)
   const byItem = new Map<string, LoanView[]>()
   for (const l of bookingsOf(loans ?? [])) byItem.set(l.itemId!, [...(byItem.get(l.itemId!) ?? []), l])
@@ -43,16 +47,24 @@ export function LendingPage() {
           <Link to="/lending/loans" className={buttonClass('secondary')}>
             <Trans>My loans</Trans>
           </Link>
-          <Link to="/lending/new" className={buttonClass('primary')}>
-            <span aria-hidden="true">+ </span>
-            <Trans>Lend something</Trans>
-          </Link>
+          {memberOf !== null && (
+            <Link to="/lending/new" className={buttonClass('primary')}>
+              <span aria-hidden="true">+ </span>
+              <Trans>Lend something</Trans>
+            </Link>
+          )}
         </div>
       </div>
       <p className="muted">
         <Trans>Borrow what neighbours and the association lend: ask for the days you need, agree on the contract in the app, and bring it back on time.</Trans>
       </p>
-      {!items ?
+      {memberOf === null ?
+        <Alert variant="info">
+          <Trans>
+            Lending is for the members of an association: residents with an agreement and its staff. Once you are one, you can borrow and lend here.
+          </Trans>
+        </Alert>
+      : !items ?
         <Spinner label={t`Loading items`} />
       : items.length === 0 ?
         <p className="empty">

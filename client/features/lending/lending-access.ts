@@ -2,13 +2,8 @@
 import type { AccountInfo } from '../../../shared/contract/account'
 import { isCompanyAdminStaff } from '../../../shared/domain/roles'
 import type { Row } from '../../sync/local-db'
-import { marketCompanyIds } from '../market/labels'
 
 type User = Pick<AccountInfo, 'id' | 'companies' | 'currentCompany'> | null | undefined
-
-/** The associations whose lending the user takes part in: the one they work for, else where they live. */
-export const lendingCompanyIds = (user: User, agreements: readonly Row[]): string[] =>
-  marketCompanyIds(user?.currentCompany?.id, agreements as Parameters<typeof marketCompanyIds>[1], user?.id)
 
 /** Whether the user lends on behalf of the association (its chairman, administrator or accountant). */
 export const lendsForAssociation = (user: User, companyId: string | undefined): boolean =>

@@ -16,10 +16,10 @@ import { usePageTitle } from '../../lib/use-page-title'
 import { awaitServer } from '../../sync/await-server'
 import { useSync, useSyncStatus } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
-import { kindLabels, kindPath, marketCompanyIds } from './labels'
+import { kindLabels, kindPath } from './labels'
 import { uploadListingPhoto } from './market-api'
 import { createListing } from './market-mutations'
-import { useMyAgreements } from './use-listings'
+import { useMemberCompany } from './use-listings'
 
 type Field = 'title' | 'description' | 'priceOre' | 'kind' | 'photo'
 
@@ -36,8 +36,8 @@ export function ListingFormPage({ kind: initialKind }: { kind: ListingKind }) {
   const { online } = useSyncStatus(handle)
   const queuedText = useQueuedText()
   const user = useSession().user
-  const agreements = useMyAgreements(handle)
-  const companyId = marketCompanyIds(user?.currentCompany?.id, (agreements ?? []) as Parameters<typeof marketCompanyIds>[1], user?.id)[0]
+  const memberOf = useMemberCompany(handle, user)
+  const companyId = memberOf ?? undefined
   const [kind, setKind] = useState<ListingKind>(initialKind)
   const [title, setTitle] = useState('')
   const [description, setDescription] = useState('')
@@ -82,7 +82,7 @@ export function ListingFormPage({ kind: initialKind }: { kind: ListingKind }) {
       <h1>
         <Trans>New listing</Trans>
       </h1>
-      {agreements !== undefined && !companyId ?
+      {memberOf === null ?
         <Alert variant="info">
           <Trans>Only members of an association can list things in its market.</Trans>
         </Alert>

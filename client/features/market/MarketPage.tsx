@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import type { ListingKind } from '../../../shared/contract/market'
 import { StoredPhoto } from '../../components/photo/StoredPhoto'
 import { PendingMarker } from '../../components/sync/PendingMarker'
+import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
 import { buttonClass } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
@@ -12,7 +13,7 @@ import { usePageTitle } from '../../lib/use-page-title'
 import { useSync } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
 import { expiryOf, kindLabels, shownInList, statusLabels, statusVariant } from './labels'
-import { useListings, type ListingView } from './use-listings'
+import { useListings, useMemberCompany, type ListingView } from './use-listings'
 import { personName } from '../../../shared/erased-person'
 
 /**
@@ -25,16 +26,20 @@ export function MarketPage({ kind }: { kind: ListingKind }) {
   usePageTitle(i18n._(kindLabels[kind]))
   const handle = useSync()
   const rows = useListings(handle)
-  const userId = useSession().user?.id
+  const user = useSession().user
+  const userId = user?.id
+  const memberOf = useMemberCompany(handle, user)
   const shown = rows ? shownInList(rows, kind, userId) : undefined
   return (
     <div className="page market-page">
       <div className="page-header">
         <h1>{i18n._(kindLabels[kind])}</h1>
-        <Link to="/markets/new" search={{ kind }} className={buttonClass('primary')}>
-          <span aria-hidden="true">+ </span>
-          <Trans>New listing</Trans>
-        </Link>
+        {memberOf !== null && (
+          <Link to="/markets/new" search={{ kind }} className={buttonClass('primary')}>
+            <span aria-hidden="true">+ </span>
+            <Trans>New listing</Trans>
+          </Link>
+        )}
       </div>
       <p className="muted">
         {kind === 'BUY' ?
@@ -43,7 +48,14 @@ export function MarketPage({ kind }: { kind: ListingKind }) {
           <Trans>Things neighbours lend or give away. Listings expire after 30 days unless renewed.</Trans>
         : <Trans>Things neighbours want to swap. Listings expire after 30 days unless renewed.</Trans>}
       </p>
-      {!shown ?
+      {memberOf === null ?
+        <Alert variant="info">
+          <Trans>
+            The market is for the members of an association: residents with an agreement and its staff. Once you are one, you can list things and answer
+            listings here.
+          </Trans>
+        </Alert>
+      : !shown ?
         <Spinner label={t`Loading listings`} />
       : shown.length === 0 ?
         <p className="empty">
