@@ -26,7 +26,7 @@ import type { CompaniesService } from '../companies/companies.service'
 import type { Residency } from '../documents/documents.service'
 import type { NotificationsService } from '../notifications/notifications.service'
 import type { Addressee, NoticesService } from '../notifications/notices'
-import { recordChange, recordChangeFor } from '../sync/change-log'
+import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
 import { forumRepository as repo, type ForumScope, type PostRow, type ThreadRow } from './forum.repository'
 
@@ -191,7 +191,7 @@ export function createForumService(deps: {
     for (const id of ids) await recordChange(db, clock, entity, id, 'upsert', { companyId, members: true })
   }
   /** A change only one user's copy shows (their "following"). */
-  const changedFor = async (id: string, userId: string) => await recordChangeFor(db, clock, 'forumThread', id, 'upsert', [userId])
+  const changedFor = async (id: string, userId: string) => await recordChange(db, clock, 'forumThread', id, 'upsert', { userId })
 
   const currentThread = async (actor: Actor, id: string): Promise<ForumThread> =>
     threadView((await repo.thread(db, id))!, (await repo.followed(db, actor.userId, [id])).has(id))

@@ -37,7 +37,7 @@ type ChangeRow = [
 const insertOne = statement<ChangeRow, never>(
   'INSERT INTO change_log (entity, entity_id, op, company_id, user_id, audience, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
 )
-/** Rows per statement when one change is logged for many users at once on SQLite (`recordChangeFor`). */
+/** Rows per statement when changes are logged for many users at once on SQLite (`recordChangesFor`). */
 const MANY_ROWS = 100
 const insertMany = statement<unknown[], never>(
   `INSERT INTO change_log (entity, entity_id, op, company_id, user_id, audience, created_at) VALUES ${Array.from({ length: MANY_ROWS }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
@@ -107,33 +107,9 @@ export async function recordChange(db: Db, clock: Clock, entity: SyncEntity, ent
 }
 
 /**
- * Appends one change of a synced entity for each of `userIds` (a document or an assembly every
- * member of an association reads): a hundred rows a statement on SQLite, collected for the COMMIT
- * on PostgreSQL (see `writeChange`). Call it inside the transaction that makes the change.
- */
-export async function recordChangeFor(
-  db: Db,
-  clock: Clock,
-  entity: SyncEntity,
-  entityId: string,
-  op: 'upsert' | 'delete',
-  userIds: readonly string[],
-): Promise<void> {
-  const at = clock.now().toISOString()
-  const rows = userIds.map((userId): ChangeRow => [entity, entityId, op, null, userId, null, at])
-  if (engineOf(db)) {
-    for (const row of rows) await writeChange(db, row[0], row[1], row[2], { userId: row[4] }, at)
-    return
-  }
-  let i = 0
-  for (; i + MANY_ROWS <= rows.length; i += MANY_ROWS) await insertMany.run(db, rows.slice(i, i + MANY_ROWS).flat())
-  for (; i < rows.length; i++) await insertOne.run(db, rows[i]!)
-}
-
-/**
- * Appends one change for each of `entityIds` and each of `userIds` (a forum thread hidden: each of
- * its posts for each resident) in multi-row statements, as `recordChangeFor`: a hundred rows a
- * statement on SQLite, collected for the COMMIT on PostgreSQL. Call it inside the transaction.
+ * Appends one change for each of `entityIds` and each of `userIds` (what only those users see:
+ * their rows an erase changed) in multi-row statements: a hundred rows a statement on SQLite,
+ * collected for the COMMIT on PostgreSQL. Call it inside the transaction.
  */
 export async function recordChangesFor(
   db: Db,
