@@ -6,28 +6,9 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { accountStatement, yearPeriod, type StatementCharge, type StatementDocument } from './account-statement'
+import { creditNote, invoice, year } from './account-statement.test-fixtures'
 
-let n = 0
-const invoice = (over: Partial<StatementDocument> = {}): StatementDocument => {
-  n += 1
-  return {
-    id: `inv-${n}`,
-    kind: 'INVOICE',
-    invoiceNumber: String(n),
-    name: `Charge ${n}`,
-    chargeId: `ch-${n}`,
-    creditedInvoice: null,
-    issueDate: '2026-03-01',
-    status: 'CREATED',
-    totalAmount: 100_000,
-    payment: null,
-    settlement: null,
-    ...over,
-  }
-}
 const paid = (on: string, over: Partial<StatementDocument> = {}) => invoice({ status: 'EXECUTED', payment: { paymentDate: on }, ...over })
-const creditNote = (of: StatementDocument, over: Partial<StatementDocument> = {}): StatementDocument =>
-  invoice({ kind: 'CREDIT_NOTE', creditedInvoice: { id: of.id, invoiceNumber: of.invoiceNumber }, ...over })
 const charge = (of: StatementDocument, id: string, status: string, failedOn: string | null): StatementCharge => ({
   id,
   invoiceId: of.id,
@@ -36,7 +17,6 @@ const charge = (of: StatementDocument, id: string, status: string, failedOn: str
   failureReason: 'insufficient_funds',
   updatedAt: '2026-03-02T08:00:00.000Z',
 })
-const year = yearPeriod(2026)
 const lines = (s: ReturnType<typeof accountStatement>) => s.rows.slice(1).map((r) => `${r.date} ${r.kind} ${r.debit - r.credit} ${r.balance}`)
 
 describe('account statement money, case by case', () => {

@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { accountStatement, yearPeriod, type StatementCharge, type StatementDocument } from './account-statement'
+import { accountStatement, type StatementCharge, type StatementDocument } from './account-statement'
+import { creditNote, invoice, year } from './account-statement.test-fixtures'
 
-let n = 0
-const invoice = (over: Partial<StatementDocument> = {}): StatementDocument => {
-  n += 1
-  return {
-    id: `inv-${n}`,
-    kind: 'INVOICE',
-    invoiceNumber: String(n),
-    name: `Charge ${n}`,
-    chargeId: `ch-${n}`,
-    creditedInvoice: null,
-    issueDate: '2026-03-01',
-    status: 'CREATED',
-    totalAmount: 100_000,
-    payment: null,
-    settlement: null,
-    ...over,
-  }
-}
-const creditNote = (of: StatementDocument, over: Partial<StatementDocument> = {}): StatementDocument =>
-  invoice({ kind: 'CREDIT_NOTE', creditedInvoice: { id: of.id, invoiceNumber: of.invoiceNumber }, ...over })
 const failed = (of: StatementDocument, over: Partial<StatementCharge> = {}): StatementCharge => ({
   id: `${of.chargeId}-f`,
   invoiceId: of.id,
@@ -31,7 +12,6 @@ const failed = (of: StatementDocument, over: Partial<StatementCharge> = {}): Sta
   updatedAt: '2026-03-02T08:00:00.000Z',
   ...over,
 })
-const year = yearPeriod(2026)
 const kinds = (s: ReturnType<typeof accountStatement>) => s.rows.map((r) => `${r.date} ${r.kind} ${r.debit - r.credit} ${r.balance}`)
 
 describe('account statement (kontokort)', () => {
