@@ -66,7 +66,7 @@ async function main() {
     version: process.env.npm_package_version,
     deliverTo: () => (request) => appRef!.fetch(request),
   })
-  const { app, services } = createApp({
+  const { app, services, jobs: moduleJobs, sweepFiles } = createApp({
     config,
     database,
     clock,
@@ -112,42 +112,11 @@ async function main() {
   })
   mail.start(1000)
   const jobs = new JobRunner({ lock, log, db: database.db })
-  const housekeeping = housekeepingJob(
-    database.db,
-    clock,
-    async () =>
-      // Messages' attachments, documents' files and market listings' photos no row refers to.
-      (await services.messages.sweepFiles()) +
-      (await services.documents.sweepFiles()) +
-      (await services.market.sweepFiles()) +
-      (await services.articles.sweepFiles()) +
-      (await services.lending.sweepFiles()),
-  )
+  // Every module's stored files that no row refers to go with the housekeeping.
+  const housekeeping = housekeepingJob(database.db, clock, sweepFiles)
   void jobs.runNow(housekeeping)
-  jobs.start([
-    housekeeping,
-    { name: 'vipps-webhooks', everyMs: 2000, run: () => services.webhooks.processDue(), locked: false },
-    // Sends stops, price updates and final charges to Vipps, then re-reads pending agreements and open charges.
-    { name: 'agreements-vipps', everyMs: 5000, run: async () => await services.vippsSync.run(), locked: false },
-    // Creates due regular charges with their invoices (queued for the job above) and takes the overdue steps.
-    { name: 'billing', everyMs: 10_000, run: () => services.billing.tick(), locked: false },
-    // Sends scheduled messages when their Copenhagen time comes, and marks recipients whose e-mail has left as received.
-    { name: 'messages', everyMs: 2000, run: async () => await services.messages.tick() },
-    // Sends general assemblies' notices and reminders, and the water and heat reading reminders, when their time comes (issue #21).
-    { name: 'assemblies', everyMs: 2000, run: async () => await services.assemblies.tick() },
-    // Sends the yearly account statements staff queued to every member of their association, each year once (issue #23).
-    { name: 'statements', everyMs: 2000, run: async () => void (await services.statementSendouts.tick()) },
-    // Sends loans' return reminders (the day before and on the day, 08:00) and the lender's overdue notice, each once (issue #22),
-    // and refunds deposits collected although their loan ended without damage (decision 0064).
-    {
-      name: 'lending',
-      everyMs: 5000,
-      run: async () => {
-        await services.loanReminders.tick()
-        await services.loans.sweepDeposits()
-      },
-    },
-  ])
+  // Each module declares its jobs (server/features/<name>/index.ts; docs/ARCHITECTURE.md "Jobs").
+  jobs.start([housekeeping, ...moduleJobs])
 
   // Keep-alive after early answers, 414/431 as JSON, no reset on close: server/http/node-server.ts.
   const server = createNodeServer(app.fetch)

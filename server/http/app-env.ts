@@ -1,5 +1,6 @@
+import type { MiddlewareHandler } from 'hono'
 import type { Logger } from 'pino'
-import type { Actor } from '../features/access/actor'
+import type { Actor } from '../access/actor'
 import type { Locale } from '../i18n/i18n'
 
 /** Variables every request carries through the middleware chain. */
@@ -15,5 +16,15 @@ export interface AppEnv {
      * answer holds a secret shown once (a generated login token): a replay then omits it.
      */
     replayBody?: string
+    /** How a route reads or writes the database (write-transaction.ts), run by the route's rules (route.ts). */
+    data: DataAccess
+    /** Set by a route whose rules say `unlogged`: no request log line (docs/decisions/0027). */
+    unlogged?: true
   }
+}
+
+/** A read in a read scope, or a write in one transaction under the write lock with its Idempotency-Key. */
+export interface DataAccess {
+  read: MiddlewareHandler<AppEnv>
+  write: MiddlewareHandler<AppEnv>
 }

@@ -4,7 +4,7 @@ import type { Clock } from '../lib/clock'
 import { createHmac } from 'node:crypto'
 import type { WriteLock } from '../lib/write-lock'
 import { inReadScope } from '../db/read-scope'
-import type { AppEnv } from './app-env'
+import type { AppEnv, DataAccess } from './app-env'
 import { afterSerializationFailure, hasErrorCode, isSerializationFailure, SERIALIZATION_ATTEMPTS, transaction, type Db } from '../db/client'
 import { statement } from '../db/statement'
 
@@ -61,9 +61,11 @@ function rememberJsonTexts(c: Context<AppEnv>) {
 }
 
 /**
- * Runs every write request (POST, PUT, PATCH, DELETE) as one database transaction under the write
- * lock (`transaction(db, fn)`: SQLite's `BEGIN IMMEDIATE`, or a PostgreSQL transaction on one
- * pooled connection), and implements Idempotency-Key (docs/API.md "Writes"):
+ * How routes touch the database, chosen by each route's rules (server/http/route.ts):
+ *
+ * `write` runs the request as one database transaction under the write lock
+ * (`transaction(db, fn)`: SQLite's `BEGIN IMMEDIATE`, or a PostgreSQL transaction on one pooled
+ * connection), and implements Idempotency-Key (docs/API.md "Writes"):
  * - the stored answer is written in the same transaction as the effect, so after a crash either
  *   both exist or neither does, and a retry after a lost response replays the answer;
  * - the same key with another method, path or body → 422 IDEMPOTENCY_KEY_REUSED;
@@ -72,12 +74,12 @@ function rememberJsonTexts(c: Context<AppEnv>) {
  * naturally safe to retry and are not keyed.
  * Any error rolls the whole effect back; a replayable 4xx answer is then stored on its own.
  *
- * Reads (GET, HEAD, OPTIONS) run in a read scope (server/db/read-scope.ts, decision 0049): the
- * app's `db` handle sends their queries to the read-only connection of a file database, which
- * sees only committed rows, so they never take the lock. A `:memory:` database has one connection:
- * there reads wait for the lock, and the scope only refuses writes, as the real reader would.
+ * `read` runs the request in a read scope (server/db/read-scope.ts, decision 0049): the app's
+ * `db` handle sends its queries to the read-only connection of a file database, which sees only
+ * committed rows, so it never takes the lock. A `:memory:` database has one connection: there
+ * reads wait for the lock, and the scope only refuses writes, as the real reader would.
  */
-export function writeTransaction(deps: {
+export function dataAccess(deps: {
   /** The app's handle (the writer's outside a read scope). */
   db: Db
   /**
@@ -87,11 +89,6 @@ export function writeTransaction(deps: {
    * hands out again.
    */
   readsApart: boolean
-  /**
-   * GET forms of actions, kept for compatibility, that change data: they run as writes (lock,
-   * transaction, Idempotency-Key), never in a read scope, where the database refuses writes.
-   */
-  writesByGet?: (path: string) => boolean
   clock: Clock
   lock: WriteLock
   /**
@@ -104,24 +101,14 @@ export function writeTransaction(deps: {
    * transactions serializable (another instance wrote the same rows) runs once more, whole.
    */
   rerun?: (request: Request, env: unknown) => Response | Promise<Response>
-  /**
-   * Writes that call an outside service (Vipps) and so must not hold the write lock while they
-   * wait; their services take the lock for each database step themselves.
-   */
-  outside?: (method: string, path: string) => boolean
-}): MiddlewareHandler<AppEnv> {
+}): DataAccess {
   const inFlight = new Set<string>()
   const { db } = deps
 
-  return async (c, next) => {
-    const method = c.req.method
-    // HEAD is answered by a route's GET handler: on the GET forms of actions it would run the
-    // action from a method that must be safe, so those refuse it.
-    if (method === 'HEAD' && (deps.outside?.('GET', c.req.path) || deps.writesByGet?.(c.req.path))) return c.body(null, 405, { Allow: 'GET' })
-    if (deps.outside?.(method, c.req.path)) return next()
-    if ((method === 'GET' || method === 'HEAD' || method === 'OPTIONS') && !deps.writesByGet?.(c.req.path))
-      return deps.readsApart ? inReadScope(next) : await deps.lock.run(() => inReadScope(next))
+  const read: MiddlewareHandler<AppEnv> = async (_c, next) => (deps.readsApart ? inReadScope(next) : await deps.lock.run(() => inReadScope(next)))
 
+  const write: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const method = c.req.method
     const key = c.req.header('Idempotency-Key')
     if (key !== undefined && (key.length < 1 || key.length > 64))
       throw validation([{ path: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 64 characters.' }])
@@ -221,6 +208,8 @@ export function writeTransaction(deps: {
       await store.runAtCommit(db, [scope!, key!, requestHash, answer.status, JSON.stringify(headers), answer.text, deps.clock.now().toISOString()])
     }
   }
+
+  return { read, write }
 }
 
 /**

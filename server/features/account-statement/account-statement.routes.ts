@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { AccountStatementResponse, MemberStatementQuery, OwnStatementQuery } from '../../../shared/contract/account-statement'
 import { bearer, errorResponses as e, json, router } from '../../http/openapi'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { AccountStatementService } from './account-statement.service'
 
 const tags = ['Account statements']

@@ -4,9 +4,9 @@ import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import type { AccountStatementResponse } from '../../../shared/contract/account-statement'
 import { accountStatement, yearPeriod } from '../../../shared/domain/account-statement'
 import { messages } from '../../../shared/i18n-messages'
-import type { Actor } from '../access/actor'
-import { assertCompanyInScope } from '../access/company-scope'
-import { isSuperAdmin, roleIn } from '../access/policy'
+import type { Actor } from '../../access/actor'
+import { assertCompanyInScope } from '../companies/company-scope'
+import { isSuperAdmin, roleIn } from '../../access/policy'
 import { accountStatementRepository as repo } from './account-statement.repository'
 
 export type AccountStatementService = ReturnType<typeof createAccountStatementService>

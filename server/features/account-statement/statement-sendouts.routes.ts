@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { SendStatementsParams, StatementSendout } from '../../../shared/contract/account-statement'
 import { bearer, errorResponses as e, json, router, writeHeaders } from '../../http/openapi'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { StatementSendoutsService } from './statement-sendouts.service'
 
 const tags = ['Account statements']

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/contract/account'
 import { bearer, errorResponses, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
 import { ifMatchVersion, setETag } from '../../http/versioning'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { AccountService } from './account.service'
 
 const tags = ['Account']

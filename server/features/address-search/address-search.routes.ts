@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { AddressSearchQuery, AddressSuggestion } from '../../../shared/contract/companies'
 import { bearer, errorResponses as e, json, router } from '../../http/openapi'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { AddressSearchService } from './address-search.service'
 
 const search = createRoute({

@@ -2,8 +2,8 @@ import { DomainError } from '../../errors'
 import type { AddressSuggestion } from '../../../shared/contract/companies'
 import { messages } from '../../../shared/i18n-messages'
 import { AddressProviderUnavailable, type AddressProvider } from '../../integrations/addresses/address-provider'
-import type { Actor } from '../access/actor'
-import { assertCan } from '../access/policy'
+import type { Actor } from '../../access/actor'
+import { assertCan } from '../../access/policy'
 
 export type AddressSearchService = ReturnType<typeof createAddressSearchService>
 

@@ -13,7 +13,7 @@ import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHead
 import { nextLinkHeader, setNextLink } from '../../http/paging'
 import { ifMatchVersion, setETag } from '../../http/versioning'
 import { ErrorBody } from '../../../shared/contract/common'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { AgreementsService } from './agreements.service'
 import { CHANGES_DATA } from '../../http/gets-that-write'
 

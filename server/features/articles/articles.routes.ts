@@ -7,7 +7,7 @@ import { setNextLink } from '../../http/paging'
 import type { RateLimiter } from '../../http/rate-limit'
 import { storedFileAnswer, uploadedFile } from '../../http/stored-files'
 import { ifMatchVersion, setETag } from '../../http/versioning'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { ArticlesService } from './articles.service'
 
 const r = itemRoutes({ tags: ['Knowledge bank'], entity: Article, name: 'article' })

@@ -3,7 +3,7 @@ import { Assembly, AssemblyListQuery, CreateAssemblyRequest, CreateProposalReque
 import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
 import { nextLinkHeader, setNextLink } from '../../http/paging'
 import { ifMatchVersion, setETag } from '../../http/versioning'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { AssembliesService } from './assemblies.service'
 
 const tags = ['General assemblies']

@@ -25,9 +25,9 @@ import {
   type ReadingKind,
 } from '../../../shared/domain/assembly'
 import { messages as m } from '../../../shared/i18n-messages'
-import type { Actor } from '../access/actor'
-import { isSuperAdmin, mayManageAssemblies, roleIn, seesAllOfAssemblies } from '../access/policy'
-import { assertCompanyInScope } from '../access/company-scope'
+import type { Actor } from '../../access/actor'
+import { isSuperAdmin, mayManageAssemblies, roleIn, seesAllOfAssemblies } from '../../access/policy'
+import { assertCompanyInScope } from '../companies/company-scope'
 import type { CompaniesService } from '../companies/companies.service'
 import type { Addressee, NoticesService } from '../notifications/notices'
 import { recordChange } from '../sync/change-log'

@@ -13,7 +13,7 @@ import {
 import { Invoice, InvoiceListQuery } from '../../../shared/contract/invoices'
 import { bearer, errorResponses as e, json, jsonBody, router, writeHeaders } from '../../http/openapi'
 import { nextLinkHeader, setNextLink } from '../../http/paging'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { BillingService } from './billing.service'
 import { parseDebtorQuery } from './debtors.service'
 import type { InvoicesService } from './invoices.service'

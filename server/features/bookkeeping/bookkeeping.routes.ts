@@ -13,7 +13,7 @@ import {
 } from '../../../shared/contract/bookkeeping'
 import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
 import { ifMatchVersion, setETag } from '../../http/versioning'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { BookkeepingService } from './bookkeeping.service'
 
 const tags = ['Bookkeeping']

@@ -17,7 +17,7 @@ import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHead
 import { nextLinkHeader, setNextLink } from '../../http/paging'
 import { ifMatchVersion, setETag } from '../../http/versioning'
 import { PageQuery } from '../../../shared/contract/paging'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { CompaniesService } from './companies.service'
 import { CHANGES_DATA } from '../../http/gets-that-write'
 

@@ -8,7 +8,7 @@ import { json, router, writeHeaders } from '../../http/openapi'
 import { setNextLink } from '../../http/paging'
 import { storedFileAnswer, uploadedFile } from '../../http/stored-files'
 import { ifMatchVersion, setETag } from '../../http/versioning'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { DocumentsService } from './documents.service'
 
 const r = itemRoutes({ tags: ['Documents'], entity: Document, name: 'document' })

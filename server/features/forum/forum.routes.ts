@@ -16,7 +16,7 @@ import { IdParam, itemRoutes, PAGED } from '../../http/item-routes'
 import { jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
 import { setNextLink } from '../../http/paging'
 import { ifMatchVersion, setETag } from '../../http/versioning'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { ForumService } from './forum.service'
 
 const tags = ['Forum']

@@ -19,9 +19,9 @@ import type {
   UpdatePostRequest,
 } from '../../../shared/contract/forum'
 import { messages as m } from '../../../shared/i18n-messages'
-import type { Actor } from '../access/actor'
-import { assertCompanyInScope } from '../access/company-scope'
-import { isSuperAdmin, roleIn } from '../access/policy'
+import type { Actor } from '../../access/actor'
+import { assertCompanyInScope } from '../companies/company-scope'
+import { isSuperAdmin, roleIn } from '../../access/policy'
 import type { CompaniesService } from '../companies/companies.service'
 import type { Residency } from '../documents/documents.service'
 import type { NotificationsService } from '../notifications/notifications.service'

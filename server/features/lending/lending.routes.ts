@@ -14,7 +14,7 @@ import { setNextLink } from '../../http/paging'
 import type { RateLimiter } from '../../http/rate-limit'
 import { storedFileAnswer, uploadedFile } from '../../http/stored-files'
 import { ifMatchVersion, setETag } from '../../http/versioning'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { LendingService } from './lending.service'
 import type { LoansService } from './loans.service'
 

@@ -4,7 +4,7 @@ import { IdParam, itemRoutes } from '../../http/item-routes'
 import { jsonBody, router, versionedWriteHeaders } from '../../http/openapi'
 import { setNextLink } from '../../http/paging'
 import { ifMatchVersion, setETag } from '../../http/versioning'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { LoansService } from './loans.service'
 
 const r = itemRoutes({ tags: ['Lending'], entity: Loan, name: 'loan' })

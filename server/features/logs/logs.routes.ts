@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { CreateLogRequest, LogEntry, LogQuery } from '../../../shared/contract/logger'
 import { bearer, errorResponses as e, json, jsonBody, router, writeHeaders } from '../../http/openapi'
 import type { RateLimiter } from '../../http/rate-limit'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { LogsService } from './logs.service'
 
 const tags = ['System logs']

@@ -4,8 +4,8 @@ import type { Clock } from '../../lib/clock'
 import type { WriteLock } from '../../lib/write-lock'
 import { newId } from '../../lib/ids'
 import { MAX_LOG_CONTEXT, MAX_LOG_MESSAGE, type CreateLogRequest, type LogEntry, type LogLevel } from '../../../shared/contract/logger'
-import type { Actor } from '../access/actor'
-import { assertCan } from '../access/policy'
+import type { Actor } from '../../access/actor'
+import { assertCan } from '../../access/policy'
 import { logsRepository, type LogRow } from './logs.repository'
 
 export type LogsService = ReturnType<typeof createLogsService>

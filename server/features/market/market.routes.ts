@@ -6,7 +6,7 @@ import { setNextLink } from '../../http/paging'
 import type { RateLimiter } from '../../http/rate-limit'
 import { storedFileAnswer, uploadedFile } from '../../http/stored-files'
 import { ifMatchVersion, setETag } from '../../http/versioning'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { MarketService } from './market.service'
 
 const r = itemRoutes({ tags: ['Market'], entity: Listing, name: 'listing' })

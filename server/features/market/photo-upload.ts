@@ -1,6 +1,6 @@
 import { ruleViolation } from '../../errors'
 import { messages as m } from '../../../shared/i18n-messages'
-import { acceptUpload, allowedType, type AttachmentScanner } from '../messages/attachment-store'
+import { acceptUpload, allowedType, type AttachmentScanner } from '../../integrations/files/attachment-store'
 
 /**
  * A photo for a market listing or a lending item: one of `types` judged by its name and content

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client'
 import type { Clock } from '../../lib/clock'
 import { queueMail } from '../../integrations/mail/mail-outbox'
 import type { ContactRequest } from '../../../shared/contract/messages'
-import type { Actor } from '../access/actor'
+import type { Actor } from '../../access/actor'
 
 export type ContactService = ReturnType<typeof createContactService>
 

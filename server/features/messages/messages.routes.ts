@@ -18,7 +18,7 @@ import { storedFileAnswer, uploadedFile } from '../../http/stored-files'
 import { ifMatchVersion, setETag } from '../../http/versioning'
 import type { RateLimiter } from '../../http/rate-limit'
 import { translate } from '../../i18n/i18n'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { ContactService } from './contact.service'
 import type { MessagesService } from './messages.service'
 

@@ -24,14 +24,14 @@ import {
   type UpdateMessageRequest,
 } from '../../../shared/contract/messages'
 import { messages as m } from '../../../shared/i18n-messages'
-import type { Actor } from '../access/actor'
-import { assertMayWriteMessage, assertMessageAuthor, canReadMessage, isSuperAdmin, roleIn, seesAllRecipients } from '../access/policy'
+import type { Actor } from '../../access/actor'
+import { assertMayWriteMessage, assertMessageAuthor, canReadMessage, isSuperAdmin, roleIn, seesAllRecipients } from '../../access/policy'
 import type { CompaniesService } from '../companies/companies.service'
-import { assertCompanyInScope } from '../access/company-scope'
+import { assertCompanyInScope } from '../companies/company-scope'
 import type { NotificationsService } from '../notifications/notifications.service'
 import { recordChange } from '../sync/change-log'
 import type { SyncedEntity } from '../sync/synced-entity'
-import { acceptUpload, sweepStore, type AttachmentScanner, type AttachmentStore } from './attachment-store'
+import { acceptUpload, sweepStore, type AttachmentScanner, type AttachmentStore } from '../../integrations/files/attachment-store'
 import { renderMessageEmail } from './message-email'
 import { messagesRepository as repo, type MessageRow, type MessageScope, type Person } from './messages.repository'
 

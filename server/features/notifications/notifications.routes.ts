@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { Notification, ReadAllResponse, UnreadCount } from '../../../shared/contract/notifications'
 import { bearer, errorResponses as e, json, router, writeHeaders } from '../../http/openapi'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { NotificationsService } from './notifications.service'
 
 const tags = ['Notifications']

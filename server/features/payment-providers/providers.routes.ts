@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { CreateProviderRequest, PaymentProvider, TestConnectionResponse, UpdateProviderRequest } from '../../../shared/contract/payment-providers'
 import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
 import { ifMatchVersion, setETag } from '../../http/versioning'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { ProvidersService } from './providers.service'
 
 const tags = ['Payment providers']

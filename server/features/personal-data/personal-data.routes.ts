@@ -4,7 +4,7 @@ import { bearer, errorResponses as e, json, jsonBody, router, writeHeaders } fro
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../../http/app-env'
 import type { RateLimiter } from '../../http/rate-limit'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { PersonalDataService } from './personal-data.service'
 
 const tags = ['Personal data']

@@ -3,7 +3,7 @@ import { itemRoutes, PAGED } from '../../http/item-routes'
 import { router } from '../../http/openapi'
 import { setNextLink } from '../../http/paging'
 import { ifMatchVersion, setETag } from '../../http/versioning'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { SpecialistsService } from './specialists.service'
 
 const r = itemRoutes({ tags: ['Specialists'], entity: Specialist, name: 'specialist' })

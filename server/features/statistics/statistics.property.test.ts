@@ -6,7 +6,7 @@ import { demo, testApp } from '../../test/harness'
 import { partTypes } from '../../../shared/domain/agreement-parts'
 import { documentOfInvoice, statisticsFromDocuments } from '../../../shared/domain/statistics'
 import { historyDay, threeAgreements, withHistory } from './test-helpers'
-import type { Actor } from '../access/actor'
+import type { Actor } from '../../access/actor'
 import type { ChargeStatistics } from '../../../shared/contract/statistics'
 
 /**

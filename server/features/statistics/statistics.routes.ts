@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { ChargeStatistics, StatisticsQuery } from '../../../shared/contract/statistics'
 import { bearer, errorResponses as e, json, router } from '../../http/openapi'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { StatisticsService } from './statistics.service'
 
 const chargeStatistics = createRoute({

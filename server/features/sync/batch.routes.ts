@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi'
 import { SyncBatchRequest, SyncBatchResponse, syncBatchMethods, type SyncBatchAnswer, type SyncBatchItem } from '../../../shared/contract/sync'
 import { DomainError, type Issue } from '../../errors'
 import { bearer, errorResponses as e, json, jsonBody, router } from '../../http/openapi'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import { isAnonymousMessagePath } from '../messages/messages.routes'
 
 /** The path of the batch route; app.ts keeps it out of the write transaction (see `batchRoutes`). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { connectionOf, engineOf, type Db } from '../../db/client'
 import { changeLog } from '../../db/schema/sync'
 import { testApp } from '../../test/harness'
-import type { Actor } from '../access/actor'
+import type { Actor } from '../../access/actor'
 import { writeChange } from './change-log'
 import { visibleLog } from './sync.service'
 

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi'
 import { SyncQuery, SyncResponse } from '../../../shared/contract/sync'
 import { bearer, errorResponses as e, json, router } from '../../http/openapi'
 import { nextLinkHeader, setNextLink } from '../../http/paging'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { SyncService } from './sync.service'
 
 const pull = createRoute({

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client'
 import type { SyncEntity } from '../../../shared/contract/sync'
-import type { Actor } from '../access/actor'
+import type { Actor } from '../../access/actor'
 
 export interface SyncedRow {
   id: string

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import Database from 'better-sqlite3'
 import { registerEngine, sqliteHandle, type Db, type Engine } from '../../db/client'
-import type { Actor } from '../access/actor'
+import type { Actor } from '../../access/actor'
 import { ACTOR_CACHE_SIZE, ActorCache, COMMIT_GRACE_MS } from './actor-cache'
 
 const actor = (userId: string): Actor => ({

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks'
 import type Database from 'better-sqlite3'
 import { connectionOf, engineOf, type Db } from '../../db/client'
-import type { Actor } from '../access/actor'
+import type { Actor } from '../../access/actor'
 
 /** How long a resolved actor is reused without asking the database again. */
 export const ACTOR_TTL_MS = 5_000

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client'
-import type { Actor } from '../access/actor'
+import type { Actor } from '../../access/actor'
 import type { CompanyMembership } from '../../../shared/domain/roles'
 import { ActorCache } from './actor-cache'
 import { usersRepository, type NewUser, type UserRow } from './users.repository'

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { RegisterWebhookRequest, Webhook, WebhookProviderSummary } from '../../../shared/contract/webhooks'
 import { bearer, errorResponses as e, json, jsonBody, router, writeHeaders } from '../../http/openapi'
-import { requireActor } from '../access/actor'
+import { requireActor } from '../../access/actor'
 import type { WebhooksService } from './webhooks.service'
 
 const tags = ['Webhooks']

@@ -1,5 +1,5 @@
-import { effectiveRole, isAgreementAdmin, isCompanyAdminStaff, isCompanyStaff, type CompanyRole } from '../../../shared/domain/roles'
-import { forbidden, notFound } from '../../errors'
+import { effectiveRole, isAgreementAdmin, isCompanyAdminStaff, isCompanyStaff, type CompanyRole } from '../../shared/domain/roles'
+import { forbidden, notFound } from '../errors'
 import type { Actor } from './actor'
 
 /**

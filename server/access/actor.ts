@@ -1,6 +1,6 @@
-import { unauthenticated } from '../../errors'
-import type { CompanyMembership, SystemRole } from '../../../shared/domain/roles'
-import type { Language } from '../../../shared/contract/common'
+import { unauthenticated } from '../errors'
+import type { CompanyMembership, SystemRole } from '../../shared/domain/roles'
+import type { Language } from '../../shared/contract/common'
 
 /** Who is calling: the signed-in user, their session and their company roles. */
 export interface Actor {

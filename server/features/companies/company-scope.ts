@@ -1,10 +1,10 @@
 import type { Db } from '../../db/client'
 import { notFound } from '../../errors'
 import { messages } from '../../../shared/i18n-messages'
-import { companiesRepository } from '../companies/companies.repository'
+import { companiesRepository } from './companies.repository'
 import { usersRepository } from '../users/users.repository'
-import type { Actor } from './actor'
-import { isSuperAdmin, roleIn } from './policy'
+import type { Actor } from '../../access/actor'
+import { isSuperAdmin, roleIn } from '../../access/policy'
 
 /**
  * The `companyId` filter of a list (issue #15): a company the caller may not see answers 404 with

@@ -1,0 +1,37 @@
+import { defineModule } from '../../kernel/module'
+import { agreementAddresses, agreementParts, agreements } from '../../db/schema/agreements'
+import { agreementSync, createAgreementsService, type AgreementsService } from './agreements.service'
+import { createVippsObserver, type VippsObserver } from './vipps-observer'
+import { agreementsRoutes } from './agreements.routes'
+
+declare module '../../kernel/module' {
+  interface Services {
+    agreements: AgreementsService
+    /** What Vipps says of an agreement or charge reaches agreements and charges through it. */
+    vippsObserver: VippsObserver
+  }
+}
+
+/** Members' recurring payment agreements through Vipps MobilePay (docs/decisions/0024). */
+export const agreementsModule = defineModule({
+  name: 'agreements',
+  tables: [agreements, agreementParts, agreementAddresses],
+  services: {
+    agreements: (s, k) =>
+      createAgreementsService({
+        db: k.db,
+        clock: k.clock,
+        lock: k.lock,
+        publicUrl: k.config.publicUrl,
+        companies: s.companies,
+        providers: s.providers,
+        auth: s.auth,
+        users: s.users,
+        charges: s.charges,
+        notices: s.notices,
+      }),
+    vippsObserver: (s) => createVippsObserver({ agreements: s.agreements, charges: s.charges }),
+  },
+  routes: (s) => [agreementsRoutes(s.agreements)],
+  sync: (s) => [agreementSync(s.agreements)],
+})

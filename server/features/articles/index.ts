@@ -1,0 +1,33 @@
+import { defineModule } from '../../kernel/module'
+import { articleAttachments, articles } from '../../db/schema/knowledge'
+import { attachmentStore } from '../../integrations/files/attachment-store'
+import { RateLimiter } from '../../http/rate-limit'
+import { resolve } from 'node:path'
+import { createArticlesService, type ArticlesService } from './articles.service'
+import { articlesRoutes } from './articles.routes'
+
+declare module '../../kernel/module' {
+  interface Services {
+    articles: ArticlesService
+  }
+}
+
+/** The knowledge bank: association and platform articles, searchable in both languages (docs/decisions/0065). */
+export const articlesModule = defineModule({
+  name: 'articles',
+  tables: [articles, articleAttachments],
+  services: {
+    articles: (s, k) =>
+      createArticlesService({
+        db: k.db,
+        clock: k.clock,
+        companies: s.companies,
+        residency: s.messages,
+        files: attachmentStore(resolve(k.filesDir, 'articles')),
+        scanner: k.scanner,
+      }),
+  },
+  routes: (s, k) => [articlesRoutes(s.articles, { upload: new RateLimiter(k.clock, 30, 3_600_000), search: new RateLimiter(k.clock, 120, 60_000) })],
+  sync: (s) => [s.articles.syncEntity()],
+  sweepFiles: (s) => s.articles.sweepFiles(),
+})

@@ -1,0 +1,24 @@
+import { defineModule } from '../../kernel/module'
+import { assemblyProposals, generalAssemblies, sendouts } from '../../db/schema/assemblies'
+import { assemblySync, createAssembliesService, proposalSync, type AssembliesService } from './assemblies.service'
+import { assembliesRoutes } from './assemblies.routes'
+
+declare module '../../kernel/module' {
+  interface Services {
+    assemblies: AssembliesService
+  }
+}
+
+/** General assemblies, proposals, their notices and reminders, and the water and heat reading reminders (docs/decisions/0061). */
+export const assembliesModule = defineModule({
+  name: 'assemblies',
+  tables: [generalAssemblies, assemblyProposals, sendouts],
+  services: {
+    // Their sendouts reach whom a message to all members reaches.
+    assemblies: (s, k) => createAssembliesService({ db: k.db, clock: k.clock, companies: s.companies, notices: s.notices, membership: s.messages }),
+  },
+  routes: (s) => [assembliesRoutes(s.assemblies)],
+  sync: (s) => [assemblySync(s.assemblies), proposalSync(s.assemblies)],
+  // Sends general assemblies' notices and reminders, and the water and heat reading reminders, when their time comes.
+  jobs: (s) => [{ name: 'assemblies', everyMs: 2000, run: async () => await s.assemblies.tick() }],
+})

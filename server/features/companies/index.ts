@@ -1,0 +1,35 @@
+import { defineModule } from '../../kernel/module'
+import { addresses, companies, companyMembers } from '../../db/schema/companies'
+import { addressSync, companySync, createCompaniesService, memberSync, type CompaniesService } from './companies.service'
+import { companiesRoutes } from './companies.routes'
+
+export { assertCompanyInScope } from './company-scope'
+
+declare module '../../kernel/module' {
+  interface Services {
+    companies: CompaniesService
+  }
+}
+
+/** Housing associations (companies), their members with roles, and their addresses. */
+export const companiesModule = defineModule({
+  name: 'companies',
+  tables: [companies, companyMembers, addresses],
+  services: {
+    companies: (s, k) =>
+      createCompaniesService({
+        db: k.db,
+        clock: k.clock,
+        auth: s.auth,
+        users: s.users,
+        // What later features hold of a company, read when asked (docs/decisions/0016).
+        usage: {
+          agreementsCount: (_db, companyId) => s.agreements.agreementsCount(companyId),
+          invoicesCount: async (_db, companyId) => await s.invoices.countOfCompany(companyId),
+          addressInUse: (_db, addressId) => s.agreements.addressInUse(addressId),
+        },
+      }),
+  },
+  routes: (s) => [companiesRoutes(s.companies)],
+  sync: (s) => [companySync(s.companies), memberSync, addressSync],
+})

@@ -1,0 +1,32 @@
+import { defineModule } from '../../kernel/module'
+import { documentEvents, documents } from '../../db/schema/documents'
+import { attachmentStore } from '../../integrations/files/attachment-store'
+import { resolve } from 'node:path'
+import { createDocumentsService, type DocumentsService } from './documents.service'
+import { documentsRoutes } from './documents.routes'
+
+declare module '../../kernel/module' {
+  interface Services {
+    documents: DocumentsService
+  }
+}
+
+/** The association's documents with their history and offline copies (docs/decisions/0062). */
+export const documentsModule = defineModule({
+  name: 'documents',
+  tables: [documents, documentEvents],
+  services: {
+    documents: (s, k) =>
+      createDocumentsService({
+        db: k.db,
+        clock: k.clock,
+        companies: s.companies,
+        residency: s.messages,
+        files: attachmentStore(resolve(k.filesDir, 'documents')),
+        scanner: k.scanner,
+      }),
+  },
+  routes: (s) => [documentsRoutes(s.documents)],
+  sync: (s) => [s.documents.syncEntity()],
+  sweepFiles: (s) => s.documents.sweepFiles(),
+})

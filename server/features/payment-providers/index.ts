@@ -1,0 +1,25 @@
+import { defineModule } from '../../kernel/module'
+import type { SecretBox } from '../../lib/secret-box'
+import { paymentProviders } from '../../db/schema/payments'
+import { createProvidersService, providerSync, type ProvidersService } from './providers.service'
+import { providersRoutes } from './providers.routes'
+
+declare module '../../kernel/module' {
+  interface Services {
+    providers: ProvidersService
+    /** Encrypts provider secrets at rest (APP_SECRET_KEY). */
+    secrets: SecretBox
+  }
+}
+
+/** A company's payment providers (Vipps MobilePay) with their secrets encrypted at rest. */
+export const paymentProvidersModule = defineModule({
+  name: 'payment-providers',
+  tables: [paymentProviders],
+  services: {
+    secrets: (_s, k) => k.secrets,
+    providers: (s, k) => createProvidersService({ db: k.db, secrets: k.secrets, vipps: k.vipps, clock: k.clock, lock: k.lock, companies: s.companies }),
+  },
+  routes: (s) => [providersRoutes(s.providers)],
+  sync: (_s, k) => [providerSync(k.secrets)],
+})

@@ -1,0 +1,19 @@
+import { defineModule } from '../../kernel/module'
+import { specialists } from '../../db/schema/knowledge'
+import { createSpecialistsService, type SpecialistsService } from './specialists.service'
+import { specialistsRoutes } from './specialists.routes'
+
+declare module '../../kernel/module' {
+  interface Services {
+    specialists: SpecialistsService
+  }
+}
+
+/** The association's directory of specialists (trades, contact details, notes). */
+export const specialistsModule = defineModule({
+  name: 'specialists',
+  tables: [specialists],
+  services: { specialists: (s, k) => createSpecialistsService({ db: k.db, clock: k.clock, companies: s.companies, residency: s.messages }) },
+  routes: (s) => [specialistsRoutes(s.specialists)],
+  sync: (s) => [s.specialists.syncEntity()],
+})

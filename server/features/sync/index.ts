@@ -1,0 +1,19 @@
+import { defineModule } from '../../kernel/module'
+import { changeLog, syncState } from '../../db/schema/sync'
+import { createSyncService, type SyncService } from './sync.service'
+import { syncRoutes } from './sync.routes'
+import { batchRoutes } from './batch.routes'
+
+declare module '../../kernel/module' {
+  interface Services {
+    sync: SyncService
+  }
+}
+
+/** GET /api/sync over every module's synced entities, and the batch of queued writes (docs/OFFLINE.md). */
+export const syncModule = defineModule({
+  name: 'sync',
+  tables: [changeLog, syncState],
+  services: { sync: (s, k) => createSyncService({ db: k.db, residency: s.messages, entities: k.syncEntities() }) },
+  routes: (s, k) => [syncRoutes(s.sync), batchRoutes((request, env) => k.fetch(request, env))],
+})
