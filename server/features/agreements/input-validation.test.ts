@@ -1,6 +1,6 @@
 /**
- * Input the server must refuse (issue #15): item 7 (agreement dates, no catch-up billing for a
- * backdated start) and item 8 for agreements and charges (names, control characters, prices and
+ * Input the server must refuse (docs/decisions/0034-input-the-server-refuses.md): agreement dates
+ * (no catch-up billing for a backdated start) and, for agreements and charges, text (names, control characters), prices and
  * amounts, zod's own limits translated). Every answer is checked in English and in Danish. The
  * test clock starts at 2026-11-23 09:00 UTC (10:00 in Copenhagen).
  */

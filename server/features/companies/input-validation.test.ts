@@ -1,5 +1,5 @@
 /**
- * Input the server must refuse (issue #15, item 8) for companies: CVR 00000000, names over their
+ * Input the server must refuse (docs/decisions/0034-input-the-server-refuses.md) for companies: CVR 00000000, names over their
  * limit (the answer names it), control characters and bidi overrides in names and addresses, and
  * zod's own issues translated. Each answer in English and in Danish (Accept-Language).
  */

@@ -1,5 +1,5 @@
 /**
- * Input the server must refuse (issue #15, item 8) for messages: a subject is one line (no line
+ * Input the server must refuse (docs/decisions/0034-input-the-server-refuses.md) for messages: a subject is one line (no line
  * breaks, control characters or bidi overrides); a body keeps its line breaks but refuses NUL and
  * bidi overrides; over-long values name their limit. English and Danish.
  */
