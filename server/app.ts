@@ -204,9 +204,9 @@ export function createApp(deps: AppDeps) {
     },
   }
   const statistics = createStatisticsService({ database, clock })
-  // Bookkeeping (issue #23 part A): the journal of the invoices, its exports and closed months.
+  // Bookkeeping (docs/BOOKKEEPING.md, decision 0067): the journal of the invoices, its exports and closed months.
   const bookkeeping = createBookkeepingService({ db, clock: billingClock ?? clock, companies })
-  // Account statements (issue #23, decision 0068): read-only, from billing's invoices and charges.
+  // Account statements (decision 0068): read-only, from billing's invoices and charges.
   const accountStatements = createAccountStatementService({ database, clock })
   const statementSendouts = createStatementSendoutsService({ db, clock, notices })
   const attachmentsDir =
@@ -232,7 +232,7 @@ export function createApp(deps: AppDeps) {
     files: attachmentStore(resolve(attachmentsDir, 'documents')),
     scanner: deps.messages?.scanner ?? acceptAll,
   })
-  // The market (issue #22): its photos beside the documents' folder, swept the same way.
+  // The market (decision 0063): its photos beside the documents' folder, swept the same way.
   const market = createMarketService({
     db,
     clock,
@@ -242,9 +242,9 @@ export function createApp(deps: AppDeps) {
     files: attachmentStore(resolve(attachmentsDir, 'market')),
     scanner: deps.messages?.scanner ?? acceptAll,
   })
-  // The forum (issue #22): its members as the market's; replies told as the assemblies' notices.
+  // The forum (decision 0066): its members as the market's; replies told as the assemblies' notices.
   const forum = createForumService({ db, clock, companies, residency: messages, notices, notifications })
-  // The knowledge bank and specialists (issue #22): members as the market's; attachments beside the market's folder.
+  // The knowledge bank and specialists (decision 0065): members as the market's; attachments beside the market's folder.
   const articles = createArticlesService({
     db,
     clock,
@@ -254,7 +254,7 @@ export function createApp(deps: AppDeps) {
     scanner: deps.messages?.scanner ?? acceptAll,
   })
   const specialists = createSpecialistsService({ db, clock, companies, residency: messages })
-  // Lending (issue #22): its photos beside the market's; a deposit goes through billing's one-time charge and refund paths.
+  // Lending (decision 0064): its photos beside the market's; a deposit goes through billing's one-time charge and refund paths.
   const lending = createLendingService({
     db,
     clock,
@@ -282,9 +282,9 @@ export function createApp(deps: AppDeps) {
   })
   const loanReminders = loanReminderJob({ db, clock, notices })
   const contact = createContactService({ db, clock, contactEmail: config.contactEmail })
-  // General assemblies (issue #21): their sendouts reach whom a message to all members reaches.
+  // General assemblies (decision 0061): their sendouts reach whom a message to all members reaches.
   const assemblies = createAssembliesService({ db, clock, companies, notices, membership: messages })
-  // Personal data (issue #23, decision 0069): the download and the erase request; residents keep copies of what an erase changes.
+  // Personal data (decision 0069): the download and the erase request; residents keep copies of what an erase changes.
   const personalData = createPersonalDataService({
     db,
     clock,
@@ -374,7 +374,8 @@ export function createApp(deps: AppDeps) {
     c.set('locale', localeFromHeader(c.req.header('Accept-Language')) ?? 'en')
     c.set('clientIp', clientIp(c, config.trustProxy))
     await next()
-    // An anonymous message leaves no request log line (issue #10): its time and session could point to the sender.
+    // An anonymous message leaves no request log line (docs/decisions/0027-anonymous-messages-leave-no-trace-of-their-sender.md):
+    // its time and session could point to the sender.
     if (c.req.path.startsWith('/api/') && !isAnonymousMessagePath(c.req.method, c.req.path))
       c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request')
   })
@@ -412,7 +413,7 @@ export function createApp(deps: AppDeps) {
     await next()
     // Set on the answer's own headers: `c.header` on a finished answer copies it, reading its body,
     // which makes @hono/node-server build a web Response and stream it instead of writing one
-    // string (a tenth of a write's time, issue #19). Headers that refuse changes (a fetched
+    // string (a tenth of a write's time). Headers that refuse changes (a fetched
     // response's) get the copy as before.
     try {
       c.res.headers.set('Cache-Control', 'no-store')
@@ -426,7 +427,7 @@ export function createApp(deps: AppDeps) {
   const documentUpload = (method: string, path: string) =>
     (method === 'POST' && path === '/api/documents') ||
     (method === 'PUT' && /^\/api\/documents\/[^/]+\/file$/.test(path)) ||
-    // An article's attachment (issue #22) is at most 20 MB, as a document.
+    // An article's attachment (decision 0065) is at most 20 MB, as a document.
     (method === 'POST' && /^\/api\/articles\/[^/]+\/attachments$/.test(path))
   const attachmentMax = MAX_ATTACHMENT_BYTES + 64 * 1024
   const documentMax = MAX_DOCUMENT_BYTES + 64 * 1024
@@ -449,7 +450,7 @@ export function createApp(deps: AppDeps) {
     },
   })
   // A request off the socket whose headers settle it skips bodyLimit, which reads `c.req.raw.body`
-  // and so makes @hono/node-server build a full web Request with streams (issue #19).
+  // and so makes @hono/node-server build a full web Request with streams.
   app.use('/api/*', (c, next) => {
     // A market listing's photo is at most 5 MB, as an attachment.
     const attachment = (c.req.method === 'POST' && attachmentUpload.test(c.req.path)) || (c.req.method === 'PUT' && listingPhoto.test(c.req.path))

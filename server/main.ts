@@ -85,7 +85,7 @@ async function main() {
   // A standalone emulator (VIPPS_BASE_URL outside production): its clock offset read, and this
   // instance's Vipps sign-in people registered, before anything is billed (docs/decisions/0055).
   await vipps.remote?.start()
-  // The seeded running agreements get their Vipps agreement in the emulator (issue #16), as a
+  // The seeded running agreements get their Vipps agreement in the emulator (decision 0036), as a
   // member's acceptance makes one, so billing collects them.
   if (vipps.approve && config.demoData) {
     const seeded = await demoAgreementsAwaitingVipps(database.db)
@@ -133,11 +133,11 @@ async function main() {
     { name: 'billing', everyMs: 10_000, run: () => services.billing.tick(), locked: false },
     // Sends scheduled messages when their Copenhagen time comes, and marks recipients whose e-mail has left as received.
     { name: 'messages', everyMs: 2000, run: async () => await services.messages.tick() },
-    // Sends general assemblies' notices and reminders, and the water and heat reading reminders, when their time comes (issue #21).
+    // Sends general assemblies' notices and reminders, and the water and heat reading reminders, when their time comes (decision 0061).
     { name: 'assemblies', everyMs: 2000, run: async () => await services.assemblies.tick() },
-    // Sends the yearly account statements staff queued to every member of their association, each year once (issue #23).
+    // Sends the yearly account statements staff queued to every member of their association, each year once (decision 0068).
     { name: 'statements', everyMs: 2000, run: async () => void (await services.statementSendouts.tick()) },
-    // Sends loans' return reminders (the day before and on the day, 08:00) and the lender's overdue notice, each once (issue #22),
+    // Sends loans' return reminders (the day before and on the day, 08:00) and the lender's overdue notice, each once (decision 0064),
     // and refunds deposits collected although their loan ended without damage (decision 0064).
     {
       name: 'lending',
