@@ -45,8 +45,8 @@ const statisticsTotal = async (t: TestApp) =>
   )
 
 /**
- * December's charge fails, January's is collected (the issue's case: a paid later month used to
- * clear "Overdue"); the clock stands on 10 January 2027.
+ * December's charge fails, January's is collected (the case of decision 0042: a paid later month
+ * used to clear "Overdue"); the clock stands on 10 January 2027.
  */
 async function failedThenPaid() {
   const t = await testApp()

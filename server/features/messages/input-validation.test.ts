@@ -25,7 +25,7 @@ async function setup() {
   return { t, main, board, draft }
 }
 
-describe('item 8: message subjects and bodies', () => {
+describe('message subjects and bodies', () => {
   it.each([
     ['a line break', 'Generalforsamling\nBcc: alle'],
     ['CR LF', 'Generalforsamling\r\n'.repeat(2)],
