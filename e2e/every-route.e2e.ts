@@ -27,7 +27,7 @@ const SIZES = [
 ] as const
 type Lang = 'en' | 'da'
 
-/** A subject with one 70-letter word (item 9: it must not widen the page). */
+/** A subject with one 70-letter word (it must not widen the page). */
 const LONG_SUBJECT = 'Vedligeholdelsesplanlægningsudvalgsmødereferatsgodkendelsesprocedurerne i fælleshuset'
 
 interface Then {
@@ -285,7 +285,7 @@ const dialog = (english: string): Then => ({
   },
 })
 
-/** The profile's mobile number with 26 characters: the schema's "too long" message in the walk's language (item 7). */
+/** The profile's mobile number with 26 characters: the schema's "too long" message in the walk's language. */
 const mobileTooLong: Then = {
   name: 'mobile number too long',
   run: async (page, lang) => {
