@@ -1,5 +1,5 @@
 /**
- * The API figures of issue #19 (`npm run bench`, or alone: `node --import tsx bench/api.ts`):
+ * The API figures (docs/BENCHMARKS.md; `npm run bench`, or alone: `node --import tsx bench/api.ts`):
  * the product server and a bare floor server (bench/floor-server.ts: plain Hono + better-sqlite3,
  * the same queries, byte-identical JSON) each run as a child process on its own copy of the same
  * seeded SQLite file (bench/api-seed.ts: 100,000 agreements in 20 companies), so memory and the
@@ -13,7 +13,7 @@
  *      the event-loop delay's max in that process (monitorEventLoopDelay, BENCH_EVENT_LOOP=1)
  *      ≤ 50 ms, and its peak RSS (/proc/<pid>/status) ≤ 2× the floor's doing the same.
  * Before measuring, the first answer of each pair must be byte-identical, or the bench stops.
- * Then the same on PostgreSQL (issue #20; skipped with a note without PostgreSQL's binaries, and
+ * Then the same on PostgreSQL (skipped with a note without PostgreSQL's binaries, and
  * skipped silently with BENCH_API_POSTGRES=0, for A/B runs of the SQLite rows against older
  * commits): the seeded file copied into a throw-away cluster (`npm run db:copy-to-postgres`'s
  * copy), and that database copied once more for the PostgreSQL floor (bench/floor-server-pg.ts:

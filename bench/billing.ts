@@ -1,5 +1,5 @@
 /**
- * The billing benchmark of issue #8, run by `npm run bench` (bench/run.ts) or alone:
+ * The billing benchmark (docs/BENCHMARKS.md, decision 0029), run by `npm run bench` (bench/run.ts) or alone:
  * `node --import tsx bench/billing.ts`. It seeds 300,000 ACCEPTED agreements (BENCH_AGREEMENTS) (two parts each) in
  * 50 active companies into a fresh SQLite file in a child process, then, in another child process
  * (so its peak RSS is the run's own), times:

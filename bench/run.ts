@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (docs/BENCHMARKS.md): every figure of issues #4, #8, #9 and #19, each printed
+ * `npm run bench` (docs/BENCHMARKS.md): every figure of the offline app, billing, statistics and the API, each printed
  * with its target and a baseline measured in the same run on the same machine, then one table
  * (bench/report.ts). Not a test: it exits 1 only when a figure misses its target by more than
  * 50 % (so a CI run would flag a real regression).

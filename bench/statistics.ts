@@ -1,5 +1,5 @@
 /**
- * `npm run bench:statistics` (issues #9 and #19; also part of `npm run bench`), figures printed
+ * `npm run bench:statistics` (docs/BENCHMARKS.md; also part of `npm run bench`), figures printed
  * with their targets and a baseline measured in the same run on the same machine:
  *   1. GET /api/company/{id}/charges-statistics for one company with 200,000 executed charges over
  *      3 years (5,556 agreements and addresses, monthly, 3 part lines each): p50/p95 over 50

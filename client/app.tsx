@@ -55,7 +55,7 @@ async function start() {
       if (hadSession) void router.navigate({ to: '/login' })
     },
   })
-  // Every kind of queued change, with its name, before the engine reads the queue (issue #17): its
+  // Every kind of queued change, with its name, before the engine reads the queue (docs/OFFLINE.md "Outbox"): its
   // own chunk, fetched beside the locale, so the first screen does not wait for it (a screen that
   // shows queued changes imports its feature's kinds itself). The sync session starts once it is in.
   void loadMutationKinds().then(() => {

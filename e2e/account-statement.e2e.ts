@@ -1,5 +1,5 @@
 /**
- * Issue #23 (part B), the member's account statement (kontokort): a resident's statement shows a
+ * The member's account statement (kontokort, decision 0068): a resident's statement shows a
  * failed charge, the later payment (the charge collected again on the same invoice) and a refund
  * with the right running balance, also offline after a reload; it prints without the app's shell
  * and exports to a workbook. Staff open a member's statement from the debtor overview and send the

@@ -1,8 +1,8 @@
 /**
- * Issue #7 journeys: an administrator creates an agreement for a resident; a resident accepts one
+ * Agreement journeys (decision 0024): an administrator creates an agreement for a resident; a resident accepts one
  * and approves it on the (built-in) Vipps MobilePay page; the accountant at a board meeting without
  * a connection edits one agreement and terminates another, closes the browser, and later the server
- * holds exactly those changes. Issue #16: a board member reads agreements with no admin action;
+ * holds exactly those changes. A board member reads agreements with no admin action;
  * `/agreements/status/{status}` filters the list; the terminate dialog says what the last payment
  * charges; an accepted agreement that is not collected says so in the list and on the agreement.
  */
@@ -39,7 +39,7 @@ describe('agreement journeys', () => {
         ])
           await form.locator('.field-error', { hasText: message }).first().waitFor()
 
-        // The member picker offers the association's own people only (issue #16 item 10): its staff and its agreements' members.
+        // The member picker offers the association's own people only (decision 0037): its staff and its agreements' members.
         const picker = form.getByLabel('Existing member')
         const offered = await picker.locator('option').allInnerTexts()
         expect(offered).toEqual(expect.arrayContaining(['New member', 'Karen Holm (formand@solgaarden.dk)', 'Emma Hansen (beboer03@solgaarden.dk)']))
@@ -96,7 +96,7 @@ describe('agreement journeys', () => {
     const everything = () => serverRows<{ id: string; version: number; status: string }>('SELECT id, version, status FROM agreements ORDER BY id')
     let context = await launchProfile(profile, suite.server.url, { headers })
     try {
-      // Mette Larsen, accountant, uses the app in Danish (a board member only reads agreements, issue #16).
+      // Mette Larsen, accountant, uses the app in Danish (a board member only reads agreements, decision 0024).
       const page = context.pages()[0] ?? (await context.newPage())
       await signIn(page, 'kasserer@solgaarden.dk')
       await page
@@ -237,7 +237,7 @@ describe('agreement journeys', () => {
         await page.goto('/agreements/status/ACCEPTED')
         await page.waitForURL(/\/agreements$/)
 
-        // The server refuses what the screens do not offer (issue #16: a board member's termination was accepted).
+        // The server refuses what the screens do not offer (a board member's termination was once accepted).
         const [ida] = agreementOf('beboer05@solgaarden.dk')
         const token = await bearerTokenOf(page)
         const res = await page.request.post(`/api/agreement/${ida!.id}/cancel`, {
@@ -268,7 +268,7 @@ describe('agreement journeys', () => {
         const accepted = serverRows<{ n: number }>("SELECT count(*) AS n FROM agreements WHERE status = 'ACCEPTED'")[0]!.n
         await expect.poll(() => rows.count()).toBe(accepted)
         for (const text of await rows.allInnerTexts()) expect(text).toMatch(/Accepted/)
-        // Every demo agreement is collected (issue #16 item 1): none says otherwise.
+        // Every demo agreement is collected (decision 0036): none says otherwise.
         expect(await page.getByText(/Not collected/).count()).toBe(0)
         await snapBoth(page, 'agreement-list-accepted')
 

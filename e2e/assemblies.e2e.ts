@@ -1,5 +1,5 @@
 /**
- * Issue #21 journey (general assembly): the chairman (Danish interface) calls a general assembly
+ * General assembly journey (decision 0061): the chairman (Danish interface) calls a general assembly
  * through the form, with the notice going out at once and reminders 14 and 2 days before; the job
  * sends the notice, and a reminder once its time has come (the test moves the reminder's time to
  * now, as if the days had passed), to every member by e-mail in their own language: a Danish

@@ -1,5 +1,5 @@
 /**
- * Issue #8 journeys, on one association's year: a resident's accepted agreement is billed when the
+ * Billing journeys (decision 0029), on one association's year: a resident's accepted agreement is billed when the
  * (built-in) Vipps MobilePay clock moves a month, and the resident sees the new invoice; a charge
  * fails and the agreement shows Overdue; the accountant refunds part of a charge and a credit note
  * appears; a refund requested offline is sent exactly once after reconnecting.
@@ -89,7 +89,7 @@ describe('billing journeys', () => {
           .click()
         await page.getByRole('link', { name: String(newest.number), exact: true }).click()
         await page.getByRole('heading', { level: 1, name: `${danish('Invoice {number}').replace('{number}', String(newest.number))}` }).waitFor()
-        // One due date (issue #16): the invoice is due the day its charge is withdrawn.
+        // One due date (decision 0043): the invoice is due the day its charge is withdrawn.
         await page.getByText(/^Beløbet trækkes automatisk via Vipps MobilePay på forfaldsdagen/).waitFor()
         await snapBoth(page, 'invoice-view')
       }),
@@ -101,7 +101,7 @@ describe('billing journeys', () => {
     () =>
       journey('overdue', async (_context, page) => {
         const { id } = agreement()
-        // Every agreement of the month is charged (the demo's too, issue #16), in no set order: all of them fail.
+        // Every agreement of the month is charged (the demo's too, decision 0036), in no set order: all of them fail.
         const accepted = serverRows<{ n: number }>("SELECT count(*) AS n FROM agreements WHERE status = 'ACCEPTED'")[0]!.n
         expect((await emulator('fail-next-charges', { count: accepted })).status).toBe(200)
         await monthPasses(id)
@@ -157,7 +157,7 @@ describe('billing journeys', () => {
         await context.route('**/api/**', (route) => (offline ? route.abort('internetdisconnected') : route.fallback()))
         await page.goto(`/refunds/create?chargeId=${executed.id}&agreementId=${id}`).catch(() => undefined)
         await refundThroughForm(page, '50', 'Rabat')
-        // Truthful (issue #16): queued, not "created successfully", until the server has it.
+        // Truthful (decision 0045): queued, not "created successfully", until the server has it.
         await page.getByText(danish('Queued — will be sent when the server answers.')).waitFor()
         expect(await page.getByText(danish('Refund created successfully!'), { exact: false }).count()).toBe(0)
         await page.goto(`/charges/${id}`).catch(() => undefined)

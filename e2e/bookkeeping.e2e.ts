@@ -1,5 +1,5 @@
 /**
- * Issue #23 part A journey: the accountant (in Danish) sets an account in the account plan, exports
+ * Bookkeeping journey (docs/BOOKKEEPING.md): the accountant (in Danish) sets an account in the account plan, exports
  * last month's journal as CSV (downloaded by the browser and read back: Danish decimals, the new
  * account), closes the month, and marking a payment dated in it in the debtors' dialog is then refused
  * there with the Danish message, the input kept.

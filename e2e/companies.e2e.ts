@@ -1,5 +1,5 @@
 /**
- * Issue #6 journeys: the super admin sets up an association from scratch (company, payment
+ * Company journeys: the super admin sets up an association from scratch (company, payment
  * provider with a webhook, an address found by autocomplete, an invited administrator); that
  * administrator sees only their association; the chairman edits the heating-water period at a
  * board meeting without a connection, and it reaches the server when the connection returns.
@@ -82,7 +82,7 @@ describe('companies and administration journeys', () => {
         await page.getByRole('switch', { name: 'Active' }).click()
         await expect.poll(() => page.getByRole('button', { name: 'Add webhook' }).isDisabled()).toBe(false)
 
-        // Removing the webhook asks first, then removes it here and at Vipps (issue #16: it always failed).
+        // Removing the webhook asks first, then removes it here and at Vipps (it always failed once: decision 0039).
         const hooksAtVipps = async () => {
           const state = (await (await page.request.get('/vipps-emulator/_control/state')).json()) as { hooks: Record<string, { url: string }> }
           return Object.values(state.hooks).filter((h) => h.url.includes('lindelyset.example')).length

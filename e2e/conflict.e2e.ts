@@ -1,5 +1,5 @@
 /**
- * Issue #17 items 1 and 2: an edit made offline meets a colleague's change made online meanwhile.
+ * An edit made offline meets a colleague's change made online meanwhile (docs/OFFLINE.md "Conflicts and refusals").
  * - Different fields: merged field by field without a question; the server ends with both.
  * - The same field: the conflict screen offers only what both changed, labelled, in kroner and
  *   dates, in the user's language, "yours" beside "now on the server", chosen per field by
@@ -74,7 +74,7 @@ async function openEditOffline(page: Page, seq: number, tr: (s: string) => strin
 
 const part = (page: Page, n: number, tr: (s: string) => string) => page.getByRole('group', { name: tr('Part {n}').replace('{n}', String(n)) })
 
-describe("offline edits meet a colleague's change (issue #17)", () => {
+describe("offline edits meet a colleague's change", () => {
   it(
     '(1) a part description edited offline and the next payment date changed online meanwhile: merged without a question, the server keeps both',
     () =>

@@ -1,5 +1,5 @@
 /**
- * Issue #21 journeys: the company dashboard at /company/dashboard after a billing month of the demo
+ * Dashboard journeys (decision 0060): the company dashboard at /company/dashboard after a billing month of the demo
  * association. A month passes on the built-in Vipps MobilePay clock (billing follows it): every
  * accepted agreement is charged, two charges fail, the accountant refunds part of one, the
  * administrator terminates another. The browser's clock is set to the same business time, so
@@ -150,7 +150,7 @@ async function checkLayout(page: Page) {
 
 const dashboardHeading = (page: Page, lang: 'en' | 'da') => page.getByRole('heading', { level: 1, name: lang === 'da' ? danish('Dashboard') : 'Dashboard' })
 
-describe('company dashboard (issue #21)', () => {
+describe('company dashboard', () => {
   it(
     "(1) after a billing month the accountant's dashboard shows the statistics endpoint's figures, links to what needs attention, and works offline",
     () =>

@@ -1,5 +1,5 @@
 /**
- * Issue #16 journeys, "unpaid stays visible": the demo association's month-1 charges fail, month 2
+ * Journeys of "unpaid stays visible" (decision 0042): the demo association's month-1 charges fail, month 2
  * is collected, and the failed month stays in the debtor overview; the accountant marks one paid
  * outside Vipps MobilePay with a note that then shows on the invoice; the administrator collects
  * another again (a new charge on the same invoice) and writes a third off; a refund of one chosen

@@ -1,5 +1,5 @@
 /**
- * Issue #21, Documents: the administrator uploads a document for every member in the browser; a
+ * Documents (decision 0062): the administrator uploads a document for every member in the browser; a
  * resident opens it once online and then again offline (the file kept on the device); a resident
  * of another association neither lists it nor opens it. The screens are axe-clean and fit 375 px,
  * in English and Danish (screenshots under test-results/ for a person to look at).

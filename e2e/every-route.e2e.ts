@@ -1,5 +1,5 @@
 /**
- * Issue #17 items 7, 9 and 10: every screen of client/routes, for the super admin, the
+ * Every screen of client/routes (docs/decisions/0047-every-screen-is-walked.md), for the super admin, the
  * association's administrator, a board member and a resident (and signed out), in English and
  * Danish, at 375×812 and 1280×900. On each: no sideways page scroll
  * (`documentElement.scrollWidth <= clientWidth`), no serious or critical axe-core violation, and
@@ -27,7 +27,7 @@ const SIZES = [
 ] as const
 type Lang = 'en' | 'da'
 
-/** A subject with one 70-letter word (item 9: it must not widen the page). */
+/** A subject with one 70-letter word (it must not widen the page). */
 const LONG_SUBJECT = 'Vedligeholdelsesplanlægningsudvalgsmødereferatsgodkendelsesprocedurerne i fælleshuset'
 
 interface Then {
@@ -146,7 +146,7 @@ async function prepareData(): Promise<Ids> {
     false,
   )
 
-  // A document for every member (issue #21), uploaded like the browser does.
+  // A document for every member, uploaded like the browser does.
   const form = new FormData()
   for (const [k, v] of Object.entries({ companyId: company, title: 'Vedtægter for Andelsboligforeningen Solgården', category: 'BYLAWS', audience: 'MEMBERS' }))
     form.set(k, v)
@@ -183,7 +183,7 @@ async function prepareData(): Promise<Ids> {
     )
     .toBe(1)
 
-  // A swap listing of a resident (issue #22), so every role opens a listing that is not theirs.
+  // A swap listing of a resident, so every role opens a listing that is not theirs.
   const { accessToken: residentToken } = await api<{ accessToken: string }>(null, 'POST', '/auth/login', {
     type: 'email',
     email: 'beboer04@solgaarden.dk',
@@ -198,7 +198,7 @@ async function prepareData(): Promise<Ids> {
     })
   ).id
 
-  // Lending (issue #22): Mikkel (beboer04) asks to borrow the association's drill (demo data), so
+  // Lending: Mikkel (beboer04) asks to borrow the association's drill (demo data), so
   // the screens show a loan: the administration's to answer, a member's calendar with his name.
   const lendingItem = serverRows<{ id: string }>("SELECT id FROM lending_items WHERE company_id = ? AND title = 'Boremaskine' LIMIT 1", company)[0]!.id
   const dayAhead = (days: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen' }).format(new Date(Date.now() + days * 86_400_000))
@@ -226,9 +226,9 @@ async function prepareData(): Promise<Ids> {
     listing,
     lendingItem,
     loan,
-    // The demo's forum thread (issue #22), started by Emma (beboer03) with two replies.
+    // The demo's forum thread, started by Emma (beboer03) with two replies.
     forumThread: serverRows<{ id: string }>('SELECT id FROM forum_threads WHERE company_id = ? ORDER BY created_at LIMIT 1', company)[0]!.id,
-    // The demo's knowledge bank (issue #22): Solgården's laundry article, a platform guide, a specialist.
+    // The demo's knowledge bank: Solgården's laundry article, a platform guide, a specialist.
     article: serverRows<{ id: string }>('SELECT id FROM articles WHERE company_id = ? LIMIT 1', company)[0]!.id,
     platformArticle: serverRows<{ id: string }>("SELECT id FROM articles WHERE company_id IS NULL AND language = 'da' LIMIT 1")[0]!.id,
     specialist: serverRows<{ id: string }>('SELECT id FROM specialists WHERE company_id = ? ORDER BY name LIMIT 1', company)[0]!.id,
@@ -285,7 +285,7 @@ const dialog = (english: string): Then => ({
   },
 })
 
-/** The profile's mobile number with 26 characters: the schema's "too long" message in the walk's language (item 7). */
+/** The profile's mobile number with 26 characters: the schema's "too long" message in the walk's language. */
 const mobileTooLong: Then = {
   name: 'mobile number too long',
   run: async (page, lang) => {

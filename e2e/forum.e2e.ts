@@ -1,5 +1,5 @@
 /**
- * Issue #22, the Forum: a resident starts a thread; a neighbour replies and reports the opening
+ * The forum (decision 0066): a resident starts a thread; a neighbour replies and reports the opening
  * post; the author is told in-app and by e-mail, in their language; a reply typed offline is kept
  * as a draft through a reload and is sent once back online; a board member locks the thread and a
  * reply is refused; a resident of another association neither lists nor opens it. The screens are

@@ -1,5 +1,5 @@
 /**
- * Issue #3 journeys: every demo role signs in and sees its own sidebar; the interface switches
+ * Foundation journeys: every demo role signs in and sees its own sidebar; the interface switches
  * to Danish; a password is reset through the link in the .eml file and the new one works.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -33,11 +33,11 @@ async function sidebarLinks(page: Page): Promise<string[]> {
   return names.map((n) => n.split('\n')[0]!.trim()).filter(Boolean)
 }
 
-// Communication is everyone's: messages, the association's documents and its general assemblies (issue #21).
+// Communication is everyone's: messages, the association's documents and its general assemblies.
 const everyone = ['Notifications', 'Profile', 'Documents', 'General assembly']
-/** The knowledge bank is everyone's (the super admin writes the platform's articles; issue #22). */
+/** The knowledge bank is everyone's (the super admin writes the platform's articles; decision 0065). */
 const knowledge = ['Messages', 'Articles']
-/** The association's market, lending, specialists and forum (issue #22): its members', not the super admin's. */
+/** The association's market, lending, specialists and forum: its members', not the super admin's. */
 const markets = ['Buy and sell', 'Share', 'Swap', 'Lending', 'Specialists', 'Forum']
 /** Users whose language is Danish see the sidebar in Danish right after signing in. */
 const expected: Record<string, { email: string; danish?: boolean; has: string[]; lacks: string[] }> = {

@@ -1,5 +1,5 @@
 /**
- * Issue #15 items 1–3 in the browser: an e-mail address counts as a sign-in only once its owner
+ * Decisions 0001 and 0002 in the browser: an e-mail address counts as a sign-in only once its owner
  * clicks the link mailed to it, security changes ask for the current password, and a Vipps
  * MobilePay sign-in never guesses between accounts by a phone number nobody proved.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #22, the knowledge bank and linked specialists: a staff member of Solgården (the treasurer,
+ * The knowledge bank and linked specialists (decision 0065): a staff member of Solgården (the treasurer,
  * in Danish) writes an article with a Danish word only in its body and attaches a file; a resident
  * (in Danish) searches for that word and finds it, online and then offline on the device's copy; a
  * resident of Havnehuset searching the same word finds nothing and the article's address is 404 for

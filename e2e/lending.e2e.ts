@@ -1,5 +1,5 @@
 /**
- * Issue #22, Lending: a resident (Emma, English) lends her drill with a photo; a neighbour (Mikkel,
+ * Lending (docs/PRODUCT.md "Lending", decision 0064): a resident (Emma, English) lends her drill with a photo; a neighbour (Mikkel,
  * Danish) asks to borrow it, Emma accepts, and both confirm the contract, each in their own
  * browser; Emma records the handover; the day before the return date the reminder reaches Mikkel
  * in the app and by e-mail in Danish (its time is brought forward, as if the days had passed, and

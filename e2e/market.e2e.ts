@@ -1,5 +1,5 @@
 /**
- * Issue #22, the Market: a resident lists a swap item with a photo; a neighbour finds it and writes
+ * The market (decision 0063): a resident lists a swap item with a photo; a neighbour finds it and writes
  * to the seller (who gets an e-mail); the seller marks it reserved; 30 days later the listing has
  * expired: neighbours no longer see it, the seller sees "Expired — renew" and renews it. A resident
  * of another association neither lists nor opens it. The screens are axe-clean and fit 375 px, in

@@ -1,5 +1,5 @@
 /**
- * Issue #17 item 8, names with markup stay text. A resident with an agreement, the
+ * Names with markup stay text. A resident with an agreement, the
  * administrator (a staff user) and the board member who writes a message get names that look
  * like markup or like the translation layer's own syntax: `<b>…</b>`, `<script>`, `{name}`,
  * `<0>x</0>`, `<1/>`. Every screen that shows a person's name is opened in English and in Danish,
@@ -170,7 +170,7 @@ async function walk(email: string, lang: 'en' | 'da', steps: Step[]) {
   return problems
 }
 
-describe('names with markup stay text (issue #17 item 8)', () => {
+describe('names with markup stay text', () => {
   it('prepares names with markup for a member, a staff user and a message author', { timeout: 60_000 }, async () => {
     ids = await prepare()
   })

@@ -1,5 +1,5 @@
 /**
- * Issue #10 journey: a board member (Danish interface) writes a notice to all members and sends
+ * Messages journey (decision 0025): a board member (Danish interface) writes a notice to all members and sends
  * it; a resident signs in, finds it in Messages and reads it; the sender then sees the resident's
  * Viewed time on the Recipients tab.
  */
@@ -71,7 +71,7 @@ describe('message journeys', () => {
     })
   })
 
-  it('a sending time in the past is refused at the field and the edit stays (issue #16)', async () => {
+  it('a sending time in the past is refused at the field and the edit stays', async () => {
     await journey('schedule-in-the-past', async (_context, page) => {
       const draftSubject = 'Vandforbrug 2026'
       await signIn(page, 'bestyrelse@solgaarden.dk')

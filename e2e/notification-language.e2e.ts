@@ -1,5 +1,5 @@
 /**
- * Issue #17 item 7 (notifications): a notification is written in the language its user had then,
+ * A notification is written in the language its user had then,
  * but read in the language chosen now. An English administrator has English notifications (the
  * welcome, and a new sign-in method whose name has markup); switching to Danish, offline on the
  * Profile, shows them in Danish at once, and again after a reload offline, with the name as text
@@ -37,7 +37,7 @@ async function expectDanishNotifications(page: Page) {
   expect(await englishLeaks(page, { markers: englishMarkers(), allowed: allowList() })).toEqual([])
 }
 
-describe('Notifications in the language chosen now (issue #17 item 7)', () => {
+describe('Notifications in the language chosen now', () => {
   it('an English user switches to Danish offline: older notifications read in Danish, also after a reload offline', () =>
     journey('switch-offline', async (context, page) => {
       expect(serverRows<{ language: string }>('SELECT language FROM users WHERE email_address = ?', ADMIN)[0]!.language).toBe('EN')

@@ -1,5 +1,5 @@
 /**
- * Issue #17 items 4 and 5 (layout): every screen a signed-in person opened works offline, Profile
+ * Every screen a signed-in person opened works offline (docs/OFFLINE.md "Tests"), Profile
  * included; a deep link to a record this device never had says "not available offline yet" (and
  * "not found" only online); the sync indicator is in view without scrolling on a 1366×768 laptop
  * and a 375×812 phone for the super admin, staff with many menu entries and a resident.
@@ -109,7 +109,7 @@ async function expectProfileOffline(page: Page, who: Person, company: string | n
   expect(await page.getByText(tr('Failed to load profile information')).count()).toBe(0)
 }
 
-describe('Offline screens (issue #17 items 4 and 5)', () => {
+describe('Offline screens', () => {
   it('a resident opens Profile online, then offline after a reload it shows their data; a language chosen offline reaches the account later', () =>
     journey('resident-profile', async (context, page) => {
       const who = person('beboer01@solgaarden.dk')

@@ -1,5 +1,5 @@
 /**
- * Issue #4 journeys: the installed app offline (reload, browser restart) and its outbox against
+ * Offline journeys (docs/OFFLINE.md): the installed app offline (reload, browser restart) and its outbox against
  * the real server — a lost answer, two tabs, a refusal in the middle of the queue, a session that
  * expires while offline, a new deployment while changes wait — and installability.
  *
@@ -361,7 +361,7 @@ describe('offline journeys', () => {
 
       const api = await cutApi(page)
       // The server refuses marking Key Y read. (A notification deleted elsewhere no longer counts:
-      // its goal holds, issue #17 — see sync-honest.e2e.ts.)
+      // its goal holds — see sync-honest.e2e.ts.)
       const y = byKey(await serverNotifications(server.url, token), 'Key Y')!
       const refused = { code: 'BUSINESS_RULE', message: 'This notification cannot be marked as read.' }
       await page.route(`**/api/notifications/${y.id}/read`, (route) =>

@@ -1,5 +1,5 @@
 /**
- * Issue #23, personal data (decision 0069, docs/PRIVACY.md): a resident (Emma, English) downloads
+ * Personal data (decision 0069, docs/PRIVACY.md): a resident (Emma, English) downloads
  * everything Boligkasse holds about her from her profile, as JSON and as a readable page, and the
  * JSON has her invoices; offline the profile says the download needs a connection. The chairman
  * (Karen, Danish) erases the personal data of a board member who has nothing open (Jonas Berg):

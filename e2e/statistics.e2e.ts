@@ -1,5 +1,5 @@
 /**
- * Issue #9 journey: the association's administrator opens the charge statistics, picks the
+ * Charge statistics journey (decision 0032): the association's administrator opens the charge statistics, picks the
  * heating-and-water period, exports the table, and the downloaded spreadsheet holds exactly what
  * the screen shows (numbers as numbers, in kroner). The demo has no collected charges yet, so a
  * history is written first the way billing writes it (charges, invoices with gap-free numbers,

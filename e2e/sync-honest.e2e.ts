@@ -1,5 +1,5 @@
 /**
- * Issue #17 items 3, 5 and 6 — offline a board can trust, in what it says:
+ * Offline a board can trust, in what it says (docs/OFFLINE.md "Conflicts and refusals", "Triggers"):
  * (a) a notification deleted on another device and marked read here while offline simply
  *     succeeds: no error, the indicator returns to synced;
  * (d) a message written and sent offline is "1 change waiting" (not two internal steps), and
@@ -99,7 +99,7 @@ async function restoreApi(api: { offline: boolean }, page: Page) {
 
 const indicator = (page: Page) => page.locator('.sync-indicator:visible')
 
-describe('honest sync (issue #17)', () => {
+describe('honest sync', () => {
   it('(a) a notification deleted on another device, marked read here offline: no error, back to synced', () =>
     journey('quiet', async (_context, page) => {
       const email = 'beboer05@solgaarden.dk'

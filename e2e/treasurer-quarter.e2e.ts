@@ -1,5 +1,5 @@
 /**
- * Issue #16 "a treasurer's quarter", one association's quarter walked through in order on a fresh
+ * A treasurer's quarter, one association's quarter walked through in order on a fresh
  * demo start: the first month bills every accepted demo agreement (and fails), the second is
  * collected, and the failed month stays in the debtor overview; the accountant marks one paid
  * outside Vipps MobilePay with a note that shows on the invoice and refunds one chosen invoice line;
@@ -88,7 +88,7 @@ describe("a treasurer's quarter", () => {
     '(1) demo start: every demo agreement is accepted at Vipps; month 1 bills every accepted one (and fails), month 2 is collected',
     () =>
       journey('months', async (_context, page) => {
-        // The demo agreements shown as Accepted are accepted at Vipps MobilePay too (issue #16 item 1).
+        // The demo agreements shown as Accepted are accepted at Vipps MobilePay too (decision 0036).
         for (const seq of DEMO_SEQS) expect(agreementOf(seq)).toMatchObject({ status: 'ACCEPTED', vipps_agreement_id: expect.any(String) })
         const state = (await (await fetch(`${suite.server.url}/vipps-emulator/_control/state`, { headers: clientIp() })).json()) as Record<string, unknown>
         expect(JSON.stringify(state)).toContain(agreementOf(1001).vipps_agreement_id!)

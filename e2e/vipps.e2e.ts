@@ -1,5 +1,5 @@
 /**
- * Issue #5 journey: sign in with the Vipps MobilePay button through the built-in emulator's page
+ * Vipps Login journey (docs/DOMAIN.md "Vipps Login"): sign in with the Vipps MobilePay button through the built-in emulator's page
  * (OIDC with PKCE), and a person without a Boligkasse account gets a clear message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

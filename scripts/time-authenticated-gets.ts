@@ -2,7 +2,7 @@
  * Times N authenticated GETs of a cheap route (`/api/notifications/unread-count`) through
  * `app.request`, on the test app (in-memory copy of the demo data, silent logs), to see what the
  * request path itself costs: authentication, middleware, the write-lock wait and the answer.
- * Issue #19 ("A cheaper request path"). Not part of `npm test`: it measures, it does not assert.
+ * Not part of `npm test`: it measures, it does not assert.
  *
  *   node --import tsx scripts/time-authenticated-gets.ts [N=2000] [runs=3]
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run billing`: one billing run for operations (issue #8), against the configured database (DATABASE_URL or DATABASE_PATH): creates
+ * `npm run billing`: one billing run for operations (docs/decisions/0029-billing-engine.md), against the configured database (DATABASE_URL or DATABASE_PATH): creates
  * the due regular charges with their invoices and provider-outbox rows, takes the overdue steps,
  * prints what it did and exits. Safe beside a running server (SQLite serializes the writers and
  * the unique (agreement, due) index stops a second charge); the server's job sends the outbox.

@@ -7,7 +7,7 @@ export const DEFAULT_CLAIM_LEASE_MS = 120_000
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATABASE_PATH: z.string().min(1).default('./data/app.db'),
-  /** PostgreSQL instead of the SQLite file (issue #20): postgres://user:password@host:port/database. */
+  /** PostgreSQL instead of the SQLite file (decision 0054): postgres://user:password@host:port/database. */
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'A PostgreSQL URL: postgres://user:password@host:5432/database')
@@ -35,7 +35,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   CLIENT_DIR: z.string().min(1).optional(),
-  /** Billing (issue #8): days before the due date a regular charge is created (Vipps needs ≥ 1). */
+  /** Billing (docs/DOMAIN.md "Billing rules"): days before the due date a regular charge is created (Vipps needs ≥ 1). */
   BILLING_LEAD_DAYS: z.coerce.number().int().min(1).max(14).default(3),
   /** Days after a failed charge on which the member is reminded, comma-separated. */
   BILLING_REMINDER_DAYS: z

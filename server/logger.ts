@@ -5,7 +5,7 @@ import pino, { type Logger } from 'pino'
  * system log shown on /logs through `sink`, which main wires to the logs service.
  *
  * Without a `destination` the lines go to stdout asynchronously (a pino/sonic-boom destination
- * with `sync: false`): a request no longer waits for its log line to be written (issue #19).
+ * with `sync: false`): a request no longer waits for its log line to be written.
  * With `batchedStdout()` (production) lines are also gathered into writes of about 4 KB (a write
  * per request cost 7 % of a write request's CPU in bench/api.ts) and flushed at least twice a
  * second; an error line is flushed at once.

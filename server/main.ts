@@ -85,7 +85,7 @@ async function main() {
   // A standalone emulator (VIPPS_BASE_URL outside production): its clock offset read, and this
   // instance's Vipps sign-in people registered, before anything is billed (docs/decisions/0055).
   await vipps.remote?.start()
-  // The seeded running agreements get their Vipps agreement in the emulator (issue #16), as a
+  // The seeded running agreements get their Vipps agreement in the emulator (decision 0036), as a
   // member's acceptance makes one, so billing collects them.
   if (vipps.approve && config.demoData) {
     const seeded = await demoAgreementsAwaitingVipps(database.db)

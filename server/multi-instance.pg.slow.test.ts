@@ -1,5 +1,5 @@
 /**
- * The product as an operator runs it at scale (issue #20, README "Run at scale"): two instances of
+ * The product as an operator runs it at scale (README "Run at scale", decision 0058): two instances of
  * `server/main.ts` on one PostgreSQL database behind a load balancer (server/test/round-robin-proxy.ts),
  * the standalone Vipps emulator (`npm run emulator`) shared through VIPPS_BASE_URL. Through the
  * balancer, so writes land on both: agreements are created and accepted, and the member approves

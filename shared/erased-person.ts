@@ -1,7 +1,7 @@
 import { messages } from './i18n-messages'
 
 /**
- * How an erased account reads (issue #23, decision 0069). The anonymised account row keeps one
+ * How an erased account reads (decision 0069). The anonymised account row keeps one
  * sentinel as its name — the English text, which is also the catalog id of `messages.erasedMember`
  * — and every screen, notice and e-mail shows it through `personName`, so it reads "Erased member"
  * or "Slettet medlem" in the reader's language. Its e-mail address is a unique placeholder under

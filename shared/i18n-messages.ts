@@ -109,7 +109,7 @@ export const messages = {
   agreementTerminating: /*i18n*/ { id: 'This agreement is already being terminated.' },
   agreementMemberOnly: /*i18n*/ { id: 'Only the member of the agreement can accept or reject it.' },
   agreementExists: /*i18n*/ { id: 'An agreement with this id already exists with other data.' },
-  // Billing (docs/PRODUCT.md §5 "Refund and one-time charge", §8, issue #8)
+  // Billing (docs/PRODUCT.md §5 "Refund and one-time charge", §8)
   amountInvalid: /*i18n*/ { id: 'Please enter a valid amount' },
   amountTooSmall: /*i18n*/ { id: 'The amount must be at least 1 kr.' },
   descriptionRequired: /*i18n*/ { id: 'Please enter a description' },
@@ -127,7 +127,7 @@ export const messages = {
   oneTimeChargeFailed: /*i18n*/ { id: 'Error creating one time charge.' },
   refundCreated: /*i18n*/ { id: 'Refund created successfully!' },
   oneTimeChargeCreated: /*i18n*/ { id: 'One time charge created successfully!' },
-  // Debtors (issue #16): unpaid invoices, retry, paid outside Vipps, write-off, refunds per line
+  // Debtors (decisions 0042 and 0044): unpaid invoices, retry, paid outside Vipps, write-off, refunds per line
   noteRequired: /*i18n*/ { id: 'Please enter a note' },
   refundLineInvalid: /*i18n*/ { id: 'Please choose lines of this invoice' },
   refundTooLargeForLines: /*i18n*/ { id: 'The refund is more than what is left to refund on the chosen lines ({amount})' },
@@ -139,7 +139,7 @@ export const messages = {
   },
   internal: /*i18n*/ { id: 'Something went wrong on our side. Please try again.' },
   busy: /*i18n*/ { id: 'Many changes are being saved right now. Please try again in a moment.' },
-  // Messages (docs/PRODUCT.md §5 "Messages", §8, issue #10)
+  // Messages (docs/PRODUCT.md §5 "Messages", §8)
   messageSubjectRequired: /*i18n*/ { id: 'Please enter a subject' },
   messageRecipientRequired: /*i18n*/ { id: 'Please select a recipient' },
   messageContentRequired: /*i18n*/ { id: 'Please enter message content' },
@@ -155,14 +155,14 @@ export const messages = {
   attachmentTooMany: /*i18n*/ { id: 'A message can have at most 10 attachments.' },
   attachmentRejected: /*i18n*/ { id: 'The file was refused by the virus scan.' },
   contactMessageRequired: /*i18n*/ { id: 'Please write a message.' },
-  // Documents (issue #21, docs/PRODUCT.md "Documents")
+  // Documents (docs/PRODUCT.md "Documents")
   documentNotFound: /*i18n*/ { id: 'Document not found.' },
   documentTitleRequired: /*i18n*/ { id: 'Please enter a title' },
   documentFileRequired: /*i18n*/ { id: 'Please choose a file' },
   documentTooLarge: /*i18n*/ { id: 'The file is too large (at most 20 MB).' },
   documentAudienceNotYours: /*i18n*/ { id: 'Only the administration can share a document with the administration only.' },
   documentAssemblyNotInCompany: /*i18n*/ { id: 'The general assembly is not one of this association.' },
-  // Market (issue #22, docs/PRODUCT.md "Market")
+  // Market (docs/PRODUCT.md "Market")
   listingNotFound: /*i18n*/ { id: 'Listing not found.' },
   listingTitleRequired: /*i18n*/ { id: 'Please enter a title' },
   listingPriceRequired: /*i18n*/ { id: 'Please enter a price in kroner' },
@@ -175,7 +175,7 @@ export const messages = {
   listingNoLongerAvailable: /*i18n*/ { id: 'This listing is no longer available.' },
   listingGoneNoRenew: /*i18n*/ { id: 'This listing is marked gone, so it cannot be renewed.' },
   listingPhotoTooLarge: /*i18n*/ { id: 'The photo is too large (at most 5 MB).' },
-  // The knowledge bank and specialists (issue #22, decision 0065).
+  // The knowledge bank and specialists (decision 0065).
   articleNotFound: /*i18n*/ { id: 'Article not found.' },
   articleAttachmentNotFound: /*i18n*/ { id: 'Attachment not found.' },
   articleTitleRequired: /*i18n*/ { id: 'Please enter a title' },
@@ -192,7 +192,7 @@ export const messages = {
   specialistPhoneInvalid: /*i18n*/ { id: 'Please enter a valid phone number' },
   specialistWebsiteInvalid: /*i18n*/ { id: 'Please enter a valid web address, such as www.example.dk' },
   specialistNotStaff: /*i18n*/ { id: 'Only the association’s staff can change its specialists.' },
-  // Lending (issue #22, docs/PRODUCT.md "Lending")
+  // Lending (docs/PRODUCT.md "Lending")
   lendingItemNotFound: /*i18n*/ { id: 'Item not found.' },
   loanNotFound: /*i18n*/ { id: 'Loan not found.' },
   lendingTitleRequired: /*i18n*/ { id: 'Please enter what you lend' },
@@ -237,9 +237,9 @@ export const messages = {
   forumPostDeleted: /*i18n*/ { id: 'This post was deleted.' },
   forumAlreadyReported: /*i18n*/ { id: 'You have already reported this post.' },
   forumOwnReport: /*i18n*/ { id: 'You cannot report your own post.' },
-  // General assemblies (issue #21, docs/PRODUCT.md "General assembly")
+  // General assemblies (docs/PRODUCT.md "General assembly")
   assemblyNotFound: /*i18n*/ { id: 'General assembly not found.' },
-  // Account statements (issue #23 B).
+  // Account statements (decision 0068).
   statementMemberNotFound: /*i18n*/ { id: 'This person has no account with the association.' },
   statementYearInvalid: /*i18n*/ { id: 'Please choose a year between 2000 and 2100' },
   statementsAlreadySent: /*i18n*/ { id: 'The account statements for {year} have already been sent to the members.' },
@@ -269,7 +269,7 @@ export const messages = {
   proposalDeadlinePassed: /*i18n*/ { id: 'The deadline for proposals has passed.' },
   proposalAssemblyClosed: /*i18n*/ { id: 'This general assembly takes no more proposals.' },
   proposalMembersOnly: /*i18n*/ { id: 'Only members of the association can submit proposals.' },
-  // Input the server must refuse (issue #15, items 7 and 8): zod's own issue codes in the user's
+  // Input the server must refuse (decision 0034): zod's own issue codes in the user's
   // language ({maximum}/{minimum} come from the issue), control characters, CVR, prices and dates.
   tooLong: /*i18n*/ { id: 'At most {maximum} characters' },
   tooShort: /*i18n*/ { id: 'At least {minimum} characters' },
@@ -292,7 +292,7 @@ export const messages = {
   startPaymentDateInPast: /*i18n*/ { id: 'The start payment date must be today or later' },
   nextPaymentDateInPast: /*i18n*/ { id: 'The next payment date must be today or later' },
   dateTooFarAhead: /*i18n*/ { id: 'The date can be at most 5 years from today' },
-  // Personal data (issue #23, decision 0069)
+  // Personal data (decision 0069)
   erasureDateInvalid: /*i18n*/ { id: 'Please enter the date the member asked, today or earlier' },
   erasureMemberNotFound: /*i18n*/ { id: 'Member not found.' },
   erasureActiveAgreement: /*i18n*/ {
@@ -310,7 +310,7 @@ export const messages = {
   erasureAlreadyErased: /*i18n*/ { id: 'This member’s personal data has already been erased.' },
   /** The name an erased account shows (shared/erased-person.ts): the stored sentinel is this id. */
   erasedMember: /*i18n*/ { id: 'Erased member' },
-  // Bookkeeping (issue #23 part A)
+  // Bookkeeping (docs/BOOKKEEPING.md, decision 0067)
   bookkeepingAccountInvalid: /*i18n*/ { id: 'An account number is 1 to 10 digits' },
   bookkeepingVatCodeInvalid: /*i18n*/ { id: 'A VAT code is at most 10 letters or digits' },
   bookkeepingDateInvalid: /*i18n*/ { id: 'Please enter a valid date' },

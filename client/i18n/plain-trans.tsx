@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { Trans as LinguiTrans, type TransProps } from '@lingui/react'
 
 /**
- * Lingui's <Trans>, with every interpolated text kept as text (issue #17, item 8).
+ * Lingui's <Trans>, with every interpolated text kept as text.
  *
  * Lingui formats a translation first and then reads `<0>…</0>`-style tags out of the result to put
  * its components back. A value such as a person's name is pasted in before that step, so a user

@@ -12,7 +12,7 @@ const catalog = (locale: string) => JSON.parse(readFileSync(resolve(import.meta.
 const da = setupI18n({ locale: 'da', messages: { da: catalog('da') } })
 const en = setupI18n({ locale: 'en', messages: { en: catalog('en') } })
 
-describe('form messages from the shared schemas (issue #17 item 7)', () => {
+describe('form messages from the shared schemas', () => {
   const form = z.object({ description: plainText(20), city: plainText(100), amount: z.number().max(10) })
   const issues = form.safeParse({ description: 'x'.repeat(21), city: 'C'.repeat(101), amount: 11 }).error!.issues
 

@@ -5,7 +5,7 @@ import { formatDate, formatDateTime, formatMoney, formatNumber, formatRecent } f
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
 
 describe('formatMoney', () => {
-  it('formats øre as Danish kroner in Danish, the currency first so a sentence never ends in "kr.." (issue #16)', () => {
+  it('formats øre as Danish kroner in Danish, the currency first so a sentence never ends in "kr.."', () => {
     expect(plain(formatMoney(123450, 'da'))).toBe('kr. 1.234,50')
     expect(`Prisen er ${formatMoney(533_000, 'da')}.`).not.toContain('..')
   })

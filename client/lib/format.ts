@@ -22,7 +22,7 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 /**
  * `kr. 1.234,50` in Danish, `DKK 1,234.50` in English: the product's one money format
  * (shared/domain/money.ts, also used by the server), whose Danish currency comes first so a
- * sentence ending in an amount never reads "kr.." (issue #16).
+ * sentence ending in an amount never reads "kr.." (docs/decisions/0046-one-money-format.md).
  */
 export const formatMoney = (amountOre: number, locale: Locale): string => formatKroner(amountOre, locale)
 

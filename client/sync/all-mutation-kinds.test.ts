@@ -1,7 +1,7 @@
 /**
- * Issue #17 item 5: every kind of change passed to `engine.mutate` anywhere in the client is
+ * Every kind of change passed to `engine.mutate` anywhere in the client is
  * registered by the one start-up import (all-mutation-kinds.ts) with a label, so the sync panel
- * never says "Change"; money actions have their own names.
+ * never says "Change"; money actions have their own names (docs/OFFLINE.md "Outbox").
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'

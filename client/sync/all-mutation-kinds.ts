@@ -1,5 +1,5 @@
 /**
- * Every kind of change the client queues, registered in one place (issue #17 item 5): imported
+ * Every kind of change the client queues, registered in one place (docs/OFFLINE.md "Outbox"): imported
  * once at start-up (app.tsx), before anything reads the queue, so the sync panel names every
  * waiting change ("Refund", "One-off payment", "Termination") even when the screen that made it
  * was never opened in this session — never the bare "Change". A new feature module that calls

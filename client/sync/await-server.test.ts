@@ -45,7 +45,7 @@ afterEach(async () => {
   await deleteLocalDb(userId)
 })
 
-describe('awaitServer (issue #17 item 6)', () => {
+describe('awaitServer: success only once the server has every change', () => {
   it('is accepted only once the server confirmed every change', async () => {
     engine = new SyncEngine(db, server(() => json(201, {})).transport)
     const queued = [await engine.mutate(change('a')), await engine.mutate(change('a'))]

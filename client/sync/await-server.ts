@@ -1,5 +1,5 @@
 /**
- * What a form may say right after queuing changes (issue #17 item 6): only the server's acceptance
+ * What a form may say right after queuing changes (docs/OFFLINE.md "Conflicts and refusals"): only the server's acceptance
  * is success. A form that leaves when the user submits (the message form) asks once where its
  * changes are: still waiting for the connection or for the server (queued, and kept), accepted,
  * or refused. While the server is reachable it waits for its answer (one drain round or a few).

@@ -1,5 +1,5 @@
 /**
- * Issue #17 items 1–2: every versioned edit (a PATCH sent with If-Match, so it can be answered 412)
+ * Every versioned edit (a PATCH sent with If-Match, so it can be answered 412; docs/OFFLINE.md "Conflicts and refusals")
  * registers its fields, and the conflict screen shows their values in words: money in kroner,
  * dates as dates, enum values by their label, a part as one line — never ids, JSON or øre.
  */

@@ -1,5 +1,5 @@
 /**
- * A 412 through the outbox (issue #17): the drainer merges an offline edit with the server's row
+ * A 412 through the outbox (docs/OFFLINE.md "Conflicts and refusals"): the drainer merges an offline edit with the server's row
  * field by field and resends it without asking; only a real conflict waits for the user's choice.
  */
 import { describe, expect, it } from 'vitest'
@@ -200,7 +200,7 @@ describe('a company field edit answered 412', () => {
   })
 })
 
-describe('review findings (issue #17)', () => {
+describe('a choice that waits, and a merged resend', () => {
   const apply = (r: ServerRow, b: Record<string, unknown>, path: string) => ({ ...r, [path.split('/').at(-1)!]: b.value })
   const company = { id: 'c1', version: 2, name: 'A', acronym: 'SG' }
   const nameEdit = (value: string, baseVersion: number): NewMutation => ({

@@ -1,5 +1,5 @@
 /**
- * The drainer's rules for answers that are not plain success (issue #17 item 3): quiet outcomes
+ * The drainer's rules for answers that are not plain success (docs/OFFLINE.md "Conflicts and refusals"): quiet outcomes
  * (404/410 where the goal already holds), access lost while offline (said with the company's
  * name), and a refused change sent once.
  */

@@ -5,7 +5,7 @@ import { LocalDb, deleteLocalDb, localDbName } from './local-db'
 const userId = crypto.randomUUID()
 afterEach(() => deleteLocalDb(userId))
 
-/** The store as version 3 of the schema made it (before issue #19 dropped the unread indexes). */
+/** The store as version 3 of the schema made it (before version 4 dropped the unread indexes). */
 async function versionThreeStore() {
   const old = new Dexie(localDbName(userId))
   old.version(1).stores({

@@ -66,7 +66,7 @@ export interface Meta {
 
 /**
  * A server answer that is not a synced entity, kept as last received so its screen shows offline
- * (issue #17 item 4): `profile` is the Profile screen's GET /account/profile (sign-in methods,
+ * (docs/OFFLINE.md "Local store"): `profile` is the Profile screen's GET /account/profile (sign-in methods,
  * companies, …); `pendingLanguage` a language chosen offline that the server has not been told yet.
  */
 export interface Snapshot {
@@ -88,7 +88,7 @@ export interface DocumentFile {
 }
 
 /**
- * A forum draft (issue #22): `key` is `thread:<companyId>` for a new thread or `reply:<threadId>`
+ * A forum draft (decision 0066): `key` is `thread:<companyId>` for a new thread or `reply:<threadId>`
  * for a reply; kept on the device until it is sent.
  */
 export interface ForumDraft {
@@ -172,23 +172,23 @@ export class LocalDb extends Dexie {
       outbox: '++seq, &mutationId, status, entity, entityId',
       meta: 'key',
     })
-    // Issue #10: messages (drafts are written offline through the outbox).
+    // Messages (drafts are written offline through the outbox).
     this.version(2).stores({ messages: 'id, companyId, status' })
-    // Issue #17: the last profile answer and a language chosen offline (see Snapshot).
+    // The last profile answer and a language chosen offline (see Snapshot).
     this.version(3).stores({ snapshots: 'key' })
-    // Issue #19: indexes no screen reads by are dropped (agreements.status, charges.companyId,
+    // Indexes no screen reads by are dropped (agreements.status, charges.companyId,
     // invoices.issueDate, messages.companyId and .status): every index is one more write per row
     // in a pull. Add an index back (in a new version) when a query needs it.
     this.version(4).stores({ agreements: 'id, companyId', charges: 'id, agreementId', invoices: 'id, companyId', messages: 'id' })
-    // Issue #21: documents (with their files cached for offline reading), general assemblies and proposals.
+    // Documents (with their files cached for offline reading), general assemblies and proposals.
     this.version(5).stores({ documents: 'id, companyId', assemblies: 'id, companyId', proposals: 'id, assemblyId', documentFiles: 'id, documentId, openedAt' })
-    // Issue #22: the market's listings.
+    // The market's listings.
     this.version(6).stores({ listings: 'id, companyId' })
-    // Issue #22: lending's items and loans.
+    // Lending's items and loans.
     this.version(7).stores({ lendingItems: 'id, companyId', loans: 'id, itemId, companyId' })
-    // Issue #22: the knowledge bank's articles (platform ones have no companyId) and the specialists.
+    // The knowledge bank's articles (platform ones have no companyId) and the specialists.
     this.version(8).stores({ articles: 'id, companyId', specialists: 'id, companyId' })
-    // Issue #22: the forum's threads and posts, the drafts of new threads and replies, and what was seen.
+    // The forum's threads and posts, the drafts of new threads and replies, and what was seen.
     this.version(9).stores({ forumThreads: 'id, companyId', forumPosts: 'id, threadId', forumDrafts: 'key', forumSeen: 'threadId' })
   }
 

@@ -1,5 +1,5 @@
 /**
- * Three-way, field-level merge of an offline edit with what the server has now (issue #17).
+ * Three-way, field-level merge of an offline edit with what the server has now (docs/OFFLINE.md "Conflicts and refusals").
  *
  * When a versioned edit is answered 412 (someone changed the row after the user opened it), the
  * edit is compared field by field with the row it was made on (`base`, recorded when it was

@@ -1,4 +1,4 @@
-/** Issue #17 item 6: a change the device cannot store is reported as NOT kept, never as queued. */
+/** A change the device cannot store is reported as NOT kept, never as queued (docs/OFFLINE.md "Conflicts and refusals"). */
 import { describe, expect, it } from 'vitest'
 import { SyncEngine } from './engine'
 import { LocalDb } from './local-db'

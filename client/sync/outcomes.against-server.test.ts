@@ -1,5 +1,5 @@
 /**
- * Issue #17 item 3 against the real server app (in-process): quiet outcomes for notifications
+ * Outcomes other than success (outcomes.ts) against the real server app (in-process): quiet outcomes for notifications
  * gone elsewhere, and a board member who lost the company while offline — each change sent once.
  */
 import { afterEach, describe, expect, it } from 'vitest'

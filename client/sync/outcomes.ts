@@ -1,5 +1,5 @@
 /**
- * What an answer other than success means for a change (issue #17 item 3), beyond the drainer's
+ * What an answer other than success means for a change (docs/OFFLINE.md "Conflicts and refusals"), beyond the drainer's
  * general rules:
  * - a kind may declare that 404/410 means its goal already holds (marking read, or deleting, a
  *   notification deleted elsewhere): the change is written off quietly and the local row dropped;

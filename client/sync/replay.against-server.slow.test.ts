@@ -1,5 +1,5 @@
 /**
- * Measures the replay of 500 queued changes (issue #19: ≤ 5 s, 0 duplicates) through the real
+ * Measures the replay of 500 queued changes (target ≤ 5 s, 0 duplicates: docs/BENCHMARKS.md, docs/OFFLINE.md "Measured") through the real
  * drainer and the real server app over HTTP on localhost: in batches (`POST /api/sync/batch`)
  * against one request per change (up to MAX_IN_FLIGHT at once, as with a server without the
  * batch route). Three runs each, alternating, each on a fresh server; prints min/median/max and

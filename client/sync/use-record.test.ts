@@ -3,7 +3,7 @@ import { absenceOf } from './use-record'
 
 const status = { online: true, syncing: false, lastSyncedAt: 1, lastError: null } as const
 
-describe('why a record is missing (issue #17 item 4)', () => {
+describe('why a record is missing', () => {
   it('offline, a record missing from the local copy is "not available offline yet", not "not found"', () => {
     expect(absenceOf({ ...status, online: false })).toBe('offline')
     expect(absenceOf({ ...status, online: false, syncing: true })).toBe('offline')

@@ -15,7 +15,7 @@ export interface RecordState<T> {
 }
 
 /**
- * Why a record is not shown (issue #17 item 4), decided here once for every detail page:
+ * Why a record is not shown (docs/OFFLINE.md "Pull"), decided here once for every detail page:
  * - `loading`: the first pull is still on its way, so the record may yet arrive;
  * - `offline`: the server cannot be asked (browser offline or server unreachable), so a record
  *   missing from the local copy may well exist: "Not available offline yet", never "not found";

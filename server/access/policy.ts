@@ -57,7 +57,7 @@ export function assertCompanyAdminStaff(actor: Actor, companyId: string): void {
 }
 
 /**
- * Agreements (docs/PRODUCT.md §6, docs/decisions/): the super admin and the company's staff read all of
+ * Agreements (docs/PRODUCT.md §6, docs/decisions/0024-agreements.md): the super admin and the company's staff read all of
  * the company's agreements; a member reads their own. Anyone else gets 404.
  */
 export const canReadAgreement = (actor: Actor, agreement: { companyId: string; memberUserId: string }): boolean =>
@@ -72,7 +72,7 @@ export function assertAgreementAdmin(actor: Actor, companyId: string, options: {
 }
 
 /**
- * Messages (issue #10, docs/decisions/). Staff of a company (every company role) and the super
+ * Messages (docs/decisions/0025-messages.md). Staff of a company (every company role) and the super
  * admin write to anyone in it; a resident (a member through an agreement) writes only to the
  * board, by name or anonymously. Outside the company: 404.
  */
@@ -102,7 +102,7 @@ export function assertMessageAuthor(actor: Actor, message: { senderUserId: strin
 }
 
 /**
- * General assemblies (issue #21, docs/decisions/0061-general-assembly-sendouts.md): company admin
+ * General assemblies (docs/decisions/0061-general-assembly-sendouts.md): company admin
  * staff (chairman, administrator, accountant) and the super admin call, edit, cancel and close one;
  * a board member reads everything staff reads (every proposal, the sendouts) but calls no meeting.
  */

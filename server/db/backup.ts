@@ -9,8 +9,8 @@ export interface BackupResult {
 }
 
 /**
- * A consistent copy of the SQLite file while the server keeps running (issue #20, "for the SQLite
- * default"). SQLite's online backup API copies one snapshot: committed transactions, WAL
+ * A consistent copy of the SQLite file while the server keeps running
+ * (docs/decisions/0052-online-backups-of-the-sqlite-file.md). SQLite's online backup API copies one snapshot: committed transactions, WAL
  * included, never a half-written one; a write by another process while it copies makes it start
  * again, so the copy is always of one moment. Copying the file with `cp` is not safe: the file
  * and its `-wal` are two files that a writer changes between the two reads.

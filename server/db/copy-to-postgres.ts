@@ -1,5 +1,5 @@
 /**
- * Copies a SQLite database of the app into an empty, migrated PostgreSQL database (issue #20):
+ * Copies a SQLite database of the app into an empty, migrated PostgreSQL database (docs/decisions/0054-postgresql-schema-beside-sqlite.md):
  * how an association that outgrew one machine moves (`npm run db:copy-to-postgres`), and how the
  * tests and the bench put a seeded database on PostgreSQL. Tables go in foreign-key order, in
  * chunks, as one transaction. The statistics pre-aggregates are not copied: PostgreSQL's triggers

@@ -1,5 +1,5 @@
 /**
- * The server's database on PostgreSQL (DATABASE_URL, issue #20): the pool and drizzle handle of
+ * The server's database on PostgreSQL (DATABASE_URL, docs/decisions/0057-one-query-text-two-engines.md): the pool and drizzle handle of
  * server/db/pg-executor.ts, migrated with drizzle/pg. Several instances may start together: the
  * migrations run under a session advisory lock, so one applies them and the others wait and then
  * find nothing left to do.

@@ -344,7 +344,7 @@ async function seedDemoActivity(db: Db, clock: Clock, ids: DemoIds): Promise<voi
     .values(formerParts.map((p, position) => ({ ...p, agreementId: formerId, position })))
     .run()
   await db.insert(agreementAddresses).values({ agreementId: formerId, addressId: addressIds[12]!, position: 0 }).run()
-  // The forum (issue #22): one Solgården thread with two replies, by residents with an agreement and the board.
+  // The forum (decision 0066): one Solgården thread with two replies, by residents with an agreement and the board.
   const user = (email: string) => userIds.get(email)!
   await seedDemoForum(
     db,
@@ -353,9 +353,9 @@ async function seedDemoActivity(db: Db, clock: Clock, ids: DemoIds): Promise<voi
     new Map([...staff, ...residents].map((p) => [user(p.email), p.name])),
     clock.now(),
   )
-  // Lending (issue #22): Solgården lends a drill (200 kr deposit) and a ladder.
+  // Lending (decision 0064): Solgården lends a drill (200 kr deposit) and a ladder.
   await seedDemoLending(db, mainId, 'Andelsboligforeningen Solgården', now)
-  // The knowledge bank (issue #22): the platform's guides, Solgården's laundry article and specialists.
+  // The knowledge bank (decision 0065): the platform's guides, Solgården's laundry article and specialists.
   await seedKnowledgeDemo(db, now, mainId, {
     superAdmin: { id: userIds.get('superadmin@boligkasse.dk')!, name: 'Boligkasse' },
     admin: { id: userIds.get('admin@solgaarden.dk')!, name: 'Anders Nielsen' },

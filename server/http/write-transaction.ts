@@ -44,7 +44,7 @@ const rolledBack = Symbol('rolled back')
  * The text of each JSON answer a keyed write made (by response object), so storing the answer
  * needs no `c.res.clone()`: cloning turns @hono/node-server's lightweight response into a full
  * web Response with streams, which then also has to be streamed to the client instead of written
- * as one string (together a tenth of a write's time, issue #19). A response this does not know
+ * as one string (together a tenth of a write's time). A response this does not know
  * (not from `c.json`, or replaced later) is read from a clone as before.
  */
 const jsonTexts = new WeakMap<Response, string>()

@@ -1,5 +1,6 @@
 /**
- * Schema messages in the user's language (issue #17, item 7): every zod issue code has a sentence
+ * Schema messages in the user's language (docs/decisions/0008-translations-with-the-english-text-as-the-id.md,
+ * docs/decisions/0034-input-the-server-refuses.md): every zod issue code has a sentence
  * in English and Danish that names the field and the limit, and the server's 400 answers a Danish
  * caller in Danish.
  */
@@ -28,7 +29,7 @@ const firstIssue = (schema: z.ZodType, value: unknown) => {
 const english =
   /\b(the|must|be|at|most|least|can|items|characters|a|an|is|not|valid|number|whole|multiple|of|date|latest|earliest|address|web|expected|one|offered|options|too|big|small|string|invalid|input|received|please|enter|these|fields|known|here)\b/i
 
-describe('zod issues in Danish and English (issue #17 item 7)', () => {
+describe('zod issues in Danish and English', () => {
   const on = <T extends z.ZodType>(schema: T) => z.object({ description: schema })
   const cases: { code: string; schema: z.ZodType; value: unknown; limit?: string; da: string; en: string }[] = [
     {
@@ -183,7 +184,7 @@ describe('zod issues in Danish and English (issue #17 item 7)', () => {
   })
 })
 
-describe('the server answers a Danish caller in Danish (issue #17 item 7)', () => {
+describe('the server answers a Danish caller in Danish', () => {
   it('a too-long part description and a malformed sending time give Danish 400 messages naming the field and the limit', async () => {
     const t = await testApp()
     const f = await agreementFixtures(t)

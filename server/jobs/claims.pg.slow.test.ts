@@ -1,5 +1,5 @@
 /**
- * Jobs run on one instance at a time on PostgreSQL (issue #20): `alone` (server/db/client.ts) on
+ * Jobs run on one instance at a time on PostgreSQL (docs/decisions/0058-postgresql-writes-change-log-and-jobs.md): `alone` (server/db/client.ts) on
  * two instances' pools lets one run a job while the other skips its turn, and an instance that
  * dies while running it (its connection gone) leaves the job free for the other. Skipped without
  * PostgreSQL's binaries unless REQUIRE_POSTGRES=1 (CI).

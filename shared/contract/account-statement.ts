@@ -3,7 +3,7 @@ import { messages as m } from '../i18n-messages'
 import { statementRowKinds } from '../domain/account-statement'
 
 /**
- * A member's account statement (kontokort, issue #23, decision 0068): the rows of
+ * A member's account statement (kontokort, decision 0068): the rows of
  * shared/domain/account-statement.ts for one calendar year, the balance before it carried as the
  * first row. Money is integer øre; a balance above 0 is owed by the member, below 0 is in their favour.
  */

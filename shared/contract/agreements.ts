@@ -196,7 +196,7 @@ export const Agreement = z
     status: AgreementStatus,
     /** A charge failed and nothing was collected since (docs/DOMAIN.md "Overdue"). */
     overdue: z.boolean(),
-    /** Overdue long enough that the association's debt-collection process took over (issue #8, last overdue step). Always sent by the server; optional for local previews. */
+    /** Overdue long enough that the association's debt-collection process took over (the last overdue step, docs/DOMAIN.md "Debt collection"). Always sent by the server; optional for local previews. */
     debtCollection: z.boolean().optional(),
     /** When the last overdue step flagged it (ISO instant), or null. */
     debtCollectionSince: z.string().nullable().optional(),
@@ -212,7 +212,7 @@ export const Agreement = z
     /** The agreement's id at Vipps MobilePay once the member accepted. */
     providerAgreementId: z.string().nullable(),
     /**
-     * Why this ACCEPTED agreement is not charged, or null (issue #16): NO_PROVIDER_AGREEMENT (no
+     * Why this ACCEPTED agreement is not charged, or null (decision 0036): NO_PROVIDER_AGREEMENT (no
      * agreement at Vipps MobilePay), PROVIDER_INACTIVE (the payment provider is switched off),
      * COMPANY_NOT_COLLECTING (the company is suspended or deactivated). Billing skips it until fixed.
      * Always sent by the server; optional for local previews.

@@ -4,7 +4,7 @@ import { pageQueryFields } from './paging'
 import { multiLineText, plainText } from './text'
 
 /**
- * The knowledge bank (issue #22, docs/PRODUCT.md "Knowledge bank", decision 0065): an association's
+ * The knowledge bank (docs/PRODUCT.md "Knowledge bank", decision 0065): an association's
  * articles, written by its company admin staff and read by its members, and the platform's shared
  * articles (`companyId` null), written by the super admin and read by every signed-in user. The body
  * is HTML with the messages' safe formatting (sanitized by the server); tags are a few short words.

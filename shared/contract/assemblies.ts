@@ -13,7 +13,7 @@ import { pageQueryFields } from './paging'
 import { multiLineText, plainText } from './text'
 
 /**
- * General assemblies and members' proposals (issue #21, docs/PRODUCT.md "General assembly",
+ * General assemblies and members' proposals (docs/PRODUCT.md "General assembly",
  * docs/decisions/0061-general-assembly-sendouts.md). The same schemas check the client's forms and
  * the server's requests. Requests carry Copenhagen wall times (`YYYY-MM-DDTHH:mm`, what a
  * datetime-local field gives); answers carry UTC instants.

@@ -47,7 +47,7 @@ export const RefundRequest = z
     amount,
     description,
     /**
-     * The invoice lines to refund (`InvoiceArticle.id`s of the charge's invoice, issue #16). The
+     * The invoice lines to refund (`InvoiceArticle.id`s of the charge's invoice, decision 0044). The
      * amount is split over them in proportion to what is left to refund on each; without lines,
      * over every line. Each line of the credit note carries the description of the line it credits.
      */
@@ -78,7 +78,7 @@ export const Refund = z
   .meta({ id: 'Refund' })
 export type Refund = z.infer<typeof Refund>
 
-// ---- Debtors (issue #16): unpaid invoices and what staff do about them
+// ---- Debtors (docs/decisions/0042-unpaid-stays-visible.md): unpaid invoices and what staff do about them
 
 /** A note of staff (paid outside Vipps: how; write-off: why). Shown on the invoice. */
 export const SETTLEMENT_NOTE_MAX = 200

@@ -6,7 +6,7 @@ import { isIsoDate } from '../domain/statistics-period'
 import { daysBetween } from '../domain/billing-period'
 
 /**
- * Bookkeeping (issue #23 part A, docs/BOOKKEEPING.md, decision 0067): the account plan, the journal
+ * Bookkeeping (docs/BOOKKEEPING.md, decision 0067): the account plan, the journal
  * of a period, its exports and the closed months. Company admin staff (chairman, administrator,
  * accountant) and the super admin; anyone else 404. Amounts are øre, debit-positive on the account.
  */

@@ -131,7 +131,7 @@ export const CompanyMember = z
   .meta({ id: 'CompanyMember' })
 export type CompanyMember = z.infer<typeof CompanyMember>
 
-/** PATCH /company/{id}/member/{memberId}: the member's new role (issue #16). */
+/** PATCH /company/{id}/member/{memberId}: the member's new role (decision 0038). */
 export const ChangeMemberRoleRequest = z.object({ role: CompanyRoleSchema }).meta({ id: 'ChangeMemberRoleRequest' })
 export type ChangeMemberRoleRequest = z.output<typeof ChangeMemberRoleRequest>
 

@@ -5,7 +5,7 @@ import { pageQueryFields } from './paging'
 import { plainText } from './text'
 
 /**
- * Documents of an association (issue #21, docs/PRODUCT.md "Documents"): bylaws, minutes, budgets,
+ * Documents of an association (docs/PRODUCT.md "Documents"): bylaws, minutes, budgets,
  * house rules, shared with every member, the board, or the administration only. The same schemas
  * check the client's form and the server's request.
  */

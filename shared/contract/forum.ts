@@ -4,7 +4,7 @@ import { pageQueryFields } from './paging'
 import { multiLineText, optionalPlainText, plainText } from './text'
 
 /**
- * The forum of an association (issue #22 "Knowledge", docs/PRODUCT.md "Forum", decision 0066):
+ * The forum of an association (docs/PRODUCT.md "Forum", decision 0066):
  * threads with an opening post and replies, written by the members of one association and
  * moderated by its board (hide, lock, pin; reports). The same schemas check the client's form and
  * the server's request.

@@ -40,7 +40,7 @@ export const InvoiceArticle = z
     vatAmount: z.number().int(),
     /** øre */
     totalPriceIncludingVat: z.number().int(),
-    /** A credit note's line: the id of the invoice line it credits (issue #16); null on invoices and older credit notes. */
+    /** A credit note's line: the id of the invoice line it credits (decision 0044); null on invoices and older credit notes. */
     creditedArticleId: z.string().nullable().optional(),
   })
   .meta({ id: 'InvoiceArticle' })
@@ -58,7 +58,7 @@ export const InvoicePayment = z
   .meta({ id: 'InvoicePayment' })
 
 /**
- * How staff settled an unpaid invoice outside Vipps MobilePay (issue #16): PAID_OUTSIDE (the
+ * How staff settled an unpaid invoice outside Vipps MobilePay (decision 0042): PAID_OUTSIDE (the
  * member paid another way; `note` says how) or WRITTEN_OFF (a credit note took the open amount
  * off; the credit note carries the same settlement). `status` keeps following the Vipps charge.
  */
@@ -90,7 +90,7 @@ export const Invoice = z
     /** An invoice: its charge's due date (the day the money is withdrawn); a credit note: its issue date. */
     dueDate: z.string(),
     status: InvoiceStatus,
-    /** Settled by staff outside Vipps MobilePay (issue #16), or null. Optional for older local copies. */
+    /** Settled by staff outside Vipps MobilePay (decision 0042), or null. Optional for older local copies. */
     settlement: InvoiceSettlement.nullable().optional(),
     company: z.object({ name: z.string(), cvr: z.string(), address: z.string().nullable() }),
     payment: InvoicePayment.nullable(),

@@ -5,7 +5,7 @@ import { pageQueryFields } from './paging'
 import { multiLineText, plainText } from './text'
 
 /**
- * Lending (issue #22, docs/PRODUCT.md "Lending", decision 0064): members list things they (or the
+ * Lending (docs/PRODUCT.md "Lending", decision 0064): members list things they (or the
  * association) lend; a member requests dates, the lender accepts, both confirm a short contract,
  * the handover and the return are recorded. The same schemas check the client's forms and the
  * server's requests. Dates are `YYYY-MM-DD` (Copenhagen), both ends counted.

@@ -5,7 +5,7 @@ import { pageQueryFields } from './paging'
 import { multiLineText, plainText } from './text'
 
 /**
- * The market of an association (issue #22, docs/PRODUCT.md "Market", decision 0063): members list
+ * The market of an association (docs/PRODUCT.md "Market", decision 0063): members list
  * things to sell (BUY: the seller sells, with a price), to lend or give (SHARE) and to swap (SWAP).
  * A listing is available, reserved or gone, and expires 30 days after it was made or last renewed.
  * The same schemas check the client's form and the server's request.

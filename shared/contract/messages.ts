@@ -5,7 +5,7 @@ import { pageQueryFields } from './paging'
 import { multiLineText, plainText } from './text'
 
 /**
- * Messages (docs/PRODUCT.md §2 Messages, §3 Message, §5 message rules, issue #10). The same schemas check
+ * Messages (docs/PRODUCT.md §2 Messages, §3 Message, §5 message rules, decision 0025). The same schemas check
  * the client's form and the server's request, so docs/PRODUCT.md §5's wording appears in either place.
  */
 export { messageStatuses }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { messages as m } from '../i18n-messages'
 
 /**
- * Personal data (issue #23, decision 0069, docs/PRIVACY.md): what a member downloads about
+ * Personal data (decision 0069, docs/PRIVACY.md): what a member downloads about
  * themselves, and the erase request their association's staff handle. The same schemas check the
  * client's dialog and the server's request.
  */

@@ -4,7 +4,7 @@ import { pageQueryFields } from './paging'
 import { isCleanMultiLine, optionalPlainText, plainText } from './text'
 
 /**
- * The association's linked specialists (issue #22, docs/PRODUCT.md "Specialists", decision 0065):
+ * The association's linked specialists (docs/PRODUCT.md "Specialists", decision 0065):
  * a directory of the plumber, electrician, administrator, lawyer and others the association uses,
  * with contact details and notes. Its staff write it; its members read it.
  */

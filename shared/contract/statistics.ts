@@ -4,7 +4,7 @@ import { isIsoDate, statisticsPeriodTypes } from '../domain/statistics-period'
 
 /**
  * Charge statistics (docs/PRODUCT.md §3 "Charge statistics", §7 `GET /company/{id}/charges-statistics`,
- * issue #9). Amounts are integer øre actually withdrawn (executed charges minus executed refunds,
+ * decision 0032). Amounts are integer øre actually withdrawn (executed charges minus executed refunds,
  * by payment date; shared/domain/statistics.ts says exactly what counts); dates `YYYY-MM-DD`.
  */
 export const statisticsMessages = {

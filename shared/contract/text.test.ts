@@ -84,7 +84,7 @@ describe("zod's own issues", () => {
   })
 })
 
-describe('issues name the field (issue #17 item 7)', () => {
+describe('issues name the field', () => {
   const first = (schema: z.ZodType, value: unknown) => {
     const r = schema.safeParse(value)
     return r.success ? null : issueMessage(r.error.issues[0]!)

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { messages } from '../i18n-messages'
 
 /**
- * Text typed by people (issue #15, item 8). One rule everywhere: control characters are refused,
+ * Text typed by people (docs/decisions/0034-input-the-server-refuses.md). One rule everywhere: control characters are refused,
  * never stripped silently, so what is stored is exactly what was typed.
  * - single-line fields (names, subjects, descriptions, street, city, acronym, …): no C0/C1
  *   control characters (NUL, tab, CR, LF, …), no line/paragraph separators (U+2028/U+2029) and
@@ -51,7 +51,7 @@ export const multiLineText = (max: number, requiredMessage: string = messages.re
 /** A person's full name (agreements, new members; the profile's `fullName` should use it too). */
 export const personName = (requiredMessage: string = messages.required.id) => plainText(200, requiredMessage)
 
-// ---- zod's own issues in the user's language (issue #15 item 7, issue #17 item 7)
+// ---- zod's own issues in the user's language (decision 0034)
 
 type ZodIssue = z.core.$ZodIssue
 
@@ -133,7 +133,7 @@ export const fieldLabels: Record<string, { id: string }> = {
   clientId: /*i18n*/ { id: 'Client ID' },
   clientSecret: /*i18n*/ { id: 'Client secret' },
   subscriptionKey: /*i18n*/ { id: 'Subscription key' },
-  // General assemblies (issue #21)
+  // General assemblies (docs/PRODUCT.md "General assembly")
   place: /*i18n*/ { id: 'Place' },
   agenda: /*i18n*/ { id: 'Agenda' },
   heldAt: /*i18n*/ { id: 'Date and time' },

@@ -1,6 +1,6 @@
 /**
- * The account statement's money in the cases billing produces (issue #23 part B review, decision
- * 0068): partial and repeated refunds, retries, write-offs, payments outside Vipps MobilePay,
+ * The account statement's money in the cases billing produces (decision 0068): partial and
+ * repeated refunds, retries, write-offs, payments outside Vipps MobilePay,
  * cancellations, a refund not yet paid out, and the year boundary over random histories.
  */
 import { describe, expect, it } from 'vitest'

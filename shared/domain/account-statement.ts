@@ -1,5 +1,5 @@
 /**
- * A member's account statement (kontokort, issue #23): every invoice, payment, failed charge,
+ * A member's account statement (kontokort, decision 0068): every invoice, payment, failed charge,
  * credit note, refund paid out, write-off and payment outside Vipps MobilePay of one member in one
  * association, as dated rows in order with a running balance. One pure function, used by the
  * server's `GET /account-statement` and by the offline client on its synced invoices and charges

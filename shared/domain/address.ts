@@ -1,6 +1,6 @@
 /**
  * Company addresses (docs/PRODUCT.md §3 "Company address"): one comparable form, so the same address is
- * added to a company once (issue #16), and the country shown in the reader's language.
+ * added to a company once, and the country shown in the reader's language (docs/decisions/0038-companies-members-and-addresses.md).
  */
 
 export interface AddressParts {

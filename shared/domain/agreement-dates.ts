@@ -1,11 +1,11 @@
 /**
- * Dates an agreement may be given (issue #15, item 7). Calendar dates `YYYY-MM-DD` in
+ * Dates an agreement may be given (docs/decisions/0034-input-the-server-refuses.md). Calendar dates `YYYY-MM-DD` in
  * Europe/Copenhagen; `today` is the server's clock (or the device's, offline) in Copenhagen.
  *
  * - The start payment date is today or later: the billing engine catches up only periods missed
  *   while the agreement could be billed (downtime), never periods before it existed, so a start in
  *   the past would silently lose them. Agreements from an earlier system need their own import
- *   path (docs/decisions/), not a backdated start.
+ *   path (decision 0034), not a backdated start.
  * - A changed next payment date is today or later, for the same reason.
  * - Start, next payment and termination dates lie at most `DATE_HORIZON_YEARS` ahead: a year typed
  *   wrong (2062 for 2026) is caught instead of leaving an agreement that never charges.

@@ -1,6 +1,6 @@
 /**
  * Agreement life cycle (docs/PRODUCT.md §4 names the statuses but not the transitions; docs/DOMAIN.md maps them
- * to Vipps; docs/decisions/ records this table). Who may trigger an action is the server's
+ * to Vipps; docs/decisions/0024-agreements.md records this table). Who may trigger an action is the server's
  * policy; this table only says from which statuses it is allowed and where it leads.
  *
  * | action            | by                 | from                                        | to        |
@@ -66,7 +66,7 @@ export const isChargeSettled = (s: ChargeStatus) => s !== 'CREATED' && s !== 'RE
 export const chargeStatusRank: Record<ChargeStatus, number> = { CREATED: 0, RESERVED: 1, EXECUTED: 2, FAILED: 2, CANCELED: 2, EXPIRED: 2, DECLINED: 2 }
 
 /**
- * Why an ACCEPTED agreement cannot be charged (issue #16: never silent). Billing skips exactly
+ * Why an ACCEPTED agreement cannot be charged (never silent: docs/decisions/0036-an-accepted-agreement-that-is-not-collected-says-so.md). Billing skips exactly
  * these: no agreement at Vipps MobilePay (e.g. brought over from an earlier system), a payment
  * provider that is switched off, a company that collects nothing (suspended or deactivated).
  */

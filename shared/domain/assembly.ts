@@ -1,5 +1,5 @@
 /**
- * General assemblies (generalforsamling, issue #21; docs/PRODUCT.md "General assembly",
+ * General assemblies (generalforsamling, docs/PRODUCT.md "General assembly",
  * docs/decisions/0061-general-assembly-sendouts.md): Copenhagen wall times, when the notice and the
  * reminders go out, and when the water and heat meters are read. Pure, so the server's schedule and
  * the client's screens agree.

@@ -1,5 +1,5 @@
 /**
- * Bookkeeping (issue #23 part A, docs/BOOKKEEPING.md, decision 0067): the account plan, the journal
+ * Bookkeeping (docs/BOOKKEEPING.md, decision 0067): the account plan, the journal
  * built from invoices and credit notes, and the months. Pure: the server builds journal entries
  * here from the rows it reads, so the rules live in one place.
  *

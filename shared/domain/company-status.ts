@@ -1,5 +1,5 @@
 /**
- * Company life cycle (docs/PRODUCT.md §4 leaves the rules open; docs/decisions/ records these):
+ * Company life cycle (docs/PRODUCT.md §4 leaves the rules open; docs/decisions/0014-company-life-cycle.md records these):
  *
  * | action     | from                      | to          |
  * |------------|---------------------------|-------------|

@@ -4,7 +4,7 @@ const weights = [2, 7, 6, 5, 4, 3, 2, 1] as const
 /**
  * 00000000: its weighted sum (0) passes the modulus-11 check, but the register numbers its
  * companies from a running counter, so it is nobody's number, only a placeholder typed to get past
- * a form (issue #15).
+ * a form (docs/decisions/0034-input-the-server-refuses.md).
  */
 export const isPlaceholderCvr = (value: string): boolean => /^0{8}$/.test(value)
 

@@ -1,5 +1,5 @@
 /**
- * The company dashboard (issue #21, docs/PRODUCT.md §2 "Company dashboard"): what the association's
+ * The company dashboard (docs/PRODUCT.md §2 "Company dashboard"): what the association's
  * staff see first — this month's and this year's money, the last twelve months per category, the
  * next collection and what needs attention — computed from the rows the device has synced, so the
  * screen is the same online and offline.

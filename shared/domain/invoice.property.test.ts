@@ -53,7 +53,7 @@ describe('invoice totals and VAT (property-based)', () => {
     )
   })
 
-  it('a refund split over chosen lines adds up exactly, never exceeds what is left on a line, and leaves other lines alone (issue #16)', () => {
+  it('a refund split over chosen lines adds up exactly, never exceeds what is left on a line, and leaves other lines alone', () => {
     fc.assert(
       fc.property(
         fc.array(fc.integer({ min: 0, max: 5_000_000 }), { minLength: 1, maxLength: 8 }),

@@ -12,12 +12,12 @@ export type InvoiceStatus = (typeof invoiceStatuses)[number]
 export const invoiceKinds = ['INVOICE', 'CREDIT_NOTE'] as const
 export type InvoiceKind = (typeof invoiceKinds)[number]
 
-/** How staff settled an unpaid invoice outside Vipps MobilePay (issue #16). */
+/** How staff settled an unpaid invoice outside Vipps MobilePay (docs/decisions/0042-unpaid-stays-visible.md). */
 export const invoiceSettlements = ['PAID_OUTSIDE', 'WRITTEN_OFF'] as const
 export type InvoiceSettlement = (typeof invoiceSettlements)[number]
 
 /**
- * The one due-date rule (issue #16): an invoice is due on its charge's due date — the day Vipps
+ * The one due-date rule (docs/decisions/0043-one-due-date.md): an invoice is due on its charge's due date — the day Vipps
  * MobilePay withdraws the money — so the invoice, the charge list and the agreement show the same
  * date. A credit note is due the day it is issued (the money goes back at once). A retry of an
  * unpaid invoice is a new attempt on the same invoice, which keeps its date.
@@ -93,7 +93,7 @@ export function creditShares(grossOre: readonly number[], amount: number): numbe
 }
 
 /**
- * A refund or write-off split over an invoice's lines (issue #16). `remaining` is what is left to
+ * A refund or write-off split over an invoice's lines (docs/decisions/0044-refunds-go-to-chosen-lines.md). `remaining` is what is left to
  * credit on each line (its total less what credit notes already took from it); `chosen` are the
  * positions the treasurer picked (none: every line, in proportion, as before). The amount is split
  * over the chosen lines in proportion to what is left on them, in whole øre, adding up exactly;
@@ -119,7 +119,7 @@ export interface OpenInvoiceInput {
 }
 
 /**
- * Is the invoice unpaid (issue #16)? An invoice (not a credit note), not settled by staff, whose
+ * Is the invoice unpaid (docs/DOMAIN.md "Unpaid and debtors", decision 0042)? An invoice (not a credit note), not settled by staff, whose
  * charge failed, or which is past its due date and not collected. A cancelled charge owes
  * nothing (it was replaced or stopped on purpose).
  */

@@ -1,5 +1,5 @@
 /**
- * Lending (issue #22; docs/PRODUCT.md "Lending", docs/decisions/0064-lending.md): the loan's life
+ * Lending (docs/PRODUCT.md "Lending", docs/decisions/0064-lending.md): the loan's life
  * cycle, which dates overlap, and when the return reminders go out. Pure, so the server's rules and
  * the client's buttons agree.
  */

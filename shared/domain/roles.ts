@@ -35,8 +35,8 @@ export const isCompanyAdminStaff = (role: EffectiveRole): boolean => role === 'A
 
 /**
  * Staff who may create, edit and terminate agreements, request one-off payments and refund (docs/PRODUCT.md
- * §6 "admin"): company admin staff — administrator, accountant, chairman (issue #16). A board
- * member reads the agreements and takes no such action; docs/decisions/ records this.
+ * §6 "admin"): company admin staff — administrator, accountant, chairman. A board member reads
+ * the agreements and takes no such action; docs/decisions/0024-agreements.md records this.
  */
 export const isAgreementAdmin = (role: EffectiveRole): boolean => isCompanyAdminStaff(role)
 

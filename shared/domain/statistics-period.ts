@@ -1,5 +1,5 @@
 /**
- * The periods of the charge statistics (docs/PRODUCT.md §2, §9, issue #9), as `YYYY-MM-DD` Copenhagen dates,
+ * The periods of the charge statistics (docs/PRODUCT.md §2, §9, decision 0032), as `YYYY-MM-DD` Copenhagen dates,
  * both ends included:
  * - `current`: 1 January to 31 December of this year (the default);
  * - `previous`: 1 January to 31 December of last year;

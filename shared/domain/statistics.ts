@@ -1,10 +1,10 @@
 /**
- * Charge statistics (docs/PRODUCT.md §2 "Charges statistics", §3, issue #9): what was actually withdrawn
+ * Charge statistics (docs/PRODUCT.md §2 "Charges statistics", §3): what was actually withdrawn
  * from members' bank accounts, per member address and charge category, in øre. The one place
  * that says which money counts; the server (over its pre-aggregated rows) and the offline client
  * (over the synced invoices) both finish their sums here, so they cannot disagree.
  *
- * Rules (docs/decisions/, issue #9):
+ * Rules (docs/decisions/0032-charge-statistics.md):
  * - The ledger is the invoices: every charge has one invoice whose lines split its amount by the
  *   agreement's part types, and every refund has one credit note whose lines split the refund the
  *   same way (billing's `creditShares`: proportional to the invoice's lines, exact in øre). So
@@ -126,7 +126,7 @@ export function statisticsOf(partials: Iterable<AddressAmounts>): StatisticsTabl
 /**
  * `statisticsOf` over plain arrays, the form the server's queries return: tens of thousands of
  * addresses at a large company, so amounts are merged in arrays and only the rows kept become
- * objects (issue #19).
+ * objects (docs/decisions/0051-statistics-month-sums.md).
  */
 export function statisticsOfSums(partials: Iterable<AddressSums>): StatisticsTable {
   const n = statisticsCategories.length

@@ -25,9 +25,9 @@ describe('termination rules', () => {
 })
 
 /**
- * Issue #16 item 3: terminating on 1 March with "Make last payment" charged the regular 1 February
- * and a final 26 February, both full price. The last payment now takes the place of the last
- * period's regular charge.
+ * Terminating on 1 March with "Make last payment" once charged the regular 1 February and a final
+ * 26 February, both full price. The last payment now takes the place of the last period's regular
+ * charge (docs/decisions/0035-the-last-payment-of-a-termination-charges-each-day-once.md).
  */
 describe('the last payment charges each day once', () => {
   const monthly = { price: 533_000, paymentPeriod: 'MONTHLY' as const, startPaymentDate: '2027-01-01' }

@@ -4,7 +4,7 @@
  *
  * Periods are paid in advance: the regular charge due on a payment date pays for the days from
  * that date up to the next payment date. The termination date is the first day the agreement no
- * longer covers. With "Make last payment" (issue #16, docs/decisions/), the last payment takes
+ * longer covers. With "Make last payment" (docs/decisions/0035-the-last-payment-of-a-termination-charges-each-day-once.md), the last payment takes
  * the place of the regular charge of the agreement's last period — the period in which the day
  * before the termination date falls — so no day is charged twice: it is that period's full price
  * when the termination date is the period's end, else the share of its days up to the termination
@@ -93,7 +93,7 @@ export function lastPaymentOf(schedule: PaymentSchedule, terminationDate: string
 /**
  * The next payment the member will be charged, or null when none will come: the next regular
  * charge, or, once the regular ones have ended, the last payment of a termination. A CANCELED,
- * CLOSED, REJECTED or EXPIRED agreement has none (issue #16: no next payment after the end).
+ * CLOSED, REJECTED or EXPIRED agreement has none (decision 0035: no next payment after the end).
  */
 export function upcomingPayment(a: {
   status: string

@@ -35,7 +35,7 @@ const render = (m: Mutation) =>
     </I18nProvider>,
   )
 
-describe('ChangeProblem (issue #17 item 3)', () => {
+describe('ChangeProblem: Retry and Discard for a refused change', () => {
   it('offers Retry and Discard for a change the server refused with its own message', () => {
     const m = refused()
     expect(canRetry(m)).toBe(true)

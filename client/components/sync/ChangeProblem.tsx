@@ -43,7 +43,7 @@ export function ChangeProblem({ handle, mutation, showLabel = true }: { handle: 
   }
   const conflict = mutation.status === 'conflict'
   const reason = mutation.lastError || t`no reason given`
-  // Access lost while offline: in words, naming the company (issue #17), not the server's "not found".
+  // Access lost while offline: in words, naming the company (docs/OFFLINE.md "Conflicts and refusals"), not the server's "not found".
   const refused = useRefusalText()(mutation)
 
   // A versioned edit with registered fields: merged already, the user chooses only where both changed the same thing.

@@ -11,7 +11,7 @@ import { Button } from '../ui/Button'
 import './conflict.css'
 
 /**
- * A change that met a newer version on the server (issue #17): everything that does not collide
+ * A change that met a newer version on the server (docs/OFFLINE.md "Conflicts and refusals"): everything that does not collide
  * is already merged; for each field (or part) both changed differently the user picks "Your
  * change" or "Now on the server", side by side (stacked on a phone), in words, money in kroner and
  * dates as dates. Radios in a fieldset per field, one "Save choice", or "Discard my change".

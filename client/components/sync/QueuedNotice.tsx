@@ -7,8 +7,8 @@ import { useNotKeptText } from '../../features/sync-status/refusal'
 export type WaitingFor = 'connection' | 'server'
 
 /**
- * The one wording of a change kept on this device but not yet accepted by the server (issue #17
- * item 6): never "sent" or "created" before the server answered. For toasts and alerts alike.
+ * The one wording of a change kept on this device but not yet accepted by the server
+ * (docs/OFFLINE.md "Conflicts and refusals"): never "sent" or "created" before the server answered. For toasts and alerts alike.
  */
 export function useQueuedText(): (waitingFor: WaitingFor) => string {
   const { t } = useLingui()

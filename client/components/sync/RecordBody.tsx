@@ -7,7 +7,7 @@ import { ChangeProblem } from './ChangeProblem'
 import { RecordMissing } from './RecordMissing'
 
 /**
- * A detail page's body over one synced record (issue #17 item 4), said once for every such page:
+ * A detail page's body over one synced record (docs/OFFLINE.md "Pull"), said once for every such page:
  * a spinner while the first copy may still arrive, "not found" or "not available offline yet"
  * without the record, else the record with its refused or conflicting changes above it (those
  * of `problems`, default the record's own; `[]` when the body shows them itself).

@@ -4,7 +4,7 @@ import type { Absence } from '../../sync/use-record'
 import { Alert } from '../ui/Alert'
 
 /**
- * What a detail page shows instead of a record it does not have (issue #17 item 4). Offline, a
+ * What a detail page shows instead of a record it does not have (docs/OFFLINE.md "Pull"). Offline, a
  * record missing from the local copy may exist on the server, so it says so rather than "not
  * found"; online, `notFound` (the page's own wording, e.g. "Invoice not found") is the answer.
  */

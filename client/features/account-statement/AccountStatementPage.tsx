@@ -31,7 +31,7 @@ export interface StatementSearch {
 const FIRST_YEAR = 2020
 
 /**
- * The account statement (kontokort, issue #23, route /account-statement): every invoice, payment,
+ * The account statement (kontokort, route /account-statement, decision 0068): every invoice, payment,
  * failed charge, credit note, refund and write-off of one member in one association for a year,
  * with the running balance said in words. A resident reads their own (choosing the association if
  * they have several); staff open a member's from the debtor overview (`userId`). Printable, exported

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../lib/format'
 import { useStatementSendouts } from './use-statement-sendouts'
 
 /**
- * Sending the year's account statement to every member (issue #23, decision 0068), for company
+ * Sending the year's account statement to every member (decision 0068), for company
  * admin staff: what was sent (to how many, when) or is queued, and the button when the year has
  * not been sent. A year goes out once; the server refuses it again, so a double click sends nothing
  * twice. It needs the connection.

@@ -1,5 +1,5 @@
 /**
- * The account statement from the device's copy (issue #23, decision 0068): the synced invoices,
+ * The account statement from the device's copy (decision 0068): the synced invoices,
  * credit notes and charges of the member's agreements in the association, through the same pure
  * function as the server (shared/domain/account-statement.ts). A charge's failure day is the
  * Vipps history's FAIL event (the server has the day it saw it); the reason is not synced.

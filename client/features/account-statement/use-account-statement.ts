@@ -1,5 +1,5 @@
 /**
- * An account statement (issue #23): from the server when it answers; when it cannot be reached,
+ * An account statement (decision 0068): from the server when it answers; when it cannot be reached,
  * computed from the device's copy with the same rules (local-statement.ts), marked `local` so
  * the screen says it is the offline copy.
  */

@@ -1,4 +1,4 @@
-/** The yearly sendouts of a company (issue #23): read from the server, and a year sent once (it needs the connection). */
+/** The yearly sendouts of a company (decision 0068): read from the server, and a year sent once (it needs the connection). */
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { z } from 'zod'
 import { StatementSendout } from '../../../shared/contract/account-statement'

@@ -96,7 +96,7 @@ function AgreementDetails({
   const locale = useLocale()
   const user = useSession().user
   const role = user ? roleOf(user) : 'USER'
-  // Company admin staff of this company (not a board member, issue #16) act on it; others read it.
+  // Company admin staff of this company (not a board member, decision 0024) act on it; others read it.
   const admin = (role === 'SUPERADMIN' || isAgreementAdmin(role)) && a.companyId === user?.currentCompany?.id
   const isMember = a.member?.userId === user?.id
   const addressLine = useAddressLine()
@@ -148,7 +148,7 @@ function AgreementDetails({
           </dt>
           <dd>
             {personName(a.member?.fullName, i18n)}
-            {/* The member's account statement (issue #23): their own, or for the association's staff. */}
+            {/* The member's account statement (decision 0068): their own, or for the association's staff. */}
             {a.member?.userId && (isMember || (isCompanyStaff(role) && a.companyId === user?.currentCompany?.id)) && (
               <>
                 {' · '}

@@ -31,7 +31,7 @@ type Filter = 'ALL' | AgreementStatus
  * The agreement list (docs/PRODUCT.md §2): staff see the current company's agreements, a resident their own.
  * Read from the local copy, so it works offline; agreements made or changed here but not yet sent
  * are marked. The status filter is the address (`/agreements/status/{status}`), for company admin
- * staff; everyone else sees "All" only (issue #16). An accepted agreement that is not collected
+ * staff; everyone else sees "All" only (decision 0024). An accepted agreement that is not collected
  * says so in its row.
  */
 export function AgreementsPage({ status }: { status?: AgreementStatus } = {}) {

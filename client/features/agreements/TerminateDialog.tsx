@@ -19,8 +19,8 @@ import type { AgreementView } from './use-agreements'
  * The terminate dialog (docs/PRODUCT.md §2 "Agreement view", §4, §9): a termination date (today + 30 days by
  * default) and 'Make last payment'. Checked here with the server's rules, then queued, so it also
  * works offline; the dialog stays open with the message when the input is refused. With "Make
- * last payment" it says what the last payment will charge, for which days and when (issue #16:
- * it takes the place of the last period's regular charge).
+ * last payment" it says what the last payment will charge, for which days and when (it takes the
+ * place of the last period's regular charge: docs/decisions/0035-the-last-payment-of-a-termination-charges-each-day-once.md).
  */
 export function TerminateDialog({ handle, agreement, open, onClose }: { handle: SyncHandle; agreement: AgreementView; open: boolean; onClose: () => void }) {
   const { t, i18n } = useLingui()

@@ -1,5 +1,5 @@
 /**
- * Creating, editing and terminating agreements (docs/PRODUCT.md §2, issue #7): queued in the outbox, shown at
+ * Creating, editing and terminating agreements (docs/PRODUCT.md §2, decision 0024): queued in the outbox, shown at
  * once (also offline, marked "not yet synced"), sent exactly once, and replaced by the server's
  * own row when it answers. Accept and reject need Vipps MobilePay and are not queued (see
  * agreement-actions.ts).
@@ -158,7 +158,7 @@ export const createAgreement = ({ engine }: SyncHandle, body: CreateAgreementReq
 
 /**
  * Only what the user changed against the row the form was opened on: an unchanged field is not
- * sent, so it can never overwrite a colleague's change to it (issue #17). New parts get their id
+ * sent, so it can never overwrite a colleague's change to it (docs/OFFLINE.md "Conflicts and refusals"). New parts get their id
  * here, so a merge after a 412 can tell them apart. Null when nothing changed.
  */
 export function changedFields(opened: Record<string, unknown>, body: UpdateAgreementRequest): UpdateAgreementRequest | null {

@@ -18,7 +18,7 @@ const row = (extra: Partial<AgreementView>): AgreementView =>
     ...extra,
   }) as AgreementView
 
-describe('what the agreement screens say about money (issue #16)', () => {
+describe('what the agreement screens say about money', () => {
   it('an accepted agreement without a Vipps agreement, or with its provider switched off here, is not collected', () => {
     expect(collectionProblemOf(row({}))).toBeNull()
     expect(collectionProblemOf(row({ providerAgreementId: null, collectionProblem: 'NO_PROVIDER_AGREEMENT' }))).toBe('NO_PROVIDER_AGREEMENT')

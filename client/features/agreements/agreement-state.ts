@@ -1,5 +1,5 @@
 /**
- * What staff and members are told about an agreement's money (issue #16): whether an ACCEPTED
+ * What staff and members are told about an agreement's money (decisions 0035 and 0036): whether an ACCEPTED
  * agreement is really collected, and the next payment it will make — never one after its end.
  * Pure, so the list, the view and their tests agree.
  */
@@ -63,7 +63,7 @@ export interface PickableMember {
 }
 
 /**
- * The association's own people for the member picker (issue #16 item 10, privacy rule of #15):
+ * The association's own people for the member picker (docs/decisions/0037-an-agreement-for-someone-outside-the-association.md):
  * only the company's staff and the members of its agreements, from the local copy — never a
  * search of users beyond the association. One entry per e-mail, by name.
  */

@@ -4,7 +4,7 @@ import { useSession } from '../auth/session'
 /**
  * Who may create, edit and terminate agreements for the current company: company admin staff
  * (administrator, accountant, chairman) and the super admin; a board member only reads them
- * (docs/decisions/, issue #16).
+ * (docs/decisions/0024-agreements.md).
  */
 export function useAgreementAdmin(): { companyId: string | null; allowed: boolean } {
   const { user } = useSession()

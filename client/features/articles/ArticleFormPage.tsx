@@ -27,7 +27,7 @@ type Field = 'title' | 'body' | 'tags' | 'language'
 /** Tags as typed: words separated by commas. */
 const splitTags = (text: string) => text.split(',').filter((t) => t.trim())
 
-/** A new article (issue #22): the association's (its staff) or, for the super admin, one for every association. */
+/** A new article (decision 0065): the association's (its staff) or, for the super admin, one for every association. */
 export function NewArticlePage() {
   const { t } = useLingui()
   usePageTitle(t`New article`)

@@ -22,7 +22,7 @@ import { languageLabels, mayWrite } from './labels'
 import { useArticle, type ArticleView } from './use-articles'
 import { personName } from '../../../shared/erased-person'
 
-/** One article (issue #22): its sanitized body, tags and attachments; edit and delete for those who write it. */
+/** One article (decision 0065): its sanitized body, tags and attachments; edit and delete for those who write it. */
 export function ArticlePage({ id }: { id: string }) {
   const { t } = useLingui()
   const handle = useSync()

@@ -54,7 +54,7 @@ const shortened = (excerpt: string) => {
 type Search = { state: 'idle' } | { state: 'searching' } | { state: 'online'; rows: Shown[] } | { state: 'offline'; rows: Shown[] }
 
 /**
- * The knowledge bank (issue #22): the association's articles and the platform's, newest first from
+ * The knowledge bank (decision 0065): the association's articles and the platform's, newest first from
  * the device's copy (so the list shows offline), and a search. Online the server's index answers
  * (ranked, whole words and their starts); offline the device's copy is searched and the page says so.
  */

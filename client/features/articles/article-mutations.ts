@@ -1,5 +1,5 @@
 /**
- * The knowledge bank through the outbox (issue #22): staff write, edit and delete their
+ * The knowledge bank through the outbox (decision 0065): staff write, edit and delete their
  * association's articles (the super admin the platform's), also offline; the server's answered
  * row (with the sanitized body) replaces the local guess. Attachments need a connection (articles-api.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The knowledge bank's calls that need a connection (issue #22): the server's ranked search, and
+ * The knowledge bank's calls that need a connection (decision 0065): the server's ranked search, and
  * an article's attachments (added, removed, fetched with the session). The articles themselves come
  * from the synced local copy (use-articles.ts) and change through the outbox (article-mutations.ts).
  */

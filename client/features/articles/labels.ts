@@ -1,4 +1,4 @@
-/** Words and pure rules of the knowledge bank's screens (issue #22). */
+/** Words and pure rules of the knowledge bank's screens (decision 0065). */
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { AccountInfo } from '../../../shared/contract/account'

@@ -1,5 +1,5 @@
 /**
- * The knowledge bank's search on the device's copy (issue #22, decision 0065), used offline: every
+ * The knowledge bank's search on the device's copy (decision 0065), used offline: every
  * word of the query must occur in the title, the body's text or the tags, ignoring case and accents
  * (é → e, å → a) as the server does, but anywhere in a word (a simple match, not the server's
  * index); articles whose title has a word come first, then the newest.

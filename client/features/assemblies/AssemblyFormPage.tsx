@@ -164,7 +164,7 @@ function AssemblyForm(props: { handle: SyncHandle; companyId: string; companyNam
         void navigate({ to: `/assemblies/${id}` as never })
         return
       }
-      // Success only once the server has it; until then it is queued (issue #17 item 6).
+      // Success only once the server has it; until then it is queued (docs/OFFLINE.md "Conflicts and refusals").
       const result = await awaitServer(handle, queued)
       if (result.outcome === 'rejected') {
         await withdraw(handle.db, queued)

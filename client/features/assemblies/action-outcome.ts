@@ -1,6 +1,6 @@
 /**
  * What the assembly page says after an action (cancel, mark held, withdraw a proposal) once the
- * server answered or the change was queued (issue #17 item 6): success only when the server has it;
+ * server answered or the change was queued (docs/OFFLINE.md "Conflicts and refusals"): success only when the server has it;
  * a refusal in words (the server's message, or the lost access named); a conflict points at the
  * choice shown on the page. The user is never left without an answer.
  */

@@ -1,5 +1,5 @@
 /**
- * General assemblies and proposals (issue #21) through the outbox: the board calls, edits, cancels
+ * General assemblies and proposals (decision 0061) through the outbox: the board calls, edits, cancels
  * and closes an assembly, and members submit and withdraw proposals, also offline (at the meeting
  * in the common room); the server's answered row replaces the local guess.
  */

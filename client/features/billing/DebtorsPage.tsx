@@ -28,7 +28,7 @@ import { markInvoicePaid, retryInvoice, useDebtors, writeOffInvoice } from './us
 type ActionKind = 'retry' | 'markPaid' | 'writeOff'
 
 /**
- * The debtor overview (issue #16, route /debtors): every unpaid invoice of the association — a
+ * The debtor overview (route /debtors, docs/PRODUCT.md §2 "Debtors", decision 0042): every unpaid invoice of the association — a
  * failed charge, or one past its due date that Vipps MobilePay has not collected — also after a
  * later month was paid, with member, address, what is owed, days overdue and the overdue steps
  * taken. Company admin staff act on each: collect again (a new one-time charge on the same

@@ -60,7 +60,7 @@ export function InvoicesPage() {
           <thead>
             <tr>
               <th scope="col">
-                {/* The invoice's number, not a house number (a separate catalog entry, issue #16). */}
+                {/* The invoice's number, not a house number (a separate catalog entry). */}
                 <Trans context="invoice">Number</Trans>
               </th>
               <th scope="col">

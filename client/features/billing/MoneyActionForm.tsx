@@ -23,7 +23,7 @@ export interface MoneyInput {
 type Field = 'amount' | 'description'
 
 /**
- * Where a submitted money action is (issue #16, #17): only the server's acceptance is success.
+ * Where a submitted money action is (docs/decisions/0045-money-actions-say-where-they-are.md): only the server's acceptance is success.
  * - `queued`: saved on this device, waiting for the connection (the browser is offline) or for
  *   the server to answer (the browser is online, but the server is down or unreachable);
  * - `sending`: on its way, or waiting for the server's answer;

@@ -20,7 +20,7 @@ function agreementDocuments(companyId: string, agreementId: string): SharedQuery
 }
 
 /**
- * The open balance of an agreement (issue #16): what its unpaid invoices still owe — a failed
+ * The open balance of an agreement (decision 0042): what its unpaid invoices still owe — a failed
  * charge, or one past its due date and not collected, not settled by staff — also when a later
  * month was paid. The same rule as the debtor overview (shared/domain/invoice.ts), from the local
  * copy, so it shows offline. A `<dt>`/`<dd>` pair for the agreement's detail list.

@@ -18,7 +18,7 @@ import { MoneyActionForm } from './MoneyActionForm'
 import { refundableOf, refundedOf, useCharges } from './use-charges'
 import { useInvoice, useInvoices, type InvoiceView } from './use-invoices'
 
-/** What is left to refund on each line of an invoice: its total less the credit notes' lines that credit it (issue #16). */
+/** What is left to refund on each line of an invoice: its total less the credit notes' lines that credit it (decision 0044). */
 export function linesLeft(
   invoice: InvoiceView | null | undefined,
   documents: readonly InvoiceView[],

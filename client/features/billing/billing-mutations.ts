@@ -1,5 +1,5 @@
 /**
- * Refunds and one-time charges (docs/PRODUCT.md §2, §5, issue #8): money actions, queued in the outbox like
+ * Refunds and one-time charges (docs/PRODUCT.md §2, §5, decision 0045): money actions, queued in the outbox like
  * every write (so a request made offline is kept and sent exactly once: the mutation id is the
  * Idempotency-Key and the client-made id names the charge or refund), and shown as "will be sent
  * when online" until the server answers.

@@ -11,7 +11,7 @@ export const chargeKindLabels: Record<'REGULAR' | 'ONE_TIME' | 'FINAL', MessageD
 }
 
 // A cancelled payment or invoice is "Annulleret" in Danish; a terminated agreement's "Canceled"
-// is "Opsagt" — separate catalog entries by context (issue #16).
+// is "Opsagt" — separate catalog entries by context.
 export const chargeStatusLabels: Record<ChargeStatus, MessageDescriptor> = {
   CREATED: msg`Created`,
   RESERVED: msg`Reserved`,
@@ -30,7 +30,7 @@ export const invoiceStatusLabels: Record<InvoiceStatus, MessageDescriptor> = {
   CANCELED: msg({ message: 'Canceled', context: 'payment' }),
 }
 
-/** How staff settled an unpaid invoice outside Vipps MobilePay (issue #16). */
+/** How staff settled an unpaid invoice outside Vipps MobilePay (decision 0042). */
 export const settlementLabels: Record<InvoiceSettlement, MessageDescriptor> = {
   PAID_OUTSIDE: msg`Paid outside Vipps MobilePay`,
   WRITTEN_OFF: msg`Written off`,

@@ -19,7 +19,7 @@ const mutation = (extra: Partial<Mutation>): Mutation => ({
   ...extra,
 })
 
-/** Issue #16: a money action says where it is, and success only once the server accepted it. */
+/** A money action says where it is, and success only once the server accepted it (decision 0045). */
 describe('phaseOf (money action form)', () => {
   it('queued offline says queued; queued online or in flight says sending', () => {
     expect(phaseOf([mutation({})], 7, false, true)).toEqual({ phase: 'queued', waitingFor: 'connection' })
@@ -27,7 +27,7 @@ describe('phaseOf (money action form)', () => {
     expect(phaseOf([mutation({ status: 'sending' })], 7, true, true)).toEqual({ phase: 'sending' })
   })
 
-  it('a send that found no server waits queued for the server (issue #17) while the browser is online', () => {
+  it('a send that found no server waits queued for the server while the browser is online', () => {
     expect(phaseOf([mutation({ attempts: 1, lastError: '' })], 7, true, true)).toEqual({ phase: 'queued', waitingFor: 'server' })
     // The last sync could not reach the server, the browser has a connection: waiting for the server.
     expect(phaseOf([mutation({})], 7, false, true, true)).toEqual({ phase: 'queued', waitingFor: 'server' })

@@ -1,5 +1,5 @@
 /**
- * The debtor overview's data (issue #16): pages of `GET /debtors` from the server (it needs the
+ * The debtor overview's data (decision 0042): pages of `GET /debtors` from the server (it needs the
  * connection: the actions go to Vipps MobilePay), loaded one after another with "Show more".
  */
 import { useCallback, useEffect, useState } from 'react'

@@ -23,7 +23,7 @@ import './bookkeeping.css'
 type Errors = Record<string, string>
 
 /**
- * The account plan (issue #23 part A, route /bookkeeping/accounts): which ledger account and VAT
+ * The account plan (route /bookkeeping/accounts, docs/BOOKKEEPING.md "The account plan (defaults)"): which ledger account and VAT
  * code each part type posts to, refunds, Vipps MobilePay's fees if known, and the contra accounts.
  * The defaults until staff change them; saved with the version it was read at (someone else's
  * change in between is said, not overwritten). Needs the connection.

@@ -37,7 +37,7 @@ export const monthName = (month: string, locale: Locale) =>
   new Intl.DateTimeFormat(locale === 'da' ? 'da-DK' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
 
 /**
- * Bookkeeping (issue #23 part A, route /bookkeeping, decision 0067): the journal of a period for
+ * Bookkeeping (route /bookkeeping, decision 0067): the journal of a period for
  * the accountant — totals per account and the entries — exported as CSV or xlsx (only entries not
  * exported before, by default), and months closed for good. Company admin staff. It needs the
  * connection and says so offline.

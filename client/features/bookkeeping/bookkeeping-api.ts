@@ -1,5 +1,5 @@
 /**
- * Bookkeeping's calls (issue #23 part A, decision 0067). An online screen: the journal is read from
+ * Bookkeeping's calls (decision 0067). An online screen: the journal is read from
  * the server a page at a time, and exports and closing a month are sent at once (never queued), each
  * said done only once the server accepted it.
  */

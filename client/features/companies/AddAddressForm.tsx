@@ -72,7 +72,7 @@ export function AddAddressForm({ handle, companyId, onDone }: { handle: SyncHand
       }
       return setErrors(next)
     }
-    // One address once per company (issue #16); the server refuses it too, this says so at once.
+    // One address once per company (decision 0038); the server refuses it too, this says so at once.
     const key = addressKey(parsed.data)
     if (existing?.some((a) => typeof a.street === 'string' && addressKey(a as unknown as Parameters<typeof addressKey>[0]) === key))
       return setErrors({ street: i18n._(messages.addressExists.id) })

@@ -27,7 +27,7 @@ type FieldName = 'email' | 'name' | 'phone' | 'role'
  * caller's associations found by e-mail (name and mobile then read-only), or anyone else by their
  * full e-mail address with a name, who receives an invitation (or, with an account already, an
  * e-mail that they were added; their own name and mobile stay). The search never shows people
- * outside the caller's associations (issue #15). Sent at once; the list updates with the next sync.
+ * outside the caller's associations (decision 0033). Sent at once; the list updates with the next sync.
  */
 export function AddMemberForm({ companyId, onDone }: { companyId: string; onDone: () => void }) {
   const { t, i18n } = useLingui()

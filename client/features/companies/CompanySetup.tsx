@@ -9,7 +9,7 @@ import { useCompanyRows } from './use-company-rows'
 export type SetupStep = 'provider' | 'address' | 'administrator' | 'activate'
 
 /**
- * What a company still needs before it can collect payments (issue #16): an active payment
+ * What a company still needs before it can collect payments (docs/decisions/0038-companies-members-and-addresses.md): an active payment
  * provider, at least one address, a chairman or administrator, and the status Active.
  */
 export function missingSetup(input: {

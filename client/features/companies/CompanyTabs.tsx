@@ -251,7 +251,7 @@ function UsersPanel({ handle, companyId, canManage }: { handle: SyncHandle; comp
           onErase={canManage && mayErase ? (userId) => setEraseRequest({ userId, at: Date.now() }) : undefined}
         />
       }
-      {/* Personal data (issue #23): only the chairman, the administrator and the super admin see it. */}
+      {/* Personal data (decision 0069): only the chairman, the administrator and the super admin see it. */}
       {canManage && <EraseMemberSection handle={handle} companyId={companyId} members={rows} request={eraseRequest} />}
     </>
   )

@@ -1,5 +1,5 @@
 /**
- * Changes to a company's addresses and members (docs/PRODUCT.md §2 "Company view", issue #16): queued in the
+ * Changes to a company's addresses and members (docs/PRODUCT.md §2 "Company view", decision 0038): queued in the
  * outbox and shown at once; a refusal (an address in use or added already, the last chairman or
  * administrator) comes back as a problem on the row.
  */

@@ -13,7 +13,7 @@ type Kind = AttentionItem['kind']
 const order: Kind[] = ['company-not-active', 'provider-without-webhooks', 'failed-charges', 'termination-soon', 'awaiting-acceptance']
 
 /**
- * What needs attention (issue #21): each item names the thing and links to where it is fixed —
+ * What needs attention (decision 0060): each item names the thing and links to where it is fixed —
  * the company page, the payment provider, the agreement's charges, the agreement. An empty list
  * says so.
  */

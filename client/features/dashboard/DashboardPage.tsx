@@ -19,7 +19,7 @@ import { useDashboard } from './use-dashboard'
 import './dashboard.css'
 
 /**
- * The company dashboard (docs/PRODUCT.md §2 "Company dashboard", issue #21): the current
+ * The company dashboard (docs/PRODUCT.md §2 "Company dashboard", decision 0060): the current
  * company's money this month and this year, the next collection, what needs attention and the
  * last twelve months per category — for its staff, from the synced rows, so it shows offline too.
  */

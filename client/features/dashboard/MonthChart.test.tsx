@@ -20,7 +20,7 @@ const render = (band: Parameters<typeof MonthChart>[0]['band'], locale: 'en' | '
     </I18nProvider>,
   ).replace(/[\u00a0\u2009\u202f]/g, ' ')
 
-describe('MonthChart (issue #21)', () => {
+describe('MonthChart', () => {
   it('is one image named by its title and described in words', () => {
     const html = render(null)
     const svg = /<svg[^>]*>/.exec(html)![0]

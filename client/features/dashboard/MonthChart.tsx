@@ -5,7 +5,7 @@ import { CHART, chartGeometry } from './chart-geometry'
 import { dateRange, longMonth, shortMonth } from './labels'
 
 /**
- * One category's last twelve months as a bar chart (issue #21): plain SVG, no chart library. To
+ * One category's last twelve months as a bar chart (decision 0060): plain SVG, no chart library. To
  * assistive technology it is one image (role="img") named by its title and described in words
  * (the months, the highest and the total, the marked period); the numbers themselves are in the
  * table under the charts. The heating-and-water period is a shaded band behind the bars.

@@ -8,7 +8,7 @@ const plotTop = CHART.top
 const plotBottom = CHART.height - CHART.bottom
 const slot = (plotRight - plotLeft) / 12
 
-describe('month chart geometry (issue #21)', () => {
+describe('month chart geometry', () => {
   it('steps the axis at round kroner amounts', () => {
     expect(niceStep(100)).toBe(100) // 1 kr.
     expect(niceStep(130_000)).toBe(200_000) // 1,300 kr. → 2,000 kr.

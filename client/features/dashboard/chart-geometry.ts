@@ -1,5 +1,5 @@
 /**
- * Where the month chart's marks go (issue #21): pure arithmetic on the SVG's own coordinates, so
+ * Where the month chart's marks go (decision 0060): pure arithmetic on the SVG's own coordinates, so
  * the drawing (MonthChart.tsx) only places what this returns. Values are øre; the axis is in whole
  * kroner at round steps (1, 2, 2.5 or 5 × 10ⁿ), through zero, below it too when a month is negative
  * (more refunded than collected).

@@ -1,4 +1,4 @@
-/** The dashboard's words and date forms (issue #21), per interface locale. */
+/** The dashboard's words and date forms (decision 0060), per interface locale. */
 import type { Locale } from '../../lib/format'
 
 export { categoryLabels } from '../statistics/category-labels'

@@ -97,7 +97,7 @@ async function seed() {
   ])
 }
 
-describe('the dashboard from the local copy (issue #21)', () => {
+describe('the dashboard from the local copy', () => {
   it("reads only the current company's rows and leaves out rows the server has not confirmed", async () => {
     await seed()
     const rows = await readDashboardRows(db, COMPANY)

@@ -1,5 +1,5 @@
 /**
- * The dashboard's data (issue #21): the company's synced rows, live from the local copy, turned
+ * The dashboard's data (decision 0060): the company's synced rows, live from the local copy, turned
  * into figures by shared/domain/dashboard.ts — the same rules as the charge statistics and the
  * debtor overview on the server — so the screen is the same online and offline.
  */

@@ -35,7 +35,7 @@ import { useDocument, type DocumentView } from './use-documents'
 import { useDocumentRights } from './use-staff'
 import { personName } from '../../../shared/erased-person'
 
-/** One document (issue #21): its file shown in the page, and for staff its details, a new file, deletion and history. */
+/** One document (decision 0062): its file shown in the page, and for staff its details, a new file, deletion and history. */
 export function DocumentPage({ id }: { id: string }) {
   const { t } = useLingui()
   usePageTitle(t`Document`)

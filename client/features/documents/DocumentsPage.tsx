@@ -19,7 +19,7 @@ import { useDocuments } from './use-documents'
 import { useDocumentRights } from './use-staff'
 
 /**
- * The association's documents (issue #21): every document the user may read, newest first, with a
+ * The association's documents (decision 0062): every document the user may read, newest first, with a
  * category filter (query `category`). Read from the local copy, so the list shows offline; a file
  * opened once shows offline too ("On this device").
  */

@@ -1,5 +1,5 @@
 /**
- * Changes to documents that work offline (issue #21): a document's title, category and audience,
+ * Changes to documents that work offline (decision 0062): a document's title, category and audience,
  * and its deletion, go through the outbox (If-Match its version; a 412 is merged field by field).
  * Uploading and replacing a file need a connection (online calls in DocumentUploadPage/DocumentPage).
  */

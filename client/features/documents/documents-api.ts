@@ -1,5 +1,5 @@
 /**
- * The documents calls that need a connection (issue #21): uploading and replacing a file (the
+ * The documents calls that need a connection (decision 0062): uploading and replacing a file (the
  * bytes go straight to the server, which checks type, size and scan) and the audit trail. The
  * rest of the documents' data comes from the synced local copy (use-documents.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Document files kept for reading offline (issue #21): a file opened once online is stored in the
+ * Document files kept for reading offline (decision 0062): a file opened once online is stored in the
  * user's own IndexedDB database (`documentFiles`, keyed by the document's `fileId`), so it opens
  * again without a connection. The API bypasses the service worker (decision 0019), so the worker's
  * cache cannot hold it; and the per-user database goes with the user at sign-out.

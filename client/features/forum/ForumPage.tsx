@@ -16,7 +16,7 @@ import './forum.css'
 import { personName } from '../../../shared/erased-person'
 
 /**
- * The association's forum (issue #22): its threads from the local copy, so the list shows
+ * The association's forum (decision 0066): its threads from the local copy, so the list shows
  * offline — pinned first, then the latest activity first, with their replies counted. Moderators
  * also see hidden threads (marked) and a link to the members' reports.
  */

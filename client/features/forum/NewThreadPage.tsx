@@ -18,7 +18,7 @@ import './forum.css'
 type Field = 'title' | 'body' | 'form'
 
 /**
- * A new thread (issue #22): a title and the opening post, through the outbox so it works offline.
+ * A new thread (decision 0066): a title and the opening post, through the outbox so it works offline.
  * What is typed is kept on the device as a draft (per association) until it is sent.
  */
 export function NewThreadPage() {

@@ -16,7 +16,7 @@ import { useModerates } from './moderation'
 import './forum.css'
 import { personName } from '../../../shared/erased-person'
 
-/** The members' open reports of forum posts, for the board (issue #22): read online, each marked handled once dealt with. */
+/** The members' open reports of forum posts, for the board (decision 0066): read online, each marked handled once dealt with. */
 export function ReportsPage() {
   const { t, i18n } = useLingui()
   usePageTitle(t`Forum reports`)

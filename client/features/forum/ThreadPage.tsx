@@ -19,7 +19,7 @@ import { ReplyBox } from './ReplyBox'
 import { markSeen, usePostProblems, usePosts, useThread, type PostView, type ThreadView } from './use-forum'
 import './forum.css'
 
-/** One thread (issue #22): its posts oldest first, the reply box (with its draft kept offline), following, and the board's moderation. */
+/** One thread (decision 0066): its posts oldest first, the reply box (with its draft kept offline), following, and the board's moderation. */
 export function ThreadPage({ id }: { id: string }) {
   const { t } = useLingui()
   usePageTitle(t`Forum thread`)

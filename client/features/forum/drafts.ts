@@ -1,5 +1,5 @@
 /**
- * Forum drafts kept on the device (issue #22): what a user types into a new thread or a reply is
+ * Forum drafts kept on the device (decision 0066): what a user types into a new thread or a reply is
  * saved in IndexedDB as they type (a moment after the last key), restored when they come back —
  * after a reload or offline too — and cleared once it is sent.
  */

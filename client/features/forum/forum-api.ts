@@ -1,5 +1,5 @@
 /**
- * The forum calls that need a connection (issue #22): following, moderation, reports. Threads and
+ * The forum calls that need a connection (decision 0066): following, moderation, reports. Threads and
  * posts come from the synced local copy (use-forum.ts) and change through the outbox (forum-mutations.ts).
  */
 import { z } from 'zod'

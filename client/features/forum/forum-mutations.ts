@@ -1,5 +1,5 @@
 /**
- * The forum through the outbox (issue #22): a new thread, a reply, and an author's edit or delete
+ * The forum through the outbox (decision 0066): a new thread, a reply, and an author's edit or delete
  * of their post, also offline; the server's answered row replaces the local guess. Following,
  * moderation and reports need a connection (forum-api.ts).
  */

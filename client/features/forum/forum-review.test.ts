@@ -37,7 +37,7 @@ afterEach(async () => {
   await deleteLocalDb(userId)
 })
 
-describe('a refused forum change (review item 5)', () => {
+describe('a refused forum change', () => {
   it('a refused reply is taken back from the outbox and its reason handed to the form, which keeps the text', async () => {
     engine = new SyncEngine(
       db,
@@ -100,7 +100,7 @@ describe('a refused forum change (review item 5)', () => {
   })
 })
 
-describe('drafts (review item 6)', () => {
+describe('drafts', () => {
   it('are saved when the page is hidden or left, not while it is shown, and no longer after unsubscribing', () => {
     const win = new EventTarget()
     const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState })
@@ -118,7 +118,7 @@ describe('drafts (review item 6)', () => {
   })
 })
 
-describe('the reports list (review item 10)', () => {
+describe('the reports list', () => {
   const report = (id: string) => ({
     id,
     postId: crypto.randomUUID(),

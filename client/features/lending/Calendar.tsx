@@ -10,7 +10,7 @@ import { personName } from '../../../shared/erased-person'
 const intlOf = (locale: string) => (locale === 'da' ? 'da-DK' : 'en-GB')
 
 /**
- * An item's month as a table (issue #22): a row per week, Monday first; a booked day says who has
+ * An item's month as a table (decision 0064): a row per week, Monday first; a booked day says who has
  * it in words, not only in colour, and today is marked. Previous and next month by buttons.
  */
 export function Calendar({ bookings, today, mineId }: { bookings: LoanView[]; today: string; mineId?: string }) {

@@ -26,7 +26,7 @@ import './lending.css'
 type Field = 'title' | 'description' | 'rules' | 'location' | 'depositOre'
 
 /**
- * The lender edits an item's texts and deposit (issue #22): the lender, or for the association's
+ * The lender edits an item's texts and deposit (decision 0064): the lender, or for the association's
  * item its company admin staff (the server's rule). Saved through the outbox against the version the
  * form opened on (If-Match), so it works offline; a conflict shows on the item's page and here.
  */

@@ -25,7 +25,7 @@ import './lending.css'
 type Field = 'title' | 'description' | 'rules' | 'location' | 'depositOre' | 'photo'
 
 /**
- * Lend something (issue #22): through the outbox, so it works offline. The administration may lend
+ * Lend something (decision 0064): through the outbox, so it works offline. The administration may lend
  * on behalf of the association. A photo goes up with it when online; offline it can be added from
  * the item's page later.
  */

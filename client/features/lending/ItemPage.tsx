@@ -30,7 +30,7 @@ import { useItem, useLoans, type ItemView, type LoanView } from './use-lending'
 import './lending.css'
 import { personName } from '../../../shared/erased-person'
 
-/** One item (issue #22): its photo and details, the month calendar of its bookings, a request form, its history; the lender's photo and delete. */
+/** One item (decision 0064): its photo and details, the month calendar of its bookings, a request form, its history; the lender's photo and delete. */
 export function ItemPage({ id }: { id: string }) {
   const { t } = useLingui()
   usePageTitle(t`Item`)

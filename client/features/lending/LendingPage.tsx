@@ -21,7 +21,7 @@ import { personName } from '../../../shared/erased-person'
 const PAGE = 24
 
 /**
- * Lending (issue #22): what members of the user's association lend, newest first, each with whether
+ * Lending (decision 0064): what members of the user's association lend, newest first, each with whether
  * it is free today or lent out (and until when), read from the local copy so it shows offline.
  */
 export function LendingPage() {

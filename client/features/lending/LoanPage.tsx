@@ -31,7 +31,7 @@ import './lending.css'
 import { personName } from '../../../shared/erased-person'
 
 /**
- * One loan (issue #22): the contract (dates, condition on handover, rules, deposit and its real
+ * One loan (decision 0064): the contract (dates, condition on handover, rules, deposit and its real
  * state) with who confirmed it when, and the steps the user can take now as lender or borrower.
  * Steps go through the outbox, so they work offline; the server decides again.
  */

@@ -8,7 +8,7 @@ import { LoanLine } from './ItemPage'
 import { useItems, useLoans, type LoanView } from './use-lending'
 import './lending.css'
 
-/** "My loans" (issue #22): what the user borrows and what they lend (their items, and the association's for its administration). */
+/** "My loans" (decision 0064): what the user borrows and what they lend (their items, and the association's for its administration). */
 export function MyLoansPage() {
   const { t } = useLingui()
   usePageTitle(t`My loans`)

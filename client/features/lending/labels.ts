@@ -1,4 +1,4 @@
-/** Words and pure rules of lending's screens (issue #22). */
+/** Words and pure rules of lending's screens (decision 0064). */
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { DepositState, Loan, LoanStatus } from '../../../shared/contract/lending'

@@ -1,5 +1,5 @@
 /**
- * Lending's calls that need a connection (issue #22): an item's photo (the bytes go straight to the
+ * Lending's calls that need a connection (decision 0064): an item's photo (the bytes go straight to the
  * server, which checks type, size and scan; shown with components/photo/StoredPhoto). Items and loans come
  * from the synced local copy (use-lending.ts) and change through the outbox (lending-mutations.ts).
  */

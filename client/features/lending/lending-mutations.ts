@@ -1,5 +1,5 @@
 /**
- * Lending through the outbox (issue #22): a member lists an item, asks to borrow one, and the
+ * Lending through the outbox (decision 0064): a member lists an item, asks to borrow one, and the
  * parties take the loan's steps (accept, decline, cancel, confirm, handover, return), also
  * offline; the server's answered row replaces the local guess, and a step the loan has moved past
  * comes back as a refusal on the loan's page. The photo needs a connection (lending-api.ts).

@@ -24,7 +24,7 @@ import { useMemberCompany } from './use-listings'
 type Field = 'title' | 'description' | 'priceOre' | 'kind' | 'photo'
 
 /**
- * A new listing (issue #22): through the outbox, so it works offline. A photo goes up with it when
+ * A new listing (decision 0063): through the outbox, so it works offline. A photo goes up with it when
  * online (the server needs the listing first); offline the listing is saved and the photo can be
  * added from its page later.
  */

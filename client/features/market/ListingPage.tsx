@@ -28,7 +28,7 @@ import { deleteListing, renewListing, updateListing } from './market-mutations'
 import { useListing, type ListingView } from './use-listings'
 import { personName } from '../../../shared/erased-person'
 
-/** One listing (issue #22): its photo and details; the seller's actions; "Write to the seller" for the others. */
+/** One listing (decision 0063): its photo and details; the seller's actions; "Write to the seller" for the others. */
 export function ListingPage({ id }: { id: string }) {
   const { t } = useLingui()
   usePageTitle(t`Listing`)

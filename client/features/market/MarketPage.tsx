@@ -17,7 +17,7 @@ import { useListings, useMemberCompany, type ListingView } from './use-listings'
 import { personName } from '../../../shared/erased-person'
 
 /**
- * The market of one kind (issue #22): buy and sell, share, swap. Every listing of the user's
+ * The market of one kind (decision 0063): buy and sell, share, swap. Every listing of the user's
  * association that has not expired (and the user's own, expired ones to renew), newest first, read
  * from the local copy so the list shows offline.
  */

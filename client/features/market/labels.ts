@@ -1,4 +1,4 @@
-/** Words and pure rules of the market's screens (issue #22). */
+/** Words and pure rules of the market's screens (decision 0063). */
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import { daysLeft, isExpired, type Listing, type ListingKind, type ListingStatus } from '../../../shared/contract/market'

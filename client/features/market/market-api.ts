@@ -1,5 +1,5 @@
 /**
- * The market calls that need a connection (issue #22): a listing's photo (the bytes go straight to
+ * The market calls that need a connection (decision 0063): a listing's photo (the bytes go straight to
  * the server, which checks type, size and scan) and "Write to the seller". The listings themselves
  * come from the synced local copy (use-listings.ts) and change through the outbox (market-mutations.ts).
  */

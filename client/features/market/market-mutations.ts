@@ -1,5 +1,5 @@
 /**
- * The market through the outbox (issue #22): a member lists something, and the seller edits,
+ * The market through the outbox (decision 0063): a member lists something, and the seller edits,
  * marks it reserved, available or gone, renews and deletes it, also offline; the server's answered
  * row replaces the local guess. The photo and "Write to the seller" need a connection (market-api.ts).
  */

@@ -153,7 +153,7 @@ function MessageForm(props: { handle: SyncHandle; base: string; companyId: strin
     const next: Errors = {}
     if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0]) as keyof Errors] ??= translateIssue(issue, i18n)
     if (later && !scheduledAt) next.scheduledAt = t`Please enter a date and time for sending.`
-    // A time already passed is refused by the server: say so here and keep the user's edit (issue #16).
+    // A time already passed is refused by the server: say so here and keep the user's edit (decision 0041).
     else if (later && scheduledAt && !next.scheduledAt && !isScheduleAhead(scheduledAt)) next.scheduledAt = i18n._(messages.messageScheduleInPast.id)
     setErrors(next)
     if (Object.keys(next).length || !parsed.success) {
@@ -204,7 +204,7 @@ function MessageForm(props: { handle: SyncHandle; base: string; companyId: strin
         setNotKept(error)
         return
       }
-      // Success only once the server has it; until then it is queued (issue #17 item 6).
+      // Success only once the server has it; until then it is queued (docs/OFFLINE.md "Conflicts and refusals").
       const result = await awaitServer(handle, queued)
       if (result.outcome === 'rejected') {
         // Refused: the form says why and keeps what was typed; the refused change (and what waited on it) is taken back.

@@ -72,7 +72,7 @@ function MessageDetails({ handle, row, base }: { handle: SyncHandle; row: Messag
     void markViewed(handle, row.id, user.id)
   }, [handle, row, user])
 
-  // Sent only once the server has it; until then queued (issue #17 item 6). A refusal shows on the message and in the sync panel.
+  // Sent only once the server has it; until then queued (docs/OFFLINE.md "Conflicts and refusals"). A refusal shows on the message and in the sync panel.
   const queuedText = useQueuedText()
   const notKeptText = useNotKeptText()
   const send = async () => {

@@ -1,5 +1,5 @@
 /**
- * Editing a draft offline (issue #17): the form sends only what the user changed against the draft
+ * Editing a draft offline (docs/OFFLINE.md "Conflicts and refusals"): the form sends only what the user changed against the draft
  * as it was when the form opened, on that version, so a change made meanwhile on another device is
  * merged after the 412, not silently taken back.
  */

@@ -1,5 +1,5 @@
 /**
- * Drafts of messages (issue #10): written, edited, sent and deleted through the outbox, so a board
+ * Drafts of messages (decision 0025): written, edited, sent and deleted through the outbox, so a board
  * member can prepare a notice offline at the meeting; the server's answered row replaces the local
  * guess. Opening a received message is queued too (opened tracking works offline and lands once).
  * An anonymous message is NOT queued (see anonymous.ts): nothing of it may stay on the device.

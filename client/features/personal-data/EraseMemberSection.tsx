@@ -18,7 +18,7 @@ import { eraseMember } from './personal-data-api'
 import './personal-data.css'
 
 /**
- * "Erase personal data…" on the company's Users tab (issue #23, decision 0069): the chairman,
+ * "Erase personal data…" on the company's Users tab (decision 0069): the chairman,
  * the administrator or the super admin chooses a member (staff, or a member of an agreement),
  * reads what goes and what is kept, and confirms. The server refuses while something is open
  * and says what to do first. Needs a connection.

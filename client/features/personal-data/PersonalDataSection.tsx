@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/api'
 import { downloadPersonalData, type DownloadKind } from './personal-data-api'
 
 /**
- * The profile's "Your data" (issue #23, docs/PRIVACY.md): everything Boligkasse holds about the
+ * The profile's "Your data" (docs/PRIVACY.md): everything Boligkasse holds about the
  * member, as JSON for other programs and as a printable page. Both come from the server, so they
  * need a connection; offline the buttons say so.
  */

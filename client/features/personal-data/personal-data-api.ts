@@ -1,5 +1,5 @@
 /**
- * Personal data (issue #23, decision 0069): the member's downloads (fetched with the session, since
+ * Personal data (decision 0069): the member's downloads (fetched with the session, since
  * a plain link cannot carry the bearer token, and saved under the server's file name) and the
  * erase request staff send. Both need a connection; nothing here is queued offline.
  */

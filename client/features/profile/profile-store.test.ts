@@ -39,7 +39,7 @@ afterEach(async () => {
   await deleteLocalDb(userId)
 })
 
-describe('the profile kept on this device (issue #17 item 4)', () => {
+describe('the profile kept on this device', () => {
   it('keeps the last server answer, sign-in methods and companies included, for offline', async () => {
     expect(await readProfile(db)).toBeNull()
     await saveProfile(db, profile, 1000)

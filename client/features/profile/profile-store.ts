@@ -1,5 +1,5 @@
 /**
- * The Profile screen offline (issue #17 item 4). The profile is not a synced entity: the server's
+ * The Profile screen offline (docs/OFFLINE.md "Local store" and "What is online only"). The profile is not a synced entity: the server's
  * last answer (name, e-mail, phone, language, sign-in methods, companies) is kept in the user's
  * local database (`snapshots`, local-db.ts) each time it is read or changed online, and shown from
  * there when the server cannot be reached.

@@ -17,7 +17,7 @@ export type ProfileState = { status: 'loading' } | { status: 'error' } | { statu
 
 /**
  * The signed-in user's profile from the server, with a setter for the answers of later writes.
- * Offline (no answer from the server) it is the copy kept on this device (issue #17 item 4); it is
+ * Offline (no answer from the server) it is the copy kept on this device (docs/OFFLINE.md "What is online only"); it is
  * read from the server again as soon as the app is back online.
  */
 export function useProfile() {

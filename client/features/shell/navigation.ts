@@ -66,15 +66,15 @@ export function sidebarSections(user: User): NavSection[] {
         ...when(superAdmin, { to: '/logs' as const, label: msg`System Logs` }),
       ],
     },
-    // Messages work for real since issue #10, so Communication shows in production too; the
-    // association's documents since issue #21, for everyone (each reads those meant for them).
+    // Messages work for real (decision 0025), so Communication shows in production too; so do the
+    // association's documents (decision 0062), for everyone (each reads those meant for them).
     {
       key: 'communication',
       title: msg`Communication`,
       links: [
         { to: '/messages', label: msg`Messages` },
         { to: '/documents', label: msg`Documents` },
-        // General assemblies (issue #21): every member sees their association's; company admin staff call them.
+        // General assemblies (decision 0061): every member sees their association's; company admin staff call them.
         { to: '/assemblies', label: msg`General assembly` },
       ],
     },
@@ -87,21 +87,21 @@ export function sidebarSections(user: User): NavSection[] {
       key: 'economy',
       title: msg`Economy`,
       // "Company admin staff or an accountant": the accountant is already company admin staff.
-      // The debtor overview (issue #16) is company admin staff's, like its actions.
+      // The debtor overview (decision 0042) is company admin staff's, like its actions.
       links: [
         { to: '/invoices', label: msg`Invoices` },
-        // The member's own account statement (issue #23), beside their invoices.
+        // The member's own account statement (decision 0068), beside their invoices.
         { to: '/account-statement', label: msg`Account statement` },
         ...when(
           staff,
           { to: '/debtors' as const, label: msg`Debtors` },
           { to: '/statistics' as const, label: msg`Charges` },
-          // The journal for the accountant (issue #23 part A): company admin staff, like the debtors.
+          // The journal for the accountant (decision 0067): company admin staff, like the debtors.
           { to: '/bookkeeping' as const, label: msg`Bookkeeping` },
         ),
       ],
     }),
-    // The market (issue #22) works for real, so it shows in production too: for the members of an
+    // The market (decision 0063) works for real, so it shows in production too: for the members of an
     // association (residents and staff). The super admin belongs to none, so has no market of their own.
     ...when<NavSection>(!superAdmin, {
       key: 'markets',
@@ -112,20 +112,20 @@ export function sidebarSections(user: User): NavSection[] {
         { to: '/markets/swap', label: msg`Swap` },
       ],
     }),
-    // Lending (issue #22) works for real, so it shows in production too: for the members of an
+    // Lending (decision 0064) works for real, so it shows in production too: for the members of an
     // association (residents and staff); the super admin belongs to none.
     ...when<NavSection>(!superAdmin, {
       key: 'sustainability',
       title: msg`Sustainability`,
       links: [{ to: '/lending', label: msg`Lending` }],
     }),
-    // The forum (issue #22) works for real, so it shows in production too: for the members of an
+    // The forum (decision 0066) works for real, so it shows in production too: for the members of an
     // association. The super admin belongs to none, so has no forum of their own.
     {
       key: 'knowledge',
       title: msg`Knowledge`,
       links: [
-        // The knowledge bank (issue #22) for everyone (the super admin writes the platform's articles);
+        // The knowledge bank (decision 0065) for everyone (the super admin writes the platform's articles);
         // the association's specialists for its members.
         { to: '/articles' as const, label: msg`Articles` },
         ...when(!superAdmin, { to: '/specialists' as const, label: msg`Specialists` }),

@@ -21,7 +21,7 @@ import { useSpecialist, type SpecialistView } from './use-specialists'
 
 type Field = 'kind' | 'name' | 'companyName' | 'phone' | 'email' | 'website' | 'address' | 'notes'
 
-/** Add (no `id`) or edit a specialist (issue #22): the association's staff, through the outbox (works offline). */
+/** Add (no `id`) or edit a specialist (decision 0065): the association's staff, through the outbox (works offline). */
 export function SpecialistFormPage({ id }: { id?: string }) {
   const { t } = useLingui()
   usePageTitle(id ? t`Edit specialist` : t`Add specialist`)

@@ -14,7 +14,7 @@ import { isWebLink, kindLabels, shownWebsite } from './labels'
 import { useSpecialists, type SpecialistView } from './use-specialists'
 
 /**
- * The association's specialists (issue #22): the plumber, electrician, administrator, lawyer and
+ * The association's specialists (decision 0065): the plumber, electrician, administrator, lawyer and
  * others it uses, with contact details and notes, from the device's copy (so they show offline).
  * Its staff add and edit them.
  */

@@ -1,4 +1,4 @@
-/** Words of the specialists' screens (issue #22). */
+/** Words of the specialists' screens (decision 0065). */
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { SpecialistKind } from '../../../shared/contract/specialists'

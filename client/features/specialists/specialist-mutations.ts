@@ -1,5 +1,5 @@
 /**
- * The association's specialists through the outbox (issue #22): its staff add, edit and remove
+ * The association's specialists through the outbox (decision 0065): its staff add, edit and remove
  * them, also offline; the server's answered row replaces the local guess.
  */
 import { msg } from '@lingui/core/macro'

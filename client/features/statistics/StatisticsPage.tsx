@@ -29,7 +29,7 @@ const Amount = ({ ore, locale }: { ore: number; locale: Locale }) => (
 )
 
 /**
- * Charges statistics (docs/PRODUCT.md §2 "Charges statistics", issue #9): what was withdrawn per member
+ * Charges statistics (docs/PRODUCT.md §2 "Charges statistics", decision 0032): what was withdrawn per member
  * address and charge category in a period, for company admin staff; export to a spreadsheet.
  */
 export function StatisticsPage() {

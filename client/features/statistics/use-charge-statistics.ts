@@ -1,5 +1,5 @@
 /**
- * The statistics of a period (issue #9): from the server when it answers; when it cannot be
+ * The statistics of a period (decision 0032): from the server when it answers; when it cannot be
  * reached, computed here from the synced invoices, agreements and company with the same shared
  * rules (shared/domain/statistics*.ts), and marked `local` so the screen says so.
  */

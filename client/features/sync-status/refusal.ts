@@ -1,5 +1,5 @@
 /**
- * What the user reads about a change that did not go through, in words (issue #17 items 3, 6):
+ * What the user reads about a change that did not go through, in words (docs/OFFLINE.md "Conflicts and refusals"):
  * an access lost while offline names the company and what the change was about; a change that
  * could not even be stored on this device says plainly that it was NOT kept and what to do.
  */

@@ -26,7 +26,7 @@ describe('summarize', () => {
     expect(summarize(status(), [m('conflict'), m('rejected'), m('conflict')])).toMatchObject({ problems: 3, rejected: 1, conflicts: 2, state: 'problem' })
   })
 
-  it('counts waiting changes in user actions: a message written and sent offline is one change (issue #17)', () => {
+  it('counts waiting changes in user actions: a message written and sent offline is one change', () => {
     const create = { ...m('queued'), mutationId: 'create' } as Mutation
     const send = { ...m('queued'), mutationId: 'send', dependsOn: 'create' } as Mutation
     expect(summarize(status(), [create, send]).pending).toBe(1)

@@ -16,7 +16,7 @@ export interface SyncSummary {
   problems: number
   /** Of the problems, refused by the server. */
   rejected: number
-  /** Of the problems, both sides changed the same field: "needs your choice", not refused (issue #17). */
+  /** Of the problems, both sides changed the same field: "needs your choice", not refused (docs/OFFLINE.md "Triggers"). */
   conflicts: number
   /** Pending money actions, labelled "will be sent when online". */
   money: number

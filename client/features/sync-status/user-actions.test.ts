@@ -4,7 +4,7 @@ import { countUserActions, userActions } from './user-actions'
 
 const m = (mutationId: string, dependsOn?: string, kind = 'k') => ({ mutationId, dependsOn, kind, status: 'queued' }) as Mutation
 
-describe('userActions (issue #17 item 5)', () => {
+describe('userActions: the queue counted in what the user did', () => {
   it('counts a message written and sent offline (create + send) as one change', () => {
     expect(countUserActions([m('create', undefined, 'message.create'), m('send', 'create', 'message.send')])).toBe(1)
   })

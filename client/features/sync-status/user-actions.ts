@@ -1,5 +1,5 @@
 /**
- * The queue in the user's terms (issue #17 item 5): one thing the user did is one change, even
+ * The queue in the user's terms (docs/OFFLINE.md "Triggers": the sync panel counts waiting changes): one thing the user did is one change, even
  * when it travels as several internal steps (a message written and sent offline is a create and
  * a send; an agreement created and then terminated offline waits on its create). A step that
  * depends on another waiting change is counted and listed with it.

@@ -9,7 +9,7 @@ const Search = searchOf({
   userId: recordId,
 })
 
-/** A member's account statement (kontokort, issue #23): a resident's own, or a member's for the association's staff. */
+/** A member's account statement (kontokort, docs/PRODUCT.md §2 "Account statement"): a resident's own, or a member's for the association's staff. */
 export const Route = createFileRoute('/_auth/account-statement')({
   validateSearch: Search,
   component: function AccountStatementRoute() {

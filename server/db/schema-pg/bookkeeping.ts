@@ -3,7 +3,7 @@
 import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 
 /**
- * Bookkeeping (issue #23 part A, docs/BOOKKEEPING.md, decision 0067). Bookkeeping records (kept
+ * Bookkeeping (docs/BOOKKEEPING.md, decision 0067). Bookkeeping records (kept
  * 5 years, as the invoices): no foreign keys that could cascade a delete from companies or users;
  * names are copied onto the rows.
  *

@@ -6,7 +6,7 @@ import { companies } from './companies'
 import { users } from './users'
 
 /**
- * The association's documents (issue #21, docs/PRODUCT.md "Documents"): bylaws, minutes, budgets,
+ * The association's documents (docs/PRODUCT.md "Documents"): bylaws, minutes, budgets,
  * house rules. The bytes live on disk under `<data dir>/documents/<id>/<file_id>`; a replaced file
  * gets a new `file_id`, so a copy cached offline under the old one is never mistaken for the new.
  *

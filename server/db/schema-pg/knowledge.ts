@@ -5,7 +5,7 @@ import { companies } from './companies'
 import { users } from './users'
 
 /**
- * The knowledge bank and the linked specialists (issue #22, docs/PRODUCT.md "Knowledge bank" and
+ * The knowledge bank and the linked specialists (docs/PRODUCT.md "Knowledge bank" and
  * "Specialists", decision 0065).
  *
  * `articles`: an association's articles (`company_id` set; its company admin staff write them, its

@@ -5,7 +5,7 @@ import { companies } from './companies'
 import { users } from './users'
 
 /**
- * The market's listings (issue #22, docs/PRODUCT.md "Market", decision 0063): things members of
+ * The market's listings (docs/PRODUCT.md "Market", decision 0063): things members of
  * one association sell (BUY, with a price in øre), share or swap. `expires_at` is 30 days after it
  * was made or renewed; "expired" is computed from it on read, so no job marks anything. The photo's
  * bytes live under `<attachments>/market/<id>/<photo_id>` (a replaced photo gets a new id).

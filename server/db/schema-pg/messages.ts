@@ -5,11 +5,11 @@ import { addresses, companies } from './companies'
 import { users } from './users'
 
 /**
- * Messages of a company (issue #10, docs/PRODUCT.md §2 Messages, §3 Message). `body` holds sanitized HTML.
+ * Messages of a company (docs/PRODUCT.md §2 Messages, §3 Message). `body` holds sanitized HTML.
  *
  * An anonymous message (a resident to the board) has `sender_user_id` NULL and nothing else that
  * points to the sender: the row, its recipients and its change-log entries are written without
- * the caller's id (docs/decisions/, messages.service.ts `sendAnonymous`).
+ * the caller's id (docs/decisions/0027-anonymous-messages-leave-no-trace-of-their-sender.md, messages.service.ts `sendAnonymous`).
  *
  * `status` moves forward only: DRAFT → SENT (recipients fixed, in-app copies and e-mails queued)
  * → DELIVERED (every recipient received it) → READ (every recipient opened it).

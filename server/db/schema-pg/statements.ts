@@ -3,7 +3,7 @@
 import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { companies } from './companies'
 
-/** The yearly account statements sent to every member of an association (issue #23, decision 0068): one row per (company, year). */
+/** The yearly account statements sent to every member of an association (decision 0068): one row per (company, year). */
 export const statementSendouts = pgTable(
   'statement_sendouts',
   {

@@ -40,7 +40,7 @@ export const agreements = sqliteTable(
     vippsAgreementId: text('vipps_agreement_id'),
     vippsConfirmationUrl: text('vipps_confirmation_url'),
     pendingSince: text('pending_since'),
-    /** Set by the last overdue step (issue #8): the association's debt-collection process takes over. */
+    /** Set by the last overdue step (docs/DOMAIN.md "Debt collection"): the association's debt-collection process takes over. */
     debtCollectionSince: text('debt_collection_since'),
     createdByUserId: text('created_by_user_id'),
     version: integer('version').notNull().default(1),
@@ -92,7 +92,7 @@ export const agreementAddresses = sqliteTable(
 
 /**
  * Charges of an agreement (docs/PRODUCT.md §3 "Charge"). `kind` says why it exists: the period's REGULAR
- * charge (billing engine, issue #8), a ONE_TIME extra charge, or the FINAL payment of a
+ * charge (billing engine, decision 0029), a ONE_TIME extra charge, or the FINAL payment of a
  * termination. At most one REGULAR charge per (agreement, due date) and one FINAL charge per
  * agreement, enforced by unique indexes, so a re-run never bills twice.
  */

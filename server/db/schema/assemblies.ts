@@ -3,7 +3,7 @@ import { companies } from './companies'
 import { users } from './users'
 
 /**
- * General assemblies (generalforsamling, issue #21): when and where, the agenda, the deadline for
+ * General assemblies (generalforsamling, docs/PRODUCT.md "General assembly", decision 0061): when and where, the agenda, the deadline for
  * members' proposals, when the notice goes out and how many days before the meeting reminders
  * follow. Papers and minutes are documents with `assembly_id` (schema/documents.ts).
  */

@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 
 /**
- * Bookkeeping (issue #23 part A, docs/BOOKKEEPING.md, decision 0067). Bookkeeping records (kept
+ * Bookkeeping (docs/BOOKKEEPING.md, decision 0067). Bookkeeping records (kept
  * 5 years, as the invoices): no foreign keys that could cascade a delete from companies or users;
  * names are copied onto the rows.
  *

@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { users } from './users'
 
-/** Housing associations. Management of companies arrives with issue #6; the columns are here now. */
+/** Housing associations (docs/PRODUCT.md §3 "Company"; their statuses: docs/decisions/0014-company-life-cycle.md). */
 export const companies = sqliteTable(
   'companies',
   {
@@ -34,7 +34,7 @@ export const companyMembers = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['CHAIRMAN', 'ADMINISTRATOR', 'ACCOUNTANT', 'BOARDMEMBER'] }).notNull(),
-    /** Moves when the role changes (issue #16), so an offline role change carries If-Match. */
+    /** Moves when the role changes (decision 0038), so an offline role change carries If-Match. */
     version: integer('version').notNull().default(1),
     createdAt: text('created_at').notNull(),
   },
@@ -59,7 +59,7 @@ export const addresses = sqliteTable(
     country: text('country').notNull().default('Denmark'),
     /**
      * The address in one comparable form (shared/domain/address.ts `addressKey`): one address is
-     * added to a company once (issue #16). NULL only for rows that were duplicates before the key
+     * added to a company once (docs/decisions/0038-companies-members-and-addresses.md). NULL only for rows that were duplicates before the key
      * existed (migration 0012 keys every other row).
      */
     addressKey: text('address_key'),

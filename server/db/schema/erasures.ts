@@ -1,7 +1,7 @@
 import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 
 /**
- * Erase requests handled (issue #23, docs/PRIVACY.md, decision 0069): which account was erased,
+ * Erase requests handled (docs/PRIVACY.md, decision 0069): which account was erased,
  * by whose staff, when and why. It holds no personal data of the erased member: `user_id` is the
  * opaque id their anonymised account keeps (the kept vouchers refer to it), `reason` is a code.
  */

@@ -3,7 +3,7 @@ import { companies } from './companies'
 import { users } from './users'
 
 /**
- * The forum of an association (issue #22 "Knowledge", docs/PRODUCT.md "Forum", decision 0066).
+ * The forum of an association (docs/PRODUCT.md "Forum", decision 0066).
  * A thread's opening post is its first `forum_posts` row (`opening` 1), so editing, deleting,
  * hiding and reporting work the same for it as for a reply. `pinned` is 0/1 (pinned threads are
  * listed first), `reply_count` and `last_activity_at` are kept with each reply so the list is one

@@ -4,7 +4,7 @@ import { invoiceKinds, invoiceSettlements, invoiceStatuses } from '../../../shar
 import { partTypes } from '../../../shared/domain/agreement-parts'
 
 /**
- * Invoices and credit notes (docs/PRODUCT.md §3 "Invoice", docs/DOMAIN.md "Danish specifics", issue #8): one
+ * Invoices and credit notes (docs/PRODUCT.md §3 "Invoice", docs/DOMAIN.md "Invoices" and "Danish specifics"): one
  * invoice per charge, issued in the transaction that creates the charge; a refund issues a credit
  * note that references the invoice. They are bookkeeping records (kept 5 years): no foreign keys
  * that could cascade a delete from companies, users, agreements or charges, and the seller's and
@@ -52,7 +52,7 @@ export const invoices = sqliteTable(
     paymentType: text('payment_type'),
     paymentDate: text('payment_date'),
     /**
-     * An unpaid invoice settled by staff (issue #16): PAID_OUTSIDE (the member paid another way,
+     * An unpaid invoice settled by staff (docs/decisions/0042-unpaid-stays-visible.md): PAID_OUTSIDE (the member paid another way,
      * e.g. a bank transfer; `settlementNote` says how) or WRITTEN_OFF (a credit note for the open
      * amount was issued). Independent of `status`, which keeps following the Vipps charge, so
      * statistics keep counting only money collected through Vipps.
@@ -75,7 +75,7 @@ export const invoices = sqliteTable(
     index('invoices_member').on(t.memberUserId, t.issueDate, t.number, t.id),
     index('invoices_charge').on(t.chargeId),
     index('invoices_credited').on(t.creditedInvoiceId),
-    // The debtor overview (issue #16): a company's unsettled, unpaid invoices by due date.
+    // The debtor overview (docs/DOMAIN.md "Unpaid and debtors"): a company's unsettled, unpaid invoices by due date.
     index('invoices_company_open_due')
       .on(t.companyId, t.dueDate, t.id)
       .where(sql`kind = 'INVOICE' AND settlement IS NULL AND status IN ('CREATED', 'RESERVED', 'FAILED')`),
@@ -118,7 +118,7 @@ export const invoiceLines = sqliteTable(
     vatRate: integer('vat_rate').notNull(),
     vatOre: integer('vat_ore').notNull(),
     totalInclVatOre: integer('total_incl_vat_ore').notNull(),
-    /** A credit note's line: the `position` of the invoice line it credits (issue #16), so refunds per line add up. */
+    /** A credit note's line: the `position` of the invoice line it credits (decision 0044), so refunds per line add up. */
     creditedPosition: integer('credited_position'),
   },
   (t) => [primaryKey({ columns: [t.invoiceId, t.position] })],

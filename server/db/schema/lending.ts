@@ -3,7 +3,7 @@ import { companies } from './companies'
 import { users } from './users'
 
 /**
- * Lending (issue #22, docs/PRODUCT.md "Lending", decision 0064): things a member or the association
+ * Lending (docs/PRODUCT.md "Lending", decision 0064): things a member or the association
  * lends to members of the same association. A MEMBER item's lender is `lender_user_id`; an
  * ASSOCIATION item's lender is the association (its company admin staff act for it). The photo's
  * bytes live under `<attachments>/lending/<id>/<photo_id>`. `deposit_ore`, when set, is collected

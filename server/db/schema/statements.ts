@@ -2,7 +2,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 import { companies } from './companies'
 
 /**
- * The yearly account statements sent to every member of an association (issue #23, decision
+ * The yearly account statements sent to every member of an association (decision
  * 0068): one row per (company, year), unique, so a double click, a retry or a second instance
  * queues it once. The `statements` job claims a queued row (`sent_at` set in the transaction that
  * writes every member's notification and e-mail) so it goes out once, even after a crash.

@@ -15,7 +15,7 @@ const addressSums = () => ({
 })
 
 /**
- * Charge statistics, pre-aggregated (issue #9): per company, payment day, agreement and printed
+ * Charge statistics, pre-aggregated (docs/decisions/0032-charge-statistics.md): per company, payment day, agreement and printed
  * member address, the øre actually withdrawn per charge category (executed invoices' lines minus
  * executed credit notes' lines; shared/domain/statistics.ts has the rules). Maintained only by
  * SQLite triggers on `invoices` and `invoice_lines` (migration 0007), so every change of an
@@ -35,8 +35,8 @@ export const chargeStatistics = sqliteTable(
 )
 
 /**
- * Running month sums of `charge_statistics` within each calendar year (issue #19,
- * docs/decisions/0051-statistics-month-sums.md): the row for (company, year, month, address) holds
+ * Running month sums of `charge_statistics` within each calendar year
+ * (docs/decisions/0051-statistics-month-sums.md): the row for (company, year, month, address) holds
  * that address's money from 1 January through the end of that month. A run of whole months
  * a..b of one year is then the row at b minus the row at a − 1: one row per address whatever the
  * length of the run, where the day rows have one per charge. A period's partial first and last

@@ -12,7 +12,7 @@ import { accountStatementRepository as repo } from './account-statement.reposito
 export type AccountStatementService = ReturnType<typeof createAccountStatementService>
 
 /**
- * Account statements (kontokort, issue #23, decision 0068): a member reads their own in an
+ * Account statements (kontokort, decision 0068): a member reads their own in an
  * association they have an account with; the association's staff (every role, as they read its
  * invoices) and the super admin read any of its members'. The rows are shared/domain/account-statement.ts's.
  */

@@ -1,5 +1,5 @@
 /**
- * Account statements (issue #23, decision 0068) through the API: a resident's own year with its
+ * Account statements (decision 0068) through the API: a resident's own year with its
  * opening balance, a failed charge, the retry's payment and a refund; staff per member; who gets 404;
  * bad input in the caller's language; and the reads stay two queries however long the history.
  */

@@ -5,7 +5,7 @@ import { callers, classOf, documentedRoutes, tokenFor } from '../../test/authori
 import { statementFixture } from './test-helpers'
 
 /**
- * Who may read which account statement (issue #23, decision 0068): one row per route and case, one
+ * Who may read which account statement (decision 0068): one row per route and case, one
  * column per caller (server/test/authorization.ts). `o` allowed, `4` 404 (another association's
  * member, or a statement that is not theirs, is never revealed), `3` 403, `1` 401. The member is the first
  * demo resident (column R) of the demo company.

@@ -41,7 +41,7 @@ export const yearlyStatementNotice = (association: string, companyId: string, ye
 })
 
 /**
- * The yearly account statements to all members (issue #23, decision 0068). Company admin staff
+ * The yearly account statements to all members (decision 0068). Company admin staff
  * queue a year once (a unique key per company and year: a double click, a retry or another
  * instance queues nothing more, and a second send of the same year is refused), which lists its
  * recipients in the same transaction; the `statements` job (server/main.ts) tells them in batches,

@@ -1,5 +1,5 @@
 /**
- * The yearly account statements to all members (issue #23, decision 0068): queued once per
+ * The yearly account statements to all members (decision 0068): queued once per
  * company and year whatever the clicks and retries, sent by the job once (a second run, or a run
  * after the claim, sends nothing), each member told in the app and by e-mail in their language
  * with a link to the printable statement of that year.

@@ -203,7 +203,7 @@ export function createAccountService(deps: {
     },
 
     /**
-     * Users by e-mail prefix, for adding staff (issue #15). The super admin finds everyone; company
+     * Users by e-mail prefix, for adding staff (docs/decisions/0033-privacy-between-associations.md). The super admin finds everyone; company
      * staff find only the staff of their own companies, and see only those companies, so the
      * search reveals nothing about other associations or the platform's users. Someone outside is
      * added by typing their exact e-mail in the invitation form instead.

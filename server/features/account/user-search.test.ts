@@ -6,7 +6,7 @@ import { companyIds } from '../companies/test-helpers'
 
 const SOLGAARDEN = 'Andelsboligforeningen Solgården'
 
-/** GET /api/account/users (issue #15 item 4): staff find only people of their own associations. */
+/** GET /api/account/users (docs/decisions/0033-privacy-between-associations.md): staff find only people of their own associations. */
 describe('GET /api/account/users', () => {
   it('lets staff find the staff of their own company, with only the companies they share', async () => {
     const t = await testApp()

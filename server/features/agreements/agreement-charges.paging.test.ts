@@ -60,7 +60,7 @@ const idsInOrder = async (t: TestApp, agreementId: string) =>
       .all()
   ).map((r) => r.id)
 
-describe('GET /api/agreement/{id}/charges pages (issue #19)', () => {
+describe('GET /api/agreement/{id}/charges pages through a cursor', () => {
   it('pages by due date through the Link header to the last page, which has none; staff and the member alike', async () => {
     const { t, id } = await agreementWithCharges(23)
     const admin = await t.login(demo.admin)

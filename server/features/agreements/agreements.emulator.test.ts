@@ -188,7 +188,7 @@ describe('changing and terminating an accepted agreement (emulator)', () => {
     expect(res.status, JSON.stringify(res.json)).toBe(200)
     expect(res.json).toMatchObject({ status: 'ACCEPTED', terminationDate: '2026-12-23', finalPaymentRequired: true })
     const charges = (await s.t.call('GET', `/agreement/${s.a.id}/charges`, { token: s.resident })).json
-    // It takes the place of December's regular charge: 1–22 December, 22 of 31 days (issue #16).
+    // It takes the place of December's regular charge: 1–22 December, 22 of 31 days (decision 0035).
     expect(charges).toMatchObject([{ kind: 'FINAL', due: '2026-12-20', amount: Math.round((515_050 * 22) / 31), status: 'CREATED' }])
     // Too late for a final payment: it must be due at least a day ahead.
     const b = await createAgreement(s.t)

@@ -141,7 +141,7 @@ export function createAgreementLifecycle(deps: {
     pendingAtVipps: async () => (await repo.withStatus(db, 'PENDING')).filter((a) => a.vippsAgreementId),
 
     /**
-     * Demo data (server/db/seed.ts, issue #16): seeded ACCEPTED agreements get their Vipps agreement
+     * Demo data (server/db/seed.ts, docs/decisions/0036-an-accepted-agreement-that-is-not-collected-says-so.md): seeded ACCEPTED agreements get their Vipps agreement
      * the way a member's acceptance makes one — created through the Recurring API from the
      * agreement's draft, then approved (`approve` stands in for the member on the confirmation
      * page) — so billing collects them like any other. The Idempotency-Key comes from `seed` and the id, so a

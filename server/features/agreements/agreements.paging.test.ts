@@ -32,7 +32,7 @@ const idsInOrder = async (t: TestApp, companyId?: string) =>
       .all()
   ).map((r) => r.id)
 
-describe('GET /api/agreement pages (issue #19)', () => {
+describe('GET /api/agreement pages through a cursor', () => {
   it('pages by company and external id through the Link header; the last page has none; filters stay in the link', async () => {
     const t = await testApp()
     const { main, second } = await companyIds(t)

@@ -6,7 +6,7 @@ import type { AgreementStatus } from '../../../shared/domain/agreement-status'
 import type { AgreementRow, AgreementScope, PartRow } from './agreements.repository'
 
 /**
- * The set-based reads behind every agreement shown (issue #19): a page of rows in one statement,
+ * The set-based reads behind every agreement shown (docs/API.md "Lists"): a page of rows in one statement,
  * then what its views need (members, addresses, parts, overdue, collection context) in one
  * statement each for the whole set. The ids go in as one JSON array (`Dialect.jsonValues`), so the
  * SQL text does not depend on how many there are and each statement is prepared once per

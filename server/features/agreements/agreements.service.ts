@@ -42,7 +42,7 @@ import { createAgreementViews } from './agreements.views'
 export type AgreementsService = ReturnType<typeof createAgreementsService>
 
 /**
- * Agreements (docs/PRODUCT.md §2–§7, issue #7): staff create, edit and terminate them; the member accepts
+ * Agreements (docs/PRODUCT.md §2–§7, docs/decisions/0024-agreements.md): staff create, edit and terminate them; the member accepts
  * (through Vipps MobilePay) or rejects. Every change is logged for sync in its transaction, with
  * the company's staff and the member as its audience. Vipps is called outside the write lock:
  * accepting calls it directly (the member waits for the confirmation URL); stopping, price
@@ -118,10 +118,10 @@ export function createAgreementsService(deps: {
     /**
      * Staff (and the super admin) of a company see its agreements; everyone sees their own.
      * `companyId` narrows the list; a company where the caller is not staff gives only their own,
-     * and one they have nothing to do with (or that does not exist) answers 404 (issue #15).
+     * and one they have nothing to do with (or that does not exist) answers 404 (decision 0033).
      */
     async list(actor: Actor, query: AgreementListQuery): Promise<{ items: Agreement[]; next: string | null }> {
-      // Keyset paging (issue #19): one statement for the page, a constant number for its views.
+      // Keyset paging (docs/API.md "Lists"): one statement for the page, a constant number for its views.
       const after = decodeCursor(query.cursor, ['string', 'number', 'string'])
       if (query.companyId !== undefined) await assertCompanyInScope(db, actor, query.companyId)
       // One read transaction: the rows and their members, parts and charges from the same snapshot.
@@ -176,7 +176,7 @@ export function createAgreementsService(deps: {
         }
       }
       const issues: Issue[] = []
-      // Today or later, at most 5 years ahead (issue #15): billing never catches up a backdated start.
+      // Today or later, at most 5 years ahead (decision 0034): billing never catches up a backdated start.
       const startProblem = startPaymentDateProblem(input.startPaymentDate, todayInCopenhagen(clock))
       if (startProblem) issues.push(startProblem)
       const provider = await providers.byId(input.paymentProviderId)
@@ -191,7 +191,7 @@ export function createAgreementsService(deps: {
       const now = nowIso()
       let member = await users.byEmail(input.emailAddress)
       const invite = !member
-      // Privacy between associations (issue #15, #16): someone the caller does not know (not staff
+      // Privacy between associations (decisions 0033 and 0037): someone the caller does not know (not staff
       // of the caller's companies, no agreement here yet) keeps their own data, and the answer is
       // made of what the caller typed, exactly as for a new user.
       const outsider =
@@ -351,7 +351,7 @@ export function createAgreementsService(deps: {
       if (input.finalPaymentRequired) {
         // Agreements brought over without a Vipps agreement cannot be charged a last time.
         if (!row.vippsAgreementId) throw invalidState(messages.finalPaymentNeedsAccepted.id)
-        // It takes the place of the last period's regular charge (docs/decisions/, issue #16):
+        // It takes the place of the last period's regular charge (docs/decisions/0035-the-last-payment-of-a-termination-charges-each-day-once.md):
         // billing makes no regular charge for the days it covers.
         const last = lastPaymentOf(scheduleOf(row), input.terminationDate)!
         const member = (await repo.member(db, row.memberUserId))!

@@ -45,7 +45,7 @@ describe('agreements in GET /api/sync', () => {
     expect(of((await pullAll(t, other)).changes, 'agreement')).toEqual([])
 
     await t.call('POST', `/agreement/${a.id}/reject`, { token: resident })
-    // The board member reads; the accountant edits (issue #16).
+    // The board member reads; the accountant edits (decision 0024).
     expect((await t.call('PATCH', `/agreement/${b.id}`, { token: board, body: { paymentPeriod: 'YEARLY' } })).status).toBe(403)
     await t.call('PATCH', `/agreement/${b.id}`, { token: await t.login(demo.accountant), body: { paymentPeriod: 'YEARLY' } })
     const staffNext = await pullAll(t, board, staffFirst.cursor)

@@ -24,7 +24,7 @@ describe('POST /api/agreement', () => {
       startPaymentDate: '2026-12-01',
       nextRegularPaymentDate: '2026-12-01',
       terminationDate: null,
-      // The resident has no agreement here yet: the answer is what the admin typed (issue #16), so
+      // The resident has no agreement here yet: the answer is what the admin typed (decision 0037), so
       // it tells nothing of her account (isVerified false, as for a new user).
       member: { fullName: 'Sofie Jensen', emailAddress: demo.resident, title: 'SJ', isVerified: false },
       parts: [
@@ -191,7 +191,7 @@ describe('GET /api/agreement', () => {
     expect(own.json.map((a: { id: string }) => a.id)).toEqual([mine.id])
     expect((await t.call('GET', `/agreement?companyId=${f.main}`, { token: resident })).json).toHaveLength(1)
     const other = await t.login(demo.otherAdmin)
-    // Another association's id answers 404 like its agreements do, not an empty list (issue #15).
+    // Another association's id answers 404 like its agreements do, not an empty list (decision 0033).
     expect((await t.call('GET', `/agreement?companyId=${f.main}`, { token: other })).status).toBe(404)
     expect((await t.call('GET', '/agreement?status=NOPE', { token: other })).status).toBe(400)
   })

@@ -21,7 +21,7 @@ import { agreementPage, agreementSyncPage } from './agreements.reads'
 import { createAgreementViews } from './agreements.views'
 
 /**
- * The view as it was built before issue #19, one agreement at a time with a query per member,
+ * The view as it was built before the set-based reads, one agreement at a time with a query per member,
  * sign-in, addresses, parts, charges, company and provider. The set-based views must give the
  * same JSON, byte for byte.
  */
@@ -105,7 +105,7 @@ async function expectSameJson(db: Db) {
   return rows.length
 }
 
-describe('agreement views, set-based (issue #19)', () => {
+describe('agreement views, set-based', () => {
   it('give the same JSON as the per-row views on the demo data', async () => {
     const { db } = openDatabase(':memory:')
     await seedDemoData(db, new TestClock('2026-11-23T09:00:00.000Z'), createSecretBox('test-secret-key'))

@@ -21,8 +21,8 @@ const groupBy = <T extends { agreementId: string }>(rows: T[]): Map<string, T[]>
 
 /**
  * An agreement as the API and the offline store show it: member, addresses, parts, overdue, next
- * payment, why it cannot be charged. Built for a set of rows at once (issue #19: five queries per
- * row made a page of 500 take a second).
+ * payment, why it cannot be charged. Built for a set of rows at once (five queries per row made a
+ * page of 500 take a second; docs/API.md "Lists": a page costs a constant number of statements).
  */
 export function createAgreementViews(deps: { db: Db }) {
   const { db } = deps
@@ -50,7 +50,7 @@ export function createAgreementViews(deps: { db: Db }) {
     return rows.map((row) => {
       const member = members.get(row.memberUserId)!
       const isOverdue = overdue.has(row.id)
-      // No next payment after the end (issue #16): the regular ones, then a termination's last payment.
+      // No next payment after the end (decision 0035): the regular ones, then a termination's last payment.
       const upcoming = upcomingPayment(row)
       return {
         id: row.id,
@@ -118,7 +118,7 @@ export function createAgreementViews(deps: { db: Db }) {
   }
 
   /**
-   * Why an ACCEPTED agreement cannot be charged, or null (issue #16): billing skips it (no Vipps
+   * Why an ACCEPTED agreement cannot be charged, or null (docs/decisions/0036-an-accepted-agreement-that-is-not-collected-says-so.md): billing skips it (no Vipps
    * agreement, a switched-off provider, a company that collects nothing), so staff are told.
    */
   function collectionProblemOf(row: AgreementRow, context: Awaited<ReturnType<typeof collectingOf>>): CollectionProblem | null {

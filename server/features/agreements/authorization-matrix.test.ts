@@ -4,7 +4,7 @@ import { acceptedWithCollectedCharge, agreementFixtures, createAgreement, create
 import { callers, classOf, tokenFor } from '../../test/authorization'
 
 /**
- * Who may call which agreement route (docs/PRODUCT.md §6, docs/decisions/): one row per route, one column
+ * Who may call which agreement route (docs/PRODUCT.md §6, docs/decisions/0024-agreements.md): one row per route, one column
  * per caller. `o` allowed (any answer but 401/403/404: a 409 from the status table is still
  * "allowed"), `3` 403, `4` 404 (an agreement the caller may not see is never revealed), `1` 401.
  * Each row runs on a fresh agreement of the demo company for the first demo resident ("resident";
@@ -19,13 +19,13 @@ const UNKNOWN = '0190d5e6-0000-7000-8000-00000000beef'
 //                                                                                   S C A K B R N O -
 const table: Row[] = [
   ['GET', '/agreement', () => '/agreement', 'oooooooo1'],
-  // Paging (issue #19) keeps who sees what: one row a page, the same 404 for another association.
+  // Paging (docs/API.md "Lists") keeps who sees what: one row a page, the same 404 for another association.
   ...(['/agreement', '/invoice', '/messages'] as const).flatMap((list): Row[] => [
     ['GET', list, (c) => `${list}?companyId=${c.f.main}&limit=1`, 'oooooo441'],
     ['GET', list, (c) => `${list}?companyId=${c.f.second}&limit=1`, 'o444444o1'],
   ]),
-  // Issue #15: a list's companyId of a company the caller has nothing to do with (another
-  // association, or one that does not exist) answers 404 like its single records, never 200 [].
+  // A list's companyId of a company the caller has nothing to do with (another association, or one
+  // that does not exist) answers 404 like its single records, never 200 [] (decision 0033).
   // The resident holds the row's agreement with the demo company; the neighbour holds none.
   ...(['/agreement', '/invoice', '/messages'] as const).flatMap((list): Row[] => [
     ['GET', list, (c) => `${list}?companyId=${c.f.main}`, 'oooooo441'],
@@ -42,8 +42,8 @@ const table: Row[] = [
   ['POST', '/agreement/{id}/reject', (c) => `/agreement/${c.id}/reject`, '33333o441'],
   ['GET', '/agreement/{id}/reject', (c) => `/agreement/${c.id}/reject`, '33333o441'],
   ['POST', '/agreement/{id}/cancel', (c) => `/agreement/${c.id}/cancel`, 'oooo33441', () => ({ terminationDate: '2026-12-23', finalPaymentRequired: false })],
-  // Issue #16 item 9: creating, editing, terminating, one-off payments and refunds are company admin
-  // staff's (administrator, accountant, chairman) and the super admin's; a board member only reads (403).
+  // Creating, editing, terminating, one-off payments and refunds are company admin staff's
+  // (administrator, accountant, chairman) and the super admin's; a board member only reads (403, decision 0024).
   [
     'POST',
     '/agreement/{id}/requestOneTimeCharge',

@@ -28,8 +28,8 @@ describe('demo agreements', () => {
   })
 
   /**
-   * Issue #16 item 1: after `npm start` the agreements shown as Accepted had no Vipps agreement,
-   * so billing skipped them and a one-off charge was refused. Started as main.ts starts (built-in
+   * After `npm start` the agreements shown as Accepted once had no Vipps agreement, so billing
+   * skipped them and a one-off charge was refused (decision 0036). Started as main.ts starts (built-in
    * emulator, billing on the emulator's clock), each gets an approved Vipps agreement and the first
    * month bills every one of them.
    */

@@ -1,6 +1,6 @@
 /**
- * Input the server must refuse (issue #15): item 7 (agreement dates, no catch-up billing for a
- * backdated start) and item 8 for agreements and charges (names, control characters, prices and
+ * Input the server must refuse (docs/decisions/0034-input-the-server-refuses.md): agreement dates
+ * (no catch-up billing for a backdated start) and, for agreements and charges, text (names, control characters), prices and
  * amounts, zod's own limits translated). Every answer is checked in English and in Danish. The
  * test clock starts at 2026-11-23 09:00 UTC (10:00 in Copenhagen).
  */
@@ -24,7 +24,7 @@ async function setup() {
   return { t, f, admin, create }
 }
 
-describe('item 7: agreement dates', () => {
+describe('agreement dates', () => {
   it('refuses a start payment date before today, in English and Danish; today is accepted', async () => {
     const { create } = await setup()
     const en = await create({ startPaymentDate: '2026-11-22' })
@@ -118,7 +118,7 @@ describe('item 7: agreement dates', () => {
   })
 })
 
-describe('item 8: names, text and prices of agreements and charges', () => {
+describe('names, text and prices of agreements and charges', () => {
   it('a 201-character member name names the limit in English and Danish; 200 characters are accepted', async () => {
     const { create } = await setup()
     const en = await create({ memberName: 'A'.repeat(201) })

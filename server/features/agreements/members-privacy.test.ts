@@ -60,9 +60,9 @@ const body = (second: string, ids: { provider: string; address: string }, member
 })
 
 /**
- * Issue #16 item 10 (privacy rule of issue #15): creating an agreement for the e-mail of someone
- * in another association never shows that person's stored name, initials or whether they can
- * sign in: the answer is made of what the caller typed, exactly as for a new user.
+ * Creating an agreement for the e-mail of someone in another association never shows that
+ * person's stored name, initials or whether they can sign in: the answer is made of what the
+ * caller typed, exactly as for a new user (docs/decisions/0037-an-agreement-for-someone-outside-the-association.md).
  */
 describe('creating an agreement for someone outside the association', () => {
   it('answers with what the caller typed, the same as for a new address; the account is untouched', async () => {

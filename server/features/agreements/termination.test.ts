@@ -1,7 +1,8 @@
 /**
- * Issue #16 item 3: terminating on 1 March with "Make last payment" charged the regular
- * 1 February and a final 26 February, both full price. The last payment now takes the place of
- * the last period's regular charge (docs/decisions/; shared/domain/termination.ts): every day
+ * Terminating on 1 March with "Make last payment" once charged the regular 1 February and a final
+ * 26 February, both full price. The last payment now takes the place of the last period's regular
+ * charge (docs/decisions/0035-the-last-payment-of-a-termination-charges-each-day-once.md;
+ * shared/domain/termination.ts): every day
  * up to the termination date is charged exactly once, in the monthly case and in the longer one
  * (yearly: the product's periods are daily, weekly, monthly and yearly).
  */

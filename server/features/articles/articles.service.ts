@@ -56,7 +56,7 @@ const summaryOf = (r: SummaryRow): ArticleSummary => ({
 export type ArticlesService = ReturnType<typeof createArticlesService>
 
 /**
- * The knowledge bank (issue #22, docs/PRODUCT.md "Knowledge bank", decision 0065). An association's
+ * The knowledge bank (docs/PRODUCT.md "Knowledge bank", decision 0065). An association's
  * articles are written by its staff (every company role) and the super admin, and read by its
  * members (its staff and its residents with a living agreement); another association's article is
  * 404. Platform articles (no association) are written by the super admin and read by every

@@ -6,7 +6,7 @@ import { documentFixtures, pdfBytes } from '../documents/test-helpers'
 import { attachFile, createArticle } from './test-helpers'
 
 /**
- * Who may call which knowledge-bank route (issue #22, docs/PRODUCT.md "Knowledge bank"): one row
+ * Who may call which knowledge-bank route (docs/PRODUCT.md "Knowledge bank"): one row
  * per route, one column per caller (server/test/authorization.ts). `o` allowed, `3` 403, `4` 404
  * (another association's article is never revealed), `1` 401. `article` is Solgården's (written by
  * its administrator), `platform` the super admin's for everyone. Every articles route the app

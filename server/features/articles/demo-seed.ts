@@ -5,7 +5,7 @@ import { sanitizeHtml } from '../../lib/sanitize-html'
 import { htmlText } from '../../../shared/contract/articles'
 
 /**
- * The knowledge bank's demo content (issue #22, decision 0065): the platform's two guides in
+ * The knowledge bank's demo content (decision 0065): the platform's two guides in
  * English and Danish, Solgården's article about the laundry room and three Solgården specialists.
  * Written in the demo seed's transaction (server/db/seed.ts), only with the demo agreements.
  */

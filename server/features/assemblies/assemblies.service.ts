@@ -75,7 +75,7 @@ const READING_LATE_MS = 24 * 3_600_000
 const DUE_BATCH = 50
 
 /**
- * General assemblies (issue #21, docs/PRODUCT.md "General assembly", docs/decisions/0061): company
+ * General assemblies (docs/PRODUCT.md "General assembly", docs/decisions/0061): company
  * admin staff call one (date, place, agenda, deadline for proposals, when the notice goes out and
  * the reminders before the meeting), members submit proposals before the deadline, and the job
  * sends the notice and the reminders — and the water and heat reading reminders — to every member,

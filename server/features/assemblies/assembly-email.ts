@@ -5,7 +5,7 @@ import type { Notice } from '../notifications/notices'
 import type { ReadingKind } from '../../../shared/domain/assembly'
 
 /**
- * What members are told about a general assembly and the meter readings (issue #21): the in-app
+ * What members are told about a general assembly and the meter readings (docs/decisions/0061-general-assembly-sendouts.md): the in-app
  * notification (its text in every language, from these descriptors) and the e-mail, in each
  * member's own language, with the meeting's time written that language's way in Copenhagen time.
  */

@@ -6,7 +6,7 @@ import { companyIds } from '../companies/test-helpers'
 import { assemblyBody } from './test-helpers'
 
 /**
- * Who may call which general assembly route (issue #21, docs/PRODUCT.md §6, docs/decisions/0061):
+ * Who may call which general assembly route (docs/PRODUCT.md §6, docs/decisions/0061):
  * one row per route and association, one column per caller (server/test/authorization.ts:
  * S super admin, C chairman, A administrator, K accountant, B board member, R resident — a member
  * through an agreement, N a neighbour without one, O another association's administrator, −

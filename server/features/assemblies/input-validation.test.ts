@@ -1,5 +1,5 @@
 /**
- * Input the server must refuse (issue #15, item 8) on the general assembly routes (issue #21):
+ * Input the server must refuse (docs/decisions/0034-input-the-server-refuses.md) on the general assembly routes:
  * every bad value is a 4xx that names the field in the caller's language (English and Danish),
  * never a 500.
  */

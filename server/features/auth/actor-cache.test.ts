@@ -8,7 +8,7 @@ import { companyIds } from '../companies/test-helpers'
 import { ACTOR_TTL_MS } from '../users/actor-cache'
 
 /**
- * The actor is reused per token for a few seconds (issue #19), and every change of what it holds
+ * The actor is reused per token for a few seconds, and every change of what it holds
  * counts from the very next request. Each change goes through the API, as a user makes it; a hand
  * edit of the database shows what the cache alone would keep.
  */

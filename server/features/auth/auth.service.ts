@@ -229,7 +229,7 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     /**
-     * Tells an existing user, in their language, that a company's staff added them (issue #15):
+     * Tells an existing user, in their language, that a company's staff added them (docs/decisions/0033-privacy-between-associations.md):
      * who added them, to which company, and a link to sign in. A user who cannot sign in yet (an
      * earlier invitation not taken up, no proven sign-in) gets a fresh set-password link (valid 7
      * days) instead.

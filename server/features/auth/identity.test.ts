@@ -1,6 +1,7 @@
 /**
- * Issue #15 items 1–3 and 6: sign-in identifiers count only once proven, security changes need
- * the owner, a password reset ends everything else, and nobody can lock another person out.
+ * Sign-in identifiers count only once proven, security changes need the owner, a password reset
+ * ends everything else, and nobody can lock another person out (docs/decisions/0001-identifiers-count-only-once-proven.md,
+ * docs/decisions/0002-security-changes-confirm-the-owner.md).
  */
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'

@@ -8,7 +8,7 @@ import { callers, classOf, tokenFor } from '../../test/authorization'
 import { transaction } from '../../db/client'
 
 /**
- * Who may use the debtor overview and its actions (issue #16, docs/PRODUCT.md §6 as policy.ts encodes it):
+ * Who may use the debtor overview and its actions (docs/PRODUCT.md §6 as policy.ts encodes it):
  * company admin staff (chairman, administrator, accountant) and the super admin; a board member
  * and the invoice's own member get 403; anyone else 404 (another association's data is never
  * revealed); 401 without a token. `o` allowed (any answer but 401/403/404). Each action row runs

@@ -1,5 +1,5 @@
 /**
- * Billing on PostgreSQL with two processes at once (issue #20), as two instances would: the seeded
+ * Billing on PostgreSQL with two processes at once (docs/decisions/0058-postgresql-writes-change-log-and-jobs.md), as two instances would: the seeded
  * agreements are copied into a throw-away cluster, two `npm run billing` processes bill them
  * together, one is killed with SIGKILL mid-run, and a run afterwards (the survivor's next turn)
  * finishes. Then every agreement is billed once per period, with one invoice and one queued

@@ -91,7 +91,7 @@ const debtors = createRoute({
   tags: ['Invoices'],
   security: bearer,
   summary:
-    "The company's unpaid invoices (issue #16): failed, or past their due date and not collected, and not settled by staff — also when a later month was paid. " +
+    "The company's unpaid invoices: failed, or past their due date and not collected, and not settled by staff — also when a later month was paid. " +
     'Oldest due date first, a page at a time (cursor). Company admin staff and the super admin; a board member 403; a company the caller has nothing to do with 404.',
   request: { query: DebtorListQuery },
   responses: {

@@ -60,7 +60,7 @@ const TURN_WAIT_MS = 50
 export type BillingService = ReturnType<typeof createBillingService>
 
 /**
- * The billing engine (issue #8, docs/DOMAIN.md "Billing rules"):
+ * The billing engine (docs/DOMAIN.md "Billing rules"):
  * - `run()` creates every due REGULAR charge `leadDays` before it is due, with its invoice and
  *   its provider-outbox row, and advances the agreement's next payment date, catching up missed
  *   periods. One transaction per batch of agreements; each agreement is read again inside it and
@@ -130,7 +130,7 @@ export function createBillingService(deps: {
     let lines: LineSource[] | undefined
     let next = a.next_regular_payment_date
     // Catch-up is for periods missed while the agreement existed (downtime), never for a start
-    // before it (issue #15): the API refuses a past start date, and a row imported with one is
+    // before it (decision 0034): the API refuses a past start date, and a row imported with one is
     // billed from its first period date on or after the day it was created.
     if (next < today) {
       const createdOn = copenhagenDateOf(new Date(a.created_at))
@@ -280,7 +280,7 @@ export function createBillingService(deps: {
 
   /**
    * Overdue steps: reminders on the configured days after a charge failed, then the flag for debt
-   * collection. While the charge's invoice is unpaid (issue #16: a later month collected does not
+   * collection. While the charge's invoice is unpaid (decision 0042: a later month collected does not
    * settle it; a retry that collected, paid outside Vipps or a write-off does); each step once per
    * failed charge, counted from the invoice's own charge (a failed retry starts no second series).
    */
@@ -370,7 +370,7 @@ export function createBillingService(deps: {
    * A refund of (part of) a collected charge of agreement `a` (docs/PRODUCT.md §2/§5, docs/DOMAIN.md): at most what
    * was captured minus the refunds already requested. Issues a credit note referencing the charge's
    * invoice and queues the refund for Vipps with the refund's id as Idempotency-Key. The amount goes
-   * to the invoice lines chosen (issue #16; none chosen: every line), in proportion to what is left
+   * to the invoice lines chosen (decision 0044; none chosen: every line), in proportion to what is left
    * on each, never more than a line has left; each credit-note line carries the description of the
    * line it credits. No actor: the staff route checks who asks, a loan's deposit (lending) needs no
    * staff. `locale` writes the amounts in refusals. The same `id` again answers the stored refund.
@@ -491,7 +491,7 @@ export function createBillingService(deps: {
      * A refund of (part of) a collected charge (docs/PRODUCT.md §2/§5, docs/DOMAIN.md): at most what was captured
      * minus the refunds already requested. Issues a credit note referencing the charge's invoice
      * and queues the refund for Vipps with the refund's id as Idempotency-Key. The amount goes to
-     * the invoice lines the treasurer chose (issue #16; none chosen: every line), in proportion to
+     * the invoice lines the treasurer chose (decision 0044; none chosen: every line), in proportion to
      * what is left on each, never more than a line has left; each credit-note line carries the
      * description of the line it credits.
      */

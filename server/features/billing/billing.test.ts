@@ -119,7 +119,7 @@ describe('the billing run', () => {
     await t.services.billing.run()
     expect(await chargesOf(t, created.id)).toHaveLength(0)
     // Terminated 15 January with a last payment: it takes the place of January's regular charge
-    // (1–14 January, due 12 January; issue #16), so only December is billed regularly.
+    // (1–14 January, due 12 January; decision 0035), so only December is billed regularly.
     expect((await chargesOf(t, terminating.id)).map((c) => c.due).sort()).toEqual(['2026-12-01'])
     expect(await chargesOf(t, suspended.id)).toHaveLength(3)
   })
@@ -219,7 +219,7 @@ describe('invoices of charges made elsewhere', () => {
     const [charge] = (await t.call('GET', `/agreement/${a.id}/charges`, { token: admin })).json
     expect(charge).toMatchObject({ kind: 'FINAL', invoiceNumber: '1' })
     const invoice = (await t.call('GET', `/invoice/${charge.invoiceId}`, { token: admin })).json
-    // 1–22 December (22 of 31 days) instead of December's regular charge (issue #16), spread over the parts.
+    // 1–22 December (22 of 31 days) instead of December's regular charge (decision 0035), spread over the parts.
     const amount = Math.round((515_050 * 22) / 31)
     expect(invoice).toMatchObject({ totalAmount: amount, payment: { paymentType: 'FINAL', status: 'CREATED' } })
     expect(invoice.invoiceArticles).toHaveLength(2)
@@ -351,7 +351,7 @@ describe('POST /api/agreement/{id}/refund', () => {
 
   it.each([
     [{ amount: 100, description: 'x' }, 'chargeId', 'Please choose the charge to refund'],
-    // docs/PRODUCT.md §5 (issue #16): a zero or negative amount is not a valid amount; a positive one under 1 kr. is too small.
+    // docs/PRODUCT.md §5: a zero or negative amount is not a valid amount; a positive one under 1 kr. is too small.
     [{ chargeId: '01935f6e-0000-7000-8000-000000000001', amount: 0, description: 'x' }, 'amount', 'Please enter a valid amount'],
     [{ chargeId: '01935f6e-0000-7000-8000-000000000001', amount: -500, description: 'x' }, 'amount', 'Please enter a valid amount'],
     [{ chargeId: '01935f6e-0000-7000-8000-000000000001', amount: 50, description: 'x' }, 'amount', 'The amount must be at least 1 kr.'],
@@ -405,7 +405,7 @@ describe('GET /api/invoice and /api/invoice/{id}', () => {
     })
     // A resident naming the company still gets only their own.
     expect((await t.call('GET', `/invoice?companyId=${main}`, { token: await t.login(demo.resident) })).json).toHaveLength(1)
-    // Another association's id answers 404 like its invoices do, not an empty list (issue #15).
+    // Another association's id answers 404 like its invoices do, not an empty list (decision 0033).
     expect((await t.call('GET', `/invoice?companyId=${main}`, { token: await t.login(demo.otherAdmin) })).status).toBe(404)
     expect((await t.call('GET', '/invoice?status=PAID', { token: await t.login(demo.admin) })).status).toBe(400)
   })

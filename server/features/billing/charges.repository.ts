@@ -24,7 +24,7 @@ const scoped = (scope: ChargeScope): SQL | undefined => {
 export const chargesRepository = {
   ofAgreement: async (db: Db, agreementId: string): Promise<ChargeRow[]> =>
     await db.select().from(charges).where(eq(charges.agreementId, agreementId)).orderBy(asc(charges.due), asc(charges.createdAt)).all(),
-  /** A page of an agreement's charges by (due date, created, id) after `after`: one statement with LIMIT (issue #19). */
+  /** A page of an agreement's charges by (due date, created, id) after `after`: one statement with LIMIT (docs/API.md "Lists"). */
   pageOfAgreement: async (db: Db, agreementId: string, after: ChargePageKey | undefined, limit: number): Promise<ChargeRow[]> =>
     await db
       .select()

@@ -31,7 +31,7 @@ export type { ChargeRow }
 export type ChargesService = ReturnType<typeof createChargesService>
 
 /**
- * Charges of agreements (issue #7, #8): their views, a new charge with its invoice and its
+ * Charges of agreements (decisions 0024 and 0029): their views, a new charge with its invoice and its
  * CREATE_CHARGE call queued for Vipps, and their status as Vipps reports it (forward only, each
  * history event once). Every change is logged for sync with its agreement's audience, and the
  * charge's invoice follows it (invoicing.ts) in the same transaction.

@@ -3,7 +3,7 @@ import { statement } from '../../db/statement'
 import type { InvoiceStatus } from '../../../shared/domain/invoice'
 
 /**
- * The debtor overview's queries (issue #16): a company's unpaid invoices — the same rule as
+ * The debtor overview's queries (docs/decisions/0042-unpaid-stays-visible.md): a company's unpaid invoices — the same rule as
  * `isUnpaid` in shared/domain/invoice.ts, as SQL — one page at a time by (due date, id), with
  * everything a row shows read in the same statement (no query per row). The partial index
  * `invoices_company_open_due` holds exactly the candidate rows.

@@ -38,7 +38,7 @@ import type { OneTimeCharges } from './one-time-charge'
 export type DebtorActions = ReturnType<typeof createDebtorActions>
 
 /**
- * Debtors (issue #16): the overview of a company's unpaid invoices, and what company admin staff
+ * Debtors (docs/decisions/0042-unpaid-stays-visible.md, docs/PRODUCT.md §2 "Debtors"): the overview of a company's unpaid invoices, and what company admin staff
  * do about one — collect it again (a retry), record it paid outside Vipps, or write it off.
  * Each runs in the caller's write transaction.
  */
@@ -206,7 +206,7 @@ export function createDebtorActions(deps: {
 
   return {
     /**
-     * The debtor overview (issue #16): the company's unpaid invoices (`isUnpaid`), oldest due date
+     * The debtor overview: the company's unpaid invoices (`isUnpaid`), oldest due date
      * first, a page at a time, each with what is owed, days overdue, the overdue steps taken and
      * whether a retry is possible. Company admin staff and the super admin; a board member 403;
      * a company the caller has nothing to do with 404.
@@ -264,7 +264,7 @@ export function createDebtorActions(deps: {
     },
 
     /**
-     * Retry an unpaid invoice (issue #16): a new ONE_TIME charge for what is owed, through the
+     * Retry an unpaid invoice: a new ONE_TIME charge for what is owed, through the
      * one-time charge path and the provider outbox, as a new attempt on the same invoice (no second
      * invoice). Only once the invoice's charge has failed, with nothing else under way, on an
      * agreement Vipps can charge. A client-made `id` makes a repeated request answer the same
@@ -289,7 +289,7 @@ export function createDebtorActions(deps: {
     },
 
     /**
-     * The member paid an unpaid invoice another way (issue #16): the invoice records it with the
+     * The member paid an unpaid invoice another way: the invoice records it with the
      * note, the date and who; anything still trying to collect it at Vipps is cancelled. The
      * invoice's status keeps following Vipps, so statistics count only what Vipps collected.
      */
@@ -307,7 +307,7 @@ export function createDebtorActions(deps: {
     },
 
     /**
-     * Write off an unpaid invoice (issue #16): a credit note for what is owed, over the invoice's
+     * Write off an unpaid invoice: a credit note for what is owed, over the invoice's
      * lines in proportion (each with its line's description), titled in the member's language; no
      * money moves, so the credit note is not EXECUTED and statistics do not count it. Both
      * documents carry the settlement WRITTEN_OFF with the note; collection at Vipps is stopped.

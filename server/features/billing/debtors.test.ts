@@ -1,7 +1,8 @@
 /**
- * Issue #16: unpaid stays visible. The debtor overview (GET /debtors) and its actions — retry,
- * paid outside Vipps, write-off — with their bookkeeping (gap-free numbers, credit notes, what
- * statistics count), refunds to chosen invoice lines, and the one due-date rule.
+ * Unpaid stays visible (docs/decisions/0042-unpaid-stays-visible.md). The debtor overview (GET /debtors)
+ * and its actions — retry, paid outside Vipps, write-off — with their bookkeeping (gap-free numbers,
+ * credit notes, what statistics count), refunds to chosen invoice lines (decision 0044), and the one
+ * due-date rule (decision 0043).
  */
 import { describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
@@ -44,8 +45,8 @@ const statisticsTotal = async (t: TestApp) =>
   )
 
 /**
- * December's charge fails, January's is collected (the issue's case: a paid later month used to
- * clear "Overdue"); the clock stands on 10 January 2027.
+ * December's charge fails, January's is collected (the case of decision 0042: a paid later month
+ * used to clear "Overdue"); the clock stands on 10 January 2027.
  */
 async function failedThenPaid() {
   const t = await testApp()

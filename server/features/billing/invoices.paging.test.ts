@@ -67,7 +67,7 @@ const idsInOrder = async (t: TestApp, filter: { companyId?: string; memberUserId
       .all()
   ).map((r) => r.id)
 
-describe('GET /api/invoice pages (issue #19)', () => {
+describe('GET /api/invoice pages through a cursor', () => {
   it("pages newest first through the Link header to the last page, which has none; staff get the company's, a resident their own", async () => {
     const { t, main, second, resident } = await invoicesOf(23, 4)
     const admin = await t.login(demo.admin)

@@ -82,11 +82,11 @@ export function createInvoicesService(deps: { db: Db }) {
     /**
      * Staff (and the super admin) with `companyId` get the company's invoices; without it, or in
      * a company where the caller is not staff, their own (docs/PRODUCT.md §6 "Invoices fetched"). Newest first.
-     * A company they have nothing to do with (or that does not exist) answers 404 (issue #15).
+     * A company they have nothing to do with (or that does not exist) answers 404 (decision 0033).
      * A page at a time (docs/API.md "Lists"); the cursor only says where to start, never what the caller sees.
      */
     async list(actor: Actor, query: InvoiceListQuery): Promise<{ items: Invoice[]; next: string | null }> {
-      // Keyset paging (issue #19): one statement for the page, two for its views (lines, credited numbers).
+      // Keyset paging: one statement for the page, two for its views (lines, credited numbers).
       const after = decodeCursor(query.cursor, ['string', 'number', 'string'])
       if (query.companyId !== undefined) await assertCompanyInScope(db, actor, query.companyId)
       const staff = query.companyId !== undefined && (isSuperAdmin(actor) || roleIn(actor, query.companyId) !== undefined)

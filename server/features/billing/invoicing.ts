@@ -29,7 +29,7 @@ export type FaultPoint = (point: 'charge' | 'invoice' | 'outbox' | 'agreement') 
 export type Invoicing = ReturnType<typeof createInvoicing>
 
 /**
- * Invoices of charges (issue #8, docs/DOMAIN.md "Billing rules"): issuing an invoice or credit note
+ * Invoices of charges (docs/DOMAIN.md "Billing rules"): issuing an invoice or credit note
  * (numbered in the caller's transaction), the invoice of a charge made elsewhere, and an invoice
  * following its charge's status (with the notices of a failed payment), and a refund's credit
  * note following what Vipps answered. The charges service and the provider-outbox job call this
@@ -157,7 +157,7 @@ export function createInvoicing(deps: {
   }
 
   /**
-   * The invoice follows its charge. A retry (a later charge on an earlier invoice, issue #16) moves
+   * The invoice follows its charge. A retry (a later charge on an earlier invoice, decision 0042) moves
    * the invoice only when it collected the money: a retry that fails or is cancelled leaves the
    * invoice unpaid, as it was. A charge that just failed starts the overdue steps and tells the
    * member and the company's admin staff.

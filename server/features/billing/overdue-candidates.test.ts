@@ -9,8 +9,8 @@ import { historyWriter } from './charge-history'
 
 /**
  * The overdue step job (billing tick, every 10 s) reads only the failed charges that have a step
- * due today; a charge waiting for its next step costs no read of its own (issue #19: at 100,000
- * agreements the tick read every unpaid failed charge and its agreement, one query each).
+ * due today; a charge waiting for its next step costs no read of its own (at 100,000 agreements
+ * the tick once read every unpaid failed charge and its agreement, one query each).
  */
 describe('overdue candidates', () => {
   it('are the failed, unpaid charges past their next reminder day, or past the debt-collection day while not flagged', async () => {

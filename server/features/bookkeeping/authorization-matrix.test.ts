@@ -6,7 +6,7 @@ import { defaultAccountPlan } from '../../../shared/domain/bookkeeping'
 import { documentFixtures } from '../documents/test-helpers'
 
 /**
- * Who may use bookkeeping (issue #23 part A, decision 0067): company admin staff (chairman,
+ * Who may use bookkeeping (decision 0067): company admin staff (chairman,
  * administrator, accountant) of the company and the super admin. Everyone else — a board member,
  * residents, another association's administrator — gets 404 (the books are not shown to them at
  * all); 401 without a token. `o` allowed. Each route once for the demo company (main) and once for

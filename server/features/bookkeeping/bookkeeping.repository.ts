@@ -5,7 +5,7 @@ import type { JournalEvent, VoucherLines } from '../../../shared/domain/bookkeep
 import { periodSums } from './journal-totals'
 
 /**
- * Reads and writes of bookkeeping (issue #23 part A, decision 0067), raw statements for both
+ * Reads and writes of bookkeeping (decision 0067), raw statements for both
  * engines (server/db/statement.ts). The journal's events are read set-based from the invoices by
  * two partial indexes (server/db/schema/invoices.ts) — executed documents by payment
  * date, invoices paid outside Vipps by settlement date — a page of vouchers in (date, number,

@@ -48,7 +48,7 @@ const exportView = (r: ExportRow): JournalExport => ({
 })
 
 /**
- * Bookkeeping (issue #23 part A, docs/BOOKKEEPING.md, decision 0067): a company's account plan, the
+ * Bookkeeping (docs/BOOKKEEPING.md, decision 0067): a company's account plan, the
  * journal of a period (paged, with the period's totals per account), its exports as CSV or xlsx
  * with marks of what was exported, and closing months. Company admin staff (chairman,
  * administrator, accountant) and the super admin; for anyone else the company is 404.

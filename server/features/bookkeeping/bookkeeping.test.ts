@@ -1,5 +1,5 @@
 /**
- * Issue #23 part A, "Done when": a month of demo-like history posted to the journal — its totals per
+ * Bookkeeping as decision 0067 and docs/BOOKKEEPING.md have it: a month of demo-like history posted to the journal — its totals per
  * account equal the charge statistics of the same month; the CSV reads back with Danish decimals;
  * exports mark what they included; a closed month refuses a change (service 409 in EN/DA, and the
  * database's triggers) while a later correction lands in the open month.

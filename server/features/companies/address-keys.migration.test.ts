@@ -1,6 +1,6 @@
 /**
  * Migration 0012 keys the addresses that existed before one address could be added once per
- * company (issue #16): the same form as `addressKey`, and no key for addresses a company already
+ * company (docs/decisions/0038-companies-members-and-addresses.md): the same form as `addressKey`, and no key for addresses a company already
  * held twice, so the unique index never fails on old data.
  */
 import Database from 'better-sqlite3'

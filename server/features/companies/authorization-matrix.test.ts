@@ -8,7 +8,7 @@ import { companyIds } from './test-helpers'
 import { classOf, tokenFor } from '../../test/authorization'
 
 /**
- * Who may call which route of issue #6 (docs/PRODUCT.md §6, docs/API.md): one row per route, one column
+ * Who may call which companies route (docs/PRODUCT.md §6, docs/API.md, docs/decisions/0015-who-does-what-in-a-company.md): one row per route, one column
  * per caller. `o` allowed (any answer but 401/403/404: a 409 from the life cycle is still
  * "allowed"), `3` 403, `4` 404 (another company's records are never revealed), `1` 401.
  * Every companies/address-search route the app serves must have a row (checked below).
@@ -37,17 +37,17 @@ const table: Row[] = [
   ['GET', '/company/{id}', (c) => `/company/${c.main}`, 'ooooo441'],
   ['GET', '/companies/{id}', (c) => `/companies/${c.main}`, 'ooooo441'],
   ['GET', '/company/{id}/members', (c) => `/company/${c.main}/members`, 'ooooo441'],
-  // Paging (issue #19) keeps who sees what: one row a page, the same 404 for another association.
+  // Paging (docs/API.md "Lists") keeps who sees what: one row a page, the same 404 for another association.
   ['GET', '/company/{id}/members', (c) => `/company/${c.main}/members?limit=1`, 'ooooo441'],
   ['GET', '/company/{id}/members', (c) => `/company/${c.second}/members?limit=1`, 'o44444o1'],
-  // Charge statistics (issue #9): company admin staff; the full matrix is in server/features/statistics/statistics.test.ts.
+  // Charge statistics (decision 0032): company admin staff; the full matrix is in server/features/statistics/statistics.test.ts.
   ['GET', '/company/{id}/charges-statistics', (c) => `/company/${c.main}/charges-statistics`, 'oooo3441'],
   ['GET', '/company/{id}/addresses', (c) => `/company/${c.main}/addresses`, 'ooooo441'],
   ['GET', '/address-search', () => '/address-search?q=vestergade', 'ooooo3o1'],
   ['GET', '/company/{id}/payment-providers', (c) => `/company/${c.main}/payment-providers`, 'ooooo441'],
   ['GET', '/company/{id}/payment-providers/{providerId}', (c) => `/company/${c.main}/payment-providers/${c.provider}`, 'ooooo441'],
-  // Issue #15: the lists of another association (Havnehuset, the second company) and of a company
-  // that does not exist answer 404 like its single records, never 200 [].
+  // The lists of another association (Havnehuset, the second company) and of a company that does
+  // not exist answer 404 like its single records, never 200 [] (decision 0033).
   ...(['members', 'addresses', 'payment-providers'] as const).flatMap((list): Row[] => [
     ['GET', `/company/{id}/${list}`, (c) => `/company/${c.second}/${list}`, 'o44444o1'],
     ['GET', `/company/{id}/${list}`, () => `/company/${UNKNOWN}/${list}`, '44444441'],
@@ -93,7 +93,7 @@ const table: Row[] = [
     'o3333441',
   ],
   ['DELETE', '/company/{id}/addresses/{addressId}', (c) => `/company/${c.main}/addresses/${c.address}`, 'oooo3441'],
-  // Issue #16: changing a member's role is the admin staff's, like adding and removing.
+  // Changing a member's role is the admin staff's, like adding and removing (decision 0038).
   ['PATCH', '/company/{id}/member/{memberId}', (c) => `/company/${c.main}/member/${c.member}`, 'oooo3441', () => ({ role: 'ACCOUNTANT' })],
   ['DELETE', '/company/{id}/member/{memberId}', (c) => `/company/${c.main}/member/${c.member}`, 'oooo3441'],
   ...(['suspend', 'activate', 'deactivate', 'delete'] as const).flatMap((action): Row[] => [
@@ -102,7 +102,7 @@ const table: Row[] = [
   ]),
 ]
 
-describe('authorization matrix (issue #6 routes)', () => {
+describe('authorization matrix (companies and address-search routes)', () => {
   it.each(callers.map((caller, n) => [caller, n] as const))('%s gets the expected answer on every route', async (caller, n) => {
     const t = await testAppWithVipps()
     const { main, second } = await companyIds(t)

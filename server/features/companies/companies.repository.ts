@@ -81,7 +81,7 @@ export const companiesRepository = {
       .all(),
   /**
    * A page of the company's staff by (name, membership id) after `after`: one statement with
-   * LIMIT (issue #19). Names are at most 200 characters (personName), as a cursor's strings.
+   * LIMIT (docs/API.md "Lists"). Names are at most 200 characters (personName), as a cursor's strings.
    */
   membersPage: async (db: Db, companyId: string, after: MemberPageKey | undefined, limit: number): Promise<MemberRow[]> =>
     await db

@@ -44,7 +44,7 @@ export interface CompanyUsage {
   addressInUse(db: Db, addressId: string): Promise<boolean>
 }
 
-/** Roles that keep a company run; a company must keep at least one of them (issue #6). */
+/** Roles that keep a company run; a company must keep at least one of them (docs/decisions/0015-who-does-what-in-a-company.md). */
 const MANAGER_ROLES: readonly CompanyRole[] = ['CHAIRMAN', 'ADMINISTRATOR']
 const HEATING_FIELDS = ['heatingWaterPeriodStartDate', 'heatingWaterPeriodEndDate'] as const
 
@@ -257,7 +257,7 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
      * invitation e-mail with a set-password link in their language. An existing user gets an
      * e-mail that they were added, and their own name and mobile stay as they are.
      *
-     * Privacy between associations (issue #15, docs/decisions/): by id only someone the caller
+     * Privacy between associations (docs/decisions/0033-privacy-between-associations.md): by id only someone the caller
      * already knows (staff of one of the caller's companies, or a resident here); any other id
      * answers like an unknown one. Someone outside is added by their exact e-mail, and the answer
      * is then made of what the caller typed, exactly as for a new user, so it tells nothing about
@@ -328,7 +328,7 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
     },
 
     /**
-     * Changes a member's role (issue #16). The last chairman or administrator cannot be given
+     * Changes a member's role (docs/decisions/0038-companies-members-and-addresses.md). The last chairman or administrator cannot be given
      * another role (422, as for removing them); the new role counts from the next request.
      * The same role again changes nothing and answers the member as it is.
      */
@@ -387,7 +387,7 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
           throw conflict(messages.versionConflict.id)
         }
       }
-      // One address once per company (issue #16): compared in one form, so "2." and "2", "Vestergade"
+      // One address once per company (decision 0038): compared in one form, so "2." and "2", "Vestergade"
       // and "vestergade" are the same; the unique index on the key guards it too.
       const key = addressKey(fields)
       if ((await repo.addresses(db, id)).some((a) => addressKey(a) === key)) throw conflict(messages.addressExists.id, 'street')

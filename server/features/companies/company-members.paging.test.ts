@@ -52,7 +52,7 @@ const idsInOrder = async (t: TestApp, companyId: string) =>
       .all()
   ).map((r) => r.id)
 
-describe('GET /api/company/{id}/members pages (issue #19)', () => {
+describe('GET /api/company/{id}/members pages through a cursor', () => {
   it('pages by name through the Link header to the last page, which has none', async () => {
     const { t, main } = await staffOf(25)
     const all = await idsInOrder(t, main)

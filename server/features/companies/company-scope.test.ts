@@ -11,9 +11,10 @@ const UNKNOWN = '0190d5e6-0000-7000-8000-00000000beef'
 const LISTS = ['/agreement', '/invoice', '/messages'] as const
 
 /**
- * Issue #15 item 5: a list given a companyId the caller may not see answers 404 with the same
- * contract body as the company itself would (GET /company/{id}), never 200 []; an id that does not
- * exist answers the same. The authorization matrices hold the full caller × route table.
+ * A list given a companyId the caller may not see answers 404 with the same contract body as the
+ * company itself would (GET /company/{id}), never 200 []; an id that does not exist answers the
+ * same (docs/decisions/0033-privacy-between-associations.md). The authorization matrices hold the
+ * full caller × route table.
  */
 describe("lists filtered by another association's companyId", () => {
   it('answer 404 with the body of the company itself, the same for an unknown id', async () => {

@@ -7,7 +7,7 @@ import type { Actor } from '../../access/actor'
 import { isSuperAdmin, roleIn } from '../../access/policy'
 
 /**
- * The `companyId` filter of a list (issue #15): a company the caller may not see answers 404 with
+ * The `companyId` filter of a list (docs/decisions/0033-privacy-between-associations.md): a company the caller may not see answers 404 with
  * the same body as `GET /company/{id}` would give them, never `200 []`. The super admin sees every
  * company that exists (deleted ones too); anyone else sees a company as its staff or through a
  * link of their own to it: an agreement in any status (a resident, or a former one), or what

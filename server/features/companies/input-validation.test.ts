@@ -1,5 +1,5 @@
 /**
- * Input the server must refuse (issue #15, item 8) for companies: CVR 00000000, names over their
+ * Input the server must refuse (docs/decisions/0034-input-the-server-refuses.md) for companies: CVR 00000000, names over their
  * limit (the answer names it), control characters and bidi overrides in names and addresses, and
  * zod's own issues translated. Each answer in English and in Danish (Accept-Language).
  */
@@ -17,7 +17,7 @@ async function setup() {
   return { t, main, sa: await t.login(demo.superadmin), admin: await t.login(demo.admin) }
 }
 
-describe('item 8: companies', () => {
+describe('text, names and CVR of companies', () => {
   it('refuses CVR 00000000 (its check sum passes) on create and on a field edit, in English and Danish', async () => {
     const { t, sa, admin, main } = await setup()
     const create = await t.call('POST', '/company', { token: sa, body: { ...newCompany, cvr: '00000000' } })

@@ -8,7 +8,7 @@ import { companyIds } from './test-helpers'
 const userOf = async (t: TestApp, email: string) => (await t.db.select().from(users).where(eq(users.emailAddress, email)).get())!
 
 /**
- * Issue #15 item 4: adding staff never shows another association's member data. By id only
+ * Adding staff never shows another association's member data (docs/decisions/0033-privacy-between-associations.md). By id only
  * someone the caller already knows; someone outside by their exact e-mail, answered exactly as a
  * new user would be; an existing user keeps their own data and is told by e-mail.
  */

@@ -5,7 +5,7 @@ import { callers, classOf, tokenFor, documentedRoutes } from '../../test/authori
 import { documentFixtures, pdfBytes, uploadDocument } from './test-helpers'
 
 /**
- * Who may call which documents route (issue #21, docs/PRODUCT.md "Documents"): one row per route and
+ * Who may call which documents route (docs/PRODUCT.md "Documents"): one row per route and
  * audience, one column per caller (server/test/authorization.ts). `o` allowed, `3` 403, `4` 404 (a
  * document the caller may not read, or another association's, is never revealed), `1` 401.
  * Every documents route the app serves has a row (checked below).

@@ -54,7 +54,7 @@ const audiencesOf = (actor: Actor, companyId: string): readonly DocumentAudience
 export type DocumentsService = ReturnType<typeof createDocumentsService>
 
 /**
- * Documents of an association (issue #21, docs/PRODUCT.md "Documents", decision 0062). Staff (every
+ * Documents of an association (docs/PRODUCT.md "Documents", decision 0062). Staff (every
  * company role) and the super admin upload, edit, replace and delete them; who reads one is its
  * audience. Every change is written to the audit trail (`document_events`) in the same transaction.
  * Another association's document, or one the caller may not read, is 404.

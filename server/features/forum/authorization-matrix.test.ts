@@ -6,7 +6,7 @@ import { documentFixtures } from '../documents/test-helpers'
 import { postsOf, replyTo, startThread } from './test-helpers'
 
 /**
- * Who may call which forum route (issue #22, docs/PRODUCT.md "Forum"): one row per route, one
+ * Who may call which forum route (docs/PRODUCT.md "Forum"): one row per route, one
  * column per caller (server/test/authorization.ts). `o` allowed, `3` 403, `4` 404 (another
  * association's thread is never revealed), `1` 401. The thread and its opening post are the
  * resident's (column R); the neighbour (N) has reported that post. The association's staff (C A K

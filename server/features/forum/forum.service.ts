@@ -87,7 +87,7 @@ export const POSTS_PER_HOUR = 30
 const HOUR_MS = 3_600_000
 
 /**
- * The forum of an association (issue #22, docs/PRODUCT.md "Forum", decision 0066). Its members
+ * The forum of an association (docs/PRODUCT.md "Forum", decision 0066). Its members
  * (residents with a living agreement, and its staff) read, start threads and reply; authors edit
  * and delete their own posts; its staff (every role: the board moderates) hide, lock and pin, and
  * resolve members' reports. A reply tells the thread's followers (its author, everyone who posted,

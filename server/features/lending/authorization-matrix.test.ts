@@ -6,7 +6,7 @@ import { documentFixtures } from '../documents/test-helpers'
 import { createItem, loanStep, putItemPhoto, requestLoan } from './test-helpers'
 
 /**
- * Who may call which lending route (issue #22, docs/PRODUCT.md "Lending"): one row per route, one
+ * Who may call which lending route (docs/PRODUCT.md "Lending"): one row per route, one
  * column per caller (server/test/authorization.ts). `o` allowed, `3` 403, `4` 404 (another
  * association's item or loan is never revealed), `1` 401. The item is the resident's (column R);
  * the loan is the neighbour's (column N) request, brought to the state the step needs. A step the

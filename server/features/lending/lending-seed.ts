@@ -3,7 +3,7 @@ import { newId } from '../../lib/ids'
 import { lendingItems } from '../../db/schema/lending'
 
 /**
- * The demo's lending (issue #22): the association Solgården lends a drill with a 200 kr deposit
+ * The demo's lending (docs/decisions/0064-lending.md): the association Solgården lends a drill with a 200 kr deposit
  * and a ladder without one, both to pick up from the caretaker's workshop.
  */
 export async function seedDemoLending(db: Db, companyId: string, companyName: string, now: string): Promise<void> {

@@ -44,7 +44,7 @@ export const itemView = (r: ItemRow): LendingItem => ({
 export type LendingService = ReturnType<typeof createLendingService>
 
 /**
- * The things an association's members lend (issue #22, docs/PRODUCT.md "Lending", decision 0064).
+ * The things an association's members lend (docs/PRODUCT.md "Lending", decision 0064).
  * Any member lists an item as theirs; the administration (company admin staff) lists the
  * association's. The lender edits it and sets its photo; the lender, the association's staff
  * (moderation) and the super admin delete it once no loan of it is open: an item that has loans is

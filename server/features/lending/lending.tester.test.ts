@@ -1,5 +1,5 @@
 /**
- * What an outside tester found in lending (issue #22, decision 0064 "Added afterwards"): a handover
+ * What an outside tester found in lending (decision 0064 "Added afterwards"): a handover
  * weeks ahead, the same request twice in parallel, the borrower taking the lender's step, the
  * refund's message, and the deposit shown to members outside the contract.
  */

@@ -50,7 +50,7 @@ const notYourStep: Record<LoanAction, string> = {
 export type LoansService = ReturnType<typeof createLoansService>
 
 /**
- * Loans (issue #22, docs/PRODUCT.md "Lending", decision 0064): a member requests dates, the lender
+ * Loans (docs/PRODUCT.md "Lending", decision 0064): a member requests dates, the lender
  * accepts (overlapping open requests are declined with it) or declines, the borrower may cancel
  * before the handover; both confirm the contract (a change of its terms starts the confirmations
  * over); the lender records the handover and the return. Each step is the pure rule of

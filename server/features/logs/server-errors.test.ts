@@ -1,5 +1,5 @@
 /**
- * Server-side failures reach System Logs with what identifies them (issue #16): a refusal or an
+ * Server-side failures reach System Logs with what identifies them (docs/decisions/0040-server-failures-in-system-logs.md): a refusal or an
  * outage at Vipps behind a request, with that request's id (the X-Request-Id the caller got), and
  * a failed job with its name. A caller's own mistake (a plain 4xx) is not logged.
  */

@@ -6,7 +6,7 @@ import { documentFixtures } from '../documents/test-helpers'
 import { createListing, putPhoto } from './test-helpers'
 
 /**
- * Who may call which market route (issue #22, docs/PRODUCT.md "Market"): one row per route, one
+ * Who may call which market route (docs/PRODUCT.md "Market"): one row per route, one
  * column per caller (server/test/authorization.ts). `o` allowed, `3` 403, `4` 404 (another
  * association's listing is never revealed), `1` 401. The listing is the resident's (column R).
  * Every market route the app serves has a row (checked below).

@@ -52,7 +52,7 @@ const view = (r: ListingRow): Listing => ({
 export type MarketService = ReturnType<typeof createMarketService>
 
 /**
- * The market of an association (issue #22, docs/PRODUCT.md "Market", decision 0063). Its members
+ * The market of an association (docs/PRODUCT.md "Market", decision 0063). Its members
  * (residents with a living agreement, and its staff) list, read and contact; only the seller edits,
  * renews, changes the status, sets the photo; the seller, the association's staff (any role,
  * moderation) and the super admin delete. Another association's listing is 404.

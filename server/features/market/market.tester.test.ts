@@ -1,5 +1,5 @@
 /**
- * What an outside tester found in the market (issue #22, decision 0063 "Added afterwards"): writing
+ * What an outside tester found in the market (decision 0063 "Added afterwards"): writing
  * about a listing that is gone or expired, a limit per listing that parallel requests cannot pass,
  * an expired listing by id, renewing a gone listing, and the photo's message for a file that is no photo.
  */

@@ -1,5 +1,5 @@
 /**
- * Input the server must refuse (issue #15, item 8) for messages: a subject is one line (no line
+ * Input the server must refuse (docs/decisions/0034-input-the-server-refuses.md) for messages: a subject is one line (no line
  * breaks, control characters or bidi overrides); a body keeps its line breaks but refuses NUL and
  * bidi overrides; over-long values name their limit. English and Danish.
  */
@@ -25,7 +25,7 @@ async function setup() {
   return { t, main, board, draft }
 }
 
-describe('item 8: message subjects and bodies', () => {
+describe('message subjects and bodies', () => {
   it.each([
     ['a line break', 'Generalforsamling\nBcc: alle'],
     ['CR LF', 'Generalforsamling\r\n'.repeat(2)],

@@ -56,7 +56,7 @@ const idsInOrder = async (t: TestApp, companyId: string) =>
     await t.db.select({ id: messages.id }).from(messages).where(eq(messages.companyId, companyId)).orderBy(desc(messages.createdAt), desc(messages.id)).all()
   ).map((r) => r.id)
 
-describe('GET /api/messages pages (issue #19)', () => {
+describe('GET /api/messages pages through a cursor', () => {
   it('pages newest first through the Link header to the last page, which has none; staff see all, a resident only their own line', async () => {
     const { t, main, second } = await sentNotices(22, 3)
     const admin = await t.login(demo.admin)

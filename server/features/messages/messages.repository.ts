@@ -60,7 +60,7 @@ export const messagesRepository = {
   delete: async (db: Db, id: string) => await db.delete(messages).where(eq(messages.id, id)).run(),
 
   /**
-   * A page of the list (issue #19): newest first by (created, id), after `after`, one statement
+   * A page of the list (docs/API.md "Lists"): newest first by (created, id), after `after`, one statement
    * with LIMIT.
    */
   listPage: async (
@@ -218,7 +218,7 @@ export const messagesRepository = {
   /**
    * Every member of the association in one statement: its staff (any company role) and its
    * residents (a living agreement), each once. A message to all members and the general
-   * assembly's sendouts (issue #21) go to them.
+   * assembly's sendouts (decision 0061) go to them.
    */
   allMembers: async (db: Db, companyId: string): Promise<Person[]> =>
     await db

@@ -79,7 +79,7 @@ export type MessagesService = ReturnType<typeof createMessagesService>
 export const FILE_SWEEP_GRACE_MS = 3_600_000
 
 /**
- * Messages (issue #10): drafts, sending now or at a Copenhagen time, delivery in the app and by
+ * Messages (docs/decisions/0025-messages.md): drafts, sending now or at a Copenhagen time, delivery in the app and by
  * e-mail in each recipient's language, received/viewed tracking, attachments, and anonymous
  * messages to the board that keep no trace of their sender.
  */
@@ -90,7 +90,7 @@ export function createMessagesService(deps: MessagesDeps) {
   /**
    * The messages as `actor` sees them (every recipient for the author and staff, else only the
    * actor's own line): senders, recipients, company names and attachments in one statement each
-   * for the whole set (issue #19), so a page costs the same however many it holds.
+   * for the whole set, so a page costs the same however many it holds.
    */
   async function views(actor: Actor | null, rows: MessageRow[]): Promise<Message[]> {
     if (!rows.length) return []
@@ -261,7 +261,7 @@ export function createMessagesService(deps: MessagesDeps) {
   return {
     view: async (actor: Actor, id: string): Promise<Message> => await view(actor, await readable(actor, id)),
 
-    /** `companyId` of a company the caller has nothing to do with (or that does not exist) answers 404 (issue #15). */
+    /** `companyId` of a company the caller has nothing to do with (or that does not exist) answers 404 (decision 0033). */
     /** A page of the list, newest first (docs/API.md "Lists"); the cursor only says where to start, never what the caller sees. */
     async list(actor: Actor, query: MessageListQuery): Promise<{ items: Message[]; next: string | null }> {
       const after = decodeCursor(query.cursor, ['string', 'string'])
@@ -360,7 +360,7 @@ export function createMessagesService(deps: MessagesDeps) {
     },
 
     /**
-     * A message to the board that nobody can trace back (issue #10). The route runs outside the
+     * A message to the board that nobody can trace back (docs/decisions/0027-anonymous-messages-leave-no-trace-of-their-sender.md). The route runs outside the
      * request transaction (no idempotency record, which is keyed by the user) and is not logged;
      * here the row has no sender, the change log names only the company and the recipients, and
      * the caller's id is used for the permission check alone.
@@ -483,7 +483,7 @@ export function createMessagesService(deps: MessagesDeps) {
     /**
      * Every member of the association (its staff and its residents with a living agreement), each
      * once, in one statement: who a message to all members reaches, and the general assembly's
-     * notices and reminders (issue #21).
+     * notices and reminders (decision 0061).
      */
     members: async (companyId: string): Promise<Person[]> => await repo.allMembers(db, companyId),
 

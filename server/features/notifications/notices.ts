@@ -52,8 +52,8 @@ export function createNoticesService(deps: { db: Db; clock: Clock; publicUrl: st
     },
 
     /**
-     * `tell` for many people at once, set-based (issue #21's sendouts to every member of an
-     * association): the caller loads the people in one statement; their notifications are inserted
+     * `tell` for many people at once, set-based (the general assembly's sendouts to every member of
+     * an association, decision 0061): the caller loads the people in one statement; their notifications are inserted
      * together, and each gets an e-mail in their own language, its text made once per language.
      * `details` adds paragraphs to the e-mail in a language (a date written that language's way,
      * a place, an agenda). Inside the caller's transaction. Answers how many were told.

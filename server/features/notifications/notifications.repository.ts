@@ -31,7 +31,7 @@ function toRow(raw: RawNotification | undefined): NotificationRow | undefined {
 const parseJson = (text: string | null): StoredMessage | null => (text === null ? null : (JSON.parse(text) as StoredMessage))
 
 /**
- * Marking one read is the hot write (issue #19): raw statements, prepared once per connection on
+ * Marking one read is the hot write (the API bench's write, docs/BENCHMARKS.md): raw statements, prepared once per connection on
  * SQLite, instead of a query built and prepared on every call (query building and `prepare` were
  * a tenth of a write's time).
  */

@@ -134,7 +134,7 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; users: 
     },
 
     /**
-     * The same notification for many users at once (issue #21's sendouts): the people are given by
+     * The same notification for many users at once (the general assembly's sendouts, decision 0061): the people are given by
      * the caller (loaded in one statement), the text is made once per language, and the rows are
      * inserted together. Inside the caller's transaction, like `notify`.
      */
@@ -173,7 +173,7 @@ export function createNotificationsService(deps: { db: Db; clock: Clock; users: 
 
     /**
      * Marking read twice is harmless: the second time changes nothing. The usual case (one's own,
-     * unread) is one statement, with no read before it (the hot write, issue #20's bench).
+     * unread) is one statement, with no read before it (the hot write of the API bench, docs/BENCHMARKS.md).
      */
     async markRead(actor: Actor, id: string): Promise<Notification> {
       const marked = await repo.markOwnUnread(db, actor.userId, id, clock.now().toISOString())

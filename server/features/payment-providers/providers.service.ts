@@ -120,7 +120,7 @@ export function createProvidersService(deps: {
 
     vippsClient: client,
 
-    /** 404 for a company the actor may not see, and for one that does not exist (issue #15). */
+    /** 404 for a company the actor may not see, and for one that does not exist (decision 0033). */
     async list(actor: Actor, companyId: string): Promise<PaymentProvider[]> {
       assertCompanyVisible(actor, companyId)
       if (!(await deps.companies.byId(companyId))) throw notFound(messages.companyNotFound.id)

@@ -8,7 +8,7 @@ import { callers, classOf, documentedRoutes, tokenFor } from '../../test/authori
 import { newMember } from './test-helpers'
 
 /**
- * Who may call which personal-data route (issue #23, decision 0069): one row per route, one column
+ * Who may call which personal-data route (decision 0069): one row per route, one column
  * per caller (server/test/authorization.ts). `o` allowed, `3` 403, `4` 404, `1` 401. The erase
  * target is a fresh member of the demo association with nothing open (its agreement closed); the
  * second row names the other association, where only the super admin may act and the member is

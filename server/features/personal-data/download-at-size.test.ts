@@ -6,7 +6,7 @@ import { newId } from '../../lib/ids'
 import { testApp } from '../../test/harness'
 import { memberWithDataEverywhere } from './test-helpers'
 
-/** Issue #23 at real size: a member with 5,000 notifications and 500 invoices downloads their data. */
+/** At real size (decision 0069): a member with 5,000 notifications and 500 invoices downloads their data. */
 describe('the personal-data download at size', () => {
   it('answers 5,000 notifications and 500 invoices in a few set-based reads, quickly, in JSON and HTML', async () => {
     const t = await testApp()

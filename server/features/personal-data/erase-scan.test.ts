@@ -18,7 +18,7 @@ const kept = new Set([
   'bookkeeping_closed_months.closed_by_name',
 ])
 
-describe('erasing a member leaves no personal data outside the kept vouchers (issue #23 "Done when")', () => {
+describe('erasing a member leaves no personal data outside the kept vouchers', () => {
   it('scans every text column of every table, listed from the database, for each identifier', async () => {
     const t = await testApp()
     const m = await memberWithDataEverywhere(t)

@@ -99,7 +99,7 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
 const redact = (text: string, identifiers: readonly string[]) => identifiers.reduce((t, id) => t.split(id).join(ERASED_TEXT), text)
 
 /**
- * Erases one account's personal data (issue #23, docs/PRIVACY.md, decision 0069), in one
+ * Erases one account's personal data (docs/PRIVACY.md, decision 0069), in one
  * transaction on either engine. The caller has checked that nothing is open (agreements, unpaid
  * invoices, loans). What the Bookkeeping Act keeps stays: invoices and credit notes keep the name
  * and address on the voucher and lose e-mail and phone. The account row stays, anonymised, since

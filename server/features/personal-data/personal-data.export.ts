@@ -273,7 +273,7 @@ async function readSection(db: Db, section: Section, userId: string): Promise<Ro
 }
 
 /**
- * Everything the product holds about one user (issue #23, docs/PRIVACY.md "Download"): one
+ * Everything the product holds about one user (docs/PRIVACY.md, decision 0069): one
  * set-based read per section of `sections`, all in one snapshot so the parts agree with each other.
  * Secrets never leave: no password or token hashes, no session tokens, no sealed provider
  * secrets (those belong to the association, not to the member).

@@ -37,7 +37,7 @@ export interface PersonalDataDeps {
 }
 
 /**
- * Personal data (issue #23, decision 0069): a user downloads what the product holds about them;
+ * Personal data (decision 0069): a user downloads what the product holds about them;
  * the chairman or administrator of an association (or the super admin) erases a member who asked.
  */
 export function createPersonalDataService({ db, clock, actorChanged, mailFilesDir }: PersonalDataDeps) {

@@ -48,7 +48,7 @@ export async function newMember(t: TestApp, who: { name: string; email: string; 
 }
 
 /**
- * The member given data in every feature (issue #23 "Done when"): an agreement with a collected
+ * The member given data in every feature (docs/PRIVACY.md "Proven by"): an agreement with a collected
  * invoice and a refund (credit note), messages both ways, a forum thread and a neighbour's reply
  * naming them, a market listing, an item lent and a loan asked for, a proposal, notifications,
  * mail, a session, idempotency records and system log rows. The agreement is closed at the end,

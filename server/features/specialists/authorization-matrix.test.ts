@@ -6,7 +6,7 @@ import { documentFixtures } from '../documents/test-helpers'
 import { createSpecialist, plumber } from './test-helpers'
 
 /**
- * Who may call which specialists route (issue #22, docs/PRODUCT.md "Specialists"): one row per
+ * Who may call which specialists route (docs/PRODUCT.md "Specialists"): one row per
  * route, one column per caller (server/test/authorization.ts). `o` allowed, `3` 403, `4` 404
  * (another association's directory is never revealed), `1` 401. Every specialists route the app
  * serves has a row (checked below).

@@ -38,7 +38,7 @@ const synced = (r: SpecialistRow) => {
 export type SpecialistsService = ReturnType<typeof createSpecialistsService>
 
 /**
- * The association's linked specialists (issue #22, docs/PRODUCT.md "Specialists", decision 0065):
+ * The association's linked specialists (docs/PRODUCT.md "Specialists", decision 0065):
  * its staff (every company role) and the super admin write them; its members (staff and residents
  * with a living agreement) read them. Another association's specialist, or list, is 404.
  */

@@ -64,7 +64,7 @@ describe('statistics: server and client agree', () => {
           async () => {
             const text = await t.services.statistics.chargeStatisticsJson(actor, f.main, { type: 'custom', startDate, endDate, agreementId })
             const server = JSON.parse(text) as ChargeStatistics
-            // One page holds them all (the list pages by 200, issue #19).
+            // One page holds them all (the list pages by 200, docs/API.md "Lists").
             const synced = await t.services.invoices.list(actor, { companyId: f.main, limit: 200 })
             expect(synced.next).toBeNull()
             // The same bytes, so the same rows in the same order (decision 0056).

@@ -12,7 +12,7 @@ import { statisticsJson } from './statistics-json'
 export type StatisticsService = ReturnType<typeof createStatisticsService>
 
 /**
- * Charge statistics (docs/PRODUCT.md §2/§3, issue #9) for company admin staff (administrator, accountant,
+ * Charge statistics (docs/PRODUCT.md §2/§3, docs/decisions/0032-charge-statistics.md) for company admin staff (administrator, accountant,
  * chairman) and the super admin; another company's answers 404. The period rules are
  * shared/domain/statistics-period.ts, what counts is shared/domain/statistics.ts.
  */

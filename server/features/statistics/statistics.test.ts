@@ -11,7 +11,7 @@ import { callers, classOf, tokenFor } from '../../test/authorization'
 import { transaction } from '../../db/client'
 
 /**
- * GET /company/{id}/charges-statistics (issue #9). The test clock says 2026-11-23; the demo
+ * GET /company/{id}/charges-statistics (docs/decisions/0032-charge-statistics.md). The test clock says 2026-11-23; the demo
  * company's heating-and-water period is 01.06–31.05, so it is 2026-06-01 – 2027-05-31.
  */
 async function setup() {

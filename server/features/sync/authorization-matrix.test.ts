@@ -24,10 +24,10 @@ const table: Row[] = [
   ['PUT', '/company/{main}', (c) => `/company/${c.f.main}`, 'oooo34441', () => ({ acronym: 'ABF S' })],
   ['PUT', '/company/{second}', (c) => `/company/${c.f.second}`, 'o444444o1', () => ({ acronym: 'HH' })],
   ['PATCH', '/notifications/read-all', () => '/notifications/read-all', 'oooooooo1'],
-  // Documents (issue #21): a document for every member; a resident reads it but may not change it (the neighbour has no agreement here).
+  // Documents (docs/PRODUCT.md "Documents"): a document for every member; a resident reads it but may not change it (the neighbour has no agreement here).
   ['PATCH', '/documents/{id}', (c) => `/documents/${c.doc}`, 'ooooo3441', () => ({ title: 'Husorden 2028' })],
   ['DELETE', '/documents/{id}', (c) => `/documents/${c.doc}`, 'ooooo3441'],
-  // General assemblies (issue #21): calling one offline; the full matrix is server/features/assemblies/authorization-matrix.test.ts.
+  // General assemblies (decision 0061): calling one offline; the full matrix is server/features/assemblies/authorization-matrix.test.ts.
   ['POST', '/assemblies', () => '/assemblies', 'oooo33441', (c) => assemblyBody(c.f.main, { noticeAt: null })],
 ]
 

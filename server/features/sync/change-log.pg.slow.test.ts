@@ -1,5 +1,5 @@
 /**
- * The sync cursor never skips a change on PostgreSQL (issue #20, decision 0058): with concurrent
+ * The sync cursor never skips a change on PostgreSQL (decision 0058): with concurrent
  * transactions, commit order is not seq order, so a puller that read seq 105 before 104 committed
  * would never see 104. Eight writers on two instances (two pools, as two servers would have) log
  * changes in transactions of varied length while a puller reads `seq > cursor` throughout, in

@@ -32,7 +32,7 @@ const EVERYONE = Symbol('every actor')
 
 /**
  * The actor (user, session, company roles) per bearer token, reused for a few seconds so that a
- * request does not read session, user and memberships on every call (issue #19).
+ * request does not read session, user and memberships on every call.
  *
  * Every writer of what an actor holds calls `invalidateUser` or `invalidateAll`, so a sign-out, a
  * revoked session, a changed role or membership or a deleted company counts from the very next

@@ -79,7 +79,7 @@ export const usersRepository = {
 
   /**
    * Users whose e-mail starts with the text, at most 10, in e-mail order: among the staff of the
-   * given companies (what a company's staff may find, issue #15), or among everyone (`'all'`, the
+   * given companies (what a company's staff may find, decision 0033), or among everyone (`'all'`, the
    * super admin). `%`, `_` and a backslash in the text match themselves.
    */
   searchByEmailPrefixAmong: async (db: Db, prefix: string, staffOf: readonly string[] | 'all'): Promise<UserRow[]> =>

@@ -192,7 +192,7 @@ export function createWebhooksService(deps: {
      * A delivery from Vipps. A bad signature, body hash or date changes nothing (401). The same
      * body twice is stored once. Runs inside the request's write transaction.
      *
-     * An unknown provider id answers exactly like a known one with a bad signature (issue #15), and
+     * An unknown provider id answers exactly like a known one with a bad signature (docs/DOMAIN.md "Webhooks"), and
      * is checked against a dummy secret (opened and hashed like a real one), so neither the answer
      * nor its time tells which provider ids exist.
      */

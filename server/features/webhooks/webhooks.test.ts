@@ -196,7 +196,7 @@ describe('receiving Vipps webhooks', () => {
     expect(await t.services.webhooks.processDue()).toBe(0)
   })
 
-  it('answers an unknown provider exactly like a known one with a bad signature (issue #15)', async () => {
+  it('answers an unknown provider exactly like a known one with a bad signature', async () => {
     const { t, provider, sa } = await withHook()
     const unknown = '0190d5e6-0000-7000-8000-000000000000'
     const config = { providerName: 'Uden webhooks', merchantSerialNumber: '2', subscriptionKey: 'abcdef', clientId: 'c', clientSecret: 'secret' }

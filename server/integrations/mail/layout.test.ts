@@ -4,7 +4,7 @@ import { renderEmail } from './layout'
 
 const names = ['<b>Bo</b>', '<script>alert(1)</script>', '{name}', '<0>x</0>']
 
-describe('e-mails keep names with markup as text (issue #17 item 8)', () => {
+describe('e-mails keep names with markup as text', () => {
   it.each(names)('a name %s is escaped in the HTML part and literal in the text part', (name) => {
     const escaped = name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
     const plain = renderEmail('da', { subject: `Hej ${name}`, paragraphs: [`Hej ${name},`], action: { label: 'Åbn', url: 'https://example.dk/x' } })

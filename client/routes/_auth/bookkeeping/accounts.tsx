@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AccountPlanPage } from '../../../features/bookkeeping/AccountPlanPage'
 
-/** The account plan of bookkeeping (issue #23 part A); company admin staff. */
+/** The account plan of bookkeeping (docs/BOOKKEEPING.md); company admin staff. */
 export const Route = createFileRoute('/_auth/bookkeeping/accounts')({ component: AccountPlanPage })
