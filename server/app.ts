@@ -14,6 +14,7 @@ import { onError, notFoundHandler } from './http/error-mapper'
 import { authenticate } from './http/authenticate'
 import { dataAccess } from './http/write-transaction'
 import { renderDocsPage } from './http/docs-page'
+import { routeRules } from './http/route'
 import { vippsEnvironment } from './integrations/vipps/vipps-environment'
 import { acceptAll } from './integrations/files/attachment-store'
 import { idempotencyKeys, mailOutbox } from './db/schema/platform'
@@ -109,7 +110,8 @@ export function createApp(deps: AppDeps & { modules?: readonly FeatureModule[] }
     scanner: deps.messages?.scanner ?? acceptAll,
     options: deps,
     fetch: (request, env) => app.fetch(request, env),
-    syncEntities: () => list.flatMap((m) => m.sync?.(services, kernel) ?? []),
+    routeRules: routeRules(app),
+    syncEntities: (s) => list.flatMap((m) => m.sync?.(s, kernel) ?? []),
   }
   const services = makeServices(list, kernel)
   const jobs: Job[] = list.flatMap((m) => m.jobs?.(services, kernel) ?? [])

@@ -66,7 +66,12 @@ async function main() {
     version: process.env.npm_package_version,
     deliverTo: () => (request) => appRef!.fetch(request),
   })
-  const { app, services, jobs: moduleJobs, sweepFiles } = createApp({
+  const {
+    app,
+    services,
+    jobs: moduleJobs,
+    sweepFiles,
+  } = createApp({
     config,
     database,
     clock,

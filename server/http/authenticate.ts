@@ -9,7 +9,7 @@ import { requireActor } from '../access/actor'
  * Resolves `Authorization: Bearer <token>` into `c.var.actor` (undefined for guests; reused per
  * token for a few seconds, see auth.authenticate and users/actor-cache.ts) and picks the
  * answer language: the Accept-Language the client sends (its interface language), else the user's.
- * Routes that need a user call `requireActor`; this middleware never refuses on its own.
+ * Routes that need a user say so in their rules (server/http/route.ts); this middleware never refuses on its own.
  */
 export function authenticate(auth: AuthService): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -20,10 +20,4 @@ export function authenticate(auth: AuthService): MiddlewareHandler<AppEnv> {
     c.set('locale', localeFromHeader(c.req.header('Accept-Language')) ?? (actor ? localeOf(actor.language) : 'en'))
     await next()
   }
-}
-
-/** Refuses guests with 401 before the request body is even read. */
-export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireActor(c.get('actor'))
-  await next()
 }

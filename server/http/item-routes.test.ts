@@ -11,6 +11,7 @@ describe('itemRoutes', () => {
     const route = r.route({
       method: 'post',
       path: '/things/{id}/poke',
+      rules: { access: 'signed-in', data: 'write' },
       summary: 'Poke',
       request: { params: IdParam, headers: writeHeaders },
       ok: { 202: { description: 'Poked' } },

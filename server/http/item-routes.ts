@@ -1,4 +1,5 @@
-import { createRoute, z, type RouteConfig } from '@hono/zod-openapi'
+import { z, type RouteConfig } from '@hono/zod-openapi'
+import { route as ruledRoute, type RouteRules } from './route'
 import { bearer, errorResponses, json, jsonBody, versionedWriteHeaders, writeHeaders } from './openapi'
 import { nextLinkHeader } from './paging'
 
@@ -25,7 +26,13 @@ export interface RouteSpec {
   /** The successful answer(s), by status. */
   ok: RouteConfig['responses']
   errors: readonly ErrorCode[]
+  /** What it needs from the HTTP layer (server/http/route.ts); the builders below state theirs. */
+  rules: RouteRules
 }
+
+/** The item routes' rules: signed in; the feature's policy checks the role in the association. */
+const READ = { access: 'signed-in', data: 'read' } as const satisfies RouteRules
+const WRITE = { access: 'signed-in', data: 'write' } as const satisfies RouteRules
 
 /** A route's own words in the document. */
 interface Text {
@@ -56,7 +63,8 @@ export function itemRoutes<E extends z.ZodType>(frame: { tags: string[]; entity:
 
   // The keys in the order the hand-written definitions had, so the generated document reads the same.
   const route = <const S extends RouteSpec>(spec: S) =>
-    createRoute({
+    ruledRoute({
+      rules: spec.rules,
       method: spec.method as S['method'],
       path: spec.path as S['path'],
       tags,
@@ -81,6 +89,7 @@ export function itemRoutes<E extends z.ZodType>(frame: { tags: string[]; entity:
       route({
         method: 'get',
         path,
+        rules: READ,
         ...text(spec),
         request: { params: spec.params as Prm, query: spec.query },
         ok: { 200: { description: `A page of ${spec.of ?? plural}`, headers: nextLinkHeader, ...json(z.array((spec.items ?? entity) as I)) } },
@@ -91,6 +100,7 @@ export function itemRoutes<E extends z.ZodType>(frame: { tags: string[]; entity:
       route({
         method: 'post',
         path,
+        rules: WRITE,
         ...text(spec),
         request: { headers: writeHeaders, ...jsonBody(spec.body) },
         ok: { 201: one() },
@@ -98,12 +108,13 @@ export function itemRoutes<E extends z.ZodType>(frame: { tags: string[]; entity:
       }),
     /** GET one item by `{id}`. */
     read: <const P extends string>(path: P, spec: Text) =>
-      route({ method: 'get', path, ...text(spec), request: { params: IdParam }, ok: { 200: one() }, errors: [401, 404] }),
+      route({ method: 'get', path, rules: READ, ...text(spec), request: { params: IdParam }, ok: { 200: one() }, errors: [401, 404] }),
     /** PATCH an item by `{id}` with If-Match: 200 with it. */
     update: <const P extends string, B extends z.ZodType>(path: P, spec: Text & { body: B }) =>
       route({
         method: 'patch',
         path,
+        rules: WRITE,
         ...text(spec),
         request: { params: IdParam, headers: versionedWriteHeaders, ...jsonBody(spec.body) },
         ok: { 200: one() },
@@ -114,6 +125,7 @@ export function itemRoutes<E extends z.ZodType>(frame: { tags: string[]; entity:
       route({
         method: 'delete',
         path,
+        rules: WRITE,
         ...text(spec),
         request: { params: IdParam, headers: versionedWriteHeaders },
         ok: { 204: { description: 'Deleted' } },
@@ -121,12 +133,21 @@ export function itemRoutes<E extends z.ZodType>(frame: { tags: string[]; entity:
       }),
     /** GET the bytes of an item's file (a photo, an attachment) by `{id}` or `params`: 404 when there is none. */
     file: <const P extends string, Prm extends z.ZodObject = typeof IdParam>(path: P, spec: Text & { what: string; params?: Prm }) =>
-      route({ method: 'get', path, ...text(spec), request: { params: (spec.params ?? IdParam) as Prm }, ok: { 200: bytes(spec.what) }, errors: [401, 404] }),
-    /** PUT an item's file (multipart field `file`) with If-Match: 200 with the item. */
-    setFile: <const P extends string>(path: P, spec: Text & { errors?: Codes }) =>
+      route({
+        method: 'get',
+        path,
+        rules: READ,
+        ...text(spec),
+        request: { params: (spec.params ?? IdParam) as Prm },
+        ok: { 200: bytes(spec.what) },
+        errors: [401, 404],
+      }),
+    /** PUT an item's file (multipart field `file`, a photo or attachment up to 5 MB, a document up to 20 MB) with If-Match: 200 with the item. */
+    setFile: <const P extends string>(path: P, spec: Text & { size: 'attachment' | 'document'; errors?: Codes }) =>
       route({
         method: 'put',
         path,
+        rules: { ...WRITE, body: spec.size },
         ...text(spec),
         request: { params: IdParam, headers: versionedWriteHeaders, ...fileUpload },
         ok: { 200: one() },

@@ -9,7 +9,7 @@ import { connectionOf, inMemoryDatabase, openDatabase, type SqliteDatabase_ } fr
 import { inReadScope } from '../db/read-scope'
 import { users } from '../db/schema/users'
 import { WriteLock } from '../lib/write-lock'
-import { getsThatWrite } from './gets-that-write'
+import { documentedRoutes } from './route'
 import { demo, testApp } from '../test/harness'
 import Database from 'better-sqlite3'
 import { v7 } from 'uuid'
@@ -139,20 +139,22 @@ describe.skipIf(onPostgres)('reads on their own connection (file database)', () 
     expect(suspended.json.status).toBe('SUSPENDED')
   })
 
-  it('knows those GET forms from the marks on their routes: the life cycle and rejecting an agreement, nothing else', async () => {
+  it('knows the GET routes that change data or call out from their rules: the life cycle, rejecting and accepting an agreement, Vipps sign-in', async () => {
     const t = await testApp()
-    const marked = getsThatWrite(t.app)
-    for (const action of ['activate', 'suspend', 'deactivate', 'delete']) expect(marked(`/api/company/${v7()}/${action}`)).toBe(true)
-    expect(marked(`/api/agreement/${v7()}/reject`)).toBe(true)
-    for (const path of [
-      '/api/company',
-      `/api/company/${v7()}`,
-      `/api/company/${v7()}/suspend/x`,
-      `/api/agreement/${v7()}`,
-      '/api/sync',
-      '/api/agreement/x/y/reject',
-    ])
-      expect(marked(path)).toBe(false)
+    const unsafe = documentedRoutes(t.app)
+      .filter((r) => r.method === 'GET' && r.rules?.data !== 'read')
+      .map((r) => `${r.path} ${r.rules?.data}`)
+      .sort()
+    expect(unsafe).toEqual(
+      [
+        ...['activate', 'deactivate', 'delete', 'suspend'].map((action) => `/api/company/{id}/${action} write`),
+        '/api/agreement/{id}/accept own-steps',
+        '/api/agreement/{id}/reject write',
+        '/api/auth/vipps own-steps',
+        '/api/auth/vipps/callback own-steps',
+      ].sort(),
+    )
+    expect((await t.call('HEAD', `/company/${v7()}/suspend`, { token: await t.login(demo.superadmin) })).status).toBe(405)
   })
 
   it('signs a request in from committed sessions only, and slides the expiry under the lock, not inside an open write', async () => {

@@ -1,4 +1,4 @@
-import { createRoute, type RouteConfig } from '@hono/zod-openapi'
+import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { MAX_ATTACHMENT_BYTES } from '../../shared/contract/messages'
@@ -104,4 +104,33 @@ export function route<const P extends string, const R extends Omit<RouteConfig, 
   const { rules, ...rest } = config
   if (rules.data === 'own-steps' && !rules.calls && !rules.why) throw new Error(`${config.method} ${config.path}: own-steps needs \`calls\` or \`why\``)
   return createRoute({ ...(rest as unknown as R), 'x-rules': rules, middleware: ruled(rules) as MiddlewareHandler })
+}
+
+/** A route of the app as its OpenAPI registry holds it: method, path (with the mount prefix) and rules. */
+export interface DocumentedRoute {
+  method: string
+  path: string
+  rules: RouteRules | undefined
+}
+
+/** Every route the app documents, with its rules (undefined: declared without `route()`, which a test refuses). */
+export function documentedRoutes(app: OpenAPIHono<any>): DocumentedRoute[] {
+  return app.openAPIRegistry.definitions.flatMap((d) =>
+    d.type === 'route' ? [{ method: d.route.method.toUpperCase(), path: d.route.path, rules: rulesOf(d.route) }] : [],
+  )
+}
+
+const patternOf = (openApiPath: string) => new RegExp(`^${openApiPath.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^/}]+\}/g, '[^/]+')}$`)
+
+/**
+ * The rules of the route a request of `method` to `path` reaches (undefined: none), read from the
+ * app's routes once they are all mounted. For checks made before a request runs (a sync batch's items).
+ */
+export function routeRules(app: OpenAPIHono<any>): (method: string, path: string) => RouteRules | undefined {
+  let routes: Array<{ method: string; pattern: RegExp; rules: RouteRules | undefined }> | undefined
+  return (method, path) => {
+    routes ??= documentedRoutes(app).map((r) => ({ method: r.method, pattern: patternOf(r.path), rules: r.rules }))
+    const wanted = method.toUpperCase()
+    return routes.find((r) => r.method === wanted && r.pattern.test(path))?.rules
+  }
 }

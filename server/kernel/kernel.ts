@@ -11,6 +11,8 @@ import type { AttachmentScanner } from '../integrations/files/attachment-store'
 import type { BillingConfig, createBillingService } from '../features/billing/billing.service'
 import type { AuthDeps } from '../features/auth/auth.service'
 import type { SyncedEntity } from '../features/sync/synced-entity'
+import type { RouteRules } from '../http/route'
+import type { Services } from './module'
 
 /** What `createApp` is given (server/app.ts): the running process's parts, and choices tests make. */
 export interface AppDeps {
@@ -64,6 +66,8 @@ export interface Kernel {
   options: AppDeps
   /** The app's own fetch: every middleware runs, as for a request of its own (the sync batch). */
   fetch(request: Request, env?: unknown): Response | Promise<Response>
+  /** The rules of the route a request reaches (server/http/route.ts), for checks made before it runs. */
+  routeRules(method: string, path: string): RouteRules | undefined
   /** Every module's synced entities, in the order of the modules (the sync cursor counts on it). */
-  syncEntities(): SyncedEntity[]
+  syncEntities(services: Services): SyncedEntity[]
 }

@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
+import { route } from '../../http/route'
 import { AccountStatementResponse, MemberStatementQuery, OwnStatementQuery } from '../../../shared/contract/account-statement'
 import { bearer, errorResponses as e, json, router } from '../../http/openapi'
 import { requireActor } from '../../access/actor'
@@ -10,7 +11,8 @@ const ROWS =
   'write-off (credit) and payment outside Vipps MobilePay (credit) of the year in date order, each with the running balance in øre ' +
   '(above 0 the member owes, below 0 in their favour); the balance before 1 January is the first row (OPENING_BALANCE).'
 
-const own = createRoute({
+const own = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/account-statement',
   tags,
@@ -21,7 +23,8 @@ const own = createRoute({
   responses: { 200: { description: 'The statement', ...json(AccountStatementResponse) }, 400: e[400], 401: e[401], 404: e[404] },
 })
 
-const ofMember = createRoute({
+const ofMember = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/companies/{companyId}/members/{userId}/account-statement',
   tags,

@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
+import { route } from '../../http/route'
 import { SendStatementsParams, StatementSendout } from '../../../shared/contract/account-statement'
 import { bearer, errorResponses as e, json, router, writeHeaders } from '../../http/openapi'
 import { requireActor } from '../../access/actor'
@@ -7,7 +8,8 @@ import type { StatementSendoutsService } from './statement-sendouts.service'
 const tags = ['Account statements']
 const WHO = "The association's chairman, administrator and accountant, and the super admin; a board member 403; another association 404."
 
-const list = createRoute({
+const list = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/companies/{companyId}/account-statement-sendouts',
   tags,
@@ -18,7 +20,8 @@ const list = createRoute({
   responses: { 200: { description: 'The sendouts', ...json(z.array(StatementSendout)) }, 401: e[401], 403: e[403], 404: e[404] },
 })
 
-const send = createRoute({
+const send = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/companies/{companyId}/account-statement-sendouts/{year}',
   tags,

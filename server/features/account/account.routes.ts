@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
+import { route } from '../../http/route'
 import {
   AccountInfo,
   AddAuthMethodRequest,
@@ -20,7 +21,8 @@ import type { AccountService } from './account.service'
 const tags = ['Account']
 const e = errorResponses
 
-const getInfo = createRoute({
+const getInfo = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/account/info',
   tags,
@@ -28,7 +30,8 @@ const getInfo = createRoute({
   summary: 'The signed-in user with companies, current company and language',
   responses: { 200: { description: 'The user', ...json(AccountInfo) }, 401: e[401] },
 })
-const putInfo = createRoute({
+const putInfo = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'put',
   path: '/account/info',
   tags,
@@ -37,7 +40,8 @@ const putInfo = createRoute({
   request: { headers: versionedWriteHeaders, ...jsonBody(UpdateAccountRequest) },
   responses: { 200: { description: 'Updated', ...json(AccountInfo) }, 400: e[400], 401: e[401], 409: e[409], 412: e[412], 422: e[422], 429: e[429] },
 })
-const getProfile = createRoute({
+const getProfile = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/account/profile',
   tags,
@@ -45,7 +49,8 @@ const getProfile = createRoute({
   summary: 'Profile with sign-in methods (secrets never returned)',
   responses: { 200: { description: 'The profile', ...json(Profile) }, 401: e[401] },
 })
-const patchField = createRoute({
+const patchField = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'patch',
   path: '/account/profile/{field}',
   tags,
@@ -55,7 +60,8 @@ const patchField = createRoute({
   request: { params: z.object({ field: ProfileField }), headers: versionedWriteHeaders, ...jsonBody(PatchProfileFieldRequest) },
   responses: { 200: { description: 'Updated profile', ...json(Profile) }, 400: e[400], 401: e[401], 409: e[409], 412: e[412], 422: e[422], 429: e[429] },
 })
-const switchCompany = createRoute({
+const switchCompany = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/account/current-company',
   tags,
@@ -64,7 +70,8 @@ const switchCompany = createRoute({
   request: { headers: writeHeaders, ...jsonBody(SwitchCompanyRequest) },
   responses: { 200: { description: 'The user with the new current company', ...json(AccountInfo) }, 400: e[400], 401: e[401], 404: e[404] },
 })
-const addMethod = createRoute({
+const addMethod = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/account/auth-methods',
   tags,
@@ -74,7 +81,8 @@ const addMethod = createRoute({
   request: { headers: writeHeaders, ...jsonBody(AddAuthMethodRequest) },
   responses: { 201: { description: 'Created', ...json(AddAuthMethodResponse) }, 400: e[400], 401: e[401], 409: e[409], 422: e[422], 429: e[429] },
 })
-const deleteMethod = createRoute({
+const deleteMethod = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'delete',
   path: '/account/auth-methods/{id}',
   tags,
@@ -84,7 +92,8 @@ const deleteMethod = createRoute({
   request: { params: z.object({ id: z.uuid() }), headers: writeHeaders, body: { ...json(ConfirmOwnerRequest), required: false } },
   responses: { 204: { description: 'Removed' }, 400: e[400], 401: e[401], 404: e[404], 422: e[422], 429: e[429] },
 })
-const searchUsers = createRoute({
+const searchUsers = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/account/users',
   tags,

@@ -1,10 +1,12 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
+import { route } from '../../http/route'
 import { AddressSearchQuery, AddressSuggestion } from '../../../shared/contract/companies'
 import { bearer, errorResponses as e, json, router } from '../../http/openapi'
 import { requireActor } from '../../access/actor'
 import type { AddressSearchService } from './address-search.service'
 
-const search = createRoute({
+const search = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/address-search',
   tags: ['Company addresses'],

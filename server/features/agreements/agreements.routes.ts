@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
+import { route } from '../../http/route'
 import {
   AcceptAgreementResponse,
   Agreement,
@@ -15,14 +16,14 @@ import { ifMatchVersion, setETag } from '../../http/versioning'
 import { ErrorBody } from '../../../shared/contract/common'
 import { requireActor } from '../../access/actor'
 import type { AgreementsService } from './agreements.service'
-import { CHANGES_DATA } from '../../http/gets-that-write'
 
 const tags = ['Agreements']
 const IdParam = z.object({ id: z.uuid() })
 const one = (description: string) => ({ description: `${description} (ETag: its version)`, ...json(Agreement) })
 const unavailable = { description: 'Vipps MobilePay could not be reached (`PROVIDER_UNAVAILABLE`); nothing changed, try again', ...json(ErrorBody) }
 
-const list = createRoute({
+const list = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/agreement',
   tags,
@@ -40,7 +41,8 @@ const list = createRoute({
     404: e[404],
   },
 })
-const create = createRoute({
+const create = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/agreement',
   tags,
@@ -50,7 +52,8 @@ const create = createRoute({
   request: { headers: writeHeaders, ...jsonBody(CreateAgreementRequest) },
   responses: { 201: one('Created in status CREATED'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
-const getOne = createRoute({
+const getOne = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/agreement/{id}',
   tags,
@@ -59,7 +62,8 @@ const getOne = createRoute({
   request: { params: IdParam },
   responses: { 200: one('The agreement'), 401: e[401], 404: e[404] },
 })
-const update = createRoute({
+const update = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'patch',
   path: '/agreement/{id}',
   tags,
@@ -69,7 +73,8 @@ const update = createRoute({
   request: { params: IdParam, headers: versionedWriteHeaders, ...jsonBody(UpdateAgreementRequest) },
   responses: { 200: one('The changed agreement'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
 })
-const charges = createRoute({
+const charges = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/agreement/{id}/charges',
   tags,
@@ -87,7 +92,8 @@ const charges = createRoute({
   },
 })
 const accept = (method: 'get' | 'post') =>
-  createRoute({
+  route({
+    rules: { access: 'signed-in', data: 'own-steps', calls: 'vipps' },
     method,
     path: '/agreement/{id}/accept',
     tags,
@@ -108,17 +114,18 @@ const accept = (method: 'get' | 'post') =>
     },
   })
 const reject = (method: 'get' | 'post') =>
-  createRoute({
+  route({
+    rules: { access: 'signed-in', data: 'write' },
     method,
     path: '/agreement/{id}/reject',
     tags,
     security: bearer,
     summary: 'The member rejects a CREATED agreement (status REJECTED).' + (method === 'get' ? ' The GET form stays for compatibility; clients use POST.' : ''),
-    ...(method === 'get' ? CHANGES_DATA : {}),
     request: method === 'post' ? { params: IdParam, headers: writeHeaders } : { params: IdParam },
     responses: { 200: one('The rejected agreement'), 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
   })
-const cancel = createRoute({
+const cancel = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/agreement/{id}/cancel',
   tags,
@@ -173,6 +180,3 @@ export const agreementsRoutes = (agreements: AgreementsService) => {
   }
   return r
 }
-
-/** Paths whose handlers call Vipps and so run outside the request's write transaction (server/http/write-transaction.ts). */
-export const agreementCallsVipps = (method: string, path: string) => (method === 'GET' || method === 'POST') && /^\/api\/agreement\/[^/]+\/accept$/.test(path)

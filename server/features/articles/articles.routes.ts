@@ -38,6 +38,7 @@ const getOne = r.read('/articles/{id}', { summary: 'An article with its sanitize
 const update = r.update('/articles/{id}', { summary: "Change an article's title, body, tags or language", description: WRITERS, body: UpdateArticleRequest })
 const remove = r.remove('/articles/{id}', { summary: 'Delete an article and its attachments', description: WRITERS })
 const attach = r.route({
+  rules: { access: 'signed-in', data: 'write', body: 'document' },
   method: 'post',
   path: '/articles/{id}/attachments',
   summary:
@@ -53,6 +54,7 @@ const attachment = r.file('/articles/{id}/attachments/{attachmentId}', {
   params: AttachmentParam,
 })
 const detach = r.route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'delete',
   path: '/articles/{id}/attachments/{attachmentId}',
   summary: 'Remove an attachment',

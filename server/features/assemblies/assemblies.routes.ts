@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
+import { route } from '../../http/route'
 import { Assembly, AssemblyListQuery, CreateAssemblyRequest, CreateProposalRequest, Proposal, UpdateAssemblyRequest } from '../../../shared/contract/assemblies'
 import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
 import { nextLinkHeader, setNextLink } from '../../http/paging'
@@ -12,7 +13,8 @@ const ProposalParam = z.object({ id: z.uuid(), proposalId: z.uuid() })
 const one = (description: string) => ({ description: `${description} (ETag: its version)`, ...json(Assembly) })
 const oneProposal = (description: string) => ({ description: `${description} (ETag: its version)`, ...json(Proposal) })
 
-const list = createRoute({
+const list = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/assemblies',
   tags,
@@ -29,7 +31,8 @@ const list = createRoute({
     404: e[404],
   },
 })
-const create = createRoute({
+const create = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/assemblies',
   tags,
@@ -43,7 +46,8 @@ const create = createRoute({
   request: { headers: writeHeaders, ...jsonBody(CreateAssemblyRequest) },
   responses: { 201: one('The assembly'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
 })
-const getOne = createRoute({
+const getOne = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/assemblies/{id}',
   tags,
@@ -52,7 +56,8 @@ const getOne = createRoute({
   request: { params: IdParam },
   responses: { 200: one('The assembly'), 401: e[401], 404: e[404] },
 })
-const update = createRoute({
+const update = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'patch',
   path: '/assemblies/{id}',
   tags,
@@ -64,7 +69,8 @@ const update = createRoute({
   request: { params: IdParam, headers: versionedWriteHeaders, ...jsonBody(UpdateAssemblyRequest) },
   responses: { 200: one('The assembly'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412], 422: e[422] },
 })
-const cancel = createRoute({
+const cancel = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/assemblies/{id}/cancel',
   tags,
@@ -73,7 +79,8 @@ const cancel = createRoute({
   request: { params: IdParam, headers: versionedWriteHeaders },
   responses: { 200: one('The cancelled assembly'), 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
 })
-const held = createRoute({
+const held = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/assemblies/{id}/held',
   tags,
@@ -83,7 +90,8 @@ const held = createRoute({
   request: { params: IdParam, headers: versionedWriteHeaders },
   responses: { 200: one('The held assembly'), 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412], 422: e[422] },
 })
-const proposals = createRoute({
+const proposals = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/assemblies/{id}/proposals',
   tags,
@@ -93,7 +101,8 @@ const proposals = createRoute({
   request: { params: IdParam },
   responses: { 200: { description: 'The proposals', ...json(z.array(Proposal)) }, 401: e[401], 404: e[404] },
 })
-const submit = createRoute({
+const submit = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/assemblies/{id}/proposals',
   tags,
@@ -104,7 +113,8 @@ const submit = createRoute({
   request: { params: IdParam, headers: writeHeaders, ...jsonBody(CreateProposalRequest) },
   responses: { 201: oneProposal('The proposal'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
 })
-const withdraw = createRoute({
+const withdraw = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/assemblies/{id}/proposals/{proposalId}/withdraw',
   tags,

@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
+import { route } from '../../http/route'
 import { ConfirmEmailRequest, ForgotPasswordRequest, LoginRequest, LoginResponse, ResetPasswordRequest } from '../../../shared/contract/auth'
 import { ConfirmOwnerRequest, VippsLinkResponse } from '../../../shared/contract/account'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
@@ -20,7 +21,13 @@ function rememberState(c: Context, state: string) {
   setCookie(c, STATE_COOKIE, state, { path: STATE_PATH, httpOnly: true, sameSite: 'Lax', secure: new URL(c.req.url).protocol === 'https:', maxAge: 600 })
 }
 
-const login = createRoute({
+const login = route({
+  rules: {
+    access: 'public',
+    data: 'own-steps',
+    why: 'checks the password (and slows an account under attack) without holding the write lock',
+    unbatched: true,
+  },
   method: 'post',
   path: '/auth/login',
   tags,
@@ -29,7 +36,8 @@ const login = createRoute({
   responses: { 200: { description: 'Signed in', ...json(LoginResponse) }, 400: errorResponses[400], 401: errorResponses[401], 429: errorResponses[429] },
 })
 
-const logout = createRoute({
+const logout = route({
+  rules: { access: 'signed-in', data: 'write', unbatched: true },
   method: 'post',
   path: '/auth/logout',
   tags,
@@ -39,7 +47,8 @@ const logout = createRoute({
   responses: { 204: { description: 'Signed out' }, 401: errorResponses[401] },
 })
 
-const forgot = createRoute({
+const forgot = route({
+  rules: { access: 'public', data: 'write', unbatched: true },
   method: 'post',
   path: '/auth/forgot-password',
   tags,
@@ -48,7 +57,8 @@ const forgot = createRoute({
   responses: { 200: { description: 'Request received', ...json(MessageResponse) }, 400: errorResponses[400], 429: errorResponses[429] },
 })
 
-const reset = createRoute({
+const reset = route({
+  rules: { access: 'public', data: 'write', unbatched: true },
   method: 'post',
   path: '/auth/reset-password',
   tags,
@@ -57,7 +67,8 @@ const reset = createRoute({
   responses: { 200: { description: 'Password changed', ...json(MessageResponse) }, 400: errorResponses[400] },
 })
 
-const confirmEmail = createRoute({
+const confirmEmail = route({
+  rules: { access: 'public', data: 'write', unbatched: true },
   method: 'post',
   path: '/auth/confirm-email',
   tags,
@@ -66,7 +77,8 @@ const confirmEmail = createRoute({
   responses: { 200: { description: 'Confirmed', ...json(MessageResponse) }, 400: errorResponses[400], 409: errorResponses[409] },
 })
 
-const vippsLink = createRoute({
+const vippsLink = route({
+  rules: { access: 'signed-in', data: 'own-steps', calls: 'vipps', unbatched: true },
   method: 'post',
   path: '/auth/vipps/link',
   tags,
@@ -84,7 +96,8 @@ const vippsLink = createRoute({
   },
 })
 
-const vipps = createRoute({
+const vipps = route({
+  rules: { access: 'public', data: 'own-steps', calls: 'vipps' },
   method: 'get',
   path: '/auth/vipps',
   tags,
@@ -93,7 +106,8 @@ const vipps = createRoute({
   responses: { 302: { description: 'Redirect to Vipps Login, or back to the login page' } },
 })
 
-const vippsCallback = createRoute({
+const vippsCallback = route({
+  rules: { access: 'public', data: 'own-steps', calls: 'vipps' },
   method: 'get',
   path: '/auth/vipps/callback',
   tags,

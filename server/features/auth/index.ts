@@ -31,7 +31,16 @@ export const authModule = defineModule({
       }),
     identity: (s, k) => createIdentityService({ db: k.db, clock: k.clock, publicUrl: k.config.publicUrl, users: s.users, sleep: k.options.auth?.sleep }),
     vippsLogin: (s, k) =>
-      createVippsLoginService({ db: k.db, clock: k.clock, lock: k.lock, auth: s.auth, identity: s.identity, login: k.options.vippsLogin, log: k.log, users: s.users }),
+      createVippsLoginService({
+        db: k.db,
+        clock: k.clock,
+        lock: k.lock,
+        auth: s.auth,
+        identity: s.identity,
+        login: k.options.vippsLogin,
+        log: k.log,
+        users: s.users,
+      }),
   },
   routes: (s) => [authRoutes(s.auth, s.vippsLogin, s.identity)],
 })

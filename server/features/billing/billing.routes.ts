@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
+import { route } from '../../http/route'
 import { Charge } from '../../../shared/contract/agreements'
 import {
   DebtorListQuery,
@@ -20,7 +21,8 @@ import type { InvoicesService } from './invoices.service'
 
 const IdParam = z.object({ id: z.uuid() })
 
-const oneTimeCharge = createRoute({
+const oneTimeCharge = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/agreement/{id}/requestOneTimeCharge',
   tags: ['Billing'],
@@ -38,7 +40,8 @@ const oneTimeCharge = createRoute({
     409: e[409],
   },
 })
-const refund = createRoute({
+const refund = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/agreement/{id}/refund',
   tags: ['Billing'],
@@ -57,7 +60,8 @@ const refund = createRoute({
     422: e[422],
   },
 })
-const list = createRoute({
+const list = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/invoice',
   tags: ['Invoices'],
@@ -75,7 +79,8 @@ const list = createRoute({
     404: e[404],
   },
 })
-const getOne = createRoute({
+const getOne = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/invoice/{id}',
   tags: ['Invoices'],
@@ -85,7 +90,8 @@ const getOne = createRoute({
   responses: { 200: { description: 'The invoice', ...json(Invoice) }, 401: e[401], 404: e[404] },
 })
 
-const debtors = createRoute({
+const debtors = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/debtors',
   tags: ['Invoices'],
@@ -102,7 +108,8 @@ const debtors = createRoute({
     404: e[404],
   },
 })
-const retry = createRoute({
+const retry = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/invoice/{id}/retry',
   tags: ['Invoices'],
@@ -113,7 +120,8 @@ const retry = createRoute({
   request: { params: IdParam, headers: writeHeaders, ...jsonBody(RetryRequest) },
   responses: { 201: { description: 'The new charge', ...json(Charge) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
-const markPaid = createRoute({
+const markPaid = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/invoice/{id}/markPaid',
   tags: ['Invoices'],
@@ -124,7 +132,8 @@ const markPaid = createRoute({
   request: { params: IdParam, headers: writeHeaders, ...jsonBody(MarkPaidRequest) },
   responses: { 200: { description: 'The invoice with its settlement', ...json(Invoice) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
-const writeOff = createRoute({
+const writeOff = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/invoice/{id}/writeOff',
   tags: ['Invoices'],

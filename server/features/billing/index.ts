@@ -32,7 +32,8 @@ export const billingModule = defineModule({
   name: 'billing',
   tables: [charges, chargeEvents, providerOutbox, invoices, invoiceLines, invoiceCounters],
   services: {
-    invoicing: (s, k) => createInvoicing({ database: k.database, clock: k.businessClock, notices: s.notices, faultPoint: k.options.billing?.faultPoint, log: k.log }),
+    invoicing: (s, k) =>
+      createInvoicing({ database: k.database, clock: k.businessClock, notices: s.notices, faultPoint: k.options.billing?.faultPoint, log: k.log }),
     charges: (s, k) => createChargesService({ db: k.db, clock: k.clock, invoicing: s.invoicing }),
     billing: (s, k) => {
       const { clock: _clock, faultPoint, ...config } = k.options.billing ?? {}

@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
+import { route } from '../../http/route'
 import {
   AccountPlan,
   AccountPlanView,
@@ -20,7 +21,8 @@ const tags = ['Bookkeeping']
 const WHO = 'Company admin staff (chairman, administrator, accountant) and the super admin; for anyone else the company is 404.'
 const binary = z.any().meta({ type: 'string', format: 'binary' })
 
-const getPlan = createRoute({
+const getPlan = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/bookkeeping/{companyId}/accounts',
   tags,
@@ -30,7 +32,8 @@ const getPlan = createRoute({
   request: { params: CompanyParam },
   responses: { 200: { description: 'The account plan', ...json(AccountPlanView) }, 401: e[401], 404: e[404] },
 })
-const putPlan = createRoute({
+const putPlan = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'put',
   path: '/bookkeeping/{companyId}/accounts',
   tags,
@@ -40,7 +43,8 @@ const putPlan = createRoute({
   request: { params: CompanyParam, headers: versionedWriteHeaders, ...jsonBody(AccountPlan) },
   responses: { 200: { description: 'The account plan', ...json(AccountPlanView) }, 400: e[400], 401: e[401], 404: e[404], 409: e[409], 412: e[412] },
 })
-const journal = createRoute({
+const journal = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/bookkeeping/{companyId}/journal',
   tags,
@@ -51,7 +55,8 @@ const journal = createRoute({
   request: { params: CompanyParam, query: JournalQuery },
   responses: { 200: { description: 'A page of the journal', ...json(JournalPage) }, 400: e[400], 401: e[401], 404: e[404] },
 })
-const listExports = createRoute({
+const listExports = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/bookkeeping/{companyId}/exports',
   tags,
@@ -61,7 +66,8 @@ const listExports = createRoute({
   request: { params: CompanyParam },
   responses: { 200: { description: 'Exports', ...json(z.array(JournalExport)) }, 401: e[401], 404: e[404] },
 })
-const createExport = createRoute({
+const createExport = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/bookkeeping/{companyId}/exports',
   tags,
@@ -79,7 +85,8 @@ const createExport = createRoute({
     409: e[409],
   },
 })
-const exportFile = createRoute({
+const exportFile = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/bookkeeping/{companyId}/exports/{id}/file',
   tags,
@@ -96,7 +103,8 @@ const exportFile = createRoute({
     404: e[404],
   },
 })
-const listClosed = createRoute({
+const listClosed = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/bookkeeping/{companyId}/closed-months',
   tags,
@@ -106,7 +114,8 @@ const listClosed = createRoute({
   request: { params: CompanyParam },
   responses: { 200: { description: 'Closed months', ...json(z.array(ClosedMonth)) }, 401: e[401], 404: e[404] },
 })
-const close = createRoute({
+const close = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/bookkeeping/{companyId}/closed-months',
   tags,

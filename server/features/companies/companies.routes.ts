@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
+import { route } from '../../http/route'
 import {
   AddAddressRequest,
   AddMemberRequest,
@@ -19,13 +20,13 @@ import { ifMatchVersion, setETag } from '../../http/versioning'
 import { PageQuery } from '../../../shared/contract/paging'
 import { requireActor } from '../../access/actor'
 import type { CompaniesService } from './companies.service'
-import { CHANGES_DATA } from '../../http/gets-that-write'
 
 const tags = ['Companies']
 const IdParam = z.object({ id: z.uuid() })
 const one = { description: 'The company (ETag: its version)', ...json(Company) }
 
-const list = createRoute({
+const list = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/company',
   tags,
@@ -33,7 +34,8 @@ const list = createRoute({
   summary: "Companies the caller may see: all for the super admin (deleted ones too), else the caller's own",
   responses: { 200: { description: 'Companies in name order', ...json(z.array(Company)) }, 401: e[401] },
 })
-const create = createRoute({
+const create = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/company',
   tags,
@@ -43,7 +45,8 @@ const create = createRoute({
   responses: { 201: { description: 'Created', ...json(CreatedResponse) }, 400: e[400], 401: e[401], 403: e[403], 409: e[409] },
 })
 const getOne = (path: string) =>
-  createRoute({
+  route({
+    rules: { access: 'signed-in', data: 'read' },
     method: 'get',
     path,
     tags,
@@ -53,7 +56,8 @@ const getOne = (path: string) =>
     responses: { 200: one, 401: e[401], 404: e[404] },
   })
 const put = (path: string) =>
-  createRoute({
+  route({
+    rules: { access: 'signed-in', data: 'write' },
     method: 'put',
     path,
     tags,
@@ -63,7 +67,8 @@ const put = (path: string) =>
     request: { params: IdParam, headers: versionedWriteHeaders, ...jsonBody(UpdateCompanyRequest) },
     responses: { 200: one, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
   })
-const patchField = createRoute({
+const patchField = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'patch',
   path: '/company/{id}/field/{fieldName}',
   tags,
@@ -73,7 +78,8 @@ const patchField = createRoute({
   responses: { 200: one, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
 })
 const lifecycle = (method: 'get' | 'post', action: LifecycleAction) =>
-  createRoute({
+  route({
+    rules: { access: 'signed-in', data: 'write' },
     method,
     path: `/company/{id}/${action}`,
     tags,
@@ -82,11 +88,11 @@ const lifecycle = (method: 'get' | 'post', action: LifecycleAction) =>
       `${action[0]!.toUpperCase()}${action.slice(1)} the company (super admin). Allowed: activate NEW|SUSPENDED→ACTIVE; suspend ACTIVE→SUSPENDED; ` +
       'deactivate ACTIVE|SUSPENDED→DEACTIVATED; delete NEW|DEACTIVATED→DELETED (soft). Otherwise 409 INVALID_STATE.' +
       (method === 'get' ? ' The GET form stays for compatibility; clients use POST.' : ''),
-    ...(method === 'get' ? CHANGES_DATA : {}),
     request: method === 'post' ? { params: IdParam, headers: writeHeaders } : { params: IdParam },
     responses: { 200: one, 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
   })
-const members = createRoute({
+const members = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/company/{id}/members',
   tags: ['Company members'],
@@ -103,7 +109,8 @@ const members = createRoute({
     404: e[404],
   },
 })
-const addMember = createRoute({
+const addMember = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/company/{id}/member',
   tags: ['Company members'],
@@ -112,7 +119,8 @@ const addMember = createRoute({
   request: { params: IdParam, headers: writeHeaders, ...jsonBody(AddMemberRequest) },
   responses: { 201: { description: 'Added', ...json(CompanyMember) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
-const changeMemberRole = createRoute({
+const changeMemberRole = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'patch',
   path: '/company/{id}/member/{memberId}',
   tags: ['Company members'],
@@ -131,7 +139,8 @@ const changeMemberRole = createRoute({
     422: e[422],
   },
 })
-const removeMember = createRoute({
+const removeMember = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'delete',
   path: '/company/{id}/member/{memberId}',
   tags: ['Company members'],
@@ -140,7 +149,8 @@ const removeMember = createRoute({
   request: { params: IdParam.extend({ memberId: z.uuid() }), headers: writeHeaders },
   responses: { 204: { description: 'Removed' }, 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
 })
-const addresses = createRoute({
+const addresses = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/company/{id}/addresses',
   tags: ['Company addresses'],
@@ -149,7 +159,8 @@ const addresses = createRoute({
   request: { params: IdParam },
   responses: { 200: { description: 'Addresses', ...json(z.array(Address)) }, 401: e[401], 404: e[404] },
 })
-const addAddress = createRoute({
+const addAddress = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/company/{id}/addresses',
   tags: ['Company addresses'],
@@ -158,7 +169,8 @@ const addAddress = createRoute({
   request: { params: IdParam, headers: writeHeaders, ...jsonBody(AddAddressRequest) },
   responses: { 201: { description: 'Added', ...json(Address) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
-const deleteAddress = createRoute({
+const deleteAddress = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'delete',
   path: '/company/{id}/addresses/{addressId}',
   tags: ['Company addresses'],

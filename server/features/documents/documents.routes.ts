@@ -24,6 +24,7 @@ const list = r.page('/documents', {
   query: DocumentListQuery,
 })
 const upload = r.route({
+  rules: { access: 'signed-in', data: 'write', body: 'document' },
   method: 'post',
   path: '/documents',
   summary:
@@ -47,10 +48,12 @@ const file = r.file('/documents/{id}/file', {
   what: 'The bytes',
 })
 const replace = r.setFile('/documents/{id}/file', {
+  size: 'document',
   summary: 'Replace the file (multipart field `file`; staff of the company). The document gets a new `fileId`; recorded in the audit trail.',
   errors: [400, 401, 403, 404, 409, 412, 413, 422],
 })
 const history = r.route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/documents/{id}/history',
   summary: 'Who uploaded and changed the document, newest first (staff of the company and the super admin; a resident who reads the document gets 403)',

@@ -45,6 +45,7 @@ const posts = onPosts.page('/forum/threads/{id}/posts', {
   query: PostListQuery,
 })
 const reply = onPosts.route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/forum/threads/{id}/posts',
   summary:
@@ -56,6 +57,7 @@ const reply = onPosts.route({
 /** Following a thread, or no longer (a PUT and a DELETE of the same path). */
 const following = <const M extends 'put' | 'delete'>(method: M, summary: string) =>
   onThreads.route({
+    rules: { access: 'signed-in', data: 'write' },
     method,
     path: '/forum/threads/{id}/follow',
     summary,
@@ -66,6 +68,7 @@ const following = <const M extends 'put' | 'delete'>(method: M, summary: string)
 const follow = following('put', 'Follow a thread: be told about its new replies (a member)')
 const unfollow = following('delete', 'Unfollow a thread: no more notices about its replies (posting again follows it again)')
 const moderateThread = onThreads.route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/forum/threads/{id}/moderation',
   summary: 'Hide, unhide, lock, unlock, pin or unpin a thread (the association’s staff, the board included); audited with an optional reason',
@@ -74,6 +77,7 @@ const moderateThread = onThreads.route({
   errors: [400, 401, 403, 404],
 })
 const editPost = onPosts.route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'patch',
   path: '/forum/posts/{id}',
   summary: 'Edit a post (its author; If-Match). Not on a locked thread, not once deleted.',
@@ -82,6 +86,7 @@ const editPost = onPosts.route({
   errors: [400, 401, 403, 404, 412, 422],
 })
 const deletePost = onPosts.route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'delete',
   path: '/forum/posts/{id}',
   summary: 'Delete a post (its author): it stays in the thread marked deleted, without its text',
@@ -90,6 +95,7 @@ const deletePost = onPosts.route({
   errors: [401, 403, 404, 412],
 })
 const moderatePost = onPosts.route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/forum/posts/{id}/moderation',
   summary: 'Hide or unhide a post (the association’s staff); audited with an optional reason',
@@ -98,6 +104,7 @@ const moderatePost = onPosts.route({
   errors: [400, 401, 403, 404],
 })
 const report = onPosts.route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/forum/posts/{id}/report',
   summary: 'Report a post (a member; once per post, not one’s own): the moderators are told in-app',
@@ -113,6 +120,7 @@ const reports = onThreads.page('/forum/reports', {
   errors: [400, 401, 403, 404],
 })
 const resolve = onThreads.route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/forum/reports/{id}/resolve',
   summary: 'Mark a report handled (the association’s staff); audited',

@@ -1,10 +1,11 @@
-import { createRoute } from '@hono/zod-openapi'
+import { route } from '../../http/route'
 import type { Database_ } from '../../db/client'
 import { statement } from '../../db/statement'
 import { Health } from '../../../shared/contract/health'
 import { json, router } from '../../http/openapi'
 
-const health = createRoute({
+const health = route({
+  rules: { access: 'public', data: 'read' },
   method: 'get',
   path: '/health',
   tags: ['Platform'],

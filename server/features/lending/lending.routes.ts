@@ -44,6 +44,7 @@ const photo = r.file('/lending/{id}/photo', {
   what: 'The image',
 })
 const setPhoto = r.setFile('/lending/{id}/photo', {
+  size: 'attachment',
   summary:
     'Set or replace the photo (multipart field `file`; the lender only): PNG, JPEG, GIF or WebP, at most 5 MB, checked by content and by the virus-scanning hook',
 })
@@ -55,6 +56,7 @@ const itemLoans = r.page('/lending/{id}/loans', {
   of: 'loans',
 })
 const requestLoan = r.route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/lending/{id}/loans',
   summary:

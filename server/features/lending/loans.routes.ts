@@ -26,6 +26,7 @@ const stepErrors = [400, 401, 403, 404, 409, 412, 422] as const
 /** A step of a loan by `{id}` with If-Match (and a body when it takes one): 200 with the loan. */
 const step = <const P extends string, B extends z.ZodType | undefined = undefined>(path: P, summary: string, body?: B) =>
   r.route({
+    rules: { access: 'signed-in', data: 'write' },
     method: 'post',
     path,
     summary,
@@ -56,6 +57,7 @@ const ret = step(
   LoanReturnRequest,
 )
 const settle = r.route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/loans/{id}/deposit/settle',
   summary: 'The association’s chairman, administrator or accountant settles a deposit held for damage: refunds `refundOre` of it (0–the deposit; 0 keeps it)',

@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
+import { route } from '../../http/route'
 import { CreateLogRequest, LogEntry, LogQuery } from '../../../shared/contract/logger'
 import { bearer, errorResponses as e, json, jsonBody, router, writeHeaders } from '../../http/openapi'
 import type { RateLimiter } from '../../http/rate-limit'
@@ -7,7 +8,8 @@ import type { LogsService } from './logs.service'
 
 const tags = ['System logs']
 
-const report = createRoute({
+const report = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/logger',
   tags,
@@ -16,7 +18,8 @@ const report = createRoute({
   request: { headers: writeHeaders, ...jsonBody(CreateLogRequest) },
   responses: { 204: { description: 'Recorded' }, 400: e[400], 401: e[401], 429: e[429] },
 })
-const list = createRoute({
+const list = route({
+  rules: { access: 'super-admin', data: 'read' },
   method: 'get',
   path: '/logger',
   tags,

@@ -30,6 +30,7 @@ const update = r.update('/market/{id}', {
 })
 const remove = r.remove('/market/{id}', { summary: 'Delete a listing: the seller, the association’s staff (moderation) or the super admin' })
 const renew = r.route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/market/{id}/renew',
   summary: 'Renew a listing: it expires 30 days from now (the seller only; 422 for a listing marked gone)',
@@ -42,10 +43,12 @@ const photo = r.file('/market/{id}/photo', {
   what: 'The image',
 })
 const setPhoto = r.setFile('/market/{id}/photo', {
+  size: 'attachment',
   summary:
     'Set or replace the photo (multipart field `file`; the seller only): PNG, JPEG, GIF or WebP, at most 5 MB, checked by content and by the virus-scanning hook',
 })
 const contact = r.route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/market/{id}/contact',
   summary:

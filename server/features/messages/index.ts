@@ -40,4 +40,3 @@ export const messagesModule = defineModule({
   jobs: (s) => [{ name: 'messages', everyMs: 2000, run: async () => await s.messages.tick() }],
   sweepFiles: (s) => s.messages.sweepFiles(),
 })
-

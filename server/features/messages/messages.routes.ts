@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
+import { route } from '../../http/route'
 import {
   AnonymousMessageRequest,
   AnonymousMessageResponse,
@@ -27,7 +28,8 @@ const IdParam = z.object({ id: z.uuid() })
 const AttachmentParam = z.object({ id: z.uuid(), attachmentId: z.uuid() })
 const one = (description: string) => ({ description: `${description} (ETag: its version)`, ...json(Message) })
 
-const list = createRoute({
+const list = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/messages',
   tags,
@@ -45,7 +47,8 @@ const list = createRoute({
     404: e[404],
   },
 })
-const create = createRoute({
+const create = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/messages',
   tags,
@@ -56,7 +59,14 @@ const create = createRoute({
   request: { headers: writeHeaders, ...jsonBody(CreateMessageRequest) },
   responses: { 201: one('The draft'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
 })
-const anonymous = createRoute({
+const anonymous = route({
+  rules: {
+    access: 'signed-in',
+    data: 'own-steps',
+    why: 'takes the write lock itself, so that no Idempotency-Key record keyed by its sender is written',
+    unlogged: true,
+    unbatched: true,
+  },
   method: 'post',
   path: '/messages/anonymous',
   tags,
@@ -75,7 +85,8 @@ const anonymous = createRoute({
     429: e[429],
   },
 })
-const getOne = createRoute({
+const getOne = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/messages/{id}',
   tags,
@@ -84,7 +95,8 @@ const getOne = createRoute({
   request: { params: IdParam },
   responses: { 200: one('The message'), 401: e[401], 404: e[404] },
 })
-const update = createRoute({
+const update = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'patch',
   path: '/messages/{id}',
   tags,
@@ -93,7 +105,8 @@ const update = createRoute({
   request: { params: IdParam, headers: versionedWriteHeaders, ...jsonBody(UpdateMessageRequest) },
   responses: { 200: one('The draft'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412], 422: e[422] },
 })
-const remove = createRoute({
+const remove = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'delete',
   path: '/messages/{id}',
   tags,
@@ -102,7 +115,8 @@ const remove = createRoute({
   request: { params: IdParam, headers: writeHeaders },
   responses: { 204: { description: 'Deleted' }, 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
-const send = createRoute({
+const send = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/messages/{id}/send',
   tags,
@@ -113,7 +127,8 @@ const send = createRoute({
   request: { params: IdParam, headers: writeHeaders, body: { ...json(SendMessageRequest), required: false } },
   responses: { 200: one('The sent or scheduled message'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
 })
-const viewed = createRoute({
+const viewed = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/messages/{id}/view',
   tags,
@@ -122,7 +137,8 @@ const viewed = createRoute({
   request: { params: IdParam, headers: writeHeaders },
   responses: { 200: one('The message'), 401: e[401], 404: e[404] },
 })
-const upload = createRoute({
+const upload = route({
+  rules: { access: 'signed-in', data: 'write', body: 'attachment' },
   method: 'post',
   path: '/messages/{id}/attachments',
   tags,
@@ -136,7 +152,8 @@ const upload = createRoute({
   },
   responses: { 201: one('The draft with the attachment'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 413: e[413], 422: e[422] },
 })
-const download = createRoute({
+const download = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/messages/{id}/attachments/{attachmentId}',
   tags,
@@ -149,7 +166,8 @@ const download = createRoute({
     404: e[404],
   },
 })
-const removeAttachment = createRoute({
+const removeAttachment = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'delete',
   path: '/messages/{id}/attachments/{attachmentId}',
   tags,
@@ -158,7 +176,8 @@ const removeAttachment = createRoute({
   request: { params: AttachmentParam, headers: writeHeaders },
   responses: { 200: one('The draft'), 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
-const contact = createRoute({
+const contact = route({
+  rules: { access: 'public', data: 'write' },
   method: 'post',
   path: '/contact',
   tags: ['Contact'],

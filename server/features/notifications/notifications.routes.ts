@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
+import { route } from '../../http/route'
 import { Notification, ReadAllResponse, UnreadCount } from '../../../shared/contract/notifications'
 import { bearer, errorResponses as e, json, router, writeHeaders } from '../../http/openapi'
 import { requireActor } from '../../access/actor'
@@ -7,7 +8,8 @@ import type { NotificationsService } from './notifications.service'
 const tags = ['Notifications']
 const IdParam = z.object({ id: z.uuid() })
 
-const list = createRoute({
+const list = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/notifications',
   tags,
@@ -15,7 +17,8 @@ const list = createRoute({
   summary: "The user's notifications, newest first",
   responses: { 200: { description: 'Notifications', ...json(z.array(Notification)) }, 401: e[401] },
 })
-const unread = createRoute({
+const unread = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/notifications/unread-count',
   tags,
@@ -23,7 +26,8 @@ const unread = createRoute({
   summary: 'How many notifications are unread',
   responses: { 200: { description: 'Count', ...json(UnreadCount) }, 401: e[401] },
 })
-const readAll = createRoute({
+const readAll = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'patch',
   path: '/notifications/read-all',
   tags,
@@ -32,7 +36,8 @@ const readAll = createRoute({
   request: { headers: writeHeaders },
   responses: { 200: { description: 'How many changed', ...json(ReadAllResponse) }, 401: e[401] },
 })
-const read = createRoute({
+const read = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'patch',
   path: '/notifications/{id}/read',
   tags,
@@ -41,7 +46,8 @@ const read = createRoute({
   request: { params: IdParam, headers: writeHeaders },
   responses: { 200: { description: 'The notification', ...json(Notification) }, 401: e[401], 404: e[404] },
 })
-const remove = createRoute({
+const remove = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'delete',
   path: '/notifications/{id}',
   tags,

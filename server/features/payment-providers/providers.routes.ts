@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
+import { route } from '../../http/route'
 import { CreateProviderRequest, PaymentProvider, TestConnectionResponse, UpdateProviderRequest } from '../../../shared/contract/payment-providers'
 import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
 import { ifMatchVersion, setETag } from '../../http/versioning'
@@ -10,7 +11,8 @@ const CompanyParam = z.object({ id: z.uuid() })
 const ProviderParam = CompanyParam.extend({ providerId: z.uuid() })
 const one = { description: 'The provider (secrets masked; ETag: its version)', ...json(PaymentProvider) }
 
-const list = createRoute({
+const list = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/company/{id}/payment-providers',
   tags,
@@ -19,7 +21,8 @@ const list = createRoute({
   request: { params: CompanyParam },
   responses: { 200: { description: 'Providers', ...json(z.array(PaymentProvider)) }, 401: e[401], 404: e[404] },
 })
-const create = createRoute({
+const create = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/company/{id}/payment-providers',
   tags,
@@ -28,7 +31,8 @@ const create = createRoute({
   request: { params: CompanyParam, headers: writeHeaders, ...jsonBody(CreateProviderRequest) },
   responses: { 201: one, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
-const getOne = createRoute({
+const getOne = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/company/{id}/payment-providers/{providerId}',
   tags,
@@ -37,7 +41,8 @@ const getOne = createRoute({
   request: { params: ProviderParam },
   responses: { 200: one, 401: e[401], 404: e[404] },
 })
-const update = createRoute({
+const update = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'patch',
   path: '/company/{id}/payment-providers/{providerId}',
   tags,
@@ -46,7 +51,8 @@ const update = createRoute({
   request: { params: ProviderParam, headers: versionedWriteHeaders, ...jsonBody(UpdateProviderRequest) },
   responses: { 200: one, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
 })
-const toggle = createRoute({
+const toggle = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'patch',
   path: '/company/{id}/payment-providers/{providerId}/toggle-active',
   tags,
@@ -55,7 +61,8 @@ const toggle = createRoute({
   request: { params: ProviderParam, headers: versionedWriteHeaders },
   responses: { 200: one, 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
 })
-const testConnection = createRoute({
+const testConnection = route({
+  rules: { access: 'signed-in', data: 'own-steps', calls: 'vipps' },
   method: 'post',
   path: '/company/{id}/payment-providers/{providerId}/test-connection',
   tags,

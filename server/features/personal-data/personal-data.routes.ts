@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
+import { route } from '../../http/route'
 import { EraseMemberRequest, Erasure, PersonalDataExport } from '../../../shared/contract/personal-data'
 import { bearer, errorResponses as e, json, jsonBody, router, writeHeaders } from '../../http/openapi'
 import type { MiddlewareHandler } from 'hono'
@@ -10,7 +11,8 @@ import type { PersonalDataService } from './personal-data.service'
 const tags = ['Personal data']
 const fileName = (ext: string, at: string) => `boligkasse-personal-data-${at.slice(0, 10)}.${ext}`
 
-const download = createRoute({
+const download = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/account/personal-data',
   tags,
@@ -21,7 +23,8 @@ const download = createRoute({
     'Invoices and credit notes come with their lines; messages received never name the sender of an anonymous one.',
   responses: { 200: { description: 'The data (Content-Disposition: attachment)', ...json(PersonalDataExport) }, 401: e[401], 429: e[429] },
 })
-const downloadHtml = createRoute({
+const downloadHtml = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/account/personal-data.html',
   tags,
@@ -33,7 +36,8 @@ const downloadHtml = createRoute({
     429: e[429],
   },
 })
-const erase = createRoute({
+const erase = route({
+  rules: { access: 'signed-in', data: 'write' },
   method: 'post',
   path: '/companies/{companyId}/members/{userId}/erase',
   tags,

@@ -1,10 +1,12 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
+import { route } from '../../http/route'
 import { ChargeStatistics, StatisticsQuery } from '../../../shared/contract/statistics'
 import { bearer, errorResponses as e, json, router } from '../../http/openapi'
 import { requireActor } from '../../access/actor'
 import type { StatisticsService } from './statistics.service'
 
-const chargeStatistics = createRoute({
+const chargeStatistics = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/company/{id}/charges-statistics',
   tags: ['Statistics'],

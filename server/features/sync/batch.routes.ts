@@ -1,12 +1,9 @@
-import { createRoute } from '@hono/zod-openapi'
+import { route } from '../../http/route'
 import { SyncBatchRequest, SyncBatchResponse, syncBatchMethods, type SyncBatchAnswer, type SyncBatchItem } from '../../../shared/contract/sync'
 import { DomainError, type Issue } from '../../errors'
 import { bearer, errorResponses as e, json, jsonBody, router } from '../../http/openapi'
 import { requireActor } from '../../access/actor'
-import { isAnonymousMessagePath } from '../messages/messages.routes'
-
-/** The path of the batch route; app.ts keeps it out of the write transaction (see `batchRoutes`). */
-export const SYNC_BATCH_PATH = '/api/sync/batch'
+import type { RouteRules } from '../../http/route'
 
 /** The app's own fetch: each item goes through every middleware exactly as a request of its own. */
 export type Dispatch = (request: Request, env: unknown) => Response | Promise<Response>
@@ -32,12 +29,16 @@ const safeDecode = (path: string) => {
   }
 }
 
+/** The rules of the route a request reaches (server/http/route.ts). */
+export type RulesOf = (method: string, path: string) => RouteRules | undefined
+
 /**
- * Whether a path may be batched: under /api, not sign-in and session routes (not keyed by a user,
- * so not idempotent), not the batch itself, not the anonymous message (it must leave no trace of its
- * sender). Checked on the path as routed, raw and percent-decoded, so `..` or `%61uth` cannot slip by.
+ * Whether a path may be batched: under /api, and not a route whose rules say `unbatched` (sign-in
+ * and session routes are not keyed by a user, so not idempotent; the batch itself; the anonymous
+ * message, which must leave no trace of its sender). Checked on the path as routed, raw and
+ * percent-decoded, so `..` or `%61uth` cannot slip by.
  */
-function pathAllowed(method: string, path: string): boolean {
+function pathAllowed(method: string, path: string, rulesOf: RulesOf): boolean {
   if (!path.startsWith('/')) return false
   let url: URL
   try {
@@ -46,20 +47,17 @@ function pathAllowed(method: string, path: string): boolean {
     return false
   }
   if (url.origin !== ORIGIN) return false
-  return [url.pathname, safeDecode(url.pathname)].every(
-    (p) =>
-      p.startsWith('/api/') && !/^\/api\/auth(\/|$)/.test(p) && !/^\/api\/sync\/batch(\/|$)/.test(p) && !isAnonymousMessagePath(method, p.replace(/\/+$/, '')),
-  )
+  return [url.pathname, safeDecode(url.pathname)].every((p) => p.startsWith('/api/') && !rulesOf(method, p.replace(/\/+$/, ''))?.unbatched)
 }
 
 /** Refuses the whole batch, before any item runs, when an item is not a write under /api (400 naming it). */
-function checkItems(items: SyncBatchItem[]): void {
+function checkItems(items: SyncBatchItem[], rulesOf: RulesOf): void {
   const issues: Issue[] = []
   for (const [i, item] of items.entries()) {
     const values = { item: i + 1 }
     if (!(syncBatchMethods as readonly string[]).includes(item.method.toUpperCase()))
       issues.push({ path: `items.${i}.method`, message: messages.methodRefused.id, values })
-    else if (!pathAllowed(item.method.toUpperCase(), item.path)) issues.push({ path: `items.${i}.path`, message: messages.pathRefused.id, values })
+    else if (!pathAllowed(item.method.toUpperCase(), item.path, rulesOf)) issues.push({ path: `items.${i}.path`, message: messages.pathRefused.id, values })
   }
   if (issues.length > 0) throw new DomainError('VALIDATION_FAILED', issues[0]!.message, { issues, values: issues[0]!.values })
 }
@@ -82,7 +80,13 @@ async function answerOf(res: Response): Promise<SyncBatchAnswer> {
   return { status: res.status, headers, body }
 }
 
-const batch = createRoute({
+const batch = route({
+  rules: {
+    access: 'signed-in',
+    data: 'own-steps',
+    why: 'runs each item as a request of its own, which takes the write lock (holding it here would deadlock)',
+    unbatched: true,
+  },
   method: 'post',
   path: '/sync/batch',
   tags: ['Sync'],
@@ -97,18 +101,18 @@ const batch = createRoute({
  * `POST /api/sync/batch` (docs/API.md "Batch"): the offline outbox's queue in one round trip. Each
  * item is dispatched in-process through the app's own fetch, so auth, validation, Idempotency-Key,
  * the write transaction, authorization and rate limits apply unchanged, one item at a time. The
- * route itself must run outside the write transaction (app.ts): it would hold the lock its items wait for.
+ * route itself takes its own steps (its rules): holding the write lock, it would block the items that wait for it.
  *
  * Items are independent: every item is applied and answered whatever the one before got. The
  * client decides per answer exactly as for a single request; it never puts two changes of one row,
  * or a change and what it depends on, in the same batch (client/sync/drainer.ts), so no item has to
  * wait for another's outcome here.
  */
-export const batchRoutes = (dispatch: Dispatch) =>
+export const batchRoutes = (dispatch: Dispatch, rulesOf: RulesOf) =>
   router().openapi(batch, async (c) => {
     requireActor(c.var.actor)
     const { items } = c.req.valid('json')
-    checkItems(items)
+    checkItems(items, rulesOf)
     const origin = new URL(c.req.url).origin
     const answers: SyncBatchAnswer[] = []
     for (const item of items) {

@@ -14,6 +14,6 @@ declare module '../../kernel/module' {
 export const syncModule = defineModule({
   name: 'sync',
   tables: [changeLog, syncState],
-  services: { sync: (s, k) => createSyncService({ db: k.db, residency: s.messages, entities: k.syncEntities() }) },
-  routes: (s, k) => [syncRoutes(s.sync), batchRoutes((request, env) => k.fetch(request, env))],
+  services: { sync: (s, k) => createSyncService({ db: k.db, residency: s.messages, entities: k.syncEntities(s) }) },
+  routes: (s, k) => [syncRoutes(s.sync), batchRoutes((request, env) => k.fetch(request, env), k.routeRules)],
 })

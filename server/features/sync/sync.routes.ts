@@ -1,11 +1,12 @@
-import { createRoute } from '@hono/zod-openapi'
+import { route } from '../../http/route'
 import { SyncQuery, SyncResponse } from '../../../shared/contract/sync'
 import { bearer, errorResponses as e, json, router } from '../../http/openapi'
 import { nextLinkHeader, setNextLink } from '../../http/paging'
 import { requireActor } from '../../access/actor'
 import type { SyncService } from './sync.service'
 
-const pull = createRoute({
+const pull = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/sync',
   tags: ['Sync'],

@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
+import { route } from '../../http/route'
 import { RegisterWebhookRequest, Webhook, WebhookProviderSummary } from '../../../shared/contract/webhooks'
 import { bearer, errorResponses as e, json, jsonBody, router, writeHeaders } from '../../http/openapi'
 import { requireActor } from '../../access/actor'
@@ -7,7 +8,8 @@ import type { WebhooksService } from './webhooks.service'
 const tags = ['Webhooks']
 const ProviderParam = z.object({ providerId: z.uuid() })
 
-const receive = createRoute({
+const receive = route({
+  rules: { access: 'public', data: 'write', unbatched: true },
   method: 'post',
   path: '/webhooks/vipps/{providerId}',
   tags,
@@ -16,7 +18,8 @@ const receive = createRoute({
   request: { params: ProviderParam },
   responses: { 202: { description: 'Accepted (also for a repeated delivery)' }, 400: e[400], 401: e[401] },
 })
-const providers = createRoute({
+const providers = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/webhook/providers',
   tags,
@@ -24,7 +27,8 @@ const providers = createRoute({
   summary: 'Payment providers whose webhooks the caller manages (super admin)',
   responses: { 200: { description: 'Providers', ...json(z.array(WebhookProviderSummary)) }, 401: e[401], 403: e[403] },
 })
-const list = createRoute({
+const list = route({
+  rules: { access: 'signed-in', data: 'read' },
   method: 'get',
   path: '/webhook/{providerId}',
   tags,
@@ -33,7 +37,8 @@ const list = createRoute({
   request: { params: ProviderParam },
   responses: { 200: { description: 'Webhooks', ...json(z.array(Webhook)) }, 401: e[401], 403: e[403], 404: e[404] },
 })
-const register = createRoute({
+const register = route({
+  rules: { access: 'signed-in', data: 'own-steps', calls: 'vipps' },
   method: 'post',
   path: '/webhook/register/{providerId}',
   tags,
@@ -51,7 +56,8 @@ const register = createRoute({
     503: { description: 'Vipps could not be reached', ...json(z.object({ message: z.string(), code: z.string() })) },
   },
 })
-const remove = createRoute({
+const remove = route({
+  rules: { access: 'signed-in', data: 'own-steps', calls: 'vipps' },
   method: 'delete',
   path: '/webhook/{providerId}',
   tags,
