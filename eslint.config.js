@@ -38,6 +38,13 @@ const routesLoadNoZod = {
     'Route files load with the first route: check search parameters with client/lib/search-params, take plain values from shared/contract/values (docs/decisions/0072).',
 }
 
+/** A route states its rules where it is declared (server/http/route.ts, docs/ARCHITECTURE.md "Modules"). */
+const routesCarryTheirRules = {
+  name: '@hono/zod-openapi',
+  importNames: ['createRoute'],
+  message: "Declare a route with route() from server/http/route.ts (or a builder over it): it carries the route's rules.",
+}
+
 const restricted = (...patterns) => ['error', { patterns }]
 
 export default tseslint.config(
@@ -110,12 +117,17 @@ export default tseslint.config(
   },
   { files: ['shared/**/*.ts'], rules: { 'no-restricted-imports': restricted(sharedImportsNeitherSide) } },
   {
+    files: ['server/**/*.ts'],
+    ignores: ['server/http/route.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [routesCarryTheirRules] }] },
+  },
+  {
     files: ['server/features/**/*.ts'],
-    // access/ is the authorization policy every feature calls (company scope reads companies and
-    // links directly); going through the companies service there would make the two depend on each other.
-    ignores: ['server/features/**/*.test.ts', 'server/features/access/**'],
+    // The company scope reads companies and their members directly: every feature calls it, so going
+    // through the companies service there would make the two depend on each other.
+    ignores: ['server/features/**/*.test.ts', 'server/features/companies/company-scope.ts'],
     rules: {
-      'no-restricted-imports': restricted(noOtherFeaturesRepository),
+      'no-restricted-imports': ['error', { patterns: [noOtherFeaturesRepository], paths: [routesCarryTheirRules] }],
       // Raw SQL runs on both engines through server/db/statement.ts (docs/decisions/0058).
       'no-restricted-syntax': [
         'error',

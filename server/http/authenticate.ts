@@ -3,7 +3,6 @@ import type { AuthService } from '../features/auth/auth.service'
 import { localeOf } from '../../shared/contract/common'
 import { localeFromHeader } from '../i18n/i18n'
 import type { AppEnv } from './app-env'
-import { requireActor } from '../access/actor'
 
 /**
  * Resolves `Authorization: Bearer <token>` into `c.var.actor` (undefined for guests; reused per

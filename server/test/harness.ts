@@ -57,7 +57,7 @@ export async function testApp(
   const log = pino({ level: 'silent' })
   let appRef: { fetch: (r: Request) => Response | Promise<Response> } | undefined
   const extra = typeof overrides === 'function' ? await overrides({ database, clock, config, deliverTo: () => (r) => appRef!.fetch(r) }) : overrides
-  const { app, services, lock } = createApp({ config, database, clock, log, ...extra })
+  const { app, services, lock, jobs } = createApp({ config, database, clock, log, ...extra })
   appRef = app
 
   async function call(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
@@ -100,7 +100,7 @@ export async function testApp(
 
   const mails = async () => await database.db.select().from(mailOutbox).all()
 
-  return { app, call, login, clock, database, db: database.db, services, lock, mails, config }
+  return { app, call, login, clock, database, db: database.db, services, lock, jobs, mails, config }
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>

@@ -95,7 +95,8 @@ export const personalDataRoutes = (service: PersonalDataService, limits: { downl
         'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
       })
     })
-    .openapi({ ...erase, middleware: [reachableFirst(service)] }, async (c) => {
+    // After the route's own rules (sign-in, the write transaction), never instead of them.
+    .openapi({ ...erase, middleware: [erase.middleware, reachableFirst(service)] }, async (c) => {
       const { companyId, userId } = c.req.valid('param')
       return c.json(await service.erase(requireActor(c.var.actor), companyId, userId, c.req.valid('json')), 200)
     })
