@@ -38,10 +38,10 @@ describe('the built server', () => {
   let base = ''
 
   beforeAll(async () => {
-    // In the checkout (its root is found from the built file) but not in dist/: a server started
-    // from dist/server keeps running while this test builds.
-    mkdirSync(join(root, '.tmp'), { recursive: true })
-    outdir = mkdtempSync(join(root, '.tmp', 'server-build-'))
+    // In the checkout (its root is found from the built file; dist/ is left out of git, ESLint and
+    // prettier) but beside dist/server: a server started from there keeps running while this builds.
+    mkdirSync(join(root, 'dist'), { recursive: true })
+    outdir = mkdtempSync(join(root, 'dist', 'server-test-'))
     dataDir = mkdtempSync(join(tmpdir(), 'bk-built-server-'))
     await buildServer(outdir)
     const port = await freePort()
