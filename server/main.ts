@@ -1,5 +1,4 @@
 import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { parseConfig, type Config } from './env'
 import { openConfiguredDatabase } from './db/open'
 import { demoAgreementsAwaitingVipps, ensureSuperAdmin, seedDemoData, DEMO_LOGIN_TOKEN, type DemoLogin } from './db/seed'
@@ -17,8 +16,7 @@ import { JobRunner } from './jobs/runner'
 import { housekeepingJob } from './jobs/housekeeping'
 import { secretKey } from './lib/secret-key'
 import { startEventLoopProbe } from './lib/event-loop-probe'
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+import { fromRoot } from './lib/project-root'
 
 function printLogins(config: Config, logins: DemoLogin[], emulator: string | undefined) {
   const lines = [
@@ -83,7 +81,7 @@ async function main() {
     // With an emulator (built-in, or standalone outside production), billing follows its business
     // clock, so moving it (/_control/clock) lets a demo or a browser journey reach the next period.
     billing: vipps.businessClock ? { clock: vipps.businessClock } : undefined,
-    clientDir: resolve(config.clientDir ?? resolve(root, 'dist/client')),
+    clientDir: resolve(config.clientDir ?? fromRoot('dist', 'client')),
     version: process.env.npm_package_version,
   })
   appRef = app

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fromRoot } from '../lib/project-root'
 import Database from 'better-sqlite3'
 import { drizzle as drizzleSqlite } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator'
@@ -196,7 +196,7 @@ export interface Database_ {
 /** A SQLite database (the embedded default): its writer connection is there. */
 export type SqliteDatabase_ = Omit<Database_, 'sqlite' | 'close'> & { sqlite: Database.Database; close(): void }
 
-const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle')
+const migrationsFolder = fromRoot('drizzle')
 
 /**
  * Opens (and creates) the SQLite file, turns on WAL and foreign keys, and applies the generated

@@ -4,15 +4,14 @@
  * migrations run under a session advisory lock, so one applies them and the others wait and then
  * find nothing left to do.
  */
-import { resolve, dirname } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import type pg from 'pg'
 import type { Database_, Db } from './client'
 import { openPgDatabase, type SESSION_LIMITS } from './pg-executor'
+import { fromRoot } from '../lib/project-root'
 
-const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle/pg')
+const migrationsFolder = fromRoot('drizzle', 'pg')
 
 /** Any fixed number: the advisory lock under which one instance migrates at a time. */
 const MIGRATION_LOCK = 0x62_6b_6d_67 // "bkmg"

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { resolve } from 'node:path'
 import { setupI18n, type I18n, type MessageDescriptor } from '@lingui/core'
+import { fromRoot } from '../lib/project-root'
 
 export type Locale = 'en' | 'da'
 export const locales: readonly Locale[] = ['en', 'da']
 
-const dir = resolve(dirname(fileURLToPath(import.meta.url)), 'locales')
+const dir = fromRoot('server', 'i18n', 'locales')
 
 /** Reads a catalog compiled by `lingui compile --namespace json`; an uncompiled one shows English. */
 function loadCatalog(locale: Locale): Record<string, unknown> {

@@ -1,7 +1,8 @@
 /**
  * Child processes for the tests that run the product as an operator would (the standalone Vipps
- * emulator, several server instances): a free port, a spawned `node --import tsx <entry>` that is
- * ready once it prints a given line, and a stop that waits for the exit.
+ * emulator, several server instances, the built server): a free port, a spawned `node --import tsx
+ * <entry>` (or `node <file>.js`) that is ready once it prints a given line, and a stop that waits
+ * for the exit.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
@@ -32,12 +33,20 @@ export interface Started {
  * resolves once its output contains `ready`; rejects if it exits first or takes longer than
  * `timeoutMs`.
  */
-export async function startEntry(entry: string, env: Record<string, string>, ready: string, timeoutMs = 60_000): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+export const startEntry = (entry: string, env: Record<string, string>, ready: string, timeoutMs = 60_000): Promise<Started> =>
+  startNode(['--import', 'tsx', entry], { ...process.env, ...env }, ready, timeoutMs)
+
+/**
+ * Spawns `node <args>` with exactly `env` (in `cwd`, the repository unless given), ready once its
+ * output contains `ready`, as startEntry; the built server's test runs `dist/server/*.js` with it.
+ */
+export async function startNode(args: string[], env: NodeJS.ProcessEnv, ready: string, timeoutMs = 60_000, cwd = root): Promise<Started> {
+  const name = args.at(-1)
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const started: Started = { child, output: () => output }
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${entry} did not print "${ready}" within ${timeoutMs / 1000} s:\n${output}`)), timeoutMs)
+    const timer = setTimeout(() => reject(new Error(`${name} did not print "${ready}" within ${timeoutMs / 1000} s:\n${output}`)), timeoutMs)
     const read = (d: Buffer) => {
       output += d.toString()
       if (output.includes(ready)) {
@@ -49,7 +58,7 @@ export async function startEntry(entry: string, env: Record<string, string>, rea
     child.stderr!.on('data', read)
     child.once('exit', (code, signal) => {
       clearTimeout(timer)
-      reject(new Error(`${entry} exited (${code ?? signal}) before it was ready:\n${output}`))
+      reject(new Error(`${name} exited (${code ?? signal}) before it was ready:\n${output}`))
     })
   })
   return started

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { AddressSuggestion } from '../../../shared/contract/companies'
 import { addressText, type AddressProvider } from './address-provider'
+import { fromRoot } from '../../lib/project-root'
 
 type Row = Omit<AddressSuggestion, 'text'>
 
@@ -57,5 +58,5 @@ export function createBuiltinAddressProvider(rows: Row[] = loadSample()): Addres
 }
 
 function loadSample(): Row[] {
-  return JSON.parse(readFileSync(new URL('./builtin-addresses.json', import.meta.url), 'utf8')) as Row[]
+  return JSON.parse(readFileSync(fromRoot('server', 'integrations', 'addresses', 'builtin-addresses.json'), 'utf8')) as Row[]
 }
