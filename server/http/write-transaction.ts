@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler, Next } from 'hono'
 import { DomainError, validation } from '../errors'
 import type { Clock } from '../lib/clock'
 import { createHmac } from 'node:crypto'
@@ -79,7 +79,7 @@ function rememberJsonTexts(c: Context<AppEnv>) {
  * committed rows, so it never takes the lock. A `:memory:` database has one connection: there
  * reads wait for the lock, and the scope only refuses writes, as the real reader would.
  */
-export function dataAccess(deps: {
+export interface DataAccessDeps {
   /** The app's handle (the writer's outside a read scope). */
   db: Db
   /**
@@ -101,14 +101,15 @@ export function dataAccess(deps: {
    * transactions serializable (another instance wrote the same rows) runs once more, whole.
    */
   rerun?: (request: Request, env: unknown) => Response | Promise<Response>
-}): DataAccess {
+}
+
+export function dataAccess(deps: DataAccessDeps): DataAccess {
+  /** The Idempotency-Keys (by user) whose request is running now. */
   const inFlight = new Set<string>()
-  const { db } = deps
 
   const read: MiddlewareHandler<AppEnv> = async (_c, next) => (deps.readsApart ? inReadScope(next) : await deps.lock.run(() => inReadScope(next)))
 
   const write: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const method = c.req.method
     const key = c.req.header('Idempotency-Key')
     if (key !== undefined && (key.length < 1 || key.length > 64))
       throw validation([{ path: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 64 characters.' }])
@@ -116,62 +117,14 @@ export function dataAccess(deps: {
     const slot = key && scope ? `${scope}\u0000${key}` : undefined
     if (slot && inFlight.has(slot)) throw new DomainError('IDEMPOTENCY_IN_PROGRESS', 'The same request is still being processed.', { retryAfterSeconds: 1 })
     if (slot) inFlight.add(slot)
-
-    let requestHash = ''
-    let again = false
     // The bytes, not text: a multipart upload (a PDF attachment) is read from this same body
     // later, and decoding it as UTF-8 here would corrupt it.
     const body = new Uint8Array(await c.req.arrayBuffer())
     const attempt = attemptOf(c.req.header(ATTEMPT_HEADER))
+    let again = false
     try {
-      const url = new URL(c.req.url)
-      requestHash = createHmac('sha256', deps.fingerprintKey)
-        .update(`${method} ${url.pathname}${url.search}\n${c.req.header('If-Match') ?? ''}\n`)
-        .update(withoutBoundary(body, c.req.header('Content-Type')))
-        .digest('hex')
-      await deps.lock.run(async () => {
-        // A failed request's effects roll back; its replayable answer is then stored on its own.
-        let answer: { status: number; text: string } | undefined
-        let replay = false
-        try {
-          await transaction(
-            db,
-            async () => {
-              if (replay) return
-              if (slot) rememberJsonTexts(c)
-              await next()
-              const status = c.res.status
-              const failed = c.error !== undefined || status >= 400
-              if (slot && isReplayable(status)) answer = { status, text: await answerText() }
-              if (failed) throw rolledBack
-              if (answer) await remember(answer)
-            },
-            {
-              // Not retried inside: `next()` runs once per request; a whole new run is below.
-              retry: false,
-              // A retry after a lost response answers with the stored answer. Looked up before the
-              // transaction, not in it: on PostgreSQL in the same round trip as its BEGIN, and out
-              // of SERIALIZABLE's checks (two new keys read on one index page would conflict).
-              before: slot ? async () => void (replay = await replayed(scope!, key!, requestHash)) : undefined,
-            },
-          )
-        } catch (err) {
-          // PostgreSQL gave up on it (in the handler, or at COMMIT) for another instance's write
-          // of the same rows: nothing of it stays; it runs again after the lock is let go.
-          if (deps.rerun && isSerializationFailure(err === rolledBack ? c.error : err) && attempt < SERIALIZATION_ATTEMPTS) return void (again = true)
-          // Another instance of the server stored the same key first (both ran; this one's
-          // effect rolled back with its duplicate record): answer as it did, once.
-          if (err !== rolledBack && slot && isDuplicateKey(err) && (await replayed(scope!, key!, requestHash))) return
-          if (err !== rolledBack) throw err
-          if (!answer) return
-          try {
-            await transaction(db, () => remember(answer!))
-          } catch (error) {
-            // The same key stored meanwhile by another instance: answer as it did.
-            if (!(isDuplicateKey(error) && (await replayed(scope!, key!, requestHash)))) throw error
-          }
-        }
-      })
+      const keyed = key && scope ? { scope, key } : undefined
+      again = await new KeyedWrite(c, deps, keyed, fingerprint(c, body, deps.fingerprintKey)).run(next, attempt)
     } finally {
       if (slot) inFlight.delete(slot)
     }
@@ -180,36 +133,134 @@ export function dataAccess(deps: {
       const headers = new Headers(c.req.raw.headers)
       headers.set(ATTEMPT_HEADER, String(attempt + 1))
       c.error = undefined
-      c.res = await deps.rerun!(new Request(c.req.url, { method, headers, body: body.length ? body : undefined }), c.env)
-    }
-
-    /** Answers with the stored answer of the same key, if there is one (a retry after a lost response). */
-    async function replayed(scope: string, key: string, hash: string): Promise<boolean> {
-      const stored = await find.get(db, [scope, key])
-      if (!stored) return false
-      if (stored.request_hash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.')
-      const headers = new Headers(JSON.parse(stored.headers))
-      headers.set('Idempotent-Replayed', 'true')
-      c.res = new Response(stored.body || null, { status: stored.status, headers })
-      return true
-    }
-
-    function answerText(): Promise<string> | string {
-      return c.get('replayBody') ?? jsonTexts.get(c.res) ?? c.res.clone().text()
-    }
-
-    async function remember(answer: { status: number; text: string }) {
-      const headers: Record<string, string> = {}
-      for (const h of replayedHeaders) {
-        const v = c.res.headers.get(h)
-        if (v) headers[h] = v
-      }
-      // With the COMMIT on PostgreSQL (one round trip); a key another instance stored meanwhile fails it there.
-      await store.runAtCommit(db, [scope!, key!, requestHash, answer.status, JSON.stringify(headers), answer.text, deps.clock.now().toISOString()])
+      c.res = await deps.rerun!(new Request(c.req.url, { method: c.req.method, headers, body: body.length ? body : undefined }), c.env)
     }
   }
 
   return { read, write }
+}
+
+/** The request's fingerprint: method, path and query, If-Match and body (without a multipart boundary), keyed. */
+function fingerprint(c: Context<AppEnv>, body: Uint8Array, fingerprintKey: string): string {
+  const url = new URL(c.req.url)
+  return createHmac('sha256', fingerprintKey)
+    .update(`${c.req.method} ${url.pathname}${url.search}\n${c.req.header('If-Match') ?? ''}\n`)
+    .update(withoutBoundary(body, c.req.header('Content-Type')))
+    .digest('hex')
+}
+
+/** One run of a write request under the write lock: its transaction, and its stored answer when it has an Idempotency-Key. */
+class KeyedWrite {
+  constructor(
+    private readonly c: Context<AppEnv>,
+    private readonly deps: DataAccessDeps,
+    private readonly keyed: { scope: string; key: string } | undefined,
+    private readonly requestHash: string,
+  ) {}
+
+  /** Runs the request once; true when PostgreSQL gave up on it and it is to run again, whole. */
+  async run(next: Next, attempt: number): Promise<boolean> {
+    return await this.deps.lock.run(async () => {
+      // A failed request's effects roll back; its replayable answer is then stored on its own.
+      let answer: StoredText | undefined
+      try {
+        await this.transaction(next, (a) => (answer = a))
+        return false
+      } catch (err) {
+        return await this.afterFailure(err, answer, attempt)
+      }
+    })
+  }
+
+  /** The request in one transaction, with its stored answer when it succeeds. */
+  private async transaction(next: Next, answered: (answer: StoredText) => void): Promise<void> {
+    const { c, keyed } = this
+    let replay = false
+    await transaction(
+      this.deps.db,
+      async () => {
+        if (replay) return
+        if (keyed) rememberJsonTexts(c)
+        await next()
+        const status = c.res.status
+        const failed = c.error !== undefined || status >= 400
+        const answer = keyed && isReplayable(status) ? { status, text: await this.answerText() } : undefined
+        if (answer) answered(answer)
+        if (failed) throw rolledBack
+        if (answer) await this.remember(answer)
+      },
+      {
+        // Not retried inside: `next()` runs once per request; a whole new run is the caller's.
+        retry: false,
+        // A retry after a lost response answers with the stored answer. Looked up before the
+        // transaction, not in it: on PostgreSQL in the same round trip as its BEGIN, and out
+        // of SERIALIZABLE's checks (two new keys read on one index page would conflict).
+        before: keyed ? async () => void (replay = await this.replayed()) : undefined,
+      },
+    )
+  }
+
+  /** After the transaction failed or rolled back: run again, answer as another instance did, or store the replayable answer alone. */
+  private async afterFailure(err: unknown, answer: StoredText | undefined, attempt: number): Promise<boolean> {
+    const { c, keyed } = this
+    // PostgreSQL gave up on it (in the handler, or at COMMIT) for another instance's write
+    // of the same rows: nothing of it stays; it runs again after the lock is let go.
+    if (this.deps.rerun && isSerializationFailure(err === rolledBack ? c.error : err) && attempt < SERIALIZATION_ATTEMPTS) return true
+    // Another instance of the server stored the same key first (both ran; this one's
+    // effect rolled back with its duplicate record): answer as it did, once.
+    if (err !== rolledBack && keyed && isDuplicateKey(err) && (await this.replayed())) return false
+    if (err !== rolledBack) throw err
+    if (!answer) return false
+    try {
+      await transaction(this.deps.db, () => this.remember(answer))
+    } catch (error) {
+      // The same key stored meanwhile by another instance: answer as it did.
+      if (!(isDuplicateKey(error) && (await this.replayed()))) throw error
+    }
+    return false
+  }
+
+  /** Answers with the stored answer of the same key, if there is one (a retry after a lost response). */
+  private async replayed(): Promise<boolean> {
+    const stored = await find.get(this.deps.db, [this.keyed!.scope, this.keyed!.key])
+    if (!stored) return false
+    if (stored.request_hash !== this.requestHash)
+      throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.')
+    const headers = new Headers(JSON.parse(stored.headers))
+    headers.set('Idempotent-Replayed', 'true')
+    this.c.res = new Response(stored.body || null, { status: stored.status, headers })
+    return true
+  }
+
+  private answerText(): Promise<string> | string {
+    const { c } = this
+    return c.get('replayBody') ?? jsonTexts.get(c.res) ?? c.res.clone().text()
+  }
+
+  private async remember(answer: StoredText): Promise<void> {
+    const headers: Record<string, string> = {}
+    for (const h of replayedHeaders) {
+      const v = this.c.res.headers.get(h)
+      if (v) headers[h] = v
+    }
+    const { scope, key } = this.keyed!
+    // With the COMMIT on PostgreSQL (one round trip); a key another instance stored meanwhile fails it there.
+    await store.runAtCommit(this.deps.db, [
+      scope,
+      key,
+      this.requestHash,
+      answer.status,
+      JSON.stringify(headers),
+      answer.text,
+      this.deps.clock.now().toISOString(),
+    ])
+  }
+}
+
+/** The answer a keyed write stores: its status and body text. */
+interface StoredText {
+  status: number
+  text: string
 }
 
 /**
