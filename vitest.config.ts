@@ -81,6 +81,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: expectSettings,
           fileParallelism: false,
         },
       },
