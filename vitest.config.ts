@@ -79,7 +79,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // A guard against a hang, not a speed limit: a journey takes up to a minute on a busy 2-core
+          // machine (load 8: 8-37 s a test), so 3× that. A longer journey is split into tests that
+          // each start from their own state, or says why it needs more (docs/ARCHITECTURE.md "Tests").
+          testTimeout: 180_000,
           hookTimeout: 120_000,
           expect: expectSettings,
           fileParallelism: false,
