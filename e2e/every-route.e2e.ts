@@ -612,7 +612,7 @@ describe('every route, both languages, phone and desktop', () => {
   })
 
   for (const lang of ['en', 'da'] as const) {
-    it(`signed out (${lang})`, { timeout: 120_000 }, async () => {
+    it(`signed out (${lang})`, async () => {
       const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport: SIZES[1], locale: 'en-GB', extraHTTPHeaders: clientIp() })
       await context.addInitScript((l) => localStorage.setItem('boligkasse.locale', l), lang)
       const page = await context.newPage()
