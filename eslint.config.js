@@ -47,6 +47,31 @@ const routesCarryTheirRules = {
 
 const restricted = (...patterns) => ['error', { patterns }]
 
+/**
+ * Tests hold on a slow, busy machine (docs/ARCHITECTURE.md "Tests"): no wall clock in a test (how
+ * fast something is belongs in the benchmarks), a step waits for a state rather than for a fixed
+ * time, and a wait has a guard long enough for a loaded machine.
+ */
+const noWallClock = [
+  {
+    selector: "MemberExpression[object.name='performance'][property.name='now']",
+    message: 'No wall clock in tests: assert what is correct (count statements, not milliseconds) and time it in bench/ (docs/ARCHITECTURE.md "Tests").',
+  },
+  {
+    selector: "MemberExpression[object.name='process'][property.name='hrtime']",
+    message: 'No wall clock in tests: assert what is correct (count statements, not milliseconds) and time it in bench/ (docs/ARCHITECTURE.md "Tests").',
+  },
+]
+const waitForAState = {
+  selector: "CallExpression[callee.object.name='vi'][callee.property.name='waitFor'][arguments.length<2]",
+  message:
+    'vi.waitFor gives up after 1 s, which a busy machine overruns: use expect.poll (30 s, vitest.config.ts) or pass a timeout (docs/ARCHITECTURE.md "Tests").',
+}
+const noFixedWaitInJourneys = {
+  selector: "CallExpression[callee.property.name='waitForTimeout']",
+  message: 'A journey waits for a state (a locator, a response, expect.poll), never for a fixed time (docs/ARCHITECTURE.md "Tests").',
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -120,6 +145,14 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/http/route.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [routesCarryTheirRules] }] },
+  },
+  {
+    files: ['{server,shared,client,scripts}/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...noWallClock, waitForAState] },
+  },
+  {
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...noWallClock, waitForAState, noFixedWaitInJourneys] },
   },
   {
     files: ['server/features/**/*.ts'],

@@ -6,6 +6,15 @@ import { availableParallelism } from 'node:os'
 /** Tests that spawn and kill processes (chaos tests): `npm run test:slow`, part of `npm test` and CI. */
 const slowTests = ['{server,shared,client,scripts}/**/*.{kill,slow}.test.{ts,tsx}']
 
+/**
+ * How long `expect.poll` waits for a state before it fails (vitest's default is 1 s): a guard
+ * against a state that never comes, not a speed limit, so it holds on a slow, busy machine; under
+ * the test timeout, so a poll that gives up says what it waited for. `vi.waitFor` has no project
+ * default (1 s): a test that uses it passes its own timeout, which ESLint requires.
+ * docs/ARCHITECTURE.md "Tests".
+ */
+const expectSettings = { poll: { timeout: 30_000, interval: 50 } }
+
 /** What the two unit projects share (`npm run test:unit` runs both). */
 const unitSettings: TestProjectInlineConfiguration['test'] = {
   // Tests that spawn processes, kill them or wait on real time run in `slow` (npm run test:slow).
@@ -20,6 +29,7 @@ const unitSettings: TestProjectInlineConfiguration['test'] = {
   // still timed out a few of them; 5 s (the default) failed tests that pass alone.
   testTimeout: 60_000,
   hookTimeout: 60_000,
+  expect: expectSettings,
   // vitest's default is one worker less than the cores: one worker on a 2-core machine, which left
   // a core idle while a file ran. The tests are CPU-bound and independent.
   maxWorkers: Math.max(2, availableParallelism() - 1),
@@ -60,6 +70,7 @@ export default defineConfig({
           // A kill test runs child processes over 3,000 agreements for about a minute idle.
           testTimeout: 300_000,
           hookTimeout: 60_000,
+          expect: expectSettings,
         },
       },
       {
@@ -68,8 +79,12 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // A guard against a hang, not a speed limit: a journey takes up to a minute on a busy 2-core
+          // machine (load 8: 8-37 s a test), so 3× that. A longer journey is split into tests that
+          // each start from their own state, or says why it needs more (docs/ARCHITECTURE.md "Tests").
+          testTimeout: 180_000,
           hookTimeout: 120_000,
+          expect: expectSettings,
           fileParallelism: false,
         },
       },

@@ -16,6 +16,8 @@
  *      alone, bundled and minified in this run.
  *   5. billing (bench/billing.ts), statistics (bench/statistics.ts) and the API against a bare
  *      floor server (bench/api.ts), each also runnable alone.
+ *   6. work at the size the tests build, timed here instead of in the tests (bench/sizes.ts): the
+ *      demo history at first start, the personal-data download, the yearly statements to 2,000.
  */
 import { readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -27,6 +29,7 @@ import { build } from 'esbuild'
 import { billingBenchmark } from './billing'
 import { apiBenchmark } from './api'
 import { statisticsBenchmark } from './statistics'
+import { sizesBenchmark } from './sizes'
 import { barePull } from './pull-floor'
 import { pulledAt } from './pulled'
 import { seedPull } from './pull-seed'
@@ -203,7 +206,7 @@ function firstRouteScripts(dist: string): string[] {
   return [...files].filter((file) => file.endsWith('.js'))
 }
 
-/** `BENCH_ONLY=offline,billing,statistics,api` runs only those parts (all when unset). */
+/** `BENCH_ONLY=offline,billing,statistics,api,sizes` runs only those parts (all when unset). */
 const only = process.env.BENCH_ONLY?.split(',').map((p) => p.trim())
 const wanted = (part: string) => !only || only.includes(part)
 
@@ -215,6 +218,7 @@ async function main() {
     )
   if (wanted('statistics')) await statisticsBenchmark()
   if (wanted('api')) await apiBenchmark().catch((err: unknown) => failed('API bench (bench/api.ts)', (err as Error).message.split('\n')[0]!))
+  if (wanted('sizes')) await sizesBenchmark().catch((err: unknown) => failed('work at size (bench/sizes.ts)', (err as Error).message.split('\n')[0]!))
   const regressions = printTable()
   if (regressions) {
     console.error(`\n${regressions} figure(s) missed the target by more than 50 %`)

@@ -207,5 +207,5 @@ describe('account statement', () => {
       expect((await rowsOf(page)).map(({ kind, balance }) => ({ kind, balance }))).toEqual(EXPECTED)
       expect(await page.locator('#account-statement-caption').innerText()).toContain(String(YEAR))
     })
-  }, 120_000)
+  })
 })

@@ -124,19 +124,15 @@ describe('bookkeeping journey', () => {
     180_000,
   )
 
-  it(
-    'the administrator sees the journal in English',
-    () =>
-      journey('english', async (context, page) => {
-        await signIn(page, 'admin@solgaarden.dk')
-        await page.goto('/bookkeeping')
-        await page.getByRole('heading', { level: 1, name: 'Bookkeeping' }).waitFor()
-        await page.getByRole('heading', { level: 2, name: 'Journal' }).waitFor({ timeout: 20_000 })
-        await checkScreen(page, 'bookkeeping-en')
-        await page.goto('/bookkeeping/accounts')
-        await page.getByRole('button', { name: 'Save account plan' }).waitFor({ timeout: 20_000 })
-        await checkScreen(page, 'bookkeeping-accounts-en')
-      }),
-    120_000,
-  )
+  it('the administrator sees the journal in English', () =>
+    journey('english', async (context, page) => {
+      await signIn(page, 'admin@solgaarden.dk')
+      await page.goto('/bookkeeping')
+      await page.getByRole('heading', { level: 1, name: 'Bookkeeping' }).waitFor()
+      await page.getByRole('heading', { level: 2, name: 'Journal' }).waitFor({ timeout: 20_000 })
+      await checkScreen(page, 'bookkeeping-en')
+      await page.goto('/bookkeeping/accounts')
+      await page.getByRole('button', { name: 'Save account plan' }).waitFor({ timeout: 20_000 })
+      await checkScreen(page, 'bookkeeping-accounts-en')
+    }))
 })

@@ -75,108 +75,100 @@ async function openEditOffline(page: Page, seq: number, tr: (s: string) => strin
 const part = (page: Page, n: number, tr: (s: string) => string) => page.getByRole('group', { name: tr('Part {n}').replace('{n}', String(n)) })
 
 describe("offline edits meet a colleague's change", () => {
-  it(
-    '(1) a part description edited offline and the next payment date changed online meanwhile: merged without a question, the server keeps both',
-    () =>
-      journey('merge', async (context, page) => {
-        await signIn(page, 'formand@solgaarden.dk')
-        const row = await openEditOffline(page, 1003, danish)
-        const before = partsOf(row.id)
-        expect(before[1]!.description).toBe('Aconto varme')
+  it('(1) a part description edited offline and the next payment date changed online meanwhile: merged without a question, the server keeps both', () =>
+    journey('merge', async (context, page) => {
+      await signIn(page, 'formand@solgaarden.dk')
+      const row = await openEditOffline(page, 1003, danish)
+      const before = partsOf(row.id)
+      expect(before[1]!.description).toBe('Aconto varme')
 
-        await part(page, 2, danish).getByLabel(danish('Description')).fill('Aconto varme 2027')
-        await page.getByRole('button', { name: danish('Save changes') }).click()
-        await page.getByText(danish('Not yet synced')).first().waitFor()
+      await part(page, 2, danish).getByLabel(danish('Description')).fill('Aconto varme 2027')
+      await page.getByRole('button', { name: danish('Save changes') }).click()
+      await page.getByText(danish('Not yet synced')).first().waitFor()
 
-        // Meanwhile the administrator moves the next payment date, online.
-        await colleagueEdits('admin@solgaarden.dk', 1003, () => ({ nextRegularPaymentDate: '2027-01-15' }))
+      // Meanwhile the administrator moves the next payment date, online.
+      await colleagueEdits('admin@solgaarden.dk', 1003, () => ({ nextRegularPaymentDate: '2027-01-15' }))
 
-        await context.setOffline(false)
-        await expect.poll(() => partsOf(row.id)[1]?.description, { timeout: 20_000 }).toBe('Aconto varme 2027')
-        await expect.poll(() => syncState(page), { timeout: 20_000 }).toBe('synced')
-        // Both changes hold; the rest of the parts are as they were; nobody was asked anything.
-        expect(agreement(1003).next_regular_payment_date).toBe('2027-01-15')
-        expect(partsOf(row.id)).toEqual(before.map((p, i) => (i === 1 ? { ...p, description: 'Aconto varme 2027' } : p)))
-        expect(await page.locator('.change-conflict').count()).toBe(0)
-      }),
-    90_000,
-  )
+      await context.setOffline(false)
+      await expect.poll(() => partsOf(row.id)[1]?.description, { timeout: 20_000 }).toBe('Aconto varme 2027')
+      await expect.poll(() => syncState(page), { timeout: 20_000 }).toBe('synced')
+      // Both changes hold; the rest of the parts are as they were; nobody was asked anything.
+      expect(agreement(1003).next_regular_payment_date).toBe('2027-01-15')
+      expect(partsOf(row.id)).toEqual(before.map((p, i) => (i === 1 ? { ...p, description: 'Aconto varme 2027' } : p)))
+      expect(await page.locator('.change-conflict').count()).toBe(0)
+    }))
 
   for (const pass of [
     { lang: 'da', seq: 1004, offline: 'formand@solgaarden.dk', colleague: 'admin@solgaarden.dk', tr: danish },
     { lang: 'en', seq: 1005, offline: 'admin@solgaarden.dk', colleague: 'formand@solgaarden.dk', tr: (s: string) => s },
   ]) {
-    it(
-      `(2 ${pass.lang}) both changed the same fields: the conflict screen asks per field in words, by keyboard, and the server ends with the choice`,
-      () =>
-        journey(`choose-${pass.lang}`, async (context, page) => {
-          const { tr } = pass
-          await signIn(page, pass.offline)
-          const row = await openEditOffline(page, pass.seq, tr)
-          const before = partsOf(row.id)
+    it(`(2 ${pass.lang}) both changed the same fields: the conflict screen asks per field in words, by keyboard, and the server ends with the choice`, () =>
+      journey(`choose-${pass.lang}`, async (context, page) => {
+        const { tr } = pass
+        await signIn(page, pass.offline)
+        const row = await openEditOffline(page, pass.seq, tr)
+        const before = partsOf(row.id)
 
-          // Offline: a new next payment date and a new price of the common expenses (part 1).
-          await page.getByLabel(tr('Next payment date')).fill('2027-02-01')
-          await part(page, 1, tr)
-            .getByLabel(tr('Price (kr.)'))
-            .fill(pass.lang === 'da' ? '4.600,00' : '4600.00')
-          await page.getByRole('button', { name: tr('Save changes') }).click()
-          await page.getByText(tr('Not yet synced')).first().waitFor()
+        // Offline: a new next payment date and a new price of the common expenses (part 1).
+        await page.getByLabel(tr('Next payment date')).fill('2027-02-01')
+        await part(page, 1, tr)
+          .getByLabel(tr('Price (kr.)'))
+          .fill(pass.lang === 'da' ? '4.600,00' : '4600.00')
+        await page.getByRole('button', { name: tr('Save changes') }).click()
+        await page.getByText(tr('Not yet synced')).first().waitFor()
 
-          // Online, the colleague sets both differently, and renames the heating part (no conflict).
-          await colleagueEdits(pass.colleague, pass.seq, (parts) => ({
-            nextRegularPaymentDate: '2027-03-01',
-            parts: asInput(parts).map((p, i) =>
-              i === 0 ? { ...p, price: 440_000 }
-              : i === 1 ? { ...p, description: 'Fjernvarme' }
-              : p,
-            ),
-          }))
+        // Online, the colleague sets both differently, and renames the heating part (no conflict).
+        await colleagueEdits(pass.colleague, pass.seq, (parts) => ({
+          nextRegularPaymentDate: '2027-03-01',
+          parts: asInput(parts).map((p, i) =>
+            i === 0 ? { ...p, price: 440_000 }
+            : i === 1 ? { ...p, description: 'Fjernvarme' }
+            : p,
+          ),
+        }))
 
-          await context.setOffline(false)
-          const screen = page.locator('.change-conflict')
-          await screen.waitFor({ timeout: 20_000 })
-          const dateGroup = screen.getByRole('group', { name: tr('Next payment date') })
-          const partGroup = screen.getByRole('group', { name: new RegExp(`^${tr('Parts')}: Boligafgift`) })
-          await dateGroup.waitFor()
-          // Words, not field names, JSON or øre: dates as dates, money in kroner.
-          const text = await screen.innerText()
-          for (const raw of ['nextRegularPaymentDate', '"id"', '460000', '440000', '2027-02-01', '2027-03-01']) expect(text).not.toContain(raw)
-          const dates = pass.lang === 'da' ? ['1. februar 2027', '1. marts 2027'] : ['1 February 2027', '1 March 2027']
-          expect(await dateGroup.getByRole('radio', { name: new RegExp(`${tr('Your change')}.*${dates[0]}`) }).count()).toBe(1)
-          expect(await dateGroup.getByRole('radio', { name: new RegExp(`${tr('Now on the server')}.*${dates[1]}`) }).count()).toBe(1)
-          const money = pass.lang === 'da' ? ['kr.\u00a04.600,00', 'kr.\u00a04.400,00'] : ['DKK\u00a04,600.00', 'DKK\u00a04,400.00']
-          expect(await partGroup.innerText()).toContain(money[0])
-          expect(await partGroup.innerText()).toContain(money[1])
-          // Only the two real conflicts are offered: the heating part's new name is merged silently.
-          expect(await screen.getByRole('group').count()).toBe(2)
-          expect(text).not.toContain('Fjernvarme')
+        await context.setOffline(false)
+        const screen = page.locator('.change-conflict')
+        await screen.waitFor({ timeout: 20_000 })
+        const dateGroup = screen.getByRole('group', { name: tr('Next payment date') })
+        const partGroup = screen.getByRole('group', { name: new RegExp(`^${tr('Parts')}: Boligafgift`) })
+        await dateGroup.waitFor()
+        // Words, not field names, JSON or øre: dates as dates, money in kroner.
+        const text = await screen.innerText()
+        for (const raw of ['nextRegularPaymentDate', '"id"', '460000', '440000', '2027-02-01', '2027-03-01']) expect(text).not.toContain(raw)
+        const dates = pass.lang === 'da' ? ['1. februar 2027', '1. marts 2027'] : ['1 February 2027', '1 March 2027']
+        expect(await dateGroup.getByRole('radio', { name: new RegExp(`${tr('Your change')}.*${dates[0]}`) }).count()).toBe(1)
+        expect(await dateGroup.getByRole('radio', { name: new RegExp(`${tr('Now on the server')}.*${dates[1]}`) }).count()).toBe(1)
+        const money = pass.lang === 'da' ? ['kr.\u00a04.600,00', 'kr.\u00a04.400,00'] : ['DKK\u00a04,600.00', 'DKK\u00a04,400.00']
+        expect(await partGroup.innerText()).toContain(money[0])
+        expect(await partGroup.innerText()).toContain(money[1])
+        // Only the two real conflicts are offered: the heating part's new name is merged silently.
+        expect(await screen.getByRole('group').count()).toBe(2)
+        expect(text).not.toContain('Fjernvarme')
 
-          await snapBoth(page, `conflict-screen-${pass.lang}`)
-          await page.setViewportSize({ width: 375, height: 812 })
-          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
-          await page.setViewportSize({ width: 1280, height: 900 })
+        await snapBoth(page, `conflict-screen-${pass.lang}`)
+        await page.setViewportSize({ width: 375, height: 812 })
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+        await page.setViewportSize({ width: 1280, height: 900 })
 
-          // By keyboard: mine for the date, the server's for the part, then Save choice.
-          await dateGroup.getByRole('radio').first().focus()
-          await page.keyboard.press('Space')
-          await page.keyboard.press('Tab')
-          await page.keyboard.press('ArrowDown')
-          expect(await partGroup.getByRole('radio', { name: new RegExp(tr('Now on the server')) }).isChecked()).toBe(true)
-          await page.keyboard.press('Tab')
-          await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(tr('Save choice'))
-          await page.keyboard.press('Enter')
+        // By keyboard: mine for the date, the server's for the part, then Save choice.
+        await dateGroup.getByRole('radio').first().focus()
+        await page.keyboard.press('Space')
+        await page.keyboard.press('Tab')
+        await page.keyboard.press('ArrowDown')
+        expect(await partGroup.getByRole('radio', { name: new RegExp(tr('Now on the server')) }).isChecked()).toBe(true)
+        await page.keyboard.press('Tab')
+        await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(tr('Save choice'))
+        await page.keyboard.press('Enter')
 
-          await expect.poll(() => agreement(pass.seq).next_regular_payment_date, { timeout: 20_000 }).toBe('2027-02-01')
-          await screen.waitFor({ state: 'detached' })
-          const after = partsOf(row.id)
-          expect(after.map((p) => [p.description, p.price_ore])).toEqual([
-            [before[0]!.description, 440_000],
-            ['Fjernvarme', before[1]!.price_ore],
-            [before[2]!.description, before[2]!.price_ore],
-          ])
-        }),
-      90_000,
-    )
+        await expect.poll(() => agreement(pass.seq).next_regular_payment_date, { timeout: 20_000 }).toBe('2027-02-01')
+        await screen.waitFor({ state: 'detached' })
+        const after = partsOf(row.id)
+        expect(after.map((p) => [p.description, p.price_ore])).toEqual([
+          [before[0]!.description, 440_000],
+          ['Fjernvarme', before[1]!.price_ore],
+          [before[2]!.description, before[2]!.price_ore],
+        ])
+      }))
   }
 })

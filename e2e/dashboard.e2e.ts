@@ -309,33 +309,29 @@ describe('company dashboard', () => {
     240_000,
   )
 
-  it(
-    '(2) the administrator (in English) sees a suspended company first, leading to the company page, and no collection planned',
-    () =>
-      journey('administrator', async (context, page) => {
-        const superAdmin = await login('superadmin@boligkasse.dk')
-        expect((await call('POST', `/company/${companyId()}/suspend`, superAdmin)).status).toBe(200)
-        try {
-          await onBusinessTime(context)
-          await signIn(page, 'admin@solgaarden.dk')
-          await page.locator('a.logo-link').click()
-          await dashboardHeading(page, 'en').waitFor()
-          const first = page.locator('ul.attention-list > li').first()
-          await expect.poll(() => first.innerText(), { timeout: 20_000 }).toContain('The company is not active')
-          expect(await first.innerText()).toContain('Status: Suspended.')
-          await expect.poll(() => page.locator('[data-section="collection"] [data-date]').innerText(), { timeout: 20_000 }).toBe('None planned')
-          await page.getByText('Show as table', { exact: true }).click()
-          await checkLayout(page)
-          await screenshots(page, 'en')
-          await first.getByRole('link', { name: 'The company is not active' }).click()
-          await expect.poll(() => new URL(page.url()).pathname).toBe(`/company/${companyId()}`)
-          await page.getByRole('heading', { level: 1, name: 'Andelsboligforeningen Solgården' }).waitFor()
-        } finally {
-          expect((await call('POST', `/company/${companyId()}/activate`, superAdmin)).status).toBe(200)
-        }
-      }),
-    120_000,
-  )
+  it('(2) the administrator (in English) sees a suspended company first, leading to the company page, and no collection planned', () =>
+    journey('administrator', async (context, page) => {
+      const superAdmin = await login('superadmin@boligkasse.dk')
+      expect((await call('POST', `/company/${companyId()}/suspend`, superAdmin)).status).toBe(200)
+      try {
+        await onBusinessTime(context)
+        await signIn(page, 'admin@solgaarden.dk')
+        await page.locator('a.logo-link').click()
+        await dashboardHeading(page, 'en').waitFor()
+        const first = page.locator('ul.attention-list > li').first()
+        await expect.poll(() => first.innerText(), { timeout: 20_000 }).toContain('The company is not active')
+        expect(await first.innerText()).toContain('Status: Suspended.')
+        await expect.poll(() => page.locator('[data-section="collection"] [data-date]').innerText(), { timeout: 20_000 }).toBe('None planned')
+        await page.getByText('Show as table', { exact: true }).click()
+        await checkLayout(page)
+        await screenshots(page, 'en')
+        await first.getByRole('link', { name: 'The company is not active' }).click()
+        await expect.poll(() => new URL(page.url()).pathname).toBe(`/company/${companyId()}`)
+        await page.getByRole('heading', { level: 1, name: 'Andelsboligforeningen Solgården' }).waitFor()
+      } finally {
+        expect((await call('POST', `/company/${companyId()}/activate`, superAdmin)).status).toBe(200)
+      }
+    }))
 
   it('(3) a resident who opens the dashboard is sent to their agreements', () =>
     journey('resident', async (_context, page) => {

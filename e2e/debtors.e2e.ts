@@ -101,86 +101,74 @@ describe('debtor journeys', () => {
     200_000,
   )
 
-  it(
-    '(2) the administrator collects one again (a new charge on the same invoice) and writes another off',
-    () =>
-      journey('retry-write-off', async (_context, page) => {
-        const again = failedOf(1002)
-        const off = failedOf(1003)
-        const againInvoice = invoiceOf(again.id)
-        const offInvoice = invoiceOf(off.id)
-        await signIn(page, 'admin@solgaarden.dk')
-        await page.locator('nav.sidebar-nav').getByRole('link', { name: 'Debtors' }).click()
-        await page.getByRole('row', { name: new RegExp(agreementOf(1002).member) }).waitFor({ timeout: 20_000 })
-        await snapBoth(page, 'debtors-en')
+  it('(2) the administrator collects one again (a new charge on the same invoice) and writes another off', () =>
+    journey('retry-write-off', async (_context, page) => {
+      const again = failedOf(1002)
+      const off = failedOf(1003)
+      const againInvoice = invoiceOf(again.id)
+      const offInvoice = invoiceOf(off.id)
+      await signIn(page, 'admin@solgaarden.dk')
+      await page.locator('nav.sidebar-nav').getByRole('link', { name: 'Debtors' }).click()
+      await page.getByRole('row', { name: new RegExp(agreementOf(1002).member) }).waitFor({ timeout: 20_000 })
+      await snapBoth(page, 'debtors-en')
 
-        await page.getByRole('button', { name: `Collect again invoice ${againInvoice.number}` }).click()
-        await page
-          .getByRole('dialog')
-          .getByRole('button', { name: /^Collect / })
-          .click()
-        await page.getByText(`Invoice ${againInvoice.number}: the new payment request was accepted.`, { exact: false }).waitFor()
-        const retry = charges().find((c) => c.kind === 'ONE_TIME' && c.invoice_id === againInvoice.id)
-        expect(retry).toBeDefined()
-        // Under way: no second attempt can be started.
-        const againRow = page.getByRole('row', { name: new RegExp(agreementOf(1002).member) })
-        await expect.poll(() => againRow.innerText()).toContain('New attempt under way')
-        expect(await againRow.getByRole('button', { name: /^Collect again/ }).isDisabled()).toBe(true)
+      await page.getByRole('button', { name: `Collect again invoice ${againInvoice.number}` }).click()
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /^Collect / })
+        .click()
+      await page.getByText(`Invoice ${againInvoice.number}: the new payment request was accepted.`, { exact: false }).waitFor()
+      const retry = charges().find((c) => c.kind === 'ONE_TIME' && c.invoice_id === againInvoice.id)
+      expect(retry).toBeDefined()
+      // Under way: no second attempt can be started.
+      const againRow = page.getByRole('row', { name: new RegExp(agreementOf(1002).member) })
+      await expect.poll(() => againRow.innerText()).toContain('New attempt under way')
+      expect(await againRow.getByRole('button', { name: /^Collect again/ }).isDisabled()).toBe(true)
 
-        await page.getByRole('button', { name: `Write off invoice ${offInvoice.number}` }).click()
-        const dialog = page.getByRole('dialog')
-        await dialog.getByRole('button', { name: /^Write off / }).click()
-        await dialog.getByText('Please enter a note').waitFor()
-        await dialog.getByLabel('Reason').fill('Dødsbo uden midler')
-        await dialog.getByRole('button', { name: /^Write off / }).click()
-        await page.getByText(`Invoice ${offInvoice.number} is written off with credit note`, { exact: false }).waitFor()
-        await expect.poll(() => invoiceOf(off.id).settlement).toBe('WRITTEN_OFF')
-        const note = serverRows<InvoiceRow>("SELECT * FROM invoices WHERE credited_invoice_id = ? AND kind = 'CREDIT_NOTE'", offInvoice.id)
-        expect(note).toHaveLength(1)
-        expect(note[0]!.settlement).toBe('WRITTEN_OFF')
+      await page.getByRole('button', { name: `Write off invoice ${offInvoice.number}` }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByRole('button', { name: /^Write off / }).click()
+      await dialog.getByText('Please enter a note').waitFor()
+      await dialog.getByLabel('Reason').fill('Dødsbo uden midler')
+      await dialog.getByRole('button', { name: /^Write off / }).click()
+      await page.getByText(`Invoice ${offInvoice.number} is written off with credit note`, { exact: false }).waitFor()
+      await expect.poll(() => invoiceOf(off.id).settlement).toBe('WRITTEN_OFF')
+      const note = serverRows<InvoiceRow>("SELECT * FROM invoices WHERE credited_invoice_id = ? AND kind = 'CREDIT_NOTE'", offInvoice.id)
+      expect(note).toHaveLength(1)
+      expect(note[0]!.settlement).toBe('WRITTEN_OFF')
 
-        // The retried invoice is collected by Vipps on its own clock: it leaves the overview as paid.
-        await emulator('clock', { advanceMs: 2 * DAY })
-        await expect.poll(() => invoiceOf(again.id).status, { timeout: 40_000 }).toBe('EXECUTED')
-        await page.reload()
-        await page.getByRole('heading', { level: 1, name: 'Debtors' }).waitFor()
-        await againRow.waitFor({ state: 'detached', timeout: 20_000 })
-      }),
-    150_000,
-  )
+      // The retried invoice is collected by Vipps on its own clock: it leaves the overview as paid.
+      await emulator('clock', { advanceMs: 2 * DAY })
+      await expect.poll(() => invoiceOf(again.id).status, { timeout: 40_000 }).toBe('EXECUTED')
+      await page.reload()
+      await page.getByRole('heading', { level: 1, name: 'Debtors' }).waitFor()
+      await againRow.waitFor({ state: 'detached', timeout: 20_000 })
+    }))
 
-  it(
-    "(3) a refund of one chosen invoice line makes a credit note with that line's own description",
-    () =>
-      journey('refund-line', async (_context, page) => {
-        const emma = agreementOf(1001)
-        const paid = charges().find((c) => c.agreement_id === emma.id && c.status === 'EXECUTED' && c.kind === 'REGULAR')!
-        await refundOneLineAsAccountant(page, serverRows, { agreementId: emma.id, chargeId: paid.id, snapshot: '' })
-      }),
-    120_000,
-  )
+  it("(3) a refund of one chosen invoice line makes a credit note with that line's own description", () =>
+    journey('refund-line', async (_context, page) => {
+      const emma = agreementOf(1001)
+      const paid = charges().find((c) => c.agreement_id === emma.id && c.status === 'EXECUTED' && c.kind === 'REGULAR')!
+      await refundOneLineAsAccountant(page, serverRows, { agreementId: emma.id, chargeId: paid.id, snapshot: '' })
+    }))
 
-  it(
-    '(4) English screens of the quarter: charges, invoice and statistics',
-    () =>
-      journey('english', async (_context, page) => {
-        const emma = agreementOf(1001)
-        await signIn(page, 'admin@solgaarden.dk')
-        await page.goto(`/charges/${emma.id}`)
-        await page
-          .getByRole('link', { name: /^Refund/ })
-          .first()
-          .waitFor({ timeout: 20_000 })
-        await snapBoth(page, 'charges-en')
-        await page.goto(`/invoices/${invoiceOf(failedOf(1001).id).id}`)
-        await page.getByText('Paid outside Vipps MobilePay', { exact: true }).waitFor({ timeout: 20_000 })
-        await snapBoth(page, 'invoice-paid-outside-en')
-        await page.goto('/statistics')
-        await page.getByLabel('Start date').fill('2026-11-01')
-        await page.getByLabel('End date').fill('2027-03-31')
-        await page.locator('#statistics').waitFor({ timeout: 20_000 })
-        await snapBoth(page, 'statistics-en')
-      }),
-    90_000,
-  )
+  it('(4) English screens of the quarter: charges, invoice and statistics', () =>
+    journey('english', async (_context, page) => {
+      const emma = agreementOf(1001)
+      await signIn(page, 'admin@solgaarden.dk')
+      await page.goto(`/charges/${emma.id}`)
+      await page
+        .getByRole('link', { name: /^Refund/ })
+        .first()
+        .waitFor({ timeout: 20_000 })
+      await snapBoth(page, 'charges-en')
+      await page.goto(`/invoices/${invoiceOf(failedOf(1001).id).id}`)
+      await page.getByText('Paid outside Vipps MobilePay', { exact: true }).waitFor({ timeout: 20_000 })
+      await snapBoth(page, 'invoice-paid-outside-en')
+      await page.goto('/statistics')
+      await page.getByLabel('Start date').fill('2026-11-01')
+      await page.getByLabel('End date').fill('2027-03-31')
+      await page.locator('#statistics').waitFor({ timeout: 20_000 })
+      await snapBoth(page, 'statistics-en')
+    }))
 })

@@ -94,6 +94,11 @@ export function journeySuite(name: string, subnet: number, env: Record<string, s
     return (text ? JSON.parse(text) : undefined) as T
   }
 
+  /** A bearer token of the demo user with this e-mail, signed in through the API (to make a test's own state). */
+  async function tokenOf(email: string): Promise<string> {
+    return (await api<{ accessToken: string }>(null, 'POST', '/auth/login', { type: 'email', email, password: DEMO_PASSWORD })).accessToken
+  }
+
   /** Drives the built-in Vipps emulator's control API (its clock, failures to inject); expects a 200. */
   async function emulator(path: string, body: unknown = {}) {
     const res = await fetch(`${suite.server.url}/vipps-emulator/_control/${path}`, {
@@ -133,7 +138,7 @@ export function journeySuite(name: string, subnet: number, env: Record<string, s
     })
   }
 
-  return { suite, clientIp, journey, serverRows, writeDb, writeHistory, api, emulator, tr, residentOfHavnehuset }
+  return { suite, clientIp, journey, serverRows, writeDb, writeHistory, api, tokenOf, emulator, tr, residentOfHavnehuset }
 }
 
 /** A screenshot at desktop and phone width (`name-1280`, `name-375`); at 375 px no sideways scroll and no serious axe violation. */

@@ -171,15 +171,15 @@ async function walk(email: string, lang: 'en' | 'da', steps: Step[]) {
 }
 
 describe('names with markup stay text', () => {
-  it('prepares names with markup for a member, a staff user and a message author', { timeout: 60_000 }, async () => {
+  it('prepares names with markup for a member, a staff user and a message author', async () => {
     ids = await prepare()
   })
 
   for (const lang of ['en', 'da'] as const) {
-    it(`the administrator sees every name literally (${lang})`, { timeout: 120_000 }, async () => {
+    it(`the administrator sees every name literally (${lang})`, async () => {
       expect(await walk(ADMIN, lang, adminSteps(ids))).toEqual([])
     })
-    it(`the resident sees every name literally (${lang})`, { timeout: 120_000 }, async () => {
+    it(`the resident sees every name literally (${lang})`, async () => {
       expect(await walk(RESIDENT, lang, residentSteps(ids))).toEqual([])
     })
   }

@@ -476,14 +476,21 @@ describe('offline journeys', () => {
           await expect.poll(async () => (await outbox(page, userId))?.some((m) => m.status === 'sending')).toBe(true)
 
           await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true))
+          // Every load of the page from here, and whether the held change had been let through by then.
+          let released = false
+          const loads: string[] = []
+          page.on('load', () => loads.push(released ? 'after the send' : 'before the send'))
           await page.getByRole('button', { name: 'Reload' }).click()
           await page.getByText('Sending your changes before the update…').waitFor()
-          await page.waitForTimeout(800)
+          // The change is still in flight, and the page is the same one: the reload waits for the send.
+          expect((await outbox(page, userId))?.some((m) => m.status === 'sending')).toBe(true)
           expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBe(true)
 
-          const reloaded = page.waitForEvent('load', { timeout: 15_000 })
+          const reloaded = page.waitForEvent('load')
+          released = true
           release()
           await reloaded
+          expect(loads).toEqual(['after the send'])
           await page.locator('nav.sidebar-nav').waitFor()
           expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBeUndefined()
           await expect.poll(() => queued(page, userId), { timeout: 10_000 }).toBe(0)

@@ -112,52 +112,44 @@ describe("a treasurer's quarter", () => {
     200_000,
   )
 
-  it(
-    '(2) the failed month stays in the debtor overview after the paid one; marked paid outside Vipps, the note shows on the invoice',
-    () =>
-      journey('debtors', async (_context, page) => {
-        const emma = agreementOf(1001)
-        const failed = failedOf(1001)
-        const invoice = invoiceOf(failed.id)
-        // Month 1 failed, month 2 was collected; a later period's charge may already be created
-        // (billing runs ahead of the due date, so whether it has depends on the day the suite runs).
-        expect(
-          chargesOfAgreement(emma.id)
-            .filter((c) => c.status !== 'CREATED')
-            .map((c) => c.status),
-        ).toEqual(['FAILED', 'EXECUTED'])
+  it('(2) the failed month stays in the debtor overview after the paid one; marked paid outside Vipps, the note shows on the invoice', () =>
+    journey('debtors', async (_context, page) => {
+      const emma = agreementOf(1001)
+      const failed = failedOf(1001)
+      const invoice = invoiceOf(failed.id)
+      // Month 1 failed, month 2 was collected; a later period's charge may already be created
+      // (billing runs ahead of the due date, so whether it has depends on the day the suite runs).
+      expect(
+        chargesOfAgreement(emma.id)
+          .filter((c) => c.status !== 'CREATED')
+          .map((c) => c.status),
+      ).toEqual(['FAILED', 'EXECUTED'])
 
-        // The accountant (Danish) finds every failed month under Restancer.
-        await markPaidOutsideAsAccountant(page, {
-          member: emma.member,
-          invoiceNumber: invoice.number,
-          acceptedAgreements: accepted(),
-          note: 'Bankoverførsel 3. januar',
-          snapshot: 'quarter-debtors-da',
-        })
-        await expect.poll(() => invoiceOf(failed.id).settlement).toBe('PAID_OUTSIDE')
-        expect(invoiceOf(failed.id)).toMatchObject({ settlement_note: 'Bankoverførsel 3. januar', status: 'FAILED' })
-        // The others stay in the overview.
-        expect(await page.getByRole('row').count()).toBe(accepted())
+      // The accountant (Danish) finds every failed month under Restancer.
+      await markPaidOutsideAsAccountant(page, {
+        member: emma.member,
+        invoiceNumber: invoice.number,
+        acceptedAgreements: accepted(),
+        note: 'Bankoverførsel 3. januar',
+        snapshot: 'quarter-debtors-da',
+      })
+      await expect.poll(() => invoiceOf(failed.id).settlement).toBe('PAID_OUTSIDE')
+      expect(invoiceOf(failed.id)).toMatchObject({ settlement_note: 'Bankoverførsel 3. januar', status: 'FAILED' })
+      // The others stay in the overview.
+      expect(await page.getByRole('row').count()).toBe(accepted())
 
-        await page.goto(`/invoices/${invoice.id}`)
-        await page.getByText(danish('Paid outside Vipps MobilePay'), { exact: true }).waitFor({ timeout: 20_000 })
-        await page.getByText('Bankoverførsel 3. januar').waitFor()
-        await snapBoth(page, 'quarter-invoice-paid-outside-da')
-      }),
-    120_000,
-  )
+      await page.goto(`/invoices/${invoice.id}`)
+      await page.getByText(danish('Paid outside Vipps MobilePay'), { exact: true }).waitFor({ timeout: 20_000 })
+      await page.getByText('Bankoverførsel 3. januar').waitFor()
+      await snapBoth(page, 'quarter-invoice-paid-outside-da')
+    }))
 
-  it(
-    "(3) a refund of one chosen invoice line makes a credit note with that line's own description",
-    () =>
-      journey('refund-line', async (_context, page) => {
-        const emma = agreementOf(1001)
-        const paid = chargesOfAgreement(emma.id).find((c) => c.status === 'EXECUTED' && c.kind === 'REGULAR')!
-        await refundOneLineAsAccountant(page, serverRows, { agreementId: emma.id, chargeId: paid.id, snapshot: 'quarter-' })
-      }),
-    120_000,
-  )
+  it("(3) a refund of one chosen invoice line makes a credit note with that line's own description", () =>
+    journey('refund-line', async (_context, page) => {
+      const emma = agreementOf(1001)
+      const paid = chargesOfAgreement(emma.id).find((c) => c.status === 'EXECUTED' && c.kind === 'REGULAR')!
+      await refundOneLineAsAccountant(page, serverRows, { agreementId: emma.id, chargeId: paid.id, snapshot: 'quarter-' })
+    }))
 
   it(
     '(4) terminated with a last payment, an agreement is charged once more: one final charge, no regular charge for the last period',
@@ -216,73 +208,65 @@ describe("a treasurer's quarter", () => {
     200_000,
   )
 
-  it(
-    "(5) a webhook is registered and removed on the association's payment provider, here and at Vipps",
-    () =>
-      journey('webhook', async (_context, page) => {
-        const company = serverRows<{ id: string }>('SELECT c.id FROM companies c JOIN agreements a ON a.company_id = c.id WHERE a.external_seq = 1001')[0]!
-        const provider = serverRows<{ id: string }>('SELECT id FROM payment_providers WHERE company_id = ? ORDER BY created_at', company.id)[0]!
-        const URL = 'https://solgaarden.example/hooks/vipps'
-        const hooksAtVipps = async () => {
-          const state = (await (await page.request.get('/vipps-emulator/_control/state')).json()) as { hooks: Record<string, { url: string }> }
-          return Object.values(state.hooks).filter((h) => h.url === URL).length
-        }
-        await signIn(page, 'superadmin@boligkasse.dk')
-        await page.goto(`/company/${company.id}/payment-provider/${provider.id}`)
-        await page.getByLabel('Webhook URL').waitFor({ timeout: 20_000 })
-        await page.getByLabel('Webhook URL').fill(URL)
-        await page.getByRole('button', { name: 'Add webhook' }).click()
-        await page.getByText('Webhook added successfully!').waitFor()
-        await page.getByRole('rowheader', { name: /solgaarden\.example/ }).waitFor()
-        expect(await hooksAtVipps()).toBe(1)
+  it("(5) a webhook is registered and removed on the association's payment provider, here and at Vipps", () =>
+    journey('webhook', async (_context, page) => {
+      const company = serverRows<{ id: string }>('SELECT c.id FROM companies c JOIN agreements a ON a.company_id = c.id WHERE a.external_seq = 1001')[0]!
+      const provider = serverRows<{ id: string }>('SELECT id FROM payment_providers WHERE company_id = ? ORDER BY created_at', company.id)[0]!
+      const URL = 'https://solgaarden.example/hooks/vipps'
+      const hooksAtVipps = async () => {
+        const state = (await (await page.request.get('/vipps-emulator/_control/state')).json()) as { hooks: Record<string, { url: string }> }
+        return Object.values(state.hooks).filter((h) => h.url === URL).length
+      }
+      await signIn(page, 'superadmin@boligkasse.dk')
+      await page.goto(`/company/${company.id}/payment-provider/${provider.id}`)
+      await page.getByLabel('Webhook URL').waitFor({ timeout: 20_000 })
+      await page.getByLabel('Webhook URL').fill(URL)
+      await page.getByRole('button', { name: 'Add webhook' }).click()
+      await page.getByText('Webhook added successfully!').waitFor()
+      await page.getByRole('rowheader', { name: /solgaarden\.example/ }).waitFor()
+      expect(await hooksAtVipps()).toBe(1)
 
-        await page.getByRole('button', { name: /^Remove https:\/\/solgaarden\.example/ }).click()
-        const dialog = page.getByRole('dialog', { name: 'Remove webhook' })
-        await dialog.getByText(`Do you really want to remove the webhook ${URL}?`).waitFor()
-        await dialog.getByRole('button', { name: 'Remove', exact: true }).click()
-        await page.getByText('Webhook removed successfully!').waitFor()
-        await page.getByRole('rowheader', { name: /solgaarden\.example/ }).waitFor({ state: 'detached' })
-        expect(await hooksAtVipps()).toBe(0)
-      }),
-    90_000,
-  )
+      await page.getByRole('button', { name: /^Remove https:\/\/solgaarden\.example/ }).click()
+      const dialog = page.getByRole('dialog', { name: 'Remove webhook' })
+      await dialog.getByText(`Do you really want to remove the webhook ${URL}?`).waitFor()
+      await dialog.getByRole('button', { name: 'Remove', exact: true }).click()
+      await page.getByText('Webhook removed successfully!').waitFor()
+      await page.getByRole('rowheader', { name: /solgaarden\.example/ }).waitFor({ state: 'detached' })
+      expect(await hooksAtVipps()).toBe(0)
+    }))
 
-  it(
-    '(6) the board member sees the agreements with no admin action, and the server refuses them',
-    () =>
-      journey('board-member', async (_context, page) => {
-        const emma = agreementOf(1001)
-        await signIn(page, 'bestyrelse@solgaarden.dk')
-        await page
-          .locator('nav.sidebar-nav')
-          .getByRole('link', { name: danish('Agreements') })
-          .click()
-        await page.getByRole('link', { name: emma.member }).waitFor({ timeout: 20_000 })
-        await expect.poll(() => page.getByRole('link', { name: danish('Add agreement') }).count()).toBe(0)
-        const filters = page.getByRole('group', { name: danish('Filter by status') }).getByRole('button')
-        expect(await filters.allInnerTexts()).toEqual([danish('All')])
+  it('(6) the board member sees the agreements with no admin action, and the server refuses them', () =>
+    journey('board-member', async (_context, page) => {
+      const emma = agreementOf(1001)
+      await signIn(page, 'bestyrelse@solgaarden.dk')
+      await page
+        .locator('nav.sidebar-nav')
+        .getByRole('link', { name: danish('Agreements') })
+        .click()
+      await page.getByRole('link', { name: emma.member }).waitFor({ timeout: 20_000 })
+      await expect.poll(() => page.getByRole('link', { name: danish('Add agreement') }).count()).toBe(0)
+      const filters = page.getByRole('group', { name: danish('Filter by status') }).getByRole('button')
+      expect(await filters.allInnerTexts()).toEqual([danish('All')])
 
-        await page.getByRole('link', { name: emma.member }).click()
-        await page.getByRole('heading', { level: 1, name: new RegExp(danish('Agreement')) }).waitFor()
-        await page.getByRole('link', { name: danish('Payments') }).waitFor()
-        for (const name of [danish('Edit'), danish('Request One Off Payment')]) expect(await page.getByRole('link', { name, exact: true }).count()).toBe(0)
-        expect(await page.getByRole('button', { name: danish('Terminate'), exact: true }).count()).toBe(0)
-        await snapBoth(page, 'quarter-agreement-boardmember')
+      await page.getByRole('link', { name: emma.member }).click()
+      await page.getByRole('heading', { level: 1, name: new RegExp(danish('Agreement')) }).waitFor()
+      await page.getByRole('link', { name: danish('Payments') }).waitFor()
+      for (const name of [danish('Edit'), danish('Request One Off Payment')]) expect(await page.getByRole('link', { name, exact: true }).count()).toBe(0)
+      expect(await page.getByRole('button', { name: danish('Terminate'), exact: true }).count()).toBe(0)
+      await snapBoth(page, 'quarter-agreement-boardmember')
 
-        const token = await bearerTokenOf(page)
-        const target = agreementOf(1005)
-        const res = await page.request.post(`/api/agreement/${target.id}/cancel`, {
-          headers: { Authorization: `Bearer ${token}` },
-          data: { terminationDate: '2027-12-01', finalPaymentRequired: false },
-        })
-        expect(res.status()).toBe(403)
-        const oneOff = await page.request.post(`/api/agreement/${target.id}/requestOneTimeCharge`, {
-          headers: { Authorization: `Bearer ${token}` },
-          data: { amount: 10_000, description: 'Nøgle' },
-        })
-        expect(oneOff.status()).toBe(403)
-        expect(agreementOf(1005)).toMatchObject({ status: 'ACCEPTED', termination_date: null })
-      }),
-    90_000,
-  )
+      const token = await bearerTokenOf(page)
+      const target = agreementOf(1005)
+      const res = await page.request.post(`/api/agreement/${target.id}/cancel`, {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { terminationDate: '2027-12-01', finalPaymentRequired: false },
+      })
+      expect(res.status()).toBe(403)
+      const oneOff = await page.request.post(`/api/agreement/${target.id}/requestOneTimeCharge`, {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { amount: 10_000, description: 'Nøgle' },
+      })
+      expect(oneOff.status()).toBe(403)
+      expect(agreementOf(1005)).toMatchObject({ status: 'ACCEPTED', termination_date: null })
+    }))
 })

@@ -1,6 +1,7 @@
 /**
- * The layering in eslint.config.js holds: each rule is shown a deliberate violation (and a clean
- * neighbour) through ESLint's own API, with the repository's config, as `npm run lint` sees it.
+ * The layering in eslint.config.js holds, and so do the rules for tests: each rule is shown a
+ * deliberate violation (and a clean neighbour) through ESLint's own API, with the repository's
+ * config, as `npm run lint` sees it.
  */
 import { resolve } from 'node:path'
 import { ESLint } from 'eslint'
@@ -55,5 +56,20 @@ describe('lint boundaries (docs/ARCHITECTURE.md "Layers")', () => {
     const code = "import { api } from '../../lib/api'\nexport const X = () => api\n"
     expect(await problems('client/features/x/X.tsx', code)).toEqual([expect.stringMatching(/^no-restricted-imports: .*Components call a hook/)])
     expect(await problems('client/features/x/x-actions.ts', code)).toEqual([])
+  })
+
+  it('tests keep no wall clock and wait for states (docs/ARCHITECTURE.md "Tests")', async () => {
+    const timed = "import { expect, it } from 'vitest'\nit('x', () => {\n  const t = performance.now()\n  expect(performance.now() - t).toBeLessThan(5)\n})\n"
+    expect(await problems('server/features/x/x.test.ts', timed)).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: No wall clock in tests/),
+      expect.stringMatching(/^no-restricted-syntax: No wall clock in tests/),
+    ])
+    expect(await problems('server/features/x/x.ts', timed)).toEqual([])
+    const waited = "import { expect, it, vi } from 'vitest'\nit('x', async () => {\n  await vi.waitFor(() => expect(1).toBe(1))\n})\n"
+    expect(await problems('client/sync/x.test.ts', waited)).toEqual([expect.stringMatching(/^no-restricted-syntax: vi.waitFor gives up after 1 s/)])
+    expect(await problems('client/sync/x.test.ts', waited.replace('toBe(1))', 'toBe(1), { timeout: 30_000 })'))).toEqual([])
+    const slept = "import type { Page } from 'playwright-core'\nexport const step = async (page: Page) => {\n  await page.waitForTimeout(800)\n}\n"
+    expect(await problems('e2e/x.e2e.ts', slept)).toEqual([expect.stringMatching(/^no-restricted-syntax: A journey waits for a state/)])
+    expect(await problems('e2e/x.e2e.ts', slept.replace('page.waitForTimeout(800)', "page.getByRole('heading').waitFor()"))).toEqual([])
   })
 })

@@ -33,10 +33,7 @@ const opened: string[] = []
 afterEach(async () => {
   // Whatever a test left behind: its early pull is dropped and the databases deleted.
   adoptEarlyPull('')
-  for (const userId of opened.splice(0)) {
-    await new Promise((r) => setTimeout(r, 20))
-    await deleteLocalDb(userId)
-  }
+  for (const userId of opened.splice(0)) await deleteLocalDb(userId)
 })
 const newUser = () => {
   const userId = crypto.randomUUID()
@@ -91,10 +88,17 @@ describe('the early pull', () => {
 
   it('is adopted once, and only by its own user', async () => {
     const userId = newUser()
-    startEarlyPull(signedIn(userId), server().fetch)
-    expect(adoptEarlyPull('someone-else')).toBeUndefined()
-    // Dropped: a later adoption by the right user finds nothing (the engine pulls by itself).
-    expect(adoptEarlyPull(userId)).toBeUndefined()
+    const close = vi.spyOn(LocalDb.prototype, 'close')
+    try {
+      startEarlyPull(signedIn(userId), server().fetch)
+      expect(adoptEarlyPull('someone-else')).toBeUndefined()
+      // Dropped: a later adoption by the right user finds nothing (the engine pulls by itself).
+      expect(adoptEarlyPull(userId)).toBeUndefined()
+      // The dropped pull ends and closes its database.
+      await expect.poll(() => close.mock.calls.length).toBe(1)
+    } finally {
+      close.mockRestore()
+    }
 
     startEarlyPull(signedIn(userId), server().fetch)
     const early = adoptEarlyPull(userId)
@@ -110,7 +114,7 @@ describe('the early pull', () => {
       const userId = newUser()
       startEarlyPull(signedIn(userId), server().fetch)
       adoptEarlyPull('someone-else')
-      await vi.waitFor(() => expect(close).toHaveBeenCalledTimes(1))
+      await expect.poll(() => close.mock.calls.length).toBe(1)
     } finally {
       close.mockRestore()
     }
@@ -130,8 +134,8 @@ describe('the early pull', () => {
     startEarlyPull(signedIn(userId), fetchFn)
     const early = adoptEarlyPull(userId)!
     // The first page is stored, the second is on its way.
-    await vi.waitFor(() => expect(asked).toBe(2))
-    await new Promise((r) => setTimeout(r, 50))
+    await expect.poll(() => asked).toBe(2)
+    await expect.poll(() => early.db.notifications.count()).toBe(2)
     await deleteLocalDb(userId)
     release()
     await early.pulled

@@ -86,16 +86,17 @@ describe('confirming a mutation', () => {
 
   it('never shows the row without the change between leaving the queue and the next pull', async () => {
     await enqueue(db, m('t.delete', 'a'))
-    const views: string[][] = []
-    const sub = liveQuery(async () => applyOutbox(await db.notifications.toArray(), await db.outbox.toArray(), 'notification')).subscribe((rows) =>
-      views.push(rows.map((r: Row) => r.id)),
-    )
-    await new Promise((r) => setTimeout(r, 50))
+    const views: { ids: string[]; queued: number }[] = []
+    const sub = liveQuery(async () => {
+      const outbox = await db.outbox.toArray()
+      return { rows: applyOutbox(await db.notifications.toArray(), outbox, 'notification'), queued: outbox.length }
+    }).subscribe(({ rows, queued }) => views.push({ ids: rows.map((r: Row) => r.id), queued }))
+    // The screen's first view (the change queued), then the drain, then a view of the queue empty.
+    await expect.poll(() => views.length).toBeGreaterThan(0)
     await drainOnce({ db, transport: fakeServer().transport, onConfirmed: (mutation) => applyToCanonical(db, mutation) })
-    await new Promise((r) => setTimeout(r, 50))
+    await expect.poll(() => views.at(-1)!.queued).toBe(0)
     sub.unsubscribe()
-    expect(views.length).toBeGreaterThan(0)
-    expect(views.every((ids) => !ids.includes('a'))).toBe(true)
+    expect(views.every((view) => !view.ids.includes('a'))).toBe(true)
   })
 })
 
@@ -185,7 +186,7 @@ describe('a pull already running on the database (pullBefore)', () => {
     await new Promise((r) => setTimeout(r, 30))
     expect(server.state.writes).toEqual([])
     release()
-    await vi.waitFor(() => expect(server.state.writes).toEqual(['PATCH /api/x/a']))
+    await expect.poll(() => server.state.writes).toEqual(['PATCH /api/x/a'])
     await engine.stop()
   })
 

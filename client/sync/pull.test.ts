@@ -18,7 +18,15 @@ const note = (id: string): SyncChange => ({ entity: 'notification', id, op: 'ups
  */
 function pages(
   list: SyncChange[][],
-  opts: { link?: boolean; asked?: string[]; bodyOf?: (n: number, json: string) => BodyInit; delayMs?: (n: number) => number } = {},
+  opts: {
+    link?: boolean
+    asked?: string[]
+    bodyOf?: (n: number, json: string) => BodyInit
+    delayMs?: (n: number) => number
+    /** Page n is answered once this settles (and `answered(n)` is called as it is). */
+    heldUntil?: (n: number) => Promise<void> | undefined
+    answered?: (n: number) => void
+  } = {},
 ): SyncTransport {
   return {
     getToken: () => 'token',
@@ -28,12 +36,15 @@ function pages(
       opts.asked?.push(cursor ?? '')
       const n = cursor ? Number(cursor.slice(1)) : 0
       await new Promise((ok) => setTimeout(ok, opts.delayMs?.(n) ?? 0))
+      await opts.heldUntil?.(n)
       const hasMore = n + 1 < list.length
       // After the last page: nothing new, as the server answers a client that is up to date.
       const json = JSON.stringify({ changes: list[n] ?? [], cursor: `c${Math.min(n + 1, list.length)}`, hasMore, reset: false })
       const headers: Record<string, string> = { 'Content-Type': 'application/json' }
       if (opts.link && hasMore) headers.Link = `</api/sync?limit=2000&cursor=c${n + 1}>; rel="next"`
-      return new Response(opts.bodyOf ? opts.bodyOf(n, json) : json, { status: 200, headers })
+      const response = new Response(opts.bodyOf ? opts.bodyOf(n, json) : json, { status: 200, headers })
+      opts.answered?.(n)
+      return response
     }) as typeof fetch,
   }
 }
@@ -93,13 +104,15 @@ describe('pullAll', () => {
     const transport = pages(list, {
       link: true,
       asked,
-      // The first body only arrives once the second page was asked for (or after 2 s, which fails the test).
+      // The first body only arrives once the second page was asked for. A pull that waited for the
+      // body first would never ask: after 20 s (a guard against that hang, not a speed limit) the
+      // body comes anyway, and the test fails.
       bodyOf: (n, json) => {
         if (n === 1) secondAsked()
         if (n > 0) return json
         return new ReadableStream({
           async start(controller) {
-            events.push(await Promise.race([second, new Promise<string>((ok) => setTimeout(() => ok('timed out'), 2000))]))
+            events.push(await Promise.race([second, new Promise<string>((ok) => setTimeout(() => ok('timed out'), 20_000))]))
             controller.enqueue(new TextEncoder().encode(json))
             controller.close()
           },
@@ -115,16 +128,24 @@ describe('pullAll', () => {
 
   it('asks for nothing more once the pull has ended', async () => {
     const asked: string[] = []
+    let release!: () => void
+    const pullEnded = new Promise<void>((ok) => (release = ok))
+    let secondAnswered!: () => void
+    const answered = new Promise<void>((ok) => (secondAnswered = ok))
     // The first page names the next in its header, but its body is not a page: the pull ends with an error.
     const transport = pages([[note('a')], [note('b')], [note('c')]], {
       link: true,
       asked,
       bodyOf: (n, json) => (n === 0 ? '{}' : json),
       // The second page answers after the pull has ended.
-      delayMs: (n) => (n === 1 ? 30 : 0),
+      heldUntil: (n) => (n === 1 ? pullEnded : undefined),
+      answered: (n) => n === 1 && secondAnswered(),
     })
     expect((await pullAll(db, transport)).status).toBe('error')
-    await new Promise((ok) => setTimeout(ok, 100))
+    release()
+    await answered
+    // A pull still going would now read that page and ask for the one it names: a few turns of the event loop.
+    for (let turn = 0; turn < 5; turn++) await new Promise((ok) => setTimeout(ok, 0))
     expect(asked).toEqual(['', 'c1'])
   })
 

@@ -32,13 +32,8 @@ function setup(initial: SignedIn | null) {
   return { signedIn, srv, onAuthPaused, session }
 }
 
-const until = async (check: () => boolean | Promise<boolean>) => {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return
-    await new Promise((r) => setTimeout(r, 10))
-  }
-  throw new Error('timed out')
-}
+/** Waits for the state `check` looks for (expect.poll: up to the project's poll timeout, vitest.config.ts). */
+const until = async (check: () => boolean | Promise<boolean>) => await expect.poll(check, { interval: 10 }).toBe(true)
 
 describe('sync session', () => {
   it("opens the signed-in user's database, and another one when the user changes", async () => {

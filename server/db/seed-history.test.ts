@@ -9,7 +9,7 @@ import { asc, eq } from 'drizzle-orm'
 import { TestClock } from '../lib/clock'
 import { approveInEmulator } from '../integrations/vipps/built-in'
 import { demoApp } from '../test/demo-app'
-import { onPostgres, openTemplateCopy, TEST_SECRET_KEY, TEST_START } from '../test/template-db'
+import { openTemplateCopy, TEST_SECRET_KEY, TEST_START } from '../test/template-db'
 import { demo } from '../test/harness'
 import { assertBookkeeping } from '../features/billing/test-helpers'
 import { agreements, charges } from './schema/agreements'
@@ -56,14 +56,10 @@ const lastDayOf = (firstOfMonth: string) => {
 describe('the demo history of charges', () => {
   it('bills, collects, declines, refunds and marks paid the last three months through the engine; the books agree; once only', async () => {
     const s = await startDemo()
-    const started = performance.now()
+    // How long it takes (before the logins are printed) is a figure of `npm run bench` (demo history, docs/BENCHMARKS.md).
     const made = await s.history()
-    const ms = performance.now() - started
     // The test clock says 23 November 2026; the seeded next payment date is 1 December.
     expect(made).toEqual({ months: ['2026-09', '2026-10', '2026-11'], charges: 18, failed: 2, refunds: 1, paidOutside: 1 })
-    // Before the logins are printed: under a second on SQLite when the machine is idle, a few on PostgreSQL
-    // (the bound leaves room for a loaded test machine).
-    expect(ms).toBeLessThan(onPostgres ? 15_000 : 5_000)
 
     const all = await s.db.select().from(charges).orderBy(asc(charges.due)).all()
     expect(all.map((c) => c.due)).toEqual([...Array(6).fill('2026-09-01'), ...Array(6).fill('2026-10-01'), ...Array(6).fill('2026-11-01')])

@@ -33,18 +33,21 @@ describe('snapshot on a file database', () => {
     const database = fileDatabase()
     let letWriteIn!: () => void
     const writeMayCommit = new Promise<void>((resolve) => (letWriteIn = resolve))
+    let committed!: () => void
+    const writeCommitted = new Promise<void>((resolve) => (committed = resolve))
     const first = inReadScope(() =>
       snapshot(database.db, async () => {
         const before = await count(database)
         letWriteIn()
         // Another read starts and a write commits while this one is still open.
-        await new Promise((resolve) => setTimeout(resolve, 20))
+        await writeCommitted
         return [before, await count(database)]
       }),
     )
     await writeMayCommit
     const second = inReadScope(() => snapshot(database.db, async () => [await count(database), await count(database)]))
     await transaction(database.db, async () => void (await database.db.run(sql`INSERT INTO t VALUES (1)`)))
+    committed()
     // The first saw its moment throughout; the second waited for it, then saw the commit.
     expect(await first).toEqual([0, 0])
     expect(await second).toEqual([1, 1])

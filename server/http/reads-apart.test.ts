@@ -39,8 +39,13 @@ async function fileApp() {
   return { ...t, file: file! }
 }
 
-/** The answer to `call`, or 'waiting' when it has not come within `ms` (a read stuck behind the write lock). */
-const within = <T>(call: Promise<T>, ms = 5000) => Promise.race([call, new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), ms).unref())])
+/**
+ * The answer to `call`, or 'waiting' when it has not come within `ms`: a read stuck behind the
+ * write lock never answers while the lock is held, so the default is a guard against that hang
+ * (under the test timeout, to say what hung), not a speed limit. A short `ms` only where 'waiting'
+ * is the expected answer.
+ */
+const within = <T>(call: Promise<T>, ms = 20_000) => Promise.race([call, new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), ms).unref())])
 
 /**
  * Holds the write lock with `BEGIN IMMEDIATE` open, as a write request does while it awaits, runs

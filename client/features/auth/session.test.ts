@@ -64,7 +64,7 @@ describe('session start', () => {
     const stored = { token: 'abc', user: info() }
     const { session, storage } = await load(stored)
     const started = session.startSession()
-    await vi.waitFor(() => expect(session.sessionStore.get().user).toMatchObject({ fullName: stored.user.fullName }))
+    await expect.poll(() => session.sessionStore.get().user).toMatchObject({ fullName: stored.user.fullName })
     expect(session.sessionStore.get().status).toBe('validating')
     expect(JSON.parse(storage.getItem('boligkasse.session')!)).toEqual(stored)
     answer(json(200, info({ fullName: 'Karen H. Holm' })))

@@ -147,8 +147,8 @@ describe('yearly account statements to all members', () => {
     expect((await t.mails()).length - mailsBefore).toBe(600)
     expect((await t.db.select().from(statementSendouts).get())!.sentAt).toBeNull()
 
-    // The next runs (200 a transaction, 20 transactions a run at most) tell the rest, once.
-    const started = performance.now()
+    // The next runs (200 a transaction, 20 transactions a run at most) tell the rest, once. How
+    // long that takes for 2,000 is a figure of `npm run bench` (bench/sizes.ts), not a bound here.
     let runs = 0
     while ((await t.services.statementSendouts.tick()) === 0) runs += 1
     expect(runs).toBeLessThan(3)
@@ -167,8 +167,7 @@ describe('yearly account statements to all members', () => {
       .where(eq(notifications.actionUrl, `/account-statement?year=2026&companyId=${f.main}`))
       .all()
     expect(told.length).toBe(MANY + 1)
-    expect(performance.now() - started).toBeLessThan(20_000)
-  }, 60_000)
+  })
 
   it('lists as members those with a document of the year or an agreement running in it; not a member only of a later year', async () => {
     const t = await testApp()

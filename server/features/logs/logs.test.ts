@@ -69,11 +69,10 @@ describe('the system log sink', () => {
       }),
     )
     await expect(failing).rejects.toThrow('the write failed')
-    // The sink writes after the transaction (SQLite: behind the write lock) or beside it (PostgreSQL).
-    await t.lock.run(async () => undefined)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    const entries = (await t.db.select().from(systemLogs).all()).filter((e) => e.message === 'sink-test: the write failed')
-    expect(entries).toHaveLength(1)
+    // The sink writes after the transaction (SQLite: behind the write lock) or beside it on a
+    // connection of its own (PostgreSQL), without being awaited: wait for its entry to be there.
+    const entries = async () => (await t.db.select().from(systemLogs).all()).filter((e) => e.message === 'sink-test: the write failed')
+    await expect.poll(async () => (await entries()).length).toBe(1)
     expect((await t.db.select().from(users).where(eq(users.emailAddress, demo.admin)).get())!.fullName).not.toBe('Rolled back')
   })
 })

@@ -8,7 +8,7 @@ import { memberWithDataEverywhere } from './test-helpers'
 
 /** At real size (decision 0069): a member with 5,000 notifications and 500 invoices downloads their data. */
 describe('the personal-data download at size', () => {
-  it('answers 5,000 notifications and 500 invoices in a few set-based reads, quickly, in JSON and HTML', async () => {
+  it('answers 5,000 notifications and 500 invoices in a few set-based reads, in JSON and HTML', async () => {
     const t = await testApp()
     const m = await memberWithDataEverywhere(t)
     const [notice] = await t.db.select().from(notifications).where(eq(notifications.userId, m.userId)).limit(1).all()
@@ -33,34 +33,35 @@ describe('the personal-data download at size', () => {
         .values(lines.slice(i, i + 100))
         .run()
 
-    // Reads are counted on the connection: a query per row would be thousands.
+    // Reads are counted on the connection (SQLite): a query per row would be thousands. How long
+    // the download takes at this size is a figure of `npm run bench` (bench/sizes.ts), not a bound here.
     const sqlite = (t.db as unknown as { $client?: { prepare: (s: string) => unknown } }).$client
-    let statements = 0
-    const prepare = sqlite?.prepare.bind(sqlite)
-    if (sqlite && prepare)
-      sqlite.prepare = (s: string) => {
-        statements++
-        return prepare(s)
+    const counted = async (path: string, headers: Record<string, string> = {}) => {
+      let statements = 0
+      const prepare = sqlite?.prepare.bind(sqlite)
+      if (sqlite && prepare)
+        sqlite.prepare = (s: string) => {
+          statements++
+          return prepare(s)
+        }
+      try {
+        const res = await t.app.request(path, { headers: { Authorization: `Bearer ${m.member}`, ...headers } })
+        return { res, statements }
+      } finally {
+        if (sqlite && prepare) sqlite.prepare = prepare
       }
-    const started = performance.now()
-    const res = await t.app.request('/api/account/personal-data', { headers: { Authorization: `Bearer ${m.member}` } })
-    const ms = performance.now() - started
-    if (sqlite && prepare) sqlite.prepare = prepare
-    expect(res.status).toBe(200)
-    const data = await res.json()
+    }
+    const json = await counted('/api/account/personal-data')
+    expect(json.res.status).toBe(200)
+    const data = await json.res.json()
     expect(data.notifications.length).toBeGreaterThanOrEqual(5000)
     expect(data.invoices.length).toBeGreaterThanOrEqual(500)
     expect(data.invoiceLines.length).toBeGreaterThanOrEqual(500)
-    console.info(`personal-data JSON at size: ${Math.round(ms)} ms, ${statements} statements`)
-    if (sqlite) expect(statements).toBeLessThan(100)
-    expect(ms).toBeLessThan(3000)
+    if (sqlite) expect(json.statements).toBeLessThan(100)
 
-    const htmlStarted = performance.now()
-    const html = await t.app.request('/api/account/personal-data.html', { headers: { Authorization: `Bearer ${m.member}`, 'Accept-Language': 'da' } })
-    const htmlMs = performance.now() - htmlStarted
-    expect(html.status).toBe(200)
-    expect((await html.text()).length).toBeGreaterThan(100_000)
-    console.info(`personal-data HTML at size: ${Math.round(htmlMs)} ms`)
-    expect(htmlMs).toBeLessThan(3000)
+    const html = await counted('/api/account/personal-data.html', { 'Accept-Language': 'da' })
+    expect(html.res.status).toBe(200)
+    expect((await html.res.text()).length).toBeGreaterThan(100_000)
+    if (sqlite) expect(html.statements).toBeLessThan(100)
   })
 })

@@ -95,6 +95,8 @@ export function createVippsEmulator(options: VippsEmulatorOptions): VippsEmulato
   const hangs = new Set<() => void>()
   const hang = (signal: AbortSignal) =>
     new Promise<void>((resolve) => {
+      // A caller that gave up before the call got here (a slow machine) is not kept waiting.
+      if (signal.aborted) return resolve()
       const done = () => {
         clearTimeout(timer)
         signal.removeEventListener('abort', done)
