@@ -117,12 +117,13 @@ export function dataAccess(deps: DataAccessDeps): DataAccess {
     const slot = key && scope ? `${scope}\u0000${key}` : undefined
     if (slot && inFlight.has(slot)) throw new DomainError('IDEMPOTENCY_IN_PROGRESS', 'The same request is still being processed.', { retryAfterSeconds: 1 })
     if (slot) inFlight.add(slot)
-    // The bytes, not text: a multipart upload (a PDF attachment) is read from this same body
-    // later, and decoding it as UTF-8 here would corrupt it.
-    const body = new Uint8Array(await c.req.arrayBuffer())
     const attempt = attemptOf(c.req.header(ATTEMPT_HEADER))
-    let again = false
+    let body: Uint8Array
+    let again: boolean
     try {
+      // The bytes, not text: a multipart upload (a PDF attachment) is read from this same body
+      // later, and decoding it as UTF-8 here would corrupt it.
+      body = new Uint8Array(await c.req.arrayBuffer())
       const keyed = key && scope ? { scope, key } : undefined
       again = await new KeyedWrite(c, deps, keyed, fingerprint(c, body, deps.fingerprintKey)).run(next, attempt)
     } finally {
