@@ -118,7 +118,7 @@ export function dataAccess(deps: DataAccessDeps): DataAccess {
     if (slot && inFlight.has(slot)) throw new DomainError('IDEMPOTENCY_IN_PROGRESS', 'The same request is still being processed.', { retryAfterSeconds: 1 })
     if (slot) inFlight.add(slot)
     const attempt = attemptOf(c.req.header(ATTEMPT_HEADER))
-    let body: Uint8Array
+    let body: Uint8Array<ArrayBuffer>
     let again: boolean
     try {
       // The bytes, not text: a multipart upload (a PDF attachment) is read from this same body
