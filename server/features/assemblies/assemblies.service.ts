@@ -27,11 +27,11 @@ import {
 import { messages as m } from '../../../shared/i18n-messages'
 import type { Actor } from '../../access/actor'
 import { isSuperAdmin, mayManageAssemblies, roleIn, seesAllOfAssemblies } from '../../access/policy'
-import { assertCompanyInScope } from '../companies/company-scope'
-import type { CompaniesService } from '../companies/companies.service'
-import type { Addressee, NoticesService } from '../notifications/notices'
-import { recordChange } from '../sync/change-log'
-import type { SyncedEntity } from '../sync/synced-entity'
+import { assertCompanyInScope } from '../companies'
+import type { CompaniesService } from '../companies'
+import type { Addressee, NoticesService } from '../notifications'
+import { recordChange } from '../sync'
+import type { SyncedEntity } from '../sync'
 import { assemblyDetails, assemblyNotice, readingNotice } from './assembly-email'
 import {
   assembliesRepository as repo,

@@ -15,13 +15,13 @@ import {
 import { isCompanyAdminStaff } from '../../../shared/domain/roles'
 import { messages as m } from '../../../shared/i18n-messages'
 import type { Actor } from '../../access/actor'
-import { assertCompanyInScope } from '../companies/company-scope'
+import { assertCompanyInScope } from '../companies'
 import { isSuperAdmin, roleIn } from '../../access/policy'
-import type { CompaniesService } from '../companies/companies.service'
+import type { CompaniesService } from '../companies'
 import { acceptUpload, sweepStore, type AttachmentScanner, type AttachmentStore } from '../../integrations/files/attachment-store'
-import { FILE_SWEEP_GRACE_MS } from '../messages/messages.service'
-import { recordChange } from '../sync/change-log'
-import type { SyncedEntity } from '../sync/synced-entity'
+import { FILE_SWEEP_GRACE_MS } from '../messages'
+import { recordChange } from '../sync'
+import type { SyncedEntity } from '../sync'
 import { documentsRepository as repo, type DocumentRow, type DocumentScope } from './documents.repository'
 
 type WithUploader = { document: DocumentRow; uploaderName: string | null }

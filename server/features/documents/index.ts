@@ -30,3 +30,6 @@ export const documentsModule = defineModule({
   sync: (s) => [s.documents.syncEntity()],
   sweepFiles: (s) => s.documents.sweepFiles(),
 })
+
+// What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
+export type { Residency } from './documents.service'

@@ -2,8 +2,8 @@ import { defineModule } from '../../kernel/module'
 import { lendingItems, loanReminders, loans } from '../../db/schema/lending'
 import { attachmentStore } from '../../integrations/files/attachment-store'
 import { RateLimiter } from '../../http/rate-limit'
-import { createLoanDeposits } from '../billing/loan-deposits'
-import { createOneTimeCharges } from '../billing/one-time-charge'
+import { createLoanDeposits } from '../billing'
+import { createOneTimeCharges } from '../billing'
 import { resolve } from 'node:path'
 import { createLendingService, type LendingService } from './lending.service'
 import { createLoansService, type LoansService } from './loans.service'
@@ -70,3 +70,6 @@ export const lendingModule = defineModule({
   ],
   sweepFiles: (s) => s.lending.sweepFiles(),
 })
+
+// What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
+export type { DepositDesk, LoanRow } from './deposit-desk'
