@@ -106,12 +106,10 @@ const tableReadersAllowed = [
   { feature: 'account-statement', schema: ['agreements', 'companies', 'invoices', 'users'], why: 'statement query' },
   // A company's list of associations with heating-water periods; their names in assembly lists.
   { feature: 'assemblies', schema: ['companies'], why: 'company names and periods' },
-  // The language of a deposit's payer for the provider's text.
-  { feature: 'billing', schema: ['users'], why: "payer's language" },
   // Members' names, e-mail addresses and phones in the member list.
   { feature: 'companies', schema: ['users'], why: 'member list join' },
-  // The uploader's name in document lists; the company of an assembly a document belongs to.
-  { feature: 'documents', schema: ['assemblies', 'users'], why: 'uploader and assembly joins' },
+  // The uploader's name in document lists.
+  { feature: 'documents', schema: ['users'], why: 'uploader join' },
   // Followers' and members' addresses and languages for forum notices.
   { feature: 'forum', schema: ['companies', 'users'], why: 'recipients of notices' },
   // Staff of an association to notify; deposits' charges executed for a loan.

@@ -309,6 +309,8 @@ export function createAssembliesService(deps: AssembliesDeps) {
 
   return {
     view: async (actor: Actor, id: string): Promise<Assembly> => await view(actor, await readable(actor, id)),
+    /** The association an assembly belongs to (a document filed under it must be of the same one). */
+    companyOf: async (id: string): Promise<string | undefined> => (await repo.byId(db, id))?.companyId,
 
     /**
      * A page of the assemblies the actor sees, latest meeting first by (heldAt, id) (docs/API.md

@@ -21,6 +21,7 @@ export const documentsModule = defineModule({
         db: k.db,
         clock: k.clock,
         companies: s.companies,
+        assemblies: s.assemblies,
         residency: s.messages,
         files: attachmentStore(resolve(k.filesDir, 'documents')),
         scanner: k.scanner,

@@ -50,6 +50,7 @@ export const lendingModule = defineModule({
           invoicing: s.invoicing,
           oneTime: createOneTimeCharges({ clock: k.businessClock, charges: s.charges }),
           billing: s.billing,
+          users: s.users,
         }),
       }),
     loanReminders: (s, k) => loanReminderJob({ db: k.db, clock: k.clock, notices: s.notices }),
