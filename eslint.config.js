@@ -4,6 +4,8 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { readdirSync } from 'node:fs'
+import importX, { createNodeResolver } from 'eslint-plugin-import-x'
 
 /** `shared` is used by both sides and so imports neither. */
 const sharedImportsNeitherSide = {
@@ -44,6 +46,97 @@ const routesCarryTheirRules = {
   importNames: ['createRoute'],
   message: "Declare a route with route() from server/http/route.ts (or a builder over it): it carries the route's rules.",
 }
+
+/**
+ * The features (server/features/<name>/), each a module with one public entry, its index.ts
+ * (docs/ARCHITECTURE.md "Layers", docs/decisions/0077).
+ */
+const features = readdirSync(new URL('./server/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !entry.name.startsWith('__'))
+  .map((entry) => entry.name)
+
+/** Another feature is reached through its entry only, never one of its inner files. */
+const onlyThroughTheEntry = features.map((feature) => ({
+  target: `./server/features/!(${feature})/**`,
+  from: `./server/features/${feature}`,
+  except: ['./index.ts'],
+  message: `Import the feature through its entry, '../${feature}', never its inner files: let its index.ts export what other features use (docs/ARCHITECTURE.md "Layers").`,
+}))
+
+/**
+ * Who may import each table file of server/db/schema: the module whose entry lists its tables
+ * (`tables: [...]` in server/features/<name>/index.ts). Another feature asks the owner's service.
+ */
+const tableOwners = {
+  agreements: ['agreements', 'billing'], // agreements and their parts; charges, their events and the provider outbox belong to billing
+  assemblies: ['assemblies'],
+  bookkeeping: ['bookkeeping'],
+  companies: ['companies'],
+  documents: ['documents'],
+  erasures: ['personal-data'],
+  forum: ['forum'],
+  invoices: ['billing'],
+  knowledge: ['articles', 'specialists'], // articles and their attachments; specialists
+  lending: ['lending'],
+  market: ['market'],
+  messages: ['messages'],
+  notifications: ['notifications'],
+  oidc: ['auth'],
+  payments: ['payment-providers', 'webhooks'], // payment providers; provider webhooks and their events
+  platform: ['logs'], // system logs; idempotency keys and the mail outbox belong to server/http and server/integrations
+  statements: ['account-statement'],
+  statistics: ['statistics'],
+  sync: ['sync'],
+  users: ['users'],
+}
+
+// A new table file gets its owner here, or the rule would not hold it.
+for (const file of readdirSync(new URL('./server/db/schema/', import.meta.url))) {
+  if (file.endsWith('.ts') && !file.endsWith('.test.ts') && !(file.replace(/\.ts$/, '') in tableOwners)) {
+    throw new Error(`eslint.config.js: server/db/schema/${file} has no owner in tableOwners`)
+  }
+}
+
+/**
+ * Features that still read another module's tables, mostly joins in a list query, each with its
+ * reason. Each entry is a read to route through the owner's entry when its code is next changed;
+ * a new entry needs a reason of the same weight.
+ */
+const tableReadersAllowed = [
+  // Erasing a person's data (GDPR) removes or anonymises their rows in every module in one transaction.
+  { feature: 'personal-data', schema: Object.keys(tableOwners), why: 'erasure touches every module' },
+  // auth keeps the sign-in methods, sessions, password resets and e-mail confirmations listed by users.
+  { feature: 'auth', schema: ['users'], why: 'sign-in rows' },
+  // Demo and bench data: writes the users, addresses and providers its agreements need.
+  { feature: 'agreements', schema: ['companies', 'payments', 'users'], why: 'bulk test data; member names and staff in its queries' },
+  // The statement joins the member, their agreements, charges, invoices and the company's name.
+  { feature: 'account-statement', schema: ['agreements', 'companies', 'invoices', 'users'], why: 'statement query' },
+  // A company's list of associations with heating-water periods; their names in assembly lists.
+  { feature: 'assemblies', schema: ['companies'], why: 'company names and periods' },
+  // Members' names, e-mail addresses and phones in the member list.
+  { feature: 'companies', schema: ['users'], why: 'member list join' },
+  // The uploader's name in document lists.
+  { feature: 'documents', schema: ['users'], why: 'uploader join' },
+  // Followers' and members' addresses and languages for forum notices.
+  { feature: 'forum', schema: ['companies', 'users'], why: 'recipients of notices' },
+  // Staff of an association to notify; deposits' charges executed for a loan.
+  { feature: 'lending', schema: ['agreements', 'companies'], why: 'staff and deposit charges' },
+  // Recipients by agreement and address, the company's name, people, and the mail outbox's state of a message.
+  { feature: 'messages', schema: ['agreements', 'companies', 'platform', 'users'], why: 'recipients and delivery state' },
+  // The users a staff member may see, and whether a user has an agreement with a company (companies' scope).
+  { feature: 'users', schema: ['agreements', 'companies'], why: 'visibility of users' },
+]
+
+/** A feature imports only the tables of its own module. */
+const onlyOwnTables = Object.entries(tableOwners).map(([file, owners]) => {
+  const readers = tableReadersAllowed.filter((entry) => entry.schema.includes(file)).map((entry) => entry.feature)
+  const allowed = [...new Set([...owners, ...readers])]
+  return {
+    target: `./server/features/!(${allowed.join('|')})/**`,
+    from: `./server/db/schema/${file}.ts`,
+    message: `These tables belong to ${owners.join(', ')}: ask its service through its entry (docs/ARCHITECTURE.md "Layers").`,
+  }
+})
 
 const restricted = (...patterns) => ['error', { patterns }]
 
@@ -169,6 +262,26 @@ export default tseslint.config(
           message: 'A feature does not reach for the SQLite connection: write raw SQL as a statement() (server/db/statement.ts), which runs on PostgreSQL too.',
         },
       ],
+    },
+  },
+  {
+    // Modules hold (docs/ARCHITECTURE.md "Layers", docs/decisions/0077): a feature reaches another
+    // only through its entry, imports only its own module's tables, and no import cycle runs
+    // through the server. Tests and their helpers may reach into a feature's inner files.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/**/test-helpers.ts', 'server/test/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      // `import { type A } from './a'` still loads ./a at run time (verbatimModuleSyntax): write `import type`.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...onlyThroughTheEntry, ...onlyOwnTables] }],
+      // Type-only imports are erased and so make no cycle at run time.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -5,7 +5,7 @@ import type { AccountStatementResponse } from '../../../shared/contract/account-
 import { accountStatement, yearPeriod } from '../../../shared/domain/account-statement'
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../../access/actor'
-import { assertCompanyInScope } from '../companies/company-scope'
+import { assertCompanyInScope } from '../companies'
 import { isSuperAdmin, roleIn } from '../../access/policy'
 import { accountStatementRepository as repo } from './account-statement.repository'
 

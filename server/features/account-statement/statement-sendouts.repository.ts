@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-o
 import type { Db } from '../../db/client'
 import { statement } from '../../db/statement'
 import { statementSendoutRecipients, statementSendouts } from '../../db/schema/statements'
-import type { Addressee } from '../notifications/notices'
+import type { Addressee } from '../notifications'
 
 export type StatementSendoutRow = typeof statementSendouts.$inferSelect
 

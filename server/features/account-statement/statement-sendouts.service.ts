@@ -6,7 +6,7 @@ import type { StatementSendout } from '../../../shared/contract/account-statemen
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../../access/actor'
 import { assertCompanyAdminStaff } from '../../access/policy'
-import type { Notice, NoticesService } from '../notifications/notices'
+import type { Notice, NoticesService } from '../notifications'
 import { accountStatementRepository } from './account-statement.repository'
 import { statementSendoutsRepository as repo, type StatementSendoutRow } from './statement-sendouts.repository'
 

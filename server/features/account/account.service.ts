@@ -8,12 +8,12 @@ import { AddAuthMethodRequest, profileFieldSchemas } from '../../../shared/contr
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../../access/actor'
 import { assertCan, isSuperAdmin } from '../../access/policy'
-import type { AuthService } from '../auth/auth.service'
-import type { NotificationsService } from '../notifications/notifications.service'
-import { hashPassword } from '../auth/passwords'
-import type { IdentityService } from '../auth/identity.service'
+import type { AuthService } from '../auth'
+import type { NotificationsService } from '../notifications'
+import { hashPassword } from '../auth'
+import type { IdentityService } from '../auth'
 import { mobileKey } from '../../../shared/domain/mobile'
-import type { UserRow, UsersService } from '../users/users.service'
+import type { UserRow, UsersService } from '../users'
 import { issuesOf } from '../../http/error-mapper'
 
 export type AccountService = ReturnType<typeof createAccountService>

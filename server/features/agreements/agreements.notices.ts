@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client'
-import type { CompaniesService } from '../companies/companies.service'
-import type { NoticesService } from '../notifications/notices'
+import type { CompaniesService } from '../companies'
+import type { NoticesService } from '../notifications'
 import { agreementsRepository as repo, type AgreementRow } from './agreements.repository'
 
 export type AgreementNotices = ReturnType<typeof createAgreementNotices>

@@ -35,3 +35,6 @@ export const agreementsModule = defineModule({
   routes: (s) => [agreementsRoutes(s.agreements)],
   sync: (s) => [agreementSync(s.agreements)],
 })
+
+// What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
+export type { AgreementsService } from './agreements.service'

@@ -1,7 +1,7 @@
 import type { AgreementResponseV3, ChargeResponseV3 } from '../../integrations/vipps/vipps.schemas'
 import { isChargeSettled, type ChargeStatus } from '../../../shared/domain/agreement-status'
-import type { ChargeRow, ChargesService } from '../billing/charges.service'
-import type { VippsObservation } from '../webhooks/webhooks.service'
+import type { ChargeRow, ChargesService } from '../billing'
+import type { VippsObservation } from '../webhooks'
 import type { AgreementsService } from './agreements.service'
 
 export type VippsObserver = ReturnType<typeof createVippsObserver>

@@ -27,11 +27,11 @@ import {
 import { messages as m } from '../../../shared/i18n-messages'
 import type { Actor } from '../../access/actor'
 import { isSuperAdmin, mayManageAssemblies, roleIn, seesAllOfAssemblies } from '../../access/policy'
-import { assertCompanyInScope } from '../companies/company-scope'
-import type { CompaniesService } from '../companies/companies.service'
-import type { Addressee, NoticesService } from '../notifications/notices'
-import { recordChange } from '../sync/change-log'
-import type { SyncedEntity } from '../sync/synced-entity'
+import { assertCompanyInScope } from '../companies'
+import type { CompaniesService } from '../companies'
+import type { Addressee, NoticesService } from '../notifications'
+import { recordChange } from '../sync'
+import type { SyncedEntity } from '../sync'
 import { assemblyDetails, assemblyNotice, readingNotice } from './assembly-email'
 import {
   assembliesRepository as repo,
@@ -309,6 +309,8 @@ export function createAssembliesService(deps: AssembliesDeps) {
 
   return {
     view: async (actor: Actor, id: string): Promise<Assembly> => await view(actor, await readable(actor, id)),
+    /** The association an assembly belongs to (a document filed under it must be of the same one). */
+    companyOf: async (id: string): Promise<string | undefined> => (await repo.byId(db, id))?.companyId,
 
     /**
      * A page of the assemblies the actor sees, latest meeting first by (heldAt, id) (docs/API.md

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { translate, type Locale } from '../../i18n/i18n'
 import { COPENHAGEN } from '../../lib/clock'
-import type { Notice } from '../notifications/notices'
+import type { Notice } from '../notifications'
 import type { ReadingKind } from '../../../shared/domain/assembly'
 
 /**

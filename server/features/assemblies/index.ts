@@ -22,3 +22,6 @@ export const assembliesModule = defineModule({
   // Sends general assemblies' notices and reminders, and the water and heat reading reminders, when their time comes.
   jobs: (s) => [{ name: 'assemblies', everyMs: 2000, run: async () => await s.assemblies.tick() }],
 })
+
+// What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
+export type { AssembliesService } from './assemblies.service'

@@ -13,9 +13,9 @@ import { inReadScope } from '../../db/read-scope'
 import type { WriteLock } from '../../lib/write-lock'
 import { LoginThrottle } from './login-throttle'
 import type { Actor } from '../../access/actor'
-import type { UsersService } from '../users/users.service'
+import type { UsersService } from '../users'
 import { authRepository, type AuthMethodRow, type NewAuthMethod } from './auth.repository'
-import type { NotificationsService } from '../notifications/notifications.service'
+import type { NotificationsService } from '../notifications'
 import { dummyPasswordHash, hashPassword, isCommonPassword, verifyPassword } from './passwords'
 
 const DAY = 24 * 60 * 60 * 1000

@@ -44,3 +44,8 @@ export const authModule = defineModule({
   },
   routes: (s) => [authRoutes(s.auth, s.vippsLogin, s.identity)],
 })
+
+// What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
+export type { AuthService } from './auth.service'
+export { hashPassword } from './passwords'
+export type { IdentityService } from './identity.service'

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client'
 import { statement } from '../../db/statement'
 import type { PartType, VatRate } from '../../../shared/domain/agreement-parts'
 import { articleNumberOf, creditShares, invoiceTotals, lineAmounts } from '../../../shared/domain/invoice'
-import { writeChange } from '../sync/change-log'
+import { writeChange } from '../sync'
 import { billingRepository as st, type CompanySnapshot, type MemberSnapshot } from './billing.repository'
 import { newBulkId } from '../../lib/ids'
 

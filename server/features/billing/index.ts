@@ -87,3 +87,8 @@ export const billingModule = defineModule({
     { name: 'billing', everyMs: 10_000, run: () => s.billing.tick(), locked: false },
   ],
 })
+
+// What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
+export type { ChargesService, ChargeRow } from './charges.service'
+export { createLoanDeposits } from './loan-deposits'
+export { createOneTimeCharges } from './one-time-charge'

@@ -6,8 +6,8 @@ import type { Invoice, InvoiceListQuery } from '../../../shared/contract/invoice
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../../access/actor'
 import { canReadAgreement, isSuperAdmin, roleIn } from '../../access/policy'
-import { assertCompanyInScope } from '../companies/company-scope'
-import type { SyncedEntity } from '../sync/synced-entity'
+import { assertCompanyInScope } from '../companies'
+import type { SyncedEntity } from '../sync'
 import { invoicesRepository as repo, type InvoiceRow, type InvoiceScope } from './invoices.repository'
 
 export type InvoicesService = ReturnType<typeof createInvoicesService>

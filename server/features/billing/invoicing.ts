@@ -4,12 +4,12 @@ import { newBulkId } from '../../lib/ids'
 import type { PartType, VatRate } from '../../../shared/domain/agreement-parts'
 import type { ChargeStatus } from '../../../shared/domain/agreement-status'
 import { articleNumberOf, creditShares, invoiceDueDate, invoiceStatusOfCharge, invoiceTotals, lineAmounts } from '../../../shared/domain/invoice'
-import type { NoticesService } from '../notifications/notices'
-import { recordChange, writeChange } from '../sync/change-log'
+import type { NoticesService } from '../notifications'
+import { recordChange, writeChange } from '../sync'
 import { billingRepository as st, type CompanySnapshot, type MemberSnapshot } from './billing.repository'
 import { chargesRepository, type ChargeRow } from './charges.repository'
 import { invoicesRepository } from './invoices.repository'
-import { closedMonthOf } from '../bookkeeping/closed-months'
+import { closedMonthOf } from '../bookkeeping'
 
 export const UNIT_OF_PERIOD = { DAILY: 'DAY', WEEKLY: 'WEEK', MONTHLY: 'MONTH', YEARLY: 'YEAR' } as const
 

@@ -7,8 +7,8 @@ import { newId } from '../../lib/ids'
 import type { Clock } from '../../lib/clock'
 import { providerOutboxRepository, queueProviderCall } from '../../integrations/vipps/provider-outbox'
 import type { DepositState } from '../../../shared/contract/lending'
-import type { DepositDesk, LoanRow } from '../lending/deposit-desk'
-import type { AgreementsService } from '../agreements/agreements.service'
+import type { DepositDesk, LoanRow } from '../lending'
+import type { AgreementsService } from '../agreements'
 import type { BillingService } from './billing.service'
 import { chargesRepository, type ChargeRow } from './charges.repository'
 import { invoicesRepository } from './invoices.repository'
@@ -17,7 +17,7 @@ import { messages } from '../../../shared/i18n-messages'
 import type { ChargesService } from './charges.service'
 import type { Invoicing } from './invoicing'
 import type { OneTimeCharges } from './one-time-charge'
-import { users } from '../../db/schema/users'
+import type { UsersService } from '../users'
 import { localeOf } from '../../../shared/contract/values'
 import { translate } from '../../i18n/i18n'
 
@@ -47,10 +47,11 @@ export function createLoanDeposits(deps: {
   invoicing: Invoicing
   oneTime: OneTimeCharges
   billing: Pick<BillingService, 'issueRefund' | 'writeOffInvoice'>
+  /** The payer's language for the provider's text. */
+  users: Pick<UsersService, 'byId'>
 }): DepositDesk {
   const { db, clock, charges, invoicing } = deps
-  const localeOfUser = async (userId: string | null): Promise<Locale> =>
-    localeOf(userId ? (await db.select({ language: users.language }).from(users).where(eq(users.id, userId)).get())?.language : undefined)
+  const localeOfUser = async (userId: string | null): Promise<Locale> => localeOf(userId ? (await deps.users.byId(userId))?.language : undefined)
   const sendNow = () => (deps.sendClock ?? clock).now().toISOString()
 
   const agreementOf = async (userId: string, companyId: string) => {

@@ -1,7 +1,7 @@
 import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import type { Charge } from '../../../shared/contract/agreements'
 import { plusDays } from '../../../shared/domain/billing-period'
-import type { AgreementsService } from '../agreements/agreements.service'
+import type { AgreementsService } from '../agreements'
 import type { ChargesService } from './charges.service'
 
 export type OneTimeCharges = ReturnType<typeof createOneTimeCharges>

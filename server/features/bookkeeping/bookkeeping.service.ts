@@ -26,7 +26,7 @@ import { isCompanyAdminStaff } from '../../../shared/domain/roles'
 import { messages as m } from '../../../shared/i18n-messages'
 import type { Actor } from '../../access/actor'
 import { isSuperAdmin, roleIn } from '../../access/policy'
-import type { CompaniesService } from '../companies/companies.service'
+import type { CompaniesService } from '../companies'
 import { bookkeepingRepository as repo, type ExportRow } from './bookkeeping.repository'
 import { journalFile } from './journal-file'
 

@@ -16,3 +16,6 @@ export const bookkeepingModule = defineModule({
   services: { bookkeeping: (s, k) => createBookkeepingService({ db: k.db, clock: k.businessClock, companies: s.companies }) },
   routes: (s) => [bookkeepingRoutes(s.bookkeeping)],
 })
+
+// What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
+export { assertMonthsOpen, closedMonthOf } from './closed-months'

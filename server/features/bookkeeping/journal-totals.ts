@@ -2,7 +2,7 @@ import type { Db, EngineName } from '../../db/client'
 import { statement } from '../../db/statement'
 import { partTypes, type PartType } from '../../../shared/domain/agreement-parts'
 import type { JournalEvent } from '../../../shared/domain/bookkeeping'
-import { spansOf } from '../statistics/statistics-spans'
+import { spansOf } from '../statistics'
 
 /**
  * A period's money per event, part type and VAT rate: the journal's totals (decision 0071).

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client'
 import { notFound } from '../../errors'
 import { messages } from '../../../shared/i18n-messages'
 import { companiesRepository } from './companies.repository'
-import { usersRepository } from '../users/users.repository'
+import { hasAgreementWith } from '../users'
 import type { Actor } from '../../access/actor'
 import { isSuperAdmin, roleIn } from '../../access/policy'
 
@@ -20,6 +20,6 @@ export async function assertCompanyInScope(db: Db, actor: Actor, companyId: stri
     return
   }
   // The actor's roles already leave deleted companies out; a resident keeps their own records.
-  const sees = roleIn(actor, companyId) !== undefined || (await usersRepository.hasAgreementWith(db, actor.userId, companyId)) || (await related?.()) === true
+  const sees = roleIn(actor, companyId) !== undefined || (await hasAgreementWith(db, actor.userId, companyId)) || (await related?.()) === true
   if (!sees) throw notFound()
 }

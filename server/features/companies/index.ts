@@ -3,8 +3,6 @@ import { addresses, companies, companyMembers } from '../../db/schema/companies'
 import { addressSync, companySync, createCompaniesService, memberSync, type CompaniesService } from './companies.service'
 import { companiesRoutes } from './companies.routes'
 
-export { assertCompanyInScope } from './company-scope'
-
 declare module '../../kernel/module' {
   interface Services {
     companies: CompaniesService
@@ -33,3 +31,7 @@ export const companiesModule = defineModule({
   routes: (s) => [companiesRoutes(s.companies)],
   sync: (s) => [companySync(s.companies), memberSync, addressSync],
 })
+
+// What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
+export { assertCompanyInScope } from './company-scope'
+export type { CompaniesService } from './companies.service'

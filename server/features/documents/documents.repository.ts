@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { documentEvents, documents } from '../../db/schema/documents'
-import { generalAssemblies } from '../../db/schema/assemblies'
 import { users } from '../../db/schema/users'
 
 export type DocumentRow = typeof documents.$inferSelect
@@ -102,7 +101,4 @@ export const documentsRepository = {
   /** Of these file ids, those a document still refers to (the files' sweep). */
   fileIds: async (db: Db, ids: string[]): Promise<Set<string>> =>
     new Set(ids.length === 0 ? [] : (await db.select({ id: documents.fileId }).from(documents).where(inArray(documents.fileId, ids)).all()).map((r) => r.id)),
-
-  assemblyCompany: async (db: Db, assemblyId: string): Promise<string | undefined> =>
-    (await db.select({ companyId: generalAssemblies.companyId }).from(generalAssemblies).where(eq(generalAssemblies.id, assemblyId)).get())?.companyId,
 }

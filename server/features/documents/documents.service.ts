@@ -15,13 +15,14 @@ import {
 import { isCompanyAdminStaff } from '../../../shared/domain/roles'
 import { messages as m } from '../../../shared/i18n-messages'
 import type { Actor } from '../../access/actor'
-import { assertCompanyInScope } from '../companies/company-scope'
+import { assertCompanyInScope } from '../companies'
 import { isSuperAdmin, roleIn } from '../../access/policy'
-import type { CompaniesService } from '../companies/companies.service'
+import type { CompaniesService } from '../companies'
+import type { AssembliesService } from '../assemblies'
 import { acceptUpload, sweepStore, type AttachmentScanner, type AttachmentStore } from '../../integrations/files/attachment-store'
-import { FILE_SWEEP_GRACE_MS } from '../messages/messages.service'
-import { recordChange } from '../sync/change-log'
-import type { SyncedEntity } from '../sync/synced-entity'
+import { FILE_SWEEP_GRACE_MS } from '../messages'
+import { recordChange } from '../sync'
+import type { SyncedEntity } from '../sync'
 import { documentsRepository as repo, type DocumentRow, type DocumentScope } from './documents.repository'
 
 type WithUploader = { document: DocumentRow; uploaderName: string | null }
@@ -69,6 +70,8 @@ export function createDocumentsService(deps: {
   db: Db
   clock: Clock
   companies: CompaniesService
+  /** The association of the assembly a document is filed under. */
+  assemblies: Pick<AssembliesService, 'companyOf'>
   residency: Residency
   files: AttachmentStore
   scanner: AttachmentScanner
@@ -108,7 +111,7 @@ export function createDocumentsService(deps: {
   }
 
   async function assertAssemblyOf(companyId: string, assemblyId: string | null | undefined) {
-    if (assemblyId && (await repo.assemblyCompany(db, assemblyId)) !== companyId) throw ruleViolation(m.documentAssemblyNotInCompany.id, 'assemblyId')
+    if (assemblyId && (await deps.assemblies.companyOf(assemblyId)) !== companyId) throw ruleViolation(m.documentAssemblyNotInCompany.id, 'assemblyId')
   }
 
   async function checkedFile(file: { name: string; bytes: Uint8Array }) {

@@ -21,6 +21,7 @@ export const documentsModule = defineModule({
         db: k.db,
         clock: k.clock,
         companies: s.companies,
+        assemblies: s.assemblies,
         residency: s.messages,
         files: attachmentStore(resolve(k.filesDir, 'documents')),
         scanner: k.scanner,
@@ -30,3 +31,6 @@ export const documentsModule = defineModule({
   sync: (s) => [s.documents.syncEntity()],
   sweepFiles: (s) => s.documents.sweepFiles(),
 })
+
+// What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
+export type { Residency } from './documents.service'

@@ -2,8 +2,8 @@ import { defineModule } from '../../kernel/module'
 import { lendingItems, loanReminders, loans } from '../../db/schema/lending'
 import { attachmentStore } from '../../integrations/files/attachment-store'
 import { RateLimiter } from '../../http/rate-limit'
-import { createLoanDeposits } from '../billing/loan-deposits'
-import { createOneTimeCharges } from '../billing/one-time-charge'
+import { createLoanDeposits } from '../billing'
+import { createOneTimeCharges } from '../billing'
 import { resolve } from 'node:path'
 import { createLendingService, type LendingService } from './lending.service'
 import { createLoansService, type LoansService } from './loans.service'
@@ -50,6 +50,7 @@ export const lendingModule = defineModule({
           invoicing: s.invoicing,
           oneTime: createOneTimeCharges({ clock: k.businessClock, charges: s.charges }),
           billing: s.billing,
+          users: s.users,
         }),
       }),
     loanReminders: (s, k) => loanReminderJob({ db: k.db, clock: k.clock, notices: s.notices }),
@@ -70,3 +71,6 @@ export const lendingModule = defineModule({
   ],
   sweepFiles: (s) => s.lending.sweepFiles(),
 })
+
+// What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
+export type { DepositDesk, LoanRow } from './deposit-desk'

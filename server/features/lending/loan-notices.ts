@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client'
 import type { LoanAction, LoanParty, ReminderKind } from '../../../shared/domain/lending'
-import type { Notice, NoticesService } from '../notifications/notices'
+import type { Notice, NoticesService } from '../notifications'
 import { lendingRepository, type ItemRow, type LoanRow } from './lending.repository'
 
 /** A date as both languages write it in Denmark: 1.12.2026. */

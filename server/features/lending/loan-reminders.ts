@@ -2,7 +2,7 @@ import { transaction, type Db } from '../../db/client'
 import { newId } from '../../lib/ids'
 import type { Clock } from '../../lib/clock'
 import { reminderKinds, reminderTimes } from '../../../shared/domain/lending'
-import type { NoticesService } from '../notifications/notices'
+import type { NoticesService } from '../notifications'
 import { lendingRepository as repo } from './lending.repository'
 import { loanNotices } from './loan-notices'
 

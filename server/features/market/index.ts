@@ -32,3 +32,6 @@ export const marketModule = defineModule({
   sync: (s) => [s.market.syncEntity()],
   sweepFiles: (s) => s.market.sweepFiles(),
 })
+
+// What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
+export { acceptPhoto } from './photo-upload'

@@ -40,3 +40,6 @@ export const messagesModule = defineModule({
   jobs: (s) => [{ name: 'messages', everyMs: 2000, run: async () => await s.messages.tick() }],
   sweepFiles: (s) => s.messages.sweepFiles(),
 })
+
+// What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
+export { FILE_SWEEP_GRACE_MS } from './messages.service'

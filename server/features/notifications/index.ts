@@ -23,3 +23,7 @@ export const notificationsModule = defineModule({
   routes: (s) => [notificationsRoutes(s.notifications)],
   sync: () => [notificationSync],
 })
+
+// What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
+export type { Addressee, Notice, NoticesService } from './notices'
+export type { NotificationsService } from './notifications.service'

@@ -5,7 +5,7 @@ import { translate, type Locale } from '../../i18n/i18n'
 import { renderEmail } from '../../integrations/mail/layout'
 import { queueMail, queueMails } from '../../integrations/mail/mail-outbox'
 import { localeOf, type Language } from '../../../shared/contract/common'
-import type { UsersService } from '../users/users.service'
+import type { UsersService } from '../users'
 import { valuesIn, type NotificationsService } from './notifications.service'
 import type { NoticeValue } from '../../db/schema/notifications'
 

@@ -12,9 +12,9 @@ import { formatKroner } from '../../../shared/domain/money'
 import { ERASED_NAME } from '../../../shared/erased-person'
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../../access/actor'
-import { recordChange } from '../sync/change-log'
-import type { SyncedEntity } from '../sync/synced-entity'
-import type { UsersService } from '../users/users.service'
+import { recordChange } from '../sync'
+import type { SyncedEntity } from '../sync'
+import type { UsersService } from '../users'
 import { notificationsRepository as repo, type NotificationRow } from './notifications.repository'
 
 export interface NotifyInput {

@@ -23,3 +23,6 @@ export const paymentProvidersModule = defineModule({
   routes: (s) => [providersRoutes(s.providers)],
   sync: (_s, k) => [providerSync(k.secrets)],
 })
+
+// What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
+export type { ProvidersService } from './providers.service'

@@ -11,10 +11,10 @@ import type { CreateProviderRequest, PaymentProvider, TestConnectionResponse, Up
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../../access/actor'
 import { assertCan, assertCompanyVisible, isSuperAdmin, roleIn } from '../../access/policy'
-import { recordChange } from '../sync/change-log'
-import type { SyncedEntity } from '../sync/synced-entity'
+import { recordChange } from '../sync'
+import type { SyncedEntity } from '../sync'
 import { providersRepository as repo, type ProviderRow } from './providers.repository'
-import type { CompaniesService } from '../companies/companies.service'
+import type { CompaniesService } from '../companies'
 
 export type ProvidersService = ReturnType<typeof createProvidersService>
 

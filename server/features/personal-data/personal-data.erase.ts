@@ -19,7 +19,7 @@ import { ERASED_NAME, type EraseMemberRequest, type Erasure } from '../../../sha
 import { erasedEmailOf } from '../../../shared/erased-person'
 import type { Clock } from '../../lib/clock'
 import { newId } from '../../lib/ids'
-import { recordChange, recordChangesFor } from '../sync/change-log'
+import { recordChange, recordChangesFor } from '../sync'
 import type { SyncEntity } from '../../../shared/contract/sync'
 import { asText, textColumns } from './table-columns'
 

@@ -16,3 +16,6 @@ export const statisticsModule = defineModule({
   services: { statistics: (_s, k) => createStatisticsService({ database: k.database, clock: k.clock }) },
   routes: (s) => [statisticsRoutes(s.statistics)],
 })
+
+// What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
+export { spansOf } from './statistics-spans'

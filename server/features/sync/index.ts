@@ -17,3 +17,7 @@ export const syncModule = defineModule({
   services: { sync: (s, k) => createSyncService({ db: k.db, residency: s.messages, entities: k.syncEntities(s) }) },
   routes: (s, k) => [syncRoutes(s.sync), batchRoutes((request, env) => k.fetch(request, env), k.routeRules)],
 })
+
+// What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
+export { recordChange, writeChange, recordChangesFor } from './change-log'
+export type { SyncedEntity, SyncedRow } from './synced-entity'

@@ -1,5 +1,7 @@
 import { defineModule } from '../../kernel/module'
 import { authMethods, emailConfirmations, passwordResets, sessions, users } from '../../db/schema/users'
+import type { Db } from '../../db/client'
+import { usersRepository } from './users.repository'
 import { createUsersService, type UsersService } from './users.service'
 
 declare module '../../kernel/module' {
@@ -14,3 +16,9 @@ export const usersModule = defineModule({
   tables: [users, authMethods, sessions, passwordResets, emailConfirmations],
   services: { users: (_s, k) => createUsersService({ db: k.db }) },
 })
+
+// What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
+export type { UserRow, UsersService } from './users.service'
+
+/** Whether the user has (or had) an agreement with the company: who else may see it (companies' scope). */
+export const hasAgreementWith = (db: Db, userId: string, companyId: string): Promise<boolean> => usersRepository.hasAgreementWith(db, userId, companyId)

@@ -29,3 +29,6 @@ export const webhooksModule = defineModule({
   routes: (s) => [webhooksRoutes(s.webhooks)],
   jobs: (s) => [{ name: 'vipps-webhooks', everyMs: 2000, run: () => s.webhooks.processDue(), locked: false }],
 })
+
+// What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
+export type { VippsObservation } from './webhooks.service'

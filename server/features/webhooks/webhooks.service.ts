@@ -14,7 +14,7 @@ import { messages } from '../../../shared/i18n-messages'
 import { nextAttemptAt } from '../../../shared/domain/backoff'
 import type { Actor } from '../../access/actor'
 import { assertCan } from '../../access/policy'
-import type { ProvidersService } from '../payment-providers/providers.service'
+import type { ProvidersService } from '../payment-providers'
 import { webhooksRepository as repo, type EventRow, type HookRow } from './webhooks.repository'
 import { transaction } from '../../db/client'
 
