@@ -1,7 +1,7 @@
 /**
- * The same drizzle queries (SQLite dialect, the constructs the repositories use) on SQLite and,
- * through the executor, on a throw-away PostgreSQL cluster: the answers must be equal
- * (decision 0057). Skipped without PostgreSQL's binaries unless REQUIRE_POSTGRES=1 (CI).
+ * The same drizzle queries (sqlite-core builders, the constructs the repositories use) on SQLite and,
+ * through the executor and its dialect (server/db/pg-dialect.ts), on a throw-away PostgreSQL
+ * cluster: the answers must be equal (decisions 0057, 0074). Skipped without PostgreSQL's binaries unless REQUIRE_POSTGRES=1 (CI).
  */
 import { Socket } from 'node:net'
 import Database from 'better-sqlite3'
@@ -10,7 +10,7 @@ import { integer, sqliteTable, text, type BaseSQLiteDatabase } from 'drizzle-orm
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { postgresBinDir, startPgCluster, type PgCluster } from '../test/pg-cluster'
 import { hasErrorCode, isSerializationFailure, snapshot, sqliteHandle, transaction, type Db as AppDb } from './client'
-import { openPgDatabase, toPostgresSql, type PgDatabase } from './pg-executor'
+import { openPgDatabase, type PgDatabase } from './pg-executor'
 import { statement } from './statement'
 
 const people = sqliteTable('people', {
@@ -65,6 +65,7 @@ async function scenario(db: Db, inTransaction: <T>(fn: () => Promise<T>) => Prom
     .onConflictDoUpdate({ target: charges.id, set: { note: 'changed', version: sql`${charges.version} + 1` } })
     .returning({ id: charges.id, note: charges.note, version: charges.version, amountOre: charges.amountOre })
   answers.ignored = await db.insert(charges).values({ id: 'c2', personId: 'p2', amountOre: 2 }).onConflictDoNothing().returning()
+  answers.ignoredOnTarget = await db.insert(charges).values({ id: 'c2', personId: 'p2', amountOre: 2 }).onConflictDoNothing({ target: charges.id }).returning()
   answers.get = await db.select().from(charges).where(eq(charges.id, 'c2')).get()
   answers.getNone = await db.select().from(charges).where(eq(charges.id, 'nope')).get()
   answers.booleansAndNulls = await db
@@ -127,15 +128,6 @@ async function scenario(db: Db, inTransaction: <T>(fn: () => Promise<T>) => Prom
   answers.afterTransactions = await db.select({ id: people.id }).from(people).orderBy(people.id).all()
   return answers
 }
-
-describe('toPostgresSql', () => {
-  it('numbers the placeholders outside quotes and unqualifies conflict targets', () => {
-    expect(toPostgresSql(`select "a?" from t where x = ? and y = 'it''s ?' and z = ?`)).toBe(`select "a?" from t where x = $1 and y = 'it''s ?' and z = $2`)
-    expect(toPostgresSql('insert into "t" ("id") values (?) on conflict ("t"."id", "t"."k") do nothing')).toBe(
-      'insert into "t" ("id") values ($1) on conflict ("id", "k") do nothing',
-    )
-  })
-})
 
 const required = process.env.REQUIRE_POSTGRES === '1'
 describe.skipIf(!postgresBinDir() && !required)('the same queries on SQLite and PostgreSQL', () => {

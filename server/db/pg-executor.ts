@@ -1,13 +1,12 @@
 /**
- * Runs the queries the repositories build with drizzle's SQLite dialect on PostgreSQL
+ * Runs the queries the repositories build with drizzle on PostgreSQL
  * (docs/decisions/0057-one-query-text-two-engines.md). The repositories are written once, against
- * the sqlite-core schema (server/db/schema); on PostgreSQL drizzle's `sqlite-proxy` driver hands
- * each statement here, as SQLite SQL with `?` placeholders, and this sends it to PostgreSQL
- * after the few rewrites the two dialects need:
- *
- * - `?` placeholders become `$1, $2, …` (never inside a quoted string or identifier);
- * - a conflict target names bare columns (`on conflict ("id")`): SQLite accepts `"table"."id"`,
- *   PostgreSQL does not.
+ * the sqlite-core schema (server/db/schema); on PostgreSQL the `db` handle is drizzle's
+ * `sqlite-proxy` database built with `SqliteDialectForPostgres` (server/db/pg-dialect.ts), so the
+ * same builders render PostgreSQL's SQL (`$1, $2, …` parameters, bare conflict targets) and this
+ * sends each statement as drizzle made it: no SQL text is rewritten at run time
+ * (docs/decisions/0074-one-definition-per-table-and-query.md). Raw statements
+ * (server/db/statement.ts) have their PostgreSQL text made once, when they are defined.
  *
  * `run()` answers with `changes` (PostgreSQL's row count), as better-sqlite3 does.
  *
@@ -27,15 +26,15 @@
  * each with its own Sync). A transaction uses that where an answer is not needed before the next
  * statement: the BEGIN goes out together with the first statement (or right behind the one read of
  * `before`), and the rows collected for the commit (`collectWrites`: the stored answer, the change
- * log's lock and rows) go out together with the COMMIT, each group in one write to the socket. A
- * transaction that sent nothing sends no BEGIN and no COMMIT. A write request that reads once and
- * writes once so costs four round trips, not eight. Raw statements are named (server/db/statement.ts):
- * each connection parses and plans them once.
+ * log's lock and rows) go out together with the COMMIT, each group in one write to the socket
+ * (corked). A transaction that sent nothing sends no BEGIN and no COMMIT. A write request that
+ * reads once and writes once so costs four round trips, not eight. Raw statements are named
+ * (server/db/statement.ts): each connection parses and plans them once.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
 import pg from 'pg'
-import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy'
-import { toPositional } from './statement'
+import { SqliteRemoteDatabase, SQLiteRemoteSession, type RemoteCallback } from 'drizzle-orm/sqlite-proxy'
+import { SqliteDialectForPostgres } from './pg-dialect'
 import {
   afterSerializationFailure,
   isSerializationFailure,
@@ -54,13 +53,8 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value))
 pg.types.setTypeParser(pg.types.builtins.JSON, (value) => value)
 pg.types.setTypeParser(pg.types.builtins.JSONB, (value) => value)
 
-/** SQLite SQL as drizzle generates it → the same statement for PostgreSQL (see the file's comment). */
-export function toPostgresSql(sqlite: string): string {
-  return toPositional(sqlite, []).text.replace(/on conflict \(([^)]*)\)/gi, (_match, columns: string) => `on conflict (${columns.replace(/"[^"]+"\./g, '')})`)
-}
-
 export interface PgDatabase {
-  /** The drizzle handle the repositories use (SQLite dialect, asynchronous). */
+  /** The drizzle handle the repositories use (sqlite-core builders rendering PostgreSQL, asynchronous). */
   db: SqliteRemoteDatabase
   pool: pg.Pool
   /** Runs `fn` as one transaction: every query it makes, across awaits, uses one connection. */
@@ -186,8 +180,8 @@ export function openPgDatabase(
     return tx ? inTransaction(tx, query) : pool.query(query)
   }
 
-  const db = drizzle(async (sql, params, method) => {
-    const text = toPostgresSql(sql)
+  /** Runs one statement drizzle rendered for PostgreSQL (see the file's comment), as sqlite-proxy asks. */
+  const execute: RemoteCallback = async (text, params, method) => {
     if (method === 'run') {
       // `changes` as better-sqlite3's RunResult has it: repositories decide on how many rows a
       // write touched (`.run().changes === 1`: a webhook not seen before, a sign-in removed).
@@ -197,7 +191,15 @@ export function openPgDatabase(
     const { rows } = await send({ text, values: params, rowMode: 'array' })
     // sqlite-proxy wants the first row for `get` (undefined when there is none), all rows otherwise.
     return { rows: method === 'get' ? (rows[0] as unknown[]) : rows }
-  })
+  }
+  // What sqlite-proxy's drizzle() builds, with the dialect that renders PostgreSQL (drizzle() takes none).
+  const dialect = new SqliteDialectForPostgres()
+  const db: SqliteRemoteDatabase = new SqliteRemoteDatabase<Record<string, never>>(
+    'async',
+    dialect,
+    new SQLiteRemoteSession(execute, dialect, undefined),
+    undefined,
+  )
 
   const database: PgDatabase = {
     db,

@@ -1,5 +1,5 @@
 /**
- * Raw statements that run on both engines (docs/decisions/0057, "Raw statements"). A few hot
+ * Raw statements that run on both engines (docs/decisions/0058, "Raw statements"). A few hot
  * paths read or write with hand-written SQL instead of drizzle's builders: the change log the
  * billing run writes three times per agreement, the actor read on every request, the set-based
  * reads behind a page of agreements, the statistics pre-aggregates. Each is one `statement(…)`:
@@ -7,11 +7,14 @@
  * - on SQLite a better-sqlite3 statement, prepared once per connection (a request may read on the
  *   read-only connection and write on the writer) and run synchronously underneath;
  * - on PostgreSQL the same text, or the PostgreSQL text given beside it, sent through the handle's
- *   executor (server/db/pg-executor.ts), on the connection of the transaction in progress.
+ *   executor (server/db/pg-executor.ts), on the connection of the transaction in progress, as a
+ *   named prepared statement (decision 0059).
  *
- * Parameters are positional (`?`, an array) or named (`@name`, an object); on PostgreSQL both
- * become `$1, $2, …`. Write column aliases quoted (`AS "fullName"`): PostgreSQL folds unquoted
- * names to lower case. What differs between the dialects is written with `Dialect` below.
+ * Parameters are positional (`?`, an array) or named (`@name`, an object): SQLite binds them as
+ * written. The PostgreSQL text, with `$1, $2, …`, is made once, when the statement is defined
+ * (`postgresText`); a run only lines its values up (docs/decisions/0074). Write column aliases
+ * quoted (`AS "fullName"`): PostgreSQL folds unquoted names to lower case. What differs between
+ * the dialects is written with `Dialect` below.
  */
 import type Database from 'better-sqlite3'
 import { connectionOf, engineOf, type Db, type EngineName, type Query } from './client'
@@ -104,19 +107,16 @@ export type StatementText = string | ((dialect: Dialect) => string)
  * `.pluck()`).
  */
 export function statement<P extends Params, R>(text: StatementText, options: { pluck?: boolean } = {}): Statement<P, R> {
-  const texts = new Map<EngineName, string>()
-  const textFor = (engine: EngineName) => {
-    let t = texts.get(engine)
-    if (t === undefined) texts.set(engine, (t = typeof text === 'string' ? text : text(dialects[engine])))
-    return t
-  }
+  // Both texts made now, once: a malformed one fails at start-up, not in a request.
+  const sqliteText = typeof text === 'string' ? text : text(dialects.sqlite)
+  const pgText = postgresText(typeof text === 'string' ? text : text(dialects.postgres))
   const prepared = new WeakMap<Database.Database, Database.Statement>()
   const onSqlite = (db: Db) => {
     const sqlite = connectionOf(db)
     let s = prepared.get(sqlite)
     if (!s) {
       registerFold(sqlite)
-      s = sqlite.prepare(textFor('sqlite'))
+      s = sqlite.prepare(sqliteText)
       // A statement that returns no rows cannot pluck; only reads do.
       if (options.pluck && s.reader) s.pluck()
       prepared.set(sqlite, s)
@@ -125,7 +125,7 @@ export function statement<P extends Params, R>(text: StatementText, options: { p
   }
   const name = `bk_${++statements}`
   const onPostgres = (db: Db, params: P) => engineOf(db)!.query(forPostgres(params))
-  const forPostgres = (params: P): Query => ({ ...toPositional(textFor('postgres'), params), name })
+  const forPostgres = (params: P): Query => ({ text: pgText.text, values: pgText.values(params), name })
   const shape = (rows: unknown[][], fields: string[]): R[] =>
     options.pluck ? (rows.map((r) => r[0]) as R[]) : rows.map((r) => Object.fromEntries(fields.map((f, i) => [f, r[i]])) as R)
   const args = (params: P): unknown[] => (Array.isArray(params) ? (params as unknown[]) : [params])
@@ -164,14 +164,23 @@ function registerFold(sqlite: Database.Database) {
   folding.add(sqlite)
 }
 
+/** A statement's PostgreSQL text and how one run's parameters line up with its `$n`. */
+export interface PostgresText {
+  text: string
+  /** The values of one run, in `$n` order. */
+  values(params: Params): unknown[]
+}
+
 /**
- * `?` and `@name` placeholders → `$1, $2, …` with the values in that order (a name used twice is
- * one number); never inside a quoted string or identifier. `::type` casts are left alone.
+ * The PostgreSQL text of a statement written with `?` or `@name` placeholders, made once when the
+ * statement is defined: `?` become `$1, $2, …` in order, each `@name` one number (a name used
+ * twice is one number), never inside a quoted string or identifier; `::type` casts are left alone.
+ * A text with both kinds is refused. At each run only `values` is called: the parameters in `$n`
+ * order, positional ones as given, named ones looked up (a missing name fails).
  */
-export function toPositional(text: string, params: Params): { text: string; values: unknown[] } {
-  const named = !Array.isArray(params)
-  const values: unknown[] = []
-  const numbers = new Map<string, number>()
+export function postgresText(text: string): PostgresText {
+  const names: string[] = []
+  let positional = 0
   let out = ''
   let quote: string | null = null
   for (let i = 0; i < text.length; i++) {
@@ -182,20 +191,34 @@ export function toPositional(text: string, params: Params): { text: string; valu
     } else if (ch === "'" || ch === '"') {
       quote = ch
       out += ch
-    } else if (ch === '?' && !named) {
-      values.push((params as readonly unknown[])[values.length])
-      out += `$${values.length}`
-    } else if (ch === '@' && named && /[A-Za-z_]/.test(text[i + 1] ?? '')) {
+    } else if (ch === '?') {
+      out += `$${++positional}`
+    } else if (ch === '@' && /[A-Za-z_]/.test(text[i + 1] ?? '')) {
       const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i + 1))![0]
-      let n = numbers.get(name)
-      if (n === undefined) {
-        if (!(name in params)) throw new Error(`Missing parameter @${name}`)
-        values.push((params as Record<string, unknown>)[name])
-        numbers.set(name, (n = values.length))
-      }
+      let n = names.indexOf(name) + 1
+      if (!n) n = names.push(name)
       out += `$${n}`
       i += name.length
     } else out += ch
   }
-  return { text: out, values }
+  if (positional && names.length) throw new Error(`A statement with both ? and @name placeholders: ${text}`)
+  if (!positional && !names.length) return { text: out, values: () => [] }
+  if (names.length)
+    return {
+      text: out,
+      values(params) {
+        const named = params as Record<string, unknown>
+        return names.map((name) => {
+          if (Array.isArray(params) || !(name in named)) throw new Error(`Missing parameter @${name}`)
+          return named[name]
+        })
+      },
+    }
+  return {
+    text: out,
+    values(params) {
+      if (!Array.isArray(params)) throw new Error(`A statement with ? placeholders takes an array of values: ${text}`)
+      return Array.from({ length: positional }, (_, i) => (params as readonly unknown[])[i])
+    },
+  }
 }

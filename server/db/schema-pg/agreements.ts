@@ -1,18 +1,12 @@
-// The PostgreSQL twin of server/db/schema/agreements.ts: the same tables, columns, indexes and constraints
-// (server/db/schema-parity.test.ts); the column types per docs/decisions/0054-postgresql-schema-beside-sqlite.md.
+// GENERATED from server/db/schema/agreements.ts by scripts/generate-pg-schema.ts (npm run db:generate:pg-schema,
+// which npm run db:generate runs first): do not edit. Change the SQLite table and run npm run db:generate
+// (docs/decisions/0074-one-definition-per-table-and-query.md).
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, integer, json, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { agreementStatuses, chargeStatuses } from '../../../shared/domain/agreement-status'
-import { partTypes, paymentPeriods } from '../../../shared/domain/agreement-parts'
 import { addresses, companies } from './companies'
 import { paymentProviders } from './payments'
 import { users } from './users'
 
-/**
- * Agreements between a company and a member (docs/PRODUCT.md §3), their parts and addresses, the charges
- * collected under them, and the provider outbox of money effects. Money is integer øre; calendar
- * dates are `YYYY-MM-DD` (Europe/Copenhagen); instants are UTC ISO strings.
- */
 export const agreements = pgTable(
   'agreements',
   {
@@ -20,7 +14,6 @@ export const agreements = pgTable(
     companyId: text('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    /** Sequential per company: 1001, 1002, … (`externalId` is its text). */
     externalSeq: integer('external_seq').notNull(),
     memberUserId: text('member_user_id')
       .notNull()
@@ -28,21 +21,21 @@ export const agreements = pgTable(
     paymentProviderId: text('payment_provider_id')
       .notNull()
       .references(() => paymentProviders.id),
-    status: text('status', { enum: agreementStatuses }).notNull().default('CREATED'),
+    status: text('status', { enum: ['CREATED', 'PENDING', 'ACCEPTED', 'REJECTED', 'CANCELED', 'CLOSED', 'EXPIRED'] })
+      .notNull()
+      .default('CREATED'),
     priceOre: bigint('price_ore', { mode: 'number' }).notNull(),
     currency: text('currency', { enum: ['DKK'] })
       .notNull()
       .default('DKK'),
-    paymentPeriod: text('payment_period', { enum: paymentPeriods }).notNull(),
+    paymentPeriod: text('payment_period', { enum: ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] }).notNull(),
     startPaymentDate: text('start_payment_date').notNull(),
     nextRegularPaymentDate: text('next_regular_payment_date'),
     terminationDate: text('termination_date'),
     finalPaymentRequired: boolean('final_payment_required').notNull().default(false),
-    /** The agreement at Vipps, once the member accepted (docs/DOMAIN.md: created only then). */
     vippsAgreementId: text('vipps_agreement_id'),
     vippsConfirmationUrl: text('vipps_confirmation_url'),
     pendingSince: text('pending_since'),
-    /** Set by the last overdue step (docs/DOMAIN.md "Debt collection"): the association's debt-collection process takes over. */
     debtCollectionSince: text('debt_collection_since'),
     createdByUserId: text('created_by_user_id'),
     version: integer('version').notNull().default(1),
@@ -53,13 +46,11 @@ export const agreements = pgTable(
     uniqueIndex('agreements_company_seq').on(t.companyId, t.externalSeq),
     index('agreements_member').on(t.memberUserId),
     index('agreements_status').on(t.status),
-    // The billing run's keyset (next payment date, then id) walks it in order, without a sort.
     index('agreements_status_next').on(t.status, t.nextRegularPaymentDate, t.id),
     uniqueIndex('agreements_vipps_id').on(t.vippsAgreementId),
   ],
 )
 
-/** Lines of an agreement; the price of the agreement is their sum. `id` is the client's part id. */
 export const agreementParts = pgTable(
   'agreement_parts',
   {
@@ -68,16 +59,14 @@ export const agreementParts = pgTable(
       .references(() => agreements.id, { onDelete: 'cascade' }),
     id: text('id').notNull(),
     position: integer('position').notNull(),
-    type: text('type', { enum: partTypes }).notNull(),
+    type: text('type', { enum: ['FEE', 'ADDITION', 'HEAT', 'COLD_WATER', 'HOT_WATER', 'HOT_AND_COLD_WATER', 'COMMON_EXPENSES', 'OTHER'] }).notNull(),
     description: text('description').notNull(),
     priceOre: bigint('price_ore', { mode: 'number' }).notNull(),
-    /** Percent: 0 or 25. */
     vatRate: integer('vat_rate').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.agreementId, t.id] })],
 )
 
-/** The company addresses an agreement covers; an address in use cannot be deleted (restrict). */
 export const agreementAddresses = pgTable(
   'agreement_addresses',
   {
@@ -89,15 +78,9 @@ export const agreementAddresses = pgTable(
       .references(() => addresses.id, { onDelete: 'restrict' }),
     position: integer('position').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.agreementId, t.addressId] }), index('agreement_addresses_address').on(t.addressId)],
+  (t) => [index('agreement_addresses_address').on(t.addressId), primaryKey({ columns: [t.agreementId, t.addressId] })],
 )
 
-/**
- * Charges of an agreement (docs/PRODUCT.md §3 "Charge"). `kind` says why it exists: the period's REGULAR
- * charge (billing engine, decision 0029), a ONE_TIME extra charge, or the FINAL payment of a
- * termination. At most one REGULAR charge per (agreement, due date) and one FINAL charge per
- * agreement, enforced by unique indexes, so a re-run never bills twice.
- */
 export const charges = pgTable(
   'charges',
   {
@@ -109,7 +92,6 @@ export const charges = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['REGULAR', 'ONE_TIME', 'FINAL'] }).notNull(),
-    /** Vipps charge type. */
     type: text('type', { enum: ['RECURRING', 'UNSCHEDULED'] }).notNull(),
     amountOre: bigint('amount_ore', { mode: 'number' }).notNull(),
     currency: text('currency', { enum: ['DKK'] })
@@ -117,17 +99,16 @@ export const charges = pgTable(
       .default('DKK'),
     description: text('description').notNull(),
     due: text('due').notNull(),
-    status: text('status', { enum: chargeStatuses }).notNull().default('CREATED'),
+    status: text('status', { enum: ['CREATED', 'CANCELED', 'RESERVED', 'EXECUTED', 'FAILED', 'EXPIRED', 'DECLINED'] })
+      .notNull()
+      .default('CREATED'),
     vippsChargeId: text('vipps_charge_id'),
-    /** What Vipps last said (PENDING, DUE, CHARGED, …). */
     vippsStatus: text('vipps_status'),
     capturedOre: bigint('captured_ore', { mode: 'number' }).notNull().default(0),
     refundedOre: bigint('refunded_ore', { mode: 'number' }).notNull().default(0),
     failureReason: text('failure_reason'),
     invoiceId: text('invoice_id'),
-    /** Copenhagen date on which the charge was seen FAILED: overdue reminders count from it. */
     failedOn: text('failed_on'),
-    /** Overdue steps already taken for this failed charge (reminders, then debt collection). */
     overdueStep: integer('overdue_step').notNull().default(0),
     version: integer('version').notNull().default(1),
     createdAt: text('created_at').notNull(),
@@ -136,7 +117,6 @@ export const charges = pgTable(
   (t) => [
     index('charges_agreement').on(t.agreementId, t.due),
     index('charges_status').on(t.status),
-    // The overdue job's range (billing.repository.ts overdueCandidates): failed charges by the day they failed.
     index('charges_failed_on')
       .on(t.failedOn)
       .where(sql`failed_on IS NOT NULL AND status IN ('FAILED', 'DECLINED')`),
@@ -150,7 +130,6 @@ export const charges = pgTable(
   ],
 )
 
-/** A charge's history as Vipps reports it (CREATE, RESERVE, CAPTURE, REFUND, CANCEL, FAIL), each event once. */
 export const chargeEvents = pgTable(
   'charge_events',
   {
@@ -162,17 +141,11 @@ export const chargeEvents = pgTable(
     amountOre: bigint('amount_ore', { mode: 'number' }).notNull(),
     occurredAt: text('occurred_at').notNull(),
     success: boolean('success').notNull().default(true),
-    /** Vipps' idempotency key of the event, or ours; identifies it when Vipps repeats the history. */
     eventKey: text('event_key').notNull(),
   },
   (t) => [uniqueIndex('charge_events_charge_key').on(t.chargeId, t.eventKey)],
 )
 
-/**
- * Money effects waiting to be sent to the payment provider (docs/API.md "Writes"): recorded in
- * the transaction of the change that causes them, then sent by a worker with the row id as the
- * provider's Idempotency-Key, so a retry after a crash or an outage is applied once.
- */
 export const providerOutbox = pgTable(
   'provider_outbox',
   {
@@ -185,7 +158,7 @@ export const providerOutbox = pgTable(
       .references(() => agreements.id, { onDelete: 'cascade' }),
     chargeId: text('charge_id').references(() => charges.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['CREATE_CHARGE', 'STOP_AGREEMENT', 'UPDATE_AGREEMENT', 'CANCEL_CHARGE', 'CAPTURE_CHARGE', 'REFUND_CHARGE'] }).notNull(),
-    payload: json('payload').$type<Record<string, unknown>>().notNull(),
+    payload: json('payload').notNull(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),

@@ -1,14 +1,10 @@
-// The PostgreSQL twin of server/db/schema/assemblies.ts: the same tables, columns, indexes and constraints
-// (server/db/schema-parity.test.ts); the column types per docs/decisions/0054-postgresql-schema-beside-sqlite.md.
+// GENERATED from server/db/schema/assemblies.ts by scripts/generate-pg-schema.ts (npm run db:generate:pg-schema,
+// which npm run db:generate runs first): do not edit. Change the SQLite table and run npm run db:generate
+// (docs/decisions/0074-one-definition-per-table-and-query.md).
 import { index, integer, json, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { companies } from './companies'
 import { users } from './users'
 
-/**
- * General assemblies (generalforsamling, docs/PRODUCT.md "General assembly", decision 0061): when and where, the agenda, the deadline for
- * members' proposals, when the notice goes out and how many days before the meeting reminders
- * follow. Papers and minutes are documents with `assembly_id` (schema/documents.ts).
- */
 export const generalAssemblies = pgTable(
   'general_assemblies',
   {
@@ -17,17 +13,12 @@ export const generalAssemblies = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
-    /** UTC instant of the meeting's start. */
     heldAt: text('held_at').notNull(),
     place: text('place').notNull(),
-    /** Agenda items in order (plain text each). */
-    agenda: json('agenda').$type<string[]>().notNull(),
-    /** UTC instant after which members can no longer submit proposals. */
+    agenda: json('agenda').notNull(),
     proposalDeadline: text('proposal_deadline').notNull(),
-    /** UTC instant the notice goes out. */
     noticeAt: text('notice_at').notNull(),
-    /** Days before the meeting a reminder goes out, e.g. [14, 2]. */
-    reminderDays: json('reminder_days').$type<number[]>().notNull(),
+    reminderDays: json('reminder_days').notNull(),
     status: text('status', { enum: ['PLANNED', 'HELD', 'CANCELLED'] })
       .notNull()
       .default('PLANNED'),
@@ -39,7 +30,6 @@ export const generalAssemblies = pgTable(
   (t) => [index('general_assemblies_company_held').on(t.companyId, t.heldAt, t.id)],
 )
 
-/** A member's proposal for a general assembly, submitted before its deadline. */
 export const assemblyProposals = pgTable(
   'assembly_proposals',
   {
@@ -51,7 +41,6 @@ export const assemblyProposals = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The author's name at the time, kept when the user is deleted. */
     authorName: text('author_name').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -65,12 +54,6 @@ export const assemblyProposals = pgTable(
   (t) => [index('assembly_proposals_assembly').on(t.assemblyId, t.createdAt, t.id), index('assembly_proposals_company').on(t.companyId)],
 )
 
-/**
- * Scheduled sendouts to an association's members: a general assembly's notice and reminders, and
- * the water/heat reading reminders at the start and end of the heating-and-water period. `key`
- * names the occasion (e.g. `assembly:<id>:notice`, `reading:start:2027`) so each goes out once.
- * The job sends a row whose `due_at` has come and sets `sent_at` in the same transaction.
- */
 export const sendouts = pgTable(
   'sendouts',
   {
@@ -83,7 +66,6 @@ export const sendouts = pgTable(
     key: text('key').notNull(),
     dueAt: text('due_at').notNull(),
     sentAt: text('sent_at'),
-    /** How many members it went to (set when sent). */
     recipients: integer('recipients'),
     createdAt: text('created_at').notNull(),
   },

@@ -1,17 +1,8 @@
-// The PostgreSQL twin of server/db/schema/bookkeeping.ts: the same tables, columns, indexes and constraints
-// (server/db/schema-parity.test.ts); the column types per docs/decisions/0054-postgresql-schema-beside-sqlite.md.
+// GENERATED from server/db/schema/bookkeeping.ts by scripts/generate-pg-schema.ts (npm run db:generate:pg-schema,
+// which npm run db:generate runs first): do not edit. Change the SQLite table and run npm run db:generate
+// (docs/decisions/0074-one-definition-per-table-and-query.md).
 import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 
-/**
- * Bookkeeping (docs/BOOKKEEPING.md, decision 0067). Bookkeeping records (kept
- * 5 years, as the invoices): no foreign keys that could cascade a delete from companies or users;
- * names are copied onto the rows.
- *
- * The account plan of a company: which ledger account and VAT code each part type, refunds, Vipps
- * MobilePay fees and the contra accounts use (shared/domain/bookkeeping.ts `AccountPlan`, stored as
- * JSON). No row means the defaults (filled in on read, so nothing seeded can go missing); the first
- * change writes the row at version 2 (the defaults are version 1).
- */
 export const bookkeepingAccountPlans = pgTable('bookkeeping_account_plans', {
   companyId: text('company_id').primaryKey(),
   plan: text('plan').notNull(),
@@ -20,11 +11,6 @@ export const bookkeepingAccountPlans = pgTable('bookkeeping_account_plans', {
   updatedByName: text('updated_by_name').notNull(),
 })
 
-/**
- * Closed months: once a month (`YYYY-MM`, Copenhagen) is closed, invoices, credit notes and payments
- * dated in it cannot change (the billing services answer 409; triggers of migration
- * `bookkeeping_closed_periods` refuse it in the database). Never reopened.
- */
 export const bookkeepingClosedMonths = pgTable(
   'bookkeeping_closed_months',
   {
@@ -37,7 +23,6 @@ export const bookkeepingClosedMonths = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.month] })],
 )
 
-/** An export of a journal (CSV or xlsx): the period, who and when. A client-made id makes a retried export the same file. */
 export const bookkeepingExports = pgTable(
   'bookkeeping_exports',
   {
@@ -51,17 +36,11 @@ export const bookkeepingExports = pgTable(
     exportedAt: text('exported_at').notNull(),
     exportedByUserId: text('exported_by_user_id'),
     exportedByName: text('exported_by_name').notNull(),
-    /** The account plan (JSON) the export was made with: every download of it is the same file, whatever the plan is later. */
     accountPlan: text('account_plan'),
   },
   (t) => [index('bookkeeping_exports_company').on(t.companyId, t.exportedAt, t.id)],
 )
 
-/**
- * Which journal events were exported, and first by which export: one row per voucher (invoice or
- * credit note) and event (`COLLECTED`, `REFUNDED`, `PAID_OUTSIDE`). Never overwritten, so "exported
- * before" always names the first export.
- */
 export const bookkeepingExportMarks = pgTable(
   'bookkeeping_export_marks',
   {
@@ -71,5 +50,5 @@ export const bookkeepingExportMarks = pgTable(
     exportId: text('export_id').notNull(),
     exportedAt: text('exported_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.invoiceId, t.event] }), index('bookkeeping_export_marks_export').on(t.exportId)],
+  (t) => [index('bookkeeping_export_marks_export').on(t.exportId), primaryKey({ columns: [t.companyId, t.invoiceId, t.event] })],
 )

@@ -1,9 +1,9 @@
-// The PostgreSQL twin of server/db/schema/companies.ts: the same tables, columns, indexes and constraints
-// (server/db/schema-parity.test.ts); the column types per docs/decisions/0054-postgresql-schema-beside-sqlite.md.
+// GENERATED from server/db/schema/companies.ts by scripts/generate-pg-schema.ts (npm run db:generate:pg-schema,
+// which npm run db:generate runs first): do not edit. Change the SQLite table and run npm run db:generate
+// (docs/decisions/0074-one-definition-per-table-and-query.md).
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './users'
 
-/** Housing associations (docs/PRODUCT.md §3 "Company"; their statuses: docs/decisions/0014-company-life-cycle.md). */
 export const companies = pgTable(
   'companies',
   {
@@ -24,7 +24,6 @@ export const companies = pgTable(
   (t) => [uniqueIndex('companies_cvr_unique').on(t.cvr)],
 )
 
-/** A user's role in a company (staff). Residents are linked through agreements, not here. */
 export const companyMembers = pgTable(
   'company_members',
   {
@@ -36,14 +35,12 @@ export const companyMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['CHAIRMAN', 'ADMINISTRATOR', 'ACCOUNTANT', 'BOARDMEMBER'] }).notNull(),
-    /** Moves when the role changes (decision 0038), so an offline role change carries If-Match. */
     version: integer('version').notNull().default(1),
     createdAt: text('created_at').notNull(),
   },
   (t) => [uniqueIndex('company_members_company_user').on(t.companyId, t.userId), index('company_members_user').on(t.userId)],
 )
 
-/** Addresses of a company's properties (docs/PRODUCT.md §3 "Company address"); country is always Denmark. */
 export const addresses = pgTable(
   'addresses',
   {
@@ -59,11 +56,6 @@ export const addresses = pgTable(
     zip: text('zip').notNull(),
     city: text('city').notNull(),
     country: text('country').notNull().default('Denmark'),
-    /**
-     * The address in one comparable form (shared/domain/address.ts `addressKey`): one address is
-     * added to a company once (docs/decisions/0038-companies-members-and-addresses.md). NULL only for rows that were duplicates before the key
-     * existed on SQLite (its migration 0012 keys every other row).
-     */
     addressKey: text('address_key'),
     createdAt: text('created_at').notNull(),
   },

@@ -1,20 +1,15 @@
-// The PostgreSQL twin of server/db/schema/erasures.ts: the same table, columns and indexes (server/db/schema-parity.test.ts).
+// GENERATED from server/db/schema/erasures.ts by scripts/generate-pg-schema.ts (npm run db:generate:pg-schema,
+// which npm run db:generate runs first): do not edit. Change the SQLite table and run npm run db:generate
+// (docs/decisions/0074-one-definition-per-table-and-query.md).
 import { index, pgTable, text } from 'drizzle-orm/pg-core'
 
-/**
- * Erase requests handled (docs/PRIVACY.md, decision 0069): which account was erased,
- * by whose staff, when and why. It holds no personal data of the erased member: `user_id` is the
- * opaque id their anonymised account keeps (the kept vouchers refer to it), `reason` is a code.
- */
 export const personalDataErasures = pgTable(
   'personal_data_erasures',
   {
     id: text('id').primaryKey(),
-    /** The association whose staff handled the request. */
     companyId: text('company_id').notNull(),
     userId: text('user_id').notNull(),
     reason: text('reason', { enum: ['MEMBER_REQUEST', 'NO_LONGER_NEEDED'] }).notNull(),
-    /** The Copenhagen day the member asked (YYYY-MM-DD). */
     requestedOn: text('requested_on').notNull(),
     erasedAt: text('erased_at').notNull(),
     erasedByUserId: text('erased_by_user_id').notNull(),

@@ -1,16 +1,10 @@
-// The PostgreSQL twin of server/db/schema/forum.ts: the same tables, columns, indexes and constraints
-// (server/db/schema-parity.test.ts); the column types per docs/decisions/0054-postgresql-schema-beside-sqlite.md.
+// GENERATED from server/db/schema/forum.ts by scripts/generate-pg-schema.ts (npm run db:generate:pg-schema,
+// which npm run db:generate runs first): do not edit. Change the SQLite table and run npm run db:generate
+// (docs/decisions/0074-one-definition-per-table-and-query.md).
 import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { companies } from './companies'
 import { users } from './users'
 
-/**
- * The forum of an association (docs/PRODUCT.md "Forum", decision 0066).
- * A thread's opening post is its first `forum_posts` row (`opening` 1), so editing, deleting,
- * hiding and reporting work the same for it as for a reply. `pinned` is 0/1 (pinned threads are
- * listed first), `reply_count` and `last_activity_at` are kept with each reply so the list is one
- * indexed read. Names are kept beside the user ids so a deleted account's posts still show who wrote.
- */
 export const forumThreads = pgTable(
   'forum_threads',
   {
@@ -33,13 +27,9 @@ export const forumThreads = pgTable(
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },
-  (t) => [
-    // The list: pinned first, then by last activity, within a company (keyset pages).
-    index('forum_threads_company_list').on(t.companyId, t.pinned, t.lastActivityAt, t.id),
-  ],
+  (t) => [index('forum_threads_company_list').on(t.companyId, t.pinned, t.lastActivityAt, t.id)],
 )
 
-/** A thread's posts: its opening post and the replies, oldest first. A deleted post keeps its row ("deleted"). */
 export const forumPosts = pgTable(
   'forum_posts',
   {
@@ -53,7 +43,6 @@ export const forumPosts = pgTable(
     authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     authorName: text('author_name').notNull(),
     opening: integer('opening').notNull().default(0),
-    /** Sanitized HTML (server/lib/sanitize-html.ts, as messages); '' once deleted. */
     body: text('body').notNull(),
     editedAt: text('edited_at'),
     deletedAt: text('deleted_at'),
@@ -67,15 +56,10 @@ export const forumPosts = pgTable(
   (t) => [
     index('forum_posts_thread_created').on(t.threadId, t.createdAt, t.id),
     index('forum_posts_company').on(t.companyId),
-    // The posting limit (a user's posts of the last hour) and the author's ON DELETE SET NULL.
     index('forum_posts_author_created').on(t.authorUserId, t.createdAt),
   ],
 )
 
-/**
- * Who is told about a thread's replies: its author and everyone who posted in it (a row made when
- * they post) and whoever chose "Follow"; `following` 0 after "Unfollow" (posting again follows again).
- */
 export const forumFollows = pgTable(
   'forum_follows',
   {
@@ -88,10 +72,9 @@ export const forumFollows = pgTable(
     following: integer('following').notNull().default(1),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.threadId, t.userId] }), index('forum_follows_user').on(t.userId)],
+  (t) => [index('forum_follows_user').on(t.userId), primaryKey({ columns: [t.threadId, t.userId] })],
 )
 
-/** A member's report of a post (the opening post stands for its thread): one per member and post; moderators resolve it. */
 export const forumReports = pgTable(
   'forum_reports',
   {
@@ -115,12 +98,10 @@ export const forumReports = pgTable(
   (t) => [
     uniqueIndex('forum_reports_post_reporter').on(t.postId, t.reporterUserId),
     index('forum_reports_company_open').on(t.companyId, t.resolvedAt, t.createdAt),
-    // A deleted thread's ON DELETE CASCADE.
     index('forum_reports_thread').on(t.threadId),
   ],
 )
 
-/** Every moderation action (hide, unhide, lock, unlock, pin, unpin, resolve a report): who, when, what, why. */
 export const forumModerationEvents = pgTable(
   'forum_moderation_events',
   {
@@ -138,9 +119,5 @@ export const forumModerationEvents = pgTable(
     reason: text('reason'),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [
-    index('forum_moderation_events_thread').on(t.threadId, t.createdAt),
-    // A deleted company's ON DELETE CASCADE.
-    index('forum_moderation_events_company').on(t.companyId),
-  ],
+  (t) => [index('forum_moderation_events_thread').on(t.threadId, t.createdAt), index('forum_moderation_events_company').on(t.companyId)],
 )

@@ -1,25 +1,10 @@
-// The PostgreSQL twin of server/db/schema/knowledge.ts: the same tables, columns, indexes and constraints
-// (server/db/schema-parity.test.ts); the column types per docs/decisions/0054-postgresql-schema-beside-sqlite.md.
+// GENERATED from server/db/schema/knowledge.ts by scripts/generate-pg-schema.ts (npm run db:generate:pg-schema,
+// which npm run db:generate runs first): do not edit. Change the SQLite table and run npm run db:generate
+// (docs/decisions/0074-one-definition-per-table-and-query.md).
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { companies } from './companies'
 import { users } from './users'
 
-/**
- * The knowledge bank and the linked specialists (docs/PRODUCT.md "Knowledge bank" and
- * "Specialists", decision 0065).
- *
- * `articles`: an association's articles (`company_id` set; its company admin staff write them, its
- * members read them) and the platform's shared ones (`company_id` null; the super admin writes them,
- * every signed-in user reads them). `body` is sanitized HTML (the messages' allow-list); `body_text`
- * is its text, which the search reads; `tags` are normalised tags joined by one space. Search:
- * SQLite's FTS5 table `articles_fts` (external content, kept in step by triggers) and PostgreSQL's
- * GIN index `articles_search` over `article_search_vector(title, body_text, tags)`, both made by
- * custom migrations.
- *
- * `article_attachments`: files of an article, stored under `<attachments>/articles/<article>/<id>`.
- *
- * `specialists`: an association's directory of craftsmen and advisers, written by its staff.
- */
 export const articles = pgTable(
   'articles',
   {
@@ -36,11 +21,7 @@ export const articles = pgTable(
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },
-  (t) => [
-    // The list's order (newest first) within a company (platform articles: company_id null).
-    index('articles_company_created').on(t.companyId, t.createdAt, t.id),
-    index('articles_author').on(t.authorUserId),
-  ],
+  (t) => [index('articles_company_created').on(t.companyId, t.createdAt, t.id), index('articles_author').on(t.authorUserId)],
 )
 
 export const articleAttachments = pgTable(

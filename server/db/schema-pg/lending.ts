@@ -1,16 +1,10 @@
-// The PostgreSQL twin of server/db/schema/lending.ts: the same tables, columns, indexes and constraints
-// (server/db/schema-parity.test.ts); the column types per docs/decisions/0054-postgresql-schema-beside-sqlite.md.
+// GENERATED from server/db/schema/lending.ts by scripts/generate-pg-schema.ts (npm run db:generate:pg-schema,
+// which npm run db:generate runs first): do not edit. Change the SQLite table and run npm run db:generate
+// (docs/decisions/0074-one-definition-per-table-and-query.md).
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { companies } from './companies'
 import { users } from './users'
 
-/**
- * Lending (docs/PRODUCT.md "Lending", decision 0064): things a member or the association
- * lends to members of the same association. A MEMBER item's lender is `lender_user_id`; an
- * ASSOCIATION item's lender is the association (its company admin staff act for it). The photo's
- * bytes live under `<attachments>/lending/<id>/<photo_id>`. `deposit_ore`, when set, is collected
- * through the ONE_TIME charge path when a contract is confirmed.
- */
 export const lendingItems = pgTable(
   'lending_items',
   {
@@ -18,12 +12,8 @@ export const lendingItems = pgTable(
     companyId: text('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    lenderKind: text('lender_kind', {
-      enum: ['MEMBER', 'ASSOCIATION'],
-    }).notNull(),
-    lenderUserId: text('lender_user_id').references(() => users.id, {
-      onDelete: 'set null',
-    }),
+    lenderKind: text('lender_kind', { enum: ['MEMBER', 'ASSOCIATION'] }).notNull(),
+    lenderUserId: text('lender_user_id').references(() => users.id, { onDelete: 'set null' }),
     lenderName: text('lender_name').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
@@ -33,7 +23,6 @@ export const lendingItems = pgTable(
     photoId: text('photo_id'),
     photoContentType: text('photo_content_type'),
     photoSize: integer('photo_size'),
-    /** Set: withdrawn by its lender or the staff while it has loans (kept for them; hidden from the list and new requests). */
     archivedAt: text('archived_at'),
     version: integer('version').notNull().default(1),
     createdAt: text('created_at').notNull(),
@@ -42,12 +31,6 @@ export const lendingItems = pgTable(
   (t) => [index('lending_items_company_created').on(t.companyId, t.createdAt, t.id), index('lending_items_lender').on(t.lenderUserId)],
 )
 
-/**
- * A loan of an item: requested dates (inclusive `YYYY-MM-DD`), the contract's terms and both
- * parties' confirmations, handover and return. `lender_user_id` is the item's lender when requested
- * (null: the association). The deposit's charge and refund are billing's rows (ids here); its state
- * is read from them. `damage_note` set: the lender reported damage and the deposit waits for staff.
- */
 export const loans = pgTable(
   'loans',
   {
@@ -57,23 +40,15 @@ export const loans = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     itemId: text('item_id')
       .notNull()
-      // An item with loans is archived, never deleted: its loans (and held deposits) stay.
       .references(() => lendingItems.id, { onDelete: 'restrict' }),
-    borrowerUserId: text('borrower_user_id').references(() => users.id, {
-      onDelete: 'set null',
-    }),
+    borrowerUserId: text('borrower_user_id').references(() => users.id, { onDelete: 'set null' }),
     borrowerName: text('borrower_name').notNull(),
-    lenderUserId: text('lender_user_id').references(() => users.id, {
-      onDelete: 'set null',
-    }),
+    lenderUserId: text('lender_user_id').references(() => users.id, { onDelete: 'set null' }),
     fromDate: text('from_date').notNull(),
     toDate: text('to_date').notNull(),
     message: text('message').notNull().default(''),
-    status: text('status', {
-      enum: ['REQUESTED', 'ACCEPTED', 'DECLINED', 'CANCELLED', 'CONFIRMED', 'HANDED_OVER', 'RETURNED'],
-    }).notNull(),
+    status: text('status', { enum: ['REQUESTED', 'ACCEPTED', 'DECLINED', 'CANCELLED', 'CONFIRMED', 'HANDED_OVER', 'RETURNED'] }).notNull(),
     conditionOut: text('condition_out').notNull().default(''),
-    /** The condition recorded at the handover, beside the contract's `condition_out` (which it never rewrites). */
     handoverCondition: text('handover_condition'),
     conditionBack: text('condition_back'),
     depositOre: integer('deposit_ore'),
@@ -98,7 +73,6 @@ export const loans = pgTable(
   ],
 )
 
-/** A loan's reminders, each sent once (claimed by setting `sent_at` in the job's transaction). */
 export const loanReminders = pgTable(
   'loan_reminders',
   {
@@ -106,9 +80,7 @@ export const loanReminders = pgTable(
     loanId: text('loan_id')
       .notNull()
       .references(() => loans.id, { onDelete: 'cascade' }),
-    kind: text('kind', {
-      enum: ['DAY_BEFORE', 'RETURN_DAY', 'OVERDUE'],
-    }).notNull(),
+    kind: text('kind', { enum: ['DAY_BEFORE', 'RETURN_DAY', 'OVERDUE'] }).notNull(),
     dueAt: text('due_at').notNull(),
     sentAt: text('sent_at'),
     createdAt: text('created_at').notNull(),

@@ -1,16 +1,10 @@
-// The PostgreSQL twin of server/db/schema/market.ts: the same tables, columns, indexes and constraints
-// (server/db/schema-parity.test.ts); the column types per docs/decisions/0054-postgresql-schema-beside-sqlite.md.
+// GENERATED from server/db/schema/market.ts by scripts/generate-pg-schema.ts (npm run db:generate:pg-schema,
+// which npm run db:generate runs first): do not edit. Change the SQLite table and run npm run db:generate
+// (docs/decisions/0074-one-definition-per-table-and-query.md).
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { companies } from './companies'
 import { users } from './users'
 
-/**
- * The market's listings (docs/PRODUCT.md "Market", decision 0063): things members of
- * one association sell (BUY, with a price in øre), share or swap. `expires_at` is 30 days after it
- * was made or renewed; "expired" is computed from it on read, so no job marks anything. The photo's
- * bytes live under `<attachments>/market/<id>/<photo_id>` (a replaced photo gets a new id).
- * `seller_name` keeps the name shown when the seller's account is deleted.
- */
 export const marketListings = pgTable(
   'market_listings',
   {
@@ -36,9 +30,5 @@ export const marketListings = pgTable(
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },
-  (t) => [
-    // The list's order (newest first) within a company, and sync's pages by id.
-    index('market_listings_company_created').on(t.companyId, t.createdAt, t.id),
-    index('market_listings_seller').on(t.sellerUserId),
-  ],
+  (t) => [index('market_listings_company_created').on(t.companyId, t.createdAt, t.id), index('market_listings_seller').on(t.sellerUserId)],
 )

@@ -1,25 +1,9 @@
-// The PostgreSQL twin of server/db/schema/notifications.ts: the same tables, columns, indexes and constraints
-// (server/db/schema-parity.test.ts); the column types per docs/decisions/0054-postgresql-schema-beside-sqlite.md.
+// GENERATED from server/db/schema/notifications.ts by scripts/generate-pg-schema.ts (npm run db:generate:pg-schema,
+// which npm run db:generate runs first): do not edit. Change the SQLite table and run npm run db:generate
+// (docs/decisions/0074-one-definition-per-table-and-query.md).
 import { boolean, index, integer, json, pgTable, text } from 'drizzle-orm/pg-core'
 import { users } from './users'
 
-/** A value put into a notification: text, a number, or an amount in øre (written as kroner in each language). */
-export type NoticeValue = string | number | { ore: number }
-
-/** A catalog message id with the values put into it (plain text; escaped when put into HTML). */
-export interface StoredMessage {
-  id: string
-  /** The English source, for an id the catalogs do not know. */
-  message?: string
-  values?: Record<string, NoticeValue>
-}
-
-/**
- * In-app notifications (docs/PRODUCT.md §3 Notification). `message` holds sanitized HTML. `title`, `message`
- * and `action_text` are the text in the language the user had when it was made; the `*_source`
- * columns say what it says (catalog id and values), so it can be shown in any language. Rows made
- * before those columns existed have only the text.
- */
 export const notifications = pgTable(
   'notifications',
   {
@@ -33,9 +17,9 @@ export const notifications = pgTable(
     isRead: boolean('is_read').notNull().default(false),
     actionUrl: text('action_url'),
     actionText: text('action_text'),
-    titleSource: json('title_source').$type<StoredMessage>(),
-    messageSource: json('message_source').$type<StoredMessage>(),
-    actionTextSource: json('action_text_source').$type<StoredMessage>(),
+    titleSource: json('title_source'),
+    messageSource: json('message_source'),
+    actionTextSource: json('action_text_source'),
     version: integer('version').notNull().default(1),
     createdAt: text('created_at').notNull(),
     readAt: text('read_at'),

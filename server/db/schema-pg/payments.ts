@@ -1,12 +1,9 @@
-// The PostgreSQL twin of server/db/schema/payments.ts: the same tables, columns, indexes and constraints
-// (server/db/schema-parity.test.ts); the column types per docs/decisions/0054-postgresql-schema-beside-sqlite.md.
+// GENERATED from server/db/schema/payments.ts by scripts/generate-pg-schema.ts (npm run db:generate:pg-schema,
+// which npm run db:generate runs first): do not edit. Change the SQLite table and run npm run db:generate
+// (docs/decisions/0074-one-definition-per-table-and-query.md).
 import { boolean, index, integer, json, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { companies } from './companies'
 
-/**
- * A company's payment provider (docs/PRODUCT.md §3): Vipps MobilePay only. `subscriptionKey` and
- * `clientSecret` are sealed with the app's secret key (lib/secret-box) and never leave the server.
- */
 export const paymentProviders = pgTable(
   'payment_providers',
   {
@@ -32,7 +29,6 @@ export const paymentProviders = pgTable(
   (t) => [index('payment_providers_company').on(t.companyId)],
 )
 
-/** Webhooks registered at Vipps for a provider; the signing secret Vipps returned is sealed. */
 export const providerWebhooks = pgTable(
   'provider_webhooks',
   {
@@ -42,7 +38,7 @@ export const providerWebhooks = pgTable(
       .references(() => paymentProviders.id, { onDelete: 'cascade' }),
     vippsWebhookId: text('vipps_webhook_id'),
     url: text('url').notNull(),
-    events: json('events').$type<string[]>().notNull(),
+    events: json('events').notNull(),
     secretSealed: text('secret_sealed'),
     status: text('status', { enum: ['registering', 'active', 'deleting'] }).notNull(),
     createdAt: text('created_at').notNull(),
@@ -50,11 +46,6 @@ export const providerWebhooks = pgTable(
   (t) => [index('provider_webhooks_provider').on(t.providerId)],
 )
 
-/**
- * Webhook deliveries received from Vipps. Vipps delivers at least once and in any order, so a
- * delivery is stored once (by the SHA-256 of its body) and then processed by re-reading the
- * agreement or charge from Vipps, never by trusting the event's order.
- */
 export const webhookEvents = pgTable(
   'webhook_events',
   {
@@ -72,7 +63,6 @@ export const webhookEvents = pgTable(
       .default('received'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: text('next_attempt_at').notNull(),
-    /** What Vipps said when the object was re-read (status of the agreement or charge). */
     observedStatus: text('observed_status'),
     lastError: text('last_error'),
     receivedAt: text('received_at').notNull(),

@@ -1,11 +1,8 @@
-// The PostgreSQL twin of server/db/schema/platform.ts: the same tables, columns, indexes and constraints
-// (server/db/schema-parity.test.ts); the column types per docs/decisions/0054-postgresql-schema-beside-sqlite.md.
+// GENERATED from server/db/schema/platform.ts by scripts/generate-pg-schema.ts (npm run db:generate:pg-schema,
+// which npm run db:generate runs first): do not edit. Change the SQLite table and run npm run db:generate
+// (docs/decisions/0074-one-definition-per-table-and-query.md).
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 
-/**
- * Stored answers of writes by Idempotency-Key (docs/API.md "Writes"). The row is written in the
- * same transaction as the write's effect, so a key exists exactly when its effect does.
- */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -17,10 +14,9 @@ export const idempotencyKeys = pgTable(
     body: text('body').notNull(),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created').on(t.createdAt)],
+  (t) => [index('idempotency_keys_created').on(t.createdAt), primaryKey({ columns: [t.scope, t.key] })],
 )
 
-/** System log shown on /logs: client reports and the server's own warnings and errors. */
 export const systemLogs = pgTable(
   'system_logs',
   {
@@ -35,10 +31,6 @@ export const systemLogs = pgTable(
   (t) => [index('system_logs_timestamp').on(t.timestamp)],
 )
 
-/**
- * E-mails waiting to be sent. A mail is queued in the transaction of the change that caused it
- * and sent by the mail worker afterwards, so a rolled-back change sends nothing.
- */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {

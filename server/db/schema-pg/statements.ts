@@ -1,9 +1,9 @@
-// The PostgreSQL twin of server/db/schema/statements.ts: the same table, columns, indexes and constraints
-// (server/db/schema-parity.test.ts); the column types per docs/decisions/0054-postgresql-schema-beside-sqlite.md.
+// GENERATED from server/db/schema/statements.ts by scripts/generate-pg-schema.ts (npm run db:generate:pg-schema,
+// which npm run db:generate runs first): do not edit. Change the SQLite table and run npm run db:generate
+// (docs/decisions/0074-one-definition-per-table-and-query.md).
 import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { companies } from './companies'
 
-/** The yearly account statements sent to every member of an association (decision 0068): one row per (company, year). */
 export const statementSendouts = pgTable(
   'statement_sendouts',
   {
@@ -21,7 +21,6 @@ export const statementSendouts = pgTable(
   (t) => [uniqueIndex('statement_sendouts_company_year').on(t.companyId, t.year), index('statement_sendouts_queued').on(t.sentAt, t.requestedAt)],
 )
 
-/** Who a yearly sendout goes to, each claimed once when told (decision 0068). */
 export const statementSendoutRecipients = pgTable(
   'statement_sendout_recipients',
   {
@@ -31,5 +30,5 @@ export const statementSendoutRecipients = pgTable(
     userId: text('user_id').notNull(),
     sentAt: text('sent_at'),
   },
-  (t) => [primaryKey({ columns: [t.sendoutId, t.userId] }), index('statement_sendout_recipients_unsent').on(t.sendoutId, t.sentAt)],
+  (t) => [index('statement_sendout_recipients_unsent').on(t.sendoutId, t.sentAt), primaryKey({ columns: [t.sendoutId, t.userId] })],
 )

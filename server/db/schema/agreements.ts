@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { bigInteger } from '../columns'
 import { agreementStatuses, chargeStatuses } from '../../../shared/domain/agreement-status'
 import { partTypes, paymentPeriods } from '../../../shared/domain/agreement-parts'
 import { addresses, companies } from './companies'
@@ -27,7 +28,7 @@ export const agreements = sqliteTable(
       .notNull()
       .references(() => paymentProviders.id),
     status: text('status', { enum: agreementStatuses }).notNull().default('CREATED'),
-    priceOre: integer('price_ore').notNull(),
+    priceOre: bigInteger('price_ore').notNull(),
     currency: text('currency', { enum: ['DKK'] })
       .notNull()
       .default('DKK'),
@@ -68,7 +69,7 @@ export const agreementParts = sqliteTable(
     position: integer('position').notNull(),
     type: text('type', { enum: partTypes }).notNull(),
     description: text('description').notNull(),
-    priceOre: integer('price_ore').notNull(),
+    priceOre: bigInteger('price_ore').notNull(),
     /** Percent: 0 or 25. */
     vatRate: integer('vat_rate').notNull().default(0),
   },
@@ -109,7 +110,7 @@ export const charges = sqliteTable(
     kind: text('kind', { enum: ['REGULAR', 'ONE_TIME', 'FINAL'] }).notNull(),
     /** Vipps charge type. */
     type: text('type', { enum: ['RECURRING', 'UNSCHEDULED'] }).notNull(),
-    amountOre: integer('amount_ore').notNull(),
+    amountOre: bigInteger('amount_ore').notNull(),
     currency: text('currency', { enum: ['DKK'] })
       .notNull()
       .default('DKK'),
@@ -119,8 +120,8 @@ export const charges = sqliteTable(
     vippsChargeId: text('vipps_charge_id'),
     /** What Vipps last said (PENDING, DUE, CHARGED, …). */
     vippsStatus: text('vipps_status'),
-    capturedOre: integer('captured_ore').notNull().default(0),
-    refundedOre: integer('refunded_ore').notNull().default(0),
+    capturedOre: bigInteger('captured_ore').notNull().default(0),
+    refundedOre: bigInteger('refunded_ore').notNull().default(0),
     failureReason: text('failure_reason'),
     invoiceId: text('invoice_id'),
     /** Copenhagen date on which the charge was seen FAILED: overdue reminders count from it. */
@@ -157,7 +158,7 @@ export const chargeEvents = sqliteTable(
       .notNull()
       .references(() => charges.id, { onDelete: 'cascade' }),
     event: text('event').notNull(),
-    amountOre: integer('amount_ore').notNull(),
+    amountOre: bigInteger('amount_ore').notNull(),
     occurredAt: text('occurred_at').notNull(),
     success: integer('success', { mode: 'boolean' }).notNull().default(true),
     /** Vipps' idempotency key of the event, or ours; identifies it when Vipps repeats the history. */

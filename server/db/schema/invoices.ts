@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { bigInteger } from '../columns'
 import { invoiceKinds, invoiceSettlements, invoiceStatuses } from '../../../shared/domain/invoice'
 import { partTypes } from '../../../shared/domain/agreement-parts'
 
@@ -43,9 +44,9 @@ export const invoices = sqliteTable(
       .notNull()
       .default('DKK'),
     /** øre, without VAT. A credit note's amounts are positive; its kind says they are credited. */
-    subtotalOre: integer('subtotal_ore').notNull(),
-    vatOre: integer('vat_ore').notNull(),
-    totalOre: integer('total_ore').notNull(),
+    subtotalOre: bigInteger('subtotal_ore').notNull(),
+    vatOre: bigInteger('vat_ore').notNull(),
+    totalOre: bigInteger('total_ore').notNull(),
     /** The highest VAT rate of the lines, in percent. */
     vatRate: integer('vat_rate').notNull(),
     paymentStatus: text('payment_status'),
@@ -114,10 +115,10 @@ export const invoiceLines = sqliteTable(
     quantity: integer('quantity').notNull(),
     unit: text('unit').notNull(),
     /** øre per unit, without VAT. */
-    pricePerUnitOre: integer('price_per_unit_ore').notNull(),
+    pricePerUnitOre: bigInteger('price_per_unit_ore').notNull(),
     vatRate: integer('vat_rate').notNull(),
-    vatOre: integer('vat_ore').notNull(),
-    totalInclVatOre: integer('total_incl_vat_ore').notNull(),
+    vatOre: bigInteger('vat_ore').notNull(),
+    totalInclVatOre: bigInteger('total_incl_vat_ore').notNull(),
     /** A credit note's line: the `position` of the invoice line it credits (decision 0044), so refunds per line add up. */
     creditedPosition: integer('credited_position'),
   },

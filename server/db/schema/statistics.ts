@@ -1,26 +1,29 @@
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { bigInteger } from '../columns'
 
 /** The printed address and its øre per charge category: the columns both statistics tables sum. */
 const addressSums = () => ({
   /** The invoice's consumer address, '' when it has none. */
   consumerAddress: text('consumer_address').notNull(),
-  hotAndColdWater: integer('hot_and_cold_water').notNull().default(0),
-  hotWater: integer('hot_water').notNull().default(0),
-  coldWater: integer('cold_water').notNull().default(0),
-  heating: integer('heating').notNull().default(0),
-  addition: integer('addition').notNull().default(0),
-  commonExpenses: integer('common_expenses').notNull().default(0),
-  fee: integer('fee').notNull().default(0),
-  other: integer('other').notNull().default(0),
+  hotAndColdWater: bigInteger('hot_and_cold_water').notNull().default(0),
+  hotWater: bigInteger('hot_water').notNull().default(0),
+  coldWater: bigInteger('cold_water').notNull().default(0),
+  heating: bigInteger('heating').notNull().default(0),
+  addition: bigInteger('addition').notNull().default(0),
+  commonExpenses: bigInteger('common_expenses').notNull().default(0),
+  fee: bigInteger('fee').notNull().default(0),
+  other: bigInteger('other').notNull().default(0),
 })
 
 /**
  * Charge statistics, pre-aggregated (docs/decisions/0032-charge-statistics.md): per company, payment day, agreement and printed
  * member address, the øre actually withdrawn per charge category (executed invoices' lines minus
  * executed credit notes' lines; shared/domain/statistics.ts has the rules). Maintained only by
- * SQLite triggers on `invoices` and `invoice_lines` (migration 0007), so every change of an
- * invoice's status or lines updates it in the same transaction, whoever writes it. A
- * WITHOUT ROWID table: the primary key is the scan order of a period's query.
+ * SQLite triggers on `invoices` and `invoice_lines` (migration 0007; on PostgreSQL their plpgsql
+ * twins, drizzle/pg/0002_statistics_triggers.sql), so every change of an invoice's status or lines
+ * updates it in the same transaction, whoever writes it. A WITHOUT ROWID table: the primary key is
+ * the scan order of a period's query (on PostgreSQL a heap and its primary-key index, named
+ * `charge_statistics_pk` there: scripts/generate-pg-schema.ts).
  */
 export const chargeStatistics = sqliteTable(
   'charge_statistics',
@@ -43,7 +46,9 @@ export const chargeStatistics = sqliteTable(
  * months come from the day rows. Maintained by triggers on `charge_statistics` (migration 0015),
  * so in the same transaction as the day rows; a change in month m updates the rows m..12 of its
  * year. The day rows must only ever be written by upsert or DELETE: `INSERT OR REPLACE` would
- * delete without firing the delete trigger (SQLite's default, recursive_triggers off). The primary key puts one month's addresses next to each other, in address order.
+ * delete without firing the delete trigger (SQLite's default, recursive_triggers off). The primary key puts one month's addresses next to each other, in address order
+ * (byte order on PostgreSQL too: its database's collation is C). On PostgreSQL the triggers are
+ * drizzle/pg's `statistics_triggers`, with the same rules and names.
  */
 export const chargeStatisticsMonths = sqliteTable(
   'charge_statistics_months',

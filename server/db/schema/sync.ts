@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { bigInteger } from '../columns'
 
 /**
  * The change log behind GET /api/sync (docs/OFFLINE.md, docs/API.md "Sync"). One row per committed
@@ -10,7 +11,7 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 export const changeLog = sqliteTable(
   'change_log',
   {
-    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    seq: bigInteger('seq').primaryKey({ autoIncrement: true }),
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),
     op: text('op', { enum: ['upsert', 'delete'] }).notNull(),
@@ -39,5 +40,5 @@ export const changeLog = sqliteTable(
 /** Platform-wide counters: `compactedThrough` is the highest seq removed by compaction. */
 export const syncState = sqliteTable('sync_state', {
   key: text('key').primaryKey(),
-  value: integer('value').notNull(),
+  value: bigInteger('value').notNull(),
 })
