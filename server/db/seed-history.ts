@@ -79,23 +79,25 @@ export async function claimDemoHistory(db: Db, today: string): Promise<{ dues: s
  * Returns undefined when there is nothing to do (not a fresh demo).
  */
 export async function seedDemoHistory(deps: DemoHistoryDeps): Promise<DemoHistory | undefined> {
-  const { db, lock, clock, log, emulator, services } = deps
+  const { db, lock, clock, log, services } = deps
   const started = performance.now()
   const plan = await lock.run(() => claimDemoHistory(db, todayInCopenhagen(clock)))
   if (!plan) return undefined
-  const control = async (path: string, body: unknown = {}) => {
-    const res = await emulator.app.request(`/_control/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
-    if (!res.ok) throw new Error(`the Vipps emulator refused ${path}: ${res.status} ${await res.text()}`)
-    return (await res.json()) as Record<string, unknown>
+  const history = new DemoHistoryRun(deps, plan, await demoTreasurer(deps))
+  try {
+    for (const [month, due] of plan.dues.entries()) await history.month(month, due)
+  } finally {
+    await history.backToRealTime()
   }
-  /** The business clock at `instant`, never later than the real time. */
-  const at = async (instant: string) => {
-    const real = clock.now().toISOString()
-    await control('clock', { set: instant < real ? instant : real })
-  }
-  const sync = () => services.vippsSync.run()
-  const leadDays = services.billing.config.leadDays
-  const made: DemoHistory = { months: plan.dues.map((d) => d.slice(0, 7)), charges: 0, failed: 0, refunds: 0, paidOutside: 0 }
+  // Today's run, as the billing job's first one would: the overdue steps of the last month's declined card.
+  await services.billing.tick()
+  log.info({ ...history.made, ms: Math.round(performance.now() - started) }, 'demo history of charges')
+  return history.made
+}
+
+type Treasurer = NonNullable<Awaited<ReturnType<Services['users']['loadActor']>>>
+
+async function demoTreasurer({ db, lock, services }: DemoHistoryDeps): Promise<Treasurer> {
   const treasurer = await lock.run(async () => {
     const row = await db
       .select({ userId: companyMembers.userId })
@@ -106,23 +108,125 @@ export async function seedDemoHistory(deps: DemoHistoryDeps): Promise<DemoHistor
     return row && (await services.users.loadActor(row.userId, 'demo-history'))
   })
   if (!treasurer) throw new Error('the demo has no treasurer')
+  return treasurer
+}
+
+/** One history run: the months in turn, moving the emulator's business clock step by step. */
+class DemoHistoryRun {
+  readonly made: DemoHistory
+
+  constructor(
+    private readonly deps: DemoHistoryDeps,
+    private readonly plan: { dues: string[]; agreementIds: string[] },
+    private readonly treasurer: Treasurer,
+  ) {
+    this.made = { months: plan.dues.map((d) => d.slice(0, 7)), charges: 0, failed: 0, refunds: 0, paidOutside: 0 }
+  }
+
+  /** One month: billed `leadDays` before the due date, collected on it, then that month's story. */
+  async month(month: number, due: string): Promise<void> {
+    const { services } = this.deps
+    const { agreementIds, dues } = this.plan
+    // The scheduled run `leadDays` before the due date: invoices issued, charges sent to Vipps.
+    await this.at(`${plusDays(due, -services.billing.config.leadDays)}T07:00:00.000Z`)
+    await services.billing.tick()
+    await this.sync()
+    // A declined card in the first month (the first agreement) and the last (another member).
+    if (month === 0) await this.decline(agreementIds[0]!, due)
+    if (month === dues.length - 1) await this.decline(agreementIds[Math.min(3, agreementIds.length - 1)]!, due)
+    // Vipps collects on the due date; the poll reads the outcome back (invoices paid or failed).
+    await this.at(`${due}T10:00:00.000Z`)
+    await this.control('process-due')
+    await this.sync()
+    const rows = await this.invoicesDue(due)
+    this.made.charges += rows.length
+    this.made.failed += rows.filter((r) => r.status === 'FAILED').length
+    const failed = rows.find((r) => r.status === 'FAILED')
+    if (month === 0 && failed) await this.paidOutside(due, failed.invoiceId)
+    const collected = rows.find((r) => r.status === 'EXECUTED')
+    if (month === 1 && collected) await this.refund(due, collected)
+  }
+
+  /** Day 3: the reminder; day 9: the member paid by bank transfer, the treasurer marks it. */
+  private async paidOutside(due: string, invoiceId: string): Promise<void> {
+    const { db, lock, services } = this.deps
+    await this.at(`${plusDays(due, 3)}T09:00:00.000Z`)
+    await services.billing.tick()
+    const paidOn = plusDays(due, 9)
+    await this.at(`${paidOn}T09:00:00.000Z`)
+    await lock.run(() => transaction(db, () => services.billing.markPaidOutside(this.treasurer, invoiceId, { note: 'Betalt via bankoverførsel', paidOn })))
+    this.made.paidOutside++
+  }
+
+  /** Mid-month: part of one heating aconto is paid back (a credit note; the refund goes to Vipps). */
+  private async refund(due: string, collected: { invoiceId: string; chargeId: string; agreementId: string }): Promise<void> {
+    const { db, lock, services } = this.deps
+    await this.at(`${plusDays(due, 13)}T09:00:00.000Z`)
+    await lock.run(() =>
+      transaction(db, async () => {
+        const heat = await db
+          .select({ id: invoiceLines.id })
+          .from(invoiceLines)
+          .where(and(eq(invoiceLines.invoiceId, collected.invoiceId), eq(invoiceLines.type, 'HEAT')))
+          .get()
+        const a = (await services.agreements.rowOf(collected.agreementId))!
+        return await services.billing.issueRefund(
+          a,
+          { chargeId: collected.chargeId, amount: 15_000, description: 'For meget opkrævet aconto varme', lines: heat ? [heat.id] : undefined },
+          'da',
+        )
+      }),
+    )
+    await this.sync()
+    this.made.refunds++
+  }
+
+  /** The business clock back at the real time, whatever happened (the offset is kept in the emulator's state file). */
+  async backToRealTime(): Promise<void> {
+    const offset = (await (await this.deps.emulator.app.request('/_control/clock')).json()) as { offsetMs: number }
+    if (offset.offsetMs !== 0) await this.control('clock', { advanceMs: -offset.offsetMs })
+  }
+
+  private async control(path: string, body: unknown = {}): Promise<Record<string, unknown>> {
+    const res = await this.deps.emulator.app.request(`/_control/${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    if (!res.ok) throw new Error(`the Vipps emulator refused ${path}: ${res.status} ${await res.text()}`)
+    return (await res.json()) as Record<string, unknown>
+  }
+
+  /** The business clock at `instant`, never later than the real time. */
+  private async at(instant: string): Promise<void> {
+    const real = this.deps.clock.now().toISOString()
+    await this.control('clock', { set: instant < real ? instant : real })
+  }
+
+  private sync() {
+    return this.deps.services.vippsSync.run()
+  }
+
   /** The invoices of one due date with their charge's status. */
-  const invoicesDue = (due: string) =>
-    lock.run(() =>
+  private invoicesDue(due: string) {
+    const { db, lock } = this.deps
+    return lock.run(() =>
       db
         .select({ invoiceId: invoices.id, chargeId: charges.id, agreementId: charges.agreementId, status: charges.status })
         .from(charges)
         .innerJoin(invoices, eq(invoices.id, charges.invoiceId))
-        .where(and(eq(charges.companyId, treasurer.currentCompanyId!), eq(charges.due, due), eq(charges.kind, 'REGULAR')))
+        .where(and(eq(charges.companyId, this.treasurer.currentCompanyId!), eq(charges.due, due), eq(charges.kind, 'REGULAR')))
         .orderBy(asc(invoices.number))
         .all(),
     )
+  }
 
   /**
    * A declined card: the emulator fails this agreement's charge of `due` when it processes it (as
    * `/_control/fail-next-charges` does for whichever charge comes next), so the demo picks the member.
    */
-  const decline = async (agreementId: string, due: string) => {
+  private async decline(agreementId: string, due: string): Promise<void> {
+    const { db, lock, emulator } = this.deps
     const ours = await lock.run(() =>
       db
         .select({ vippsChargeId: charges.vippsChargeId })
@@ -135,65 +239,4 @@ export async function seedDemoHistory(deps: DemoHistoryDeps): Promise<DemoHistor
     record.willFail = { reason: 'user_action_required', exhaustRetries: false }
     emulator.state.changed()
   }
-
-  try {
-    for (const [month, due] of plan.dues.entries()) {
-      // The scheduled run `leadDays` before the due date: invoices issued, charges sent to Vipps.
-      await at(`${plusDays(due, -leadDays)}T07:00:00.000Z`)
-      await services.billing.tick()
-      await sync()
-      // A declined card in the first month (the first agreement) and the last (another member).
-      if (month === 0) await decline(plan.agreementIds[0]!, due)
-      if (month === plan.dues.length - 1) await decline(plan.agreementIds[Math.min(3, plan.agreementIds.length - 1)]!, due)
-      // Vipps collects on the due date; the poll reads the outcome back (invoices paid or failed).
-      await at(`${due}T10:00:00.000Z`)
-      await control('process-due')
-      await sync()
-      const rows = await invoicesDue(due)
-      made.charges += rows.length
-      made.failed += rows.filter((r) => r.status === 'FAILED').length
-      const failed = rows.find((r) => r.status === 'FAILED')
-      if (month === 0 && failed) {
-        // Day 3: the reminder; day 9: the member paid by bank transfer, the treasurer marks it.
-        await at(`${plusDays(due, 3)}T09:00:00.000Z`)
-        await services.billing.tick()
-        const paidOn = plusDays(due, 9)
-        await at(`${paidOn}T09:00:00.000Z`)
-        await lock.run(() =>
-          transaction(db, () => services.billing.markPaidOutside(treasurer, failed.invoiceId, { note: 'Betalt via bankoverførsel', paidOn })),
-        )
-        made.paidOutside++
-      }
-      const collected = rows.find((r) => r.status === 'EXECUTED')
-      if (month === 1 && collected) {
-        // Mid-month: part of one heating aconto is paid back (a credit note; the refund goes to Vipps).
-        await at(`${plusDays(due, 13)}T09:00:00.000Z`)
-        await lock.run(() =>
-          transaction(db, async () => {
-            const heat = await db
-              .select({ id: invoiceLines.id })
-              .from(invoiceLines)
-              .where(and(eq(invoiceLines.invoiceId, collected.invoiceId), eq(invoiceLines.type, 'HEAT')))
-              .get()
-            const a = (await services.agreements.rowOf(collected.agreementId))!
-            return await services.billing.issueRefund(
-              a,
-              { chargeId: collected.chargeId, amount: 15_000, description: 'For meget opkrævet aconto varme', lines: heat ? [heat.id] : undefined },
-              'da',
-            )
-          }),
-        )
-        await sync()
-        made.refunds++
-      }
-    }
-  } finally {
-    // The business clock back at the real time, whatever happened above (the offset is kept in the emulator's state file).
-    const offset = (await (await emulator.app.request('/_control/clock')).json()) as { offsetMs: number }
-    if (offset.offsetMs !== 0) await control('clock', { advanceMs: -offset.offsetMs })
-  }
-  // Today's run, as the billing job's first one would: the overdue steps of the last month's declined card.
-  await services.billing.tick()
-  log.info({ ...made, ms: Math.round(performance.now() - started) }, 'demo history of charges')
-  return made
 }

@@ -7,13 +7,13 @@ import { confirmationRoutes } from './confirmation.routes'
 import { controlRoutes } from './control.routes'
 import { EmulatorClock } from './emulator.clock'
 import { EmulatorState } from './emulator.state'
-import { createLoginService, type LoginUser } from './login.service'
+import { createLoginService, type LoginService, type LoginUser } from './login.service'
 import { loginRoutes } from './login.routes'
 import { ProblemError, problemResponse } from './problems'
-import { createRecurringService } from './recurring.service'
+import { createRecurringService, type RecurringService } from './recurring.service'
 import { recurringRoutes } from './recurring.routes'
-import { createWebhookDelivery } from './webhooks.delivery'
-import { createWebhookRegistry } from './webhooks.registry'
+import { createWebhookDelivery, type WebhookDelivery } from './webhooks.delivery'
+import { createWebhookRegistry, type WebhookRegistry } from './webhooks.registry'
 import { webhooksRoutes } from './webhooks.routes'
 
 /**
@@ -75,7 +75,11 @@ export function createVippsEmulator(options: VippsEmulatorOptions): VippsEmulato
   const delivery = createWebhookDelivery({ state, registry, clock: baseClock, fetch: options.fetch ?? globalThis.fetch, log })
   const login = createLoginService({ clock: baseClock, baseUrl, users: () => options.loginUsers ?? state.data.loginUsers })
 
-  let deliverSoon: ReturnType<typeof setTimeout> | undefined
+  async function deliverWebhooksNow(opts: { all?: boolean } = {}): Promise<void> {
+    await delivery.deliverDue(opts)
+  }
+
+  const soon = deliverSoon(tickMs, deliverWebhooksNow)
   const recurring = createRecurringService({
     state,
     clock,
@@ -84,14 +88,56 @@ export function createVippsEmulator(options: VippsEmulatorOptions): VippsEmulato
     emit: (payload) => {
       const queued = delivery.enqueue(state.recordEvent(payload, randomUUID()))
       // With timers on (the running product), send at once rather than on the next tick.
-      if (queued && tickMs > 0 && !deliverSoon)
-        deliverSoon = setTimeout(() => {
-          deliverSoon = undefined
-          void deliverWebhooksNow()
-        }, 0)
+      if (queued) soon.schedule()
     },
   })
 
+  const hangs = hangingCalls(options.hangMs ?? 30_000)
+
+  function runDue(opts: { hold?: boolean } = {}): number {
+    const moved = recurring.processDue(opts)
+    state.flush()
+    return moved
+  }
+
+  const app = emulatorApp({ options, log, state, baseClock, clock, hang: hangs.hang, registry, delivery, login, recurring, runDue })
+  const timer = startTicks(tickMs, log, runDue, deliverWebhooksNow)
+
+  return {
+    app,
+    state,
+    clock,
+    deliverWebhooksNow,
+    processDue: async (opts) => {
+      runDue(opts)
+    },
+    stop() {
+      if (timer) clearInterval(timer)
+      soon.cancel()
+      hangs.releaseAll()
+    },
+  }
+}
+
+/** With timers on (`tickMs > 0`), one delivery run queued right after an event, at most one at a time. */
+function deliverSoon(tickMs: number, deliverWebhooksNow: () => Promise<void>) {
+  let pending: ReturnType<typeof setTimeout> | undefined
+  return {
+    schedule() {
+      if (tickMs > 0 && !pending)
+        pending = setTimeout(() => {
+          pending = undefined
+          void deliverWebhooksNow()
+        }, 0)
+    },
+    cancel() {
+      if (pending) clearTimeout(pending)
+    },
+  }
+}
+
+/** The `fail-next-calls` timeouts: each call hangs until its caller gives up, `hangMs` passes, or the emulator stops. */
+function hangingCalls(hangMs: number) {
   const hangs = new Set<() => void>()
   const hang = (signal: AbortSignal) =>
     new Promise<void>((resolve) => {
@@ -103,22 +149,36 @@ export function createVippsEmulator(options: VippsEmulatorOptions): VippsEmulato
         hangs.delete(done)
         resolve()
       }
-      const timer = setTimeout(done, options.hangMs ?? 30_000)
+      const timer = setTimeout(done, hangMs)
       signal.addEventListener('abort', done)
       hangs.add(done)
     })
-
-  async function deliverWebhooksNow(opts: { all?: boolean } = {}): Promise<void> {
-    await delivery.deliverDue(opts)
+  return {
+    hang,
+    releaseAll() {
+      for (const done of [...hangs]) done()
+    },
   }
+}
 
-  function runDue(opts: { hold?: boolean } = {}): number {
-    const moved = recurring.processDue(opts)
-    state.flush()
-    return moved
-  }
+interface EmulatorParts {
+  options: VippsEmulatorOptions
+  log: EmulatorLog
+  state: EmulatorState
+  baseClock: Clock
+  clock: EmulatorClock
+  hang: (signal: AbortSignal) => Promise<void>
+  registry: WebhookRegistry
+  delivery: WebhookDelivery
+  login: LoginService
+  recurring: RecurringService
+  runDue: (opts?: { hold?: boolean }) => number
+}
 
-  const guard: GuardDeps = { state, transportClock: baseClock, hang }
+/** The Hono app: error answers, the per-request expiry and state write, the guards, and every route. */
+function emulatorApp(parts: EmulatorParts): Hono<EmulatorEnv> {
+  const { options, log, state, baseClock, clock, registry, delivery, login, recurring } = parts
+  const guard: GuardDeps = { state, transportClock: baseClock, hang: parts.hang }
   const app = new Hono<EmulatorEnv>()
   app.onError((err, c) => {
     if (err instanceof ProblemError) return problemResponse(err, c.req.path)
@@ -156,7 +216,7 @@ export function createVippsEmulator(options: VippsEmulatorOptions): VippsEmulato
       baseClock,
       clock,
       recurring,
-      processDue: runDue,
+      processDue: parts.runDue,
       deliver: (opts) => delivery.deliverDue(opts),
       reset: () => {
         state.reset()
@@ -165,7 +225,11 @@ export function createVippsEmulator(options: VippsEmulatorOptions): VippsEmulato
     }),
   )
   app.all('*', (c) => problemResponse(new ProblemError(404, 'resource-not-found', `No emulator endpoint ${c.req.method} ${c.req.path}`), c.req.path))
+  return app
+}
 
+/** When `tickMs > 0`: the processing run and a webhook delivery run on that interval (not keeping the process alive). */
+function startTicks(tickMs: number, log: EmulatorLog, runDue: () => number, deliverWebhooksNow: () => Promise<void>) {
   const timer =
     tickMs > 0 ?
       setInterval(() => {
@@ -178,19 +242,5 @@ export function createVippsEmulator(options: VippsEmulatorOptions): VippsEmulato
       }, tickMs)
     : undefined
   timer?.unref()
-
-  return {
-    app,
-    state,
-    clock,
-    deliverWebhooksNow,
-    processDue: async (opts) => {
-      runDue(opts)
-    },
-    stop() {
-      if (timer) clearInterval(timer)
-      if (deliverSoon) clearTimeout(deliverSoon)
-      for (const done of [...hangs]) done()
-    },
-  }
+  return timer
 }

@@ -56,55 +56,73 @@ const TOKEN_TTL_S = 3600
 const PKCE_VERIFIER = /^[A-Za-z0-9\-._~]{43,128}$/
 const PKCE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/
 
-export function createLoginService(deps: { clock: Clock; baseUrl: string; users: () => LoginUser[] }) {
-  const { clock, baseUrl } = deps
-  const issuer = `${baseUrl}/access-management-1.0/access/`
-  const requests = new Map<string, AuthRequest>()
-  const codes = new Map<string, Grant>()
-  const tokens = new Map<string, AccessGrant>()
-  let key: SigningKey | undefined
-  const signingKey = () => (key ??= createSigningKey())
-  const now = () => clock.now().getTime()
+export interface LoginServiceDeps {
+  clock: Clock
+  baseUrl: string
+  users: () => LoginUser[]
+}
 
-  const discovery = () => ({
-    issuer,
-    authorization_endpoint: `${issuer}oauth2/auth`,
-    token_endpoint: `${issuer}oauth2/token`,
-    userinfo_endpoint: `${baseUrl}/vipps-userinfo-api/userinfo`,
-    jwks_uri: `${issuer}.well-known/jwks.json`,
-    response_types_supported: ['code'],
-    response_modes_supported: ['query'],
-    grant_types_supported: ['authorization_code'],
-    subject_types_supported: ['public'],
-    id_token_signing_alg_values_supported: ['RS256'],
-    scopes_supported: ['openid', 'name', 'phoneNumber', 'email'],
-    claims_supported: ['sub', 'name', 'given_name', 'family_name', 'phone_number', 'email', 'email_verified'],
-    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
-    code_challenge_methods_supported: ['S256'],
-  })
+export class LoginService {
+  readonly issuer: string
+  /** The demo users offered on the sign-in page. */
+  readonly users: () => LoginUser[]
+  private readonly requests = new Map<string, AuthRequest>()
+  private readonly codes = new Map<string, Grant>()
+  private readonly tokens = new Map<string, AccessGrant>()
+  private key: SigningKey | undefined
 
-  const jwks = () => ({ keys: [signingKey().publicJwk] })
+  constructor(private readonly deps: LoginServiceDeps) {
+    this.issuer = `${deps.baseUrl}/access-management-1.0/access/`
+    this.users = deps.users
+  }
+
+  private get baseUrl(): string {
+    return this.deps.baseUrl
+  }
+
+  private signingKey(): SigningKey {
+    return (this.key ??= createSigningKey())
+  }
+
+  private now(): number {
+    return this.deps.clock.now().getTime()
+  }
+
+  discovery() {
+    return {
+      issuer: this.issuer,
+      authorization_endpoint: `${this.issuer}oauth2/auth`,
+      token_endpoint: `${this.issuer}oauth2/token`,
+      userinfo_endpoint: `${this.baseUrl}/vipps-userinfo-api/userinfo`,
+      jwks_uri: `${this.issuer}.well-known/jwks.json`,
+      response_types_supported: ['code'],
+      response_modes_supported: ['query'],
+      grant_types_supported: ['authorization_code'],
+      subject_types_supported: ['public'],
+      id_token_signing_alg_values_supported: ['RS256'],
+      scopes_supported: ['openid', 'name', 'phoneNumber', 'email'],
+      claims_supported: ['sub', 'name', 'given_name', 'family_name', 'phone_number', 'email', 'email_verified'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      code_challenge_methods_supported: ['S256'],
+    }
+  }
+
+  jwks() {
+    return { keys: [this.signingKey().publicJwk] }
+  }
 
   /** The demo user with this number, or a stable made-up identity for any other valid number. */
-  function userFor(phoneNumber: string): LoginUser {
+  private userFor(phoneNumber: string): LoginUser {
     const phone = normalizePhone(phoneNumber) ?? phoneNumber
-    return deps.users().find((u) => normalizePhone(u.phoneNumber) === phone) ?? { phoneNumber: phone, sub: subjectForPhone(phone) }
+    return this.deps.users().find((u) => normalizePhone(u.phoneNumber) === phone) ?? { phoneNumber: phone, sub: subjectForPhone(phone) }
   }
-
-  function redirectWith(redirectUri: string, params: Record<string, string | undefined>): string {
-    const url = new URL(redirectUri)
-    for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v)
-    return url.toString()
-  }
-
-  type Begin = { kind: 'page'; requestId: string } | { kind: 'redirect'; location: string } | { kind: 'error'; message: string }
 
   /**
    * Checks an authorization request. Errors about the client or redirect_uri are shown on the
    * page (never redirect to an unchecked address, RFC 6749 §4.1.2.1); other errors go back to
    * the client as `error=…&state=…`.
    */
-  function begin(query: Record<string, string>): Begin {
+  begin(query: Record<string, string>): Begin {
     const { client_id: clientId, redirect_uri: redirectUri, state } = query
     if (!clientId) return { kind: 'error', message: 'client_id is required' }
     if (!redirectUri || !URL.canParse(redirectUri) || !/^https?:$/.test(new URL(redirectUri).protocol))
@@ -130,20 +148,18 @@ export function createLoginService(deps: { clock: Clock; baseUrl: string; users:
       state,
       nonce: query.nonce,
       codeChallenge: challenge,
-      expiresAt: now() + REQUEST_TTL_MS,
+      expiresAt: this.now() + REQUEST_TTL_MS,
     }
-    requests.set(request.id, request)
+    this.requests.set(request.id, request)
     return { kind: 'page', requestId: request.id }
   }
 
-  type Choose = { kind: 'redirect'; location: string } | { kind: 'expired' } | { kind: 'invalid-phone' }
-
   /** The person chose a user (or cancelled): back to the client with a code, or with access_denied. */
-  function choose(requestId: string, phoneNumber: string | null): Choose {
-    const request = requests.get(requestId)
-    if (!request || request.expiresAt <= now()) return { kind: 'expired' }
+  choose(requestId: string, phoneNumber: string | null): Choose {
+    const request = this.requests.get(requestId)
+    if (!request || request.expiresAt <= this.now()) return { kind: 'expired' }
     if (phoneNumber === null) {
-      requests.delete(requestId)
+      this.requests.delete(requestId)
       return {
         kind: 'redirect',
         location: redirectWith(request.redirectUri, { error: 'access_denied', error_description: 'The user cancelled the login', state: request.state }),
@@ -151,33 +167,31 @@ export function createLoginService(deps: { clock: Clock; baseUrl: string; users:
     }
     const phone = normalizePhone(phoneNumber)
     if (!phone) return { kind: 'invalid-phone' }
-    requests.delete(requestId)
+    this.requests.delete(requestId)
     const code = randomToken()
-    codes.set(code, {
+    this.codes.set(code, {
       clientId: request.clientId,
       redirectUri: request.redirectUri,
       scope: request.scope,
       nonce: request.nonce,
       codeChallenge: request.codeChallenge,
-      user: userFor(phone),
-      expiresAt: now() + CODE_TTL_MS,
+      user: this.userFor(phone),
+      expiresAt: this.now() + CODE_TTL_MS,
       used: false,
       accessTokens: [],
     })
     return { kind: 'redirect', location: redirectWith(request.redirectUri, { code, state: request.state }) }
   }
 
-  const oauthError = (status: 400 | 401, error: string, description: string): OAuthError => ({ status, body: { error, error_description: description } })
-
   /** POST oauth2/token: client authentication (Basic or form), then the code, redirect_uri and PKCE checks. */
-  function token(form: Record<string, string>, authorization: string | undefined): { status: 200; body: Record<string, unknown> } | OAuthError {
-    const client = clientCredentials(form, authorization)
+  token(form: Record<string, string>, authorization: string | undefined): { status: 200; body: Record<string, unknown> } | OAuthError {
+    const client = this.clientCredentials(form, authorization)
     if (!client) return oauthError(401, 'invalid_client', 'Client authentication failed (HTTP Basic client_id:client_secret)')
     if (form.grant_type !== 'authorization_code') return oauthError(400, 'unsupported_grant_type', 'grant_type must be authorization_code')
-    const grant = form.code ? codes.get(form.code) : undefined
-    if (!grant || grant.expiresAt <= now()) return oauthError(400, 'invalid_grant', 'The code is unknown or expired')
+    const grant = form.code ? this.codes.get(form.code) : undefined
+    if (!grant || grant.expiresAt <= this.now()) return oauthError(400, 'invalid_grant', 'The code is unknown or expired')
     if (grant.used) {
-      for (const t of grant.accessTokens) tokens.delete(t)
+      for (const t of grant.accessTokens) this.tokens.delete(t)
       return oauthError(400, 'invalid_grant', 'The code was already used')
     }
     if (grant.clientId !== client.id) return oauthError(400, 'invalid_grant', 'The code was issued to another client')
@@ -190,12 +204,12 @@ export function createLoginService(deps: { clock: Clock; baseUrl: string; users:
     }
     // A code is spent by its first exchange attempt that gets this far.
     grant.used = true
-    const issuedAt = Math.floor(now() / 1000)
+    const issuedAt = Math.floor(this.now() / 1000)
     const accessToken = randomToken()
-    tokens.set(accessToken, { user: grant.user, scope: grant.scope, expiresAt: now() + TOKEN_TTL_S * 1000 })
+    this.tokens.set(accessToken, { user: grant.user, scope: grant.scope, expiresAt: this.now() + TOKEN_TTL_S * 1000 })
     grant.accessTokens.push(accessToken)
-    const idToken = signJwt(signingKey(), {
-      iss: issuer,
+    const idToken = signJwt(this.signingKey(), {
+      iss: this.issuer,
       aud: grant.clientId,
       sub: grant.user.sub,
       iat: issuedAt,
@@ -207,12 +221,12 @@ export function createLoginService(deps: { clock: Clock; baseUrl: string; users:
   }
 
   /** GET userinfo with the access token: the claims of the scopes that were granted. */
-  function userinfo(
+  userinfo(
     authorization: string | undefined,
   ): { status: 200; body: Record<string, unknown> } | { status: 401; body: { error: string; error_description: string } } {
     const bearer = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]
-    const access = bearer ? tokens.get(bearer) : undefined
-    if (!access || access.expiresAt <= now())
+    const access = bearer ? this.tokens.get(bearer) : undefined
+    if (!access || access.expiresAt <= this.now())
       return { status: 401, body: { error: 'invalid_token', error_description: 'The access token is missing, unknown or expired' } }
     const { user, scope } = access
     const body: Record<string, unknown> = { sub: user.sub }
@@ -225,7 +239,7 @@ export function createLoginService(deps: { clock: Clock; baseUrl: string; users:
     return { status: 200, body }
   }
 
-  function clientCredentials(form: Record<string, string>, authorization: string | undefined): { id: string } | null {
+  private clientCredentials(form: Record<string, string>, authorization: string | undefined): { id: string } | null {
     const basic = /^Basic\s+(.+)$/i.exec(authorization ?? '')?.[1]
     if (basic) {
       const decoded = Buffer.from(basic, 'base64').toString('utf8')
@@ -239,19 +253,31 @@ export function createLoginService(deps: { clock: Clock; baseUrl: string; users:
     return form.client_id && form.client_secret ? { id: form.client_id } : null
   }
 
-  function reset() {
-    requests.clear()
-    codes.clear()
-    tokens.clear()
+  reset() {
+    this.requests.clear()
+    this.codes.clear()
+    this.tokens.clear()
   }
 
-  /** The `sub` a phone number signs in as (also used for agreements that asked for profile data). */
-  const subjectFor = (phoneNumber: string) => userFor(phoneNumber).sub
-
-  return { issuer, discovery, jwks, begin, choose, token, userinfo, subjectFor, users: deps.users, reset }
+  /** The `sub` a phone number signs in as (also used for agreements that asked for profile data); an arrow, as it is handed on detached. */
+  readonly subjectFor = (phoneNumber: string): string => this.userFor(phoneNumber).sub
 }
 
-export type LoginService = ReturnType<typeof createLoginService>
+export const createLoginService = (deps: LoginServiceDeps) => new LoginService(deps)
+
+type Begin = { kind: 'page'; requestId: string } | { kind: 'redirect'; location: string } | { kind: 'error'; message: string }
+
+type Choose = { kind: 'redirect'; location: string } | { kind: 'expired' } | { kind: 'invalid-phone' }
+
+function oauthError(status: 400 | 401, error: string, description: string): OAuthError {
+  return { status, body: { error, error_description: description } }
+}
+
+function redirectWith(redirectUri: string, params: Record<string, string | undefined>): string {
+  const url = new URL(redirectUri)
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v)
+  return url.toString()
+}
 
 function safeDecode(value: string): string {
   try {

@@ -55,14 +55,32 @@ const failureDescriptions: Record<string, string> = {
   technical_error: 'Recurring failed to perform the payment.',
 }
 
-export function createRecurringService(deps: RecurringDeps) {
-  const { state, clock, baseUrl } = deps
-  const today = () => todayInCopenhagen(clock)
-  const nowIso = () => clock.now().toISOString()
+export class RecurringService {
+  constructor(private readonly deps: RecurringDeps) {}
 
-  function emit(eventType: RecurringWebhookEvent, a: AgreementRecord, extra: { charge?: ChargeRecord; amount?: number; occurred?: string } = {}) {
+  private get state(): EmulatorState {
+    return this.deps.state
+  }
+
+  private get clock(): Clock {
+    return this.deps.clock
+  }
+
+  private get baseUrl(): string {
+    return this.deps.baseUrl
+  }
+
+  private today(): string {
+    return todayInCopenhagen(this.clock)
+  }
+
+  private nowIso(): string {
+    return this.clock.now().toISOString()
+  }
+
+  private emit(eventType: RecurringWebhookEvent, a: AgreementRecord, extra: { charge?: ChargeRecord; amount?: number; occurred?: string } = {}) {
     const { charge } = extra
-    deps.emit({
+    this.deps.emit({
       eventType,
       agreementId: a.id,
       agreementExternalId: a.externalId ?? null,
@@ -75,32 +93,34 @@ export function createRecurringService(deps: RecurringDeps) {
           failureReason: charge.failureReason,
         }
       : {}),
-      occurred: extra.occurred ?? nowIso(),
+      occurred: extra.occurred ?? this.nowIso(),
       msn: a.msn,
     })
   }
 
-  function mustAgreement(msn: string, id: string): AgreementRecord {
-    const a = state.agreement(msn, id)
+  private mustAgreement(msn: string, id: string): AgreementRecord {
+    const a = this.state.agreement(msn, id)
     if (!a) throw notFound('Agreement', id)
     return a
   }
 
-  function mustCharge(msn: string, agreementId: string, chargeId: string): ChargeRecord {
-    mustAgreement(msn, agreementId)
-    const ch = state.charge(msn, agreementId, chargeId)
+  private mustCharge(msn: string, agreementId: string, chargeId: string): ChargeRecord {
+    this.mustAgreement(msn, agreementId)
+    const ch = this.state.charge(msn, agreementId, chargeId)
     if (!ch) throw notFound('Charge', chargeId)
     return ch
   }
 
-  function history(ch: ChargeRecord, event: ChargeHistoryRecord['event'], amount: number, idempotencyKey: string | undefined, success = true) {
-    ch.history.push({ occurred: nowIso(), event, amount, idempotencyKey: idempotencyKey ?? randomUUID(), success })
-    state.changed()
+  private history(ch: ChargeRecord, event: ChargeHistoryRecord['event'], amount: number, idempotencyKey: string | undefined, success = true) {
+    ch.history.push({ occurred: this.nowIso(), event, amount, idempotencyKey: idempotencyKey ?? randomUUID(), success })
+    this.state.changed()
   }
 
-  const confirmationUrl = (id: string) => `${baseUrl}/confirm/${id}`
+  private confirmationUrl(id: string) {
+    return `${this.baseUrl}/confirm/${id}`
+  }
 
-  function agreementView(a: AgreementRecord): AgreementView {
+  agreementView(a: AgreementRecord): AgreementView {
     return {
       id: a.id,
       uuid: a.uuid,
@@ -124,13 +144,13 @@ export function createRecurringService(deps: RecurringDeps) {
       ...(a.merchantAgreementUrl !== undefined ? { merchantAgreementUrl: a.merchantAgreementUrl } : {}),
       externalId: a.externalId ?? null,
       sub: a.sub,
-      userinfoUrl: a.sub ? `${baseUrl}/vipps-userinfo-api/userinfo/${a.sub}` : null,
+      userinfoUrl: a.sub ? `${this.baseUrl}/vipps-userinfo-api/userinfo/${a.sub}` : null,
       countryCode: a.countryCode ?? 'DK',
-      ...(a.status === 'PENDING' ? { vippsConfirmationUrl: confirmationUrl(a.id) } : {}),
+      ...(a.status === 'PENDING' ? { vippsConfirmationUrl: this.confirmationUrl(a.id) } : {}),
     }
   }
 
-  function chargeView(ch: ChargeRecord): ChargeResponseV3 {
+  private chargeView(ch: ChargeRecord): ChargeResponseV3 {
     return {
       id: ch.id,
       agreementId: ch.agreementId,
@@ -151,17 +171,17 @@ export function createRecurringService(deps: RecurringDeps) {
   }
 
   /** PENDING agreements past their 10 minutes become EXPIRED; run before every read and on each tick. */
-  function expirePending(): void {
-    const now = clock.now().getTime()
-    for (const a of Object.values(state.data.agreements)) {
+  expirePending(): void {
+    const now = this.clock.now().getTime()
+    for (const a of Object.values(this.state.data.agreements)) {
       if (a.status !== 'PENDING' || Date.parse(a.expiresAt) > now) continue
       a.status = 'EXPIRED'
-      state.changed()
-      emit('recurring.agreement-expired.v1', a, { occurred: a.expiresAt })
+      this.state.changed()
+      this.emit('recurring.agreement-expired.v1', a, { occurred: a.expiresAt })
     }
   }
 
-  function createAgreement(msn: string, input: unknown): DraftAgreementResponseV3 & { uuid: string } {
+  createAgreement(msn: string, input: unknown): DraftAgreementResponseV3 & { uuid: string } {
     const body = parseOr400(DraftAgreementV3, input)
     const p = body.pricing
     if (p.type === 'FLEXIBLE') throw fieldProblem('unsupported-feature', 'pricing.type', 'FLEXIBLE pricing is not supported by the emulator')
@@ -182,8 +202,8 @@ export function createRecurringService(deps: RecurringDeps) {
 
     let id: string
     do id = `agr_${randomAlnum(7)}`
-    while (state.data.agreements[id])
-    const now = clock.now()
+    while (this.state.data.agreements[id])
+    const now = this.clock.now()
     const a: AgreementRecord = {
       id,
       uuid: randomUUID(),
@@ -208,31 +228,33 @@ export function createRecurringService(deps: RecurringDeps) {
       stop: null,
       sub: null,
     }
-    state.data.agreements[id] = a
-    state.changed()
-    return { agreementId: id, uuid: a.uuid, vippsConfirmationUrl: confirmationUrl(id), chargeId: null }
+    this.state.data.agreements[id] = a
+    this.state.changed()
+    return { agreementId: id, uuid: a.uuid, vippsConfirmationUrl: this.confirmationUrl(id), chargeId: null }
   }
 
-  function listAgreements(msn: string, query: { status?: string; createdAfter?: string; pageNumber?: string; pageSize?: string }): AgreementView[] {
+  listAgreements(msn: string, query: { status?: string; createdAfter?: string; pageNumber?: string; pageSize?: string }): AgreementView[] {
     const status = query.status === undefined ? undefined : parseOr400(AgreementStatus, query.status)
     const createdAfter = query.createdAfter === undefined ? undefined : Number(query.createdAfter)
     if (createdAfter !== undefined && !Number.isFinite(createdAfter)) throw validationError('createdAfter', 'Must be a timestamp in milliseconds')
-    const all = Object.values(state.data.agreements)
+    const all = Object.values(this.state.data.agreements)
       .filter((a) => a.msn === msn && (!status || a.status === status) && (createdAfter === undefined || Date.parse(a.created) > createdAfter))
       .sort((x, y) => x.created.localeCompare(y.created))
     const { pageNumber, pageSize } = query
-    if (pageNumber === undefined && pageSize === undefined) return all.map(agreementView)
+    if (pageNumber === undefined && pageSize === undefined) return all.map((a) => this.agreementView(a))
     const size = Number(pageSize ?? 1000)
     const number = Number(pageNumber ?? 1)
     if (!Number.isInteger(size) || size < 1) throw validationError('pageSize', 'Must be a positive integer')
     if (!Number.isInteger(number) || number < 1) throw validationError('pageNumber', 'Must be a positive integer')
-    return all.slice((number - 1) * size, number * size).map(agreementView)
+    return all.slice((number - 1) * size, number * size).map((a) => this.agreementView(a))
   }
 
-  const getAgreement = (msn: string, id: string): AgreementView => agreementView(mustAgreement(msn, id))
+  getAgreement(msn: string, id: string): AgreementView {
+    return this.agreementView(this.mustAgreement(msn, id))
+  }
 
-  function patchAgreement(msn: string, id: string, input: unknown): void {
-    const a = mustAgreement(msn, id)
+  patchAgreement(msn: string, id: string, input: unknown): void {
+    const a = this.mustAgreement(msn, id)
     const body = parseOr400(PatchAgreementV3, input)
     if (a.status !== 'ACTIVE' && a.status !== 'PENDING')
       throw fieldProblem('illegal-agreement-update', 'status', `Cannot modify an agreement which is ${a.status}`, 'Illegal update')
@@ -255,76 +277,76 @@ export function createRecurringService(deps: RecurringDeps) {
     if (body.productName !== undefined) a.productName = body.productName
     if (body.productDescription !== undefined) a.productDescription = body.productDescription
     if (body.externalId !== undefined) a.externalId = body.externalId
-    state.changed()
-    if (body.status === 'STOPPED') stopAgreement(a, 'recurring.agreement-stopped.v1', true)
+    this.state.changed()
+    if (body.status === 'STOPPED') this.stopAgreement(a, 'recurring.agreement-stopped.v1', true)
   }
 
   /**
    * Ends an agreement. Stopping cancels its PENDING, DUE and (when the merchant stops it) RESERVED
    * charges (recurring-api-guide: stopping an agreement).
    */
-  function stopAgreement(a: AgreementRecord, eventType: RecurringWebhookEvent, cancelReserved: boolean) {
+  private stopAgreement(a: AgreementRecord, eventType: RecurringWebhookEvent, cancelReserved: boolean) {
     a.status = 'STOPPED'
-    a.stop = nowIso()
-    state.changed()
-    emit(eventType, a)
-    for (const ch of state.chargesOf(a.msn, a.id)) {
-      if (ch.status === 'PENDING' || ch.status === 'DUE' || (cancelReserved && ch.status === 'RESERVED')) cancel(a, ch, undefined)
+    a.stop = this.nowIso()
+    this.state.changed()
+    this.emit(eventType, a)
+    for (const ch of this.state.chargesOf(a.msn, a.id)) {
+      if (ch.status === 'PENDING' || ch.status === 'DUE' || (cancelReserved && ch.status === 'RESERVED')) this.cancel(a, ch, undefined)
     }
   }
 
   /** The member approves on the confirmation page (or `/_control/approve`, or the test API's force accept). */
-  function approve(id: string, phoneNumber?: string | null): AgreementRecord {
-    expirePending()
-    const a = state.data.agreements[id]
+  approve(id: string, phoneNumber?: string | null): AgreementRecord {
+    this.expirePending()
+    const a = this.state.data.agreements[id]
     if (!a) throw notFound('Agreement', id)
     if (a.status !== 'PENDING') throw fieldProblem('illegal-agreement-update', 'status', `The agreement is ${a.status}, not PENDING`)
     a.status = 'ACTIVE'
-    a.start = nowIso()
+    a.start = this.nowIso()
     const phone = phoneNumber || a.phoneNumber || undefined
     if (phone) a.approvedBy = phone
     // The subject is only shared when the merchant asked for profile data (scope).
-    if (a.scope && phone) a.sub = deps.subjectFor(phone)
+    if (a.scope && phone) a.sub = this.deps.subjectFor(phone)
     if (a.pricing.type === 'VARIABLE') a.pricing.maxAmount = a.pricing.suggestedMaxAmount
-    state.changed()
-    emit('recurring.agreement-activated.v1', a)
+    this.state.changed()
+    this.emit('recurring.agreement-activated.v1', a)
     return a
   }
 
-  function reject(id: string): AgreementRecord {
-    expirePending()
-    const a = state.data.agreements[id]
+  reject(id: string): AgreementRecord {
+    this.expirePending()
+    const a = this.state.data.agreements[id]
     if (!a) throw notFound('Agreement', id)
     if (a.status !== 'PENDING') throw fieldProblem('illegal-agreement-update', 'status', `The agreement is ${a.status}, not PENDING`)
-    stopAgreement(a, 'recurring.agreement-rejected.v1', true)
+    this.stopAgreement(a, 'recurring.agreement-rejected.v1', true)
     return a
   }
 
   /** The member stops an ACTIVE agreement in the app: RESERVED charges stay for the merchant to capture or cancel. */
-  function stopByMember(id: string): AgreementRecord {
-    const a = state.data.agreements[id]
+  stopByMember(id: string): AgreementRecord {
+    const a = this.state.data.agreements[id]
     if (!a) throw notFound('Agreement', id)
     if (a.status !== 'ACTIVE') throw fieldProblem('illegal-agreement-update', 'status', `The agreement is ${a.status}, not ACTIVE`)
-    stopAgreement(a, 'recurring.agreement-stopped.v1', false)
+    this.stopAgreement(a, 'recurring.agreement-stopped.v1', false)
     return a
   }
 
   /** The test environment's force accept (PATCH /agreements/{id}/accept {phoneNumber}). */
-  function forceAccept(msn: string, id: string, input: unknown): void {
-    mustAgreement(msn, id)
+  forceAccept(msn: string, id: string, input: unknown): void {
+    this.mustAgreement(msn, id)
     const phone = typeof input === 'object' && input !== null && 'phoneNumber' in input ? String(input.phoneNumber) : ''
     if (!/^\+?\d{8,15}$/.test(phone)) throw validationError('phoneNumber', 'Must be an MSISDN: country code and number, digits only')
-    approve(id, phone)
+    this.approve(id, phone)
   }
 
-  function createCharge(msn: string, agreementId: string, input: unknown, idempotencyKey: string | undefined): { chargeId: string } {
-    const a = mustAgreement(msn, agreementId)
+  createCharge(msn: string, agreementId: string, input: unknown, idempotencyKey: string | undefined): { chargeId: string } {
+    const a = this.mustAgreement(msn, agreementId)
     const body = parseOr400(CreateChargeV3, input)
     if (body.amount <= 0) throw validationError('amount', 'Must be greater than 0 (øre)')
     if (body.description.length < 1 || body.description.length > 45) throw validationError('description', 'Must be 1 to 45 characters')
     if (body.orderId !== undefined && !CHARGE_ID.test(body.orderId)) throw validationError('orderId', 'Must be 1 to 50 letters, digits, ".", "_" or "-"')
 
-    const t = today()
+    const t = this.today()
     let due: string
     let retryDays: number
     if (body.type === 'RECURRING') {
@@ -351,12 +373,12 @@ export function createRecurringService(deps: RecurringDeps) {
 
     let id: string
     if (body.orderId !== undefined) {
-      if (state.chargeIdTaken(msn, body.orderId))
+      if (this.state.chargeIdTaken(msn, body.orderId))
         throw new ProblemError(409, 'conflict', 'orderId is already used by another charge', [{ name: 'orderId', reason: 'Must be unique per merchant' }])
       id = body.orderId
     } else {
       do id = `chr-${randomAlnum(7)}`
-      while (state.chargeIdTaken(msn, id))
+      while (this.state.chargeIdTaken(msn, id))
     }
 
     const ch: ChargeRecord = {
@@ -378,52 +400,54 @@ export function createRecurringService(deps: RecurringDeps) {
       refunded: 0,
       cancelled: 0,
       capturedAt: null,
-      created: nowIso(),
+      created: this.nowIso(),
       history: [],
       willFail: null,
-      seq: state.nextSeq(),
+      seq: this.state.nextSeq(),
     }
-    state.addCharge(ch)
-    history(ch, 'CREATE', ch.amount, idempotencyKey)
+    this.state.addCharge(ch)
+    this.history(ch, 'CREATE', ch.amount, idempotencyKey)
     return { chargeId: id }
   }
 
-  function listCharges(msn: string, agreementId: string, status: string | undefined): ChargeResponseV3[] {
-    mustAgreement(msn, agreementId)
+  listCharges(msn: string, agreementId: string, status: string | undefined): ChargeResponseV3[] {
+    this.mustAgreement(msn, agreementId)
     const wanted = status === undefined ? undefined : parseOr400(ChargeStatus, status)
-    return state
+    return this.state
       .chargesOf(msn, agreementId)
       .filter((c) => !wanted || c.status === wanted)
-      .map(chargeView)
+      .map((c) => this.chargeView(c))
   }
 
-  const getCharge = (msn: string, agreementId: string, chargeId: string) => chargeView(mustCharge(msn, agreementId, chargeId))
+  getCharge(msn: string, agreementId: string, chargeId: string): ChargeResponseV3 {
+    return this.chargeView(this.mustCharge(msn, agreementId, chargeId))
+  }
 
-  function getChargeById(msn: string, chargeId: string): ChargeResponseV3 {
-    const ch = state.data.charges[`${msn}/${chargeId}`]
+  getChargeById(msn: string, chargeId: string): ChargeResponseV3 {
+    const ch = this.state.data.charges[`${msn}/${chargeId}`]
     if (!ch) throw notFound('Charge', chargeId)
-    return chargeView(ch)
+    return this.chargeView(ch)
   }
 
-  function cancel(a: AgreementRecord, ch: ChargeRecord, idempotencyKey: string | undefined) {
+  private cancel(a: AgreementRecord, ch: ChargeRecord, idempotencyKey: string | undefined) {
     const remaining = ch.amount - ch.captured - ch.cancelled
     ch.cancelled += remaining
     // Cancelling after a partial capture releases the rest of the reservation; what was
     // captured stays, so the charge ends CHARGED with the captured amount.
     ch.status = ch.status === 'PARTIALLY_CAPTURED' ? 'CHARGED' : 'CANCELLED'
-    history(ch, 'CANCEL', remaining, idempotencyKey)
-    emit('recurring.charge-canceled.v1', a, { charge: ch, amount: remaining })
+    this.history(ch, 'CANCEL', remaining, idempotencyKey)
+    this.emit('recurring.charge-canceled.v1', a, { charge: ch, amount: remaining })
   }
 
-  function cancelCharge(msn: string, agreementId: string, chargeId: string, idempotencyKey: string | undefined): void {
-    const ch = mustCharge(msn, agreementId, chargeId)
+  cancelCharge(msn: string, agreementId: string, chargeId: string, idempotencyKey: string | undefined): void {
+    const ch = this.mustCharge(msn, agreementId, chargeId)
     const cancellable: VippsChargeStatus[] = ['PENDING', 'DUE', 'RESERVED', 'PARTIALLY_CAPTURED']
     if (!cancellable.includes(ch.status)) throw fieldProblem('cancel-charge-failed', 'status', `A ${ch.status} charge cannot be cancelled`)
-    cancel(mustAgreement(msn, agreementId), ch, idempotencyKey)
+    this.cancel(this.mustAgreement(msn, agreementId), ch, idempotencyKey)
   }
 
-  function captureCharge(msn: string, agreementId: string, chargeId: string, input: unknown, idempotencyKey: string | undefined): void {
-    const ch = mustCharge(msn, agreementId, chargeId)
+  captureCharge(msn: string, agreementId: string, chargeId: string, input: unknown, idempotencyKey: string | undefined): void {
+    const ch = this.mustCharge(msn, agreementId, chargeId)
     const body = parseOr400(CaptureRequestV3, input)
     if (ch.status !== 'RESERVED' && ch.status !== 'PARTIALLY_CAPTURED')
       throw fieldProblem('charge-capture-failed', 'status', `A ${ch.status} charge cannot be captured; it must be RESERVED`)
@@ -431,14 +455,14 @@ export function createRecurringService(deps: RecurringDeps) {
     const remaining = ch.amount - ch.captured - ch.cancelled
     if (body.amount > remaining) throw fieldProblem('charge-capture-failed', 'amount', `At most the reserved amount not yet captured (${remaining})`)
     ch.captured += body.amount
-    ch.capturedAt ??= nowIso()
+    ch.capturedAt ??= this.nowIso()
     ch.status = ch.captured === ch.amount ? 'CHARGED' : 'PARTIALLY_CAPTURED'
-    history(ch, 'CAPTURE', body.amount, idempotencyKey)
-    emit('recurring.charge-captured.v1', mustAgreement(msn, agreementId), { charge: ch, amount: body.amount })
+    this.history(ch, 'CAPTURE', body.amount, idempotencyKey)
+    this.emit('recurring.charge-captured.v1', this.mustAgreement(msn, agreementId), { charge: ch, amount: body.amount })
   }
 
-  function refundCharge(msn: string, agreementId: string, chargeId: string, input: unknown, idempotencyKey: string | undefined): void {
-    const ch = mustCharge(msn, agreementId, chargeId)
+  refundCharge(msn: string, agreementId: string, chargeId: string, input: unknown, idempotencyKey: string | undefined): void {
+    const ch = this.mustCharge(msn, agreementId, chargeId)
     const body = parseOr400(RefundRequest, input)
     const refundable: VippsChargeStatus[] = ['CHARGED', 'PARTIALLY_CAPTURED', 'PARTIALLY_REFUNDED']
     if (!refundable.includes(ch.status)) throw fieldProblem('operation-failed', 'status', `A ${ch.status} charge cannot be refunded`)
@@ -446,38 +470,38 @@ export function createRecurringService(deps: RecurringDeps) {
     if (body.description.trim().length === 0) throw validationError('description', 'Required')
     const left = ch.captured - ch.refunded
     if (body.amount > left) throw validationError('amount', `Refunds may total at most the captured amount; ${left} left`)
-    if (ch.capturedAt && Date.parse(ch.capturedAt) + REFUND_WINDOW_DAYS * 86_400_000 < clock.now().getTime())
+    if (ch.capturedAt && Date.parse(ch.capturedAt) + REFUND_WINDOW_DAYS * 86_400_000 < this.clock.now().getTime())
       throw fieldProblem('operation-failed', 'chargeId', `Refunds are possible up to ${REFUND_WINDOW_DAYS} days after capture`)
     ch.refunded += body.amount
     ch.status = ch.refunded === ch.captured ? 'REFUNDED' : 'PARTIALLY_REFUNDED'
-    history(ch, 'REFUND', body.amount, idempotencyKey)
-    emit('recurring.charge-refunded.v1', mustAgreement(msn, agreementId), { charge: ch, amount: body.amount })
+    this.history(ch, 'REFUND', body.amount, idempotencyKey)
+    this.emit('recurring.charge-refunded.v1', this.mustAgreement(msn, agreementId), { charge: ch, amount: body.amount })
   }
 
-  function fail(a: AgreementRecord, ch: ChargeRecord, reason: string) {
+  private fail(a: AgreementRecord, ch: ChargeRecord, reason: string) {
     ch.status = 'FAILED'
     ch.failureReason = reason
     ch.failureDescription = failureDescriptions[reason] ?? reason
-    history(ch, 'FAIL', ch.amount, undefined, false)
-    emit('recurring.charge-failed.v1', a, { charge: ch })
+    this.history(ch, 'FAIL', ch.amount, undefined, false)
+    this.emit('recurring.charge-failed.v1', a, { charge: ch })
   }
 
-  function settle(ch: ChargeRecord) {
-    const a = state.data.agreements[ch.agreementId]
+  private settle(ch: ChargeRecord) {
+    const a = this.state.data.agreements[ch.agreementId]
     if (!a) return
-    if (ch.willFail) return fail(a, ch, ch.willFail.reason)
-    if (a.pricing.type === 'VARIABLE' && a.pricing.maxAmount !== undefined && ch.amount > a.pricing.maxAmount) return fail(a, ch, 'charge_amount_too_high')
-    history(ch, 'RESERVE', ch.amount, undefined)
+    if (ch.willFail) return this.fail(a, ch, ch.willFail.reason)
+    if (a.pricing.type === 'VARIABLE' && a.pricing.maxAmount !== undefined && ch.amount > a.pricing.maxAmount) return this.fail(a, ch, 'charge_amount_too_high')
+    this.history(ch, 'RESERVE', ch.amount, undefined)
     if (ch.transactionType === 'RESERVE_CAPTURE') {
       ch.status = 'RESERVED'
-      emit('recurring.charge-reserved.v1', a, { charge: ch })
+      this.emit('recurring.charge-reserved.v1', a, { charge: ch })
       return
     }
     ch.captured = ch.amount
-    ch.capturedAt = nowIso()
+    ch.capturedAt = this.nowIso()
     ch.status = 'CHARGED'
-    history(ch, 'CAPTURE', ch.amount, undefined)
-    emit('recurring.charge-captured.v1', a, { charge: ch })
+    this.history(ch, 'CAPTURE', ch.amount, undefined)
+    this.emit('recurring.charge-captured.v1', a, { charge: ch })
   }
 
   /**
@@ -486,57 +510,36 @@ export function createRecurringService(deps: RecurringDeps) {
    * `fail-next-charges` picked them. With `hold`, charges stop at PROCESSING until the next run.
    * Returns how many charges moved.
    */
-  function processDue(options: { hold?: boolean } = {}): number {
-    expirePending()
-    const t = today()
-    const faults = state.data.faults.failNextCharges
+  processDue(options: { hold?: boolean } = {}): number {
+    this.expirePending()
+    const t = this.today()
+    const faults = this.state.data.faults.failNextCharges
     let moved = 0
-    const charges = Object.values(state.data.charges).sort((x, y) => x.due.localeCompare(y.due) || x.seq - y.seq)
+    const charges = Object.values(this.state.data.charges).sort((x, y) => x.due.localeCompare(y.due) || x.seq - y.seq)
     for (const ch of charges) {
       if (ch.status === 'PENDING' && daysBetween(t, ch.due) <= VISIBLE_DAYS) {
         ch.status = 'DUE'
         moved++
-        state.changed()
+        this.state.changed()
       }
       if (ch.status !== 'DUE' || (ch.type === 'RECURRING' && ch.due > t)) continue
       if (!ch.willFail && faults.count > 0) {
         ch.willFail = { reason: faults.reason, exhaustRetries: faults.exhaustRetries }
         faults.count--
-        state.changed()
+        this.state.changed()
       }
       // Vipps keeps a failing charge DUE and retries for `retryDays` after the due date.
       if (ch.willFail?.exhaustRetries && ch.type === 'RECURRING' && t < addDays(ch.due, ch.retryDays)) continue
       ch.status = 'PROCESSING'
       moved++
-      state.changed()
+      this.state.changed()
     }
-    if (!options.hold) for (const ch of charges) if (ch.status === 'PROCESSING') settle(ch)
+    if (!options.hold) for (const ch of charges) if (ch.status === 'PROCESSING') this.settle(ch)
     return moved
-  }
-
-  return {
-    expirePending,
-    createAgreement,
-    listAgreements,
-    getAgreement,
-    patchAgreement,
-    approve,
-    reject,
-    stopByMember,
-    forceAccept,
-    createCharge,
-    listCharges,
-    getCharge,
-    getChargeById,
-    cancelCharge,
-    captureCharge,
-    refundCharge,
-    processDue,
-    agreementView,
   }
 }
 
-export type RecurringService = ReturnType<typeof createRecurringService>
+export const createRecurringService = (deps: RecurringDeps) => new RecurringService(deps)
 
 function intervalText(unit: string, count: number): string {
   const word = unit.toLowerCase()

@@ -38,45 +38,58 @@ export interface DeliveryRun {
   pending: number
 }
 
-export function createWebhookDelivery(deps: DeliveryDeps) {
-  const { state, registry, clock, log } = deps
-  const maxAttempts = deps.maxAttempts ?? 10
-  const baseDelayMs = deps.baseDelayMs ?? 1000
-  const timeoutMs = deps.timeoutMs ?? 10_000
-  let queue: Promise<unknown> = Promise.resolve()
+export class WebhookDelivery {
+  private readonly state: EmulatorState
+  private readonly registry: WebhookRegistry
+  private readonly clock: Clock
+  private readonly log: DeliveryLog
+  private readonly maxAttempts: number
+  private readonly baseDelayMs: number
+  private readonly timeoutMs: number
+  private queue: Promise<unknown> = Promise.resolve()
+
+  constructor(private readonly deps: DeliveryDeps) {
+    this.state = deps.state
+    this.registry = deps.registry
+    this.clock = deps.clock
+    this.log = deps.log
+    this.maxAttempts = deps.maxAttempts ?? 10
+    this.baseDelayMs = deps.baseDelayMs ?? 1000
+    this.timeoutMs = deps.timeoutMs ?? 10_000
+  }
 
   /** Queues the event for every hook of its MSN subscribed to its type; returns how many. */
-  function enqueue(event: EventRecord): number {
-    const copies = state.data.faults.webhookMode === 'duplicate' ? 2 : 1
+  enqueue(event: EventRecord): number {
+    const copies = this.state.data.faults.webhookMode === 'duplicate' ? 2 : 1
     let queued = 0
-    for (const hook of registry.subscribers(event.payload.msn, event.payload.eventType)) {
+    for (const hook of this.registry.subscribers(event.payload.msn, event.payload.eventType)) {
       for (let i = 0; i < copies; i++) {
-        state.data.deliveries.push({
+        this.state.data.deliveries.push({
           id: randomUUID(),
           hookId: hook.id,
           eventId: event.id,
           body: JSON.stringify(event.payload),
           attempts: 0,
-          nextAttemptAt: clock.now().getTime(),
+          nextAttemptAt: this.clock.now().getTime(),
           lastError: null,
-          seq: state.nextSeq(),
+          seq: this.state.nextSeq(),
         })
         queued++
       }
     }
-    if (queued) state.changed()
+    if (queued) this.state.changed()
     return queued
   }
 
-  async function send(delivery: DeliveryRecord): Promise<string | null> {
-    const hook = state.data.hooks[delivery.hookId]
+  private async send(delivery: DeliveryRecord): Promise<string | null> {
+    const hook = this.state.data.hooks[delivery.hookId]
     if (!hook) return null
     try {
-      const res = await deps.fetch(hook.url, {
+      const res = await this.deps.fetch(hook.url, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...signWebhook(hook.secret, hook.url, delivery.body, clock.now()) },
+        headers: { 'Content-Type': 'application/json', ...signWebhook(hook.secret, hook.url, delivery.body, this.clock.now()) },
         body: delivery.body,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(this.timeoutMs),
       })
       await res.body?.cancel().catch(() => undefined)
       return res.ok ? null : `HTTP ${res.status}`
@@ -85,46 +98,44 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
     }
   }
 
-  async function run(all: boolean): Promise<DeliveryRun> {
-    const now = clock.now().getTime()
-    const reverse = state.data.faults.webhookMode === 'reverse'
-    const due = state.data.deliveries.filter((d) => all || d.nextAttemptAt <= now).sort((a, b) => (reverse ? b.seq - a.seq : a.seq - b.seq))
+  private async run(all: boolean): Promise<DeliveryRun> {
+    const now = this.clock.now().getTime()
+    const reverse = this.state.data.faults.webhookMode === 'reverse'
+    const due = this.state.data.deliveries.filter((d) => all || d.nextAttemptAt <= now).sort((a, b) => (reverse ? b.seq - a.seq : a.seq - b.seq))
     let delivered = 0
     let failed = 0
     for (const delivery of due) {
-      if (!state.data.deliveries.includes(delivery)) continue
-      const error = await send(delivery)
+      if (!this.state.data.deliveries.includes(delivery)) continue
+      const error = await this.send(delivery)
       if (error === null) {
-        state.data.deliveries = state.data.deliveries.filter((d) => d !== delivery)
+        this.state.data.deliveries = this.state.data.deliveries.filter((d) => d !== delivery)
         delivered++
       } else {
         failed++
         delivery.attempts++
         delivery.lastError = error
-        delivery.nextAttemptAt = clock.now().getTime() + backoffMs(delivery.attempts - 1, { baseMs: baseDelayMs, maxMs: Infinity })
-        if (delivery.attempts >= maxAttempts) {
-          state.data.deliveries = state.data.deliveries.filter((d) => d !== delivery)
-          state.buryDelivery(delivery)
-          log.warn({ hookId: delivery.hookId, eventId: delivery.eventId, attempts: delivery.attempts, error }, 'Vipps emulator gave up a webhook delivery')
-        } else log.info({ hookId: delivery.hookId, attempts: delivery.attempts, error }, 'Vipps emulator webhook delivery failed; will retry')
+        delivery.nextAttemptAt = this.clock.now().getTime() + backoffMs(delivery.attempts - 1, { baseMs: this.baseDelayMs, maxMs: Infinity })
+        if (delivery.attempts >= this.maxAttempts) {
+          this.state.data.deliveries = this.state.data.deliveries.filter((d) => d !== delivery)
+          this.state.buryDelivery(delivery)
+          this.log.warn({ hookId: delivery.hookId, eventId: delivery.eventId, attempts: delivery.attempts, error }, 'Vipps emulator gave up a webhook delivery')
+        } else this.log.info({ hookId: delivery.hookId, attempts: delivery.attempts, error }, 'Vipps emulator webhook delivery failed; will retry')
       }
-      state.changed()
+      this.state.changed()
     }
-    state.flush()
-    return { delivered, failed, pending: state.data.deliveries.length }
+    this.state.flush()
+    return { delivered, failed, pending: this.state.data.deliveries.length }
   }
 
   /**
    * Sends every delivery whose time has come (all of them with `all`), one at a time in queue
    * order. Runs are serialised so a timer and an explicit flush never send the same delivery twice.
    */
-  function deliverDue(options: { all?: boolean } = {}): Promise<DeliveryRun> {
-    const next = queue.then(() => run(options.all ?? false))
-    queue = next.catch(() => undefined)
+  deliverDue(options: { all?: boolean } = {}): Promise<DeliveryRun> {
+    const next = this.queue.then(() => this.run(options.all ?? false))
+    this.queue = next.catch(() => undefined)
     return next
   }
-
-  return { enqueue, deliverDue }
 }
 
-export type WebhookDelivery = ReturnType<typeof createWebhookDelivery>
+export const createWebhookDelivery = (deps: DeliveryDeps) => new WebhookDelivery(deps)
