@@ -43,24 +43,39 @@ export interface AuthDeps {
 
 export type SessionVia = 'password' | 'token' | 'vipps'
 
-export type AuthService = ReturnType<typeof createAuthService>
+const loginFailed = () => new DomainError('INVALID_CREDENTIALS', messages.loginFailed.id)
+
+/** Counts one use of the key; false once over the limit (for limits that must stay silent). */
+function withinLimit(limiter: RateLimiter, key: string): boolean {
+  try {
+    limiter.hit(key)
+    return true
+  } catch {
+    return false
+  }
+}
 
 /** Sign-in, sessions and password reset (docs/PRODUCT.md §2 Login/Reset, docs/PRODUCT.md §4 Session, CONTRACT "Transport"). */
-export function createAuthService(deps: AuthDeps) {
-  const { db, clock, users } = deps
-  const throttle = deps.limits?.login ?? new LoginThrottle(clock)
-  const forgotPerIp = deps.limits?.forgot ?? new RateLimiter(clock, 20, 60 * 60 * 1000)
+export class AuthService {
+  private readonly throttle: LoginThrottle
+  private readonly forgotPerIp: RateLimiter
   // Reset e-mails per account are capped quietly: the answer stays the same, so nobody can block
   // another person's reset and nobody learns whether the account exists.
-  const forgotMails = deps.limits?.forgotMails ?? new RateLimiter(clock, 5, 60 * 60 * 1000)
-  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
-  const loginFailed = () => new DomainError('INVALID_CREDENTIALS', messages.loginFailed.id)
+  private readonly forgotMails: RateLimiter
+  private readonly sleep: (ms: number) => Promise<void>
 
-  async function startSession(userId: string, via: SessionVia): Promise<LoginResponse> {
+  constructor(private readonly deps: AuthDeps) {
+    this.throttle = deps.limits?.login ?? new LoginThrottle(deps.clock)
+    this.forgotPerIp = deps.limits?.forgot ?? new RateLimiter(deps.clock, 20, 60 * 60 * 1000)
+    this.forgotMails = deps.limits?.forgotMails ?? new RateLimiter(deps.clock, 5, 60 * 60 * 1000)
+    this.sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+  }
+
+  async startSession(userId: string, via: SessionVia): Promise<LoginResponse> {
     const token = randomToken()
-    const now = clock.now()
+    const now = this.deps.clock.now()
     const expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString()
-    await authRepository.insertSession(db, {
+    await authRepository.insertSession(this.deps.db, {
       id: newId(),
       userId,
       tokenHash: sha256(token),
@@ -73,274 +88,256 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   /** Rejects the most common passwords (in addition to the length rule of the schema). */
-  function assertAcceptablePassword(password: string, path: string): void {
+  assertAcceptablePassword(password: string, path: string): void {
     if (isCommonPassword(password)) throw validation([{ path, message: messages.passwordTooCommon.id }])
   }
 
   /** A single-use link to /reset-password for the user, valid `ttlMs`; the token is stored hashed. */
-  async function issueResetLink(user: { id: string; emailAddress: string; language: 'EN' | 'DA' }, ttlMs: number) {
+  private async issueResetLink(user: { id: string; emailAddress: string; language: 'EN' | 'DA' }, ttlMs: number) {
     const token = randomToken()
-    const now = clock.now()
-    await authRepository.insertReset(db, {
+    const now = this.deps.clock.now()
+    await authRepository.insertReset(this.deps.db, {
       id: newId(),
       userId: user.id,
       tokenHash: sha256(token),
       expiresAt: new Date(now.getTime() + ttlMs).toISOString(),
       createdAt: now.toISOString(),
     })
-    const url = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.emailAddress)}`
+    const url = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.emailAddress)}`
     return { locale: localeOf(user.language), url }
   }
 
-  /** Counts one use of the key; false once over the limit (for limits that must stay silent). */
-  function withinLimit(limiter: RateLimiter, key: string): boolean {
-    try {
-      limiter.hit(key)
-      return true
-    } catch {
-      return false
-    }
+  /** A user's sign-in methods, for the account feature (its own methods and login tokens). */
+  readonly methods = {
+    of: async (userId: string): Promise<AuthMethodRow[]> => await authRepository.methodsOf(this.deps.db, userId),
+    verified: async (type: AuthMethodRow['type'], identifier: string): Promise<AuthMethodRow | undefined> =>
+      await authRepository.verifiedMethod(this.deps.db, type, identifier),
+    insert: async (row: NewAuthMethod): Promise<void> => await authRepository.insertMethod(this.deps.db, row),
+    delete: async (id: string): Promise<void> => await authRepository.deleteMethod(this.deps.db, id),
   }
 
-  return {
-    assertAcceptablePassword,
-    startSession,
-
-    /** A user's sign-in methods, for the account feature (its own methods and login tokens). */
-    methods: {
-      of: async (userId: string): Promise<AuthMethodRow[]> => await authRepository.methodsOf(db, userId),
-      verified: async (type: AuthMethodRow['type'], identifier: string): Promise<AuthMethodRow | undefined> =>
-        await authRepository.verifiedMethod(db, type, identifier),
-      insert: async (row: NewAuthMethod): Promise<void> => await authRepository.insertMethod(db, row),
-      delete: async (id: string): Promise<void> => await authRepository.deleteMethod(db, id),
-    },
-
-    /**
-     * E-mail + password or a login token. Unknown e-mail and wrong password get the same answer
-     * and take the same time; only proven sign-ins count. Failures are limited per IP and per
-     * account + IP, and slow an account under attack without locking its owner out (LoginThrottle).
-     * Runs outside the request's write transaction: the password check and any slow-down never
-     * hold the write lock; the session is written under it.
-     */
-    async login(input: LoginRequest, clientIp: string): Promise<LoginResponse> {
-      if (input.type === 'token') {
-        if (!deps.tokenLoginEnabled) throw loginFailed()
-        throttle.assertAllowed(clientIp)
-        const method = await deps.lock.run(async () => await authRepository.methodByLookupHash(db, sha256(input.token)))
-        if (!method || method.type !== 'LOGIN_TOKEN') {
-          throttle.failed(clientIp)
-          throw loginFailed()
-        }
-        return deps.lock.run(() => startSession(method.userId, 'token'))
-      }
-      throttle.assertAllowed(clientIp, input.email)
-      const delay = throttle.delayMs(input.email)
-      if (delay > 0) await sleep(delay)
-      const method = await deps.lock.run(async () => await authRepository.verifiedMethod(db, 'EMAIL_PASSWORD', input.email))
-      const ok = await verifyPassword(input.password, method?.secretHash ?? (await dummyPasswordHash()))
-      if (!method || !ok) {
-        throttle.failed(clientIp, input.email)
+  /**
+   * E-mail + password or a login token. Unknown e-mail and wrong password get the same answer
+   * and take the same time; only proven sign-ins count. Failures are limited per IP and per
+   * account + IP, and slow an account under attack without locking its owner out (LoginThrottle).
+   * Runs outside the request's write transaction: the password check and any slow-down never
+   * hold the write lock; the session is written under it.
+   */
+  async login(input: LoginRequest, clientIp: string): Promise<LoginResponse> {
+    if (input.type === 'token') {
+      if (!this.deps.tokenLoginEnabled) throw loginFailed()
+      this.throttle.assertAllowed(clientIp)
+      const method = await this.deps.lock.run(async () => await authRepository.methodByLookupHash(this.deps.db, sha256(input.token)))
+      if (!method || method.type !== 'LOGIN_TOKEN') {
+        this.throttle.failed(clientIp)
         throw loginFailed()
       }
-      throttle.succeeded(clientIp, input.email)
-      return deps.lock.run(() => startSession(method.userId, 'password'))
-    },
+      return this.deps.lock.run(() => this.startSession(method.userId, 'token'))
+    }
+    this.throttle.assertAllowed(clientIp, input.email)
+    const delay = this.throttle.delayMs(input.email)
+    if (delay > 0) await this.sleep(delay)
+    const method = await this.deps.lock.run(async () => await authRepository.verifiedMethod(this.deps.db, 'EMAIL_PASSWORD', input.email))
+    const ok = await verifyPassword(input.password, method?.secretHash ?? (await dummyPasswordHash()))
+    if (!method || !ok) {
+      this.throttle.failed(clientIp, input.email)
+      throw loginFailed()
+    }
+    this.throttle.succeeded(clientIp, input.email)
+    return this.deps.lock.run(() => this.startSession(method.userId, 'password'))
+  }
 
-    async logout(actor: Actor): Promise<void> {
-      await authRepository.revokeSession(db, actor.sessionId, clock.now().toISOString())
-      users.actorChanged(actor.userId)
-    },
+  async logout(actor: Actor): Promise<void> {
+    await authRepository.revokeSession(this.deps.db, actor.sessionId, this.deps.clock.now().toISOString())
+    this.deps.users.actorChanged(actor.userId)
+  }
 
-    /**
-     * The actor behind a bearer token, sliding the session's expiry forward; undefined when the
-     * token is not a live session. Reused for a few seconds per token (users.actors), never past
-     * the session's expiry; sign-out and every change of what the actor holds invalidate it.
-     */
-    async authenticate(token: string): Promise<Actor | undefined> {
-      const key = sha256(token)
-      const now = clock.now()
-      const cached = users.actors.get(key, now.getTime())
-      if (cached) return cached
-      // A change of what the actor holds from here on keeps what is read below out of the cache.
-      const ticket = users.actors.ticket()
-      // Read as a GET reads (committed rows only, never inside another request's open write
-      // transaction): this runs before the request's own transaction or read scope begins.
-      const session = await inReadScope(() => authRepository.liveSession(db, key, now.toISOString()))
-      if (!session) return undefined
-      let expiresAt = session.expiresAt
-      if (now.getTime() - new Date(session.lastUsedAt).getTime() >= TOUCH_INTERVAL_MS) {
-        expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString()
-        // The sliding expiry is a write: it waits for the lock like every other write instead of
-        // landing inside whichever write transaction is open on the writer right now.
-        // A touch that fails only leaves the expiry where it was; the next request tries again.
-        const sessionId = session.id
-        const at = now.toISOString()
-        const until = expiresAt
-        void deps.lock.run(() => authRepository.touchSession(db, sessionId, at, until)).catch(() => undefined)
-      }
-      const actor = await inReadScope(() => users.loadActor(session.userId, session.id))
-      if (actor) users.actors.set(key, actor, now.getTime(), new Date(expiresAt).getTime(), ticket)
-      return actor
-    },
+  /**
+   * The actor behind a bearer token, sliding the session's expiry forward; undefined when the
+   * token is not a live session. Reused for a few seconds per token (this.deps.users.actors), never past
+   * the session's expiry; sign-out and every change of what the actor holds invalidate it.
+   */
+  async authenticate(token: string): Promise<Actor | undefined> {
+    const key = sha256(token)
+    const now = this.deps.clock.now()
+    const cached = this.deps.users.actors.get(key, now.getTime())
+    if (cached) return cached
+    // A change of what the actor holds from here on keeps what is read below out of the cache.
+    const ticket = this.deps.users.actors.ticket()
+    // Read as a GET reads (committed rows only, never inside another request's open write
+    // transaction): this runs before the request's own transaction or read scope begins.
+    const session = await inReadScope(() => authRepository.liveSession(this.deps.db, key, now.toISOString()))
+    if (!session) return undefined
+    let expiresAt = session.expiresAt
+    if (now.getTime() - new Date(session.lastUsedAt).getTime() >= TOUCH_INTERVAL_MS) {
+      expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString()
+      // The sliding expiry is a write: it waits for the lock like every other write instead of
+      // landing inside whichever write transaction is open on the writer right now.
+      // A touch that fails only leaves the expiry where it was; the next request tries again.
+      const sessionId = session.id
+      const at = now.toISOString()
+      const until = expiresAt
+      void this.deps.lock.run(() => authRepository.touchSession(this.deps.db, sessionId, at, until)).catch(() => undefined)
+    }
+    const actor = await inReadScope(() => this.deps.users.loadActor(session.userId, session.id))
+    if (actor) this.deps.users.actors.set(key, actor, now.getTime(), new Date(expiresAt).getTime(), ticket)
+    return actor
+  }
 
-    /**
-     * Always the same answer, whether or not the account exists. When it does, an e-mail in the
-     * user's language carries a single-use link valid for one hour.
-     */
-    async forgotPassword(email: string, clientIp: string): Promise<string> {
-      forgotPerIp.hit(`ip:${clientIp}`)
-      const user = await users.byEmail(email)
-      if (user && withinLimit(forgotMails, `account:${user.id}`)) {
-        const { locale, url } = await issueResetLink(user, RESET_TTL_MS)
-        const mail = renderEmail(locale, {
-          subject: translate(locale, /*i18n*/ { id: 'Reset your Boligkasse password' }),
-          paragraphs: [
-            translate(locale, /*i18n*/ { id: 'Hello {name},', values: { name: user.fullName } }),
-            translate(locale, /*i18n*/ { id: 'We received a request to reset the password of your Boligkasse account. The link works once and for one hour.' }),
-            translate(locale, /*i18n*/ { id: 'If you did not ask for this, you can ignore this e-mail; your password stays the same.' }),
-          ],
-          action: { label: translate(locale, /*i18n*/ { id: 'Choose a new password' }), url },
+  /**
+   * Always the same answer, whether or not the account exists. When it does, an e-mail in the
+   * user's language carries a single-use link valid for one hour.
+   */
+  async forgotPassword(email: string, clientIp: string): Promise<string> {
+    this.forgotPerIp.hit(`ip:${clientIp}`)
+    const user = await this.deps.users.byEmail(email)
+    if (user && withinLimit(this.forgotMails, `account:${user.id}`)) {
+      const { locale, url } = await this.issueResetLink(user, RESET_TTL_MS)
+      const mail = renderEmail(locale, {
+        subject: translate(locale, /*i18n*/ { id: 'Reset your Boligkasse password' }),
+        paragraphs: [
+          translate(locale, /*i18n*/ { id: 'Hello {name},', values: { name: user.fullName } }),
+          translate(locale, /*i18n*/ { id: 'We received a request to reset the password of your Boligkasse account. The link works once and for one hour.' }),
+          translate(locale, /*i18n*/ { id: 'If you did not ask for this, you can ignore this e-mail; your password stays the same.' }),
+        ],
+        action: { label: translate(locale, /*i18n*/ { id: 'Choose a new password' }), url },
+      })
+      await queueMail(this.deps.db, this.deps.clock, { to: user.emailAddress, ...mail })
+    }
+    return messages.resetRequested.id
+  }
+
+  /**
+   * Invites a user who has no password yet (added to a company by its staff): an e-mail in the
+   * user's language with a single-use set-password link, valid 7 days. It is a password reset
+   * link, so the reset screen (docs/PRODUCT.md §2 "Reset password") sets the first password.
+   */
+  async invite(userId: string, context: { companyName: string; inviterName: string }): Promise<void> {
+    const user = await this.deps.users.byId(userId)
+    if (!user) return
+    const { locale, url } = await this.issueResetLink(user, INVITATION_TTL_MS)
+    const values = { name: user.fullName, company: context.companyName, inviter: context.inviterName }
+    const mail = renderEmail(locale, {
+      subject: translate(locale, /*i18n*/ { id: 'You are invited to {company} on Boligkasse' }, values),
+      paragraphs: [
+        translate(locale, /*i18n*/ { id: 'Hello {name},' }, values),
+        translate(locale, /*i18n*/ { id: '{inviter} has added you to {company} on Boligkasse.' }, values),
+        translate(locale, /*i18n*/ { id: 'Choose a password to sign in. The link works once and for 7 days.' }),
+      ],
+      action: { label: translate(locale, /*i18n*/ { id: 'Choose a password' }), url },
+    })
+    await queueMail(this.deps.db, this.deps.clock, { to: user.emailAddress, ...mail })
+  }
+
+  /**
+   * Tells an existing user, in their language, that a company's staff added them (docs/decisions/0033-privacy-between-associations.md):
+   * who added them, to which company, and a link to sign in. A user who cannot sign in yet (an
+   * earlier invitation not taken up, no proven sign-in) gets a fresh set-password link (valid 7
+   * days) instead.
+   */
+  async notifyAddedToCompany(userId: string, context: { companyName: string; inviterName: string }): Promise<void> {
+    const user = await this.deps.users.byId(userId)
+    if (!user) return
+    const values = { name: user.fullName, company: context.companyName, inviter: context.inviterName }
+    // Only a proven sign-in counts: a pending claim on an address signs nobody in.
+    const canSignIn = (await authRepository.methodsOf(this.deps.db, userId)).some((m) => m.verifiedAt !== null)
+    const { locale, url } =
+      canSignIn ? { locale: localeOf(user.language), url: `${this.deps.publicUrl}/login` } : await this.issueResetLink(user, INVITATION_TTL_MS)
+    const mail = renderEmail(locale, {
+      subject: translate(locale, /*i18n*/ { id: 'You were added to {company} on Boligkasse' }, values),
+      paragraphs: [
+        translate(locale, /*i18n*/ { id: 'Hello {name},' }, values),
+        translate(locale, /*i18n*/ { id: '{inviter} has added you to {company} on Boligkasse.' }, values),
+        canSignIn ?
+          translate(locale, /*i18n*/ { id: 'Sign in as usual to see {company}.' }, values)
+        : translate(locale, /*i18n*/ { id: 'Choose a password to sign in. The link works once and for 7 days.' }),
+        translate(locale, /*i18n*/ { id: 'If you did not expect this, ask {company} to remove you.' }, values),
+      ],
+      action:
+        canSignIn ? { label: translate(locale, /*i18n*/ { id: 'Sign in' }), url } : { label: translate(locale, /*i18n*/ { id: 'Choose a password' }), url },
+    })
+    await queueMail(this.deps.db, this.deps.clock, { to: user.emailAddress, ...mail })
+  }
+
+  /**
+   * Sets a new password from a reset (or invitation) link and uses the link up. The link proves
+   * the account's address, so only that user's own e-mail sign-in is written (and marked proven);
+   * other this.deps.users' unproven claims on the address are dropped. Every session and login token of
+   * the account ends, and an e-mail says so.
+   */
+  async resetPassword(input: ResetPasswordRequest): Promise<string> {
+    this.assertAcceptablePassword(input.newPassword, 'newPassword')
+    const reset = await authRepository.resetByTokenHash(this.deps.db, sha256(input.token))
+    const now = this.deps.clock.now().toISOString()
+    if (!reset) throw new DomainError('VALIDATION_FAILED', messages.invalidResetLink.id, { issues: [{ path: 'token', message: messages.invalidResetLink.id }] })
+    if (reset.usedAt || reset.expiresAt <= now)
+      throw new DomainError('VALIDATION_FAILED', messages.resetLinkExpired.id, { issues: [{ path: 'token', message: messages.resetLinkExpired.id }] })
+    const user = await this.deps.users.byId(reset.userId)
+    if (!user || (input.email && input.email !== user.emailAddress))
+      throw new DomainError('VALIDATION_FAILED', messages.invalidResetLink.id, { issues: [{ path: 'token', message: messages.invalidResetLink.id }] })
+    const secretHash = await hashPassword(input.newPassword)
+    const ended = await transaction(this.deps.db, async () => {
+      await authRepository.markResetUsed(this.deps.db, reset.id, now)
+      const taken = await authRepository.verifiedMethod(this.deps.db, 'EMAIL_PASSWORD', user.emailAddress)
+      if (taken && taken.userId !== user.id)
+        throw new DomainError('VALIDATION_FAILED', messages.invalidResetLink.id, { issues: [{ path: 'token', message: messages.invalidResetLink.id }] })
+      await authRepository.deleteOthersPendingClaims(this.deps.db, 'EMAIL_PASSWORD', user.emailAddress, user.id)
+      const own = await authRepository.ownMethod(this.deps.db, user.id, 'EMAIL_PASSWORD', user.emailAddress)
+      if (own) await authRepository.updateMethod(this.deps.db, own.id, { secretHash, verifiedAt: own.verifiedAt ?? now })
+      else
+        await authRepository.insertMethod(this.deps.db, {
+          id: newId(),
+          userId: user.id,
+          type: 'EMAIL_PASSWORD',
+          identifier: user.emailAddress,
+          secretHash,
+          verifiedAt: now,
+          createdAt: now,
         })
-        await queueMail(db, clock, { to: user.emailAddress, ...mail })
-      }
-      return messages.resetRequested.id
-    },
-
-    /**
-     * Invites a user who has no password yet (added to a company by its staff): an e-mail in the
-     * user's language with a single-use set-password link, valid 7 days. It is a password reset
-     * link, so the reset screen (docs/PRODUCT.md §2 "Reset password") sets the first password.
-     */
-    async invite(userId: string, context: { companyName: string; inviterName: string }): Promise<void> {
-      const user = await users.byId(userId)
-      if (!user) return
-      const { locale, url } = await issueResetLink(user, INVITATION_TTL_MS)
-      const values = { name: user.fullName, company: context.companyName, inviter: context.inviterName }
-      const mail = renderEmail(locale, {
-        subject: translate(locale, /*i18n*/ { id: 'You are invited to {company} on Boligkasse' }, values),
+      // Whatever someone else may have set up with a stolen session or password ends here too:
+      // pending e-mail claims and changes, and Vipps links (the owner links Vipps again).
+      const pending = await authRepository.expireConfirmations(this.deps.db, user.id, now)
+      await authRepository.deleteUnverifiedMethods(this.deps.db, user.id)
+      const vipps = await authRepository.deleteMethodsOfType(this.deps.db, user.id, 'MOBILEPAY')
+      const sessions = await authRepository.revokeAllSessions(this.deps.db, user.id, now)
+      this.deps.users.actors.invalidateUser(user.id, this.deps.db)
+      return { sessions, tokens: await authRepository.deleteLoginTokens(this.deps.db, user.id), pending, vipps }
+    })
+    await this.deps.notifications.notify(user.id, {
+      type: 'info',
+      title: /*i18n*/ { id: 'Your password was changed' },
+      message: /*i18n*/ {
+        id: 'The password of your account was changed and you were signed out on all devices. If this was not you, reset your password at once and contact your association.',
+      },
+    })
+    const locale = localeOf(user.language)
+    const values = { name: user.fullName, sessions: ended.sessions, tokens: ended.tokens, pending: ended.pending, vipps: ended.vipps }
+    await queueMail(this.deps.db, this.deps.clock, {
+      to: user.emailAddress,
+      ...renderEmail(locale, {
+        subject: translate(locale, /*i18n*/ { id: 'Your Boligkasse password was changed' }),
         paragraphs: [
           translate(locale, /*i18n*/ { id: 'Hello {name},' }, values),
-          translate(locale, /*i18n*/ { id: '{inviter} has added you to {company} on Boligkasse.' }, values),
-          translate(locale, /*i18n*/ { id: 'Choose a password to sign in. The link works once and for 7 days.' }),
+          translate(locale, /*i18n*/ { id: 'The password of your Boligkasse account was just changed with a reset link.' }),
+          translate(
+            locale,
+            /*i18n*/ {
+              id: 'For your safety we signed you out everywhere: {sessions, plural, one {# session was} other {# sessions were}} ended and {tokens, plural, one {# login token was} other {# login tokens were}} removed.',
+            },
+            values,
+          ),
+          ...(ended.vipps > 0 ?
+            [translate(locale, /*i18n*/ { id: 'Your Vipps MobilePay sign-in was unlinked as well. Link it again from your profile when you have signed in.' })]
+          : []),
+          ...(ended.pending > 0 ?
+            [translate(locale, /*i18n*/ { id: 'Sign-in methods and e-mail changes that were still waiting for confirmation were cancelled.' })]
+          : []),
+          translate(locale, /*i18n*/ { id: 'If this was not you, reset your password at once and contact your association.' }),
         ],
-        action: { label: translate(locale, /*i18n*/ { id: 'Choose a password' }), url },
-      })
-      await queueMail(db, clock, { to: user.emailAddress, ...mail })
-    },
-
-    /**
-     * Tells an existing user, in their language, that a company's staff added them (docs/decisions/0033-privacy-between-associations.md):
-     * who added them, to which company, and a link to sign in. A user who cannot sign in yet (an
-     * earlier invitation not taken up, no proven sign-in) gets a fresh set-password link (valid 7
-     * days) instead.
-     */
-    async notifyAddedToCompany(userId: string, context: { companyName: string; inviterName: string }): Promise<void> {
-      const user = await users.byId(userId)
-      if (!user) return
-      const values = { name: user.fullName, company: context.companyName, inviter: context.inviterName }
-      // Only a proven sign-in counts: a pending claim on an address signs nobody in.
-      const canSignIn = (await authRepository.methodsOf(db, userId)).some((m) => m.verifiedAt !== null)
-      const { locale, url } = canSignIn ? { locale: localeOf(user.language), url: `${deps.publicUrl}/login` } : await issueResetLink(user, INVITATION_TTL_MS)
-      const mail = renderEmail(locale, {
-        subject: translate(locale, /*i18n*/ { id: 'You were added to {company} on Boligkasse' }, values),
-        paragraphs: [
-          translate(locale, /*i18n*/ { id: 'Hello {name},' }, values),
-          translate(locale, /*i18n*/ { id: '{inviter} has added you to {company} on Boligkasse.' }, values),
-          canSignIn ?
-            translate(locale, /*i18n*/ { id: 'Sign in as usual to see {company}.' }, values)
-          : translate(locale, /*i18n*/ { id: 'Choose a password to sign in. The link works once and for 7 days.' }),
-          translate(locale, /*i18n*/ { id: 'If you did not expect this, ask {company} to remove you.' }, values),
-        ],
-        action:
-          canSignIn ? { label: translate(locale, /*i18n*/ { id: 'Sign in' }), url } : { label: translate(locale, /*i18n*/ { id: 'Choose a password' }), url },
-      })
-      await queueMail(db, clock, { to: user.emailAddress, ...mail })
-    },
-
-    /**
-     * Sets a new password from a reset (or invitation) link and uses the link up. The link proves
-     * the account's address, so only that user's own e-mail sign-in is written (and marked proven);
-     * other users' unproven claims on the address are dropped. Every session and login token of
-     * the account ends, and an e-mail says so.
-     */
-    async resetPassword(input: ResetPasswordRequest): Promise<string> {
-      assertAcceptablePassword(input.newPassword, 'newPassword')
-      const reset = await authRepository.resetByTokenHash(db, sha256(input.token))
-      const now = clock.now().toISOString()
-      if (!reset)
-        throw new DomainError('VALIDATION_FAILED', messages.invalidResetLink.id, { issues: [{ path: 'token', message: messages.invalidResetLink.id }] })
-      if (reset.usedAt || reset.expiresAt <= now)
-        throw new DomainError('VALIDATION_FAILED', messages.resetLinkExpired.id, { issues: [{ path: 'token', message: messages.resetLinkExpired.id }] })
-      const user = await users.byId(reset.userId)
-      if (!user || (input.email && input.email !== user.emailAddress))
-        throw new DomainError('VALIDATION_FAILED', messages.invalidResetLink.id, { issues: [{ path: 'token', message: messages.invalidResetLink.id }] })
-      const secretHash = await hashPassword(input.newPassword)
-      const ended = await transaction(db, async () => {
-        await authRepository.markResetUsed(db, reset.id, now)
-        const taken = await authRepository.verifiedMethod(db, 'EMAIL_PASSWORD', user.emailAddress)
-        if (taken && taken.userId !== user.id)
-          throw new DomainError('VALIDATION_FAILED', messages.invalidResetLink.id, { issues: [{ path: 'token', message: messages.invalidResetLink.id }] })
-        await authRepository.deleteOthersPendingClaims(db, 'EMAIL_PASSWORD', user.emailAddress, user.id)
-        const own = await authRepository.ownMethod(db, user.id, 'EMAIL_PASSWORD', user.emailAddress)
-        if (own) await authRepository.updateMethod(db, own.id, { secretHash, verifiedAt: own.verifiedAt ?? now })
-        else
-          await authRepository.insertMethod(db, {
-            id: newId(),
-            userId: user.id,
-            type: 'EMAIL_PASSWORD',
-            identifier: user.emailAddress,
-            secretHash,
-            verifiedAt: now,
-            createdAt: now,
-          })
-        // Whatever someone else may have set up with a stolen session or password ends here too:
-        // pending e-mail claims and changes, and Vipps links (the owner links Vipps again).
-        const pending = await authRepository.expireConfirmations(db, user.id, now)
-        await authRepository.deleteUnverifiedMethods(db, user.id)
-        const vipps = await authRepository.deleteMethodsOfType(db, user.id, 'MOBILEPAY')
-        const sessions = await authRepository.revokeAllSessions(db, user.id, now)
-        users.actors.invalidateUser(user.id, db)
-        return { sessions, tokens: await authRepository.deleteLoginTokens(db, user.id), pending, vipps }
-      })
-      await deps.notifications.notify(user.id, {
-        type: 'info',
-        title: /*i18n*/ { id: 'Your password was changed' },
-        message: /*i18n*/ {
-          id: 'The password of your account was changed and you were signed out on all devices. If this was not you, reset your password at once and contact your association.',
-        },
-      })
-      const locale = localeOf(user.language)
-      const values = { name: user.fullName, sessions: ended.sessions, tokens: ended.tokens, pending: ended.pending, vipps: ended.vipps }
-      await queueMail(db, clock, {
-        to: user.emailAddress,
-        ...renderEmail(locale, {
-          subject: translate(locale, /*i18n*/ { id: 'Your Boligkasse password was changed' }),
-          paragraphs: [
-            translate(locale, /*i18n*/ { id: 'Hello {name},' }, values),
-            translate(locale, /*i18n*/ { id: 'The password of your Boligkasse account was just changed with a reset link.' }),
-            translate(
-              locale,
-              /*i18n*/ {
-                id: 'For your safety we signed you out everywhere: {sessions, plural, one {# session was} other {# sessions were}} ended and {tokens, plural, one {# login token was} other {# login tokens were}} removed.',
-              },
-              values,
-            ),
-            ...(ended.vipps > 0 ?
-              [
-                translate(
-                  locale,
-                  /*i18n*/ { id: 'Your Vipps MobilePay sign-in was unlinked as well. Link it again from your profile when you have signed in.' },
-                ),
-              ]
-            : []),
-            ...(ended.pending > 0 ?
-              [translate(locale, /*i18n*/ { id: 'Sign-in methods and e-mail changes that were still waiting for confirmation were cancelled.' })]
-            : []),
-            translate(locale, /*i18n*/ { id: 'If this was not you, reset your password at once and contact your association.' }),
-          ],
-        }),
-      })
-      return messages.passwordChanged.id
-    },
+      }),
+    })
+    return messages.passwordChanged.id
   }
 }
+
+export const createAuthService = (deps: AuthDeps) => new AuthService(deps)

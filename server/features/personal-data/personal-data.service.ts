@@ -40,46 +40,48 @@ export interface PersonalDataDeps {
  * Personal data (decision 0069): a user downloads what the product holds about them;
  * the chairman or administrator of an association (or the super admin) erases a member who asked.
  */
-export function createPersonalDataService({ db, clock, actorChanged, mailFilesDir }: PersonalDataDeps) {
+export class PersonalDataService {
+  constructor(private readonly deps: PersonalDataDeps) {}
+
   /** The companies a user belongs to: a role there, or an agreement in any state. */
-  const companiesOf = async (userId: string): Promise<Set<string>> => {
-    const roles = await db.select({ id: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId)).all()
-    const residences = await db.selectDistinct({ id: agreements.companyId }).from(agreements).where(eq(agreements.memberUserId, userId)).all()
+  private async companiesOf(userId: string): Promise<Set<string>> {
+    const roles = await this.deps.db.select({ id: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId)).all()
+    const residences = await this.deps.db.selectDistinct({ id: agreements.companyId }).from(agreements).where(eq(agreements.memberUserId, userId)).all()
     return new Set([...roles, ...residences].map((r) => r.id))
   }
 
   /** 404 unless the actor may handle erase requests for the company; 403 for its other members. */
-  async function assertMayErase(actor: Actor, companyId: string): Promise<void> {
+  private async assertMayErase(actor: Actor, companyId: string): Promise<void> {
     if (isSuperAdmin(actor)) {
-      if (!(await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).get())) throw notFound(m.companyNotFound.id)
+      if (!(await this.deps.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).get())) throw notFound(m.companyNotFound.id)
       return
     }
     const role = roleIn(actor, companyId)
     if (role === 'CHAIRMAN' || role === 'ADMINISTRATOR') return
     // Its other staff and its residents know the association exists: 403. Anyone else: 404.
-    if (role !== undefined || (await companiesOf(actor.userId)).has(companyId)) throw forbidden()
+    if (role !== undefined || (await this.companiesOf(actor.userId)).has(companyId)) throw forbidden()
     throw notFound()
   }
 
   /** The member to erase, after the caller's access: 403/404 as `assertMayErase`, 404 when they are not a member of the company. */
-  async function reachableTarget(actor: Actor, companyId: string, userId: string) {
-    await assertMayErase(actor, companyId)
-    const target = await db.select({ id: users.id, systemRole: users.systemRole }).from(users).where(eq(users.id, userId)).get()
-    const theirs = target ? await companiesOf(userId) : new Set<string>()
+  private async reachableTarget(actor: Actor, companyId: string, userId: string) {
+    await this.assertMayErase(actor, companyId)
+    const target = await this.deps.db.select({ id: users.id, systemRole: users.systemRole }).from(users).where(eq(users.id, userId)).get()
+    const theirs = target ? await this.companiesOf(userId) : new Set<string>()
     if (!target || !theirs.has(companyId)) throw notFound(m.erasureMemberNotFound.id)
     return { target, theirs }
   }
 
   /** Why the member cannot be erased yet (409 with the step to take first), or nothing. */
-  async function assertNothingOpen(userId: string): Promise<void> {
-    const agreement = await db
+  private async assertNothingOpen(userId: string): Promise<void> {
+    const agreement = await this.deps.db
       .select({ id: agreements.id })
       .from(agreements)
       .where(and(eq(agreements.memberUserId, userId), inArray(agreements.status, [...activeAgreement])))
       .get()
     if (agreement) throw conflict(m.erasureActiveAgreement.id)
     const credited = sql<number>`coalesce((SELECT sum(cn.total_ore) FROM invoices cn WHERE cn.credited_invoice_id = ${invoices.id} AND cn.kind = 'CREDIT_NOTE'), 0)`
-    const unpaid = await db
+    const unpaid = await this.deps.db
       .select({ id: invoices.id })
       .from(invoices)
       .where(
@@ -93,7 +95,7 @@ export function createPersonalDataService({ db, clock, actorChanged, mailFilesDi
       )
       .get()
     if (unpaid) throw conflict(m.erasureUnpaidInvoices.id)
-    const loan = await db
+    const loan = await this.deps.db
       .select({ id: loans.id })
       .from(loans)
       .where(and(or(eq(loans.borrowerUserId, userId), eq(loans.lenderUserId, userId)), inArray(loans.status, [...openLoan])))
@@ -101,41 +103,40 @@ export function createPersonalDataService({ db, clock, actorChanged, mailFilesDi
     if (loan) throw conflict(m.erasureOpenLoans.id)
   }
 
-  return {
-    async export(actor: Actor): Promise<PersonalDataExport> {
-      return await personalDataOf(db, clock, actor.userId)
-    },
+  async export(actor: Actor): Promise<PersonalDataExport> {
+    return await personalDataOf(this.deps.db, this.deps.clock, actor.userId)
+  }
 
-    async exportHtml(actor: Actor): Promise<{ page: string; exportedAt: string }> {
-      const locale: Locale = actor.language === 'DA' ? 'da' : 'en'
-      const data = await personalDataOf(db, clock, actor.userId)
-      return { page: personalDataHtml(data, locale), exportedAt: data.exportedAt }
-    },
+  async exportHtml(actor: Actor): Promise<{ page: string; exportedAt: string }> {
+    const locale: Locale = actor.language === 'DA' ? 'da' : 'en'
+    const data = await personalDataOf(this.deps.db, this.deps.clock, actor.userId)
+    return { page: personalDataHtml(data, locale), exportedAt: data.exportedAt }
+  }
 
-    /**
-     * The access checks of an erase, which the route runs before it reads the body: another
-     * association's company, or someone who is not a member of this one, is 404 whatever is sent.
-     */
-    async assertMayReach(actor: Actor, companyId: string, userId: string): Promise<void> {
-      await reachableTarget(actor, companyId, userId)
-    },
+  /**
+   * The access checks of an erase, which the route runs before it reads the body: another
+   * association's company, or someone who is not a member of this one, is 404 whatever is sent.
+   */
+  async assertMayReach(actor: Actor, companyId: string, userId: string): Promise<void> {
+    await this.reachableTarget(actor, companyId, userId)
+  }
 
-    async erase(actor: Actor, companyId: string, userId: string, request: EraseMemberRequest): Promise<Erasure> {
-      const { target, theirs } = await reachableTarget(actor, companyId, userId)
-      if (request.requestedOn > todayInCopenhagen(clock)) throw validation([{ path: 'requestedOn', message: m.erasureDateInvalid.id }])
-      if (userId === actor.userId) throw conflict(m.erasureSelf.id)
-      if (target.systemRole === 'SUPERADMIN') throw conflict(m.erasureSuperAdmin.id)
-      const done = await db.select({ id: personalDataErasures.id }).from(personalDataErasures).where(eq(personalDataErasures.userId, userId)).get()
-      if (done) throw conflict(m.erasureAlreadyErased.id)
-      if (!isSuperAdmin(actor) && [...theirs].some((id) => id !== companyId)) throw conflict(m.erasureOtherAssociation.id)
-      await assertNothingOpen(userId)
-      const erasure = await eraseAccount({ db, clock }, { ...request, userId, companyId, erasedByUserId: actor.userId })
-      actorChanged(userId)
-      // After the erase's writes. Should the request's transaction still roll back and run again, the retry finds the same rows and deletes them again.
-      const { mailIds, ...logged } = erasure
-      if (mailFilesDir) for (const id of mailIds) rmSync(join(mailFilesDir, `${id}.eml`), { force: true })
-      return logged
-    },
+  async erase(actor: Actor, companyId: string, userId: string, request: EraseMemberRequest): Promise<Erasure> {
+    const { target, theirs } = await this.reachableTarget(actor, companyId, userId)
+    if (request.requestedOn > todayInCopenhagen(this.deps.clock)) throw validation([{ path: 'requestedOn', message: m.erasureDateInvalid.id }])
+    if (userId === actor.userId) throw conflict(m.erasureSelf.id)
+    if (target.systemRole === 'SUPERADMIN') throw conflict(m.erasureSuperAdmin.id)
+    const done = await this.deps.db.select({ id: personalDataErasures.id }).from(personalDataErasures).where(eq(personalDataErasures.userId, userId)).get()
+    if (done) throw conflict(m.erasureAlreadyErased.id)
+    if (!isSuperAdmin(actor) && [...theirs].some((id) => id !== companyId)) throw conflict(m.erasureOtherAssociation.id)
+    await this.assertNothingOpen(userId)
+    const erasure = await eraseAccount({ db: this.deps.db, clock: this.deps.clock }, { ...request, userId, companyId, erasedByUserId: actor.userId })
+    this.deps.actorChanged(userId)
+    // After the erase's writes. Should the request's transaction still roll back and run again, the retry finds the same rows and deletes them again.
+    const { mailIds, ...logged } = erasure
+    if (this.deps.mailFilesDir) for (const id of mailIds) rmSync(join(this.deps.mailFilesDir, `${id}.eml`), { force: true })
+    return logged
   }
 }
-export type PersonalDataService = ReturnType<typeof createPersonalDataService>
+
+export const createPersonalDataService = (deps: PersonalDataDeps) => new PersonalDataService(deps)
