@@ -4,7 +4,7 @@ import { DomainError, conflict, invalidState, notFound, ruleViolation, validatio
 import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import { newBulkId, newId } from '../../lib/ids'
 import type { WriteLock } from '../../lib/write-lock'
-import type { OneTimeChargeRequest, Refund, RefundRequest } from '../../../shared/contract/billing'
+import type { DebtorPage, MarkPaidRequest, OneTimeChargeRequest, Refund, RefundRequest, RetryRequest, WriteOffRequest } from '../../../shared/contract/billing'
 import type { Charge } from '../../../shared/contract/agreements'
 import { localeOf } from '../../../shared/contract/common'
 import { formatKroner } from '../../../shared/domain/money'
@@ -22,10 +22,10 @@ import type { UsersService } from '../users'
 import { billingRepository as st, type CompanySnapshot, type DueAgreement, type DueCursor } from './billing.repository'
 import { chargesRepository } from './charges.repository'
 import type { ChargesService } from './charges.service'
-import { invoicesRepository } from './invoices.repository'
+import { invoicesRepository, type InvoiceRow } from './invoices.repository'
 import { creditNoteLines, linesLeft } from './credit-lines'
-import { createDebtorActions } from './debtors.service'
-import { createOneTimeCharges } from './one-time-charge'
+import { DebtorActions, type parseDebtorQuery } from './debtors.service'
+import { createOneTimeCharges, type OneTimeCharges } from './one-time-charge'
 import { UNIT_OF_PERIOD, type FaultPoint, type Invoicing, type LineSource } from './invoicing'
 import { transaction } from '../../db/client'
 import { queueProviderCall } from '../../integrations/vipps/provider-outbox'
@@ -57,20 +57,10 @@ const BIG_RUN_CHECKPOINT_PAGES = 20_000
 /** PostgreSQL: how long a batch waits (plus up to as much again) while another process's batch has the turn. */
 const TURN_WAIT_MS = 50
 
-export type BillingService = ReturnType<typeof createBillingService>
+type AgreementRow = NonNullable<Awaited<ReturnType<AgreementsService['rowOf']>>>
+type Locale = ReturnType<typeof localeOf>
 
-/**
- * The billing engine (docs/DOMAIN.md "Billing rules"):
- * - `run()` creates every due REGULAR charge `leadDays` before it is due, with its invoice and
- *   its provider-outbox row, and advances the agreement's next payment date, catching up missed
- *   periods. One transaction per batch of agreements; each agreement is read again inside it and
- *   the unique (agreement, due) index stops a second charge, so a crash, a re-run or a second
- *   process never bills twice, and invoice numbers (taken in the same transaction) never skip.
- * - one-time charges and refunds (a refund issues a credit note) are recorded and queued for Vipps;
- * - a FAILED charge's invoice goes through the overdue steps (reminders, debt collection).
- * Invoices are issued and follow their charge in invoicing.ts; charges are charges.service.ts's.
- */
-export function createBillingService(deps: {
+export interface BillingServiceDeps {
   database: Database_
   clock: Clock
   /**
@@ -89,108 +79,213 @@ export function createBillingService(deps: {
   config?: Partial<BillingConfig>
   /** Tests: called at named points of a billing run to simulate a crash there. */
   faultPoint?: FaultPoint
-}) {
-  const { database, clock, lock, log, agreements, charges, invoicing, companies, users, notices } = deps
-  const { db } = database
-  const config = { ...defaultBillingConfig, ...deps.config }
-  const nowIso = () => clock.now().toISOString()
-  const sendNow = () => (deps.sendClock ?? clock).now().toISOString()
-  const fault = deps.faultPoint ?? (() => {})
-  const oneTime = createOneTimeCharges({ clock, charges })
+}
+
+/** What one billing run knows across its batches. */
+interface RunState {
+  today: string
+  horizon: string
+  companyCache: Map<string, CompanySnapshot | undefined>
+  /** Agreements whose catch-up stopped early: skipped when met again in the same run. */
+  seen: Set<string>
+}
+
+/** What one committed batch of a billing run did. */
+interface BatchResult {
+  read: number
+  created: number
+  agreementsBilled: number
+  stillDue: string[]
+  next: DueCursor
+}
+
+/** One agreement as a billing period of it is billed. */
+interface AgreementToBill {
+  a: DueAgreement
+  company: CompanySnapshot
+  member: NonNullable<ReturnType<typeof st.memberOf>>
+  today: string
+  now: string
+  /** The invoice lines of one period, read at the first charge created. */
+  lines?: LineSource[]
+}
+
+const descriptionOf = (company: CompanySnapshot, externalSeq: number, due: string) => `${company.acronym} ${externalSeq} ${due}`.slice(0, 45)
+
+const moneyText = (locale: Locale, ore: number) => formatKroner(ore, locale)
+
+/**
+ * The billing engine (docs/DOMAIN.md "Billing rules"):
+ * - `run()` creates every due REGULAR charge `leadDays` before it is due, with its invoice and
+ *   its provider-outbox row, and advances the agreement's next payment date, catching up missed
+ *   periods. One transaction per batch of agreements; each agreement is read again inside it and
+ *   the unique (agreement, due) index stops a second charge, so a crash, a re-run or a second
+ *   process never bills twice, and invoice numbers (taken in the same transaction) never skip.
+ * - one-time charges and refunds (a refund issues a credit note) are recorded and queued for Vipps;
+ * - a FAILED charge's invoice goes through the overdue steps (reminders, debt collection).
+ * Invoices are issued and follow their charge in invoicing.ts; charges are charges.service.ts's.
+ */
+export class BillingService {
+  readonly config: BillingConfig
+  private readonly db: Database_['db']
+  private readonly oneTime: OneTimeCharges
+  private readonly debtorActions: DebtorActions
+
+  constructor(private readonly deps: BillingServiceDeps) {
+    this.db = deps.database.db
+    this.config = { ...defaultBillingConfig, ...deps.config }
+    this.oneTime = createOneTimeCharges({ clock: deps.clock, charges: deps.charges })
+    this.debtorActions = new DebtorActions({
+      database: deps.database,
+      clock: deps.clock,
+      sendClock: deps.sendClock ?? deps.clock,
+      agreements: deps.agreements,
+      charges: deps.charges,
+      invoicing: deps.invoicing,
+      companies: deps.companies,
+      users: deps.users,
+      oneTime: this.oneTime,
+      config: this.config,
+    })
+  }
+
+  private nowIso() {
+    return this.deps.clock.now().toISOString()
+  }
+
+  private sendNow() {
+    return (this.deps.sendClock ?? this.deps.clock).now().toISOString()
+  }
+
+  private fault(point: Parameters<FaultPoint>[0]) {
+    this.deps.faultPoint?.(point)
+  }
 
   // ---- the billing run
 
-  const descriptionOf = (company: CompanySnapshot, externalSeq: number, due: string) => `${company.acronym} ${externalSeq} ${due}`.slice(0, 45)
+  /** The agreement's company, read once per run. */
+  private async companyOf(companyId: string, companyCache: Map<string, CompanySnapshot | undefined>) {
+    if (!companyCache.has(companyId)) companyCache.set(companyId, await st.company(this.db, companyId))
+    return companyCache.get(companyId)
+  }
 
   /**
    * Bills one agreement (its row read in the batch's transaction); returns the number of charges
    * created and whether its next payment date is still within the horizon (the catch-up stopped at
    * `maxCatchUpPeriods`, or at the termination).
    */
-  async function billAgreement(
+  private async billAgreement(
     a: DueAgreement,
     horizon: string,
     today: string,
     now: string,
     companyCache: Map<string, CompanySnapshot | undefined>,
   ): Promise<{ created: number; stillDue: boolean }> {
-    let company = companyCache.get(a.company_id)
-    if (!companyCache.has(a.company_id)) {
-      company = await st.company(db, a.company_id)
-      companyCache.set(a.company_id, company)
-    }
+    const company = await this.companyOf(a.company_id, companyCache)
     const member = st.memberOf(a)
     if (!company || !member) return { created: 0, stillDue: false }
     // No regular charge on or after the termination date, nor for the days a termination's last
     // payment covers: it takes the place of the last period's charge (shared/domain/termination.ts).
     const termination = { terminationDate: a.termination_date, finalPaymentRequired: Boolean(a.final_payment_required) }
     const anchor = anchorDayOf(a.start_payment_date, a.next_regular_payment_date)
-    const agreement = { id: a.id, companyId: a.company_id, memberUserId: a.member_user_id }
-    const scope = { companyId: a.company_id, userId: a.member_user_id }
-    let lines: LineSource[] | undefined
-    let next = a.next_regular_payment_date
-    // Catch-up is for periods missed while the agreement existed (downtime), never for a start
-    // before it (decision 0034): the API refuses a past start date, and a row imported with one is
-    // billed from its first period date on or after the day it was created.
-    if (next < today) {
-      const createdOn = copenhagenDateOf(new Date(a.created_at))
-      while (next < createdOn) next = nextPaymentDate(next, a.payment_period, anchor)
-    }
+    const bill: AgreementToBill = { a, company, member, today, now }
+    let next = firstPeriodToBill(a, today, anchor)
     let created = 0
-    for (let i = 0; next <= horizon && i < config.maxCatchUpPeriods; i++) {
+    for (let i = 0; next <= horizon && i < this.config.maxCatchUpPeriods; i++) {
       if (termination.terminationDate && !regularChargeAllowed(next, nextPaymentDate(next, a.payment_period, anchor), termination)) break
-      const chargeId = newBulkId()
-      const invoiceId = newBulkId()
-      const description = descriptionOf(company, a.external_seq, next)
-      if (
-        await st.insertRegularCharge(db, {
-          id: chargeId,
-          agreementId: a.id,
-          companyId: a.company_id,
-          amountOre: a.price_ore,
-          description,
-          due: next,
-          invoiceId,
-          now,
-        })
-      ) {
-        fault('charge')
-        lines ??= await invoicing.partLines(a.id, UNIT_OF_PERIOD[a.payment_period])
-        await invoicing.issue({
-          kind: 'INVOICE',
-          id: invoiceId,
-          agreement,
-          chargeId,
-          description,
-          lines,
-          company,
-          member,
-          paymentType: 'REGULAR',
-          chargeDue: next,
-          now,
-          today,
-        })
-        await queueProviderCall(db, {
-          id: newBulkId(),
-          providerId: a.payment_provider_id,
-          agreementId: a.id,
-          chargeId,
-          kind: 'CREATE_CHARGE',
-          payload: {},
-          at: sendNow(),
-        })
-        fault('outbox')
-        await writeChange(db, 'charge', chargeId, 'upsert', scope, now)
-        created++
-      }
+      if (await this.billPeriod(bill, next)) created++
       next = nextPaymentDate(next, a.payment_period, anchor)
     }
     if (next !== a.next_regular_payment_date) {
-      await st.advanceAgreement(db, a.id, next, now)
-      await writeChange(db, 'agreement', a.id, 'upsert', scope, now)
-      fault('agreement')
+      await st.advanceAgreement(this.db, a.id, next, now)
+      await writeChange(this.db, 'agreement', a.id, 'upsert', { companyId: a.company_id, userId: a.member_user_id }, now)
+      this.fault('agreement')
     }
     return { created, stillDue: next <= horizon }
+  }
+
+  /**
+   * The REGULAR charge of one period due `due`, with its invoice, its provider-outbox row and its
+   * change-log row; false when the agreement already has a charge due that day.
+   */
+  private async billPeriod(bill: AgreementToBill, due: string): Promise<boolean> {
+    const { a, company, member, today, now } = bill
+    const { db } = this
+    const chargeId = newBulkId()
+    const invoiceId = newBulkId()
+    const description = descriptionOf(company, a.external_seq, due)
+    const inserted = await st.insertRegularCharge(db, {
+      id: chargeId,
+      agreementId: a.id,
+      companyId: a.company_id,
+      amountOre: a.price_ore,
+      description,
+      due,
+      invoiceId,
+      now,
+    })
+    if (!inserted) return false
+    this.fault('charge')
+    bill.lines ??= await this.deps.invoicing.partLines(a.id, UNIT_OF_PERIOD[a.payment_period])
+    await this.deps.invoicing.issue({
+      kind: 'INVOICE',
+      id: invoiceId,
+      agreement: { id: a.id, companyId: a.company_id, memberUserId: a.member_user_id },
+      chargeId,
+      description,
+      lines: bill.lines,
+      company,
+      member,
+      paymentType: 'REGULAR',
+      chargeDue: due,
+      now,
+      today,
+    })
+    await queueProviderCall(db, {
+      id: newBulkId(),
+      providerId: a.payment_provider_id,
+      agreementId: a.id,
+      chargeId,
+      kind: 'CREATE_CHARGE',
+      payload: {},
+      at: this.sendNow(),
+    })
+    this.fault('outbox')
+    await writeChange(db, 'charge', chargeId, 'upsert', { companyId: a.company_id, userId: a.member_user_id }, now)
+    return true
+  }
+
+  /**
+   * One batch; returns the number of agreements read (fewer than `batchSize`: the run is done), or
+   * undefined when another process's batch has the turn (PostgreSQL). It may run twice (a
+   * SERIALIZABLE transaction PostgreSQL gave up on runs again), so what it learns is returned and
+   * kept only once it has committed.
+   */
+  private batch(state: RunState, after: DueCursor): Promise<BatchResult | undefined> {
+    const { db } = this
+    return transaction(db, async () => {
+      if (!(await st.takeBatchTurn(db))) return undefined
+      const now = this.nowIso()
+      const rows = await st.dueBatch(db, state.horizon, after, this.config.batchSize)
+      let created = 0
+      let agreementsBilled = 0
+      const stillDue: string[] = []
+      for (const a of rows) {
+        if (state.seen.has(a.id)) continue
+        const n = await this.billAgreement(a, state.horizon, state.today, now, state.companyCache)
+        created += n.created
+        if (n.created > 0) agreementsBilled++
+        if (n.stillDue) stillDue.push(a.id)
+      }
+      const last = rows.at(-1)
+      return {
+        read: rows.length,
+        created,
+        agreementsBilled,
+        stillDue,
+        next: last ? { date: last.next_regular_payment_date, id: last.id } : after,
+      }
+    })
   }
 
   /**
@@ -202,65 +297,33 @@ export function createBillingService(deps: {
    * past the horizon, behind the keyset; one whose catch-up stopped early (`maxCatchUpPeriods`, a
    * termination) may move ahead of it and is skipped when met again, so the cap holds per run.
    */
-  async function run(): Promise<{ agreements: number; charges: number }> {
-    const today = todayInCopenhagen(clock)
-    const horizon = plusDays(today, config.leadDays)
-    const companyCache = new Map<string, CompanySnapshot | undefined>()
-    const seen = new Set<string>()
+  async run(): Promise<{ agreements: number; charges: number }> {
+    const today = todayInCopenhagen(this.deps.clock)
+    const state: RunState = { today, horizon: plusDays(today, this.config.leadDays), companyCache: new Map(), seen: new Set() }
     let chargesCreated = 0
     let billed = 0
     let cursor: DueCursor = { date: '', id: '' }
-    /**
-     * One batch; returns the number of agreements read (fewer than `batchSize`: the run is done), or
-     * undefined when another process's batch has the turn (PostgreSQL). It may run twice (a
-     * SERIALIZABLE transaction PostgreSQL gave up on runs again), so what it learns is returned and
-     * kept only once it has committed.
-     */
-    const batch = (after: DueCursor) =>
-      transaction(db, async () => {
-        if (!(await st.takeBatchTurn(db))) return undefined
-        const now = nowIso()
-        const rows = await st.dueBatch(db, horizon, after, config.batchSize)
-        let created = 0
-        let agreementsBilled = 0
-        const stillDue: string[] = []
-        for (const a of rows) {
-          if (seen.has(a.id)) continue
-          const n = await billAgreement(a, horizon, today, now, companyCache)
-          created += n.created
-          if (n.created > 0) agreementsBilled++
-          if (n.stillDue) stillDue.push(a.id)
-        }
-        const last = rows.at(-1)
-        return {
-          read: rows.length,
-          created,
-          agreementsBilled,
-          stillDue,
-          next: last ? { date: last.next_regular_payment_date, id: last.id } : after,
-        }
-      })
     // A bigger page cache once a run turns out large (charges, invoices, lines, outbox and
     // change-log indexes all grow at once); given back afterwards. Checkpoints less often too:
     // every page the run touches is then copied back once, not many times. SQLite's own settings
     // (PostgreSQL's are the server's).
-    const sqlite = database.sqlite
+    const sqlite = this.deps.database.sqlite
     const cacheSize = sqlite?.pragma('cache_size', { simple: true }) as number
     const autoCheckpoint = sqlite?.pragma('wal_autocheckpoint', { simple: true }) as number
     try {
       for (let full = 0; ;) {
         // Counted only once the batch has committed: a failed batch rolls back all it wrote.
-        const done = await lock.run(() => batch(cursor))
+        const done = await this.deps.lock.run(() => this.batch(state, cursor))
         if (!done) {
           // Another process's batch runs: try again shortly, from the same place.
           await new Promise((resolve) => setTimeout(resolve, TURN_WAIT_MS * (1 + Math.random())))
           continue
         }
-        for (const id of done.stillDue) seen.add(id)
+        for (const id of done.stillDue) state.seen.add(id)
         chargesCreated += done.created
         billed += done.agreementsBilled
         cursor = done.next
-        if (done.read < config.batchSize) break
+        if (done.read < this.config.batchSize) break
         if (++full === 1 && sqlite) {
           sqlite.pragma(`cache_size = ${BIG_RUN_CACHE_KIB}`)
           sqlite.pragma(`wal_autocheckpoint = ${BIG_RUN_CHECKPOINT_PAGES}`)
@@ -272,7 +335,7 @@ export function createBillingService(deps: {
         sqlite.pragma(`wal_autocheckpoint = ${autoCheckpoint}`)
       }
     }
-    if (chargesCreated) log.info({ agreements: billed, charges: chargesCreated }, 'billing run')
+    if (chargesCreated) this.deps.log.info({ agreements: billed, charges: chargesCreated }, 'billing run')
     return { agreements: billed, charges: chargesCreated }
   }
 
@@ -284,8 +347,10 @@ export function createBillingService(deps: {
    * settle it; a retry that collected, paid outside Vipps or a write-off does); each step once per
    * failed charge, counted from the invoice's own charge (a failed retry starts no second series).
    */
-  async function overdueSteps(): Promise<number> {
-    const today = todayInCopenhagen(clock)
+  async overdueSteps(): Promise<number> {
+    const { db, config } = this
+    const { charges, agreements } = this.deps
+    const today = todayInCopenhagen(this.deps.clock)
     const steps = [...config.reminderDays].sort((x, y) => x - y)
     let taken = 0
     const due = await st.overdueCandidates(
@@ -304,31 +369,10 @@ export function createBillingService(deps: {
       const collect = days >= config.debtCollectionDays && step <= steps.length && a.debtCollectionSince === null
       if (reminder === charge.overdueStep && !collect) continue
       const values = { externalId: String(a.externalSeq), due: charge.due, days: String(days) }
-      if (reminder > charge.overdueStep)
-        await notices.tell(a.memberUserId, {
-          type: 'warning',
-          title: /*i18n*/ { id: 'Reminder: payment for agreement {externalId} is overdue' },
-          message: /*i18n*/ {
-            id: 'The payment due {due} for agreement {externalId} is still not paid ({days} days). Please contact the association or make sure it can be paid in Vipps MobilePay.',
-          },
-          values,
-          actionUrl: `/agreements/${a.id}`,
-          actionText: /*i18n*/ { id: 'Open agreement' },
-        })
+      if (reminder > charge.overdueStep) await this.remind(a, values)
       if (collect) {
         step = steps.length + 1
-        await agreements.flagDebtCollection(a)
-        for (const userId of [a.memberUserId, ...(await st.adminStaffOf(db, a.companyId)).filter((u) => u !== a.memberUserId)])
-          await notices.tell(userId, {
-            type: 'error',
-            title: /*i18n*/ { id: 'Agreement {externalId} goes to debt collection' },
-            message: /*i18n*/ {
-              id: "The payment due {due} for agreement {externalId} is {days} days overdue and has been handed to the association's debt-collection process.",
-            },
-            values,
-            actionUrl: `/agreements/${a.id}`,
-            actionText: /*i18n*/ { id: 'Open agreement' },
-          })
+        await this.toDebtCollection(a, values)
       }
       await chargesRepository.update(db, charge.id, { overdueStep: step })
       taken++
@@ -336,18 +380,54 @@ export function createBillingService(deps: {
     return taken
   }
 
+  /** The overdue step's reminder to the member. */
+  private async remind(a: AgreementRow, values: Record<string, string>) {
+    await this.deps.notices.tell(a.memberUserId, {
+      type: 'warning',
+      title: /*i18n*/ { id: 'Reminder: payment for agreement {externalId} is overdue' },
+      message: /*i18n*/ {
+        id: 'The payment due {due} for agreement {externalId} is still not paid ({days} days). Please contact the association or make sure it can be paid in Vipps MobilePay.',
+      },
+      values,
+      actionUrl: `/agreements/${a.id}`,
+      actionText: /*i18n*/ { id: 'Open agreement' },
+    })
+  }
+
+  /** The last overdue step: the agreement is flagged for debt collection, told to the member and the company's admin staff. */
+  private async toDebtCollection(a: AgreementRow, values: Record<string, string>) {
+    await this.deps.agreements.flagDebtCollection(a)
+    for (const userId of [a.memberUserId, ...(await st.adminStaffOf(this.db, a.companyId)).filter((u) => u !== a.memberUserId)])
+      await this.deps.notices.tell(userId, {
+        type: 'error',
+        title: /*i18n*/ { id: 'Agreement {externalId} goes to debt collection' },
+        message: /*i18n*/ {
+          id: "The payment due {due} for agreement {externalId} is {days} days overdue and has been handed to the association's debt-collection process.",
+        },
+        values,
+        actionUrl: `/agreements/${a.id}`,
+        actionText: /*i18n*/ { id: 'Open agreement' },
+      })
+  }
+
+  /** The job: bill what is due, then take the overdue steps. */
+  async tick(): Promise<void> {
+    await this.run()
+    await this.deps.lock.run(() => transaction(this.db, async () => this.overdueSteps()))
+  }
+
   // ---- one-time charges and refunds
 
-  async function staffAgreement(actor: Actor, agreementId: string) {
-    const a = await agreements.rowOf(agreementId)
+  private async staffAgreement(actor: Actor, agreementId: string) {
+    const a = await this.deps.agreements.rowOf(agreementId)
     if (!a || !canReadAgreement(actor, a)) throw notFound(messages.agreementNotFound.id)
     assertAgreementAdmin(actor, a.companyId, { ownAgreement: a.memberUserId === actor.userId })
-    await companies.assertWritable(a.companyId)
+    await this.deps.companies.assertWritable(a.companyId)
     return a
   }
 
-  async function refundView(outboxId: string): Promise<Refund> {
-    const note = (await invoicesRepository.byRefundId(db, outboxId))!
+  private async refundView(outboxId: string): Promise<Refund> {
+    const note = (await invoicesRepository.byRefundId(this.db, outboxId))!
     return {
       id: outboxId,
       agreementId: note.agreementId,
@@ -364,7 +444,36 @@ export function createBillingService(deps: {
     }
   }
 
-  const moneyText = (locale: ReturnType<typeof localeOf>, ore: number) => formatKroner(ore, locale)
+  /**
+   * An extra charge on an ACCEPTED agreement (docs/PRODUCT.md §2, docs/DOMAIN.md: UNSCHEDULED), due tomorrow
+   * (Vipps needs a day), with its invoice, queued for Vipps.
+   */
+  async requestOneTimeCharge(actor: Actor, agreementId: string, input: OneTimeChargeRequest): Promise<Charge> {
+    const a = await this.staffAgreement(actor, agreementId)
+    if (input.id) {
+      const existing = await this.deps.charges.row(input.id)
+      if (existing) {
+        if (existing.agreementId === a.id && existing.kind === 'ONE_TIME' && existing.amountOre === input.amount && existing.description === input.description)
+          return (await this.deps.charges.views([existing]))[0]!
+        throw conflict(messages.billingRecordExists.id)
+      }
+    }
+    if (a.status !== 'ACCEPTED' || !a.vippsAgreementId || a.terminationDate) throw invalidState(messages.oneTimeChargeNeedsAccepted.id)
+    return this.oneTime.create(a, { id: input.id, amount: input.amount, description: input.description })
+  }
+
+  /**
+   * A refund of (part of) a collected charge (docs/PRODUCT.md §2/§5, docs/DOMAIN.md): at most what was captured
+   * minus the refunds already requested. Issues a credit note referencing the charge's invoice
+   * and queues the refund for Vipps with the refund's id as Idempotency-Key. The amount goes to
+   * the invoice lines the treasurer chose (decision 0044; none chosen: every line), in proportion to
+   * what is left on each, never more than a line has left; each credit-note line carries the
+   * description of the line it credits.
+   */
+  async refund(actor: Actor, agreementId: string, input: RefundRequest): Promise<Refund> {
+    const a = await this.staffAgreement(actor, agreementId)
+    return await this.issueRefund(a, input, localeOf(actor.language))
+  }
 
   /**
    * A refund of (part of) a collected charge of agreement `a` (docs/PRODUCT.md §2/§5, docs/DOMAIN.md): at most what
@@ -375,54 +484,22 @@ export function createBillingService(deps: {
    * line it credits. No actor: the staff route checks who asks, a loan's deposit (lending) needs no
    * staff. `locale` writes the amounts in refusals. The same `id` again answers the stored refund.
    */
-  async function issueRefund(
-    a: NonNullable<Awaited<ReturnType<AgreementsService['rowOf']>>>,
-    input: RefundRequest,
-    locale: ReturnType<typeof localeOf>,
-  ): Promise<Refund> {
-    if (input.id) {
-      const existing = await invoicesRepository.byRefundId(db, input.id)
-      if (existing) {
-        if (existing.chargeId === input.chargeId && existing.totalOre === input.amount && existing.description === input.description)
-          return refundView(input.id)
-        throw conflict(messages.billingRecordExists.id)
-      }
-    }
-    const charge = await charges.row(input.chargeId)
+  async issueRefund(a: AgreementRow, input: RefundRequest, locale: Locale): Promise<Refund> {
+    if (input.id && (await this.isStoredRefund(input.id, input))) return this.refundView(input.id)
+    const charge = await this.deps.charges.row(input.chargeId)
     if (!charge || charge.agreementId !== a.id) throw notFound(messages.chargeNotFound.id)
     if (charge.status !== 'EXECUTED' || charge.capturedOre <= 0 || !charge.invoiceId) throw ruleViolation(messages.refundNeedsExecuted.id, 'chargeId')
-    const requested = await invoicesRepository.creditedOfCharge(db, charge.id)
+    const requested = await invoicesRepository.creditedOfCharge(this.db, charge.id)
     const left = Math.max(0, charge.capturedOre - Math.max(requested, charge.refundedOre))
     if (input.amount > left) throw new DomainError('BUSINESS_RULE', messages.refundTooLarge.id, { values: { amount: moneyText(locale, left) } })
-    const original = (await invoicesRepository.byId(db, charge.invoiceId))!
-    const perLine = await linesLeft(db, original.id)
-    const chosen = input.lines?.map((articleId) => perLine.findIndex(({ line }) => line.id === articleId))
-    if (chosen?.some((i) => i < 0)) throw validation([{ path: 'lines', message: messages.refundLineInvalid.id }])
-    const shares =
-      perLine.length ?
-        lineShares(
-          perLine.map((l) => l.left),
-          input.amount,
-          chosen,
-        )
-      : []
-    if (!shares) {
-      const picked = chosen?.length ? chosen : perLine.map((_, i) => i)
-      const available = picked.reduce((s, i) => s + perLine[i]!.left, 0)
-      throw new DomainError('BUSINESS_RULE', messages.refundTooLargeForLines.id, {
-        values: { amount: moneyText(locale, available) },
-        issues: [{ path: 'amount', message: messages.refundTooLargeForLines.id, values: { amount: moneyText(locale, available) } }],
-      })
-    }
-    const lines: LineSource[] =
-      perLine.length ? creditNoteLines(perLine, shares) : [{ type: 'OTHER', description: input.description, grossOre: input.amount, vatRate: 0, unit: 'PIECE' }]
-    const now = nowIso()
-    const today = todayInCopenhagen(clock)
+    const original = (await invoicesRepository.byId(this.db, charge.invoiceId))!
+    const lines = await this.refundLines(original, input, locale)
+    const now = this.nowIso()
+    const today = todayInCopenhagen(this.deps.clock)
     const refundId = input.id ?? newId()
-    const agreement = { id: a.id, companyId: a.companyId, memberUserId: a.memberUserId }
-    await invoicing.issue({
+    await this.deps.invoicing.issue({
       kind: 'CREDIT_NOTE',
-      agreement,
+      agreement: { id: a.id, companyId: a.companyId, memberUserId: a.memberUserId },
       chargeId: charge.id,
       description: input.description,
       lines,
@@ -441,79 +518,96 @@ export function createBillingService(deps: {
       now,
       today,
     })
-    await queueProviderCall(db, {
+    await queueProviderCall(this.db, {
       id: refundId,
       providerId: a.paymentProviderId,
       agreementId: a.id,
       chargeId: charge.id,
       kind: 'REFUND_CHARGE',
       payload: { amount: input.amount, description: input.description },
-      at: sendNow(),
+      at: this.sendNow(),
     })
-    return refundView(refundId)
+    return this.refundView(refundId)
   }
 
-  const service = {
-    config,
-    run,
-    overdueSteps,
-
-    /** The job: bill what is due, then take the overdue steps. */
-    async tick(): Promise<void> {
-      await run()
-      await lock.run(() => transaction(db, async () => overdueSteps()))
-    },
-
-    /**
-     * An extra charge on an ACCEPTED agreement (docs/PRODUCT.md §2, docs/DOMAIN.md: UNSCHEDULED), due tomorrow
-     * (Vipps needs a day), with its invoice, queued for Vipps.
-     */
-    async requestOneTimeCharge(actor: Actor, agreementId: string, input: OneTimeChargeRequest): Promise<Charge> {
-      const a = await staffAgreement(actor, agreementId)
-      if (input.id) {
-        const existing = await charges.row(input.id)
-        if (existing) {
-          if (
-            existing.agreementId === a.id &&
-            existing.kind === 'ONE_TIME' &&
-            existing.amountOre === input.amount &&
-            existing.description === input.description
-          )
-            return (await charges.views([existing]))[0]!
-          throw conflict(messages.billingRecordExists.id)
-        }
-      }
-      if (a.status !== 'ACCEPTED' || !a.vippsAgreementId || a.terminationDate) throw invalidState(messages.oneTimeChargeNeedsAccepted.id)
-      return oneTime.create(a, { id: input.id, amount: input.amount, description: input.description })
-    },
-
-    /**
-     * A refund of (part of) a collected charge (docs/PRODUCT.md §2/§5, docs/DOMAIN.md): at most what was captured
-     * minus the refunds already requested. Issues a credit note referencing the charge's invoice
-     * and queues the refund for Vipps with the refund's id as Idempotency-Key. The amount goes to
-     * the invoice lines the treasurer chose (decision 0044; none chosen: every line), in proportion to
-     * what is left on each, never more than a line has left; each credit-note line carries the
-     * description of the line it credits.
-     */
-    async refund(actor: Actor, agreementId: string, input: RefundRequest): Promise<Refund> {
-      const a = await staffAgreement(actor, agreementId)
-      return await issueRefund(a, input, localeOf(actor.language))
-    },
-
-    issueRefund,
-
-    ...createDebtorActions({
-      database,
-      clock,
-      sendClock: deps.sendClock ?? clock,
-      agreements,
-      charges,
-      invoicing,
-      companies,
-      users,
-      oneTime,
-      config,
-    }),
+  /** Whether the refund `id` is already stored as this request; 409 when stored as another. */
+  private async isStoredRefund(id: string, input: RefundRequest): Promise<boolean> {
+    const existing = await invoicesRepository.byRefundId(this.db, id)
+    if (!existing) return false
+    if (existing.chargeId === input.chargeId && existing.totalOre === input.amount && existing.description === input.description) return true
+    throw conflict(messages.billingRecordExists.id)
   }
-  return service
+
+  /**
+   * The credit-note lines of a refund: the amount over the invoice lines chosen, in proportion to
+   * what is left on each (none chosen: every line); 400 for a line not on the invoice, a business
+   * rule refusal when the lines have less left than the amount.
+   */
+  private async refundLines(original: InvoiceRow, input: RefundRequest, locale: Locale): Promise<LineSource[]> {
+    const perLine = await linesLeft(this.db, original.id)
+    const chosen = input.lines?.map((articleId) => perLine.findIndex(({ line }) => line.id === articleId))
+    if (chosen?.some((i) => i < 0)) throw validation([{ path: 'lines', message: messages.refundLineInvalid.id }])
+    const shares =
+      perLine.length ?
+        lineShares(
+          perLine.map((l) => l.left),
+          input.amount,
+          chosen,
+        )
+      : []
+    if (!shares) {
+      const picked = chosen?.length ? chosen : perLine.map((_, i) => i)
+      const available = picked.reduce((s, i) => s + perLine[i]!.left, 0)
+      throw new DomainError('BUSINESS_RULE', messages.refundTooLargeForLines.id, {
+        values: { amount: moneyText(locale, available) },
+        issues: [{ path: 'amount', message: messages.refundTooLargeForLines.id, values: { amount: moneyText(locale, available) } }],
+      })
+    }
+    return perLine.length ?
+        creditNoteLines(perLine, shares)
+      : [{ type: 'OTHER', description: input.description, grossOre: input.amount, vatRate: 0, unit: 'PIECE' }]
+  }
+
+  // ---- debtors (debtors.service.ts)
+
+  /** The debtor overview: a company's unpaid invoices, a page at a time (DebtorActions.debtors). */
+  async debtors(actor: Actor, query: ReturnType<typeof parseDebtorQuery>): Promise<DebtorPage> {
+    return await this.debtorActions.debtors(actor, query)
+  }
+
+  /** Retry an unpaid invoice: a new ONE_TIME charge for what is owed (DebtorActions.retry). */
+  async retry(actor: Actor, invoiceId: string, input: RetryRequest): Promise<Charge> {
+    return await this.debtorActions.retry(actor, invoiceId, input)
+  }
+
+  /** The member paid an unpaid invoice another way (DebtorActions.markPaidOutside). */
+  async markPaidOutside(actor: Actor, invoiceId: string, input: MarkPaidRequest): Promise<InvoiceRow> {
+    return await this.debtorActions.markPaidOutside(actor, invoiceId, input)
+  }
+
+  /** Write off an unpaid invoice with a credit note for what is owed (DebtorActions.writeOff). */
+  async writeOff(actor: Actor, invoiceId: string, input: WriteOffRequest): Promise<InvoiceRow> {
+    return await this.debtorActions.writeOff(actor, invoiceId, input)
+  }
+
+  /** Writes off an unpaid invoice without the staff check (DebtorActions.writeOffInvoice; lending's loan deposits). */
+  async writeOffInvoice(...args: Parameters<DebtorActions['writeOffInvoice']>): Promise<InvoiceRow> {
+    return await this.debtorActions.writeOffInvoice(...args)
+  }
+}
+
+export const createBillingService = (deps: BillingServiceDeps) => new BillingService(deps)
+
+/**
+ * The first period date to bill. Catch-up is for periods missed while the agreement existed
+ * (downtime), never for a start before it (decision 0034): the API refuses a past start date, and
+ * a row imported with one is billed from its first period date on or after the day it was created.
+ */
+function firstPeriodToBill(a: DueAgreement, today: string, anchor: ReturnType<typeof anchorDayOf>): string {
+  let next = a.next_regular_payment_date
+  if (next < today) {
+    const createdOn = copenhagenDateOf(new Date(a.created_at))
+    while (next < createdOn) next = nextPaymentDate(next, a.payment_period, anchor)
+  }
+  return next
 }

@@ -44,11 +44,20 @@ const linesOf = statement<[string], { type: PartType; total_incl_vat_ore: number
 )
 const refunded = statement<[number, string], never>('UPDATE charges SET refunded_ore = refunded_ore + ? WHERE id = ?')
 
-export function historyWriter(db: Db, now: string): HistoryWriter {
-  const snapshots = new Map<string, { companyId: string; memberUserId: string; company: CompanySnapshot; member: MemberSnapshot; externalSeq: number }>()
+type AgreementSnapshot = { companyId: string; memberUserId: string; company: CompanySnapshot; member: MemberSnapshot; externalSeq: number }
 
-  async function snapshot(agreementId: string) {
-    let s = snapshots.get(agreementId)
+/** The HistoryWriter of one transaction: agreement snapshots are read once. */
+class ChargeHistoryWriter implements HistoryWriter {
+  private readonly snapshots = new Map<string, AgreementSnapshot>()
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: string,
+  ) {}
+
+  private async snapshot(agreementId: string): Promise<AgreementSnapshot> {
+    const { db } = this
+    let s = this.snapshots.get(agreementId)
     if (!s) {
       const a = await agreementOf.get(db, [agreementId])
       if (!a) throw new Error(`history: no agreement ${agreementId}`)
@@ -59,12 +68,12 @@ export function historyWriter(db: Db, now: string): HistoryWriter {
         member: (await st.member(db, a.member_user_id, agreementId))!,
         externalSeq: a.external_seq,
       }
-      snapshots.set(agreementId, s)
+      this.snapshots.set(agreementId, s)
     }
     return s
   }
 
-  async function issue(
+  private async issue(
     kind: 'INVOICE' | 'CREDIT_NOTE',
     agreementId: string,
     chargeId: string,
@@ -73,7 +82,8 @@ export function historyWriter(db: Db, now: string): HistoryWriter {
     issueDate: string,
     extra: { creditedInvoiceId?: string; refundId?: string },
   ) {
-    const s = await snapshot(agreementId)
+    const { db, now } = this
+    const s = await this.snapshot(agreementId)
     const id = newBulkId()
     await st.insertInvoice(db, {
       id,
@@ -112,60 +122,63 @@ export function historyWriter(db: Db, now: string): HistoryWriter {
     return id
   }
 
-  const writer: HistoryWriter = {
-    async charge({ agreementId, paymentDate, lines, status = 'EXECUTED', description, kind = 'REGULAR' }) {
-      const s = await snapshot(agreementId)
-      const chargeId = newBulkId()
-      const amount = lines.reduce((sum, l) => sum + l.amount, 0)
-      const text = description ?? `${s.company.acronym} ${s.externalSeq} ${paymentDate}`.slice(0, 45)
-      const invoiceId = await issue(
-        'INVOICE',
-        agreementId,
-        chargeId,
-        text,
-        lines.map((l) => ({ type: l.type, grossOre: l.amount, vatRate: l.vatRate ?? 0 })),
-        paymentDate,
-        {},
-      )
-      await insertCharge.run(db, [
-        chargeId,
-        agreementId,
-        s.companyId,
-        kind,
-        kind === 'REGULAR' ? 'RECURRING' : 'UNSCHEDULED',
-        amount,
-        text,
-        paymentDate,
-        status,
-        status === 'EXECUTED' ? 'CHARGED' : null,
-        status === 'EXECUTED' ? amount : 0,
-        invoiceId,
-        now,
-        now,
-      ])
-      await writeChange(db, 'charge', chargeId, 'upsert', { companyId: s.companyId, userId: s.memberUserId }, now)
-      await writer.setStatus(invoiceId, status, status === 'EXECUTED' ? paymentDate : null)
-      return { chargeId, invoiceId }
-    },
-    async refund({ chargeId, amount, paymentDate, status = 'EXECUTED' }) {
-      const c = (await chargeOf.get(db, [chargeId]))!
-      const original = await linesOf.all(db, [c.invoice_id])
-      const shares = creditShares(
-        original.map((l) => l.total_incl_vat_ore),
-        amount,
-      )
-      const lines = original.map((l, i) => ({ type: l.type, grossOre: shares[i]!, vatRate: l.vat_rate as VatRate })).filter((l) => l.grossOre > 0)
-      const noteId = await issue('CREDIT_NOTE', c.agreement_id, chargeId, 'Refusion', lines, paymentDate, {
-        creditedInvoiceId: c.invoice_id,
-        refundId: newBulkId(),
-      })
-      await refunded.run(db, [amount, chargeId])
-      await writer.setStatus(noteId, status, status === 'EXECUTED' ? paymentDate : null)
-      return noteId
-    },
-    async setStatus(invoiceId, status, paymentDate) {
-      if (status !== 'CREATED') await finish.run(db, [status, status, paymentDate, invoiceId])
-    },
+  async charge({ agreementId, paymentDate, lines, status = 'EXECUTED', description, kind = 'REGULAR' }: Parameters<HistoryWriter['charge']>[0]) {
+    const { db, now } = this
+    const s = await this.snapshot(agreementId)
+    const chargeId = newBulkId()
+    const amount = lines.reduce((sum, l) => sum + l.amount, 0)
+    const text = description ?? `${s.company.acronym} ${s.externalSeq} ${paymentDate}`.slice(0, 45)
+    const invoiceId = await this.issue(
+      'INVOICE',
+      agreementId,
+      chargeId,
+      text,
+      lines.map((l) => ({ type: l.type, grossOre: l.amount, vatRate: l.vatRate ?? 0 })),
+      paymentDate,
+      {},
+    )
+    await insertCharge.run(db, [
+      chargeId,
+      agreementId,
+      s.companyId,
+      kind,
+      kind === 'REGULAR' ? 'RECURRING' : 'UNSCHEDULED',
+      amount,
+      text,
+      paymentDate,
+      status,
+      status === 'EXECUTED' ? 'CHARGED' : null,
+      status === 'EXECUTED' ? amount : 0,
+      invoiceId,
+      now,
+      now,
+    ])
+    await writeChange(db, 'charge', chargeId, 'upsert', { companyId: s.companyId, userId: s.memberUserId }, now)
+    await this.setStatus(invoiceId, status, status === 'EXECUTED' ? paymentDate : null)
+    return { chargeId, invoiceId }
   }
-  return writer
+
+  async refund({ chargeId, amount, paymentDate, status = 'EXECUTED' }: Parameters<HistoryWriter['refund']>[0]) {
+    const { db } = this
+    const c = (await chargeOf.get(db, [chargeId]))!
+    const original = await linesOf.all(db, [c.invoice_id])
+    const shares = creditShares(
+      original.map((l) => l.total_incl_vat_ore),
+      amount,
+    )
+    const lines = original.map((l, i) => ({ type: l.type, grossOre: shares[i]!, vatRate: l.vat_rate as VatRate })).filter((l) => l.grossOre > 0)
+    const noteId = await this.issue('CREDIT_NOTE', c.agreement_id, chargeId, 'Refusion', lines, paymentDate, {
+      creditedInvoiceId: c.invoice_id,
+      refundId: newBulkId(),
+    })
+    await refunded.run(db, [amount, chargeId])
+    await this.setStatus(noteId, status, status === 'EXECUTED' ? paymentDate : null)
+    return noteId
+  }
+
+  async setStatus(invoiceId: string, status: string, paymentDate: string | null) {
+    if (status !== 'CREATED') await finish.run(this.db, [status, status, paymentDate, invoiceId])
+  }
 }
+
+export const historyWriter = (db: Db, now: string): HistoryWriter => new ChargeHistoryWriter(db, now)

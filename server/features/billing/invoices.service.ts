@@ -10,18 +10,24 @@ import { assertCompanyInScope } from '../companies'
 import type { SyncedEntity } from '../sync'
 import { invoicesRepository as repo, type InvoiceRow, type InvoiceScope } from './invoices.repository'
 
-export type InvoicesService = ReturnType<typeof createInvoicesService>
+export interface InvoicesServiceDeps {
+  db: Db
+}
 
 /**
  * Reading invoices and credit notes (docs/PRODUCT.md §2 "Invoice list", "Invoice view", docs/PRODUCT.md §6): the staff of a
  * company (any company role) and the super admin read the company's; a resident reads their own.
  * Anything else is 404. Issuing them is the billing service's job.
  */
-export function createInvoicesService(deps: { db: Db }) {
-  const { db } = deps
-  const scopeOf = (actor: Actor): InvoiceScope => (isSuperAdmin(actor) ? 'all' : { companyIds: actor.companies.map((c) => c.id), memberUserId: actor.userId })
+export class InvoicesService {
+  constructor(private readonly deps: InvoicesServiceDeps) {}
 
-  async function views(rows: InvoiceRow[]): Promise<Invoice[]> {
+  scopeOf(actor: Actor): InvoiceScope {
+    return isSuperAdmin(actor) ? 'all' : { companyIds: actor.companies.map((c) => c.id), memberUserId: actor.userId }
+  }
+
+  async views(rows: InvoiceRow[]): Promise<Invoice[]> {
+    const { db } = this.deps
     if (!rows.length) return []
     const lines = await repo.linesOfAll(
       db,
@@ -72,47 +78,53 @@ export function createInvoicesService(deps: { db: Db }) {
     }))
   }
 
-  const canRead = (actor: Actor, r: InvoiceRow) => canReadAgreement(actor, r)
+  canRead(actor: Actor, r: InvoiceRow) {
+    return canReadAgreement(actor, r)
+  }
 
-  return {
-    views,
-    scopeOf,
-    canRead,
+  /**
+   * Staff (and the super admin) with `companyId` get the company's invoices; without it, or in
+   * a company where the caller is not staff, their own (docs/PRODUCT.md §6 "Invoices fetched"). Newest first.
+   * A company they have nothing to do with (or that does not exist) answers 404 (decision 0033).
+   * A page at a time (docs/API.md "Lists"); the cursor only says where to start, never what the caller sees.
+   */
+  async list(actor: Actor, query: InvoiceListQuery): Promise<{ items: Invoice[]; next: string | null }> {
+    const { db } = this.deps
+    // Keyset paging: one statement for the page, two for its views (lines, credited numbers).
+    const after = decodeCursor(query.cursor, ['string', 'number', 'string'])
+    if (query.companyId !== undefined) await assertCompanyInScope(db, actor, query.companyId)
+    const staff = query.companyId !== undefined && (isSuperAdmin(actor) || roleIn(actor, query.companyId) !== undefined)
+    const filter = staff ? { companyId: query.companyId } : { memberUserId: actor.userId, ...(query.companyId ? { companyId: query.companyId } : {}) }
+    // One read transaction: the rows and their lines from the same snapshot.
+    return snapshot(db, async () => {
+      const rows = await repo.listPage(db, { ...filter, status: query.status, after, limit: query.limit + 1 })
+      const page = pageOf(rows, query.limit, (r) => [r.issueDate, r.number, r.id])
+      return { items: await this.views(page.rows), next: page.next }
+    })
+  }
 
-    /**
-     * Staff (and the super admin) with `companyId` get the company's invoices; without it, or in
-     * a company where the caller is not staff, their own (docs/PRODUCT.md §6 "Invoices fetched"). Newest first.
-     * A company they have nothing to do with (or that does not exist) answers 404 (decision 0033).
-     * A page at a time (docs/API.md "Lists"); the cursor only says where to start, never what the caller sees.
-     */
-    async list(actor: Actor, query: InvoiceListQuery): Promise<{ items: Invoice[]; next: string | null }> {
-      // Keyset paging: one statement for the page, two for its views (lines, credited numbers).
-      const after = decodeCursor(query.cursor, ['string', 'number', 'string'])
-      if (query.companyId !== undefined) await assertCompanyInScope(db, actor, query.companyId)
-      const staff = query.companyId !== undefined && (isSuperAdmin(actor) || roleIn(actor, query.companyId) !== undefined)
-      const filter = staff ? { companyId: query.companyId } : { memberUserId: actor.userId, ...(query.companyId ? { companyId: query.companyId } : {}) }
-      // One read transaction: the rows and their lines from the same snapshot.
-      return snapshot(db, async () => {
-        const rows = await repo.listPage(db, { ...filter, status: query.status, after, limit: query.limit + 1 })
-        const page = pageOf(rows, query.limit, (r) => [r.issueDate, r.number, r.id])
-        return { items: await views(page.rows), next: page.next }
-      })
-    },
+  /** The company's documents on its Invoices page (invoices and credit notes), for the Companies list. */
+  async countOfCompany(companyId: string): Promise<number> {
+    return await repo.countOfCompany(this.deps.db, companyId)
+  }
 
-    /** The company's documents on its Invoices page (invoices and credit notes), for the Companies list. */
-    countOfCompany: async (companyId: string): Promise<number> => await repo.countOfCompany(db, companyId),
+  async get(actor: Actor, id: string): Promise<Invoice> {
+    const row = await repo.byId(this.deps.db, id)
+    if (!row || !this.canRead(actor, row)) throw notFound(messages.invoiceNotFound.id)
+    return (await this.views([row]))[0]!
+  }
 
-    async get(actor: Actor, id: string): Promise<Invoice> {
-      const row = await repo.byId(db, id)
-      if (!row || !canRead(actor, row)) throw notFound(messages.invoiceNotFound.id)
-      return (await views([row]))[0]!
-    },
+  /** Sync: rows of the actor's scope after `afterId` in id order. */
+  async page(actor: Actor, afterId: string | null, limit: number): Promise<InvoiceRow[]> {
+    return await repo.page(this.deps.db, this.scopeOf(actor), afterId, limit)
+  }
 
-    /** Sync: rows of the actor's scope after `afterId` in id order. */
-    page: async (actor: Actor, afterId: string | null, limit: number): Promise<InvoiceRow[]> => await repo.page(db, scopeOf(actor), afterId, limit),
-    byIds: async (ids: string[]): Promise<InvoiceRow[]> => await repo.byIds(db, ids),
+  async byIds(ids: string[]): Promise<InvoiceRow[]> {
+    return await repo.byIds(this.deps.db, ids)
   }
 }
+
+export const createInvoicesService = (deps: InvoicesServiceDeps) => new InvoicesService(deps)
 
 /** Invoices in the offline store (the client's Dexie table `invoices`): the `Invoice` shape, same audience as the list. */
 export const invoiceSync = (service: InvoicesService): SyncedEntity => ({

@@ -26,7 +26,34 @@ export interface LineSource {
 /** Named points of a billing run where tests simulate a crash. */
 export type FaultPoint = (point: 'charge' | 'invoice' | 'outbox' | 'agreement') => void
 
-export type Invoicing = ReturnType<typeof createInvoicing>
+/** What an invoice or credit note is issued with. */
+export interface IssueInput {
+  kind: 'INVOICE' | 'CREDIT_NOTE'
+  id?: string
+  agreement: { id: string; companyId: string; memberUserId: string }
+  chargeId: string
+  description: string
+  lines: LineSource[]
+  company: CompanySnapshot
+  member: MemberSnapshot
+  paymentType: string
+  creditedInvoiceId?: string | null
+  refundId?: string | null
+  /** An invoice: its charge's due date, which becomes the invoice's (one rule, `invoiceDueDate`). */
+  chargeDue: string
+  status?: 'CREATED'
+  now: string
+  today: string
+}
+
+export interface InvoicingDeps {
+  database: Database_
+  clock: Clock
+  notices: NoticesService
+  faultPoint?: FaultPoint
+  /** Where a status report for a document in a closed month is logged (decision 0067). */
+  log?: { warn: (o: object, msg?: string) => void }
+}
 
 /**
  * Invoices of charges (docs/DOMAIN.md "Billing rules"): issuing an invoice or credit note
@@ -35,43 +62,30 @@ export type Invoicing = ReturnType<typeof createInvoicing>
  * note following what Vipps answered. The charges service and the provider-outbox job call this
  * inside their transactions; the billing service issues through it.
  */
-export function createInvoicing(deps: {
-  database: Database_
-  clock: Clock
-  notices: NoticesService
-  faultPoint?: FaultPoint
-  /** Where a status report for a document in a closed month is logged (decision 0067). */
-  log?: { warn: (o: object, msg?: string) => void }
-}) {
-  const { database, clock, notices } = deps
-  const { db } = database
-  const nowIso = () => clock.now().toISOString()
-  const fault = deps.faultPoint ?? (() => {})
+export class Invoicing {
+  private readonly db: Database_['db']
 
-  const invoiceChanged = (invoice: { id: string; companyId: string; memberUserId: string }) =>
-    recordChange(db, clock, 'invoice', invoice.id, 'upsert', { companyId: invoice.companyId, userId: invoice.memberUserId })
+  constructor(private readonly deps: InvoicingDeps) {
+    this.db = deps.database.db
+  }
 
-  async function issue(input: {
-    kind: 'INVOICE' | 'CREDIT_NOTE'
-    id?: string
-    agreement: { id: string; companyId: string; memberUserId: string }
-    chargeId: string
-    description: string
-    lines: LineSource[]
-    company: CompanySnapshot
-    member: MemberSnapshot
-    paymentType: string
-    creditedInvoiceId?: string | null
-    refundId?: string | null
-    /** An invoice: its charge's due date, which becomes the invoice's (one rule, `invoiceDueDate`). */
-    chargeDue: string
-    status?: 'CREATED'
-    now: string
-    today: string
-  }): Promise<{ id: string; number: number }> {
+  private nowIso() {
+    return this.deps.clock.now().toISOString()
+  }
+
+  fault(point: Parameters<FaultPoint>[0]): void {
+    this.deps.faultPoint?.(point)
+  }
+
+  invoiceChanged(invoice: { id: string; companyId: string; memberUserId: string }) {
+    return recordChange(this.db, this.deps.clock, 'invoice', invoice.id, 'upsert', { companyId: invoice.companyId, userId: invoice.memberUserId })
+  }
+
+  async issue(input: IssueInput): Promise<{ id: string; number: number }> {
+    const { db } = this
     const id = input.id ?? newBulkId()
     const number = await st.nextInvoiceNumber(db, input.agreement.companyId)
-    fault('invoice')
+    this.fault('invoice')
     const totals = invoiceTotals(input.lines)
     await st.insertInvoice(db, {
       id,
@@ -112,24 +126,31 @@ export function createInvoicing(deps: {
     return { id, number }
   }
 
-  const partLines = async (agreementId: string, unit: string): Promise<LineSource[]> =>
-    (await st.parts(db, agreementId)).map((p) => ({ type: p.type, description: p.description, grossOre: p.price_ore, vatRate: p.vat_rate as VatRate, unit }))
+  async partLines(agreementId: string, unit: string): Promise<LineSource[]> {
+    return (await st.parts(this.db, agreementId)).map((p) => ({
+      type: p.type,
+      description: p.description,
+      grossOre: p.price_ore,
+      vatRate: p.vat_rate as VatRate,
+      unit,
+    }))
+  }
 
-  async function snapshots(agreement: { id: string; companyId: string; memberUserId: string }) {
-    const company = await st.company(db, agreement.companyId)
-    const member = await st.member(db, agreement.memberUserId, agreement.id)
+  async snapshots(agreement: { id: string; companyId: string; memberUserId: string }) {
+    const company = await st.company(this.db, agreement.companyId)
+    const member = await st.member(this.db, agreement.memberUserId, agreement.id)
     if (!company || !member) throw new Error(`billing: agreement ${agreement.id} lacks its company or member`)
     return { company, member }
   }
 
   /** The invoice of a charge made elsewhere (a FINAL charge of a termination, a ONE_TIME charge), in its transaction. */
-  async function issueForCharge(charge: ChargeRow) {
+  async issueForCharge(charge: ChargeRow) {
     if (charge.invoiceId) return
-    const a = (await chargesRepository.agreementOf(db, charge.agreementId))!
+    const a = (await chargesRepository.agreementOf(this.db, charge.agreementId))!
     const lines: LineSource[] =
       charge.kind === 'ONE_TIME' ?
         [{ type: 'OTHER', description: charge.description, grossOre: charge.amountOre, vatRate: 0, unit: 'PIECE' }]
-      : await partLines(a.id, UNIT_OF_PERIOD[a.paymentPeriod])
+      : await this.partLines(a.id, UNIT_OF_PERIOD[a.paymentPeriod])
     // A last payment for part of a period (or several) spreads its amount over the parts in proportion.
     const partsTotal = lines.reduce((sum, l) => sum + l.grossOre, 0)
     if (charge.kind === 'FINAL' && partsTotal !== charge.amountOre && partsTotal > 0) {
@@ -140,20 +161,20 @@ export function createInvoicing(deps: {
       lines.forEach((l, i) => (l.grossOre = shares[i]!))
     }
     const agreement = { id: a.id, companyId: a.companyId, memberUserId: a.memberUserId }
-    const now = nowIso()
-    const invoice = await issue({
+    const now = this.nowIso()
+    const invoice = await this.issue({
       kind: 'INVOICE',
       agreement,
       chargeId: charge.id,
       description: charge.description,
       lines,
-      ...(await snapshots(agreement)),
+      ...(await this.snapshots(agreement)),
       paymentType: charge.kind,
       chargeDue: charge.due,
       now,
-      today: todayInCopenhagen(clock),
+      today: todayInCopenhagen(this.deps.clock),
     })
-    await chargesRepository.update(db, charge.id, { invoiceId: invoice.id })
+    await chargesRepository.update(this.db, charge.id, { invoiceId: invoice.id })
   }
 
   /**
@@ -162,16 +183,17 @@ export function createInvoicing(deps: {
    * invoice unpaid, as it was. A charge that just failed starts the overdue steps and tells the
    * member and the company's admin staff.
    */
-  async function followCharge(charge: ChargeRow, previous: ChargeStatus) {
-    const now = nowIso()
-    const today = todayInCopenhagen(clock)
+  async followCharge(charge: ChargeRow, previous: ChargeStatus) {
+    const { db } = this
+    const now = this.nowIso()
+    const today = todayInCopenhagen(this.deps.clock)
     const invoice = await invoicesRepository.invoiceOfCharge(db, charge)
     const retry = invoice !== undefined && invoice.chargeId !== charge.id
     // A late report about an invoice paid or settled in a closed month (decision 0067): the books of
     // that month stay as they were; it is logged and left, so the worker moves on instead of failing.
     const closed = invoice && (await closedMonthOf(db, invoice.companyId, [invoice.paymentDate, invoice.settledOn]))
     if (invoice && closed && invoiceStatusOfCharge(charge.status) !== invoice.status)
-      deps.log?.warn(
+      this.deps.log?.warn(
         { invoiceId: invoice.id, chargeId: charge.id, chargeStatus: charge.status, closedMonth: closed },
         'bookkeeping: a charge status for an invoice in a closed month was left unrecorded',
       )
@@ -183,54 +205,64 @@ export function createInvoicing(deps: {
         version: invoice.version + 1,
         updatedAt: now,
       })
-      await invoiceChanged(invoice)
+      await this.invoiceChanged(invoice)
     }
     if ((charge.status === 'FAILED' || charge.status === 'DECLINED') && previous !== 'FAILED' && previous !== 'DECLINED') {
       await chargesRepository.update(db, charge.id, { failedOn: today, overdueStep: 0 })
-      const a = (await chargesRepository.agreementOf(db, charge.agreementId))!
-      const values = { externalId: String(a.externalSeq), due: charge.due }
-      await notices.tell(a.memberUserId, {
-        type: 'error',
-        title: /*i18n*/ { id: 'A payment failed' },
-        message: /*i18n*/ {
-          id: 'The payment due {due} for agreement {externalId} could not be collected. Please make sure it can be paid in Vipps MobilePay.',
-        },
-        values,
-        actionUrl: `/agreements/${a.id}`,
-        actionText: /*i18n*/ { id: 'Open agreement' },
-      })
-      for (const userId of await st.adminStaffOf(db, a.companyId))
-        if (userId !== a.memberUserId)
-          await notices.tell(userId, {
-            type: 'warning',
-            title: /*i18n*/ { id: 'Agreement {externalId} is overdue' },
-            message: /*i18n*/ { id: 'The payment due {due} for agreement {externalId} failed.' },
-            values,
-            actionUrl: `/agreements/${a.id}`,
-            actionText: /*i18n*/ { id: 'Open agreement' },
-          })
+      await this.tellFailed(charge)
     }
   }
 
+  /** A charge just failed: the member and the company's admin staff are told. */
+  private async tellFailed(charge: ChargeRow) {
+    const { notices } = this.deps
+    const a = (await chargesRepository.agreementOf(this.db, charge.agreementId))!
+    const values = { externalId: String(a.externalSeq), due: charge.due }
+    await notices.tell(a.memberUserId, {
+      type: 'error',
+      title: /*i18n*/ { id: 'A payment failed' },
+      message: /*i18n*/ {
+        id: 'The payment due {due} for agreement {externalId} could not be collected. Please make sure it can be paid in Vipps MobilePay.',
+      },
+      values,
+      actionUrl: `/agreements/${a.id}`,
+      actionText: /*i18n*/ { id: 'Open agreement' },
+    })
+    for (const userId of await st.adminStaffOf(this.db, a.companyId))
+      if (userId !== a.memberUserId)
+        await notices.tell(userId, {
+          type: 'warning',
+          title: /*i18n*/ { id: 'Agreement {externalId} is overdue' },
+          message: /*i18n*/ { id: 'The payment due {due} for agreement {externalId} failed.' },
+          values,
+          actionUrl: `/agreements/${a.id}`,
+          actionText: /*i18n*/ { id: 'Open agreement' },
+        })
+  }
+
   /** The refund reached Vipps (or Vipps refused it): its credit note says so. */
-  async function refundSent({ outboxId, ok }: { outboxId: string; ok: boolean }) {
+  async refundSent({ outboxId, ok }: { outboxId: string; ok: boolean }) {
+    const { db } = this
     const note = await invoicesRepository.byRefundId(db, outboxId)
     if (!note) return
     const closed = await closedMonthOf(db, note.companyId, [note.paymentDate, note.settledOn])
     if (closed) {
-      deps.log?.warn({ creditNoteId: note.id, ok, closedMonth: closed }, 'bookkeeping: a refund result for a credit note in a closed month was left unrecorded')
+      this.deps.log?.warn(
+        { creditNoteId: note.id, ok, closedMonth: closed },
+        'bookkeeping: a refund result for a credit note in a closed month was left unrecorded',
+      )
       return
     }
     const status = ok ? 'EXECUTED' : 'FAILED'
     await invoicesRepository.update(db, note.id, {
       status,
       paymentStatus: status,
-      paymentDate: ok ? todayInCopenhagen(clock) : null,
+      paymentDate: ok ? todayInCopenhagen(this.deps.clock) : null,
       version: note.version + 1,
-      updatedAt: nowIso(),
+      updatedAt: this.nowIso(),
     })
-    await invoiceChanged(note)
+    await this.invoiceChanged(note)
   }
-
-  return { issue, partLines, snapshots, issueForCharge, followCharge, refundSent, invoiceChanged, fault }
 }
+
+export const createInvoicing = (deps: InvoicingDeps) => new Invoicing(deps)

@@ -30,8 +30,6 @@ import type { CompaniesService } from '../companies'
 import { bookkeepingRepository as repo, type ExportRow } from './bookkeeping.repository'
 import { journalFile } from './journal-file'
 
-export type BookkeepingService = ReturnType<typeof createBookkeepingService>
-
 /** Vouchers per read while an export's file is written. */
 const FILE_PAGE = 1000
 
@@ -47,16 +45,23 @@ const exportView = (r: ExportRow): JournalExport => ({
   exportedByName: r.exported_by_name,
 })
 
+export interface BookkeepingServiceDeps {
+  db: Db
+  clock: Clock
+  companies: CompaniesService
+}
+
 /**
  * Bookkeeping (docs/BOOKKEEPING.md, decision 0067): a company's account plan, the
  * journal of a period (paged, with the period's totals per account), its exports as CSV or xlsx
  * with marks of what was exported, and closing months. Company admin staff (chairman,
  * administrator, accountant) and the super admin; for anyone else the company is 404.
  */
-export function createBookkeepingService(deps: { db: Db; clock: Clock; companies: CompaniesService }) {
-  const { db, clock, companies } = deps
+export class BookkeepingService {
+  constructor(private readonly deps: BookkeepingServiceDeps) {}
 
-  async function staff(actor: Actor, companyId: string, write = false): Promise<void> {
+  private async staff(actor: Actor, companyId: string, write = false): Promise<void> {
+    const { companies } = this.deps
     if (isSuperAdmin(actor)) {
       if (!(await companies.byId(companyId))) throw notFound(m.companyNotFound.id)
     } else {
@@ -66,8 +71,8 @@ export function createBookkeepingService(deps: { db: Db; clock: Clock; companies
     if (write) await companies.assertWritable(companyId)
   }
 
-  async function storedPlan(companyId: string): Promise<AccountPlanView> {
-    const row = await repo.plan(db, companyId)
+  private async storedPlan(companyId: string): Promise<AccountPlanView> {
+    const row = await repo.plan(this.deps.db, companyId)
     return {
       companyId,
       plan: planOf(row ? JSON.parse(row.plan) : null),
@@ -78,8 +83,8 @@ export function createBookkeepingService(deps: { db: Db; clock: Clock; companies
   }
 
   /** The period's totals per account from its money per part type (the whole period, one query). */
-  async function periodTotals(plan: AccountPlan, companyId: string, from: string, to: string) {
-    const sums = await repo.totals(db, companyId, from, to)
+  private async periodTotals(plan: AccountPlan, companyId: string, from: string, to: string) {
+    const sums = await repo.totals(this.deps.db, companyId, from, to)
     return totalsOf(
       sums.map((s) => ({
         ...accountOf(plan, s.event, s.type, s.vatRate),
@@ -90,7 +95,8 @@ export function createBookkeepingService(deps: { db: Db; clock: Clock; companies
   }
 
   /** Every entry of an export's file, a page of vouchers at a time. */
-  async function fileEntries(plan: AccountPlan, e: JournalExport): Promise<JournalEntry[]> {
+  private async fileEntries(plan: AccountPlan, e: JournalExport): Promise<JournalEntry[]> {
+    const { db } = this.deps
     const entries: JournalEntry[] = []
     let after: readonly [string, number, string] | undefined
     for (;;) {
@@ -106,120 +112,128 @@ export function createBookkeepingService(deps: { db: Db; clock: Clock; companies
     }
   }
 
-  return {
-    async plan(actor: Actor, companyId: string): Promise<AccountPlanView> {
-      await staff(actor, companyId)
-      return await storedPlan(companyId)
-    },
+  async plan(actor: Actor, companyId: string): Promise<AccountPlanView> {
+    await this.staff(actor, companyId)
+    return await this.storedPlan(companyId)
+  }
 
-    /** Replaces the plan; `If-Match` (when sent) must name the current version (412 otherwise). */
-    async savePlan(actor: Actor, companyId: string, input: AccountPlanInput, ifMatch: number | undefined): Promise<AccountPlanView> {
-      await staff(actor, companyId, true)
-      const current = await storedPlan(companyId)
-      if (ifMatch !== undefined && ifMatch !== current.version) throw versionConflict(current)
-      const plan = planOf(input)
-      if (JSON.stringify(plan) === JSON.stringify(current.plan)) return current
-      const saved = await repo.savePlan(db, companyId, JSON.stringify(plan), current.version + 1, isoNow(clock), actor.fullName, current.version)
-      if (!saved) throw versionConflict(await storedPlan(companyId))
-      return await storedPlan(companyId)
-    },
+  /** Replaces the plan; `If-Match` (when sent) must name the current version (412 otherwise). */
+  async savePlan(actor: Actor, companyId: string, input: AccountPlanInput, ifMatch: number | undefined): Promise<AccountPlanView> {
+    await this.staff(actor, companyId, true)
+    const current = await this.storedPlan(companyId)
+    if (ifMatch !== undefined && ifMatch !== current.version) throw versionConflict(current)
+    const plan = planOf(input)
+    if (JSON.stringify(plan) === JSON.stringify(current.plan)) return current
+    const saved = await repo.savePlan(
+      this.deps.db,
+      companyId,
+      JSON.stringify(plan),
+      current.version + 1,
+      isoNow(this.deps.clock),
+      actor.fullName,
+      current.version,
+    )
+    if (!saved) throw versionConflict(await this.storedPlan(companyId))
+    return await this.storedPlan(companyId)
+  }
 
-    /**
-     * A page of the journal. The period's totals and counts (a pass over the whole period) come
-     * only with the first page (no cursor); a later page is only its vouchers, so it costs the same
-     * early or late in a year, and the client keeps the first page's totals.
-     */
-    async journal(actor: Actor, companyId: string, q: JournalQuery): Promise<JournalPage> {
-      await staff(actor, companyId)
-      const after = decodeCursor(q.cursor, ['string', 'number', 'string'])
-      return await snapshot(db, async () => {
-        const { plan } = await storedPlan(companyId)
-        const page = await repo.page(db, { companyId, from: q.from, to: q.to, after, limit: q.limit + 1 }, { onlyNew: q.onlyNew })
-        const shown = page.slice(0, q.limit)
-        const last = shown.at(-1)
-        const first = q.cursor === undefined
-        return {
-          entries: journalOf(plan, shown),
-          nextCursor: page.length > q.limit && last ? encodeCursor([last.date, last.number, last.event]) : null,
-          totals: first ? await periodTotals(plan, companyId, q.from, q.to) : null,
-          ...(first ? await repo.counts(db, companyId, q.from, q.to) : { vouchers: null, unexported: null }),
-        }
-      })
-    },
-
-    async exports(actor: Actor, companyId: string): Promise<JournalExport[]> {
-      await staff(actor, companyId)
-      return (await repo.recentExports(db, companyId, 20)).map(exportView)
-    },
-
-    /**
-     * Records an export of the period: every event in it that no earlier export included is marked
-     * as this one's (set-based, in the request's transaction), and the account plan it was made
-     * with is kept on its row. The same `id` again answers the same export (a retry after a lost
-     * answer, or the same request twice at once: the row is claimed first, so only one marks);
-     * with another company, period or format it is 409 (another company's id is never shown).
-     */
-    async exportJournal(actor: Actor, companyId: string, input: ExportRequest): Promise<{ created: boolean; export: JournalExport }> {
-      await staff(actor, companyId, true)
-      const same = (e: JournalExport) =>
-        e.companyId === companyId && e.from === input.from && e.to === input.to && e.format === input.format && e.onlyNew === input.onlyNew
-      const existing = await repo.exportById(db, input.id)
-      if (existing) {
-        const e = exportView(existing)
-        if (!same(e)) throw conflict(m.bookkeepingExportExists.id)
-        return { created: false, export: e }
+  /**
+   * A page of the journal. The period's totals and counts (a pass over the whole period) come
+   * only with the first page (no cursor); a later page is only its vouchers, so it costs the same
+   * early or late in a year, and the client keeps the first page's totals.
+   */
+  async journal(actor: Actor, companyId: string, q: JournalQuery): Promise<JournalPage> {
+    await this.staff(actor, companyId)
+    const after = decodeCursor(q.cursor, ['string', 'number', 'string'])
+    return await snapshot(this.deps.db, async () => {
+      const { plan } = await this.storedPlan(companyId)
+      const page = await repo.page(this.deps.db, { companyId, from: q.from, to: q.to, after, limit: q.limit + 1 }, { onlyNew: q.onlyNew })
+      const shown = page.slice(0, q.limit)
+      const last = shown.at(-1)
+      const first = q.cursor === undefined
+      return {
+        entries: journalOf(plan, shown),
+        nextCursor: page.length > q.limit && last ? encodeCursor([last.date, last.number, last.event]) : null,
+        totals: first ? await this.periodTotals(plan, companyId, q.from, q.to) : null,
+        ...(first ? await repo.counts(this.deps.db, companyId, q.from, q.to) : { vouchers: null, unexported: null }),
       }
-      const at = isoNow(clock)
-      const { plan } = await storedPlan(companyId)
-      const row = [
-        input.id,
-        companyId,
-        input.from,
-        input.to,
-        input.format,
-        input.onlyNew ? 1 : 0,
-        0,
-        at,
-        actor.userId,
-        actor.fullName,
-        JSON.stringify(plan),
-      ] as const
-      if (!(await repo.insertExport(db, [...row]))) {
-        const e = exportView((await repo.exportById(db, input.id))!)
-        if (!same(e)) throw conflict(m.bookkeepingExportExists.id)
-        return { created: false, export: e }
-      }
-      await repo.setEntries(db, input.id, await repo.markNew(db, companyId, input.from, input.to, input.id, at))
-      return { created: true, export: exportView((await repo.exportById(db, input.id))!) }
-    },
+    })
+  }
 
-    /**
-     * An export's file, written again from its marks and the account plan kept on its row whenever
-     * asked: the same bytes every time, even after the plan changed.
-     */
-    async exportFile(actor: Actor, companyId: string, id: string): Promise<{ name: string; contentType: string; bytes: Uint8Array }> {
-      await staff(actor, companyId)
-      const row = await repo.exportById(db, id)
-      if (!row || row.company_id !== companyId) throw notFound(m.bookkeepingExportNotFound.id)
-      const e = exportView(row)
-      const entries = await snapshot(db, async () =>
-        fileEntries(row.account_plan ? planOf(JSON.parse(row.account_plan)) : (await storedPlan(companyId)).plan, e),
-      )
-      return await journalFile(e, entries)
-    },
+  async exports(actor: Actor, companyId: string): Promise<JournalExport[]> {
+    await this.staff(actor, companyId)
+    return (await repo.recentExports(this.deps.db, companyId, 20)).map(exportView)
+  }
 
-    async closedMonths(actor: Actor, companyId: string): Promise<ClosedMonth[]> {
-      await staff(actor, companyId)
-      return (await repo.closedMonths(db, companyId)).map((r) => ({ month: r.month, closedAt: r.closed_at, closedByName: r.closed_by_name }))
-    },
+  /**
+   * Records an export of the period: every event in it that no earlier export included is marked
+   * as this one's (set-based, in the request's transaction), and the account plan it was made
+   * with is kept on its row. The same `id` again answers the same export (a retry after a lost
+   * answer, or the same request twice at once: the row is claimed first, so only one marks);
+   * with another company, period or format it is 409 (another company's id is never shown).
+   */
+  async exportJournal(actor: Actor, companyId: string, input: ExportRequest): Promise<{ created: boolean; export: JournalExport }> {
+    await this.staff(actor, companyId, true)
+    const same = (e: JournalExport) =>
+      e.companyId === companyId && e.from === input.from && e.to === input.to && e.format === input.format && e.onlyNew === input.onlyNew
+    const existing = await repo.exportById(this.deps.db, input.id)
+    if (existing) {
+      const e = exportView(existing)
+      if (!same(e)) throw conflict(m.bookkeepingExportExists.id)
+      return { created: false, export: e }
+    }
+    const at = isoNow(this.deps.clock)
+    const { plan } = await this.storedPlan(companyId)
+    const row = [
+      input.id,
+      companyId,
+      input.from,
+      input.to,
+      input.format,
+      input.onlyNew ? 1 : 0,
+      0,
+      at,
+      actor.userId,
+      actor.fullName,
+      JSON.stringify(plan),
+    ] as const
+    if (!(await repo.insertExport(this.deps.db, [...row]))) {
+      const e = exportView((await repo.exportById(this.deps.db, input.id))!)
+      if (!same(e)) throw conflict(m.bookkeepingExportExists.id)
+      return { created: false, export: e }
+    }
+    await repo.setEntries(this.deps.db, input.id, await repo.markNew(this.deps.db, companyId, input.from, input.to, input.id, at))
+    return { created: true, export: exportView((await repo.exportById(this.deps.db, input.id))!) }
+  }
 
-    /** Closes a month that has ended (422 otherwise); closing a closed month answers it as it is (`created` false). */
-    async closeMonth(actor: Actor, companyId: string, month: string): Promise<{ created: boolean; month: ClosedMonth }> {
-      await staff(actor, companyId, true)
-      if (!monthHasEnded(month, todayInCopenhagen(clock))) throw ruleViolation(m.bookkeepingMonthNotEnded.id, 'month')
-      const { changes } = await repo.closeMonth(db, companyId, month, isoNow(clock), actor.userId, actor.fullName)
-      const row = (await repo.closedMonths(db, companyId)).find((r) => r.month === month)!
-      return { created: changes === 1, month: { month: row.month, closedAt: row.closed_at, closedByName: row.closed_by_name } }
-    },
+  /**
+   * An export's file, written again from its marks and the account plan kept on its row whenever
+   * asked: the same bytes every time, even after the plan changed.
+   */
+  async exportFile(actor: Actor, companyId: string, id: string): Promise<{ name: string; contentType: string; bytes: Uint8Array }> {
+    await this.staff(actor, companyId)
+    const row = await repo.exportById(this.deps.db, id)
+    if (!row || row.company_id !== companyId) throw notFound(m.bookkeepingExportNotFound.id)
+    const e = exportView(row)
+    const entries = await snapshot(this.deps.db, async () =>
+      this.fileEntries(row.account_plan ? planOf(JSON.parse(row.account_plan)) : (await this.storedPlan(companyId)).plan, e),
+    )
+    return await journalFile(e, entries)
+  }
+
+  async closedMonths(actor: Actor, companyId: string): Promise<ClosedMonth[]> {
+    await this.staff(actor, companyId)
+    return (await repo.closedMonths(this.deps.db, companyId)).map((r) => ({ month: r.month, closedAt: r.closed_at, closedByName: r.closed_by_name }))
+  }
+
+  /** Closes a month that has ended (422 otherwise); closing a closed month answers it as it is (`created` false). */
+  async closeMonth(actor: Actor, companyId: string, month: string): Promise<{ created: boolean; month: ClosedMonth }> {
+    await this.staff(actor, companyId, true)
+    if (!monthHasEnded(month, todayInCopenhagen(this.deps.clock))) throw ruleViolation(m.bookkeepingMonthNotEnded.id, 'month')
+    const { changes } = await repo.closeMonth(this.deps.db, companyId, month, isoNow(this.deps.clock), actor.userId, actor.fullName)
+    const row = (await repo.closedMonths(this.deps.db, companyId)).find((r) => r.month === month)!
+    return { created: changes === 1, month: { month: row.month, closedAt: row.closed_at, closedByName: row.closed_by_name } }
   }
 }
+
+export const createBookkeepingService = (deps: BookkeepingServiceDeps) => new BookkeepingService(deps)
