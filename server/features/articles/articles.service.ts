@@ -53,7 +53,14 @@ const summaryOf = (r: SummaryRow): ArticleSummary => ({
   updatedAt: r.updatedAt,
 })
 
-export type ArticlesService = ReturnType<typeof createArticlesService>
+export interface ArticlesServiceDeps {
+  db: Db
+  clock: Clock
+  companies: CompaniesService
+  residency: Residency
+  files: AttachmentStore
+  scanner: AttachmentScanner
+}
 
 /**
  * The knowledge bank (docs/PRODUCT.md "Knowledge bank", decision 0065). An association's
@@ -62,46 +69,43 @@ export type ArticlesService = ReturnType<typeof createArticlesService>
  * 404. Platform articles (no association) are written by the super admin and read by every
  * signed-in user. Bodies are sanitized as messages are; search reads titles, bodies' text and tags.
  */
-export function createArticlesService(deps: {
-  db: Db
-  clock: Clock
-  companies: CompaniesService
-  residency: Residency
-  files: AttachmentStore
-  scanner: AttachmentScanner
-}) {
-  const { db, clock, companies, residency, files } = deps
-  const now = () => isoNow(clock)
+export class ArticlesService {
+  constructor(private readonly deps: ArticlesServiceDeps) {}
+
+  private now() {
+    return isoNow(this.deps.clock)
+  }
 
   /**
    * The articles the actor reads without naming an association: the platform's and those of the
    * associations they are a member of; the super admin every association's, as the market's scope
    * (their change log holds every association's changes, so their offline copy must too).
    */
-  async function scopeOf(actor: Actor): Promise<ArticleScope> {
+  private async scopeOf(actor: Actor): Promise<ArticleScope> {
     if (isSuperAdmin(actor)) return { all: true, companyIds: [] }
-    return { companyIds: [...new Set([...actor.companies.map((c) => c.id), ...(await residency.residentCompanyIds(actor.userId))])] }
+    return { companyIds: [...new Set([...actor.companies.map((c) => c.id), ...(await this.deps.residency.residentCompanyIds(actor.userId))])] }
   }
 
-  const isMember = async (actor: Actor, companyId: string) =>
-    roleIn(actor, companyId) !== undefined || (await residency.residentCompanyIds(actor.userId)).includes(companyId)
-
-  async function mayRead(actor: Actor, row: ArticleRow): Promise<boolean> {
-    return row.companyId === null || isSuperAdmin(actor) || (await isMember(actor, row.companyId))
+  private async isMember(actor: Actor, companyId: string) {
+    return roleIn(actor, companyId) !== undefined || (await this.deps.residency.residentCompanyIds(actor.userId)).includes(companyId)
   }
 
-  async function readable(actor: Actor, id: string): Promise<ArticleRow> {
-    const row = await repo.byId(db, id)
-    if (!row || !(await mayRead(actor, row))) throw notFound(m.articleNotFound.id)
+  private async mayRead(actor: Actor, row: ArticleRow): Promise<boolean> {
+    return row.companyId === null || isSuperAdmin(actor) || (await this.isMember(actor, row.companyId))
+  }
+
+  private async readable(actor: Actor, id: string): Promise<ArticleRow> {
+    const row = await repo.byId(this.deps.db, id)
+    if (!row || !(await this.mayRead(actor, row))) throw notFound(m.articleNotFound.id)
     return row
   }
 
   /** The super admin any; an association's staff (every role) its own; a member who reads it 403. */
-  async function writable(actor: Actor, id: string, version?: number): Promise<ArticleRow> {
-    const row = await readable(actor, id)
+  private async writable(actor: Actor, id: string, version?: number): Promise<ArticleRow> {
+    const row = await this.readable(actor, id)
     if (!isSuperAdmin(actor) && (row.companyId === null || !roleIn(actor, row.companyId))) throw forbidden()
-    if (version !== undefined && version !== row.version) throw versionConflict(await current(id))
-    if (row.companyId) await companies.assertWritable(row.companyId)
+    if (version !== undefined && version !== row.version) throw versionConflict(await this.current(id))
+    if (row.companyId) await this.deps.companies.assertWritable(row.companyId)
     return row
   }
 
@@ -109,178 +113,180 @@ export function createArticlesService(deps: {
    * The change for sync: a platform article for everyone; an association's for its staff and
    * residents (one row for its members).
    */
-  async function changed(row: Pick<ArticleRow, 'id' | 'companyId'>, op: 'upsert' | 'delete') {
-    if (row.companyId === null) return await recordChange(db, clock, 'article', row.id, op, { everyone: true })
-    await recordChange(db, clock, 'article', row.id, op, { companyId: row.companyId, members: true })
+  private async changed(row: Pick<ArticleRow, 'id' | 'companyId'>, op: 'upsert' | 'delete') {
+    if (row.companyId === null) return await recordChange(this.deps.db, this.deps.clock, 'article', row.id, op, { everyone: true })
+    await recordChange(this.deps.db, this.deps.clock, 'article', row.id, op, { companyId: row.companyId, members: true })
   }
 
-  const current = async (id: string): Promise<Article> => view((await repo.byId(db, id))!, await repo.attachmentsOf(db, [id]))
+  private async current(id: string): Promise<Article> {
+    return view((await repo.byId(this.deps.db, id))!, await repo.attachmentsOf(this.deps.db, [id]))
+  }
 
-  return {
-    /**
-     * A page of articles: with `q` those that have every word (or a word starting so), best first;
-     * without, newest first. The platform's and those of `companyId` (a member's; another
-     * association's is 404), or without it of every association the caller is a member of.
-     */
-    async list(actor: Actor, query: ArticleListQuery): Promise<{ items: ArticleSummary[]; next: string | null }> {
-      const words = searchWords(query.q ?? '')
-      return await snapshot(db, async () => {
-        let scope: ArticleScope
-        if (query.companyId) {
-          await assertCompanyInScope(db, actor, query.companyId)
-          if (!isSuperAdmin(actor) && !(await isMember(actor, query.companyId))) throw notFound()
-          scope = { companyIds: [query.companyId] }
-        } else scope = await scopeOf(actor)
-        if (words.length) {
-          const after = decodeCursor(query.cursor, ['number', 'string', 'string'])
-          const rows = await repo.searchPage(db, scope, words, query.language, after, query.limit + 1)
-          const page = pageOf(rows, query.limit, (r) => [Number(r.score), r.createdAt!, r.id])
-          return { items: page.rows.map(summaryOf), next: page.next }
-        }
-        const after = decodeCursor(query.cursor, ['string', 'string'])
-        const rows = await repo.listPage(db, scope, query.language, after, query.limit + 1)
-        const page = pageOf(rows, query.limit, (r) => [r.createdAt!, r.id])
+  /**
+   * A page of articles: with `q` those that have every word (or a word starting so), best first;
+   * without, newest first. The platform's and those of `companyId` (a member's; another
+   * association's is 404), or without it of every association the caller is a member of.
+   */
+  async list(actor: Actor, query: ArticleListQuery): Promise<{ items: ArticleSummary[]; next: string | null }> {
+    const words = searchWords(query.q ?? '')
+    return await snapshot(this.deps.db, async () => {
+      let scope: ArticleScope
+      if (query.companyId) {
+        await assertCompanyInScope(this.deps.db, actor, query.companyId)
+        if (!isSuperAdmin(actor) && !(await this.isMember(actor, query.companyId))) throw notFound()
+        scope = { companyIds: [query.companyId] }
+      } else scope = await this.scopeOf(actor)
+      if (words.length) {
+        const after = decodeCursor(query.cursor, ['number', 'string', 'string'])
+        const rows = await repo.searchPage(this.deps.db, scope, words, query.language, after, query.limit + 1)
+        const page = pageOf(rows, query.limit, (r) => [Number(r.score), r.createdAt!, r.id])
         return { items: page.rows.map(summaryOf), next: page.next }
+      }
+      const after = decodeCursor(query.cursor, ['string', 'string'])
+      const rows = await repo.listPage(this.deps.db, scope, query.language, after, query.limit + 1)
+      const page = pageOf(rows, query.limit, (r) => [r.createdAt!, r.id])
+      return { items: page.rows.map(summaryOf), next: page.next }
+    })
+  }
+
+  async view(actor: Actor, id: string): Promise<Article> {
+    await this.readable(actor, id)
+    return await this.current(id)
+  }
+
+  async create(actor: Actor, input: CreateArticleRequest): Promise<Article> {
+    const companyId = input.companyId ?? null
+    if (input.id) {
+      const existing = await repo.byId(this.deps.db, input.id)
+      if (existing) {
+        if (!(await this.mayRead(actor, existing))) throw notFound(m.articleNotFound.id)
+        // The same create sent again (a retry from the outbox) answers the stored one.
+        if (existing.authorUserId === actor.userId && existing.companyId === companyId && existing.title === input.title.trim())
+          return await this.current(existing.id)
+        throw conflict(m.billingRecordExists.id, 'id')
+      }
+    }
+    if (companyId === null) {
+      if (!isSuperAdmin(actor)) throw forbidden(m.articlePlatformOnlySuperAdmin.id)
+    } else if (!isSuperAdmin(actor) && !roleIn(actor, companyId)) {
+      await assertCompanyInScope(this.deps.db, actor, companyId)
+      throw forbidden(m.articleNotStaff.id)
+    } else {
+      if (isSuperAdmin(actor)) await assertCompanyInScope(this.deps.db, actor, companyId)
+      await this.deps.companies.assertWritable(companyId)
+    }
+    const body = sanitizeHtml(input.body)
+    const at = this.now()
+    const row = {
+      id: input.id ?? newId(),
+      companyId,
+      language: input.language,
+      title: input.title.trim(),
+      body,
+      bodyText: htmlText(body),
+      tags: (input.tags ?? []).join(' '),
+      authorUserId: actor.userId,
+      authorName: actor.fullName,
+      createdAt: at,
+      updatedAt: at,
+    }
+    await repo.insert(this.deps.db, row)
+    await this.changed(row, 'upsert')
+    return await this.current(row.id)
+  }
+
+  async update(actor: Actor, id: string, input: UpdateArticleRequest, version?: number): Promise<Article> {
+    const row = await this.writable(actor, id, version)
+    const body = input.body !== undefined ? sanitizeHtml(input.body) : undefined
+    const fields = {
+      ...(input.language !== undefined ? { language: input.language } : {}),
+      ...(input.title !== undefined ? { title: input.title.trim() } : {}),
+      ...(body !== undefined ? { body, bodyText: htmlText(body) } : {}),
+      ...(input.tags !== undefined ? { tags: input.tags.join(' ') } : {}),
+    }
+    if (Object.entries(fields).every(([k, v]) => row[k as keyof typeof fields] === v)) return await this.current(id)
+    await repo.update(this.deps.db, id, { ...fields, updatedAt: this.now() })
+    await this.changed(row, 'upsert')
+    return await this.current(id)
+  }
+
+  /** Deletes the article; its attachments' files go with the next sweep. */
+  async remove(actor: Actor, id: string, version?: number): Promise<void> {
+    const row = await this.writable(actor, id, version)
+    await repo.delete(this.deps.db, id)
+    await this.changed(row, 'delete')
+  }
+
+  /**
+   * Adds a file (at most 20 MB, the attachments' types by name and content, scanned; at most 10 an
+   * article). Attaching and detaching keep the article's version (decision 0065): the version
+   * guards the text, so an edit queued offline is not refused because a file came meanwhile.
+   */
+  async attach(actor: Actor, id: string, file: { name: string; bytes: Uint8Array }): Promise<Article> {
+    const row = await this.writable(actor, id)
+    if (file.bytes.byteLength === 0) throw ruleViolation(m.documentFileRequired.id, 'file')
+    if (file.bytes.byteLength > MAX_ARTICLE_ATTACHMENT_BYTES) throw ruleViolation(m.documentTooLarge.id, 'file')
+    if ((await repo.countAttachments(this.deps.db, id)) >= MAX_ARTICLE_ATTACHMENTS) throw ruleViolation(m.articleTooManyAttachments.id, 'file')
+    const { name, contentType } = await acceptUpload(this.deps.scanner, file)
+    const fileId = newId()
+    // Written before the row: a rollback leaves an orphan file (swept), never a row without bytes.
+    this.deps.files.write(id, fileId, file.bytes)
+    await repo.insertAttachment(this.deps.db, {
+      id: fileId,
+      articleId: id,
+      fileName: name,
+      contentType,
+      size: file.bytes.byteLength,
+      sha256: sha256(Buffer.from(file.bytes).toString('binary')),
+      createdAt: this.now(),
+    })
+    await repo.touch(this.deps.db, id, this.now())
+    await this.changed(row, 'upsert')
+    return await this.current(id)
+  }
+
+  async detach(actor: Actor, id: string, attachmentId: string): Promise<Article> {
+    const row = await this.writable(actor, id)
+    if (!(await repo.attachment(this.deps.db, id, attachmentId))) throw notFound(m.articleAttachmentNotFound.id)
+    await repo.deleteAttachment(this.deps.db, attachmentId)
+    await repo.touch(this.deps.db, id, this.now())
+    await this.changed(row, 'upsert')
+    return await this.current(id)
+  }
+
+  /** An attachment's bytes, for those who read the article. */
+  async attachment(actor: Actor, id: string, attachmentId: string) {
+    await this.readable(actor, id)
+    const a = await repo.attachment(this.deps.db, id, attachmentId)
+    if (!a) throw notFound(m.articleAttachmentNotFound.id)
+    return { name: a.fileName, contentType: a.contentType, id: a.id, bytes: this.deps.files.read(id, a.id) }
+  }
+
+  /** Removes the stored files no attachment refers to; housekeeping runs it. */
+  async sweepFiles(graceMs = FILE_SWEEP_GRACE_MS): Promise<number> {
+    return await sweepStore(this.deps.files, async (ids) => await repo.attachmentIds(this.deps.db, ids), graceMs)
+  }
+
+  /** Sync: the platform's articles and those of the associations the actor is a member of. */
+  syncEntity(): SyncedEntity {
+    const rows = async (db: Db, found: ArticleRow[]) => {
+      const byArticle = new Map<string, AttachmentRow[]>()
+      for (const a of await repo.attachmentsOf(
+        db,
+        found.map((r) => r.id),
+      ))
+        byArticle.set(a.articleId, [...(byArticle.get(a.articleId) ?? []), a])
+      return found.map((r) => {
+        const a = view(r, byArticle.get(r.id) ?? [])
+        return { id: a.id, version: a.version, data: a as unknown as Record<string, unknown> }
       })
-    },
-
-    async view(actor: Actor, id: string): Promise<Article> {
-      await readable(actor, id)
-      return await current(id)
-    },
-
-    async create(actor: Actor, input: CreateArticleRequest): Promise<Article> {
-      const companyId = input.companyId ?? null
-      if (input.id) {
-        const existing = await repo.byId(db, input.id)
-        if (existing) {
-          if (!(await mayRead(actor, existing))) throw notFound(m.articleNotFound.id)
-          // The same create sent again (a retry from the outbox) answers the stored one.
-          if (existing.authorUserId === actor.userId && existing.companyId === companyId && existing.title === input.title.trim())
-            return await current(existing.id)
-          throw conflict(m.billingRecordExists.id, 'id')
-        }
-      }
-      if (companyId === null) {
-        if (!isSuperAdmin(actor)) throw forbidden(m.articlePlatformOnlySuperAdmin.id)
-      } else if (!isSuperAdmin(actor) && !roleIn(actor, companyId)) {
-        await assertCompanyInScope(db, actor, companyId)
-        throw forbidden(m.articleNotStaff.id)
-      } else {
-        if (isSuperAdmin(actor)) await assertCompanyInScope(db, actor, companyId)
-        await companies.assertWritable(companyId)
-      }
-      const body = sanitizeHtml(input.body)
-      const at = now()
-      const row = {
-        id: input.id ?? newId(),
-        companyId,
-        language: input.language,
-        title: input.title.trim(),
-        body,
-        bodyText: htmlText(body),
-        tags: (input.tags ?? []).join(' '),
-        authorUserId: actor.userId,
-        authorName: actor.fullName,
-        createdAt: at,
-        updatedAt: at,
-      }
-      await repo.insert(db, row)
-      await changed(row, 'upsert')
-      return await current(row.id)
-    },
-
-    async update(actor: Actor, id: string, input: UpdateArticleRequest, version?: number): Promise<Article> {
-      const row = await writable(actor, id, version)
-      const body = input.body !== undefined ? sanitizeHtml(input.body) : undefined
-      const fields = {
-        ...(input.language !== undefined ? { language: input.language } : {}),
-        ...(input.title !== undefined ? { title: input.title.trim() } : {}),
-        ...(body !== undefined ? { body, bodyText: htmlText(body) } : {}),
-        ...(input.tags !== undefined ? { tags: input.tags.join(' ') } : {}),
-      }
-      if (Object.entries(fields).every(([k, v]) => row[k as keyof typeof fields] === v)) return await current(id)
-      await repo.update(db, id, { ...fields, updatedAt: now() })
-      await changed(row, 'upsert')
-      return await current(id)
-    },
-
-    /** Deletes the article; its attachments' files go with the next sweep. */
-    async remove(actor: Actor, id: string, version?: number): Promise<void> {
-      const row = await writable(actor, id, version)
-      await repo.delete(db, id)
-      await changed(row, 'delete')
-    },
-
-    /**
-     * Adds a file (at most 20 MB, the attachments' types by name and content, scanned; at most 10 an
-     * article). Attaching and detaching keep the article's version (decision 0065): the version
-     * guards the text, so an edit queued offline is not refused because a file came meanwhile.
-     */
-    async attach(actor: Actor, id: string, file: { name: string; bytes: Uint8Array }): Promise<Article> {
-      const row = await writable(actor, id)
-      if (file.bytes.byteLength === 0) throw ruleViolation(m.documentFileRequired.id, 'file')
-      if (file.bytes.byteLength > MAX_ARTICLE_ATTACHMENT_BYTES) throw ruleViolation(m.documentTooLarge.id, 'file')
-      if ((await repo.countAttachments(db, id)) >= MAX_ARTICLE_ATTACHMENTS) throw ruleViolation(m.articleTooManyAttachments.id, 'file')
-      const { name, contentType } = await acceptUpload(deps.scanner, file)
-      const fileId = newId()
-      // Written before the row: a rollback leaves an orphan file (swept), never a row without bytes.
-      files.write(id, fileId, file.bytes)
-      await repo.insertAttachment(db, {
-        id: fileId,
-        articleId: id,
-        fileName: name,
-        contentType,
-        size: file.bytes.byteLength,
-        sha256: sha256(Buffer.from(file.bytes).toString('binary')),
-        createdAt: now(),
-      })
-      await repo.touch(db, id, now())
-      await changed(row, 'upsert')
-      return await current(id)
-    },
-
-    async detach(actor: Actor, id: string, attachmentId: string): Promise<Article> {
-      const row = await writable(actor, id)
-      if (!(await repo.attachment(db, id, attachmentId))) throw notFound(m.articleAttachmentNotFound.id)
-      await repo.deleteAttachment(db, attachmentId)
-      await repo.touch(db, id, now())
-      await changed(row, 'upsert')
-      return await current(id)
-    },
-
-    /** An attachment's bytes, for those who read the article. */
-    async attachment(actor: Actor, id: string, attachmentId: string) {
-      await readable(actor, id)
-      const a = await repo.attachment(db, id, attachmentId)
-      if (!a) throw notFound(m.articleAttachmentNotFound.id)
-      return { name: a.fileName, contentType: a.contentType, id: a.id, bytes: files.read(id, a.id) }
-    },
-
-    /** Removes the stored files no attachment refers to; housekeeping runs it. */
-    async sweepFiles(graceMs = FILE_SWEEP_GRACE_MS): Promise<number> {
-      return await sweepStore(files, async (ids) => await repo.attachmentIds(db, ids), graceMs)
-    },
-
-    /** Sync: the platform's articles and those of the associations the actor is a member of. */
-    syncEntity(): SyncedEntity {
-      const rows = async (db: Db, found: ArticleRow[]) => {
-        const byArticle = new Map<string, AttachmentRow[]>()
-        for (const a of await repo.attachmentsOf(
-          db,
-          found.map((r) => r.id),
-        ))
-          byArticle.set(a.articleId, [...(byArticle.get(a.articleId) ?? []), a])
-        return found.map((r) => {
-          const a = view(r, byArticle.get(r.id) ?? [])
-          return { id: a.id, version: a.version, data: a as unknown as Record<string, unknown> }
-        })
-      }
-      return {
-        name: 'article',
-        snapshot: async (db, actor, afterId, limit) => await rows(db, await repo.syncPage(db, await scopeOf(actor), afterId, limit)),
-        load: async (db, actor, ids) => await rows(db, await repo.byIds(db, await scopeOf(actor), ids)),
-      }
-    },
+    }
+    return {
+      name: 'article',
+      snapshot: async (db, actor, afterId, limit) => await rows(db, await repo.syncPage(db, await this.scopeOf(actor), afterId, limit)),
+      load: async (db, actor, ids) => await rows(db, await repo.byIds(db, await this.scopeOf(actor), ids)),
+    }
   }
 }
+
+export const createArticlesService = (deps: ArticlesServiceDeps) => new ArticlesService(deps)

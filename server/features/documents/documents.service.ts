@@ -52,8 +52,6 @@ const audiencesOf = (actor: Actor, companyId: string): readonly DocumentAudience
   return isCompanyAdminStaff(role) ? ['MEMBERS', 'BOARD', 'STAFF'] : ['MEMBERS', 'BOARD']
 }
 
-export type DocumentsService = ReturnType<typeof createDocumentsService>
-
 /**
  * Documents of an association (docs/PRODUCT.md "Documents", decision 0062). Staff (every
  * company role) and the super admin upload, edit, replace and delete them; who reads one is its
@@ -66,7 +64,7 @@ export interface Residency {
   residentIds(companyId: string): Promise<string[]>
 }
 
-export function createDocumentsService(deps: {
+export interface DocumentsServiceDeps {
   db: Db
   clock: Clock
   companies: CompaniesService
@@ -75,49 +73,54 @@ export function createDocumentsService(deps: {
   residency: Residency
   files: AttachmentStore
   scanner: AttachmentScanner
-}) {
-  const { db, clock, companies, residency, files } = deps
-  const now = () => isoNow(clock)
+}
 
-  async function scopeOf(actor: Actor): Promise<DocumentScope> {
+function assertMayUploadTo(actor: Actor, companyId: string, audience: DocumentAudience) {
+  if (!audiencesOf(actor, companyId).includes(audience)) throw ruleViolation(m.documentAudienceNotYours.id, 'audience')
+}
+
+export class DocumentsService {
+  constructor(private readonly deps: DocumentsServiceDeps) {}
+
+  private now() {
+    return isoNow(this.deps.clock)
+  }
+
+  private async scopeOf(actor: Actor): Promise<DocumentScope> {
     const admin: string[] = []
     const board: string[] = []
     for (const c of actor.companies) (isCompanyAdminStaff(c.role) ? admin : board).push(c.id)
-    return { all: isSuperAdmin(actor), admin, board, resident: isSuperAdmin(actor) ? [] : await residency.residentCompanyIds(actor.userId) }
+    return { all: isSuperAdmin(actor), admin, board, resident: isSuperAdmin(actor) ? [] : await this.deps.residency.residentCompanyIds(actor.userId) }
   }
 
-  async function mayRead(actor: Actor, row: DocumentRow): Promise<boolean> {
+  private async mayRead(actor: Actor, row: DocumentRow): Promise<boolean> {
     if (audiencesOf(actor, row.companyId).includes(row.audience)) return true
-    return row.audience === 'MEMBERS' && (await residency.residentCompanyIds(actor.userId)).includes(row.companyId)
+    return row.audience === 'MEMBERS' && (await this.deps.residency.residentCompanyIds(actor.userId)).includes(row.companyId)
   }
 
-  async function readable(actor: Actor, id: string): Promise<DocumentRow> {
-    const row = await repo.byId(db, id)
-    if (!row || !(await mayRead(actor, row))) throw notFound(m.documentNotFound.id)
+  private async readable(actor: Actor, id: string): Promise<DocumentRow> {
+    const row = await repo.byId(this.deps.db, id)
+    if (!row || !(await this.mayRead(actor, row))) throw notFound(m.documentNotFound.id)
     return row
   }
 
   /** Staff of the company (every role) or the super admin; a resident who reads it may not change it (403); anyone else 404. */
-  async function writable(actor: Actor, id: string, version?: number): Promise<DocumentRow> {
-    const row = await readable(actor, id)
+  private async writable(actor: Actor, id: string, version?: number): Promise<DocumentRow> {
+    const row = await this.readable(actor, id)
     if (!isSuperAdmin(actor) && !roleIn(actor, row.companyId)) throw forbidden()
-    if (version !== undefined && version !== row.version) throw versionConflict(view((await repo.withUploader(db, id))!))
-    await companies.assertWritable(row.companyId)
+    if (version !== undefined && version !== row.version) throw versionConflict(view((await repo.withUploader(this.deps.db, id))!))
+    await this.deps.companies.assertWritable(row.companyId)
     return row
   }
 
-  function assertMayUploadTo(actor: Actor, companyId: string, audience: DocumentAudience) {
-    if (!audiencesOf(actor, companyId).includes(audience)) throw ruleViolation(m.documentAudienceNotYours.id, 'audience')
+  private async assertAssemblyOf(companyId: string, assemblyId: string | null | undefined) {
+    if (assemblyId && (await this.deps.assemblies.companyOf(assemblyId)) !== companyId) throw ruleViolation(m.documentAssemblyNotInCompany.id, 'assemblyId')
   }
 
-  async function assertAssemblyOf(companyId: string, assemblyId: string | null | undefined) {
-    if (assemblyId && (await deps.assemblies.companyOf(assemblyId)) !== companyId) throw ruleViolation(m.documentAssemblyNotInCompany.id, 'assemblyId')
-  }
-
-  async function checkedFile(file: { name: string; bytes: Uint8Array }) {
+  private async checkedFile(file: { name: string; bytes: Uint8Array }) {
     if (file.bytes.byteLength === 0) throw ruleViolation(m.documentFileRequired.id, 'file')
     if (file.bytes.byteLength > MAX_DOCUMENT_BYTES) throw ruleViolation(m.documentTooLarge.id, 'file')
-    return await acceptUpload(deps.scanner, file)
+    return await acceptUpload(this.deps.scanner, file)
   }
 
   /**
@@ -125,18 +128,18 @@ export function createDocumentsService(deps: {
    * now, for every member (a resident who loses sight of it gets its delete: the pull reads it
    * through the document's own visibility).
    */
-  async function changed(row: Pick<DocumentRow, 'id' | 'companyId' | 'audience'>, op: 'upsert' | 'delete', before?: DocumentAudience) {
+  private async changed(row: Pick<DocumentRow, 'id' | 'companyId' | 'audience'>, op: 'upsert' | 'delete', before?: DocumentAudience) {
     const members = row.audience === 'MEMBERS' || before === 'MEMBERS'
-    await recordChange(db, clock, 'document', row.id, op, { companyId: row.companyId, ...(members && { members: true as const }) })
+    await recordChange(this.deps.db, this.deps.clock, 'document', row.id, op, { companyId: row.companyId, ...(members && { members: true as const }) })
   }
 
-  async function audit(
+  private async audit(
     actor: Actor,
     row: Pick<DocumentRow, 'id' | 'companyId' | 'title'>,
     action: DocumentEvent['action'],
     details: Record<string, unknown> | null,
   ) {
-    await repo.insertEvent(db, {
+    await repo.insertEvent(this.deps.db, {
       id: newId(),
       companyId: row.companyId,
       documentId: row.id,
@@ -145,151 +148,153 @@ export function createDocumentsService(deps: {
       action,
       title: row.title,
       details,
-      createdAt: now(),
+      createdAt: this.now(),
     })
   }
 
-  const current = async (id: string): Promise<Document> => view((await repo.withUploader(db, id))!)
+  private async current(id: string): Promise<Document> {
+    return view((await repo.withUploader(this.deps.db, id))!)
+  }
 
-  return {
-    /** A page of a company's documents the caller reads, newest first; another association's company is 404. */
-    async list(actor: Actor, query: DocumentListQuery): Promise<{ items: Document[]; next: string | null }> {
-      const after = decodeCursor(query.cursor, ['string', 'string'])
-      return await snapshot(db, async () => {
-        await assertCompanyInScope(db, actor, query.companyId)
-        const rows = await repo.listPage(db, await scopeOf(actor), query, after, query.limit + 1)
-        const page = pageOf(rows, query.limit, (r) => [r.document.createdAt, r.document.id])
-        return { items: page.rows.map(view), next: page.next }
-      })
-    },
+  /** A page of a company's documents the caller reads, newest first; another association's company is 404. */
+  async list(actor: Actor, query: DocumentListQuery): Promise<{ items: Document[]; next: string | null }> {
+    const after = decodeCursor(query.cursor, ['string', 'string'])
+    return await snapshot(this.deps.db, async () => {
+      await assertCompanyInScope(this.deps.db, actor, query.companyId)
+      const rows = await repo.listPage(this.deps.db, await this.scopeOf(actor), query, after, query.limit + 1)
+      const page = pageOf(rows, query.limit, (r) => [r.document.createdAt, r.document.id])
+      return { items: page.rows.map(view), next: page.next }
+    })
+  }
 
-    async view(actor: Actor, id: string): Promise<Document> {
-      await readable(actor, id)
-      return await current(id)
-    },
+  async view(actor: Actor, id: string): Promise<Document> {
+    await this.readable(actor, id)
+    return await this.current(id)
+  }
 
-    async upload(actor: Actor, fields: DocumentUploadFields, file: { name: string; bytes: Uint8Array }): Promise<Document> {
-      if (!isSuperAdmin(actor) && !roleIn(actor, fields.companyId)) {
-        await assertCompanyInScope(db, actor, fields.companyId)
-        throw forbidden()
-      }
-      await companies.assertWritable(fields.companyId)
-      assertMayUploadTo(actor, fields.companyId, fields.audience)
-      await assertAssemblyOf(fields.companyId, fields.assemblyId)
-      const { name, contentType } = await checkedFile(file)
-      const id = newId()
-      const fileId = newId()
-      // Written before the row: a rollback leaves an orphan file (swept), never a row without bytes.
-      files.write(id, fileId, file.bytes)
-      const at = now()
-      const row = {
-        id,
-        companyId: fields.companyId,
-        title: fields.title,
-        category: fields.category,
-        audience: fields.audience,
-        assemblyId: fields.assemblyId ?? null,
-        fileId,
-        fileName: name,
-        contentType,
-        size: file.bytes.byteLength,
-        sha256: sha256(Buffer.from(file.bytes).toString('binary')),
-        uploadedByUserId: actor.userId,
-        createdAt: at,
-        updatedAt: at,
-      }
-      await repo.insert(db, row)
-      await audit(actor, row, 'UPLOADED', { fileName: name, size: row.size, category: row.category, audience: row.audience })
-      await changed(row, 'upsert')
-      return await current(id)
-    },
+  async upload(actor: Actor, fields: DocumentUploadFields, file: { name: string; bytes: Uint8Array }): Promise<Document> {
+    if (!isSuperAdmin(actor) && !roleIn(actor, fields.companyId)) {
+      await assertCompanyInScope(this.deps.db, actor, fields.companyId)
+      throw forbidden()
+    }
+    await this.deps.companies.assertWritable(fields.companyId)
+    assertMayUploadTo(actor, fields.companyId, fields.audience)
+    await this.assertAssemblyOf(fields.companyId, fields.assemblyId)
+    const { name, contentType } = await this.checkedFile(file)
+    const id = newId()
+    const fileId = newId()
+    // Written before the row: a rollback leaves an orphan file (swept), never a row without bytes.
+    this.deps.files.write(id, fileId, file.bytes)
+    const at = this.now()
+    const row = {
+      id,
+      companyId: fields.companyId,
+      title: fields.title,
+      category: fields.category,
+      audience: fields.audience,
+      assemblyId: fields.assemblyId ?? null,
+      fileId,
+      fileName: name,
+      contentType,
+      size: file.bytes.byteLength,
+      sha256: sha256(Buffer.from(file.bytes).toString('binary')),
+      uploadedByUserId: actor.userId,
+      createdAt: at,
+      updatedAt: at,
+    }
+    await repo.insert(this.deps.db, row)
+    await this.audit(actor, row, 'UPLOADED', { fileName: name, size: row.size, category: row.category, audience: row.audience })
+    await this.changed(row, 'upsert')
+    return await this.current(id)
+  }
 
-    async update(actor: Actor, id: string, input: UpdateDocumentRequest, version?: number): Promise<Document> {
-      const row = await writable(actor, id, version)
-      if (input.audience) assertMayUploadTo(actor, row.companyId, input.audience)
-      if (input.assemblyId !== undefined) await assertAssemblyOf(row.companyId, input.assemblyId)
-      const fields = {
-        ...(input.title !== undefined ? { title: input.title } : {}),
-        ...(input.category !== undefined ? { category: input.category } : {}),
-        ...(input.audience !== undefined ? { audience: input.audience } : {}),
-        ...(input.assemblyId !== undefined ? { assemblyId: input.assemblyId } : {}),
-      }
-      const details = Object.fromEntries(
-        Object.entries(fields)
-          .filter(([k, v]) => row[k as keyof typeof fields] !== v)
-          .map(([k, v]) => [k, [row[k as keyof typeof fields], v]]),
-      )
-      if (Object.keys(details).length === 0) return await current(id)
-      await repo.update(db, id, { ...fields, updatedAt: now() })
-      const after = (await repo.byId(db, id))!
-      await audit(actor, after, 'EDITED', details)
-      await changed(after, 'upsert', row.audience)
-      return await current(id)
-    },
+  async update(actor: Actor, id: string, input: UpdateDocumentRequest, version?: number): Promise<Document> {
+    const row = await this.writable(actor, id, version)
+    if (input.audience) assertMayUploadTo(actor, row.companyId, input.audience)
+    if (input.assemblyId !== undefined) await this.assertAssemblyOf(row.companyId, input.assemblyId)
+    const fields = {
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.category !== undefined ? { category: input.category } : {}),
+      ...(input.audience !== undefined ? { audience: input.audience } : {}),
+      ...(input.assemblyId !== undefined ? { assemblyId: input.assemblyId } : {}),
+    }
+    const details = Object.fromEntries(
+      Object.entries(fields)
+        .filter(([k, v]) => row[k as keyof typeof fields] !== v)
+        .map(([k, v]) => [k, [row[k as keyof typeof fields], v]]),
+    )
+    if (Object.keys(details).length === 0) return await this.current(id)
+    await repo.update(this.deps.db, id, { ...fields, updatedAt: this.now() })
+    const after = (await repo.byId(this.deps.db, id))!
+    await this.audit(actor, after, 'EDITED', details)
+    await this.changed(after, 'upsert', row.audience)
+    return await this.current(id)
+  }
 
-    /** A new file for the document (a new `fileId`); the old file goes with the next sweep. */
-    async replaceFile(actor: Actor, id: string, file: { name: string; bytes: Uint8Array }, version?: number): Promise<Document> {
-      const row = await writable(actor, id, version)
-      const { name, contentType } = await checkedFile(file)
-      const fileId = newId()
-      files.write(id, fileId, file.bytes)
-      await repo.update(db, id, {
-        fileId,
-        fileName: name,
-        contentType,
-        size: file.bytes.byteLength,
-        sha256: sha256(Buffer.from(file.bytes).toString('binary')),
-        updatedAt: now(),
-      })
-      await audit(actor, row, 'REPLACED', { fileName: [row.fileName, name], size: [row.size, file.bytes.byteLength] })
-      await changed(row, 'upsert')
-      return await current(id)
-    },
+  /** A new file for the document (a new `fileId`); the old file goes with the next sweep. */
+  async replaceFile(actor: Actor, id: string, file: { name: string; bytes: Uint8Array }, version?: number): Promise<Document> {
+    const row = await this.writable(actor, id, version)
+    const { name, contentType } = await this.checkedFile(file)
+    const fileId = newId()
+    this.deps.files.write(id, fileId, file.bytes)
+    await repo.update(this.deps.db, id, {
+      fileId,
+      fileName: name,
+      contentType,
+      size: file.bytes.byteLength,
+      sha256: sha256(Buffer.from(file.bytes).toString('binary')),
+      updatedAt: this.now(),
+    })
+    await this.audit(actor, row, 'REPLACED', { fileName: [row.fileName, name], size: [row.size, file.bytes.byteLength] })
+    await this.changed(row, 'upsert')
+    return await this.current(id)
+  }
 
-    /** Deletes the document (its file goes with the next sweep); the audit trail keeps the deletion. */
-    async remove(actor: Actor, id: string, version?: number): Promise<void> {
-      const row = await writable(actor, id, version)
-      await repo.delete(db, id)
-      await audit(actor, row, 'DELETED', { fileName: row.fileName })
-      await changed(row, 'delete')
-    },
+  /** Deletes the document (its file goes with the next sweep); the audit trail keeps the deletion. */
+  async remove(actor: Actor, id: string, version?: number): Promise<void> {
+    const row = await this.writable(actor, id, version)
+    await repo.delete(this.deps.db, id)
+    await this.audit(actor, row, 'DELETED', { fileName: row.fileName })
+    await this.changed(row, 'delete')
+  }
 
-    /** The file, for those who read the document (404 otherwise). */
-    async file(actor: Actor, id: string) {
-      const row = await readable(actor, id)
-      return { name: row.fileName, contentType: row.contentType, fileId: row.fileId, bytes: files.read(id, row.fileId) }
-    },
+  /** The file, for those who read the document (404 otherwise). */
+  async file(actor: Actor, id: string) {
+    const row = await this.readable(actor, id)
+    return { name: row.fileName, contentType: row.contentType, fileId: row.fileId, bytes: this.deps.files.read(id, row.fileId) }
+  }
 
-    /** Who uploaded and changed the document: for the company's staff and the super admin. */
-    async history(actor: Actor, id: string): Promise<DocumentEvent[]> {
-      const row = await readable(actor, id)
-      if (!isSuperAdmin(actor) && !roleIn(actor, row.companyId)) throw forbidden()
-      return (await repo.events(db, id)).map((e) => ({
-        id: e.id,
-        documentId: e.documentId,
-        action: e.action,
-        title: e.title,
-        user: { id: e.userId, fullName: e.userName },
-        details: e.details ?? null,
-        createdAt: e.createdAt,
-      }))
-    },
+  /** Who uploaded and changed the document: for the company's staff and the super admin. */
+  async history(actor: Actor, id: string): Promise<DocumentEvent[]> {
+    const row = await this.readable(actor, id)
+    if (!isSuperAdmin(actor) && !roleIn(actor, row.companyId)) throw forbidden()
+    return (await repo.events(this.deps.db, id)).map((e) => ({
+      id: e.id,
+      documentId: e.documentId,
+      action: e.action,
+      title: e.title,
+      user: { id: e.userId, fullName: e.userName },
+      details: e.details ?? null,
+      createdAt: e.createdAt,
+    }))
+  }
 
-    /** Removes the stored files no document refers to (attachment-store.ts `sweepStore`); housekeeping runs it. */
-    async sweepFiles(graceMs = FILE_SWEEP_GRACE_MS): Promise<number> {
-      return await sweepStore(files, async (ids) => await repo.fileIds(db, ids), graceMs)
-    },
+  /** Removes the stored files no document refers to (attachment-store.ts `sweepStore`); housekeeping runs it. */
+  async sweepFiles(graceMs = FILE_SWEEP_GRACE_MS): Promise<number> {
+    return await sweepStore(this.deps.files, async (ids) => await repo.fileIds(this.deps.db, ids), graceMs)
+  }
 
-    /** Sync: the documents the actor reads. */
-    syncEntity(): SyncedEntity {
-      return {
-        name: 'document',
-        snapshot: async (db, actor, afterId, limit) => (await repo.syncPage(db, await scopeOf(actor), afterId, limit)).map(synced),
-        load: async (db, actor, ids) => (await repo.byIds(db, await scopeOf(actor), ids)).map(synced),
-      }
-    },
+  /** Sync: the documents the actor reads. */
+  syncEntity(): SyncedEntity {
+    return {
+      name: 'document',
+      snapshot: async (db, actor, afterId, limit) => (await repo.syncPage(db, await this.scopeOf(actor), afterId, limit)).map(synced),
+      load: async (db, actor, ids) => (await repo.byIds(db, await this.scopeOf(actor), ids)).map(synced),
+    }
   }
 }
+
+export const createDocumentsService = (deps: DocumentsServiceDeps) => new DocumentsService(deps)
 
 const synced = (r: WithUploader) => {
   const d = view(r)

@@ -41,7 +41,14 @@ export const itemView = (r: ItemRow): LendingItem => ({
   version: r.version,
 })
 
-export type LendingService = ReturnType<typeof createLendingService>
+export interface LendingServiceDeps {
+  db: Db
+  clock: Clock
+  companies: CompaniesService
+  residency: Residency
+  files: AttachmentStore
+  scanner: AttachmentScanner
+}
 
 /**
  * The things an association's members lend (docs/PRODUCT.md "Lending", decision 0064).
@@ -51,150 +58,154 @@ export type LendingService = ReturnType<typeof createLendingService>
  * archived instead (hidden from the list and new requests; its loans stay readable to their parties
  * and the staff), one that never had any is deleted.
  */
-export function createLendingService(deps: {
-  db: Db
-  clock: Clock
-  companies: CompaniesService
-  residency: Residency
-  files: AttachmentStore
-  scanner: AttachmentScanner
-}) {
-  const { db, clock, companies, residency, files } = deps
-  const access = lendingAccess(db, residency)
-  const now = () => isoNow(clock)
+export class LendingService {
+  readonly access
 
-  async function lenders(actor: Actor, id: string, version?: number): Promise<ItemRow> {
-    const row = await access.readableItem(actor, id)
-    if (!access.isLender(actor, row)) throw forbidden()
+  constructor(private readonly deps: LendingServiceDeps) {
+    this.access = lendingAccess(this.deps.db, this.deps.residency)
+  }
+
+  private now() {
+    return isoNow(this.deps.clock)
+  }
+
+  private async lenders(actor: Actor, id: string, version?: number): Promise<ItemRow> {
+    const row = await this.access.readableItem(actor, id)
+    if (!this.access.isLender(actor, row)) throw forbidden()
     if (version !== undefined && version !== row.version) throw versionConflict(itemView(row))
-    await companies.assertWritable(row.companyId)
+    await this.deps.companies.assertWritable(row.companyId)
     return row
   }
 
   /** The change for sync: one row the company's staff and residents read (decision 0073). */
-  async function changed(row: Pick<ItemRow, 'id' | 'companyId'>, op: 'upsert' | 'delete') {
-    await recordChange(db, clock, 'lendingItem', row.id, op, { companyId: row.companyId, members: true })
+  private async changed(row: Pick<ItemRow, 'id' | 'companyId'>, op: 'upsert' | 'delete') {
+    await recordChange(this.deps.db, this.deps.clock, 'lendingItem', row.id, op, { companyId: row.companyId, members: true })
   }
-  const current = async (id: string) => itemView((await repo.item(db, id))!)
 
-  return {
-    access,
+  private async current(id: string) {
+    return itemView((await repo.item(this.deps.db, id))!)
+  }
 
-    /** A page of a company's items, newest first; another association's company is 404. */
-    async list(actor: Actor, query: LendingItemListQuery): Promise<{ items: LendingItem[]; next: string | null }> {
-      const after = decodeCursor(query.cursor, ['string', 'string'])
-      return await snapshot(db, async () => {
-        await assertCompanyInScope(db, actor, query.companyId)
-        if (!isSuperAdmin(actor) && !(await access.isMember(actor, query.companyId))) throw notFound()
-        const page = pageOf(await repo.itemPage(db, query.companyId, after, query.limit + 1), query.limit, (r) => [r.createdAt, r.id])
-        return { items: page.rows.map(itemView), next: page.next }
-      })
-    },
+  /** A page of a company's items, newest first; another association's company is 404. */
+  async list(actor: Actor, query: LendingItemListQuery): Promise<{ items: LendingItem[]; next: string | null }> {
+    const after = decodeCursor(query.cursor, ['string', 'string'])
+    return await snapshot(this.deps.db, async () => {
+      await assertCompanyInScope(this.deps.db, actor, query.companyId)
+      if (!isSuperAdmin(actor) && !(await this.access.isMember(actor, query.companyId))) throw notFound()
+      const page = pageOf(await repo.itemPage(this.deps.db, query.companyId, after, query.limit + 1), query.limit, (r) => [r.createdAt, r.id])
+      return { items: page.rows.map(itemView), next: page.next }
+    })
+  }
 
-    view: async (actor: Actor, id: string): Promise<LendingItem> => itemView(await access.readableItem(actor, id)),
+  async view(actor: Actor, id: string): Promise<LendingItem> {
+    return itemView(await this.access.readableItem(actor, id))
+  }
 
-    async create(actor: Actor, input: CreateLendingItemRequest): Promise<LendingItem> {
-      const title = input.title.trim()
-      if (input.id) {
-        const existing = await repo.item(db, input.id)
-        if (existing) {
-          await access.readableItem(actor, existing.id)
-          // The same create sent again (a retry from the outbox) answers the stored one.
-          if (existing.companyId === input.companyId && existing.title === title && access.isLender(actor, existing)) return itemView(existing)
-          throw conflict(m.billingRecordExists.id, 'id')
-        }
+  async create(actor: Actor, input: CreateLendingItemRequest): Promise<LendingItem> {
+    const title = input.title.trim()
+    if (input.id) {
+      const existing = await repo.item(this.deps.db, input.id)
+      if (existing) {
+        await this.access.readableItem(actor, existing.id)
+        // The same create sent again (a retry from the outbox) answers the stored one.
+        if (existing.companyId === input.companyId && existing.title === title && this.access.isLender(actor, existing)) return itemView(existing)
+        throw conflict(m.billingRecordExists.id, 'id')
       }
-      if (!(await access.isMember(actor, input.companyId))) {
-        await assertCompanyInScope(db, actor, input.companyId)
-        throw forbidden(m.lendingNotMember.id)
-      }
-      const association = input.lender === 'ASSOCIATION'
-      if (association && !access.lendsForAssociation(actor, input.companyId)) throw forbidden(m.lendingAssociationOnlyStaff.id)
-      await companies.assertWritable(input.companyId)
-      const company = association ? await companies.byId(input.companyId) : undefined
-      const at = now()
-      const row = {
-        id: input.id ?? newId(),
-        companyId: input.companyId,
-        lenderKind: association ? ('ASSOCIATION' as const) : ('MEMBER' as const),
-        lenderUserId: association ? null : actor.userId,
-        lenderName: association ? (company?.name ?? actor.fullName) : actor.fullName,
-        title,
-        description: (input.description ?? '').trim(),
-        rules: (input.rules ?? '').trim(),
-        location: (input.location ?? '').trim(),
-        depositOre: input.depositOre ?? null,
-        createdAt: at,
-        updatedAt: at,
-      }
-      await repo.insertItem(db, row)
-      await changed(row, 'upsert')
-      return await current(row.id)
-    },
+    }
+    if (!(await this.access.isMember(actor, input.companyId))) {
+      await assertCompanyInScope(this.deps.db, actor, input.companyId)
+      throw forbidden(m.lendingNotMember.id)
+    }
+    const association = input.lender === 'ASSOCIATION'
+    if (association && !this.access.lendsForAssociation(actor, input.companyId)) throw forbidden(m.lendingAssociationOnlyStaff.id)
+    await this.deps.companies.assertWritable(input.companyId)
+    const company = association ? await this.deps.companies.byId(input.companyId) : undefined
+    const at = this.now()
+    const row = {
+      id: input.id ?? newId(),
+      companyId: input.companyId,
+      lenderKind: association ? ('ASSOCIATION' as const) : ('MEMBER' as const),
+      lenderUserId: association ? null : actor.userId,
+      lenderName: association ? (company?.name ?? actor.fullName) : actor.fullName,
+      title,
+      description: (input.description ?? '').trim(),
+      rules: (input.rules ?? '').trim(),
+      location: (input.location ?? '').trim(),
+      depositOre: input.depositOre ?? null,
+      createdAt: at,
+      updatedAt: at,
+    }
+    await repo.insertItem(this.deps.db, row)
+    await this.changed(row, 'upsert')
+    return await this.current(row.id)
+  }
 
-    /** The lender's changes (a new deposit applies to loans requested after it). */
-    async update(actor: Actor, id: string, input: UpdateLendingItemRequest, version?: number): Promise<LendingItem> {
-      const row = await lenders(actor, id, version)
-      const fields = {
-        ...(input.title !== undefined ? { title: input.title.trim() } : {}),
-        ...(input.description !== undefined ? { description: input.description.trim() } : {}),
-        ...(input.rules !== undefined ? { rules: input.rules.trim() } : {}),
-        ...(input.location !== undefined ? { location: input.location.trim() } : {}),
-        ...(input.depositOre !== undefined ? { depositOre: input.depositOre } : {}),
-      }
-      if (Object.entries(fields).every(([k, v]) => row[k as keyof typeof fields] === v)) return itemView(row)
-      await repo.updateItem(db, id, { ...fields, updatedAt: now() })
-      await changed(row, 'upsert')
-      return await current(id)
-    },
+  /** The lender's changes (a new deposit applies to loans requested after it). */
+  async update(actor: Actor, id: string, input: UpdateLendingItemRequest, version?: number): Promise<LendingItem> {
+    const row = await this.lenders(actor, id, version)
+    const fields = {
+      ...(input.title !== undefined ? { title: input.title.trim() } : {}),
+      ...(input.description !== undefined ? { description: input.description.trim() } : {}),
+      ...(input.rules !== undefined ? { rules: input.rules.trim() } : {}),
+      ...(input.location !== undefined ? { location: input.location.trim() } : {}),
+      ...(input.depositOre !== undefined ? { depositOre: input.depositOre } : {}),
+    }
+    if (Object.entries(fields).every(([k, v]) => row[k as keyof typeof fields] === v)) return itemView(row)
+    await repo.updateItem(this.deps.db, id, { ...fields, updatedAt: this.now() })
+    await this.changed(row, 'upsert')
+    return await this.current(id)
+  }
 
-    /** The lender, the association's staff (moderation) or the super admin, once no loan of it is open; its photo goes with the next sweep. */
-    async remove(actor: Actor, id: string, version?: number): Promise<void> {
-      const row = await access.readableItem(actor, id)
-      if (!access.isLender(actor, row) && !isSuperAdmin(actor) && !roleIn(actor, row.companyId)) throw forbidden()
-      if (version !== undefined && version !== row.version) throw versionConflict(itemView(row))
-      await companies.assertWritable(row.companyId)
-      if (await repo.hasOpenLoans(db, id)) throw ruleViolation(m.lendingItemHasLoans.id)
-      // With loans it is archived (they, their deposits and history stay readable); without, deleted.
-      if (await repo.hasLoans(db, id)) {
-        if (row.archivedAt) return
-        await repo.updateItem(db, id, { archivedAt: now(), updatedAt: now() })
-        return await changed(row, 'upsert')
-      }
-      await repo.deleteItem(db, id)
-      await changed(row, 'delete')
-    },
+  /** The lender, the association's staff (moderation) or the super admin, once no loan of it is open; its photo goes with the next sweep. */
+  async remove(actor: Actor, id: string, version?: number): Promise<void> {
+    const row = await this.access.readableItem(actor, id)
+    if (!this.access.isLender(actor, row) && !isSuperAdmin(actor) && !roleIn(actor, row.companyId)) throw forbidden()
+    if (version !== undefined && version !== row.version) throw versionConflict(itemView(row))
+    await this.deps.companies.assertWritable(row.companyId)
+    if (await repo.hasOpenLoans(this.deps.db, id)) throw ruleViolation(m.lendingItemHasLoans.id)
+    // With loans it is archived (they, their deposits and history stay readable); without, deleted.
+    if (await repo.hasLoans(this.deps.db, id)) {
+      if (row.archivedAt) return
+      await repo.updateItem(this.deps.db, id, { archivedAt: this.now(), updatedAt: this.now() })
+      return await this.changed(row, 'upsert')
+    }
+    await repo.deleteItem(this.deps.db, id)
+    await this.changed(row, 'delete')
+  }
 
-    /** One photo per item (the lender; an image of at most 5 MB, scanned); replacing gives it a new id. */
-    async setPhoto(actor: Actor, id: string, file: { name: string; bytes: Uint8Array }, version?: number): Promise<LendingItem> {
-      const row = await lenders(actor, id, version)
-      if (file.bytes.byteLength === 0) throw ruleViolation(m.documentFileRequired.id, 'file')
-      if (file.bytes.byteLength > MAX_ITEM_PHOTO_BYTES) throw ruleViolation(m.listingPhotoTooLarge.id, 'file')
-      const contentType = await acceptPhoto(deps.scanner, file, itemPhotoTypes)
-      const photoId = newId()
-      files.write(id, photoId, file.bytes)
-      await repo.updateItem(db, id, { photoId, photoContentType: contentType, photoSize: file.bytes.byteLength, updatedAt: now() })
-      await changed(row, 'upsert')
-      return await current(id)
-    },
+  /** One photo per item (the lender; an image of at most 5 MB, scanned); replacing gives it a new id. */
+  async setPhoto(actor: Actor, id: string, file: { name: string; bytes: Uint8Array }, version?: number): Promise<LendingItem> {
+    const row = await this.lenders(actor, id, version)
+    if (file.bytes.byteLength === 0) throw ruleViolation(m.documentFileRequired.id, 'file')
+    if (file.bytes.byteLength > MAX_ITEM_PHOTO_BYTES) throw ruleViolation(m.listingPhotoTooLarge.id, 'file')
+    const contentType = await acceptPhoto(this.deps.scanner, file, itemPhotoTypes)
+    const photoId = newId()
+    this.deps.files.write(id, photoId, file.bytes)
+    await repo.updateItem(this.deps.db, id, { photoId, photoContentType: contentType, photoSize: file.bytes.byteLength, updatedAt: this.now() })
+    await this.changed(row, 'upsert')
+    return await this.current(id)
+  }
 
-    async photo(actor: Actor, id: string) {
-      const row = await access.readableItem(actor, id)
-      if (!row.photoId) throw notFound(m.lendingItemNotFound.id)
-      return { contentType: row.photoContentType!, photoId: row.photoId, bytes: files.read(id, row.photoId) }
-    },
+  async photo(actor: Actor, id: string) {
+    const row = await this.access.readableItem(actor, id)
+    if (!row.photoId) throw notFound(m.lendingItemNotFound.id)
+    return { contentType: row.photoContentType!, photoId: row.photoId, bytes: this.deps.files.read(id, row.photoId) }
+  }
 
-    /** Removes the stored photos no item refers to; housekeeping runs it. */
-    sweepFiles: async (graceMs = FILE_SWEEP_GRACE_MS): Promise<number> => await sweepStore(files, async (ids) => await repo.photoIds(db, ids), graceMs),
+  /** Removes the stored photos no item refers to; housekeeping runs it. */
+  async sweepFiles(graceMs = FILE_SWEEP_GRACE_MS): Promise<number> {
+    return await sweepStore(this.deps.files, async (ids) => await repo.photoIds(this.deps.db, ids), graceMs)
+  }
 
-    /** Sync: the items of the associations the actor is a member of. */
-    syncEntity(): SyncedEntity {
-      const synced = (r: ItemRow) => ({ id: r.id, version: r.version, data: itemView(r) as unknown as Record<string, unknown> })
-      return {
-        name: 'lendingItem',
-        snapshot: async (db, actor, afterId, limit) => (await repo.itemSyncPage(db, await access.scopeOf(actor), afterId, limit)).map(synced),
-        load: async (db, actor, ids) => (await repo.itemsByIds(db, await access.scopeOf(actor), ids)).map(synced),
-      }
-    },
+  /** Sync: the items of the associations the actor is a member of. */
+  syncEntity(): SyncedEntity {
+    const synced = (r: ItemRow) => ({ id: r.id, version: r.version, data: itemView(r) as unknown as Record<string, unknown> })
+    return {
+      name: 'lendingItem',
+      snapshot: async (db, actor, afterId, limit) => (await repo.itemSyncPage(db, await this.access.scopeOf(actor), afterId, limit)).map(synced),
+      load: async (db, actor, ids) => (await repo.itemsByIds(db, await this.access.scopeOf(actor), ids)).map(synced),
+    }
   }
 }
+
+export const createLendingService = (deps: LendingServiceDeps) => new LendingService(deps)

@@ -11,6 +11,57 @@ export const dayText = (date: string) => {
 
 const open = /*i18n*/ { id: 'Open loan' }
 
+type LoanNotice = Pick<Notice, 'title' | 'message'> & { type?: Notice['type'] }
+
+/** Whom each step of a loan tells (the borrower, or the lender), and what. */
+const stepNotices: Partial<Record<LoanAction, { to: 'borrower' | 'lender'; notice: LoanNotice }>> = {
+  accept: {
+    to: 'borrower',
+    notice: {
+      type: 'success',
+      title: /*i18n*/ { id: 'Your request to borrow “{title}” was accepted' },
+      message: /*i18n*/ { id: 'You can borrow “{title}” from {from} to {to}. Read and confirm the contract in the app.' },
+    },
+  },
+  decline: {
+    to: 'borrower',
+    notice: {
+      type: 'warning',
+      title: /*i18n*/ { id: 'Your request to borrow “{title}” was declined' },
+      message: /*i18n*/ { id: '“{title}” cannot be lent to you from {from} to {to}.' },
+    },
+  },
+  cancel: {
+    to: 'lender',
+    notice: {
+      title: /*i18n*/ { id: '{name} cancelled the loan of “{title}”' },
+      message: /*i18n*/ { id: '{name} no longer needs “{title}” from {from} to {to}.' },
+    },
+  },
+  terms: {
+    to: 'borrower',
+    notice: {
+      title: /*i18n*/ { id: 'The contract for “{title}” was changed' },
+      message: /*i18n*/ { id: 'The contract for “{title}” was changed (now {from} to {to}). Please read it and confirm it again.' },
+    },
+  },
+  handover: {
+    to: 'borrower',
+    notice: {
+      title: /*i18n*/ { id: 'You have borrowed “{title}”' },
+      message: /*i18n*/ { id: 'The handover of “{title}” is recorded. Please return it by {to}.' },
+    },
+  },
+  return: {
+    to: 'borrower',
+    notice: {
+      type: 'success',
+      title: /*i18n*/ { id: 'The return of “{title}” is recorded' },
+      message: /*i18n*/ { id: 'Thank you for returning “{title}”.' },
+    },
+  },
+}
+
 /**
  * What each party of a loan is told, in-app and by e-mail in their own language (decision 0064):
  * the lender of a request and a cancellation, the borrower of every answer, both when the contract
@@ -33,13 +84,7 @@ export function loanNotices(db: Db, notices: NoticesService) {
     from: dayText(loan.fromDate),
     to: dayText(loan.toDate),
   })
-  async function send(
-    to: string[],
-    loan: LoanRow,
-    item: ItemRow,
-    n: Pick<Notice, 'title' | 'message'> & { type?: Notice['type'] },
-    extra: Record<string, string> = {},
-  ) {
+  async function send(to: string[], loan: LoanRow, item: ItemRow, n: LoanNotice, extra: Record<string, string> = {}) {
     for (const userId of new Set(to))
       await notices.tell(userId, {
         type: n.type ?? 'info',
@@ -59,43 +104,9 @@ export function loanNotices(db: Db, notices: NoticesService) {
       }),
 
     async step(loan: LoanRow, item: ItemRow, action: LoanAction) {
-      switch (action) {
-        case 'accept':
-          return await send(borrowers(loan), loan, item, {
-            type: 'success',
-            title: /*i18n*/ { id: 'Your request to borrow “{title}” was accepted' },
-            message: /*i18n*/ { id: 'You can borrow “{title}” from {from} to {to}. Read and confirm the contract in the app.' },
-          })
-        case 'decline':
-          return await send(borrowers(loan), loan, item, {
-            type: 'warning',
-            title: /*i18n*/ { id: 'Your request to borrow “{title}” was declined' },
-            message: /*i18n*/ { id: '“{title}” cannot be lent to you from {from} to {to}.' },
-          })
-        case 'cancel':
-          return await send(await lenders(loan, item), loan, item, {
-            title: /*i18n*/ { id: '{name} cancelled the loan of “{title}”' },
-            message: /*i18n*/ { id: '{name} no longer needs “{title}” from {from} to {to}.' },
-          })
-        case 'terms':
-          return await send(borrowers(loan), loan, item, {
-            title: /*i18n*/ { id: 'The contract for “{title}” was changed' },
-            message: /*i18n*/ { id: 'The contract for “{title}” was changed (now {from} to {to}). Please read it and confirm it again.' },
-          })
-        case 'handover':
-          return await send(borrowers(loan), loan, item, {
-            title: /*i18n*/ { id: 'You have borrowed “{title}”' },
-            message: /*i18n*/ { id: 'The handover of “{title}” is recorded. Please return it by {to}.' },
-          })
-        case 'return':
-          return await send(borrowers(loan), loan, item, {
-            type: 'success',
-            title: /*i18n*/ { id: 'The return of “{title}” is recorded' },
-            message: /*i18n*/ { id: 'Thank you for returning “{title}”.' },
-          })
-        default:
-          return
-      }
+      const step = stepNotices[action]
+      if (!step) return
+      return await send(step.to === 'lender' ? await lenders(loan, item) : borrowers(loan), loan, item, step.notice)
     },
 
     async confirmed(loan: LoanRow, item: ItemRow, by: LoanParty) {

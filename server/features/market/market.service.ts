@@ -49,7 +49,15 @@ const view = (r: ListingRow): Listing => ({
   version: r.version,
 })
 
-export type MarketService = ReturnType<typeof createMarketService>
+export interface MarketServiceDeps {
+  db: Db
+  clock: Clock
+  companies: CompaniesService
+  residency: Residency
+  notices: NoticesService
+  files: AttachmentStore
+  scanner: AttachmentScanner
+}
 
 /**
  * The market of an association (docs/PRODUCT.md "Market", decision 0063). Its members
@@ -58,198 +66,210 @@ export type MarketService = ReturnType<typeof createMarketService>
  * moderation) and the super admin delete. Another association's listing is 404.
  * "Expired" is computed from `expires_at` on read: the list leaves others' expired listings out.
  */
-export function createMarketService(deps: {
-  db: Db
-  clock: Clock
-  companies: CompaniesService
-  residency: Residency
-  notices: NoticesService
-  files: AttachmentStore
-  scanner: AttachmentScanner
-}) {
-  const { db, clock, companies, residency, notices, files } = deps
-  const now = () => isoNow(clock)
-  const expiry = () => new Date(clock.now().getTime() + LISTING_DAYS * DAY_MS).toISOString()
+export class MarketService {
   // Counted synchronously between the listing's checks and the notice, so parallel requests cannot all pass.
-  const contactsPerListing = new RateLimiter(clock, CONTACTS_PER_LISTING_A_DAY, DAY_MS)
-  const expired = (row: ListingRow) => isExpired({ expiresAt: row.expiresAt, status: row.status }, clock.now())
+  private readonly contactsPerListing
 
-  async function scopeOf(actor: Actor): Promise<MarketScope> {
+  constructor(private readonly deps: MarketServiceDeps) {
+    this.contactsPerListing = new RateLimiter(this.deps.clock, CONTACTS_PER_LISTING_A_DAY, DAY_MS)
+  }
+
+  private now() {
+    return isoNow(this.deps.clock)
+  }
+
+  private expiry() {
+    return new Date(this.deps.clock.now().getTime() + LISTING_DAYS * DAY_MS).toISOString()
+  }
+
+  private expired(row: ListingRow) {
+    return isExpired({ expiresAt: row.expiresAt, status: row.status }, this.deps.clock.now())
+  }
+
+  private async scopeOf(actor: Actor): Promise<MarketScope> {
     if (isSuperAdmin(actor)) return { all: true, companyIds: [] }
-    return { all: false, companyIds: [...new Set([...actor.companies.map((c) => c.id), ...(await residency.residentCompanyIds(actor.userId))])] }
+    return { all: false, companyIds: [...new Set([...actor.companies.map((c) => c.id), ...(await this.deps.residency.residentCompanyIds(actor.userId))])] }
   }
 
   /** A member of the association: its staff (any role) or a resident with a living agreement. */
-  const isMember = async (actor: Actor, companyId: string) =>
-    roleIn(actor, companyId) !== undefined || (await residency.residentCompanyIds(actor.userId)).includes(companyId)
+  private async isMember(actor: Actor, companyId: string) {
+    return roleIn(actor, companyId) !== undefined || (await this.deps.residency.residentCompanyIds(actor.userId)).includes(companyId)
+  }
 
-  async function readable(actor: Actor, id: string): Promise<ListingRow> {
-    const row = await repo.byId(db, id)
-    if (!row || !(isSuperAdmin(actor) || (await isMember(actor, row.companyId)))) throw notFound(m.listingNotFound.id)
+  private async readable(actor: Actor, id: string): Promise<ListingRow> {
+    const row = await repo.byId(this.deps.db, id)
+    if (!row || !(isSuperAdmin(actor) || (await this.isMember(actor, row.companyId)))) throw notFound(m.listingNotFound.id)
     return row
   }
 
   /** The seller only (others who read it 403); `version` the If-Match. */
-  async function sellers(actor: Actor, id: string, version?: number): Promise<ListingRow> {
-    const row = await readable(actor, id)
+  private async sellers(actor: Actor, id: string, version?: number): Promise<ListingRow> {
+    const row = await this.readable(actor, id)
     if (row.sellerUserId !== actor.userId) throw forbidden()
     if (version !== undefined && version !== row.version) throw versionConflict(view(row))
-    await companies.assertWritable(row.companyId)
+    await this.deps.companies.assertWritable(row.companyId)
     return row
   }
 
   /** The change for sync: one row the company's staff and residents read (decision 0073). */
-  async function changed(row: Pick<ListingRow, 'id' | 'companyId'>, op: 'upsert' | 'delete') {
-    await recordChange(db, clock, 'listing', row.id, op, { companyId: row.companyId, members: true })
+  private async changed(row: Pick<ListingRow, 'id' | 'companyId'>, op: 'upsert' | 'delete') {
+    await recordChange(this.deps.db, this.deps.clock, 'listing', row.id, op, { companyId: row.companyId, members: true })
   }
 
-  const current = async (id: string): Promise<Listing> => view((await repo.byId(db, id))!)
+  private async current(id: string): Promise<Listing> {
+    return view((await repo.byId(this.deps.db, id))!)
+  }
 
-  return {
-    /** A page of a company's listings, newest first; others' expired listings are left out; another association's company is 404. */
-    async list(actor: Actor, query: ListingListQuery): Promise<{ items: Listing[]; next: string | null }> {
-      const after = decodeCursor(query.cursor, ['string', 'string'])
-      return await snapshot(db, async () => {
-        await assertCompanyInScope(db, actor, query.companyId)
-        if (!isSuperAdmin(actor) && !(await isMember(actor, query.companyId))) throw notFound()
-        const rows = await repo.listPage(db, { companyId: query.companyId, kind: query.kind, userId: actor.userId, now: now() }, after, query.limit + 1)
-        const page = pageOf(rows, query.limit, (r) => [r.createdAt, r.id])
-        return { items: page.rows.map(view), next: page.next }
-      })
-    },
+  /** A page of a company's listings, newest first; others' expired listings are left out; another association's company is 404. */
+  async list(actor: Actor, query: ListingListQuery): Promise<{ items: Listing[]; next: string | null }> {
+    const after = decodeCursor(query.cursor, ['string', 'string'])
+    return await snapshot(this.deps.db, async () => {
+      await assertCompanyInScope(this.deps.db, actor, query.companyId)
+      if (!isSuperAdmin(actor) && !(await this.isMember(actor, query.companyId))) throw notFound()
+      const rows = await repo.listPage(
+        this.deps.db,
+        { companyId: query.companyId, kind: query.kind, userId: actor.userId, now: this.now() },
+        after,
+        query.limit + 1,
+      )
+      const page = pageOf(rows, query.limit, (r) => [r.createdAt, r.id])
+      return { items: page.rows.map(view), next: page.next }
+    })
+  }
 
-    /** A listing; an expired one only for its seller (others get 404, as the list leaves it out). */
-    async view(actor: Actor, id: string): Promise<Listing> {
-      const row = await readable(actor, id)
-      if (expired(row) && row.sellerUserId !== actor.userId) throw notFound(m.listingNotFound.id)
-      return view(row)
-    },
+  /** A listing; an expired one only for its seller (others get 404, as the list leaves it out). */
+  async view(actor: Actor, id: string): Promise<Listing> {
+    const row = await this.readable(actor, id)
+    if (this.expired(row) && row.sellerUserId !== actor.userId) throw notFound(m.listingNotFound.id)
+    return view(row)
+  }
 
-    async create(actor: Actor, input: CreateListingRequest): Promise<Listing> {
-      if (input.id) {
-        const existing = await repo.byId(db, input.id)
-        if (existing) {
-          if (!(isSuperAdmin(actor) || (await isMember(actor, existing.companyId)))) throw notFound(m.listingNotFound.id)
-          // The same create sent again (a retry from the outbox) answers the stored one.
-          if (existing.sellerUserId === actor.userId && existing.companyId === input.companyId && existing.title === input.title.trim()) return view(existing)
-          throw conflict(m.billingRecordExists.id, 'id')
-        }
+  async create(actor: Actor, input: CreateListingRequest): Promise<Listing> {
+    if (input.id) {
+      const existing = await repo.byId(this.deps.db, input.id)
+      if (existing) {
+        if (!(isSuperAdmin(actor) || (await this.isMember(actor, existing.companyId)))) throw notFound(m.listingNotFound.id)
+        // The same create sent again (a retry from the outbox) answers the stored one.
+        if (existing.sellerUserId === actor.userId && existing.companyId === input.companyId && existing.title === input.title.trim()) return view(existing)
+        throw conflict(m.billingRecordExists.id, 'id')
       }
-      if (!(await isMember(actor, input.companyId))) {
-        await assertCompanyInScope(db, actor, input.companyId)
-        throw forbidden(m.listingNotMember.id)
-      }
-      await companies.assertWritable(input.companyId)
-      const at = now()
-      const id = input.id ?? newId()
-      const row = {
-        id,
-        companyId: input.companyId,
-        sellerUserId: actor.userId,
-        sellerName: actor.fullName,
-        kind: input.kind,
-        title: input.title.trim(),
-        description: (input.description ?? '').trim(),
-        priceOre: input.kind === 'BUY' ? (input.priceOre ?? null) : null,
-        status: 'AVAILABLE' as const,
-        expiresAt: expiry(),
-        createdAt: at,
-        updatedAt: at,
-      }
-      await repo.insert(db, row)
-      await changed(row, 'upsert')
-      return await current(id)
-    },
+    }
+    if (!(await this.isMember(actor, input.companyId))) {
+      await assertCompanyInScope(this.deps.db, actor, input.companyId)
+      throw forbidden(m.listingNotMember.id)
+    }
+    await this.deps.companies.assertWritable(input.companyId)
+    const at = this.now()
+    const id = input.id ?? newId()
+    const row = {
+      id,
+      companyId: input.companyId,
+      sellerUserId: actor.userId,
+      sellerName: actor.fullName,
+      kind: input.kind,
+      title: input.title.trim(),
+      description: (input.description ?? '').trim(),
+      priceOre: input.kind === 'BUY' ? (input.priceOre ?? null) : null,
+      status: 'AVAILABLE' as const,
+      expiresAt: this.expiry(),
+      createdAt: at,
+      updatedAt: at,
+    }
+    await repo.insert(this.deps.db, row)
+    await this.changed(row, 'upsert')
+    return await this.current(id)
+  }
 
-    /** The seller's changes: title, description, price (BUY only), status. */
-    async update(actor: Actor, id: string, input: UpdateListingRequest, version?: number): Promise<Listing> {
-      const row = await sellers(actor, id, version)
-      if (input.priceOre !== undefined) {
-        if (row.kind === 'BUY' && input.priceOre === null) throw ruleViolation(m.listingPriceRequired.id, 'priceOre')
-        if (row.kind !== 'BUY' && input.priceOre !== null) throw ruleViolation(m.listingPriceOnlyForSale.id, 'priceOre')
-      }
-      const fields = {
-        ...(input.title !== undefined ? { title: input.title.trim() } : {}),
-        ...(input.description !== undefined ? { description: input.description.trim() } : {}),
-        ...(input.priceOre !== undefined ? { priceOre: input.priceOre } : {}),
-        ...(input.status !== undefined ? { status: input.status, reservedByUserId: null } : {}),
-      }
-      if (Object.entries(fields).every(([k, v]) => row[k as keyof typeof fields] === v)) return view(row)
-      await repo.update(db, id, { ...fields, updatedAt: now() })
-      await changed(row, 'upsert')
-      return await current(id)
-    },
+  /** The seller's changes: title, description, price (BUY only), status. */
+  async update(actor: Actor, id: string, input: UpdateListingRequest, version?: number): Promise<Listing> {
+    const row = await this.sellers(actor, id, version)
+    if (input.priceOre !== undefined) {
+      if (row.kind === 'BUY' && input.priceOre === null) throw ruleViolation(m.listingPriceRequired.id, 'priceOre')
+      if (row.kind !== 'BUY' && input.priceOre !== null) throw ruleViolation(m.listingPriceOnlyForSale.id, 'priceOre')
+    }
+    const fields = {
+      ...(input.title !== undefined ? { title: input.title.trim() } : {}),
+      ...(input.description !== undefined ? { description: input.description.trim() } : {}),
+      ...(input.priceOre !== undefined ? { priceOre: input.priceOre } : {}),
+      ...(input.status !== undefined ? { status: input.status, reservedByUserId: null } : {}),
+    }
+    if (Object.entries(fields).every(([k, v]) => row[k as keyof typeof fields] === v)) return view(row)
+    await repo.update(this.deps.db, id, { ...fields, updatedAt: this.now() })
+    await this.changed(row, 'upsert')
+    return await this.current(id)
+  }
 
-    /** Another 30 days from now (the status stays as it is). */
-    async renew(actor: Actor, id: string, version?: number): Promise<Listing> {
-      const row = await sellers(actor, id, version)
-      if (row.status === 'GONE') throw ruleViolation(m.listingGoneNoRenew.id)
-      await repo.update(db, id, { expiresAt: expiry(), updatedAt: now() })
-      await changed(row, 'upsert')
-      return await current(id)
-    },
+  /** Another 30 days from now (the status stays as it is). */
+  async renew(actor: Actor, id: string, version?: number): Promise<Listing> {
+    const row = await this.sellers(actor, id, version)
+    if (row.status === 'GONE') throw ruleViolation(m.listingGoneNoRenew.id)
+    await repo.update(this.deps.db, id, { expiresAt: this.expiry(), updatedAt: this.now() })
+    await this.changed(row, 'upsert')
+    return await this.current(id)
+  }
 
-    /** The seller, the association's staff (moderation) or the super admin; its photo goes with the next sweep. */
-    async remove(actor: Actor, id: string, version?: number): Promise<void> {
-      const row = await readable(actor, id)
-      if (row.sellerUserId !== actor.userId && !isSuperAdmin(actor) && !roleIn(actor, row.companyId)) throw forbidden()
-      if (version !== undefined && version !== row.version) throw versionConflict(view(row))
-      await companies.assertWritable(row.companyId)
-      await repo.delete(db, id)
-      await changed(row, 'delete')
-    },
+  /** The seller, the association's staff (moderation) or the super admin; its photo goes with the next sweep. */
+  async remove(actor: Actor, id: string, version?: number): Promise<void> {
+    const row = await this.readable(actor, id)
+    if (row.sellerUserId !== actor.userId && !isSuperAdmin(actor) && !roleIn(actor, row.companyId)) throw forbidden()
+    if (version !== undefined && version !== row.version) throw versionConflict(view(row))
+    await this.deps.companies.assertWritable(row.companyId)
+    await repo.delete(this.deps.db, id)
+    await this.changed(row, 'delete')
+  }
 
-    /** One photo per listing (the seller; an image of at most 5 MB, scanned); replacing gives it a new id. */
-    async setPhoto(actor: Actor, id: string, file: { name: string; bytes: Uint8Array }, version?: number): Promise<Listing> {
-      const row = await sellers(actor, id, version)
-      if (file.bytes.byteLength === 0) throw ruleViolation(m.documentFileRequired.id, 'file')
-      if (file.bytes.byteLength > MAX_LISTING_PHOTO_BYTES) throw ruleViolation(m.listingPhotoTooLarge.id, 'file')
-      const contentType = await acceptPhoto(deps.scanner, file, listingPhotoTypes)
-      const photoId = newId()
-      files.write(id, photoId, file.bytes)
-      await repo.update(db, id, { photoId, photoContentType: contentType, photoSize: file.bytes.byteLength, updatedAt: now() })
-      await changed(row, 'upsert')
-      return await current(id)
-    },
+  /** One photo per listing (the seller; an image of at most 5 MB, scanned); replacing gives it a new id. */
+  async setPhoto(actor: Actor, id: string, file: { name: string; bytes: Uint8Array }, version?: number): Promise<Listing> {
+    const row = await this.sellers(actor, id, version)
+    if (file.bytes.byteLength === 0) throw ruleViolation(m.documentFileRequired.id, 'file')
+    if (file.bytes.byteLength > MAX_LISTING_PHOTO_BYTES) throw ruleViolation(m.listingPhotoTooLarge.id, 'file')
+    const contentType = await acceptPhoto(this.deps.scanner, file, listingPhotoTypes)
+    const photoId = newId()
+    this.deps.files.write(id, photoId, file.bytes)
+    await repo.update(this.deps.db, id, { photoId, photoContentType: contentType, photoSize: file.bytes.byteLength, updatedAt: this.now() })
+    await this.changed(row, 'upsert')
+    return await this.current(id)
+  }
 
-    async photo(actor: Actor, id: string) {
-      const row = await readable(actor, id)
-      if (!row.photoId) throw notFound(m.listingNotFound.id)
-      return { contentType: row.photoContentType!, photoId: row.photoId, bytes: files.read(id, row.photoId) }
-    },
+  async photo(actor: Actor, id: string) {
+    const row = await this.readable(actor, id)
+    if (!row.photoId) throw notFound(m.listingNotFound.id)
+    return { contentType: row.photoContentType!, photoId: row.photoId, bytes: this.deps.files.read(id, row.photoId) }
+  }
 
-    /** "Write to the seller": the seller is told in-app and by e-mail, in their language, with the writer's name, e-mail and text. */
-    async contact(actor: Actor, id: string, input: ContactSellerRequest): Promise<void> {
-      const row = await readable(actor, id)
-      if (row.sellerUserId === actor.userId) throw ruleViolation(m.listingOwnContact.id)
-      if (!row.sellerUserId) throw notFound(m.listingNotFound.id)
-      if (row.status === 'GONE' || expired(row)) throw ruleViolation(m.listingNoLongerAvailable.id)
-      contactsPerListing.hit(`${actor.userId}:${row.id}`)
-      await notices.tell(row.sellerUserId, {
-        type: 'info',
-        title: /*i18n*/ { id: '{name} wrote about your listing “{title}”' },
-        message: /*i18n*/ { id: '{name} ({email}) wrote: “{text}” Reply to them by e-mail.' },
-        values: { name: actor.fullName, email: actor.emailAddress, title: row.title, text: input.text.trim() },
-        actionUrl: `/markets/listing/${row.id}`,
-        actionText: /*i18n*/ { id: 'Open listing' },
-      })
-    },
+  /** "Write to the seller": the seller is told in-app and by e-mail, in their language, with the writer's name, e-mail and text. */
+  async contact(actor: Actor, id: string, input: ContactSellerRequest): Promise<void> {
+    const row = await this.readable(actor, id)
+    if (row.sellerUserId === actor.userId) throw ruleViolation(m.listingOwnContact.id)
+    if (!row.sellerUserId) throw notFound(m.listingNotFound.id)
+    if (row.status === 'GONE' || this.expired(row)) throw ruleViolation(m.listingNoLongerAvailable.id)
+    this.contactsPerListing.hit(`${actor.userId}:${row.id}`)
+    await this.deps.notices.tell(row.sellerUserId, {
+      type: 'info',
+      title: /*i18n*/ { id: '{name} wrote about your listing “{title}”' },
+      message: /*i18n*/ { id: '{name} ({email}) wrote: “{text}” Reply to them by e-mail.' },
+      values: { name: actor.fullName, email: actor.emailAddress, title: row.title, text: input.text.trim() },
+      actionUrl: `/markets/listing/${row.id}`,
+      actionText: /*i18n*/ { id: 'Open listing' },
+    })
+  }
 
-    /** Removes the stored photos no listing refers to; housekeeping runs it. */
-    async sweepFiles(graceMs = FILE_SWEEP_GRACE_MS): Promise<number> {
-      return await sweepStore(files, async (ids) => await repo.photoIds(db, ids), graceMs)
-    },
+  /** Removes the stored photos no listing refers to; housekeeping runs it. */
+  async sweepFiles(graceMs = FILE_SWEEP_GRACE_MS): Promise<number> {
+    return await sweepStore(this.deps.files, async (ids) => await repo.photoIds(this.deps.db, ids), graceMs)
+  }
 
-    /** Sync: the listings of the associations the actor is a member of (expired ones too; the client hides others'). */
-    syncEntity(): SyncedEntity {
-      return {
-        name: 'listing',
-        snapshot: async (db, actor, afterId, limit) => (await repo.syncPage(db, await scopeOf(actor), afterId, limit)).map(synced),
-        load: async (db, actor, ids) => (await repo.byIds(db, await scopeOf(actor), ids)).map(synced),
-      }
-    },
+  /** Sync: the listings of the associations the actor is a member of (expired ones too; the client hides others'). */
+  syncEntity(): SyncedEntity {
+    return {
+      name: 'listing',
+      snapshot: async (db, actor, afterId, limit) => (await repo.syncPage(db, await this.scopeOf(actor), afterId, limit)).map(synced),
+      load: async (db, actor, ids) => (await repo.byIds(db, await this.scopeOf(actor), ids)).map(synced),
+    }
   }
 }
+
+export const createMarketService = (deps: MarketServiceDeps) => new MarketService(deps)
 
 const synced = (r: ListingRow) => {
   const l = view(r)

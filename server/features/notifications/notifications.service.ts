@@ -89,115 +89,125 @@ export function notificationView(row: NotificationRow, locale: Locale): Notifica
   }
 }
 
-export type NotificationsService = ReturnType<typeof createNotificationsService>
+export interface NotificationsServiceDeps {
+  db: Db
+  clock: Clock
+  users: UsersService
+}
 
 /** In-app notifications (docs/PRODUCT.md §2 Notifications, §7); a synced entity scoped to its user. */
-export function createNotificationsService(deps: { db: Db; clock: Clock; users: UsersService }) {
-  const { db, clock, users } = deps
+export class NotificationsService {
+  constructor(private readonly deps: NotificationsServiceDeps) {}
 
-  async function own(actor: Actor, id: string): Promise<NotificationRow> {
-    const row = await repo.byIdOfUser(db, actor.userId, id)
+  private async own(actor: Actor, id: string): Promise<NotificationRow> {
+    const row = await repo.byIdOfUser(this.deps.db, actor.userId, id)
     if (!row) throw notFound()
     return row
   }
 
-  const upserted = (row: { id: string; userId: string }) => recordChange(db, clock, 'notification', row.id, 'upsert', { userId: row.userId })
+  private upserted(row: { id: string; userId: string }) {
+    return recordChange(this.deps.db, this.deps.clock, 'notification', row.id, 'upsert', { userId: row.userId })
+  }
 
-  return {
-    /**
-     * Notifies a user in the user's language. Other features call this inside their transaction,
-     * so the notification exists exactly when the change that caused it does.
-     */
-    async notify(userId: string, input: NotifyInput): Promise<string> {
-      const user = await users.byId(userId)
-      if (!user) throw notFound()
-      const locale = localeOf(user.language)
-      const titleSource = stored(input.title, input.values)
-      const messageSource = stored(input.message, input.values)
-      const actionTextSource = input.actionText ? stored(input.actionText) : null
-      const id = newId()
-      await repo.insert(db, {
-        id,
-        userId,
+  /**
+   * Notifies a user in the user's language. Other features call this inside their transaction,
+   * so the notification exists exactly when the change that caused it does.
+   */
+  async notify(userId: string, input: NotifyInput): Promise<string> {
+    const user = await this.deps.users.byId(userId)
+    if (!user) throw notFound()
+    const locale = localeOf(user.language)
+    const titleSource = stored(input.title, input.values)
+    const messageSource = stored(input.message, input.values)
+    const actionTextSource = input.actionText ? stored(input.actionText) : null
+    const id = newId()
+    await repo.insert(this.deps.db, {
+      id,
+      userId,
+      type: input.type,
+      title: plain(locale, titleSource),
+      message: html(locale, messageSource),
+      actionUrl: input.actionUrl ?? null,
+      actionText: actionTextSource ? plain(locale, actionTextSource) : null,
+      titleSource,
+      messageSource,
+      actionTextSource,
+      createdAt: this.deps.clock.now().toISOString(),
+    })
+    await this.upserted({ id, userId })
+    return id
+  }
+
+  /**
+   * The same notification for many users at once (the general assembly's sendouts, decision 0061): the people are given by
+   * the caller (loaded in one statement), the text is made once per language, and the rows are
+   * inserted together. Inside the caller's transaction, like `notify`.
+   */
+  async notifyMany(people: ReadonlyArray<{ id: string; language: Language }>, input: NotifyInput): Promise<void> {
+    const titleSource = stored(input.title, input.values)
+    const messageSource = stored(input.message, input.values)
+    const actionTextSource = input.actionText ? stored(input.actionText) : null
+    const textIn = new Map(
+      locales.map((locale) => [
+        locale,
+        { title: plain(locale, titleSource), message: html(locale, messageSource), actionText: actionTextSource ? plain(locale, actionTextSource) : null },
+      ]),
+    )
+    const at = this.deps.clock.now().toISOString()
+    const rows = people.map((p) => {
+      const text = textIn.get(localeOf(p.language))!
+      return {
+        id: newId(),
+        userId: p.id,
         type: input.type,
-        title: plain(locale, titleSource),
-        message: html(locale, messageSource),
+        ...text,
         actionUrl: input.actionUrl ?? null,
-        actionText: actionTextSource ? plain(locale, actionTextSource) : null,
         titleSource,
         messageSource,
         actionTextSource,
-        createdAt: clock.now().toISOString(),
-      })
-      await upserted({ id, userId })
-      return id
-    },
-
-    /**
-     * The same notification for many users at once (the general assembly's sendouts, decision 0061): the people are given by
-     * the caller (loaded in one statement), the text is made once per language, and the rows are
-     * inserted together. Inside the caller's transaction, like `notify`.
-     */
-    async notifyMany(people: ReadonlyArray<{ id: string; language: Language }>, input: NotifyInput): Promise<void> {
-      const titleSource = stored(input.title, input.values)
-      const messageSource = stored(input.message, input.values)
-      const actionTextSource = input.actionText ? stored(input.actionText) : null
-      const textIn = new Map(
-        locales.map((locale) => [
-          locale,
-          { title: plain(locale, titleSource), message: html(locale, messageSource), actionText: actionTextSource ? plain(locale, actionTextSource) : null },
-        ]),
-      )
-      const at = clock.now().toISOString()
-      const rows = people.map((p) => {
-        const text = textIn.get(localeOf(p.language))!
-        return {
-          id: newId(),
-          userId: p.id,
-          type: input.type,
-          ...text,
-          actionUrl: input.actionUrl ?? null,
-          titleSource,
-          messageSource,
-          actionTextSource,
-          createdAt: at,
-        }
-      })
-      await repo.insertMany(db, rows)
-      for (const row of rows) await upserted(row)
-    },
-
-    list: async (actor: Actor): Promise<Notification[]> => (await repo.ofUser(db, actor.userId)).map((row) => notificationView(row, localeOf(actor.language))),
-
-    unreadCount: async (actor: Actor): Promise<number> => await repo.unreadCount(db, actor.userId),
-
-    /**
-     * Marking read twice is harmless: the second time changes nothing. The usual case (one's own,
-     * unread) is one statement, with no read before it (the hot write of the API bench, docs/BENCHMARKS.md).
-     */
-    async markRead(actor: Actor, id: string): Promise<Notification> {
-      const marked = await repo.markOwnUnread(db, actor.userId, id, clock.now().toISOString())
-      if (marked) await upserted(marked)
-      return notificationView(marked ?? (await own(actor, id)), localeOf(actor.language))
-    },
-
-    async readAll(actor: Actor): Promise<number> {
-      const unread = await repo.unreadOfUser(db, actor.userId)
-      const at = clock.now().toISOString()
-      for (const row of unread) {
-        await repo.markRead(db, row.id, at)
-        await upserted(row)
+        createdAt: at,
       }
-      return unread.length
-    },
+    })
+    await repo.insertMany(this.deps.db, rows)
+    for (const row of rows) await this.upserted(row)
+  }
 
-    async delete(actor: Actor, id: string): Promise<void> {
-      await own(actor, id)
-      await repo.delete(db, id)
-      await recordChange(db, clock, 'notification', id, 'delete', { userId: actor.userId })
-    },
+  async list(actor: Actor): Promise<Notification[]> {
+    return (await repo.ofUser(this.deps.db, actor.userId)).map((row) => notificationView(row, localeOf(actor.language)))
+  }
+
+  async unreadCount(actor: Actor): Promise<number> {
+    return await repo.unreadCount(this.deps.db, actor.userId)
+  }
+
+  /**
+   * Marking read twice is harmless: the second time changes nothing. The usual case (one's own,
+   * unread) is one statement, with no read before it (the hot write of the API bench, docs/BENCHMARKS.md).
+   */
+  async markRead(actor: Actor, id: string): Promise<Notification> {
+    const marked = await repo.markOwnUnread(this.deps.db, actor.userId, id, this.deps.clock.now().toISOString())
+    if (marked) await this.upserted(marked)
+    return notificationView(marked ?? (await this.own(actor, id)), localeOf(actor.language))
+  }
+
+  async readAll(actor: Actor): Promise<number> {
+    const unread = await repo.unreadOfUser(this.deps.db, actor.userId)
+    const at = this.deps.clock.now().toISOString()
+    for (const row of unread) {
+      await repo.markRead(this.deps.db, row.id, at)
+      await this.upserted(row)
+    }
+    return unread.length
+  }
+
+  async delete(actor: Actor, id: string): Promise<void> {
+    await this.own(actor, id)
+    await repo.delete(this.deps.db, id)
+    await recordChange(this.deps.db, this.deps.clock, 'notification', id, 'delete', { userId: actor.userId })
   }
 }
+
+export const createNotificationsService = (deps: NotificationsServiceDeps) => new NotificationsService(deps)
 
 const synced = (actor: Actor) => (row: NotificationRow) => ({
   id: row.id,

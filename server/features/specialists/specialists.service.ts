@@ -35,126 +35,138 @@ const synced = (r: SpecialistRow) => {
   return { id: s.id, version: s.version, data: s as unknown as Record<string, unknown> }
 }
 
-export type SpecialistsService = ReturnType<typeof createSpecialistsService>
+export interface SpecialistsServiceDeps {
+  db: Db
+  clock: Clock
+  companies: CompaniesService
+  residency: Residency
+}
+
+const orNull = (v: string | null | undefined) => v ?? null
 
 /**
  * The association's linked specialists (docs/PRODUCT.md "Specialists", decision 0065):
  * its staff (every company role) and the super admin write them; its members (staff and residents
  * with a living agreement) read them. Another association's specialist, or list, is 404.
  */
-export function createSpecialistsService(deps: { db: Db; clock: Clock; companies: CompaniesService; residency: Residency }) {
-  const { db, clock, companies, residency } = deps
-  const now = () => isoNow(clock)
+export class SpecialistsService {
+  constructor(private readonly deps: SpecialistsServiceDeps) {}
 
-  /** The associations whose specialists the actor's offline copy holds: their own; the super admin's, every association's (as their change log). */
-  async function memberOf(actor: Actor): Promise<string[] | 'all'> {
-    if (isSuperAdmin(actor)) return 'all'
-    return [...new Set([...actor.companies.map((c) => c.id), ...(await residency.residentCompanyIds(actor.userId))])]
+  private now() {
+    return isoNow(this.deps.clock)
   }
 
-  const isMember = async (actor: Actor, companyId: string) =>
-    roleIn(actor, companyId) !== undefined || (await residency.residentCompanyIds(actor.userId)).includes(companyId)
+  /** The associations whose specialists the actor's offline copy holds: their own; the super admin's, every association's (as their change log). */
+  private async memberOf(actor: Actor): Promise<string[] | 'all'> {
+    if (isSuperAdmin(actor)) return 'all'
+    return [...new Set([...actor.companies.map((c) => c.id), ...(await this.deps.residency.residentCompanyIds(actor.userId))])]
+  }
 
-  async function readable(actor: Actor, id: string): Promise<SpecialistRow> {
-    const row = await repo.byId(db, id)
-    if (!row || !(isSuperAdmin(actor) || (await isMember(actor, row.companyId)))) throw notFound(m.specialistNotFound.id)
+  private async isMember(actor: Actor, companyId: string) {
+    return roleIn(actor, companyId) !== undefined || (await this.deps.residency.residentCompanyIds(actor.userId)).includes(companyId)
+  }
+
+  private async readable(actor: Actor, id: string): Promise<SpecialistRow> {
+    const row = await repo.byId(this.deps.db, id)
+    if (!row || !(isSuperAdmin(actor) || (await this.isMember(actor, row.companyId)))) throw notFound(m.specialistNotFound.id)
     return row
   }
 
-  async function writable(actor: Actor, id: string, version?: number): Promise<SpecialistRow> {
-    const row = await readable(actor, id)
+  private async writable(actor: Actor, id: string, version?: number): Promise<SpecialistRow> {
+    const row = await this.readable(actor, id)
     if (!isSuperAdmin(actor) && !roleIn(actor, row.companyId)) throw forbidden(m.specialistNotStaff.id)
     if (version !== undefined && version !== row.version) throw versionConflict(view(row))
-    await companies.assertWritable(row.companyId)
+    await this.deps.companies.assertWritable(row.companyId)
     return row
   }
 
   /** The change for sync: one row the company's staff and residents read (decision 0073). */
-  async function changed(row: Pick<SpecialistRow, 'id' | 'companyId'>, op: 'upsert' | 'delete') {
-    await recordChange(db, clock, 'specialist', row.id, op, { companyId: row.companyId, members: true })
+  private async changed(row: Pick<SpecialistRow, 'id' | 'companyId'>, op: 'upsert' | 'delete') {
+    await recordChange(this.deps.db, this.deps.clock, 'specialist', row.id, op, { companyId: row.companyId, members: true })
   }
 
-  const current = async (id: string): Promise<Specialist> => view((await repo.byId(db, id))!)
-  const orNull = (v: string | null | undefined) => v ?? null
+  private async current(id: string): Promise<Specialist> {
+    return view((await repo.byId(this.deps.db, id))!)
+  }
 
-  return {
-    async list(actor: Actor, query: SpecialistListQuery): Promise<{ items: Specialist[]; next: string | null }> {
-      const after = decodeCursor(query.cursor, ['string', 'string', 'string'])
-      return await snapshot(db, async () => {
-        await assertCompanyInScope(db, actor, query.companyId)
-        if (!isSuperAdmin(actor) && !(await isMember(actor, query.companyId))) throw notFound()
-        const rows = await repo.listPage(db, query, after, query.limit + 1)
-        const page = pageOf(rows, query.limit, (r) => [r.kind, r.name, r.id])
-        return { items: page.rows.map(view), next: page.next }
-      })
-    },
+  async list(actor: Actor, query: SpecialistListQuery): Promise<{ items: Specialist[]; next: string | null }> {
+    const after = decodeCursor(query.cursor, ['string', 'string', 'string'])
+    return await snapshot(this.deps.db, async () => {
+      await assertCompanyInScope(this.deps.db, actor, query.companyId)
+      if (!isSuperAdmin(actor) && !(await this.isMember(actor, query.companyId))) throw notFound()
+      const rows = await repo.listPage(this.deps.db, query, after, query.limit + 1)
+      const page = pageOf(rows, query.limit, (r) => [r.kind, r.name, r.id])
+      return { items: page.rows.map(view), next: page.next }
+    })
+  }
 
-    async view(actor: Actor, id: string): Promise<Specialist> {
-      return view(await readable(actor, id))
-    },
+  async view(actor: Actor, id: string): Promise<Specialist> {
+    return view(await this.readable(actor, id))
+  }
 
-    async create(actor: Actor, input: CreateSpecialistRequest): Promise<Specialist> {
-      if (input.id) {
-        const existing = await repo.byId(db, input.id)
-        if (existing) {
-          if (!(isSuperAdmin(actor) || (await isMember(actor, existing.companyId)))) throw notFound(m.specialistNotFound.id)
-          // The same create sent again (a retry from the outbox) answers the stored one.
-          if (existing.companyId === input.companyId && existing.name === input.name.trim()) return view(existing)
-          throw conflict(m.billingRecordExists.id, 'id')
-        }
+  async create(actor: Actor, input: CreateSpecialistRequest): Promise<Specialist> {
+    if (input.id) {
+      const existing = await repo.byId(this.deps.db, input.id)
+      if (existing) {
+        if (!(isSuperAdmin(actor) || (await this.isMember(actor, existing.companyId)))) throw notFound(m.specialistNotFound.id)
+        // The same create sent again (a retry from the outbox) answers the stored one.
+        if (existing.companyId === input.companyId && existing.name === input.name.trim()) return view(existing)
+        throw conflict(m.billingRecordExists.id, 'id')
       }
-      if (!isSuperAdmin(actor) && !roleIn(actor, input.companyId)) {
-        await assertCompanyInScope(db, actor, input.companyId)
-        throw forbidden(m.specialistNotStaff.id)
-      }
-      if (isSuperAdmin(actor)) await assertCompanyInScope(db, actor, input.companyId)
-      await companies.assertWritable(input.companyId)
-      const at = now()
-      const row = {
-        id: input.id ?? newId(),
-        companyId: input.companyId,
-        kind: input.kind,
-        name: input.name.trim(),
-        companyName: orNull(input.companyName),
-        phone: orNull(input.phone),
-        email: orNull(input.email),
-        website: orNull(input.website),
-        address: orNull(input.address),
-        notes: (input.notes ?? '').trim(),
-        createdAt: at,
-        updatedAt: at,
-      }
-      await repo.insert(db, row)
-      await changed(row, 'upsert')
-      return await current(row.id)
-    },
+    }
+    if (!isSuperAdmin(actor) && !roleIn(actor, input.companyId)) {
+      await assertCompanyInScope(this.deps.db, actor, input.companyId)
+      throw forbidden(m.specialistNotStaff.id)
+    }
+    if (isSuperAdmin(actor)) await assertCompanyInScope(this.deps.db, actor, input.companyId)
+    await this.deps.companies.assertWritable(input.companyId)
+    const at = this.now()
+    const row = {
+      id: input.id ?? newId(),
+      companyId: input.companyId,
+      kind: input.kind,
+      name: input.name.trim(),
+      companyName: orNull(input.companyName),
+      phone: orNull(input.phone),
+      email: orNull(input.email),
+      website: orNull(input.website),
+      address: orNull(input.address),
+      notes: (input.notes ?? '').trim(),
+      createdAt: at,
+      updatedAt: at,
+    }
+    await repo.insert(this.deps.db, row)
+    await this.changed(row, 'upsert')
+    return await this.current(row.id)
+  }
 
-    async update(actor: Actor, id: string, input: UpdateSpecialistRequest, version?: number): Promise<Specialist> {
-      const row = await writable(actor, id, version)
-      const fields = Object.fromEntries(
-        (['kind', 'name', 'companyName', 'phone', 'email', 'website', 'address', 'notes'] as const)
-          .filter((k) => input[k] !== undefined)
-          .map((k) => [k, typeof input[k] === 'string' ? (input[k] as string).trim() : input[k]]),
-      ) as Partial<SpecialistRow>
-      if (Object.entries(fields).every(([k, v]) => row[k as keyof SpecialistRow] === v)) return view(row)
-      await repo.update(db, id, { ...fields, updatedAt: now() })
-      await changed(row, 'upsert')
-      return await current(id)
-    },
+  async update(actor: Actor, id: string, input: UpdateSpecialistRequest, version?: number): Promise<Specialist> {
+    const row = await this.writable(actor, id, version)
+    const fields = Object.fromEntries(
+      (['kind', 'name', 'companyName', 'phone', 'email', 'website', 'address', 'notes'] as const)
+        .filter((k) => input[k] !== undefined)
+        .map((k) => [k, typeof input[k] === 'string' ? (input[k] as string).trim() : input[k]]),
+    ) as Partial<SpecialistRow>
+    if (Object.entries(fields).every(([k, v]) => row[k as keyof SpecialistRow] === v)) return view(row)
+    await repo.update(this.deps.db, id, { ...fields, updatedAt: this.now() })
+    await this.changed(row, 'upsert')
+    return await this.current(id)
+  }
 
-    async remove(actor: Actor, id: string, version?: number): Promise<void> {
-      const row = await writable(actor, id, version)
-      await repo.delete(db, id)
-      await changed(row, 'delete')
-    },
+  async remove(actor: Actor, id: string, version?: number): Promise<void> {
+    const row = await this.writable(actor, id, version)
+    await repo.delete(this.deps.db, id)
+    await this.changed(row, 'delete')
+  }
 
-    /** Sync: the specialists of the associations the actor is a member of. */
-    syncEntity(): SyncedEntity {
-      return {
-        name: 'specialist',
-        snapshot: async (db, actor, afterId, limit) => (await repo.syncPage(db, await memberOf(actor), afterId, limit)).map(synced),
-        load: async (db, actor, ids) => (await repo.byIds(db, await memberOf(actor), ids)).map(synced),
-      }
-    },
+  /** Sync: the specialists of the associations the actor is a member of. */
+  syncEntity(): SyncedEntity {
+    return {
+      name: 'specialist',
+      snapshot: async (db, actor, afterId, limit) => (await repo.syncPage(db, await this.memberOf(actor), afterId, limit)).map(synced),
+      load: async (db, actor, ids) => (await repo.byIds(db, await this.memberOf(actor), ids)).map(synced),
+    }
   }
 }
+
+export const createSpecialistsService = (deps: SpecialistsServiceDeps) => new SpecialistsService(deps)
