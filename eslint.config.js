@@ -121,8 +121,8 @@ const tableReadersAllowed = [
   { feature: 'forum', schema: ['companies', 'users'], why: 'recipients of notices' },
   // Staff of an association to notify; deposits' charges executed for a loan.
   { feature: 'lending', schema: ['agreements', 'companies'], why: 'staff and deposit charges' },
-  // Recipients by agreement and address, the company's name, people, and the mail outbox's state of a message.
-  { feature: 'messages', schema: ['agreements', 'companies', 'platform', 'users'], why: 'recipients and delivery state' },
+  // The board and addresses of a message, the company's name, people, and the mail outbox's state of a message.
+  { feature: 'messages', schema: ['companies', 'platform', 'users'], why: 'recipients and delivery state' },
   // The users a staff member may see, and whether a user has an agreement with a company (companies' scope).
   { feature: 'users', schema: ['agreements', 'companies'], why: 'visibility of users' },
 ]

@@ -127,123 +127,142 @@ export async function seedDemoData(
 
   const hash = await hashPassword(DEMO_PASSWORD)
   const now = clock.now().toISOString()
-  const mainId = newId()
-  const secondId = newId()
   const notifications = createNotificationsService({ db, clock, users: createUsersService({ db }) })
   // Checked inside the transaction: instances starting together on PostgreSQL seed once (the
   // other's SERIALIZABLE transaction fails, runs again and finds the demo there).
   await transaction(db, async () => {
     if (await seeded()) return
-    await db
-      .insert(companies)
-      .values([
-        {
-          id: mainId,
-          name: 'Andelsboligforeningen Solgården',
-          acronym: 'ABF Solgården',
-          cvr: DEMO_CVR,
-          unionType: 'COOP',
-          status: 'ACTIVE',
-          heatingWaterPeriodStartDate: '01.06',
-          heatingWaterPeriodEndDate: '31.05',
-          createdAt: now,
-          updatedAt: now,
-        },
-        {
-          id: secondId,
-          name: 'Ejerforeningen Havnehuset',
-          acronym: 'E/F Havnehuset',
-          cvr: SECOND_CVR,
-          unionType: 'CONDO',
-          status: 'ACTIVE',
-          createdAt: now,
-          updatedAt: now,
-        },
-      ])
-      .run()
-    const providerId = newId()
-    await db
-      .insert(paymentProviders)
-      .values({
-        id: providerId,
-        companyId: mainId,
-        type: 'VIPPS',
-        isActive: true,
-        isTest: true,
-        providerName: 'Vipps MobilePay',
-        merchantSerialNumber: DEMO_VIPPS.merchantSerialNumber,
-        clientId: DEMO_VIPPS.clientId,
-        clientSecretSealed: secrets.seal(DEMO_VIPPS.clientSecret),
-        subscriptionKeySealed: secrets.seal(DEMO_VIPPS.subscriptionKey),
-        useTestMode: true,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .run()
-    const addressIds = demoAddresses.map(() => newId())
-    await db
-      .insert(addresses)
-      .values(
-        demoAddresses.map((a, i) => ({
-          id: addressIds[i]!,
-          companyId: mainId,
-          referenceId: null,
-          country: DENMARK,
-          addressKey: addressKey(a),
-          createdAt: now,
-          ...a,
-        })),
-      )
-      .run()
+    const { mainId, secondId } = await insertCompanies(db, now)
+    const providerId = await insertProvider(db, secrets, now, mainId)
+    const addressIds = await insertAddresses(db, now, mainId)
     const userIds = new Map<string, string>()
     for (const p of [...staff, ...residents]) {
-      const userId = newId()
-      userIds.set(p.email, userId)
       const companyId =
         p.company === 'main' ? mainId
         : p.company === 'second' ? secondId
         : null
-      await db
-        .insert(users)
-        .values({
-          id: userId,
-          fullName: p.name,
-          emailAddress: p.email,
-          mobileNumber: p.mobile ?? null,
-          // The demo's numbers count as proven (as if each person had linked Vipps once), so the
-          // emulator's sign-in page opens their accounts.
-          mobileKey: p.mobile ? mobileKey(p.mobile) : null,
-          mobileVerifiedAt: p.mobile ? now : null,
-          language: p.language,
-          systemRole: p.systemRole,
-          currentCompanyId: companyId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .run()
-      await db
-        .insert(authMethods)
-        .values({ id: newId(), userId, type: 'EMAIL_PASSWORD', identifier: p.email, secretHash: hash, verifiedAt: now, createdAt: now })
-        .run()
-      await notifications.notify(userId, {
-        type: 'success',
-        title: /*i18n*/ { id: 'Welcome to Boligkasse' },
-        message: /*i18n*/ { id: 'Here you follow your payments, invoices and messages from <strong>{association}</strong>.' },
-        values: { association: p.company === 'second' ? 'Ejerforeningen Havnehuset' : 'Andelsboligforeningen Solgården' },
-        actionUrl: '/user',
-        actionText: /*i18n*/ { id: 'Open profile' },
-      })
-      if (companyId && p.role) await db.insert(companyMembers).values({ id: newId(), companyId, userId, role: p.role, createdAt: now }).run()
-      if (p.role === 'ADMINISTRATOR' && p.company === 'main')
-        await db
-          .insert(authMethods)
-          .values({ id: newId(), userId, type: 'LOGIN_TOKEN', identifier: 'Demo token', lookupHash: sha256(DEMO_LOGIN_TOKEN), verifiedAt: now, createdAt: now })
-          .run()
+      userIds.set(p.email, await insertPerson(db, { hash, now, notifications }, p, companyId))
     }
     if (options.demoAgreements === false) return
     await seedDemoActivity(db, clock, { mainId, providerId, addressIds, userIds, notifications })
   })
   return logins
+}
+
+/** The two demo associations: Solgården (a cooperative, with a heating-water period) and Havnehuset. */
+async function insertCompanies(db: Db, now: string) {
+  const mainId = newId()
+  const secondId = newId()
+  await db
+    .insert(companies)
+    .values([
+      {
+        id: mainId,
+        name: 'Andelsboligforeningen Solgården',
+        acronym: 'ABF Solgården',
+        cvr: DEMO_CVR,
+        unionType: 'COOP',
+        status: 'ACTIVE',
+        heatingWaterPeriodStartDate: '01.06',
+        heatingWaterPeriodEndDate: '31.05',
+        createdAt: now,
+        updatedAt: now,
+      },
+      {
+        id: secondId,
+        name: 'Ejerforeningen Havnehuset',
+        acronym: 'E/F Havnehuset',
+        cvr: SECOND_CVR,
+        unionType: 'CONDO',
+        status: 'ACTIVE',
+        createdAt: now,
+        updatedAt: now,
+      },
+    ])
+    .run()
+  return { mainId, secondId }
+}
+
+/** Solgården's Vipps MobilePay sales unit, with the emulator's test credentials sealed. */
+async function insertProvider(db: Db, secrets: SecretBox, now: string, companyId: string): Promise<string> {
+  const id = newId()
+  await db
+    .insert(paymentProviders)
+    .values({
+      id,
+      companyId,
+      type: 'VIPPS',
+      isActive: true,
+      isTest: true,
+      providerName: 'Vipps MobilePay',
+      merchantSerialNumber: DEMO_VIPPS.merchantSerialNumber,
+      clientId: DEMO_VIPPS.clientId,
+      clientSecretSealed: secrets.seal(DEMO_VIPPS.clientSecret),
+      subscriptionKeySealed: secrets.seal(DEMO_VIPPS.subscriptionKey),
+      useTestMode: true,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .run()
+  return id
+}
+
+/** Solgården's 20 flats; their ids in `demoAddresses` order. */
+async function insertAddresses(db: Db, now: string, companyId: string): Promise<string[]> {
+  const ids = demoAddresses.map(() => newId())
+  await db
+    .insert(addresses)
+    .values(demoAddresses.map((a, i) => ({ id: ids[i]!, companyId, referenceId: null, country: DENMARK, addressKey: addressKey(a), createdAt: now, ...a })))
+    .run()
+  return ids
+}
+
+/** One demo person: the user, the password sign-in, a welcome notice, their role, the administrator's login token. */
+async function insertPerson(
+  db: Db,
+  common: { hash: string; now: string; notifications: ReturnType<typeof createNotificationsService> },
+  p: Person,
+  companyId: string | null,
+): Promise<string> {
+  const { hash, now, notifications } = common
+  const userId = newId()
+  await db
+    .insert(users)
+    .values({
+      id: userId,
+      fullName: p.name,
+      emailAddress: p.email,
+      mobileNumber: p.mobile ?? null,
+      // The demo's numbers count as proven (as if each person had linked Vipps once), so the
+      // emulator's sign-in page opens their accounts.
+      mobileKey: p.mobile ? mobileKey(p.mobile) : null,
+      mobileVerifiedAt: p.mobile ? now : null,
+      language: p.language,
+      systemRole: p.systemRole,
+      currentCompanyId: companyId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .run()
+  await db
+    .insert(authMethods)
+    .values({ id: newId(), userId, type: 'EMAIL_PASSWORD', identifier: p.email, secretHash: hash, verifiedAt: now, createdAt: now })
+    .run()
+  await notifications.notify(userId, {
+    type: 'success',
+    title: /*i18n*/ { id: 'Welcome to Boligkasse' },
+    message: /*i18n*/ { id: 'Here you follow your payments, invoices and messages from <strong>{association}</strong>.' },
+    values: { association: p.company === 'second' ? 'Ejerforeningen Havnehuset' : 'Andelsboligforeningen Solgården' },
+    actionUrl: '/user',
+    actionText: /*i18n*/ { id: 'Open profile' },
+  })
+  if (companyId && p.role) await db.insert(companyMembers).values({ id: newId(), companyId, userId, role: p.role, createdAt: now }).run()
+  if (p.role === 'ADMINISTRATOR' && p.company === 'main')
+    await db
+      .insert(authMethods)
+      .values({ id: newId(), userId, type: 'LOGIN_TOKEN', identifier: 'Demo token', lookupHash: sha256(DEMO_LOGIN_TOKEN), verifiedAt: now, createdAt: now })
+      .run()
+  return userId
 }
 
 interface DemoIds {
@@ -261,14 +280,37 @@ interface DemoIds {
  * out), in the caller's transaction.
  */
 async function seedDemoActivity(db: Db, clock: Clock, ids: DemoIds): Promise<void> {
-  const { mainId, providerId, addressIds, userIds, notifications } = ids
+  const { mainId, userIds } = ids
   const now = clock.now().toISOString()
+  const firstOfNextMonth = `${nextMonth(todayInCopenhagen(clock))}-01`
+  const agreementCount = await insertDemoAgreements(db, ids, now, firstOfNextMonth)
+  await insertFormerResident(db, ids, { now, firstOfNextMonth, externalSeq: 1001 + agreementCount })
+  // The forum (decision 0066): one Solgården thread with two replies, by residents with an agreement and the board.
+  const user = (email: string) => userIds.get(email)!
+  await seedDemoForum(
+    db,
+    mainId,
+    { author: user('beboer03@solgaarden.dk'), replies: [user('beboer04@solgaarden.dk'), user('bestyrelse@solgaarden.dk')] },
+    new Map([...staff, ...residents].map((p) => [user(p.email), p.name])),
+    clock.now(),
+  )
+  // Lending (decision 0064): Solgården lends a drill (200 kr deposit) and a ladder.
+  await seedDemoLending(db, mainId, 'Andelsboligforeningen Solgården', now)
+  // The knowledge bank (decision 0065): the platform's guides, Solgården's laundry article and specialists.
+  await seedKnowledgeDemo(db, now, mainId, {
+    superAdmin: { id: userIds.get('superadmin@boligkasse.dk')!, name: 'Boligkasse' },
+    admin: { id: userIds.get('admin@solgaarden.dk')!, name: 'Anders Nielsen' },
+  })
+}
+
+/** Six running agreements and one to accept, with their parts and addresses; answers how many. */
+async function insertDemoAgreements(db: Db, ids: DemoIds, now: string, firstOfNextMonth: string): Promise<number> {
+  const { mainId, providerId, addressIds, userIds, notifications } = ids
   // Six running agreements and one that resident 02 has still to accept. The running ones get
   // their Vipps agreement at start, as a member's acceptance makes one (main.ts with the built-in
   // emulator: `demoAgreementsAwaitingVipps`), so the first month of the demo bills them; without
   // the emulator they show that they cannot be charged. They use the last addresses, so the
   // first ones can be deleted in demos.
-  const firstOfNextMonth = `${nextMonth(todayInCopenhagen(clock))}-01`
   const demoAgreements = [
     ...[3, 4, 5, 6, 7, 8].map((n, i) => ({ resident: n, status: 'ACCEPTED' as const, address: addressIds[19 - i]!, startPaymentDate: '2026-01-01' })),
     { resident: 2, status: 'CREATED' as const, address: addressIds[13]!, startPaymentDate: firstOfNextMonth },
@@ -313,9 +355,17 @@ async function seedDemoActivity(db: Db, clock: Clock, ids: DemoIds): Promise<voi
         actionText: /*i18n*/ { id: 'Open agreement' },
       })
   }
-  // A former resident whose agreement ended before the demo's months, with nothing owed: the demo
-  // member staff can erase (personal data, decision 0069; an erase needs no running agreement and
-  // no unpaid invoice, and only someone with an agreement is a member of the association).
+  return demoAgreements.length
+}
+
+/**
+ * A former resident whose agreement ended before the demo's months, with nothing owed: the demo
+ * member staff can erase (personal data, decision 0069; an erase needs no running agreement and
+ * no unpaid invoice, and only someone with an agreement is a member of the association).
+ */
+async function insertFormerResident(db: Db, ids: DemoIds, at: { now: string; firstOfNextMonth: string; externalSeq: number }): Promise<void> {
+  const { mainId, providerId, addressIds, userIds } = ids
+  const { now, firstOfNextMonth, externalSeq } = at
   const formerId = newId()
   const formerParts = [
     { id: newId(), type: 'COMMON_EXPENSES' as const, description: 'Boligafgift', priceOre: 450_000, vatRate: 0 },
@@ -326,7 +376,7 @@ async function seedDemoActivity(db: Db, clock: Clock, ids: DemoIds): Promise<voi
     .values({
       id: formerId,
       companyId: mainId,
-      externalSeq: 1001 + demoAgreements.length,
+      externalSeq,
       memberUserId: userIds.get(FORMER_RESIDENT)!,
       paymentProviderId: providerId,
       status: 'CLOSED',
@@ -344,22 +394,6 @@ async function seedDemoActivity(db: Db, clock: Clock, ids: DemoIds): Promise<voi
     .values(formerParts.map((p, position) => ({ ...p, agreementId: formerId, position })))
     .run()
   await db.insert(agreementAddresses).values({ agreementId: formerId, addressId: addressIds[12]!, position: 0 }).run()
-  // The forum (decision 0066): one Solgården thread with two replies, by residents with an agreement and the board.
-  const user = (email: string) => userIds.get(email)!
-  await seedDemoForum(
-    db,
-    mainId,
-    { author: user('beboer03@solgaarden.dk'), replies: [user('beboer04@solgaarden.dk'), user('bestyrelse@solgaarden.dk')] },
-    new Map([...staff, ...residents].map((p) => [user(p.email), p.name])),
-    clock.now(),
-  )
-  // Lending (decision 0064): Solgården lends a drill (200 kr deposit) and a ladder.
-  await seedDemoLending(db, mainId, 'Andelsboligforeningen Solgården', now)
-  // The knowledge bank (decision 0065): the platform's guides, Solgården's laundry article and specialists.
-  await seedKnowledgeDemo(db, now, mainId, {
-    superAdmin: { id: userIds.get('superadmin@boligkasse.dk')!, name: 'Boligkasse' },
-    admin: { id: userIds.get('admin@solgaarden.dk')!, name: 'Anders Nielsen' },
-  })
 }
 
 /**

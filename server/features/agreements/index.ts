@@ -2,6 +2,7 @@ import { defineModule } from '../../kernel/module'
 import { agreementAddresses, agreementParts, agreements } from '../../db/schema/agreements'
 import { agreementSync, createAgreementsService, type AgreementsService } from './agreements.service'
 import { createVippsObserver, type VippsObserver } from './vipps-observer'
+import { createResidencyService, type ResidencyService } from './residency.service'
 import { agreementsRoutes } from './agreements.routes'
 
 declare module '../../kernel/module' {
@@ -9,6 +10,8 @@ declare module '../../kernel/module' {
     agreements: AgreementsService
     /** What Vipps says of an agreement or charge reaches agreements and charges through it. */
     vippsObserver: VippsObserver
+    /** Who lives where: a member with a living agreement is a resident of that association. */
+    residency: ResidencyService
   }
 }
 
@@ -31,6 +34,7 @@ export const agreementsModule = defineModule({
         notices: s.notices,
       }),
     vippsObserver: (s) => createVippsObserver({ agreements: s.agreements, charges: s.charges }),
+    residency: (_s, k) => createResidencyService(k.db),
   },
   routes: (s) => [agreementsRoutes(s.agreements)],
   sync: (s) => [agreementSync(s.agreements)],
@@ -38,3 +42,4 @@ export const agreementsModule = defineModule({
 
 // What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
 export type { AgreementsService } from './agreements.service'
+export type { Residency, ResidencyService } from './residency.service'

@@ -22,7 +22,7 @@ export const articlesModule = defineModule({
         db: k.db,
         clock: k.clock,
         companies: s.companies,
-        residency: s.messages,
+        residency: s.residency,
         files: attachmentStore(resolve(k.filesDir, 'articles')),
         scanner: k.scanner,
       }),

@@ -43,16 +43,15 @@ import {
 } from './assemblies.repository'
 
 /**
- * Who belongs to an association, as the messages feature knows it (its "all members" audience):
- * given at construction (server/app.ts), so the sendouts reach exactly who a message to all members
- * reaches.
+ * Who belongs to an association (the agreements module's residency, the same "all members" a
+ * message reaches), so the sendouts reach exactly who a message to all members reaches.
  */
 export interface Membership {
   /** The company's staff and its residents with a living agreement, each once, in one statement. */
   members(companyId: string): Promise<Addressee[]>
   isResident(userId: string, companyId: string): Promise<boolean>
   /** The companies the actor is staff or a resident of. */
-  writableCompanyIds(actor: Actor): Promise<string[]>
+  memberCompanyIds(actor: Actor): Promise<string[]>
 }
 
 export interface AssembliesDeps {
@@ -109,7 +108,7 @@ export class AssembliesService {
   private async scopeOf(actor: Actor): Promise<AssemblyScope> {
     return {
       staffOf: isSuperAdmin(actor) ? 'all' : actor.companies.map((c) => c.id),
-      memberOf: await this.deps.membership.writableCompanyIds(actor),
+      memberOf: await this.deps.membership.memberCompanyIds(actor),
     }
   }
 

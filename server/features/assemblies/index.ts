@@ -15,7 +15,7 @@ export const assembliesModule = defineModule({
   tables: [generalAssemblies, assemblyProposals, sendouts],
   services: {
     // Their sendouts reach whom a message to all members reaches.
-    assemblies: (s, k) => createAssembliesService({ db: k.db, clock: k.clock, companies: s.companies, notices: s.notices, membership: s.messages }),
+    assemblies: (s, k) => createAssembliesService({ db: k.db, clock: k.clock, companies: s.companies, notices: s.notices, membership: s.residency }),
   },
   routes: (s) => [assembliesRoutes(s.assemblies)],
   sync: (s) => [assemblySync(s.assemblies), proposalSync(s.assemblies)],

@@ -19,6 +19,7 @@ import { assertCompanyInScope } from '../companies'
 import { isSuperAdmin, roleIn } from '../../access/policy'
 import type { CompaniesService } from '../companies'
 import type { AssembliesService } from '../assemblies'
+import type { Residency } from '../agreements'
 import { acceptUpload, sweepStore, type AttachmentScanner, type AttachmentStore } from '../../integrations/files/attachment-store'
 import { FILE_SWEEP_GRACE_MS } from '../messages'
 import { recordChange } from '../sync'
@@ -58,11 +59,6 @@ const audiencesOf = (actor: Actor, companyId: string): readonly DocumentAudience
  * audience. Every change is written to the audit trail (`document_events`) in the same transaction.
  * Another association's document, or one the caller may not read, is 404.
  */
-/** Who lives where (the messages service answers it: residents are those with a living agreement). */
-export interface Residency {
-  residentCompanyIds(userId: string): Promise<string[]>
-  residentIds(companyId: string): Promise<string[]>
-}
 
 export interface DocumentsServiceDeps {
   db: Db

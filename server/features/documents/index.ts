@@ -22,7 +22,7 @@ export const documentsModule = defineModule({
         clock: k.clock,
         companies: s.companies,
         assemblies: s.assemblies,
-        residency: s.messages,
+        residency: s.residency,
         files: attachmentStore(resolve(k.filesDir, 'documents')),
         scanner: k.scanner,
       }),
@@ -33,4 +33,3 @@ export const documentsModule = defineModule({
 })
 
 // What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
-export type { Residency } from './documents.service'

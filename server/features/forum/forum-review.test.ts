@@ -113,8 +113,8 @@ describe('forum, after review', () => {
 
   it('asks which associations the caller lives in once per request, and their residents once', async () => {
     const thread = (await startThread(t, author, { companyId: f.main, title: 'Emne', body: 'Tekst' })).json
-    const homes = vi.spyOn(t.services.messages, 'residentCompanyIds')
-    const residents = vi.spyOn(t.services.messages, 'residentIds')
+    const homes = vi.spyOn(t.services.residency, 'residentCompanyIds')
+    const residents = vi.spyOn(t.services.residency, 'residentIds')
     expect((await replyTo(t, neighbour, thread.id, { body: 'Svar' })).status).toBe(201)
     expect(homes).toHaveBeenCalledTimes(1)
     expect(residents).toHaveBeenCalledTimes(1)

@@ -15,7 +15,7 @@ export const forumModule = defineModule({
   tables: [forumThreads, forumPosts, forumFollows, forumReports, forumModerationEvents],
   services: {
     forum: (s, k) =>
-      createForumService({ db: k.db, clock: k.clock, companies: s.companies, residency: s.messages, notices: s.notices, notifications: s.notifications }),
+      createForumService({ db: k.db, clock: k.clock, companies: s.companies, residency: s.residency, notices: s.notices, notifications: s.notifications }),
   },
   routes: (s) => [forumRoutes(s.forum)],
   sync: (s) => [s.forum.threadSync(), s.forum.postSync()],

@@ -29,7 +29,7 @@ export const lendingModule = defineModule({
         db: k.db,
         clock: k.clock,
         companies: s.companies,
-        residency: s.messages,
+        residency: s.residency,
         files: attachmentStore(resolve(k.filesDir, 'lending')),
         scanner: k.scanner,
       }),
@@ -39,7 +39,7 @@ export const lendingModule = defineModule({
         db: k.db,
         clock: k.clock,
         companies: s.companies,
-        residency: s.messages,
+        residency: s.residency,
         notices: s.notices,
         deposits: createLoanDeposits({
           db: k.db,

@@ -5,7 +5,7 @@ import type { LoanParty } from '../../../shared/domain/lending'
 import { messages as m } from '../../../shared/i18n-messages'
 import type { Actor } from '../../access/actor'
 import { isSuperAdmin, roleIn } from '../../access/policy'
-import type { Residency } from '../documents'
+import type { Residency } from '../agreements'
 import type { ItemRow, LendingScope, LoanRow } from './lending.repository'
 import { lendingRepository as repo } from './lending.repository'
 

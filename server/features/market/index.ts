@@ -22,7 +22,7 @@ export const marketModule = defineModule({
         db: k.db,
         clock: k.clock,
         companies: s.companies,
-        residency: s.messages,
+        residency: s.residency,
         notices: s.notices,
         files: attachmentStore(resolve(k.filesDir, 'market')),
         scanner: k.scanner,

@@ -8,7 +8,6 @@ import { messagesRoutes } from './messages.routes'
 
 declare module '../../kernel/module' {
   interface Services {
-    /** Messages, and who counts as a member of an association (its residency). */
     messages: MessagesService
     contact: ContactService
   }
@@ -29,6 +28,7 @@ export const messagesModule = defineModule({
         notifications: s.notifications,
         files: attachmentStore(k.filesDir),
         scanner: k.scanner,
+        residency: s.residency,
       }),
     contact: (_s, k) => createContactService({ db: k.db, clock: k.clock, contactEmail: k.config.contactEmail }),
   },

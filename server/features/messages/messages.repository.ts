@@ -1,6 +1,5 @@
-import { and, asc, eq, exists, gt, inArray, isNotNull, isNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, exists, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { agreementAddresses, agreements } from '../../db/schema/agreements'
 import { addresses, companies, companyMembers } from '../../db/schema/companies'
 import { messageAttachments, messageRecipients, messages } from '../../db/schema/messages'
 import { mailOutbox } from '../../db/schema/platform'
@@ -18,12 +17,6 @@ export interface Person {
   language: 'EN' | 'DA'
 }
 
-/**
- * Agreements that make someone a resident of the company: an offer not yet answered, a running
- * agreement, one terminated but not yet ended. A rejected or expired offer does not, nor a closed
- * agreement (its termination date has passed: the member moved out).
- */
-const livingAgreement = notInArray(agreements.status, ['REJECTED', 'EXPIRED', 'CLOSED'])
 const person = { id: users.id, fullName: users.fullName, emailAddress: users.emailAddress, language: users.language }
 
 /** Who may see a message in lists and sync (mirrors policy.canReadMessage, as SQL). */
@@ -184,69 +177,9 @@ export const messagesRepository = {
 
   person: async (db: Db, userId: string): Promise<Person | undefined> => await db.select(person).from(users).where(eq(users.id, userId)).get(),
 
-  /** Companies where the user is a resident (has a living agreement). */
-  residentCompanyIds: async (db: Db, userId: string): Promise<string[]> =>
-    (
-      await db
-        .selectDistinct({ id: agreements.companyId })
-        .from(agreements)
-        .where(and(eq(agreements.memberUserId, userId), livingAgreement))
-        .all()
-    ).map((r) => r.id),
-
-  /** The company's residents (users with a living agreement there), each once. */
-  residentIds: async (db: Db, companyId: string): Promise<string[]> =>
-    (
-      await db
-        .selectDistinct({ id: agreements.memberUserId })
-        .from(agreements)
-        .where(and(eq(agreements.companyId, companyId), livingAgreement))
-        .all()
-    ).map((r) => r.id),
-
-  isResident: async (db: Db, userId: string, companyId: string): Promise<boolean> =>
-    (await db
-      .select({ id: agreements.id })
-      .from(agreements)
-      .where(and(eq(agreements.memberUserId, userId), eq(agreements.companyId, companyId), livingAgreement))
-      .get()) !== undefined,
-
   /** The board: everyone with a company role there. */
   board: async (db: Db, companyId: string): Promise<Person[]> =>
     await db.select(person).from(companyMembers).innerJoin(users, eq(users.id, companyMembers.userId)).where(eq(companyMembers.companyId, companyId)).all(),
-
-  /**
-   * Every member of the association in one statement: its staff (any company role) and its
-   * residents (a living agreement), each once. A message to all members and the general
-   * assembly's sendouts (decision 0061) go to them.
-   */
-  allMembers: async (db: Db, companyId: string): Promise<Person[]> =>
-    await db
-      .select(person)
-      .from(users)
-      .where(
-        or(
-          inArray(users.id, db.select({ id: companyMembers.userId }).from(companyMembers).where(eq(companyMembers.companyId, companyId))),
-          inArray(
-            users.id,
-            db
-              .select({ id: agreements.memberUserId })
-              .from(agreements)
-              .where(and(eq(agreements.companyId, companyId), livingAgreement)),
-          ),
-        ),
-      )
-      .orderBy(asc(users.id))
-      .all(),
-
-  residentsAt: async (db: Db, addressId: string): Promise<Person[]> =>
-    await db
-      .selectDistinct(person)
-      .from(agreementAddresses)
-      .innerJoin(agreements, eq(agreements.id, agreementAddresses.agreementId))
-      .innerJoin(users, eq(users.id, agreements.memberUserId))
-      .where(and(eq(agreementAddresses.addressId, addressId), livingAgreement))
-      .all(),
 
   address: async (db: Db, addressId: string) => await db.select().from(addresses).where(eq(addresses.id, addressId)).get(),
 

@@ -27,6 +27,7 @@ import { messages as m } from '../../../shared/i18n-messages'
 import type { Actor } from '../../access/actor'
 import { assertMayWriteMessage, assertMessageAuthor, canReadMessage, isSuperAdmin, roleIn, seesAllRecipients } from '../../access/policy'
 import type { CompaniesService } from '../companies'
+import type { ResidencyService } from '../agreements'
 import { assertCompanyInScope } from '../companies'
 import type { NotificationsService } from '../notifications'
 import { recordChange } from '../sync'
@@ -71,6 +72,8 @@ export interface MessagesDeps {
   notifications: NotificationsService
   files: AttachmentStore
   scanner: AttachmentScanner
+  /** Who is a resident, and every member of an association (the agreements module). */
+  residency: Pick<ResidencyService, 'isResident' | 'memberCompanyIds' | 'members' | 'residentsAt'>
 }
 
 /** How old a stored file with no attachment row must be before the sweep removes it: far longer than any upload's transaction. */
@@ -159,7 +162,7 @@ export class MessagesService {
     if (recipient.kind === 'MEMBER') {
       const person = await repo.person(this.deps.db, recipient.userId)
       const member =
-        person && ((await repo.isResident(this.deps.db, person.id, companyId)) || (await repo.board(this.deps.db, companyId)).some((b) => b.id === person.id))
+        person && ((await this.deps.residency.isResident(person.id, companyId)) || (await repo.board(this.deps.db, companyId)).some((b) => b.id === person.id))
       if (!member) throw ruleViolation(m.messageRecipientNotInCompany.id, 'recipient')
       return { recipientKind: 'MEMBER' as const, recipientUserId: person.id, recipientAddressId: null, recipientLabel: person.fullName }
     }
@@ -189,9 +192,9 @@ export class MessagesService {
         case 'BOARD':
           return await repo.board(this.deps.db, row.companyId)
         case 'ALL_MEMBERS':
-          return await repo.allMembers(this.deps.db, row.companyId)
+          return await this.deps.residency.members(row.companyId)
         case 'ADDRESS':
-          return row.recipientAddressId ? await repo.residentsAt(this.deps.db, row.recipientAddressId) : []
+          return row.recipientAddressId ? await this.deps.residency.residentsAt(row.recipientAddressId) : []
       }
     })()
     const unique = new Map(people.map((p) => [p.id, p]))
@@ -294,7 +297,7 @@ export class MessagesService {
         throw conflict(m.billingRecordExists.id, 'id')
       }
     }
-    const author = assertMayWriteMessage(actor, input.companyId, await repo.isResident(this.deps.db, actor.userId, input.companyId))
+    const author = assertMayWriteMessage(actor, input.companyId, await this.deps.residency.isResident(actor.userId, input.companyId))
     await this.deps.companies.assertWritable(input.companyId)
     const id = input.id ?? newId()
     const at = this.now()
@@ -317,7 +320,7 @@ export class MessagesService {
 
   async update(actor: Actor, id: string, input: UpdateMessageRequest, version?: number): Promise<Message> {
     const row = await this.ownDraft(actor, id, version)
-    const author = assertMayWriteMessage(actor, row.companyId, await repo.isResident(this.deps.db, actor.userId, row.companyId))
+    const author = assertMayWriteMessage(actor, row.companyId, await this.deps.residency.isResident(actor.userId, row.companyId))
     await this.deps.companies.assertWritable(row.companyId)
     await repo.update(this.deps.db, id, {
       ...(input.type && author === 'staff' ? { type: input.type } : {}),
@@ -373,7 +376,7 @@ export class MessagesService {
   async sendAnonymous(actor: Actor, input: AnonymousMessageRequest): Promise<{ sent: true; recipients: number }> {
     return this.deps.lock.run(() =>
       transaction(this.deps.db, async () => {
-        assertMayWriteMessage(actor, input.companyId, await repo.isResident(this.deps.db, actor.userId, input.companyId))
+        assertMayWriteMessage(actor, input.companyId, await this.deps.residency.isResident(actor.userId, input.companyId))
         await this.deps.companies.assertWritable(input.companyId)
         const at = this.now()
         const row: MessageRow = {
@@ -480,35 +483,11 @@ export class MessagesService {
 
   /** Companies the actor may write in: staff roles, then those where they are a resident. */
   async writableCompanyIds(actor: Actor): Promise<string[]> {
-    return [...new Set([...actor.companies.map((c) => c.id), ...(await repo.residentCompanyIds(this.deps.db, actor.userId))])]
+    return await this.deps.residency.memberCompanyIds(actor)
   }
 
   isStaffIn(actor: Actor, companyId: string) {
     return isSuperAdmin(actor) || roleIn(actor, companyId) !== undefined
-  }
-
-  /**
-   * Every member of the association (its staff and its residents with a living agreement), each
-   * once, in one statement: who a message to all members reaches, and the general assembly's
-   * notices and reminders (decision 0061).
-   */
-  async members(companyId: string): Promise<Person[]> {
-    return await repo.allMembers(this.deps.db, companyId)
-  }
-
-  /** Whether the user is a resident of the company (a living agreement there). */
-  async isResident(userId: string, companyId: string): Promise<boolean> {
-    return await repo.isResident(this.deps.db, userId, companyId)
-  }
-
-  /** Companies where the user is a resident (a living agreement). */
-  async residentCompanyIds(userId: string): Promise<string[]> {
-    return await repo.residentCompanyIds(this.deps.db, userId)
-  }
-
-  /** The company's residents (a living agreement), each once. */
-  async residentIds(companyId: string): Promise<string[]> {
-    return await repo.residentIds(this.deps.db, companyId)
   }
 
   /** The rows as the sync sends them to this actor: a page's views in a constant number of statements. */

@@ -13,7 +13,7 @@ declare module '../../kernel/module' {
 export const specialistsModule = defineModule({
   name: 'specialists',
   tables: [specialists],
-  services: { specialists: (s, k) => createSpecialistsService({ db: k.db, clock: k.clock, companies: s.companies, residency: s.messages }) },
+  services: { specialists: (s, k) => createSpecialistsService({ db: k.db, clock: k.clock, companies: s.companies, residency: s.residency }) },
   routes: (s) => [specialistsRoutes(s.specialists)],
   sync: (s) => [s.specialists.syncEntity()],
 })

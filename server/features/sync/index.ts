@@ -14,7 +14,7 @@ declare module '../../kernel/module' {
 export const syncModule = defineModule({
   name: 'sync',
   tables: [changeLog, syncState],
-  services: { sync: (s, k) => createSyncService({ db: k.db, residency: s.messages, entities: k.syncEntities(s) }) },
+  services: { sync: (s, k) => createSyncService({ db: k.db, residency: s.residency, entities: k.syncEntities(s) }) },
   routes: (s, k) => [syncRoutes(s.sync), batchRoutes((request, env) => k.fetch(request, env), k.routeRules)],
 })
 

@@ -7,6 +7,7 @@ import type { Actor } from '../../access/actor'
 import { isSuperAdmin } from '../../access/policy'
 import { compactedThrough, latestSeq } from './change-log'
 import type { SyncedEntity } from './synced-entity'
+import type { Residency } from '../agreements'
 
 /**
  * The cursor is opaque to clients. `s` is the last change-log seq the client has; `a` fingerprints
@@ -61,11 +62,6 @@ export const accessFingerprint = (actor: Actor, residentIn: readonly string[] = 
   sha256(
     [actor.userId, actor.systemRole, ...actor.companies.map((c) => `${c.id}:${c.role}`).sort(), ...residentIn.map((id) => `resident:${id}`).sort()].join('|'),
   ).slice(0, 16)
-
-/** Who lives where: the companies a user is a resident of (messages service). */
-export interface Residency {
-  residentCompanyIds(userId: string): Promise<string[]>
-}
 
 /**
  * The change log rows a caller's pull reads: their own, those for everyone (neither company nor
