@@ -19,7 +19,7 @@ import { vippsEnvironment } from './integrations/vipps/vipps-environment'
 import { acceptAll } from './integrations/files/attachment-store'
 import { idempotencyKeys, mailOutbox } from './db/schema/platform'
 import type { AppDeps, Kernel } from './kernel/kernel'
-import type { FeatureModule } from './kernel/module'
+import type { FeatureModule, Services } from './kernel/module'
 import { makeServices } from './kernel/container'
 import type { Job } from './jobs/runner'
 import { healthModule } from './features/health'
@@ -88,31 +88,9 @@ export const platformTables = [idempotencyKeys, mailOutbox] as const
 
 /** Builds the whole HTTP application without listening, so tests can call `app.request()`. */
 export function createApp(deps: AppDeps & { modules?: readonly FeatureModule[] }) {
-  const { config, database, clock, log } = deps
-  const lock = deps.lock ?? new WriteLock(database.engine === 'sqlite')
-  const version = deps.version ?? '0.1.0'
-  const list = deps.modules ?? modules
-  if (!config.appSecretKey) throw new Error('APP_SECRET_KEY is required (main.ts generates one into the data folder)')
-
   const app = new OpenAPIHono<AppEnv>()
-  const kernel: Kernel = {
-    config,
-    database,
-    db: database.db,
-    clock,
-    businessClock: deps.billing?.clock ?? clock,
-    log,
-    lock,
-    version,
-    secrets: createSecretBox(config.appSecretKey),
-    vipps: deps.vipps ?? vippsEnvironment({ clock, baseUrl: config.vippsBaseUrl, version }),
-    filesDir: filesDirOf(deps),
-    scanner: deps.messages?.scanner ?? acceptAll,
-    options: deps,
-    fetch: (request, env) => app.fetch(request, env),
-    routeRules: routeRules(app),
-    syncEntities: (s) => list.flatMap((m) => m.sync?.(s, kernel) ?? []),
-  }
+  const list = deps.modules ?? modules
+  const kernel = kernelOf(app, deps, list)
   const services = makeServices(list, kernel)
   const jobs: Job[] = list.flatMap((m) => m.jobs?.(services, kernel) ?? [])
   const sweeps = list.flatMap((m) => (m.sweepFiles ? [m.sweepFiles] : []))
@@ -123,6 +101,50 @@ export function createApp(deps: AppDeps & { modules?: readonly FeatureModule[] }
     return removed
   }
 
+  useMiddleware(app, kernel, services)
+  for (const module of list) for (const routes of module.routes?.(services, kernel) ?? []) app.route('/api', routes)
+  serveApiDocs(app, kernel.version)
+  app.all(
+    '/api/*',
+    notFoundHandler(() => app.routes),
+  )
+  for (const mount of deps.mounts ?? []) app.mount(mount.path, mount.app.fetch)
+
+  if (deps.clientDir && existsSync(deps.clientDir)) serveClient(app, deps.clientDir)
+  else app.notFound(notFoundHandler(() => app.routes))
+
+  return { app, services, lock: kernel.lock, jobs, sweepFiles }
+}
+
+/** What every module is built with (server/kernel/kernel.ts). */
+function kernelOf(app: OpenAPIHono<AppEnv>, deps: AppDeps, list: readonly FeatureModule[]): Kernel {
+  const { config, database, clock, log } = deps
+  if (!config.appSecretKey) throw new Error('APP_SECRET_KEY is required (main.ts generates one into the data folder)')
+  const version = deps.version ?? '0.1.0'
+  const kernel: Kernel = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    businessClock: deps.billing?.clock ?? clock,
+    log,
+    lock: deps.lock ?? new WriteLock(database.engine === 'sqlite'),
+    version,
+    secrets: createSecretBox(config.appSecretKey),
+    vipps: deps.vipps ?? vippsEnvironment({ clock, baseUrl: config.vippsBaseUrl, version }),
+    filesDir: filesDirOf(deps),
+    scanner: deps.messages?.scanner ?? acceptAll,
+    options: deps,
+    fetch: (request, env) => app.fetch(request, env),
+    routeRules: routeRules(app),
+    syncEntities: (s) => list.flatMap((m) => m.sync?.(s, kernel) ?? []),
+  }
+  return kernel
+}
+
+/** The chain every request passes before its route: request id and log, language, security headers, sign-in, data access. */
+function useMiddleware(app: OpenAPIHono<AppEnv>, kernel: Kernel, services: Services) {
+  const { config, database, clock, log, lock } = kernel
   app.onError(onError)
   app.use('*', requestId())
   app.use('*', async (c, next) => {
@@ -165,9 +187,10 @@ export function createApp(deps: AppDeps & { modules?: readonly FeatureModule[] }
     c.set('data', data)
     await next()
   })
+}
 
-  for (const module of list) for (const routes of module.routes?.(services, kernel) ?? []) app.route('/api', routes)
-
+/** /api/openapi.json (each route's rules as `x-rules`) and its reading page /api/docs. */
+function serveApiDocs(app: OpenAPIHono<AppEnv>, version: string) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
@@ -184,16 +207,6 @@ export function createApp(deps: AppDeps & { modules?: readonly FeatureModule[] }
   }
   app.doc31('/api/openapi.json', openApiConfig)
   app.get('/api/docs', (c) => c.html(renderDocsPage(app.getOpenAPI31Document(openApiConfig) as never)))
-  app.all(
-    '/api/*',
-    notFoundHandler(() => app.routes),
-  )
-  for (const mount of deps.mounts ?? []) app.mount(mount.path, mount.app.fetch)
-
-  if (deps.clientDir && existsSync(deps.clientDir)) serveClient(app, deps.clientDir)
-  else app.notFound(notFoundHandler(() => app.routes))
-
-  return { app, services, lock, jobs, sweepFiles }
 }
 
 /** Where stored files live: given, configured, beside the database file, or (in-memory databases) a temporary folder. */

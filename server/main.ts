@@ -3,8 +3,10 @@ import { parseConfig, type Config } from './env'
 import { openConfiguredDatabase } from './db/open'
 import { demoAgreementsAwaitingVipps, ensureSuperAdmin, seedDemoData, DEMO_LOGIN_TOKEN, type DemoLogin } from './db/seed'
 import { seedDemoHistory } from './db/seed-history'
-import { systemClock } from './lib/clock'
+import { systemClock, type Clock } from './lib/clock'
+import type { Database_ } from './db/client'
 import { WriteLock } from './lib/write-lock'
+import type { Logger } from 'pino'
 import { batchedStdout, createLogger } from './logger'
 import { createApp } from './app'
 import { createNodeServer } from './http/node-server'
@@ -12,7 +14,7 @@ import { createSecretBox } from './lib/secret-box'
 import { EMULATOR_PATH, wireVipps } from './integrations/vipps/built-in'
 import { createLogsService, systemLogSink } from './features/logs/logs.service'
 import { MailWorker, emlFileTransport, smtpTransport } from './integrations/mail/mail-outbox'
-import { JobRunner } from './jobs/runner'
+import { JobRunner, type Job } from './jobs/runner'
 import { housekeepingJob } from './jobs/housekeeping'
 import { secretKey } from './lib/secret-key'
 import { startEventLoopProbe } from './lib/event-loop-probe'
@@ -34,6 +36,64 @@ function printLogins(config: Config, logins: DemoLogin[], emulator: string | und
     '',
   ]
   process.stdout.write(lines.join('\n') + '\n')
+}
+
+/**
+ * The seeded running agreements get their Vipps agreement in the emulator (decision 0036), as a
+ * member's acceptance makes one, so billing collects them; a fresh demo with the built-in emulator
+ * gets its last three months of charges (decision 0070).
+ */
+async function demoWithVipps(ctx: {
+  database: Database_
+  lock: WriteLock
+  clock: Clock
+  log: Logger
+  vipps: Awaited<ReturnType<typeof wireVipps>>
+  services: ReturnType<typeof createApp>['services']
+}) {
+  const { database, lock, clock, log, vipps, services } = ctx
+  if (!vipps.approve) return
+  const seeded = await demoAgreementsAwaitingVipps(database.db)
+  if (seeded.length)
+    await services.agreements
+      .connectSeeded(seeded, vipps.approve)
+      .catch((err: unknown) => log.error({ err }, 'demo agreements could not be connected to the Vipps emulator'))
+  // Billed and collected by the engine before the jobs start (server/db/seed-history.ts).
+  // DEMO_HISTORY=0 leaves them out (browser journeys that write a history of their own).
+  if (vipps.emulator && process.env.DEMO_HISTORY !== '0')
+    await seedDemoHistory({ db: database.db, lock, clock, log, emulator: vipps.emulator, services }).catch((err: unknown) =>
+      log.error({ err }, 'the demo history of charges could not be made'),
+    )
+}
+
+/** The mail outbox's worker and the jobs (housekeeping first, then every module's); answers how to stop them. */
+function startWorkers(
+  ctx: { config: Config; database: Database_; clock: Clock; lock: WriteLock; log: Logger },
+  moduleJobs: Job[],
+  sweepFiles: () => Promise<number>,
+) {
+  const { config, database, clock, lock, log } = ctx
+  const mail = new MailWorker({
+    db: database.db,
+    clock,
+    lock,
+    from: config.mailFrom,
+    log,
+    transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : emlFileTransport(config.mailOutboxDir),
+    leaseMs: config.claimLeaseMs,
+  })
+  mail.start(1000)
+  const jobs = new JobRunner({ lock, log, db: database.db })
+  // Every module's stored files that no row refers to go with the housekeeping.
+  const housekeeping = housekeepingJob(database.db, clock, sweepFiles)
+  void jobs.runNow(housekeeping)
+  // Each module declares its jobs (server/features/<name>/index.ts; docs/ARCHITECTURE.md "Jobs").
+  jobs.start([housekeeping, ...moduleJobs])
+
+  return () => {
+    mail.stop()
+    jobs.stop()
+  }
 }
 
 async function main() {
@@ -88,38 +148,8 @@ async function main() {
   // A standalone emulator (VIPPS_BASE_URL outside production): its clock offset read, and this
   // instance's Vipps sign-in people registered, before anything is billed (docs/decisions/0055).
   await vipps.remote?.start()
-  // The seeded running agreements get their Vipps agreement in the emulator (decision 0036), as a
-  // member's acceptance makes one, so billing collects them.
-  if (vipps.approve && config.demoData) {
-    const seeded = await demoAgreementsAwaitingVipps(database.db)
-    if (seeded.length)
-      await services.agreements
-        .connectSeeded(seeded, vipps.approve)
-        .catch((err: unknown) => log.error({ err }, 'demo agreements could not be connected to the Vipps emulator'))
-    // A fresh demo with the built-in emulator gets its last three months of charges, billed and
-    // collected by the engine before the jobs start (server/db/seed-history.ts, decision 0070).
-    // DEMO_HISTORY=0 leaves them out (browser journeys that write a history of their own).
-    if (vipps.emulator && process.env.DEMO_HISTORY !== '0')
-      await seedDemoHistory({ db: database.db, lock, clock, log, emulator: vipps.emulator, services }).catch((err: unknown) =>
-        log.error({ err }, 'the demo history of charges could not be made'),
-      )
-  }
-  const mail = new MailWorker({
-    db: database.db,
-    clock,
-    lock,
-    from: config.mailFrom,
-    log,
-    transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : emlFileTransport(config.mailOutboxDir),
-    leaseMs: config.claimLeaseMs,
-  })
-  mail.start(1000)
-  const jobs = new JobRunner({ lock, log, db: database.db })
-  // Every module's stored files that no row refers to go with the housekeeping.
-  const housekeeping = housekeepingJob(database.db, clock, sweepFiles)
-  void jobs.runNow(housekeeping)
-  // Each module declares its jobs (server/features/<name>/index.ts; docs/ARCHITECTURE.md "Jobs").
-  jobs.start([housekeeping, ...moduleJobs])
+  if (config.demoData) await demoWithVipps({ database, lock, clock, log, vipps, services })
+  const stopWorkers = startWorkers({ config, database, clock, lock, log }, moduleJobs, sweepFiles)
 
   // Keep-alive after early answers, 414/431 as JSON, no reset on close: server/http/node-server.ts.
   const server = createNodeServer(app.fetch)
@@ -133,8 +163,7 @@ async function main() {
   })
 
   const shutdown = () => {
-    mail.stop()
-    jobs.stop()
+    stopWorkers()
     vipps.stop()
     server.close(() => {
       void Promise.resolve(database.close()).finally(() => process.exit(0))
