@@ -1,4 +1,5 @@
 import { demo, type TestApp } from './harness'
+import { documentedRoutes as declaredRoutes } from '../http/route'
 
 /**
  * The callers of the authorization matrix tests, one column each, in this order: super admin,
@@ -35,15 +36,14 @@ export const classOf = (status: number) =>
   : 'o'
 
 /**
- * The routes the app documents under the given prefixes (`/market`, `/loans`, …), as
+ * The routes the app declares under the given prefixes (`/market`, `/loans`, …), as
  * "METHOD /path" without `/api`: what a feature's authorization matrix must have a row for.
  */
-export async function documentedRoutes(t: Pick<TestApp, 'call'>, ...prefixes: string[]): Promise<Set<string>> {
-  const spec = (await t.call('GET', '/openapi.json')).json as { paths: Record<string, Record<string, unknown>> }
+export async function documentedRoutes(t: Pick<TestApp, 'app'>, ...prefixes: string[]): Promise<Set<string>> {
   return new Set(
-    Object.entries(spec.paths)
-      .map(([p, ops]) => [p.slice('/api'.length), ops] as const)
-      .filter(([p]) => prefixes.some((prefix) => p.startsWith(prefix)))
-      .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)),
+    declaredRoutes(t.app)
+      .map((r) => ({ method: r.method, path: r.path.slice('/api'.length) }))
+      .filter((r) => prefixes.some((prefix) => r.path.startsWith(prefix)))
+      .map((r) => `${r.method} ${r.path}`),
   )
 }
