@@ -48,21 +48,18 @@ export const fileUpload = { body: { content: { 'multipart/form-data': { schema: 
 /** A successful answer of raw bytes. */
 export const bytes = (description: string) => ({ description, content: { 'application/octet-stream': { schema: binary } } })
 
-/**
- * The OpenAPI route definitions of one kind of item a feature serves (a lending item, a listing,
- * a document…): every route is signed in (bearer) under the feature's tags, and its error answers
- * are the shared `errorResponses`. The common routes of an item (a page of them, create, read,
- * update with If-Match, delete, its photo) are one call each; anything else goes through `route`,
- * which adds the same frame. `name` is the item in the answers' descriptions ("The item", "A page
- * of items").
- */
-export function itemRoutes<E extends z.ZodType>(frame: { tags: string[]; entity: E; name: string; plural?: string }) {
-  const { tags, entity, name } = frame
-  const plural = frame.plural ?? `${name}s`
-  const The = `The ${name}`
+/** The frame the routes of one kind of item share: its schema, its plural, `route` and `one`. */
+interface ItemFrame<E extends z.ZodType> {
+  entity: E
+  plural: string
+  route: ReturnType<typeof framedRoute>
+  one: ReturnType<typeof itemAnswer<E>>
+}
 
+/** Any route of the item in the feature's frame: its tags, bearer security and the shared error schemas. */
+function framedRoute(tags: string[]) {
   // The keys in the order the hand-written definitions had, so the generated document reads the same.
-  const route = <const S extends RouteSpec>(spec: S) =>
+  return <const S extends RouteSpec>(spec: S) =>
     ruledRoute({
       rules: spec.rules,
       method: spec.method as S['method'],
@@ -74,84 +71,126 @@ export function itemRoutes<E extends z.ZodType>(frame: { tags: string[]; entity:
       request: spec.request as S['request'],
       responses: { ...(spec.ok as S['ok']), ...errors(spec.errors as S['errors']) },
     })
+}
 
-  /** The item as an answer, with its version in the ETag. */
-  const one = (description: string = The) => ({ description: `${description} (ETag: its version)`, ...json(entity) })
+/** The item as an answer, with its version in the ETag. */
+function itemAnswer<E extends z.ZodType>(entity: E, The: string) {
+  return (description: string = The) => ({ description: `${description} (ETag: its version)`, ...json(entity) })
+}
 
+/** GET a page of items (or of `items`), the next page in the `Link` header. */
+function pageRoute<E extends z.ZodType>({ entity, plural, route }: ItemFrame<E>) {
+  return <const P extends string, Q extends z.ZodObject, I extends z.ZodType = E, Prm extends z.ZodObject | undefined = undefined>(
+    path: P,
+    spec: Text & { query: Q; params?: Prm; items?: I; of?: string; errors?: Codes },
+  ) =>
+    route({
+      method: 'get',
+      path,
+      rules: READ,
+      ...text(spec),
+      request: { params: spec.params as Prm, query: spec.query },
+      ok: { 200: { description: `A page of ${spec.of ?? plural}`, headers: nextLinkHeader, ...json(z.array((spec.items ?? entity) as I)) } },
+      errors: spec.errors ?? [400, 401, 404],
+    })
+}
+
+/** POST a new item (a client-made `id` makes a retry one item): 201 with it. */
+function createRoute<E extends z.ZodType>({ route, one }: ItemFrame<E>) {
+  return <const P extends string, B extends z.ZodType>(path: P, spec: Text & { body: B; errors?: Codes }) =>
+    route({
+      method: 'post',
+      path,
+      rules: WRITE,
+      ...text(spec),
+      request: { headers: writeHeaders, ...jsonBody(spec.body) },
+      ok: { 201: one() },
+      errors: spec.errors ?? [400, 401, 403, 404, 409, 422],
+    })
+}
+
+/** GET one item by `{id}`. */
+function readRoute<E extends z.ZodType>({ route, one }: ItemFrame<E>) {
+  return <const P extends string>(path: P, spec: Text) =>
+    route({ method: 'get', path, rules: READ, ...text(spec), request: { params: IdParam }, ok: { 200: one() }, errors: [401, 404] })
+}
+
+/** PATCH an item by `{id}` with If-Match: 200 with it. */
+function updateRoute<E extends z.ZodType>({ route, one }: ItemFrame<E>) {
+  return <const P extends string, B extends z.ZodType>(path: P, spec: Text & { body: B }) =>
+    route({
+      method: 'patch',
+      path,
+      rules: WRITE,
+      ...text(spec),
+      request: { params: IdParam, headers: versionedWriteHeaders, ...jsonBody(spec.body) },
+      ok: { 200: one() },
+      errors: [400, 401, 403, 404, 409, 412, 422],
+    })
+}
+
+/** DELETE an item by `{id}` with If-Match: 204. */
+function removeRoute<E extends z.ZodType>({ route }: ItemFrame<E>) {
+  return <const P extends string>(path: P, spec: Text & { errors?: Codes }) =>
+    route({
+      method: 'delete',
+      path,
+      rules: WRITE,
+      ...text(spec),
+      request: { params: IdParam, headers: versionedWriteHeaders },
+      ok: { 204: { description: 'Deleted' } },
+      errors: spec.errors ?? [401, 403, 404, 409, 412],
+    })
+}
+
+/** GET the bytes of an item's file (a photo, an attachment) by `{id}` or `params`: 404 when there is none. */
+function fileRoute<E extends z.ZodType>({ route }: ItemFrame<E>) {
+  return <const P extends string, Prm extends z.ZodObject = typeof IdParam>(path: P, spec: Text & { what: string; params?: Prm }) =>
+    route({
+      method: 'get',
+      path,
+      rules: READ,
+      ...text(spec),
+      request: { params: (spec.params ?? IdParam) as Prm },
+      ok: { 200: bytes(spec.what) },
+      errors: [401, 404],
+    })
+}
+
+/** PUT an item's file (multipart field `file`, a photo or attachment up to 5 MB, a document up to 20 MB) with If-Match: 200 with the item. */
+function setFileRoute<E extends z.ZodType>({ route, one }: ItemFrame<E>) {
+  return <const P extends string>(path: P, spec: Text & { size: 'attachment' | 'document'; errors?: Codes }) =>
+    route({
+      method: 'put',
+      path,
+      rules: { ...WRITE, body: spec.size },
+      ...text(spec),
+      request: { params: IdParam, headers: versionedWriteHeaders, ...fileUpload },
+      ok: { 200: one() },
+      errors: spec.errors ?? [400, 401, 403, 404, 409, 412, 413, 422, 429],
+    })
+}
+
+/**
+ * The OpenAPI route definitions of one kind of item a feature serves (a lending item, a listing,
+ * a document…): every route is signed in (bearer) under the feature's tags, and its error answers
+ * are the shared `errorResponses`. The common routes of an item (a page of them, create, read,
+ * update with If-Match, delete, its photo) are one call each; anything else goes through `route`,
+ * which adds the same frame. `name` is the item in the answers' descriptions ("The item", "A page
+ * of items").
+ */
+export function itemRoutes<E extends z.ZodType>(frame: { tags: string[]; entity: E; name: string; plural?: string }) {
+  const { tags, entity, name } = frame
+  const f: ItemFrame<E> = { entity, plural: frame.plural ?? `${name}s`, route: framedRoute(tags), one: itemAnswer(entity, `The ${name}`) }
   return {
-    route,
-    one,
-    /** GET a page of items (or of `items`), the next page in the `Link` header. */
-    page: <const P extends string, Q extends z.ZodObject, I extends z.ZodType = E, Prm extends z.ZodObject | undefined = undefined>(
-      path: P,
-      spec: Text & { query: Q; params?: Prm; items?: I; of?: string; errors?: Codes },
-    ) =>
-      route({
-        method: 'get',
-        path,
-        rules: READ,
-        ...text(spec),
-        request: { params: spec.params as Prm, query: spec.query },
-        ok: { 200: { description: `A page of ${spec.of ?? plural}`, headers: nextLinkHeader, ...json(z.array((spec.items ?? entity) as I)) } },
-        errors: spec.errors ?? [400, 401, 404],
-      }),
-    /** POST a new item (a client-made `id` makes a retry one item): 201 with it. */
-    create: <const P extends string, B extends z.ZodType>(path: P, spec: Text & { body: B; errors?: Codes }) =>
-      route({
-        method: 'post',
-        path,
-        rules: WRITE,
-        ...text(spec),
-        request: { headers: writeHeaders, ...jsonBody(spec.body) },
-        ok: { 201: one() },
-        errors: spec.errors ?? [400, 401, 403, 404, 409, 422],
-      }),
-    /** GET one item by `{id}`. */
-    read: <const P extends string>(path: P, spec: Text) =>
-      route({ method: 'get', path, rules: READ, ...text(spec), request: { params: IdParam }, ok: { 200: one() }, errors: [401, 404] }),
-    /** PATCH an item by `{id}` with If-Match: 200 with it. */
-    update: <const P extends string, B extends z.ZodType>(path: P, spec: Text & { body: B }) =>
-      route({
-        method: 'patch',
-        path,
-        rules: WRITE,
-        ...text(spec),
-        request: { params: IdParam, headers: versionedWriteHeaders, ...jsonBody(spec.body) },
-        ok: { 200: one() },
-        errors: [400, 401, 403, 404, 409, 412, 422],
-      }),
-    /** DELETE an item by `{id}` with If-Match: 204. */
-    remove: <const P extends string>(path: P, spec: Text & { errors?: Codes }) =>
-      route({
-        method: 'delete',
-        path,
-        rules: WRITE,
-        ...text(spec),
-        request: { params: IdParam, headers: versionedWriteHeaders },
-        ok: { 204: { description: 'Deleted' } },
-        errors: spec.errors ?? [401, 403, 404, 409, 412],
-      }),
-    /** GET the bytes of an item's file (a photo, an attachment) by `{id}` or `params`: 404 when there is none. */
-    file: <const P extends string, Prm extends z.ZodObject = typeof IdParam>(path: P, spec: Text & { what: string; params?: Prm }) =>
-      route({
-        method: 'get',
-        path,
-        rules: READ,
-        ...text(spec),
-        request: { params: (spec.params ?? IdParam) as Prm },
-        ok: { 200: bytes(spec.what) },
-        errors: [401, 404],
-      }),
-    /** PUT an item's file (multipart field `file`, a photo or attachment up to 5 MB, a document up to 20 MB) with If-Match: 200 with the item. */
-    setFile: <const P extends string>(path: P, spec: Text & { size: 'attachment' | 'document'; errors?: Codes }) =>
-      route({
-        method: 'put',
-        path,
-        rules: { ...WRITE, body: spec.size },
-        ...text(spec),
-        request: { params: IdParam, headers: versionedWriteHeaders, ...fileUpload },
-        ok: { 200: one() },
-        errors: spec.errors ?? [400, 401, 403, 404, 409, 412, 413, 422, 429],
-      }),
+    route: f.route,
+    one: f.one,
+    page: pageRoute(f),
+    create: createRoute(f),
+    read: readRoute(f),
+    update: updateRoute(f),
+    remove: removeRoute(f),
+    file: fileRoute(f),
+    setFile: setFileRoute(f),
   }
 }

@@ -10,8 +10,6 @@ import type { Notice, NoticesService } from '../notifications'
 import { accountStatementRepository } from './account-statement.repository'
 import { statementSendoutsRepository as repo, type StatementSendoutRow } from './statement-sendouts.repository'
 
-export type StatementSendoutsService = ReturnType<typeof createStatementSendoutsService>
-
 /** How many queued sendouts one run of the job works on. */
 const BATCH = 5
 /** How many members one transaction tells (the write lock is held for one batch, not the whole association). */
@@ -40,6 +38,13 @@ export const yearlyStatementNotice = (association: string, companyId: string, ye
   actionText: /*i18n*/ { id: 'Open the account statement' },
 })
 
+export interface StatementSendoutsServiceDeps {
+  db: Db
+  clock: Clock
+  notices: Pick<NoticesService, 'tellMany'>
+  batch?: { recipients?: number; perRun?: number }
+}
+
 /**
  * The yearly account statements to all members (decision 0068). Company admin staff
  * queue a year once (a unique key per company and year: a double click, a retry or another
@@ -49,21 +54,21 @@ export const yearlyStatementNotice = (association: string, companyId: string, ye
  * and e-mails, so a crash half-way loses nobody and tells nobody twice: the next run goes on with
  * the rest. The sendout is marked sent once nobody is left.
  */
-export function createStatementSendoutsService(deps: {
-  db: Db
-  clock: Clock
-  notices: Pick<NoticesService, 'tellMany'>
-  batch?: { recipients?: number; perRun?: number }
-}) {
-  const { db, clock, notices } = deps
-  const perBatch = deps.batch?.recipients ?? RECIPIENT_BATCH
-  const perRun = deps.batch?.perRun ?? BATCHES_PER_RUN
+export class StatementSendoutsService {
+  private readonly perBatch: number
+  private readonly perRun: number
+
+  constructor(private readonly deps: StatementSendoutsServiceDeps) {
+    this.perBatch = deps.batch?.recipients ?? RECIPIENT_BATCH
+    this.perRun = deps.batch?.perRun ?? BATCHES_PER_RUN
+  }
 
   /** Tells the next batch of a sendout's recipients in one transaction: 'done' when nobody was left (the sendout is then marked sent). */
-  async function deliverBatch(due: StatementSendoutRow, notice: Notice): Promise<'more' | 'done'> {
+  private async deliverBatch(due: StatementSendoutRow, notice: Notice): Promise<'more' | 'done'> {
+    const { db, clock, notices } = this.deps
     return await transaction(db, async () => {
       const now = clock.now().toISOString()
-      const people = await repo.unsent(db, due.id, perBatch)
+      const people = await repo.unsent(db, due.id, this.perBatch)
       if (!people.length) {
         await repo.finish(db, due.id, now, await repo.told(db, due.id))
         return 'done'
@@ -84,58 +89,61 @@ export function createStatementSendoutsService(deps: {
     })
   }
 
-  return {
-    /** The company's sendouts, newest year first (company admin staff). */
-    async list(actor: Actor, companyId: string): Promise<StatementSendout[]> {
-      assertCompanyAdminStaff(actor, companyId)
-      if (!(await accountStatementRepository.company(db, companyId))) throw notFound(messages.companyNotFound.id)
-      return (await repo.ofCompany(db, companyId)).map(view)
-    },
+  /** The company's sendouts, newest year first (company admin staff). */
+  async list(actor: Actor, companyId: string): Promise<StatementSendout[]> {
+    const { db } = this.deps
+    assertCompanyAdminStaff(actor, companyId)
+    if (!(await accountStatementRepository.company(db, companyId))) throw notFound(messages.companyNotFound.id)
+    return (await repo.ofCompany(db, companyId)).map(view)
+  }
 
-    /** Queues the year (in the request's write transaction); 409 when it was queued or sent before. */
-    async send(actor: Actor, companyId: string, year: number): Promise<StatementSendout> {
-      assertCompanyAdminStaff(actor, companyId)
-      if (!(await accountStatementRepository.company(db, companyId))) throw notFound(messages.companyNotFound.id)
-      if (year > Number(todayInCopenhagen(clock).slice(0, 4)))
-        throw new DomainError('VALIDATION_FAILED', messages.statementsYearNotEnded.id, {
-          issues: [{ path: 'year', message: messages.statementsYearNotEnded.id }],
-        })
-      const id = newId()
-      const queued = await repo.queue(db, {
-        id,
-        companyId,
-        year,
-        requestedByUserId: actor.userId,
-        requestedByName: actor.fullName,
-        requestedAt: clock.now().toISOString(),
+  /** Queues the year (in the request's write transaction); 409 when it was queued or sent before. */
+  async send(actor: Actor, companyId: string, year: number): Promise<StatementSendout> {
+    const { db, clock } = this.deps
+    assertCompanyAdminStaff(actor, companyId)
+    if (!(await accountStatementRepository.company(db, companyId))) throw notFound(messages.companyNotFound.id)
+    if (year > Number(todayInCopenhagen(clock).slice(0, 4)))
+      throw new DomainError('VALIDATION_FAILED', messages.statementsYearNotEnded.id, {
+        issues: [{ path: 'year', message: messages.statementsYearNotEnded.id }],
       })
-      if (!queued) throw new DomainError('CONFLICT', messages.statementsAlreadySent.id, { values: { year: String(year) } })
-      await repo.listRecipients(db, id, companyId, year)
-      return view((await repo.byYear(db, companyId, year))!)
-    },
+    const id = newId()
+    const queued = await repo.queue(db, {
+      id,
+      companyId,
+      year,
+      requestedByUserId: actor.userId,
+      requestedByName: actor.fullName,
+      requestedAt: clock.now().toISOString(),
+    })
+    if (!queued) throw new DomainError('CONFLICT', messages.statementsAlreadySent.id, { values: { year: String(year) } })
+    await repo.listRecipients(db, id, companyId, year)
+    return view((await repo.byYear(db, companyId, year))!)
+  }
 
-    /**
-     * The `statements` job: tells the recipients of queued sendouts, a batch per transaction (at
-     * most `perRun` batches a run, the event loop free between them). Answers how many sendouts it finished.
-     */
-    async tick(): Promise<number> {
-      let finished = 0
-      let batches = 0
-      for (const due of await repo.queued(db, BATCH)) {
-        const company = await accountStatementRepository.company(db, due.companyId)
-        if (!company) continue
-        const notice = yearlyStatementNotice(company.name, company.id, due.year)
-        while (batches < perRun) {
-          batches += 1
-          if ((await deliverBatch(due, notice)) === 'done') {
-            finished += 1
-            break
-          }
-          await new Promise((resolve) => setImmediate(resolve))
+  /**
+   * The `statements` job: tells the recipients of queued sendouts, a batch per transaction (at
+   * most `perRun` batches a run, the event loop free between them). Answers how many sendouts it finished.
+   */
+  async tick(): Promise<number> {
+    const { db } = this.deps
+    let finished = 0
+    let batches = 0
+    for (const due of await repo.queued(db, BATCH)) {
+      const company = await accountStatementRepository.company(db, due.companyId)
+      if (!company) continue
+      const notice = yearlyStatementNotice(company.name, company.id, due.year)
+      while (batches < this.perRun) {
+        batches += 1
+        if ((await this.deliverBatch(due, notice)) === 'done') {
+          finished += 1
+          break
         }
-        if (batches >= perRun) break
+        await new Promise((resolve) => setImmediate(resolve))
       }
-      return finished
-    },
+      if (batches >= this.perRun) break
+    }
+    return finished
   }
 }
+
+export const createStatementSendoutsService = (deps: StatementSendoutsServiceDeps) => new StatementSendoutsService(deps)

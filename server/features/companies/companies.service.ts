@@ -74,49 +74,60 @@ export const memberView = (row: MemberRow): CompanyMember => ({
   createdAt: row.createdAt,
 })
 
-export type CompaniesService = ReturnType<typeof createCompaniesService>
+/** A company whose data may change: NEW or ACTIVE (suspended and deactivated ones are read-only). */
+function writable(row: CompanyRow): CompanyRow {
+  if (!isWritable(row.status)) throw new DomainError('INVALID_STATE', messages.companyReadOnly.id)
+  return row
+}
+
+export interface CompaniesServiceDeps {
+  db: Db
+  clock: Clock
+  auth: AuthService
+  users: UsersService
+  usage: CompanyUsage
+}
 
 /**
  * Companies (housing associations), their staff and their addresses (docs/PRODUCT.md §2 Companies and
  * Company view, docs/PRODUCT.md §3, §5, §7 Companies). Every change of a company, member or address is logged
  * for sync in the same transaction.
  */
-export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthService; users: UsersService; usage: CompanyUsage }) {
-  const { db, clock, auth, users, usage } = deps
+export class CompaniesService {
+  constructor(private readonly deps: CompaniesServiceDeps) {}
 
-  const view = async (row: CompanyRow): Promise<Company> => ({
-    id: row.id,
-    name: row.name,
-    acronym: row.acronym,
-    cvr: row.cvr,
-    unionType: row.unionType,
-    status: row.status,
-    heatingWaterPeriodStartDate: row.heatingWaterPeriodStartDate,
-    heatingWaterPeriodEndDate: row.heatingWaterPeriodEndDate,
-    membersCount: await repo.memberCount(db, row.id),
-    agreementsCount: await usage.agreementsCount(db, row.id),
-    invoicesCount: await usage.invoicesCount(db, row.id),
-    version: row.version,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  })
+  private async view(row: CompanyRow): Promise<Company> {
+    const { db, usage } = this.deps
+    return {
+      id: row.id,
+      name: row.name,
+      acronym: row.acronym,
+      cvr: row.cvr,
+      unionType: row.unionType,
+      status: row.status,
+      heatingWaterPeriodStartDate: row.heatingWaterPeriodStartDate,
+      heatingWaterPeriodEndDate: row.heatingWaterPeriodEndDate,
+      membersCount: await repo.memberCount(db, row.id),
+      agreementsCount: await usage.agreementsCount(db, row.id),
+      invoicesCount: await usage.invoicesCount(db, row.id),
+      version: row.version,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    }
+  }
 
   /** The company if the actor may see it; 404 otherwise (also for a deleted one, except to the super admin). */
-  async function visible(actor: Actor, id: string): Promise<CompanyRow> {
+  private async visible(actor: Actor, id: string): Promise<CompanyRow> {
+    const { db } = this.deps
     assertCompanyVisible(actor, id)
     const row = await repo.byId(db, id)
     if (!row || (row.status === 'DELETED' && !isSuperAdmin(actor))) throw notFound(messages.companyNotFound.id)
     return row
   }
 
-  /** A company whose data may change: NEW or ACTIVE (suspended and deactivated ones are read-only). */
-  function writable(row: CompanyRow): CompanyRow {
-    if (!isWritable(row.status)) throw new DomainError('INVALID_STATE', messages.companyReadOnly.id)
-    return row
-  }
-
   /** Heating-water dates must be real dates in the current year (docs/PRODUCT.md §5), e.g. 29.02 only in a leap year. */
-  function assertHeatingDates(changes: Partial<Record<(typeof HEATING_FIELDS)[number], string | null | undefined>>): void {
+  private assertHeatingDates(changes: Partial<Record<(typeof HEATING_FIELDS)[number], string | null | undefined>>): void {
+    const { clock } = this.deps
     const year = Number(todayInCopenhagen(clock).slice(0, 4))
     const issues: Issue[] = HEATING_FIELDS.filter((f) => typeof changes[f] === 'string' && !isValidDayMonth(changes[f]!, year)).map((path) => ({
       path,
@@ -125,36 +136,43 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
     if (issues.length) throw validation(issues)
   }
 
-  async function assertCvrFree(cvr: string, companyId: string): Promise<void> {
+  private async assertCvrFree(cvr: string, companyId: string): Promise<void> {
+    const { db } = this.deps
     const other = await repo.byCvr(db, cvr)
     if (other && other.id !== companyId) throw conflict(messages.cvrTaken.id, 'cvr')
   }
 
-  const companyChanged = (id: string) => recordChange(db, clock, 'company', id, 'upsert', { companyId: id })
+  private companyChanged(id: string) {
+    const { db, clock } = this.deps
+    return recordChange(db, clock, 'company', id, 'upsert', { companyId: id })
+  }
 
-  async function applyChanges(actor: Actor, id: string, changes: UpdateCompanyRequest, ifMatch: number | undefined): Promise<Company> {
-    const row = await visible(actor, id)
+  private async applyChanges(actor: Actor, id: string, changes: UpdateCompanyRequest, ifMatch: number | undefined): Promise<Company> {
+    const { db, clock, users } = this.deps
+    const row = await this.visible(actor, id)
     const onlyHeating = Object.keys(changes).every((k) => (HEATING_FIELDS as readonly string[]).includes(k))
     // Any staff member may set the heating-water period; the other fields are the admin staff's.
     if (!onlyHeating) assertCompanyAdminStaff(actor, id)
     writable(row)
-    if (ifMatch !== undefined && ifMatch !== row.version) throw versionConflict(await view(row))
-    assertHeatingDates(changes)
-    if (changes.cvr !== undefined) await assertCvrFree(changes.cvr, id)
+    if (ifMatch !== undefined && ifMatch !== row.version) throw versionConflict(await this.view(row))
+    this.assertHeatingDates(changes)
+    if (changes.cvr !== undefined) await this.assertCvrFree(changes.cvr, id)
     const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
     await repo.update(db, id, { ...set, version: row.version + 1, updatedAt: clock.now().toISOString() })
     // Actors carry their companies' names.
     if (changes.name !== undefined) users.actorsChanged()
-    await companyChanged(id)
-    return view((await repo.byId(db, id))!)
+    await this.companyChanged(id)
+    return this.view((await repo.byId(db, id))!)
   }
 
   /** Whether `member` is the company's only chairman or administrator (a company keeps one). */
-  const isLastManager = async (companyId: string, member: MemberRow): Promise<boolean> =>
-    MANAGER_ROLES.includes(member.role) && (await repo.members(db, companyId)).filter((m) => MANAGER_ROLES.includes(m.role)).length <= 1
+  private async isLastManager(companyId: string, member: MemberRow): Promise<boolean> {
+    return MANAGER_ROLES.includes(member.role) && (await repo.members(this.deps.db, companyId)).filter((m) => MANAGER_ROLES.includes(m.role)).length <= 1
+  }
 
   /** The member's user loses the MEMBER role with their last company, and a current company that is gone. */
-  async function afterMembershipChange(userId: string, companyId: string): Promise<void> {
+  private async afterMembershipChange(userId: string, companyId: string): Promise<void> {
+    const { db, clock, users } = this.deps
     const user = await users.byId(userId)
     if (!user) return
     const remaining = await repo.membersOfUser(db, userId)
@@ -166,248 +184,263 @@ export function createCompaniesService(deps: { db: Db; clock: Clock; auth: AuthS
     if (Object.keys(changes).length) await users.update(userId, { ...changes, version: user.version + 1, updatedAt: clock.now().toISOString() })
   }
 
-  return {
-    /** Throws 409 INVALID_STATE unless the company's data may change (for other features' writes). */
-    async assertWritable(companyId: string): Promise<void> {
-      const row = await repo.byId(db, companyId)
-      if (!row) throw notFound(messages.companyNotFound.id)
-      writable(row)
-    },
+  /** Throws 409 INVALID_STATE unless the company's data may change (for other features' writes). */
+  async assertWritable(companyId: string): Promise<void> {
+    const { db } = this.deps
+    const row = await repo.byId(db, companyId)
+    if (!row) throw notFound(messages.companyNotFound.id)
+    writable(row)
+  }
 
-    byId: async (id: string): Promise<CompanyRow | undefined> => await repo.byId(db, id),
+  async byId(id: string): Promise<CompanyRow | undefined> {
+    return await repo.byId(this.deps.db, id)
+  }
 
-    /** Super admin: every company (deleted ones too, with their status); staff: their own. */
-    async list(actor: Actor): Promise<Company[]> {
-      return await Promise.all((await repo.list(db, isSuperAdmin(actor) ? undefined : actor.companies.map((c) => c.id))).map(view))
-    },
+  /** Super admin: every company (deleted ones too, with their status); staff: their own. */
+  async list(actor: Actor): Promise<Company[]> {
+    const { db } = this.deps
+    return await Promise.all((await repo.list(db, isSuperAdmin(actor) ? undefined : actor.companies.map((c) => c.id))).map((r) => this.view(r)))
+  }
 
-    get: async (actor: Actor, id: string): Promise<Company> => await view(await visible(actor, id)),
+  async get(actor: Actor, id: string): Promise<Company> {
+    return await this.view(await this.visible(actor, id))
+  }
 
-    async create(actor: Actor, input: ReturnType<typeof CreateCompanySchema.parse>): Promise<{ id: string }> {
-      assertCan(actor, 'companies:create')
-      if (input.id) {
-        const existing = await repo.byId(db, input.id)
-        if (existing) {
-          // A retried offline create: same data answers the same id, anything else is a conflict.
-          const same =
-            existing.name === input.name && existing.acronym === input.acronym && existing.cvr === input.cvr && existing.unionType === input.unionType
-          if (same) return { id: existing.id }
-          throw conflict(messages.versionConflict.id)
-        }
+  async create(actor: Actor, input: ReturnType<typeof CreateCompanySchema.parse>): Promise<{ id: string }> {
+    const { db, clock } = this.deps
+    assertCan(actor, 'companies:create')
+    if (input.id) {
+      const existing = await repo.byId(db, input.id)
+      if (existing) {
+        // A retried offline create: same data answers the same id, anything else is a conflict.
+        const same = existing.name === input.name && existing.acronym === input.acronym && existing.cvr === input.cvr && existing.unionType === input.unionType
+        if (same) return { id: existing.id }
+        throw conflict(messages.versionConflict.id)
       }
-      assertHeatingDates(input)
-      await assertCvrFree(input.cvr, '')
-      const id = input.id ?? newId()
-      const now = clock.now().toISOString()
-      await repo.insert(db, {
-        id,
-        name: input.name,
-        acronym: input.acronym,
-        cvr: input.cvr,
-        unionType: input.unionType,
-        status: 'NEW',
-        heatingWaterPeriodStartDate: input.heatingWaterPeriodStartDate ?? null,
-        heatingWaterPeriodEndDate: input.heatingWaterPeriodEndDate ?? null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      await companyChanged(id)
-      return { id }
-    },
+    }
+    this.assertHeatingDates(input)
+    await this.assertCvrFree(input.cvr, '')
+    const id = input.id ?? newId()
+    const now = clock.now().toISOString()
+    await repo.insert(db, {
+      id,
+      name: input.name,
+      acronym: input.acronym,
+      cvr: input.cvr,
+      unionType: input.unionType,
+      status: 'NEW',
+      heatingWaterPeriodStartDate: input.heatingWaterPeriodStartDate ?? null,
+      heatingWaterPeriodEndDate: input.heatingWaterPeriodEndDate ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    await this.companyChanged(id)
+    return { id }
+  }
 
-    update: async (actor: Actor, id: string, changes: UpdateCompanyRequest, ifMatch?: number): Promise<Company> =>
-      await applyChanges(actor, id, changes, ifMatch),
+  async update(actor: Actor, id: string, changes: UpdateCompanyRequest, ifMatch?: number): Promise<Company> {
+    return await this.applyChanges(actor, id, changes, ifMatch)
+  }
 
-    /** One field of the Overview tab (allow-list in the contract), validated like the full form. */
-    async patchField(actor: Actor, id: string, field: CompanyField, value: unknown, ifMatch?: number): Promise<Company> {
-      const parsed = companyFieldSchemas[field].safeParse(value)
-      if (!parsed.success) throw validation(parsed.error.issues.map((i) => ({ path: field, ...issueMessage(i) })))
-      return await applyChanges(actor, id, { [field]: parsed.data } as UpdateCompanyRequest, ifMatch)
-    },
+  /** One field of the Overview tab (allow-list in the contract), validated like the full form. */
+  async patchField(actor: Actor, id: string, field: CompanyField, value: unknown, ifMatch?: number): Promise<Company> {
+    const parsed = companyFieldSchemas[field].safeParse(value)
+    if (!parsed.success) throw validation(parsed.error.issues.map((i) => ({ path: field, ...issueMessage(i) })))
+    return await this.applyChanges(actor, id, { [field]: parsed.data } as UpdateCompanyRequest, ifMatch)
+  }
 
-    /** activate / suspend / deactivate / delete (shared/domain/company-status.ts has the table). */
-    async transition(actor: Actor, id: string, action: LifecycleAction): Promise<Company> {
-      const row = await visible(actor, id)
-      assertCan(actor, 'companies:lifecycle')
-      const to = nextStatus(row.status, action)
-      if (!to) throw new DomainError('INVALID_STATE', messages.companyTransitionNotAllowed.id, { values: { status: row.status } })
-      // Its own transaction too: the GET form of this call is not wrapped in one by the HTTP layer
-      // (nested in a POST's transaction this becomes a savepoint).
-      await transaction(db, async () => {
-        await repo.update(db, id, { status: to, version: row.version + 1, updatedAt: clock.now().toISOString() })
-        // A deleted company leaves its staff's actors; any status counts from the next request.
-        users.actorsChanged()
-        await companyChanged(id)
-      })
-      return await view((await repo.byId(db, id))!)
-    },
+  /** activate / suspend / deactivate / delete (shared/domain/company-status.ts has the table). */
+  async transition(actor: Actor, id: string, action: LifecycleAction): Promise<Company> {
+    const { db, clock, users } = this.deps
+    const row = await this.visible(actor, id)
+    assertCan(actor, 'companies:lifecycle')
+    const to = nextStatus(row.status, action)
+    if (!to) throw new DomainError('INVALID_STATE', messages.companyTransitionNotAllowed.id, { values: { status: row.status } })
+    // Its own transaction too: the GET form of this call is not wrapped in one by the HTTP layer
+    // (nested in a POST's transaction this becomes a savepoint).
+    await transaction(db, async () => {
+      await repo.update(db, id, { status: to, version: row.version + 1, updatedAt: clock.now().toISOString() })
+      // A deleted company leaves its staff's actors; any status counts from the next request.
+      users.actorsChanged()
+      await this.companyChanged(id)
+    })
+    return await this.view((await repo.byId(db, id))!)
+  }
 
-    // ---- members
+  // ---- members
 
-    /** A page of the company's staff by name (docs/API.md "Lists"): one statement for the page. */
-    async members(actor: Actor, id: string, query: PageQuery): Promise<{ items: CompanyMember[]; next: string | null }> {
-      const after = decodeCursor(query.cursor, ['string', 'string'])
-      await visible(actor, id)
-      const page = pageOf(await repo.membersPage(db, id, after, query.limit + 1), query.limit, (m) => [m.name, m.id])
-      return { items: page.rows.map(memberView), next: page.next }
-    },
+  /** A page of the company's staff by name (docs/API.md "Lists"): one statement for the page. */
+  async members(actor: Actor, id: string, query: PageQuery): Promise<{ items: CompanyMember[]; next: string | null }> {
+    const { db } = this.deps
+    const after = decodeCursor(query.cursor, ['string', 'string'])
+    await this.visible(actor, id)
+    const page = pageOf(await repo.membersPage(db, id, after, query.limit + 1), query.limit, (m) => [m.name, m.id])
+    return { items: page.rows.map(memberView), next: page.next }
+  }
 
-    /**
-     * Adds an existing user (by id, or by the e-mail of `user`) or creates a new user, who gets an
-     * invitation e-mail with a set-password link in their language. An existing user gets an
-     * e-mail that they were added, and their own name and mobile stay as they are.
-     *
-     * Privacy between associations (docs/decisions/0033-privacy-between-associations.md): by id only someone the caller
-     * already knows (staff of one of the caller's companies, or a resident here); any other id
-     * answers like an unknown one. Someone outside is added by their exact e-mail, and the answer
-     * is then made of what the caller typed, exactly as for a new user, so it tells nothing about
-     * whether the address had an account or what that account holds.
-     */
-    async addMember(actor: Actor, id: string, input: AddMemberRequest): Promise<CompanyMember> {
-      const company = writable(await visible(actor, id))
-      assertCompanyAdminStaff(actor, id)
-      if (input.id && (await repo.memberById(db, input.id))) {
-        const same = await repo.member(db, id, input.id)
-        if (same && same.role === input.role) return memberView(same)
-        throw conflict(messages.memberExists.id)
-      }
-      const now = clock.now().toISOString()
-      const knows = async (userId: string) =>
-        isSuperAdmin(actor) ||
-        (await users.isStaffOfAny(
-          userId,
-          actor.companies.map((c) => c.id),
-        )) ||
-        (await users.hasAgreementWith(userId, id))
-      let userId: string
-      let invite = false
-      let outsider = false
-      if (input.userId) {
-        const user = await users.byId(input.userId)
-        if (!user || !(await knows(user.id))) throw validation([{ path: 'userId', message: messages.notFound.id }])
-        userId = user.id
+  /**
+   * Adds an existing user (by id, or by the e-mail of `user`) or creates a new user, who gets an
+   * invitation e-mail with a set-password link in their language. An existing user gets an
+   * e-mail that they were added, and their own name and mobile stay as they are.
+   *
+   * Privacy between associations (docs/decisions/0033-privacy-between-associations.md): by id only someone the caller
+   * already knows (staff of one of the caller's companies, or a resident here); any other id
+   * answers like an unknown one. Someone outside is added by their exact e-mail, and the answer
+   * is then made of what the caller typed, exactly as for a new user, so it tells nothing about
+   * whether the address had an account or what that account holds.
+   */
+  async addMember(actor: Actor, id: string, input: AddMemberRequest): Promise<CompanyMember> {
+    const { db, clock, auth, users } = this.deps
+    const company = writable(await this.visible(actor, id))
+    assertCompanyAdminStaff(actor, id)
+    if (input.id && (await repo.memberById(db, input.id))) {
+      const same = await repo.member(db, id, input.id)
+      if (same && same.role === input.role) return memberView(same)
+      throw conflict(messages.memberExists.id)
+    }
+    const now = clock.now().toISOString()
+    const knows = async (userId: string) =>
+      isSuperAdmin(actor) ||
+      (await users.isStaffOfAny(
+        userId,
+        actor.companies.map((c) => c.id),
+      )) ||
+      (await users.hasAgreementWith(userId, id))
+    let userId: string
+    let invite = false
+    let outsider = false
+    if (input.userId) {
+      const user = await users.byId(input.userId)
+      if (!user || !(await knows(user.id))) throw validation([{ path: 'userId', message: messages.notFound.id }])
+      userId = user.id
+    } else {
+      // Also someone who signs in with this address as a proven second e-mail: the invitation goes to them.
+      const existing = await users.byAnyEmail(input.user!.email)
+      if (existing) {
+        userId = existing.id
+        outsider = !(await knows(existing.id))
       } else {
-        // Also someone who signs in with this address as a proven second e-mail: the invitation goes to them.
-        const existing = await users.byAnyEmail(input.user!.email)
-        if (existing) {
-          userId = existing.id
-          outsider = !(await knows(existing.id))
-        } else {
-          userId = newId()
-          invite = true
-          // Mobile numbers are unique; one typed by staff stays unverified until Vipps proves it.
-          const phoneKey = input.user!.phone ? mobileKey(input.user!.phone) : null
-          if (phoneKey && (await users.byMobileKey(phoneKey))) throw conflict(messages.mobileTaken.id, 'user.phone')
-          await users.insert({
-            id: userId,
-            fullName: input.user!.name,
-            emailAddress: input.user!.email,
-            mobileNumber: input.user!.phone ?? null,
-            mobileKey: phoneKey,
-            // The invitee's language is unknown: the inviter's is the best guess; they can change it.
-            language: input.user!.language ?? actor.language,
-            systemRole: 'MEMBER',
-            currentCompanyId: id,
-            createdAt: now,
-            updatedAt: now,
-          })
-        }
+        userId = newId()
+        invite = true
+        // Mobile numbers are unique; one typed by staff stays unverified until Vipps proves it.
+        const phoneKey = input.user!.phone ? mobileKey(input.user!.phone) : null
+        if (phoneKey && (await users.byMobileKey(phoneKey))) throw conflict(messages.mobileTaken.id, 'user.phone')
+        await users.insert({
+          id: userId,
+          fullName: input.user!.name,
+          emailAddress: input.user!.email,
+          mobileNumber: input.user!.phone ?? null,
+          mobileKey: phoneKey,
+          // The invitee's language is unknown: the inviter's is the best guess; they can change it.
+          language: input.user!.language ?? actor.language,
+          systemRole: 'MEMBER',
+          currentCompanyId: id,
+          createdAt: now,
+          updatedAt: now,
+        })
       }
-      if (await repo.memberOfUser(db, id, userId)) throw conflict(messages.memberExists.id, input.userId ? 'userId' : 'user.email')
-      const memberId = input.id ?? newId()
-      await repo.insertMember(db, { id: memberId, companyId: id, userId, role: input.role, createdAt: now })
-      users.actorChanged(userId)
-      await afterMembershipChange(userId, id)
-      const context = { companyName: company.name, inviterName: actor.fullName }
-      if (invite) await auth.invite(userId, context)
-      else await auth.notifyAddedToCompany(userId, context)
-      await recordChange(db, clock, 'member', memberId, 'upsert', { companyId: id })
-      await companyChanged(id)
-      const added = memberView((await repo.member(db, id, memberId))!)
-      return outsider ? { ...added, name: input.user!.name, email: input.user!.email, phone: input.user!.phone ?? null } : added
-    },
+    }
+    if (await repo.memberOfUser(db, id, userId)) throw conflict(messages.memberExists.id, input.userId ? 'userId' : 'user.email')
+    const memberId = input.id ?? newId()
+    await repo.insertMember(db, { id: memberId, companyId: id, userId, role: input.role, createdAt: now })
+    users.actorChanged(userId)
+    await this.afterMembershipChange(userId, id)
+    const context = { companyName: company.name, inviterName: actor.fullName }
+    if (invite) await auth.invite(userId, context)
+    else await auth.notifyAddedToCompany(userId, context)
+    await recordChange(db, clock, 'member', memberId, 'upsert', { companyId: id })
+    await this.companyChanged(id)
+    const added = memberView((await repo.member(db, id, memberId))!)
+    return outsider ? { ...added, name: input.user!.name, email: input.user!.email, phone: input.user!.phone ?? null } : added
+  }
 
-    /**
-     * Changes a member's role (docs/decisions/0038-companies-members-and-addresses.md). The last chairman or administrator cannot be given
-     * another role (422, as for removing them); the new role counts from the next request.
-     * The same role again changes nothing and answers the member as it is.
-     */
-    async changeMemberRole(actor: Actor, id: string, memberId: string, input: ChangeMemberRoleRequest, ifMatch?: number): Promise<CompanyMember> {
-      writable(await visible(actor, id))
-      assertCompanyAdminStaff(actor, id)
-      const member = await repo.member(db, id, memberId)
-      if (!member) throw notFound()
-      if (member.role === input.role) return memberView(member)
-      if (ifMatch !== undefined && ifMatch !== member.version) throw versionConflict(memberView(member))
-      if (!MANAGER_ROLES.includes(input.role) && (await isLastManager(id, member))) throw ruleViolation(messages.lastManager.id, 'role')
-      await repo.updateMember(db, memberId, { role: input.role, version: member.version + 1 })
-      users.actorChanged(member.userId)
-      await recordChange(db, clock, 'member', memberId, 'upsert', { companyId: id })
-      return memberView((await repo.member(db, id, memberId))!)
-    },
+  /**
+   * Changes a member's role (docs/decisions/0038-companies-members-and-addresses.md). The last chairman or administrator cannot be given
+   * another role (422, as for removing them); the new role counts from the next request.
+   * The same role again changes nothing and answers the member as it is.
+   */
+  async changeMemberRole(actor: Actor, id: string, memberId: string, input: ChangeMemberRoleRequest, ifMatch?: number): Promise<CompanyMember> {
+    const { db, clock, users } = this.deps
+    writable(await this.visible(actor, id))
+    assertCompanyAdminStaff(actor, id)
+    const member = await repo.member(db, id, memberId)
+    if (!member) throw notFound()
+    if (member.role === input.role) return memberView(member)
+    if (ifMatch !== undefined && ifMatch !== member.version) throw versionConflict(memberView(member))
+    if (!MANAGER_ROLES.includes(input.role) && (await this.isLastManager(id, member))) throw ruleViolation(messages.lastManager.id, 'role')
+    await repo.updateMember(db, memberId, { role: input.role, version: member.version + 1 })
+    users.actorChanged(member.userId)
+    await recordChange(db, clock, 'member', memberId, 'upsert', { companyId: id })
+    return memberView((await repo.member(db, id, memberId))!)
+  }
 
-    /** Removes a member; their access ends with this transaction (the next sync pull resets). */
-    async removeMember(actor: Actor, id: string, memberId: string): Promise<void> {
-      writable(await visible(actor, id))
-      assertCompanyAdminStaff(actor, id)
-      const member = await repo.member(db, id, memberId)
-      if (!member) throw notFound()
-      if (await isLastManager(id, member)) throw ruleViolation(messages.lastManager.id)
-      await repo.deleteMember(db, memberId)
-      users.actorChanged(member.userId)
-      await afterMembershipChange(member.userId, id)
-      await recordChange(db, clock, 'member', memberId, 'delete', { companyId: id })
-      await companyChanged(id)
-    },
+  /** Removes a member; their access ends with this transaction (the next sync pull resets). */
+  async removeMember(actor: Actor, id: string, memberId: string): Promise<void> {
+    const { db, clock, users } = this.deps
+    writable(await this.visible(actor, id))
+    assertCompanyAdminStaff(actor, id)
+    const member = await repo.member(db, id, memberId)
+    if (!member) throw notFound()
+    if (await this.isLastManager(id, member)) throw ruleViolation(messages.lastManager.id)
+    await repo.deleteMember(db, memberId)
+    users.actorChanged(member.userId)
+    await this.afterMembershipChange(member.userId, id)
+    await recordChange(db, clock, 'member', memberId, 'delete', { companyId: id })
+    await this.companyChanged(id)
+  }
 
-    // ---- addresses
+  // ---- addresses
 
-    async addresses(actor: Actor, id: string): Promise<Address[]> {
-      await visible(actor, id)
-      return (await repo.addresses(db, id)).map(addressView)
-    },
+  async addresses(actor: Actor, id: string): Promise<Address[]> {
+    const { db } = this.deps
+    await this.visible(actor, id)
+    return (await repo.addresses(db, id)).map(addressView)
+  }
 
-    async addAddress(actor: Actor, id: string, input: AddAddressRequest): Promise<Address> {
-      writable(await visible(actor, id))
-      assertCompanyAdminStaff(actor, id)
-      const fields = {
-        referenceId: input.referenceId ?? null,
-        street: input.street,
-        number: input.number,
-        floor: input.floor ?? null,
-        side: input.side ?? null,
-        city: input.city,
-        zip: input.zip,
+  async addAddress(actor: Actor, id: string, input: AddAddressRequest): Promise<Address> {
+    const { db, clock } = this.deps
+    writable(await this.visible(actor, id))
+    assertCompanyAdminStaff(actor, id)
+    const fields = {
+      referenceId: input.referenceId ?? null,
+      street: input.street,
+      number: input.number,
+      floor: input.floor ?? null,
+      side: input.side ?? null,
+      city: input.city,
+      zip: input.zip,
+    }
+    if (input.id) {
+      const existing = await repo.addressById(db, input.id)
+      if (existing) {
+        const same = existing.companyId === id && Object.entries(fields).every(([k, v]) => existing[k as keyof typeof fields] === v)
+        if (same) return addressView(existing)
+        throw conflict(messages.versionConflict.id)
       }
-      if (input.id) {
-        const existing = await repo.addressById(db, input.id)
-        if (existing) {
-          const same = existing.companyId === id && Object.entries(fields).every(([k, v]) => existing[k as keyof typeof fields] === v)
-          if (same) return addressView(existing)
-          throw conflict(messages.versionConflict.id)
-        }
-      }
-      // One address once per company (decision 0038): compared in one form, so "2." and "2", "Vestergade"
-      // and "vestergade" are the same; the unique index on the key guards it too.
-      const key = addressKey(fields)
-      if ((await repo.addresses(db, id)).some((a) => addressKey(a) === key)) throw conflict(messages.addressExists.id, 'street')
-      const addressId = input.id ?? newId()
-      await repo.insertAddress(db, { id: addressId, companyId: id, ...fields, country: DENMARK, addressKey: key, createdAt: clock.now().toISOString() })
-      await recordChange(db, clock, 'address', addressId, 'upsert', { companyId: id })
-      return addressView((await repo.addressById(db, addressId))!)
-    },
+    }
+    // One address once per company (decision 0038): compared in one form, so "2." and "2", "Vestergade"
+    // and "vestergade" are the same; the unique index on the key guards it too.
+    const key = addressKey(fields)
+    if ((await repo.addresses(db, id)).some((a) => addressKey(a) === key)) throw conflict(messages.addressExists.id, 'street')
+    const addressId = input.id ?? newId()
+    await repo.insertAddress(db, { id: addressId, companyId: id, ...fields, country: DENMARK, addressKey: key, createdAt: clock.now().toISOString() })
+    await recordChange(db, clock, 'address', addressId, 'upsert', { companyId: id })
+    return addressView((await repo.addressById(db, addressId))!)
+  }
 
-    /** Refused with 409 while an agreement uses the address (the agreements feature answers that). */
-    async deleteAddress(actor: Actor, id: string, addressId: string): Promise<void> {
-      writable(await visible(actor, id))
-      assertCompanyAdminStaff(actor, id)
-      if (!(await repo.address(db, id, addressId))) throw notFound()
-      if (await usage.addressInUse(db, addressId)) throw conflict(messages.addressInUse.id)
-      await repo.deleteAddress(db, addressId)
-      await recordChange(db, clock, 'address', addressId, 'delete', { companyId: id })
-    },
+  /** Refused with 409 while an agreement uses the address (the agreements feature answers that). */
+  async deleteAddress(actor: Actor, id: string, addressId: string): Promise<void> {
+    const { db, clock, usage } = this.deps
+    writable(await this.visible(actor, id))
+    assertCompanyAdminStaff(actor, id)
+    if (!(await repo.address(db, id, addressId))) throw notFound()
+    if (await usage.addressInUse(db, addressId)) throw conflict(messages.addressInUse.id)
+    await repo.deleteAddress(db, addressId)
+    await recordChange(db, clock, 'address', addressId, 'delete', { companyId: id })
   }
 }
+
+export const createCompaniesService = (deps: CompaniesServiceDeps) => new CompaniesService(deps)
 
 // ---- sync ----------------------------------------------------------------------------------
 
