@@ -41,6 +41,7 @@ import {
   registerEngine,
   SERIALIZATION_ATTEMPTS,
   type Db,
+  type Engine,
   type Query,
   type TransactionOptions,
 } from './client'
@@ -133,16 +134,42 @@ function begin(tx: InTransaction): void {
 export const SESSION_LIMITS = { idleInTransactionMs: 60_000, lockTimeoutMs: 10_000 }
 const KEEPALIVES = { tcp_keepalives_idle: 30, tcp_keepalives_interval: 10, tcp_keepalives_count: 3 }
 
-export function openPgDatabase(
-  url: string,
-  options: {
-    max?: number
-    idleTimeoutMillis?: number
-    onIdleError?: (error: Error) => void
-    /** SESSION_LIMITS' instead (tests). */
-    limits?: Partial<typeof SESSION_LIMITS>
-  } = {},
-): PgDatabase {
+/** How `openPgDatabase` sets up its pool. */
+export interface PgOptions {
+  max?: number
+  idleTimeoutMillis?: number
+  onIdleError?: (error: Error) => void
+  /** SESSION_LIMITS' instead (tests). */
+  limits?: Partial<typeof SESSION_LIMITS>
+}
+
+export function openPgDatabase(url: string, options: PgOptions = {}): PgDatabase {
+  const pool = openPool(url, options)
+  const executor = new PgExecutor(pool, options.onIdleError)
+  const db = drizzleOn(executor.execute)
+  const database: PgDatabase = {
+    db,
+    pool,
+    transaction: executor.transaction,
+    snapshot: executor.snapshot,
+    close: () => pool.end(),
+  }
+  // `transaction(db, fn)`, `snapshot(db, fn)` and raw statements (server/db/statement.ts) find these by the handle.
+  registerEngine(db as unknown as Db, {
+    name: 'postgres',
+    transaction: database.transaction,
+    snapshot: database.snapshot,
+    query: executor.query,
+    detached: (fn) => executor.current.exit(fn),
+    alone: executor.alone,
+    collect: (key, flush) => executor.collected(key, { flush }),
+    collectWrites: (key, write, options) => executor.collected(key, { write, last: options?.last }),
+  })
+  return database
+}
+
+/** The pool, its connections pipelined and each given SESSION_LIMITS' settings (or `options.limits`) as it connects. */
+function openPool(url: string, options: PgOptions): pg.Pool {
   // Pipelined: a connection sends a query without waiting for the answer to the one before (see
   // the file's comment). keepAlive: this side notices a database host that vanished; a checkout
   // waits at most 10 s for a free connection, then fails (the health check answers 503).
@@ -171,108 +198,116 @@ export function openPgDatabase(
   // reported here and dropped by the pool; unheard, the event would end the process. The next
   // query takes a new connection, and one in flight fails with its request.
   pool.on('error', (error) => options.onIdleError?.(error))
-  const current = new AsyncLocalStorage<InTransaction>()
-  let savepoints = 0
+  return pool
+}
 
-  /** Sends a query in the transaction in progress (see `inTransaction`), or on the pool outside one. */
-  function send(query: pg.QueryConfig & { rowMode?: 'array' }): Promise<pg.QueryResult> {
-    const tx = current.getStore()
-    return tx ? inTransaction(tx, query) : pool.query(query)
-  }
+/** What sqlite-proxy's drizzle() builds, with the dialect that renders PostgreSQL (drizzle() takes none). */
+function drizzleOn(execute: RemoteCallback): SqliteRemoteDatabase {
+  const dialect = new SqliteDialectForPostgres()
+  return new SqliteRemoteDatabase<Record<string, never>>('async', dialect, new SQLiteRemoteSession(execute, dialect, undefined), undefined)
+}
+
+/**
+ * Statements and transactions on one pool: which connection a query goes on (the transaction in
+ * progress on its context, or the pool), savepoints, the transaction's BEGIN and COMMIT, and the
+ * job locks. The members handed to drizzle and to `registerEngine` are arrow properties.
+ */
+class PgExecutor {
+  /** The transaction in progress on this context (across awaits), if any. */
+  readonly current = new AsyncLocalStorage<InTransaction>()
+  private savepoints = 0
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly onIdleError?: (error: Error) => void,
+  ) {}
 
   /** Runs one statement drizzle rendered for PostgreSQL (see the file's comment), as sqlite-proxy asks. */
-  const execute: RemoteCallback = async (text, params, method) => {
+  readonly execute: RemoteCallback = async (text, params, method) => {
     if (method === 'run') {
       // `changes` as better-sqlite3's RunResult has it: repositories decide on how many rows a
       // write touched (`.run().changes === 1`: a webhook not seen before, a sign-in removed).
-      const result = await send({ text, values: params })
+      const result = await this.send({ text, values: params })
       return { rows: result.rows, changes: result.rowCount ?? 0 }
     }
-    const { rows } = await send({ text, values: params, rowMode: 'array' })
+    const { rows } = await this.send({ text, values: params, rowMode: 'array' })
     // sqlite-proxy wants the first row for `get` (undefined when there is none), all rows otherwise.
     return { rows: method === 'get' ? (rows[0] as unknown[]) : rows }
   }
-  // What sqlite-proxy's drizzle() builds, with the dialect that renders PostgreSQL (drizzle() takes none).
-  const dialect = new SqliteDialectForPostgres()
-  const db: SqliteRemoteDatabase = new SqliteRemoteDatabase<Record<string, never>>(
-    'async',
-    dialect,
-    new SQLiteRemoteSession(execute, dialect, undefined),
-    undefined,
-  )
 
-  const database: PgDatabase = {
-    db,
-    pool,
-    async transaction(fn, options) {
-      const outer = current.getStore()
-      // Inside a transaction: a savepoint, as drizzle nests transactions on SQLite, so a failure
-      // caught inside undoes only its own part and the outer transaction goes on.
-      if (outer) {
-        await options?.before?.()
-        const savepoint = `sp_${++savepoints}`
-        const deferred = new Map([...outer.collected].map(([key, c]) => [key, c.rows.length]))
-        await inTransaction(outer, { text: `SAVEPOINT ${savepoint}` })
-        try {
-          const result = await fn()
-          await inTransaction(outer, { text: `RELEASE SAVEPOINT ${savepoint}` })
-          return result
-        } catch (error) {
-          await inTransaction(outer, { text: `ROLLBACK TO SAVEPOINT ${savepoint}` })
-          // What the undone part deferred to the commit is undone with it.
-          for (const [key, c] of outer.collected) c.rows.length = deferred.get(key) ?? 0
-          throw error
-        }
-      }
-      // SERIALIZABLE: two instances' transactions never interleave a read and a write of the same
-      // rows; the one PostgreSQL gives up on runs again (decision 0058).
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await onOwnConnection('BEGIN ISOLATION LEVEL SERIALIZABLE', false, fn, options?.before)
-        } catch (error) {
-          if (options?.retry === false || attempt >= SERIALIZATION_ATTEMPTS || !isSerializationFailure(error)) throw error
-          await afterSerializationFailure(attempt)
-        }
-      }
-    },
-    snapshot: (fn) => (current.getStore() ? fn() : onOwnConnection('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', true, fn)),
-    close: () => pool.end(),
+  /** A raw statement (server/db/statement.ts): rows as arrays, the column names, rows touched. */
+  readonly query: Engine['query'] = async (query) => {
+    const result = await this.send({ ...query, rowMode: 'array' })
+    return { rows: result.rows as unknown[][], fields: result.fields.map((f) => f.name), changes: result.rowCount ?? 0 }
   }
-  // `transaction(db, fn)`, `snapshot(db, fn)` and raw statements (server/db/statement.ts) find these by the handle.
-  registerEngine(db as unknown as Db, {
-    name: 'postgres',
-    transaction: database.transaction,
-    snapshot: database.snapshot,
-    async query(query) {
-      const result = await send({ ...query, rowMode: 'array' })
-      return { rows: result.rows as unknown[][], fields: result.fields.map((f) => f.name), changes: result.rowCount ?? 0 }
-    },
-    detached: (fn) => current.exit(fn),
-    async alone(name, fn) {
-      const { client, release } = await checkout()
-      let broken = false
+
+  /** Sends a query in the transaction in progress (see `inTransaction`), or on the pool outside one. */
+  private send(query: pg.QueryConfig & { rowMode?: 'array' }): Promise<pg.QueryResult> {
+    const tx = this.current.getStore()
+    return tx ? this.inTransaction(tx, query) : this.pool.query(query)
+  }
+
+  readonly transaction: PgDatabase['transaction'] = async (fn, options) => {
+    const outer = this.current.getStore()
+    if (outer) return await this.inSavepoint(outer, fn, options?.before)
+    // SERIALIZABLE: two instances' transactions never interleave a read and a write of the same
+    // rows; the one PostgreSQL gives up on runs again (decision 0058).
+    for (let attempt = 1; ; attempt++) {
       try {
-        const { rows } = await client.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS held', [JOB_LOCKS, name])
-        if (!rows[0]!.held) return false
-        try {
-          await fn()
-          return true
-        } finally {
-          await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [JOB_LOCKS, name]).catch(() => (broken = true))
-        }
-      } finally {
-        // A connection whose unlock failed is closed, which frees the lock anyway.
-        release(broken)
+        return await this.onOwnConnection('BEGIN ISOLATION LEVEL SERIALIZABLE', false, fn, options?.before)
+      } catch (error) {
+        if (options?.retry === false || attempt >= SERIALIZATION_ATTEMPTS || !isSerializationFailure(error)) throw error
+        await afterSerializationFailure(attempt)
       }
-    },
-    collect: (key, flush) => collected(key, { flush }),
-    collectWrites: (key, write, options) => collected(key, { write, last: options?.last }),
-  })
-  return database
+    }
+  }
+
+  readonly snapshot: PgDatabase['snapshot'] = (fn) =>
+    this.current.getStore() ? fn() : this.onOwnConnection('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', true, fn)
+
+  /**
+   * Inside a transaction: a savepoint, as drizzle nests transactions on SQLite, so a failure
+   * caught inside undoes only its own part and the outer transaction goes on.
+   */
+  private async inSavepoint<T>(outer: InTransaction, fn: () => Promise<T>, before?: () => Promise<unknown>): Promise<T> {
+    await before?.()
+    const savepoint = `sp_${++this.savepoints}`
+    const deferred = new Map([...outer.collected].map(([key, c]) => [key, c.rows.length]))
+    await this.inTransaction(outer, { text: `SAVEPOINT ${savepoint}` })
+    try {
+      const result = await fn()
+      await this.inTransaction(outer, { text: `RELEASE SAVEPOINT ${savepoint}` })
+      return result
+    } catch (error) {
+      await this.inTransaction(outer, { text: `ROLLBACK TO SAVEPOINT ${savepoint}` })
+      // What the undone part deferred to the commit is undone with it.
+      for (const [key, c] of outer.collected) c.rows.length = deferred.get(key) ?? 0
+      throw error
+    }
+  }
+
+  /** Runs `fn` unless another instance holds the job lock of `name` (a session-level advisory lock); answers whether it ran. */
+  readonly alone: Engine['alone'] = async (name, fn) => {
+    const { client, release } = await this.checkout()
+    let broken = false
+    try {
+      const { rows } = await client.query<{ held: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS held', [JOB_LOCKS, name])
+      if (!rows[0]!.held) return false
+      try {
+        await fn()
+        return true
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [JOB_LOCKS, name]).catch(() => (broken = true))
+      }
+    } finally {
+      // A connection whose unlock failed is closed, which frees the lock anyway.
+      release(broken)
+    }
+  }
 
   /** The rows the write transaction in progress collects under `key` (made on first use), or undefined outside one. */
-  function collected(key: object, how: Omit<Collected, 'rows'>): unknown[] | undefined {
-    const tx = current.getStore()
+  collected(key: object, how: Omit<Collected, 'rows'>): unknown[] | undefined {
+    const tx = this.current.getStore()
     if (!tx || tx.readOnly) return undefined
     let c = tx.collected.get(key)
     if (!c) tx.collected.set(key, (c = { rows: [], ...how }))
@@ -283,12 +318,12 @@ export function openPgDatabase(
    * A pooled connection for a while. One that breaks meanwhile (the server restarted, a failover)
    * fails its queries and is closed on release; its `error` event, unheard, would end the process.
    */
-  async function checkout() {
-    const client = await pool.connect()
+  private async checkout() {
+    const client = await this.pool.connect()
     let failed = false
     const onError = (error: Error) => {
       failed = true
-      options.onIdleError?.(error)
+      this.onIdleError?.(error)
     }
     client.on('error', onError)
     return {
@@ -305,7 +340,7 @@ export function openPgDatabase(
    * and the BEGIN with it when it is the first (one write, one round trip). `before`'s one read
    * goes out ahead of the BEGIN instead, outside the transaction.
    */
-  function inTransaction(tx: InTransaction, query: pg.QueryConfig & { rowMode?: 'array' }): Promise<pg.QueryResult> {
+  private inTransaction(tx: InTransaction, query: pg.QueryConfig & { rowMode?: 'array' }): Promise<pg.QueryResult> {
     if (tx.before === 'read') throw new Error("A transaction's `before` makes one statement: its BEGIN went out behind the first")
     return together(tx.client, () => {
       if (tx.before !== 'reading') begin(tx)
@@ -324,19 +359,19 @@ export function openPgDatabase(
    * first statement, and its answer is looked at with the COMMIT's. (A BEGIN fails only with its
    * connection, and then so does everything sent behind it.)
    */
-  async function onOwnConnection<T>(begin: string, readOnly: boolean, fn: () => Promise<T>, before?: () => Promise<unknown>): Promise<T> {
-    const { client, release } = await checkout()
+  private async onOwnConnection<T>(begin: string, readOnly: boolean, fn: () => Promise<T>, before?: () => Promise<unknown>): Promise<T> {
+    const { client, release } = await this.checkout()
     const tx: InTransaction = { client, collected: new Map(), readOnly, begin }
     let broken = false
     try {
       if (before) {
         tx.before = 'reading'
-        await current.run(tx, before)
+        await this.current.run(tx, before)
         tx.before = undefined
       }
       // Awaited inside the connection's context: a drizzle query `fn` returns unawaited runs only
       // when awaited, and must run on this connection, not the pool.
-      const result = await current.run(tx, async () => {
+      const result = await this.current.run(tx, async () => {
         const answer = await fn()
         // Deferred work that is not statements (the actor cache's) runs last, in this transaction.
         for (const c of tx.collected.values()) if (c.flush && c.rows.length) await c.flush(c.rows)
@@ -352,26 +387,26 @@ export function openPgDatabase(
       release(broken)
     }
   }
+}
 
-  /**
-   * Sends the collected writes and the COMMIT together (one write, one round trip) and waits for
-   * every answer: the first failure, the BEGIN's included, is the transaction's. A transaction
-   * that sent nothing has nothing to commit.
-   */
-  async function commit(tx: InTransaction): Promise<void> {
-    const writes = [...tx.collected.values()].filter((c) => c.write && c.rows.length)
-    // Built before anything is sent, so a failure here sends nothing half.
-    const statements = [...writes.filter((c) => !c.last), ...writes.filter((c) => c.last)].flatMap((c) => c.write!(c.rows))
-    if (!tx.began && !statements.length) return
-    const [sent, end] = together(tx.client, () => {
-      begin(tx)
-      return [[tx.began, ...statements.map((q) => later(tx.client.query(q)))], later(tx.client.query('COMMIT'))] as const
-    })
-    const failure = (await Promise.allSettled([...sent, end])).find((s): s is PromiseRejectedResult => s.status === 'rejected')
-    if (failure) throw failure.reason
-    // A transaction PostgreSQL had aborted (an error `fn` caught without a savepoint) answers
-    // COMMIT with ROLLBACK, no error: nothing was written, so it must not pass as done.
-    const { command } = await end
-    if (command !== 'COMMIT') throw new Error(`PostgreSQL ended the transaction with ${command}, not COMMIT: a failed statement inside it was caught`)
-  }
+/**
+ * Sends the collected writes and the COMMIT together (one write, one round trip) and waits for
+ * every answer: the first failure, the BEGIN's included, is the transaction's. A transaction
+ * that sent nothing has nothing to commit.
+ */
+async function commit(tx: InTransaction): Promise<void> {
+  const writes = [...tx.collected.values()].filter((c) => c.write && c.rows.length)
+  // Built before anything is sent, so a failure here sends nothing half.
+  const statements = [...writes.filter((c) => !c.last), ...writes.filter((c) => c.last)].flatMap((c) => c.write!(c.rows))
+  if (!tx.began && !statements.length) return
+  const [sent, end] = together(tx.client, () => {
+    begin(tx)
+    return [[tx.began, ...statements.map((q) => later(tx.client.query(q)))], later(tx.client.query('COMMIT'))] as const
+  })
+  const failure = (await Promise.allSettled([...sent, end])).find((s): s is PromiseRejectedResult => s.status === 'rejected')
+  if (failure) throw failure.reason
+  // A transaction PostgreSQL had aborted (an error `fn` caught without a savepoint) answers
+  // COMMIT with ROLLBACK, no error: nothing was written, so it must not pass as done.
+  const { command } = await end
+  if (command !== 'COMMIT') throw new Error(`PostgreSQL ended the transaction with ${command}, not COMMIT: a failed statement inside it was caught`)
 }

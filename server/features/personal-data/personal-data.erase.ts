@@ -98,6 +98,15 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
 /** A text with every identifier replaced. */
 const redact = (text: string, identifiers: readonly string[]) => identifiers.reduce((t, id) => t.split(id).join(ERASED_TEXT), text)
 
+/** A change to log after the writes: entity, id, company and the users who keep a copy. */
+interface Change {
+  entity: SyncEntity
+  id: string
+  op: 'upsert' | 'delete'
+  companyId: string | null
+  users: string[]
+}
+
 /**
  * Erases one account's personal data (docs/PRIVACY.md, decision 0069), in one
  * transaction on either engine. The caller has checked that nothing is open (agreements, unpaid
@@ -108,16 +117,56 @@ const redact = (text: string, identifiers: readonly string[]) => identifiers.red
  */
 export async function eraseAccount(deps: EraseDeps, input: EraseInput): Promise<Erasure & { mailIds: string[] }> {
   const { db, clock } = deps
-  const { userId } = input
   return await transaction(db, async () => {
     const now = clock.now().toISOString()
-    const { identifiers } = await identifiersOf(db, userId)
-    /** Changes to log after the writes: entity, id, company and the users who keep a copy. */
-    const changes: { entity: SyncEntity; id: string; op: 'upsert' | 'delete'; companyId: string | null; users: string[] }[] = []
-    const shared = (entity: SyncEntity, op: 'upsert' | 'delete', rows: { id: string; companyId: string | null }[], users: string[] = []) =>
-      rows.forEach((r) => changes.push({ entity, id: r.id, op, companyId: r.companyId, users }))
+    const { identifiers } = await identifiersOf(db, input.userId)
+    const erasure = new AccountErasure(db, clock, input.userId, now, identifiers)
+    await erasure.account()
+    await erasure.recordsKept()
+    await erasure.messages()
+    await erasure.forum()
+    await erasure.market()
+    await erasure.lendingItems()
+    await erasure.loans()
+    await erasure.proposals()
+    const written = await erasure.documentsAndArticles()
+    // Mail to or about them (queued or sent) goes, and every other text loses their identifiers.
+    const mailIds = await sweepIdentifiers(db, identifiers)
+    await erasure.recordChanges(written)
+    return { ...(await erasure.log(input)), mailIds }
+  })
+}
 
-    // The account: anonymised, no way to sign in, nothing left to sign in with.
+/**
+ * The steps of one erasure (`eraseAccount`), in the order it takes them, inside its transaction.
+ * Each step notes the changed rows clients keep offline in `changes`; they are written to the
+ * change log together at the end, after the identifier sweep, in the order they were noted.
+ */
+class AccountErasure {
+  /** Changes to log after the writes: entity, id, company and the users who keep a copy. */
+  private readonly changes: Change[] = []
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly userId: string,
+    /** When the erasure happens (ISO), the same in every row it changes. */
+    private readonly now: string,
+    private readonly identifiers: readonly string[],
+  ) {}
+
+  private shared(entity: SyncEntity, op: 'upsert' | 'delete', rows: { id: string; companyId: string | null }[], users: string[] = []) {
+    rows.forEach((r) => this.changes.push({ entity, id: r.id, op, companyId: r.companyId, users }))
+  }
+
+  /** A text with their identifiers replaced. */
+  private redact(text: string): string {
+    return redact(text, this.identifiers)
+  }
+
+  /** The account: anonymised, no way to sign in, nothing left to sign in with. */
+  async account() {
+    const { db, userId } = this
     await db
       .update(users)
       .set({
@@ -128,7 +177,7 @@ export async function eraseAccount(deps: EraseDeps, input: EraseInput): Promise<
         mobileVerifiedAt: null,
         currentCompanyId: null,
         version: sql`${users.version} + 1`,
-        updatedAt: now,
+        updatedAt: this.now,
       })
       .where(eq(users.id, userId))
       .run()
@@ -136,14 +185,18 @@ export async function eraseAccount(deps: EraseDeps, input: EraseInput): Promise<
     await db.delete(oidcLogins).where(eq(oidcLogins.linkUserId, userId)).run()
     await db.delete(idempotencyKeys).where(eq(idempotencyKeys.scope, userId)).run()
     await db.delete(systemLogs).where(eq(systemLogs.userId, userId)).run()
+  }
 
+  /** Roles, agreements and vouchers stay (the association's and the Bookkeeping Act's records); their own notifications go. */
+  async recordsKept() {
+    const { db, userId } = this
     // Roles and agreements stay (the association's records, shown as the erased name); their copies follow the new name.
-    shared(
+    this.shared(
       'member',
       'upsert',
       await db.select({ id: companyMembers.id, companyId: companyMembers.companyId }).from(companyMembers).where(eq(companyMembers.userId, userId)).all(),
     )
-    shared(
+    this.shared(
       'agreement',
       'upsert',
       await db.select({ id: agreements.id, companyId: agreements.companyId }).from(agreements).where(eq(agreements.memberUserId, userId)).all(),
@@ -156,18 +209,21 @@ export async function eraseAccount(deps: EraseDeps, input: EraseInput): Promise<
       .where(eq(invoices.memberUserId, userId))
       .returning({ id: invoices.id, companyId: invoices.companyId })
       .all()
-    shared('invoice', 'upsert', voucherRows)
+    this.shared('invoice', 'upsert', voucherRows)
 
     const ownNotifications = await db.delete(notifications).where(eq(notifications.userId, userId)).returning({ id: notifications.id }).all()
-    for (const n of ownNotifications) changes.push({ entity: 'notification', id: n.id, op: 'delete', companyId: null, users: [userId] })
+    for (const n of ownNotifications) this.changes.push({ entity: 'notification', id: n.id, op: 'delete', companyId: null, users: [userId] })
+  }
 
-    // Messages: their drafts go; what they sent stays for its recipients without a sender; what they received loses their address.
+  /** Messages: their drafts go; what they sent stays for its recipients without a sender; what they received loses their address. */
+  async messages() {
+    const { db, userId, now } = this
     const drafts = await db
       .delete(messages)
       .where(and(eq(messages.senderUserId, userId), eq(messages.status, 'DRAFT')))
       .returning({ id: messages.id, companyId: messages.companyId })
       .all()
-    shared('message', 'delete', drafts)
+    this.shared('message', 'delete', drafts)
     const sentRows = await db
       .select({ id: messages.id, companyId: messages.companyId, subject: messages.subject, body: messages.body })
       .from(messages)
@@ -179,8 +235,8 @@ export async function eraseAccount(deps: EraseDeps, input: EraseInput): Promise<
         .set({
           senderUserId: null,
           anonymous: true,
-          subject: redact(m.subject, identifiers),
-          body: redact(m.body, identifiers),
+          subject: this.redact(m.subject),
+          body: this.redact(m.body),
           updatedAt: now,
           version: sql`${messages.version} + 1`,
         })
@@ -196,26 +252,33 @@ export async function eraseAccount(deps: EraseDeps, input: EraseInput): Promise<
     const receivedIds = (await db.select({ id: messageRecipients.messageId }).from(messageRecipients).where(eq(messageRecipients.userId, userId)).all()).map(
       (r) => r.id,
     )
-    const messageIds = [...new Set([...sentRows.map((m) => m.id), ...toThem.map((m) => m.id), ...receivedIds])]
-    if (messageIds.length) {
-      const recipients = await db
-        .select({ messageId: messageRecipients.messageId, userId: messageRecipients.userId })
-        .from(messageRecipients)
-        .where(inArray(messageRecipients.messageId, messageIds))
-        .all()
-      const byMessage = groupBy(recipients, (r) => r.messageId)
-      const rows = await db.select({ id: messages.id, companyId: messages.companyId }).from(messages).where(inArray(messages.id, messageIds)).all()
-      for (const r of rows)
-        changes.push({
-          entity: 'message',
-          id: r.id,
-          op: 'upsert',
-          companyId: r.companyId,
-          users: (byMessage.get(r.id) ?? []).map((x) => x.userId).filter((u): u is string => !!u && u !== userId),
-        })
-    }
+    await this.messageCopies([...new Set([...sentRows.map((m) => m.id), ...toThem.map((m) => m.id), ...receivedIds])])
+  }
 
-    // The forum: threads and posts stay readable for the others, under the erased name, their identifiers taken out.
+  /** The changed messages' copies follow, for their association and for each of their other recipients. */
+  private async messageCopies(messageIds: string[]) {
+    if (!messageIds.length) return
+    const { db, userId } = this
+    const recipients = await db
+      .select({ messageId: messageRecipients.messageId, userId: messageRecipients.userId })
+      .from(messageRecipients)
+      .where(inArray(messageRecipients.messageId, messageIds))
+      .all()
+    const byMessage = groupBy(recipients, (r) => r.messageId)
+    const rows = await db.select({ id: messages.id, companyId: messages.companyId }).from(messages).where(inArray(messages.id, messageIds)).all()
+    for (const r of rows)
+      this.changes.push({
+        entity: 'message',
+        id: r.id,
+        op: 'upsert',
+        companyId: r.companyId,
+        users: (byMessage.get(r.id) ?? []).map((x) => x.userId).filter((u): u is string => !!u && u !== userId),
+      })
+  }
+
+  /** The forum: threads and posts stay readable for the others, under the erased name, their identifiers taken out. */
+  async forum() {
+    const { db, userId } = this
     const threads = await db
       .select({ id: forumThreads.id, companyId: forumThreads.companyId, title: forumThreads.title })
       .from(forumThreads)
@@ -224,7 +287,7 @@ export async function eraseAccount(deps: EraseDeps, input: EraseInput): Promise<
     for (const th of threads)
       await db
         .update(forumThreads)
-        .set({ authorName: ERASED_NAME, title: redact(th.title, identifiers), version: sql`${forumThreads.version} + 1` })
+        .set({ authorName: ERASED_NAME, title: this.redact(th.title), version: sql`${forumThreads.version} + 1` })
         .where(eq(forumThreads.id, th.id))
         .run()
     const posts = await db
@@ -235,14 +298,19 @@ export async function eraseAccount(deps: EraseDeps, input: EraseInput): Promise<
     for (const p of posts)
       await db
         .update(forumPosts)
-        .set({ authorName: ERASED_NAME, body: redact(p.body, identifiers), version: sql`${forumPosts.version} + 1` })
+        .set({ authorName: ERASED_NAME, body: this.redact(p.body), version: sql`${forumPosts.version} + 1` })
         .where(eq(forumPosts.id, p.id))
         .run()
     await db.delete(forumFollows).where(eq(forumFollows.userId, userId)).run()
     await db.update(forumReports).set({ reporterName: ERASED_NAME }).where(eq(forumReports.reporterUserId, userId)).run()
     await db.update(forumModerationEvents).set({ actorName: ERASED_NAME }).where(eq(forumModerationEvents.actorUserId, userId)).run()
+    this.shared('forumThread', 'upsert', threads)
+    this.shared('forumPost', 'upsert', posts)
+  }
 
-    // The market: their listings go; a reservation they held is let go.
+  /** The market: their listings go; a reservation they held is let go. */
+  async market() {
+    const { db, userId } = this
     const listings = await db
       .delete(marketListings)
       .where(eq(marketListings.sellerUserId, userId))
@@ -250,12 +318,17 @@ export async function eraseAccount(deps: EraseDeps, input: EraseInput): Promise<
       .all()
     const released = await db
       .update(marketListings)
-      .set({ reservedByUserId: null, status: 'AVAILABLE', version: sql`${marketListings.version} + 1`, updatedAt: now })
+      .set({ reservedByUserId: null, status: 'AVAILABLE', version: sql`${marketListings.version} + 1`, updatedAt: this.now })
       .where(eq(marketListings.reservedByUserId, userId))
       .returning({ id: marketListings.id, companyId: marketListings.companyId })
       .all()
+    this.shared('listing', 'delete', listings)
+    this.shared('listing', 'upsert', released)
+  }
 
-    // Lending: an item of theirs that was never lent goes; one with loans stays archived (the loans refer to it), stripped of their texts.
+  /** Lending: an item of theirs that was never lent goes; one with loans stays archived (the loans refer to it), stripped of their texts. */
+  async lendingItems() {
+    const { db, userId, now } = this
     const items = await db
       .select({ id: lendingItems.id, companyId: lendingItems.companyId })
       .from(lendingItems)
@@ -311,6 +384,13 @@ export async function eraseAccount(deps: EraseDeps, input: EraseInput): Promise<
           ),
         )
         .run()
+    this.shared('lendingItem', 'delete', unlent)
+    this.shared('lendingItem', 'upsert', kept)
+  }
+
+  /** Loans they borrowed or lent stay, their texts without their identifiers, the borrower's name erased. */
+  async loans() {
+    const { db, userId } = this
     const loanRows = await db
       .select({
         id: loans.id,
@@ -326,7 +406,7 @@ export async function eraseAccount(deps: EraseDeps, input: EraseInput): Promise<
       .from(loans)
       .where(or(eq(loans.borrowerUserId, userId), eq(loans.lenderUserId, userId)))
       .all()
-    const r = (v: string | null) => (v === null ? null : redact(v, identifiers))
+    const r = (v: string | null) => (v === null ? null : this.redact(v))
     for (const l of loanRows)
       await db
         .update(loans)
@@ -338,12 +418,23 @@ export async function eraseAccount(deps: EraseDeps, input: EraseInput): Promise<
           conditionBack: r(l.conditionBack),
           handoverCondition: r(l.handoverCondition),
           version: sql`${loans.version} + 1`,
-          updatedAt: now,
+          updatedAt: this.now,
         })
         .where(eq(loans.id, l.id))
         .run()
+    for (const l of loanRows)
+      this.changes.push({
+        entity: 'loan',
+        id: l.id,
+        op: 'upsert',
+        companyId: l.companyId,
+        users: [l.borrowerUserId, l.lenderUserId].filter((u): u is string => !!u && u !== userId),
+      })
+  }
 
-    // Proposals for general assemblies: the text stays on the agenda, without its author.
+  /** Proposals for general assemblies: the text stays on the agenda, without its author. */
+  async proposals() {
+    const { db, userId } = this
     const proposals = await db
       .select({ id: assemblyProposals.id, companyId: assemblyProposals.companyId, title: assemblyProposals.title, body: assemblyProposals.body })
       .from(assemblyProposals)
@@ -355,41 +446,35 @@ export async function eraseAccount(deps: EraseDeps, input: EraseInput): Promise<
         .set({
           authorUserId: null,
           authorName: ERASED_NAME,
-          title: redact(p.title, identifiers),
-          body: redact(p.body, identifiers),
+          title: this.redact(p.title),
+          body: this.redact(p.body),
           version: sql`${assemblyProposals.version} + 1`,
-          updatedAt: now,
+          updatedAt: this.now,
         })
         .where(eq(assemblyProposals.id, p.id))
         .run()
+    this.shared('proposal', 'upsert', proposals)
+  }
+
+  /** Document events and articles keep what happened and what was written, under the erased name; the articles changed. */
+  async documentsAndArticles(): Promise<{ id: string; companyId: string | null }[]> {
+    const { db, userId } = this
     await db.update(documentEvents).set({ userName: ERASED_NAME }).where(eq(documentEvents.userId, userId)).run()
-    const written = await db
+    return await db
       .update(articles)
       .set({ authorName: ERASED_NAME, version: sql`${articles.version} + 1` })
       .where(eq(articles.authorUserId, userId))
       .returning({ id: articles.id, companyId: articles.companyId })
       .all()
+  }
 
-    // Mail to or about them (queued or sent) goes, and every other text loses their identifiers.
-    const mailIds = await sweepIdentifiers(db, identifiers)
-
-    // The offline copies follow: staff of each association, its residents for what members read (one row for them, decision 0073), and named users.
-    shared('forumThread', 'upsert', threads)
-    shared('forumPost', 'upsert', posts)
-    shared('listing', 'delete', listings)
-    shared('listing', 'upsert', released)
-    shared('lendingItem', 'delete', unlent)
-    shared('lendingItem', 'upsert', kept)
-    for (const l of loanRows)
-      changes.push({
-        entity: 'loan',
-        id: l.id,
-        op: 'upsert',
-        companyId: l.companyId,
-        users: [l.borrowerUserId, l.lenderUserId].filter((u): u is string => !!u && u !== userId),
-      })
-    shared('proposal', 'upsert', proposals)
-    for (const c of changes) {
+  /**
+   * The offline copies follow: staff of each association, its residents for what members read (one
+   * row for them, decision 0073), and named users; then the changed articles.
+   */
+  async recordChanges(written: { id: string; companyId: string | null }[]) {
+    const { db, clock, userId } = this
+    for (const c of this.changes) {
       if (c.companyId === null) {
         if (c.users.length) await recordChangesFor(db, clock, c.entity, [c.id], c.op, c.users)
         continue
@@ -400,14 +485,24 @@ export async function eraseAccount(deps: EraseDeps, input: EraseInput): Promise<
     }
     for (const a of written)
       await recordChange(db, clock, 'article', a.id, 'upsert', a.companyId ? { companyId: a.companyId, members: true } : { everyone: true })
+  }
 
-    const erasure: Erasure = { id: newId(), companyId: input.companyId, userId, reason: input.reason, requestedOn: input.requestedOn, erasedAt: now }
-    await db
+  /** The erasure's own record (personal_data_erasures), which the sweep leaves alone. */
+  async log(input: EraseInput): Promise<Erasure> {
+    const erasure: Erasure = {
+      id: newId(),
+      companyId: input.companyId,
+      userId: this.userId,
+      reason: input.reason,
+      requestedOn: input.requestedOn,
+      erasedAt: this.now,
+    }
+    await this.db
       .insert(personalDataErasures)
       .values({ ...erasure, erasedByUserId: input.erasedByUserId })
       .run()
-    return { ...erasure, mailIds }
-  })
+    return erasure
+  }
 }
 
 /**
