@@ -33,6 +33,13 @@ const EnvSchema = z.object({
   ADDRESS_PROVIDER: z.enum(['builtin', 'dataforsyningen']).default('builtin'),
   ADDRESS_API_TOKEN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The most log lines (in KiB) kept in memory while stdout is not read; beyond it lines are dropped and counted (docs/decisions/0078). */
+  LOG_BUFFER_KB: z.coerce
+    .number()
+    .int()
+    .min(16)
+    .max(1024 * 1024)
+    .default(1024),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   CLIENT_DIR: z.string().min(1).optional(),
   /** Billing (docs/DOMAIN.md "Billing rules"): days before the due date a regular charge is created (Vipps needs ≥ 1). */
@@ -83,6 +90,8 @@ export interface Config {
   addressProvider: 'builtin' | 'dataforsyningen'
   addressApiToken: string | undefined
   logLevel: string
+  /** LOG_BUFFER_KB in bytes. */
+  logBufferBytes: number
   trustProxy: boolean
   /** The built web client to serve; undefined: dist/client of this checkout. */
   clientDir: string | undefined
@@ -116,6 +125,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     addressProvider: e.ADDRESS_PROVIDER,
     addressApiToken: e.ADDRESS_API_TOKEN,
     logLevel: e.LOG_LEVEL,
+    logBufferBytes: e.LOG_BUFFER_KB * 1024,
     trustProxy: e.TRUST_PROXY === '1',
     clientDir: e.CLIENT_DIR,
     billing: {

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http'
 import { dirname, resolve } from 'node:path'
 import { parseConfig, type Config } from './env'
 import { openConfiguredDatabase } from './db/open'
@@ -7,7 +8,7 @@ import { systemClock, type Clock } from './lib/clock'
 import type { Database_ } from './db/client'
 import { WriteLock } from './lib/write-lock'
 import type { Logger } from 'pino'
-import { batchedStdout, createLogger } from './logger'
+import { batchedStdout, createLogger, stdoutLog } from './logger'
 import { createApp } from './app'
 import { createNodeServer } from './http/node-server'
 import { createSecretBox } from './lib/secret-box'
@@ -90,10 +91,54 @@ function startWorkers(
   // Each module declares its jobs (server/features/<name>/index.ts; docs/ARCHITECTURE.md "Jobs").
   jobs.start([housekeeping, ...moduleJobs])
 
-  return () => {
-    mail.stop()
-    jobs.stop()
+  // Each resolves when its run under way has ended; nothing new starts.
+  return () => Promise.all([mail.stop(), jobs.stop()]).then(() => undefined)
+}
+
+/** Stopping, requests under way and the job and mail runs get this long to end… */
+const SHUTDOWN_GRACE_MS = 5000
+/** …and the process is gone by this time, whatever still runs and whatever stdout does (a supervisor's SIGKILL comes at 10 s). */
+const HARD_EXIT_MS = 7000
+
+/**
+ * SIGTERM and SIGINT stop the server within 10 s (docs/decisions/0078): no new connections, no new
+ * job or mail runs; the requests and runs under way may end within the grace time, then the
+ * database is closed and the process exits. Work still running then is left: jobs and the mail
+ * worker claim their work in transactions and leases, so what was not committed is taken up again
+ * at the next start or by another instance. A timer (unref'd: it alone keeps nothing alive) exits
+ * in any case; logging never holds the exit (server/logger.ts gives stdout a second at most).
+ */
+function stopOnSignals(ctx: { server: Server; log: Logger; stopWorkers: () => Promise<void>; stopVipps: () => void; closeDatabase: () => unknown }) {
+  const { server, log } = ctx
+  let stopping = false
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    setTimeout(() => {
+      log.warn({ signal }, 'stopping took too long: exiting without waiting further')
+      process.exit(1)
+    }, HARD_EXIT_MS).unref()
+    log.info({ signal }, 'stopping')
+    ctx.stopVipps()
+    const requests = new Promise<void>((done) => server.close(() => done()))
+    // A keep-alive connection is closed as soon as it has no request under way.
+    server.closeIdleConnections()
+    setInterval(() => server.closeIdleConnections(), 100).unref()
+    const work = Promise.all([requests, ctx.stopWorkers()]).then(() => true)
+    const grace = new Promise<false>((done) => setTimeout(() => done(false), SHUTDOWN_GRACE_MS).unref())
+    void Promise.race([work, grace])
+      .then(async (finished) => {
+        if (!finished) {
+          log.warn({ signal }, 'stopping: requests or jobs still running after the grace time are left to be taken up again')
+          server.closeAllConnections()
+        } else await ctx.closeDatabase()
+        log.info({ signal }, 'stopped')
+      })
+      .catch((err: unknown) => log.error({ err }, 'stopping failed'))
+      .finally(() => process.exit(0))
   }
+  process.on('SIGINT', shutdown)
+  process.on('SIGTERM', shutdown)
 }
 
 async function main() {
@@ -105,7 +150,9 @@ async function main() {
   const lock = new WriteLock(database.engine === 'sqlite')
   const logs = createLogsService({ db: database.db, clock })
   // Production writes its log lines in batches (server/logger.ts); development shows each at once.
-  const log = createLogger(config.logLevel, systemLogSink(logs, lock), config.appEnv === 'production' ? batchedStdout() : undefined)
+  // Either way at most LOG_BUFFER_KB wait for stdout (docs/decisions/0078).
+  const stdout = config.appEnv === 'production' ? batchedStdout(config.logBufferBytes) : stdoutLog({ limitBytes: config.logBufferBytes })
+  const log = createLogger(config.logLevel, systemLogSink(logs, lock), stdout)
   config.appSecretKey = secretKey(config)
 
   if (config.superAdmin) await ensureSuperAdmin(database.db, clock, config.superAdmin.email, config.superAdmin.password)
@@ -162,16 +209,7 @@ async function main() {
     if (logins.length) printLogins(config, logins, emulatorLine)
   })
 
-  const shutdown = () => {
-    stopWorkers()
-    vipps.stop()
-    server.close(() => {
-      void Promise.resolve(database.close()).finally(() => process.exit(0))
-    })
-    setTimeout(() => process.exit(0), 3000).unref()
-  }
-  process.on('SIGINT', shutdown)
-  process.on('SIGTERM', shutdown)
+  stopOnSignals({ server, log, stopWorkers, stopVipps: () => vipps.stop(), closeDatabase: () => database.close() })
 }
 
 main().catch((err) => {

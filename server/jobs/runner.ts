@@ -15,13 +15,26 @@ export interface Job {
  * with `db` one at a time per job across every instance of the server (`alone`, server/db/client.ts:
  * on PostgreSQL an instance skips its turn while another runs the job). A failing job is logged
  * and tried again at its next turn; it never stops the others.
+ *
+ * `stop()` starts no further run and answers when the runs under way have ended: the server's
+ * shutdown waits for them within its grace time and exits without them after it (a job claims its
+ * work in transactions and leases, so an interrupted run is taken up again: docs/decisions/0078).
  */
 export class JobRunner {
   private timers: NodeJS.Timeout[] = []
+  private readonly running = new Set<Promise<void>>()
+  private stopped = false
 
   constructor(private readonly deps: { lock: WriteLock; log: Logger; db?: Db }) {}
 
-  async runNow(job: Job): Promise<void> {
+  runNow(job: Job): Promise<void> {
+    if (this.stopped) return Promise.resolve()
+    const run = this.run(job).finally(() => this.running.delete(run))
+    this.running.add(run)
+    return run
+  }
+
+  private async run(job: Job): Promise<void> {
     const run = () => (job.locked === false ? job.run() : this.deps.lock.run(() => job.run()))
     try {
       if (this.deps.db) await alone(this.deps.db, `job:${job.name}`, run)
@@ -46,8 +59,11 @@ export class JobRunner {
     }
   }
 
-  stop(): void {
+  /** Starts no further run; resolves when the runs under way have ended (they never reject). */
+  stop(): Promise<void> {
+    this.stopped = true
     for (const t of this.timers) clearInterval(t)
     this.timers = []
+    return Promise.all(this.running).then(() => undefined)
   }
 }

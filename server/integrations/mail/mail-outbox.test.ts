@@ -55,4 +55,38 @@ describe('the mail worker', () => {
     expect(await row()).toMatchObject({ status: 'sent', attempts: 2, lastError: null })
     expect(sent).toEqual(['Indkaldelse'])
   })
+
+  it('stops after the mail it is sending: that one is sent and settled, the rest stays queued (docs/decisions/0078)', async () => {
+    const t = await testApp()
+    let release = () => {}
+    const sent: string[] = []
+    const worker = new MailWorker({
+      db: t.db,
+      clock: t.clock,
+      lock: new WriteLock(true),
+      transport: {
+        send: (mail) =>
+          new Promise<void>((resolve) => {
+            sent.push(mail.subject)
+            release = resolve
+          }),
+      },
+      from: 'noreply@boligkasse.dk',
+      log: pino({ level: 'silent' }),
+    })
+    const first = await queueMail(t.db, t.clock, { to: 'beboer01@solgaarden.dk', subject: 'first', text: 'Hej' })
+    t.clock.advance(1)
+    const second = await queueMail(t.db, t.clock, { to: 'beboer02@solgaarden.dk', subject: 'second', text: 'Hej' })
+    const run = worker.runOnce()
+    await expect.poll(() => sent).toEqual(['first'])
+    const stopping = worker.stop()
+    release()
+    await stopping
+    expect(await run).toBe(1)
+    const status = async (id: string) => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).get())!
+    expect(await status(first)).toMatchObject({ status: 'sent', attempts: 1 })
+    expect(await status(second)).toMatchObject({ status: 'queued', attempts: 0 })
+    expect(await worker.runOnce()).toBe(0)
+    expect(sent).toEqual(['first'])
+  })
 })

@@ -98,6 +98,7 @@ const MAX_ATTEMPTS = 8
 export class MailWorker {
   private timer: NodeJS.Timeout | undefined
   private running: Promise<number> | undefined
+  private stopped = false
 
   constructor(
     private readonly deps: {
@@ -117,6 +118,7 @@ export class MailWorker {
    * run, and only one instance of the server sends at a time (`alone`: 0 when another is sending).
    */
   runOnce(): Promise<number> {
+    if (this.stopped) return this.running ?? Promise.resolve(0)
     this.running ??= this.drainAlone().finally(() => (this.running = undefined))
     return this.running
   }
@@ -132,8 +134,17 @@ export class MailWorker {
     this.timer.unref()
   }
 
-  stop(): void {
+  /**
+   * Sends nothing more: the mail being sent is finished and settled, the rest stays queued for the
+   * next start or another instance (docs/decisions/0078). Resolves when the run under way has ended.
+   */
+  stop(): Promise<void> {
+    this.stopped = true
     clearInterval(this.timer)
+    return (this.running ?? Promise.resolve(0)).then(
+      () => undefined,
+      () => undefined,
+    )
   }
 
   private async drain(): Promise<number> {
@@ -147,6 +158,8 @@ export class MailWorker {
       .all()
     let sent = 0
     for (const row of due) {
+      // Stopping: the mail sent last is settled; the others are not claimed, so they stay queued.
+      if (this.stopped) break
       const mail = await lock.run(() => claimMail(db, row, new Date(clock.now().getTime() + (this.deps.leaseMs ?? DEFAULT_CLAIM_LEASE_MS)).toISOString()))
       if (!mail) continue
       let outcome: Partial<MailRow>
