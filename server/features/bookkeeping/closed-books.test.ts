@@ -83,6 +83,8 @@ describe('the closed period', () => {
     const da = await markPaid(november.invoiceId, '2026-11-19', 'da')
     expect(da.status).toBe(422)
     expect(da.json.message).toBe('Betalingsdatoen kan ikke ligge før fakturaens udstedelsesdato (2026-11-20).')
+    // On the field, so the debtor overview's dialog shows it under the date.
+    expect(da.json.issues).toEqual([{ path: 'paidOn', message: 'Betalingsdatoen kan ikke ligge før fakturaens udstedelsesdato (2026-11-20).' }])
     // The day it was issued, in an open month: fine.
     expect((await markPaid(november.invoiceId, '2026-11-20')).status).toBe(200)
     const row = (await t.db.select().from(invoices).where(eq(invoices.id, november.invoiceId)).get())!
