@@ -73,7 +73,9 @@ export const bookkeepingExportMarks = sqliteTable(
     companyId: text('company_id').notNull(),
     invoiceId: text('invoice_id').notNull(),
     event: text('event', { enum: ['COLLECTED', 'REFUNDED', 'PAID_OUTSIDE'] }).notNull(),
-    format: text('format', { enum: ['CSV', 'XLSX'] }).notNull().default('CSV'),
+    format: text('format', { enum: ['CSV', 'XLSX'] })
+      .notNull()
+      .default('CSV'),
     exportId: text('export_id').notNull(),
     exportedAt: text('exported_at').notNull(),
   },
