@@ -152,6 +152,7 @@ export const messages = {
   messageRecipientNotInCompany: /*i18n*/ { id: 'The recipient is not a member of this association.' },
   attachmentTooLarge: /*i18n*/ { id: 'The file is too large (at most 5 MB).' },
   attachmentTypeNotAllowed: /*i18n*/ { id: 'This type of file cannot be attached (PDF, images, text, Word or Excel).' },
+  attachmentEmpty: /*i18n*/ { id: 'The file is empty: choose a file that has something in it.' },
   attachmentTooMany: /*i18n*/ { id: 'A message can have at most 10 attachments.' },
   attachmentRejected: /*i18n*/ { id: 'The file was refused by the virus scan.' },
   contactMessageRequired: /*i18n*/ { id: 'Please write a message.' },

@@ -278,6 +278,13 @@ describe('messages', () => {
     expect(attachment).toMatchObject({ name: 'Referat.pdf', contentType: 'application/pdf', size: pdf.byteLength })
     expect((await upload('virus.exe', new Uint8Array([0x4d, 0x5a]))).status).toBe(422)
     expect((await upload('fake.pdf', new TextEncoder().encode('MZ not a pdf'))).status).toBe(422)
+    // No empty file anywhere (every upload passes server/integrations/files/attachment-store.ts), not even a text file.
+    const empty = await upload('notes.txt', new Uint8Array())
+    expect(empty.status).toBe(422)
+    expect(((await empty.json()) as { issues: unknown[] }).issues[0]).toMatchObject({
+      path: 'file',
+      message: 'The file is empty: choose a file that has something in it.',
+    })
     await t.call('POST', `/messages/${created.json.id}/send`, { token: f.admin })
 
     const path = `/api/messages/${created.json.id}/attachments/${attachment.id}`

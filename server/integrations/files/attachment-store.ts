@@ -31,6 +31,8 @@ export const acceptAll: AttachmentScanner = { scan: async () => 'clean' }
  * name to store and the content type; refusals are 422 on `file`.
  */
 export async function acceptUpload(scanner: AttachmentScanner, file: { name: string; bytes: Uint8Array }): Promise<{ name: string; contentType: string }> {
+  // An empty file is never a document, a photo or an attachment anyone could open (every upload comes here).
+  if (file.bytes.length === 0) throw ruleViolation(m.attachmentEmpty.id, 'file')
   const contentType = allowedType(file.name, file.bytes)
   if (!contentType) throw ruleViolation(m.attachmentTypeNotAllowed.id, 'file')
   // eslint-disable-next-line no-control-regex -- control characters are taken out of file names on purpose
