@@ -90,6 +90,6 @@ export class ResidencyService {
 }
 
 /** What features that show things to residents need of it. */
-export type Residency = Pick<ResidencyService, 'residentCompanyIds' | 'residentIds'>
+export type Residency = Pick<ResidencyService, 'residentCompanyIds' | 'residentIds' | 'memberCompanyIds'>
 
 export const createResidencyService = (db: Db) => new ResidencyService(db)

@@ -83,7 +83,7 @@ export class ArticlesService {
    */
   private async scopeOf(actor: Actor): Promise<ArticleScope> {
     if (isSuperAdmin(actor)) return { all: true, companyIds: [] }
-    return { companyIds: [...new Set([...actor.companies.map((c) => c.id), ...(await this.deps.residency.residentCompanyIds(actor.userId))])] }
+    return { companyIds: await this.deps.residency.memberCompanyIds(actor) }
   }
 
   private async isMember(actor: Actor, companyId: string) {

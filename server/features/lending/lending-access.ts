@@ -42,7 +42,7 @@ export function lendingAccess(db: Db, residency: Residency) {
 
     async scopeOf(actor: Actor): Promise<LendingScope> {
       if (isSuperAdmin(actor)) return { all: true, companyIds: [] }
-      return { all: false, companyIds: [...new Set([...actor.companies.map((c) => c.id), ...(await residency.residentCompanyIds(actor.userId))])] }
+      return { all: false, companyIds: await residency.memberCompanyIds(actor) }
     },
 
     /** An item the actor may read (a member of its association, or the super admin); otherwise 404. */

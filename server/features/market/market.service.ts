@@ -88,7 +88,7 @@ export class MarketService {
 
   private async scopeOf(actor: Actor): Promise<MarketScope> {
     if (isSuperAdmin(actor)) return { all: true, companyIds: [] }
-    return { all: false, companyIds: [...new Set([...actor.companies.map((c) => c.id), ...(await this.deps.residency.residentCompanyIds(actor.userId))])] }
+    return { all: false, companyIds: await this.deps.residency.memberCompanyIds(actor) }
   }
 
   /** A member of the association: its staff (any role) or a resident with a living agreement. */

@@ -59,7 +59,7 @@ export class SpecialistsService {
   /** The associations whose specialists the actor's offline copy holds: their own; the super admin's, every association's (as their change log). */
   private async memberOf(actor: Actor): Promise<string[] | 'all'> {
     if (isSuperAdmin(actor)) return 'all'
-    return [...new Set([...actor.companies.map((c) => c.id), ...(await this.deps.residency.residentCompanyIds(actor.userId))])]
+    return await this.deps.residency.memberCompanyIds(actor)
   }
 
   private async isMember(actor: Actor, companyId: string) {
