@@ -35,11 +35,13 @@ export function AppLayout({ user, children }: { user: AccountInfo; children: Rea
     return () => clearTimeout(timer)
   }, [])
   const openSyncPanel = () => setSyncPanel(true)
-  // A language chosen offline on the Profile screen reaches the account once the app is online.
-  const { online } = useSyncStatus(sync)
+  // A language chosen offline on the Profile screen reaches the account once the server answers
+  // again: tried on going online and after every successful sync, since a try made while the
+  // browser still thought it was online fails without the online flag ever changing.
+  const { online, lastSyncedAt } = useSyncStatus(sync)
   useEffect(() => {
     if (sync && online) void sendPendingLanguage(sync.db)
-  }, [sync, online])
+  }, [sync, online, lastSyncedAt])
 
   return (
     <div className="app-layout">
