@@ -323,6 +323,7 @@ export const messages = {
     id: 'The books for this month are closed, so this cannot change. Record a correction in an open month instead.',
   },
   bookkeepingPaidOnInFuture: /*i18n*/ { id: 'The payment date cannot be in the future' },
+  bookkeepingPaidBeforeIssue: /*i18n*/ { id: 'The payment date cannot be before the invoice was issued ({issueDate}).' },
   bookkeepingExportExists: /*i18n*/ { id: 'An export with this id already exists for another period.' },
   bookkeepingExportNotFound: /*i18n*/ { id: 'Export not found' },
 } as const

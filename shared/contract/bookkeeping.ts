@@ -108,6 +108,11 @@ export const JournalPage = z
     /** Vouchers (events) in the period, and of those not yet exported: first page only, as `totals`. */
     vouchers: z.number().int().nullable(),
     unexported: z.number().int().nullable(),
+    /**
+     * Of those, not yet exported in each file format: "only new" is kept per format, so the CSV and
+     * the xlsx each hold every entry once (decision 0079). First page only, as `totals`.
+     */
+    unexportedByFormat: z.object({ CSV: z.number().int(), XLSX: z.number().int() }).nullable(),
   })
   .meta({ id: 'BookkeepingJournalPage' })
 export type JournalPage = z.output<typeof JournalPage>
@@ -120,7 +125,7 @@ export const ExportRequest = z
     from: IsoDate,
     to: IsoDate,
     format: z.enum(exportFormats, { error: m.optionInvalid.id }),
-    /** Only entries no earlier export included (the default). */
+    /** Only entries no earlier export in the same format included (the default). */
     onlyNew: z.boolean({ error: m.optionInvalid.id }).default(true),
   })
   .superRefine(periodChecks)

@@ -77,7 +77,12 @@ export function BookkeepingPage() {
     try {
       const page = await fetchJournal(companyId, { ...period, onlyNew, cursor: state.page.nextCursor })
       // A later page carries no totals (decision 0067): the first page's stay.
-      const kept = { totals: state.page.totals, vouchers: state.page.vouchers, unexported: state.page.unexported }
+      const kept = {
+        totals: state.page.totals,
+        vouchers: state.page.vouchers,
+        unexported: state.page.unexported,
+        unexportedByFormat: state.page.unexportedByFormat,
+      }
       setState({ status: 'ready', page: { ...page, ...kept }, entries: [...state.entries, ...page.entries], loadingMore: false })
     } catch (err) {
       setState({ status: 'error', offline: offlineOf(err), message: errorMessage(err, '') })
@@ -253,7 +258,10 @@ function CloseMonth({ companyId, closed, onClosed }: { companyId: string; closed
   const [action] = useState(createActionKey)
   const online = useSyncStatus(useSync()).online
   const ended = /^\d{4}-\d{2}$/.test(month) && monthHasEnded(month, todayIso())
-  const already = closed.some((c) => c.month === month)
+  // Closing a month closes every month before it (decision 0079): the closed period ends with the latest close.
+  const latest = closed.reduce<string | null>((m, c) => (m === null || c.month > m ? c.month : m), null)
+  const already = latest !== null && /^\d{4}-\d{2}$/.test(month) && month <= latest
+  const latestName = latest ? monthName(latest, locale) : ''
   const name = /^\d{4}-\d{2}$/.test(month) ? monthName(month, locale) : ''
 
   async function confirm() {
@@ -305,20 +313,25 @@ function CloseMonth({ companyId, closed, onClosed }: { companyId: string; closed
         <p className="empty">
           <Trans>No month is closed yet.</Trans>
         </p>
-      : <ul className="bookkeeping-closed">
-          {closed.map((c) => {
-            const closedName = monthName(c.month, locale)
-            const when = formatDateTime(c.closedAt, locale)
-            const who = c.closedByName
-            return (
-              <li key={c.month}>
-                <Trans>
-                  {closedName}: closed {when} by {who}
-                </Trans>
-              </li>
-            )
-          })}
-        </ul>
+      : <>
+          <p>
+            <Trans>The books are closed up to and including {latestName}: no month before it can change either.</Trans>
+          </p>
+          <ul className="bookkeeping-closed">
+            {closed.map((c) => {
+              const closedName = monthName(c.month, locale)
+              const when = formatDateTime(c.closedAt, locale)
+              const who = c.closedByName
+              return (
+                <li key={c.month}>
+                  <Trans>
+                    {closedName}: closed {when} by {who}
+                  </Trans>
+                </li>
+              )
+            })}
+          </ul>
+        </>
       }
       <Modal
         open={confirming}
@@ -338,8 +351,9 @@ function CloseMonth({ companyId, closed, onClosed }: { companyId: string; closed
       >
         <p>
           <Trans>
-            Invoices, credit notes and payments dated in {name} can then no longer change: marking an invoice paid on a day in it is refused, and a correction
-            is recorded as a new credit note in an open month. A closed month cannot be reopened.
+            Invoices, credit notes and payments dated in {name} or any month before it can then no longer change: marking an invoice paid on a day in them is
+            refused, and a correction is recorded as a new credit note in an open month. The month keeps today's account plan. A closed month cannot be
+            reopened.
           </Trans>
         </p>
       </Modal>

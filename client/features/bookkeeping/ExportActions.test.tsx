@@ -6,7 +6,8 @@ import { ExportActions, exportBlocked } from './ExportActions'
 
 const i18n = setupI18n({ locale: 'en', messages: { en: {} } })
 const period = { from: '2026-10-01', to: '2026-10-31' }
-const render = (counts: { vouchers: number | null; unexported: number | null }, onlyNew: boolean) =>
+type Counts = { vouchers: number | null; unexported: number | null; unexportedByFormat?: { CSV: number; XLSX: number } | null }
+const render = (counts: Counts, onlyNew: boolean) =>
   renderToStaticMarkup(
     <I18nProvider i18n={i18n}>
       <ExportActions companyId="c" period={period} onlyNew={onlyNew} counts={counts} onExported={() => {}} />
@@ -16,12 +17,12 @@ const buttons = (html: string) => html.match(/<button[^>]*>/g) ?? []
 
 describe('the bookkeeping export buttons', () => {
   it('are off when nothing is new since the last export, or the period has no entries; unknown counts leave them on', () => {
-    expect(exportBlocked({ vouchers: 4, unexported: 0 }, true)).toBe('NOTHING_NEW')
-    expect(exportBlocked({ vouchers: 4, unexported: 0 }, false)).toBeNull()
-    expect(exportBlocked({ vouchers: 4, unexported: 1 }, true)).toBeNull()
-    expect(exportBlocked({ vouchers: 0, unexported: 0 }, true)).toBe('NO_ENTRIES')
-    expect(exportBlocked({ vouchers: 0, unexported: 0 }, false)).toBe('NO_ENTRIES')
-    expect(exportBlocked({ vouchers: null, unexported: null }, true)).toBeNull()
+    expect(exportBlocked({ vouchers: 4, unexported: 0 }, true, 'CSV')).toBe('NOTHING_NEW')
+    expect(exportBlocked({ vouchers: 4, unexported: 0 }, false, 'CSV')).toBeNull()
+    expect(exportBlocked({ vouchers: 4, unexported: 1 }, true, 'CSV')).toBeNull()
+    expect(exportBlocked({ vouchers: 0, unexported: 0 }, true, 'XLSX')).toBe('NO_ENTRIES')
+    expect(exportBlocked({ vouchers: 0, unexported: 0 }, false, 'CSV')).toBe('NO_ENTRIES')
+    expect(exportBlocked({ vouchers: null, unexported: null }, true, 'CSV')).toBeNull()
   })
 
   it('say why they are off, and the buttons point at the reason', () => {
@@ -32,6 +33,16 @@ describe('the bookkeeping export buttons', () => {
     expect(reason[2]).toBe('Nothing new to export since the last export: every entry of this period has been exported already.')
     for (const b of buttons(html)) expect(b).toContain(`aria-describedby="${reason[1]}"`)
     expect(render({ vouchers: 0, unexported: 0 }, false)).toContain('Nothing to export: the period has no entries.')
+  })
+
+  it('each format keeps its own marks: after the CSV, only the CSV button is off', () => {
+    const counts = { vouchers: 4, unexported: 0, unexportedByFormat: { CSV: 0, XLSX: 4 } }
+    expect(exportBlocked(counts, true, 'CSV')).toBe('NOTHING_NEW')
+    expect(exportBlocked(counts, true, 'XLSX')).toBeNull()
+    const [csv, xlsx] = buttons(render(counts, true))
+    expect(csv).toMatch(/ disabled=""/)
+    expect(xlsx).not.toContain('disabled')
+    expect(render(counts, true)).toContain('Nothing new to export as CSV: every entry of this period has been exported as CSV already.')
   })
 
   it('stay on with something to export, without a reason', () => {

@@ -19,6 +19,7 @@ export const bookkeepingClosedMonths = pgTable(
     closedAt: text('closed_at').notNull(),
     closedByUserId: text('closed_by_user_id'),
     closedByName: text('closed_by_name').notNull(),
+    accountPlan: text('account_plan'),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.month] })],
 )
@@ -47,8 +48,11 @@ export const bookkeepingExportMarks = pgTable(
     companyId: text('company_id').notNull(),
     invoiceId: text('invoice_id').notNull(),
     event: text('event', { enum: ['COLLECTED', 'REFUNDED', 'PAID_OUTSIDE'] }).notNull(),
+    format: text('format', { enum: ['CSV', 'XLSX'] })
+      .notNull()
+      .default('CSV'),
     exportId: text('export_id').notNull(),
     exportedAt: text('exported_at').notNull(),
   },
-  (t) => [index('bookkeeping_export_marks_export').on(t.exportId), primaryKey({ columns: [t.companyId, t.invoiceId, t.event] })],
+  (t) => [index('bookkeeping_export_marks_export').on(t.exportId), primaryKey({ columns: [t.companyId, t.invoiceId, t.event, t.format] })],
 )

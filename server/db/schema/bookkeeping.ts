@@ -31,6 +31,12 @@ export const bookkeepingClosedMonths = sqliteTable(
     closedAt: text('closed_at').notNull(),
     closedByUserId: text('closed_by_user_id'),
     closedByName: text('closed_by_name').notNull(),
+    /**
+     * The account plan (JSON) in force when the month was closed: the month and every month before it that this
+     * close closed are shown and exported with it, whatever the plan is later (docs/BOOKKEEPING.md "Closed months").
+     * Null only on a month closed before the column existed while the company had no plan of its own: the defaults.
+     */
+    accountPlan: text('account_plan'),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.month] })],
 )
@@ -57,8 +63,9 @@ export const bookkeepingExports = sqliteTable(
 
 /**
  * Which journal events were exported, and first by which export: one row per voucher (invoice or
- * credit note) and event (`COLLECTED`, `REFUNDED`, `PAID_OUTSIDE`). Never overwritten, so "exported
- * before" always names the first export.
+ * credit note), event (`COLLECTED`, `REFUNDED`, `PAID_OUTSIDE`) and file format, so "only new" of
+ * the CSV and of the xlsx each hold every entry once (docs/BOOKKEEPING.md "The files"). Never
+ * overwritten, so "exported before" always names the first export in that format.
  */
 export const bookkeepingExportMarks = sqliteTable(
   'bookkeeping_export_marks',
@@ -66,8 +73,11 @@ export const bookkeepingExportMarks = sqliteTable(
     companyId: text('company_id').notNull(),
     invoiceId: text('invoice_id').notNull(),
     event: text('event', { enum: ['COLLECTED', 'REFUNDED', 'PAID_OUTSIDE'] }).notNull(),
+    format: text('format', { enum: ['CSV', 'XLSX'] })
+      .notNull()
+      .default('CSV'),
     exportId: text('export_id').notNull(),
     exportedAt: text('exported_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.invoiceId, t.event] }), index('bookkeeping_export_marks_export').on(t.exportId)],
+  (t) => [primaryKey({ columns: [t.companyId, t.invoiceId, t.event, t.format] }), index('bookkeeping_export_marks_export').on(t.exportId)],
 )

@@ -30,6 +30,7 @@ import { UNIT_OF_PERIOD, type FaultPoint, type Invoicing, type LineSource } from
 import { transaction } from '../../db/client'
 import { queueProviderCall } from '../../integrations/vipps/provider-outbox'
 import { writeChange } from '../sync'
+import { assertMoneyDate } from '../bookkeeping'
 
 export interface BillingConfig {
   /** Regular charges are created this many days before they are due (Vipps needs at least 1). */
@@ -496,6 +497,8 @@ export class BillingService {
     const lines = await this.refundLines(original, input, locale)
     const now = this.nowIso()
     const today = todayInCopenhagen(this.deps.clock)
+    // The credit note is a new voucher of today (decision 0079): in an open month, never before the invoice it credits.
+    await assertMoneyDate(this.db, { companyId: original.companyId, issueDate: original.issueDate, paymentDate: null, settledOn: null }, today)
     const refundId = input.id ?? newId()
     await this.deps.invoicing.issue({
       kind: 'CREDIT_NOTE',

@@ -30,7 +30,7 @@ import { chargesRepository } from './charges.repository'
 import type { ChargesService } from './charges.service'
 import { creditNoteLines, linesLeft } from './credit-lines'
 import { debtorsRepository } from './debtors.repository'
-import { assertMonthsOpen } from '../bookkeeping'
+import { assertMoneyDate, assertMonthsOpen } from '../bookkeeping'
 import { invoicesRepository, type InvoiceRow } from './invoices.repository'
 import type { Invoicing, LineSource } from './invoicing'
 import type { OneTimeCharges } from './one-time-charge'
@@ -166,7 +166,8 @@ export class DebtorActions {
     const input = { note: settlementNote, id: creditNoteId }
     const actor = by
     const { open } = await this.unpaid(invoice)
-    await assertMonthsOpen(db, invoice.companyId, [invoice.paymentDate, invoice.settledOn])
+    // The write-off's day (today) settles the invoice: not before it was issued, not in the closed period (decision 0079).
+    await assertMoneyDate(db, invoice, todayInCopenhagen(this.deps.clock))
     await this.stopCollecting(invoice)
     const perLine = await linesLeft(db, invoice.id)
     const shares = lineShares(
@@ -278,10 +279,11 @@ export class DebtorActions {
     const invoice = await this.staffInvoice(actor, invoiceId)
     if (invoice.settlement === 'PAID_OUTSIDE' && invoice.settlementNote === input.note) return invoice
     await this.unpaid(invoice)
-    // The day the member paid (decision 0067): not in the future, and not in a closed month of the books.
+    // The day the member paid (decisions 0067 and 0079): not in the future, not before the invoice was issued,
+    // and not in the closed period of the books (every month up to the latest closed one).
     const paidOn = input.paidOn ?? todayInCopenhagen(this.deps.clock)
     if (paidOn > todayInCopenhagen(this.deps.clock)) throw ruleViolation(messages.bookkeepingPaidOnInFuture.id, 'paidOn')
-    await assertMonthsOpen(db, invoice.companyId, [invoice.paymentDate, invoice.settledOn, paidOn])
+    await assertMoneyDate(db, invoice, paidOn, 'paidOn')
     await this.stopCollecting(invoice)
     await this.settle((await invoicesRepository.byId(db, invoice.id))!, actor, 'PAID_OUTSIDE', input.note, paidOn)
     return (await invoicesRepository.byId(db, invoice.id))!

@@ -47,36 +47,48 @@ interface PageParams {
  * walked in order and left as soon as the page is full (`filter` decides which events count, with
  * the export mark `m` joined), so a page costs the same early or late in a year.
  */
-const branch = (o: { where: string; day: string; event: string; filter: string; exportedAt: string }) => `
+const branch = (o: { where: string; day: string; event: string; filter: string; exportedAt: string; marks: (event: string) => string }) => `
   SELECT * FROM (
     SELECT i.id, i.number, i.${o.day} AS day, ${o.event} AS event, i.consumer_name, i.consumer_address, i.description, ${o.exportedAt} AS exported_at
-    FROM invoices i LEFT JOIN bookkeeping_export_marks m ON m.company_id = i.company_id AND m.invoice_id = i.id AND m.event = ${o.event}
+    FROM invoices i ${o.marks(o.event)}
     WHERE i.company_id = @companyId AND ${o.where} AND i.${o.day} BETWEEN @from AND @to
       AND (i.${o.day} > @afterDay OR (i.${o.day} = @afterDay AND (i.number > @afterNumber OR (i.number = @afterNumber AND ${o.event} > @afterEvent))))
       AND ${o.filter}
     ORDER BY i.${o.day}, i.number LIMIT @limit) AS ${o.day === 'payment_date' ? 'executed' : 'outside'}`
 
 /** Both kinds of events merged into one page in (day, number, event) order. */
-const pageOf = (filter: string, exportedAt: string) => `
+const pageOf = (filter: string, exportedAt: string, marks: (event: string, on: string) => string) => `
   SELECT e.id, e.number, e.day, e.event, e.consumer_name, e.consumer_address, e.description, e.exported_at FROM (
-    ${branch({ where: "i.status = 'EXECUTED'", day: 'payment_date', event: "CASE WHEN i.kind = 'CREDIT_NOTE' THEN 'REFUNDED' ELSE 'COLLECTED' END", filter, exportedAt })}
+    ${branch({ where: "i.status = 'EXECUTED'", day: 'payment_date', event: "CASE WHEN i.kind = 'CREDIT_NOTE' THEN 'REFUNDED' ELSE 'COLLECTED' END", filter, exportedAt, marks: (ev) => marks(ev, 'i') })}
     UNION ALL
-    ${branch({ where: "i.settlement = 'PAID_OUTSIDE' AND i.kind = 'INVOICE'", day: 'settled_on', event: "'PAID_OUTSIDE'", filter, exportedAt })}
+    ${branch({ where: "i.settlement = 'PAID_OUTSIDE' AND i.kind = 'INVOICE'", day: 'settled_on', event: "'PAID_OUTSIDE'", filter, exportedAt, marks: (ev) => marks(ev, 'i') })}
   ) e ORDER BY e.day, e.number, e.event LIMIT @limit`
 
-const marked = `LEFT JOIN bookkeeping_export_marks m ON m.company_id = e.company_id AND m.invoice_id = e.id AND m.event = e.event`
+/** The export marks of an event in one file format (`alias` the marks' name; the primary key's order). */
+const markOf = (alias: string, format: string, event: string, on: string) =>
+  `LEFT JOIN bookkeeping_export_marks ${alias} ON ${alias}.company_id = ${on}.company_id AND ${alias}.invoice_id = ${on}.id AND ${alias}.event = ${event} AND ${alias}.format = ${format}`
+/** Both formats' marks of an event: `mc` the CSV's, `mx` the xlsx's. */
+const bothMarks = (event: string, on: string) => `${markOf('mc', "'CSV'", event, on)} ${markOf('mx', "'XLSX'", event, on)}`
+/** The earlier of the two formats' first exports (null when neither exported it). */
+const firstExport = 'CASE WHEN mx.exported_at IS NULL OR mc.exported_at <= mx.exported_at THEN mc.exported_at ELSE mx.exported_at END'
 
-/** The screen's page: every event, or (`onlyNew`) those no export has included; `exported_at` the first export's time. */
-/** The screen page's text (its plan is tested). */
-export const screenPageSql = pageOf('(@onlyNew = 0 OR m.export_id IS NULL)', 'm.exported_at')
+/**
+ * The screen's page: every event, or (`onlyNew`) those no export of either format has included;
+ * `exported_at` the first export's time. The screen page's text (its plan is tested).
+ */
+export const screenPageSql = pageOf('(@onlyNew = 0 OR (mc.export_id IS NULL AND mx.export_id IS NULL))', firstExport, bothMarks)
 const screenPage = statement<PageParams & { onlyNew: number }, EventRow>(screenPageSql)
 
 /**
  * An export's file: the events it included first (`export_id` its id) and, when it was not
- * "only new", those exported before it (with that earlier time as "exported before").
+ * "only new", those exported before it in the same format (with that earlier time as "exported before").
  */
-const filePage = statement<PageParams & { exportId: string; onlyNew: number; exportedAt: string }, EventRow>(
-  pageOf('(m.export_id = @exportId OR (@onlyNew = 0 AND m.exported_at <= @exportedAt))', 'CASE WHEN m.export_id = @exportId THEN NULL ELSE m.exported_at END'),
+const filePage = statement<PageParams & { exportId: string; onlyNew: number; exportedAt: string; format: string }, EventRow>(
+  pageOf(
+    '(m.export_id = @exportId OR (@onlyNew = 0 AND m.exported_at <= @exportedAt))',
+    'CASE WHEN m.export_id = @exportId THEN NULL ELSE m.exported_at END',
+    (event, on) => markOf('m', '@format', event, on),
+  ),
 )
 
 interface LineRow {
@@ -96,19 +108,27 @@ const linesOf = statement<[ids: string], LineRow>(
  * The period's events for its counts, from the indexes alone where it can (decision 0071: the
  * executed documents' index holds kind and id), each joined to its export mark.
  */
-export const countsSql = `SELECT COUNT(*) AS vouchers, COUNT(*) - COUNT(m.export_id) AS unexported FROM (
+export const countsSql = `SELECT COUNT(*) AS vouchers,
+     SUM(CASE WHEN mc.export_id IS NULL AND mx.export_id IS NULL THEN 1 ELSE 0 END) AS unexported,
+     COUNT(*) - COUNT(mc.export_id) AS unexported_csv, COUNT(*) - COUNT(mx.export_id) AS unexported_xlsx FROM (
      SELECT i.company_id, i.id, CASE WHEN i.kind = 'CREDIT_NOTE' THEN 'REFUNDED' ELSE 'COLLECTED' END AS event
      FROM invoices i WHERE i.company_id = @companyId AND i.status = 'EXECUTED' AND i.payment_date BETWEEN @from AND @to
      UNION ALL
      SELECT i.company_id, i.id, 'PAID_OUTSIDE' AS event
      FROM invoices i WHERE i.company_id = @companyId AND i.settlement = 'PAID_OUTSIDE' AND i.kind = 'INVOICE' AND i.settled_on BETWEEN @from AND @to
-   ) e ${marked}`
-const counts = statement<{ companyId: string; from: string; to: string }, { vouchers: number | string; unexported: number | string }>(countsSql)
+   ) e ${bothMarks('e.event', 'e')}`
+interface CountRow {
+  vouchers: number | string
+  unexported: number | string | null
+  unexported_csv: number | string
+  unexported_xlsx: number | string
+}
+const counts = statement<{ companyId: string; from: string; to: string }, CountRow>(countsSql)
 
-const markNew = statement<{ companyId: string; from: string; to: string; exportId: string; exportedAt: string }, never>(
-  `INSERT INTO bookkeeping_export_marks (company_id, invoice_id, event, export_id, exported_at)
-   SELECT e.company_id, e.id, e.event, @exportId, @exportedAt FROM (${periodEvents}) e WHERE true
-   ON CONFLICT (company_id, invoice_id, event) DO NOTHING`,
+const markNew = statement<{ companyId: string; from: string; to: string; exportId: string; exportedAt: string; format: string }, never>(
+  `INSERT INTO bookkeeping_export_marks (company_id, invoice_id, event, format, export_id, exported_at)
+   SELECT e.company_id, e.id, e.event, @format, @exportId, @exportedAt FROM (${periodEvents}) e WHERE true
+   ON CONFLICT (company_id, invoice_id, event, format) DO NOTHING`,
 )
 
 export interface ExportRow {
@@ -161,18 +181,28 @@ export interface ClosedMonthRow {
   month: string
   closed_at: string
   closed_by_name: string
+  /** The account plan (JSON) in force when it was closed; null: the defaults (decision 0079). */
+  account_plan: string | null
 }
 const closedMonths = statement<[companyId: string], ClosedMonthRow>(
-  'SELECT month, closed_at, closed_by_name FROM bookkeeping_closed_months WHERE company_id = ? ORDER BY month DESC',
+  'SELECT month, closed_at, closed_by_name, account_plan FROM bookkeeping_closed_months WHERE company_id = ? ORDER BY month DESC',
 )
-const closeMonth = statement<[companyId: string, month: string, at: string, userId: string | null, name: string], never>(
-  `INSERT INTO bookkeeping_closed_months (company_id, month, closed_at, closed_by_user_id, closed_by_name) VALUES (?, ?, ?, ?, ?)
+/**
+ * Closes `month` unless it is in the closed period already (a month the same or later is closed):
+ * closing a month closes every month before it (decision 0079), so an older one changes nothing.
+ */
+const closeMonth = statement<
+  [companyId: string, month: string, at: string, userId: string | null, name: string, plan: string, companyId2: string, month2: string],
+  never
+>(
+  `INSERT INTO bookkeeping_closed_months (company_id, month, closed_at, closed_by_user_id, closed_by_name, account_plan)
+   SELECT ?, ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM bookkeeping_closed_months c WHERE c.company_id = ? AND c.month >= ?)
    ON CONFLICT (company_id, month) DO NOTHING`,
 )
-const anyClosed = statement<[companyId: string, months: string], string>(
-  (d) => `SELECT c.month FROM ${d.jsonValues('?', 'v')} JOIN bookkeeping_closed_months c ON c.company_id = ? AND c.month = v.value LIMIT 1`,
-  { pluck: true },
-)
+/** The company's latest closed month: every month up to and including it is closed (decision 0079). */
+const latestClosed = statement<[companyId: string], string | null>('SELECT MAX(month) FROM bookkeeping_closed_months WHERE company_id = ?', {
+  pluck: true,
+})
 
 const n = (v: number | string | null | undefined) => Number(v ?? 0)
 
@@ -181,7 +211,7 @@ export const bookkeepingRepository = {
   async page(
     db: Db,
     p: { companyId: string; from: string; to: string; after: readonly [string, number, string] | undefined; limit: number },
-    filter: { onlyNew: boolean } | { exportId: string; onlyNew: boolean; exportedAt: string },
+    filter: { onlyNew: boolean } | { exportId: string; onlyNew: boolean; exportedAt: string; format: string },
   ): Promise<VoucherLines[]> {
     // The first page starts from the period's first day, not from '': SQLite takes the key's
     // `day > @afterDay` as the index range's lower bound, so '' walked the company's whole history
@@ -190,7 +220,7 @@ export const bookkeepingRepository = {
     const base = { companyId: p.companyId, from: p.from, to: p.to, afterDay, afterNumber, afterEvent, limit: p.limit }
     const rows =
       'exportId' in filter ?
-        await filePage.all(db, { ...base, exportId: filter.exportId, onlyNew: filter.onlyNew ? 1 : 0, exportedAt: filter.exportedAt })
+        await filePage.all(db, { ...base, exportId: filter.exportId, onlyNew: filter.onlyNew ? 1 : 0, exportedAt: filter.exportedAt, format: filter.format })
       : await screenPage.all(db, { ...base, onlyNew: filter.onlyNew ? 1 : 0 })
     if (!rows.length) return []
     const lines = new Map<string, VoucherLines['lines'][number][]>()
@@ -215,11 +245,11 @@ export const bookkeepingRepository = {
   totals: (db: Db, companyId: string, from: string, to: string) => periodSums(db, companyId, from, to),
   async counts(db: Db, companyId: string, from: string, to: string) {
     const r = await counts.get(db, { companyId, from, to })
-    return { vouchers: n(r?.vouchers), unexported: n(r?.unexported) }
+    return { vouchers: n(r?.vouchers), unexported: n(r?.unexported), unexportedByFormat: { CSV: n(r?.unexported_csv), XLSX: n(r?.unexported_xlsx) } }
   },
-  /** Marks the period's events no export has included as this export's; answers how many. */
-  markNew: async (db: Db, companyId: string, from: string, to: string, exportId: string, exportedAt: string) =>
-    (await markNew.run(db, { companyId, from, to, exportId, exportedAt })).changes,
+  /** Marks the period's events no export in this format has included as this export's; answers how many. */
+  markNew: async (db: Db, companyId: string, from: string, to: string, exportId: string, exportedAt: string, format: string) =>
+    (await markNew.run(db, { companyId, from, to, exportId, exportedAt, format })).changes,
   exportById: (db: Db, id: string) => exportById.get(db, [id]),
   /** Inserts the export unless one with its id exists (a retry, or the same request twice at once): answers whether it did. */
   insertExport: async (db: Db, r: Parameters<typeof insertExport.run>[1]) => (await insertExport.run(db, r)).changes === 1,
@@ -230,9 +260,14 @@ export const bookkeepingRepository = {
   savePlan: async (db: Db, companyId: string, plan: string, version: number, at: string, name: string, expected: number) =>
     (await upsertPlan.run(db, [companyId, plan, version, at, name, expected])).changes === 1,
   closedMonths: (db: Db, companyId: string) => closedMonths.all(db, [companyId]),
-  closeMonth: (db: Db, companyId: string, month: string, at: string, userId: string | null, name: string) =>
-    closeMonth.run(db, [companyId, month, at, userId, name]),
-  /** The first of these months (`YYYY-MM`) that is closed at the company, if any. */
-  closedOf: async (db: Db, companyId: string, months: readonly string[]): Promise<string | undefined> =>
-    months.length ? await anyClosed.get(db, [JSON.stringify([...new Set(months)]), companyId]) : undefined,
+  closeMonth: (db: Db, companyId: string, month: string, at: string, userId: string | null, name: string, plan: string) =>
+    closeMonth.run(db, [companyId, month, at, userId, name, plan, companyId, month]),
+  /** The company's latest closed month (`YYYY-MM`), if any: the closed period ends with it. */
+  latestClosed: async (db: Db, companyId: string): Promise<string | undefined> => (await latestClosed.get(db, [companyId])) ?? undefined,
+  /** The first of these months (`YYYY-MM`) that is in the company's closed period, if any. */
+  async closedOf(db: Db, companyId: string, months: readonly string[]): Promise<string | undefined> {
+    if (!months.length) return undefined
+    const latest = await latestClosed.get(db, [companyId])
+    return latest ? months.find((m) => m <= latest) : undefined
+  },
 }

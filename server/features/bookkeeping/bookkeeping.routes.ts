@@ -73,7 +73,7 @@ const createExport = route({
   tags,
   security: bearer,
   summary:
-    'Export the journal of a period as CSV or xlsx: marks every entry no export included before as this export’s (so "only new" never posts an entry twice). The same client-made `id` again answers the same export; download its file from `…/exports/{id}/file`.',
+    'Export the journal of a period as CSV or xlsx: marks every entry no export in the same format included before as this export’s (so "only new" never posts an entry twice from one format). The same client-made `id` again answers the same export; download its file from `…/exports/{id}/file`.',
   description: WHO,
   request: { params: CompanyParam, headers: writeHeaders, ...jsonBody(ExportRequest) },
   responses: {
@@ -109,7 +109,7 @@ const listClosed = route({
   path: '/bookkeeping/{companyId}/closed-months',
   tags,
   security: bearer,
-  summary: "The company's closed months, newest first",
+  summary: "The company's closes, newest first: every month up to and including the first (the latest) is closed",
   description: WHO,
   request: { params: CompanyParam },
   responses: { 200: { description: 'Closed months', ...json(z.array(ClosedMonth)) }, 401: e[401], 404: e[404] },
@@ -121,7 +121,7 @@ const close = route({
   tags,
   security: bearer,
   summary:
-    'Close a month (`YYYY-MM`) that has ended (422 otherwise): afterwards invoices, credit notes and payments dated in it cannot change (409). Closing it again answers it as it is; a closed month is never reopened.',
+    'Close a month (`YYYY-MM`) that has ended (422 otherwise), and with it every month before it, keeping today’s account plan for them: afterwards invoices, credit notes and payments dated in them cannot change (409). A month already closed (it or a later month) answers the close that closed it; a closed month is never reopened.',
   description: WHO,
   request: { params: CompanyParam, headers: writeHeaders, ...jsonBody(CloseMonthRequest) },
   responses: {

@@ -21,14 +21,16 @@ import {
   totalsOf,
   type AccountPlan,
   type JournalEntry,
+  type VoucherLines,
 } from '../../../shared/domain/bookkeeping'
 import { isCompanyAdminStaff } from '../../../shared/domain/roles'
 import { messages as m } from '../../../shared/i18n-messages'
 import type { Actor } from '../../access/actor'
 import { isSuperAdmin, roleIn } from '../../access/policy'
 import type { CompaniesService } from '../companies'
-import { bookkeepingRepository as repo, type ExportRow } from './bookkeeping.repository'
+import { bookkeepingRepository as repo, type ClosedMonthRow, type ExportRow } from './bookkeeping.repository'
 import { journalFile } from './journal-file'
+import { plansByMonth, type PlansByMonth } from './plans-by-month'
 
 /** Vouchers per read while an export's file is written. */
 const FILE_PAGE = 1000
@@ -82,20 +84,34 @@ export class BookkeepingService {
     }
   }
 
-  /** The period's totals per account from its money per part type (the whole period, one query). */
-  private async periodTotals(plan: AccountPlan, companyId: string, from: string, to: string) {
-    const sums = await repo.totals(this.deps.db, companyId, from, to)
-    return totalsOf(
-      sums.map((s) => ({
-        ...accountOf(plan, s.event, s.type, s.vatRate),
-        contraAccount: contraOf(plan, s.event),
-        amount: signOfEvent(s.event) * s.amount,
-      })),
-    )
+  /**
+   * The account plan of each month (decision 0079): the closed period's with the plan kept on its
+   * close, the rest with `open`; `asOf` an export's time (only the closes made by then).
+   */
+  private async plans(companyId: string, open: AccountPlan, asOf?: string): Promise<PlansByMonth> {
+    return plansByMonth(await repo.closedMonths(this.deps.db, companyId), open, asOf)
+  }
+
+  /**
+   * The period's totals per account from its money per part type: one pass per piece of the
+   * period with one plan (the whole period when no close falls in it).
+   */
+  private async periodTotals(plans: PlansByMonth, companyId: string, from: string, to: string) {
+    const entries = []
+    for (const piece of plans.pieces(from, to)) {
+      const { plan } = piece
+      for (const s of await repo.totals(this.deps.db, companyId, piece.from, piece.to))
+        entries.push({
+          ...accountOf(plan, s.event, s.type, s.vatRate),
+          contraAccount: contraOf(plan, s.event),
+          amount: signOfEvent(s.event) * s.amount,
+        })
+    }
+    return totalsOf(entries)
   }
 
   /** Every entry of an export's file, a page of vouchers at a time. */
-  private async fileEntries(plan: AccountPlan, e: JournalExport): Promise<JournalEntry[]> {
+  private async fileEntries(plans: PlansByMonth, e: JournalExport, format: string): Promise<JournalEntry[]> {
     const { db } = this.deps
     const entries: JournalEntry[] = []
     let after: readonly [string, number, string] | undefined
@@ -103,9 +119,9 @@ export class BookkeepingService {
       const page = await repo.page(
         db,
         { companyId: e.companyId, from: e.from, to: e.to, after, limit: FILE_PAGE },
-        { exportId: e.id, onlyNew: e.onlyNew, exportedAt: e.exportedAt },
+        { exportId: e.id, onlyNew: e.onlyNew, exportedAt: e.exportedAt, format },
       )
-      entries.push(...journalOf(plan, page))
+      entries.push(...entriesOf(plans, page))
       if (page.length < FILE_PAGE) return entries
       const last = page.at(-1)!
       after = [last.date, last.number, last.event]
@@ -146,16 +162,16 @@ export class BookkeepingService {
     await this.staff(actor, companyId)
     const after = decodeCursor(q.cursor, ['string', 'number', 'string'])
     return await snapshot(this.deps.db, async () => {
-      const { plan } = await this.storedPlan(companyId)
+      const plans = await this.plans(companyId, (await this.storedPlan(companyId)).plan)
       const page = await repo.page(this.deps.db, { companyId, from: q.from, to: q.to, after, limit: q.limit + 1 }, { onlyNew: q.onlyNew })
       const shown = page.slice(0, q.limit)
       const last = shown.at(-1)
       const first = q.cursor === undefined
       return {
-        entries: journalOf(plan, shown),
+        entries: entriesOf(plans, shown),
         nextCursor: page.length > q.limit && last ? encodeCursor([last.date, last.number, last.event]) : null,
-        totals: first ? await this.periodTotals(plan, companyId, q.from, q.to) : null,
-        ...(first ? await repo.counts(this.deps.db, companyId, q.from, q.to) : { vouchers: null, unexported: null }),
+        totals: first ? await this.periodTotals(plans, companyId, q.from, q.to) : null,
+        ...(first ? await repo.counts(this.deps.db, companyId, q.from, q.to) : { vouchers: null, unexported: null, unexportedByFormat: null }),
       }
     })
   }
@@ -202,38 +218,54 @@ export class BookkeepingService {
       if (!same(e)) throw conflict(m.bookkeepingExportExists.id)
       return { created: false, export: e }
     }
-    await repo.setEntries(this.deps.db, input.id, await repo.markNew(this.deps.db, companyId, input.from, input.to, input.id, at))
+    await repo.setEntries(this.deps.db, input.id, await repo.markNew(this.deps.db, companyId, input.from, input.to, input.id, at, input.format))
     return { created: true, export: exportView((await repo.exportById(this.deps.db, input.id))!) }
   }
 
   /**
-   * An export's file, written again from its marks and the account plan kept on its row whenever
-   * asked: the same bytes every time, even after the plan changed.
+   * An export's file, written again from its marks and the account plans it was made with whenever
+   * asked: the closed months' kept on their closes, the rest's kept on its row (decision 0079). The
+   * same bytes every time, even after the plan changed or another month was closed.
    */
   async exportFile(actor: Actor, companyId: string, id: string): Promise<{ name: string; contentType: string; bytes: Uint8Array }> {
     await this.staff(actor, companyId)
     const row = await repo.exportById(this.deps.db, id)
     if (!row || row.company_id !== companyId) throw notFound(m.bookkeepingExportNotFound.id)
     const e = exportView(row)
-    const entries = await snapshot(this.deps.db, async () =>
-      this.fileEntries(row.account_plan ? planOf(JSON.parse(row.account_plan)) : (await this.storedPlan(companyId)).plan, e),
-    )
+    const entries = await snapshot(this.deps.db, async () => {
+      const open = row.account_plan ? planOf(JSON.parse(row.account_plan)) : (await this.storedPlan(companyId)).plan
+      return this.fileEntries(await this.plans(companyId, open, e.exportedAt), e, e.format)
+    })
     return await journalFile(e, entries)
   }
 
+  /** The closes, newest first: the first is the latest, and every month up to it is closed (decision 0079). */
   async closedMonths(actor: Actor, companyId: string): Promise<ClosedMonth[]> {
     await this.staff(actor, companyId)
-    return (await repo.closedMonths(this.deps.db, companyId)).map((r) => ({ month: r.month, closedAt: r.closed_at, closedByName: r.closed_by_name }))
+    return (await repo.closedMonths(this.deps.db, companyId)).map(closedMonthView)
   }
 
-  /** Closes a month that has ended (422 otherwise); closing a closed month answers it as it is (`created` false). */
+  /**
+   * Closes a month that has ended (422 otherwise), and with it every month before it, keeping the
+   * account plan of today on the close (decision 0079). A month already in the closed period (it, or
+   * a later month, is closed) is not closed again: the answer is the close that closed it (`created` false).
+   */
   async closeMonth(actor: Actor, companyId: string, month: string): Promise<{ created: boolean; month: ClosedMonth }> {
     await this.staff(actor, companyId, true)
     if (!monthHasEnded(month, todayInCopenhagen(this.deps.clock))) throw ruleViolation(m.bookkeepingMonthNotEnded.id, 'month')
-    const { changes } = await repo.closeMonth(this.deps.db, companyId, month, isoNow(this.deps.clock), actor.userId, actor.fullName)
-    const row = (await repo.closedMonths(this.deps.db, companyId)).find((r) => r.month === month)!
-    return { created: changes === 1, month: { month: row.month, closedAt: row.closed_at, closedByName: row.closed_by_name } }
+    const { plan } = await this.storedPlan(companyId)
+    const { changes } = await repo.closeMonth(this.deps.db, companyId, month, isoNow(this.deps.clock), actor.userId, actor.fullName, JSON.stringify(plan))
+    const closes = await repo.closedMonths(this.deps.db, companyId)
+    const own = closes.find((r) => r.month === month)
+    // Closed before by a later month: the first close of a month the same or later.
+    const row = own ?? closes.filter((r) => r.month >= month).sort((a, b) => a.closed_at.localeCompare(b.closed_at) || a.month.localeCompare(b.month))[0]!
+    return { created: changes === 1, month: closedMonthView(row) }
   }
 }
+
+const closedMonthView = (r: ClosedMonthRow): ClosedMonth => ({ month: r.month, closedAt: r.closed_at, closedByName: r.closed_by_name })
+
+/** Journal entries of vouchers, each posted with the plan of its date's month. */
+const entriesOf = (plans: PlansByMonth, vouchers: readonly VoucherLines[]): JournalEntry[] => vouchers.flatMap((v) => journalOf(plans.of(v.date), [v]))
 
 export const createBookkeepingService = (deps: BookkeepingServiceDeps) => new BookkeepingService(deps)

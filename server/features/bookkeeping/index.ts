@@ -18,4 +18,4 @@ export const bookkeepingModule = defineModule({
 })
 
 // What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
-export { assertMonthsOpen, closedMonthOf } from './closed-months'
+export { assertMoneyDate, assertMonthsOpen, closedMonthOf } from './closed-months'
