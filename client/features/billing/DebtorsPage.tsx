@@ -262,6 +262,7 @@ function DebtorActionDialog({ kind, debtor, onClose, onDone }: { kind: ActionKin
   const [note, setNote] = useState('')
   const [noteError, setNoteError] = useState<string | null>(null)
   // The day the member paid (mark paid only): today by default, never in the future (decision 0067).
+  // Left unchanged, the server records its own business day: the device's date may differ from it.
   const [today] = useState(() => copenhagenDateOf(new Date()))
   const [paidOn, setPaidOn] = useState(today)
   const [paidOnError, setPaidOnError] = useState<string | null>(null)
@@ -293,7 +294,7 @@ function DebtorActionDialog({ kind, debtor, onClose, onDone }: { kind: ActionKin
         const due = formatDate(charge.due, locale)
         onDone(t`Invoice ${number}: the new payment request was accepted. Vipps MobilePay collects it on ${due}.`)
       } else if (kind === 'markPaid') {
-        await markInvoicePaid(debtor.invoiceId, note.trim(), paidOn, key)
+        await markInvoicePaid(debtor.invoiceId, note.trim(), paidOn === today ? undefined : paidOn, key)
         onDone(t`Invoice ${number} is marked as paid outside Vipps MobilePay.`)
       } else {
         const creditNote = await writeOffInvoice(debtor.invoiceId, id, note.trim(), key)

@@ -53,9 +53,11 @@ export function useDebtors(companyId: string | null, agreementId?: string) {
 export const retryInvoice = (invoiceId: string, id: string, action: ActionKey) =>
   api('POST', `/invoice/${invoiceId}/retry`, { body: { id }, schema: Charge, action })
 
-/** Marks the invoice paid outside Vipps MobilePay, with the user's note. */
-/** Marks the invoice paid outside Vipps MobilePay on `paidOn` (the Copenhagen day the member paid). */
-export const markInvoicePaid = (invoiceId: string, note: string, paidOn: string, action: ActionKey) =>
+/**
+ * Marks the invoice paid outside Vipps MobilePay, with the user's note, on `paidOn` (the Copenhagen
+ * day the member paid); without one the server records its business day.
+ */
+export const markInvoicePaid = (invoiceId: string, note: string, paidOn: string | undefined, action: ActionKey) =>
   api('POST', `/invoice/${invoiceId}/markPaid`, { body: { note, paidOn }, schema: Invoice, action })
 
 /** Writes the invoice off; answers the credit note (its id made by the client). */
