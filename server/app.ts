@@ -20,6 +20,7 @@ import { acceptAll } from './integrations/files/attachment-store'
 import { idempotencyKeys, mailOutbox } from './db/schema/platform'
 import type { AppDeps, Kernel } from './kernel/kernel'
 import type { FeatureModule, Services } from './kernel/module'
+import type { ScopeCheck, ScopeChecks } from './access/scope'
 import { makeServices } from './kernel/container'
 import type { Job } from './jobs/runner'
 import { healthModule } from './features/health'
@@ -101,7 +102,7 @@ export function createApp(deps: AppDeps & { modules?: readonly FeatureModule[] }
     return removed
   }
 
-  useMiddleware(app, kernel, services)
+  useMiddleware(app, kernel, services, list)
   for (const module of list) for (const routes of module.routes?.(services, kernel) ?? []) app.route('/api', routes)
   serveApiDocs(app, kernel.version)
   app.all(
@@ -143,7 +144,7 @@ function kernelOf(app: OpenAPIHono<AppEnv>, deps: AppDeps, list: readonly Featur
 }
 
 /** The chain every request passes before its route: request id and log, language, security headers, sign-in, data access. */
-function useMiddleware(app: OpenAPIHono<AppEnv>, kernel: Kernel, services: Services) {
+function useMiddleware(app: OpenAPIHono<AppEnv>, kernel: Kernel, services: Services, list: readonly FeatureModule[]) {
   const { config, database, clock, log, lock } = kernel
   app.onError(onError)
   app.use('*', requestId())
@@ -183,10 +184,23 @@ function useMiddleware(app: OpenAPIHono<AppEnv>, kernel: Kernel, services: Servi
     rerun: (request, env) => app.fetch(request, env),
     fingerprintKey: `idempotency:${config.appSecretKey}`,
   })
+  const scopes = scopeChecksOf(list, services)
   app.use('/api/*', async (c, next) => {
     c.set('data', data)
+    c.set('scopes', scopes)
     await next()
   })
+}
+
+/** Each module's scope checks by kind (server/access/scope.ts); a kind answered twice is a mistake. */
+function scopeChecksOf(list: readonly FeatureModule[], services: Services): ScopeChecks {
+  const checks = new Map<string, ScopeCheck>()
+  for (const module of list)
+    for (const [kind, check] of Object.entries(module.scopes?.(services) ?? {})) {
+      if (checks.has(kind)) throw new Error(`Two modules answer for the scope "${kind}"`)
+      checks.set(kind, check)
+    }
+  return checks
 }
 
 /** /api/openapi.json (each route's rules as `x-rules`) and its reading page /api/docs. */

@@ -47,6 +47,7 @@ export const messages = {
   rateLimited: /*i18n*/ { id: 'Too many attempts. Please wait a moment and try again.' },
   unauthenticated: /*i18n*/ { id: 'Please sign in again.' },
   forbidden: /*i18n*/ { id: 'You do not have access to this.' },
+  roleMayNotAct: /*i18n*/ { id: 'Your role in this association does not allow this. Ask its chairman or administrator.' },
   notFound: /*i18n*/ { id: 'Not found.' },
   methodNotAllowed: /*i18n*/ { id: 'This method is not allowed here.' },
   malformedJson: /*i18n*/ { id: 'The request body is not valid JSON.' },
@@ -312,6 +313,8 @@ export const messages = {
   /** The name an erased account shows (shared/erased-person.ts): the stored sentinel is this id. */
   erasedMember: /*i18n*/ { id: 'Erased member' },
   // Bookkeeping (docs/BOOKKEEPING.md, decision 0067)
+  statementStaffOnly: /*i18n*/ { id: 'Only the association’s chairman, administrator and accountant read a member’s account statement.' },
+  bookkeepingStaffOnly: /*i18n*/ { id: 'Only the association’s chairman, administrator and accountant keep its books.' },
   bookkeepingAccountInvalid: /*i18n*/ { id: 'An account number is 1 to 10 digits' },
   bookkeepingVatCodeInvalid: /*i18n*/ { id: 'A VAT code is at most 10 letters or digits' },
   bookkeepingDateInvalid: /*i18n*/ { id: 'Please enter a valid date' },

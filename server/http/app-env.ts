@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { Logger } from 'pino'
 import type { Actor } from '../access/actor'
+import type { ScopeChecks } from '../access/scope'
 import type { Locale } from '../i18n/i18n'
 
 /** Variables every request carries through the middleware chain. */
@@ -20,6 +21,10 @@ export interface AppEnv {
     data: DataAccess
     /** Set by a route whose rules say `unlogged`: no request log line (docs/decisions/0027). */
     unlogged?: true
+    /** Every module's scope checks by kind (server/access/scope.ts). */
+    scopes: ScopeChecks
+    /** Set by a route with a `scope` rule: decides the caller's access before a refused body is reported. */
+    accessProbe?: () => Promise<void>
   }
 }
 

@@ -52,21 +52,31 @@ function logServerSide(c: Context<AppEnv>, err: DomainError, status: number): vo
   else log.warn(entry, message)
 }
 
+function domainAnswer(c: Context<AppEnv>, err: DomainError): Response {
+  const status = httpStatusOf[err.code]
+  if (status >= 500 || err.cause !== undefined) logServerSide(c, err, status)
+  return respond(c, err.code, err.message, err.extra)
+}
+
 /**
  * The one error mapper: domain errors keep their code; framework errors get a clear 4xx; anything
  * else is logged with the request id and answered with a 500 that shows no stack.
  */
-export const onError: ErrorHandler<AppEnv> = (err, c) => {
-  if (err instanceof DomainError) {
-    const status = httpStatusOf[err.code]
-    if (status >= 500 || err.cause !== undefined) logServerSide(c, err, status)
-    return respond(c, err.code, err.message, err.extra)
-  }
+export const onError: ErrorHandler<AppEnv> = async (err, c) => {
+  if (err instanceof DomainError) return domainAnswer(c, err)
   if (err instanceof HTTPException) {
     if (err.status === 413) return respond(c, 'PAYLOAD_TOO_LARGE', 'The request is too large (at most 1 MiB).')
-    if (err.status === 400 && /json/i.test(err.message)) return respond(c, 'MALFORMED_JSON', 'The request body is not valid JSON.')
     if (err.status === 401) return respond(c, 'UNAUTHENTICATED', 'Please sign in again.')
-    if (err.status < 500) return respond(c, 'VALIDATION_FAILED', 'Some fields are not valid.')
+    if (err.status < 500) {
+      // Access first here too (docs/API.md "Refusals"): an outsider's broken or mistyped body is still 404 or 403.
+      const refusal = await c.var.accessProbe?.().then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+      if (refusal instanceof DomainError) return domainAnswer(c, refusal)
+      if (err.status === 400 && /json/i.test(err.message)) return respond(c, 'MALFORMED_JSON', 'The request body is not valid JSON.')
+      return respond(c, 'VALIDATION_FAILED', 'Some fields are not valid.')
+    }
   }
   const log = c.get('log')
   if (isContention(err)) {
@@ -106,8 +116,10 @@ export function notFoundHandler(routes: () => { method: string; path: string }[]
 }
 
 /** Validation hook for @hono/zod-openapi: every failed parse becomes VALIDATION_FAILED with issues. */
-export const validationHook = (result: { success: boolean; error?: ZodError }, _c: Context<AppEnv>) => {
+export const validationHook = async (result: { success: boolean; error?: ZodError }, c: Context<AppEnv>) => {
   if (!result.success && result.error) {
+    // Access first (docs/API.md "Refusals"): a caller who may not reach the entity hears 404 or 403.
+    await c.var.accessProbe?.()
     throw new DomainError('VALIDATION_FAILED', 'Some fields are not valid.', { issues: issuesOf(result.error) })
   }
 }

@@ -57,11 +57,11 @@ interface ItemFrame<E extends z.ZodType> {
 }
 
 /** Any route of the item in the feature's frame: its tags, bearer security and the shared error schemas. */
-function framedRoute(tags: string[]) {
+function framedRoute(tags: string[], scope: string | undefined) {
   // The keys in the order the hand-written definitions had, so the generated document reads the same.
   return <const S extends RouteSpec>(spec: S) =>
     ruledRoute({
-      rules: spec.rules,
+      rules: { ...spec.rules, ...scopeOf(spec, scope) },
       method: spec.method as S['method'],
       path: spec.path as S['path'],
       tags,
@@ -71,6 +71,11 @@ function framedRoute(tags: string[]) {
       request: spec.request as S['request'],
       responses: { ...(spec.ok as S['ok']), ...errors(spec.errors as S['errors']) },
     })
+}
+
+/** Whose data an item route reaches, unless it states its own: the item its `{id}` names (server/access/scope.ts). */
+function scopeOf(spec: RouteSpec, kind: string | undefined): Pick<RouteRules, 'scope'> {
+  return kind && !spec.rules.scope && spec.rules.access === 'signed-in' && spec.path.includes('{id}') ? { scope: { of: kind } } : {}
 }
 
 /** The item as an answer, with its version in the ETag. */
@@ -179,9 +184,9 @@ function setFileRoute<E extends z.ZodType>({ route, one }: ItemFrame<E>) {
  * which adds the same frame. `name` is the item in the answers' descriptions ("The item", "A page
  * of items").
  */
-export function itemRoutes<E extends z.ZodType>(frame: { tags: string[]; entity: E; name: string; plural?: string }) {
+export function itemRoutes<E extends z.ZodType>(frame: { tags: string[]; entity: E; name: string; plural?: string; scope?: string }) {
   const { tags, entity, name } = frame
-  const f: ItemFrame<E> = { entity, plural: frame.plural ?? `${name}s`, route: framedRoute(tags), one: itemAnswer(entity, `The ${name}`) }
+  const f: ItemFrame<E> = { entity, plural: frame.plural ?? `${name}s`, route: framedRoute(tags, frame.scope), one: itemAnswer(entity, `The ${name}`) }
   return {
     route: f.route,
     one: f.one,

@@ -1,4 +1,4 @@
-import { createRoute, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi'
+import { createRoute, z, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { MAX_ATTACHMENT_BYTES } from '../../shared/contract/messages'
@@ -6,6 +6,7 @@ import { MAX_DOCUMENT_BYTES } from '../../shared/contract/documents'
 import { messages as m } from '../../shared/i18n-messages'
 import { DomainError, forbidden } from '../errors'
 import { requireActor } from '../access/actor'
+import { checkScope, type RouteScope } from '../access/scope'
 import type { AppEnv } from './app-env'
 import { declaredWithin } from './wire-request'
 
@@ -41,6 +42,11 @@ export interface RouteRules {
   unbatched?: true
   /** The synced entities a write changes: clients see it at their next pull (docs/OFFLINE.md). */
   syncs?: readonly string[]
+  /**
+   * Whose data it reaches (server/access/scope.ts): decided before a refused body or query is
+   * reported, so a caller without access hears 404 or 403, never 400 (docs/API.md "Refusals").
+   */
+  scope?: RouteScope
 }
 
 /** The 1 MiB every JSON body may have, and the larger uploads (with room for the multipart frame). */
@@ -80,6 +86,10 @@ export function ruled(rules: RouteRules): MiddlewareHandler<AppEnv> {
       // Guests are refused before the body is read.
       const actor = requireActor(c.var.actor)
       if (rules.access === 'super-admin' && actor.systemRole !== 'SUPERADMIN') throw forbidden()
+      // The scope is checked when the body or query is refused (server/http/error-mapper.ts
+      // `validationHook`); a request that passes leaves the check to the service, as it reads the entity anyway.
+      const scope = rules.scope
+      if (scope) c.set('accessProbe', () => checkScope(c, c.var.scopes, actor, scope))
     }
     if (rules.unlogged) c.set('unlogged', true)
     // HEAD is answered by a GET route's handler: on a GET that changes data or calls out it would
@@ -96,13 +106,29 @@ export function ruled(rules: RouteRules): MiddlewareHandler<AppEnv> {
 export const rulesOf = (config: object): RouteRules | undefined => (config as { 'x-rules'?: RouteRules })['x-rules']
 
 /**
+ * The scope of a signed-in route that names an association and states none itself: `{companyId}`
+ * in the path (its staff's data), or `companyId` in the query or JSON body (an association the
+ * caller lives in or works for). Entity routes state theirs (`scope: { of: 'invoice' }`).
+ */
+function associationScope(config: { path: string; rules: RouteRules; request?: RouteConfig['request'] }): Pick<RouteRules, 'scope'> {
+  if (config.rules.scope || config.rules.access !== 'signed-in') return {}
+  if (config.path.includes('{companyId}')) return { scope: { of: 'company', param: 'companyId' } }
+  const { query, body } = config.request ?? {}
+  if (query instanceof z.ZodObject && 'companyId' in query.shape) return { scope: { of: 'association', in: 'query', param: 'companyId' } }
+  const schema: unknown = (body?.content?.['application/json'] as { schema?: unknown } | undefined)?.schema
+  if (schema instanceof z.ZodObject && 'companyId' in schema.shape) return { scope: { of: 'association', in: 'body', param: 'companyId' } }
+  return {}
+}
+
+/**
  * `createRoute` with the route's rules: they are documented (`x-rules` in /api/openapi.json) and
  * run as the route's middleware. Every route of the API is declared through this (or a builder
  * over it, server/http/item-routes.ts); ESLint refuses `createRoute` anywhere else.
  */
 export function route<const P extends string, const R extends Omit<RouteConfig, 'path' | 'middleware'> & { path: P }>(config: R & { rules: RouteRules }) {
-  const { rules, ...rest } = config
-  if (rules.data === 'own-steps' && !rules.calls && !rules.why) throw new Error(`${config.method} ${config.path}: own-steps needs \`calls\` or \`why\``)
+  const { rules: stated, ...rest } = config
+  if (stated.data === 'own-steps' && !stated.calls && !stated.why) throw new Error(`${config.method} ${config.path}: own-steps needs \`calls\` or \`why\``)
+  const rules: RouteRules = { ...stated, ...associationScope(config) }
   return createRoute({ ...(rest as unknown as R), 'x-rules': rules, middleware: ruled(rules) as MiddlewareHandler })
 }
 

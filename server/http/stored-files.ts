@@ -1,15 +1,22 @@
 import type { Context } from 'hono'
 import { validation } from '../errors'
+import type { AppEnv } from './app-env'
 
 /**
  * Files in and out of the API (message attachments, documents, market photos): one place for the
  * multipart field and for the headers a stored file is answered with.
  */
 
-/** The uploaded `file` of a parsed multipart body, as bytes; 400 on `file` with `missing` when there is none. */
-export async function uploadedFile(form: Record<string, unknown>, missing: string): Promise<{ name: string; bytes: Uint8Array }> {
+/**
+ * The uploaded `file` of a parsed multipart body, as bytes; 400 on `file` with `missing` when there
+ * is none — after the route's scope, so a caller without access hears 404 or 403 (docs/API.md "Refusals").
+ */
+export async function uploadedFile(c: Context<AppEnv>, form: Record<string, unknown>, missing: string): Promise<{ name: string; bytes: Uint8Array }> {
   const file = form.file
-  if (!(file instanceof File)) throw validation([{ path: 'file', message: missing }])
+  if (!(file instanceof File)) {
+    await c.var.accessProbe?.()
+    throw validation([{ path: 'file', message: missing }])
+  }
   return { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }
 }
 

@@ -4,6 +4,7 @@ import type { AppEnv } from '../http/app-env'
 import type { Job } from '../jobs/runner'
 import type { SyncedEntity } from '../features/sync/synced-entity'
 import type { Kernel } from './kernel'
+import type { ScopeCheck } from '../access/scope'
 
 /**
  * Every service of the app by name. Empty here: each module adds its own from its entry
@@ -33,6 +34,11 @@ export interface FeatureModule {
   sync?: (services: Services, kernel: Kernel) => SyncedEntity[]
   /** Its periodic jobs (server/jobs/runner.ts), started by server/main.ts. */
   jobs?: (services: Services, kernel: Kernel) => Job[]
+  /**
+   * The kinds of entity it answers for when a route's `scope` names them (server/access/scope.ts):
+   * the entity's company if the actor may know it exists, else 404.
+   */
+  scopes?: (services: Services) => Record<string, ScopeCheck>
   /** Removes its stored files that no row refers to any longer; answers how many (the housekeeping job). */
   sweepFiles?: (services: Services) => Promise<number>
 }

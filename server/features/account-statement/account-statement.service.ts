@@ -1,5 +1,5 @@
 import { snapshot, type Database_ } from '../../db/client'
-import { notFound } from '../../errors'
+import { forbidden, notFound } from '../../errors'
 import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import type { AccountStatementResponse } from '../../../shared/contract/account-statement'
 import { accountStatement, yearPeriod } from '../../../shared/domain/account-statement'
@@ -7,6 +7,7 @@ import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../../access/actor'
 import { assertCompanyInScope } from '../companies'
 import { isSuperAdmin, roleIn } from '../../access/policy'
+import { isCompanyAdminStaff } from '../../../shared/domain/roles'
 import { accountStatementRepository as repo } from './account-statement.repository'
 
 export type AccountStatementService = ReturnType<typeof createAccountStatementService>
@@ -42,10 +43,15 @@ export function createAccountStatementService(deps: { database: Database_; clock
       return await statementOf(companyId, actor.userId, year)
     },
 
-    /** A member's statement for the association's staff: 404 outside it, and for anyone without an account there. */
+    /**
+     * A member's statement for the association's admin staff (docs/API.md "What each role reads"):
+     * 404 outside it and for anyone without an account there; a board member hears why not (403).
+     */
     async ofMember(actor: Actor, companyId: string, userId: string, year: number | undefined): Promise<AccountStatementResponse> {
       const { db } = deps.database
-      if (!isSuperAdmin(actor) && roleIn(actor, companyId) === undefined) throw notFound(messages.companyNotFound.id)
+      const role = roleIn(actor, companyId)
+      if (!isSuperAdmin(actor) && role === undefined) throw notFound(messages.companyNotFound.id)
+      if (role && !isCompanyAdminStaff(role)) throw forbidden(messages.statementStaffOnly.id)
       if (!(await repo.hasAccount(db, userId, companyId))) throw notFound(messages.statementMemberNotFound.id)
       return await statementOf(companyId, userId, year)
     },

@@ -58,16 +58,19 @@ describe('account statement (kontokort)', () => {
     expect(now.year).toBe(Number(t.clock.now().toISOString().slice(0, 4)))
   })
 
-  it("gives staff a member's statement; another association, a stranger and a neighbour's view are refused", async () => {
+  it("gives admin staff a member's statement (a board member hears why not); another association, a stranger and a neighbour's view are refused", async () => {
     const t = await testApp()
     const f = await statementFixture(t)
     const path = (company: string, user: string) => `/companies/${company}/members/${user}/account-statement?year=2026`
     const own = (await t.call('GET', `/account-statement?companyId=${f.main}&year=2026`, { token: await t.login(demo.resident) })).json
-    for (const staff of [demo.admin, demo.boardmember, demo.superadmin]) {
+    for (const staff of [demo.admin, demo.superadmin]) {
       const res = await t.call('GET', path(f.main, f.residentId), { token: await t.login(staff) })
       expect(res.status, staff).toBe(200)
       expect(res.json).toEqual(own)
     }
+    // A board member knows the member but does not read their statement (docs/API.md "What each role reads").
+    const board = await t.call('GET', path(f.main, f.residentId), { token: await t.login(demo.boardmember), headers: DA })
+    expect([board.status, board.json.message]).toEqual([403, 'Kun foreningens formand, administrator og bogholder kan se et medlems kontoudtog.'])
     // Another association's administrator: 404, the member is never revealed.
     expect((await t.call('GET', path(f.main, f.residentId), { token: await t.login(demo.otherAdmin) })).status).toBe(404)
     // A user without an account in the association (the other association's administrator): 404.
@@ -168,13 +171,19 @@ describe('account statement (kontokort)', () => {
       [DA, `/account-statement?companyId=${f.main}&year=abc`, 'year', 'Vælg venligst et år mellem 2000 og 2100'],
       [EN, `/account-statement?companyId=nope`, 'companyId', 'Please choose one of the options'],
       [DA, `/account-statement`, 'companyId', 'Vælg en af mulighederne'],
+    ]
+    const asAdmin: typeof cases = [
       [DA, `/companies/${f.main}/members/${f.residentId}/account-statement?year=2101`, 'year', 'Vælg venligst et år mellem 2000 og 2100'],
     ]
-    for (const [headers, path, field, text] of cases) {
-      const res = await t.call('GET', path, { token: resident, headers })
+    const admin = await t.login(demo.admin)
+    for (const [[headers, path, field, text], token] of [...cases.map((c) => [c, resident] as const), ...asAdmin.map((c) => [c, admin] as const)]) {
+      const res = await t.call('GET', path, { token, headers })
       expect(res.status, `${path} ${JSON.stringify(res.json)}`).toBe(400)
       expect(issue(res, field) ?? res.json.message, path).toBe(text)
     }
+    // The resident may not read another member's statement: that is decided before the year is judged (docs/API.md "Refusals").
+    const refused = await t.call('GET', `/companies/${f.main}/members/${f.residentId}/account-statement?year=2101`, { token: resident })
+    expect(refused.status).toBe(404)
     const member = await t.call('GET', `/companies/${f.main}/members/${await userIdOf(t, demo.otherAdmin)}/account-statement`, {
       token: await t.login(demo.admin),
       headers: DA,

@@ -17,7 +17,7 @@ type Row = [method: string, route: string, path: (c: Ctx) => string, expected: s
 const table: Row[] = [
   ['GET', '/account-statement', (c) => `/account-statement?companyId=${c.main}&year=2026`, 'oooooo441'],
   ['GET', '/account-statement', (c) => `/account-statement?companyId=${c.second}&year=2026`, 'o444444o1'],
-  ['GET', '/companies/{companyId}/members/{userId}/account-statement', (c) => `/companies/${c.main}/members/${c.member}/account-statement`, 'ooooo4441'],
+  ['GET', '/companies/{companyId}/members/{userId}/account-statement', (c) => `/companies/${c.main}/members/${c.member}/account-statement`, 'oooo34441'],
   ['GET', '/companies/{companyId}/members/{userId}/account-statement', (c) => `/companies/${c.second}/members/${c.member}/account-statement`, '444444441'],
   // The yearly sendouts: company admin staff's (a board member 403; anyone outside the staff 404).
   ['GET', '/companies/{companyId}/account-statement-sendouts', (c) => `/companies/${c.main}/account-statement-sendouts`, 'oooo34441'],

@@ -53,7 +53,7 @@ const create = route({
   responses: { 201: one('Created in status CREATED'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
 const getOne = route({
-  rules: { access: 'signed-in', data: 'read' },
+  rules: { access: 'signed-in', data: 'read', scope: { of: 'agreement' } },
   method: 'get',
   path: '/agreement/{id}',
   tags,
@@ -63,7 +63,7 @@ const getOne = route({
   responses: { 200: one('The agreement'), 401: e[401], 404: e[404] },
 })
 const update = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'agreement' } },
   method: 'patch',
   path: '/agreement/{id}',
   tags,
@@ -74,7 +74,7 @@ const update = route({
   responses: { 200: one('The changed agreement'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
 })
 const charges = route({
-  rules: { access: 'signed-in', data: 'read' },
+  rules: { access: 'signed-in', data: 'read', scope: { of: 'agreement' } },
   method: 'get',
   path: '/agreement/{id}/charges',
   tags,
@@ -93,7 +93,7 @@ const charges = route({
 })
 const accept = (method: 'get' | 'post') =>
   route({
-    rules: { access: 'signed-in', data: 'own-steps', calls: 'vipps' },
+    rules: { access: 'signed-in', data: 'own-steps', calls: 'vipps', scope: { of: 'agreement' } },
     method,
     path: '/agreement/{id}/accept',
     tags,
@@ -115,7 +115,7 @@ const accept = (method: 'get' | 'post') =>
   })
 const reject = (method: 'get' | 'post') =>
   route({
-    rules: { access: 'signed-in', data: 'write' },
+    rules: { access: 'signed-in', data: 'write', scope: { of: 'agreement' } },
     method,
     path: '/agreement/{id}/reject',
     tags,
@@ -125,7 +125,7 @@ const reject = (method: 'get' | 'post') =>
     responses: { 200: one('The rejected agreement'), 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
   })
 const cancel = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'agreement' } },
   method: 'post',
   path: '/agreement/{id}/cancel',
   tags,

@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module'
+import { viewedScope } from '../../access/scope'
 import { agreementAddresses, agreementParts, agreements } from '../../db/schema/agreements'
 import { agreementSync, createAgreementsService, type AgreementsService } from './agreements.service'
 import { createVippsObserver, type VippsObserver } from './vipps-observer'
@@ -37,6 +38,7 @@ export const agreementsModule = defineModule({
     residency: (_s, k) => createResidencyService(k.db),
   },
   routes: (s) => [agreementsRoutes(s.agreements)],
+  scopes: (s) => ({ agreement: viewedScope((actor, id) => s.agreements.get(actor, id)) }),
   sync: (s) => [agreementSync(s.agreements)],
 })
 

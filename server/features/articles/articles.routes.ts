@@ -10,7 +10,7 @@ import { ifMatchVersion, setETag } from '../../http/versioning'
 import { requireActor } from '../../access/actor'
 import type { ArticlesService } from './articles.service'
 
-const r = itemRoutes({ tags: ['Knowledge bank'], entity: Article, name: 'article' })
+const r = itemRoutes({ tags: ['Knowledge bank'], entity: Article, name: 'article', scope: 'article' })
 const AttachmentParam = z.object({ id: z.uuid(), attachmentId: z.uuid() })
 const WHO =
   'Platform articles (`companyId` null) are read by every signed-in user; an association’s by its members (its staff, every role, and its residents with a living agreement) and the super admin. ' +
@@ -38,7 +38,7 @@ const getOne = r.read('/articles/{id}', { summary: 'An article with its sanitize
 const update = r.update('/articles/{id}', { summary: "Change an article's title, body, tags or language", description: WRITERS, body: UpdateArticleRequest })
 const remove = r.remove('/articles/{id}', { summary: 'Delete an article and its attachments', description: WRITERS })
 const attach = r.route({
-  rules: { access: 'signed-in', data: 'write', body: 'document' },
+  rules: { access: 'signed-in', data: 'write', body: 'document', scope: { of: 'article' } },
   method: 'post',
   path: '/articles/{id}/attachments',
   summary:
@@ -54,7 +54,7 @@ const attachment = r.file('/articles/{id}/attachments/{attachmentId}', {
   params: AttachmentParam,
 })
 const detach = r.route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'article' } },
   method: 'delete',
   path: '/articles/{id}/attachments/{attachmentId}',
   summary: 'Remove an attachment',
@@ -96,7 +96,7 @@ export const articlesRoutes = (articles: ArticlesService, limits: { upload: Rate
     .openapi(attach, async (c) => {
       const actor = requireActor(c.var.actor)
       limits.upload.hit(`article-attachment:${actor.userId}`)
-      const file = await uploadedFile(await c.req.parseBody(), m.documentFileRequired.id)
+      const file = await uploadedFile(c, await c.req.parseBody(), m.documentFileRequired.id)
       const article = await articles.attach(actor, c.req.valid('param').id, file)
       setETag(c, article.version)
       return c.json(article, 200)

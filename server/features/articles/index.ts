@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module'
+import { viewedScope } from '../../access/scope'
 import { articleAttachments, articles } from '../../db/schema/knowledge'
 import { attachmentStore } from '../../integrations/files/attachment-store'
 import { RateLimiter } from '../../http/rate-limit'
@@ -28,6 +29,7 @@ export const articlesModule = defineModule({
       }),
   },
   routes: (s, k) => [articlesRoutes(s.articles, { upload: new RateLimiter(k.clock, 30, 3_600_000), search: new RateLimiter(k.clock, 120, 60_000) })],
+  scopes: (s) => ({ article: viewedScope((actor, id) => s.articles.view(actor, id)) }),
   sync: (s) => [s.articles.syncEntity()],
   sweepFiles: (s) => s.articles.sweepFiles(),
 })

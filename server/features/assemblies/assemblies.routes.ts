@@ -47,7 +47,7 @@ const create = route({
   responses: { 201: one('The assembly'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
 })
 const getOne = route({
-  rules: { access: 'signed-in', data: 'read' },
+  rules: { access: 'signed-in', data: 'read', scope: { of: 'assembly' } },
   method: 'get',
   path: '/assemblies/{id}',
   tags,
@@ -57,7 +57,7 @@ const getOne = route({
   responses: { 200: one('The assembly'), 401: e[401], 404: e[404] },
 })
 const update = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'assembly' } },
   method: 'patch',
   path: '/assemblies/{id}',
   tags,
@@ -70,7 +70,7 @@ const update = route({
   responses: { 200: one('The assembly'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412], 422: e[422] },
 })
 const cancel = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'assembly' } },
   method: 'post',
   path: '/assemblies/{id}/cancel',
   tags,
@@ -80,7 +80,7 @@ const cancel = route({
   responses: { 200: one('The cancelled assembly'), 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
 })
 const held = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'assembly' } },
   method: 'post',
   path: '/assemblies/{id}/held',
   tags,
@@ -91,7 +91,7 @@ const held = route({
   responses: { 200: one('The held assembly'), 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412], 422: e[422] },
 })
 const proposals = route({
-  rules: { access: 'signed-in', data: 'read' },
+  rules: { access: 'signed-in', data: 'read', scope: { of: 'assembly' } },
   method: 'get',
   path: '/assemblies/{id}/proposals',
   tags,
@@ -102,7 +102,7 @@ const proposals = route({
   responses: { 200: { description: 'The proposals', ...json(z.array(Proposal)) }, 401: e[401], 404: e[404] },
 })
 const submit = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'assembly' } },
   method: 'post',
   path: '/assemblies/{id}/proposals',
   tags,
@@ -114,7 +114,7 @@ const submit = route({
   responses: { 201: oneProposal('The proposal'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
 })
 const withdraw = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'assembly' } },
   method: 'post',
   path: '/assemblies/{id}/proposals/{proposalId}/withdraw',
   tags,

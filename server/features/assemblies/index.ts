@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module'
+import { viewedScope } from '../../access/scope'
 import { assemblyProposals, generalAssemblies, sendouts } from '../../db/schema/assemblies'
 import { assemblySync, createAssembliesService, proposalSync, type AssembliesService } from './assemblies.service'
 import { assembliesRoutes } from './assemblies.routes'
@@ -18,6 +19,7 @@ export const assembliesModule = defineModule({
     assemblies: (s, k) => createAssembliesService({ db: k.db, clock: k.clock, companies: s.companies, notices: s.notices, membership: s.residency }),
   },
   routes: (s) => [assembliesRoutes(s.assemblies)],
+  scopes: (s) => ({ assembly: viewedScope((actor, id) => s.assemblies.view(actor, id)) }),
   sync: (s) => [assemblySync(s.assemblies), proposalSync(s.assemblies)],
   // Sends general assemblies' notices and reminders, and the water and heat reading reminders, when their time comes.
   jobs: (s) => [{ name: 'assemblies', everyMs: 2000, run: async () => await s.assemblies.tick() }],

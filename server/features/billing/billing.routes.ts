@@ -22,7 +22,7 @@ import type { InvoicesService } from './invoices.service'
 const IdParam = z.object({ id: z.uuid() })
 
 const oneTimeCharge = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'agreement' } },
   method: 'post',
   path: '/agreement/{id}/requestOneTimeCharge',
   tags: ['Billing'],
@@ -41,7 +41,7 @@ const oneTimeCharge = route({
   },
 })
 const refund = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'agreement' } },
   method: 'post',
   path: '/agreement/{id}/refund',
   tags: ['Billing'],
@@ -80,7 +80,7 @@ const list = route({
   },
 })
 const getOne = route({
-  rules: { access: 'signed-in', data: 'read' },
+  rules: { access: 'signed-in', data: 'read', scope: { of: 'invoice' } },
   method: 'get',
   path: '/invoice/{id}',
   tags: ['Invoices'],
@@ -109,7 +109,7 @@ const debtors = route({
   },
 })
 const retry = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'invoice' } },
   method: 'post',
   path: '/invoice/{id}/retry',
   tags: ['Invoices'],
@@ -121,7 +121,7 @@ const retry = route({
   responses: { 201: { description: 'The new charge', ...json(Charge) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
 const markPaid = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'invoice' } },
   method: 'post',
   path: '/invoice/{id}/markPaid',
   tags: ['Invoices'],
@@ -133,7 +133,7 @@ const markPaid = route({
   responses: { 200: { description: 'The invoice with its settlement', ...json(Invoice) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
 const writeOff = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'invoice' } },
   method: 'post',
   path: '/invoice/{id}/writeOff',
   tags: ['Invoices'],

@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module'
+import { viewedScope } from '../../access/scope'
 import { chargeEvents, charges, providerOutbox } from '../../db/schema/agreements'
 import { invoiceCounters, invoiceLines, invoices } from '../../db/schema/invoices'
 import { createProviderOutbox, type ProviderOutbox } from '../../jobs/provider-outbox'
@@ -79,6 +80,7 @@ export const billingModule = defineModule({
     }),
   },
   routes: (s) => [billingRoutes(s.billing, s.invoices)],
+  scopes: (s) => ({ invoice: viewedScope((actor, id) => s.invoices.get(actor, id)) }),
   sync: (s) => [chargeSync(s.charges), invoiceSync(s.invoices)],
   jobs: (s) => [
     // Sends stops, price updates and final charges to Vipps, then re-reads pending agreements and open charges.

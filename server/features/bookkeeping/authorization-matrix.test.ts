@@ -7,9 +7,9 @@ import { documentFixtures } from '../documents/test-helpers'
 
 /**
  * Who may use bookkeeping (decision 0067): company admin staff (chairman,
- * administrator, accountant) of the company and the super admin. Everyone else — a board member,
- * residents, another association's administrator — gets 404 (the books are not shown to them at
- * all); 401 without a token. `o` allowed. Each route once for the demo company (main) and once for
+ * administrator, accountant) of the company and the super admin. A board member gets 403 with the
+ * reason (they know the association); residents and another association's administrator get 404
+ * (the books are not shown to them at all); 401 without a token. `o` allowed. Each route once for the demo company (main) and once for
  * the other association (second), whose administrator is column O. Every documented bookkeeping
  * route has a row (checked below).
  */
@@ -19,23 +19,23 @@ type Row = [method: string, route: string, path: (c: Ctx) => string, expected: s
 const period = { from: '2026-10-01', to: '2026-10-31' }
 //                                                                                                   S C A K B R N O -
 const table: Row[] = [
-  ['GET', '/bookkeeping/{companyId}/accounts', (c) => `/bookkeeping/${c.main}/accounts`, 'oooo44441'],
+  ['GET', '/bookkeeping/{companyId}/accounts', (c) => `/bookkeeping/${c.main}/accounts`, 'oooo34441'],
   ['GET', '/bookkeeping/{companyId}/accounts', (c) => `/bookkeeping/${c.second}/accounts`, 'o444444o1'],
-  ['PUT', '/bookkeeping/{companyId}/accounts', (c) => `/bookkeeping/${c.main}/accounts`, 'oooo44441', defaultAccountPlan],
+  ['PUT', '/bookkeeping/{companyId}/accounts', (c) => `/bookkeeping/${c.main}/accounts`, 'oooo34441', defaultAccountPlan],
   ['PUT', '/bookkeeping/{companyId}/accounts', (c) => `/bookkeeping/${c.second}/accounts`, 'o444444o1', defaultAccountPlan],
-  ['GET', '/bookkeeping/{companyId}/journal', (c) => `/bookkeeping/${c.main}/journal?from=2026-10-01&to=2026-10-31`, 'oooo44441'],
+  ['GET', '/bookkeeping/{companyId}/journal', (c) => `/bookkeeping/${c.main}/journal?from=2026-10-01&to=2026-10-31`, 'oooo34441'],
   ['GET', '/bookkeeping/{companyId}/journal', (c) => `/bookkeeping/${c.second}/journal?from=2026-10-01&to=2026-10-31`, 'o444444o1'],
-  ['GET', '/bookkeeping/{companyId}/exports', (c) => `/bookkeeping/${c.main}/exports`, 'oooo44441'],
+  ['GET', '/bookkeeping/{companyId}/exports', (c) => `/bookkeeping/${c.main}/exports`, 'oooo34441'],
   ['GET', '/bookkeeping/{companyId}/exports', (c) => `/bookkeeping/${c.second}/exports`, 'o444444o1'],
-  ['POST', '/bookkeeping/{companyId}/exports', (c) => `/bookkeeping/${c.main}/exports`, 'oooo44441', () => ({ id: v7(), ...period, format: 'CSV' })],
+  ['POST', '/bookkeeping/{companyId}/exports', (c) => `/bookkeeping/${c.main}/exports`, 'oooo34441', () => ({ id: v7(), ...period, format: 'CSV' })],
   ['POST', '/bookkeeping/{companyId}/exports', (c) => `/bookkeeping/${c.second}/exports`, 'o444444o1', () => ({ id: v7(), ...period, format: 'XLSX' })],
-  ['GET', '/bookkeeping/{companyId}/exports/{id}/file', (c) => `/bookkeeping/${c.main}/exports/${c.mainExport}/file`, 'oooo44441'],
+  ['GET', '/bookkeeping/{companyId}/exports/{id}/file', (c) => `/bookkeeping/${c.main}/exports/${c.mainExport}/file`, 'oooo34441'],
   ['GET', '/bookkeeping/{companyId}/exports/{id}/file', (c) => `/bookkeeping/${c.second}/exports/${c.secondExport}/file`, 'o444444o1'],
   // Another company's export under one's own company: 404 even for its staff.
-  ['GET', '/bookkeeping/{companyId}/exports/{id}/file', (c) => `/bookkeeping/${c.main}/exports/${c.secondExport}/file`, '444444441'],
-  ['GET', '/bookkeeping/{companyId}/closed-months', (c) => `/bookkeeping/${c.main}/closed-months`, 'oooo44441'],
+  ['GET', '/bookkeeping/{companyId}/exports/{id}/file', (c) => `/bookkeeping/${c.main}/exports/${c.secondExport}/file`, '444434441'],
+  ['GET', '/bookkeeping/{companyId}/closed-months', (c) => `/bookkeeping/${c.main}/closed-months`, 'oooo34441'],
   ['GET', '/bookkeeping/{companyId}/closed-months', (c) => `/bookkeeping/${c.second}/closed-months`, 'o444444o1'],
-  ['POST', '/bookkeeping/{companyId}/closed-months', (c) => `/bookkeeping/${c.main}/closed-months`, 'oooo44441', () => ({ month: '2026-10' })],
+  ['POST', '/bookkeeping/{companyId}/closed-months', (c) => `/bookkeeping/${c.main}/closed-months`, 'oooo34441', () => ({ month: '2026-10' })],
   ['POST', '/bookkeeping/{companyId}/closed-months', (c) => `/bookkeeping/${c.second}/closed-months`, 'o444444o1', () => ({ month: '2026-10' })],
 ]
 

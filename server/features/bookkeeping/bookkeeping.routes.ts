@@ -15,14 +15,18 @@ import {
 import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
 import { ifMatchVersion, setETag } from '../../http/versioning'
 import { requireActor } from '../../access/actor'
+import type { RouteScope } from '../../access/scope'
 import type { BookkeepingService } from './bookkeeping.service'
+
+/** The books are kept by company admin staff: a board member hears why not (403), an outsider 404 (docs/BOOKKEEPING.md). */
+const books: RouteScope = { of: 'company', param: 'companyId', roles: ['CHAIRMAN', 'ADMINISTRATOR', 'ACCOUNTANT'] }
 
 const tags = ['Bookkeeping']
 const WHO = 'Company admin staff (chairman, administrator, accountant) and the super admin; for anyone else the company is 404.'
 const binary = z.any().meta({ type: 'string', format: 'binary' })
 
 const getPlan = route({
-  rules: { access: 'signed-in', data: 'read' },
+  rules: { access: 'signed-in', data: 'read', scope: books },
   method: 'get',
   path: '/bookkeeping/{companyId}/accounts',
   tags,
@@ -33,7 +37,7 @@ const getPlan = route({
   responses: { 200: { description: 'The account plan', ...json(AccountPlanView) }, 401: e[401], 404: e[404] },
 })
 const putPlan = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: books },
   method: 'put',
   path: '/bookkeeping/{companyId}/accounts',
   tags,
@@ -44,7 +48,7 @@ const putPlan = route({
   responses: { 200: { description: 'The account plan', ...json(AccountPlanView) }, 400: e[400], 401: e[401], 404: e[404], 409: e[409], 412: e[412] },
 })
 const journal = route({
-  rules: { access: 'signed-in', data: 'read' },
+  rules: { access: 'signed-in', data: 'read', scope: books },
   method: 'get',
   path: '/bookkeeping/{companyId}/journal',
   tags,
@@ -56,7 +60,7 @@ const journal = route({
   responses: { 200: { description: 'A page of the journal', ...json(JournalPage) }, 400: e[400], 401: e[401], 404: e[404] },
 })
 const listExports = route({
-  rules: { access: 'signed-in', data: 'read' },
+  rules: { access: 'signed-in', data: 'read', scope: books },
   method: 'get',
   path: '/bookkeeping/{companyId}/exports',
   tags,
@@ -67,7 +71,7 @@ const listExports = route({
   responses: { 200: { description: 'Exports', ...json(z.array(JournalExport)) }, 401: e[401], 404: e[404] },
 })
 const createExport = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: books },
   method: 'post',
   path: '/bookkeeping/{companyId}/exports',
   tags,
@@ -86,7 +90,7 @@ const createExport = route({
   },
 })
 const exportFile = route({
-  rules: { access: 'signed-in', data: 'read' },
+  rules: { access: 'signed-in', data: 'read', scope: books },
   method: 'get',
   path: '/bookkeeping/{companyId}/exports/{id}/file',
   tags,
@@ -104,7 +108,7 @@ const exportFile = route({
   },
 })
 const listClosed = route({
-  rules: { access: 'signed-in', data: 'read' },
+  rules: { access: 'signed-in', data: 'read', scope: books },
   method: 'get',
   path: '/bookkeeping/{companyId}/closed-months',
   tags,
@@ -115,7 +119,7 @@ const listClosed = route({
   responses: { 200: { description: 'Closed months', ...json(z.array(ClosedMonth)) }, 401: e[401], 404: e[404] },
 })
 const close = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: books },
   method: 'post',
   path: '/bookkeeping/{companyId}/closed-months',
   tags,

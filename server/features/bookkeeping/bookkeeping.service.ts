@@ -1,5 +1,5 @@
 import { snapshot, type Db } from '../../db/client'
-import { conflict, notFound, ruleViolation, versionConflict } from '../../errors'
+import { conflict, forbidden, notFound, ruleViolation, versionConflict } from '../../errors'
 import { decodeCursor, encodeCursor } from '../../http/paging'
 import { isoNow, todayInCopenhagen, type Clock } from '../../lib/clock'
 import type {
@@ -57,7 +57,8 @@ export interface BookkeepingServiceDeps {
  * Bookkeeping (docs/BOOKKEEPING.md, decision 0067): a company's account plan, the
  * journal of a period (paged, with the period's totals per account), its exports as CSV or xlsx
  * with marks of what was exported, and closing months. Company admin staff (chairman,
- * administrator, accountant) and the super admin; for anyone else the company is 404.
+ * administrator, accountant) and the super admin; a board member gets 403 with the reason, anyone
+ * else 404 for the company.
  */
 export class BookkeepingService {
   constructor(private readonly deps: BookkeepingServiceDeps) {}
@@ -68,7 +69,9 @@ export class BookkeepingService {
       if (!(await companies.byId(companyId))) throw notFound(m.companyNotFound.id)
     } else {
       const role = roleIn(actor, companyId)
-      if (!role || !isCompanyAdminStaff(role)) throw notFound(m.companyNotFound.id)
+      if (!role) throw notFound(m.companyNotFound.id)
+      // A board member knows the association: they hear why, not that it does not exist.
+      if (!isCompanyAdminStaff(role)) throw forbidden(m.bookkeepingStaffOnly.id)
     }
     if (write) await companies.assertWritable(companyId)
   }

@@ -46,7 +46,7 @@ const create = route({
 })
 const getOne = (path: string) =>
   route({
-    rules: { access: 'signed-in', data: 'read' },
+    rules: { access: 'signed-in', data: 'read', scope: { of: 'company' } },
     method: 'get',
     path,
     tags,
@@ -57,7 +57,7 @@ const getOne = (path: string) =>
   })
 const put = (path: string) =>
   route({
-    rules: { access: 'signed-in', data: 'write' },
+    rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
     method: 'put',
     path,
     tags,
@@ -68,7 +68,7 @@ const put = (path: string) =>
     responses: { 200: one, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
   })
 const patchField = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
   method: 'patch',
   path: '/company/{id}/field/{fieldName}',
   tags,
@@ -79,7 +79,7 @@ const patchField = route({
 })
 const lifecycle = (method: 'get' | 'post', action: LifecycleAction) =>
   route({
-    rules: { access: 'signed-in', data: 'write' },
+    rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
     method,
     path: `/company/{id}/${action}`,
     tags,
@@ -92,7 +92,7 @@ const lifecycle = (method: 'get' | 'post', action: LifecycleAction) =>
     responses: { 200: one, 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
   })
 const members = route({
-  rules: { access: 'signed-in', data: 'read' },
+  rules: { access: 'signed-in', data: 'read', scope: { of: 'company' } },
   method: 'get',
   path: '/company/{id}/members',
   tags: ['Company members'],
@@ -110,7 +110,7 @@ const members = route({
   },
 })
 const addMember = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
   method: 'post',
   path: '/company/{id}/member',
   tags: ['Company members'],
@@ -120,7 +120,7 @@ const addMember = route({
   responses: { 201: { description: 'Added', ...json(CompanyMember) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
 const changeMemberRole = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
   method: 'patch',
   path: '/company/{id}/member/{memberId}',
   tags: ['Company members'],
@@ -140,7 +140,7 @@ const changeMemberRole = route({
   },
 })
 const removeMember = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
   method: 'delete',
   path: '/company/{id}/member/{memberId}',
   tags: ['Company members'],
@@ -150,7 +150,7 @@ const removeMember = route({
   responses: { 204: { description: 'Removed' }, 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
 })
 const addresses = route({
-  rules: { access: 'signed-in', data: 'read' },
+  rules: { access: 'signed-in', data: 'read', scope: { of: 'company' } },
   method: 'get',
   path: '/company/{id}/addresses',
   tags: ['Company addresses'],
@@ -160,7 +160,7 @@ const addresses = route({
   responses: { 200: { description: 'Addresses', ...json(z.array(Address)) }, 401: e[401], 404: e[404] },
 })
 const addAddress = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
   method: 'post',
   path: '/company/{id}/addresses',
   tags: ['Company addresses'],
@@ -170,7 +170,7 @@ const addAddress = route({
   responses: { 201: { description: 'Added', ...json(Address) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
 const deleteAddress = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
   method: 'delete',
   path: '/company/{id}/addresses/{addressId}',
   tags: ['Company addresses'],

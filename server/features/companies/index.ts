@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module'
+import { companyScope } from '../../access/scope'
 import { addresses, companies, companyMembers } from '../../db/schema/companies'
 import { addressSync, companySync, createCompaniesService, memberSync, type CompaniesService } from './companies.service'
 import { companiesRoutes } from './companies.routes'
@@ -29,6 +30,7 @@ export const companiesModule = defineModule({
       }),
   },
   routes: (s) => [companiesRoutes(s.companies)],
+  scopes: (s) => ({ company: companyScope(), association: companyScope((userId, companyId) => s.residency.isResident(userId, companyId)) }),
   sync: (s) => [companySync(s.companies), memberSync, addressSync],
 })
 

@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import type { AppEnv } from '../../http/app-env'
 import { Document, DocumentEvent, DocumentListQuery, DocumentUploadFields, UpdateDocumentRequest } from '../../../shared/contract/documents'
 import { messages as m } from '../../../shared/i18n-messages'
 import { validation } from '../../errors'
@@ -11,7 +13,7 @@ import { ifMatchVersion, setETag } from '../../http/versioning'
 import { requireActor } from '../../access/actor'
 import type { DocumentsService } from './documents.service'
 
-const r = itemRoutes({ tags: ['Documents'], entity: Document, name: 'document' })
+const r = itemRoutes({ tags: ['Documents'], entity: Document, name: 'document', scope: 'document' })
 /** The uploaded file of a multipart form: a missing one, or a text in its place, is "Please choose a file". */
 const fileField = z.custom<File>((v) => v instanceof File, { error: m.documentFileRequired.id }).meta({ type: 'string', format: 'binary' })
 const WHO_READS =
@@ -24,7 +26,7 @@ const list = r.page('/documents', {
   query: DocumentListQuery,
 })
 const upload = r.route({
-  rules: { access: 'signed-in', data: 'write', body: 'document' },
+  rules: { access: 'signed-in', data: 'write', body: 'document', scope: { of: 'association', in: 'body', param: 'companyId' } },
   method: 'post',
   path: '/documents',
   summary:
@@ -53,7 +55,7 @@ const replace = r.setFile('/documents/{id}/file', {
   errors: [400, 401, 403, 404, 409, 412, 413, 422],
 })
 const history = r.route({
-  rules: { access: 'signed-in', data: 'read' },
+  rules: { access: 'signed-in', data: 'read', scope: { of: 'document' } },
   method: 'get',
   path: '/documents/{id}/history',
   summary: 'Who uploaded and changed the document, newest first (staff of the company and the super admin; a resident who reads the document gets 403)',
@@ -63,7 +65,7 @@ const history = r.route({
 })
 
 /** The uploaded file of a multipart body (400 on `file` when there is none). */
-const fileOf = (form: Record<string, unknown>) => uploadedFile(form, m.documentFileRequired.id)
+const fileOf = (c: Context<AppEnv>, form: Record<string, unknown>) => uploadedFile(c, form, m.documentFileRequired.id)
 
 export const documentsRoutes = (documents: DocumentsService) =>
   router()
@@ -78,8 +80,11 @@ export const documentsRoutes = (documents: DocumentsService) =>
       const fields = DocumentUploadFields.safeParse(
         Object.fromEntries(Object.entries(form).filter(([k, v]) => k !== 'file' && typeof v === 'string' && v !== '')),
       )
-      if (!fields.success) throw validation(issuesOf(fields.error))
-      const document = await documents.upload(actor, fields.data, await fileOf(form))
+      if (!fields.success) {
+        await c.var.accessProbe?.()
+        throw validation(issuesOf(fields.error))
+      }
+      const document = await documents.upload(actor, fields.data, await fileOf(c, form))
       setETag(c, document.version)
       return c.json(document, 201)
     })
@@ -103,7 +108,7 @@ export const documentsRoutes = (documents: DocumentsService) =>
     })
     .openapi(replace, async (c) => {
       const form = await c.req.parseBody()
-      const document = await documents.replaceFile(requireActor(c.var.actor), c.req.valid('param').id, await fileOf(form), ifMatchVersion(c))
+      const document = await documents.replaceFile(requireActor(c.var.actor), c.req.valid('param').id, await fileOf(c, form), ifMatchVersion(c))
       setETag(c, document.version)
       return c.json(document, 200)
     })

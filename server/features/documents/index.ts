@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module'
+import { viewedScope } from '../../access/scope'
 import { documentEvents, documents } from '../../db/schema/documents'
 import { attachmentStore } from '../../integrations/files/attachment-store'
 import { resolve } from 'node:path'
@@ -28,6 +29,7 @@ export const documentsModule = defineModule({
       }),
   },
   routes: (s) => [documentsRoutes(s.documents)],
+  scopes: (s) => ({ document: viewedScope((actor, id) => s.documents.view(actor, id)) }),
   sync: (s) => [s.documents.syncEntity()],
   sweepFiles: (s) => s.documents.sweepFiles(),
 })

@@ -20,8 +20,8 @@ import { requireActor } from '../../access/actor'
 import type { ForumService } from './forum.service'
 
 const tags = ['Forum']
-const onThreads = itemRoutes({ tags, entity: ForumThread, name: 'thread' })
-const onPosts = itemRoutes({ tags, entity: ForumPost, name: 'post' })
+const onThreads = itemRoutes({ tags, entity: ForumThread, name: 'thread', scope: 'forumThread' })
+const onPosts = itemRoutes({ tags, entity: ForumPost, name: 'post', scope: 'forumPost' })
 const WHO =
   'Members of the association read its forum: its staff (every role) and its residents with a living agreement; the super admin reads all. ' +
   'Another association’s thread is 404, and so is a hidden one for members who do not moderate.'
@@ -45,7 +45,7 @@ const posts = onPosts.page('/forum/threads/{id}/posts', {
   query: PostListQuery,
 })
 const reply = onPosts.route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'forumThread' } },
   method: 'post',
   path: '/forum/threads/{id}/posts',
   summary:
@@ -57,7 +57,7 @@ const reply = onPosts.route({
 /** Following a thread, or no longer (a PUT and a DELETE of the same path). */
 const following = <const M extends 'put' | 'delete'>(method: M, summary: string) =>
   onThreads.route({
-    rules: { access: 'signed-in', data: 'write' },
+    rules: { access: 'signed-in', data: 'write', scope: { of: 'forumThread' } },
     method,
     path: '/forum/threads/{id}/follow',
     summary,
@@ -68,7 +68,7 @@ const following = <const M extends 'put' | 'delete'>(method: M, summary: string)
 const follow = following('put', 'Follow a thread: be told about its new replies (a member)')
 const unfollow = following('delete', 'Unfollow a thread: no more notices about its replies (posting again follows it again)')
 const moderateThread = onThreads.route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'forumThread' } },
   method: 'post',
   path: '/forum/threads/{id}/moderation',
   summary: 'Hide, unhide, lock, unlock, pin or unpin a thread (the association’s staff, the board included); audited with an optional reason',
@@ -77,7 +77,7 @@ const moderateThread = onThreads.route({
   errors: [400, 401, 403, 404],
 })
 const editPost = onPosts.route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'forumPost' } },
   method: 'patch',
   path: '/forum/posts/{id}',
   summary: 'Edit a post (its author; If-Match). Not on a locked thread, not once deleted.',
@@ -86,7 +86,7 @@ const editPost = onPosts.route({
   errors: [400, 401, 403, 404, 412, 422],
 })
 const deletePost = onPosts.route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'forumPost' } },
   method: 'delete',
   path: '/forum/posts/{id}',
   summary: 'Delete a post (its author): it stays in the thread marked deleted, without its text',
@@ -95,7 +95,7 @@ const deletePost = onPosts.route({
   errors: [401, 403, 404, 412],
 })
 const moderatePost = onPosts.route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'forumPost' } },
   method: 'post',
   path: '/forum/posts/{id}/moderation',
   summary: 'Hide or unhide a post (the association’s staff); audited with an optional reason',
@@ -104,7 +104,7 @@ const moderatePost = onPosts.route({
   errors: [400, 401, 403, 404],
 })
 const report = onPosts.route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'forumPost' } },
   method: 'post',
   path: '/forum/posts/{id}/report',
   summary: 'Report a post (a member; once per post, not one’s own): the moderators are told in-app',

@@ -267,6 +267,11 @@ export class ForumService {
     })
   }
 
+  /** The company of a post the actor may read (its thread readable, a hidden one only for moderators); else 404. */
+  async postOf(actor: Actor, id: string): Promise<{ companyId: string }> {
+    return { companyId: (await this.readablePost(this.callerOf(actor), id)).post.companyId }
+  }
+
   async thread(actor: Actor, id: string): Promise<ForumThread> {
     const row = await this.readableThread(this.callerOf(actor), id)
     return threadView(row, (await repo.followed(this.deps.db, actor.userId, [id])).has(id))

@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module'
+import { viewedScope } from '../../access/scope'
 import { lendingItems, loanReminders, loans } from '../../db/schema/lending'
 import { attachmentStore } from '../../integrations/files/attachment-store'
 import { RateLimiter } from '../../http/rate-limit'
@@ -56,6 +57,10 @@ export const lendingModule = defineModule({
     loanReminders: (s, k) => loanReminderJob({ db: k.db, clock: k.clock, notices: s.notices }),
   },
   routes: (s, k) => [lendingRoutes(s.lending, s.loans, { photo: new RateLimiter(k.clock, 30, 3_600_000) }), loansRoutes(s.loans)],
+  scopes: (s) => ({
+    lendingItem: viewedScope((actor, id) => s.lending.view(actor, id)),
+    loan: viewedScope((actor, id) => s.loans.view(actor, id)),
+  }),
   sync: (s) => [s.lending.syncEntity(), s.loans.syncEntity()],
   jobs: (s) => [
     // Loans' return reminders (the day before and on the day, 08:00) and the lender's overdue notice, each

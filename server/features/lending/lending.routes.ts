@@ -18,7 +18,7 @@ import { requireActor } from '../../access/actor'
 import type { LendingService } from './lending.service'
 import type { LoansService } from './loans.service'
 
-const r = itemRoutes({ tags: ['Lending'], entity: LendingItem, name: 'item' })
+const r = itemRoutes({ tags: ['Lending'], entity: LendingItem, name: 'item', scope: 'lendingItem' })
 const WHO =
   'Members of the association: its staff (every role) and its residents with a living agreement; the super admin reads all. ' +
   'Another association’s item is 404.'
@@ -56,7 +56,7 @@ const itemLoans = r.page('/lending/{id}/loans', {
   of: 'loans',
 })
 const requestLoan = r.route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'lendingItem' } },
   method: 'post',
   path: '/lending/{id}/loans',
   summary:
@@ -99,7 +99,7 @@ export const lendingRoutes = (lending: LendingService, loans: LoansService, limi
     .openapi(setPhoto, async (c) => {
       const actor = requireActor(c.var.actor)
       limits.photo.hit(`lending-photo:${actor.userId}`)
-      const file = await uploadedFile(await c.req.parseBody(), m.documentFileRequired.id)
+      const file = await uploadedFile(c, await c.req.parseBody(), m.documentFileRequired.id)
       const item = await lending.setPhoto(actor, c.req.valid('param').id, file, ifMatchVersion(c))
       setETag(c, item.version)
       return c.json(item, 200)

@@ -7,7 +7,7 @@ import { ifMatchVersion, setETag } from '../../http/versioning'
 import { requireActor } from '../../access/actor'
 import type { LoansService } from './loans.service'
 
-const r = itemRoutes({ tags: ['Lending'], entity: Loan, name: 'loan' })
+const r = itemRoutes({ tags: ['Lending'], entity: Loan, name: 'loan', scope: 'loan' })
 const STEP =
   'The same step again answers the loan as it is (a double click, a retry); a step the loan is past or not at is 409 INVALID_STATE; a stale If-Match 412. ' +
   'Another association’s loan is 404; a member who is not a party 403.'
@@ -57,7 +57,7 @@ const ret = step(
   LoanReturnRequest,
 )
 const settle = r.route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'loan' } },
   method: 'post',
   path: '/loans/{id}/deposit/settle',
   summary: 'The association’s chairman, administrator or accountant settles a deposit held for damage: refunds `refundOre` of it (0–the deposit; 0 keeps it)',

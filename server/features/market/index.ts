@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module'
+import { viewedScope } from '../../access/scope'
 import { marketListings } from '../../db/schema/market'
 import { attachmentStore } from '../../integrations/files/attachment-store'
 import { RateLimiter } from '../../http/rate-limit'
@@ -29,6 +30,7 @@ export const marketModule = defineModule({
       }),
   },
   routes: (s, k) => [marketRoutes(s.market, { contact: new RateLimiter(k.clock, 10, 3_600_000), photo: new RateLimiter(k.clock, 30, 3_600_000) })],
+  scopes: (s) => ({ listing: viewedScope((actor, id) => s.market.view(actor, id)) }),
   sync: (s) => [s.market.syncEntity()],
   sweepFiles: (s) => s.market.sweepFiles(),
 })

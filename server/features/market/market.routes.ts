@@ -9,7 +9,7 @@ import { ifMatchVersion, setETag } from '../../http/versioning'
 import { requireActor } from '../../access/actor'
 import type { MarketService } from './market.service'
 
-const r = itemRoutes({ tags: ['Market'], entity: Listing, name: 'listing' })
+const r = itemRoutes({ tags: ['Market'], entity: Listing, name: 'listing', scope: 'listing' })
 const WHO =
   'Members of the association read its market: its staff (every role) and its residents with a living agreement; the super admin reads all. ' +
   'Another association’s listing is 404.'
@@ -30,7 +30,7 @@ const update = r.update('/market/{id}', {
 })
 const remove = r.remove('/market/{id}', { summary: 'Delete a listing: the seller, the association’s staff (moderation) or the super admin' })
 const renew = r.route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'listing' } },
   method: 'post',
   path: '/market/{id}/renew',
   summary: 'Renew a listing: it expires 30 days from now (the seller only; 422 for a listing marked gone)',
@@ -48,7 +48,7 @@ const setPhoto = r.setFile('/market/{id}/photo', {
     'Set or replace the photo (multipart field `file`; the seller only): PNG, JPEG, GIF or WebP, at most 5 MB, checked by content and by the virus-scanning hook',
 })
 const contact = r.route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'listing' } },
   method: 'post',
   path: '/market/{id}/contact',
   summary:
@@ -96,7 +96,7 @@ export const marketRoutes = (market: MarketService, limits: { contact: RateLimit
     .openapi(setPhoto, async (c) => {
       const actor = requireActor(c.var.actor)
       limits.photo.hit(`market-photo:${actor.userId}`)
-      const file = await uploadedFile(await c.req.parseBody(), m.documentFileRequired.id)
+      const file = await uploadedFile(c, await c.req.parseBody(), m.documentFileRequired.id)
       const listing = await market.setPhoto(actor, c.req.valid('param').id, file, ifMatchVersion(c))
       setETag(c, listing.version)
       return c.json(listing, 200)

@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module'
+import { viewedScope } from '../../access/scope'
 import { messageAttachments, messageRecipients, messages } from '../../db/schema/messages'
 import { attachmentStore } from '../../integrations/files/attachment-store'
 import { RateLimiter } from '../../http/rate-limit'
@@ -35,6 +36,7 @@ export const messagesModule = defineModule({
   routes: (s, k) => [
     messagesRoutes(s.messages, s.contact, { anonymous: new RateLimiter(k.clock, 5, 3_600_000), contact: new RateLimiter(k.clock, 5, 3_600_000) }),
   ],
+  scopes: (s) => ({ message: viewedScope((actor, id) => s.messages.view(actor, id)) }),
   sync: (s) => [messageSync(s.messages)],
   // Sends scheduled messages when their Copenhagen time comes, and marks recipients whose e-mail has left as received.
   jobs: (s) => [{ name: 'messages', everyMs: 2000, run: async () => await s.messages.tick() }],

@@ -86,7 +86,7 @@ const anonymous = route({
   },
 })
 const getOne = route({
-  rules: { access: 'signed-in', data: 'read' },
+  rules: { access: 'signed-in', data: 'read', scope: { of: 'message' } },
   method: 'get',
   path: '/messages/{id}',
   tags,
@@ -96,7 +96,7 @@ const getOne = route({
   responses: { 200: one('The message'), 401: e[401], 404: e[404] },
 })
 const update = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'message' } },
   method: 'patch',
   path: '/messages/{id}',
   tags,
@@ -106,7 +106,7 @@ const update = route({
   responses: { 200: one('The draft'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412], 422: e[422] },
 })
 const remove = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'message' } },
   method: 'delete',
   path: '/messages/{id}',
   tags,
@@ -116,7 +116,7 @@ const remove = route({
   responses: { 204: { description: 'Deleted' }, 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
 const send = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'message' } },
   method: 'post',
   path: '/messages/{id}/send',
   tags,
@@ -128,7 +128,7 @@ const send = route({
   responses: { 200: one('The sent or scheduled message'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 422: e[422] },
 })
 const viewed = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'message' } },
   method: 'post',
   path: '/messages/{id}/view',
   tags,
@@ -138,7 +138,7 @@ const viewed = route({
   responses: { 200: one('The message'), 401: e[401], 404: e[404] },
 })
 const upload = route({
-  rules: { access: 'signed-in', data: 'write', body: 'attachment' },
+  rules: { access: 'signed-in', data: 'write', body: 'attachment', scope: { of: 'message' } },
   method: 'post',
   path: '/messages/{id}/attachments',
   tags,
@@ -153,7 +153,7 @@ const upload = route({
   responses: { 201: one('The draft with the attachment'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 413: e[413], 422: e[422] },
 })
 const download = route({
-  rules: { access: 'signed-in', data: 'read' },
+  rules: { access: 'signed-in', data: 'read', scope: { of: 'message' } },
   method: 'get',
   path: '/messages/{id}/attachments/{attachmentId}',
   tags,
@@ -167,7 +167,7 @@ const download = route({
   },
 })
 const removeAttachment = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'message' } },
   method: 'delete',
   path: '/messages/{id}/attachments/{attachmentId}',
   tags,
@@ -233,7 +233,7 @@ export const messagesRoutes = (messages: MessagesService, contactService: Contac
     })
     .openapi(viewed, async (c) => c.json(await messages.markViewed(requireActor(c.var.actor), c.req.valid('param').id), 200))
     .openapi(upload, async (c) => {
-      const file = await uploadedFile(await c.req.parseBody(), 'This field is required')
+      const file = await uploadedFile(c, await c.req.parseBody(), 'This field is required')
       const message = await messages.addAttachment(requireActor(c.var.actor), c.req.valid('param').id, file)
       return c.json(message, 201)
     })

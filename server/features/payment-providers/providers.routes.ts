@@ -12,7 +12,7 @@ const ProviderParam = CompanyParam.extend({ providerId: z.uuid() })
 const one = { description: 'The provider (secrets masked; ETag: its version)', ...json(PaymentProvider) }
 
 const list = route({
-  rules: { access: 'signed-in', data: 'read' },
+  rules: { access: 'signed-in', data: 'read', scope: { of: 'company' } },
   method: 'get',
   path: '/company/{id}/payment-providers',
   tags,
@@ -22,7 +22,7 @@ const list = route({
   responses: { 200: { description: 'Providers', ...json(z.array(PaymentProvider)) }, 401: e[401], 404: e[404] },
 })
 const create = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
   method: 'post',
   path: '/company/{id}/payment-providers',
   tags,
@@ -32,7 +32,7 @@ const create = route({
   responses: { 201: one, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
 const getOne = route({
-  rules: { access: 'signed-in', data: 'read' },
+  rules: { access: 'signed-in', data: 'read', scope: { of: 'company' } },
   method: 'get',
   path: '/company/{id}/payment-providers/{providerId}',
   tags,
@@ -42,7 +42,7 @@ const getOne = route({
   responses: { 200: one, 401: e[401], 404: e[404] },
 })
 const update = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
   method: 'patch',
   path: '/company/{id}/payment-providers/{providerId}',
   tags,
@@ -52,7 +52,7 @@ const update = route({
   responses: { 200: one, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
 })
 const toggle = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
   method: 'patch',
   path: '/company/{id}/payment-providers/{providerId}/toggle-active',
   tags,
@@ -62,7 +62,7 @@ const toggle = route({
   responses: { 200: one, 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
 })
 const testConnection = route({
-  rules: { access: 'signed-in', data: 'own-steps', calls: 'vipps' },
+  rules: { access: 'signed-in', data: 'own-steps', calls: 'vipps', scope: { of: 'company' } },
   method: 'post',
   path: '/company/{id}/payment-providers/{providerId}/test-connection',
   tags,

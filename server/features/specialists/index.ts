@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module'
+import { viewedScope } from '../../access/scope'
 import { specialists } from '../../db/schema/knowledge'
 import { createSpecialistsService, type SpecialistsService } from './specialists.service'
 import { specialistsRoutes } from './specialists.routes'
@@ -15,5 +16,6 @@ export const specialistsModule = defineModule({
   tables: [specialists],
   services: { specialists: (s, k) => createSpecialistsService({ db: k.db, clock: k.clock, companies: s.companies, residency: s.residency }) },
   routes: (s) => [specialistsRoutes(s.specialists)],
+  scopes: (s) => ({ specialist: viewedScope((actor, id) => s.specialists.view(actor, id)) }),
   sync: (s) => [s.specialists.syncEntity()],
 })

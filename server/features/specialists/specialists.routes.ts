@@ -6,7 +6,7 @@ import { ifMatchVersion, setETag } from '../../http/versioning'
 import { requireActor } from '../../access/actor'
 import type { SpecialistsService } from './specialists.service'
 
-const r = itemRoutes({ tags: ['Specialists'], entity: Specialist, name: 'specialist' })
+const r = itemRoutes({ tags: ['Specialists'], entity: Specialist, name: 'specialist', scope: 'specialist' })
 const WHO =
   'Members of the association read its specialists: its staff (every role) and its residents with a living agreement; the super admin reads all. Another association’s is 404.'
 const WRITERS = 'The association’s staff (every role) and the super admin; a member who reads it gets 403.'

@@ -6,7 +6,7 @@ import { requireActor } from '../../access/actor'
 import type { StatisticsService } from './statistics.service'
 
 const chargeStatistics = route({
-  rules: { access: 'signed-in', data: 'read' },
+  rules: { access: 'signed-in', data: 'read', scope: { of: 'company' } },
   method: 'get',
   path: '/company/{id}/charges-statistics',
   tags: ['Statistics'],

@@ -27,6 +27,7 @@ export const webhooksModule = defineModule({
       }),
   },
   routes: (s) => [webhooksRoutes(s.webhooks)],
+  scopes: (s) => ({ webhookProvider: (actor, id) => s.webhooks.scopeOf(actor, id) }),
   jobs: (s) => [{ name: 'vipps-webhooks', everyMs: 2000, run: () => s.webhooks.processDue(), locked: false }],
 })
 

@@ -28,7 +28,7 @@ const providers = route({
   responses: { 200: { description: 'Providers', ...json(z.array(WebhookProviderSummary)) }, 401: e[401], 403: e[403] },
 })
 const list = route({
-  rules: { access: 'signed-in', data: 'read' },
+  rules: { access: 'signed-in', data: 'read', scope: { of: 'webhookProvider', param: 'providerId' } },
   method: 'get',
   path: '/webhook/{providerId}',
   tags,
@@ -38,7 +38,7 @@ const list = route({
   responses: { 200: { description: 'Webhooks', ...json(z.array(Webhook)) }, 401: e[401], 403: e[403], 404: e[404] },
 })
 const register = route({
-  rules: { access: 'signed-in', data: 'own-steps', calls: 'vipps' },
+  rules: { access: 'signed-in', data: 'own-steps', calls: 'vipps', scope: { of: 'webhookProvider', param: 'providerId' } },
   method: 'post',
   path: '/webhook/register/{providerId}',
   tags,
@@ -57,7 +57,7 @@ const register = route({
   },
 })
 const remove = route({
-  rules: { access: 'signed-in', data: 'own-steps', calls: 'vipps' },
+  rules: { access: 'signed-in', data: 'own-steps', calls: 'vipps', scope: { of: 'webhookProvider', param: 'providerId' } },
   method: 'delete',
   path: '/webhook/{providerId}',
   tags,

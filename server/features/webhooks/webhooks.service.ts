@@ -63,6 +63,11 @@ export class WebhooksService {
     return (this.dummy ??= this.deps.secrets.seal(randomToken()))
   }
 
+  /** The company of a provider whose webhooks the actor may manage (the super admin's); else 404 (server/access/scope.ts). */
+  async scopeOf(actor: Actor, providerId: string): Promise<string> {
+    return (await this.manageable(actor, providerId)).companyId
+  }
+
   private async manageable(actor: Actor, providerId: string) {
     assertCan(actor, 'providers:manage')
     return await this.deps.providers.visible(actor, providerId)

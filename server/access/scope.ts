@@ -1,0 +1,80 @@
+import type { Context } from 'hono'
+import { z } from 'zod'
+import type { CompanyRole } from '../../shared/domain/roles'
+import { messages as m } from '../../shared/i18n-messages'
+import { forbidden, notFound } from '../errors'
+import type { Actor } from './actor'
+import { isSuperAdmin, roleIn } from './policy'
+
+/**
+ * Whose data a route reaches, declared with the route (`rules.scope`, server/http/route.ts) so that
+ * access is decided before the body is judged (docs/API.md "Refusals"): a caller who may not know
+ * the entity exists gets 404, one whose role may not act 403 — never a 400 about a body they may
+ * not send at all. `of` names the kind of entity a module answers for (`FeatureModule.scopes`).
+ */
+export interface RouteScope {
+  of: string
+  /** Where its id is: a path parameter (the default), a query parameter or a field of the JSON body. */
+  in?: 'path' | 'query' | 'body'
+  /** The parameter or field holding the id; `id` by default. */
+  param?: string
+  /** The company roles that may act (the super admin always may); others who may see it get 403. */
+  roles?: readonly CompanyRole[]
+}
+
+/**
+ * Answers the company of an entity the actor may know exists, or throws 404. Each module answers
+ * for its own kinds with the same visibility its reads use.
+ */
+export type ScopeCheck = (actor: Actor, id: string) => Promise<string>
+
+/** The checks of every module by kind (built once by the app from the modules' `scopes`). */
+export type ScopeChecks = ReadonlyMap<string, ScopeCheck>
+
+/** The id the scope names in this request; undefined when the caller did not send one (the body's own 400 then). */
+async function idOf(c: Context, scope: RouteScope): Promise<string | undefined> {
+  const name = scope.param ?? 'id'
+  if ((scope.in ?? 'path') === 'path') return c.req.param(name)
+  if (scope.in === 'query') return c.req.query(name)
+  // A JSON body or a multipart form (an upload's fields); either is parsed once and kept by Hono.
+  const multipart = c.req.header('Content-Type')?.startsWith('multipart/form-data')
+  const body: unknown = await (multipart ? c.req.parseBody() : c.req.json()).catch(() => undefined)
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined
+  return typeof value === 'string' ? value : undefined
+}
+
+/**
+ * Decides the caller's access to the scope of `c`'s request: 404 for an entity they may not know,
+ * 403 with the reason for a role that may not act; nothing when they may.
+ */
+export async function checkScope(c: Context, checks: ScopeChecks, actor: Actor, scope: RouteScope): Promise<void> {
+  const check = checks.get(scope.of)
+  if (!check) throw new Error(`No module answers for the scope "${scope.of}"`)
+  const id = await idOf(c, scope)
+  // No id, or one that is not an id at all: the 400 that follows says so and reveals nothing.
+  if (id === undefined || !z.uuid().safeParse(id).success) return
+  const companyId = await check(actor, id)
+  if (!scope.roles || isSuperAdmin(actor)) return
+  const role = roleIn(actor, companyId)
+  if (!role || !scope.roles.includes(role)) throw forbidden(m.roleMayNotAct.id)
+}
+
+/**
+ * An association as a scope: known to the super admin and its staff, and with `residents` to those
+ * who live there too; 404 to anyone else (as the services answer, docs/PRODUCT.md §6).
+ */
+export const companyScope =
+  (residents?: (userId: string, companyId: string) => Promise<boolean>): ScopeCheck =>
+  async (actor, companyId) => {
+    if (isSuperAdmin(actor) || roleIn(actor, companyId) || (residents && (await residents(actor.userId, companyId)))) return companyId
+    throw notFound(m.companyNotFound.id)
+  }
+
+/**
+ * A kind whose module reads it with the caller's visibility already (`view`, `get`): the entity's
+ * company (a platform-wide one has none, so only the super admin may act on it), or that read's 404.
+ */
+export const viewedScope =
+  <T extends { companyId: string | null }>(view: (actor: Actor, id: string) => Promise<T>): ScopeCheck =>
+  async (actor, id) =>
+    (await view(actor, id)).companyId ?? ''

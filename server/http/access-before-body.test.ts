@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { v7 } from 'uuid'
+import { demo, testApp, type TestApp } from '../test/harness'
+import { documentedRoutes, type DocumentedRoute } from './route'
+
+/**
+ * Access is decided before the body (docs/API.md "Refusals"), proven over the whole OpenAPI
+ * document: every signed-in route that reaches an association's data declares its scope, and a
+ * request whose body or query fails validation still hears 401 from a guest's side and 404 from
+ * another association's administrator — never a 400 that tells an outsider how to word it.
+ */
+
+/** The caller's own data: their account, sessions and notifications; no association is named. */
+const OWN = ['/api/account/', '/api/auth/', '/api/notifications/']
+
+const signedIn = (t: TestApp) => documentedRoutes(t.app).filter((r) => r.rules?.access === 'signed-in')
+
+/** A request of `route` naming the main association (or a made-up item) with a body and query that fail validation. */
+function refusedRequest(route: DocumentedRoute, companyId: string): { path: string; body?: unknown } {
+  const scope = route.rules!.scope!
+  const named = scope.of === 'company' || scope.of === 'association' ? companyId : v7()
+  let path = route.path.slice('/api'.length).replace(`{${scope.param ?? 'id'}}`, named)
+  path = path.replace(/\{[^}]+\}/g, () => v7())
+  // A limit no list takes and fields no body has: each fails its schema.
+  path += `?limit=oops${scope.in === 'query' ? `&${scope.param}=${named}` : ''}`
+  const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : { bogus: 1, ...(scope.in === 'body' ? { [scope.param!]: named } : {}) }
+  return { path, body }
+}
+
+describe('access before the body', () => {
+  it('every signed-in route that names an association or its data declares a scope', async () => {
+    const t = await testApp()
+    const unscoped = signedIn(t)
+      .filter((r) => r.path.includes('{') && !OWN.some((own) => r.path.startsWith(own)) && !r.rules?.scope)
+      .map((r) => `${r.method} ${r.path}`)
+    expect(unscoped).toEqual([])
+  })
+
+  it('another association’s administrator hears 404 and a guest 401 on every scoped route, whatever the body', async () => {
+    const t = await testApp()
+    const other = await t.login(demo.otherAdmin)
+    const companyId = (await t.call('GET', '/account/info', { token: await t.login(demo.admin) })).json.companies[0].id as string
+    const scoped = signedIn(t).filter((r) => r.rules?.scope)
+    expect(scoped.length).toBeGreaterThan(100)
+    const answers: string[] = []
+    for (const route of scoped) {
+      const { path, body } = refusedRequest(route, companyId)
+      const headers = { 'Idempotency-Key': v7(), 'If-Match': '1' }
+      const outsider = await t.call(route.method, path, { token: other, body, headers })
+      const guest = await t.call(route.method, path, { body, headers })
+      // 403 only where nobody but the platform's administrator may act (the route names nothing of theirs).
+      const expected = route.path.startsWith('/api/webhook/') ? 403 : 404
+      if (outsider.status !== expected || guest.status !== 401) answers.push(`${route.method} ${route.path}: ${outsider.status} ${guest.status}`)
+    }
+    expect(answers).toEqual([])
+  }, 120_000)
+
+  it('an upload with no file, and a body that is not JSON at all, answer the outsider 404 too', async () => {
+    const t = await testApp()
+    const other = await t.login(demo.otherAdmin)
+    const form = new FormData()
+    form.set('note', 'no file here')
+    const upload = await t.app.request(`/api/messages/${v7()}/attachments`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${other}` } })
+    expect(upload.status).toBe(404)
+    const broken = await t.call('POST', `/invoice/${v7()}/markPaid`, { token: other, body: '{"note": ', headers: { 'Idempotency-Key': v7() } })
+    expect(broken.status).toBe(404)
+    // The caller who may act still hears what is wrong with the body.
+    const own = await t.call('POST', `/invoice/${v7()}/markPaid`, { token: await t.login(demo.admin), body: '{"note": ', headers: { 'Idempotency-Key': v7() } })
+    expect(own.status).toBe(404)
+  })
+})
