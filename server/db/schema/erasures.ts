@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { erasureChannels, erasureRequestStatuses } from '../../../shared/contract/personal-data'
 
 /**
  * Erase requests handled (docs/PRIVACY.md, decision 0069): which account was erased,
@@ -21,11 +22,6 @@ export const personalDataErasures = sqliteTable(
   },
   (t) => [index('personal_data_erasures_company').on(t.companyId, t.erasedAt), index('personal_data_erasures_user').on(t.userId)],
 )
-
-/** How an erasure request reached the association (docs/PRIVACY.md "Erasure on request"): the member themself in the app, or another way staff recorded. */
-export const erasureChannels = ['APP', 'LETTER', 'EMAIL', 'PHONE', 'IN_PERSON', 'OTHER'] as const
-/** Where a request stands: waiting for a second staff member, or decided (erased, rejected, withdrawn by the member). */
-export const erasureRequestStatuses = ['PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const
 
 /**
  * Erasure requests (docs/decisions/0080-erasure-only-on-request.md): a member is erased only on
@@ -59,6 +55,8 @@ export const personalDataErasureRequests = sqliteTable(
     index('personal_data_erasure_requests_company').on(t.companyId, t.recordedAt),
     index('personal_data_erasure_requests_user').on(t.userId),
     // One request waits per member and association: a second is refused (409).
-    uniqueIndex('personal_data_erasure_requests_pending').on(t.companyId, t.userId).where(sql`status = 'PENDING'`),
+    uniqueIndex('personal_data_erasure_requests_pending')
+      .on(t.companyId, t.userId)
+      .where(sql`status = 'PENDING'`),
   ],
 )
