@@ -142,7 +142,7 @@ export function ErasureRequestSection({ online }: { online: boolean }) {
         open={asking && !!company}
         title={<Trans>Ask {company?.name ?? ''} to erase your personal data?</Trans>}
         // Short: a long Danish word in the button would widen the dialog past a phone's screen.
-        confirmLabel={<Trans>Send request</Trans>}
+        confirmLabel={<Trans>Send the request</Trans>}
         busy={busy === 'file'}
         onConfirm={() => void send()}
         onCancel={() => setAsking(false)}
