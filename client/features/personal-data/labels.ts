@@ -5,7 +5,8 @@ import type { BadgeVariant } from '../../components/ui/Badge'
 
 /** How a request reached the association (decision 0080). */
 export const channelLabels: Record<ErasureChannel, MessageDescriptor> = {
-  APP: msg`In the app`,
+  // Lower case: it is shown in brackets after the date ("Asked on … (in the app)"), never in the channel choice.
+  APP: msg`in the app`,
   LETTER: msg`Letter`,
   EMAIL: msg`E-mail`,
   PHONE: msg`Phone`,
