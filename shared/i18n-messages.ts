@@ -310,6 +310,18 @@ export const messages = {
   erasureSelf: /*i18n*/ { id: 'You cannot erase your own account here.' },
   erasureSuperAdmin: /*i18n*/ { id: 'A super admin’s account cannot be erased.' },
   erasureAlreadyErased: /*i18n*/ { id: 'This member’s personal data has already been erased.' },
+  // Erasure only on request (decision 0080)
+  erasureStaffRole: /*i18n*/ {
+    id: 'A member of an association’s staff cannot be erased while they hold the role. The role must be taken away first.',
+  },
+  erasureLastManager: /*i18n*/ {
+    id: 'The association’s last chairman or administrator cannot be erased. The role must be handed to someone else first.',
+  },
+  erasureOwnRecording: /*i18n*/ { id: 'You recorded this request yourself. Another staff member must approve it.' },
+  erasureRequestPending: /*i18n*/ { id: 'A request to erase this member’s personal data is already waiting for approval.' },
+  erasureRequestDecided: /*i18n*/ { id: 'This request has already been decided.' },
+  erasureRequestNotFound: /*i18n*/ { id: 'Erasure request not found.' },
+  erasureNoteRequired: /*i18n*/ { id: 'Please write why the request is rejected (at most 500 characters)' },
   /** The name an erased account shows (shared/erased-person.ts): the stored sentinel is this id. */
   erasedMember: /*i18n*/ { id: 'Erased member' },
   // Bookkeeping (docs/BOOKKEEPING.md, decision 0067)

@@ -132,11 +132,16 @@ describe('the demo history of charges', () => {
     expect(await s.db.select().from(charges).all()).toHaveLength(18)
     expect(await steps()).toEqual([1, 2])
 
-    // The former resident (agreement ended, nothing owed) can be erased; a running member cannot.
+    // The former resident (agreement ended, nothing owed) can be erased on request; a running member cannot (decision 0080).
+    const admin = await s.token(demo.admin)
     const chairman = await s.token(demo.chairman)
     const userOf = async (email: string) => (await s.db.select().from(users).where(eq(users.emailAddress, email)).get())!.id
-    const erase = (userId: string) =>
-      s.post(`/companies/${companyId}/members/${userId}/erase`, chairman, { reason: 'MEMBER_REQUEST', requestedOn: '2026-11-20' })
+    const erase = async (userId: string) => {
+      const recorded = await s.post(`/companies/${companyId}/erasure-requests`, admin, { userId, channel: 'LETTER', requestedOn: '2026-11-20' })
+      expect(recorded.status).toBe(201)
+      const { id } = (await recorded.json()) as { id: string }
+      return await s.post(`/companies/${companyId}/erasure-requests/${id}/approve`, chairman, {})
+    }
     expect((await erase(await userOf('beboer03@solgaarden.dk'))).status).toBe(409)
     expect((await erase(await userOf(FORMER_RESIDENT))).status).toBe(200)
 

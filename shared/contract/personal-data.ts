@@ -74,3 +74,71 @@ export const PersonalDataExport = z
   .meta({ id: 'PersonalDataExport' })
 export type PersonalDataExport = z.infer<typeof PersonalDataExport>
 export type PersonalDataSection = Exclude<keyof PersonalDataExport, 'format' | 'exportedAt'>
+
+/**
+ * Erasure only on request (decision 0080, docs/PRIVACY.md): the member files a request in the app
+ * (`APP`), or staff record one the member made another way; another staff member (or the super
+ * admin) approves it, and only then the erasure runs.
+ */
+export const erasureChannels = ['APP', 'LETTER', 'EMAIL', 'PHONE', 'IN_PERSON', 'OTHER'] as const
+export type ErasureChannel = (typeof erasureChannels)[number]
+/** The ways staff record a request the member made outside the app. */
+export const recordedChannels = ['LETTER', 'EMAIL', 'PHONE', 'IN_PERSON', 'OTHER'] as const
+export const erasureRequestStatuses = ['PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const
+export type ErasureRequestStatus = (typeof erasureRequestStatuses)[number]
+
+/** The member's own request, to one of their associations. */
+export const FileErasureRequest = z.object({ companyId: z.uuid({ error: m.optionInvalid.id }) }).meta({ id: 'FileErasureRequest' })
+export type FileErasureRequest = z.infer<typeof FileErasureRequest>
+
+/** A request the member made by letter, e-mail, phone or in person, recorded by staff. */
+export const RecordErasureRequest = z
+  .object({
+    userId: z.uuid({ error: m.optionInvalid.id }),
+    channel: z.enum(recordedChannels, { error: m.optionInvalid.id }),
+    /** The day the member asked. */
+    requestedOn: ErasureDate,
+  })
+  .meta({ id: 'RecordErasureRequest' })
+export type RecordErasureRequest = z.infer<typeof RecordErasureRequest>
+
+/** Why staff reject (or cancel) a request: shown to staff and kept in the audit. */
+export const RejectErasureRequest = z
+  .object({
+    note: z.string({ error: m.erasureNoteRequired.id }).trim().min(1, { error: m.erasureNoteRequired.id }).max(500, { error: m.erasureNoteRequired.id }),
+  })
+  .meta({ id: 'RejectErasureRequest' })
+export type RejectErasureRequest = z.infer<typeof RejectErasureRequest>
+
+/** A request with its audit: who asked or recorded it and how, who decided and when. Names as stored (an erased one is `ERASED_NAME`). */
+export const ErasureRequest = z
+  .object({
+    id: z.string(),
+    companyId: z.string(),
+    companyName: z.string(),
+    userId: z.string(),
+    personName: z.string(),
+    channel: z.enum(erasureChannels),
+    requestedOn: z.string(),
+    recordedByUserId: z.string(),
+    recordedByName: z.string(),
+    recordedAt: z.string(),
+    status: z.enum(erasureRequestStatuses),
+    decidedByUserId: z.string().nullable(),
+    decidedByName: z.string().nullable(),
+    decidedAt: z.string().nullable(),
+    decisionNote: z.string().nullable(),
+    erasureId: z.string().nullable(),
+  })
+  .meta({ id: 'ErasureRequest' })
+export type ErasureRequest = z.infer<typeof ErasureRequest>
+export const ErasureRequestList = z.array(ErasureRequest).meta({ id: 'ErasureRequestList' })
+
+/** The profile's view: the member's requests, and the associations they may ask (those they hold a role or an agreement in). */
+export const MyErasureRequests = z
+  .object({
+    companies: z.array(z.object({ id: z.string(), name: z.string() })),
+    requests: ErasureRequestList,
+  })
+  .meta({ id: 'MyErasureRequests' })
+export type MyErasureRequests = z.infer<typeof MyErasureRequests>

@@ -18,9 +18,8 @@ import { AddProviderForm } from '../payment-providers/AddProviderForm'
 import { changeMemberRole, deleteAddress, removeMember } from './company-child-mutations'
 import { useCompanyRows, type CompanyChildRow } from './use-company-rows'
 import { BreakableEmail } from '../../components/ui/BreakableEmail'
-import { useSession } from '../auth/session'
-import { EraseMemberSection, useMayErase, type EraseRequest } from '../personal-data/EraseMemberSection'
-import { ERASED_NAME, personEmail, personName } from '../../../shared/erased-person'
+import { ErasureRequestsSection } from '../personal-data/ErasureRequestsSection'
+import { personEmail, personName } from '../../../shared/erased-person'
 
 export type CompanyTab = 'overview' | 'providers' | 'addresses' | 'users'
 
@@ -225,8 +224,6 @@ function AddressTable({
 function UsersPanel({ handle, companyId, canManage }: { handle: SyncHandle; companyId: string; canManage: boolean }) {
   const { t } = useLingui()
   const [adding, setAdding] = useState(false)
-  const [eraseRequest, setEraseRequest] = useState<EraseRequest | null>(null)
-  const mayErase = useMayErase(companyId)
   const rows = useCompanyRows(handle, 'member', companyId) as (Partial<CompanyMember> & CompanyChildRow)[] | undefined
   if (!rows) return <Spinner label={t`Loading company members`} />
   return (
@@ -243,16 +240,9 @@ function UsersPanel({ handle, companyId, canManage }: { handle: SyncHandle; comp
         <p className="empty">
           <Trans>No company members found</Trans>
         </p>
-      : <MemberTable
-          handle={handle}
-          companyId={companyId}
-          canManage={canManage}
-          rows={rows}
-          onErase={canManage && mayErase ? (userId) => setEraseRequest({ userId, at: Date.now() }) : undefined}
-        />
-      }
-      {/* Personal data (decision 0069): only the chairman, the administrator and the super admin see it. */}
-      {canManage && <EraseMemberSection handle={handle} companyId={companyId} members={rows} request={eraseRequest} />}
+      : <MemberTable handle={handle} companyId={companyId} canManage={canManage} rows={rows} />}
+      {/* Erasure requests (decision 0080): the association's staff and the super admin see them. */}
+      <ErasureRequestsSection handle={handle} companyId={companyId} members={rows} />
     </>
   )
 }
@@ -262,17 +252,13 @@ function MemberTable({
   companyId,
   canManage,
   rows,
-  onErase,
 }: {
   handle: SyncHandle
   companyId: string
   canManage: boolean
   rows: (Partial<CompanyMember> & CompanyChildRow)[]
-  /** Opens the erase dialog for the row's person (the chairman, the administrator and the super admin). */
-  onErase?: (userId: string) => void
 }) {
   const { t, i18n } = useLingui()
-  const selfId = useSession().user?.id
   const roleLabel = (name: string) => t`Role of ${name}`
   const columns = canManage ? 5 : 4
   const remove = (m: Partial<CompanyMember> & { id: string }) => (
@@ -282,14 +268,6 @@ function MemberTable({
       </Trans>
     </Button>
   )
-  const erase = (m: Partial<CompanyMember> & { id: string }) =>
-    onErase && m.userId && m.userId !== selfId && m.name !== ERASED_NAME ?
-      <Button variant="ghost" size="sm" onClick={() => onErase(m.userId!)}>
-        <Trans>
-          Erase personal data… <span className="sr-only">{m.name}</span>
-        </Trans>
-      </Button>
-    : null
   return (
     <Table caption={t`Users`} captionHidden className="table-members">
       <thead>
@@ -350,19 +328,9 @@ function MemberTable({
                 : m.role ?
                   i18n._(companyRoleLabels[m.role])
                 : ''}
-                {canManage && (
-                  <span className="show-phone">
-                    {remove(m)}
-                    {erase(m)}
-                  </span>
-                )}
+                {canManage && <span className="show-phone">{remove(m)}</span>}
               </td>
-              {canManage && (
-                <td className="cell-actions hide-phone">
-                  {remove(m)}
-                  {erase(m)}
-                </td>
-              )}
+              {canManage && <td className="cell-actions hide-phone">{remove(m)}</td>}
             </tr>
             <RowProblem handle={handle} row={m} columns={columns} />
           </Fragment>

@@ -5,7 +5,7 @@ import { fileNameOf } from '../../lib/api'
 const row = (data: Record<string, unknown>) => ({ id: crypto.randomUUID(), _version: 1, ...data })
 
 describe('erasablePeople', () => {
-  it('lists staff and agreement members once each, by name, without the caller and already erased accounts', () => {
+  it('lists agreement members once each, by name, without staff, the caller and already erased accounts', () => {
     const members = [
       row({ userId: 'u-karen', name: 'Karen Holm', email: 'formand@x.dk' }),
       row({ userId: 'u-jonas', name: 'Jonas Berg', email: 'bestyrelse@x.dk' }),
@@ -17,10 +17,9 @@ describe('erasablePeople', () => {
       row({ member: { userId: 'u-gone', fullName: 'Erased member', emailAddress: 'erased-u-gone@erased.invalid' } }),
       row({ status: 'CREATED' }),
     ]
-    expect(erasablePeople(members, agreements, 'u-karen')).toEqual([
-      { userId: 'u-emma', name: 'Emma Hansen', email: 'beboer03@x.dk' },
-      { userId: 'u-jonas', name: 'Jonas Berg', email: 'bestyrelse@x.dk' },
-    ])
+    // Jonas is on the board (a member row): staff are never erased while they hold the role (decision 0080).
+    expect(erasablePeople(members, agreements, 'u-karen')).toEqual([{ userId: 'u-emma', name: 'Emma Hansen', email: 'beboer03@x.dk' }])
+    expect(erasablePeople([], agreements, 'u-emma')).toEqual([{ userId: 'u-jonas', name: 'Jonas Berg', email: 'bestyrelse@x.dk' }])
   })
 })
 

@@ -2,7 +2,7 @@ import type { LocalDb, Row } from '../../sync/local-db'
 import { sharedQuery, type SharedQuery } from '../../sync/shared-query'
 import { ERASED_NAME } from '../../../shared/contract/personal-data'
 
-/** Someone whose personal data an association's staff may erase: on its staff, or with an agreement there (in any state). */
+/** Someone whose personal data may be erased on request: a member of an agreement of the association (in any state). */
 export interface Person {
   userId: string
   name: string
@@ -10,21 +10,21 @@ export interface Person {
 }
 
 /**
- * The association's people from the device's copy: its staff (member rows) and the members of its
- * agreements, each once, by name; already erased accounts and the caller left out. Pure, so it is
+ * The people a request can be recorded for, from the device's copy: the members of the
+ * association's agreements, each once, by name; its staff (member rows: never erased while they
+ * hold the role, decision 0080), already erased accounts and the caller left out. Pure, so it is
  * tested without a database.
  */
 export function erasablePeople(members: readonly Row[], agreements: readonly Row[], selfId: string | undefined): Person[] {
+  const staff = new Set(members.map((m) => m.userId).filter((id): id is string => typeof id === 'string'))
   const people = new Map<string, Person>()
-  for (const m of members)
-    if (typeof m.userId === 'string') people.set(m.userId, { userId: m.userId, name: String(m.name ?? ''), email: String(m.email ?? '') })
   for (const a of agreements) {
     const member = a.member as { userId?: string; fullName?: string; emailAddress?: string } | undefined
     if (member?.userId && !people.has(member.userId))
       people.set(member.userId, { userId: member.userId, name: member.fullName ?? '', email: member.emailAddress ?? '' })
   }
   return [...people.values()]
-    .filter((p) => p.userId !== selfId && p.name !== ERASED_NAME)
+    .filter((p) => p.userId !== selfId && !staff.has(p.userId) && p.name !== ERASED_NAME)
     .sort((a, b) => a.name.localeCompare(b.name, 'da') || a.email.localeCompare(b.email))
 }
 

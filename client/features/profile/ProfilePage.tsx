@@ -18,6 +18,7 @@ import { translateIssue } from '../../lib/form-issues'
 import { usePageTitle } from '../../lib/use-page-title'
 import { SignOutButton } from '../auth/SignOutButton'
 import { PersonalDataSection } from '../personal-data/PersonalDataSection'
+import { ErasureRequestSection } from '../personal-data/ErasureRequestSection'
 import { AuthMethodsSection, hasPasswordMethod } from './AuthMethodsSection'
 import { CompanySelection } from './CompanySelection'
 import { EditableField, type SaveProblem } from './EditableField'
@@ -100,6 +101,7 @@ export function ProfilePage({ vipps }: { vipps?: VippsLinkResult } = {}) {
             setNotice={setNotice}
           />
           <PersonalDataSection online={online} />
+          <ErasureRequestSection online={online} />
         </>
       )}
       <div className="page-footer-actions">

@@ -8,22 +8,38 @@ import { callers, classOf, documentedRoutes, tokenFor } from '../../test/authori
 import { newMember } from './test-helpers'
 
 /**
- * Who may call which personal-data route (decision 0069): one row per route, one column
- * per caller (server/test/authorization.ts). `o` allowed, `3` 403, `4` 404, `1` 401. The erase
- * target is a fresh member of the demo association with nothing open (its agreement closed); the
- * second row names the other association, where only the super admin may act and the member is
- * not (404 for the super admin too: not a member there). Every documented route has a row.
+ * Who may call which personal-data route (decisions 0069 and 0080): one row per route and
+ * association, one column per caller (server/test/authorization.ts). `o` allowed (a 409 or 422 of a
+ * refusal too), `3` 403, `4` 404, `1` 401. A fresh member of the demo association with nothing open
+ * (its agreement closed) has filed a request to erase their data; the rows with the other
+ * association reach for that request or member there, where nobody finds them (404, the super
+ * admin too). Every documented route has a row.
  */
-type Ctx = { main: string; second: string; member: string }
-type Row = [method: string, route: string, path: (c: Ctx) => string, expected: string]
+type Ctx = { main: string; second: string; member: string; request: string }
+type Row = [method: string, route: string, path: (c: Ctx) => string, expected: string, body?: (c: Ctx) => unknown]
 
-const ERASE = '/companies/{companyId}/members/{userId}/erase'
-//                                                                                          S C A K B R N O -
+const MINE = '/account/erasure-requests'
+const REQUESTS = '/companies/{companyId}/erasure-requests'
+const recorded = (c: Ctx) => ({ userId: c.member, channel: 'LETTER', requestedOn: '2026-11-20' })
+const note = () => ({ note: 'Not the member’s own request' })
+//                                                                                                          S C A K B R N O -
 const table: Row[] = [
   ['GET', '/account/personal-data', () => '/account/personal-data', 'oooooooo1'],
   ['GET', '/account/personal-data.html', () => '/account/personal-data.html', 'oooooooo1'],
-  ['POST', ERASE, (c) => `/companies/${c.main}/members/${c.member}/erase`, 'ooo333341'],
-  ['POST', ERASE, (c) => `/companies/${c.second}/members/${c.member}/erase`, '444444441'],
+  ['GET', MINE, () => MINE, 'oooooooo1'],
+  // Staff are refused with 422 (an answer, so `o`); the super admin and the other association's admin belong to none of it.
+  ['POST', MINE, () => MINE, '4oooooo41', (c) => ({ companyId: c.main })],
+  ['POST', `${MINE}/{requestId}/withdraw`, (c) => `${MINE}/${c.request}/withdraw`, '444444441'],
+  ['GET', REQUESTS, (c) => `/companies/${c.main}/erasure-requests`, 'ooooo3341'],
+  ['GET', REQUESTS, (c) => `/companies/${c.second}/erasure-requests`, 'o444444o1'],
+  // A request already waits for the member: 409 for those allowed.
+  ['POST', REQUESTS, (c) => `/companies/${c.main}/erasure-requests`, 'ooooo3341', recorded],
+  ['POST', REQUESTS, (c) => `/companies/${c.second}/erasure-requests`, '444444441', recorded],
+  ['POST', `${REQUESTS}/{requestId}/reject`, (c) => `/companies/${c.second}/erasure-requests/${c.request}/reject`, '444444441', note],
+  ['POST', `${REQUESTS}/{requestId}/approve`, (c) => `/companies/${c.second}/erasure-requests/${c.request}/approve`, '444444441'],
+  // Approved (and erased) by the first three; the reject after it finds it decided (409).
+  ['POST', `${REQUESTS}/{requestId}/approve`, (c) => `/companies/${c.main}/erasure-requests/${c.request}/approve`, 'ooo333341'],
+  ['POST', `${REQUESTS}/{requestId}/reject`, (c) => `/companies/${c.main}/erasure-requests/${c.request}/reject`, 'ooo333341', note],
 ]
 
 describe('authorization matrix (personal data)', () => {
@@ -34,17 +50,19 @@ describe('authorization matrix (personal data)', () => {
     await createAgreement(t, {}, m.admin)
     await createAgreement(t, { emailAddress: demo.residentDa, memberName: 'Lars Pedersen' }, m.admin)
     await t.db.update(agreements).set({ status: 'CLOSED' }).where(eq(agreements.id, m.agreementId)).run()
+    const filed = await t.call('POST', MINE, {
+      token: await t.login('vera.vang@example.dk'),
+      body: { companyId: m.main },
+      headers: { 'Idempotency-Key': v7() },
+    })
+    expect(filed.status, JSON.stringify(filed.json)).toBe(201)
     const token = await tokenFor(t, caller)
-    const c: Ctx = { main: m.main, second: m.second, member: m.userId }
+    const c: Ctx = { main: m.main, second: m.second, member: m.userId, request: filed.json.id }
     const want: string[] = []
     const got: string[] = []
-    for (const [method, , path, expected] of table) {
+    for (const [method, , path, expected, body] of table) {
       want.push(`${method} ${path(c)} → ${expected[callers.indexOf(caller)]}`)
-      const res = await t.call(method, path(c), {
-        token,
-        body: method === 'POST' ? { reason: 'MEMBER_REQUEST', requestedOn: '2026-11-20' } : undefined,
-        headers: { 'Idempotency-Key': v7() },
-      })
+      const res = await t.call(method, path(c), { token, body: body?.(c), headers: { 'Idempotency-Key': v7() } })
       got.push(`${method} ${path(c)} → ${classOf(res.status)}`)
     }
     expect(got).toEqual(want)
@@ -52,11 +70,8 @@ describe('authorization matrix (personal data)', () => {
 
   it('has a row for every personal-data route the API documents', async () => {
     const t = await testApp()
-    // The members' routes under /companies are several features' (account statements too): ours end in /erase.
-    const documented = [...(await documentedRoutes(t, '/account/personal-data', '/companies/{companyId}/members/'))].filter(
-      (r) => r.includes('/account/personal-data') || r.endsWith('/erase'),
-    )
-    expect(new Set(table.map(([m, r]) => `${m} ${r}`))).toEqual(new Set(documented))
-    expect(documented).toContain(`POST ${ERASE}`)
+    const documented = await documentedRoutes(t, '/account/personal-data', MINE, REQUESTS)
+    expect(new Set(table.map(([m, r]) => `${m} ${r}`))).toEqual(documented)
+    expect(documented).toContain(`POST ${REQUESTS}/{requestId}/approve`)
   })
 })

@@ -7,7 +7,7 @@ import { engineOf } from '../../db/client'
 import { DEMO_PASSWORD, demo, testApp } from '../../test/harness'
 import { ERASED_NAME } from '../../../shared/contract/personal-data'
 import { asText, textColumns } from './table-columns'
-import { memberWithDataEverywhere, zq } from './test-helpers'
+import { eraseOnRequest, memberWithDataEverywhere, zq } from './test-helpers'
 
 /** Voucher columns the Bookkeeping Act keeps (docs/PRIVACY.md): the only places the name may stay. */
 const kept = new Set([
@@ -66,13 +66,9 @@ describe('erasing a member leaves no personal data outside the kept vouchers', (
       .select({ n: sql<number>`max(${changeLog.seq})` })
       .from(changeLog)
       .get())!.n
-    const chairman = await t.login(demo.chairman)
-    const res = await t.call('POST', `/companies/${m.main}/members/${m.userId}/erase`, {
-      token: chairman,
-      body: { reason: 'MEMBER_REQUEST', requestedOn: '2026-11-20' },
-    })
+    const res = await eraseOnRequest(t, demo.chairman, m.main, m.userId)
     expect(res.status, JSON.stringify(res.json)).toBe(200)
-    expect(res.json).toMatchObject({ userId: m.userId, companyId: m.main, reason: 'MEMBER_REQUEST', requestedOn: '2026-11-20' })
+    expect(res.json).toMatchObject({ userId: m.userId, companyId: m.main, status: 'APPROVED', requestedOn: '2026-11-20' })
 
     const after = await hits()
     expect(after.filter((h) => !kept.has(h.split(' ∋ ')[0]!))).toEqual([])

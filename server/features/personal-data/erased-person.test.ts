@@ -9,17 +9,10 @@ import { personalDataErasures } from '../../db/schema/erasures'
 import { users } from '../../db/schema/users'
 import { i18nFor } from '../../i18n/i18n'
 import { queueMail, queueMails } from '../../integrations/mail/mail-outbox'
-import { demo, testApp, type TestApp } from '../../test/harness'
+import { demo, testApp } from '../../test/harness'
 import { ERASED_NAME, erasedEmailOf, isErasedEmail, personEmail, personName } from '../../../shared/erased-person'
 import { valuesIn } from '../notifications/notifications.service'
-import { memberWithDataEverywhere, newMember, zq } from './test-helpers'
-
-const erase = (t: TestApp, token: string, companyId: string, userId: string) =>
-  t.call('POST', `/companies/${companyId}/members/${userId}/erase`, {
-    token,
-    body: { reason: 'MEMBER_REQUEST', requestedOn: '2026-11-20' },
-    headers: { 'Idempotency-Key': v7(), 'Accept-Language': 'en' },
-  })
+import { approveRequest, eraseOnRequest, memberWithDataEverywhere, newMember, recordRequest, zq } from './test-helpers'
 
 describe('an erased person reads in the reader’s language (decision 0069)', () => {
   it('shows the stored sentinel as “Erased member” / “Slettet medlem”, anyone else as stored', () => {
@@ -57,24 +50,43 @@ describe('an erased person reads in the reader’s language (decision 0069)', ()
 })
 
 describe('attacking the erase', () => {
-  it('a double click (two requests at once) erases once; the second is a clear 409', async () => {
+  it('a double click (two approvals at once) erases once; the second is a clear 409', async () => {
     const t = await testApp()
     const m = await newMember(t)
     const { agreements } = await import('../../db/schema/agreements')
     await t.db.update(agreements).set({ status: 'CLOSED' }).where(eq(agreements.id, m.agreementId)).run()
-    const chairman = await t.login(demo.chairman)
-    const [a, b] = await Promise.all([erase(t, chairman, m.main, m.userId), erase(t, chairman, m.main, m.userId)])
+    const recorded = await recordRequest(t, demo.admin, m.main, m.userId)
+    const [a, b] = await Promise.all([approveRequest(t, demo.chairman, m.main, recorded.json.id), approveRequest(t, demo.chairman, m.main, recorded.json.id)])
     expect([a.status, b.status].sort()).toEqual([200, 409])
     const refused = a.status === 409 ? a : b
-    expect(refused.json.message).toBe('This member’s personal data has already been erased.')
+    expect(refused.json).toMatchObject({ code: 'INVALID_STATE', message: 'This request has already been decided.' })
+    expect(await t.db.select().from(personalDataErasures).where(eq(personalDataErasures.userId, m.userId)).all()).toHaveLength(1)
+  })
+
+  it('a retry with the same Idempotency-Key gets the stored answer and erases nothing more; two staff approving at once erase once', async () => {
+    const t = await testApp()
+    const m = await newMember(t)
+    const { agreements } = await import('../../db/schema/agreements')
+    await t.db.update(agreements).set({ status: 'CLOSED' }).where(eq(agreements.id, m.agreementId)).run()
+    const recorded = await recordRequest(t, demo.accountant, m.main, m.userId)
+    const key = v7()
+    const first = await approveRequest(t, demo.chairman, m.main, recorded.json.id, { 'Idempotency-Key': key })
+    expect(first.status, JSON.stringify(first.json)).toBe(200)
+    const retry = await approveRequest(t, demo.chairman, m.main, recorded.json.id, { 'Idempotency-Key': key })
+    expect(retry).toMatchObject({ status: 200, json: first.json })
+    // The administrator too, at the same moment as the chairman's retry.
+    const [c, d] = await Promise.all([
+      approveRequest(t, demo.admin, m.main, recorded.json.id),
+      approveRequest(t, demo.chairman, m.main, recorded.json.id, { 'Idempotency-Key': key }),
+    ])
+    expect([c.status, d.status]).toEqual([409, 200])
     expect(await t.db.select().from(personalDataErasures).where(eq(personalDataErasures.userId, m.userId)).all()).toHaveLength(1)
   })
 
   it('the erased person’s device syncing its outbox gets 401, never a 500', async () => {
     const t = await testApp()
     const m = await memberWithDataEverywhere(t)
-    const chairman = await t.login(demo.chairman)
-    expect((await erase(t, chairman, m.main, m.userId)).status).toBe(200)
+    expect((await eraseOnRequest(t, demo.chairman, m.main, m.userId)).status).toBe(200)
     const batch = await t.call('POST', '/sync/batch', {
       token: m.member,
       body: {
@@ -99,8 +111,7 @@ describe('attacking the erase', () => {
     await t.call('POST', '/auth/forgot-password', { body: { email: zq.email } })
     const mail = (await t.mails()).find((x) => x.to === zq.email)!
     const token = decodeURIComponent(/token=([^&\s]+)/.exec(mail.text)![1]!)
-    const chairman = await t.login(demo.chairman)
-    expect((await erase(t, chairman, m.main, m.userId)).status).toBe(200)
+    expect((await eraseOnRequest(t, demo.chairman, m.main, m.userId)).status).toBe(200)
     const reset = await t.call('POST', '/auth/reset-password', { body: { token, newPassword: 'Helt-ny-kode-42' } })
     expect(reset.status).toBe(400)
     // Nor can a new link be asked for with the old address, and no mail goes to the placeholder.
@@ -120,8 +131,7 @@ describe('attacking the erase', () => {
     const others = rows.filter((r) => !theirs.includes(r))
     expect(theirs.length).toBeGreaterThan(0)
     expect(others.length).toBeGreaterThan(0)
-    const chairman = await t.login(demo.chairman)
-    expect((await erase(t, chairman, m.main, m.userId)).status).toBe(200)
+    expect((await eraseOnRequest(t, demo.chairman, m.main, m.userId)).status).toBe(200)
     expect(theirs.filter((r) => existsSync(join(dir, `${r.id}.eml`)))).toEqual([])
     expect(others.every((r) => existsSync(join(dir, `${r.id}.eml`)))).toBe(true)
   })

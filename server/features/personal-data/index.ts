@@ -1,5 +1,5 @@
 import { defineModule } from '../../kernel/module'
-import { personalDataErasures } from '../../db/schema/erasures'
+import { personalDataErasureRequests, personalDataErasures } from '../../db/schema/erasures'
 import { RateLimiter } from '../../http/rate-limit'
 import { createPersonalDataService, type PersonalDataService } from './personal-data.service'
 import { personalDataRoutes } from './personal-data.routes'
@@ -10,10 +10,10 @@ declare module '../../kernel/module' {
   }
 }
 
-/** A person's data: the download, and the erase staff carry out on request (docs/decisions/0069). */
+/** A person's data: the download (docs/decisions/0069), and the erasure on the member's request a second staff member approves (docs/decisions/0080). */
 export const personalDataModule = defineModule({
   name: 'personal-data',
-  tables: [personalDataErasures],
+  tables: [personalDataErasures, personalDataErasureRequests],
   services: {
     personalData: (s, k) =>
       createPersonalDataService({

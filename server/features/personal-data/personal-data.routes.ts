@@ -1,12 +1,20 @@
 import { z } from '@hono/zod-openapi'
 import { route } from '../../http/route'
-import { EraseMemberRequest, Erasure, PersonalDataExport } from '../../../shared/contract/personal-data'
+import {
+  ErasureRequest,
+  ErasureRequestList,
+  FileErasureRequest,
+  MyErasureRequests,
+  PersonalDataExport,
+  RecordErasureRequest,
+  RejectErasureRequest,
+} from '../../../shared/contract/personal-data'
 import { bearer, errorResponses as e, json, jsonBody, router, writeHeaders } from '../../http/openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../../http/app-env'
 import type { RateLimiter } from '../../http/rate-limit'
 import { requireActor } from '../../access/actor'
-import type { PersonalDataService } from './personal-data.service'
+import type { PersonalDataService, RequestAccess } from './personal-data.service'
 
 const tags = ['Personal data']
 const fileName = (ext: string, at: string) => `boligkasse-personal-data-${at.slice(0, 10)}.${ext}`
@@ -36,43 +44,130 @@ const downloadHtml = route({
     429: e[429],
   },
 })
-const erase = route({
+const requestAudit =
+  'Each request carries its audit: the member, how and on which day they asked (`APP` when they filed it themselves), who recorded it and when, and, once decided, who decided, when and why (a rejection). ' +
+  'Names are as stored: an erased account reads "Erased member" in the reader’s language on the client (docs/PRIVACY.md).'
+const requestParams = z.object({ companyId: z.uuid(), requestId: z.uuid() })
+
+const myRequests = route({
+  rules: { access: 'signed-in', data: 'read' },
+  method: 'get',
+  path: '/account/erasure-requests',
+  tags,
+  security: bearer,
+  summary: 'The signed-in member’s requests to erase their personal data, in every association, newest first, and the associations they may ask',
+  description: `The associations are those the caller holds a role or an agreement (in any state) in. ${requestAudit}`,
+  responses: { 200: { description: 'The requests and associations', ...json(MyErasureRequests) }, 401: e[401] },
+})
+const fileRequest = route({
   rules: { access: 'signed-in', data: 'write' },
   method: 'post',
-  path: '/companies/{companyId}/members/{userId}/erase',
+  path: '/account/erasure-requests',
+  tags,
+  security: bearer,
+  summary: 'Ask one of one’s associations to erase one’s personal data (docs/decisions/0080): it waits until another of its staff approves it',
+  description:
+    'The association must be one the caller belongs to (a role or an agreement), else 404. 422 BUSINESS_RULE while the caller holds a role on an association’s staff ' +
+    '(the last chairman or administrator told so); 409 CONFLICT for a super admin, or when a request already waits.',
+  request: { headers: writeHeaders, ...jsonBody(FileErasureRequest) },
+  responses: { 201: { description: 'Filed, waiting for approval', ...json(ErasureRequest) }, 400: e[400], 401: e[401], 404: e[404], 409: e[409], 422: e[422] },
+})
+const withdrawRequest = route({
+  rules: { access: 'signed-in', data: 'write' },
+  method: 'post',
+  path: '/account/erasure-requests/{requestId}/withdraw',
+  tags,
+  security: bearer,
+  summary: 'Withdraw one’s own request while it waits',
+  description: 'Anyone else’s request is 404; one already decided is 409 INVALID_STATE.',
+  request: { params: z.object({ requestId: z.uuid() }), headers: writeHeaders },
+  responses: { 200: { description: 'Withdrawn', ...json(ErasureRequest) }, 400: e[400], 401: e[401], 404: e[404], 409: e[409] },
+})
+const companyRequests = route({
+  rules: { access: 'signed-in', data: 'read' },
+  method: 'get',
+  path: '/companies/{companyId}/erasure-requests',
+  tags,
+  security: bearer,
+  summary: 'The association’s erasure requests with their audit, newest first (its staff, or the super admin)',
+  description: `${requestAudit} Its residents 403; anyone else 404.`,
+  request: { params: z.object({ companyId: z.uuid() }) },
+  responses: { 200: { description: 'The requests', ...json(ErasureRequestList) }, 401: e[401], 403: e[403], 404: e[404] },
+})
+const recordRequest = route({
+  rules: { access: 'signed-in', data: 'write' },
+  method: 'post',
+  path: '/companies/{companyId}/erasure-requests',
   tags,
   security: bearer,
   summary:
-    'Erase a member’s personal data on their request (the association’s chairman or administrator, or the super admin). ' +
-    'Invoices and credit notes keep the name and address on the voucher (Bookkeeping Act, 5 years) and lose e-mail and phone; the account is anonymised and can no longer sign in (docs/PRIVACY.md).',
+    'Record a request a member made by letter, e-mail, phone or in person (the association’s staff, or the super admin): it waits until another approves it',
   description:
-    '409 CONFLICT while the member has an active agreement, an unpaid invoice or a loan in progress, when they also belong to another association (only the super admin erases a shared account), ' +
-    'for the caller themselves, a super admin, or an account already erased. A member of another association, or no member at all, is 404.',
-  request: { params: z.object({ companyId: z.uuid(), userId: z.uuid() }), headers: writeHeaders, ...jsonBody(EraseMemberRequest) },
+    'Someone who is not a member of the association is 404. 422 BUSINESS_RULE for a member of an association’s staff (the last chairman or administrator told so); ' +
+    '409 CONFLICT for a super admin, an account already erased, or when a request already waits. A day after today is 400 on `requestedOn`.',
+  request: { params: z.object({ companyId: z.uuid() }), headers: writeHeaders, ...jsonBody(RecordErasureRequest) },
   responses: {
-    200: { description: 'Erased: the entry of the erasure log', ...json(Erasure) },
+    201: { description: 'Recorded, waiting for approval', ...json(ErasureRequest) },
     400: e[400],
     401: e[401],
     403: e[403],
     404: e[404],
     409: e[409],
+    422: e[422],
   },
+})
+const approveRequest = route({
+  rules: { access: 'signed-in', data: 'write' },
+  method: 'post',
+  path: '/companies/{companyId}/erasure-requests/{requestId}/approve',
+  tags,
+  security: bearer,
+  summary:
+    'Approve a waiting request, which erases the member’s personal data (the association’s chairman or administrator, or the super admin; never the member nor whoever recorded it). ' +
+    'Invoices and credit notes keep the name and address on the voucher (Bookkeeping Act, 5 years) and lose e-mail and phone; the account is anonymised and can no longer sign in (docs/PRIVACY.md).',
+  description:
+    'Runs once: the request is claimed in the erase’s transaction, so a second approval (a double click, a retry under another Idempotency-Key) is 409 INVALID_STATE, and a retry under the same key gets the stored answer. ' +
+    '422 BUSINESS_RULE for the approver’s own recording or own data, and for a member of an association’s staff (the last chairman or administrator told so). ' +
+    '409 CONFLICT while the member has an active agreement, an unpaid invoice or a loan in progress, when they also belong to another association (only the super admin approves for a shared account), ' +
+    'for a super admin or an account already erased. Another association’s request is 404; its other staff and residents 403.',
+  request: { params: requestParams, headers: writeHeaders },
+  responses: {
+    200: { description: 'Approved and erased: the request, with the erasure log entry’s id', ...json(ErasureRequest) },
+    400: e[400],
+    401: e[401],
+    403: e[403],
+    404: e[404],
+    409: e[409],
+    422: e[422],
+  },
+})
+const rejectRequest = route({
+  rules: { access: 'signed-in', data: 'write' },
+  method: 'post',
+  path: '/companies/{companyId}/erasure-requests/{requestId}/reject',
+  tags,
+  security: bearer,
+  summary: 'Reject or cancel a waiting request, saying why (the association’s chairman or administrator, the super admin, or the staff member who recorded it)',
+  description: 'One already decided is 409 INVALID_STATE. Another association’s request is 404 whatever the body.',
+  request: { params: requestParams, headers: writeHeaders, ...jsonBody(RejectErasureRequest) },
+  responses: { 200: { description: 'Rejected', ...json(ErasureRequest) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
 
 const noStore = { 'Cache-Control': 'no-store' }
 const uuid = z.uuid()
 
 /**
- * Runs before the body is validated: another association's company, or a user who is not a member
- * of this one, answers 404 whatever the body holds (a 400 would tell the caller the path exists).
- * Malformed ids are left to the parameter check (400).
+ * Runs before the body is validated: another association's company or request answers 404 whatever
+ * the body holds (a 400 would tell the caller the path exists). Malformed ids are left to the
+ * parameter check (400).
  */
 const reachableFirst =
-  (service: PersonalDataService): MiddlewareHandler<AppEnv> =>
+  (service: PersonalDataService, access: RequestAccess): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const companyId = c.req.param('companyId')
-    const userId = c.req.param('userId')
-    if (uuid.safeParse(companyId).success && uuid.safeParse(userId).success) await service.assertMayReach(requireActor(c.var.actor), companyId!, userId!)
+    const requestId = c.req.param('requestId')
+    if (uuid.safeParse(companyId).success && (requestId === undefined || uuid.safeParse(requestId).success))
+      await service.assertMayReach(requireActor(c.var.actor), companyId!, requestId, access)
     await next()
   }
 
@@ -95,8 +190,20 @@ export const personalDataRoutes = (service: PersonalDataService, limits: { downl
         'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
       })
     })
+    .openapi(myRequests, async (c) => c.json(await service.myRequests(requireActor(c.var.actor)), 200))
+    .openapi(fileRequest, async (c) => c.json(await service.file(requireActor(c.var.actor), c.req.valid('json')), 201))
+    .openapi(withdrawRequest, async (c) => c.json(await service.withdraw(requireActor(c.var.actor), c.req.valid('param').requestId), 200))
+    .openapi(companyRequests, async (c) => c.json(await service.companyRequests(requireActor(c.var.actor), c.req.valid('param').companyId), 200))
     // After the route's own rules (sign-in, the write transaction), never instead of them.
-    .openapi({ ...erase, middleware: [erase.middleware, reachableFirst(service)] }, async (c) => {
-      const { companyId, userId } = c.req.valid('param')
-      return c.json(await service.erase(requireActor(c.var.actor), companyId, userId, c.req.valid('json')), 200)
+    .openapi({ ...recordRequest, middleware: [recordRequest.middleware, reachableFirst(service, 'staff')] }, async (c) => {
+      const { companyId } = c.req.valid('param')
+      return c.json(await service.record(requireActor(c.var.actor), companyId, c.req.valid('json')), 201)
+    })
+    .openapi(approveRequest, async (c) => {
+      const { companyId, requestId } = c.req.valid('param')
+      return c.json(await service.approve(requireActor(c.var.actor), companyId, requestId), 200)
+    })
+    .openapi({ ...rejectRequest, middleware: [rejectRequest.middleware, reachableFirst(service, 'staff')] }, async (c) => {
+      const { companyId, requestId } = c.req.valid('param')
+      return c.json(await service.reject(requireActor(c.var.actor), companyId, requestId, c.req.valid('json').note), 200)
     })

@@ -116,3 +116,32 @@ export async function memberWithDataEverywhere(t: TestApp) {
   await t.db.update(agreements).set({ status: 'CLOSED' }).where(eq(agreements.id, m.agreementId)).run()
   return { ...m, member: member2, neighbour: await t.login(demo.residentDa) }
 }
+
+/** Headers of a write in English (or `headers`), each with its own Idempotency-Key. */
+const writeIn = (headers: Record<string, string> = {}) => ({ 'Idempotency-Key': v7(), 'Accept-Language': 'en', ...headers })
+
+/** Staff record a request the member made by letter (decision 0080): the answer, the request in `json`. */
+export const recordRequest = async (
+  t: TestApp,
+  recorder: string,
+  companyId: string,
+  userId: string,
+  headers: Record<string, string> = {},
+  body: Record<string, unknown> = { channel: 'LETTER', requestedOn: '2026-11-20' },
+) => t.call('POST', `/companies/${companyId}/erasure-requests`, { token: await t.login(recorder), body: { userId, ...body }, headers: writeIn(headers) })
+
+/** Approves a request, which erases the member. */
+export const approveRequest = async (t: TestApp, approver: string, companyId: string, requestId: string, headers: Record<string, string> = {}) =>
+  t.call('POST', `/companies/${companyId}/erasure-requests/${requestId}/approve`, { token: await t.login(approver), headers: writeIn(headers) })
+
+/**
+ * The whole erase of decision 0080: a request recorded by one staff member (the super admin, or the
+ * chairman when the super admin approves) and approved by `approver` (an e-mail of the demo).
+ * Answers the approval; a refused recording fails the test.
+ */
+export async function eraseOnRequest(t: TestApp, approver: string, companyId: string, userId: string, headers: Record<string, string> = {}) {
+  const recorder = approver === demo.superadmin ? demo.chairman : demo.superadmin
+  const recorded = await recordRequest(t, recorder, companyId, userId)
+  expect(recorded.status, JSON.stringify(recorded.json)).toBe(201)
+  return await approveRequest(t, approver, companyId, recorded.json.id, headers)
+}
