@@ -16,8 +16,8 @@ export const StorageUsage = z
   .meta({ id: 'StorageUsage' })
 export type StorageUsage = z.infer<typeof StorageUsage>
 
-/** The most a quota may be: 1 TB. */
-export const MAX_STORAGE_QUOTA_BYTES = 1e12
+/** The most a quota may be: 1 TB (1024⁴ bytes). */
+export const MAX_STORAGE_QUOTA_BYTES = 1024 ** 4
 
 /** `PUT /storage/{companyId}/quota` (the super admin): the association's own quota in bytes, or null for the default. */
 export const SetStorageQuotaRequest = z

@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest'
 import { formatBytes, localizeByteValues } from './storage'
 
-const NBSP = '\u00a0'
+const MB = 1024 * 1024
 
 describe('formatBytes', () => {
-  it('writes sizes in decimal units, per locale, with a no-break space', () => {
-    expect(formatBytes(312_000_000, 'en')).toBe(`312${NBSP}MB`)
-    expect(formatBytes(312_000_000, 'da')).toBe(`312${NBSP}MB`)
-    expect(formatBytes(1_000_000_000, 'en')).toBe(`1${NBSP}GB`)
-    expect(formatBytes(1_500_000_000, 'en')).toBe(`1.5${NBSP}GB`)
-    expect(formatBytes(1_500_000_000, 'da')).toBe(`1,5${NBSP}GB`)
-    expect(formatBytes(12_345_678, 'da')).toBe(`12,3${NBSP}MB`)
-    expect(formatBytes(2_500, 'en')).toBe(`2.5${NBSP}kB`)
-    expect(formatBytes(999, 'en')).toBe(`999${NBSP}bytes`)
-    expect(formatBytes(0, 'da')).toBe(`0${NBSP}byte`)
+  it('writes sizes in steps of 1024, per locale', () => {
+    expect(formatBytes(312 * MB, 'en')).toBe('312 MB')
+    expect(formatBytes(312 * MB, 'da')).toBe('312 MB')
+    expect(formatBytes(1024 * MB, 'en')).toBe('1 GB')
+    expect(formatBytes(1536 * MB, 'en')).toBe('1.5 GB')
+    expect(formatBytes(1536 * MB, 'da')).toBe('1,5 GB')
+    expect(formatBytes(3.4 * MB, 'da')).toBe('3,4 MB')
+    expect(formatBytes(820 * 1024, 'en')).toBe('820 kB')
+    expect(formatBytes(44, 'en')).toBe('44 bytes')
+    expect(formatBytes(1, 'en')).toBe('1 byte')
   })
 
   it('formats the sizes among a message’s values and leaves the others', () => {
-    expect(localizeByteValues({ used: { bytes: 1_500_000_000 }, name: 'x', n: 3 }, 'da')).toEqual({ used: `1,5${NBSP}GB`, name: 'x', n: 3 })
+    expect(localizeByteValues({ used: { bytes: 1536 * MB }, name: 'x', n: 3 }, 'da')).toEqual({ used: '1,5 GB', name: 'x', n: 3 })
     expect(localizeByteValues(undefined, 'en')).toBeUndefined()
   })
 })

@@ -1,30 +1,36 @@
 /**
- * Stored bytes as people read them (docs/decisions/0082): decimal units (1 MB = 1,000,000 bytes,
- * as disks and phones count them), at most one decimal below 100 and none from 100 up, per locale:
- * `312 MB`, `1.5 GB` in English, `1,5 GB` in Danish. Between number and unit is a no-break space,
- * so a size never wraps. The server's refusal and the client's meter say the same.
+ * The one size format of the product (docs/decisions/0082): a file's size in a list, the storage
+ * meter and the server's refusal when an association's storage is full all say the same. In the
+ * user's language, in steps of 1024 as file managers show them (as the upload limits count, 20 MB
+ * = 20 × 1024 × 1024 bytes): "44 bytes", "820 kB", "3,4 MB", "1 GB".
  */
 export type StorageLocale = 'en' | 'da'
 
-const NBSP = '\u00a0'
-const UNITS = [
-  ['GB', 1e9],
-  ['MB', 1e6],
-  ['kB', 1e3],
-] as const
+const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const
 
 const formats = new Map<string, Intl.NumberFormat>()
-function format(value: number, locale: StorageLocale): string {
-  const digits = value >= 100 ? 0 : 1
-  const key = `${locale}:${digits}`
-  let f = formats.get(key)
-  if (!f) formats.set(key, (f = new Intl.NumberFormat(locale === 'da' ? 'da-DK' : 'en-GB', { maximumFractionDigits: digits })))
-  return f.format(value)
-}
 
-export function formatBytes(bytes: number, locale: StorageLocale): string {
-  for (const [unit, size] of UNITS) if (bytes >= size) return `${format(bytes / size, locale)}${NBSP}${unit}`
-  return `${format(bytes, locale)}${NBSP}${locale === 'da' ? 'byte' : 'bytes'}`
+export function formatBytes(bytes: number, locale: StorageLocale | string): string {
+  let value = bytes
+  let unit = 0
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024
+    unit++
+  }
+  const key = `${locale}:${unit}`
+  let f = formats.get(key)
+  if (!f)
+    formats.set(
+      key,
+      (f = new Intl.NumberFormat(locale === 'da' ? 'da-DK' : 'en-GB', {
+        style: 'unit',
+        unit: UNITS[unit],
+        // Bytes in words ("1 byte", "44 bytes": the short form would say "44 byte"); larger units short ("820 kB").
+        unitDisplay: unit === 0 ? 'long' : 'short',
+        maximumFractionDigits: unit === 0 ? 0 : 1,
+      })),
+    )
+  return f.format(value)
 }
 
 /** A value of a message that is a size: formatted in the reader's language where the message is (server/http/error-mapper.ts). */

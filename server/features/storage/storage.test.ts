@@ -19,8 +19,6 @@ import { formatBytes } from '../../../shared/domain/storage'
  * a delete or a replacement gives back, and two uploads at once.
  */
 
-const NBSP = '\u00a0'
-
 /** A file of exactly `size` bytes that passes the type checks: the signature of `head`, then spaces. */
 const sized = (head: Uint8Array, size: number) => {
   const bytes = new Uint8Array(size).fill(0x20)
@@ -75,7 +73,7 @@ describe('storage quota per association', () => {
     const { t, f, superadmin, resident } = await setup()
     const before = await usage(t, f.admin, f.main)
     const otherBefore = await usage(t, superadmin, f.second)
-    expect(before).toMatchObject({ quotaBytes: 1_000_000_000, ownQuota: false })
+    expect(before).toMatchObject({ quotaBytes: 1024 * 1024 * 1024, ownQuota: false })
 
     expect((await upload(t, f.admin, f.main, pdf(1000))).status).toBe(201)
     const draft = await t.call('POST', '/messages', {
@@ -123,14 +121,14 @@ describe('storage quota per association', () => {
     expect(over.json).toMatchObject({ code: 'BUSINESS_RULE', issues: [{ path: 'file' }] })
     const full = usedBytes + 3000
     expect(over.json.message).toBe(
-      `The association’s storage is full: ${formatBytes(full, 'en')} of ${formatBytes(full, 'en')} used, and this file needs 100${NBSP}bytes. ` +
+      `The association’s storage is full: ${formatBytes(full, 'en')} of ${formatBytes(full, 'en')} used, and this file needs 100 bytes. ` +
         'Delete files the association no longer needs, or ask the administrator for more room.',
     )
     expect(over.json.issues[0].message).toBe(over.json.message)
     const da = await upload(t, f.admin, f.main, pdf(100), 'da')
     expect(da.status).toBe(422)
     expect(da.json.message).toBe(
-      `Foreningens lagerplads er fuld: ${formatBytes(full, 'da')} af ${formatBytes(full, 'da')} er brugt, og filen fylder 100${NBSP}byte. ` +
+      `Foreningens lagerplads er fuld: ${formatBytes(full, 'da')} af ${formatBytes(full, 'da')} er brugt, og filen fylder ${formatBytes(100, 'da')}. ` +
         'Slet filer, som foreningen ikke længere har brug for, eller bed administratoren om mere plads.',
     )
     // Nothing half-stored: no row, no file.
@@ -179,11 +177,11 @@ describe('storage quota per association', () => {
 
   it('has the configured default (STORAGE_QUOTA_MB) unless the super admin sets the association’s own', async () => {
     const { t, f, superadmin } = await setup({ STORAGE_QUOTA_MB: '2' })
-    expect(await usage(t, f.admin, f.main)).toMatchObject({ quotaBytes: 2_000_000, ownQuota: false })
+    expect(await usage(t, f.admin, f.main)).toMatchObject({ quotaBytes: 2 * 1024 * 1024, ownQuota: false })
     expect((await setQuota(t, superadmin, f.main, 5_000_000)).status).toBe(200)
     expect(await usage(t, f.admin, f.main)).toMatchObject({ quotaBytes: 5_000_000, ownQuota: true })
-    expect(await usage(t, superadmin, f.second)).toMatchObject({ quotaBytes: 2_000_000, ownQuota: false })
-    expect((await setQuota(t, superadmin, f.main, null)).json).toMatchObject({ quotaBytes: 2_000_000, ownQuota: false })
-    for (const bad of [0, 1.5, -1, 2e12]) expect((await setQuota(t, superadmin, f.main, bad)).status).toBe(400)
+    expect(await usage(t, superadmin, f.second)).toMatchObject({ quotaBytes: 2 * 1024 * 1024, ownQuota: false })
+    expect((await setQuota(t, superadmin, f.main, null)).json).toMatchObject({ quotaBytes: 2 * 1024 * 1024, ownQuota: false })
+    for (const bad of [0, 1.5, -1, 2 * 1024 ** 4]) expect((await setQuota(t, superadmin, f.main, bad)).status).toBe(400)
   })
 })
