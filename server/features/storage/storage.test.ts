@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { v7 } from 'uuid'
 import { agreements } from '../../db/schema/agreements'
 import { demo, testApp, type TestApp } from '../../test/harness'
+import { onPostgres } from '../../test/template-db'
 import { documentFixtures, pdfBytes } from '../documents/test-helpers'
 import { attachFile, createArticle } from '../articles/test-helpers'
 import { createListing, pngBytes, putPhoto } from '../market/test-helpers'
@@ -155,6 +156,18 @@ describe('storage quota per association', () => {
     const both = await Promise.all([upload(t, f.admin, f.main, pdf(2000)), upload(t, f.admin, f.main, pdf(2000))])
     expect(both.map((r) => r.status).sort()).toEqual([201, 422])
     expect((await usage(t, f.admin, f.main)).usedBytes).toBe(usedBytes + 2000)
+  })
+
+  it.skipIf(!onPostgres)('of two uploads at once on two instances (each with its own write lock), stores one and refuses the other', async () => {
+    const { t, f, superadmin } = await setup()
+    const other = await testApp({}, { database: t.database, messages: { attachmentsDir: mkdtempSync(resolve(tmpdir(), 'bk-quota-')) } })
+    for (let round = 0; round < 3; round++) {
+      const { usedBytes } = await usage(t, f.admin, f.main)
+      await setQuota(t, superadmin, f.main, usedBytes + 3000)
+      const both = await Promise.all([upload(t, f.admin, f.main, pdf(2000)), upload(other, f.admin, f.main, pdf(2000))])
+      expect(both.map((r) => r.status).sort()).toEqual([201, 422])
+      expect((await usage(t, f.admin, f.main)).usedBytes).toBe(usedBytes + 2000)
+    }
   })
 
   it('stops counting an erased member’s photos', async () => {
