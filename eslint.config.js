@@ -86,6 +86,7 @@ const tableOwners = {
   platform: ['logs'], // system logs; idempotency keys and the mail outbox belong to server/http and server/integrations
   statements: ['account-statement'],
   statistics: ['statistics'],
+  storage: ['storage'], // associations' own storage quotas (docs/decisions/0082)
   sync: ['sync'],
   users: ['users'],
 }

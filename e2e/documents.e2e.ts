@@ -9,9 +9,12 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { snap } from './harness'
 import { checkScreen, journeySuite, signIn } from './journeys'
 
-const { journey, serverRows, tr, residentOfHavnehuset } = journeySuite('documents', 31)
+const { journey, serverRows, tr, residentOfHavnehuset, api, tokenOf } = journeySuite('documents', 31)
 
 const RULES = 'Husorden for Solgården: ingen grill på altanerne, affald i gården.'
+
+/** A catalog text with its `{values}` as a pattern that matches any value. */
+const pattern = (text: string) => new RegExp(`^${text.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '.+')}$`)
 
 const waitForServiceWorker = (page: Page) => page.evaluate(async () => void (await navigator.serviceWorker.ready))
 
@@ -85,5 +88,40 @@ describe('documents', () => {
       }, documentId)
       expect(status).toBe(404)
     })
+  })
+
+  it('staff see the storage in use; past the quota an upload is refused in their language and nothing is stored', async () => {
+    const chairman = 'formand@solgaarden.dk'
+    const t = tr(chairman)
+    const companyId = serverRows<{ id: string }>("SELECT id FROM companies WHERE cvr = '10150817'")[0]!.id
+    const superadmin = await tokenOf('superadmin@boligkasse.dk')
+    // The association's own quota, one byte above what it stores (decision 0082): the document of the
+    // journey above makes it over 90 % full, and no file fits.
+    const { usedBytes } = await api<{ usedBytes: number }>(superadmin, 'GET', `/storage/${companyId}`)
+    expect(usedBytes).toBeGreaterThan(10)
+    await api(superadmin, 'PUT', `/storage/${companyId}/quota`, { quotaBytes: usedBytes + 1 })
+    const documents = () => serverRows<{ n: number }>('SELECT count(*) AS n FROM documents')[0]!.n
+    const before = documents()
+    await journey('storage full', async (_context, page) => {
+      await signIn(page, chairman)
+      await page.getByRole('link', { name: t('Documents'), exact: true }).click()
+      await page.getByRole('heading', { name: t('Documents'), level: 1 }).waitFor()
+      await page.getByRole('meter', { name: pattern(t('Storage: {used} of {quota} used')) }).waitFor()
+      await page.getByText(t('The storage is almost full. Delete files the association no longer needs, or ask the administrator for more room.')).waitFor()
+      await checkScreen(page, 'documents-storage-almost-full')
+      await page.getByRole('link', { name: t('Upload a document') }).click()
+      await page.getByLabel(t('Title'), { exact: true }).fill('Referat marts')
+      await page.getByLabel(t('Category'), { exact: true }).selectOption('MINUTES')
+      await page.getByLabel(t('Who may read it'), { exact: true }).selectOption('MEMBERS')
+      await page.getByLabel(t('File'), { exact: true }).setInputFiles({ name: 'referat.txt', mimeType: 'text/plain', buffer: Buffer.from(RULES) })
+      await page.getByRole('button', { name: t('Upload'), exact: true }).click()
+      const full = t(
+        'The association’s storage is full: {used} of {quota} used, and this file needs {size}. Delete files the association no longer needs, or ask the administrator for more room.',
+      )
+      await page.getByText(pattern(full)).first().waitFor()
+      await checkScreen(page, 'documents-upload-storage-full')
+    })
+    expect(documents()).toBe(before)
+    await api(superadmin, 'PUT', `/storage/${companyId}/quota`, { quotaBytes: null })
   })
 })

@@ -48,6 +48,7 @@ import { articlesModule } from './features/articles'
 import { specialistsModule } from './features/specialists'
 import { forumModule } from './features/forum'
 import { personalDataModule } from './features/personal-data'
+import { storageModule } from './features/storage'
 
 export type { AppDeps } from './kernel/kernel'
 
@@ -82,6 +83,7 @@ export const modules: readonly FeatureModule[] = [
   specialistsModule,
   forumModule,
   personalDataModule,
+  storageModule,
 ]
 
 /** Tables of the platform itself, owned by no feature: the write middleware's Idempotency-Keys and the mail outbox. */

@@ -52,6 +52,17 @@ const EnvSchema = z.object({
   /** Days after a failed charge on which the agreement is flagged for debt collection. */
   BILLING_DEBT_COLLECTION_DAYS: z.coerce.number().int().min(1).default(30),
   /**
+   * The storage quota of an association without one of its own, in MB (1 MB = 1024 × 1024 bytes,
+   * as the upload limits count): what its documents, attachments and photos may take together
+   * (docs/decisions/0082).
+   */
+  STORAGE_QUOTA_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1024 * 1024)
+    .default(1024),
+  /**
    * How long a send the Vipps outbox or the mail worker claimed stays that instance's before
    * another instance takes it over (an instance that died mid-send): longer than a send with its
    * retries takes (docs/decisions/0058).
@@ -98,6 +109,8 @@ export interface Config {
   billing: { leadDays: number; reminderDays: number[]; debtCollectionDays: number }
   /** CLAIM_LEASE_SECONDS in milliseconds. */
   claimLeaseMs: number
+  /** STORAGE_QUOTA_MB in bytes: an association's storage quota unless the super admin set its own. */
+  storageQuotaBytes: number
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -134,5 +147,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       debtCollectionDays: e.BILLING_DEBT_COLLECTION_DAYS,
     },
     claimLeaseMs: e.CLAIM_LEASE_SECONDS * 1000,
+    storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
   }
 }

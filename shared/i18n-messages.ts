@@ -154,6 +154,11 @@ export const messages = {
   attachmentTooLarge: /*i18n*/ { id: 'The file is too large (at most 5 MB).' },
   attachmentTypeNotAllowed: /*i18n*/ { id: 'This type of file cannot be attached (PDF, images, text, Word or Excel).' },
   attachmentEmpty: /*i18n*/ { id: 'The file is empty: choose a file that has something in it.' },
+  // Storage quota per association (docs/decisions/0082)
+  storageFull: /*i18n*/ {
+    id: 'The association’s storage is full: {used} of {quota} used, and this file needs {size}. Delete files the association no longer needs, or ask the administrator for more room.',
+  },
+  storageQuotaInvalid: /*i18n*/ { id: 'The quota must be a whole number of bytes from 1 up to 1 TB.' },
   attachmentTooMany: /*i18n*/ { id: 'A message can have at most 10 attachments.' },
   attachmentRejected: /*i18n*/ { id: 'The file was refused by the virus scan.' },
   contactMessageRequired: /*i18n*/ { id: 'Please write a message.' },

@@ -4,6 +4,7 @@ import type { ZodError } from 'zod'
 import { httpStatusOf, type ErrorCode } from '../../shared/errors'
 import type { ErrorBody } from '../../shared/contract/common'
 import { issueMessage, localizeIssueValues } from '../../shared/contract/text'
+import { localizeByteValues } from '../../shared/domain/storage'
 import { hasErrorCode, isSerializationFailure } from '../db/client'
 import { DomainError, type Issue } from '../errors'
 import { translate, type Locale } from '../i18n/i18n'
@@ -17,14 +18,18 @@ import type { AppEnv } from './app-env'
 export const issuesOf = (error: ZodError): Issue[] => error.issues.map((i) => ({ path: i.path.join('.'), ...issueMessage(i) }))
 
 function body(code: ErrorCode, message: string, locale: Locale, extra: DomainError['extra'] = {}): ErrorBody {
-  const b: ErrorBody = { message: translate(locale, message, extra.values), code }
+  // Sizes in the values (`{ bytes }`) read as the locale writes them (shared/domain/storage.ts).
+  const b: ErrorBody = { message: translate(locale, message, localizeByteValues(extra.values, locale)), code }
   if (extra.issues)
     b.issues = extra.issues.map((i) => ({
       path: i.path,
       message: translate(
         locale,
         i.message,
-        localizeIssueValues(i.values, (id) => translate(locale, id)),
+        localizeByteValues(
+          localizeIssueValues(i.values, (id) => translate(locale, id)),
+          locale,
+        ),
       ),
     }))
   if (extra.current !== undefined) b.current = extra.current

@@ -11,17 +11,20 @@ import { useLocale } from '../../i18n/use-locale'
 import { formatDate } from '../../lib/format'
 import { usePageTitle } from '../../lib/use-page-title'
 import { useSharedQuery } from '../../sync/shared-query'
-import { useSync } from '../../sync/use-sync'
+import { useSync, useSyncStatus } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
 import { audienceLabels, categoryLabels, formatSize } from './labels'
 import { forgetFiles, keptFilesQuery, OFFLINE_FILES_CAP_BYTES, pruneFiles } from './offline-files'
 import { useDocuments } from './use-documents'
 import { useDocumentRights } from './use-staff'
+import { StorageMeter } from './StorageMeter'
+import { useStorageUsage } from './use-storage'
 
 /**
  * The association's documents (decision 0062): every document the user may read, newest first, with a
  * category filter (query `category`). Read from the local copy, so the list shows offline; a file
- * opened once shows offline too ("On this device").
+ * opened once shows offline too ("On this device"). Staff see what the association's files take of
+ * its storage quota (online).
  */
 export function DocumentsPage({ category }: { category?: DocumentCategory }) {
   const { t, i18n } = useLingui()
@@ -33,6 +36,9 @@ export function DocumentsPage({ category }: { category?: DocumentCategory }) {
   const kept = useSharedQuery(handle?.db, keptFilesQuery)
   const companyId = useSession().user?.currentCompany?.id
   const rights = useDocumentRights(companyId)
+  const { online } = useSyncStatus(handle)
+  // The association's storage, for its staff (docs/decisions/0082): read online.
+  const storage = useStorageUsage(companyId, rights.manage && online)
   const shown = rows?.filter((d) => !category || d.category === category) ?? []
   const filters: Array<DocumentCategory | undefined> = [undefined, ...documentCategories]
 
@@ -54,6 +60,7 @@ export function DocumentsPage({ category }: { category?: DocumentCategory }) {
           </Link>
         )}
       </div>
+      {storage && <StorageMeter usage={storage} />}
       <div role="group" aria-label={t`Filter by category`} className="filter-bar">
         {filters.map((f) => (
           <button

@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { DocumentAudience, DocumentCategory } from '../../../shared/contract/documents'
+import { formatBytes } from '../../../shared/domain/storage'
 
 export const categoryLabels: Record<DocumentCategory, MessageDescriptor> = {
   BYLAWS: msg`Bylaws`,
@@ -17,20 +18,5 @@ export const audienceLabels: Record<DocumentAudience, MessageDescriptor> = {
   STAFF: msg`The administration`,
 }
 
-/** A file size in the user's language, in steps of 1024 as file managers show them: "44 bytes", "820 kB", "3,4 MB". */
-export function formatSize(bytes: number, locale: string): string {
-  const units = ['byte', 'kilobyte', 'megabyte'] as const
-  let value = bytes
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit++
-  }
-  return new Intl.NumberFormat(locale === 'da' ? 'da-DK' : 'en-GB', {
-    style: 'unit',
-    unit: units[unit],
-    // Bytes in words ("1 byte", "44 bytes": the short form would say "44 byte"); larger units short ("820 kB").
-    unitDisplay: unit === 0 ? 'long' : 'short',
-    maximumFractionDigits: unit === 0 ? 0 : 1,
-  }).format(value)
-}
+/** A file size in the user's language, in steps of 1024 as file managers show them: "44 bytes", "820 kB", "3,4 MB" (shared/domain/storage.ts). */
+export const formatSize = (bytes: number, locale: string): string => formatBytes(bytes, locale)

@@ -110,6 +110,17 @@ const termsOf = (words: string[], engine: 'sqlite' | 'postgres') =>
   )
 
 export const articlesRepository = {
+  /** The bytes of the attachments of the company's own articles (its storage quota, docs/decisions/0082): one statement. */
+  storedBytes: async (db: Db, companyId: string): Promise<number> =>
+    (
+      await db
+        .select({ n: sql<number>`coalesce(sum(${articleAttachments.size}), 0)`.mapWith(Number) })
+        .from(articleAttachments)
+        .innerJoin(articles, eq(articles.id, articleAttachments.articleId))
+        .where(eq(articles.companyId, companyId))
+        .get()
+    )?.n ?? 0,
+
   byId: async (db: Db, id: string): Promise<ArticleRow | undefined> => await db.select().from(articles).where(eq(articles.id, id)).get(),
 
   attachmentsOf: async (db: Db, articleIds: string[]): Promise<AttachmentRow[]> =>

@@ -21,7 +21,7 @@ import { assertCompanyInScope } from '../companies'
 import { isSuperAdmin, roleIn } from '../../access/policy'
 import type { CompaniesService } from '../companies'
 import type { Residency } from '../agreements'
-import { acceptUpload, sweepStore, type AttachmentScanner, type AttachmentStore } from '../../integrations/files/attachment-store'
+import { acceptUpload, sweepStore, type AttachmentScanner, type AttachmentStore, type StorageQuota } from '../../integrations/files/attachment-store'
 import { FILE_SWEEP_GRACE_MS } from '../messages'
 import { recordChange } from '../sync'
 import type { SyncedEntity } from '../sync'
@@ -60,6 +60,8 @@ export interface ArticlesServiceDeps {
   residency: Residency
   files: AttachmentStore
   scanner: AttachmentScanner
+  /** The association's storage quota, asked by every upload (docs/decisions/0082). */
+  quota: StorageQuota
 }
 
 /**
@@ -227,7 +229,7 @@ export class ArticlesService {
     if (file.bytes.byteLength === 0) throw ruleViolation(m.documentFileRequired.id, 'file')
     if (file.bytes.byteLength > MAX_ARTICLE_ATTACHMENT_BYTES) throw ruleViolation(m.documentTooLarge.id, 'file')
     if ((await repo.countAttachments(this.deps.db, id)) >= MAX_ARTICLE_ATTACHMENTS) throw ruleViolation(m.articleTooManyAttachments.id, 'file')
-    const { name, contentType } = await acceptUpload(this.deps.scanner, file)
+    const { name, contentType } = await acceptUpload(this.deps.scanner, file, { quota: this.deps.quota, companyId: row.companyId })
     const fileId = newId()
     // Written before the row: a rollback leaves an orphan file (swept), never a row without bytes.
     this.deps.files.write(id, fileId, file.bytes)
@@ -260,6 +262,11 @@ export class ArticlesService {
     const a = await repo.attachment(this.deps.db, id, attachmentId)
     if (!a) throw notFound(m.articleAttachmentNotFound.id)
     return { name: a.fileName, contentType: a.contentType, id: a.id, bytes: this.deps.files.read(id, a.id) }
+  }
+
+  /** The bytes of the attachments of the company's own articles (the storage quota's part, docs/decisions/0082). */
+  async storedBytes(companyId: string): Promise<number> {
+    return await repo.storedBytes(this.deps.db, companyId)
   }
 
   /** Removes the stored files no attachment refers to; housekeeping runs it. */

@@ -26,6 +26,8 @@ export const articlesModule = defineModule({
         residency: s.residency,
         files: attachmentStore(resolve(k.filesDir, 'articles')),
         scanner: k.scanner,
+        // The association's storage quota, read when an upload asks (docs/decisions/0082).
+        quota: { assertRoom: (companyId, bytes, replacing) => s.storage.assertRoom(companyId, bytes, replacing) },
       }),
   },
   routes: (s, k) => [articlesRoutes(s.articles, { upload: new RateLimiter(k.clock, 30, 3_600_000), search: new RateLimiter(k.clock, 120, 60_000) })],

@@ -31,6 +31,16 @@ function visible(scope: DocumentScope): SQL | undefined {
 const withUploader = { document: documents, uploaderName: users.fullName }
 
 export const documentsRepository = {
+  /** The bytes of the company's document files (its storage quota, docs/decisions/0082): one statement. */
+  storedBytes: async (db: Db, companyId: string): Promise<number> =>
+    (
+      await db
+        .select({ n: sql<number>`coalesce(sum(${documents.size}), 0)`.mapWith(Number) })
+        .from(documents)
+        .where(eq(documents.companyId, companyId))
+        .get()
+    )?.n ?? 0,
+
   byId: async (db: Db, id: string): Promise<DocumentRow | undefined> => await db.select().from(documents).where(eq(documents.id, id)).get(),
 
   /** A page of a company's documents the scope reads, newest first, with the uploader's name. */

@@ -20,7 +20,7 @@ import { isSuperAdmin, roleIn } from '../../access/policy'
 import type { CompaniesService } from '../companies'
 import type { AssembliesService } from '../assemblies'
 import type { Residency } from '../agreements'
-import { acceptUpload, sweepStore, type AttachmentScanner, type AttachmentStore } from '../../integrations/files/attachment-store'
+import { acceptUpload, sweepStore, type AttachmentScanner, type AttachmentStore, type StorageQuota } from '../../integrations/files/attachment-store'
 import { FILE_SWEEP_GRACE_MS } from '../messages'
 import { recordChange } from '../sync'
 import type { SyncedEntity } from '../sync'
@@ -69,6 +69,8 @@ export interface DocumentsServiceDeps {
   residency: Residency
   files: AttachmentStore
   scanner: AttachmentScanner
+  /** The association's storage quota, asked by every upload (docs/decisions/0082). */
+  quota: StorageQuota
 }
 
 function assertMayUploadTo(actor: Actor, companyId: string, audience: DocumentAudience) {
@@ -113,10 +115,11 @@ export class DocumentsService {
     if (assemblyId && (await this.deps.assemblies.companyOf(assemblyId)) !== companyId) throw ruleViolation(m.documentAssemblyNotInCompany.id, 'assemblyId')
   }
 
-  private async checkedFile(file: { name: string; bytes: Uint8Array }) {
+  /** The upload's checks, with room in the company's storage quota (the replaced file's bytes stop counting). */
+  private async checkedFile(companyId: string, file: { name: string; bytes: Uint8Array }, replacing?: number) {
     if (file.bytes.byteLength === 0) throw ruleViolation(m.documentFileRequired.id, 'file')
     if (file.bytes.byteLength > MAX_DOCUMENT_BYTES) throw ruleViolation(m.documentTooLarge.id, 'file')
-    return await acceptUpload(this.deps.scanner, file)
+    return await acceptUpload(this.deps.scanner, file, { quota: this.deps.quota, companyId, replacing })
   }
 
   /**
@@ -176,7 +179,7 @@ export class DocumentsService {
     await this.deps.companies.assertWritable(fields.companyId)
     assertMayUploadTo(actor, fields.companyId, fields.audience)
     await this.assertAssemblyOf(fields.companyId, fields.assemblyId)
-    const { name, contentType } = await this.checkedFile(file)
+    const { name, contentType } = await this.checkedFile(fields.companyId, file)
     const id = newId()
     const fileId = newId()
     // Written before the row: a rollback leaves an orphan file (swept), never a row without bytes.
@@ -230,7 +233,7 @@ export class DocumentsService {
   /** A new file for the document (a new `fileId`); the old file goes with the next sweep. */
   async replaceFile(actor: Actor, id: string, file: { name: string; bytes: Uint8Array }, version?: number): Promise<Document> {
     const row = await this.writable(actor, id, version)
-    const { name, contentType } = await this.checkedFile(file)
+    const { name, contentType } = await this.checkedFile(row.companyId, file, row.size)
     const fileId = newId()
     this.deps.files.write(id, fileId, file.bytes)
     await repo.update(this.deps.db, id, {
@@ -273,6 +276,11 @@ export class DocumentsService {
       details: e.details ?? null,
       createdAt: e.createdAt,
     }))
+  }
+
+  /** The bytes of the company's document files (the storage quota's part, docs/decisions/0082). */
+  async storedBytes(companyId: string): Promise<number> {
+    return await repo.storedBytes(this.deps.db, companyId)
   }
 
   /** Removes the stored files no document refers to (attachment-store.ts `sweepStore`); housekeeping runs it. */

@@ -26,6 +26,8 @@ export const documentsModule = defineModule({
         residency: s.residency,
         files: attachmentStore(resolve(k.filesDir, 'documents')),
         scanner: k.scanner,
+        // The association's storage quota, read when an upload asks (docs/decisions/0082).
+        quota: { assertRoom: (companyId, bytes, replacing) => s.storage.assertRoom(companyId, bytes, replacing) },
       }),
   },
   routes: (s) => [documentsRoutes(s.documents)],

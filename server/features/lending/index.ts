@@ -33,6 +33,8 @@ export const lendingModule = defineModule({
         residency: s.residency,
         files: attachmentStore(resolve(k.filesDir, 'lending')),
         scanner: k.scanner,
+        // The association's storage quota, read when an upload asks (docs/decisions/0082).
+        quota: { assertRoom: (companyId, bytes, replacing) => s.storage.assertRoom(companyId, bytes, replacing) },
       }),
     // A deposit goes through billing's one-time charge and refund paths.
     loans: (s, k) =>

@@ -28,6 +28,16 @@ const newestFirst = (
 ) => (after ? or(lt(created, after[0]), and(eq(created, after[0]), lt(id, after[1]))) : undefined)
 
 export const lendingRepository = {
+  /** The bytes of the company's item photos, archived items' too (its storage quota, docs/decisions/0082): one statement. */
+  storedBytes: async (db: Db, companyId: string): Promise<number> =>
+    (
+      await db
+        .select({ n: sql<number>`coalesce(sum(${lendingItems.photoSize}), 0)`.mapWith(Number) })
+        .from(lendingItems)
+        .where(eq(lendingItems.companyId, companyId))
+        .get()
+    )?.n ?? 0,
+
   item: async (db: Db, id: string): Promise<ItemRow | undefined> => await db.select().from(lendingItems).where(eq(lendingItems.id, id)).get(),
 
   /** A page of a company's items, newest first. */

@@ -17,7 +17,7 @@ import { assertCompanyInScope } from '../companies'
 import { isSuperAdmin, roleIn } from '../../access/policy'
 import type { CompaniesService } from '../companies'
 import type { Residency } from '../agreements'
-import { sweepStore, type AttachmentScanner, type AttachmentStore } from '../../integrations/files/attachment-store'
+import { sweepStore, type AttachmentScanner, type AttachmentStore, type StorageQuota } from '../../integrations/files/attachment-store'
 import { FILE_SWEEP_GRACE_MS } from '../messages'
 import { recordChange } from '../sync'
 import type { SyncedEntity } from '../sync'
@@ -48,6 +48,8 @@ export interface LendingServiceDeps {
   residency: Residency
   files: AttachmentStore
   scanner: AttachmentScanner
+  /** The association's storage quota, asked by every upload (docs/decisions/0082). */
+  quota: StorageQuota
 }
 
 /**
@@ -178,7 +180,11 @@ export class LendingService {
     const row = await this.lenders(actor, id, version)
     if (file.bytes.byteLength === 0) throw ruleViolation(m.documentFileRequired.id, 'file')
     if (file.bytes.byteLength > MAX_ITEM_PHOTO_BYTES) throw ruleViolation(m.listingPhotoTooLarge.id, 'file')
-    const contentType = await acceptPhoto(this.deps.scanner, file, itemPhotoTypes)
+    const contentType = await acceptPhoto(this.deps.scanner, file, itemPhotoTypes, {
+      quota: this.deps.quota,
+      companyId: row.companyId,
+      replacing: row.photoSize ?? 0,
+    })
     const photoId = newId()
     this.deps.files.write(id, photoId, file.bytes)
     await repo.updateItem(this.deps.db, id, { photoId, photoContentType: contentType, photoSize: file.bytes.byteLength, updatedAt: this.now() })
@@ -190,6 +196,11 @@ export class LendingService {
     const row = await this.access.readableItem(actor, id)
     if (!row.photoId) throw notFound(m.lendingItemNotFound.id)
     return { contentType: row.photoContentType!, photoId: row.photoId, bytes: this.deps.files.read(id, row.photoId) }
+  }
+
+  /** The bytes of the company's item photos (the storage quota's part, docs/decisions/0082). */
+  async storedBytes(companyId: string): Promise<number> {
+    return await repo.storedBytes(this.deps.db, companyId)
   }
 
   /** Removes the stored photos no item refers to; housekeeping runs it. */

@@ -27,6 +27,8 @@ export const marketModule = defineModule({
         notices: s.notices,
         files: attachmentStore(resolve(k.filesDir, 'market')),
         scanner: k.scanner,
+        // The association's storage quota, read when an upload asks (docs/decisions/0082).
+        quota: { assertRoom: (companyId, bytes, replacing) => s.storage.assertRoom(companyId, bytes, replacing) },
       }),
   },
   routes: (s, k) => [marketRoutes(s.market, { contact: new RateLimiter(k.clock, 10, 3_600_000), photo: new RateLimiter(k.clock, 30, 3_600_000) })],

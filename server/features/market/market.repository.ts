@@ -17,6 +17,16 @@ function visible(scope: MarketScope): SQL | undefined {
 }
 
 export const marketRepository = {
+  /** The bytes of the company's listing photos (its storage quota, docs/decisions/0082): one statement. */
+  storedBytes: async (db: Db, companyId: string): Promise<number> =>
+    (
+      await db
+        .select({ n: sql<number>`coalesce(sum(${marketListings.photoSize}), 0)`.mapWith(Number) })
+        .from(marketListings)
+        .where(eq(marketListings.companyId, companyId))
+        .get()
+    )?.n ?? 0,
+
   byId: async (db: Db, id: string): Promise<ListingRow | undefined> => await db.select().from(marketListings).where(eq(marketListings.id, id)).get(),
 
   /**

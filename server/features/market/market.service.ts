@@ -21,7 +21,7 @@ import { assertCompanyInScope } from '../companies'
 import { isSuperAdmin, roleIn } from '../../access/policy'
 import type { CompaniesService } from '../companies'
 import type { Residency } from '../agreements'
-import { sweepStore, type AttachmentScanner, type AttachmentStore } from '../../integrations/files/attachment-store'
+import { sweepStore, type AttachmentScanner, type AttachmentStore, type StorageQuota } from '../../integrations/files/attachment-store'
 import { FILE_SWEEP_GRACE_MS } from '../messages'
 import type { NoticesService } from '../notifications'
 import { recordChange } from '../sync'
@@ -57,6 +57,8 @@ export interface MarketServiceDeps {
   notices: NoticesService
   files: AttachmentStore
   scanner: AttachmentScanner
+  /** The association's storage quota, asked by every upload (docs/decisions/0082). */
+  quota: StorageQuota
 }
 
 /**
@@ -223,7 +225,11 @@ export class MarketService {
     const row = await this.sellers(actor, id, version)
     if (file.bytes.byteLength === 0) throw ruleViolation(m.documentFileRequired.id, 'file')
     if (file.bytes.byteLength > MAX_LISTING_PHOTO_BYTES) throw ruleViolation(m.listingPhotoTooLarge.id, 'file')
-    const contentType = await acceptPhoto(this.deps.scanner, file, listingPhotoTypes)
+    const contentType = await acceptPhoto(this.deps.scanner, file, listingPhotoTypes, {
+      quota: this.deps.quota,
+      companyId: row.companyId,
+      replacing: row.photoSize ?? 0,
+    })
     const photoId = newId()
     this.deps.files.write(id, photoId, file.bytes)
     await repo.update(this.deps.db, id, { photoId, photoContentType: contentType, photoSize: file.bytes.byteLength, updatedAt: this.now() })
@@ -252,6 +258,11 @@ export class MarketService {
       actionUrl: `/markets/listing/${row.id}`,
       actionText: /*i18n*/ { id: 'Open listing' },
     })
+  }
+
+  /** The bytes of the company's listing photos (the storage quota's part, docs/decisions/0082). */
+  async storedBytes(companyId: string): Promise<number> {
+    return await repo.storedBytes(this.deps.db, companyId)
   }
 
   /** Removes the stored photos no listing refers to; housekeeping runs it. */

@@ -29,6 +29,8 @@ export const messagesModule = defineModule({
         notifications: s.notifications,
         files: attachmentStore(k.filesDir),
         scanner: k.scanner,
+        // The association's storage quota, read when an upload asks (docs/decisions/0082).
+        quota: { assertRoom: (companyId, bytes, replacing) => s.storage.assertRoom(companyId, bytes, replacing) },
         residency: s.residency,
       }),
     contact: (_s, k) => createContactService({ db: k.db, clock: k.clock, contactEmail: k.config.contactEmail }),

@@ -39,6 +39,17 @@ function visible(scope: MessageScope): SQL {
 }
 
 export const messagesRepository = {
+  /** The bytes of the attachments of the company's messages, drafts' too (its storage quota, docs/decisions/0082): one statement. */
+  storedBytes: async (db: Db, companyId: string): Promise<number> =>
+    (
+      await db
+        .select({ n: sql<number>`coalesce(sum(${messageAttachments.size}), 0)`.mapWith(Number) })
+        .from(messageAttachments)
+        .innerJoin(messages, eq(messages.id, messageAttachments.messageId))
+        .where(eq(messages.companyId, companyId))
+        .get()
+    )?.n ?? 0,
+
   byId: async (db: Db, id: string): Promise<MessageRow | undefined> => await db.select().from(messages).where(eq(messages.id, id)).get(),
 
   insert: async (db: Db, row: typeof messages.$inferInsert) => await db.insert(messages).values(row).run(),

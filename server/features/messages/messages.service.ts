@@ -32,7 +32,7 @@ import { assertCompanyInScope } from '../companies'
 import type { NotificationsService } from '../notifications'
 import { recordChange } from '../sync'
 import type { SyncedEntity } from '../sync'
-import { acceptUpload, sweepStore, type AttachmentScanner, type AttachmentStore } from '../../integrations/files/attachment-store'
+import { acceptUpload, sweepStore, type AttachmentScanner, type AttachmentStore, type StorageQuota } from '../../integrations/files/attachment-store'
 import { renderMessageEmail } from './message-email'
 import { messagesRepository as repo, type MessageRow, type MessageScope, type Person } from './messages.repository'
 
@@ -72,6 +72,8 @@ export interface MessagesDeps {
   notifications: NotificationsService
   files: AttachmentStore
   scanner: AttachmentScanner
+  /** The association's storage quota, asked by every upload (docs/decisions/0082). */
+  quota: StorageQuota
   /** Who is a resident, and every member of an association (the agreements module). */
   residency: Pick<ResidencyService, 'isResident' | 'memberCompanyIds' | 'members' | 'residentsAt'>
 }
@@ -441,7 +443,7 @@ export class MessagesService {
     const row = await this.ownDraft(actor, id)
     if (file.bytes.byteLength > MAX_ATTACHMENT_BYTES) throw ruleViolation(m.attachmentTooLarge.id, 'file')
     if ((await repo.attachments(this.deps.db, id)).length >= MAX_ATTACHMENTS) throw ruleViolation(m.attachmentTooMany.id, 'file')
-    const { name, contentType } = await acceptUpload(this.deps.scanner, file)
+    const { name, contentType } = await acceptUpload(this.deps.scanner, file, { quota: this.deps.quota, companyId: row.companyId })
     const attachmentId = newId()
     // Written before the row: a rollback leaves an orphan file (harmless), never a row without bytes.
     this.deps.files.write(id, attachmentId, file.bytes)
@@ -474,6 +476,11 @@ export class MessagesService {
     const a = await repo.attachment(this.deps.db, id, attachmentId)
     if (!a) throw notFound()
     return { name: a.name, contentType: a.contentType, bytes: this.deps.files.read(id, attachmentId) }
+  }
+
+  /** The bytes of the attachments of the company's messages (the storage quota's part, docs/decisions/0082). */
+  async storedBytes(companyId: string): Promise<number> {
+    return await repo.storedBytes(this.deps.db, companyId)
   }
 
   /** Removes the stored files no attachment row refers to (attachment-store.ts `sweepStore`); housekeeping runs it. */

@@ -26,17 +26,44 @@ export interface AttachmentScanner {
 export const acceptAll: AttachmentScanner = { scan: async () => 'clean' }
 
 /**
- * The checks every uploaded file passes (a message's attachment, a document): an allowed type by
- * name and content, a name without path or control characters, and a clean scan. Answers the
- * name to store and the content type; refusals are 422 on `file`.
+ * The association's storage quota (docs/decisions/0082): refuses (422 on `file`) a file that
+ * would take the association's stored bytes over its quota. Asked inside the upload's write
+ * transaction, before the file is written, so a refusal stores nothing and two uploads at once
+ * cannot both pass (server/features/storage).
  */
-export async function acceptUpload(scanner: AttachmentScanner, file: { name: string; bytes: Uint8Array }): Promise<{ name: string; contentType: string }> {
+export interface StorageQuota {
+  assertRoom(companyId: string, bytes: number, replacing?: number): Promise<void>
+}
+
+/**
+ * Where an upload is stored: its association (null for the platform's own files, e.g. an article
+ * for every association, which no association's quota counts), and the bytes of the file it
+ * replaces, which stop counting when it is stored.
+ */
+export interface UploadRoom {
+  quota: StorageQuota
+  companyId: string | null
+  replacing?: number
+}
+
+/**
+ * The checks every uploaded file passes (a message's attachment, a document, an article's file, a
+ * photo): not empty, an allowed type by name and content, a name without path or control
+ * characters, room in the association's storage quota, and a clean scan. Answers the name to
+ * store and the content type; refusals are 422 on `file`.
+ */
+export async function acceptUpload(
+  scanner: AttachmentScanner,
+  file: { name: string; bytes: Uint8Array },
+  room: UploadRoom,
+): Promise<{ name: string; contentType: string }> {
   // An empty file is never a document, a photo or an attachment anyone could open (every upload comes here).
   if (file.bytes.length === 0) throw ruleViolation(m.attachmentEmpty.id, 'file')
   const contentType = allowedType(file.name, file.bytes)
   if (!contentType) throw ruleViolation(m.attachmentTypeNotAllowed.id, 'file')
   // eslint-disable-next-line no-control-regex -- control characters are taken out of file names on purpose
   const name = file.name.replace(/[\\/\u0000-\u001f]/g, '_').slice(-120)
+  if (room.companyId) await room.quota.assertRoom(room.companyId, file.bytes.byteLength, room.replacing)
   if ((await scanner.scan({ name, contentType, bytes: file.bytes })) !== 'clean') throw ruleViolation(m.attachmentRejected.id, 'file')
   return { name, contentType }
 }
