@@ -15,7 +15,7 @@ import { useSession } from '../auth/session'
 import { ExportButton } from '../statistics/ExportButton'
 import { failureReasonLabels, rowKindLabels } from './row-labels'
 import { useAccountStatement } from './use-account-statement'
-import { YearlySendout } from './YearlySendout'
+import { ResendToMember, YearlySendout } from './YearlySendout'
 import { isCompanyAdminStaff } from '../../../shared/domain/roles'
 import { roleOf } from '../shell/navigation'
 import { useStatementCompanies } from './use-statement-companies'
@@ -26,6 +26,8 @@ export interface StatementSearch {
   companyId?: string
   /** Staff: the member whose statement it is. */
   userId?: string
+  /** An interim statement's last day (decision 0081). */
+  through?: string
 }
 
 const FIRST_YEAR = 2020
@@ -54,7 +56,8 @@ export function AccountStatementPage({ search }: { search: StatementSearch }) {
   // Their own: the association chosen, or the first they have an account with; staff without one of their own only send.
   const companyId = (search.companyId ?? (own ? companies?.[0]?.id : user?.currentCompany?.id)) || null
   const waiting = own && !search.companyId && companies === undefined
-  const request = companyId ? { companyId, userId: own ? null : search.userId!, year } : null
+  const through = search.through?.startsWith(`${year}-`) ? search.through : undefined
+  const request = companyId ? { companyId, userId: own ? null : search.userId!, year, through } : null
   const state = useAccountStatement(handle, request, user ? { id: user.id, name: user.fullName } : null)
   const years = Array.from({ length: Math.max(1, thisYear - FIRST_YEAR + 1) }, (_, i) => thisYear - i)
   if (!years.includes(year)) years.push(year)
@@ -82,7 +85,7 @@ export function AccountStatementPage({ search }: { search: StatementSearch }) {
         <SelectField
           label={t`Year`}
           value={String(year)}
-          onChange={(e) => go({ year: Number(e.target.value) })}
+          onChange={(e) => go({ year: Number(e.target.value), through: undefined })}
           options={years.map((y) => ({ value: String(y), label: String(y) }))}
         />
         {own && companies && companies.length > 1 && (
@@ -127,6 +130,9 @@ export function AccountStatementPage({ search }: { search: StatementSearch }) {
       : <Statement data={state.data} own={own} locale={locale} />}
 
       {own && staffCompanyId && <YearlySendout companyId={staffCompanyId} year={year} />}
+      {!own && staffCompanyId && companyId === staffCompanyId && data && (
+        <ResendToMember companyId={staffCompanyId} year={year} userId={data.member.userId} name={data.member.name} />
+      )}
     </div>
   )
 }
@@ -137,10 +143,21 @@ function Statement({ data, own, locale }: { data: AccountStatementResponse; own:
   // The year so far: a year not over yet is shown to today, never as the balance on 31 December to come.
   const today = todayIso()
   const to = formatDate(data.to < today ? data.to : today, locale)
+  const through = formatDate(data.to < today ? data.to : today, locale, 'long')
   const name = data.member.name
   const company = data.companyName
   return (
     <section className="card statement-card">
+      {data.interim && (
+        <p className="statement-interim" role="note">
+          <strong>
+            <Trans>Interim statement — 1 January to {through}</Trans>
+          </strong>{' '}
+          <span className="muted">
+            <Trans>Not the yearly statement: the year had not ended on {through}.</Trans>
+          </span>
+        </p>
+      )}
       <p className="statement-heading">
         <strong>{name}</strong>
         {company && <span> · {company}</span>}
