@@ -93,7 +93,14 @@ export function YearlySendout({ companyId, year }: { companyId: string; year: nu
               ))}
             </ul>
           )}
-          <SendActions year={year} ended={ended} running={running} yearly={yearly} onAsk={setAsking} />
+          <SendActions
+            year={year}
+            ended={ended}
+            running={running}
+            yearly={yearly}
+            interimToday={ofYear.some((s) => s.kind === 'INTERIM' && s.through === today)}
+            onAsk={setAsking}
+          />
         </>
       }
       {error && <Alert variant="error">{error}</Alert>}
@@ -124,7 +131,14 @@ export function YearlySendout({ companyId, year }: { companyId: string; year: nu
 }
 
 /** The buttons of the year: an interim statement while it runs, the yearly statement once it has ended and not been sent. */
-function SendActions(p: { year: number; ended: boolean; running: boolean; yearly: StatementSendout | undefined; onAsk: (kind: 'YEARLY' | 'INTERIM') => void }) {
+function SendActions(p: {
+  year: number
+  ended: boolean
+  running: boolean
+  yearly: StatementSendout | undefined
+  interimToday: boolean
+  onAsk: (kind: 'YEARLY' | 'INTERIM') => void
+}) {
   const { year } = p
   const next = year + 1
   if (p.running)
@@ -134,11 +148,14 @@ function SendActions(p: { year: number; ended: boolean; running: boolean; yearly
           <Trans>
             {year} has not ended: the yearly statement can be sent from 1 January {next}. Until then, an interim statement shows each member their account from
             1 January to today.
-          </Trans>
+          </Trans>{' '}
+          {p.interimToday && <Trans>Today's interim statement has been sent; the next can be sent tomorrow.</Trans>}
         </p>
-        <Button variant="secondary" onClick={() => p.onAsk('INTERIM')}>
-          <Trans>Send interim statement</Trans>
-        </Button>
+        {!p.interimToday && (
+          <Button variant="secondary" onClick={() => p.onAsk('INTERIM')}>
+            <Trans>Send interim statement</Trans>
+          </Button>
+        )}
       </>
     )
   if (!p.ended || p.yearly) return null
