@@ -81,33 +81,16 @@ export function AccountStatementPage({ search }: { search: StatementSearch }) {
         )}
       </div>
 
-      <div className="statement-filters no-print">
-        <SelectField
-          label={t`Year`}
-          value={String(year)}
-          onChange={(e) => go({ year: Number(e.target.value), through: undefined })}
-          options={years.map((y) => ({ value: String(y), label: String(y) }))}
-        />
-        {own && companies && companies.length > 1 && (
-          <SelectField
-            label={t`Association`}
-            value={companyId ?? ''}
-            onChange={(e) => go({ companyId: e.target.value })}
-            options={companies.map((c) => ({ value: c.id, label: c.name || c.id }))}
-          />
-        )}
-      </div>
+      <StatementFilters
+        year={year}
+        years={years}
+        companyId={companyId}
+        companies={own ? companies : undefined}
+        onYear={(y) => go({ year: y, through: undefined })}
+        onCompany={(id) => go({ companyId: id })}
+      />
 
-      {data && state.status === 'ready' && state.source === 'local' && (
-        <Alert variant="info">
-          {status.lastSyncedAt ?
-            <Trans>
-              Offline copy as of {formatDateTime(new Date(status.lastSyncedAt), locale)}: computed from the data on this device. Why a payment failed is shown
-              when you are online.
-            </Trans>
-          : <Trans>Offline copy: computed from the data on this device.</Trans>}
-        </Alert>
-      )}
+      {data && state.status === 'ready' && state.source === 'local' && <OfflineCopyNote lastSyncedAt={status.lastSyncedAt} locale={locale} />}
 
       {waiting ?
         <Spinner label={t`Loading the account statement`} />
@@ -129,10 +112,7 @@ export function AccountStatementPage({ search }: { search: StatementSearch }) {
         </Alert>
       : <Statement data={state.data} own={own} locale={locale} />}
 
-      {own && staffCompanyId && <YearlySendout companyId={staffCompanyId} year={year} />}
-      {!own && staffCompanyId && companyId === staffCompanyId && data && (
-        <ResendToMember companyId={staffCompanyId} year={year} userId={data.member.userId} name={data.member.name} />
-      )}
+      {staffCompanyId && <StaffSendouts companyId={staffCompanyId} year={year} own={own} data={companyId === staffCompanyId ? data : null} />}
     </div>
   )
 }
@@ -148,16 +128,7 @@ function Statement({ data, own, locale }: { data: AccountStatementResponse; own:
   const company = data.companyName
   return (
     <section className="card statement-card">
-      {data.interim && (
-        <p className="statement-interim" role="note">
-          <strong>
-            <Trans>Interim statement — 1 January to {through}</Trans>
-          </strong>{' '}
-          <span className="muted">
-            <Trans>Not the yearly statement: the year had not ended on {through}.</Trans>
-          </span>
-        </p>
-      )}
+      {data.interim && <InterimMark through={through} />}
       <p className="statement-heading">
         <strong>{name}</strong>
         {company && <span> · {company}</span>}
@@ -223,6 +194,71 @@ function Statement({ data, own, locale }: { data: AccountStatementResponse; own:
         </table>
       </TableFrame>
     </section>
+  )
+}
+
+/** The statement computed from the device's copy says so, and as of when. */
+function OfflineCopyNote({ lastSyncedAt, locale }: { lastSyncedAt: string | number | null | undefined; locale: Locale }) {
+  return (
+    <Alert variant="info">
+      {lastSyncedAt ?
+        <Trans>
+          Offline copy as of {formatDateTime(new Date(lastSyncedAt), locale)}: computed from the data on this device. Why a payment failed is shown when you are
+          online.
+        </Trans>
+      : <Trans>Offline copy: computed from the data on this device.</Trans>}
+    </Alert>
+  )
+}
+
+/** The year picker, and the association picker for a member with accounts in several. */
+function StatementFilters(p: {
+  year: number
+  years: number[]
+  companyId: string | null
+  companies: { id: string; name?: string }[] | undefined
+  onYear: (year: number) => void
+  onCompany: (companyId: string) => void
+}) {
+  const { t } = useLingui()
+  const { year, years, companyId, companies } = p
+  return (
+    <div className="statement-filters no-print">
+      <SelectField
+        label={t`Year`}
+        value={String(year)}
+        onChange={(e) => p.onYear(Number(e.target.value))}
+        options={years.map((y) => ({ value: String(y), label: String(y) }))}
+      />
+      {companies && companies.length > 1 && (
+        <SelectField
+          label={t`Association`}
+          value={companyId ?? ''}
+          onChange={(e) => p.onCompany(e.target.value)}
+          options={companies.map((c) => ({ value: c.id, label: c.name || c.id }))}
+        />
+      )}
+    </div>
+  )
+}
+
+/** Company admin staff: the sendouts of the year on their own screen, the resend to a member on that member's statement (decision 0081). */
+function StaffSendouts({ companyId, year, own, data }: { companyId: string; year: number; own: boolean; data: AccountStatementResponse | null }) {
+  if (own) return <YearlySendout companyId={companyId} year={year} />
+  return data ? <ResendToMember companyId={companyId} year={year} userId={data.member.userId} name={data.member.name} /> : null
+}
+
+/** An interim statement says so on screen and on paper (decision 0081). */
+function InterimMark({ through }: { through: string }) {
+  return (
+    <p className="statement-interim" role="note">
+      <strong>
+        <Trans>Interim statement — 1 January to {through}</Trans>
+      </strong>{' '}
+      <span className="muted">
+        <Trans>Not the yearly statement: the year had not ended on {through}.</Trans>
+      </span>
+    </p>
   )
 }
 

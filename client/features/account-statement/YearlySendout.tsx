@@ -104,29 +104,37 @@ export function YearlySendout({ companyId, year }: { companyId: string; year: nu
         </>
       }
       {error && <Alert variant="error">{error}</Alert>}
-      <ConfirmDialog
-        open={asking !== null}
-        title={asking === 'YEARLY' ? t`Send the yearly statement for ${year}?` : t`Send an interim statement for 1 January to ${todayText}?`}
-        confirmLabel={asking === 'YEARLY' ? t`Send to all members` : t`Send the interim statement`}
-        tone="primary"
-        busy={busy}
-        onConfirm={confirm}
-        onCancel={() => setAsking(null)}
-      >
-        <p>
-          {asking === 'YEARLY' ?
-            <Trans>
-              Every member of the association gets their account statement for {year}. The yearly statement is sent once; you can resend it to those not
-              reached.
-            </Trans>
-          : <Trans>
-              Every member gets their statement for 1 January to {todayText}, marked as an interim statement. The yearly statement can still be sent once {year}{' '}
-              has ended.
-            </Trans>
-          }
-        </p>
-      </ConfirmDialog>
+      <SendConfirm asking={asking} year={year} todayText={todayText} busy={busy} onConfirm={confirm} onCancel={() => setAsking(null)} />
     </section>
+  )
+}
+
+/** Asks before a sendout to every member: the yearly statement, or an interim statement to today. */
+function SendConfirm(p: { asking: 'YEARLY' | 'INTERIM' | null; year: number; todayText: string; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  const { t } = useLingui()
+  const { asking, year, todayText } = p
+  return (
+    <ConfirmDialog
+      open={asking !== null}
+      title={asking === 'YEARLY' ? t`Send the yearly statement for ${year}?` : t`Send an interim statement for 1 January to ${todayText}?`}
+      confirmLabel={asking === 'YEARLY' ? t`Send to all members` : t`Send the interim statement`}
+      tone="primary"
+      busy={p.busy}
+      onConfirm={p.onConfirm}
+      onCancel={p.onCancel}
+    >
+      <p>
+        {asking === 'YEARLY' ?
+          <Trans>
+            Every member of the association gets their account statement for {year}. The yearly statement is sent once; you can resend it to those not reached.
+          </Trans>
+        : <Trans>
+            Every member gets their statement for 1 January to {todayText}, marked as an interim statement. The yearly statement can still be sent once {year}{' '}
+            has ended.
+          </Trans>
+        }
+      </p>
+    </ConfirmDialog>
   )
 }
 
