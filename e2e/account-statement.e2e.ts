@@ -2,9 +2,10 @@
  * The member's account statement (kontokort, decision 0068): a resident's statement shows a
  * failed charge, the later payment (the charge collected again on the same invoice) and a refund
  * with the right running balance, also offline after a reload; it prints without the app's shell
- * and exports to a workbook. Staff open a member's statement from the debtor overview and send the
- * year's statements to every member, once: each e-mail in the member's own language links to the
- * printable statement. Every screen is axe-clean and fits 375 px, in English and Danish
+ * and exports to a workbook. Staff open a member's statement from the debtor overview and, while
+ * the year runs, send an interim statement to every member (decision 0081; the yearly statement
+ * waits until the year has ended): each e-mail in the member's own language says it is interim and
+ * links to the printable statement, which says so too; then they resend it to one member. Every screen is axe-clean and fits 375 px, in English and Danish
  * (screenshots under test-results/).
  */
 import { readFileSync } from 'node:fs'
@@ -158,54 +159,76 @@ describe('account statement', () => {
     })
   }, 180_000)
 
-  it('staff open a member’s statement from the debtor overview and send the year’s statements to every member once, each e-mail in the member’s language', async () => {
+  it('staff open a member’s statement from the debtor overview, send an interim statement to every member, each e-mail in the member’s language, and resend it to one', async () => {
     let mailLink = ''
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Copenhagen' }).format(new Date())
+    const longDate = (locale: string) =>
+      new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${today}T00:00:00Z`))
     await journey('staff', async (_context, page) => {
       await signIn(page, 'admin@solgaarden.dk')
-      await page.goto('/debtors')
-      const row = page.getByRole('row', { name: /Clara Kristensen/ })
-      await row.waitFor({ timeout: 20_000 })
-      await row.getByRole('link', { name: 'Account statement' }).click()
-      await page.locator('#account-statement').waitFor({ timeout: 20_000 })
+      const openClara = async () => {
+        await page.goto('/debtors')
+        const row = page.getByRole('row', { name: /Clara Kristensen/ })
+        await row.waitFor({ timeout: 20_000 })
+        await row.getByRole('link', { name: 'Account statement' }).click()
+        await page.locator('#account-statement').waitFor({ timeout: 20_000 })
+      }
+      await openClara()
       await page.getByText('Clara Kristensen', { exact: true }).waitFor()
       expect((await rowsOf(page)).map(({ kind, balance }) => ({ kind, balance }))).toEqual(EXPECTED)
       await page.getByText('owed').first().waitFor()
       await checkScreen(page, 'account-statement-staff-en')
 
+      // The year runs: no yearly statement yet, an interim statement instead.
       const before = Date.now()
       await page.goto('/account-statement')
-      const send = page.getByRole('button', { name: `Send the statements for ${YEAR}` })
-      await send.click()
-      await page.getByRole('dialog').getByRole('button', { name: 'Send to all members' }).click()
-      await page.getByText(new RegExp(`The statements for ${YEAR} were sent to \\d+ members`)).waitFor({ timeout: 20_000 })
+      await page.getByText(`the yearly statement can be sent from 1 January ${YEAR + 1}`, { exact: false }).waitFor({ timeout: 20_000 })
+      expect(await page.getByRole('button', { name: 'Send yearly statement' }).count()).toBe(0)
+      await page.getByRole('button', { name: 'Send interim statement' }).click()
+      await page.getByRole('dialog').getByRole('button', { name: 'Send the interim statement' }).click()
+      await page.getByText(/sent on .* to \d+ members/).waitFor({ timeout: 20_000 })
+      await page
+        .getByText(`Interim statement — 1 January to ${longDate('en-GB')}`)
+        .first()
+        .waitFor()
       await checkScreen(page, 'account-statement-sendout-en')
-      const sendouts = serverRows<{ recipients: number; sent_at: string }>('SELECT recipients, sent_at FROM statement_sendouts WHERE year = ?', YEAR)
+      const sendouts = serverRows<{ recipients: number; kind: string }>('SELECT recipients, kind FROM statement_sendouts WHERE year = ?', YEAR)
       expect(sendouts).toHaveLength(1)
+      expect(sendouts[0]!.kind).toBe('INTERIM')
       expect(sendouts[0]!.recipients).toBeGreaterThanOrEqual(2)
 
       const en = await latestMailTo(suite.server.mailDir, CLARA, before)
-      expect(en.subject).toBe(`Your account statement for ${YEAR}`)
+      expect(en.subject).toBe(`Interim statement — 1 January to ${longDate('en-GB')}`)
       expect(en.text).toContain('Hello Clara Kristensen,')
-      const link = /(http\S+\/account-statement\?year=\d+&companyId=[0-9a-f-]+)/.exec(en.text ?? '')?.[1]
+      const link = /(http\S+\/account-statement\?year=\d+&companyId=[0-9a-f-]+&through=\d{4}-\d{2}-\d{2})/.exec(en.text ?? '')?.[1]
       expect(link).toBeTruthy()
       const da = await latestMailTo(suite.server.mailDir, NOAH, before)
-      expect(da.subject).toBe(`Dit kontokort for ${YEAR}`)
+      expect(da.subject).toBe(`Foreløbigt kontokort — 1. januar til ${longDate('da-DK')}`)
       expect(da.text).toContain('Hej Noah Thomsen,')
 
-      // The year cannot be sent again: the screen says it went out, and the server refuses another.
+      // Today's interim went out: the screen says so and offers no second one today.
       await page.reload()
-      await page.getByText(new RegExp(`The statements for ${YEAR} were sent to`)).waitFor({ timeout: 20_000 })
-      expect(await page.getByRole('button', { name: `Send the statements for ${YEAR}` }).count()).toBe(0)
+      await page.getByText("Today's interim statement has been sent", { exact: false }).waitFor({ timeout: 20_000 })
+      expect(await page.getByRole('button', { name: 'Send interim statement' }).count()).toBe(0)
+
+      // Clara lost it: resent to her alone, once.
+      const beforeResend = Date.now()
+      await openClara()
+      await page.getByRole('button', { name: 'Resend to Clara Kristensen' }).click()
+      await page.getByText('The statement goes out to Clara Kristensen again within a minute.').waitFor({ timeout: 20_000 })
+      const again = await latestMailTo(suite.server.mailDir, CLARA, beforeResend)
+      expect(again.subject).toBe(en.subject)
 
       mailLink = new URL(link!).pathname + new URL(link!).search
     })
-    // The member follows the e-mail's link (after signing in) to the printable statement of that year.
+    // The member follows the e-mail's link (after signing in) to the printable statement, marked interim.
     await journey('mail-link', async (_context, page) => {
       await signIn(page, CLARA)
       await page.goto(mailLink)
       await page.locator('#account-statement').waitFor({ timeout: 20_000 })
       expect((await rowsOf(page)).map(({ kind, balance }) => ({ kind, balance }))).toEqual(EXPECTED)
       expect(await page.locator('#account-statement-caption').innerText()).toContain(String(YEAR))
+      await page.getByText(`Interim statement — 1 January to ${longDate('en-GB')}`).waitFor()
     })
   })
 })

@@ -251,6 +251,20 @@ export const messages = {
   statementYearInvalid: /*i18n*/ { id: 'Please choose a year between 2000 and 2100' },
   statementsAlreadySent: /*i18n*/ { id: 'The account statements for {year} have already been sent to the members.' },
   statementsYearNotEnded: /*i18n*/ { id: 'A year can be sent once it has begun; choose this year or an earlier one.' },
+  // Yearly statements once the year has ended; interim statements and resends (decision 0081).
+  statementsYearlyNotYet: /*i18n*/ {
+    id: 'The yearly statement for {year} can be sent from 1 January {next}, once the year has ended. Until then you can send an interim statement for 1 January to today.',
+  },
+  statementsInterimYearEnded: /*i18n*/ { id: '{year} has ended: send the yearly statement for {year} instead of an interim statement.' },
+  statementsInterimAlreadySent: /*i18n*/ {
+    id: 'An interim statement for {year} up to today has already been sent. To reach members it missed, resend it to those not reached.',
+  },
+  statementsStillSending: /*i18n*/ { id: 'This statement is still going out to the members; you can resend it once it has been sent.' },
+  statementsNobodyToResend: /*i18n*/ { id: 'Every member with an e-mail address was reached, or a resend to them is already on its way.' },
+  statementsResendPending: /*i18n*/ { id: 'A resend of this statement to this member is already on its way.' },
+  statementsMemberNoAddress: /*i18n*/ { id: 'This member has no e-mail address to send the statement to.' },
+  statementSendoutNotFound: /*i18n*/ { id: 'This sendout was not found.' },
+  statementThroughInvalid: /*i18n*/ { id: 'Please choose a day of the statement’s year' },
   assemblyTitleRequired: /*i18n*/ { id: 'Please enter a title' },
   assemblyHeldAtRequired: /*i18n*/ { id: 'Please enter the date and time of the meeting' },
   assemblyPlaceRequired: /*i18n*/ { id: 'Please enter where the meeting is held' },

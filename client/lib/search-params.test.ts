@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { oneOf, recordId, searchOf, text, wholeNumber } from './search-params'
+import { isoDay, oneOf, recordId, searchOf, text, wholeNumber } from './search-params'
 
 describe('route search parameters', () => {
   const search = searchOf({ status: oneOf(['SENT', 'READ']), q: text(5), year: wholeNumber(2000, 2100), id: recordId })
@@ -24,5 +24,10 @@ describe('route search parameters', () => {
     expect(search({ status: 7, q: ['a'], year: 2026.5, id: null })).toEqual({ status: undefined, q: undefined, year: undefined, id: undefined })
     expect(search({ year: '20x6' }).year).toBeUndefined()
     expect(search({}).status).toBeUndefined()
+  })
+
+  it('reads a calendar day as YYYY-MM-DD only (an interim statement’s last day)', () => {
+    expect(isoDay('2026-12-02')).toBe('2026-12-02')
+    for (const bad of ['2026-13-01', '2026-12-2', '2026-12-02T10:00', 20261202, null]) expect(isoDay(bad)).toBeUndefined()
   })
 })

@@ -37,3 +37,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** A record's id (a UUID). */
 export const recordId: Field<string> = (value) => (typeof value === 'string' && UUID.test(value) ? value : undefined)
+
+/** A calendar day `YYYY-MM-DD` (an interim statement's last day). */
+export const isoDay: Field<string> = (value) => (typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value) ? value : undefined)

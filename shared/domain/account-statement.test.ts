@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { accountStatement, type StatementCharge, type StatementDocument } from './account-statement'
+import { accountStatement, statementPeriod, yearEnded, type StatementCharge, type StatementDocument } from './account-statement'
 import { creditNote, invoice, year } from './account-statement.test-fixtures'
 
 const failed = (of: StatementDocument, over: Partial<StatementCharge> = {}): StatementCharge => ({
@@ -108,5 +108,14 @@ describe('account statement (kontokort)', () => {
         for (let i = 2; i < s.rows.length; i++) expect(s.rows[i - 1]!.date <= s.rows[i]!.date).toBe(true)
       }),
     )
+  })
+  it('a year ends after 31 December (Copenhagen): until then its statement is interim, to today or to the day asked', () => {
+    expect(yearEnded(2026, '2026-12-31')).toBe(false)
+    expect(yearEnded(2026, '2027-01-01')).toBe(true)
+    expect(statementPeriod(2026, '2026-12-02')).toEqual({ from: '2026-01-01', to: '2026-12-02', interim: true })
+    expect(statementPeriod(2026, '2026-12-31')).toEqual({ from: '2026-01-01', to: '2026-12-31', interim: true })
+    expect(statementPeriod(2026, '2027-01-04')).toEqual({ from: '2026-01-01', to: '2026-12-31', interim: false })
+    expect(statementPeriod(2026, '2027-01-04', '2026-06-30')).toEqual({ from: '2026-01-01', to: '2026-06-30', interim: true })
+    expect(statementPeriod(2030, '2026-12-02')).toEqual({ from: '2030-01-01', to: '2030-12-31', interim: true })
   })
 })

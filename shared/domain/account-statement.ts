@@ -110,6 +110,9 @@ export function statementEvents(documents: readonly StatementDocument[], charges
   const credited = new Map<string, number>()
   for (const d of documents)
     if (d.kind === 'CREDIT_NOTE' && d.creditedInvoice) credited.set(d.creditedInvoice.id, (credited.get(d.creditedInvoice.id) ?? 0) + d.totalAmount)
+  /** What an invoice's credit notes issued on or before `day` took off it. */
+  const creditedBy = (invoiceId: string, day: string): number =>
+    documents.reduce((sum, c) => (c.kind === 'CREDIT_NOTE' && c.creditedInvoice?.id === invoiceId && c.issueDate <= day ? sum + c.totalAmount : sum), 0)
   const row = (d: StatementDocument, kind: StatementRowKind, date: string, amount: number, extra: Partial<Event> = {}): Event => ({
     date,
     kind,
@@ -124,12 +127,15 @@ export function statementEvents(documents: readonly StatementDocument[], charges
     ...extra,
   })
   for (const d of documents) {
-    const paidOn = d.status === 'EXECUTED' ? (d.payment?.paymentDate ?? null) : null
+    // Dated vouchers only (decision 0081): a collected document is paid on its payment date, and one
+    // without a payment date on its issue date, as the journal and the statistics count it.
+    const paidOn = d.status === 'EXECUTED' ? (d.payment?.paymentDate ?? d.issueDate) : null
     if (d.kind === 'INVOICE') {
       events.push(row(d, 'INVOICE', d.issueDate, d.totalAmount))
       if (paidOn) events.push(row(d, 'PAYMENT', paidOn, -d.totalAmount))
       if (d.settlement?.kind === 'PAID_OUTSIDE') {
-        const open = Math.max(0, d.totalAmount - (credited.get(d.id) ?? 0))
+        // What was open on the day it was paid: a credit note issued later is its own row then, not a smaller payment back then.
+        const open = Math.max(0, d.totalAmount - creditedBy(d.id, d.settlement.date))
         events.push(row(d, 'PAID_OUTSIDE', d.settlement.date, -open, { text: d.settlement.note || d.name }))
       }
       // A cancelled charge owes nothing (replaced or stopped on purpose): voided on its own issue day, so
@@ -206,3 +212,23 @@ export function accountStatement(
 
 /** The period of a calendar year. */
 export const yearPeriod = (year: number): { from: string; to: string } => ({ from: `${year}-01-01`, to: `${year}-12-31` })
+
+/** Has the year ended on `today` (`YYYY-MM-DD`, Copenhagen)? Only then is its yearly statement sent (decision 0081). */
+export const yearEnded = (year: number, today: string): boolean => today > `${year}-12-31`
+
+/**
+ * The period a statement of `year` covers on `today` (decision 0081): 1 January to `through` when
+ * given (an interim statement); else the whole year once it has ended, or the year up to today
+ * while it runs, which is an interim statement too.
+ */
+export function statementPeriod(year: number, today: string, through?: string): { from: string; to: string; interim: boolean } {
+  const whole = yearPeriod(year)
+  const to =
+    through ?
+      through < whole.to ?
+        through
+      : whole.to
+    : today < whole.to && today >= whole.from ? today
+    : whole.to
+  return { from: whole.from, to, interim: to < whole.to || !yearEnded(year, today) }
+}

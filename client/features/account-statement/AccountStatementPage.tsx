@@ -15,7 +15,7 @@ import { useSession } from '../auth/session'
 import { ExportButton } from '../statistics/ExportButton'
 import { failureReasonLabels, rowKindLabels } from './row-labels'
 import { useAccountStatement } from './use-account-statement'
-import { YearlySendout } from './YearlySendout'
+import { ResendToMember, YearlySendout } from './YearlySendout'
 import { isCompanyAdminStaff } from '../../../shared/domain/roles'
 import { roleOf } from '../shell/navigation'
 import { useStatementCompanies } from './use-statement-companies'
@@ -26,6 +26,8 @@ export interface StatementSearch {
   companyId?: string
   /** Staff: the member whose statement it is. */
   userId?: string
+  /** An interim statement's last day (decision 0081). */
+  through?: string
 }
 
 const FIRST_YEAR = 2020
@@ -54,7 +56,8 @@ export function AccountStatementPage({ search }: { search: StatementSearch }) {
   // Their own: the association chosen, or the first they have an account with; staff without one of their own only send.
   const companyId = (search.companyId ?? (own ? companies?.[0]?.id : user?.currentCompany?.id)) || null
   const waiting = own && !search.companyId && companies === undefined
-  const request = companyId ? { companyId, userId: own ? null : search.userId!, year } : null
+  const through = search.through?.startsWith(`${year}-`) ? search.through : undefined
+  const request = companyId ? { companyId, userId: own ? null : search.userId!, year, through } : null
   const state = useAccountStatement(handle, request, user ? { id: user.id, name: user.fullName } : null)
   const years = Array.from({ length: Math.max(1, thisYear - FIRST_YEAR + 1) }, (_, i) => thisYear - i)
   if (!years.includes(year)) years.push(year)
@@ -78,33 +81,16 @@ export function AccountStatementPage({ search }: { search: StatementSearch }) {
         )}
       </div>
 
-      <div className="statement-filters no-print">
-        <SelectField
-          label={t`Year`}
-          value={String(year)}
-          onChange={(e) => go({ year: Number(e.target.value) })}
-          options={years.map((y) => ({ value: String(y), label: String(y) }))}
-        />
-        {own && companies && companies.length > 1 && (
-          <SelectField
-            label={t`Association`}
-            value={companyId ?? ''}
-            onChange={(e) => go({ companyId: e.target.value })}
-            options={companies.map((c) => ({ value: c.id, label: c.name || c.id }))}
-          />
-        )}
-      </div>
+      <StatementFilters
+        year={year}
+        years={years}
+        companyId={companyId}
+        companies={own ? companies : undefined}
+        onYear={(y) => go({ year: y, through: undefined })}
+        onCompany={(id) => go({ companyId: id })}
+      />
 
-      {data && state.status === 'ready' && state.source === 'local' && (
-        <Alert variant="info">
-          {status.lastSyncedAt ?
-            <Trans>
-              Offline copy as of {formatDateTime(new Date(status.lastSyncedAt), locale)}: computed from the data on this device. Why a payment failed is shown
-              when you are online.
-            </Trans>
-          : <Trans>Offline copy: computed from the data on this device.</Trans>}
-        </Alert>
-      )}
+      {data && state.status === 'ready' && state.source === 'local' && <OfflineCopyNote lastSyncedAt={status.lastSyncedAt} locale={locale} />}
 
       {waiting ?
         <Spinner label={t`Loading the account statement`} />
@@ -126,7 +112,7 @@ export function AccountStatementPage({ search }: { search: StatementSearch }) {
         </Alert>
       : <Statement data={state.data} own={own} locale={locale} />}
 
-      {own && staffCompanyId && <YearlySendout companyId={staffCompanyId} year={year} />}
+      {staffCompanyId && <StaffSendouts companyId={staffCompanyId} year={year} own={own} data={companyId === staffCompanyId ? data : null} />}
     </div>
   )
 }
@@ -137,10 +123,12 @@ function Statement({ data, own, locale }: { data: AccountStatementResponse; own:
   // The year so far: a year not over yet is shown to today, never as the balance on 31 December to come.
   const today = todayIso()
   const to = formatDate(data.to < today ? data.to : today, locale)
+  const through = formatDate(data.to < today ? data.to : today, locale, 'long')
   const name = data.member.name
   const company = data.companyName
   return (
     <section className="card statement-card">
+      {data.interim && <InterimMark through={through} />}
       <p className="statement-heading">
         <strong>{name}</strong>
         {company && <span> · {company}</span>}
@@ -206,6 +194,71 @@ function Statement({ data, own, locale }: { data: AccountStatementResponse; own:
         </table>
       </TableFrame>
     </section>
+  )
+}
+
+/** The statement computed from the device's copy says so, and as of when. */
+function OfflineCopyNote({ lastSyncedAt, locale }: { lastSyncedAt: string | number | null | undefined; locale: Locale }) {
+  return (
+    <Alert variant="info">
+      {lastSyncedAt ?
+        <Trans>
+          Offline copy as of {formatDateTime(new Date(lastSyncedAt), locale)}: computed from the data on this device. Why a payment failed is shown when you are
+          online.
+        </Trans>
+      : <Trans>Offline copy: computed from the data on this device.</Trans>}
+    </Alert>
+  )
+}
+
+/** The year picker, and the association picker for a member with accounts in several. */
+function StatementFilters(p: {
+  year: number
+  years: number[]
+  companyId: string | null
+  companies: { id: string; name?: string }[] | undefined
+  onYear: (year: number) => void
+  onCompany: (companyId: string) => void
+}) {
+  const { t } = useLingui()
+  const { year, years, companyId, companies } = p
+  return (
+    <div className="statement-filters no-print">
+      <SelectField
+        label={t`Year`}
+        value={String(year)}
+        onChange={(e) => p.onYear(Number(e.target.value))}
+        options={years.map((y) => ({ value: String(y), label: String(y) }))}
+      />
+      {companies && companies.length > 1 && (
+        <SelectField
+          label={t`Association`}
+          value={companyId ?? ''}
+          onChange={(e) => p.onCompany(e.target.value)}
+          options={companies.map((c) => ({ value: c.id, label: c.name || c.id }))}
+        />
+      )}
+    </div>
+  )
+}
+
+/** Company admin staff: the sendouts of the year on their own screen, the resend to a member on that member's statement (decision 0081). */
+function StaffSendouts({ companyId, year, own, data }: { companyId: string; year: number; own: boolean; data: AccountStatementResponse | null }) {
+  if (own) return <YearlySendout companyId={companyId} year={year} />
+  return data ? <ResendToMember companyId={companyId} year={year} userId={data.member.userId} name={data.member.name} /> : null
+}
+
+/** An interim statement says so on screen and on paper (decision 0081). */
+function InterimMark({ through }: { through: string }) {
+  return (
+    <p className="statement-interim" role="note">
+      <strong>
+        <Trans>Interim statement — 1 January to {through}</Trans>
+      </strong>{' '}
+      <span className="muted">
+        <Trans>Not the yearly statement: the year had not ended on {through}.</Trans>
+      </span>
+    </p>
   )
 }
 

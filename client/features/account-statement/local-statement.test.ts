@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { statementChargeOf, statementDocumentOf } from './local-statement'
-import { accountStatement, yearPeriod } from '../../../shared/domain/account-statement'
+import { accountStatement, statementPeriod, yearPeriod } from '../../../shared/domain/account-statement'
 
 const row = (r: Record<string, unknown>) => ({ _version: 1, ...r }) as { id: string; _version: number } & Record<string, unknown>
 
@@ -40,5 +40,24 @@ describe('the account statement from the device’s copy', () => {
       ['2026-03-02', 'CHARGE_FAILED', 100_000],
       ['2026-03-09', 'PAYMENT', 0],
     ])
+  })
+
+  it('covers the same period as the server: an interim statement to its last day, or to today while the year runs', () => {
+    const invoice = statementDocumentOf(
+      row({
+        id: 'i1',
+        kind: 'INVOICE',
+        invoiceNumber: '7',
+        name: 'Boligafgift',
+        chargeId: 'c1',
+        issueDate: '2026-12-10',
+        status: 'CREATED',
+        totalAmount: 5_000,
+      }),
+    )!
+    const interim = statementPeriod(2026, '2026-12-15', '2026-12-02')
+    expect(interim).toEqual({ from: '2026-01-01', to: '2026-12-02', interim: true })
+    expect(accountStatement([invoice], [], interim).closingBalance).toBe(0)
+    expect(accountStatement([invoice], [], statementPeriod(2026, '2026-12-15')).closingBalance).toBe(5_000)
   })
 })

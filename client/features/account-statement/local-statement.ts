@@ -5,7 +5,7 @@
  * Vipps history's FAIL event (the server has the day it saw it); the reason is not synced.
  */
 import type { AccountStatementResponse } from '../../../shared/contract/account-statement'
-import { accountStatement, yearPeriod, type StatementCharge, type StatementDocument } from '../../../shared/domain/account-statement'
+import { accountStatement, statementPeriod, type StatementCharge, type StatementDocument } from '../../../shared/domain/account-statement'
 import { copenhagenDateOf } from '../../../shared/domain/copenhagen'
 import type { LocalDb, Row } from '../../sync/local-db'
 
@@ -53,7 +53,8 @@ export function statementDocumentOf(row: Row): StatementDocument | null {
  */
 export async function localStatement(
   db: LocalDb,
-  r: { companyId: string; userId: string | null; year: number; ownUserId: string; ownName: string },
+  r: { companyId: string; userId: string | null; year: number; through?: string; ownUserId: string; ownName: string },
+  today: string = copenhagenDateOf(new Date()),
 ): Promise<AccountStatementResponse | null> {
   const userId = r.userId ?? r.ownUserId
   const agreements = (await db.agreements.where('companyId').equals(r.companyId).toArray()).filter(
@@ -69,6 +70,8 @@ export async function localStatement(
       .toArray(),
     db.companies.get(r.companyId),
   ])
+  // The same period as the server's (decision 0081): an interim statement to `through`, or to today while the year runs.
+  const period = statementPeriod(r.year, today, r.through)
   const documents = invoices.filter((i) => ids.has(str(i.agreementId))).flatMap((i) => statementDocumentOf(i) ?? [])
   const failed = charges.flatMap((c) => statementChargeOf(c) ?? [])
   const member = agreements[0]!.member as { fullName?: string } | undefined
@@ -78,6 +81,7 @@ export async function localStatement(
     companyName,
     member: { userId, name: r.userId ? str(member?.fullName) : r.ownName },
     year: r.year,
-    ...accountStatement(documents, failed, yearPeriod(r.year)),
+    interim: period.interim,
+    ...accountStatement(documents, failed, period),
   }
 }

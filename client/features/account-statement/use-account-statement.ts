@@ -14,6 +14,8 @@ export interface StatementRequest {
   /** Another member's (staff); null: the signed-in user's own. */
   userId: string | null
   year: number
+  /** An interim statement's last day (decision 0081); absent: the whole year, or to today while it runs. */
+  through?: string
 }
 
 export type StatementState =
@@ -34,7 +36,11 @@ export function useAccountStatement(handle: SyncHandle | null, request: Statemen
       setState(local ? { status: 'ready', data: local, source: 'local' } : { status: 'error', offline: true, message: '' })
     }
     const path = request.userId ? `/companies/${request.companyId}/members/${request.userId}/account-statement` : '/account-statement'
-    const query = request.userId ? { year: String(request.year) } : { companyId: request.companyId, year: String(request.year) }
+    const query = {
+      ...(request.userId ? {} : { companyId: request.companyId }),
+      year: String(request.year),
+      ...(request.through ? { through: request.through } : {}),
+    }
     api('GET', path, { query, schema: AccountStatementResponse, signal: abort.signal })
       .then((data) => !abort.signal.aborted && setState({ status: 'ready', data, source: 'server' }))
       .catch((err: unknown) => {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { recordId, searchOf, wholeNumber } from '../../lib/search-params'
+import { isoDay, recordId, searchOf, wholeNumber } from '../../lib/search-params'
 import { AccountStatementPage } from '../../features/account-statement/AccountStatementPage'
 
 const Search = searchOf({
@@ -7,6 +7,8 @@ const Search = searchOf({
   companyId: recordId,
   /** Staff: the member whose statement it is. */
   userId: recordId,
+  /** An interim statement's last day (the link of an interim sendout, decision 0081). */
+  through: isoDay,
 })
 
 /** A member's account statement (kontokort, docs/PRODUCT.md §2 "Account statement"): a resident's own, or a member's for the association's staff. */

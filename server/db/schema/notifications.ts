@@ -2,7 +2,8 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { users } from './users'
 
 /** A value put into a notification: text, a number, or an amount in øre (written as kroner in each language). */
-export type NoticeValue = string | number | { ore: number }
+/** A plain value; an amount `{ ore }` (kroner in the reader's language); a day `{ day: 'YYYY-MM-DD' }` (written in the reader's language). */
+export type NoticeValue = string | number | { ore: number } | { day: string }
 
 /** A catalog message id with the values put into it (plain text; escaped when put into HTML). */
 export interface StoredMessage {

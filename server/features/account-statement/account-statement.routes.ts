@@ -9,7 +9,9 @@ const tags = ['Account statements']
 const ROWS =
   'Every invoice (debit), payment (credit), failed charge (0, with its reason when known), credit note (credit), refund paid out (debit), ' +
   'write-off (credit) and payment outside Vipps MobilePay (credit) of the year in date order, each with the running balance in øre ' +
-  '(above 0 the member owes, below 0 in their favour); the balance before 1 January is the first row (OPENING_BALANCE).'
+  '(above 0 the member owes, below 0 in their favour); the balance before 1 January is the first row (OPENING_BALANCE). ' +
+  'Only vouchers dated in the period count (decision 0081). A year not ended yet, or `through` (a day of the year), gives an interim statement ' +
+  '(`interim`: 1 January to `to`, today at the latest while the year runs).'
 
 const own = route({
   rules: { access: 'signed-in', data: 'read' },
@@ -39,9 +41,10 @@ export const accountStatementRoutes = (statements: AccountStatementService) =>
   router()
     .openapi(own, async (c) => {
       const q = c.req.valid('query')
-      return c.json(await statements.own(requireActor(c.var.actor), q.companyId, q.year), 200)
+      return c.json(await statements.own(requireActor(c.var.actor), q.companyId, q.year, q.through), 200)
     })
     .openapi(ofMember, async (c) => {
       const p = c.req.valid('param')
-      return c.json(await statements.ofMember(requireActor(c.var.actor), p.companyId, p.userId, c.req.valid('query').year), 200)
+      const q = c.req.valid('query')
+      return c.json(await statements.ofMember(requireActor(c.var.actor), p.companyId, p.userId, q.year, q.through), 200)
     })

@@ -1,8 +1,8 @@
 import { snapshot, type Database_ } from '../../db/client'
-import { forbidden, notFound } from '../../errors'
+import { DomainError, forbidden, notFound } from '../../errors'
 import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import type { AccountStatementResponse } from '../../../shared/contract/account-statement'
-import { accountStatement, yearPeriod } from '../../../shared/domain/account-statement'
+import { accountStatement, statementPeriod } from '../../../shared/domain/account-statement'
 import { messages } from '../../../shared/i18n-messages'
 import type { Actor } from '../../access/actor'
 import { assertCompanyInScope } from '../companies'
@@ -20,9 +20,19 @@ export type AccountStatementService = ReturnType<typeof createAccountStatementSe
 export function createAccountStatementService(deps: { database: Database_; clock: Clock }) {
   const thisYear = () => Number(todayInCopenhagen(deps.clock).slice(0, 4))
 
-  async function statementOf(companyId: string, userId: string, year: number | undefined): Promise<AccountStatementResponse> {
+  /** The statement's period (decision 0081): an interim statement's last day must be in its year. */
+  function periodOf(year: number, through: string | undefined) {
+    if (through && through.slice(0, 4) !== String(year))
+      throw new DomainError('VALIDATION_FAILED', messages.statementThroughInvalid.id, {
+        issues: [{ path: 'through', message: messages.statementThroughInvalid.id }],
+      })
+    return statementPeriod(year, todayInCopenhagen(deps.clock), through)
+  }
+
+  async function statementOf(companyId: string, userId: string, year: number | undefined, through?: string): Promise<AccountStatementResponse> {
     const { db } = deps.database
     const y = year ?? thisYear()
+    const period = periodOf(y, through)
     // The documents and the charges from one moment (a payment between the reads would be counted half).
     const [company, user, documents, charges] = await snapshot(db, async () => [
       await repo.company(db, companyId),
@@ -31,29 +41,29 @@ export function createAccountStatementService(deps: { database: Database_; clock
       await repo.failedCharges(db, userId, companyId),
     ])
     if (!company || !user) throw notFound(messages.statementMemberNotFound.id)
-    const s = accountStatement(documents, charges, yearPeriod(y))
-    return { companyId, companyName: company.name, member: { userId, name: user.name }, year: y, ...s }
+    const s = accountStatement(documents, charges, period)
+    return { companyId, companyName: company.name, member: { userId, name: user.name }, year: y, interim: period.interim, ...s }
   }
 
   return {
     /** The caller's own statement in an association they are staff of or have an account with; else 404. */
-    async own(actor: Actor, companyId: string, year: number | undefined): Promise<AccountStatementResponse> {
+    async own(actor: Actor, companyId: string, year: number | undefined, through?: string): Promise<AccountStatementResponse> {
       const { db } = deps.database
       await assertCompanyInScope(db, actor, companyId, async () => await repo.hasAccount(db, actor.userId, companyId))
-      return await statementOf(companyId, actor.userId, year)
+      return await statementOf(companyId, actor.userId, year, through)
     },
 
     /**
      * A member's statement for the association's admin staff (docs/API.md "What each role reads"):
      * 404 outside it and for anyone without an account there; a board member hears why not (403).
      */
-    async ofMember(actor: Actor, companyId: string, userId: string, year: number | undefined): Promise<AccountStatementResponse> {
+    async ofMember(actor: Actor, companyId: string, userId: string, year: number | undefined, through?: string): Promise<AccountStatementResponse> {
       const { db } = deps.database
       const role = roleIn(actor, companyId)
       if (!isSuperAdmin(actor) && role === undefined) throw notFound(messages.companyNotFound.id)
       if (role && !isCompanyAdminStaff(role)) throw forbidden(messages.statementStaffOnly.id)
       if (!(await repo.hasAccount(db, userId, companyId))) throw notFound(messages.statementMemberNotFound.id)
-      return await statementOf(companyId, userId, year)
+      return await statementOf(companyId, userId, year, through)
     },
   }
 }

@@ -13,6 +13,7 @@ import { historyWriter } from '../billing/charge-history'
 import { statementFixture, userIdOf } from './test-helpers'
 import { eq } from 'drizzle-orm'
 import { agreements } from '../../db/schema/agreements'
+import { invoices } from '../../db/schema/invoices'
 import { newId } from '../../lib/ids'
 
 const lines = (s: AccountStatementResponse) => s.rows.map((r) => `${r.date} ${r.kind} ${r.documentNumber ?? '-'} ${r.debit - r.credit} ${r.balance}`)
@@ -215,5 +216,64 @@ describe('account statement (kontokort)', () => {
     const res = await t.call('GET', path, { token: resident })
     expect((res.json as AccountStatementResponse).rows.length).toBeGreaterThan(60)
     expect(await statementsRun(t, async () => expect((await t.call('GET', path, { token: resident })).status).toBe(200))).toBe(few)
+  })
+  it("counts the year's dated vouchers, to the øre: a payment without a payment date, a payment outside, a later year's credit note", async () => {
+    const t = await testApp()
+    const f = await statementFixture(t)
+    const ids = await transaction(t.database.db, async () => {
+      const w = historyWriter(t.database.db, t.clock.now().toISOString())
+      // C: 123.45 kr. collected, its invoice without a payment date: paid on its issue day (as the journal counts it).
+      const c = await w.charge({ agreementId: f.agreementId, paymentDate: '2026-05-01', lines: [{ type: 'FEE', amount: 12_345 }], kind: 'ONE_TIME' })
+      await t.db.update(invoices).set({ paymentDate: null }).where(eq(invoices.id, c.invoiceId)).run()
+      // D: 200.50 kr. paid by bank transfer on 10 June; 50.25 kr. of it credited only in January 2027.
+      const d = await w.charge({
+        agreementId: f.agreementId,
+        paymentDate: '2026-06-01',
+        lines: [{ type: 'FEE', amount: 20_050 }],
+        status: 'CREATED',
+        kind: 'ONE_TIME',
+      })
+      await t.db
+        .update(invoices)
+        .set({ settlement: 'PAID_OUTSIDE', settledOn: '2026-06-10', settlementNote: 'Bankoverførsel' })
+        .where(eq(invoices.id, d.invoiceId))
+        .run()
+      const note = await w.refund({ chargeId: d.chargeId, amount: 5_025, paymentDate: '2027-01-15', status: 'CREATED' })
+      return { c: c.invoiceId, d: d.invoiceId, note }
+    })
+    t.clock.set('2027-02-01T09:00:00.000Z')
+    const resident = await t.login(demo.resident)
+    const y2026 = (await t.call('GET', `/account-statement?companyId=${f.main}&year=2026`, { token: resident })).json as AccountStatementResponse
+    const n = (id: string) => y2026.rows.find((r) => r.documentId === id)?.documentNumber ?? '?'
+    expect(y2026.interim).toBe(false)
+    expect(lines(y2026)).toEqual([
+      '2026-01-01 OPENING_BALANCE - 0 50000',
+      `2026-03-01 INVOICE ${n(f.invoice)} 100000 150000`,
+      `2026-03-02 CHARGE_FAILED ${n(f.invoice)} 0 150000`,
+      `2026-03-09 PAYMENT ${n(f.invoice)} -100000 50000`,
+      `2026-04-01 CREDIT_NOTE ${n(f.creditNote)} -30000 20000`,
+      `2026-04-03 REFUND_PAID ${n(f.creditNote)} 30000 50000`,
+      `2026-05-01 INVOICE ${n(ids.c)} 12345 62345`,
+      `2026-05-01 PAYMENT ${n(ids.c)} -12345 50000`,
+      `2026-06-01 INVOICE ${n(ids.d)} 20050 70050`,
+      `2026-06-10 PAID_OUTSIDE ${n(ids.d)} -20050 50000`,
+    ])
+    // 500.00 owed from 2025 + 1,000.00 + 300.00 + 123.45 + 200.50 debited − the same credited = 500.00 owed on 31 December.
+    expect({ opening: y2026.openingBalance, debit: y2026.totalDebit, credit: y2026.totalCredit, closing: y2026.closingBalance }).toEqual({
+      opening: 50_000,
+      debit: 162_395,
+      credit: 162_395,
+      closing: 50_000,
+    })
+    // 2027 opens with 2026's closing balance; January's credit note is 2027's (the member is owed 50.25 kr. of the 500.00 back).
+    const y2027 = (await t.call('GET', `/account-statement?companyId=${f.main}&year=2027`, { token: resident })).json as AccountStatementResponse
+    expect(y2027).toMatchObject({ interim: true, from: '2027-01-01', to: '2027-02-01', openingBalance: 50_000, closingBalance: 44_975 })
+    expect(lines(y2027).slice(1)).toEqual([`2027-01-15 CREDIT_NOTE ${y2027.rows[1]!.documentNumber} -5025 44975`])
+    // An interim statement to a day before the credit note: the same 500.00.
+    const interim = (await t.call('GET', `/account-statement?companyId=${f.main}&year=2027&through=2027-01-14`, { token: resident })).json
+    expect(interim).toMatchObject({ interim: true, to: '2027-01-14', closingBalance: 50_000 })
+    const wrong = await t.call('GET', `/account-statement?companyId=${f.main}&year=2027&through=2026-12-31`, { token: resident, headers: DA })
+    expect(wrong.status).toBe(400)
+    expect(issue(wrong, 'through')).toBe('Vælg venligst en dag i kontokortets år')
   })
 })

@@ -5,6 +5,7 @@ import { translate, type Locale } from '../../i18n/i18n'
 import { renderEmail } from '../../integrations/mail/layout'
 import { queueMail, queueMails } from '../../integrations/mail/mail-outbox'
 import { localeOf, type Language } from '../../../shared/contract/common'
+import { isErasedEmail } from '../../../shared/erased-person'
 import type { UsersService } from '../users'
 import { valuesIn, type NotificationsService } from './notifications.service'
 import type { NoticeValue } from '../../db/schema/notifications'
@@ -36,6 +37,50 @@ export type NoticesService = ReturnType<typeof createNoticesService>
  */
 export function createNoticesService(deps: { db: Db; clock: Clock; publicUrl: string; users: UsersService; notifications: NotificationsService }) {
   const { db, clock, users, notifications } = deps
+
+  /**
+   * `tellMany`, answering the mail outbox row each person's e-mail is (null: an erased account's
+   * address, never mailed), so a sendout can see later whom its mails did not reach (decision 0081).
+   */
+  async function tellManyMails(people: readonly Addressee[], n: Notice, details: (locale: Locale) => string[] = () => []): Promise<Map<string, string | null>> {
+    if (!people.length) return new Map()
+    await notifications.notifyMany(people, n)
+    const texts = new Map<Locale, { subject: string; message: string; details: string[]; action: { label: string; url: string } }>()
+    const textIn = (locale: Locale) => {
+      let text = texts.get(locale)
+      if (!text) {
+        const values = valuesIn(locale, n.values)
+        text = {
+          subject: translate(locale, n.title, values),
+          message: translate(locale, n.message, values),
+          details: details(locale),
+          action: { label: translate(locale, n.actionText), url: `${deps.publicUrl}${n.actionUrl}` },
+        }
+        texts.set(locale, text)
+      }
+      return text
+    }
+    const mails = people.map((person) => {
+      const locale = localeOf(person.language)
+      const text = textIn(locale)
+      const mail = renderEmail(locale, {
+        subject: text.subject,
+        paragraphs: [translate(locale, /*i18n*/ { id: 'Hello {name},' }, { name: person.fullName }), text.message, ...text.details],
+        action: text.action,
+      })
+      return { to: person.emailAddress, ...mail }
+    })
+    const mailed = people.flatMap((p, i) => (isErasedEmail(p.emailAddress) ? [] : [{ id: p.id, mail: mails[i]! }]))
+    const ids = await queueMails(
+      db,
+      clock,
+      mailed.map((m) => m.mail),
+    )
+    const byPerson = new Map<string, string | null>(people.map((p) => [p.id, null]))
+    mailed.forEach((m, i) => byPerson.set(m.id, ids[i] ?? null))
+    return byPerson
+  }
+
   return {
     async tell(userId: string, n: Notice): Promise<void> {
       const user = await users.byId(userId)
@@ -59,35 +104,10 @@ export function createNoticesService(deps: { db: Db; clock: Clock; publicUrl: st
      * a place, an agenda). Inside the caller's transaction. Answers how many were told.
      */
     async tellMany(people: readonly Addressee[], n: Notice, details: (locale: Locale) => string[] = () => []): Promise<number> {
-      if (!people.length) return 0
-      await notifications.notifyMany(people, n)
-      const texts = new Map<Locale, { subject: string; message: string; details: string[]; action: { label: string; url: string } }>()
-      const textIn = (locale: Locale) => {
-        let text = texts.get(locale)
-        if (!text) {
-          const values = valuesIn(locale, n.values)
-          text = {
-            subject: translate(locale, n.title, values),
-            message: translate(locale, n.message, values),
-            details: details(locale),
-            action: { label: translate(locale, n.actionText), url: `${deps.publicUrl}${n.actionUrl}` },
-          }
-          texts.set(locale, text)
-        }
-        return text
-      }
-      const mails = people.map((person) => {
-        const locale = localeOf(person.language)
-        const text = textIn(locale)
-        const mail = renderEmail(locale, {
-          subject: text.subject,
-          paragraphs: [translate(locale, /*i18n*/ { id: 'Hello {name},' }, { name: person.fullName }), text.message, ...text.details],
-          action: text.action,
-        })
-        return { to: person.emailAddress, ...mail }
-      })
-      await queueMails(db, clock, mails)
+      await tellManyMails(people, n, details)
       return people.length
     },
+
+    tellManyMails,
   }
 }

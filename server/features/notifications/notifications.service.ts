@@ -36,11 +36,21 @@ const stored = (m: MessageDescriptor, values?: Record<string, NoticeValue>): Sto
 })
 
 /** The values as text in a language: an amount in øre written as kroner the way that language writes them. */
+const dayFormats: Record<Locale, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  da: new Intl.DateTimeFormat('da-DK', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+}
+/** A calendar day (`YYYY-MM-DD`) the reader's way: "2 December 2026", "2. december 2026". */
+const formatDay = (day: string, locale: Locale): string => dayFormats[locale].format(new Date(`${day}T00:00:00Z`))
+
 export const valuesIn = (locale: Locale, values: Record<string, NoticeValue> | undefined): Record<string, string | number> =>
   Object.fromEntries(
     Object.entries(values ?? {}).map(([k, v]) => [
       k,
-      typeof v === 'object' ? formatKroner(v.ore, locale)
+      typeof v === 'object' ?
+        'ore' in v ?
+          formatKroner(v.ore, locale)
+        : formatDay(v.day, locale)
       : v === ERASED_NAME ? translate(locale, messages.erasedMember)
       : v,
     ]),

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { and, asc, eq, lte } from 'drizzle-orm'
+import { and, asc, eq, inArray, lte } from 'drizzle-orm'
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { Logger } from 'pino'
 import { alone, type Db } from '../../db/client'
@@ -44,6 +44,23 @@ export async function queueMails(db: Db, clock: Clock, mails: readonly OutgoingM
       .values(rows.slice(i, i + 100))
       .run()
   return rows.map((r) => r.id)
+}
+
+/**
+ * Which of these mails the worker gave up on (`failed` after its last attempt): a sendout's
+ * members not reached (decision 0081). A few hundred ids a statement.
+ */
+export async function failedMails(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  const failed = new Set<string>()
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(inArray(mailOutbox.id, ids.slice(i, i + 500)), eq(mailOutbox.status, 'failed')))
+      .all()
+    for (const r of rows) failed.add(r.id)
+  }
+  return failed
 }
 
 export interface MailTransport {
