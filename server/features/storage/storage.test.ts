@@ -11,7 +11,7 @@ import { documentFixtures, pdfBytes } from '../documents/test-helpers'
 import { attachFile, createArticle } from '../articles/test-helpers'
 import { createListing, pngBytes, putPhoto } from '../market/test-helpers'
 import { createItem, putItemPhoto } from '../lending/test-helpers'
-import { newMember } from '../personal-data/test-helpers'
+import { eraseOnRequest, newMember } from '../personal-data/test-helpers'
 import { formatBytes } from '../../../shared/domain/storage'
 
 /**
@@ -179,11 +179,8 @@ describe('storage quota per association', () => {
     expect((await putPhoto(t, member, listing.json.id, png(4000))).status).toBe(200)
     expect((await usage(t, f.admin, f.main)).usedBytes).toBe(before + 4000)
     await t.db.update(agreements).set({ status: 'CLOSED' }).where(eq(agreements.id, m.agreementId)).run()
-    const erased = await t.call('POST', `/companies/${f.main}/members/${m.userId}/erase`, {
-      token: f.admin,
-      body: { reason: 'MEMBER_REQUEST', requestedOn: '2026-11-20' },
-      headers: { 'Idempotency-Key': v7() },
-    })
+    // Erased on the member's request, approved by a second pair of eyes (decision 0080).
+    const erased = await eraseOnRequest(t, demo.chairman, f.main, m.userId)
     expect(erased.status, JSON.stringify(erased.json)).toBe(200)
     expect((await usage(t, f.admin, f.main)).usedBytes).toBe(before)
   })
