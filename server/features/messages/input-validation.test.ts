@@ -58,8 +58,10 @@ describe('message subjects and bodies', () => {
     expect(issue(await draft({ body: 'Kære \u202Ebeboere' }, DA), 'body')).toBe('Fjern kontroltegn')
     const contact = await t.call('POST', '/contact', { body: { message: 'Hej\u0000' }, headers: DA })
     expect(issue(contact, 'message')).toBe('Fjern kontroltegn')
+    // A member of the association (staff here; this template's resident has no agreement yet, and an
+    // outsider hears 404 before the body is judged: docs/API.md "Refusals").
     const anonymous = await t.call('POST', '/messages/anonymous', {
-      token: await t.login(demo.resident),
+      token: await t.login(demo.boardmember),
       headers: EN,
       body: { companyId: main, subject: 'Støj\nfra kælderen', body: 'Hej' },
     })
