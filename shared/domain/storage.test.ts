@@ -6,6 +6,7 @@ const MB = 1024 * 1024
 describe('formatBytes', () => {
   it('writes sizes in steps of 1024, per locale', () => {
     expect(formatBytes(312 * MB, 'en')).toBe('312 MB')
+    expect(formatBytes(44, 'da')).toBe('44 B')
     expect(formatBytes(312 * MB, 'da')).toBe('312 MB')
     expect(formatBytes(1024 * MB, 'en')).toBe('1 GB')
     expect(formatBytes(1536 * MB, 'en')).toBe('1.5 GB')

@@ -2,7 +2,7 @@
  * The one size format of the product (docs/decisions/0082): a file's size in a list, the storage
  * meter and the server's refusal when an association's storage is full all say the same. In the
  * user's language, in steps of 1024 as file managers show them (as the upload limits count, 20 MB
- * = 20 × 1024 × 1024 bytes): "44 bytes", "820 kB", "3,4 MB", "1 GB".
+ * = 20 × 1024 × 1024 bytes): "44 bytes" (da "44 B"), "820 kB", "3,4 MB", "1 GB".
  */
 export type StorageLocale = 'en' | 'da'
 
@@ -25,8 +25,8 @@ export function formatBytes(bytes: number, locale: StorageLocale | string): stri
       (f = new Intl.NumberFormat(locale === 'da' ? 'da-DK' : 'en-GB', {
         style: 'unit',
         unit: UNITS[unit],
-        // Bytes in words ("1 byte", "44 bytes": the short form would say "44 byte"); larger units short ("820 kB").
-        unitDisplay: unit === 0 ? 'long' : 'short',
+        // English bytes in words ("44 bytes": its short form says "44 byte"); Danish "44 B" (its long form is English); larger units short.
+        unitDisplay: unit === 0 && locale !== 'da' ? 'long' : 'short',
         maximumFractionDigits: unit === 0 ? 0 : 1,
       })),
     )
