@@ -22,7 +22,7 @@ export type ProfileState = { status: 'loading' } | { status: 'error' } | { statu
  */
 export function useProfile() {
   const handle = useSync()
-  const { online } = useSyncStatus(handle)
+  const { online, lastSyncedAt } = useSyncStatus(handle)
   const user = useSession().user
   const [state, setState] = useState<ProfileState>({ status: 'loading' })
   const db = handle?.db
@@ -59,8 +59,9 @@ export function useProfile() {
       },
     )
     return () => controller.abort()
-    // `online` is a dependency on purpose: coming back online reads the server again.
-  }, [db, online, fromServer])
+    // `online` and `lastSyncedAt` are dependencies on purpose: coming back online, or a sync that
+    // reached the server (the browser may not have reported being offline at all), reads it again.
+  }, [db, online, lastSyncedAt, fromServer])
 
   const update = useCallback(
     (change: (p: Profile) => Profile) => {
