@@ -285,17 +285,15 @@ function RecordDialog({
   )
 }
 
-function ApproveDialog({
-  companyId,
-  request,
-  onCancel,
-  onDone,
-}: {
+/** What the approve and reject dialogs are given: the request decided on, and what to do after. */
+interface DecisionDialogProps {
   companyId: string
   request: ErasureRequest
   onCancel: () => void
   onDone: (message: string) => void
-}) {
+}
+
+function ApproveDialog({ companyId, request, onCancel, onDone }: DecisionDialogProps) {
   const { t, i18n } = useLingui()
   const { busy, problem, run } = useStep()
   const name = personName(request.personName, i18n) ?? ''
@@ -325,17 +323,7 @@ function ApproveDialog({
   )
 }
 
-function RejectDialog({
-  companyId,
-  request,
-  onCancel,
-  onDone,
-}: {
-  companyId: string
-  request: ErasureRequest
-  onCancel: () => void
-  onDone: (message: string) => void
-}) {
+function RejectDialog({ companyId, request, onCancel, onDone }: DecisionDialogProps) {
   const { t, i18n } = useLingui()
   const { busy, problem, run } = useStep()
   const [note, setNote] = useState('')
