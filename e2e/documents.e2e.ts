@@ -124,4 +124,34 @@ describe('documents', () => {
     expect(documents()).toBe(before)
     await api(superadmin, 'PUT', `/storage/${companyId}/quota`, { quotaBytes: null })
   })
+
+  it('the super admin gives an association its own storage quota on its Overview, and the default again', async () => {
+    const admin = 'superadmin@boligkasse.dk'
+    const t = tr(admin)
+    const companyId = serverRows<{ id: string }>("SELECT id FROM companies WHERE cvr = '10150817'")[0]!.id
+    const quota = () => serverRows<{ quota_bytes: number }>('SELECT quota_bytes FROM storage_quotas WHERE company_id = ?', companyId)[0]?.quota_bytes
+    expect(quota()).toBeUndefined()
+    await journey('quota', async (_context, page) => {
+      await signIn(page, admin)
+      await page.goto(`/company/${companyId}`)
+      const section = page.getByRole('region', { name: t('Storage') })
+      await section.getByRole('meter', { name: pattern(t('Storage: {used} of {quota} used')) }).waitFor()
+      await section.getByText(t('This association has the default quota.')).waitFor()
+      const field = section.getByLabel(t('Quota (MB)'))
+      // Not a whole number of MB: said under the field, nothing sent.
+      await field.fill('2,5')
+      await section.getByRole('button', { name: t('Save quota') }).click()
+      await section.getByText(pattern(t('Enter a whole number of MB from 1 to {0}.'))).waitFor()
+      expect(quota()).toBeUndefined()
+      await field.fill('2048')
+      await field.press('Enter')
+      await section.getByText(pattern(t('The association’s storage quota is now {quota}.'))).waitFor()
+      await section.getByText(t('This association has its own quota.')).waitFor()
+      expect(quota()).toBe(2048 * 1024 ** 2)
+      await checkScreen(page, 'company-storage-quota')
+      await section.getByRole('button', { name: t('Use the default') }).click()
+      await section.getByText(pattern(t('The association has the default storage quota again: {quota}.'))).waitFor()
+      expect(quota()).toBeUndefined()
+    })
+  })
 })

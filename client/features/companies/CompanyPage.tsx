@@ -15,6 +15,7 @@ import { useSession } from '../auth/session'
 import { EditableField, type EditableFieldProps } from '../profile/EditableField'
 import { CompanyLifecycle, CompanyStatusBadge } from './CompanyLifecycle'
 import { CompanySetup } from './CompanySetup'
+import { StorageSection } from './StorageSection'
 import { CompanyTabs } from './CompanyTabs'
 import { editCompanyField } from './company-mutations'
 import { autoFormatDayMonth, normalizeDayMonth } from './day-month-input'
@@ -80,7 +81,12 @@ export function CompanyPage() {
         companyId={company.id}
         superAdmin={superAdmin}
         canManage={canManage && writable}
-        overview={<Overview handle={sync} company={company} canEdit={(field) => writable && (canManage || HEATING_FIELDS.includes(field))} />}
+        overview={
+          <>
+            <Overview handle={sync} company={company} canEdit={(field) => writable && (canManage || HEATING_FIELDS.includes(field))} />
+            <StorageSection companyId={company.id} superAdmin={superAdmin} />
+          </>
+        }
       />
     </div>
   )
