@@ -11,7 +11,7 @@ export default defineConfig({
   fallbackLocales: { default: 'en' },
   format: formatter({ lineNumbers: false }),
   // The macros' <Trans> renders through client/i18n/plain-trans.tsx: a name such as `<b>Bo</b>`
-  // put into a translated sentence stays text (issue #17 item 8).
+  // put into a translated sentence stays text.
   runtimeConfigModule: { Trans: ['<rootDir>/client/i18n/plain-trans.tsx', 'Trans'] },
   catalogs: [
     { path: '<rootDir>/client/locales/{locale}', include: ['<rootDir>/client', '<rootDir>/shared'], exclude: ['**/node_modules/**', '**/*.test.*'] },

@@ -58,7 +58,7 @@ async function monthPasses(agreementId: string) {
 }
 
 async function refundThroughForm(page: Page, amount: string, description: string) {
-  await page.getByLabel(danish('Amount (kr.)')).fill(amount)
+  await page.getByLabel(danish('Amount (DKK)')).fill(amount)
   await page.getByLabel(danish('Description'), { exact: true }).fill(description)
   await page.getByRole('button', { name: danish('Create refund') }).click()
 }

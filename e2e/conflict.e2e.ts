@@ -112,7 +112,7 @@ describe("offline edits meet a colleague's change", () => {
         // Offline: a new next payment date and a new price of the common expenses (part 1).
         await page.getByLabel(tr('Next payment date')).fill('2027-02-01')
         await part(page, 1, tr)
-          .getByLabel(tr('Price (kr.)'))
+          .getByLabel(tr('Price (DKK)'))
           .fill(pass.lang === 'da' ? '4.600,00' : '4600.00')
         await page.getByRole('button', { name: tr('Save changes') }).click()
         await page.getByText(tr('Not yet synced')).first().waitFor()
@@ -139,7 +139,7 @@ describe("offline edits meet a colleague's change", () => {
         const dates = pass.lang === 'da' ? ['1. februar 2027', '1. marts 2027'] : ['1 February 2027', '1 March 2027']
         expect(await dateGroup.getByRole('radio', { name: new RegExp(`${tr('Your change')}.*${dates[0]}`) }).count()).toBe(1)
         expect(await dateGroup.getByRole('radio', { name: new RegExp(`${tr('Now on the server')}.*${dates[1]}`) }).count()).toBe(1)
-        const money = pass.lang === 'da' ? ['kr.\u00a04.600,00', 'kr.\u00a04.400,00'] : ['DKK\u00a04,600.00', 'DKK\u00a04,400.00']
+        const money = pass.lang === 'da' ? ['4.600,00\u00a0kr.', '4.400,00\u00a0kr.'] : ['DKK\u00a04,600.00', 'DKK\u00a04,400.00']
         expect(await partGroup.innerText()).toContain(money[0])
         expect(await partGroup.innerText()).toContain(money[1])
         // Only the two real conflicts are offered: the heating part's new name is merged silently.

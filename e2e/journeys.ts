@@ -232,7 +232,7 @@ export async function refundOneLineAsAccountant(
   await snapBoth(page, `${o.snapshot}charges-da`)
   await page.goto(`/refunds/create?chargeId=${o.chargeId}&agreementId=${o.agreementId}`)
   await page.getByRole('checkbox', { name: /Aconto varme/ }).check()
-  await page.getByLabel(danish('Amount (kr.)')).fill('100,00')
+  await page.getByLabel(danish('Amount (DKK)')).fill('100,00')
   await page.getByLabel(danish('Description'), { exact: true }).fill('Varmeregnskab 2026')
   await page.getByRole('button', { name: danish('Create refund') }).click()
   await page.getByText(danish('Refund created successfully!'), { exact: false }).waitFor({ timeout: 30_000 })

@@ -243,13 +243,13 @@ describe('honest sync', () => {
       await failOutboxWrites(context)
       await signIn(page, email)
       await page.goto(`/refunds/create?chargeId=${paid.id}&agreementId=${paid.agreement_id}`)
-      await page.getByLabel('Amount (kr.)').waitFor()
+      await page.getByLabel('Amount (DKK)').waitFor()
       await expect.poll(() => syncState(page)).toBe('synced')
 
       // (c) The server answers 503 to everything; the browser says online.
       const server = await serverDown(context)
       const path = `/api/agreement/${paid.agreement_id}/refund`
-      await page.getByLabel('Amount (kr.)').fill('25')
+      await page.getByLabel('Amount (DKK)').fill('25')
       await page.getByLabel('Description', { exact: true }).fill('For meget opkrævet')
       await page.getByRole('button', { name: 'Create refund' }).click()
       await page.getByText('Queued — will be sent when the server answers.').waitFor({ timeout: 15_000 })
@@ -272,11 +272,11 @@ describe('honest sync', () => {
 
       // (e) Now the device cannot store the next one.
       await storageFull(page)
-      await page.getByLabel('Amount (kr.)').fill('10')
+      await page.getByLabel('Amount (DKK)').fill('10')
       await page.getByLabel('Description', { exact: true }).fill('Rest af fejlen')
       await page.getByRole('button', { name: 'Create refund' }).click()
       await page.getByText(/Your change was NOT kept: this device has no storage space left/).waitFor()
-      expect(await page.getByLabel('Amount (kr.)').inputValue()).toBe('10')
+      expect(await page.getByLabel('Amount (DKK)').inputValue()).toBe('10')
       expect(await page.getByLabel('Description', { exact: true }).inputValue()).toBe('Rest af fejlen')
       expect(await page.getByText('Queued —', { exact: false }).count()).toBe(0)
       await snapBoth(page, 'sync-honest-not-kept')

@@ -5,16 +5,15 @@ import { formatDate, formatDateTime, formatMoney, formatNumber, formatRecent } f
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ')
 
 describe('formatMoney', () => {
-  it('formats øre as Danish kroner in Danish, the currency first so a sentence never ends in "kr.."', () => {
-    expect(plain(formatMoney(123450, 'da'))).toBe('kr. 1.234,50')
-    expect(`Prisen er ${formatMoney(533_000, 'da')}.`).not.toContain('..')
+  it('formats øre as Danish kroner in Danish, as da-DK writes them', () => {
+    expect(plain(formatMoney(495050, 'da'))).toBe('4.950,50 kr.')
   })
   it('formats øre with the DKK code in English', () => {
-    expect(plain(formatMoney(123450, 'en'))).toBe('DKK 1,234.50')
+    expect(plain(formatMoney(495050, 'en'))).toBe('DKK 4,950.50')
   })
   it('keeps the øre of small and negative amounts', () => {
-    expect(plain(formatMoney(5, 'da'))).toBe('kr. 0,05')
-    expect(plain(formatMoney(-100, 'da'))).toBe('-kr. 1,00')
+    expect(plain(formatMoney(5, 'da'))).toBe('0,05 kr.')
+    expect(plain(formatMoney(-100, 'da'))).toBe('-1,00 kr.')
     expect(plain(formatMoney(-100, 'en'))).toBe('-DKK 1.00')
   })
 })

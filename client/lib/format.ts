@@ -20,9 +20,9 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 }
 
 /**
- * `kr. 1.234,50` in Danish, `DKK 1,234.50` in English: the product's one money format
- * (shared/domain/money.ts, also used by the server), whose Danish currency comes first so a
- * sentence ending in an amount never reads "kr.." (docs/decisions/0046-one-money-format.md).
+ * `4.950,50 kr.` in Danish, `DKK 4,950.50` in English: the product's one money format
+ * (shared/domain/money.ts, also used by the server), in the reader's locale
+ * (docs/decisions/0084-money-in-the-readers-locale.md).
  */
 export const formatMoney = (amountOre: number, locale: Locale): string => formatKroner(amountOre, locale)
 

@@ -31,7 +31,7 @@ describe('the fields of versioned edits', () => {
     expect(byName.paymentPeriod!.format('YEARLY', en)).toBe('Yearly')
     const heat = { id: 'p1', type: 'HEAT', description: 'Aconto varme', price: 45000, vatRate: 0 }
     expect(byName.parts!.format(heat, en)).toBe('Aconto varme (Heating) — DKK\u00a0450.00')
-    expect(byName.parts!.format(heat, da)).toBe('Aconto varme (Heating) — kr.\u00a0450,00')
+    expect(byName.parts!.format(heat, da)).toBe('Aconto varme (Heating) — 450,00\u00a0kr.')
     expect(byName.parts!.format({ ...heat, description: 'Heating', vatRate: 25 }, en)).toBe('Heating — DKK\u00a0450.00, incl. 25 % VAT')
   })
 

@@ -350,7 +350,7 @@ async function insertDemoAgreements(db: Db, ids: DemoIds, now: string, firstOfNe
         type: 'info',
         title: /*i18n*/ { id: 'An agreement awaits your acceptance' },
         message: /*i18n*/ { id: '{association} has created agreement {externalId} for {amount}. Open it to accept it with Vipps MobilePay or to reject it.' },
-        values: { association: 'Andelsboligforeningen Solgården', externalId: String(1001 + i), amount: '5.330,00 kr.' },
+        values: { association: 'Andelsboligforeningen Solgården', externalId: String(1001 + i), amount: { ore: 533_000 } },
         actionUrl: `/agreements/${id}`,
         actionText: /*i18n*/ { id: 'Open agreement' },
       })

@@ -104,7 +104,7 @@ export const fieldLabels: Record<string, { id: string }> = {
   phone: /*i18n*/ { id: 'Mobile number' },
   mobileNumber: /*i18n*/ { id: 'Mobile number' },
   street: /*i18n*/ { id: 'Street' },
-  number: /*i18n*/ { id: 'Number' },
+  number: /*i18n*/ { id: 'House number' },
   floor: /*i18n*/ { id: 'Floor' },
   side: /*i18n*/ { id: 'Side' },
   zip: /*i18n*/ { id: 'Postcode' },

@@ -115,7 +115,7 @@ export function PartsEditor({ parts, onChange, errors, onErrors, newPartType }: 
                   maxLength={200}
                 />
                 <TextField
-                  label={t`Price (kr.)`}
+                  label={t`Price (DKK)`}
                   className="part-price"
                   inputMode="decimal"
                   autoComplete="off"

@@ -88,7 +88,7 @@ export const agreementEditFields: EditField[] = [
     list: true,
     label: msg`Parts`,
     fromRow: (row) => comparableParts(row.parts),
-    // One part as a line: "Heating — kr. 450,00" (the description, or the type when it says the same).
+    // One part as a line: "Heating — 450,00 kr." (the description, or the type when it says the same).
     format: (value, ctx) => {
       const p = value as ComparablePart
       const type = partTypeLabels[p.type as keyof typeof partTypeLabels]

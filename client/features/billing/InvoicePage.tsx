@@ -13,9 +13,6 @@ import { chargeKindLabels, chargeStatusLabels, invoiceStatusLabels, settlementLa
 import { useInvoice } from './use-invoices'
 import { RecordMissing } from '../../components/sync/RecordMissing'
 
-/** docs/PRODUCT.md §2: invoice amounts read as Danish kroner (1.234,50 kr.) in either language. */
-const dkk = (ore: number) => formatMoney(ore, 'da')
-
 /**
  * The printable invoice or credit note (docs/PRODUCT.md §2 "Invoice view"). Issued documents never change, so
  * the local copy is the document; printing leaves out everything but the paper.
@@ -58,6 +55,8 @@ export function InvoicePage() {
 function InvoiceDocument({ invoice: inv }: { invoice: Partial<Invoice> & { id: string } }) {
   const { t, i18n } = useLingui()
   const locale = useLocale()
+  // Amounts in the reader's locale, as everywhere (docs/decisions/0084-money-in-the-readers-locale.md).
+  const dkk = (ore: number) => formatMoney(ore, locale)
   const credit = inv.kind === 'CREDIT_NOTE'
   const articles = [...(inv.invoiceArticles ?? [])].sort((a, b) => a.articleNumber.localeCompare(b.articleNumber))
   const vatRate = inv.vatRate ?? 0

@@ -1,12 +1,14 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { MAX_CHARGE_DESCRIPTION } from '../../../shared/contract/billing'
+import { MAX_CHARGE_DESCRIPTION, MIN_BILLING_AMOUNT_ORE } from '../../../shared/contract/billing'
 import { messages } from '../../../shared/i18n-messages'
 import { NotKeptNotice, QueuedNotice } from '../../components/sync/QueuedNotice'
 import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
 import { TextField } from '../../components/ui/TextField'
-import { parseKroner } from '../../lib/kroner-input'
+import { formatMoney } from '../../lib/format'
+import { oreToKronerInput, parseKroner } from '../../lib/kroner-input'
+import { useLocale } from '../../i18n/use-locale'
 import type { Mutation } from '../../sync/local-db'
 import { discard } from '../../sync/outbox'
 import { storedChange } from '../../sync/queue-reads'
@@ -82,6 +84,7 @@ export function MoneyActionForm({
   children?: ReactNode
 }) {
   const { t, i18n } = useLingui()
+  const locale = useLocale()
   const sync = useSync()
   const online = useSyncStatus(sync).online
   const refusalText = useRefusalText()
@@ -175,13 +178,13 @@ export function MoneyActionForm({
         <Alert variant="error">{(phase.mutation && refusalText(phase.mutation)) || phase.message || t`The server refused the request.`}</Alert>
       )}
       <TextField
-        label={t`Amount (kr.)`}
+        label={t`Amount (DKK)`}
         inputMode="decimal"
         autoComplete="off"
         value={amount}
         onChange={(e) => setAmount(e.target.value)}
         error={errors.amount}
-        hint={t`At least 1 kr., e.g. 250,00`}
+        hint={t`At least ${formatMoney(MIN_BILLING_AMOUNT_ORE, locale)}, e.g. ${oreToKronerInput(25_000, locale)}`}
         required
         disabled={waiting}
       />

@@ -49,7 +49,7 @@ export function StorageSection({ companyId, superAdmin }: { companyId: string; s
       : usage ?
         <>
           <StorageMeter usage={usage} />
-          {superAdmin && <QuotaForm key={`${usage.quotaBytes}-${usage.ownQuota}`} usage={usage} onChanged={setChanged} />}
+          {superAdmin && <QuotaForm usage={usage} onChanged={setChanged} />}
         </>
       : <p className="muted">{t`Loading storage`}</p>}
     </section>
@@ -65,7 +65,8 @@ function QuotaForm({ usage, onChanged }: { usage: StorageUsage; onChanged: (usag
   const [problem, setProblem] = useState<string | null>(null)
   const [done, setDone] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const [action] = useState(createActionKey)
+  // One key per change: a retry of the same change replays, the next change is a new one.
+  const [action, setAction] = useState(createActionKey)
 
   const send = async (quotaBytes: number | null) => {
     setBusy(true)
@@ -74,6 +75,8 @@ function QuotaForm({ usage, onChanged }: { usage: StorageUsage; onChanged: (usag
     try {
       const answer = await setStorageQuota(usage.companyId, quotaBytes, action)
       onChanged(answer)
+      setAction(createActionKey())
+      setText(String(Math.round(answer.quotaBytes / MB)))
       const quota = formatBytes(answer.quotaBytes, locale)
       setDone(answer.ownQuota ? t`The association’s storage quota is now ${quota}.` : t`The association has the default storage quota again: ${quota}.`)
     } catch (e) {

@@ -54,6 +54,6 @@ describe('MonthChart', () => {
     const html = render(null, 'da')
     expect(html).toContain('>maj</text>')
     expect(html).toContain('december 2025')
-    expect(html).toContain('kr. 3.900,00')
+    expect(html).toContain('3.900,00 kr.')
   })
 })

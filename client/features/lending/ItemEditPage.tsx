@@ -114,7 +114,7 @@ function EditForm({ handle, row }: { handle: SyncHandle; row: ItemView & { _vers
       />
       <TextField label={t`Where to pick it up`} value={location} onChange={(e) => setLocation(e.target.value)} error={errors.location} maxLength={200} />
       <TextField
-        label={t`Deposit (kr., optional)`}
+        label={t`Deposit (DKK, optional)`}
         hint={t`A changed deposit applies to loans requested after it; a loan already requested keeps its own.`}
         inputMode="decimal"
         value={deposit}

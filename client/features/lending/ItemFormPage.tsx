@@ -118,7 +118,7 @@ export function ItemFormPage() {
           />
           <TextField label={t`Where to pick it up`} value={location} onChange={(e) => setLocation(e.target.value)} error={errors.location} maxLength={200} />
           <TextField
-            label={t`Deposit (kr., optional)`}
+            label={t`Deposit (DKK, optional)`}
             hint={t`Collected through the borrower's agreement in Vipps MobilePay when both have confirmed, and refunded when it is back.`}
             inputMode="decimal"
             value={deposit}

@@ -442,7 +442,7 @@ function SettleDeposit({ handle, row }: { handle: SyncHandle; row: LoanView & { 
       </h2>
       <form className="form card" noValidate onSubmit={(e) => void submit(e)}>
         <TextField
-          label={t`Refund to the borrower (kr.)`}
+          label={t`Refund to the borrower (DKK)`}
           hint={t`At most ${formatMoney(deposit, locale)}. What is not refunded is kept by the association.`}
           inputMode="decimal"
           value={amount}

@@ -97,7 +97,7 @@ export function ListingFormPage({ kind: initialKind }: { kind: ListingKind }) {
           <TextField label={t`Title`} value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} maxLength={120} required />
           <TextAreaField label={t`Description`} value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} rows={4} />
           {kind === 'BUY' && (
-            <TextField label={t`Price (kr.)`} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} error={errors.priceOre} required />
+            <TextField label={t`Price (DKK)`} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} error={errors.priceOre} required />
           )}
           <NewPhotoField id="listing-photo" online={online} error={errors.photo} onChange={setPhoto} />
           <div className="form-actions">

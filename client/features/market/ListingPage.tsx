@@ -187,7 +187,7 @@ function SellerActions({ handle, row, expired }: { handle: SyncHandle; row: List
         <TextField label={t`Title`} value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} maxLength={120} />
         <TextAreaField label={t`Description`} value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} rows={4} />
         {row.kind === 'BUY' && (
-          <TextField label={t`Price (kr.)`} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} error={errors.priceOre} />
+          <TextField label={t`Price (DKK)`} inputMode="decimal" value={price} onChange={(e) => setPrice(e.target.value)} error={errors.priceOre} />
         )}
         <div className="form-actions">
           <Button type="submit">

@@ -79,7 +79,7 @@ describe('PATCH /api/account/profile/{field}', () => {
     const token = await t.login(demo.chairman)
     const res = await t.call('PATCH', '/account/profile/emailAddress', { token, body: { value: 'nope' } })
     expect(res.status).toBe(400)
-    expect(res.json.issues).toEqual([{ path: 'emailAddress', message: 'Indtast venligst en gyldig e-mailadresse' }])
+    expect(res.json.issues).toEqual([{ path: 'emailAddress', message: 'Indtast en gyldig e-mailadresse' }])
     const lang = await t.call('PATCH', '/account/profile/language', { token, body: { value: 'FR' } })
     expect(lang.status).toBe(400)
     const unknownField = await t.call('PATCH', '/account/profile/userRole', { token, body: { value: 'SUPERADMIN' } })

@@ -162,11 +162,11 @@ describe('names, text and prices of agreements and charges', () => {
     ]
     const en = await create({ parts })
     expect(en.status).toBe(400)
-    expect(issue(en, 'parts.0.price')).toBe('The price can be at most 1,000,000 kr.')
+    expect(issue(en, 'parts.0.price')).toBe('The price can be at most DKK 1,000,000.')
     expect(issue(en, 'parts.1.price')).toBe('The price must be in whole øre (at most two decimals)')
     // A number too large for anything answers only that it is too large.
     expect(en.json.issues.filter((i: { path: string }) => i.path === 'parts.2.price').map((i: { message: string }) => i.message)).toEqual([
-      'The price can be at most 1,000,000 kr.',
+      'The price can be at most DKK 1,000,000.',
     ])
     expect(issue(en, 'parts.3.price')).toBe('The price must be greater than 0')
     const da = await create({ parts }, DA)
@@ -181,7 +181,7 @@ describe('names, text and prices of agreements and charges', () => {
     await t.db.update(agreements).set({ status: 'ACCEPTED', vippsAgreementId: 'agr_onetime0001' }).where(eq(agreements.id, a.id)).run()
     const charge = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
       t.call('POST', `/agreement/${a.id}/requestOneTimeCharge`, { token: admin, body, headers })
-    expect(issue(await charge({ amount: 100_000_001, description: 'Nøgle' }), 'amount')).toBe('The amount can be at most 1,000,000 kr.')
+    expect(issue(await charge({ amount: 100_000_001, description: 'Nøgle' }), 'amount')).toBe('The amount can be at most DKK 1,000,000.')
     expect(issue(await charge({ amount: 100_000_001, description: 'Nøgle' }, DA), 'amount')).toBe('Beløbet kan højst være 1.000.000 kr.')
     expect(issue(await charge({ amount: 250.5, description: 'Nøgle' }), 'amount')).toBe('The amount must be in whole øre (at most two decimals)')
     expect(issue(await charge({ amount: 250.5, description: 'Nøgle' }, DA), 'amount')).toBe('Beløbet skal være i hele øre (højst to decimaler)')

@@ -277,7 +277,7 @@ describe('POST /api/agreement/{id}/requestOneTimeCharge', () => {
   it.each([
     [{ description: 'x' }, 'amount', 'Please enter a valid amount'],
     [{ amount: 12.5, description: 'x' }, 'amount', 'The amount must be in whole øre (at most two decimals)'],
-    [{ amount: 99, description: 'x' }, 'amount', 'The amount must be at least 1 kr.'],
+    [{ amount: 99, description: 'x' }, 'amount', 'The amount must be at least DKK 1.'],
     [{ amount: 0, description: 'x' }, 'amount', 'Please enter a valid amount'],
     [{ amount: 100 }, 'description', 'Please enter a description'],
     [{ amount: 100, description: '   ' }, 'description', 'Please enter a description'],
@@ -362,7 +362,7 @@ describe('POST /api/agreement/{id}/refund', () => {
     // docs/PRODUCT.md §5: a zero or negative amount is not a valid amount; a positive one under 1 kr. is too small.
     [{ chargeId: '01935f6e-0000-7000-8000-000000000001', amount: 0, description: 'x' }, 'amount', 'Please enter a valid amount'],
     [{ chargeId: '01935f6e-0000-7000-8000-000000000001', amount: -500, description: 'x' }, 'amount', 'Please enter a valid amount'],
-    [{ chargeId: '01935f6e-0000-7000-8000-000000000001', amount: 50, description: 'x' }, 'amount', 'The amount must be at least 1 kr.'],
+    [{ chargeId: '01935f6e-0000-7000-8000-000000000001', amount: 50, description: 'x' }, 'amount', 'The amount must be at least DKK 1.'],
     [{ chargeId: '01935f6e-0000-7000-8000-000000000001', amount: 100 }, 'description', 'Please enter a description'],
     [{ chargeId: '01935f6e-0000-7000-8000-000000000001', amount: 100, description: '' }, 'description', 'Please enter a description'],
   ])('refuses %j: %s "%s"', async (body, path, message) => {
@@ -381,7 +381,7 @@ describe('POST /api/agreement/{id}/refund', () => {
     const admin = await t.login(demo.admin)
     const res = await t.call('POST', `/agreement/${a.id}/refund`, { token: admin, body: { chargeId, amount: 600_000, description: 'x' } })
     expect(res.status).toBe(422)
-    expect(res.json.message.replace(/\s/g, ' ')).toBe('Refusionen er større end det, der kan refunderes på denne betaling (kr. 5.150,50)')
+    expect(res.json.message.replace(/\s/g, ' ')).toBe('Refusionen er større end det, der er tilbage at refundere på denne opkrævning (5.150,50 kr.)')
     const small = await t.call('POST', `/agreement/${a.id}/refund`, { token: admin, body: { chargeId, amount: 99, description: 'x' } })
     expect(small.json.issues).toContainEqual({ path: 'amount', message: 'Beløbet skal være mindst 1 kr.' })
   })

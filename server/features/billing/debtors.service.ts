@@ -14,7 +14,7 @@ import {
   type WriteOffRequest,
 } from '../../../shared/contract/billing'
 import type { Charge } from '../../../shared/contract/agreements'
-import { localeOf } from '../../../shared/contract/common'
+import { BOOKS_LOCALE } from '../../../shared/domain/books-language'
 import { translate } from '../../i18n/i18n'
 import { daysBetween } from '../../../shared/domain/billing-period'
 import { lineShares, openAmountOf, type InvoiceSettlement } from '../../../shared/domain/invoice'
@@ -178,7 +178,6 @@ export class DebtorActions {
       shares && perLine.length ?
         creditNoteLines(perLine, shares)
       : [{ type: 'OTHER', description: invoice.description, grossOre: open, vatRate: 0, unit: 'PIECE' }]
-    const language = localeOf((await this.deps.users.byId(invoice.memberUserId))?.language)
     const now = this.nowIso()
     const today = todayInCopenhagen(this.deps.clock)
     const id = input.id ?? newId()
@@ -187,7 +186,7 @@ export class DebtorActions {
       id,
       agreement: { id: invoice.agreementId, companyId: invoice.companyId, memberUserId: invoice.memberUserId },
       chargeId: invoice.chargeId,
-      description: translate(language, /*i18n*/ { id: 'Write-off of invoice {number}' }, { number: String(invoice.number) }).slice(0, 200),
+      description: translate(BOOKS_LOCALE, /*i18n*/ { id: 'Write-off of invoice {number}' }, { number: String(invoice.number) }).slice(0, 200),
       lines,
       company: { id: invoice.companyId, name: invoice.companyName, acronym: '', cvr: invoice.companyCvr, address: invoice.companyAddress },
       member: {
@@ -291,7 +290,7 @@ export class DebtorActions {
 
   /**
    * Write off an unpaid invoice: a credit note for what is owed, over the invoice's
-   * lines in proportion (each with its line's description), titled in the member's language; no
+   * lines in proportion (each with its line's description), titled in the language of the books (shared/domain/books-language.ts); no
    * money moves, so the credit note is not EXECUTED and statistics do not count it. Both
    * documents carry the settlement WRITTEN_OFF with the note; collection at Vipps is stopped.
    */

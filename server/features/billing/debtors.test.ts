@@ -14,6 +14,7 @@ import { isUnpaid } from '../../../shared/domain/invoice'
 import { agreementFixtures } from '../agreements/test-helpers'
 import { acceptedAgreement, assertBookkeeping } from './test-helpers'
 import { transaction } from '../../db/client'
+import { users } from '../../db/schema/users'
 
 type Status = 'FAILED' | 'EXECUTED' | 'RESERVED'
 
@@ -304,8 +305,10 @@ describe('POST /api/invoice/{id}/markPaid', () => {
 })
 
 describe('POST /api/invoice/{id}/writeOff', () => {
-  it("a credit note for the open amount over the lines (their own descriptions, in the member's language), no money moved, numbers gap-free", async () => {
-    const { t, december, admin, list } = await failedThenPaid()
+  it("a credit note for the open amount over the lines (their own descriptions), titled in the books' Danish for a member who reads English, no money moved, numbers gap-free", async () => {
+    const { t, a, december, admin, list } = await failedThenPaid()
+    const [member] = await t.db.select({ id: agreements.memberUserId }).from(agreements).where(eq(agreements.id, a.id))
+    await t.db.update(users).set({ language: 'EN' }).where(eq(users.id, member!.id)).run()
     const statsBefore = await statisticsTotal(t)
     const id = '01935f6e-0000-7000-8000-00000000b001'
     const res = await t.call('POST', `/invoice/${december.invoiceId}/writeOff`, { token: admin, body: { id, note: 'Dødsbo uden midler' } })

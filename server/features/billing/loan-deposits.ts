@@ -19,6 +19,7 @@ import type { Invoicing } from './invoicing'
 import type { OneTimeCharges } from './one-time-charge'
 import type { UsersService } from '../users'
 import { localeOf } from '../../../shared/contract/values'
+import { BOOKS_LOCALE } from '../../../shared/domain/books-language'
 import { translate } from '../../i18n/i18n'
 
 /** The namespace of the ids made from a loan's id (its deposit's charge and refund). */
@@ -108,7 +109,7 @@ export class LoanDeposits implements DepositDesk {
     const invoice = await invoicesRepository.byId(db, charge.invoiceId)
     if (!invoice || invoice.settlement) return
     try {
-      const reason = translate(await this.localeOfUser(loan.borrowerUserId), /*i18n*/ { id: 'Deposit for a finished loan' })
+      const reason = translate(BOOKS_LOCALE, /*i18n*/ { id: 'Deposit for a finished loan' })
       await this.deps.billing.writeOffInvoice(invoice, { userId: null, fullName: 'Boligkasse' }, reason, id)
     } catch (error) {
       // Nothing owed on it any more (paid after all, or already settled): nothing to write off.

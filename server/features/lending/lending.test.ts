@@ -183,7 +183,7 @@ describe('lending', () => {
     const cases: [Record<string, string>, string, Record<string, unknown>, string, string][] = [
       [EN, 'item', { companyId: f.main, title: ' ' }, 'title', 'Please enter what you lend'],
       [DA, 'item', { companyId: f.main, title: ' ' }, 'title', 'Skriv venligst, hvad du låner ud'],
-      [EN, 'item', { companyId: f.main, title: 'Bor', depositOre: 50 }, 'depositOre', 'The deposit must be between 1 kr. and 5,000 kr.'],
+      [EN, 'item', { companyId: f.main, title: 'Bor', depositOre: 50 }, 'depositOre', 'The deposit must be between DKK 1 and DKK 5,000.'],
       [DA, 'item', { companyId: f.main, title: 'Bor', depositOre: 600000 }, 'depositOre', 'Depositummet skal være mellem 1 kr. og 5.000 kr.'],
       [EN, 'loan', { fromDate: '2026-13-01', toDate: '2026-12-02' }, 'fromDate', 'Please enter a date'],
       [DA, 'loan', { fromDate: '2026-12-03', toDate: '2026-12-02' }, 'toDate', 'Returdatoen skal være samme dag som eller efter den første dag.'],

@@ -138,7 +138,7 @@ describe('market', () => {
       'a price over 1,000,000 kr.',
       { kind: 'BUY', priceOre: 100_000_001 },
       'priceOre',
-      'The price can be at most 1,000,000 kr.',
+      'The price can be at most DKK 1,000,000.',
       'Prisen kan højst være 1.000.000 kr.',
     ],
     ['a price on a swap', { priceOre: 100 }, 'priceOre', 'Only a listing for sale has a price', 'Kun en annonce til salg har en pris'],

@@ -185,7 +185,7 @@ describe('notifications API', () => {
     })
     const [n] = (await t.call('GET', '/notifications', { token })).json
     expect(n.localized.en.message).toMatch(/for DKK\s1,234\.50\./)
-    expect(n.localized.da.message).toMatch(/ kr\.\s1\.234,50\./)
+    expect(n.localized.da.message).toMatch(/ 1\.234,50\skr\. Åbn/)
     expect(n.localized.da.message).toContain('A &amp; B')
     expect(n.localized.da.title).not.toBe('An agreement awaits your acceptance')
     const mail = (await t.mails()).at(-1)!

@@ -75,7 +75,7 @@ describe('linked specialists', () => {
   it('refuses a bad phone number, e-mail address or web address in the user’s language', async () => {
     const cases: [Record<string, unknown>, string, string, string][] = [
       [{ phone: 'ring mig' }, 'phone', 'Please enter a valid phone number', 'Indtast et gyldigt telefonnummer'],
-      [{ email: 'jens@' }, 'email', 'Please enter a valid email address', 'Indtast venligst en gyldig e-mailadresse'],
+      [{ email: 'jens@' }, 'email', 'Please enter a valid email address', 'Indtast en gyldig e-mailadresse'],
       [
         { website: 'javascript:alert(1)' },
         'website',
