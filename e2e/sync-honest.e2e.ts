@@ -244,6 +244,8 @@ describe('honest sync', () => {
       await signIn(page, email)
       await page.goto(`/refunds/create?chargeId=${paid.id}&agreementId=${paid.agreement_id}`)
       await page.getByLabel('Amount (DKK)').waitFor()
+      // The hint writes money the English way (docs/decisions/0084).
+      await page.getByText('At least DKK\u00a01.00, e.g. 250.00').waitFor()
       await expect.poll(() => syncState(page)).toBe('synced')
 
       // (c) The server answers 503 to everything; the browser says online.
