@@ -20,7 +20,7 @@ import { acceptAll } from './integrations/files/attachment-store'
 import { idempotencyKeys, mailOutbox } from './db/schema/platform'
 import type { AppDeps, Kernel } from './kernel/kernel'
 import type { FeatureModule, Services } from './kernel/module'
-import type { ScopeCheck, ScopeChecks } from './access/scope'
+import type { AccessChecks, ActCheck, ScopeCheck } from './access/scope'
 import { makeServices } from './kernel/container'
 import type { Job } from './jobs/runner'
 import { healthModule } from './features/health'
@@ -186,23 +186,29 @@ function useMiddleware(app: OpenAPIHono<AppEnv>, kernel: Kernel, services: Servi
     rerun: (request, env) => app.fetch(request, env),
     fingerprintKey: `idempotency:${config.appSecretKey}`,
   })
-  const scopes = scopeChecksOf(list, services)
+  const access = accessChecksOf(list, services)
   app.use('/api/*', async (c, next) => {
     c.set('data', data)
-    c.set('scopes', scopes)
+    c.set('access', access)
     await next()
   })
 }
 
-/** Each module's scope checks by kind (server/access/scope.ts); a kind answered twice is a mistake. */
-function scopeChecksOf(list: readonly FeatureModule[], services: Services): ScopeChecks {
-  const checks = new Map<string, ScopeCheck>()
-  for (const module of list)
+/** Each module's scope checks by kind and action checks by name (server/access/scope.ts); one answered twice is a mistake. */
+function accessChecksOf(list: readonly FeatureModule[], services: Services): AccessChecks {
+  const scopes = new Map<string, ScopeCheck>()
+  const acts = new Map<string, ActCheck>()
+  for (const module of list) {
     for (const [kind, check] of Object.entries(module.scopes?.(services) ?? {})) {
-      if (checks.has(kind)) throw new Error(`Two modules answer for the scope "${kind}"`)
-      checks.set(kind, check)
+      if (scopes.has(kind)) throw new Error(`Two modules answer for the scope "${kind}"`)
+      scopes.set(kind, check)
     }
-  return checks
+    for (const [action, check] of Object.entries(module.acts?.(services) ?? {})) {
+      if (acts.has(action)) throw new Error(`Two modules answer for the action "${action}"`)
+      acts.set(action, check)
+    }
+  }
+  return { scopes, acts }
 }
 
 /** /api/openapi.json (each route's rules as `x-rules`) and its reading page /api/docs. */

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { v7 } from 'uuid'
+import { eq } from 'drizzle-orm'
 import { demo, testApp, type TestApp } from '../test/harness'
+import { charges } from '../db/schema/agreements'
+import { acceptedWithCollectedCharge, createAgreement } from '../features/agreements/test-helpers'
+import { createAssembly } from '../features/assemblies/test-helpers'
 import { documentedRoutes, type DocumentedRoute } from './route'
 
 /**
@@ -16,9 +20,9 @@ const OWN = ['/api/account/', '/api/auth/', '/api/notifications/']
 const signedIn = (t: TestApp) => documentedRoutes(t.app).filter((r) => r.rules?.access === 'signed-in')
 
 /** A request of `route` naming the main association (or a made-up item) with a body and query that fail validation. */
-function refusedRequest(route: DocumentedRoute, companyId: string): { path: string; body?: unknown } {
+function refusedRequest(route: DocumentedRoute, companyId: string, entityId?: string): { path: string; body?: unknown } {
   const scope = route.rules!.scope!
-  const named = scope.of === 'company' || scope.of === 'association' ? companyId : v7()
+  const named = scope.of === 'company' || scope.of === 'association' ? companyId : (entityId ?? v7())
   let path = route.path.slice('/api'.length).replace(`{${scope.param ?? 'id'}}`, named)
   path = path.replace(/\{[^}]+\}/g, () => v7())
   // A limit no list takes and fields no body has: each fails its schema.
@@ -68,4 +72,32 @@ describe('access before the body', () => {
     const own = await t.call('POST', `/invoice/${v7()}/markPaid`, { token: await t.login(demo.admin), body: '{"note": ', headers: { 'Idempotency-Key': v7() } })
     expect(own.status).toBe(404)
   })
+
+  it('a member whose role a route does not list hears 403 on it, whatever the body', async () => {
+    const t = await testApp()
+    const board = await t.login(demo.boardmember)
+    const companyId = (await t.call('GET', '/account/info', { token: await t.login(demo.admin) })).json.companies[0].id as string
+    // An entity of the board member's own association for each kind a route with roles names.
+    const agreement = (await createAgreement(t)).id
+    const charge = await acceptedWithCollectedCharge(t, agreement)
+    const entities: Record<string, string> = {
+      agreement,
+      invoice: (await t.db.select({ invoiceId: charges.invoiceId }).from(charges).where(eq(charges.id, charge)).get())!.invoiceId!,
+      assembly: (await createAssembly(t, companyId)).id,
+    }
+    const withRoles = signedIn(t).filter((r) => r.rules?.scope?.roles && !r.rules.scope.roles.includes('BOARDMEMBER'))
+    expect(withRoles.length).toBeGreaterThan(10)
+    const answers: string[] = []
+    for (const route of withRoles) {
+      const kind = route.rules!.scope!.of
+      if (kind !== 'company' && kind !== 'association' && !entities[kind]) {
+        answers.push(`${route.method} ${route.path}: no ${kind} to try`)
+        continue
+      }
+      const { path, body } = refusedRequest(route, companyId, entities[kind])
+      const res = await t.call(route.method, path, { token: board, body, headers: { 'Idempotency-Key': v7(), 'If-Match': '1' } })
+      if (res.status !== 403) answers.push(`${route.method} ${route.path}: ${res.status}`)
+    }
+    expect(answers).toEqual([])
+  }, 120_000)
 })

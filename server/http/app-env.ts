@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { Logger } from 'pino'
 import type { Actor } from '../access/actor'
-import type { ScopeChecks } from '../access/scope'
+import type { AccessChecks } from '../access/scope'
 import type { Locale } from '../i18n/i18n'
 
 /** Variables every request carries through the middleware chain. */
@@ -21,8 +21,8 @@ export interface AppEnv {
     data: DataAccess
     /** Set by a route whose rules say `unlogged`: no request log line (docs/decisions/0027). */
     unlogged?: true
-    /** Every module's scope checks by kind (server/access/scope.ts). */
-    scopes: ScopeChecks
+    /** Every module's scope checks by kind and action checks by name (server/access/scope.ts). */
+    access: AccessChecks
     /** Set by a route with a `scope` rule: decides the caller's access before a refused body is reported. */
     accessProbe?: () => Promise<void>
   }

@@ -1,5 +1,6 @@
 import { z, type RouteConfig } from '@hono/zod-openapi'
 import { route as ruledRoute, type RouteRules } from './route'
+import type { RouteScope } from '../access/scope'
 import { bearer, errorResponses, json, jsonBody, versionedWriteHeaders, writeHeaders } from './openapi'
 import { nextLinkHeader } from './paging'
 
@@ -100,13 +101,13 @@ function pageRoute<E extends z.ZodType>({ entity, plural, route }: ItemFrame<E>)
     })
 }
 
-/** POST a new item (a client-made `id` makes a retry one item): 201 with it. */
+/** POST a new item (a client-made `id` makes a retry one item): 201 with it; `scope` when the association's default is not enough (server/access/scope.ts). */
 function createRoute<E extends z.ZodType>({ route, one }: ItemFrame<E>) {
-  return <const P extends string, B extends z.ZodType>(path: P, spec: Text & { body: B; errors?: Codes }) =>
+  return <const P extends string, B extends z.ZodType>(path: P, spec: Text & { body: B; errors?: Codes; scope?: RouteScope }) =>
     route({
       method: 'post',
       path,
-      rules: WRITE,
+      rules: spec.scope ? { ...WRITE, scope: spec.scope } : WRITE,
       ...text(spec),
       request: { headers: writeHeaders, ...jsonBody(spec.body) },
       ok: { 201: one() },

@@ -89,7 +89,7 @@ export function ruled(rules: RouteRules): MiddlewareHandler<AppEnv> {
       // The scope is checked when the body or query is refused (server/http/error-mapper.ts
       // `validationHook`); a request that passes leaves the check to the service, as it reads the entity anyway.
       const scope = rules.scope
-      if (scope) c.set('accessProbe', () => checkScope(c, c.var.scopes, actor, scope))
+      if (scope) c.set('accessProbe', () => checkScope(c, c.var.access, actor, scope))
     }
     if (rules.unlogged) c.set('unlogged', true)
     // HEAD is answered by a GET route's handler: on a GET that changes data or calls out it would

@@ -4,7 +4,7 @@ import type { AppEnv } from '../http/app-env'
 import type { Job } from '../jobs/runner'
 import type { SyncedEntity } from '../features/sync/synced-entity'
 import type { Kernel } from './kernel'
-import type { ScopeCheck } from '../access/scope'
+import type { ActCheck, ScopeCheck } from '../access/scope'
 
 /**
  * Every service of the app by name. Empty here: each module adds its own from its entry
@@ -39,6 +39,11 @@ export interface FeatureModule {
    * the entity's company if the actor may know it exists, else 404.
    */
   scopes?: (services: Services) => Record<string, ScopeCheck>
+  /**
+   * The actions it answers for when a route's scope names them (`act`, server/access/scope.ts): who
+   * may act by relation or rule, 403 with the reason if not. Its services call the same checks.
+   */
+  acts?: (services: Services) => Record<string, ActCheck>
   /** Removes its stored files that no row refers to any longer; answers how many (the housekeeping job). */
   sweepFiles?: (services: Services) => Promise<number>
 }

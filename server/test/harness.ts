@@ -10,8 +10,21 @@ import { authRepository } from '../features/auth/auth.repository'
 import { openTemplateCopy, TEST_SECRET_KEY, TEST_START } from './template-db'
 import { EMULATOR_PATH, type VippsWiring } from '../integrations/vipps/built-in'
 import { wireTestVipps } from './test-vipps'
+import { routeRules, type RouteRules } from '../http/route'
 
 export { DEMO_PASSWORD }
+
+/**
+ * `body` broken: an unknown field and none a route needs, but with what its scope reads from the
+ * body (server/access/scope.ts: the id, and the fields its action check reads), so that who may act
+ * is still decided.
+ */
+function brokenBody(rules: RouteRules | undefined, body: unknown): string {
+  const scope = rules?.scope
+  const names = [...(scope?.in === 'body' ? [scope.param ?? 'id'] : []), ...(scope?.reads ?? [])]
+  const fields = body && typeof body === 'object' ? (body as Record<string, unknown>) : {}
+  return JSON.stringify({ __broken: [1], ...Object.fromEntries(names.filter((n) => n in fields).map((n) => [n, fields[n]])) })
+}
 
 export const demo = {
   superadmin: 'superadmin@boligkasse.dk',
@@ -59,6 +72,7 @@ export async function testApp(
   const extra = typeof overrides === 'function' ? await overrides({ database, clock, config, deliverTo: () => (r) => appRef!.fetch(r) }) : overrides
   const { app, services, lock, jobs } = createApp({ config, database, clock, log, ...extra })
   appRef = app
+  const rulesOf = routeRules(app)
 
   async function call(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { ...opts.headers }
@@ -78,6 +92,20 @@ export async function testApp(
       json = text ? JSON.parse(text) : undefined
     } catch {
       json = text
+    }
+    // Access before the body (docs/API.md "Refusals", docs/decisions/0083): a caller refused 403 is
+    // refused 403 whatever the body, so every 403 a test sees on a request with a body is tried
+    // once more with a broken one (`brokenBody`). Only 403s pay for it.
+    if (res.status === 403 && opts.body !== undefined && method !== 'GET') {
+      const again = await app.request(`/api${path}`, {
+        method,
+        headers: { ...headers, 'Idempotency-Key': crypto.randomUUID(), 'Content-Type': 'application/json' },
+        body: brokenBody(rulesOf(method, `/api${path.split('?')[0]}`), opts.body),
+      })
+      if (again.status !== 403)
+        throw new Error(
+          `${method} ${path} answered 403, but ${again.status} to the same caller with a broken body: access is decided before the body (docs/decisions/0083)`,
+        )
     }
     return { status: res.status, headers: res.headers, json }
   }

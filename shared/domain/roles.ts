@@ -30,8 +30,10 @@ export function effectiveRole(
   return companies.find((c) => c.id === currentCompanyId)?.role ?? 'BOARDMEMBER'
 }
 
-/** "Company admin staff" of docs/PRODUCT.md §6: administrator, accountant or chairman. */
-export const isCompanyAdminStaff = (role: EffectiveRole): boolean => role === 'ADMINISTRATOR' || role === 'ACCOUNTANT' || role === 'CHAIRMAN'
+/** "Company admin staff" of docs/PRODUCT.md §6: administrator, accountant or chairman (a route's `scope.roles` names them so). */
+export const companyAdminStaffRoles = ['CHAIRMAN', 'ADMINISTRATOR', 'ACCOUNTANT'] as const satisfies readonly CompanyRole[]
+
+export const isCompanyAdminStaff = (role: EffectiveRole): boolean => (companyAdminStaffRoles as readonly EffectiveRole[]).includes(role)
 
 /**
  * Staff who may create, edit and terminate agreements, request one-off payments and refund (docs/PRODUCT.md

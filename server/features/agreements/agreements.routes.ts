@@ -16,6 +16,7 @@ import { ifMatchVersion, setETag } from '../../http/versioning'
 import { ErrorBody } from '../../../shared/contract/common'
 import { requireActor } from '../../access/actor'
 import type { AgreementsService } from './agreements.service'
+import { companyAdminStaffRoles } from '../../../shared/domain/roles'
 
 const tags = ['Agreements']
 const IdParam = z.object({ id: z.uuid() })
@@ -42,7 +43,8 @@ const list = route({
   },
 })
 const create = route({
-  rules: { access: 'signed-in', data: 'write' },
+  // Its admin staff create agreements; a board member hears 403 before the body, anyone else (its residents too) 404.
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'company', in: 'body', param: 'companyId', roles: companyAdminStaffRoles } },
   method: 'post',
   path: '/agreement',
   tags,
@@ -63,7 +65,7 @@ const getOne = route({
   responses: { 200: one('The agreement'), 401: e[401], 404: e[404] },
 })
 const update = route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'agreement' } },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'agreement', roles: companyAdminStaffRoles } },
   method: 'patch',
   path: '/agreement/{id}',
   tags,
@@ -125,7 +127,7 @@ const reject = (method: 'get' | 'post') =>
     responses: { 200: one('The rejected agreement'), 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
   })
 const cancel = route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'agreement' } },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'agreement', roles: companyAdminStaffRoles } },
   method: 'post',
   path: '/agreement/{id}/cancel',
   tags,

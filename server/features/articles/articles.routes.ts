@@ -30,6 +30,8 @@ const list = r.page('/articles', {
   errors: [400, 401, 404, 429],
 })
 const create = r.create('/articles', {
+  // No `companyId`: a platform article, the super admin's.
+  scope: { of: 'association', in: 'body', param: 'companyId', optional: true, act: 'articles:write' },
   summary: 'Write an article (a client-made `id` makes a retried create one article); the body is sanitized',
   description: WRITERS,
   body: CreateArticleRequest,

@@ -92,6 +92,16 @@ export class ArticlesService {
     return roleIn(actor, companyId) !== undefined || (await this.deps.residency.residentCompanyIds(actor.userId)).includes(companyId)
   }
 
+  /**
+   * Throws 403 unless the actor writes articles for `companyId`: the super admin any (and alone the
+   * platform's, `null`); an association's staff (every role) its own. The route's `act` too.
+   */
+  assertMayWrite(actor: Actor, companyId: string | null): void {
+    if (isSuperAdmin(actor)) return
+    if (companyId === null) throw forbidden(m.articlePlatformOnlySuperAdmin.id)
+    if (!roleIn(actor, companyId)) throw forbidden(m.articleNotStaff.id)
+  }
+
   private async mayRead(actor: Actor, row: ArticleRow): Promise<boolean> {
     return row.companyId === null || isSuperAdmin(actor) || (await this.isMember(actor, row.companyId))
   }
@@ -168,15 +178,9 @@ export class ArticlesService {
         throw conflict(m.billingRecordExists.id, 'id')
       }
     }
-    if (companyId === null) {
-      if (!isSuperAdmin(actor)) throw forbidden(m.articlePlatformOnlySuperAdmin.id)
-    } else if (!isSuperAdmin(actor) && !roleIn(actor, companyId)) {
-      await assertCompanyInScope(this.deps.db, actor, companyId)
-      throw forbidden(m.articleNotStaff.id)
-    } else {
-      if (isSuperAdmin(actor)) await assertCompanyInScope(this.deps.db, actor, companyId)
-      await this.deps.companies.assertWritable(companyId)
-    }
+    if (companyId !== null) await assertCompanyInScope(this.deps.db, actor, companyId)
+    this.assertMayWrite(actor, companyId)
+    if (companyId !== null) await this.deps.companies.assertWritable(companyId)
     const body = sanitizeHtml(input.body)
     const at = this.now()
     const row = {

@@ -32,6 +32,7 @@ export const articlesModule = defineModule({
   },
   routes: (s, k) => [articlesRoutes(s.articles, { upload: new RateLimiter(k.clock, 30, 3_600_000), search: new RateLimiter(k.clock, 120, 60_000) })],
   scopes: (s) => ({ article: viewedScope((actor, id) => s.articles.view(actor, id)) }),
+  acts: (s) => ({ 'articles:write': async (actor, companyId) => s.articles.assertMayWrite(actor, companyId || null) }),
   sync: (s) => [s.articles.syncEntity()],
   sweepFiles: (s) => s.articles.sweepFiles(),
 })

@@ -6,6 +6,7 @@ import { nextLinkHeader, setNextLink } from '../../http/paging'
 import { ifMatchVersion, setETag } from '../../http/versioning'
 import { requireActor } from '../../access/actor'
 import type { AssembliesService } from './assemblies.service'
+import { companyAdminStaffRoles } from '../../../shared/domain/roles'
 
 const tags = ['General assemblies']
 const IdParam = z.object({ id: z.uuid() })
@@ -32,7 +33,7 @@ const list = route({
   },
 })
 const create = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'association', in: 'body', param: 'companyId', roles: companyAdminStaffRoles } },
   method: 'post',
   path: '/assemblies',
   tags,
@@ -57,7 +58,7 @@ const getOne = route({
   responses: { 200: one('The assembly'), 401: e[401], 404: e[404] },
 })
 const update = route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'assembly' } },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'assembly', roles: companyAdminStaffRoles } },
   method: 'patch',
   path: '/assemblies/{id}',
   tags,
@@ -70,7 +71,7 @@ const update = route({
   responses: { 200: one('The assembly'), 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412], 422: e[422] },
 })
 const cancel = route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'assembly' } },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'assembly', roles: companyAdminStaffRoles } },
   method: 'post',
   path: '/assemblies/{id}/cancel',
   tags,
@@ -80,7 +81,7 @@ const cancel = route({
   responses: { 200: one('The cancelled assembly'), 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
 })
 const held = route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'assembly' } },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'assembly', roles: companyAdminStaffRoles } },
   method: 'post',
   path: '/assemblies/{id}/held',
   tags,
@@ -102,7 +103,7 @@ const proposals = route({
   responses: { 200: { description: 'The proposals', ...json(z.array(Proposal)) }, 401: e[401], 404: e[404] },
 })
 const submit = route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'assembly' } },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'assembly', act: 'assembly:propose' } },
   method: 'post',
   path: '/assemblies/{id}/proposals',
   tags,

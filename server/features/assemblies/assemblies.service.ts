@@ -454,6 +454,12 @@ export class AssembliesService {
     return (await repo.proposalsOf(this.deps.db, await this.proposalScopeOf(actor), assemblyId)).map(proposalView)
   }
 
+  /** Throws 403 unless the actor is a member of the association (its staff or a resident): who proposes (the route's `act` too). */
+  async assertMayPropose(actor: Actor, companyId: string): Promise<void> {
+    const member = roleIn(actor, companyId) !== undefined || (await this.deps.membership.isResident(actor.userId, companyId))
+    if (!member) throw forbidden(m.proposalMembersOnly.id)
+  }
+
   /** A member (resident or staff of the association) proposes something before the deadline. */
   async submitProposal(actor: Actor, assemblyId: string, input: CreateProposalRequest): Promise<Proposal> {
     const assembly = await this.readable(actor, assemblyId)
@@ -468,8 +474,7 @@ export class AssembliesService {
         throw conflict(m.billingRecordExists.id, 'id')
       }
     }
-    const member = roleIn(actor, assembly.companyId) !== undefined || (await this.deps.membership.isResident(actor.userId, assembly.companyId))
-    if (!member) throw forbidden(m.proposalMembersOnly.id)
+    await this.assertMayPropose(actor, assembly.companyId)
     if (assembly.status !== 'PLANNED') throw ruleViolation(m.proposalAssemblyClosed.id)
     if (!proposalsOpen(assembly, this.now())) throw ruleViolation(m.proposalDeadlinePassed.id)
     await this.deps.companies.assertWritable(assembly.companyId)

@@ -20,6 +20,8 @@ export const assembliesModule = defineModule({
   },
   routes: (s) => [assembliesRoutes(s.assemblies)],
   scopes: (s) => ({ assembly: viewedScope((actor, id) => s.assemblies.view(actor, id)) }),
+  // A proposal is a member's (staff or resident), decided before the body too.
+  acts: (s) => ({ 'assembly:propose': async (actor, id) => await s.assemblies.assertMayPropose(actor, (await s.assemblies.view(actor, id)).companyId) }),
   sync: (s) => [assemblySync(s.assemblies), proposalSync(s.assemblies)],
   // Sends general assemblies' notices and reminders, and the water and heat reading reminders, when their time comes.
   jobs: (s) => [{ name: 'assemblies', everyMs: 2000, run: async () => await s.assemblies.tick() }],

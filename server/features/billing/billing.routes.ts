@@ -18,11 +18,12 @@ import { requireActor } from '../../access/actor'
 import type { BillingService } from './billing.service'
 import { parseDebtorQuery } from './debtors.service'
 import type { InvoicesService } from './invoices.service'
+import { companyAdminStaffRoles } from '../../../shared/domain/roles'
 
 const IdParam = z.object({ id: z.uuid() })
 
 const oneTimeCharge = route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'agreement' } },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'agreement', roles: companyAdminStaffRoles } },
   method: 'post',
   path: '/agreement/{id}/requestOneTimeCharge',
   tags: ['Billing'],
@@ -41,7 +42,7 @@ const oneTimeCharge = route({
   },
 })
 const refund = route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'agreement' } },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'agreement', roles: companyAdminStaffRoles } },
   method: 'post',
   path: '/agreement/{id}/refund',
   tags: ['Billing'],
@@ -109,7 +110,7 @@ const debtors = route({
   },
 })
 const retry = route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'invoice' } },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'invoice', roles: companyAdminStaffRoles } },
   method: 'post',
   path: '/invoice/{id}/retry',
   tags: ['Invoices'],
@@ -121,7 +122,7 @@ const retry = route({
   responses: { 201: { description: 'The new charge', ...json(Charge) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
 const markPaid = route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'invoice' } },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'invoice', roles: companyAdminStaffRoles } },
   method: 'post',
   path: '/invoice/{id}/markPaid',
   tags: ['Invoices'],
@@ -133,7 +134,7 @@ const markPaid = route({
   responses: { 200: { description: 'The invoice with its settlement', ...json(Invoice) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
 const writeOff = route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'invoice' } },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'invoice', roles: companyAdminStaffRoles } },
   method: 'post',
   path: '/invoice/{id}/writeOff',
   tags: ['Invoices'],

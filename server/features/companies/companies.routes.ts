@@ -19,9 +19,13 @@ import { nextLinkHeader, setNextLink } from '../../http/paging'
 import { ifMatchVersion, setETag } from '../../http/versioning'
 import { PageQuery } from '../../../shared/contract/paging'
 import { requireActor } from '../../access/actor'
+import type { RouteScope } from '../../access/scope'
+import { companyAdminStaffRoles } from '../../../shared/domain/roles'
 import type { CompaniesService } from './companies.service'
 
 const tags = ['Companies']
+/** Members and addresses are changed by the company's admin staff: a board member hears 403 before the body (docs/API.md "Refusals"). */
+const adminStaff: RouteScope = { of: 'company', roles: companyAdminStaffRoles }
 const IdParam = z.object({ id: z.uuid() })
 const one = { description: 'The company (ETag: its version)', ...json(Company) }
 
@@ -35,7 +39,7 @@ const list = route({
   responses: { 200: { description: 'Companies in name order', ...json(z.array(Company)) }, 401: e[401] },
 })
 const create = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'super-admin', data: 'write' },
   method: 'post',
   path: '/company',
   tags,
@@ -57,7 +61,7 @@ const getOne = (path: string) =>
   })
 const put = (path: string) =>
   route({
-    rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
+    rules: { access: 'signed-in', data: 'write', scope: { of: 'company', act: 'company:update', reads: Object.keys(UpdateCompanyRequest.shape) } },
     method: 'put',
     path,
     tags,
@@ -68,7 +72,7 @@ const put = (path: string) =>
     responses: { 200: one, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
   })
 const patchField = route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'company', act: 'company:field' } },
   method: 'patch',
   path: '/company/{id}/field/{fieldName}',
   tags,
@@ -110,7 +114,7 @@ const members = route({
   },
 })
 const addMember = route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
+  rules: { access: 'signed-in', data: 'write', scope: adminStaff },
   method: 'post',
   path: '/company/{id}/member',
   tags: ['Company members'],
@@ -120,7 +124,7 @@ const addMember = route({
   responses: { 201: { description: 'Added', ...json(CompanyMember) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
 const changeMemberRole = route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
+  rules: { access: 'signed-in', data: 'write', scope: adminStaff },
   method: 'patch',
   path: '/company/{id}/member/{memberId}',
   tags: ['Company members'],
@@ -140,7 +144,7 @@ const changeMemberRole = route({
   },
 })
 const removeMember = route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
+  rules: { access: 'signed-in', data: 'write', scope: adminStaff },
   method: 'delete',
   path: '/company/{id}/member/{memberId}',
   tags: ['Company members'],
@@ -160,7 +164,7 @@ const addresses = route({
   responses: { 200: { description: 'Addresses', ...json(z.array(Address)) }, 401: e[401], 404: e[404] },
 })
 const addAddress = route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
+  rules: { access: 'signed-in', data: 'write', scope: adminStaff },
   method: 'post',
   path: '/company/{id}/addresses',
   tags: ['Company addresses'],
@@ -170,7 +174,7 @@ const addAddress = route({
   responses: { 201: { description: 'Added', ...json(Address) }, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409] },
 })
 const deleteAddress = route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
+  rules: { access: 'signed-in', data: 'write', scope: adminStaff },
   method: 'delete',
   path: '/company/{id}/addresses/{addressId}',
   tags: ['Company addresses'],

@@ -147,12 +147,21 @@ export class CompaniesService {
     return recordChange(db, clock, 'company', id, 'upsert', { companyId: id })
   }
 
-  private async applyChanges(actor: Actor, id: string, changes: UpdateCompanyRequest, ifMatch: number | undefined): Promise<Company> {
-    const { db, clock, users } = this.deps
+  /**
+   * The company if the actor may change `fields` of it: any staff member sets the heating-water
+   * period; the other fields (and a change that names none) are the admin staff's. 404 outside it.
+   * The routes' `act` too (server/access/scope.ts), so a board member hears 403 before the body.
+   */
+  async changeable(actor: Actor, id: string, fields: readonly string[]): Promise<CompanyRow> {
     const row = await this.visible(actor, id)
-    const onlyHeating = Object.keys(changes).every((k) => (HEATING_FIELDS as readonly string[]).includes(k))
-    // Any staff member may set the heating-water period; the other fields are the admin staff's.
+    const onlyHeating = fields.length > 0 && fields.every((k) => (HEATING_FIELDS as readonly string[]).includes(k))
     if (!onlyHeating) assertCompanyAdminStaff(actor, id)
+    return row
+  }
+
+  private async applyChanges(actor: Actor, id: string, changes: UpdateCompanyRequest, ifMatch: number | undefined, checked?: CompanyRow): Promise<Company> {
+    const { db, clock, users } = this.deps
+    const row = checked ?? (await this.changeable(actor, id, Object.keys(changes)))
     writable(row)
     if (ifMatch !== undefined && ifMatch !== row.version) throw versionConflict(await this.view(row))
     this.assertHeatingDates(changes)
@@ -244,9 +253,11 @@ export class CompaniesService {
 
   /** One field of the Overview tab (allow-list in the contract), validated like the full form. */
   async patchField(actor: Actor, id: string, field: CompanyField, value: unknown, ifMatch?: number): Promise<Company> {
+    // Access before the value is judged (docs/API.md "Refusals").
+    const row = await this.changeable(actor, id, [field])
     const parsed = companyFieldSchemas[field].safeParse(value)
     if (!parsed.success) throw validation(parsed.error.issues.map((i) => ({ path: field, ...issueMessage(i) })))
-    return await this.applyChanges(actor, id, { [field]: parsed.data } as UpdateCompanyRequest, ifMatch)
+    return await this.applyChanges(actor, id, { [field]: parsed.data } as UpdateCompanyRequest, ifMatch, row)
   }
 
   /** activate / suspend / deactivate / delete (shared/domain/company-status.ts has the table). */

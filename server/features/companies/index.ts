@@ -31,6 +31,11 @@ export const companiesModule = defineModule({
   },
   routes: (s) => [companiesRoutes(s.companies)],
   scopes: (s) => ({ company: companyScope(), association: companyScope((userId, companyId) => s.residency.isResident(userId, companyId)) }),
+  // Which fields a caller may change: the heating-water period any staff member, the rest the admin staff.
+  acts: (s) => ({
+    'company:update': async (actor, id, { body }) => void (await s.companies.changeable(actor, id, Object.keys(body))),
+    'company:field': async (actor, id, { params }) => void (await s.companies.changeable(actor, id, [params.fieldName ?? ''])),
+  }),
   sync: (s) => [companySync(s.companies), memberSync, addressSync],
 })
 

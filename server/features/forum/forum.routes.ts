@@ -32,6 +32,7 @@ const list = onThreads.page('/forum/threads', {
   query: ThreadListQuery,
 })
 const create = onThreads.create('/forum/threads', {
+  scope: { of: 'association', in: 'body', param: 'companyId', act: 'forum:write' },
   summary:
     'Start a thread with its opening post (a member of the association; client-made `id` and `postId` make a retried create one thread). The body is sanitized HTML. At most 30 threads and replies an hour per user.',
   body: CreateThreadRequest,
@@ -45,7 +46,7 @@ const posts = onPosts.page('/forum/threads/{id}/posts', {
   query: PostListQuery,
 })
 const reply = onPosts.route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'forumThread' } },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'forumThread', act: 'forum:reply' } },
   method: 'post',
   path: '/forum/threads/{id}/posts',
   summary:
@@ -68,7 +69,7 @@ const following = <const M extends 'put' | 'delete'>(method: M, summary: string)
 const follow = following('put', 'Follow a thread: be told about its new replies (a member)')
 const unfollow = following('delete', 'Unfollow a thread: no more notices about its replies (posting again follows it again)')
 const moderateThread = onThreads.route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'forumThread' } },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'forumThread', act: 'forum:moderateThread' } },
   method: 'post',
   path: '/forum/threads/{id}/moderation',
   summary: 'Hide, unhide, lock, unlock, pin or unpin a thread (the association’s staff, the board included); audited with an optional reason',
@@ -77,7 +78,7 @@ const moderateThread = onThreads.route({
   errors: [400, 401, 403, 404],
 })
 const editPost = onPosts.route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'forumPost' } },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'forumPost', act: 'forum:author' } },
   method: 'patch',
   path: '/forum/posts/{id}',
   summary: 'Edit a post (its author; If-Match). Not on a locked thread, not once deleted.',
@@ -86,7 +87,7 @@ const editPost = onPosts.route({
   errors: [400, 401, 403, 404, 412, 422],
 })
 const deletePost = onPosts.route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'forumPost' } },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'forumPost', act: 'forum:author' } },
   method: 'delete',
   path: '/forum/posts/{id}',
   summary: 'Delete a post (its author): it stays in the thread marked deleted, without its text',
@@ -95,7 +96,7 @@ const deletePost = onPosts.route({
   errors: [401, 403, 404, 412],
 })
 const moderatePost = onPosts.route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'forumPost' } },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'forumPost', act: 'forum:moderatePost' } },
   method: 'post',
   path: '/forum/posts/{id}/moderation',
   summary: 'Hide or unhide a post (the association’s staff); audited with an optional reason',
@@ -104,7 +105,7 @@ const moderatePost = onPosts.route({
   errors: [400, 401, 403, 404],
 })
 const report = onPosts.route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'forumPost' } },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'forumPost', act: 'forum:report' } },
   method: 'post',
   path: '/forum/posts/{id}/report',
   summary: 'Report a post (a member; once per post, not one’s own): the moderators are told in-app',

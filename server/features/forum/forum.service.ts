@@ -189,8 +189,52 @@ export class ForumService {
 
   /** Writing in the forum: a member (not only a reader), in an association that is not read-only. */
   private async assertWriter(who: Caller, companyId: string) {
-    if (!(await who.isMember(companyId))) throw forbidden(m.forumNotMember.id)
+    await this.assertMember(who.actor, companyId, who)
     await this.deps.companies.assertWritable(companyId)
+  }
+
+  // Who may act (docs/decisions/0066), also the routes' `act` checks (server/access/scope.ts): decided before the body.
+
+  /** Throws 403 unless the actor is a member of the association (its staff or a resident): who writes in its forum. */
+  async assertMember(actor: Actor, companyId: string, who: Caller = this.callerOf(actor)): Promise<void> {
+    if (!(await who.isMember(companyId))) throw forbidden(m.forumNotMember.id)
+  }
+
+  /** A thread the actor may reply in (a member; locked or not is the reply's own question); 404 for one they may not read. */
+  async repliable(actor: Actor, id: string): Promise<ThreadRow> {
+    const who = this.callerOf(actor)
+    const thread = await this.readableThread(who, id)
+    await this.assertMember(actor, thread.companyId, who)
+    return thread
+  }
+
+  /** A post of the actor's own, who alone edits and deletes it: 403 for anyone else who reads it. */
+  async ownPost(actor: Actor, id: string): Promise<{ post: PostRow; thread: ThreadRow }> {
+    const found = await this.readablePost(this.callerOf(actor), id)
+    if (found.post.authorUserId !== actor.userId) throw forbidden()
+    return found
+  }
+
+  /** A thread the actor moderates (the association's staff): 403 for its members. */
+  async moderatedThread(actor: Actor, id: string): Promise<ThreadRow> {
+    const thread = await this.readableThread(this.callerOf(actor), id)
+    assertModerator(actor, thread.companyId)
+    return thread
+  }
+
+  /** A post the actor moderates (the association's staff): 403 for its members. */
+  async moderatedPost(actor: Actor, id: string): Promise<{ post: PostRow; thread: ThreadRow }> {
+    const found = await this.readablePost(this.callerOf(actor), id)
+    assertModerator(actor, found.post.companyId)
+    return found
+  }
+
+  /** A post the actor may report (a member of its association): 403 for the super admin, who reads but is no member. */
+  async reportable(actor: Actor, id: string): Promise<{ post: PostRow; thread: ThreadRow }> {
+    const who = this.callerOf(actor)
+    const found = await this.readablePost(who, id)
+    await this.assertMember(actor, found.post.companyId, who)
+    return found
   }
 
   /** The change for sync: one row the company's staff and residents read (decision 0073). */
@@ -304,11 +348,8 @@ export class ForumService {
       if (taken && !(isSuperAdmin(actor) || (await who.isMember(taken.companyId)))) throw notFound(m.forumPostNotFound.id)
       if (taken) throw conflict(m.billingRecordExists.id, 'postId')
     }
-    if (!(await who.isMember(input.companyId))) {
-      await assertCompanyInScope(this.deps.db, actor, input.companyId)
-      throw forbidden(m.forumNotMember.id)
-    }
-    await this.deps.companies.assertWritable(input.companyId)
+    if (!(await who.isMember(input.companyId))) await assertCompanyInScope(this.deps.db, actor, input.companyId)
+    await this.assertWriter(who, input.companyId)
     const body = cleanBody(input.body)
     await this.assertUnderPostLimit(actor)
     const at = this.now()
@@ -370,8 +411,7 @@ export class ForumService {
 
   /** The author edits their post (If-Match); a deleted post stays deleted. */
   async editPost(actor: Actor, id: string, input: UpdatePostRequest, version?: number): Promise<ForumPost> {
-    const { post, thread } = await this.readablePost(this.callerOf(actor), id)
-    if (post.authorUserId !== actor.userId) throw forbidden()
+    const { post, thread } = await this.ownPost(actor, id)
     if (version !== undefined && version !== post.version) throw versionConflict(postView(post))
     if (post.deletedAt) throw ruleViolation(m.forumPostDeleted.id)
     if (thread.lockedAt) throw ruleViolation(m.forumLockedNoEdit.id)
@@ -386,8 +426,7 @@ export class ForumService {
 
   /** The author deletes their post: it stays in the thread as "deleted" (its text is gone). */
   async deletePost(actor: Actor, id: string, version?: number): Promise<ForumPost> {
-    const { post } = await this.readablePost(this.callerOf(actor), id)
-    if (post.authorUserId !== actor.userId) throw forbidden()
+    const { post } = await this.ownPost(actor, id)
     if (version !== undefined && version !== post.version) throw versionConflict(postView(post))
     await this.deps.companies.assertWritable(post.companyId)
     if (post.deletedAt) return postView(post)
@@ -414,8 +453,7 @@ export class ForumService {
 
   /** Hide, unhide, lock, unlock, pin, unpin a thread (the association's staff); audited. */
   async moderateThread(actor: Actor, id: string, input: ThreadModerationRequest): Promise<ForumThread> {
-    const thread = await this.readableThread(this.callerOf(actor), id)
-    assertModerator(actor, thread.companyId)
+    const thread = await this.moderatedThread(actor, id)
     await this.deps.companies.assertWritable(thread.companyId)
     const at = this.now()
     const reason = input.reason ?? null
@@ -435,8 +473,7 @@ export class ForumService {
 
   /** Hide or unhide a post (the association's staff); audited. Hiding the opening post hides the thread's text only. */
   async moderatePost(actor: Actor, id: string, input: PostModerationRequest): Promise<ForumPost> {
-    const { post, thread } = await this.readablePost(this.callerOf(actor), id)
-    assertModerator(actor, post.companyId)
+    const { post, thread } = await this.moderatedPost(actor, id)
     await this.deps.companies.assertWritable(post.companyId)
     const at = this.now()
     const reason = input.reason ?? null
@@ -458,9 +495,7 @@ export class ForumService {
 
   /** A member reports a post (once per post; not their own): the moderators are told in-app. */
   async report(actor: Actor, id: string, input: ReportPostRequest): Promise<void> {
-    const who = this.callerOf(actor)
-    const { post, thread } = await this.readablePost(who, id)
-    if (!(await who.isMember(post.companyId))) throw forbidden(m.forumNotMember.id)
+    const { post, thread } = await this.reportable(actor, id)
     if (post.authorUserId === actor.userId) throw ruleViolation(m.forumOwnReport.id)
     if (await repo.report(this.deps.db, id, actor.userId)) throw conflict(m.forumAlreadyReported.id)
     await repo.insertReport(this.deps.db, {

@@ -23,5 +23,14 @@ export const forumModule = defineModule({
     forumThread: viewedScope((actor, id) => s.forum.thread(actor, id)),
     forumPost: viewedScope((actor, id) => s.forum.postOf(actor, id)),
   }),
+  // Who may write, edit, moderate and report (forum.service.ts), decided before the body too.
+  acts: (s) => ({
+    'forum:write': (actor, companyId) => s.forum.assertMember(actor, companyId),
+    'forum:reply': async (actor, id) => void (await s.forum.repliable(actor, id)),
+    'forum:author': async (actor, id) => void (await s.forum.ownPost(actor, id)),
+    'forum:moderateThread': async (actor, id) => void (await s.forum.moderatedThread(actor, id)),
+    'forum:moderatePost': async (actor, id) => void (await s.forum.moderatedPost(actor, id)),
+    'forum:report': async (actor, id) => void (await s.forum.reportable(actor, id)),
+  }),
   sync: (s) => [s.forum.threadSync(), s.forum.postSync()],
 })

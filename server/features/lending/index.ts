@@ -1,4 +1,6 @@
 import { defineModule } from '../../kernel/module'
+import type { Actor } from '../../access/actor'
+import { loanActions } from '../../../shared/domain/lending'
 import { viewedScope } from '../../access/scope'
 import { lendingItems, loanReminders, loans } from '../../db/schema/lending'
 import { attachmentStore } from '../../integrations/files/attachment-store'
@@ -62,6 +64,13 @@ export const lendingModule = defineModule({
   scopes: (s) => ({
     lendingItem: viewedScope((actor, id) => s.lending.view(actor, id)),
     loan: viewedScope((actor, id) => s.loans.view(actor, id)),
+  }),
+  // Who may lend, borrow, take a loan's steps and settle its deposit (lending.service.ts, loans.service.ts), decided before the body too.
+  acts: (s) => ({
+    'lending:lend': (actor, companyId, { body }) => s.lending.assertMayLend(actor, companyId, body.lender === 'ASSOCIATION'),
+    'loan:request': async (actor, id) => void (await s.loans.borrowable(actor, id)),
+    'loan:settle': async (actor, id) => void (await s.loans.settleable(actor, id)),
+    ...Object.fromEntries(loanActions.map((action) => [`loan:${action}`, async (actor: Actor, id: string) => void (await s.loans.stepper(actor, id, action))])),
   }),
   sync: (s) => [s.lending.syncEntity(), s.loans.syncEntity()],
   jobs: (s) => [

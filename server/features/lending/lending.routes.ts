@@ -25,6 +25,7 @@ const WHO =
 
 const list = r.page('/lending', { summary: "A company's items to borrow, newest first", description: `${WHO} ${PAGED}`, query: LendingItemListQuery })
 const create = r.create('/lending', {
+  scope: { of: 'association', in: 'body', param: 'companyId', act: 'lending:lend', reads: ['lender'] },
   summary:
     'Lend something: a member lends their own; `lender: ASSOCIATION` lends the association’s (its chairman, administrator or accountant). A client-made `id` makes a retried create one item.',
   body: CreateLendingItemRequest,
@@ -56,7 +57,7 @@ const itemLoans = r.page('/lending/{id}/loans', {
   of: 'loans',
 })
 const requestLoan = r.route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'lendingItem' } },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'lendingItem', act: 'loan:request' } },
   method: 'post',
   path: '/lending/{id}/loans',
   summary:

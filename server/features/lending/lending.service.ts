@@ -103,6 +103,15 @@ export class LendingService {
     return itemView(await this.access.readableItem(actor, id))
   }
 
+  /**
+   * Throws 403 unless the actor may lend an item in the association: a member (its staff or a
+   * resident), and for the association itself its admin staff. The route's `act` too (server/access/scope.ts).
+   */
+  async assertMayLend(actor: Actor, companyId: string, forAssociation: boolean): Promise<void> {
+    if (!(await this.access.isMember(actor, companyId))) throw forbidden(m.lendingNotMember.id)
+    if (forAssociation && !this.access.lendsForAssociation(actor, companyId)) throw forbidden(m.lendingAssociationOnlyStaff.id)
+  }
+
   async create(actor: Actor, input: CreateLendingItemRequest): Promise<LendingItem> {
     const title = input.title.trim()
     if (input.id) {
@@ -114,12 +123,9 @@ export class LendingService {
         throw conflict(m.billingRecordExists.id, 'id')
       }
     }
-    if (!(await this.access.isMember(actor, input.companyId))) {
-      await assertCompanyInScope(this.deps.db, actor, input.companyId)
-      throw forbidden(m.lendingNotMember.id)
-    }
+    if (!(await this.access.isMember(actor, input.companyId))) await assertCompanyInScope(this.deps.db, actor, input.companyId)
     const association = input.lender === 'ASSOCIATION'
-    if (association && !this.access.lendsForAssociation(actor, input.companyId)) throw forbidden(m.lendingAssociationOnlyStaff.id)
+    await this.assertMayLend(actor, input.companyId, association)
     await this.deps.companies.assertWritable(input.companyId)
     const company = association ? await this.deps.companies.byId(input.companyId) : undefined
     const at = this.now()

@@ -26,7 +26,8 @@ const stepErrors = [400, 401, 403, 404, 409, 412, 422] as const
 /** A step of a loan by `{id}` with If-Match (and a body when it takes one): 200 with the loan. */
 const step = <const P extends string, B extends z.ZodType | undefined = undefined>(path: P, summary: string, body?: B) =>
   r.route({
-    rules: { access: 'signed-in', data: 'write' },
+    // Whose step it is (loans.service.ts `stepper`), decided before the body too.
+    rules: { access: 'signed-in', data: 'write', scope: { of: 'loan', act: `loan:${path.slice(path.lastIndexOf('/') + 1)}` } },
     method: 'post',
     path,
     summary,
@@ -57,7 +58,7 @@ const ret = step(
   LoanReturnRequest,
 )
 const settle = r.route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'loan' } },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'loan', act: 'loan:settle' } },
   method: 'post',
   path: '/loans/{id}/deposit/settle',
   summary: 'The association’s chairman, administrator or accountant settles a deposit held for damage: refunds `refundOre` of it (0–the deposit; 0 keeps it)',

@@ -148,6 +148,38 @@ export class LoansService {
       throw new DomainError('CONFLICT', m.lendingOverlap.id, { issues: [{ path: 'fromDate', message: m.lendingOverlap.id }] })
   }
 
+  // Who may act (decision 0064), also the routes' `act` checks (server/access/scope.ts): decided before the body.
+
+  /** A loan and the actor's parts in it, if one of them takes `action`: 403 for a member who is no party, or not the party whose step it is. */
+  async stepper(actor: Actor, id: string, action: LoanAction): Promise<{ loan: LoanRow; item: ItemRow; parties: LoanParty[] }> {
+    const { loan, item } = await this.access.readableLoan(actor, id)
+    const parties = this.access.partiesIn(actor, loan, item)
+    if (!parties.length) throw forbidden()
+    if (!parties.some((p) => partiesFor(action).includes(p))) throw forbidden(notYourStep[action])
+    return { loan, item, parties }
+  }
+
+  /** An item the actor may ask to borrow: 403 for one who reads it but is no member of its association (the super admin). */
+  async borrowable(actor: Actor, itemId: string): Promise<ItemRow> {
+    const item = await this.access.readableItem(actor, itemId)
+    await this.assertMember(actor, item.companyId)
+    return item
+  }
+
+  private async assertMember(actor: Actor, companyId: string): Promise<void> {
+    if (!(await this.access.isMember(actor, companyId))) throw forbidden(m.lendingNotMember.id)
+  }
+
+  /** A loan whose held deposit the actor may settle: the association's admin staff, not a party of the loan. */
+  async settleable(actor: Actor, id: string): Promise<{ loan: LoanRow; item: ItemRow }> {
+    const { loan, item } = await this.access.readableLoan(actor, id)
+    const role = roleIn(actor, loan.companyId)
+    if (!(role && isCompanyAdminStaff(role))) throw forbidden()
+    // A party of the loan (the borrower, or the member who lends the item) does not settle it.
+    if (loan.borrowerUserId === actor.userId || (item.lenderKind === 'MEMBER' && loan.lenderUserId === actor.userId)) throw forbidden(m.loanSettleOwnDeposit.id)
+    return { loan, item }
+  }
+
   /**
    * One step of a loan by the actor. `already` says the step was taken (the same step again answers
    * the loan as it is, whatever `version` says); otherwise the rule must allow it for one of the
@@ -162,10 +194,7 @@ export class LoansService {
     apply: (loan: LoanRow, item: ItemRow, party: LoanParty, at: string) => Promise<Partial<LoanRow>>,
     after?: (loan: LoanRow, item: ItemRow, party: LoanParty) => Promise<void>,
   ): Promise<Loan> {
-    const { loan, item } = await this.access.readableLoan(actor, id)
-    const parties = this.access.partiesIn(actor, loan, item)
-    if (!parties.length) throw forbidden()
-    if (!parties.some((p) => partiesFor(action).includes(p))) throw forbidden(notYourStep[action])
+    const { loan, item, parties } = await this.stepper(actor, id, action)
     if (already(loan, parties)) return await this.viewOne(actor, loan)
     const party = parties.find((p) => mayTake(loan, action, p))
     if (!party) throw invalidState(m.loanStepNotAllowed.id)
@@ -220,7 +249,7 @@ export class LoansService {
         throw new DomainError('CONFLICT', m.billingRecordExists.id)
       }
     }
-    if (!(await this.access.isMember(actor, item.companyId))) throw forbidden(m.lendingNotMember.id)
+    await this.assertMember(actor, item.companyId)
     if (item.archivedAt) throw ruleViolation(m.lendingItemArchived.id)
     if (this.access.isLender(actor, item)) throw ruleViolation(m.lendingOwnItem.id)
     await this.deps.companies.assertWritable(item.companyId)
@@ -419,11 +448,7 @@ export class LoansService {
 
   /** The association's administration settles a deposit held for damage: refunds part or all of it (at most the deposit). */
   async settleDeposit(actor: Actor, id: string, input: DepositSettleRequest, version?: number): Promise<Loan> {
-    const { loan, item } = await this.access.readableLoan(actor, id)
-    const role = roleIn(actor, loan.companyId)
-    if (!(role && isCompanyAdminStaff(role))) throw forbidden()
-    // A party of the loan (the borrower, or the member who lends the item) does not settle it.
-    if (loan.borrowerUserId === actor.userId || (item.lenderKind === 'MEMBER' && loan.lenderUserId === actor.userId)) throw forbidden(m.loanSettleOwnDeposit.id)
+    const { loan, item } = await this.settleable(actor, id)
     if (loan.status !== 'RETURNED' || !loan.damageNote || !loan.depositChargeId || loan.depositRefundId) throw invalidState(m.loanDepositNotHeld.id)
     // Only a collected deposit is settled: one still queued or failed would be recorded as kept and never given back.
     if ((await this.deps.deposits.states([loan])).get(loan.id) !== 'HELD') throw ruleViolation(m.loanDepositNotCollected.id)

@@ -33,6 +33,7 @@ export const marketModule = defineModule({
   },
   routes: (s, k) => [marketRoutes(s.market, { contact: new RateLimiter(k.clock, 10, 3_600_000), photo: new RateLimiter(k.clock, 30, 3_600_000) })],
   scopes: (s) => ({ listing: viewedScope((actor, id) => s.market.view(actor, id)) }),
+  acts: (s) => ({ 'market:list': (actor, companyId) => s.market.assertMayList(actor, companyId) }),
   sync: (s) => [s.market.syncEntity()],
   sweepFiles: (s) => s.market.sweepFiles(),
 })

@@ -20,6 +20,7 @@ const list = r.page('/market', {
   query: ListingListQuery,
 })
 const create = r.create('/market', {
+  scope: { of: 'association', in: 'body', param: 'companyId', act: 'market:list' },
   summary: 'List something (a member of the association; a client-made `id` makes a retried create one listing). It expires in 30 days unless renewed.',
   body: CreateListingRequest,
 })

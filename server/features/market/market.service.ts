@@ -94,6 +94,11 @@ export class MarketService {
   }
 
   /** A member of the association: its staff (any role) or a resident with a living agreement. */
+  /** Throws 403 unless the actor is a member of the association (its staff or a resident): who lists things (the route's `act` too). */
+  async assertMayList(actor: Actor, companyId: string): Promise<void> {
+    if (!(await this.isMember(actor, companyId))) throw forbidden(m.listingNotMember.id)
+  }
+
   private async isMember(actor: Actor, companyId: string) {
     return roleIn(actor, companyId) !== undefined || (await this.deps.residency.residentCompanyIds(actor.userId)).includes(companyId)
   }
@@ -156,10 +161,8 @@ export class MarketService {
         throw conflict(m.billingRecordExists.id, 'id')
       }
     }
-    if (!(await this.isMember(actor, input.companyId))) {
-      await assertCompanyInScope(this.deps.db, actor, input.companyId)
-      throw forbidden(m.listingNotMember.id)
-    }
+    if (!(await this.isMember(actor, input.companyId))) await assertCompanyInScope(this.deps.db, actor, input.companyId)
+    await this.assertMayList(actor, input.companyId)
     await this.deps.companies.assertWritable(input.companyId)
     const at = this.now()
     const id = input.id ?? newId()

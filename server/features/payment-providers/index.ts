@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module'
+import { assertCan } from '../../access/policy'
 import type { SecretBox } from '../../lib/secret-box'
 import { paymentProviders } from '../../db/schema/payments'
 import { createProvidersService, providerSync, type ProvidersService } from './providers.service'
@@ -21,6 +22,8 @@ export const paymentProvidersModule = defineModule({
     providers: (s, k) => createProvidersService({ db: k.db, secrets: k.secrets, vipps: k.vipps, clock: k.clock, lock: k.lock, companies: s.companies }),
   },
   routes: (s) => [providersRoutes(s.providers)],
+  // Adding, changing and testing a provider is the super admin's (server/access/policy.ts).
+  acts: () => ({ 'providers:manage': async (actor) => assertCan(actor, 'providers:manage') }),
   sync: (_s, k) => [providerSync(k.secrets)],
 })
 

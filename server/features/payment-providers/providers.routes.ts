@@ -4,11 +4,14 @@ import { CreateProviderRequest, PaymentProvider, TestConnectionResponse, UpdateP
 import { bearer, errorResponses as e, json, jsonBody, router, versionedWriteHeaders, writeHeaders } from '../../http/openapi'
 import { ifMatchVersion, setETag } from '../../http/versioning'
 import { requireActor } from '../../access/actor'
+import type { RouteScope } from '../../access/scope'
 import type { ProvidersService } from './providers.service'
 
 const tags = ['Payment providers']
 const CompanyParam = z.object({ id: z.uuid() })
 const ProviderParam = CompanyParam.extend({ providerId: z.uuid() })
+/** Providers are the platform's to manage: the company's staff read them and hear 403 for a change, before the body; anyone else 404. */
+const manage: RouteScope = { of: 'company', act: 'providers:manage' }
 const one = { description: 'The provider (secrets masked; ETag: its version)', ...json(PaymentProvider) }
 
 const list = route({
@@ -22,7 +25,7 @@ const list = route({
   responses: { 200: { description: 'Providers', ...json(z.array(PaymentProvider)) }, 401: e[401], 404: e[404] },
 })
 const create = route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
+  rules: { access: 'signed-in', data: 'write', scope: manage },
   method: 'post',
   path: '/company/{id}/payment-providers',
   tags,
@@ -42,7 +45,7 @@ const getOne = route({
   responses: { 200: one, 401: e[401], 404: e[404] },
 })
 const update = route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
+  rules: { access: 'signed-in', data: 'write', scope: manage },
   method: 'patch',
   path: '/company/{id}/payment-providers/{providerId}',
   tags,
@@ -52,7 +55,7 @@ const update = route({
   responses: { 200: one, 400: e[400], 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
 })
 const toggle = route({
-  rules: { access: 'signed-in', data: 'write', scope: { of: 'company' } },
+  rules: { access: 'signed-in', data: 'write', scope: manage },
   method: 'patch',
   path: '/company/{id}/payment-providers/{providerId}/toggle-active',
   tags,
@@ -62,7 +65,7 @@ const toggle = route({
   responses: { 200: one, 401: e[401], 403: e[403], 404: e[404], 409: e[409], 412: e[412] },
 })
 const testConnection = route({
-  rules: { access: 'signed-in', data: 'own-steps', calls: 'vipps', scope: { of: 'company' } },
+  rules: { access: 'signed-in', data: 'own-steps', calls: 'vipps', scope: manage },
   method: 'post',
   path: '/company/{id}/payment-providers/{providerId}/test-connection',
   tags,

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { defineModule } from '../../kernel/module'
 import { personalDataErasureRequests, personalDataErasures } from '../../db/schema/erasures'
 import { RateLimiter } from '../../http/rate-limit'
@@ -24,4 +25,11 @@ export const personalDataModule = defineModule({
       }),
   },
   routes: (s, k) => [personalDataRoutes(s.personalData, { download: new RateLimiter(k.clock, 10, 3_600_000) })],
+  // Who may record and reject erasure requests, decided before the body too (server/access/scope.ts).
+  acts: (s) => ({
+    'erasure:record': (actor, companyId) => s.personalData.assertMayRecord(actor, companyId),
+    'erasure:reject': async (actor, companyId, { params }) => {
+      if (params.requestId && z.uuid().safeParse(params.requestId).success) await s.personalData.rejectable(actor, companyId, params.requestId)
+    },
+  }),
 })

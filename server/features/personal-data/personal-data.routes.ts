@@ -10,11 +10,9 @@ import {
   RejectErasureRequest,
 } from '../../../shared/contract/personal-data'
 import { bearer, errorResponses as e, json, jsonBody, router, writeHeaders } from '../../http/openapi'
-import type { MiddlewareHandler } from 'hono'
-import type { AppEnv } from '../../http/app-env'
 import type { RateLimiter } from '../../http/rate-limit'
 import { requireActor } from '../../access/actor'
-import type { PersonalDataService, RequestAccess } from './personal-data.service'
+import type { PersonalDataService } from './personal-data.service'
 
 const tags = ['Personal data']
 const fileName = (ext: string, at: string) => `boligkasse-personal-data-${at.slice(0, 10)}.${ext}`
@@ -95,7 +93,8 @@ const companyRequests = route({
   responses: { 200: { description: 'The requests', ...json(ErasureRequestList) }, 401: e[401], 403: e[403], 404: e[404] },
 })
 const recordRequest = route({
-  rules: { access: 'signed-in', data: 'write' },
+  // Its staff record a request; its residents hear 403, anyone else 404, before the body (docs/API.md "Refusals").
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'association', param: 'companyId', act: 'erasure:record' } },
   method: 'post',
   path: '/companies/{companyId}/erasure-requests',
   tags,
@@ -142,7 +141,7 @@ const approveRequest = route({
   },
 })
 const rejectRequest = route({
-  rules: { access: 'signed-in', data: 'write' },
+  rules: { access: 'signed-in', data: 'write', scope: { of: 'association', param: 'companyId', act: 'erasure:reject' } },
   method: 'post',
   path: '/companies/{companyId}/erasure-requests/{requestId}/reject',
   tags,
@@ -154,22 +153,6 @@ const rejectRequest = route({
 })
 
 const noStore = { 'Cache-Control': 'no-store' }
-const uuid = z.uuid()
-
-/**
- * Runs before the body is validated: another association's company or request answers 404 whatever
- * the body holds (a 400 would tell the caller the path exists). Malformed ids are left to the
- * parameter check (400).
- */
-const reachableFirst =
-  (service: PersonalDataService, access: RequestAccess): MiddlewareHandler<AppEnv> =>
-  async (c, next) => {
-    const companyId = c.req.param('companyId')
-    const requestId = c.req.param('requestId')
-    if (uuid.safeParse(companyId).success && (requestId === undefined || uuid.safeParse(requestId).success))
-      await service.assertMayReach(requireActor(c.var.actor), companyId!, requestId, access)
-    await next()
-  }
 
 export const personalDataRoutes = (service: PersonalDataService, limits: { download: RateLimiter }) =>
   router()
@@ -194,8 +177,7 @@ export const personalDataRoutes = (service: PersonalDataService, limits: { downl
     .openapi(fileRequest, async (c) => c.json(await service.file(requireActor(c.var.actor), c.req.valid('json')), 201))
     .openapi(withdrawRequest, async (c) => c.json(await service.withdraw(requireActor(c.var.actor), c.req.valid('param').requestId), 200))
     .openapi(companyRequests, async (c) => c.json(await service.companyRequests(requireActor(c.var.actor), c.req.valid('param').companyId), 200))
-    // After the route's own rules (sign-in, the write transaction), never instead of them.
-    .openapi({ ...recordRequest, middleware: [recordRequest.middleware, reachableFirst(service, 'staff')] }, async (c) => {
+    .openapi(recordRequest, async (c) => {
       const { companyId } = c.req.valid('param')
       return c.json(await service.record(requireActor(c.var.actor), companyId, c.req.valid('json')), 201)
     })
@@ -203,7 +185,7 @@ export const personalDataRoutes = (service: PersonalDataService, limits: { downl
       const { companyId, requestId } = c.req.valid('param')
       return c.json(await service.approve(requireActor(c.var.actor), companyId, requestId), 200)
     })
-    .openapi({ ...rejectRequest, middleware: [rejectRequest.middleware, reachableFirst(service, 'staff')] }, async (c) => {
+    .openapi(rejectRequest, async (c) => {
       const { companyId, requestId } = c.req.valid('param')
       return c.json(await service.reject(requireActor(c.var.actor), companyId, requestId, c.req.valid('json').note), 200)
     })

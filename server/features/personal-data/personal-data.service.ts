@@ -126,9 +126,20 @@ export class PersonalDataService {
    * The access checks of a route on one of the company's requests, which it runs before it reads
    * the body: another association's company or request is 404 whatever is sent.
    */
-  async assertMayReach(actor: Actor, companyId: string, requestId: string | undefined, access: RequestAccess): Promise<void> {
-    if (requestId) await this.reachableRequest(actor, companyId, requestId, access)
-    else await this.assertMayHandle(actor, companyId, access)
+  /** Throws unless the actor may record a request for the association: its staff and the super admin; 403 for its residents, else 404 (the route's `act`). */
+  async assertMayRecord(actor: Actor, companyId: string): Promise<void> {
+    await this.assertMayHandle(actor, companyId, 'staff')
+  }
+
+  /**
+   * The company's waiting or decided request if the actor may reject it (the route's `act`): its
+   * chairman, administrator and the super admin; the staff member who recorded it may cancel it (a
+   * mistake). 403 for its other members, 404 for anyone else or another association's request.
+   */
+  async rejectable(actor: Actor, companyId: string, requestId: string) {
+    const request = await this.reachableRequest(actor, companyId, requestId, 'staff')
+    if (request.channel === 'APP' || request.recordedByUserId !== actor.userId) await this.assertMayHandle(actor, companyId, 'handlers')
+    return request
   }
 
   private async one(requestId: string): Promise<ErasureRequest> {
@@ -180,7 +191,7 @@ export class PersonalDataService {
 
   /** Staff record a request the member made by letter, e-mail, phone or in person. */
   async record(actor: Actor, companyId: string, input: RecordErasureRequest): Promise<ErasureRequest> {
-    await this.assertMayHandle(actor, companyId, 'staff')
+    await this.assertMayRecord(actor, companyId)
     if (input.requestedOn > todayInCopenhagen(this.deps.clock)) throw validation([{ path: 'requestedOn', message: m.erasureDateInvalid.id }])
     const target = await this.deps.db.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).get()
     if (!target || !(await this.companiesOf(input.userId)).has(companyId)) throw notFound(m.erasureMemberNotFound.id)
@@ -205,9 +216,7 @@ export class PersonalDataService {
 
   /** Staff reject or cancel a waiting request, saying why: its chairman or administrator, the super admin, or whoever recorded it. */
   async reject(actor: Actor, companyId: string, requestId: string, note: string): Promise<ErasureRequest> {
-    const request = await this.reachableRequest(actor, companyId, requestId, 'staff')
-    // Staff who recorded a request may cancel it (a mistake); anything else is the handlers'.
-    if (request.channel === 'APP' || request.recordedByUserId !== actor.userId) await this.assertMayHandle(actor, companyId, 'handlers')
+    await this.rejectable(actor, companyId, requestId)
     await this.decide(requestId, { status: 'REJECTED', decidedByUserId: actor.userId, decisionNote: note })
     return await this.one(requestId)
   }

@@ -17,5 +17,6 @@ export const specialistsModule = defineModule({
   services: { specialists: (s, k) => createSpecialistsService({ db: k.db, clock: k.clock, companies: s.companies, residency: s.residency }) },
   routes: (s) => [specialistsRoutes(s.specialists)],
   scopes: (s) => ({ specialist: viewedScope((actor, id) => s.specialists.view(actor, id)) }),
+  acts: (s) => ({ 'specialists:write': async (actor, companyId) => s.specialists.assertMayWrite(actor, companyId) }),
   sync: (s) => [s.specialists.syncEntity()],
 })

@@ -13,6 +13,7 @@ const WRITERS = 'The association’s staff (every role) and the super admin; a m
 
 const list = r.page('/specialists', { summary: "A company's specialists by kind, then name", description: `${WHO} ${PAGED}`, query: SpecialistListQuery })
 const create = r.create('/specialists', {
+  scope: { of: 'association', in: 'body', param: 'companyId', act: 'specialists:write' },
   summary: 'Add a specialist (a client-made `id` makes a retried create one row)',
   description: WRITERS,
   body: CreateSpecialistRequest,

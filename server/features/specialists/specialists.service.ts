@@ -62,6 +62,11 @@ export class SpecialistsService {
     return await this.deps.residency.memberCompanyIds(actor)
   }
 
+  /** Throws 403 unless the actor keeps the association's specialists: its staff (every role) and the super admin (the route's `act` too). */
+  assertMayWrite(actor: Actor, companyId: string): void {
+    if (!isSuperAdmin(actor) && !roleIn(actor, companyId)) throw forbidden(m.specialistNotStaff.id)
+  }
+
   private async isMember(actor: Actor, companyId: string) {
     return roleIn(actor, companyId) !== undefined || (await this.deps.residency.residentCompanyIds(actor.userId)).includes(companyId)
   }
@@ -114,11 +119,8 @@ export class SpecialistsService {
         throw conflict(m.billingRecordExists.id, 'id')
       }
     }
-    if (!isSuperAdmin(actor) && !roleIn(actor, input.companyId)) {
-      await assertCompanyInScope(this.deps.db, actor, input.companyId)
-      throw forbidden(m.specialistNotStaff.id)
-    }
-    if (isSuperAdmin(actor)) await assertCompanyInScope(this.deps.db, actor, input.companyId)
+    await assertCompanyInScope(this.deps.db, actor, input.companyId)
+    this.assertMayWrite(actor, input.companyId)
     await this.deps.companies.assertWritable(input.companyId)
     const at = this.now()
     const row = {
