@@ -74,7 +74,7 @@ describe('text, names and CVR of companies', () => {
     expect(issue(res, 'street')).toBe('Please remove line breaks and control characters')
     expect(issue(res, 'side')).toBe('Please remove line breaks and control characters')
     expect(issue(res, 'city')).toBe('City must be at most 100 characters')
-    expect(issue(res, 'number')).toBe('Number must be at most 20 characters')
+    expect(issue(res, 'number')).toBe('House number must be at most 20 characters')
     const da = await add({ ...address, street: 'S'.repeat(201), floor: '1\u0000' }, DA)
     expect(issue(da, 'street')).toBe('Vej må højst være 200 tegn')
     expect(issue(da, 'floor')).toBe('Fjern linjeskift og kontroltegn')
