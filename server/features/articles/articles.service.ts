@@ -178,7 +178,8 @@ export class ArticlesService {
         throw conflict(m.billingRecordExists.id, 'id')
       }
     }
-    if (companyId !== null) await assertCompanyInScope(this.deps.db, actor, companyId)
+    // Staff know their association; anyone else (the super admin too) hears 404 for one they may not know.
+    if (companyId !== null && !roleIn(actor, companyId)) await assertCompanyInScope(this.deps.db, actor, companyId)
     this.assertMayWrite(actor, companyId)
     if (companyId !== null) await this.deps.companies.assertWritable(companyId)
     const body = sanitizeHtml(input.body)

@@ -104,11 +104,15 @@ export class LendingService {
   }
 
   /**
-   * Throws 403 unless the actor may lend an item in the association: a member (its staff or a
-   * resident), and for the association itself its admin staff. The route's `act` too (server/access/scope.ts).
+   * Throws unless the actor may lend an item in the association: a member (its staff or a
+   * resident), and for the association itself its admin staff; 404 for an association they may not
+   * know, else 403. The route's `act` too (server/access/scope.ts).
    */
   async assertMayLend(actor: Actor, companyId: string, forAssociation: boolean): Promise<void> {
-    if (!(await this.access.isMember(actor, companyId))) throw forbidden(m.lendingNotMember.id)
+    if (!(await this.access.isMember(actor, companyId))) {
+      await assertCompanyInScope(this.deps.db, actor, companyId)
+      throw forbidden(m.lendingNotMember.id)
+    }
     if (forAssociation && !this.access.lendsForAssociation(actor, companyId)) throw forbidden(m.lendingAssociationOnlyStaff.id)
   }
 
@@ -123,7 +127,6 @@ export class LendingService {
         throw conflict(m.billingRecordExists.id, 'id')
       }
     }
-    if (!(await this.access.isMember(actor, input.companyId))) await assertCompanyInScope(this.deps.db, actor, input.companyId)
     const association = input.lender === 'ASSOCIATION'
     await this.assertMayLend(actor, input.companyId, association)
     await this.deps.companies.assertWritable(input.companyId)

@@ -93,12 +93,17 @@ export class MarketService {
     return { all: false, companyIds: await this.deps.residency.memberCompanyIds(actor) }
   }
 
-  /** A member of the association: its staff (any role) or a resident with a living agreement. */
-  /** Throws 403 unless the actor is a member of the association (its staff or a resident): who lists things (the route's `act` too). */
+  /**
+   * Throws unless the actor is a member of the association (its staff or a resident): who lists
+   * things (the route's `act` too). 404 for an association they may not know, else 403.
+   */
   async assertMayList(actor: Actor, companyId: string): Promise<void> {
-    if (!(await this.isMember(actor, companyId))) throw forbidden(m.listingNotMember.id)
+    if (await this.isMember(actor, companyId)) return
+    await assertCompanyInScope(this.deps.db, actor, companyId)
+    throw forbidden(m.listingNotMember.id)
   }
 
+  /** A member of the association: its staff (any role) or a resident with a living agreement. */
   private async isMember(actor: Actor, companyId: string) {
     return roleIn(actor, companyId) !== undefined || (await this.deps.residency.residentCompanyIds(actor.userId)).includes(companyId)
   }
@@ -161,7 +166,6 @@ export class MarketService {
         throw conflict(m.billingRecordExists.id, 'id')
       }
     }
-    if (!(await this.isMember(actor, input.companyId))) await assertCompanyInScope(this.deps.db, actor, input.companyId)
     await this.assertMayList(actor, input.companyId)
     await this.deps.companies.assertWritable(input.companyId)
     const at = this.now()

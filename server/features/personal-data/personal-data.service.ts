@@ -122,10 +122,6 @@ export class PersonalDataService {
     return { page: personalDataHtml(data, locale), exportedAt: data.exportedAt }
   }
 
-  /**
-   * The access checks of a route on one of the company's requests, which it runs before it reads
-   * the body: another association's company or request is 404 whatever is sent.
-   */
   /** Throws unless the actor may record a request for the association: its staff and the super admin; 403 for its residents, else 404 (the route's `act`). */
   async assertMayRecord(actor: Actor, companyId: string): Promise<void> {
     await this.assertMayHandle(actor, companyId, 'staff')
