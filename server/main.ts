@@ -9,6 +9,9 @@ import type { Database_ } from './db/client'
 import { WriteLock } from './lib/write-lock'
 import type { Logger } from 'pino'
 import { batchedStdout, createLogger, stdoutLog } from './logger'
+import { metrics } from './observability/metrics'
+import { serveMetrics } from './observability/metrics-route'
+import { outboxDepths } from './observability/outbox-depths'
 import { createApp } from './app'
 import { createNodeServer } from './http/node-server'
 import { createSecretBox } from './lib/secret-box'
@@ -108,7 +111,14 @@ const HARD_EXIT_MS = 7000
  * at the next start or by another instance. A timer (unref'd: it alone keeps nothing alive) exits
  * in any case; logging never holds the exit (server/logger.ts gives stdout a second at most).
  */
-function stopOnSignals(ctx: { server: Server; log: Logger; stopWorkers: () => Promise<void>; stopVipps: () => void; closeDatabase: () => unknown }) {
+function stopOnSignals(ctx: {
+  server: Server
+  log: Logger
+  stopWorkers: () => Promise<void>
+  stopVipps: () => void
+  closeDatabase: () => unknown
+  metricsServer?: Server
+}) {
   const { server, log } = ctx
   let stopping = false
   const shutdown = (signal: NodeJS.Signals) => {
@@ -120,6 +130,8 @@ function stopOnSignals(ctx: { server: Server; log: Logger; stopWorkers: () => Pr
     }, HARD_EXIT_MS).unref()
     log.info({ signal }, 'stopping')
     ctx.stopVipps()
+    ctx.metricsServer?.close()
+    ctx.metricsServer?.closeAllConnections()
     const requests = new Promise<void>((done) => server.close(() => done()))
     // A keep-alive connection is closed as soon as it has no request under way.
     server.closeIdleConnections()
@@ -192,6 +204,14 @@ async function main() {
     version: process.env.npm_package_version,
   })
   appRef = app
+  // What /metrics reads at each scrape (server/observability/metrics.ts).
+  metrics().watch({ depths: () => outboxDepths(database.db), pool: database.pool })
+  const metricsServer =
+    config.metrics.port ?
+      serveMetrics({ port: config.metrics.port, host: config.metrics.host }, () =>
+        log.info({ port: config.metrics.port, host: config.metrics.host }, 'metrics listening'),
+      )
+    : undefined
   // A standalone emulator (VIPPS_BASE_URL outside production): its clock offset read, and this
   // instance's Vipps sign-in people registered, before anything is billed (docs/decisions/0055).
   await vipps.remote?.start()
@@ -209,7 +229,7 @@ async function main() {
     if (logins.length) printLogins(config, logins, emulatorLine)
   })
 
-  stopOnSignals({ server, log, stopWorkers, stopVipps: () => vipps.stop(), closeDatabase: () => database.close() })
+  stopOnSignals({ server, log, stopWorkers, stopVipps: () => vipps.stop(), closeDatabase: () => database.close(), metricsServer })
 }
 
 main().catch((err) => {
