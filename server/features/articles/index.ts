@@ -35,6 +35,6 @@ export const articlesModule = defineModule({
   acts: (s) => ({ 'articles:write': async (actor, companyId) => s.articles.assertMayWrite(actor, companyId || null) }),
   sync: (s) => [s.articles.syncEntity()],
   // The search grams of articles stored before the index, or before a change of the folding (decision 0085).
-  jobs: (s) => [{ name: 'article-search-grams', everyMs: 10_000, run: async () => await s.articles.indexMissing() }],
+  jobs: (s) => [{ name: 'article-grams', everyMs: 10_000, run: async () => await s.articles.indexMissing() }],
   sweepFiles: (s) => s.articles.sweepFiles(),
 })

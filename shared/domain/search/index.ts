@@ -9,6 +9,7 @@ export {
   compareRanked,
   documentGrams,
   matchOf,
+  matchToken,
   maxEdits,
   queryGrams,
   rankDocuments,

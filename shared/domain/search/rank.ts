@@ -33,26 +33,44 @@ export const maxEdits = (word: string): number => {
  * "kælder" would find "gælder".
  */
 function nearly(word: string, token: string, k: number): boolean {
+  if (token.codePointAt(0) !== word.codePointAt(0)) return false
   const n = length(word)
   const chars = [...token]
-  if (chars.length < n - k || chars[0] !== [...word][0]) return false
+  if (chars.length < n - k) return false
   for (let l = Math.max(1, n - k); l <= Math.min(chars.length, n + k); l++)
     if (editDistanceWithin(word, l === chars.length ? token : chars.slice(0, l).join(''), k) <= k) return true
   return false
 }
 
-/** How well the folded query word matches the best of a field's folded words (a `MATCH` value). */
-export function matchOf(word: string, tokens: ReadonlySet<string>): number {
-  if (tokens.has(word)) return MATCH.exact
+/** How well the folded query word matches one folded word of a text (a `MATCH` value). */
+export function matchToken(word: string, token: string): number {
+  if (token === word) return MATCH.exact
+  if (token.startsWith(word)) return MATCH.prefix
+  if (length(word) >= MIN_PART_LENGTH && token.includes(word)) return MATCH.part
   const k = maxEdits(word)
-  const part = length(word) >= MIN_PART_LENGTH
+  return k > 0 && nearly(word, token, k) ? MATCH.fuzzy : MATCH.none
+}
+
+/** How well the folded query word matches the best of a field's folded words (a `MATCH` value). */
+export function matchOf(word: string, tokens: Iterable<string>, match: (token: string) => number = (t) => matchToken(word, t)): number {
   let best: number = MATCH.none
   for (const token of tokens) {
-    if (token.startsWith(word)) return MATCH.prefix
-    if (best < MATCH.part && part && token.includes(word)) best = MATCH.part
-    else if (best < MATCH.fuzzy && k > 0 && nearly(word, token, k)) best = MATCH.fuzzy
+    const m = match(token)
+    if (m > best && (best = m) === MATCH.exact) break
   }
   return best
+}
+
+/** `matchToken` for each query word, remembered per distinct word of the texts: a ranking meets the same words in many articles. */
+function matchers(words: readonly string[]): ((token: string) => number)[] {
+  return words.map((word) => {
+    const seen = new Map<string, number>()
+    return (token) => {
+      let m = seen.get(token)
+      if (m === undefined) seen.set(token, (m = matchToken(word, token)))
+      return m
+    }
+  })
 }
 
 /** What the ranking reads of an article: the same on the server (its row) and offline (the synced copy). */
@@ -70,7 +88,7 @@ export interface SearchDocument {
  * weight times how well it matches there, summed. 0 when a word matches in no field: every word
  * must be found (as itself, its start, inside a compound or with a typo).
  */
-export function scoreDocument(words: readonly string[], doc: SearchDocument): number {
+export function scoreDocument(words: readonly string[], doc: SearchDocument, match = matchers(words)): number {
   if (words.length === 0) return 0
   const fields = [
     [FIELD_WEIGHTS.title, new Set(searchTokens(doc.title))],
@@ -78,9 +96,9 @@ export function scoreDocument(words: readonly string[], doc: SearchDocument): nu
     [FIELD_WEIGHTS.body, new Set(searchTokens(doc.text))],
   ] as const
   let score = 0
-  for (const word of words) {
+  for (let i = 0; i < words.length; i++) {
     let found = 0
-    for (const [weight, tokens] of fields) found += weight * matchOf(word, tokens)
+    for (const [weight, tokens] of fields) found += weight * matchOf(words[i]!, tokens, match[i])
     if (found === 0) return 0
     score += found
   }
@@ -107,8 +125,9 @@ export function rankDocuments<T extends SearchDocument>(docs: readonly T[], q: s
   const words = queryTerms(q)
   if (words.length === 0) return []
   const hits: Ranked<T>[] = []
+  const match = matchers(words)
   for (const doc of docs) {
-    const score = scoreDocument(words, doc)
+    const score = scoreDocument(words, doc, match)
     if (score > 0) hits.push({ doc, score })
   }
   return hits.sort(compareRanked)
