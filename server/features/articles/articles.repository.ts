@@ -114,7 +114,8 @@ export const articlesRepository = {
 
   /**
    * The search's candidates (decision 0085): the scope's articles that share the most of these
-   * grams, at most `limit`, most shared first, then by id. One statement on the index
+   * grams, at most `limit`, most shared first, then the newest (ids are UUIDv7: in time order), as
+   * the ranking breaks its ties. One statement on the index
    * (gram, company_id, article_id); the articles table is read only to narrow by language.
    */
   candidateIds: async (db: Db, scope: ArticleScope, queryGrams: string[], language: string | undefined, limit: number): Promise<string[]> => {
@@ -141,7 +142,7 @@ export const articlesRepository = {
         ),
       )
       .groupBy(grams.articleId)
-      .orderBy(desc(shared), asc(grams.articleId))
+      .orderBy(desc(shared), desc(grams.articleId))
       .limit(limit)
       .all()
     return rows.map((r) => r.id)

@@ -44,7 +44,7 @@ const view = (r: ArticleRow, attachments: AttachmentRow[]): Article => ({
 })
 
 /** A search ranks at most this many candidates (decision 0085): the reader's articles that share the most of the query's trigrams. */
-export const SEARCH_CANDIDATES = 300
+export const SEARCH_CANDIDATES = 200
 /** Articles the index job gives their grams per run (decision 0085). */
 const INDEX_BATCH = 200
 
@@ -160,26 +160,25 @@ export class ArticlesService {
         if (!isSuperAdmin(actor) && !(await this.isMember(actor, query.companyId))) throw notFound()
         scope = { companyIds: [query.companyId] }
       } else scope = await this.scopeOf(actor)
-      if (queryTerms(q).length) {
-        const after = decodeCursor(query.cursor, ['number', 'string', 'string'])
-        const hits = await this.search(scope, q, query.language)
-        const rest =
-          after ?
-            hits.filter(
-              (h) => h.score < after[0] || (h.score === after[0] && (h.doc.createdAt < after[1] || (h.doc.createdAt === after[1] && h.doc.id < after[2]))),
-            )
-          : hits
-        const page = pageOf(rest.slice(0, query.limit + 1), query.limit, (h) => [h.score, h.doc.createdAt, h.doc.id])
-        return {
-          items: page.rows.map((h) => summaryOf({ ...h.doc, tags: h.doc.tags.join(' '), excerpt: [...h.doc.bodyText].slice(0, 240).join('') })),
-          next: page.next,
-        }
-      }
+      if (queryTerms(q).length) return await this.searchPage(scope, query)
       const after = decodeCursor(query.cursor, ['string', 'string'])
       const rows = await repo.listPage(this.deps.db, scope, query.language, after, query.limit + 1)
       const page = pageOf(rows, query.limit, (r) => [r.createdAt!, r.id])
       return { items: page.rows.map(summaryOf), next: page.next }
     })
+  }
+
+  /** A page of the ranked hits, keyed (score, created at, id) as they are ordered. */
+  private async searchPage(scope: ArticleScope, query: ArticleListQuery): Promise<{ items: ArticleSummary[]; next: string | null }> {
+    const after = decodeCursor(query.cursor, ['number', 'string', 'string'])
+    const hits = await this.search(scope, query.q ?? '', query.language)
+    const past = (h: (typeof hits)[number]) =>
+      !after || h.score < after[0] || (h.score === after[0] && (h.doc.createdAt < after[1] || (h.doc.createdAt === after[1] && h.doc.id < after[2])))
+    const page = pageOf(hits.filter(past).slice(0, query.limit + 1), query.limit, (h) => [h.score, h.doc.createdAt, h.doc.id])
+    return {
+      items: page.rows.map((h) => summaryOf({ ...h.doc, tags: h.doc.tags.join(' '), excerpt: [...h.doc.bodyText].slice(0, 240).join('') })),
+      next: page.next,
+    }
   }
 
   /**

@@ -16,14 +16,24 @@ const SPELLED: Record<string, string> = { æ: 'ae', ø: 'oe', å: 'aa', ß: 'ss'
  */
 export function foldSearchText(s: string): string {
   // toLowerCase: Danish has no casing rules of its own, and a locale's (ICU) is many times slower.
-  let folded = s.toLowerCase()
-  // Beyond printable ASCII (a tab or a line break too): the Danish letters and the accents.
-  if (/[^ -~]/.test(folded))
-    folded = folded
-      .replace(/[æøåßłđðþœı]/g, (c) => SPELLED[c]!)
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-  return folded.replace(/aa/g, 'a').replace(/oe/g, 'o')
+  // Each character beyond printable ASCII is folded once and remembered: normalizing whole texts
+  // was most of a search's time.
+  return s
+    .toLowerCase()
+    .replace(/[^ -~]/gu, foldCharacter)
+    .replace(/aa/g, 'a')
+    .replace(/oe/g, 'o')
+}
+
+const folded = new Map<string, string>()
+/** A character without its accents (é → e, a combining mark → nothing), or its Danish spelling (ø → oe). */
+function foldCharacter(c: string): string {
+  let f = folded.get(c)
+  if (f === undefined) {
+    f = SPELLED[c] ?? c.normalize('NFD').replace(/\p{M}/gu, '')
+    if (folded.size < 10_000) folded.set(c, f)
+  }
+  return f
 }
 
 /** Words shorter than this are neither indexed nor searched: one letter would find nearly everything. */
