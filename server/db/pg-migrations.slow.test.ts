@@ -80,15 +80,6 @@ describe.skipIf(!installed && !required)('PostgreSQL migrations (drizzle/pg)', (
     await cluster?.stop()
   })
 
-  /**
-   * The knowledge bank's search is each engine's own (decision 0065): SQLite's FTS5 table is kept
-   * in step by the `articles_fts_*` triggers; PostgreSQL's GIN expression index needs none. Neither
-   * is in the drizzle schema.
-   */
-  const SEARCH_INDEXES = new Set(['articles_search'])
-  /** PostgreSQL's stored search vector (migration pg/0007), which that index is on; not in the drizzle schema either. */
-  const SEARCH_COLUMNS = new Set(['articles.search_vector tsvector'])
-
   it('creates the tables, columns and indexes of server/db/schema-pg', async () => {
     const dir = resolve(import.meta.dirname, 'schema-pg')
     const tables: PgTable[] = []
@@ -101,10 +92,8 @@ describe.skipIf(!installed && !required)('PostgreSQL migrations (drizzle/pg)', (
       `SELECT table_name, column_name, is_nullable, data_type FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, column_name`,
     )
     const columnNames = columns.rows.map((r) => `${r.table_name}.${r.column_name} ${r.data_type}${r.is_nullable === 'NO' ? ' not null' : ''}`)
-    expect(columnNames.filter((c) => SEARCH_COLUMNS.has(c))).toEqual([...SEARCH_COLUMNS])
-    expect(columnNames.filter((c) => !SEARCH_COLUMNS.has(c))).toEqual(
-      expected.flatMap((t) => t.columns.map((c) => `${t.name}.${c.name} ${c.getSQLType()}${c.notNull ? ' not null' : ''}`)).sort(),
-    )
+    // The knowledge bank's search is a table of the schema on both engines (decision 0085): no column or index beside it.
+    expect(columnNames).toEqual(expected.flatMap((t) => t.columns.map((c) => `${t.name}.${c.name} ${c.getSQLType()}${c.notNull ? ' not null' : ''}`)).sort())
 
     const indexes = await pool.query<{ name: string; primary: boolean }>(
       `SELECT c.relname AS name, i.indisprimary AS primary FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
@@ -112,11 +101,10 @@ describe.skipIf(!installed && !required)('PostgreSQL migrations (drizzle/pg)', (
     )
     expect(
       indexes.rows
-        .filter((r) => !r.primary && !SEARCH_INDEXES.has(r.name))
+        .filter((r) => !r.primary)
         .map((r) => r.name)
         .sort(),
     ).toEqual(expected.flatMap((t) => t.indexes.map((i) => i.config.name!)).sort())
-    expect(indexes.rows.filter((r) => SEARCH_INDEXES.has(r.name)).map((r) => r.name)).toEqual([...SEARCH_INDEXES])
     // Every name as drizzle has it: PostgreSQL cuts identifiers longer than 63 bytes.
     expect(
       indexes.rows
@@ -130,7 +118,7 @@ describe.skipIf(!installed && !required)('PostgreSQL migrations (drizzle/pg)', (
     const onSqlite = sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name`).all() as { name: string }[]
     const onPg = await pool.query<{ tgname: string }>(`SELECT tgname FROM pg_trigger WHERE NOT tgisinternal ORDER BY tgname`)
     expect(onSqlite.length).toBeGreaterThan(0)
-    expect(onPg.rows.map((r) => r.tgname)).toEqual(onSqlite.map((r) => r.name).filter((name) => !name.startsWith('articles_fts_')))
+    expect(onPg.rows.map((r) => r.tgname)).toEqual(onSqlite.map((r) => r.name))
   })
 
   it('keeps the month sums from the day rows as SQLite does', async () => {

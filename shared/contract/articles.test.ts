@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { htmlText, searchWords } from './articles'
+import { htmlText } from './articles'
 
 describe('articles contract', () => {
   it('reads numeric character references, and one that names no character as U+FFFD (never a RangeError)', () => {
@@ -7,10 +7,5 @@ describe('articles contract', () => {
     for (const entity of ['&#99999999;', '&#x110000;', '&#xD800;', '&#55296;', '&#xDFFF;', '&#0;', '&#99999999999999999999999;'])
       expect(htmlText(`a${entity}b`), entity).toBe('a\uFFFDb')
     expect(htmlText('&#x10FFFF;')).toBe('\u{10FFFF}')
-  })
-
-  it('searches by words of two or more letters or digits, FTS syntax dropped', () => {
-    expect(searchWords('"Storskrald*" -i NEAR(a b) 2 og 12')).toEqual(['storskrald', 'near', 'og', '12'])
-    expect(searchWords('a b c')).toEqual([])
   })
 })

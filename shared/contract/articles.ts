@@ -110,8 +110,11 @@ export const ArticleSummary = z
 export type ArticleSummary = z.infer<typeof ArticleSummary>
 
 export const ArticleListQuery = z.object({
-  /** Words to find in titles, bodies and tags (each word also as the start of a longer one); best matches first. */
-  q: z.string().max(MAX_ARTICLE_QUERY, m.tooLong.id).optional().meta({ description: 'Search words; every word must occur (as a word or its start)' }),
+  /** Words to find in titles, bodies and tags (docs/decisions/0085); best matches first. */
+  q: z.string().max(MAX_ARTICLE_QUERY, m.tooLong.id).optional().meta({
+    description:
+      'Search words; every word must be found: as a word, its start, inside a compound word, or with a typo (1 from 5 letters, 2 from 8); æ/ae, ø/oe/o and å/aa/a alike',
+  }),
   /** Only this association's articles (and the platform's); without it, those of every association the caller is a member of. */
   companyId: z.uuid().optional(),
   language: ArticleLanguage.optional(),
@@ -137,13 +140,3 @@ export function htmlText(html: string): string {
     .replace(/\s*\n\s*/g, '\n')
     .trim()
 }
-
-/**
- * The search words of a query: runs of letters and digits of at least two characters (FTS syntax
- * such as quotes, `*`, `-` or `:` is never passed on; a one-letter word would match the start of
- * nearly every word, and SQLite's prefix indexes start at two characters).
- */
-export const searchWords = (q: string): string[] => (q.toLocaleLowerCase('da').match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => [...w].length > 1).slice(0, 12)
-
-/** Lower case without the accents search ignores (é → e, å → a; æ and ø stay): the offline search's comparison. */
-export const foldForSearch = (s: string): string => s.toLocaleLowerCase('da').normalize('NFD').replace(/\p{M}/gu, '')

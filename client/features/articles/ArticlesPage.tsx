@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { ArticleLanguage } from '../../../shared/contract/articles'
 import { htmlText } from '../../../shared/contract/articles'
+import { queryTerms } from '../../../shared/domain/search'
 import { PendingMarker } from '../../components/sync/PendingMarker'
 import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
@@ -55,8 +56,8 @@ type Search = { state: 'idle' } | { state: 'searching' } | { state: 'online'; ro
 
 /**
  * The knowledge bank (decision 0065): the association's articles and the platform's, newest first from
- * the device's copy (so the list shows offline), and a search. Online the server's index answers
- * (ranked, whole words and their starts); offline the device's copy is searched and the page says so.
+ * the device's copy (so the list shows offline), and a search. Online the server answers, offline the
+ * device's copy is searched and the page says so; both rank alike (shared/domain/search, decision 0085).
  */
 export function ArticlesPage({ q }: { q: string }) {
   const { t, i18n } = useLingui()
@@ -72,7 +73,8 @@ export function ArticlesPage({ q }: { q: string }) {
 
   useEffect(() => setText(q), [q])
   useEffect(() => {
-    if (!q.trim()) return setSearch({ state: 'idle' })
+    // A query without words (punctuation alone) is the list, as the server answers it.
+    if (queryTerms(q).length === 0) return setSearch({ state: 'idle' })
     const offline = () => setSearch({ state: 'offline', rows: searchOffline(rows ?? [], q).map(shownOf) })
     if (!online) return offline()
     const controller = new AbortController()

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { caseProblems, readerArticles, searchCases } from '../../../shared/domain/search/search-cases.fixture'
 import { searchOffline } from './offline-search'
 
 const rows = [
@@ -27,5 +28,21 @@ describe('searchOffline', () => {
   it('never matches markup, and punctuation alone finds nothing', () => {
     expect(searchOffline([{ id: 'x', title: 'Hej', body: '<a href="/storskrald" title="storskrald">Link</a>' }], 'storskrald')).toEqual([])
     expect(searchOffline(rows, '"*:-')).toEqual([])
+  })
+
+  it('answers the search table as the server does (docs/decisions/0085)', () => {
+    // The device keeps the reader's articles: their association's and the platform's, never another association's.
+    const synced = readerArticles().map((a) => ({ ...a, id: a.key }))
+    const problems = searchCases.flatMap((c) =>
+      caseProblems(
+        c,
+        searchOffline(
+          synced.filter((a) => !c.language || a.language === c.language),
+          c.q,
+        ).map((a) => a.key),
+      ),
+    )
+    expect(problems).toEqual([])
+    expect(searchCases.length).toBeGreaterThanOrEqual(30)
   })
 })

@@ -1,7 +1,7 @@
 // GENERATED from server/db/schema/knowledge.ts by scripts/generate-pg-schema.ts (npm run db:generate:pg-schema,
 // which npm run db:generate runs first): do not edit. Change the SQLite table and run npm run db:generate
 // (docs/decisions/0074-one-definition-per-table-and-query.md).
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
 import { companies } from './companies'
 import { users } from './users'
 
@@ -22,6 +22,18 @@ export const articles = pgTable(
     updatedAt: text('updated_at').notNull(),
   },
   (t) => [index('articles_company_created').on(t.companyId, t.createdAt, t.id), index('articles_author').on(t.authorUserId)],
+)
+
+export const articleSearchGrams = pgTable(
+  'article_search_grams',
+  {
+    articleId: text('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    companyId: text('company_id'),
+    gram: text('gram').notNull(),
+  },
+  (t) => [index('article_search_grams_gram').on(t.gram, t.companyId, t.articleId), primaryKey({ columns: [t.articleId, t.gram] })],
 )
 
 export const articleAttachments = pgTable(

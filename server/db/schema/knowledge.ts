@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import { companies } from './companies'
 import { users } from './users'
 
@@ -9,10 +9,12 @@ import { users } from './users'
  * `articles`: an association's articles (`company_id` set; its company admin staff write them, its
  * members read them) and the platform's shared ones (`company_id` null; the super admin writes them,
  * every signed-in user reads them). `body` is sanitized HTML (the messages' allow-list); `body_text`
- * is its text, which the search reads; `tags` are normalised tags joined by one space. Search:
- * SQLite's FTS5 table `articles_fts` (external content, kept in step by triggers) and PostgreSQL's
- * GIN index `articles_search` over `article_search_vector(title, body_text, tags)`, both made by
- * custom migrations.
+ * is its text, which the search reads; `tags` are normalised tags joined by one space.
+ *
+ * `article_search_grams`: the search's index (decision 0085), the same on both engines: each
+ * article's distinct trigrams of its folded words (shared/domain/search), written by the articles
+ * service in the transaction that writes the article, with the article's `company_id` copied (it
+ * never changes) so the lookup keeps to the reader's articles without reading them.
  *
  * `article_attachments`: files of an article, stored under `<attachments>/articles/<article>/<id>`.
  *
@@ -38,6 +40,23 @@ export const articles = sqliteTable(
     // The list's order (newest first) within a company (platform articles: company_id null).
     index('articles_company_created').on(t.companyId, t.createdAt, t.id),
     index('articles_author').on(t.authorUserId),
+  ],
+)
+
+export const articleSearchGrams = sqliteTable(
+  'article_search_grams',
+  {
+    articleId: text('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    /** The article's association, null for the platform's (a copy of `articles.company_id`). */
+    companyId: text('company_id'),
+    gram: text('gram').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.gram] }),
+    // The lookup: a query's grams within the reader's associations and the platform's.
+    index('article_search_grams_gram').on(t.gram, t.companyId, t.articleId),
   ],
 )
 

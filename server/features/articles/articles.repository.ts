@@ -1,13 +1,10 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
-import { engineOf, type Db } from '../../db/client'
-import { articleAttachments, articles } from '../../db/schema/knowledge'
-import { statement } from '../../db/statement'
+import { and, asc, desc, eq, gt, inArray, isNull, lt, notExists, or, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { articleAttachments, articleSearchGrams as grams, articles } from '../../db/schema/knowledge'
 
 export type ArticleRow = typeof articles.$inferSelect
 export type AttachmentRow = typeof articleAttachments.$inferSelect
 export type ArticlePageKey = [createdAt: string, id: string]
-/** A search page's key: the score (a small integer, higher is better), the creation time and the id. */
-export type SearchPageKey = [score: number, createdAt: string, id: string]
 
 /** The articles a caller reads: the platform's always, and those of these associations (or of all: the super admin). */
 export interface ArticleScope {
@@ -42,72 +39,11 @@ export type SummaryRow = {
   createdAt?: string
 }
 
-/** What a word found in a column adds to an article's score: the title most, then the tags, then the body. */
-export const SEARCH_WEIGHTS = { title: 10, tags: 5, body: 1 } as const
+/** A search candidate as the ranking reads it (shared/domain/search), with what a hit's summary shows. */
+export type CandidateRow = Omit<ArticleRow, 'body' | 'authorUserId' | 'authorName' | 'version'>
 
-/**
- * The search (decision 0065): SQLite's FTS5 index and PostgreSQL's GIN index over the stored
- * `search_vector` find the articles that have every word (or a word starting so). The score is the
- * row's own: for each word, 10 if the title has it, 5 if the tags do, 1 if the body does. No
- * platform-wide statistics (bm25, ts_rank's lengths) go in, so another association's articles
- * change neither a caller's order nor the page key, and the key (score, created_at, id) is stable.
- * The query is bound parameters made of letters and digits only (`searchWords`), never SQL text.
- */
-const searchStatement = statement<
-  {
-    match: string
-    terms: string
-    all: number
-    companies: string
-    language: string | null
-    afterScore: number | null
-    afterCreated: string | null
-    afterId: string | null
-    limit: number
-  },
-  SummaryRow & { score: number }
->(({ engine, jsonValues }) => {
-  const visibleTo = `(CAST(@all AS integer) = 1 OR a.company_id IS NULL OR a.company_id IN (SELECT c.value FROM ${jsonValues('@companies', 'c')}))`
-  const hits =
-    engine === 'sqlite' ?
-      `WITH terms AS (SELECT json_extract(t.value, '$[0]') AS weight, json_extract(t.value, '$[1]') AS q FROM json_each(@terms) t),
-            scores AS (SELECT g.rowid AS rid, sum(terms.weight) AS score FROM terms CROSS JOIN articles_fts g WHERE g.articles_fts MATCH terms.q GROUP BY g.rowid)
-       SELECT a.id, a.company_id, a.language, a.title, a.tags, substr(a.body_text, 1, 240) AS excerpt, a.created_at, a.updated_at, coalesce(s.score, 0) AS score
-         FROM articles_fts JOIN articles a ON a.rowid = articles_fts.rowid LEFT JOIN scores s ON s.rid = a.rowid
-        WHERE articles_fts MATCH @match AND ${visibleTo} AND (@language IS NULL OR a.language = @language)`
-    : `SELECT a.id, a.company_id, a.language, a.title, a.tags, substr(a.body_text, 1, 240) AS excerpt, a.created_at, a.updated_at,
-              (SELECT coalesce(sum(t.weight), 0) FROM json_to_recordset(CAST(@terms AS json)) AS t(weight int, word text, label text)
-                WHERE a.search_vector @@ to_tsquery('simple', article_fold(t.word) || ':*' || t.label)) AS score
-         FROM articles a, to_tsquery('simple', article_fold(@match)) AS q(query)
-        WHERE a.search_vector @@ q.query AND ${visibleTo} AND (CAST(@language AS text) IS NULL OR a.language = @language)`
-  return `SELECT id, company_id AS "companyId", language, title, tags, excerpt, created_at AS "createdAt", updated_at AS "updatedAt", CAST(score AS integer) AS score
-            FROM (${hits}) h
-           WHERE (CAST(@afterScore AS integer) IS NULL OR score < @afterScore
-                  OR (score = @afterScore AND (created_at < @afterCreated OR (created_at = @afterCreated AND id < @afterId))))
-           ORDER BY score DESC, created_at DESC, id DESC LIMIT @limit`
-})
-
-/** The search words as each engine's query: every word, also as the start of a longer one. */
-const matchOf = (words: string[], engine: 'sqlite' | 'postgres') =>
-  engine === 'sqlite' ? words.map((w) => `"${w}"*`).join(' ') : words.map((w) => `${w}:*`).join(' & ')
-
-/** The score's terms: each word in each column with its weight (FTS5 column filters; tsquery weight labels A, B, C). */
-const termsOf = (words: string[], engine: 'sqlite' | 'postgres') =>
-  JSON.stringify(
-    words.flatMap((w): unknown[] =>
-      engine === 'sqlite' ?
-        [
-          [SEARCH_WEIGHTS.title, `title : "${w}"*`],
-          [SEARCH_WEIGHTS.tags, `tags : "${w}"*`],
-          [SEARCH_WEIGHTS.body, `body_text : "${w}"*`],
-        ]
-      : [
-          { weight: SEARCH_WEIGHTS.title, word: w, label: 'A' },
-          { weight: SEARCH_WEIGHTS.tags, word: w, label: 'B' },
-          { weight: SEARCH_WEIGHTS.body, word: w, label: 'C' },
-        ],
-    ),
-  )
+/** Rows a statement inserts at once: three values each, well within either engine's limit on bound values. */
+const GRAM_ROWS_PER_INSERT = 500
 
 export const articlesRepository = {
   /** The bytes of the attachments of the company's own articles (its storage quota, docs/decisions/0082): one statement. */
@@ -176,21 +112,89 @@ export const articlesRepository = {
       .slice(0, limit)
   },
 
-  /** A page of the scope's articles that have every word, best first. */
-  searchPage: async (db: Db, scope: ArticleScope, words: string[], language: string | undefined, after: SearchPageKey | undefined, limit: number) => {
-    const engine = engineOf(db) ? 'postgres' : 'sqlite'
-    return await searchStatement.all(db, {
-      match: matchOf(words, engine),
-      terms: termsOf(words, engine),
-      all: scope.all ? 1 : 0,
-      companies: JSON.stringify(scope.companyIds),
-      language: language ?? null,
-      afterScore: after ? after[0] : null,
-      afterCreated: after ? after[1] : null,
-      afterId: after ? after[2] : null,
-      limit,
-    })
+  /**
+   * The search's candidates (decision 0085): the scope's articles that share the most of these
+   * grams, at most `limit`, most shared first, then the newest (ids are UUIDv7: in time order), as
+   * the ranking breaks its ties. One statement on the index
+   * (gram, company_id, article_id); the articles table is read only to narrow by language.
+   */
+  candidateIds: async (db: Db, scope: ArticleScope, queryGrams: string[], language: string | undefined, limit: number): Promise<string[]> => {
+    if (queryGrams.length === 0) return []
+    const shared = sql<number>`count(*)`.mapWith(Number)
+    const rows = await db
+      .select({ id: grams.articleId, shared })
+      .from(grams)
+      .where(
+        and(
+          inArray(grams.gram, queryGrams),
+          scope.all ? undefined
+          : scope.companyIds.length ? or(isNull(grams.companyId), inArray(grams.companyId, scope.companyIds))
+          : isNull(grams.companyId),
+          language ?
+            inArray(
+              grams.articleId,
+              db
+                .select({ id: articles.id })
+                .from(articles)
+                .where(eq(articles.language, language as ArticleRow['language'])),
+            )
+          : undefined,
+        ),
+      )
+      .groupBy(grams.articleId)
+      .orderBy(desc(shared), desc(grams.articleId))
+      .limit(limit)
+      .all()
+    return rows.map((r) => r.id)
   },
+
+  /** The candidates' rows for the ranking: one statement. */
+  candidates: async (db: Db, ids: string[]): Promise<CandidateRow[]> =>
+    ids.length === 0 ?
+      []
+    : await db
+        .select({
+          id: articles.id,
+          companyId: articles.companyId,
+          language: articles.language,
+          title: articles.title,
+          bodyText: articles.bodyText,
+          tags: articles.tags,
+          createdAt: articles.createdAt,
+          updatedAt: articles.updatedAt,
+        })
+        .from(articles)
+        .where(inArray(articles.id, ids))
+        .all(),
+
+  /** Replaces the article's grams (in the transaction that writes the article). */
+  writeGrams: async (db: Db, articleId: string, companyId: string | null, articleGrams: string[]) => {
+    await db.delete(grams).where(eq(grams.articleId, articleId)).run()
+    for (let i = 0; i < articleGrams.length; i += GRAM_ROWS_PER_INSERT)
+      await db
+        .insert(grams)
+        .values(articleGrams.slice(i, i + GRAM_ROWS_PER_INSERT).map((gram) => ({ articleId, companyId, gram })))
+        .run()
+  },
+
+  deleteGrams: async (db: Db, articleId: string) => void (await db.delete(grams).where(eq(grams.articleId, articleId)).run()),
+
+  /** Articles without this mark among their grams (written before the index, or with an older folding), oldest id first. */
+  unindexed: async (db: Db, mark: string, limit: number) =>
+    await db
+      .select({ id: articles.id, companyId: articles.companyId, title: articles.title, bodyText: articles.bodyText, tags: articles.tags })
+      .from(articles)
+      .where(
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(grams)
+            .where(and(eq(grams.articleId, articles.id), eq(grams.gram, mark))),
+        ),
+      )
+      .orderBy(asc(articles.id))
+      .limit(limit)
+      .all(),
 
   /** Sync's snapshot: the scope's articles after `afterId`, in id order. */
   syncPage: async (db: Db, scope: ArticleScope, afterId: string | null, limit: number) =>

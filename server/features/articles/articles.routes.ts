@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { Article, ArticleListQuery, ArticleSummary, CreateArticleRequest, UpdateArticleRequest, searchWords } from '../../../shared/contract/articles'
+import { Article, ArticleListQuery, ArticleSummary, CreateArticleRequest, UpdateArticleRequest } from '../../../shared/contract/articles'
+import { queryTerms } from '../../../shared/domain/search'
 import { messages as m } from '../../../shared/i18n-messages'
 import { fileUpload, IdParam, itemRoutes, PAGED } from '../../http/item-routes'
 import { router, writeHeaders } from '../../http/openapi'
@@ -71,7 +72,7 @@ export const articlesRoutes = (articles: ArticlesService, limits: { upload: Rate
     .openapi(list, async (c) => {
       const actor = requireActor(c.var.actor)
       const query = c.req.valid('query')
-      if (searchWords(query.q ?? '').length) limits.search.hit(`article-search:${actor.userId}`)
+      if (queryTerms(query.q ?? '').length) limits.search.hit(`article-search:${actor.userId}`)
       const page = await articles.list(actor, query)
       setNextLink(c, page.next)
       return c.json(page.items, 200)

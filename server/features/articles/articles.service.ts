@@ -1,4 +1,4 @@
-import { snapshot, type Db } from '../../db/client'
+import { snapshot, transaction, type Db } from '../../db/client'
 import { conflict, forbidden, notFound, ruleViolation, versionConflict } from '../../errors'
 import { isoNow, type Clock } from '../../lib/clock'
 import { newId, sha256 } from '../../lib/ids'
@@ -8,7 +8,6 @@ import {
   MAX_ARTICLE_ATTACHMENT_BYTES,
   MAX_ARTICLE_ATTACHMENTS,
   htmlText,
-  searchWords,
   type Article,
   type ArticleListQuery,
   type ArticleSummary,
@@ -16,6 +15,7 @@ import {
   type UpdateArticleRequest,
 } from '../../../shared/contract/articles'
 import { messages as m } from '../../../shared/i18n-messages'
+import { GRAMS_MARK, documentGrams, queryGrams, queryTerms, rankDocuments } from '../../../shared/domain/search'
 import type { Actor } from '../../access/actor'
 import { assertCompanyInScope } from '../companies'
 import { isSuperAdmin, roleIn } from '../../access/policy'
@@ -25,7 +25,7 @@ import { acceptUpload, sweepStore, type AttachmentScanner, type AttachmentStore,
 import { FILE_SWEEP_GRACE_MS } from '../messages'
 import { recordChange } from '../sync'
 import type { SyncedEntity } from '../sync'
-import { articlesRepository as repo, type ArticleRow, type ArticleScope, type AttachmentRow, type SummaryRow } from './articles.repository'
+import { articlesRepository as repo, type ArticleRow, type ArticleScope, type AttachmentRow, type CandidateRow, type SummaryRow } from './articles.repository'
 
 const tagList = (tags: string): string[] => (tags ? tags.split(' ') : [])
 
@@ -42,6 +42,17 @@ const view = (r: ArticleRow, attachments: AttachmentRow[]): Article => ({
   updatedAt: r.updatedAt,
   version: r.version,
 })
+
+/** A search ranks at most this many candidates (decision 0085): the reader's articles that share the most of the query's trigrams. */
+export const SEARCH_CANDIDATES = 200
+/** Articles the index job gives their grams per run (decision 0085). */
+const INDEX_BATCH = 200
+
+/** The article as the shared ranking reads it. */
+const searchDocument = (r: CandidateRow) => ({ ...r, tags: tagList(r.tags), text: r.bodyText })
+
+/** The grams of an article's text as stored (shared/domain/search). */
+const gramsOfRow = (r: Pick<ArticleRow, 'title' | 'bodyText' | 'tags'>) => documentGrams({ title: r.title, tags: tagList(r.tags), text: r.bodyText })
 
 const summaryOf = (r: SummaryRow): ArticleSummary => ({
   id: r.id,
@@ -135,12 +146,13 @@ export class ArticlesService {
   }
 
   /**
-   * A page of articles: with `q` those that have every word (or a word starting so), best first;
-   * without, newest first. The platform's and those of `companyId` (a member's; another
-   * association's is 404), or without it of every association the caller is a member of.
+   * A page of articles: with `q` those that have every word (as itself, its start, inside a
+   * compound or with a typo: shared/domain/search), best first; without, newest first. The
+   * platform's and those of `companyId` (a member's; another association's is 404), or without it
+   * of every association the caller is a member of.
    */
   async list(actor: Actor, query: ArticleListQuery): Promise<{ items: ArticleSummary[]; next: string | null }> {
-    const words = searchWords(query.q ?? '')
+    const q = query.q ?? ''
     return await snapshot(this.deps.db, async () => {
       let scope: ArticleScope
       if (query.companyId) {
@@ -148,16 +160,47 @@ export class ArticlesService {
         if (!isSuperAdmin(actor) && !(await this.isMember(actor, query.companyId))) throw notFound()
         scope = { companyIds: [query.companyId] }
       } else scope = await this.scopeOf(actor)
-      if (words.length) {
-        const after = decodeCursor(query.cursor, ['number', 'string', 'string'])
-        const rows = await repo.searchPage(this.deps.db, scope, words, query.language, after, query.limit + 1)
-        const page = pageOf(rows, query.limit, (r) => [Number(r.score), r.createdAt!, r.id])
-        return { items: page.rows.map(summaryOf), next: page.next }
-      }
+      if (queryTerms(q).length) return await this.searchPage(scope, query)
       const after = decodeCursor(query.cursor, ['string', 'string'])
       const rows = await repo.listPage(this.deps.db, scope, query.language, after, query.limit + 1)
       const page = pageOf(rows, query.limit, (r) => [r.createdAt!, r.id])
       return { items: page.rows.map(summaryOf), next: page.next }
+    })
+  }
+
+  /** A page of the ranked hits, keyed (score, created at, id) as they are ordered. */
+  private async searchPage(scope: ArticleScope, query: ArticleListQuery): Promise<{ items: ArticleSummary[]; next: string | null }> {
+    const after = decodeCursor(query.cursor, ['number', 'string', 'string'])
+    const hits = await this.search(scope, query.q ?? '', query.language)
+    const past = (h: (typeof hits)[number]) =>
+      !after || h.score < after[0] || (h.score === after[0] && (h.doc.createdAt < after[1] || (h.doc.createdAt === after[1] && h.doc.id < after[2])))
+    const page = pageOf(hits.filter(past).slice(0, query.limit + 1), query.limit, (h) => [h.score, h.doc.createdAt, h.doc.id])
+    return {
+      items: page.rows.map((h) => summaryOf({ ...h.doc, tags: h.doc.tags.join(' '), excerpt: [...h.doc.bodyText].slice(0, 240).join('') })),
+      next: page.next,
+    }
+  }
+
+  /**
+   * The search (decision 0085): the index proposes the scope's articles that share the most of the
+   * query's trigrams (one statement, at most `SEARCH_CANDIDATES`), their rows are read (one more),
+   * and the shared ranking, the offline search's too, decides which are hits and their order.
+   */
+  private async search(scope: ArticleScope, q: string, language: string | undefined) {
+    const ids = await repo.candidateIds(this.deps.db, scope, queryGrams(q), language, SEARCH_CANDIDATES)
+    return rankDocuments((await repo.candidates(this.deps.db, ids)).map(searchDocument), q)
+  }
+
+  /**
+   * Writes the grams of articles that have none with the current folding (`GRAMS_MARK`): those
+   * stored before the index existed, or all after the folding changed. The module's job runs it;
+   * idempotent. Answers how many it indexed (fewer than the batch: none are left).
+   */
+  async indexMissing(batch = INDEX_BATCH): Promise<number> {
+    return await transaction(this.deps.db, async () => {
+      const rows = await repo.unindexed(this.deps.db, GRAMS_MARK, batch)
+      for (const r of rows) await repo.writeGrams(this.deps.db, r.id, r.companyId, gramsOfRow(r))
+      return rows.length
     })
   }
 
@@ -198,6 +241,7 @@ export class ArticlesService {
       updatedAt: at,
     }
     await repo.insert(this.deps.db, row)
+    await repo.writeGrams(this.deps.db, row.id, companyId, gramsOfRow(row))
     await this.changed(row, 'upsert')
     return await this.current(row.id)
   }
@@ -213,6 +257,8 @@ export class ArticlesService {
     }
     if (Object.entries(fields).every(([k, v]) => row[k as keyof typeof fields] === v)) return await this.current(id)
     await repo.update(this.deps.db, id, { ...fields, updatedAt: this.now() })
+    if (fields.title !== undefined || fields.bodyText !== undefined || fields.tags !== undefined)
+      await repo.writeGrams(this.deps.db, id, row.companyId, gramsOfRow({ ...row, ...fields }))
     await this.changed(row, 'upsert')
     return await this.current(id)
   }
@@ -220,6 +266,7 @@ export class ArticlesService {
   /** Deletes the article; its attachments' files go with the next sweep. */
   async remove(actor: Actor, id: string, version?: number): Promise<void> {
     const row = await this.writable(actor, id, version)
+    await repo.deleteGrams(this.deps.db, id)
     await repo.delete(this.deps.db, id)
     await this.changed(row, 'delete')
   }

@@ -3,6 +3,8 @@ import { articles, specialists } from '../../db/schema/knowledge'
 import { newId } from '../../lib/ids'
 import { sanitizeHtml } from '../../lib/sanitize-html'
 import { htmlText } from '../../../shared/contract/articles'
+import { documentGrams } from '../../../shared/domain/search'
+import { articlesRepository } from './articles.repository'
 
 /**
  * The knowledge bank's demo content (decision 0065): the platform's two guides in
@@ -81,10 +83,10 @@ export async function seedKnowledgeDemo(
       updatedAt: at,
     }
   }
-  await db
-    .insert(articles)
-    .values([...platformArticles.map((a) => row(a, null, authors.superAdmin)), row(laundry, mainCompanyId, authors.admin)])
-    .run()
+  const rows = [...platformArticles.map((a) => row(a, null, authors.superAdmin)), row(laundry, mainCompanyId, authors.admin)]
+  await db.insert(articles).values(rows).run()
+  // Their search grams, as the articles service writes them (decision 0085).
+  for (const r of rows) await articlesRepository.writeGrams(db, r.id, r.companyId, documentGrams({ title: r.title, tags: r.tags.split(' '), text: r.bodyText }))
   const specialist = (s: Omit<typeof specialists.$inferInsert, 'id' | 'companyId' | 'createdAt' | 'updatedAt'>) => ({
     id: newId(),
     companyId: mainCompanyId,

@@ -1,6 +1,6 @@
 import { defineModule } from '../../kernel/module'
 import { viewedScope } from '../../access/scope'
-import { articleAttachments, articles } from '../../db/schema/knowledge'
+import { articleAttachments, articleSearchGrams, articles } from '../../db/schema/knowledge'
 import { attachmentStore } from '../../integrations/files/attachment-store'
 import { RateLimiter } from '../../http/rate-limit'
 import { resolve } from 'node:path'
@@ -16,7 +16,7 @@ declare module '../../kernel/module' {
 /** The knowledge bank: association and platform articles, searchable in both languages (docs/decisions/0065). */
 export const articlesModule = defineModule({
   name: 'articles',
-  tables: [articles, articleAttachments],
+  tables: [articles, articleAttachments, articleSearchGrams],
   services: {
     articles: (s, k) =>
       createArticlesService({
@@ -34,5 +34,7 @@ export const articlesModule = defineModule({
   scopes: (s) => ({ article: viewedScope((actor, id) => s.articles.view(actor, id)) }),
   acts: (s) => ({ 'articles:write': async (actor, companyId) => s.articles.assertMayWrite(actor, companyId || null) }),
   sync: (s) => [s.articles.syncEntity()],
+  // The search grams of articles stored before the index, or before a change of the folding (decision 0085).
+  jobs: (s) => [{ name: 'article-grams', everyMs: 10_000, run: async () => await s.articles.indexMissing() }],
   sweepFiles: (s) => s.articles.sweepFiles(),
 })
