@@ -25,12 +25,12 @@ export async function textColumns(db: Db): Promise<TextColumn[]> {
       )
     : await db.values<[string, string, string]>(
         sql`SELECT m.name, p.name, upper(p.type) FROM sqlite_master m JOIN pragma_table_info(m.name) p
-            WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name NOT LIKE 'articles_fts%'
+            WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%'
               AND m.name NOT LIKE '__drizzle%' AND (upper(p.type) LIKE '%TEXT%' OR upper(p.type) LIKE '%CHAR%' OR p.type = '')
             ORDER BY m.name, p.cid`,
       )
   return rows
-    .filter(([table]) => !table.startsWith('__drizzle') && !table.startsWith('articles_fts'))
+    .filter(([table]) => !table.startsWith('__drizzle'))
     .map(([table, column, type]) => ({ table, column, json: type === 'json' || type === 'jsonb' }))
 }
 
