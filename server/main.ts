@@ -108,7 +108,14 @@ const HARD_EXIT_MS = 7000
  * at the next start or by another instance. A timer (unref'd: it alone keeps nothing alive) exits
  * in any case; logging never holds the exit (server/logger.ts gives stdout a second at most).
  */
-function stopOnSignals(ctx: { server: Server; log: Logger; stopWorkers: () => Promise<void>; stopVipps: () => void; closeDatabase: () => unknown }) {
+function stopOnSignals(ctx: {
+  server: Server
+  log: Logger
+  stopWorkers: () => Promise<void>
+  stopVipps: () => void
+  stopLive: () => Promise<void>
+  closeDatabase: () => unknown
+}) {
   const { server, log } = ctx
   let stopping = false
   const shutdown = (signal: NodeJS.Signals) => {
@@ -120,11 +127,14 @@ function stopOnSignals(ctx: { server: Server; log: Logger; stopWorkers: () => Pr
     }, HARD_EXIT_MS).unref()
     log.info({ signal }, 'stopping')
     ctx.stopVipps()
+    // Live streams never end on their own: each is told `stopping` and closed, so `server.close`
+    // waits only for real requests (decision 0086); their clients reconnect to another instance.
+    const live = ctx.stopLive().catch((err: unknown) => log.warn({ err }, 'stopping the live streams failed'))
     const requests = new Promise<void>((done) => server.close(() => done()))
     // A keep-alive connection is closed as soon as it has no request under way.
     server.closeIdleConnections()
     setInterval(() => server.closeIdleConnections(), 100).unref()
-    const work = Promise.all([requests, ctx.stopWorkers()]).then(() => true)
+    const work = Promise.all([requests, ctx.stopWorkers(), live]).then(() => true)
     const grace = new Promise<false>((done) => setTimeout(() => done(false), SHUTDOWN_GRACE_MS).unref())
     void Promise.race([work, grace])
       .then(async (finished) => {
@@ -209,7 +219,7 @@ async function main() {
     if (logins.length) printLogins(config, logins, emulatorLine)
   })
 
-  stopOnSignals({ server, log, stopWorkers, stopVipps: () => vipps.stop(), closeDatabase: () => database.close() })
+  stopOnSignals({ server, log, stopWorkers, stopVipps: () => vipps.stop(), stopLive: () => services.live.stop(), closeDatabase: () => database.close() })
 }
 
 main().catch((err) => {

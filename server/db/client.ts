@@ -190,6 +190,8 @@ export interface Database_ {
   reader?: Database.Database
   /** Which database this is: the embedded SQLite file or PostgreSQL (`DATABASE_URL`). */
   engine: EngineName
+  /** PostgreSQL's connection string, for a connection of its own outside the pool (the live module's LISTEN, decision 0086). */
+  url?: string
   close(): void | Promise<void>
 }
 
