@@ -49,6 +49,8 @@ export const liveRoutes = (service: LiveService) =>
     const token = /^Bearer\s+(\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1] ?? ''
     const viewer = await service.viewerOf(actor)
     await service.hub.ready()
+    // nginx would otherwise hold the events in its buffer (decision 0086).
+    c.header('X-Accel-Buffering', 'no')
     return streamSSE(c, async (stream) => {
       const client = {
         viewer,
