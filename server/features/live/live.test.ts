@@ -63,6 +63,15 @@ describe('GET /api/live', () => {
     expect(boardStream.named('changed')).toHaveLength(1)
   })
 
+  it('is documented in /api/openapi.json as a stream of events, with its rules', async () => {
+    const t = await app()
+    const doc = (await (await t.app.request('/api/openapi.json')).json()) as any
+    const op = doc.paths['/api/live'].get
+    expect(Object.keys(op.responses[200].content)).toEqual(['text/event-stream'])
+    expect(op.responses[503]).toBeDefined()
+    expect(op['x-rules']).toMatchObject({ access: 'signed-in', data: 'own-steps', unbatched: true })
+  })
+
   it('says how long to wait before reconnecting, and refuses a guest', async () => {
     const t = await app()
     const s = await stream(t, await t.login(demo.admin))
