@@ -77,7 +77,7 @@ async function start() {
   })
   installGlobalErrorReporting()
   void loadAppEnv()
-  await activateLocale(storedLocale())
+  await activateLocale(storedLocale(), { remember: false })
   void startSession()
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -149,6 +149,19 @@ describe("offline edits meet a colleague's change", () => {
         await snapBoth(page, `conflict-screen-${pass.lang}`)
         await page.setViewportSize({ width: 375, height: 812 })
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+        // The red toast that announced the conflict takes its own room in the top bar: it covers
+        // nothing of the conflict screen on a phone.
+        const overlap = await page.evaluate(() => {
+          window.scrollTo(0, 0)
+          const region = document.querySelector('.toasts')!
+          const conflict = document.querySelector('.change-conflict')!.getBoundingClientRect()
+          const covering = [...region.querySelectorAll('.toast')].filter((toast) => {
+            const r = toast.getBoundingClientRect()
+            return r.bottom > conflict.top && r.top < conflict.bottom && r.right > conflict.left && r.left < conflict.right
+          })
+          return { position: getComputedStyle(region).position, covering: covering.length }
+        })
+        expect(overlap).toEqual({ position: 'static', covering: 0 })
         await page.setViewportSize({ width: 1280, height: 900 })
 
         // By keyboard: mine for the date, the server's for the part, then Save choice.

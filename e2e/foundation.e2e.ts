@@ -98,7 +98,7 @@ describe('foundation journeys', () => {
       await page.getByLabel('Email', { exact: true }).fill('admin@solgaarden.dk')
       await page.getByLabel('Password', { exact: true }).fill('wrong-password')
       await page.getByRole('button', { name: 'Sign in', exact: true }).click()
-      await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('Login failed.')
+      await expect.poll(() => page.locator('main').getByRole('alert').first().innerText()).toContain('Login failed.')
     }))
 
   it('switches the interface to Danish', () =>
@@ -111,6 +111,26 @@ describe('foundation journeys', () => {
       await snap(page, 'login-da')
     }))
 
+  it("follows a Danish browser on the first visit and remembers the switcher's choice", async () => {
+    const context = await browser.newContext({ baseURL: server.url, locale: 'da-DK' })
+    try {
+      const page = await context.newPage()
+      await page.goto('/')
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('da')
+      await page
+        .getByRole('link', { name: danish('Sign in') })
+        .first()
+        .waitFor()
+      await page.getByLabel(danish('Language')).selectOption('en')
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en')
+      await page.reload()
+      await page.getByRole('link', { name: 'Sign in' }).first().waitFor()
+      expect(await page.locator('html').getAttribute('lang')).toBe('en')
+    } finally {
+      await context.close()
+    }
+  })
+
   it('resets a forgotten password through the e-mailed link and signs in with the new one', () =>
     withPage(browser, server.url, 'reset', async (page) => {
       const email = 'beboer04@solgaarden.dk'
@@ -122,6 +142,7 @@ describe('foundation journeys', () => {
       await expect
         .poll(() =>
           page
+            .locator('main')
             .getByRole('status')
             .first()
             .innerText()

@@ -147,7 +147,7 @@ describe('identity journeys', () => {
           await other.getByRole('button', { name: danish('Sign in'), exact: true }).click()
         }
         await tryAddedSignIn()
-        await expect.poll(() => other.getByRole('alert').first().innerText()).toContain(danish('Login failed.'))
+        await expect.poll(() => other.locator('main').getByRole('alert').first().innerText()).toContain(danish('Login failed.'))
 
         // The link confirms the address (once) and offers the way to sign in.
         const link = linkIn(mail.text, 'confirm-email')
@@ -270,7 +270,7 @@ describe('identity journeys', () => {
         await chooseVippsNumber(other, digits)
         await other.waitForURL(/\/login\?error=vipps_not_linked/)
         await expect
-          .poll(() => other.getByRole('alert').first().innerText())
+          .poll(() => other.locator('main').getByRole('alert').first().innerText())
           .toContain(
             'We could not tell which account this Vipps MobilePay number belongs to. Sign in with your e-mail and password, then link Vipps MobilePay from your profile.',
           )

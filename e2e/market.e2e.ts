@@ -134,7 +134,7 @@ describe('market', () => {
     })
   })
 
-  it('a resident without an agreement is told that the market, lending and the forum are for members, with nothing to create', async () => {
+  it('a resident without an agreement is told that the market, lending, the forum, documents and specialists are for members, with nothing to create', async () => {
     const outsider = 'beboer01@solgaarden.dk'
     await journey('resident without an agreement', async (_context: BrowserContext, page: Page) => {
       const t = tr(outsider)
@@ -157,6 +157,18 @@ describe('market', () => {
           'The forum is for the members of an association: residents with an agreement and its staff. Once you are one, you can read and write here.',
           'New thread',
           'forum-not-a-member',
+        ],
+        [
+          '/documents',
+          'Documents are for the members of an association: residents with an agreement and its staff. Once you are one, its bylaws, minutes and other papers show here.',
+          'Upload a document',
+          'documents-not-a-member',
+        ],
+        [
+          '/specialists',
+          'Specialists are for the members of an association: residents with an agreement and its staff. Once you are one, the craftsmen and advisers it uses show here.',
+          'Add specialist',
+          'specialists-not-a-member',
         ],
       ] as const) {
         await page.goto(path)

@@ -38,6 +38,6 @@ describe('Vipps MobilePay sign-in', () => {
       await page.getByLabel('Another number').fill('4599999999')
       await page.getByRole('button', { name: 'Continue' }).click()
       await page.waitForURL(/\/login/)
-      await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('No Boligkasse account has the phone number')
+      await expect.poll(() => page.locator('main').getByRole('alert').first().innerText()).toContain('No Boligkasse account has the phone number')
     }))
 })

@@ -1,3 +1,5 @@
+import { measureRequests } from './observability/http-metrics'
+import { metricsRoute } from './observability/metrics-route'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, resolve } from 'node:path'
@@ -113,6 +115,8 @@ export function createApp(deps: AppDeps & { modules?: readonly FeatureModule[] }
     '/api/*',
     notFoundHandler(() => app.routes),
   )
+  // Only with METRICS_TOKEN: otherwise the path is not there at all (server/observability/metrics-route.ts).
+  if (deps.config.metrics.token) app.get('/metrics', metricsRoute(deps.config.metrics.token))
   for (const mount of deps.mounts ?? []) app.mount(mount.path, mount.app.fetch)
 
   if (deps.clientDir && existsSync(deps.clientDir)) serveClient(app, deps.clientDir)
@@ -151,6 +155,7 @@ function kernelOf(app: OpenAPIHono<AppEnv>, deps: AppDeps, list: readonly Featur
 function useMiddleware(app: OpenAPIHono<AppEnv>, kernel: Kernel, services: Services, list: readonly FeatureModule[]) {
   const { config, database, clock, log, lock } = kernel
   app.onError(onError)
+  app.use('*', measureRequests())
   app.use('*', requestId())
   app.use('*', async (c, next) => {
     const started = performance.now()

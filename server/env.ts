@@ -41,6 +41,11 @@ const EnvSchema = z.object({
     .max(1024 * 1024)
     .default(1024),
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** Bearer token for GET /metrics on the public port (README "Running at scale"); unset: no /metrics there. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** A private listener answering /metrics without a token; unset: none. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   CLIENT_DIR: z.string().min(1).optional(),
   /** Billing (docs/DOMAIN.md "Billing rules"): days before the due date a regular charge is created (Vipps needs ≥ 1). */
   BILLING_LEAD_DAYS: z.coerce.number().int().min(1).max(14).default(3),
@@ -104,6 +109,8 @@ export interface Config {
   /** LOG_BUFFER_KB in bytes. */
   logBufferBytes: number
   trustProxy: boolean
+  /** Who may read /metrics (server/observability/metrics-route.ts). */
+  metrics: { token: string | undefined; port: number | undefined; host: string }
   /** The built web client to serve; undefined: dist/client of this checkout. */
   clientDir: string | undefined
   billing: { leadDays: number; reminderDays: number[]; debtCollectionDays: number }
@@ -140,6 +147,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     logBufferBytes: e.LOG_BUFFER_KB * 1024,
     trustProxy: e.TRUST_PROXY === '1',
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     clientDir: e.CLIENT_DIR,
     billing: {
       leadDays: e.BILLING_LEAD_DAYS,

@@ -9,6 +9,9 @@ import type { Database_ } from './db/client'
 import { WriteLock } from './lib/write-lock'
 import type { Logger } from 'pino'
 import { batchedStdout, createLogger, stdoutLog } from './logger'
+import { metrics } from './observability/metrics'
+import { serveMetrics } from './observability/metrics-route'
+import { outboxDepths } from './observability/outbox-depths'
 import { createApp } from './app'
 import { createNodeServer } from './http/node-server'
 import { createSecretBox } from './lib/secret-box'
@@ -115,6 +118,7 @@ function stopOnSignals(ctx: {
   stopVipps: () => void
   stopLive: () => Promise<void>
   closeDatabase: () => unknown
+  metricsServer?: Server
 }) {
   const { server, log } = ctx
   let stopping = false
@@ -127,6 +131,8 @@ function stopOnSignals(ctx: {
     }, HARD_EXIT_MS).unref()
     log.info({ signal }, 'stopping')
     ctx.stopVipps()
+    ctx.metricsServer?.close()
+    ctx.metricsServer?.closeAllConnections()
     // Live streams never end on their own: each is told `stopping` and closed, so `server.close`
     // waits only for real requests (decision 0086); their clients reconnect to another instance.
     const live = ctx.stopLive().catch((err: unknown) => log.warn({ err }, 'stopping the live streams failed'))
@@ -202,6 +208,14 @@ async function main() {
     version: process.env.npm_package_version,
   })
   appRef = app
+  // What /metrics reads at each scrape (server/observability/metrics.ts).
+  metrics().watch({ depths: () => outboxDepths(database.db), pool: database.pool })
+  const metricsServer =
+    config.metrics.port ?
+      serveMetrics({ port: config.metrics.port, host: config.metrics.host }, () =>
+        log.info({ port: config.metrics.port, host: config.metrics.host }, 'metrics listening'),
+      )
+    : undefined
   // A standalone emulator (VIPPS_BASE_URL outside production): its clock offset read, and this
   // instance's Vipps sign-in people registered, before anything is billed (docs/decisions/0055).
   await vipps.remote?.start()
@@ -219,7 +233,15 @@ async function main() {
     if (logins.length) printLogins(config, logins, emulatorLine)
   })
 
-  stopOnSignals({ server, log, stopWorkers, stopVipps: () => vipps.stop(), stopLive: () => services.live.stop(), closeDatabase: () => database.close() })
+  stopOnSignals({
+    server,
+    log,
+    stopWorkers,
+    stopVipps: () => vipps.stop(),
+    stopLive: () => services.live.stop(),
+    closeDatabase: () => database.close(),
+    metricsServer,
+  })
 }
 
 main().catch((err) => {

@@ -214,6 +214,9 @@ export const messages = {
   lendingTooFarAhead: /*i18n*/ { id: 'A loan can start at most a year ahead.' },
   lendingOverlap: /*i18n*/ { id: 'The item is already lent out on some of these days. Please choose other dates.' },
   lendingOwnItem: /*i18n*/ { id: 'You cannot borrow your own item.' },
+  loanDeclinedForOverlap: /*i18n*/ {
+    id: 'This request was declined because the item is lent to someone else on some of these days. The borrower can ask again for other dates.',
+  },
   loanStepNotAllowed: /*i18n*/ { id: 'This step is not possible now: the loan has moved on. Reload to see where it stands.' },
   loanConditionRequired: /*i18n*/ { id: 'Please describe the condition of the item' },
   loanDepositNeedsAgreement: /*i18n*/ {

@@ -1,6 +1,6 @@
 /**
  * Interface language. English is the source and the default; Danish is complete. The chosen
- * locale is kept in localStorage and mirrored to `<html lang>`; catalogs are loaded on demand
+ * locale is kept in localStorage (the first visit follows the browser's language) and mirrored to `<html lang>`; catalogs are loaded on demand
  * (the Lingui Vite plugin compiles the imported `.po` file).
  */
 import { i18n } from '@lingui/core'
@@ -17,7 +17,12 @@ export const currentLocale = (): Locale => (isLocale(i18n.locale) ? i18n.locale 
 
 const loaded = new Set<Locale>()
 
-export async function activateLocale(locale: Locale): Promise<void> {
+/**
+ * Shows the interface in `locale`. A choice (the switcher, the account's language) is remembered on
+ * this device; the start-up guess from the browser's language is not, so a later change of the
+ * browser's language still counts until the reader chooses.
+ */
+export async function activateLocale(locale: Locale, { remember = true }: { remember?: boolean } = {}): Promise<void> {
   if (!loaded.has(locale)) {
     const { messages } = await import(`../locales/${locale}.po`)
     i18n.load(locale, messages)
@@ -25,6 +30,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
   }
   i18n.activate(locale)
   document.documentElement.lang = locale
+  if (!remember) return
   try {
     localStorage.setItem(LOCALE_KEY, locale)
   } catch {

@@ -188,6 +188,8 @@ export interface Database_ {
    * lock on the writer instead (write-transaction.ts).
    */
   reader?: Database.Database
+  /** PostgreSQL's pool, for the metrics (its connection counts); none on SQLite. */
+  pool?: { totalCount: number; idleCount: number; waitingCount: number }
   /** Which database this is: the embedded SQLite file or PostgreSQL (`DATABASE_URL`). */
   engine: EngineName
   /** PostgreSQL's connection string, for a connection of its own outside the pool (the live module's LISTEN, decision 0086). */

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { WriteLock } from '../lib/write-lock'
 import { alone, type Db } from '../db/client'
+import { metrics } from '../observability/metrics'
 
 export interface Job {
   name: string
@@ -36,10 +37,14 @@ export class JobRunner {
 
   private async run(job: Job): Promise<void> {
     const run = () => (job.locked === false ? job.run() : this.deps.lock.run(() => job.run()))
+    const stopTimer = metrics().jobSeconds.startTimer({ job: job.name })
     try {
-      if (this.deps.db) await alone(this.deps.db, `job:${job.name}`, run)
-      else await run()
+      const ran = this.deps.db ? await alone(this.deps.db, `job:${job.name}`, run) : (await run(), true)
+      metrics().jobRuns.inc({ job: job.name, outcome: ran ? 'ok' : 'skipped' })
+      if (ran) stopTimer()
     } catch (err) {
+      metrics().jobRuns.inc({ job: job.name, outcome: 'failed' })
+      stopTimer()
       // Recorded in System Logs (the logger copies errors there) with the job's name.
       this.deps.log.child({ job: job.name }).error({ err }, `job ${job.name} failed: ${err instanceof Error ? err.message : String(err)}`)
     }

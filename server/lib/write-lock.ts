@@ -1,4 +1,5 @@
 import { outsideReadScope } from '../db/read-scope'
+import { metrics } from '../observability/metrics'
 
 /**
  * One writer at a time. better-sqlite3 has a single connection per process for writes, so a
@@ -22,8 +23,13 @@ export class WriteLock {
     if (!this.serial) return outsideReadScope(async () => await fn())
     // The callbacks registered here run in the async context of this call, so leaving the read
     // scope around `then` puts `fn` (and all it awaits) on the writer.
+    const asked = performance.now()
+    const turn = () => {
+      metrics().lockWaitSeconds.observe((performance.now() - asked) / 1000)
+      return fn()
+    }
     return outsideReadScope(() => {
-      const result = this.tail.then(fn, fn)
+      const result = this.tail.then(turn, turn)
       this.tail = result.catch(() => undefined)
       return result
     })

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { documentCategories, type DocumentCategory } from '../../../shared/contract/documents'
 import { PendingMarker } from '../../components/sync/PendingMarker'
+import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
 import { Button, buttonClass } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
@@ -13,6 +14,7 @@ import { usePageTitle } from '../../lib/use-page-title'
 import { useSharedQuery } from '../../sync/shared-query'
 import { useSync, useSyncStatus } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
+import { useMemberCompany } from '../market/use-listings'
 import { audienceLabels, categoryLabels, formatSize } from './labels'
 import { forgetFiles, keptFilesQuery, OFFLINE_FILES_CAP_BYTES, pruneFiles } from './offline-files'
 import { useDocuments } from './use-documents'
@@ -34,7 +36,11 @@ export function DocumentsPage({ category }: { category?: DocumentCategory }) {
   const handle = useSync()
   const rows = useDocuments(handle)
   const kept = useSharedQuery(handle?.db, keptFilesQuery)
-  const companyId = useSession().user?.currentCompany?.id
+  const user = useSession().user
+  const companyId = user?.currentCompany?.id
+  // Someone who is no association's member (yet) is told so, not shown an empty list.
+  const memberOf = useMemberCompany(handle, user)
+  const outsider = memberOf === null && user?.userRole !== 'SUPERADMIN'
   const rights = useDocumentRights(companyId)
   const { online } = useSyncStatus(handle)
   // The association's storage, for its staff (docs/decisions/0082): read online.
@@ -74,7 +80,14 @@ export function DocumentsPage({ category }: { category?: DocumentCategory }) {
           </button>
         ))}
       </div>
-      {!rows ?
+      {outsider && rows?.length === 0 ?
+        <Alert variant="info">
+          <Trans>
+            Documents are for the members of an association: residents with an agreement and its staff. Once you are one, its bylaws, minutes and other papers
+            show here.
+          </Trans>
+        </Alert>
+      : !rows ?
         <Spinner label={t`Loading documents`} />
       : shown.length === 0 ?
         <p className="empty">

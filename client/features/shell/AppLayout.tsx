@@ -23,7 +23,7 @@ const SyncPanel = lazy(loadSyncPanel)
 const SYNC_PANEL_PREFETCH_MS = 1500
 
 /** The signed-in layout: a sidebar (a collapsible menu on phones) beside the content. */
-export function AppLayout({ user, children }: { user: AccountInfo; children: ReactNode }) {
+export function AppLayout({ user, notices, children }: { user: AccountInfo; notices?: ReactNode; children: ReactNode }) {
   const { t, i18n } = useLingui()
   const menu = useCollapsibleMenu()
   const sync = useSync()
@@ -90,6 +90,7 @@ export function AppLayout({ user, children }: { user: AccountInfo; children: Rea
             <SignOutButton variant="ghost" className="sidebar-signout" />
           </div>
         </div>
+        {notices}
       </aside>
       <div className="app-content">
         <main id="main" className="app-main" tabIndex={-1}>

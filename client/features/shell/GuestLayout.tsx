@@ -9,7 +9,7 @@ import { SkipLink } from './SkipLink'
 import { useCollapsibleMenu } from './use-menu'
 
 /** Header, content and footer for visitors who are not signed in. */
-export function GuestLayout({ children }: { children: ReactNode }) {
+export function GuestLayout({ notices, children }: { notices?: ReactNode; children: ReactNode }) {
   const { t } = useLingui()
   const menu = useCollapsibleMenu()
   return (
@@ -33,6 +33,7 @@ export function GuestLayout({ children }: { children: ReactNode }) {
             <LanguageSwitcher />
           </div>
         </div>
+        {notices}
       </header>
       <main id="main" className="guest-main" tabIndex={-1}>
         {children}

@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { specialistKinds, telHref, type SpecialistKind } from '../../../shared/contract/specialists'
 import { PendingMarker } from '../../components/sync/PendingMarker'
+import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
 import { buttonClass } from '../../components/ui/Button'
 import { FilterBar } from '../../components/ui/FilterBar'
@@ -10,6 +11,7 @@ import { Spinner } from '../../components/ui/Spinner'
 import { usePageTitle } from '../../lib/use-page-title'
 import { useSync } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
+import { useMemberCompany } from '../market/use-listings'
 import { isWebLink, kindLabels, shownWebsite } from './labels'
 import { useSpecialists, type SpecialistView } from './use-specialists'
 
@@ -27,6 +29,8 @@ export function SpecialistsPage() {
   const staffOf = new Set(user?.companies.map((c) => c.id) ?? [])
   const [kind, setKind] = useState<SpecialistKind | 'ALL'>('ALL')
   const shown = rows?.filter((s) => kind === 'ALL' || s.kind === kind)
+  // Someone who is no association's member (yet) is told so, not shown an empty directory.
+  const outsider = useMemberCompany(handle, user) === null && rows?.length === 0
   return (
     <div className="page specialists-page">
       <div className="page-header">
@@ -49,7 +53,14 @@ export function SpecialistsPage() {
         selected={kind}
         onSelect={setKind}
       />
-      {!shown ?
+      {outsider ?
+        <Alert variant="info">
+          <Trans>
+            Specialists are for the members of an association: residents with an agreement and its staff. Once you are one, the craftsmen and advisers it uses
+            show here.
+          </Trans>
+        </Alert>
+      : !shown ?
         <Spinner label={t`Loading specialists`} />
       : shown.length === 0 ?
         <p className="empty">

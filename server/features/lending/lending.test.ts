@@ -58,6 +58,10 @@ describe('lending', () => {
     expect((await loanStep(t, lender, loan.json.id, 'accept', undefined, { 'If-Match': '"1"' })).json.version).toBe(2)
     expect((await t.call('GET', `/loans/${rival.json.id}`, { token: board })).json.status).toBe('DECLINED')
     expect(await titles(board, [rival.json.id])).toEqual(['Your request to borrow “Boremaskine” was declined'])
+    // The lender, still seeing the rival open somewhere, is told why it closed (in their language).
+    const late = await loanStep(t, lender, rival.json.id, 'accept', undefined, DA)
+    expect(late.status).toBe(409)
+    expect(late.json.message).toBe('Anmodningen blev afvist, fordi tingen er lånt ud til en anden på nogle af dagene. Låneren kan spørge igen med andre datoer.')
     // Overlapping the accepted loan is refused, in the asker's language.
     const overlap = await requestLoan(t, board, item.json.id, { fromDate: '2026-11-26', toDate: '2026-11-28' }, DA)
     expect(overlap.status).toBe(409)

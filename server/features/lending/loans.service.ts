@@ -193,11 +193,12 @@ export class LoansService {
     already: (loan: LoanRow, parties: LoanParty[]) => boolean,
     apply: (loan: LoanRow, item: ItemRow, party: LoanParty, at: string) => Promise<Partial<LoanRow>>,
     after?: (loan: LoanRow, item: ItemRow, party: LoanParty) => Promise<void>,
+    whyNot?: (loan: LoanRow) => Promise<string | undefined>,
   ): Promise<Loan> {
     const { loan, item, parties } = await this.stepper(actor, id, action)
     if (already(loan, parties)) return await this.viewOne(actor, loan)
     const party = parties.find((p) => mayTake(loan, action, p))
-    if (!party) throw invalidState(m.loanStepNotAllowed.id)
+    if (!party) throw invalidState((await whyNot?.(loan)) ?? m.loanStepNotAllowed.id)
     if (version !== undefined && version !== loan.version) throw versionConflict(await this.viewOne(actor, loan))
     await this.deps.companies.assertWritable(loan.companyId)
     const at = this.now()
@@ -304,6 +305,12 @@ export class LoansService {
         for (const other of declined) await this.tell.step({ ...other, status: 'DECLINED', version: other.version + 1 }, item, 'decline')
         await this.tell.step(loan, item, 'accept')
       },
+      // A lender who still sees the request open (another screen, offline) learns why it closed:
+      // accepting an overlapping request declined it.
+      async (loan) =>
+        loan.status === 'DECLINED' && (await repo.bookedOverlapping(this.deps.db, loan.itemId, loan.fromDate, loan.toDate, loan.id)).length ?
+          m.loanDeclinedForOverlap.id
+        : undefined,
     )
   }
 
