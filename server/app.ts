@@ -51,6 +51,7 @@ import { specialistsModule } from './features/specialists'
 import { forumModule } from './features/forum'
 import { personalDataModule } from './features/personal-data'
 import { storageModule } from './features/storage'
+import { liveModule } from './features/live'
 
 export type { AppDeps } from './kernel/kernel'
 
@@ -86,6 +87,7 @@ export const modules: readonly FeatureModule[] = [
   forumModule,
   personalDataModule,
   storageModule,
+  liveModule,
 ]
 
 /** Tables of the platform itself, owned by no feature: the write middleware's Idempotency-Keys and the mail outbox. */

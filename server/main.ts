@@ -116,6 +116,7 @@ function stopOnSignals(ctx: {
   log: Logger
   stopWorkers: () => Promise<void>
   stopVipps: () => void
+  stopLive: () => Promise<void>
   closeDatabase: () => unknown
   metricsServer?: Server
 }) {
@@ -132,11 +133,14 @@ function stopOnSignals(ctx: {
     ctx.stopVipps()
     ctx.metricsServer?.close()
     ctx.metricsServer?.closeAllConnections()
+    // Live streams never end on their own: each is told `stopping` and closed, so `server.close`
+    // waits only for real requests (decision 0086); their clients reconnect to another instance.
+    const live = ctx.stopLive().catch((err: unknown) => log.warn({ err }, 'stopping the live streams failed'))
     const requests = new Promise<void>((done) => server.close(() => done()))
     // A keep-alive connection is closed as soon as it has no request under way.
     server.closeIdleConnections()
     setInterval(() => server.closeIdleConnections(), 100).unref()
-    const work = Promise.all([requests, ctx.stopWorkers()]).then(() => true)
+    const work = Promise.all([requests, ctx.stopWorkers(), live]).then(() => true)
     const grace = new Promise<false>((done) => setTimeout(() => done(false), SHUTDOWN_GRACE_MS).unref())
     void Promise.race([work, grace])
       .then(async (finished) => {
@@ -229,7 +233,15 @@ async function main() {
     if (logins.length) printLogins(config, logins, emulatorLine)
   })
 
-  stopOnSignals({ server, log, stopWorkers, stopVipps: () => vipps.stop(), closeDatabase: () => database.close(), metricsServer })
+  stopOnSignals({
+    server,
+    log,
+    stopWorkers,
+    stopVipps: () => vipps.stop(),
+    stopLive: () => services.live.stop(),
+    closeDatabase: () => database.close(),
+    metricsServer,
+  })
 }
 
 main().catch((err) => {

@@ -140,6 +140,7 @@ export const messages = {
   },
   internal: /*i18n*/ { id: 'Something went wrong on our side. Please try again.' },
   busy: /*i18n*/ { id: 'Many changes are being saved right now. Please try again in a moment.' },
+  liveBusy: /*i18n*/ { id: 'Too many devices are following changes right now. Your changes still arrive at the next sync.' },
   // Messages (docs/PRODUCT.md §5 "Messages", §8)
   messageSubjectRequired: /*i18n*/ { id: 'Please enter a subject' },
   messageRecipientRequired: /*i18n*/ { id: 'Please select a recipient' },

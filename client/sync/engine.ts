@@ -1,8 +1,9 @@
 /**
  * Runs the outbox drain and the pull for one signed-in user, and tells the shell how it goes.
- * Triggers (docs/OFFLINE.md): start, after each enqueue, the `online` event, the page becoming
- * visible, and a timer. Only one tab drains at a time (Web Locks), so two tabs never send the
- * same mutation at once; the server's idempotency covers whatever else could race.
+ * Triggers (docs/OFFLINE.md "When it syncs"): start, after each enqueue, the `online` event, the
+ * page becoming visible, the live stream's `changed` (live.ts, decision 0086), and a timer: every
+ * 30 s without a live stream, every 5 minutes with one. Only one tab drains at a time (Web Locks),
+ * so two tabs never send the same mutation at once; the server's idempotency covers whatever else could race.
  */
 import { createStore, type Store } from '../lib/store'
 import { drainOnce, type DrainDeps } from './drainer'
@@ -12,6 +13,7 @@ import { applyToCanonical } from './optimistic'
 import { NotKeptError, contextOf } from './outcomes'
 import { pullAll } from './pull'
 import type { SyncTransport } from './transport'
+import { LiveStream } from './live'
 
 export interface SyncStatus {
   online: boolean
@@ -24,6 +26,8 @@ export interface SyncStatus {
 
 const LOCK_NAME = 'boligkasse-outbox'
 const TIMER_MS = 30_000
+/** While the live stream is open it tells every change: the timer only pulls when nothing ran for this long. */
+const LIVE_TIMER_MS = 5 * 60_000
 
 export class SyncEngine {
   readonly status: Store<SyncStatus>
@@ -34,6 +38,8 @@ export class SyncEngine {
   private stopped = false
   private readonly listeners: Array<() => void> = []
   private pullBefore: Promise<unknown> | undefined
+  private readonly live: LiveStream | undefined
+  private lastRunAt = 0
 
   constructor(
     readonly db: LocalDb,
@@ -44,9 +50,13 @@ export class SyncEngine {
       onAuthPaused?: () => void
       /** A pull already running on this database (early-pull.ts): the first run (drain, then pull) waits for it. */
       pullBefore?: Promise<unknown>
+      /** Follow GET /api/live (live.ts); on by default in a browser. */
+      live?: boolean
     } = {},
   ) {
     this.pullBefore = options.pullBefore
+    if (options.live ?? (typeof window !== 'undefined' && typeof ReadableStream !== 'undefined'))
+      this.live = new LiveStream({ transport, onChange: () => void this.kick() })
     // With a pull already storing rows, the engine is syncing from the start: the indicator must
     // not say "synced" while the session waits to start it (its first write queues behind the pull's).
     this.status = createStore<SyncStatus>({
@@ -71,9 +81,12 @@ export class SyncEngine {
       on(window, 'offline', () => this.patch({ online: false }))
       on(document, 'visibilitychange', () => document.visibilityState === 'visible' && this.kick())
     }
-    this.timer = setInterval(() => this.kick(), TIMER_MS)
+    this.timer = setInterval(() => {
+      if (!this.live?.connected || Date.now() - this.lastRunAt >= LIVE_TIMER_MS) void this.kick()
+    }, TIMER_MS)
     void this.db.meta.get('lastSyncedAt').then((m) => this.patch({ lastSyncedAt: (m?.value as number) ?? null }))
     this.kick()
+    this.live?.start()
   }
 
   /** Stops every trigger; resolves when a run in progress has finished (before closing the db). */
@@ -82,6 +95,7 @@ export class SyncEngine {
     clearInterval(this.timer)
     clearTimeout(this.retryTimer)
     for (const off of this.listeners.splice(0)) off()
+    this.live?.stop()
     return this.running ?? Promise.resolve()
   }
 
@@ -108,6 +122,7 @@ export class SyncEngine {
     await this.db.meta.delete('authPaused')
     this.patch({ authPaused: false })
     this.kick()
+    this.live?.restart()
   }
 
   /**
@@ -137,6 +152,7 @@ export class SyncEngine {
   }
 
   private async run(): Promise<void> {
+    this.lastRunAt = Date.now()
     this.patch({ syncing: true })
     try {
       await this.runOnce()

@@ -192,6 +192,8 @@ export interface Database_ {
   pool?: { totalCount: number; idleCount: number; waitingCount: number }
   /** Which database this is: the embedded SQLite file or PostgreSQL (`DATABASE_URL`). */
   engine: EngineName
+  /** PostgreSQL's connection string, for a connection of its own outside the pool (the live module's LISTEN, decision 0086). */
+  url?: string
   close(): void | Promise<void>
 }
 

@@ -28,7 +28,7 @@ export async function openPostgres(
     await database.close()
     throw error
   }
-  return { db: database.db as unknown as Db, engine: 'postgres', pool: database.pool, close: () => database.close() }
+  return { db: database.db as unknown as Db, engine: 'postgres', url, pool: database.pool, close: () => database.close() }
 }
 
 /** Applies drizzle/pg's migrations not yet applied, one instance at a time. */

@@ -1,4 +1,4 @@
-import { eq, lt, max } from 'drizzle-orm'
+import { eq, gt, lt, max } from 'drizzle-orm'
 import { engineOf, type Db, type Query, transaction } from '../../db/client'
 import { statement } from '../../db/statement'
 import { changeLog, syncState } from '../../db/schema/sync'
@@ -50,6 +50,8 @@ const FLUSH_ROWS = 500
 /** Any fixed number: the advisory lock that orders change-log writers on PostgreSQL (decision 0058). */
 const CHANGE_LOG_LOCK = 0x62_6b_63_6c // "bkcl"
 const COLUMNS = 7
+/** The PostgreSQL channel a transaction that logged changes notifies at its COMMIT (decision 0086). */
+export const CHANGE_LOG_CHANNEL = 'bk_change_log'
 
 /**
  * The statements that write a transaction's change-log rows, sent together with its COMMIT (one
@@ -58,7 +60,12 @@ const COLUMNS = 7
  * puller's cursor never passes one still uncommitted.
  */
 function flush(rows: ChangeRow[]): Query[] {
-  const statements: Query[] = [{ text: 'SELECT pg_advisory_xact_lock($1)', values: [CHANGE_LOG_LOCK], name: 'bk_change_log_lock' }]
+  const statements: Query[] = [
+    { text: 'SELECT pg_advisory_xact_lock($1)', values: [CHANGE_LOG_LOCK], name: 'bk_change_log_lock' },
+    // Delivered by PostgreSQL when (and only if) the transaction commits, to every instance
+    // listening (server/features/live, decision 0086); sent in the same round trip as the COMMIT.
+    { text: 'SELECT pg_notify($1, $2)', values: [CHANGE_LOG_CHANNEL, ''], name: 'bk_change_log_notify' },
+  ]
   for (let i = 0; i < rows.length; i += FLUSH_ROWS) {
     const chunk = rows.slice(i, i + FLUSH_ROWS)
     const tuples = chunk.map((_, r) => `(${Array.from({ length: COLUMNS }, (_, c) => `$${r * COLUMNS + c + 1}`).join(', ')})`)
@@ -88,7 +95,10 @@ export async function writeChange(db: Db, entity: SyncEntity, entityId: string, 
   if (scope.members && !scope.companyId) throw new Error(`change of ${entity} ${entityId} for the members of no company`)
   const row: ChangeRow = [entity, entityId, op, scope.companyId ?? null, scope.userId ?? null, scope.members ? 'MEMBERS' : null, createdAt]
   const engine = engineOf(db)
-  if (!engine) return void (await insertOne.run(db, row))
+  if (!engine) {
+    await insertOne.run(db, row)
+    return written(db)
+  }
   // Last: after the request's other deferred writes (its stored answer), so the lock waits for nothing else.
   const rows = engine.collectWrites(pending, (collected) => flush(collected as ChangeRow[]), { last: true }) as ChangeRow[] | undefined
   if (rows) return void rows.push(row)
@@ -131,6 +141,52 @@ export async function recordChangesFor(
   let i = 0
   for (; i + MANY_ROWS <= rows.length; i += MANY_ROWS) await insertMany.run(db, rows.slice(i, i + MANY_ROWS).flat())
   for (; i < rows.length; i++) await insertOne.run(db, rows[i]!)
+  if (rows.length) written(db)
+}
+
+const watchers = new WeakMap<Db, Set<() => void>>()
+
+/**
+ * Calls `listener` whenever a change-log row is written through `db` on SQLite (inside the
+ * transaction, before its COMMIT: the listener looks for committed rows under the write lock,
+ * which it gets after the writer's transaction has ended). On PostgreSQL rows are told to other
+ * connections by NOTIFY on `CHANGE_LOG_CHANNEL` at COMMIT instead. Answers how to stop.
+ */
+export function watchChangeLog(db: Db, listener: () => void): () => void {
+  let set = watchers.get(db)
+  if (!set) watchers.set(db, (set = new Set()))
+  set.add(listener)
+  return () => void set.delete(listener)
+}
+
+function written(db: Db): void {
+  for (const listener of watchers.get(db) ?? []) listener()
+}
+
+/** Who may see a group of changes: the columns `visibleLog` (sync.service.ts) reads, never what changed. */
+export interface ChangeAudience {
+  companyId: string | null
+  userId: string | null
+  members: boolean
+}
+
+/**
+ * The newest seq after `seq`, and the distinct audiences of the rows after it (one per company,
+ * user and audience, however many rows a billing run wrote): what the live streams are woken for
+ * (server/features/live). Undefined when nothing is newer.
+ */
+export async function audiencesSince(db: Db, seq: number): Promise<{ seq: number; audiences: ChangeAudience[] } | undefined> {
+  const groups = await db
+    .select({ seq: max(changeLog.seq), companyId: changeLog.companyId, userId: changeLog.userId, audience: changeLog.audience })
+    .from(changeLog)
+    .where(gt(changeLog.seq, seq))
+    .groupBy(changeLog.companyId, changeLog.userId, changeLog.audience)
+    .all()
+  if (!groups.length) return undefined
+  return {
+    seq: Math.max(...groups.map((g) => g.seq ?? seq)),
+    audiences: groups.map((g) => ({ companyId: g.companyId, userId: g.userId, members: g.audience === 'MEMBERS' })),
+  }
 }
 
 /** The newest seq ever written (compaction may have removed the row itself). */
