@@ -49,6 +49,8 @@ import { specialistsModule } from './features/specialists'
 import { forumModule } from './features/forum'
 import { personalDataModule } from './features/personal-data'
 import { storageModule } from './features/storage'
+import { pushModule } from './features/push'
+import { createPushEmulator, PUSH_EMULATOR_PATH } from './integrations/push/push-emulator'
 
 export type { AppDeps } from './kernel/kernel'
 
@@ -84,6 +86,7 @@ export const modules: readonly FeatureModule[] = [
   forumModule,
   personalDataModule,
   storageModule,
+  pushModule,
 ]
 
 /** Tables of the platform itself, owned by no feature: the write middleware's Idempotency-Keys and the mail outbox. */
@@ -112,6 +115,8 @@ export function createApp(deps: AppDeps & { modules?: readonly FeatureModule[] }
     notFoundHandler(() => app.routes),
   )
   for (const mount of deps.mounts ?? []) app.mount(mount.path, mount.app.fetch)
+  // A push service on this machine for the demo and the tests (docs/decisions/0088); never in production.
+  if (!kernel.config.isProduction) app.route(PUSH_EMULATOR_PATH, createPushEmulator({ baseUrl: `${kernel.config.publicUrl}${PUSH_EMULATOR_PATH}` }).app)
 
   if (deps.clientDir && existsSync(deps.clientDir)) serveClient(app, deps.clientDir)
   else app.notFound(notFoundHandler(() => app.routes))
