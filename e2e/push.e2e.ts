@@ -134,7 +134,10 @@ describe('push notifications', () => {
       await expect
         .poll(() =>
           worker.evaluate(async () =>
-            (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).map((n) => ({ title: n.title, data: n.data })),
+            (await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications()).map((n: Notification) => ({
+              title: n.title,
+              data: n.data as unknown,
+            })),
           ),
         )
         .toEqual([{ title: 'New message in Boligkasse', data: { url: '/messages' } }])
