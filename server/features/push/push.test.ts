@@ -3,10 +3,12 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import webpush from 'web-push'
 import { demo, testApp, type TestApp } from '../../test/harness'
-import { pushKeys, pushOutbox, pushSubscriptions } from '../../db/schema/push'
+import { pushKeys, pushOutbox, pushPreferences, pushSubscriptions } from '../../db/schema/push'
 import { transaction } from '../../db/client'
 import { createAgreement } from '../agreements/test-helpers'
 import { companyIds } from '../companies/test-helpers'
+import { agreements } from '../../db/schema/agreements'
+import { eraseOnRequest, newMember, zq } from '../personal-data/test-helpers'
 
 /** A subscription the built-in push service made, with its private key kept there so its messages decrypt. */
 async function emulatedSubscription(t: TestApp): Promise<{ id: string; endpoint: string; keys: { p256dh: string; auth: string } }> {
@@ -237,6 +239,22 @@ describe('push notifications', () => {
     const [toDa] = await received(t, daSub.id)
     expect(JSON.parse(toDa!.payload!)).toEqual({ title: 'Ny besked i Boligkasse', url: `/messages/${created.json.id}` })
     expect(toDa!.payload).not.toContain('Vandet')
+  })
+
+  it('the erasure of a member deletes their devices, queued pushes and preferences', async () => {
+    const t = await testApp()
+    const m = await newMember(t)
+    const token = await t.login(zq.email)
+    const sub = await emulatedSubscription(t)
+    expect((await t.call('POST', '/push/subscriptions', { token, body: { endpoint: sub.endpoint, keys: sub.keys }, headers: key() })).status).toBe(201)
+    await t.call('PUT', '/push/preferences', { token, body: { groups: ['money'], quietFrom: null, quietTo: null }, headers: key() })
+    await notify(t, m.userId)
+    expect(await t.db.select().from(pushOutbox).where(eq(pushOutbox.userId, m.userId)).all()).toHaveLength(1)
+    await t.db.update(agreements).set({ status: 'CLOSED' }).where(eq(agreements.id, m.agreementId)).run()
+    expect((await eraseOnRequest(t, demo.chairman, m.main, m.userId)).status).toBe(200)
+    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, m.userId)).all()).toEqual([])
+    expect(await t.db.select().from(pushOutbox).where(eq(pushOutbox.userId, m.userId)).all()).toEqual([])
+    expect(await t.db.select().from(pushPreferences).where(eq(pushPreferences.userId, m.userId)).all()).toEqual([])
   })
 
   it('the test push service refuses a request without a valid VAPID signature', async () => {
