@@ -1,7 +1,7 @@
 // GENERATED from server/db/schema/push.ts by scripts/generate-pg-schema.ts (npm run db:generate:pg-schema,
 // which npm run db:generate runs first): do not edit. Change the SQLite table and run npm run db:generate
 // (docs/decisions/0074-one-definition-per-table-and-query.md).
-import { index, integer, json, pgTable, text } from 'drizzle-orm/pg-core'
+import { index, integer, json, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { users } from './users'
 
 export const pushKeys = pgTable('push_keys', {
@@ -18,14 +18,14 @@ export const pushSubscriptions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    endpoint: text('endpoint').notNull().unique('push_subscriptions_endpoint_unique'),
+    endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     label: text('label').notNull(),
     createdAt: text('created_at').notNull(),
     lastSuccessAt: text('last_success_at'),
   },
-  (t) => [index('push_subscriptions_user').on(t.userId)],
+  (t) => [uniqueIndex('push_subscriptions_endpoint').on(t.endpoint), index('push_subscriptions_user').on(t.userId)],
 )
 
 export const pushPreferences = pgTable('push_preferences', {

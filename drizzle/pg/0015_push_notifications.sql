@@ -36,8 +36,7 @@ CREATE TABLE "push_subscriptions" (
 	"auth" text NOT NULL,
 	"label" text NOT NULL,
 	"created_at" text NOT NULL,
-	"last_success_at" text,
-	CONSTRAINT "push_subscriptions_endpoint_unique" UNIQUE("endpoint")
+	"last_success_at" text
 );
 --> statement-breakpoint
 ALTER TABLE "push_outbox" ADD CONSTRAINT "push_outbox_subscription_id_push_subscriptions_id_fk" FOREIGN KEY ("subscription_id") REFERENCES "public"."push_subscriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -45,4 +44,5 @@ ALTER TABLE "push_outbox" ADD CONSTRAINT "push_outbox_user_id_users_id_fk" FOREI
 ALTER TABLE "push_preferences" ADD CONSTRAINT "push_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "push_outbox_due" ON "push_outbox" USING btree ("status","due_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "push_subscriptions_endpoint" ON "push_subscriptions" USING btree ("endpoint");--> statement-breakpoint
 CREATE INDEX "push_subscriptions_user" ON "push_subscriptions" USING btree ("user_id");
