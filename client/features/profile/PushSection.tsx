@@ -43,13 +43,23 @@ export function PushSection({ online }: { online: boolean }) {
   const [saved, setSaved] = useState(false)
   const reason = 'push-offline'
 
+  /** Whether this device has a subscription: the browser's own state, known offline too. */
+  const readDevice = useCallback(async () => {
+    if (!supported) return
+    const sub = await currentSubscription().catch(() => null)
+    setEnabled(sub !== null && Notification.permission === 'granted')
+  }, [supported])
+
   const load = useCallback(async () => {
-    const [p, d, sub] = await Promise.all([pushPreferences(), pushDevices(), currentSubscription().catch(() => null)])
+    const [p, d] = await Promise.all([pushPreferences(), pushDevices(), readDevice()])
     setPrefs(p)
     setQuiet(p.quietFrom !== null)
     setDevices(d)
-    setEnabled(sub !== null && Notification.permission === 'granted')
-  }, [])
+  }, [readDevice])
+
+  useEffect(() => {
+    void readDevice()
+  }, [readDevice])
 
   useEffect(() => {
     if (!online) return
@@ -128,7 +138,9 @@ export function PushSection({ online }: { online: boolean }) {
         </p>
       : <div className="button-row">
           <p aria-live="polite">
-            {enabled ?
+            {enabled === null ?
+              null
+            : enabled ?
               <Trans>Notifications are on for this device.</Trans>
             : <Trans>Notifications are off for this device.</Trans>}
           </p>
