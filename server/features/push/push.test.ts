@@ -5,6 +5,7 @@ import webpush from 'web-push'
 import { demo, testApp, type TestApp } from '../../test/harness'
 import { pushKeys, pushOutbox, pushPreferences, pushSubscriptions } from '../../db/schema/push'
 import { transaction } from '../../db/client'
+import { parseConfig } from '../../env'
 import { createAgreement } from '../agreements/test-helpers'
 import { companyIds } from '../companies/test-helpers'
 import { agreements } from '../../db/schema/agreements'
@@ -70,6 +71,10 @@ describe('push notifications', () => {
     expect((await t.call('GET', '/push/vapid-public-key')).status).toBe(401)
 
     const pair = webpush.generateVAPIDKeys()
+    // One key alone is a mistake the start refuses, not "make a pair".
+    expect(() => parseConfig({ APP_ENV: 'test', VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither',
+    )
     const configured = await testApp({ VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey })
     const answer = await configured.call('GET', '/push/vapid-public-key', { token: await configured.login(demo.resident) })
     expect(answer.json.publicKey).toBe(pair.publicKey)
