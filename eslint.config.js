@@ -82,6 +82,7 @@ const tableOwners = {
   messages: ['messages'],
   notifications: ['notifications'],
   oidc: ['auth'],
+  push: ['push'], // push subscriptions, preferences, outbox and the VAPID keys (docs/decisions/0088)
   payments: ['payment-providers', 'webhooks'], // payment providers; provider webhooks and their events
   platform: ['logs'], // system logs; idempotency keys and the mail outbox belong to server/http and server/integrations
   statements: ['account-statement'],

@@ -65,7 +65,7 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/vipps-emulator\//],
         runtimeCaching: [],
         // Lets /api bypass the worker where the browser supports static routing (see the file).
-        importScripts: ['/sw-routes.js'],
+        importScripts: ['/sw-routes.js', '/sw-push.js'],
       },
     }),
   ],

@@ -52,6 +52,8 @@ import { forumModule } from './features/forum'
 import { personalDataModule } from './features/personal-data'
 import { storageModule } from './features/storage'
 import { liveModule } from './features/live'
+import { pushModule } from './features/push'
+import { createPushEmulator, PUSH_EMULATOR_PATH } from './integrations/push/push-emulator'
 
 export type { AppDeps } from './kernel/kernel'
 
@@ -87,6 +89,7 @@ export const modules: readonly FeatureModule[] = [
   forumModule,
   personalDataModule,
   storageModule,
+  pushModule,
   liveModule,
 ]
 
@@ -118,6 +121,8 @@ export function createApp(deps: AppDeps & { modules?: readonly FeatureModule[] }
   // Only with METRICS_TOKEN: otherwise the path is not there at all (server/observability/metrics-route.ts).
   if (deps.config.metrics.token) app.get('/metrics', metricsRoute(deps.config.metrics.token))
   for (const mount of deps.mounts ?? []) app.mount(mount.path, mount.app.fetch)
+  // A push service on this machine for the demo and the tests (docs/decisions/0088); never in production.
+  if (!kernel.config.isProduction) app.route(PUSH_EMULATOR_PATH, createPushEmulator({ baseUrl: `${kernel.config.publicUrl}${PUSH_EMULATOR_PATH}` }).app)
 
   if (deps.clientDir && existsSync(deps.clientDir)) serveClient(app, deps.clientDir)
   else app.notFound(notFoundHandler(() => app.routes))

@@ -72,6 +72,24 @@ const EnvSchema = z.object({
    * another instance takes it over (an instance that died mid-send): longer than a send with its
    * retries takes (docs/decisions/0058).
    */
+  /**
+   * The VAPID key pair push messages are signed with (base64url, as `web-push generate-vapid-keys`
+   * writes them), both or neither; unset: one is made once and kept in the database, so every
+   * instance shares it (docs/decisions/0088).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'A base64url P-256 public key (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'A base64url P-256 private key (43 characters)')
+    .optional(),
+  /** Who push services may contact about this server's pushes (a mailto: or https: URL); default: mailto: CONTACT_EMAIL. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'A mailto: or https:// URL')
+    .optional(),
   CLAIM_LEASE_SECONDS: z.coerce
     .number()
     .int()
@@ -118,6 +136,10 @@ export interface Config {
   claimLeaseMs: number
   /** STORAGE_QUOTA_MB in bytes: an association's storage quota unless the super admin set its own. */
   storageQuotaBytes: number
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; undefined: the pair kept in the database (docs/decisions/0088). */
+  vapid?: { publicKey: string; privateKey: string } | undefined
+  /** VAPID_SUBJECT, else mailto: the contact address. */
+  vapidSubject?: string
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -156,5 +178,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     claimLeaseMs: e.CLAIM_LEASE_SECONDS * 1000,
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
+    vapid: vapidOf(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY),
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}`,
   }
+}
+
+/** Both VAPID keys or neither: one alone is a mistake that must not pass as "make a pair". */
+function vapidOf(publicKey: string | undefined, privateKey: string | undefined): Config['vapid'] {
+  if (!publicKey && !privateKey) return undefined
+  if (!publicKey || !privateKey) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together, or neither')
+  return { publicKey, privateKey }
 }

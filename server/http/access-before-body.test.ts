@@ -14,8 +14,8 @@ import { documentedRoutes, type DocumentedRoute } from './route'
  * another association's administrator — never a 400 that tells an outsider how to word it.
  */
 
-/** The caller's own data: their account, sessions and notifications; no association is named. */
-const OWN = ['/api/account/', '/api/auth/', '/api/notifications/']
+/** The caller's own data: their account, sessions, notifications and push devices; no association is named. */
+const OWN = ['/api/account/', '/api/auth/', '/api/notifications/', '/api/push/']
 
 const signedIn = (t: TestApp) => documentedRoutes(t.app).filter((r) => r.rules?.access === 'signed-in')
 

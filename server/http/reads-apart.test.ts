@@ -159,6 +159,8 @@ describe.skipIf(onPostgres)('reads on their own connection (file database)', () 
         '/api/auth/vipps/callback own-steps',
         // A stream open for minutes holds no read scope (decision 0086).
         '/api/live own-steps',
+        // The VAPID key pair is made on its first use, under the lock for that step (decision 0088).
+        '/api/push/vapid-public-key own-steps',
       ].sort(),
     )
     expect((await t.call('HEAD', `/company/${v7()}/suspend`, { token: await t.login(demo.superadmin) })).status).toBe(405)

@@ -70,6 +70,7 @@ export const PersonalDataExport = z
     assemblyProposals: z.array(z.record(z.string(), z.unknown())),
     documentsUploaded: z.array(z.record(z.string(), z.unknown())),
     articlesWritten: z.array(z.record(z.string(), z.unknown())),
+    pushDevices: z.array(z.record(z.string(), z.unknown())),
   })
   .meta({ id: 'PersonalDataExport' })
 export type PersonalDataExport = z.infer<typeof PersonalDataExport>

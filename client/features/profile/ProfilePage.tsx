@@ -20,6 +20,7 @@ import { SignOutButton } from '../auth/SignOutButton'
 import { PersonalDataSection } from '../personal-data/PersonalDataSection'
 import { ErasureRequestSection } from '../personal-data/ErasureRequestSection'
 import { AuthMethodsSection, hasPasswordMethod } from './AuthMethodsSection'
+import { PushSection } from './PushSection'
 import { CompanySelection } from './CompanySelection'
 import { EditableField, type SaveProblem } from './EditableField'
 import { updateProfileField } from './profile-mutations'
@@ -100,6 +101,7 @@ export function ProfilePage({ vipps }: { vipps?: VippsLinkResult } = {}) {
             onSwitched={(info) => update((p) => ({ ...p, currentCompany: info.currentCompany, companies: info.companies }))}
             setNotice={setNotice}
           />
+          <PushSection online={online} />
           <PersonalDataSection online={online} />
           <ErasureRequestSection online={online} />
         </>

@@ -17,7 +17,14 @@ export const notificationsModule = defineModule({
   name: 'notifications',
   tables: [notifications],
   services: {
-    notifications: (s, k) => createNotificationsService({ db: k.db, clock: k.clock, users: s.users }),
+    notifications: (s, k) =>
+      createNotificationsService({
+        db: k.db,
+        clock: k.clock,
+        users: s.users,
+        // Pushes to the people's phones, queued in the notification's transaction and sent after it (docs/decisions/0088).
+        queuePush: (people, notification) => s.push.queue(people, notification),
+      }),
     notices: (s, k) => createNoticesService({ db: k.db, clock: k.clock, publicUrl: k.config.publicUrl, users: s.users, notifications: s.notifications }),
   },
   routes: (s) => [notificationsRoutes(s.notifications)],

@@ -103,6 +103,11 @@ export interface NotificationsServiceDeps {
   db: Db
   clock: Clock
   users: UsersService
+  /**
+   * Queues a push to the people's devices that want this kind of notification (the push module,
+   * docs/decisions/0088): inside the notification's transaction, sent by a job after the commit.
+   */
+  queuePush?: (people: ReadonlyArray<{ id: string; language: Language }>, notification: { titleId: string; actionUrl?: string | null }) => Promise<unknown>
 }
 
 /** In-app notifications (docs/PRODUCT.md §2 Notifications, §7); a synced entity scoped to its user. */
@@ -145,6 +150,7 @@ export class NotificationsService {
       createdAt: this.deps.clock.now().toISOString(),
     })
     await this.upserted({ id, userId })
+    await this.deps.queuePush?.([{ id: userId, language: user.language }], { titleId: input.title.id, actionUrl: input.actionUrl })
     return id
   }
 
@@ -180,6 +186,7 @@ export class NotificationsService {
     })
     await repo.insertMany(this.deps.db, rows)
     for (const row of rows) await this.upserted(row)
+    await this.deps.queuePush?.(people, { titleId: input.title.id, actionUrl: input.actionUrl })
   }
 
   async list(actor: Actor): Promise<Notification[]> {

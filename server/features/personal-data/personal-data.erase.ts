@@ -15,6 +15,7 @@ import { notifications } from '../../db/schema/notifications'
 import { oidcLogins } from '../../db/schema/oidc'
 import { idempotencyKeys, systemLogs } from '../../db/schema/platform'
 import { authMethods, emailConfirmations, passwordResets, sessions, users } from '../../db/schema/users'
+import { pushOutbox, pushPreferences, pushSubscriptions } from '../../db/schema/push'
 import { ERASED_NAME, type EraseMemberRequest, type Erasure } from '../../../shared/contract/personal-data'
 import { erasedEmailOf } from '../../../shared/erased-person'
 import type { Clock } from '../../lib/clock'
@@ -182,6 +183,8 @@ class AccountErasure {
       .where(eq(users.id, userId))
       .run()
     for (const table of [authMethods, sessions, passwordResets, emailConfirmations]) await db.delete(table).where(eq(table.userId, userId)).run()
+    // Their devices' push subscriptions, queued pushes and push preferences (docs/decisions/0088).
+    for (const table of [pushOutbox, pushSubscriptions, pushPreferences]) await db.delete(table).where(eq(table.userId, userId)).run()
     await db.delete(oidcLogins).where(eq(oidcLogins.linkUserId, userId)).run()
     await db.delete(idempotencyKeys).where(eq(idempotencyKeys.scope, userId)).run()
     await db.delete(systemLogs).where(eq(systemLogs.userId, userId)).run()

@@ -13,6 +13,7 @@ import { lendingItems, loans } from '../../db/schema/lending'
 import { marketListings } from '../../db/schema/market'
 import { messageRecipients, messages } from '../../db/schema/messages'
 import { notifications } from '../../db/schema/notifications'
+import { pushSubscriptions } from '../../db/schema/push'
 import { authMethods, sessions, users } from '../../db/schema/users'
 import type { PersonalDataExport, PersonalDataSection } from '../../../shared/contract/personal-data'
 import type { Clock } from '../../lib/clock'
@@ -256,6 +257,19 @@ export const sections: readonly Section[] = [
     columns: { id: articles.id, companyId: articles.companyId, title: articles.title, authorName: articles.authorName, createdAt: articles.createdAt },
     mine: ownedBy(articles.authorUserId),
     orderBy: [articles.createdAt, articles.id],
+  },
+  {
+    // A device's endpoint and keys are its secrets (decision 0088): the label and dates say which device it is.
+    key: 'pushDevices',
+    from: pushSubscriptions,
+    columns: {
+      id: pushSubscriptions.id,
+      label: pushSubscriptions.label,
+      createdAt: pushSubscriptions.createdAt,
+      lastSuccessAt: pushSubscriptions.lastSuccessAt,
+    },
+    mine: ownedBy(pushSubscriptions.userId),
+    orderBy: [pushSubscriptions.createdAt, pushSubscriptions.id],
   },
 ]
 

@@ -29,6 +29,7 @@ const headings: Record<PersonalDataSection, MessageDescriptor> = {
   assemblyProposals: /*i18n*/ { id: 'Proposals for general assemblies' },
   documentsUploaded: /*i18n*/ { id: 'Documents you uploaded' },
   articlesWritten: /*i18n*/ { id: 'Articles you wrote' },
+  pushDevices: /*i18n*/ { id: 'Devices that get push notifications' },
 }
 const title: MessageDescriptor = /*i18n*/ { id: 'Your personal data in Boligkasse' }
 const intro: MessageDescriptor = /*i18n*/ {

@@ -112,6 +112,11 @@ export async function memberWithDataEverywhere(t: TestApp) {
       },
     ])
     .run()
+  // A phone signed up for push notifications (decision 0088), its label naming the member.
+  const device = (await (await t.app.request('/push-emulator/subscriptions', { method: 'POST' })).json()) as { endpoint: string; keys: unknown }
+  ok(
+    await t.call('POST', '/push/subscriptions', { token: member2, body: { ...device, label: `${zq.name}s telefon` }, headers: { 'Idempotency-Key': newId() } }),
+  )
   // Nothing open any more: the agreement ended (as a termination's last payment leaves it).
   await t.db.update(agreements).set({ status: 'CLOSED' }).where(eq(agreements.id, m.agreementId)).run()
   return { ...m, member: member2, neighbour: await t.login(demo.residentDa) }
