@@ -57,6 +57,7 @@ const median = (xs: (number | null)[]) => {
 }
 
 interface Run {
+  registered: number | null
   controlled: number | null
   active: number | null
   firstScreen: number
@@ -81,8 +82,13 @@ export async function firstVisitBenchmark(): Promise<void> {
     for (let i = 0; i < RUNS; i++) {
       const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, locale: 'en-GB' })
       await context.addInitScript(() => {
-        const sw = { controlled: null as number | null, active: null as number | null }
+        const sw = { controlled: null as number | null, active: null as number | null, registered: null as number | null }
         ;(window as unknown as { __sw: typeof sw }).__sw = sw
+        const register = navigator.serviceWorker.register.bind(navigator.serviceWorker)
+        navigator.serviceWorker.register = (...args) => {
+          sw.registered ??= Math.round(performance.now())
+          return register(...args)
+        }
         navigator.serviceWorker.addEventListener('controllerchange', () => (sw.controlled ??= Math.round(performance.now())))
         void navigator.serviceWorker.ready.then(() => (sw.active ??= Math.round(performance.now())))
       })
@@ -102,7 +108,9 @@ export async function firstVisitBenchmark(): Promise<void> {
       await page
         .waitForFunction(() => (window as unknown as { __sw: { controlled: unknown } }).__sw.controlled !== null, null, { timeout: WAIT_MS })
         .catch(() => undefined)
-      const sw = await page.evaluate(() => (window as unknown as { __sw: { controlled: number | null; active: number | null } }).__sw)
+      const sw = await page.evaluate(
+        () => (window as unknown as { __sw: { controlled: number | null; active: number | null; registered: number | null } }).__sw,
+      )
       runs.push({ ...sw, firstScreen, ready })
       await context.close()
     }
@@ -115,6 +123,7 @@ export async function firstVisitBenchmark(): Promise<void> {
   const readyAfterFirstScreen = runs.map((r) => (r.ready === null ? null : Math.max(0, r.ready - r.firstScreen)))
   const active = runs.map((r) => r.active)
   console.log(`  first load → page controlled: ${spread(controlled)}`)
+  console.log(`  first load → worker registered: ${spread(runs.map((r) => r.registered))}`)
   console.log(`  first load → worker active: ${spread(active)}`)
   console.log(`  first load → first screen (sign-in included): ${spread(runs.map((r) => r.firstScreen))}`)
   console.log(`  first screen → "Ready offline": ${spread(readyAfterFirstScreen)}`)
