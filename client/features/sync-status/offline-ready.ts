@@ -91,6 +91,8 @@ export function offlineUnavailable(): void {
   if (!navigator.serviceWorker?.controller) readiness.set('unavailable')
 }
 
+export const currentOfflineReadiness = (): OfflineReadiness => readiness.get()
+
 export function useOfflineReadiness(): OfflineReadiness {
   return useStore(readiness)
 }
