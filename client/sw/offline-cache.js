@@ -7,9 +7,9 @@
 //   the files it asks for from then on go through the worker and are kept. An update still waits
 //   for the user (UpdatePrompt.tsx: the prompt, then the empty outbox, then SKIP_WAITING).
 // - Hashed files under /assets/ never change: Workbox's CacheFirst route (vite.config.ts) keeps each
-//   in ASSETS_CACHE the first time a page loads it. A page loaded before the worker controlled it
-//   asks it to keep the files it had loaded (`KEEP_LOADED`, answered on the message's port: the page
-//   says "Ready offline" only then). Once ready, the page asks, when idle, for the rest
+//   in ASSETS_CACHE the first time a page loads it. The files a page loaded before the worker
+//   controlled it are copied from the HTTP cache on activation, and the page asks for them too
+//   (`KEEP_LOADED`, answered on the message's port: the page says "Ready offline" only then). Once ready, the page asks, when idle, for the rest
 //   (`WARM_ASSETS`): the worker fetches what is still missing, a few at a time.
 // - A new worker drops the files of older builds from that cache.
 
@@ -22,9 +22,11 @@ self.addEventListener('install', () => {
 })
 
 self.addEventListener('activate', (event) => {
-  // Pages already controlled by an older worker move to this one anyway when it activates; this
-  // adds the pages opened before any worker (the first visit), which would otherwise stay without one.
-  event.waitUntil(Promise.all([self.clients.claim(), dropOtherBuilds()]))
+  // Pages already controlled by an older worker move to this one anyway when it activates; the
+  // claim adds the pages opened before any worker (the first visit), which would otherwise stay
+  // without one. Before it, the files those pages loaded are copied from the browser's HTTP cache:
+  // requests wait for the activation, so a reload right after it finds them here.
+  event.waitUntil(Promise.all([dropOtherBuilds(), keepFromHttpCache()]).then(() => self.clients.claim()))
 })
 
 self.addEventListener('message', (event) => {
@@ -64,6 +66,24 @@ async function store(paths) {
       if (!response.ok) throw new Error(`${path}: ${response.status}`)
       await cache.put(path, response)
     }),
+  )
+}
+
+/** This build's other files that the browser's HTTP cache has (a page loaded them), without the network. */
+async function keepFromHttpCache() {
+  const cache = await caches.open(ASSETS_CACHE)
+  const have = new Set((await cache.keys()).map((r) => new URL(r.url).pathname))
+  await Promise.all(
+    [...later()]
+      .filter((p) => !have.has(p))
+      .map(async (path) => {
+        try {
+          const response = await fetch(path, { cache: 'only-if-cached', mode: 'same-origin' })
+          if (response.ok) await cache.put(path, response)
+        } catch {
+          // Not in the HTTP cache (or a browser without only-if-cached): the page's KEEP_LOADED covers it.
+        }
+      }),
   )
 }
 
