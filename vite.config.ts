@@ -6,6 +6,16 @@ import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { preloadApp } from './scripts/vite-preload-app'
+import { offlineShell } from './scripts/vite-offline-shell'
+
+// What the service worker precaches: the shell and the routes a fresh device shows first (sign-in,
+// then the agreements after it); every other file is kept on first use and fetched in the
+// background once the app is ready offline (docs/decisions/0087-ready-offline-from-the-first-visit.md).
+const offline = offlineShell({
+  routes: ['__root.tsx', 'index.tsx', 'login.tsx', '_auth.tsx', '_auth/agreements/index.tsx'],
+  // The locale catalogs, and the schemas the first calls read (decision 0072).
+  modules: [/\/client\/locales\/[\w-]+\.po$/, /\/client\/lib\/schema-set\.ts$/],
+})
 
 /** The web client: React PWA built into dist/client and served by the Hono server. */
 export default defineConfig({
@@ -38,6 +48,7 @@ export default defineConfig({
     babel({ include: /client[\\/].*\.[jt]sx?(\?.*)?$/, plugins: ['@lingui/babel-plugin-lingui-macro'] }),
     lingui(),
     preloadApp(),
+    offline.plugin,
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -59,12 +70,35 @@ export default defineConfig({
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
+      integration: {
+        // The script names this build's other files, so it is known only once the bundle is written.
+        beforeBuildServiceWorker(options) {
+          if (!offline.state.script) throw new Error('offline-shell: the bundle named no worker script')
+          options.workbox.importScripts = [...(options.workbox.importScripts ?? []), offline.state.script]
+        },
+      },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // Only the shell, the icons and the manifest; the rest of assets/ is cached on use and in the background.
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.filter((e) => !e.url.startsWith('assets/') || offline.state.shell.has(e.url)),
+            warnings: [],
+          }),
+        ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/vipps-emulator\//],
-        runtimeCaching: [],
-        // Lets /api bypass the worker where the browser supports static routing (see the file).
+        // Hashed files never change: the first copy is kept (client/sw/offline-cache.js drops older builds').
+        runtimeCaching: [
+          {
+            urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'boligkasse-assets', cacheableResponse: { statuses: [200] } },
+          },
+        ],
+        // sw-routes.js lets /api bypass the worker where the browser supports static routing (see the
+        // file); sw-push.js shows push notifications (decision 0088); the offline cache's script is
+        // added by `integration` above.
         importScripts: ['/sw-routes.js', '/sw-push.js'],
       },
     }),

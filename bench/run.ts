@@ -16,6 +16,8 @@
  *      alone, bundled and minified in this run.
  *   5. billing (bench/billing.ts), statistics (bench/statistics.ts) and the API against a bare
  *      floor server (bench/api.ts), each also runnable alone.
+ *   5b. ready offline from the first visit (bench/first-visit.ts): what the worker precaches, and
+ *      how soon a fresh browser's first page is controlled and says "Ready offline".
  *   6. work at the size the tests build, timed here instead of in the tests (bench/sizes.ts): the
  *      demo history at first start, the personal-data download, the yearly statements to 2,000.
  */
@@ -30,6 +32,7 @@ import { billingBenchmark } from './billing'
 import { apiBenchmark } from './api'
 import { statisticsBenchmark } from './statistics'
 import { sizesBenchmark } from './sizes'
+import { firstVisitBenchmark } from './first-visit'
 import { barePull } from './pull-floor'
 import { pulledAt } from './pulled'
 import { seedPull } from './pull-seed'
@@ -206,12 +209,14 @@ function firstRouteScripts(dist: string): string[] {
   return [...files].filter((file) => file.endsWith('.js'))
 }
 
-/** `BENCH_ONLY=offline,billing,statistics,api,sizes` runs only those parts (all when unset). */
+/** `BENCH_ONLY=offline,first-visit,billing,statistics,api,sizes` runs only those parts (all when unset). */
 const only = process.env.BENCH_ONLY?.split(',').map((p) => p.trim())
 const wanted = (part: string) => !only || only.includes(part)
 
 async function main() {
   if (wanted('offline')) await offlineBenchmark()
+  if (wanted('first-visit'))
+    await firstVisitBenchmark().catch((err: unknown) => failed('first visit (bench/first-visit.ts)', (err as Error).message.split('\n')[0]!))
   if (wanted('billing'))
     await billingBenchmark((name, value, unit, target, baseline, higherIsBetter) =>
       higherIsBetter ? atLeast(name, value, unit, target, baseline) : atMost(name, value, unit, target, baseline),

@@ -13,12 +13,17 @@ import { pendingLanguage, profileFromSession, readProfile, saveProfile } from '.
  */
 export type ProfileSource = { kind: 'server' } | { kind: 'device'; savedAt: number } | { kind: 'session' }
 
+/** How long the screen waits for the server before it shows the device's copy (docs/OFFLINE.md "What is online only"). */
+const SERVER_WAIT_MS = 2000
+
 export type ProfileState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; profile: Profile; source: ProfileSource }
 
 /**
  * The signed-in user's profile from the server, with a setter for the answers of later writes.
- * Offline (no answer from the server) it is the copy kept on this device (docs/OFFLINE.md "What is online only"); it is
- * read from the server again as soon as the app is back online.
+ * Offline it is the copy kept on this device at once, and online too when the server does not
+ * answer within `SERVER_WAIT_MS` (docs/OFFLINE.md "What is online only"), so the screen never
+ * waits on a spinner for a connection that is gone; it is read from the server again as soon as
+ * the app is back online.
  */
 export function useProfile() {
   const handle = useSync()
@@ -34,9 +39,28 @@ export function useProfile() {
   useEffect(() => {
     if (fromServer) return
     const controller = new AbortController()
+    let answered = false
+    // The device's copy, better than the session's; a copy from the server already shown stays.
+    const showKept = async () => {
+      const stored = db ? await readProfile(db).catch(() => null) : null
+      if (controller.signal.aborted || answered) return
+      const sessionUser = userRef.current
+      setState((s) =>
+        s.status === 'ready' && s.source.kind === 'server' ? s
+        : stored ? { status: 'ready', profile: stored.profile, source: { kind: 'device', savedAt: stored.savedAt } }
+        : s.status === 'ready' ? s
+        : sessionUser ? { status: 'ready', profile: profileFromSession(sessionUser), source: { kind: 'session' } }
+        : s,
+      )
+    }
+    // Offline the screen shows what this device kept at once, without waiting for the request to
+    // fail; online too once the server has not answered in a moment (a connection that hangs).
+    const waitForServer = setTimeout(() => void showKept(), online ? SERVER_WAIT_MS : 0)
     loadProfile(controller.signal).then(
       async (answer) => {
         if (controller.signal.aborted) return
+        answered = true
+        clearTimeout(waitForServer)
         if (db) void saveProfile(db, answer)
         // A language chosen offline and not sent yet is what this device shows until it is.
         const language = db ? await pendingLanguage(db).catch(() => null) : null
@@ -45,20 +69,16 @@ export function useProfile() {
       },
       async (error: unknown) => {
         if (controller.signal.aborted) return
-        const unreachable = error instanceof ApiError && error.status === 0
-        const stored = unreachable && db ? await readProfile(db).catch(() => null) : null
-        if (controller.signal.aborted) return
-        const sessionUser = userRef.current
-        setState((s) =>
-          // A copy already shown stays; nothing better has arrived.
-          s.status === 'ready' ? s
-          : stored ? { status: 'ready', profile: stored.profile, source: { kind: 'device', savedAt: stored.savedAt } }
-          : unreachable && sessionUser ? { status: 'ready', profile: profileFromSession(sessionUser), source: { kind: 'session' } }
-          : { status: 'error' },
-        )
+        clearTimeout(waitForServer)
+        if (error instanceof ApiError && error.status === 0) return showKept()
+        // The server answered with an error: a copy already shown stays.
+        setState((s) => (s.status === 'ready' ? s : { status: 'error' }))
       },
     )
-    return () => controller.abort()
+    return () => {
+      controller.abort()
+      clearTimeout(waitForServer)
+    }
     // `online` and `lastSyncedAt` are dependencies on purpose: coming back online, or a sync that
     // reached the server (the browser may not have reported being offline at all), reads it again.
   }, [db, online, lastSyncedAt, fromServer])

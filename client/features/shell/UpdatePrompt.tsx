@@ -3,6 +3,8 @@ import { useRegisterSW } from 'virtual:pwa-register/react'
 import { Trans } from '@lingui/react/macro'
 import { Button } from '../../components/ui/Button'
 import { whileOutboxIdle } from '../../sync/engine'
+import { offlineUnavailable, watchOfflineReadiness } from '../sync-status/offline-ready'
+import { OfflineReadyAnnouncer } from '../sync-status/OfflineReadiness'
 
 const HOUR = 60 * 60 * 1000
 const ACTIVATE_WAIT_MS = 5000
@@ -32,7 +34,9 @@ async function activateAndReload(registration: ServiceWorkerRegistration | undef
 /**
  * Registers the service worker (registerType "prompt", docs/OFFLINE.md) and asks before switching to
  * a new version, checking for one every hour. The switch reloads the page, so it waits until no
- * tab is sending a queued change (see `whileOutboxIdle`); queued changes survive the reload.
+ * tab is sending a queued change (see `whileOutboxIdle`); queued changes survive the reload. Only
+ * the first worker of a browser takes over without asking (nothing older is in use; decision 0087):
+ * the sync status follows that (`watchOfflineReadiness`).
  */
 export function UpdatePrompt() {
   const [waiting, setWaiting] = useState(false)
@@ -40,12 +44,15 @@ export function UpdatePrompt() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
   } = useRegisterSW({
+    // At once, not after the window's load event: the first visit becomes ready offline sooner (decision 0087).
+    immediate: true,
     onRegisteredSW(_url, r) {
       registration.current = r
+      watchOfflineReadiness()
       if (r) setInterval(() => void r.update().catch(() => undefined), HOUR)
     },
+    onRegisterError: offlineUnavailable,
   })
-  if (!needRefresh) return null
 
   const reload = () => {
     setWaiting(true)
@@ -53,18 +60,23 @@ export function UpdatePrompt() {
   }
 
   return (
-    <div className="update-prompt" role="status">
-      <span>
-        {waiting ?
-          <Trans>Sending your changes before the update…</Trans>
-        : <Trans>A new version is available</Trans>}
-      </span>
-      <Button size="sm" onClick={reload} busy={waiting}>
-        <Trans>Reload</Trans>
-      </Button>
-      <Button size="sm" variant="ghost" onClick={() => setNeedRefresh(false)} disabled={waiting}>
-        <Trans>Later</Trans>
-      </Button>
-    </div>
+    <>
+      <OfflineReadyAnnouncer />
+      {needRefresh && (
+        <div className="update-prompt" role="status">
+          <span>
+            {waiting ?
+              <Trans>Sending your changes before the update…</Trans>
+            : <Trans>A new version is available</Trans>}
+          </span>
+          <Button size="sm" onClick={reload} busy={waiting}>
+            <Trans>Reload</Trans>
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setNeedRefresh(false)} disabled={waiting}>
+            <Trans>Later</Trans>
+          </Button>
+        </div>
+      )}
+    </>
   )
 }

@@ -4,10 +4,12 @@ import { formatRecent } from '../../lib/format'
 import { useLocale } from '../../i18n/use-locale'
 import { useOutbox, useSyncStatus, type SyncHandle } from '../../sync/use-sync'
 import { summarize } from './sync-summary'
+import { OfflineReadinessLine } from './OfflineReadiness'
 
 /**
  * The sync state in the shell: online or offline, how many changes wait, how many the server
- * refused, and when the last sync finished. A button that opens the sync panel.
+ * refused, when the last sync finished, and whether the app is ready offline. A button that opens
+ * the sync panel.
  */
 export function SyncIndicator({ handle, className, onOpen }: { handle: SyncHandle; className?: string; onOpen: () => void }) {
   const { t } = useLingui()
@@ -62,6 +64,7 @@ export function SyncIndicator({ handle, className, onOpen }: { handle: SyncHandl
             <Trans>Synced {lastSynced}</Trans>
           : <Trans>Never synced</Trans>}
         </span>
+        <OfflineReadinessLine />
       </span>
       <span className="sr-only">{t`Show sync details`}</span>
     </button>

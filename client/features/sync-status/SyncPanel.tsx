@@ -8,6 +8,7 @@ import { useLocale } from '../../i18n/use-locale'
 import { isPending, isProblem, queueActions, useOutbox, useSyncStatus, type SyncHandle } from '../../sync/use-sync'
 import { summarize } from './sync-summary'
 import { userActions } from './user-actions'
+import { OfflineReadinessDetail } from './OfflineReadiness'
 
 /** Details of the sync state: the changes still waiting, and those the user must decide about. */
 export function SyncPanel({ open, onClose, handle }: { open: boolean; onClose: () => void; handle: SyncHandle }) {
@@ -39,6 +40,7 @@ export function SyncPanel({ open, onClose, handle }: { open: boolean; onClose: (
             <Trans>Last synced {lastSynced}</Trans>
           : <Trans>Never synced</Trans>}
         </p>
+        <OfflineReadinessDetail />
         <div className="form-actions form-actions-start">
           <Button size="sm" variant="secondary" onClick={() => void queueActions(handle).syncNow()}>
             <Trans>Sync now</Trans>
