@@ -61,7 +61,9 @@ describe('lending', () => {
     // The lender, still seeing the rival open somewhere, is told why it closed (in their language).
     const late = await loanStep(t, lender, rival.json.id, 'accept', undefined, DA)
     expect(late.status).toBe(409)
-    expect(late.json.message).toBe('Anmodningen blev afvist, fordi tingen er lånt ud til en anden på nogle af dagene. Låneren kan spørge igen med andre datoer.')
+    expect(late.json.message).toBe(
+      'Anmodningen blev afvist, fordi tingen er lånt ud til en anden på nogle af dagene. Låneren kan spørge igen med andre datoer.',
+    )
     // Overlapping the accepted loan is refused, in the asker's language.
     const overlap = await requestLoan(t, board, item.json.id, { fromDate: '2026-11-26', toDate: '2026-11-28' }, DA)
     expect(overlap.status).toBe(409)

@@ -29,9 +29,7 @@ export async function textColumns(db: Db): Promise<TextColumn[]> {
               AND m.name NOT LIKE '__drizzle%' AND (upper(p.type) LIKE '%TEXT%' OR upper(p.type) LIKE '%CHAR%' OR p.type = '')
             ORDER BY m.name, p.cid`,
       )
-  return rows
-    .filter(([table]) => !table.startsWith('__drizzle'))
-    .map(([table, column, type]) => ({ table, column, json: type === 'json' || type === 'jsonb' }))
+  return rows.filter(([table]) => !table.startsWith('__drizzle')).map(([table, column, type]) => ({ table, column, json: type === 'json' || type === 'jsonb' }))
 }
 
 /** `column` as text, for comparing on either engine. */
