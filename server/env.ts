@@ -90,6 +90,20 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, 'A mailto: or https:// URL')
     .optional(),
+  /**
+   * The push services a device's subscription may point at (host names; a name also covers its
+   * subdomains): the browsers' own services by default. The server calls nothing else, so a
+   * subscription cannot make it call an address inside the network (docs/decisions/0088).
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,updates.push.services.mozilla.com,push.services.mozilla.com,push.apple.com,notify.windows.com')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   CLAIM_LEASE_SECONDS: z.coerce
     .number()
     .int()
@@ -140,6 +154,8 @@ export interface Config {
   vapid?: { publicKey: string; privateKey: string } | undefined
   /** VAPID_SUBJECT, else mailto: the contact address. */
   vapidSubject?: string
+  /** PUSH_SERVICE_HOSTS: the push services subscriptions may name. */
+  pushServiceHosts: readonly string[]
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -180,6 +196,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     vapid: vapidOf(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY),
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.CONTACT_EMAIL}`,
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS,
   }
 }
 

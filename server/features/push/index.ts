@@ -25,7 +25,8 @@ export const pushModule = defineModule({
       const send: PushFetch = (url, init) =>
         emulatorBase && url.startsWith(emulatorBase) ?
           Promise.resolve(k.fetch(new Request(url, init)))
-        : fetch(url, { ...init, signal: AbortSignal.timeout(15_000) })
+          // A push service that redirects is not followed: the allowed host is the only one called.
+        : fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(15_000) })
       return createPushService({
         db: k.db,
         clock: k.clock,
@@ -35,6 +36,7 @@ export const pushModule = defineModule({
         vapid: k.config.vapid,
         vapidSubject: k.config.vapidSubject ?? `mailto:${k.config.contactEmail}`,
         emulatorBase,
+        serviceHosts: k.config.pushServiceHosts,
         fetch: send,
       })
     },

@@ -56,6 +56,8 @@ export interface PushServiceDeps {
   vapidSubject: string
   /** The base of the built-in emulator's endpoints (`<PUBLIC_URL>/push-emulator/`); undefined in production. */
   emulatorBase: string | undefined
+  /** The push services' host names an endpoint may have (PUSH_SERVICE_HOSTS; subdomains included). */
+  serviceHosts: readonly string[]
   fetch: PushFetch
 }
 
@@ -116,12 +118,13 @@ export class PushService {
   }
 
   /**
-   * Push services are reached over HTTPS (RFC 8030 §8); the built-in emulator over the app's own
-   * address. Nothing else is called: the endpoint is the one URL a user gives the server to call.
+   * Push services are reached over HTTPS (RFC 8030 §8) on the known push services' hosts; the
+   * built-in emulator over the app's own address. Nothing else is called: the endpoint is the one
+   * URL a user gives the server to call, so it must not reach an address inside the network.
    */
   private endpointAllowed(endpoint: string): boolean {
     if (this.deps.emulatorBase && endpoint.startsWith(this.deps.emulatorBase)) return true
-    return endpoint.startsWith('https://')
+    return isPushServiceUrl(endpoint, this.deps.serviceHosts)
   }
 
   async devices(actor: Actor): Promise<PushDevice[]> {
@@ -267,3 +270,16 @@ const deviceOf = (row: PushSubscriptionRow): PushDevice => ({ id: row.id, label:
 const safePath = (url: string | null | undefined): string => (url && url.startsWith('/') && !url.startsWith('//') ? url : '/')
 
 export const createPushService = (deps: PushServiceDeps) => new PushService(deps)
+
+/** An https URL on the default port whose host is one of `hosts` or a subdomain of one. */
+export function isPushServiceUrl(endpoint: string, hosts: readonly string[]): boolean {
+  let url: URL
+  try {
+    url = new URL(endpoint)
+  } catch {
+    return false
+  }
+  if (url.protocol !== 'https:' || url.port !== '' || url.username || url.password) return false
+  const host = url.hostname.toLowerCase()
+  return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))
+}

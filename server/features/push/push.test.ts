@@ -117,6 +117,18 @@ describe('push notifications', () => {
     })
     expect(plain.status).toBe(400)
     expect(plain.json.issues).toEqual([{ path: 'endpoint', message: 'The push address of this device is not valid' }])
+    // HTTPS alone is not enough: only the push services' own hosts are called (no address inside the network).
+    for (const endpoint of [
+      'https://10.0.0.5/admin',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://fcm.googleapis.com:8443/x',
+      'https://intranet.local/',
+    ])
+      expect((await t.call('POST', '/push/subscriptions', { token, body: { endpoint, keys: sub.keys }, headers: key() })).status, endpoint).toBe(400)
+    expect(
+      (await t.call('POST', '/push/subscriptions', { token, body: { endpoint: 'https://fcm.googleapis.com/fcm/send/abc123', keys: sub.keys }, headers: key() }))
+        .status,
+    ).toBe(201)
     const badKeys = await t.call('POST', '/push/subscriptions', {
       token,
       body: { endpoint: sub.endpoint, keys: { p256dh: 'abc', auth: sub.keys.auth } },
