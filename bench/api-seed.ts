@@ -21,7 +21,15 @@ export interface Seeded {
   notificationIds: string[]
 }
 
-const NOW = '2026-11-20T09:00:00.000Z'
+/**
+ * Dates relative to the day the bench runs: two months collected, and the next payment far enough
+ * ahead (the month after next) that the product's billing has nothing to do while it is measured.
+ */
+const TODAY = new Date()
+const monthStart = (offset: number) => new Date(Date.UTC(TODAY.getUTCFullYear(), TODAY.getUTCMonth() + offset, 1)).toISOString().slice(0, 10)
+const NOW = new Date(TODAY.getTime() - 86_400_000).toISOString()
+const COLLECTED = [monthStart(-2), monthStart(-1)] as const
+const NEXT_PAYMENT = monthStart(2)
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex')
 
 export async function seedApiBench(path: string): Promise<Seeded> {
@@ -47,7 +55,7 @@ export async function seedApiBench(path: string): Promise<Seeded> {
       "INSERT INTO auth_methods (id, user_id, type, identifier, secret_hash, verified_at, created_at) VALUES (?, ?, 'EMAIL_PASSWORD', ?, 'x', ?, ?)",
     ),
     agreement: db.prepare(
-      "INSERT INTO agreements (id, company_id, external_seq, member_user_id, payment_provider_id, status, price_ore, currency, payment_period, start_payment_date, next_regular_payment_date, final_payment_required, vipps_agreement_id, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 515050, 'DKK', 'MONTHLY', '2026-10-01', '2026-12-01', 0, ?, 1, ?, ?)",
+      "INSERT INTO agreements (id, company_id, external_seq, member_user_id, payment_provider_id, status, price_ore, currency, payment_period, start_payment_date, next_regular_payment_date, final_payment_required, vipps_agreement_id, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 515050, 'DKK', 'MONTHLY', ?, ?, 0, ?, 1, ?, ?)",
     ),
     part: db.prepare('INSERT INTO agreement_parts (agreement_id, id, position, type, description, price_ore, vat_rate) VALUES (?, ?, ?, ?, ?, ?, ?)'),
     link: db.prepare('INSERT INTO agreement_addresses (agreement_id, address_id, position) VALUES (?, ?, 0)'),
@@ -82,14 +90,26 @@ export async function seedApiBench(path: string): Promise<Seeded> {
         q.user.run(userId, `Beboer ${c} Nummer ${i}`, email, 'USER', NOW, NOW)
         if (i % 2 === 0) q.signIn.run(v7(), userId, email, NOW, NOW)
         const created = i % 20 === 0
-        q.agreement.run(id, companyId, 1001 + i, userId, providerId, created ? 'CREATED' : 'ACCEPTED', created ? null : `agr_${c}_${i}`, NOW, NOW)
+        q.agreement.run(
+          id,
+          companyId,
+          1001 + i,
+          userId,
+          providerId,
+          created ? 'CREATED' : 'ACCEPTED',
+          COLLECTED[0],
+          NEXT_PAYMENT,
+          created ? null : `agr_${c}_${i}`,
+          NOW,
+          NOW,
+        )
         q.part.run(id, v7(), 0, 'COMMON_EXPENSES', 'Boligafgift', 450_000, 0)
         q.part.run(id, v7(), 1, 'HEAT', 'Aconto varme', 65_050, 25)
         q.link.run(id, addresses[i % addresses.length])
         if (created) continue
-        q.charge.run(v7(), id, companyId, '2026-10-01', 'EXECUTED', 515050, NOW, NOW)
-        if (i % 7 === 0) q.charge.run(v7(), id, companyId, '2026-11-01', 'FAILED', 0, NOW, NOW)
-        else q.charge.run(v7(), id, companyId, '2026-11-01', 'EXECUTED', 515050, NOW, NOW)
+        q.charge.run(v7(), id, companyId, COLLECTED[0], 'EXECUTED', 515050, NOW, NOW)
+        if (i % 7 === 0) q.charge.run(v7(), id, companyId, COLLECTED[1], 'FAILED', 0, NOW, NOW)
+        else q.charge.run(v7(), id, companyId, COLLECTED[1], 'EXECUTED', 515050, NOW, NOW)
       }
     })()
   }
