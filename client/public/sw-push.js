@@ -6,7 +6,7 @@
 self.addEventListener('push', (event) => {
   const data = readPayload(event)
   const title = typeof data.title === 'string' && data.title ? data.title : 'Boligkasse'
-  const url = typeof data.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//') ? data.url : '/'
+  const url = appPath(data.url)
   event.waitUntil(
     self.registration.showNotification(title, {
       icon: '/icons/icon-192.png',
@@ -20,8 +20,7 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()
-  const path = (event.notification.data && event.notification.data.url) || '/'
-  const target = new URL(path, self.location.origin).href
+  const target = new URL(appPath(event.notification.data && event.notification.data.url), self.location.origin).href
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       const open = windows.find((w) => new URL(w.url).origin === self.location.origin)
@@ -37,5 +36,16 @@ function readPayload(event) {
     return (event.data && event.data.json()) || {}
   } catch {
     return {}
+  }
+}
+
+/** A path of this app, or '/': resolved against the app's origin, anything that leaves it ("/\\evil.example") opens the start page. */
+function appPath(url) {
+  if (typeof url !== 'string' || !url.startsWith('/')) return '/'
+  try {
+    const resolved = new URL(url, self.location.origin)
+    return resolved.origin === self.location.origin ? resolved.pathname + resolved.search + resolved.hash : '/'
+  } catch {
+    return '/'
   }
 }

@@ -1,7 +1,7 @@
 import { defineModule } from '../../kernel/module'
 import { pushKeys, pushOutbox, pushPreferences, pushSubscriptions } from '../../db/schema/push'
 import { PUSH_EMULATOR_PATH } from '../../integrations/push/push-emulator'
-import { createPushService, type PushFetch, type PushService } from './push.service'
+import { isUnder, createPushService, type PushFetch, type PushService } from './push.service'
 import { pushRoutes } from './push.routes'
 
 declare module '../../kernel/module' {
@@ -23,7 +23,7 @@ export const pushModule = defineModule({
       const emulatorBase = k.config.isProduction ? undefined : `${k.config.publicUrl}${PUSH_EMULATOR_PATH}/`
       // The built-in emulator is called in-process (no network, also in tests); any other endpoint over the network.
       const send: PushFetch = (url, init) =>
-        emulatorBase && url.startsWith(emulatorBase) ?
+        emulatorBase && isUnder(url, emulatorBase) ?
           Promise.resolve(k.fetch(new Request(url, init)))
           // A push service that redirects is not followed: the allowed host is the only one called.
         : fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(15_000) })

@@ -42,6 +42,8 @@ const LEASE_MS = 120_000
 /** Pushes sent per run of the job (the job runs every few seconds). */
 const BATCH = 100
 const BACKOFF = { baseMs: 30_000, maxMs: 3_600_000 }
+/** Devices one person may sign up for pushes; a new one beyond this replaces the oldest. */
+export const MAX_DEVICES = 10
 
 /** What sends a push request: the in-process emulator for its own endpoints, else the network. */
 export type PushFetch = (url: string, init: { method: string; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> }) => Promise<Response>
@@ -113,6 +115,10 @@ export class PushService {
       return deviceOf({ ...existing, ...set })
     }
     const row: PushSubscriptionRow = { id: newId(), userId: actor.userId, endpoint: input.endpoint, ...keys, label, createdAt: this.now(), lastSuccessAt: null }
+    // At most MAX_DEVICES per person: the oldest make room (a phone replaced long ago), so nobody
+    // can sign up endless endpoints that every notification would then be queued for.
+    const devices = await repo.ofUser(this.deps.db, actor.userId)
+    for (const old of devices.slice(0, Math.max(0, devices.length - MAX_DEVICES + 1))) await repo.deleteSubscription(this.deps.db, old.id)
     await repo.insertSubscription(this.deps.db, row)
     return deviceOf(row)
   }
@@ -123,7 +129,7 @@ export class PushService {
    * URL a user gives the server to call, so it must not reach an address inside the network.
    */
   private endpointAllowed(endpoint: string): boolean {
-    if (this.deps.emulatorBase && endpoint.startsWith(this.deps.emulatorBase)) return true
+    if (this.deps.emulatorBase && isUnder(endpoint, this.deps.emulatorBase)) return true
     return isPushServiceUrl(endpoint, this.deps.serviceHosts)
   }
 
@@ -205,7 +211,11 @@ export class PushService {
       const until = new Date(this.deps.clock.now().getTime() + LEASE_MS).toISOString()
       if (!(await lock.run(() => repo.claim(db, row, until)))) continue
       const attempts = row.attempts + 1
-      const outcome = await this.send(subscription, { title: row.title, url: row.path }, keys)
+      // An endpoint no longer allowed (PUSH_SERVICE_HOSTS narrowed, a database from elsewhere) is never called.
+      const outcome =
+        this.endpointAllowed(subscription.endpoint) ?
+          await this.send(subscription, { title: row.title, url: row.path }, keys)
+        : { ok: false as const, status: 410 }
       if (outcome.ok) {
         result.sent += 1
         await lock.run(async () => {
@@ -267,7 +277,13 @@ export class PushService {
 const deviceOf = (row: PushSubscriptionRow): PushDevice => ({ id: row.id, label: row.label, createdAt: row.createdAt, lastSuccessAt: row.lastSuccessAt })
 
 /** Only an app path is pushed (the service worker opens it in the app's own origin); anything else opens the start page. */
-const safePath = (url: string | null | undefined): string => (url && url.startsWith('/') && !url.startsWith('//') ? url : '/')
+export const safePath = (url: string | null | undefined): string => {
+  if (!url || !url.startsWith('/')) return '/'
+  const base = 'https://app.invalid'
+  const resolved = new URL(url, base)
+  // "/\\evil.example" and "//evil.example" leave the app's origin once resolved.
+  return resolved.origin === base ? `${resolved.pathname}${resolved.search}${resolved.hash}` : '/'
+}
 
 export const createPushService = (deps: PushServiceDeps) => new PushService(deps)
 
@@ -282,4 +298,14 @@ export function isPushServiceUrl(endpoint: string, hosts: readonly string[]): bo
   if (url.protocol !== 'https:' || url.port !== '' || url.username || url.password) return false
   const host = url.hostname.toLowerCase()
   return hosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`))
+}
+
+/** `url` as written lies under `base` (same origin, path below it, no `..` or `.` that a URL parser would resolve away). */
+export function isUnder(url: string, base: string): boolean {
+  try {
+    const parsed = new URL(url)
+    return parsed.href === url && parsed.href.startsWith(base)
+  } catch {
+    return false
+  }
 }

@@ -10,6 +10,7 @@ import { createAgreement } from '../agreements/test-helpers'
 import { companyIds } from '../companies/test-helpers'
 import { agreements } from '../../db/schema/agreements'
 import { eraseOnRequest, newMember, zq } from '../personal-data/test-helpers'
+import { isUnder, MAX_DEVICES, safePath } from './push.service'
 
 /** A subscription the built-in push service made, with its private key kept there so its messages decrypt. */
 async function emulatedSubscription(t: TestApp): Promise<{ id: string; endpoint: string; keys: { p256dh: string; auth: string } }> {
@@ -294,5 +295,61 @@ describe('push notifications', () => {
     })
     expect(forged.status).toBe(401)
     expect(await forged.text()).toBe('The JWT signature does not match k')
+  })
+
+  it('never calls an endpoint that is not allowed now, and drops its device', async () => {
+    const t = await testApp()
+    const userId = (await t.call('GET', '/account/info', { token: await t.login(demo.resident) })).json.id as string
+    const at = t.clock.now().toISOString()
+    const id = v7()
+    const sub = await emulatedSubscription(t)
+    await t.db
+      .insert(pushSubscriptions)
+      .values({
+        id,
+        userId,
+        endpoint: 'https://10.0.0.5/internal',
+        p256dh: sub.keys.p256dh,
+        auth: sub.keys.auth,
+        label: 'Old',
+        createdAt: at,
+        lastSuccessAt: null,
+      })
+      .run()
+    await t.db
+      .insert(pushOutbox)
+      .values({ id: v7(), subscriptionId: id, userId, title: 'Ny besked i Boligkasse', path: '/messages', dueAt: at, createdAt: at })
+      .run()
+    expect(await t.services.push.sendDue()).toEqual({ sent: 0, gone: 1, failed: 0 })
+    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id)).all()).toEqual([])
+  })
+
+  it('keeps at most ten devices a person, the oldest making room', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.resident)
+    const sub = await emulatedSubscription(t)
+    for (let i = 0; i < MAX_DEVICES + 2; i++) {
+      const endpoint = `https://fcm.googleapis.com/fcm/send/device-${i}`
+      expect((await t.call('POST', '/push/subscriptions', { token, body: { endpoint, keys: sub.keys }, headers: key() })).status).toBe(201)
+      t.clock.advance(1000)
+    }
+    const list = await t.call('GET', '/push/subscriptions', { token })
+    expect(list.json).toHaveLength(MAX_DEVICES)
+  })
+})
+
+describe('what a push may point at', () => {
+  it('opens only a path of the app', () => {
+    expect(safePath('/messages/1?x=1#y')).toBe('/messages/1?x=1#y')
+    for (const url of ['//evil.example/x', '/\\evil.example', '/\t/evil.example', 'https://evil.example/', 'javascript:alert(1)', null])
+      expect(safePath(url), String(url)).toBe('/')
+  })
+
+  it('takes the emulator only under its own path, as written', () => {
+    const base = 'http://localhost:3000/push-emulator/'
+    expect(isUnder('http://localhost:3000/push-emulator/push/abc', base)).toBe(true)
+    expect(isUnder('http://localhost:3000/push-emulator/../api/agreement', base)).toBe(false)
+    expect(isUnder('http://localhost:3000/push-emulator/%2e%2e/api', base)).toBe(false)
+    expect(isUnder('http://localhost:3000.evil.example/push-emulator/push/abc', base)).toBe(false)
   })
 })

@@ -51,6 +51,8 @@ interface EmulatedSubscription {
 const MAX_SUBSCRIPTIONS = 1000
 /** RFC 8030 §7.2 lets a push service refuse bodies larger than 4096 bytes; every real one does. */
 const MAX_BODY = 4096
+/** Messages (and injected failures) kept per subscription. */
+const MAX_KEPT = 100
 /** RFC 8292 §2: a JWT valid for at most 24 hours. */
 const MAX_JWT_SECONDS = 24 * 3600
 
@@ -97,8 +99,10 @@ export function createPushEmulator(options: PushEmulatorOptions) {
   app.post('/subscriptions/:id/fail', async (c) => {
     const sub = subscriptions.get(c.req.param('id'))
     if (!sub) return c.json({ error: 'unknown subscription' }, 404)
-    const { status, times } = (await c.req.json()) as { status: number; times?: number }
-    sub.failures.push(...Array.from({ length: times ?? 1 }, () => status))
+    const { status, times } = (await c.req.json()) as { status: unknown; times?: unknown }
+    if (typeof status !== 'number' || !Number.isInteger(status) || status < 400 || status > 599) return c.json({ error: 'status is 400–599' }, 400)
+    const count = typeof times === 'number' && Number.isInteger(times) ? Math.min(Math.max(times, 1), MAX_KEPT) : 1
+    sub.failures.push(...Array.from({ length: count }, () => status))
     return c.body(null, 204)
   })
 
@@ -111,6 +115,8 @@ export function createPushEmulator(options: PushEmulatorOptions) {
     if (c.req.header('Content-Encoding') !== 'aes128gcm') return c.text('Content-Encoding must be aes128gcm (RFC 8291)', 415)
     const ttl = Number(c.req.header('TTL'))
     if (!c.req.header('TTL') || !Number.isInteger(ttl) || ttl < 0) return c.text('TTL is required (RFC 8030 §5.2)', 400)
+    // Refused before it is read when it says it is too large.
+    if (Number(c.req.header('Content-Length') ?? 0) > MAX_BODY) return c.text('Payload too large', 413)
     const body = Buffer.from(await c.req.arrayBuffer())
     if (body.length > MAX_BODY) return c.text('Payload too large', 413)
     const failure = sub.failures.shift()
@@ -123,6 +129,8 @@ export function createPushEmulator(options: PushEmulatorOptions) {
         return c.text('The body does not decrypt with this subscription’s keys', 400)
       }
     }
+    // The newest MAX_KEPT messages of a subscription are kept (memory stays bounded).
+    if (sub.messages.length >= MAX_KEPT) sub.messages.shift()
     sub.messages.push({
       receivedAt: new Date(nowMs()).toISOString(),
       ttl,

@@ -40,6 +40,8 @@ function foldCharacter(c: string): string {
 export const MIN_WORD_LENGTH = 2
 /** A query's words beyond this many are ignored (each costs a scan of its candidates). */
 export const MAX_QUERY_WORDS = 12
+/** Letters of a query word that count: no Danish word people type is longer, and typo matching costs the square of it. */
+export const MAX_QUERY_WORD = 32
 
 const length = (w: string) => [...w].length
 
@@ -53,7 +55,7 @@ export function searchTokens(text: string): string[] {
  * `:`, SQL) is only a separator: nothing of the query but these words reaches a statement.
  */
 export function queryTerms(q: string): string[] {
-  return [...new Set(searchTokens(q))].slice(0, MAX_QUERY_WORDS)
+  return [...new Set(searchTokens(q).map((w) => (w.length > MAX_QUERY_WORD ? [...w].slice(0, MAX_QUERY_WORD).join('') : w)))].slice(0, MAX_QUERY_WORDS)
 }
 
 /**

@@ -15,6 +15,9 @@ export const MATCH = { exact: 4, prefix: 3, part: 2, fuzzy: 1, none: 0 } as cons
 /** A query word matches inside a longer word ("sortering" in "affaldssortering") from this many letters. */
 export const MIN_PART_LENGTH = 4
 
+/** Longest text word in which a typo is looked for (the longest Danish compounds people write stay under it). */
+export const MAX_FUZZY_TOKEN = 40
+
 const length = (w: string) => [...w].length
 
 /** Typos forgiven in a query word: none below 5 letters, 1 from 5, 2 from 8. */
@@ -48,7 +51,9 @@ export function matchToken(word: string, token: string): number {
   if (token.startsWith(word)) return MATCH.prefix
   if (length(word) >= MIN_PART_LENGTH && token.includes(word)) return MATCH.part
   const k = maxEdits(word)
-  return k > 0 && nearly(word, token, k) ? MATCH.fuzzy : MATCH.none
+  // A typo is looked for in words of ordinary length only: an edit-distance table per long token
+  // (a planted 200-letter "word") would cost a search its time budget (docs/decisions/0085).
+  return k > 0 && token.length <= MAX_FUZZY_TOKEN && nearly(word, token, k) ? MATCH.fuzzy : MATCH.none
 }
 
 /** How well the folded query word matches the best of a field's folded words (a `MATCH` value). */

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { editDistanceWithin, foldSearchText, MATCH, matchOf, queryTerms, rankDocuments, searchTokens, wordGrams } from '.'
+import {
+  editDistanceWithin,
+  foldSearchText,
+  MATCH,
+  MAX_FUZZY_TOKEN,
+  MAX_QUERY_WORD,
+  matchOf,
+  matchToken,
+  queryTerms,
+  rankDocuments,
+  searchTokens,
+  wordGrams,
+} from '.'
 
 describe('the search (docs/decisions/0085)', () => {
   it('folds Danish letters to one spelling: ø, oe and o; å, aa and a; æ and ae', () => {
@@ -55,5 +67,16 @@ describe('the search (docs/decisions/0085)', () => {
     expect(rankDocuments(docs, 'vaskeriet').map((h) => h.doc.id)).toEqual(['title', 'same', 'older', 'tags', 'body'])
     expect(rankDocuments(docs, 'vaskeriet kælder')).toEqual([])
     expect(rankDocuments(docs, '!!!')).toEqual([])
+  })
+})
+
+describe('a search costs bounded work', () => {
+  it('counts at most 32 letters of a query word, and looks for typos in ordinary words only', () => {
+    const long = 'v' + 'a'.repeat(199)
+    expect([...queryTerms(long)[0]!].length).toBe(MAX_QUERY_WORD)
+    expect(matchToken('vaskriet', 'vaskeriet')).toBe(MATCH.fuzzy)
+    const planted = 'v' + 'aske'.repeat(20)
+    expect(planted.length).toBeGreaterThan(MAX_FUZZY_TOKEN)
+    expect(matchToken('vaskriet', planted)).toBe(MATCH.none)
   })
 })
