@@ -39,7 +39,10 @@ export class JobRunner {
     const run = () => (job.locked === false ? job.run() : this.deps.lock.run(() => job.run()))
     const stopTimer = metrics().jobSeconds.startTimer({ job: job.name })
     try {
-      const ran = this.deps.db ? await alone(this.deps.db, `job:${job.name}`, run) : (await run(), true)
+      // On PostgreSQL `alone` skips the run while another instance holds the job (false).
+      let ran = true
+      if (this.deps.db) ran = await alone(this.deps.db, `job:${job.name}`, run)
+      else await run()
       metrics().jobRuns.inc({ job: job.name, outcome: ran ? 'ok' : 'skipped' })
       if (ran) stopTimer()
     } catch (err) {

@@ -211,20 +211,19 @@ export class PushService {
       const until = new Date(this.deps.clock.now().getTime() + LEASE_MS).toISOString()
       if (!(await lock.run(() => repo.claim(db, row, until)))) continue
       const attempts = row.attempts + 1
-      // An endpoint no longer allowed (PUSH_SERVICE_HOSTS narrowed, a database from elsewhere) is never called.
-      const outcome =
-        this.endpointAllowed(subscription.endpoint) ?
-          await this.send(subscription, { title: row.title, url: row.path }, keys)
-        : { ok: false as const, status: 410 }
-      if (outcome.ok) {
+      // An endpoint no longer allowed (PUSH_SERVICE_HOSTS narrowed, a database from elsewhere) is
+      // never called: its device is dropped as one its push service ended.
+      const outcome = this.endpointAllowed(subscription.endpoint) ? await this.send(subscription, { title: row.title, url: row.path }, keys) : undefined
+      if (outcome?.ok) {
         result.sent += 1
         await lock.run(async () => {
           await repo.deleteOutbox(db, row.id)
           await repo.updateSubscription(db, subscription.id, { lastSuccessAt: this.now() })
         })
-      } else if (outcome.status === 404 || outcome.status === 410) {
+      } else if (!outcome || outcome.status === 404 || outcome.status === 410) {
         result.gone += 1
-        log.info({ subscriptionId: subscription.id, status: outcome.status }, 'push subscription ended by its push service')
+        if (outcome) log.info({ subscriptionId: subscription.id, status: outcome.status }, 'push subscription ended by its push service')
+        else log.warn({ subscriptionId: subscription.id }, 'push subscription dropped: its endpoint is not an allowed push service')
         await lock.run(() => repo.deleteSubscription(db, subscription.id))
       } else {
         const failed = attempts >= MAX_PUSH_ATTEMPTS
