@@ -8,10 +8,11 @@
 import Database from 'better-sqlite3'
 import { createHash, randomBytes } from 'node:crypto'
 import { v7 } from 'uuid'
+import { size } from './scale'
 
 export const COMPANIES = 20
-export const PER_COMPANY = 5_000
-export const NOTIFICATIONS = 100_000
+export const PER_COMPANY = size(5_000, 200)
+export const NOTIFICATIONS = size(100_000, 20_000)
 
 export interface Seeded {
   companyId: string

@@ -16,9 +16,10 @@ import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, DEMO_PASSWORD, startServer } from '../e2e/harness'
-import { atMost, printTable } from './report'
+import { atMost, finish, runPart } from './report'
+import { size } from './scale'
 
-const RUNS = 3
+const RUNS = size(3, 1)
 const BOARD_MEMBER = 'bestyrelse@solgaarden.dk'
 const WAIT_MS = 20_000
 const dist = resolve(process.env.CLIENT_DIR ?? resolve(import.meta.dirname, '../dist/client'))
@@ -68,6 +69,7 @@ export async function firstVisitBenchmark(): Promise<void> {
   const files = precached()
   const all = allBuildFiles()
   atMost(
+    'precache',
     'service worker precache (files · KiB)',
     kib(sizeOf(files)),
     'KiB',
@@ -128,11 +130,11 @@ export async function firstVisitBenchmark(): Promise<void> {
   console.log(`  first load → first screen (sign-in included): ${spread(runs.map((r) => r.firstScreen))}`)
   console.log(`  first screen → "Ready offline": ${spread(readyAfterFirstScreen)}`)
   const activeNote = `first load → worker active: median ${median(active)} ms`
-  atMost(`first visit: first load → page controlled (median of ${RUNS})`, median(controlled), 'ms', 2000, activeNote)
-  atMost(`first visit: first screen → "Ready offline" (median of ${RUNS})`, median(readyAfterFirstScreen), 'ms', 2000, activeNote)
+  atMost('first-load-controlled', `first visit: first load → page controlled (median of ${RUNS})`, median(controlled), 'ms', 2000, activeNote)
+  atMost('first-screen-ready', `first visit: first screen → "Ready offline" (median of ${RUNS})`, median(readyAfterFirstScreen), 'ms', 2000, activeNote)
 }
 
 if (process.argv[1]?.endsWith('bench/first-visit.ts')) {
-  await firstVisitBenchmark()
-  process.exit(printTable() ? 1 : 0)
+  await runPart('first-visit', firstVisitBenchmark)
+  finish()
 }

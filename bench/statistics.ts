@@ -24,11 +24,16 @@ import { CHROMIUM_ARGS, DEMO_PASSWORD, startServer } from '../e2e/harness'
 import { sqliteHandle, transaction } from '../server/db/client'
 import { historyWriter } from '../server/features/billing/charge-history'
 import { pulledAt } from './pulled'
-import { atMost, printTable } from './report'
+import { atMost, finish, runPart } from './report'
+import { count, size } from './scale'
 
-/** Agreements per 200,000 charges (36 monthly charges each). */
-const AGREEMENTS = 5_556
+/** Monthly charges per agreement (3 years): 200,000 charges are 5,556 agreements. */
 const MONTHS = 36
+/** Requests per percentile. */
+const REQUESTS = size(50, 5)
+/** Charges of the first measurement and of the second (the same company grown by `MORE`). */
+const CHARGES = size(200_000, 20_000)
+const MORE = size(600_000, 40_000)
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!
 
 /** Adds `charges` executed charges (and the agreements they need, external ids from `firstSeq`) to the demo company. */
@@ -111,7 +116,7 @@ let directBaseline = 0
  * (with the period's totals) and of a page `depth` pages in (vouchers only), for the current year
  * and its June, each against the statistics request of the same period as the baseline.
  */
-export async function journalFigures(url: string, headers: Record<string, string>, companyId: string, charges: string, runs = 9, depth = 20) {
+export async function journalFigures(url: string, headers: Record<string, string>, companyId: string, charges: string, runs = size(9, 2), depth = size(20, 3)) {
   const year = new Date().getFullYear()
   const get = async (path: string) => {
     const t0 = performance.now()
@@ -126,17 +131,24 @@ export async function journalFigures(url: string, headers: Record<string, string
     for (let i = 0; i < runs; i++) xs.push((await get(path)).ms)
     return pct(xs, 50)
   }
-  for (const [label, from, to, firstTarget] of [
-    ['current year', `${year}-01-01`, `${year}-12-31`, 600],
-    ['one month', `${year}-06-01`, `${year}-06-30`, 150],
+  for (const [row, label, from, to, firstTarget] of [
+    ['journal-year', 'current year', `${year}-01-01`, `${year}-12-31`, 600],
+    ['journal-month', 'one month', `${year}-06-01`, `${year}-06-30`, 150],
   ] as const) {
     const first = `/bookkeeping/${companyId}/journal?from=${from}&to=${to}&limit=100`
     let cursor = (await get(first)).body.nextCursor
     for (let i = 1; i < depth && cursor; i++) cursor = (await get(`${first}&cursor=${encodeURIComponent(cursor)}`)).body.nextCursor
     if (!cursor) throw new Error(`journal ${label}: fewer than ${depth + 1} pages`)
     const base = `p50 ${(await median(`/company/${companyId}/charges-statistics?type=custom&startDate=${from}&endDate=${to}`)).toFixed(0)} ms statistics of the same period`
-    atMost(`journal ${label}, ${charges} charges, first page (with totals), p50`, await median(first), 'ms', firstTarget, base)
-    atMost(`journal ${label}, ${charges} charges, page ${depth + 1}, p50`, await median(`${first}&cursor=${encodeURIComponent(cursor)}`), 'ms', 100, base)
+    atMost(`${row}-first-page`, `journal ${label}, ${charges} charges, first page (with totals), p50`, await median(first), 'ms', firstTarget, base)
+    atMost(
+      `${row}-deep-page`,
+      `journal ${label}, ${charges} charges, page ${depth + 1}, p50`,
+      await median(`${first}&cursor=${encodeURIComponent(cursor)}`),
+      'ms',
+      100,
+      base,
+    )
   }
 }
 
@@ -149,7 +161,7 @@ const journalOnly = process.env.BENCH_STATISTICS === 'journal'
 export async function statisticsBenchmark(): Promise<void> {
   const server = await startServer()
   try {
-    const companyId = await seed(server.dir, 200_000, 5000)
+    const companyId = await seed(server.dir, CHARGES, 5000)
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -168,20 +180,27 @@ export async function statisticsBenchmark(): Promise<void> {
       }
       return xs
     }
-    const measure = async (charges: string, target: number, withP50: boolean) => {
+    const measure = async (charges: number, key: '200k' | '800k', target: number, withP50: boolean) => {
       await time(`/company/${companyId}/charges-statistics`, 3)
-      const health = await time('/health', 50)
+      const health = await time('/health', REQUESTS)
       const base = `p50 ${pct(health, 50).toFixed(1)} ms /api/health; ${directBaseline.toFixed(0)} ms summing invoices ⨝ lines directly`
       for (const type of ['current', 'heating-water'] as const) {
-        const xs = await time(`/company/${companyId}/charges-statistics?type=${type}`, 50)
-        if (withP50) atMost(`statistics ${type}, ${charges} charges, p50`, pct(xs, 50), 'ms', target, base)
-        atMost(`statistics ${type}, ${charges} charges, p95`, pct(xs, 95), 'ms', target, withP50 ? base : `p50 ${pct(xs, 50).toFixed(0)} ms; ${base}`)
+        const xs = await time(`/company/${companyId}/charges-statistics?type=${type}`, REQUESTS)
+        if (withP50) atMost(`statistics-${type}-${key}-p50`, `statistics ${type}, ${count(charges)} charges, p50`, pct(xs, 50), 'ms', target, base)
+        atMost(
+          `statistics-${type}-${key}-p95`,
+          `statistics ${type}, ${count(charges)} charges, p95`,
+          pct(xs, 95),
+          'ms',
+          target,
+          withP50 ? base : `p50 ${pct(xs, 50).toFixed(0)} ms; ${base}`,
+        )
       }
     }
-    if (!journalOnly) await measure('200,000', 150, true)
+    if (!journalOnly) await measure(CHARGES, '200k', 150, true)
 
     // 2. The bookkeeping journal at 200,000 charges.
-    await journalFigures(server.url, headers, companyId, '200,000')
+    await journalFigures(server.url, headers, companyId, count(CHARGES))
     if (journalOnly) return
 
     // 3. Export of a 500-row table in Chromium.
@@ -216,15 +235,29 @@ export async function statisticsBenchmark(): Promise<void> {
       }
       const first = await exportOnce()
       const again = [await exportOnce(), await exportOnce(), await exportOnce()]
-      atMost(`export ${rows}-row table, first click (loads xlsx)`, first, 'ms', 1000, `${rerender.toFixed(0)} ms trimming the table to 500 rows`)
-      atMost(`export ${rows}-row table, later clicks, median`, pct(again, 50), 'ms', 1000, `${rerender.toFixed(0)} ms trimming the table to 500 rows`)
+      atMost(
+        'export-first-click',
+        `export ${rows}-row table, first click (loads xlsx)`,
+        first,
+        'ms',
+        1000,
+        `${rerender.toFixed(0)} ms trimming the table to 500 rows`,
+      )
+      atMost(
+        'export-later-clicks',
+        `export ${rows}-row table, later clicks, median`,
+        pct(again, 50),
+        'ms',
+        1000,
+        `${rerender.toFixed(0)} ms trimming the table to 500 rows`,
+      )
     } finally {
       await browser.close()
     }
 
     // 4. The same company grown to 800,000 charges.
-    await seed(server.dir, 600_000, 5000 + AGREEMENTS)
-    await measure('800,000', 300, false)
+    await seed(server.dir, MORE, 5000 + Math.ceil(CHARGES / MONTHS))
+    await measure(CHARGES + MORE, '800k', 300, false)
   } catch (err) {
     console.error(`server output:\n${server.output().slice(-4000)}`)
     throw err
@@ -235,10 +268,7 @@ export async function statisticsBenchmark(): Promise<void> {
   }
 }
 
-if (process.argv[1]?.endsWith('bench/statistics.ts'))
-  statisticsBenchmark()
-    .then(() => process.exit(printTable() ? 1 : 0))
-    .catch((err: unknown) => {
-      console.error(err)
-      process.exit(1)
-    })
+if (process.argv[1]?.endsWith('bench/statistics.ts')) {
+  await runPart('statistics', statisticsBenchmark)
+  finish()
+}
