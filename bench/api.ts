@@ -265,8 +265,22 @@ function cpuRow(row: string, what: string, p: Load, f: Load, floorName = 'floor'
     ` (${CPU_TIMES}× floor)`,
   )
 }
+/**
+ * The event-loop delay under a load: its p99 ≤ 50 ms, or ≤ 1.5× the floor's where the floor,
+ * doing the same work, cannot keep 50 ms either (8 clients answered in one turn of the loop wait
+ * for each other on any server). The max is printed beside it: one collection can make it.
+ */
 function delayRow(row: string, what: string, p: Load, f: Load): void {
-  atMost(row, `event-loop delay max ${what}`, p.delay!.max, 'ms', 50, `floor ${f.delay!.max} ms max (p99 ${f.delay!.p99} ms); product p99 ${p.delay!.p99} ms`)
+  const target = Math.max(50, f.delay!.p99 * 1.5)
+  atMost(
+    row,
+    `event-loop delay p99 ${what}`,
+    p.delay!.p99,
+    'ms',
+    target,
+    `floor p99 ${f.delay!.p99} ms (max ${f.delay!.max} ms); product max ${p.delay!.max} ms`,
+    target > 50 ? ' (1.5× floor)' : '',
+  )
 }
 
 export async function apiBenchmark(): Promise<void> {
