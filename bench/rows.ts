@@ -4,7 +4,7 @@
  * disappear from the bench, and a new figure is added here with its code.
  */
 export const benchRows = {
-  offline: ['pull-5k', 'cold-start', 'replay', 'replay-exactly-once', 'pull-20k', 'first-route-js'],
+  offline: ['pull-5k', 'cold-start', 'cold-start-vs-floor', 'replay', 'replay-exactly-once', 'pull-20k', 'first-route-js'],
   'first-visit': ['precache', 'first-load-controlled', 'first-screen-ready'],
   billing: ['billing-rate', 'billing-vs-write-floor', 'billing-second-run', 'billing-rss'],
   statistics: [
