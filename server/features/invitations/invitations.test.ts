@@ -41,7 +41,7 @@ async function signIn(t: TestApp, userId: string, email: string) {
 }
 
 const invitations = async (t: TestApp, email: string) =>
-  (await mailsTo(t, email)).filter((m) => /invites you|inviterer dig|accept your|acceptér/i.test(m.subject))
+  (await mailsTo(t, email)).filter((m) => /invites you|inviterer dig|accept your|godkend din/i.test(m.subject))
 
 describe('invitations at scale (decision 0091)', () => {
   it('invites everyone with an agreement who never signed in, once each, in their language, with the set-password link and the agreement', async () => {
@@ -141,7 +141,7 @@ describe('invitations at scale (decision 0091)', () => {
     const toAccept = await invitations(t, people[1]!.email)
     expect(toAccept.map((m) => m.subject)).toEqual([
       'Andelsboligforeningen Solgården inviterer dig til Boligkasse',
-      'Påmindelse: acceptér din aftale med Andelsboligforeningen Solgården',
+      'Påmindelse: godkend din aftale med Andelsboligforeningen Solgården',
     ])
     expect(toAccept[1]!.text).not.toContain('reset-password')
     const reminded = await invitations(t, people[2]!.email)
