@@ -17,6 +17,7 @@ import { usePageTitle } from '../../lib/use-page-title'
 import { useSession } from '../auth/session'
 import { roleOf } from '../shell/navigation'
 import { useInvitations } from './use-invitations'
+import './invitations.css'
 
 type Notice = { variant: 'success' | 'error' | 'info'; text: string }
 
@@ -95,7 +96,7 @@ function Progress({ progress: p }: { progress: InvitationProgress }) {
         <p className="empty">
           <Trans>Nobody has an agreement with the association yet.</Trans>
         </p>
-      : <dl className="dashboard-figures invitations-figures">
+      : <dl className="invitations-figures">
           <div data-figure="signed-in">
             <dt>
               <Trans>Signed in</Trans>
@@ -161,9 +162,14 @@ function InviteAll(p: {
   }
   return (
     <div className="form-actions form-actions-start">
-      <Button onClick={() => setAsking(true)} disabled={p.notInvited === 0}>
+      <Button onClick={() => setAsking(true)} disabled={p.notInvited === 0} aria-describedby={p.notInvited === 0 ? 'invite-all-none' : undefined}>
         <Trans>Invite all who have not signed in</Trans>
       </Button>
+      {p.notInvited === 0 && (
+        <p id="invite-all-none" className="muted">
+          <Trans>Everyone who has not signed in has been invited. Reminders follow the rules below.</Trans>
+        </p>
+      )}
       <ConfirmDialog
         open={asking}
         title={t`Invite ${p.notInvited} people?`}
@@ -300,6 +306,8 @@ function PersonItem({
                 </>
               )}
             </>
+          : x.signedIn ?
+            t`Signed in`
           : t`Not invited yet`}
         </span>
       </div>
@@ -340,7 +348,7 @@ function Reminders({ settings, acts, save }: { settings: InvitationSettings; act
       <p className="field-hint">
         <Trans>A reminder goes to those who have not signed in yet, or have an agreement to accept. An address that bounced gets nothing more.</Trans>
       </p>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <Switch label={t`Send reminders`} checked={on} disabled={!acts} onChange={setOn} />
         <TextField
           label={t`Days after the last invitation or reminder`}
