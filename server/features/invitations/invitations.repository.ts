@@ -74,15 +74,20 @@ export interface DueSend {
   bounced: number
 }
 
-/** The next sends not claimed yet, oldest first, with what the mail needs about each person. */
+/**
+ * The next sends not claimed yet, oldest first, with what the mail needs about each person. On
+ * PostgreSQL the rows are locked for the batch's transaction and rows another instance's batch holds
+ * are skipped, so two instances send different batches at once and never wait on (or deadlock over)
+ * each other's claims; SQLite has one writer at a time anyway.
+ */
 const due = statement<[limit: number], DueSend>(
-  `SELECT s.company_id AS "companyId", s.user_id AS "userId", s.round AS "round", u.full_name AS "fullName",
+  (d) => `SELECT s.company_id AS "companyId", s.user_id AS "userId", s.round AS "round", u.full_name AS "fullName",
      u.email_address AS "emailAddress", u.language AS "language",
      CASE WHEN ${signedIn('u')} THEN 1 ELSE 0 END AS "signedIn", CASE WHEN ${bounced('u')} THEN 1 ELSE 0 END AS "bounced"
    FROM invitation_sends s JOIN users u ON u.id = s.user_id
    WHERE s.sent_at IS NULL
    ORDER BY s.queued_at, s.company_id, s.user_id, s.round
-   LIMIT ?`,
+   LIMIT ?${d.engine === 'postgres' ? ' FOR UPDATE OF s SKIP LOCKED' : ''}`,
 )
 
 export interface OpenAgreement {
