@@ -23,9 +23,12 @@ CREATE TABLE `invitation_settings` (
 );
 --> statement-breakpoint
 CREATE TABLE `mail_bounces` (
-	`email` text PRIMARY KEY NOT NULL,
+	`id` text PRIMARY KEY NOT NULL,
+	`email` text NOT NULL,
 	`kind` text NOT NULL,
 	`reason` text,
 	`mail_id` text,
 	`bounced_at` text NOT NULL
 );
+--> statement-breakpoint
+CREATE INDEX `mail_bounces_email` ON `mail_bounces` (`email`);

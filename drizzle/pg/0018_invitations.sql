@@ -19,7 +19,8 @@ CREATE TABLE "invitation_settings" (
 );
 --> statement-breakpoint
 CREATE TABLE "mail_bounces" (
-	"email" text PRIMARY KEY NOT NULL,
+	"id" text PRIMARY KEY NOT NULL,
+	"email" text NOT NULL,
 	"kind" text NOT NULL,
 	"reason" text,
 	"mail_id" text,
@@ -29,4 +30,5 @@ CREATE TABLE "mail_bounces" (
 ALTER TABLE "invitation_sends" ADD CONSTRAINT "invitation_sends_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitation_settings" ADD CONSTRAINT "invitation_settings_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "invitation_sends_queued" ON "invitation_sends" USING btree ("sent_at","queued_at");--> statement-breakpoint
-CREATE INDEX "invitation_sends_company" ON "invitation_sends" USING btree ("company_id","sent_at");
+CREATE INDEX "invitation_sends_company" ON "invitation_sends" USING btree ("company_id","sent_at");--> statement-breakpoint
+CREATE INDEX "mail_bounces_email" ON "mail_bounces" USING btree ("email");

@@ -35,10 +35,15 @@ export const invitationSends = pgTable(
   ],
 )
 
-export const mailBounces = pgTable('mail_bounces', {
-  email: text('email').primaryKey(),
-  kind: text('kind', { enum: ['HARD', 'COMPLAINT'] }).notNull(),
-  reason: text('reason'),
-  mailId: text('mail_id'),
-  bouncedAt: text('bounced_at').notNull(),
-})
+export const mailBounces = pgTable(
+  'mail_bounces',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    kind: text('kind', { enum: ['HARD', 'COMPLAINT'] }).notNull(),
+    reason: text('reason'),
+    mailId: text('mail_id'),
+    bouncedAt: text('bounced_at').notNull(),
+  },
+  (t) => [index('mail_bounces_email').on(t.email)],
+)

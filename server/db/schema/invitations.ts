@@ -51,15 +51,23 @@ export const invitationSends = sqliteTable(
 
 /**
  * Addresses the mail provider reported as bounced for good (a hard bounce) or as a complaint
- * (docs/decisions/0091), one row an address (lower-cased): no invitation or reminder goes to it
- * any more, and staff see it. A person with a new address is invited again.
+ * (docs/decisions/0091): no invitation or reminder goes to them any more, and staff see it. A
+ * person with a new address is invited again. One row an address in practice (a notice for an
+ * address already listed updates its row), but not a unique key: the erasure's sweep (decision 0069)
+ * replaces an erased person's address with the same placeholder in every row that holds one.
  */
-export const mailBounces = sqliteTable('mail_bounces', {
-  email: text('email').primaryKey(),
-  kind: text('kind', { enum: ['HARD', 'COMPLAINT'] }).notNull(),
-  /** The provider's reason (its diagnostic text), at most 500 characters. */
-  reason: text('reason'),
-  /** Our mail the bounce is about (from its Message-ID), when the provider says. */
-  mailId: text('mail_id'),
-  bouncedAt: text('bounced_at').notNull(),
-})
+export const mailBounces = sqliteTable(
+  'mail_bounces',
+  {
+    id: text('id').primaryKey(),
+    /** The address, lower-cased as users' addresses are stored. */
+    email: text('email').notNull(),
+    kind: text('kind', { enum: ['HARD', 'COMPLAINT'] }).notNull(),
+    /** The provider's reason (its diagnostic text), at most 500 characters. */
+    reason: text('reason'),
+    /** Our mail the bounce is about (from its Message-ID), when the provider says. */
+    mailId: text('mail_id'),
+    bouncedAt: text('bounced_at').notNull(),
+  },
+  (t) => [index('mail_bounces_email').on(t.email)],
+)

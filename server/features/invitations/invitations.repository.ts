@@ -3,6 +3,7 @@ import type { Db } from '../../db/client'
 import { statement, type Dialect } from '../../db/statement'
 import { invitationSends, invitationSettings, mailBounces } from '../../db/schema/invitations'
 import type { Language } from '../../../shared/contract/common'
+import { newId } from '../../lib/ids'
 
 /**
  * Who is invited (docs/decisions/0091), the one place that says so: everyone with a living
@@ -256,11 +257,15 @@ export const invitationsRepository = {
     await db.insert(invitationSettings).values(row).onConflictDoUpdate({ target: invitationSettings.companyId, set: rest }).run()
   },
 
-  /** Records a bounce or complaint of an address (the latest wins). */
-  bounce: async (db: Db, row: typeof mailBounces.$inferInsert): Promise<void> => {
+  /** Records a bounce or complaint of an address: the latest notice wins (an address listed already has its row updated). */
+  bounce: async (db: Db, row: Omit<typeof mailBounces.$inferInsert, 'id'>): Promise<void> => {
     const { email, ...rest } = row
-    void email
-    await db.insert(mailBounces).values(row).onConflictDoUpdate({ target: mailBounces.email, set: rest }).run()
+    const updated = await db.update(mailBounces).set(rest).where(eq(mailBounces.email, email)).run()
+    if (updated.changes === 0)
+      await db
+        .insert(mailBounces)
+        .values({ id: newId(), ...row })
+        .run()
   },
 
   /** The queued sends of an association, oldest first (tests and the screen's count). */

@@ -10,6 +10,8 @@ import { invitationSends } from '../../db/schema/invitations'
 import { newId } from '../../lib/ids'
 import { bounceRequest, mailsTo, residents, sendAll, WEBHOOK_SECRET } from './test-helpers'
 import { companyIds } from '../companies/test-helpers'
+import { eraseOnRequest } from '../personal-data/test-helpers'
+import { mailBounces } from '../../db/schema/invitations'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -214,6 +216,21 @@ describe('invitations at scale (decision 0091)', () => {
     await sendAll(t)
     expect(await invitations(t, people[0]!.email)).toHaveLength(1)
     expect(await invitations(t, people[1]!.email)).toHaveLength(2)
+  })
+
+  it('lets two bounced people be erased: their addresses leave the bounce list (decision 0069)', async () => {
+    const { t, main, people } = await setup(2)
+    for (const p of people) {
+      expect((await t.call('POST', '/webhooks/mail-bounce', bounceRequest({ type: 'complaint', email: p.email }, t.clock.now()))).status).toBe(202)
+      await t.db.update(agreements).set({ status: 'CLOSED' }).where(eq(agreements.id, p.agreementId)).run()
+    }
+    for (const p of people) {
+      const erased = await eraseOnRequest(t, demo.superadmin, main, p.id)
+      expect(erased.status, JSON.stringify(erased.json)).toBeLessThan(300)
+    }
+    const left = (await t.db.select().from(mailBounces).all()).map((b) => b.email)
+    expect(left).toHaveLength(2)
+    for (const p of people) expect(left).not.toContain(p.email)
   })
 
   it('takes no bounce notice without MAIL_WEBHOOK_SECRET (404)', async () => {
