@@ -76,6 +76,7 @@ const tableOwners = {
   erasures: ['personal-data'],
   forum: ['forum'],
   invoices: ['billing'],
+  invitations: ['invitations'], // invitations at scale, their reminders and bounced addresses (docs/decisions/0091)
   knowledge: ['articles', 'specialists'], // articles and their attachments; specialists
   lending: ['lending'],
   market: ['market'],

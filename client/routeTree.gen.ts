@@ -19,6 +19,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as AuthAccountStatementRouteImport } from './routes/_auth/account-statement'
 import { Route as AuthDebtorsRouteImport } from './routes/_auth/debtors'
 import { Route as AuthHomeRouteImport } from './routes/_auth/home'
+import { Route as AuthInvitationsRouteImport } from './routes/_auth/invitations'
 import { Route as AuthLogsRouteImport } from './routes/_auth/logs'
 import { Route as AuthNotificationsRouteImport } from './routes/_auth/notifications'
 import { Route as AuthStatisticsRouteImport } from './routes/_auth/statistics'
@@ -135,6 +136,11 @@ const AuthDebtorsRoute = AuthDebtorsRouteImport.update({
 const AuthHomeRoute = AuthHomeRouteImport.update({
   id: '/home',
   path: '/home',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthInvitationsRoute = AuthInvitationsRouteImport.update({
+  id: '/invitations',
+  path: '/invitations',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthLogsRoute = AuthLogsRouteImport.update({
@@ -500,6 +506,7 @@ export interface FileRoutesByFullPath {
   '/account-statement': typeof AuthAccountStatementRoute
   '/debtors': typeof AuthDebtorsRoute
   '/home': typeof AuthHomeRoute
+  '/invitations': typeof AuthInvitationsRoute
   '/logs': typeof AuthLogsRoute
   '/notifications': typeof AuthNotificationsRoute
   '/statistics': typeof AuthStatisticsRoute
@@ -579,6 +586,7 @@ export interface FileRoutesByTo {
   '/account-statement': typeof AuthAccountStatementRoute
   '/debtors': typeof AuthDebtorsRoute
   '/home': typeof AuthHomeRoute
+  '/invitations': typeof AuthInvitationsRoute
   '/logs': typeof AuthLogsRoute
   '/notifications': typeof AuthNotificationsRoute
   '/statistics': typeof AuthStatisticsRoute
@@ -660,6 +668,7 @@ export interface FileRoutesById {
   '/_auth/account-statement': typeof AuthAccountStatementRoute
   '/_auth/debtors': typeof AuthDebtorsRoute
   '/_auth/home': typeof AuthHomeRoute
+  '/_auth/invitations': typeof AuthInvitationsRoute
   '/_auth/logs': typeof AuthLogsRoute
   '/_auth/notifications': typeof AuthNotificationsRoute
   '/_auth/statistics': typeof AuthStatisticsRoute
@@ -741,6 +750,7 @@ export interface FileRouteTypes {
     | '/account-statement'
     | '/debtors'
     | '/home'
+    | '/invitations'
     | '/logs'
     | '/notifications'
     | '/statistics'
@@ -820,6 +830,7 @@ export interface FileRouteTypes {
     | '/account-statement'
     | '/debtors'
     | '/home'
+    | '/invitations'
     | '/logs'
     | '/notifications'
     | '/statistics'
@@ -900,6 +911,7 @@ export interface FileRouteTypes {
     | '/_auth/account-statement'
     | '/_auth/debtors'
     | '/_auth/home'
+    | '/_auth/invitations'
     | '/_auth/logs'
     | '/_auth/notifications'
     | '/_auth/statistics'
@@ -1052,6 +1064,13 @@ declare module '@tanstack/react-router' {
       path: '/home'
       fullPath: '/home'
       preLoaderRoute: typeof AuthHomeRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/invitations': {
+      id: '/_auth/invitations'
+      path: '/invitations'
+      fullPath: '/invitations'
+      preLoaderRoute: typeof AuthInvitationsRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/logs': {
@@ -1537,6 +1556,7 @@ interface AuthRouteChildren {
   AuthAccountStatementRoute: typeof AuthAccountStatementRoute
   AuthDebtorsRoute: typeof AuthDebtorsRoute
   AuthHomeRoute: typeof AuthHomeRoute
+  AuthInvitationsRoute: typeof AuthInvitationsRoute
   AuthLogsRoute: typeof AuthLogsRoute
   AuthNotificationsRoute: typeof AuthNotificationsRoute
   AuthStatisticsRoute: typeof AuthStatisticsRoute
@@ -1609,6 +1629,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthAccountStatementRoute: AuthAccountStatementRoute,
   AuthDebtorsRoute: AuthDebtorsRoute,
   AuthHomeRoute: AuthHomeRoute,
+  AuthInvitationsRoute: AuthInvitationsRoute,
   AuthLogsRoute: AuthLogsRoute,
   AuthNotificationsRoute: AuthNotificationsRoute,
   AuthStatisticsRoute: AuthStatisticsRoute,

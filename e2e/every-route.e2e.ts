@@ -379,6 +379,7 @@ function routesOf(role: string): Step[] {
         { path: '/account-statement' },
         { path: `/account-statement?userId=${i.acceptedMember}`, snap: 'account-statement-staff' },
         { path: '/bookkeeping' },
+        { path: '/invitations' },
         { path: '/bookkeeping/accounts' },
         { path: '/messages/create', then: [emptyMessage] },
         { path: `/messages/${i.draft}` },

@@ -50,6 +50,7 @@ import { articlesModule } from './features/articles'
 import { specialistsModule } from './features/specialists'
 import { forumModule } from './features/forum'
 import { personalDataModule } from './features/personal-data'
+import { invitationsModule } from './features/invitations'
 import { storageModule } from './features/storage'
 import { liveModule } from './features/live'
 import { pushModule } from './features/push'
@@ -91,6 +92,7 @@ export const modules: readonly FeatureModule[] = [
   storageModule,
   pushModule,
   liveModule,
+  invitationsModule,
 ]
 
 /** Tables of the platform itself, owned by no feature: the write middleware's Idempotency-Keys and the mail outbox. */

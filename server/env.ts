@@ -47,6 +47,11 @@ const EnvSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   CLIENT_DIR: z.string().min(1).optional(),
+  /**
+   * The shared secret the mail provider signs its bounce notices with (POST /api/webhooks/mail-bounce,
+   * Standard Webhooks signatures; docs/decisions/0091): at least 16 characters, or `whsec_<base64>`; unset: the route answers 404.
+   */
+  MAIL_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Billing (docs/DOMAIN.md "Billing rules"): days before the due date a regular charge is created (Vipps needs ≥ 1). */
   BILLING_LEAD_DAYS: z.coerce.number().int().min(1).max(14).default(3),
   /** Days after a failed charge on which the member is reminded, comma-separated. */
@@ -145,6 +150,8 @@ export interface Config {
   metrics: { token: string | undefined; port: number | undefined; host: string }
   /** The built web client to serve; undefined: dist/client of this checkout. */
   clientDir: string | undefined
+  /** MAIL_WEBHOOK_SECRET: bounce notices of the mail provider are taken only with it (docs/decisions/0091). */
+  mailWebhookSecret: string | undefined
   billing: { leadDays: number; reminderDays: number[]; debtCollectionDays: number }
   /** CLAIM_LEASE_SECONDS in milliseconds. */
   claimLeaseMs: number
@@ -187,6 +194,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY === '1',
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     clientDir: e.CLIENT_DIR,
+    mailWebhookSecret: e.MAIL_WEBHOOK_SECRET,
     billing: {
       leadDays: e.BILLING_LEAD_DAYS,
       reminderDays: e.BILLING_REMINDER_DAYS.split(',').map((d) => Number(d.trim())),

@@ -30,7 +30,7 @@ describe('sidebarSections', () => {
   it('gives company admin staff companies, debtors and charges but not system logs', () => {
     for (const role of ['ADMINISTRATOR', 'ACCOUNTANT', 'CHAIRMAN'] as const) {
       expect(outline(member(role))).toEqual([
-        'Administration: Companies',
+        'Administration: Companies, Invitations',
         'Communication: Messages, Documents, General assembly',
         'Account: Agreements, Profile',
         'Economy: Invoices, Account statement, Debtors, Charges, Bookkeeping',
@@ -73,7 +73,7 @@ describe('sidebarSections', () => {
       ],
       currentCompany: other,
     }
-    expect(outline(user)[0]).toBe('Administration: Companies')
+    expect(outline(user)[0]).toBe('Administration: Companies, Invitations')
   })
 
   it('gives an ordinary user agreements, profile, invoices, the market, lending and Knowledge (articles, specialists, forum)', () => {

@@ -27,6 +27,7 @@ export type NavPath =
   | '/markets/share'
   | '/markets/swap'
   | '/lending'
+  | '/invitations'
 
 export interface NavLink {
   to: NavPath
@@ -64,6 +65,8 @@ export function sidebarSections(user: User): NavSection[] {
       links: [
         ...when(superAdmin || staff, { to: '/companies' as const, label: msg`Companies` }),
         ...when(superAdmin, { to: '/logs' as const, label: msg`System Logs` }),
+        // Invitations at scale (decision 0091): company admin staff invite (a board member may read the page, but it is not theirs to act on).
+        ...when(staff, { to: '/invitations' as const, label: msg`Invitations` }),
       ],
     },
     // Messages work for real (decision 0025), so Communication shows in production too; so do the

@@ -144,6 +144,15 @@ export const authRepository = {
     await db.insert(passwordResets).values(row).run()
   },
 
+  /** Many reset (invitation) links at once, 100 rows a statement. */
+  insertResets: async (db: Db, rows: readonly (typeof passwordResets.$inferInsert)[]): Promise<void> => {
+    for (let i = 0; i < rows.length; i += 100)
+      await db
+        .insert(passwordResets)
+        .values(rows.slice(i, i + 100))
+        .run()
+  },
+
   resetByTokenHash: async (db: Db, tokenHash: string) => await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).get(),
 
   markResetUsed: async (db: Db, id: string, at: string): Promise<void> => {
