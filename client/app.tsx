@@ -44,7 +44,8 @@ async function loadMutationKinds(): Promise<void> {
 async function start() {
   configureApi({
     getToken: () => sessionStore.get().token,
-    getLocale: currentLocale,
+    // The session's check may go out before the catalog is active: until then, the language it will be in.
+    getLocale: () => (i18n.locale ? currentLocale() : storedLocale()),
     onUnauthorized: (token) => {
       // Only the session that used this token ends. A token being tried for the first time
       // (sign-in, ?authToken=) has no session yet: its caller reports the failure.
@@ -55,6 +56,12 @@ async function start() {
       if (hadSession) void router.navigate({ to: '/login' })
     },
   })
+  // The first screen waits for the catalog of its language and for the session's start-up check
+  // (route guards await it): both are asked for first, so the files fetched beside them (the
+  // queued-change kinds below) do not queue ahead of them in the service worker (docs/OFFLINE.md
+  // "Cold start").
+  const localeActivated = activateLocale(storedLocale(), { remember: false })
+  void startSession()
   // Every kind of queued change, with its name, before the engine reads the queue (docs/OFFLINE.md "Outbox"): its
   // own chunk, fetched beside the locale, so the first screen does not wait for it (a screen that
   // shows queued changes imports its feature's kinds itself). The sync session starts once it is in.
@@ -77,8 +84,7 @@ async function start() {
   })
   installGlobalErrorReporting()
   void loadAppEnv()
-  await activateLocale(storedLocale(), { remember: false })
-  void startSession()
+  await localeActivated
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
