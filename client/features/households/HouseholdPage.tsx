@@ -23,6 +23,7 @@ import { NotKeptError } from '../../sync/outcomes'
 import { useRecord } from '../../sync/use-record'
 import { useSync, useSyncStatus, type SyncHandle } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
+import { agreementStatusLabels } from '../agreements/labels'
 import { useAgreements } from '../agreements/use-agreements'
 import { addResident, registerMove, updateHousehold } from './household-mutations'
 import { householdTypeLabels, residentKindLabels } from './labels'
@@ -306,7 +307,7 @@ function AddResident({ handle, household: h }: { handle: SyncHandle; household: 
 }
 
 function Agreements({ handle, household: h, admin }: { handle: SyncHandle; household: HouseholdView; admin: boolean }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const locale = useLocale()
   const rows = useAgreements(handle, h.companyId ?? null)
   const own = (rows ?? []).filter((a) => a.addresses?.some((x) => x.id === h.id)).sort((a, b) => ((a.createdAt ?? '') < (b.createdAt ?? '') ? 1 : -1))
@@ -328,7 +329,7 @@ function Agreements({ handle, household: h, admin }: { handle: SyncHandle; house
                 </Trans>
               </Link>{' '}
               <span className="muted">
-                {a.status} · {a.price == null ? '' : formatMoney(a.price, locale)}
+                {a.status ? i18n._(agreementStatusLabels[a.status]) : ''} · {a.price == null ? '' : formatMoney(a.price, locale)}
                 {a.terminationDate ? ` · ${formatDate(a.terminationDate, locale)}` : ''}
               </span>
             </li>
