@@ -6,6 +6,9 @@ import { agreements, charges } from '../../db/schema/agreements'
 import { invoices } from '../../db/schema/invoices'
 import { acceptedWithCollectedCharge, createAgreement } from '../agreements/test-helpers'
 import { addResident, householdFixtures, registerMove } from './test-helpers'
+import { householdResidents } from '../../db/schema/households'
+import { ERASED_NAME } from '../../../shared/contract/personal-data'
+import { eraseOnRequest, newMember, zq } from '../personal-data/test-helpers'
 
 describe('households (docs/PRODUCT.md "Households")', () => {
   it('keeps type, area, allocation figure and external number exactly, and refuses bad figures in the reader’s language', async () => {
@@ -193,5 +196,26 @@ describe('moves (docs/DOMAIN.md "Moves and the final settlement")', () => {
     expect((await registerMove(t, f.admin, f.household, { moveDate: '2026-11-01', leaving: [leaving] })).status).toBe(400)
     expect((await registerMove(t, f.admin, f.addressIds[1]!, { moveDate: '2026-12-11', leaving: [leaving] })).status).toBe(400)
     expect((await registerMove(t, f.admin, f.household, { moveDate: '2026-12-11' })).status).toBe(400)
+  })
+})
+
+describe('erasure (docs/decisions/0069, 0090)', () => {
+  it('keeps where an erased member lived, under the erased name', async () => {
+    const t = await testApp()
+    const m = await newMember(t)
+    const f = await householdFixtures(t)
+    // The name as the staff typed it, not the account's: the identifier sweep would not find it.
+    await addResident(t, f.admin, f.household, {
+      fullName: 'Zeb Q.',
+      emailAddress: zq.email,
+      kind: 'TENANT',
+      moveInDate: '2020-01-01',
+      moveOutDate: '2024-01-01',
+    })
+    await t.db.update(agreements).set({ status: 'CLOSED' }).where(eq(agreements.id, m.agreementId)).run()
+    const erased = await eraseOnRequest(t, demo.chairman, m.main, m.userId)
+    expect(erased.status, JSON.stringify(erased.json)).toBe(200)
+    const stays = await t.db.select().from(householdResidents).where(eq(householdResidents.userId, m.userId)).all()
+    expect(stays.map((r) => [r.fullName, r.moveInDate, r.moveOutDate])).toEqual([[ERASED_NAME, '2020-01-01', '2024-01-01']])
   })
 })
