@@ -27,6 +27,7 @@ import { agreementStatusLabels } from '../agreements/labels'
 import { useAgreements } from '../agreements/use-agreements'
 import { addResident, registerMove, updateHousehold } from './household-mutations'
 import { householdTypeLabels, residentKindLabels } from './labels'
+import './households.css'
 import { addressLine, fetchSettlement, useHousehold, type HouseholdView } from './use-households'
 
 /**

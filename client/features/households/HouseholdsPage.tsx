@@ -12,6 +12,7 @@ import { todayIso } from '../../lib/format'
 import { usePageTitle } from '../../lib/use-page-title'
 import { useSync } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
+import './households.css'
 import { householdTypeLabels } from './labels'
 import { addressLine, searchHouseholds, useHouseholds } from './use-households'
 
