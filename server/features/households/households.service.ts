@@ -168,6 +168,11 @@ export class HouseholdsService {
     return (await this.views(actor, [await this.readable(actor, id)]))[0]!
   }
 
+  /** Whether anyone ever lived in the household (its address then stays: the companies module asks). */
+  async hasResidents(householdId: string): Promise<boolean> {
+    return (await repo.residentsOf(this.deps.db, [householdId])).length > 0
+  }
+
   // ---- changes
 
   async update(actor: Actor, id: string, input: UpdateHouseholdRequest, ifMatch?: number): Promise<Household> {

@@ -219,3 +219,13 @@ describe('erasure (docs/decisions/0069, 0090)', () => {
     expect(stays.map((r) => [r.fullName, r.moveInDate, r.moveOutDate])).toEqual([[ERASED_NAME, '2020-01-01', '2024-01-01']])
   })
 })
+
+describe('addresses and households', () => {
+  it('an address whose household had residents cannot be deleted (its history stays)', async () => {
+    const t = await testApp()
+    const f = await householdFixtures(t)
+    await addResident(t, f.admin, f.household, { fullName: 'A', emailAddress: 'a@example.dk', kind: 'TENANT', moveInDate: '2020-01-01' })
+    const res = await t.call('DELETE', `/company/${f.main}/addresses/${f.household}`, { token: f.admin, headers: { 'Idempotency-Key': v7() } })
+    expect(res.status, JSON.stringify(res.json)).toBe(409)
+  })
+})
