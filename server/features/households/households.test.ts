@@ -93,6 +93,9 @@ describe('households (docs/PRODUCT.md "Households")', () => {
     const members = await t.services.residency.members(f.main)
     expect(members.map((m) => m.emailAddress)).toContain(demo.resident)
     expect(members.map((m) => m.emailAddress)).not.toContain('tidligere@example.dk')
+    // A message to the address reaches who lives there now.
+    expect((await t.services.residency.residentsAt(f.household)).map((m) => m.emailAddress)).toEqual([demo.resident])
+    expect(await t.services.residency.isResident(own.json.residents[0].userId, f.main)).toBe(true)
     const sync = await t.call('GET', '/sync', { token: resident })
     expect(sync.json.changes.filter((c: { entity: string }) => c.entity === 'household').map((c: { id: string }) => c.id)).toEqual([f.household])
   })
