@@ -194,6 +194,30 @@ describe('moves (docs/DOMAIN.md "Moves and the final settlement")', () => {
     expect(notes.map((n) => n.totalOre)).toEqual([103_010])
   })
 
+  it('ends an agreement not yet accepted without a last payment, and refuses a settlement date that is no date', async () => {
+    const t = await testApp()
+    const f = await householdFixtures(t)
+    const agreement = await createAgreement(t, {}, f.admin)
+    const added = await addResident(t, f.admin, f.household, {
+      fullName: 'Sofie Jensen',
+      emailAddress: demo.resident,
+      kind: 'OWNER',
+      moveInDate: '2020-01-01',
+      isPayer: true,
+    })
+    expect((await t.call('GET', `/households/${f.household}/settlement?date=11-12-2026`, { token: f.admin })).status).toBe(400)
+    const preview = await t.call('GET', `/households/${f.household}/settlement?date=2026-12-11`, { token: f.admin })
+    expect(preview.json).toMatchObject({ agreementId: agreement.id, lastPaymentPossible: false })
+    const moved = await registerMove(t, f.admin, f.household, { moveDate: '2026-12-11', leaving: [added.json.residents[0].id] })
+    expect(moved.status, JSON.stringify(moved.json)).toBe(201)
+    expect((await t.db.select().from(agreements).where(eq(agreements.id, agreement.id)).get())!).toMatchObject({
+      status: 'CANCELED',
+      terminationDate: '2026-12-11',
+      finalPaymentRequired: false,
+    })
+    expect((await t.db.select().from(charges).where(eq(charges.agreementId, agreement.id)).all()).filter((c) => c.kind === 'FINAL')).toEqual([])
+  })
+
   it('refuses a move in the past, a resident of another household and a move with nobody', async () => {
     const { t, f, leaving } = await occupied()
     expect((await registerMove(t, f.admin, f.household, { moveDate: '2026-11-01', leaving: [leaving] })).status).toBe(400)
