@@ -75,6 +75,7 @@ const tableOwners = {
   documents: ['documents'],
   erasures: ['personal-data'],
   forum: ['forum'],
+  households: ['households'], // households, their residents over time and their moves (docs/decisions/0090)
   invoices: ['billing'],
   invitations: ['invitations'], // invitations at scale, their reminders and bounced addresses (docs/decisions/0091)
   knowledge: ['articles', 'specialists'], // articles and their attachments; specialists
@@ -112,10 +113,14 @@ const tableReadersAllowed = [
   { feature: 'auth', schema: ['users'], why: 'sign-in rows' },
   // Demo and bench data: writes the users, addresses and providers its agreements need.
   { feature: 'agreements', schema: ['companies', 'payments', 'users'], why: 'bulk test data; member names and staff in its queries' },
+  // Who lives where (residency.service.ts): a household's current residents are residents of the association, in the same statement as the agreements' members (docs/decisions/0090).
+  { feature: 'agreements', schema: ['households'], why: 'current residents in the residency queries' },
   // The statement joins the member, their agreements, charges, invoices and the company's name.
   { feature: 'account-statement', schema: ['agreements', 'companies', 'invoices', 'users'], why: 'statement query' },
   // A company's list of associations with heating-water periods; their names in assembly lists.
   { feature: 'assemblies', schema: ['companies'], why: 'company names and periods' },
+  // A household is an address (docs/decisions/0090): its list and search join the addresses; residents' names and e-mail addresses.
+  { feature: 'households', schema: ['companies', 'users'], why: 'household list join; residents' },
   // Members' names, e-mail addresses and phones in the member list.
   { feature: 'companies', schema: ['users'], why: 'member list join' },
   // The uploader's name in document lists.

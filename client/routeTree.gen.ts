@@ -48,6 +48,8 @@ import { Route as AuthDocumentsNewRouteImport } from './routes/_auth/documents/n
 import { Route as AuthForumIndexRouteImport } from './routes/_auth/forum/index'
 import { Route as AuthForumNewRouteImport } from './routes/_auth/forum/new'
 import { Route as AuthForumReportsRouteImport } from './routes/_auth/forum/reports'
+import { Route as AuthHouseholdsIndexRouteImport } from './routes/_auth/households/index'
+import { Route as AuthHouseholdsIdRouteImport } from './routes/_auth/households/$id'
 import { Route as AuthInvoicesIndexRouteImport } from './routes/_auth/invoices/index'
 import { Route as AuthInvoicesIdRouteImport } from './routes/_auth/invoices/$id'
 import { Route as AuthLendingIndexRouteImport } from './routes/_auth/lending/index'
@@ -281,6 +283,16 @@ const AuthForumNewRoute = AuthForumNewRouteImport.update({
 const AuthForumReportsRoute = AuthForumReportsRouteImport.update({
   id: '/forum/reports',
   path: '/forum/reports',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthHouseholdsIndexRoute = AuthHouseholdsIndexRouteImport.update({
+  id: '/households/',
+  path: '/households/',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthHouseholdsIdRoute = AuthHouseholdsIdRouteImport.update({
+  id: '/households/$id',
+  path: '/households/$id',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthInvoicesIndexRoute = AuthInvoicesIndexRouteImport.update({
@@ -528,6 +540,7 @@ export interface FileRoutesByFullPath {
   '/documents/new': typeof AuthDocumentsNewRoute
   '/forum/new': typeof AuthForumNewRoute
   '/forum/reports': typeof AuthForumReportsRoute
+  '/households/$id': typeof AuthHouseholdsIdRoute
   '/invoices/$id': typeof AuthInvoicesIdRoute
   '/lending/new': typeof AuthLendingNewRoute
   '/markets/buy': typeof AuthMarketsBuyRoute
@@ -546,6 +559,7 @@ export interface FileRoutesByFullPath {
   '/companies/': typeof AuthCompaniesIndexRoute
   '/documents/': typeof AuthDocumentsIndexRoute
   '/forum/': typeof AuthForumIndexRoute
+  '/households/': typeof AuthHouseholdsIndexRoute
   '/invoices/': typeof AuthInvoicesIndexRoute
   '/lending/': typeof AuthLendingIndexRoute
   '/messages/': typeof AuthMessagesIndexRoute
@@ -608,6 +622,7 @@ export interface FileRoutesByTo {
   '/documents/new': typeof AuthDocumentsNewRoute
   '/forum/new': typeof AuthForumNewRoute
   '/forum/reports': typeof AuthForumReportsRoute
+  '/households/$id': typeof AuthHouseholdsIdRoute
   '/invoices/$id': typeof AuthInvoicesIdRoute
   '/lending/new': typeof AuthLendingNewRoute
   '/markets/buy': typeof AuthMarketsBuyRoute
@@ -626,6 +641,7 @@ export interface FileRoutesByTo {
   '/companies': typeof AuthCompaniesIndexRoute
   '/documents': typeof AuthDocumentsIndexRoute
   '/forum': typeof AuthForumIndexRoute
+  '/households': typeof AuthHouseholdsIndexRoute
   '/invoices': typeof AuthInvoicesIndexRoute
   '/lending': typeof AuthLendingIndexRoute
   '/messages': typeof AuthMessagesIndexRoute
@@ -690,6 +706,7 @@ export interface FileRoutesById {
   '/_auth/documents/new': typeof AuthDocumentsNewRoute
   '/_auth/forum/new': typeof AuthForumNewRoute
   '/_auth/forum/reports': typeof AuthForumReportsRoute
+  '/_auth/households/$id': typeof AuthHouseholdsIdRoute
   '/_auth/invoices/$id': typeof AuthInvoicesIdRoute
   '/_auth/lending/new': typeof AuthLendingNewRoute
   '/_auth/markets/buy': typeof AuthMarketsBuyRoute
@@ -708,6 +725,7 @@ export interface FileRoutesById {
   '/_auth/companies/': typeof AuthCompaniesIndexRoute
   '/_auth/documents/': typeof AuthDocumentsIndexRoute
   '/_auth/forum/': typeof AuthForumIndexRoute
+  '/_auth/households/': typeof AuthHouseholdsIndexRoute
   '/_auth/invoices/': typeof AuthInvoicesIndexRoute
   '/_auth/lending/': typeof AuthLendingIndexRoute
   '/_auth/messages/': typeof AuthMessagesIndexRoute
@@ -772,6 +790,7 @@ export interface FileRouteTypes {
     | '/documents/new'
     | '/forum/new'
     | '/forum/reports'
+    | '/households/$id'
     | '/invoices/$id'
     | '/lending/new'
     | '/markets/buy'
@@ -790,6 +809,7 @@ export interface FileRouteTypes {
     | '/companies/'
     | '/documents/'
     | '/forum/'
+    | '/households/'
     | '/invoices/'
     | '/lending/'
     | '/messages/'
@@ -852,6 +872,7 @@ export interface FileRouteTypes {
     | '/documents/new'
     | '/forum/new'
     | '/forum/reports'
+    | '/households/$id'
     | '/invoices/$id'
     | '/lending/new'
     | '/markets/buy'
@@ -870,6 +891,7 @@ export interface FileRouteTypes {
     | '/companies'
     | '/documents'
     | '/forum'
+    | '/households'
     | '/invoices'
     | '/lending'
     | '/messages'
@@ -933,6 +955,7 @@ export interface FileRouteTypes {
     | '/_auth/documents/new'
     | '/_auth/forum/new'
     | '/_auth/forum/reports'
+    | '/_auth/households/$id'
     | '/_auth/invoices/$id'
     | '/_auth/lending/new'
     | '/_auth/markets/buy'
@@ -951,6 +974,7 @@ export interface FileRouteTypes {
     | '/_auth/companies/'
     | '/_auth/documents/'
     | '/_auth/forum/'
+    | '/_auth/households/'
     | '/_auth/invoices/'
     | '/_auth/lending/'
     | '/_auth/messages/'
@@ -1269,6 +1293,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthForumReportsRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/households/': {
+      id: '/_auth/households/'
+      path: '/households'
+      fullPath: '/households/'
+      preLoaderRoute: typeof AuthHouseholdsIndexRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/households/$id': {
+      id: '/_auth/households/$id'
+      path: '/households/$id'
+      fullPath: '/households/$id'
+      preLoaderRoute: typeof AuthHouseholdsIdRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/invoices/': {
       id: '/_auth/invoices/'
       path: '/invoices'
@@ -1576,6 +1614,7 @@ interface AuthRouteChildren {
   AuthDocumentsNewRoute: typeof AuthDocumentsNewRoute
   AuthForumNewRoute: typeof AuthForumNewRoute
   AuthForumReportsRoute: typeof AuthForumReportsRoute
+  AuthHouseholdsIdRoute: typeof AuthHouseholdsIdRoute
   AuthInvoicesIdRoute: typeof AuthInvoicesIdRoute
   AuthLendingNewRoute: typeof AuthLendingNewRoute
   AuthMarketsBuyRoute: typeof AuthMarketsBuyRoute
@@ -1594,6 +1633,7 @@ interface AuthRouteChildren {
   AuthCompaniesIndexRoute: typeof AuthCompaniesIndexRoute
   AuthDocumentsIndexRoute: typeof AuthDocumentsIndexRoute
   AuthForumIndexRoute: typeof AuthForumIndexRoute
+  AuthHouseholdsIndexRoute: typeof AuthHouseholdsIndexRoute
   AuthInvoicesIndexRoute: typeof AuthInvoicesIndexRoute
   AuthLendingIndexRoute: typeof AuthLendingIndexRoute
   AuthMessagesIndexRoute: typeof AuthMessagesIndexRoute
@@ -1649,6 +1689,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthDocumentsNewRoute: AuthDocumentsNewRoute,
   AuthForumNewRoute: AuthForumNewRoute,
   AuthForumReportsRoute: AuthForumReportsRoute,
+  AuthHouseholdsIdRoute: AuthHouseholdsIdRoute,
   AuthInvoicesIdRoute: AuthInvoicesIdRoute,
   AuthLendingNewRoute: AuthLendingNewRoute,
   AuthMarketsBuyRoute: AuthMarketsBuyRoute,
@@ -1667,6 +1708,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthCompaniesIndexRoute: AuthCompaniesIndexRoute,
   AuthDocumentsIndexRoute: AuthDocumentsIndexRoute,
   AuthForumIndexRoute: AuthForumIndexRoute,
+  AuthHouseholdsIndexRoute: AuthHouseholdsIndexRoute,
   AuthInvoicesIndexRoute: AuthInvoicesIndexRoute,
   AuthLendingIndexRoute: AuthLendingIndexRoute,
   AuthMessagesIndexRoute: AuthMessagesIndexRoute,

@@ -76,6 +76,8 @@ interface Ids {
   article: string
   platformArticle: string
   specialist: string
+  /** A demo household with residents (decision 0090). */
+  household: string
 }
 let ids: Ids
 let allowed: string[]
@@ -232,6 +234,11 @@ async function prepareData(): Promise<Ids> {
     article: serverRows<{ id: string }>('SELECT id FROM articles WHERE company_id = ? LIMIT 1', company)[0]!.id,
     platformArticle: serverRows<{ id: string }>("SELECT id FROM articles WHERE company_id IS NULL AND language = 'da' LIMIT 1")[0]!.id,
     specialist: serverRows<{ id: string }>('SELECT id FROM specialists WHERE company_id = ? ORDER BY name LIMIT 1', company)[0]!.id,
+    // A demo household with residents (decision 0090): Emma's, with her partner.
+    household: serverRows<{ id: string }>(
+      'SELECT household_id AS id FROM household_residents WHERE company_id = ? GROUP BY household_id ORDER BY count(*) DESC, household_id LIMIT 1',
+      company,
+    )[0]!.id,
   }
 }
 
@@ -409,10 +416,14 @@ function routesOf(role: string): Step[] {
         { path: '/specialists' },
         { path: '/specialists/new' },
         { path: `/specialists/${i.specialist}` },
+        { path: '/households' },
+        { path: `/households/${i.household}` },
+        { path: `/agreements/create?household=${i.household}` },
         ...common,
       ]
     case 'boardmember':
       return [
+        { path: '/households' },
         { path: '/agreements' },
         { path: `/agreements/${i.accepted}` },
         { path: '/invoices' },

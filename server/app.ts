@@ -54,6 +54,7 @@ import { invitationsModule } from './features/invitations'
 import { storageModule } from './features/storage'
 import { liveModule } from './features/live'
 import { pushModule } from './features/push'
+import { householdsModule } from './features/households'
 import { createPushEmulator, PUSH_EMULATOR_PATH } from './integrations/push/push-emulator'
 
 export type { AppDeps } from './kernel/kernel'
@@ -93,6 +94,8 @@ export const modules: readonly FeatureModule[] = [
   pushModule,
   liveModule,
   invitationsModule,
+  // Last: its synced entity (households) is the newest; a snapshot cursor counts entities by position.
+  householdsModule,
 ]
 
 /** Tables of the platform itself, owned by no feature: the write middleware's Idempotency-Keys and the mail outbox. */

@@ -372,6 +372,23 @@ export const messages = {
   bookkeepingPaidBeforeIssue: /*i18n*/ { id: 'The payment date cannot be before the invoice was issued ({issueDate}).' },
   bookkeepingExportExists: /*i18n*/ { id: 'An export with this id already exists for another period.' },
   bookkeepingExportNotFound: /*i18n*/ { id: 'Export not found' },
+  // Households, residents and moves (docs/PRODUCT.md "Households", decision 0090)
+  householdNotFound: /*i18n*/ { id: 'Household not found.' },
+  residentNotFound: /*i18n*/ { id: 'Resident not found.' },
+  householdNotStaff: /*i18n*/ { id: 'Only the association’s chairman, administrator and accountant can change its households.' },
+  householdAreaInvalid: /*i18n*/ { id: 'Please enter the area in m², with at most 2 decimals' },
+  householdAllocationInvalid: /*i18n*/ { id: 'Please enter the allocation figure with at most 3 decimals' },
+  householdShareOnlyCoop: /*i18n*/ { id: 'Only a co-op (andelsboligforening) keeps a share value per household.' },
+  householdExternalIdTaken: /*i18n*/ { id: 'Another household of the association already has this number.' },
+  residentPersonRequired: /*i18n*/ { id: 'Please choose a person, or enter a name and an e-mail address' },
+  residentMoveOutBeforeMoveIn: /*i18n*/ { id: 'The move-out date must be after the move-in date' },
+  residentAlreadyMovedOut: /*i18n*/ { id: 'This resident has already moved out.' },
+  residentNotOfHousehold: /*i18n*/ { id: 'This resident does not live in the household.' },
+  moveDateInPast: /*i18n*/ { id: 'A move is registered for today or a later day' },
+  moveNothingToDo: /*i18n*/ { id: 'Choose who moves out or who moves in' },
+  moveOnePayer: /*i18n*/ { id: 'At most one of the people moving in can be the payer' },
+  moveExists: /*i18n*/ { id: 'This move was already registered with other details.' },
+  moveNoProvider: /*i18n*/ { id: 'The association has no active payment provider for the new payer’s agreement.' },
 } as const
 
 export type MessageKey = keyof typeof messages

@@ -124,6 +124,7 @@ export const entityTables = {
   forumPost: 'forumPosts',
   article: 'articles',
   specialist: 'specialists',
+  household: 'households',
 } as const satisfies Record<SyncEntity, string>
 
 export type EntityTableName = (typeof entityTables)[SyncEntity]
@@ -148,6 +149,8 @@ export class LocalDb extends Dexie {
   forumPosts!: EntityTable<Row, 'id'>
   articles!: EntityTable<Row, 'id'>
   specialists!: EntityTable<Row, 'id'>
+  /** The association's households with their residents (docs/decisions/0090). */
+  households!: EntityTable<Row, 'id'>
   /** What a user typed into a new thread or a reply, kept as they type (client/features/forum/drafts.ts). */
   forumDrafts!: EntityTable<ForumDraft, 'key'>
   forumSeen!: EntityTable<ForumSeen, 'threadId'>
@@ -190,6 +193,8 @@ export class LocalDb extends Dexie {
     this.version(8).stores({ articles: 'id, companyId', specialists: 'id, companyId' })
     // The forum's threads and posts, the drafts of new threads and replies, and what was seen.
     this.version(9).stores({ forumThreads: 'id, companyId', forumPosts: 'id, threadId', forumDrafts: 'key', forumSeen: 'threadId' })
+    // Households with their residents over time (docs/decisions/0090).
+    this.version(10).stores({ households: 'id, companyId' })
   }
 
   table_(entity: SyncEntity) {

@@ -87,6 +87,7 @@ async function subjectOf(db: LocalDb, m: Pick<Mutation, 'entity' | 'entityId' | 
       forumPost: 'body',
       article: 'title',
       specialist: 'name',
+      household: 'street',
     } satisfies Record<SyncEntity, string>
   )[m.entity]
   return { entity: m.entity, name: stringField(source, field) }

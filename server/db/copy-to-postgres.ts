@@ -17,6 +17,7 @@ import * as companies from './schema/companies'
 import * as documents from './schema/documents'
 import * as erasures from './schema/erasures'
 import * as forum from './schema/forum'
+import * as households from './schema/households'
 import * as invoices from './schema/invoices'
 import * as knowledge from './schema/knowledge'
 import * as lending from './schema/lending'
@@ -45,6 +46,7 @@ export function tablesInForeignKeyOrder(): SQLiteTable[] {
     documents,
     erasures,
     forum,
+    households,
     invoices,
     knowledge,
     lending,

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, ne } from 'drizzle-orm'
 import type { Db } from './client'
 import { addresses, companies, companyMembers } from './schema/companies'
+import { seedDemoHouseholds, type DemoStay } from './seed-households'
 import { authMethods, users } from './schema/users'
 import type { Clock } from '../lib/clock'
 import { newId, sha256 } from '../lib/ids'
@@ -285,6 +286,7 @@ async function seedDemoActivity(db: Db, clock: Clock, ids: DemoIds): Promise<voi
   const firstOfNextMonth = `${nextMonth(todayInCopenhagen(clock))}-01`
   const agreementCount = await insertDemoAgreements(db, ids, now, firstOfNextMonth)
   await insertFormerResident(db, ids, { now, firstOfNextMonth, externalSeq: 1001 + agreementCount })
+  await seedDemoHouseholds(db, mainId, ids.addressIds, demoStays(ids.addressIds, firstOfNextMonth), userIds, now)
   // The forum (decision 0066): one Solgården thread with two replies, by residents with an agreement and the board.
   const user = (email: string) => userIds.get(email)!
   await seedDemoForum(
@@ -356,6 +358,34 @@ async function insertDemoAgreements(db: Db, ids: DemoIds, now: string, firstOfNe
       })
   }
   return demoAgreements.length
+}
+
+/** Who lives where in the demo, as its agreements say (server/db/seed-households.ts). */
+function demoStays(addressIds: readonly string[], firstOfNextMonth: string): DemoStay[] {
+  const person = (n: number) => ({ email: `beboer${String(n).padStart(2, '0')}@solgaarden.dk`, name: residentNames[n - 1]![0] })
+  return [
+    // The running agreements' members (residents 3–8 at the last addresses), owners who pay.
+    ...[3, 4, 5, 6, 7, 8].map((n, i) => ({
+      ...person(n),
+      addressId: addressIds[19 - i]!,
+      moveInDate: `20${String(15 + i)}-0${1 + (i % 9)}-01`,
+      kind: 'OWNER' as const,
+      isPayer: true,
+    })),
+    // Emma's partner lives with her and does not pay.
+    { ...person(9), addressId: addressIds[19]!, moveInDate: '2021-06-01', kind: 'OWNER' as const, isPayer: false },
+    // Resident 2 moves in when the agreement to accept starts.
+    { ...person(2), addressId: addressIds[13]!, moveInDate: firstOfNextMonth, kind: 'TENANT' as const, isPayer: true },
+    // The former resident moved out when their agreement ended.
+    {
+      ...person(13),
+      addressId: addressIds[12]!,
+      moveInDate: monthsBefore(firstOfNextMonth, 12),
+      moveOutDate: monthsBefore(firstOfNextMonth, 4),
+      kind: 'TENANT' as const,
+      isPayer: true,
+    },
+  ]
 }
 
 /**

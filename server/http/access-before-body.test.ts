@@ -3,7 +3,7 @@ import { v7 } from 'uuid'
 import { eq } from 'drizzle-orm'
 import { demo, testApp, type TestApp } from '../test/harness'
 import { charges } from '../db/schema/agreements'
-import { acceptedWithCollectedCharge, createAgreement } from '../features/agreements/test-helpers'
+import { acceptedWithCollectedCharge, agreementFixtures, createAgreement } from '../features/agreements/test-helpers'
 import { createAssembly } from '../features/assemblies/test-helpers'
 import { documentedRoutes, type DocumentedRoute } from './route'
 
@@ -84,6 +84,8 @@ describe('access before the body', () => {
       agreement,
       invoice: (await t.db.select({ invoiceId: charges.invoiceId }).from(charges).where(eq(charges.id, charge)).get())!.invoiceId!,
       assembly: (await createAssembly(t, companyId)).id,
+      // A household is one of the association's addresses (decision 0090).
+      household: (await agreementFixtures(t)).addressIds[0]!,
     }
     const withRoles = signedIn(t).filter((r) => r.rules?.scope?.roles && !r.rules.scope.roles.includes('BOARDMEMBER'))
     expect(withRoles.length).toBeGreaterThan(10)

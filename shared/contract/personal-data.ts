@@ -71,6 +71,8 @@ export const PersonalDataExport = z
     documentsUploaded: z.array(z.record(z.string(), z.unknown())),
     articlesWritten: z.array(z.record(z.string(), z.unknown())),
     pushDevices: z.array(z.record(z.string(), z.unknown())),
+    /** Where they lived: their stays in the associations' households (decision 0090). */
+    homes: z.array(z.record(z.string(), z.unknown())),
   })
   .meta({ id: 'PersonalDataExport' })
 export type PersonalDataExport = z.infer<typeof PersonalDataExport>

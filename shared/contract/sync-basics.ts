@@ -25,6 +25,7 @@ export const syncEntities = [
   'forumPost',
   'article',
   'specialist',
+  'household',
 ] as const
 
 export const SYNC_DEFAULT_LIMIT = 500

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { Address } from '../../../shared/contract/companies'
@@ -24,9 +24,12 @@ import { pickableMembers } from './agreement-state'
 import { useAgreementAdmin } from './use-agreement-admin'
 import { useAgreements } from './use-agreements'
 import { translateIssueMessage } from '../../lib/form-issues'
+import { todayIso, type Locale } from '../../lib/format'
+import { useHousehold } from '../households/use-households'
+import { householdPrefill } from './household-prefill'
 
 /** An agreement for a member of the current company (docs/PRODUCT.md §2 "Agreement create"); queued, so it works offline. */
-export function CreateAgreementPage() {
+export function CreateAgreementPage({ household }: { household?: string } = {}) {
   const { t } = useLingui()
   usePageTitle(t`Create agreement`)
   const { companyId, allowed } = useAgreementAdmin()
@@ -46,7 +49,7 @@ export function CreateAgreementPage() {
         <Alert variant="info">
           <Trans>Choose a company in your profile before creating an agreement.</Trans>
         </Alert>
-      : <CreateForm companyId={companyId} />}
+      : <CreateForm companyId={companyId} household={household} />}
     </div>
   )
 }
@@ -62,7 +65,7 @@ const toAgreementAddress = (a: Partial<Address> & { id: string }): AgreementAddr
   country: a.country ?? '',
 })
 
-function CreateForm({ companyId }: { companyId: string }) {
+function CreateForm({ companyId, household }: { companyId: string; household?: string }) {
   const { t, i18n } = useLingui()
   const navigate = useNavigate()
   const handle = useSync()
@@ -81,6 +84,14 @@ function CreateForm({ companyId }: { companyId: string }) {
     paymentPeriod: DEFAULT_PAYMENT_PERIOD,
     parts: [emptyPart(newId(), 'OTHER')],
   }))
+  // Picked from a household (docs/decisions/0090): its address, its payer, and the parts of its last agreement.
+  const householdRow = useHousehold(handle, household ?? '')?.row
+  const prefilled = useRef(false)
+  useEffect(() => {
+    if (!household || prefilled.current || !householdRow || !agreementRows) return
+    prefilled.current = true
+    setForm((f) => ({ ...f, ...householdPrefill(householdRow, agreementRows, todayIso(), i18n.locale as Locale) }))
+  }, [household, householdRow, agreementRows, i18n.locale])
   const [errors, setErrors] = useState<FieldErrors>({})
   // true: an error; a NotKeptError: the device could not store the change (it is NOT kept, the form keeps it).
   const [failure, setFailure] = useState<boolean | NotKeptError>(false)

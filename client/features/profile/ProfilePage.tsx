@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { OwnHouseholds } from '../households/OwnHouseholds'
 import { useNavigate } from '@tanstack/react-router'
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
@@ -87,6 +88,7 @@ export function ProfilePage({ vipps }: { vipps?: VippsLinkResult } = {}) {
       {state.status === 'ready' && (
         <>
           <PersonalInformation profile={state.profile} connected={connected} onSaved={(p) => update(() => p)} setNotice={setNotice} />
+          <OwnHouseholds userId={state.profile.id} />
           <AuthMethodsSection
             methods={state.profile.authMethods}
             known={state.source.kind !== 'session'}

@@ -30,7 +30,7 @@ describe('sidebarSections', () => {
   it('gives company admin staff companies, debtors and charges but not system logs', () => {
     for (const role of ['ADMINISTRATOR', 'ACCOUNTANT', 'CHAIRMAN'] as const) {
       expect(outline(member(role))).toEqual([
-        'Administration: Companies, Invitations',
+        'Administration: Companies, Households, Invitations',
         'Communication: Messages, Documents, General assembly',
         'Account: Agreements, Profile',
         'Economy: Invoices, Account statement, Debtors, Charges, Bookkeeping',
@@ -41,8 +41,9 @@ describe('sidebarSections', () => {
     }
   })
 
-  it('gives a board member neither administration, debtors nor charges', () => {
+  it('gives a board member the households to read, and neither companies, debtors nor charges', () => {
     expect(outline(member('BOARDMEMBER'))).toEqual([
+      'Administration: Households',
       'Communication: Messages, Documents, General assembly',
       'Account: Agreements, Profile',
       'Economy: Invoices, Account statement',
@@ -73,7 +74,7 @@ describe('sidebarSections', () => {
       ],
       currentCompany: other,
     }
-    expect(outline(user)[0]).toBe('Administration: Companies, Invitations')
+    expect(outline(user)[0]).toBe('Administration: Companies, Households, Invitations')
   })
 
   it('gives an ordinary user agreements, profile, invoices, the market, lending and Knowledge (articles, specialists, forum)', () => {

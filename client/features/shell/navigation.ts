@@ -5,10 +5,11 @@
 import { msg } from '@lingui/core/macro'
 import type { MessageDescriptor } from '@lingui/core'
 import type { AccountInfo } from '../../../shared/contract/account'
-import { effectiveRole, isCompanyAdminStaff, type EffectiveRole } from '../../../shared/domain/roles'
+import { effectiveRole, isCompanyAdminStaff, isCompanyStaff, type EffectiveRole } from '../../../shared/domain/roles'
 
 export type NavPath =
   | '/companies'
+  | '/households'
   | '/documents'
   | '/logs'
   | '/messages'
@@ -64,6 +65,11 @@ export function sidebarSections(user: User): NavSection[] {
       title: msg`Administration`,
       links: [
         ...when(superAdmin || staff, { to: '/companies' as const, label: msg`Companies` }),
+        // Households (decision 0090): every staff role of the current association reads them (a role held there, not a default).
+        ...when(!!user.currentCompany && (superAdmin || (isCompanyStaff(role) && user.companies.some((c) => c.id === user.currentCompany?.id))), {
+          to: '/households' as const,
+          label: msg`Households`,
+        }),
         ...when(superAdmin, { to: '/logs' as const, label: msg`System Logs` }),
         // Invitations at scale (decision 0091): company admin staff invite (a board member may read the page, but it is not theirs to act on).
         ...when(staff, { to: '/invitations' as const, label: msg`Invitations` }),

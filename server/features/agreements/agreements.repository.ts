@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, max } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, max } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { agreementAddresses, agreementParts, agreements } from '../../db/schema/agreements'
 import { addresses, companyMembers } from '../../db/schema/companies'
@@ -56,6 +56,20 @@ export const agreementsRepository = {
         .values(parts.map((p) => ({ ...p, agreementId })))
         .run()
   },
+
+  /** The agreements of these addresses (households, docs/decisions/0090) with the address each covers, newest first, in one statement. */
+  atAddresses: async (db: Db, addressIds: string[]): Promise<(AgreementRow & { addressId: string })[]> =>
+    addressIds.length ?
+      (
+        await db
+          .select({ agreement: agreements, addressId: agreementAddresses.addressId })
+          .from(agreementAddresses)
+          .innerJoin(agreements, eq(agreements.id, agreementAddresses.agreementId))
+          .where(inArray(agreementAddresses.addressId, addressIds))
+          .orderBy(desc(agreements.createdAt), desc(agreements.id))
+          .all()
+      ).map((r) => ({ ...r.agreement, addressId: r.addressId }))
+    : [],
 
   addressIds: async (db: Db, agreementId: string): Promise<string[]> =>
     (

@@ -145,6 +145,11 @@ export class AgreementsService {
     return repo.addressInUse(this.deps.db, addressId)
   }
 
+  /** The agreements of these households (their addresses, docs/decisions/0090), newest first. */
+  atAddresses(addressIds: string[]) {
+    return repo.atAddresses(this.deps.db, addressIds)
+  }
+
   // ---- the life at Vipps and in time (agreements.lifecycle.ts)
 
   /** A terminating agreement whose final charge settled: stop it at Vipps and end it. */

@@ -35,7 +35,7 @@ export const agreementsModule = defineModule({
         notices: s.notices,
       }),
     vippsObserver: (s) => createVippsObserver({ agreements: s.agreements, charges: s.charges }),
-    residency: (_s, k) => createResidencyService(k.db),
+    residency: (_s, k) => createResidencyService(k.db, k.clock),
   },
   routes: (s) => [agreementsRoutes(s.agreements)],
   scopes: (s) => ({ agreement: viewedScope((actor, id) => s.agreements.get(actor, id)) }),

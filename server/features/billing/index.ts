@@ -92,5 +92,7 @@ export const billingModule = defineModule({
 
 // What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
 export type { ChargesService, ChargeRow } from './charges.service'
+export type { BillingService } from './billing.service'
+export type { InvoicesService } from './invoices.service'
 export { createLoanDeposits } from './loan-deposits'
 export { createOneTimeCharges } from './one-time-charge'

@@ -25,6 +25,9 @@ export const invoicesRepository = {
   byId: async (db: Db, id: string): Promise<InvoiceRow | undefined> => await db.select().from(invoices).where(eq(invoices.id, id)).get(),
   byIds: async (db: Db, ids: string[]): Promise<InvoiceRow[]> => (ids.length ? await db.select().from(invoices).where(inArray(invoices.id, ids)).all() : []),
   /** The credit note of a refund (the refund's id is its provider-outbox row's). */
+  ofAgreement: async (db: Db, agreementId: string): Promise<InvoiceRow[]> =>
+    await db.select().from(invoices).where(eq(invoices.agreementId, agreementId)).all(),
+
   byRefundId: async (db: Db, refundId: string): Promise<InvoiceRow | undefined> =>
     await db.select().from(invoices).where(eq(invoices.refundId, refundId)).get(),
   /** The invoice (not a credit note) with this id, or else the one issued for the charge. */

@@ -122,6 +122,11 @@ export class InvoicesService {
   async byIds(ids: string[]): Promise<InvoiceRow[]> {
     return await repo.byIds(this.deps.db, ids)
   }
+
+  /** Every invoice and credit note of an agreement (a move's final settlement reads its open balance, docs/decisions/0090). */
+  async ofAgreement(agreementId: string): Promise<InvoiceRow[]> {
+    return await repo.ofAgreement(this.deps.db, agreementId)
+  }
 }
 
 export const createInvoicesService = (deps: InvoicesServiceDeps) => new InvoicesService(deps)

@@ -25,7 +25,8 @@ export const companiesModule = defineModule({
         usage: {
           agreementsCount: (_db, companyId) => s.agreements.agreementsCount(companyId),
           invoicesCount: async (_db, companyId) => await s.invoices.countOfCompany(companyId),
-          addressInUse: (_db, addressId) => s.agreements.addressInUse(addressId),
+          // An address with agreements, or a household with residents (its history, decision 0090), stays.
+          addressInUse: async (_db, addressId) => (await s.agreements.addressInUse(addressId)) || (await s.households.hasResidents(addressId)),
         },
       }),
   },

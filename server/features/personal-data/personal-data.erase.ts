@@ -6,6 +6,7 @@ import { companyMembers } from '../../db/schema/companies'
 import { documentEvents } from '../../db/schema/documents'
 import { personalDataErasures } from '../../db/schema/erasures'
 import { forumFollows, forumModerationEvents, forumPosts, forumReports, forumThreads } from '../../db/schema/forum'
+import { householdResidents } from '../../db/schema/households'
 import { invoices } from '../../db/schema/invoices'
 import { articles } from '../../db/schema/knowledge'
 import { lendingItems, loans } from '../../db/schema/lending'
@@ -204,6 +205,14 @@ class AccountErasure {
       'upsert',
       await db.select({ id: agreements.id, companyId: agreements.companyId }).from(agreements).where(eq(agreements.memberUserId, userId)).all(),
     )
+    // Where they lived stays (the household's history, decision 0090), under the erased name.
+    const stays = await db
+      .update(householdResidents)
+      .set({ fullName: ERASED_NAME, updatedAt: this.now })
+      .where(eq(householdResidents.userId, userId))
+      .returning({ id: householdResidents.householdId, companyId: householdResidents.companyId })
+      .all()
+    this.shared('household', 'upsert', [...new Map(stays.map((r) => [r.id, r])).values()])
 
     // Vouchers (Bookkeeping Act, 5 years): name and address stay, e-mail and phone go.
     const voucherRows = await db

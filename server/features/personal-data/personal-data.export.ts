@@ -10,6 +10,7 @@ import { forumPosts, forumThreads } from '../../db/schema/forum'
 import { invoiceLines, invoices } from '../../db/schema/invoices'
 import { articles } from '../../db/schema/knowledge'
 import { lendingItems, loans } from '../../db/schema/lending'
+import { householdResidents } from '../../db/schema/households'
 import { marketListings } from '../../db/schema/market'
 import { messageRecipients, messages } from '../../db/schema/messages'
 import { notifications } from '../../db/schema/notifications'
@@ -270,6 +271,13 @@ export const sections: readonly Section[] = [
     },
     mine: ownedBy(pushSubscriptions.userId),
     orderBy: [pushSubscriptions.createdAt, pushSubscriptions.id],
+  },
+  // Where they lived (decision 0090): their stays in households, with the household's address id.
+  {
+    key: 'homes',
+    from: householdResidents,
+    mine: ownedBy(householdResidents.userId),
+    orderBy: [householdResidents.moveInDate, householdResidents.id],
   },
 ]
 

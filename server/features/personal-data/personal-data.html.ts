@@ -30,6 +30,7 @@ const headings: Record<PersonalDataSection, MessageDescriptor> = {
   documentsUploaded: /*i18n*/ { id: 'Documents you uploaded' },
   articlesWritten: /*i18n*/ { id: 'Articles you wrote' },
   pushDevices: /*i18n*/ { id: 'Devices that get push notifications' },
+  homes: /*i18n*/ { id: 'Households you lived in' },
 }
 const title: MessageDescriptor = /*i18n*/ { id: 'Your personal data in Boligkasse' }
 const intro: MessageDescriptor = /*i18n*/ {

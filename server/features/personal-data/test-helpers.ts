@@ -7,7 +7,7 @@ import { invoices } from '../../db/schema/invoices'
 import { authMethods, users } from '../../db/schema/users'
 import { newId } from '../../lib/ids'
 import { demo, type TestApp } from '../../test/harness'
-import { acceptedWithCollectedCharge, createAgreement } from '../agreements/test-helpers'
+import { acceptedWithCollectedCharge, agreementFixtures, createAgreement } from '../agreements/test-helpers'
 import { createAssembly, NOTICE, tickAt } from '../assemblies/test-helpers'
 import { companyIds } from '../companies/test-helpers'
 import { startThread, replyTo } from '../forum/test-helpers'
@@ -116,6 +116,15 @@ export async function memberWithDataEverywhere(t: TestApp) {
   const device = (await (await t.app.request('/push-emulator/subscriptions', { method: 'POST' })).json()) as { endpoint: string; keys: unknown }
   ok(
     await t.call('POST', '/push/subscriptions', { token: member2, body: { ...device, label: `${zq.name}s telefon` }, headers: { 'Idempotency-Key': newId() } }),
+  )
+  // Where they lived (decision 0090): a stay in a household, under the name the staff typed.
+  const { addressIds } = await agreementFixtures(t)
+  ok(
+    await t.call('POST', `/households/${addressIds[0]}/residents`, {
+      token: await t.login(demo.chairman),
+      body: { fullName: zq.name, emailAddress: zq.email, kind: 'OWNER', moveInDate: '2020-01-01', moveOutDate: '2026-11-01' },
+      headers: { 'Idempotency-Key': newId() },
+    }),
   )
   // Nothing open any more: the agreement ended (as a termination's last payment leaves it).
   await t.db.update(agreements).set({ status: 'CLOSED' }).where(eq(agreements.id, m.agreementId)).run()

@@ -63,7 +63,8 @@ describe('GET /api/sync', () => {
     await notifyMany(t, token, 25)
     const snap = await pullAll(t, token, undefined, 7)
     expect(notes(snap.changes)).toHaveLength(26)
-    expect(new Set(snap.changes.map((c) => c.id)).size).toBe(snap.changes.length)
+    // A row is its entity and id: a household shares its address's id (docs/decisions/0090).
+    expect(new Set(snap.changes.map((c) => `${c.entity}:${c.id}`)).size).toBe(snap.changes.length)
     await notifyMany(t, token, 12)
     await t.call('PATCH', '/notifications/read-all', { token })
     const log = await pullAll(t, token, snap.cursor, 10)
