@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { demo, type TestApp } from './harness'
 import { documentedRoutes as declaredRoutes } from '../http/route'
 
@@ -46,4 +47,29 @@ export async function documentedRoutes(t: Pick<TestApp, 'app'>, ...prefixes: str
       .filter((r) => prefixes.some((prefix) => r.path.startsWith(prefix)))
       .map((r) => `${r.method} ${r.path}`),
   )
+}
+
+/** A row of a feature's matrix: the method, the route as documented, the path for a context, one cell a caller, and a body. */
+export type MatrixRow<C> = [method: string, route: string, path: (c: C) => string, expected: string, body?: (c: C) => unknown]
+
+/**
+ * One caller's pass through a matrix whose rows share one context: every row sent with a fresh
+ * Idempotency-Key, as "METHOD /path → cell", the cells wanted beside the cells got (compare them
+ * with one `toEqual`, so a failure shows every row at once).
+ */
+export async function walkMatrix<C>(
+  t: Pick<TestApp, 'call' | 'login'>,
+  table: readonly MatrixRow<C>[],
+  c: C,
+  caller: Caller,
+): Promise<{ want: string[]; got: string[] }> {
+  const token = await tokenFor(t, caller)
+  const want: string[] = []
+  const got: string[] = []
+  for (const [method, , path, expected, body] of table) {
+    want.push(`${method} ${path(c)} → ${expected[callers.indexOf(caller)]}`)
+    const res = await t.call(method, path(c), { token, body: body?.(c), headers: { 'Idempotency-Key': randomUUID() } })
+    got.push(`${method} ${path(c)} → ${classOf(res.status)}`)
+  }
+  return { want, got }
 }

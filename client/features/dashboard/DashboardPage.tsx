@@ -76,7 +76,7 @@ function DashboardBody({ dashboard: d, locale, adminStaff }: { dashboard: Dashbo
           <h2 id="dashboard-collection-title">
             <Trans>Collection</Trans>
           </h2>
-          <dl className="dashboard-figures">
+          <dl className="figure-list">
             <div>
               <dt>
                 <Trans>Next collection</Trans>
@@ -146,7 +146,7 @@ function Period({ id, title, figures: f, locale }: { id: string; title: string; 
     <section className="card dashboard-card" aria-labelledby={`dashboard-${id}-title`} data-period={id} data-start={f.startDate} data-end={f.endDate}>
       <h2 id={`dashboard-${id}-title`}>{title}</h2>
       <p className="muted dashboard-range">{dateRange(f.startDate, f.endDate, locale)}</p>
-      <dl className="dashboard-figures">
+      <dl className="figure-list">
         {rows.map((r) => (
           <div key={r.key} className={r.key === 'net' ? 'dashboard-figure-net' : undefined}>
             <dt>{r.label}</dt>

@@ -96,7 +96,7 @@ function Progress({ progress: p }: { progress: InvitationProgress }) {
         <p className="empty">
           <Trans>Nobody has an agreement with the association yet.</Trans>
         </p>
-      : <dl className="invitations-figures">
+      : <dl className="figure-list">
           <div data-figure="signed-in">
             <dt>
               <Trans>Signed in</Trans>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { v7 } from 'uuid'
 import { demo, testApp, type TestApp } from '../../test/harness'
-import { callers, classOf, tokenFor, documentedRoutes } from '../../test/authorization'
+import { callers, documentedRoutes, walkMatrix } from '../../test/authorization'
 import { defaultAccountPlan } from '../../../shared/domain/bookkeeping'
 import { documentFixtures } from '../documents/test-helpers'
 
@@ -55,14 +55,7 @@ describe('authorization matrix (bookkeeping)', () => {
       mainExport: await exportOf(t, await t.login(demo.admin), f.main),
       secondExport: await exportOf(t, await t.login(demo.otherAdmin), f.second),
     }
-    const token = await tokenFor(t, caller)
-    const want: string[] = []
-    const got: string[] = []
-    for (const [method, , path, expected, body] of table) {
-      want.push(`${method} ${path(c)} → ${expected[callers.indexOf(caller)]}`)
-      const res = await t.call(method, path(c), { token, body: body?.(), headers: { 'Idempotency-Key': v7() } })
-      got.push(`${method} ${path(c)} → ${classOf(res.status)}`)
-    }
+    const { want, got } = await walkMatrix(t, table, c, caller)
     expect(got).toEqual(want)
   })
 

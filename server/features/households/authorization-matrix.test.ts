@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { v7 } from 'uuid'
 import { demo, testApp, type TestApp } from '../../test/harness'
-import { callers, classOf, tokenFor, documentedRoutes } from '../../test/authorization'
+import { callers, documentedRoutes, walkMatrix } from '../../test/authorization'
 import { documentFixtures } from '../documents/test-helpers'
 import { agreementFixtures } from '../agreements/test-helpers'
 import { addResident } from './test-helpers'
@@ -59,14 +59,7 @@ describe('authorization matrix (households)', () => {
   it.each(callers.map((caller) => [caller] as const))('%s', async (caller) => {
     const t = await testApp()
     const c = await ctxOf(t)
-    const token = await tokenFor(t, caller)
-    const want: string[] = []
-    const got: string[] = []
-    for (const [method, , path, expected, body] of table) {
-      want.push(`${method} ${path(c)} → ${expected[callers.indexOf(caller)]}`)
-      const res = await t.call(method, path(c), { token, body: body?.(c), headers: { 'Idempotency-Key': v7() } })
-      got.push(`${method} ${path(c)} → ${classOf(res.status)}`)
-    }
+    const { want, got } = await walkMatrix(t, table, c, caller)
     expect(got).toEqual(want)
   })
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { agreements } from '../../db/schema/agreements'
 import { demo, testApp } from '../../test/harness'
 import { createAgreement } from '../agreements/test-helpers'
-import { callers, classOf, documentedRoutes, tokenFor } from '../../test/authorization'
+import { callers, documentedRoutes, walkMatrix } from '../../test/authorization'
 import { newMember } from './test-helpers'
 
 /**
@@ -56,15 +56,8 @@ describe('authorization matrix (personal data)', () => {
       headers: { 'Idempotency-Key': v7() },
     })
     expect(filed.status, JSON.stringify(filed.json)).toBe(201)
-    const token = await tokenFor(t, caller)
     const c: Ctx = { main: m.main, second: m.second, member: m.userId, request: filed.json.id }
-    const want: string[] = []
-    const got: string[] = []
-    for (const [method, , path, expected, body] of table) {
-      want.push(`${method} ${path(c)} → ${expected[callers.indexOf(caller)]}`)
-      const res = await t.call(method, path(c), { token, body: body?.(c), headers: { 'Idempotency-Key': v7() } })
-      got.push(`${method} ${path(c)} → ${classOf(res.status)}`)
-    }
+    const { want, got } = await walkMatrix(t, table, c, caller)
     expect(got).toEqual(want)
   })
 
