@@ -1,7 +1,25 @@
 import { describe, expect, it } from 'vitest'
 import { columnOfHeader, danishDate, danishDecimal, readHouseholdSheet, splitAddress, templateRows } from './household-import'
 
-const DA = ['Eksternt nr.', 'Adresse', 'Nummer', 'Etage', 'Side', 'Postnr', 'By', 'Type', 'Areal m²', 'Fordelingstal', 'Beboer', 'E-mail', 'Indflytning', 'Ejer/lejer', 'Betaler', 'Boligafgift', 'Aconto varme']
+const DA = [
+  'Eksternt nr.',
+  'Adresse',
+  'Nummer',
+  'Etage',
+  'Side',
+  'Postnr',
+  'By',
+  'Type',
+  'Areal m²',
+  'Fordelingstal',
+  'Beboer',
+  'E-mail',
+  'Indflytning',
+  'Ejer/lejer',
+  'Betaler',
+  'Boligafgift',
+  'Aconto varme',
+]
 
 describe('household import: reading a sheet (docs/decisions/0092)', () => {
   it('reads Danish and English headers, whatever their case and punctuation', () => {
@@ -44,13 +62,38 @@ describe('household import: reading a sheet (docs/decisions/0092)', () => {
   it('reads a household of two residents from two rows, with Danish decimals and dates', () => {
     const read = readHouseholdSheet([
       DA,
-      ['1001', 'Vestergade', '12', '2', 'tv', '8000', 'Aarhus C', 'Lejlighed', '74,5', '1,25', 'Sofie Jensen', 'Sofie@Example.dk', '01-02-2024', 'Ejer', 'Ja', '4.250,00', '600'],
+      [
+        '1001',
+        'Vestergade',
+        '12',
+        '2',
+        'tv',
+        '8000',
+        'Aarhus C',
+        'Lejlighed',
+        '74,5',
+        '1,25',
+        'Sofie Jensen',
+        'Sofie@Example.dk',
+        '01-02-2024',
+        'Ejer',
+        'Ja',
+        '4.250,00',
+        '600',
+      ],
       ['1001', 'Vestergade', '12', '2', 'tv', '8000', 'Aarhus C', '', '', '', 'Bo Jensen', 'bo@example.dk', '01.02.2024', 'Ejer', 'Nej', '', ''],
     ])
     expect(read.problems).toEqual([])
     expect(read.rows).toHaveLength(2)
     expect(read.rows[0]!.household).toMatchObject({ externalId: '1001', type: 'APARTMENT', areaCentiM2: 7450, allocationMilli: 1250, zip: '8000' })
-    expect(read.rows[0]!.resident).toEqual({ fullName: 'Sofie Jensen', emailAddress: 'sofie@example.dk', phone: null, moveInDate: '2024-02-01', kind: 'OWNER', isPayer: true })
+    expect(read.rows[0]!.resident).toEqual({
+      fullName: 'Sofie Jensen',
+      emailAddress: 'sofie@example.dk',
+      phone: null,
+      moveInDate: '2024-02-01',
+      kind: 'OWNER',
+      isPayer: true,
+    })
     expect(read.rows[0]!.parts).toEqual([
       { type: 'FEE', price: 425000 },
       { type: 'HEAT', price: 60000 },
@@ -103,7 +146,9 @@ describe('household import: reading a sheet (docs/decisions/0092)', () => {
 
   it('names a missing column and a sheet without rows', () => {
     expect(readHouseholdSheet([['Adresse', 'By']]).problems).toEqual([{ row: 1, column: 'zip', message: { id: 'The column is missing.' } }])
-    expect(readHouseholdSheet([['Adresse', 'Postnr', 'By']]).problems).toEqual([{ row: 1, column: null, message: { id: 'The file has no rows below its header.' } }])
+    expect(readHouseholdSheet([['Adresse', 'Postnr', 'By']]).problems).toEqual([
+      { row: 1, column: null, message: { id: 'The file has no rows below its header.' } },
+    ])
   })
 
   it('reads its own template in both languages', () => {

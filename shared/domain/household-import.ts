@@ -97,7 +97,8 @@ const fold = (s: string) =>
     .replace(/[^a-z0-9æøå]/g, '')
 
 const byFolded = new Map<string, ImportColumn>()
-for (const c of importColumns) for (const name of [columnLabels[c].en, columnLabels[c].da, ...aliases[c]]) if (!byFolded.has(fold(name))) byFolded.set(fold(name), c)
+for (const c of importColumns)
+  for (const name of [columnLabels[c].en, columnLabels[c].da, ...aliases[c]]) if (!byFolded.has(fold(name))) byFolded.set(fold(name), c)
 
 /** The column a header names, or null for one the import does not know (it is left out). */
 export const columnOfHeader = (header: string): ImportColumn | null => byFolded.get(fold(header)) ?? null
@@ -139,6 +140,7 @@ export const importMessages = {
   addressNotFound: /*i18n*/ { id: 'The address was not found in the address register.' },
   shareOnlyCoop: /*i18n*/ { id: 'Only a co-op (andelsboligforening) keeps share values.' },
   externalIdTaken: /*i18n*/ { id: 'Another household of the association has this external number.' },
+  notImported: /*i18n*/ { id: 'Nothing was imported: correct the rows named, or import only the valid rows.' },
 } as const
 
 /** What a row says about its household. */
@@ -193,7 +195,10 @@ export interface ReadSheet {
  * is no such number (negative, too many decimals).
  */
 export function danishDecimal(text: string, places: number): number | null {
-  let t = text.replace(/\s|\u00a0/g, '').replace(/^(kr\.?|dkk)/i, '').replace(/(kr\.?|dkk|m2|m²)$/i, '')
+  let t = text
+    .replace(/\s|\u00a0/g, '')
+    .replace(/^(kr\.?|dkk)/i, '')
+    .replace(/(kr\.?|dkk|m2|m²)$/i, '')
   const lastDot = t.lastIndexOf('.')
   const lastComma = t.lastIndexOf(',')
   if (lastDot >= 0 && lastComma >= 0) {
@@ -389,7 +394,11 @@ export function readHouseholdSheet(cells: readonly (readonly string[])[]): ReadS
       const differs =
         first &&
         (Object.keys(household) as (keyof ImportHousehold)[]).find(
-          (k) => !['street', 'number', 'floor', 'side', 'city'].includes(k) && household[k] !== null && first.household[k] !== null && household[k] !== first.household[k],
+          (k) =>
+            !['street', 'number', 'floor', 'side', 'city'].includes(k) &&
+            household[k] !== null &&
+            first.household[k] !== null &&
+            household[k] !== first.household[k],
         )
       const named = externalId ? externalAddress.get(externalId) : undefined
       if (differs) problem(columnOfField[differs] ?? 'street', importMessages.householdDiffers, { row: first.row })
