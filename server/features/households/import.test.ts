@@ -74,8 +74,8 @@ describe('household import (docs/decisions/0092)', () => {
     expect(dry.status).toBe(200)
     expect(dry.json.counts).toEqual({ NEW: 1, UPDATE: 0, UNCHANGED: 0, ERROR: 2 })
     expect(dry.json.problems.map((p: { row: number; columnName: string }) => `${p.row} ${p.columnName}`)).toEqual(['3 Indflytning', '4 Adresse'])
-    expect(dry.json.problems[0].message).toContain('31-02-2024')
-    expect(dry.json.problems[0].message).not.toBe('“{value}” is not a date: write dd-mm-yyyy.')
+    expect(dry.json.problems[0].message).toBe('“31-02-2024” er ikke en dato: skriv dd-mm-åååå.')
+    expect(dry.json.problems[1].message).toBe('Adressen blev ikke fundet i adresseregistret.')
 
     const all = await importFile(t, admin, main, csvOf(bad))
     expect(all.status).toBe(400)
