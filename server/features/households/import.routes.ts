@@ -46,7 +46,7 @@ const importFile = route({
   summary:
     'Import households and residents from a spreadsheet (multipart field `file`: xlsx, or CSV with `;` or `,`, at most 5 MB and 5000 rows; one row a resident of a household). ' +
     '`dryRun=true` reports each row’s outcome and every problem by row and column, writing nothing. Otherwise one transaction: nothing is written while any row has a problem ' +
-    '(422 with the problems as `rows.{row}.{column}`), unless `onlyValid=true`. Households are matched by external number, else by address; residents by e-mail within the household, ' +
+    '(400 VALIDATION_FAILED with the problems as issues `rows.{row}.{column}`), unless `onlyValid=true`. Households are matched by external number, else by address; residents by e-mail within the household, ' +
     'so the same file imported again changes nothing. New residents become users who are not invited (staff invite them afterwards). Rate limited.',
   description: WHO,
   request: {
