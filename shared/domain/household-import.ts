@@ -186,6 +186,8 @@ export interface ReadSheet {
   problems: ImportProblem[]
   /** Row numbers of every non-empty data row. */
   rowNumbers: number[]
+  /** Every non-empty data row's address and resident as written (for a report that names rows with problems too). */
+  written: Map<number, { address: string; residentName: string | null }>
 }
 
 /**
@@ -285,10 +287,11 @@ export function readHouseholdSheet(cells: readonly (readonly string[])[]): ReadS
     else at.set(c, i)
   })
   for (const c of ['street', 'zip', 'city'] as const) if (!at.has(c)) problems.push({ row: 1, column: c, message: importMessages.missingColumn })
-  if (problems.length) return { rows: [], problems, rowNumbers: [] }
+  if (problems.length) return { rows: [], problems, rowNumbers: [], written: new Map() }
 
   const rows: ImportRow[] = []
   const rowNumbers: number[] = []
+  const written = new Map<number, { address: string; residentName: string | null }>()
   const firstOf = new Map<string, ImportRow>()
   const externalAddress = new Map<string, ImportRow>()
   const residentsOf = new Map<string, ImportRow[]>()
@@ -302,6 +305,16 @@ export function readHouseholdSheet(cells: readonly (readonly string[])[]): ReadS
     }
     if (importColumns.every((c) => get(c) === '')) continue
     rowNumbers.push(rowNo)
+    written.set(rowNo, {
+      address: [
+        [get('street'), get('number')].filter(Boolean).join(' '),
+        [get('floor'), get('side')].filter(Boolean).join(' '),
+        [get('zip'), get('city')].filter(Boolean).join(' '),
+      ]
+        .filter(Boolean)
+        .join(', '),
+      residentName: get('fullName') || null,
+    })
     const own: ImportProblem[] = []
     const problem = (column: ImportColumn | null, message: ImportMessage, values?: Record<string, string | number>) =>
       own.push({ row: rowNo, column, message: values ? { id: message.id, values } : { id: message.id } })
@@ -421,7 +434,7 @@ export function readHouseholdSheet(cells: readonly (readonly string[])[]): ReadS
     rows.push(row)
   }
   if (!rowNumbers.length) problems.push({ row: 1, column: null, message: importMessages.noRows })
-  return { rows, problems, rowNumbers }
+  return { rows, problems, rowNumbers, written }
 }
 
 /** The template's header row and example row in the locale's language. */

@@ -203,8 +203,8 @@ export class HouseholdImportService {
         row: n,
         outcome,
         householdId: plan && outcome !== 'ERROR' && (plan.existing || !options.dryRun) ? plan.id : null,
-        address: r ? addressLine(r.household) : '',
-        residentName: r?.resident?.fullName ?? null,
+        address: r ? addressLine(r.household) : (read.written.get(n)?.address ?? ''),
+        residentName: r ? (r.resident?.fullName ?? null) : (read.written.get(n)?.residentName ?? null),
       }
     })
     const counts = { NEW: 0, UPDATE: 0, UNCHANGED: 0, ERROR: 0 }

@@ -74,6 +74,7 @@ describe('household import (docs/decisions/0092)', () => {
     expect(dry.status).toBe(200)
     expect(dry.json.counts).toEqual({ NEW: 1, UPDATE: 0, UNCHANGED: 0, ERROR: 2 })
     expect(dry.json.problems.map((p: { row: number; columnName: string }) => `${p.row} ${p.columnName}`)).toEqual(['3 Indflytning', '4 Adresse'])
+    expect(dry.json.rows[1]).toMatchObject({ row: 3, outcome: 'ERROR', address: 'Dronningensgade 70, 1 tv, 2620 Albertslund', residentName: 'Jens Holm' })
     expect(dry.json.problems[0].message).toBe('“31-02-2024” er ikke en dato: skriv dd-mm-åååå.')
     expect(dry.json.problems[1].message).toBe('Adressen blev ikke fundet i adresseregistret.')
 
