@@ -45,6 +45,9 @@ describe('household import', () => {
       await page.getByRole('heading', { level: 2, name: 'Imported' }).waitFor()
       await expect.poll(() => serverRows('SELECT * FROM household_residents WHERE full_name IN (?, ?)', 'Karen Holm', 'Mette Lund').length).toBe(2)
       expect(serverRows('SELECT * FROM household_residents WHERE full_name = ?', 'Jens Holm')).toHaveLength(0)
+      // The confirmation toast is closed first: checked while it fades in, its colours are half-way.
+      await page.locator('.toast-close').click()
+      await page.locator('.toast').waitFor({ state: 'detached' })
       await checkScreen(page, 'household-import-done-en')
     })
   })
