@@ -128,4 +128,15 @@ describe('household import (docs/decisions/0092)', () => {
     expect(noHeader.status).toBe(400)
     expect(noHeader.json.issues.map((i: { path: string }) => i.path)).toEqual(['rows.1.street', 'rows.1.zip', 'rows.1.city'])
   })
+
+  it('a file over 5 MB is 413 and more than 30 imports a minute 429, in the caller’s language', async () => {
+    const { t, main, admin } = await setup()
+    const big = await importFile(t, admin, main, new Uint8Array(6 * 1024 * 1024).fill(65), '?dryRun=true', { locale: 'da' })
+    expect(big.status).toBe(413)
+    expect(big.json.message).toBe('Filen er for stor (højst 5 MB).')
+    const statuses: number[] = []
+    for (let i = 0; i < 30; i++) statuses.push((await importFile(t, admin, main, csvOf(DANISH), '?dryRun=true')).status)
+    expect(statuses.filter((s) => s !== 200)).toEqual([])
+    expect((await importFile(t, admin, main, csvOf(DANISH), '?dryRun=true')).status).toBe(429)
+  })
 })
