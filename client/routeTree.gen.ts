@@ -50,6 +50,7 @@ import { Route as AuthForumNewRouteImport } from './routes/_auth/forum/new'
 import { Route as AuthForumReportsRouteImport } from './routes/_auth/forum/reports'
 import { Route as AuthHouseholdsIndexRouteImport } from './routes/_auth/households/index'
 import { Route as AuthHouseholdsIdRouteImport } from './routes/_auth/households/$id'
+import { Route as AuthHouseholdsImportRouteImport } from './routes/_auth/households/import'
 import { Route as AuthInvoicesIndexRouteImport } from './routes/_auth/invoices/index'
 import { Route as AuthInvoicesIdRouteImport } from './routes/_auth/invoices/$id'
 import { Route as AuthLendingIndexRouteImport } from './routes/_auth/lending/index'
@@ -293,6 +294,11 @@ const AuthHouseholdsIndexRoute = AuthHouseholdsIndexRouteImport.update({
 const AuthHouseholdsIdRoute = AuthHouseholdsIdRouteImport.update({
   id: '/households/$id',
   path: '/households/$id',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthHouseholdsImportRoute = AuthHouseholdsImportRouteImport.update({
+  id: '/households/import',
+  path: '/households/import',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthInvoicesIndexRoute = AuthInvoicesIndexRouteImport.update({
@@ -541,6 +547,7 @@ export interface FileRoutesByFullPath {
   '/forum/new': typeof AuthForumNewRoute
   '/forum/reports': typeof AuthForumReportsRoute
   '/households/$id': typeof AuthHouseholdsIdRoute
+  '/households/import': typeof AuthHouseholdsImportRoute
   '/invoices/$id': typeof AuthInvoicesIdRoute
   '/lending/new': typeof AuthLendingNewRoute
   '/markets/buy': typeof AuthMarketsBuyRoute
@@ -623,6 +630,7 @@ export interface FileRoutesByTo {
   '/forum/new': typeof AuthForumNewRoute
   '/forum/reports': typeof AuthForumReportsRoute
   '/households/$id': typeof AuthHouseholdsIdRoute
+  '/households/import': typeof AuthHouseholdsImportRoute
   '/invoices/$id': typeof AuthInvoicesIdRoute
   '/lending/new': typeof AuthLendingNewRoute
   '/markets/buy': typeof AuthMarketsBuyRoute
@@ -707,6 +715,7 @@ export interface FileRoutesById {
   '/_auth/forum/new': typeof AuthForumNewRoute
   '/_auth/forum/reports': typeof AuthForumReportsRoute
   '/_auth/households/$id': typeof AuthHouseholdsIdRoute
+  '/_auth/households/import': typeof AuthHouseholdsImportRoute
   '/_auth/invoices/$id': typeof AuthInvoicesIdRoute
   '/_auth/lending/new': typeof AuthLendingNewRoute
   '/_auth/markets/buy': typeof AuthMarketsBuyRoute
@@ -791,6 +800,7 @@ export interface FileRouteTypes {
     | '/forum/new'
     | '/forum/reports'
     | '/households/$id'
+    | '/households/import'
     | '/invoices/$id'
     | '/lending/new'
     | '/markets/buy'
@@ -873,6 +883,7 @@ export interface FileRouteTypes {
     | '/forum/new'
     | '/forum/reports'
     | '/households/$id'
+    | '/households/import'
     | '/invoices/$id'
     | '/lending/new'
     | '/markets/buy'
@@ -956,6 +967,7 @@ export interface FileRouteTypes {
     | '/_auth/forum/new'
     | '/_auth/forum/reports'
     | '/_auth/households/$id'
+    | '/_auth/households/import'
     | '/_auth/invoices/$id'
     | '/_auth/lending/new'
     | '/_auth/markets/buy'
@@ -1307,6 +1319,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthHouseholdsIdRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/households/import': {
+      id: '/_auth/households/import'
+      path: '/households/import'
+      fullPath: '/households/import'
+      preLoaderRoute: typeof AuthHouseholdsImportRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/invoices/': {
       id: '/_auth/invoices/'
       path: '/invoices'
@@ -1615,6 +1634,7 @@ interface AuthRouteChildren {
   AuthForumNewRoute: typeof AuthForumNewRoute
   AuthForumReportsRoute: typeof AuthForumReportsRoute
   AuthHouseholdsIdRoute: typeof AuthHouseholdsIdRoute
+  AuthHouseholdsImportRoute: typeof AuthHouseholdsImportRoute
   AuthInvoicesIdRoute: typeof AuthInvoicesIdRoute
   AuthLendingNewRoute: typeof AuthLendingNewRoute
   AuthMarketsBuyRoute: typeof AuthMarketsBuyRoute
@@ -1690,6 +1710,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthForumNewRoute: AuthForumNewRoute,
   AuthForumReportsRoute: AuthForumReportsRoute,
   AuthHouseholdsIdRoute: AuthHouseholdsIdRoute,
+  AuthHouseholdsImportRoute: AuthHouseholdsImportRoute,
   AuthInvoicesIdRoute: AuthInvoicesIdRoute,
   AuthLendingNewRoute: AuthLendingNewRoute,
   AuthMarketsBuyRoute: AuthMarketsBuyRoute,

@@ -2,10 +2,11 @@ import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { livesThereOn } from '../../../shared/domain/household'
+import { effectiveRole, isCompanyAdminStaff } from '../../../shared/domain/roles'
 import { PendingMarker } from '../../components/sync/PendingMarker'
 import { Alert } from '../../components/ui/Alert'
 import { Badge } from '../../components/ui/Badge'
-import { Button } from '../../components/ui/Button'
+import { Button, buttonClass } from '../../components/ui/Button'
 import { Spinner } from '../../components/ui/Spinner'
 import { TextField } from '../../components/ui/TextField'
 import { todayIso } from '../../lib/format'
@@ -34,6 +35,11 @@ export function HouseholdsPage() {
         <h1>
           <Trans>Households</Trans>
         </h1>
+        {companyId && user && (user.userRole === 'SUPERADMIN' || isCompanyAdminStaff(effectiveRole(user.userRole, user.companies, companyId))) && (
+          <Link to="/households/import" className={buttonClass('secondary')}>
+            <Trans>Import from a spreadsheet</Trans>
+          </Link>
+        )}
       </div>
       <p className="muted">
         <Trans>The association’s dwellings and who lives in them. Open one to change its figures, its residents or to register a move.</Trans>

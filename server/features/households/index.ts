@@ -3,10 +3,15 @@ import { viewedScope } from '../../access/scope'
 import { householdMoves, householdResidents, households } from '../../db/schema/households'
 import { createHouseholdsService, type HouseholdsService } from './households.service'
 import { householdsRoutes } from './households.routes'
+import { createHouseholdImportService, type HouseholdImportService } from './import.service'
+import { householdImportRoutes } from './import.routes'
+import { RateLimiter } from '../../http/rate-limit'
+import { addressProviderFor } from '../../integrations/addresses/address-provider-for'
 
 declare module '../../kernel/module' {
   interface Services {
     households: HouseholdsService
+    householdImport: HouseholdImportService
   }
 }
 
@@ -28,8 +33,17 @@ export const householdsModule = defineModule({
         users: s.users,
         auth: s.auth,
       }),
+    // The spreadsheet import (docs/decisions/0092): addresses are checked against the same register as the address search.
+    householdImport: (s, k) =>
+      createHouseholdImportService({
+        db: k.db,
+        clock: k.clock,
+        companies: s.companies,
+        users: s.users,
+        provider: k.options.addressProvider ?? addressProviderFor(k.config),
+      }),
   },
-  routes: (s) => [householdsRoutes(s.households)],
+  routes: (s, k) => [householdsRoutes(s.households), householdImportRoutes(s.householdImport, new RateLimiter(k.clock, 30, 60_000))],
   scopes: (s) => ({ household: viewedScope((actor, id) => s.households.get(actor, id)) }),
   sync: (s) => [s.households.syncEntity()],
 })

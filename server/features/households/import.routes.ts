@@ -1,0 +1,85 @@
+import { z } from '@hono/zod-openapi'
+import { ImportQuery, ImportReport } from '../../../shared/contract/household-import'
+import { companyAdminStaffRoles } from '../../../shared/domain/roles'
+import { messages as m } from '../../../shared/i18n-messages'
+import { IdParam } from '../../http/item-routes'
+import { bearer, errorResponses as e, json, router, writeHeaders } from '../../http/openapi'
+import type { RateLimiter } from '../../http/rate-limit'
+import { route } from '../../http/route'
+import { storedFileAnswer, uploadedFile } from '../../http/stored-files'
+import { requireActor } from '../../access/actor'
+import { sheetMessages } from './import-sheet'
+import type { HouseholdImportService } from './import.service'
+
+const tags = ['Households']
+const WHO = 'The association’s chairman, administrator and accountant, and the super admin; other staff get 403, anyone else 404 (docs/decisions/0092).'
+const scope = { of: 'company', roles: companyAdminStaffRoles } as const
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+const fileField = z.custom<File>((v) => v instanceof File, { error: sheetMessages.unreadable.id }).meta({ type: 'string', format: 'binary' })
+
+const template = route({
+  rules: { access: 'signed-in', data: 'read', scope },
+  method: 'get',
+  path: '/companies/{id}/import/template',
+  tags,
+  security: bearer,
+  summary: 'The household import’s template: an xlsx with the columns in the caller’s language and an example row',
+  description: WHO,
+  request: { params: IdParam },
+  responses: {
+    200: {
+      description: 'The template (`Content-Disposition: attachment`)',
+      content: { [XLSX_TYPE]: { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+    },
+    401: e[401],
+    403: e[403],
+    404: e[404],
+  },
+})
+
+const importFile = route({
+  rules: { access: 'signed-in', data: 'write', body: 'attachment', scope, syncs: ['household', 'address'] },
+  method: 'post',
+  path: '/companies/{id}/import',
+  tags,
+  security: bearer,
+  summary:
+    'Import households and residents from a spreadsheet (multipart field `file`: xlsx, or CSV with `;` or `,`, at most 5 MB and 5000 rows; one row a resident of a household). ' +
+    '`dryRun=true` reports each row’s outcome and every problem by row and column, writing nothing. Otherwise one transaction: nothing is written while any row has a problem ' +
+    '(400 VALIDATION_FAILED with the problems as issues `rows.{row}.{column}`), unless `onlyValid=true`. Households are matched by external number, else by address; residents by e-mail within the household, ' +
+    'so the same file imported again changes nothing. New residents become users who are not invited (staff invite them afterwards). Rate limited.',
+  description: WHO,
+  request: {
+    params: IdParam,
+    query: ImportQuery,
+    headers: writeHeaders,
+    body: { content: { 'multipart/form-data': { schema: z.object({ file: fileField }) } }, required: true },
+  },
+  responses: {
+    200: { description: 'What each row does (or did)', ...json(ImportReport) },
+    400: e[400],
+    401: e[401],
+    403: e[403],
+    404: e[404],
+    413: e[413],
+    422: e[422],
+    429: e[429],
+  },
+})
+
+export const householdImportRoutes = (imports: HouseholdImportService, limiter: RateLimiter) =>
+  router()
+    .openapi(template, async (c) => {
+      const locale = c.var.locale
+      const bytes = await imports.template(requireActor(c.var.actor), c.req.valid('param').id, locale)
+      return storedFileAnswer(c, { contentType: XLSX_TYPE, bytes, name: locale === 'da' ? 'husstande-skabelon.xlsx' : 'households-template.xlsx' }) as never
+    })
+    .openapi(importFile, async (c) => {
+      const actor = requireActor(c.var.actor)
+      limiter.hit(`user:${actor.userId}`)
+      const form = await c.req.parseBody()
+      const file = await uploadedFile(c, form, m.documentFileRequired.id)
+      const { dryRun, onlyValid } = c.req.valid('query')
+      const report = await imports.run(actor, c.req.valid('param').id, file.bytes, { dryRun: dryRun === 'true', onlyValid: onlyValid === 'true' }, c.var.locale)
+      return c.json(report, 200)
+    })
