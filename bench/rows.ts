@@ -43,6 +43,7 @@ export const benchRows = {
     'pg-write-2-instances',
   ],
   sizes: ['demo-history', 'download-json', 'download-html', 'statements'],
+  import: ['import-households'],
 } as const
 
 export type BenchPart = keyof typeof benchRows

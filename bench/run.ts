@@ -32,6 +32,7 @@ import { billingBenchmark } from './billing'
 import { apiBenchmark } from './api'
 import { statisticsBenchmark } from './statistics'
 import { sizesBenchmark } from './sizes'
+import { importBenchmark } from './import'
 import { firstVisitBenchmark } from './first-visit'
 import { barePull } from './pull-floor'
 import { pulledAt } from './pulled'
@@ -216,7 +217,7 @@ function firstRouteScripts(dist: string): string[] {
   return [...files].filter((file) => file.endsWith('.js'))
 }
 
-/** `BENCH_ONLY=offline,first-visit,billing,statistics,api,sizes` runs only those parts (all when unset). */
+/** `BENCH_ONLY=offline,first-visit,billing,statistics,api,sizes,import` runs only those parts (all when unset). */
 const only = process.env.BENCH_ONLY?.split(',').map((p) => p.trim())
 const wanted = (part: string) => !only || only.includes(part)
 
@@ -227,6 +228,7 @@ async function main() {
   if (wanted('statistics')) await runPart('statistics', statisticsBenchmark)
   if (wanted('api')) await runPart('api', apiBenchmark)
   if (wanted('sizes')) await runPart('sizes', sizesBenchmark)
+  if (wanted('import')) await runPart('import', importBenchmark)
   finish()
 }
 
