@@ -47,6 +47,19 @@ export type HouseholdRow = {
 }
 
 /** The list's order: the address's comparable form, then its id (the key of a page). */
+/** A resident as the household's pages and the import read it: the stay, and the e-mail of its user (joined). */
+export const residentColumns = {
+  id: householdResidents.id,
+  householdId: householdResidents.householdId,
+  userId: householdResidents.userId,
+  fullName: householdResidents.fullName,
+  moveInDate: householdResidents.moveInDate,
+  moveOutDate: householdResidents.moveOutDate,
+  kind: householdResidents.kind,
+  isPayer: householdResidents.isPayer,
+  emailAddress: users.emailAddress,
+}
+
 const sortKey = sql<string>`coalesce(${addresses.addressKey}, '')`
 const escape = (s: string) => s.toLowerCase().replace(/[\\%_]/g, (m) => '\\' + m)
 const contains = (expr: SQL | typeof addresses.street, q: string) => sql`lower(${expr}) LIKE ${`%${escape(q)}%`} ESCAPE '\\'`
@@ -121,18 +134,10 @@ export const householdsRepository = {
       []
     : await db
         .select({
-          id: householdResidents.id,
+          ...residentColumns,
           companyId: householdResidents.companyId,
-          householdId: householdResidents.householdId,
-          userId: householdResidents.userId,
-          fullName: householdResidents.fullName,
-          moveInDate: householdResidents.moveInDate,
-          moveOutDate: householdResidents.moveOutDate,
-          kind: householdResidents.kind,
-          isPayer: householdResidents.isPayer,
           createdAt: householdResidents.createdAt,
           updatedAt: householdResidents.updatedAt,
-          emailAddress: users.emailAddress,
         })
         .from(householdResidents)
         .innerJoin(users, eq(users.id, householdResidents.userId))

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client'
 import { addresses } from '../../db/schema/companies'
 import { householdResidents, households } from '../../db/schema/households'
 import { users } from '../../db/schema/users'
-import { householdColumns, type HouseholdRow } from './households.repository'
+import { householdColumns, residentColumns, type HouseholdRow } from './households.repository'
 
 /** Rows a statement writes at once (well below SQLite's and PostgreSQL's parameter limits). */
 const CHUNK = 100
@@ -24,17 +24,7 @@ export const importRepository = {
   /** Every resident of the association's households, with their e-mail address. */
   residentsOf: async (db: Db, companyId: string) =>
     await db
-      .select({
-        id: householdResidents.id,
-        householdId: householdResidents.householdId,
-        userId: householdResidents.userId,
-        fullName: householdResidents.fullName,
-        moveInDate: householdResidents.moveInDate,
-        moveOutDate: householdResidents.moveOutDate,
-        kind: householdResidents.kind,
-        isPayer: householdResidents.isPayer,
-        emailAddress: users.emailAddress,
-      })
+      .select(residentColumns)
       .from(householdResidents)
       .innerJoin(users, eq(users.id, householdResidents.userId))
       .where(eq(householdResidents.companyId, companyId))
