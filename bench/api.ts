@@ -242,7 +242,7 @@ async function walkWithDelay(server: Server, token: string) {
   return { ...w, delay: await eventLoopDelay(server) }
 }
 
-/** `p` against the floor `f`: the rate row, and the CPU row when `cpuRow` is given. */
+/** The rate row of `p` against the floor `f`: requests a second, at least a share of the floor's. */
 function rateRows(row: string, what: string, p: Load, f: Load, floorName = 'floor'): void {
   atLeast(
     row,
