@@ -85,7 +85,10 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 120_000,
           expect: expectSettings,
-          fileParallelism: false,
+          // Each journey file runs its own server on its own port, data folder and browser, so two
+          // files run at once: a journey waits on the network, the sync and timers much of its time,
+          // which on a 2-core machine left a core idle (docs/ARCHITECTURE.md "Tests").
+          maxWorkers: 2,
         },
       },
     ],

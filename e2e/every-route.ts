@@ -19,7 +19,14 @@ import { englishLeaks, englishMarkers, seriousViolations } from './axe'
 import { DEMO_PASSWORD, danish, snap } from './harness'
 import { journeySuite, signIn } from './journeys'
 
-const { suite, clientIp, serverRows, writeDb, writeHistory, api } = journeySuite('every-route', 24)
+type Journey = ReturnType<typeof journeySuite>
+// The walk's server and browser: set by `describeEveryRoute`, once per file.
+let suite: Journey['suite']
+let clientIp: Journey['clientIp']
+let serverRows: Journey['serverRows']
+let writeDb: Journey['writeDb']
+let writeHistory: Journey['writeHistory']
+let api: Journey['api']
 
 const SIZES = [
   { width: 375, height: 812 },
@@ -617,13 +624,18 @@ const roles = [
   { role: 'resident', email: 'beboer03@solgaarden.dk' },
 ]
 
-describe('every route, both languages, phone and desktop', () => {
-  it('prepares the demo with charges, invoices and messages', async () => {
-    ids = await prepareData()
-    allowed = allowList()
-  })
+/**
+ * The walk in one language, on a server of its own: each language is a file of its own
+ * (every-route-en.e2e.ts, every-route-da.e2e.ts), so the two run side by side (vitest.config.ts).
+ */
+export function describeEveryRoute(lang: Lang, subnet: number) {
+  ;({ suite, clientIp, serverRows, writeDb, writeHistory, api } = journeySuite(`every-route-${lang}`, subnet))
+  describe(`every route in ${lang === 'da' ? 'Danish' : 'English'}, phone and desktop`, () => {
+    it('prepares the demo with charges, invoices and messages', async () => {
+      ids = await prepareData()
+      allowed = allowList()
+    })
 
-  for (const lang of ['en', 'da'] as const) {
     it(`signed out (${lang})`, async () => {
       const context = await suite.browser.newContext({ baseURL: suite.server.url, viewport: SIZES[1], locale: 'en-GB', extraHTTPHeaders: clientIp() })
       await context.addInitScript((l) => localStorage.setItem('boligkasse.locale', l), lang)
@@ -658,5 +670,5 @@ describe('every route, both languages, phone and desktop', () => {
         expect(report).toEqual([])
       })
     }
-  }
-})
+  })
+}
