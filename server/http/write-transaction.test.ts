@@ -6,6 +6,7 @@ import { authRepository } from '../features/auth/auth.repository'
 import { idempotencyKeys } from '../db/schema/platform'
 import { onPostgres } from '../test/template-db'
 import { SERIALIZATION_ATTEMPTS } from '../db/client'
+import { companyIds } from '../features/companies/test-helpers'
 
 const key = (k: string) => ({ 'Idempotency-Key': k })
 
@@ -29,6 +30,27 @@ describe('Idempotency-Key on writes', () => {
     expect(retry.json).toEqual({ data: method })
     expect(JSON.stringify(await t.db.select().from(idempotencyKeys).all())).not.toContain(shownOnce)
     expect(await count()).toBe(before + 1)
+  })
+
+  it('replays a retried write whose second run would fail (its own first run moved the version on)', async () => {
+    const t = await testApp()
+    const token = await t.login(demo.admin)
+    const company = (await companyIds(t)).main
+    const version = (await t.call('GET', `/company/${company}`, { token })).json.version as number
+    const send = () =>
+      t.call('PATCH', `/company/${company}/field/acronym`, {
+        token,
+        body: { value: 'SG retry' },
+        headers: { ...key('versioned-retry'), 'If-Match': `"${version}"` },
+      })
+    const first = await send()
+    const retry = await send()
+    expect(first.status).toBe(200)
+    // Run again, the If-Match would be stale (412): the stored answer is the answer.
+    expect(retry.status).toBe(200)
+    expect(retry.headers.get('Idempotent-Replayed')).toBe('true')
+    expect(retry.json).toEqual(first.json)
+    expect((await t.call('GET', `/company/${company}`, { token })).json.version).toBe(version + 1)
   })
 
   // Two instances of the server share the database only on PostgreSQL; each has its own write lock

@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto'
 import type { WriteLock } from '../lib/write-lock'
 import { inReadScope } from '../db/read-scope'
 import type { AppEnv, DataAccess } from './app-env'
-import { afterSerializationFailure, hasErrorCode, isSerializationFailure, SERIALIZATION_ATTEMPTS, transaction, type Db } from '../db/client'
+import { afterSerializationFailure, engineOf, hasErrorCode, isSerializationFailure, SERIALIZATION_ATTEMPTS, transaction, type Db } from '../db/client'
 import { statement } from '../db/statement'
 
 interface StoredAnswer {
@@ -159,6 +159,11 @@ class KeyedWrite {
     private readonly requestHash: string,
   ) {}
 
+  /** Whether the key is checked only when the transaction fails (PostgreSQL; see `transaction`). */
+  private get optimistic(): boolean {
+    return engineOf(this.deps.db) !== undefined
+  }
+
   /** Runs the request once; true when PostgreSQL gave up on it and it is to run again, whole. */
   async run(next: Next, attempt: number): Promise<boolean> {
     return await this.deps.lock.run(async () => {
@@ -193,10 +198,14 @@ class KeyedWrite {
       {
         // Not retried inside: `next()` runs once per request; a whole new run is the caller's.
         retry: false,
-        // A retry after a lost response answers with the stored answer. Looked up before the
-        // transaction, not in it: on PostgreSQL in the same round trip as its BEGIN, and out
-        // of SERIALIZABLE's checks (two new keys read on one index page would conflict).
-        before: keyed ? async () => void (replay = await this.replayed()) : undefined,
+        // A retry after a lost response answers with the stored answer. On SQLite it is looked
+        // up before the transaction (in process, microseconds). On PostgreSQL the key is not
+        // looked up first, which would cost a round trip on every write: the stored answer is
+        // inserted with the COMMIT, and a key stored before fails it there, rolls the retry's
+        // effect back, and the stored answer is given (`afterFailure`). A retry so runs its
+        // handler once more, inside a transaction that cannot commit; a `write` route calls
+        // nothing outside the database (server/http/route.ts), so that leaves no trace.
+        before: keyed && !this.optimistic ? async () => void (replay = await this.replayed()) : undefined,
       },
     )
   }
@@ -204,6 +213,10 @@ class KeyedWrite {
   /** After the transaction failed or rolled back: run again, answer as another instance did, or store the replayable answer alone. */
   private async afterFailure(err: unknown, answer: StoredText | undefined, attempt: number): Promise<boolean> {
     const { c, keyed } = this
+    // The key was not looked up first (PostgreSQL): a retry of a request that succeeded may
+    // have failed only because its first run's effect is there ("exists", a version moved on).
+    // Its stored answer is the answer; looked up only now, on the way out of a failure.
+    if (keyed && this.optimistic && (await this.replayed())) return false
     // PostgreSQL gave up on it (in the handler, or at COMMIT) for another instance's write
     // of the same rows: nothing of it stays; it runs again after the lock is let go.
     if (this.deps.rerun && isSerializationFailure(err === rolledBack ? c.error : err) && attempt < SERIALIZATION_ATTEMPTS) return true
