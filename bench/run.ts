@@ -21,8 +21,8 @@
  *   6. work at the size the tests build, timed here instead of in the tests (bench/sizes.ts): the
  *      demo history at first start, the personal-data download, the yearly statements to 2,000.
  */
-import { readFileSync, rmSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import Database from 'better-sqlite3'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
@@ -298,12 +298,26 @@ async function offlineBenchmark() {
       )
       await server.stop()
       let rowsMarkup = ''
-      const coldStart = async (ctx: BrowserContext) => {
+      const coldStart = async (ctx: BrowserContext, profile?: string) => {
         const p = await ctx.newPage()
+        // BENCH_PROFILE_DIR: the page's main-thread CPU profile of one cold start, for Chromium's
+        // DevTools (Performance → load profile) or any .cpuprofile reader (docs/BENCHMARKS.md "Profiles").
+        const cdp = profile ? await ctx.newCDPSession(p) : undefined
+        if (cdp) {
+          await cdp.send('Profiler.enable')
+          await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
+          await cdp.send('Profiler.start')
+        }
         const t = Date.now()
         await p.goto(`${server.url}/notifications`).catch(() => undefined)
         await p.locator('[data-notification-id]').nth(99).waitFor({ timeout: 20_000 })
         const ms = Date.now() - t
+        if (cdp && profile) {
+          const { profile: taken } = await cdp.send('Profiler.stop')
+          mkdirSync(dirname(profile), { recursive: true })
+          writeFileSync(profile, JSON.stringify(taken))
+          console.log(`offline bench: the cold start's CPU profile (${ms} ms) is in ${profile}`)
+        }
         rowsMarkup = await p.evaluate(() =>
           [...document.querySelectorAll('[data-notification-id]')]
             .slice(0, 100)
@@ -316,6 +330,7 @@ async function offlineBenchmark() {
       // The service worker serves the shell while the server is down.
       const runs: number[] = []
       for (let i = 0; i < COLD_STARTS; i++) runs.push(await coldStart(context))
+      if (process.env.BENCH_PROFILE_DIR) await coldStart(context, join(process.env.BENCH_PROFILE_DIR, 'cold-start.cpuprofile'))
       // Floor: what an offline start needs without the app, in the same browser profile: a page
       // (no framework, no Dexie) that opens the same local database, reads the notifications the
       // screen reads (all of them, newest first, bench/cold-start-floor.ts) and writes the same 100
