@@ -130,7 +130,7 @@ function Progress({ progress: p }: { progress: InvitationProgress }) {
         </dl>
       }
       {total > 0 && (
-        <p className="field-hint">
+        <p className="field-hint invitations-note">
           <Trans>
             Residents are everyone living in the association’s households today and everyone with an agreement. Only those with an agreement have one to accept.
           </Trans>
