@@ -1,7 +1,9 @@
 /**
  * Invitations at scale (docs/PRODUCT.md "Invitations", decision 0091), in Danish: three new
- * residents with agreements have never signed in; the accountant (Danish) invites everyone who has
- * not signed in at once; each gets one invitation mail in their language; two choose a password
+ * residents with agreements and one household resident without an agreement (as the import leaves
+ * them, decision 0090) have never signed in; the accountant (Danish) invites everyone who has
+ * not signed in at once; each gets one invitation mail in their language (the household resident's
+ * with the sign-in link alone); two choose a password
  * from it, one of them accepts the agreement in the Vipps MobilePay emulator; one address bounces
  * (the mail provider's signed notice); the screen shows the right n of m, who is not done, and the
  * bounce. Screenshots in Danish and English at 1280 and 375 px (no sideways scroll, axe-clean).
@@ -62,7 +64,13 @@ async function mailsTo(to: string, subject: string): Promise<ParsedMail[]> {
   return found
 }
 
-/** The figures of the screen: "n af m" for signed in and accepted, and the bounced count. */
+/** A household's resident without an agreement. */
+const householder = { name: 'Bo Beboer', email: 'bo.beboer@example.dk', subject: 'Andelsboligforeningen Solgården invites you to Boligkasse' } as const
+
+/** "n af m beboere" / "n af m med en aftale" as [n, m]. */
+const nOfM = (text: string) => (/^(\d+) af (\d+)/.exec(text) ?? []).slice(1).map(Number) as [number, number]
+
+/** The figures of the screen: "n af m beboere" signed in, "n af m med en aftale" accepted, and the bounced count. */
 async function figures(page: Page) {
   const text = async (name: string) => (await page.locator(`[data-figure="${name}"] dd`).innerText()).trim()
   return { signedIn: await text('signed-in'), accepted: await text('accepted'), bounced: await text('bounced') }
@@ -125,6 +133,14 @@ describe('invitations', () => {
             parts: [{ type: 'COMMON_EXPENSES', description: 'Boligafgift', price: 450_000 }],
           })
 
+        // Bo lives in one of the households and has no agreement (the invitation he got when added is not this one).
+        await api(await tokenOf('admin@solgaarden.dk'), 'POST', `/households/${address}/residents`, {
+          fullName: householder.name,
+          emailAddress: householder.email,
+          kind: 'OWNER',
+          moveInDate: '2020-01-01',
+        })
+
         // Karen Holm's accountant, Mette, uses the app in Danish.
         await signIn(page, 'kasserer@solgaarden.dk')
         await page
@@ -133,16 +149,23 @@ describe('invitations', () => {
           .click()
         await page.getByRole('heading', { level: 1, name: danish('Invitations') }).waitFor()
         const before = await figures(page)
-        const [signedIn0, total] = before.signedIn.split(' af ').map(Number) as [number, number]
-        const accepted0 = Number(before.accepted.split(' af ')[0])
-        expect(total).toBeGreaterThanOrEqual(3)
+        const [signedIn0, total] = nOfM(before.signedIn)
+        const [accepted0, withAgreement] = nOfM(before.accepted)
+        expect(before.signedIn).toBe(`${signedIn0} af ${total} beboere`)
+        expect(before.accepted).toBe(`${accepted0} af ${withAgreement} med en aftale`)
+        expect(withAgreement).toBeGreaterThanOrEqual(3)
+        expect(total).toBeGreaterThan(withAgreement)
 
         await page.getByRole('button', { name: danish('Invite all who have not signed in') }).click()
         await page.getByRole('button', { name: danish('Send the invitations') }).click()
-        await page.locator('.alert', { hasText: danish('{0} invitations are on their way.').replace('{0}', '3') }).waitFor()
+        await page.locator('.alert', { hasText: danish('{0} invitations are on their way.').replace('{0}', '4') }).waitFor()
 
         // One invitation each, in their language; a second click invites nobody twice.
         const mails = await Promise.all(people.map(async (p) => (await mailsTo(p.email, p.subject))[0]!))
+        const bo = await mailsTo(householder.email, householder.subject)
+        expect(bo).toHaveLength(1)
+        expect(bo[0]!.text).toMatch(/\/reset-password\?token=/)
+        expect(bo[0]!.text).not.toContain('/agreements/')
         await page.getByRole('button', { name: danish('Invite all who have not signed in') }).waitFor()
         expect(await page.getByRole('button', { name: danish('Invite all who have not signed in') }).isDisabled()).toBe(true)
 
@@ -160,12 +183,17 @@ describe('invitations', () => {
 
         await page.reload()
         await page.getByRole('heading', { level: 1, name: danish('Invitations') }).waitFor()
-        await expect.poll(async () => (await figures(page)).signedIn).toBe(`${signedIn0 + 2} af ${total}`)
-        expect(await figures(page)).toEqual({ signedIn: `${signedIn0 + 2} af ${total}`, accepted: `${accepted0 + 1} af ${total}`, bounced: '1' })
+        await expect.poll(async () => (await figures(page)).signedIn).toBe(`${signedIn0 + 2} af ${total} beboere`)
+        expect(await figures(page)).toEqual({
+          signedIn: `${signedIn0 + 2} af ${total} beboere`,
+          accepted: `${accepted0 + 1} af ${withAgreement} med en aftale`,
+          bounced: '1',
+        })
         const row = (name: string) => page.locator('.invitations-person', { hasText: name })
         await expect.poll(() => row(people[0].name).count()).toBe(0)
         expect(await row(people[1].name).innerText()).toContain('1 aftale at godkende')
         expect(await row(people[2].name).innerText()).toContain(danish('Address bounced'))
+        expect(await row(householder.name).innerText()).toContain(danish('No agreement'))
         await checkScreen(page, 'invitations-da')
       }),
     180_000,

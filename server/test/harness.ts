@@ -39,8 +39,8 @@ export const demo = {
 
 /**
  * A whole app on a private in-memory database with the demo data (a copy of the template in
- * template-db.ts), a fixed clock and silent logs. `call` sends JSON like a client; `login` signs a
- * user in.
+ * template-db.ts), a fixed clock and silent logs. `call` sends JSON like a client (a `FormData` body
+ * as multipart, as a file upload is sent); `login` signs a user in.
  */
 type Overrides = Partial<Parameters<typeof createApp>[0]>
 
@@ -77,13 +77,13 @@ export async function testApp(
   async function call(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { ...opts.headers }
     if (opts.token) headers.Authorization = `Bearer ${opts.token}`
-    if (opts.body !== undefined) headers['Content-Type'] = 'application/json'
+    if (opts.body !== undefined && !(opts.body instanceof FormData)) headers['Content-Type'] = 'application/json'
     const res = await app.request(`/api${path}`, {
       method,
       headers,
       body:
         opts.body === undefined ? undefined
-        : typeof opts.body === 'string' ? opts.body
+        : typeof opts.body === 'string' || opts.body instanceof FormData ? opts.body
         : JSON.stringify(opts.body),
     })
     const text = await res.text()

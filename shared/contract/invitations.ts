@@ -3,8 +3,9 @@ import { messages as m } from '../i18n-messages'
 
 /**
  * Invitations at scale (docs/PRODUCT.md "Invitations", docs/decisions/0091): staff invite every
- * person with an agreement in the association who has never signed in, see how many signed in and
- * accepted, and set the reminders; a bounced address is stopped and shown.
+ * person with an agreement in the association, and every current resident of its households
+ * (docs/decisions/0090), who has never signed in; see how many signed in (of all of them) and
+ * accepted (of those with an agreement), and set the reminders; a bounced address is stopped and shown.
  */
 
 /** The most people one request may name (a selection on the screen; "everyone" names none). */
@@ -60,7 +61,9 @@ export const InvitationPerson = z
     signedIn: z.boolean(),
     /** Agreements still to accept in Vipps MobilePay (offered, not yet accepted). */
     toAccept: z.number().int().min(0),
-    /** Every living agreement is accepted (running at Vipps MobilePay). */
+    /** Has a living agreement in the association (false: a current resident of a household without one). */
+    hasAgreement: z.boolean(),
+    /** Every living agreement is accepted (running at Vipps MobilePay); false without an agreement. */
     accepted: z.boolean(),
     /** The address bounced or complained: nothing more goes to it. */
     bounced: z.boolean(),
@@ -77,9 +80,13 @@ export type InvitationPerson = z.infer<typeof InvitationPerson>
 /** `GET /companies/{companyId}/invitations`: the counts, and a page of those not done yet. */
 export const InvitationProgress = z
   .object({
-    /** People with a living agreement in the association. */
+    /** Everyone the association invites: people with a living agreement and the households' current residents. */
     total: z.number().int().min(0),
+    /** Of `total`. */
     signedIn: z.number().int().min(0),
+    /** Those of `total` with a living agreement (offered, waiting at Vipps MobilePay or running). */
+    withAgreement: z.number().int().min(0),
+    /** Of `withAgreement`: every living agreement accepted. */
     accepted: z.number().int().min(0),
     bounced: z.number().int().min(0),
     /** Not signed in yet and not invited yet: what "Invite all" would queue now. */
@@ -87,7 +94,7 @@ export const InvitationProgress = z
     /** Invitations and reminders queued, not sent yet. */
     queued: z.number().int().min(0),
     settings: InvitationSettings,
-    /** Those who have not signed in or not accepted, by name. */
+    /** Those who have not signed in, or have an agreement not accepted, by name. */
     people: z.array(InvitationPerson),
     /** Pass as `cursor` for the next page; null on the last. */
     nextCursor: z.string().nullable(),

@@ -25,8 +25,9 @@ import { useAgreementAdmin } from './use-agreement-admin'
 import { useAgreements } from './use-agreements'
 import { translateIssueMessage } from '../../lib/form-issues'
 import { todayIso, type Locale } from '../../lib/format'
-import { useHousehold } from '../households/use-households'
-import { householdPrefill } from './household-prefill'
+import { useHouseholds, type HouseholdView } from '../households/use-households'
+import { chooseHousehold, householdProposal, withPayer } from './household-prefill'
+import { HouseholdPicker } from './HouseholdPicker'
 
 /** An agreement for a member of the current company (docs/PRODUCT.md §2 "Agreement create"); queued, so it works offline. */
 export function CreateAgreementPage({ household }: { household?: string } = {}) {
@@ -84,14 +85,32 @@ function CreateForm({ companyId, household }: { companyId: string; household?: s
     paymentPeriod: DEFAULT_PAYMENT_PERIOD,
     parts: [emptyPart(newId(), 'OTHER')],
   }))
-  // Picked from a household (docs/decisions/0090): its address, its payer, and the parts of its last agreement.
-  const householdRow = useHousehold(handle, household ?? '')?.row
+  // The household picker (docs/decisions/0090): its address, its payer, and the parts of its last agreement;
+  // `?household=` (from a household's page) chooses one at the start.
+  const households = useHouseholds(handle, companyId)
+  const [householdId, setHouseholdId] = useState<string | undefined>(household)
+  const [proposed, setProposed] = useState(false)
+  const previous = useRef<HouseholdView | undefined>(undefined)
+  const chosen = householdId ? households?.find((h) => h.id === householdId) : undefined
+  const today = todayIso()
+  const locale = i18n.locale as Locale
+  const choose = (h: HouseholdView) => {
+    const next = chooseHousehold(form, chosen ?? previous.current, h, agreementRows ?? [], today, locale)
+    previous.current = h
+    setForm(next.form)
+    setProposed(next.proposed)
+    setHouseholdId(h.id)
+    setErrors(({ linkedAddress: _a, memberName: _n, emailAddress: _e, ...rest }) => rest)
+  }
   const prefilled = useRef(false)
   useEffect(() => {
-    if (!household || prefilled.current || !householdRow || !agreementRows) return
+    if (!household || prefilled.current || !chosen || !agreementRows) return
     prefilled.current = true
-    setForm((f) => ({ ...f, ...householdPrefill(householdRow, agreementRows, todayIso(), i18n.locale as Locale) }))
-  }, [household, householdRow, agreementRows, i18n.locale])
+    const next = chooseHousehold(form, undefined, chosen, agreementRows, today, locale)
+    previous.current = chosen
+    setForm(next.form)
+    setProposed(next.proposed)
+  }, [household, chosen, agreementRows, form, today, locale])
   const [errors, setErrors] = useState<FieldErrors>({})
   // true: an error; a NotKeptError: the device could not store the change (it is NOT kept, the form keeps it).
   const [failure, setFailure] = useState<boolean | NotKeptError>(false)
@@ -140,8 +159,38 @@ function CreateForm({ companyId, household }: { companyId: string; household?: s
     }
   }
 
+  const proposal = chosen ? householdProposal(chosen, agreementRows ?? [], today, locale) : null
+
   return (
     <form ref={formRef} className="form agreement-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={t`Create agreement`}>
+      {households && households.length > 0 && (
+        <section className="card" aria-labelledby="agreement-household-heading">
+          <h2 id="agreement-household-heading">
+            <Trans>Household</Trans>
+          </h2>
+          <HouseholdPicker
+            households={households}
+            chosen={chosen}
+            today={today}
+            form={form}
+            proposal={{ available: proposal !== null, proposed }}
+            onChoose={choose}
+            onClear={() => {
+              setHouseholdId(undefined)
+              setProposed(false)
+            }}
+            onPayer={(residentId) => {
+              const resident = chosen?.residents?.find((r) => r.id === residentId)
+              if (resident) setForm((f) => withPayer(f, resident, today))
+              setErrors(({ memberName: _n, emailAddress: _e, ...rest }) => rest)
+            }}
+            onUseProposal={() => {
+              if (proposal) setForm((f) => ({ ...f, ...proposal }))
+              setProposed(true)
+            }}
+          />
+        </section>
+      )}
       <section className="card" aria-labelledby="agreement-member-heading">
         <h2 id="agreement-member-heading">
           <Trans>Member</Trans>

@@ -26,6 +26,7 @@ const render = () =>
 const progress: InvitationProgress = {
   total: 5,
   signedIn: 2,
+  withAgreement: 3,
   accepted: 1,
   bounced: 1,
   notInvited: 0,
@@ -38,10 +39,24 @@ const progress: InvitationProgress = {
       email: 'alma@example.dk',
       signedIn: false,
       toAccept: 1,
+      hasAgreement: true,
       accepted: false,
       bounced: true,
       lastSentAt: '2026-12-01T10:00:00Z',
       reminders: 1,
+      queued: false,
+    },
+    {
+      userId: 'u2',
+      name: 'Bo',
+      email: 'bo@example.dk',
+      signedIn: false,
+      toAccept: 0,
+      hasAgreement: false,
+      accepted: false,
+      bounced: false,
+      lastSentAt: null,
+      reminders: 0,
       queued: false,
     },
   ],
@@ -58,11 +73,13 @@ describe('the invitations screen (decision 0091)', () => {
     expect(render()).toContain('You are offline. The progress of the invitations needs a connection.')
   })
 
-  it('shows n of m signed in and accepted, the bounced, and who is not done with their last invitation', () => {
+  it('shows n of m residents signed in, n of m with an agreement accepted, the bounced, and who is not done with their last invitation', () => {
     state = { status: 'ready', progress, people: progress.people, loadingMore: false }
     const html = render()
-    expect(html).toContain('2 of 5')
-    expect(html).toContain('1 of 5')
+    expect(html).toContain('2 of 5 residents')
+    expect(html).toContain('1 of 3 with an agreement')
+    // A household's resident without an agreement is invited to sign in, with nothing to accept.
+    expect(html).toMatch(/Bo<\/strong>.*No agreement/s)
     expect(html).toContain('Address bounced')
     expect(html).toContain('Last invited 1 Dec 2026')
     expect(html).toContain('1 reminder')
@@ -74,7 +91,7 @@ describe('the invitations screen (decision 0091)', () => {
     session.user = { userRole: 'MEMBER', companies: [{ ...company, role: 'BOARDMEMBER' }], currentCompany: company }
     state = { status: 'ready', progress: { ...progress, notInvited: 3 }, people: progress.people, loadingMore: false }
     const html = render()
-    expect(html).toContain('2 of 5')
+    expect(html).toContain('2 of 5 residents')
     expect(html).not.toContain('Invite all who have not signed in')
     expect(html).not.toContain('Save the reminder rules')
   })

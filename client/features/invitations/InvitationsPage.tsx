@@ -32,7 +32,8 @@ function useFailureText() {
 
 /**
  * Invitations (route /invitations, docs/PRODUCT.md "Invitations", decision 0091): how many of the
- * association's people with an agreement signed in and accepted, how many addresses bounced, who is
+ * association's residents — those with an agreement and the households' current residents — signed
+ * in, how many of those with an agreement accepted, how many addresses bounced, who is
  * not done yet and when they were last invited or reminded; company admin staff invite everyone not
  * signed in (or the chosen) and set the reminders. It needs the connection and says so offline.
  */
@@ -84,9 +85,9 @@ export function InvitationsPage() {
   )
 }
 
-/** n of m signed in, n of m accepted, n bounced, and what is under way. */
+/** n of m residents signed in, n of m with an agreement accepted, n bounced, and what is under way. */
 function Progress({ progress: p }: { progress: InvitationProgress }) {
-  const { total, signedIn, accepted, bounced } = p
+  const { total, signedIn, withAgreement, accepted, bounced } = p
   return (
     <section className="card" aria-labelledby="invitations-progress-title">
       <h2 id="invitations-progress-title">
@@ -94,7 +95,7 @@ function Progress({ progress: p }: { progress: InvitationProgress }) {
       </h2>
       {total === 0 ?
         <p className="empty">
-          <Trans>Nobody has an agreement with the association yet.</Trans>
+          <Trans>Nobody lives in the association’s households or has an agreement with it yet.</Trans>
         </p>
       : <dl className="figure-list">
           <div data-figure="signed-in">
@@ -103,7 +104,7 @@ function Progress({ progress: p }: { progress: InvitationProgress }) {
             </dt>
             <dd>
               <Trans>
-                {signedIn} of {total}
+                {signedIn} of {total} residents
               </Trans>
             </dd>
           </div>
@@ -112,9 +113,12 @@ function Progress({ progress: p }: { progress: InvitationProgress }) {
               <Trans>Accepted in Vipps MobilePay</Trans>
             </dt>
             <dd>
-              <Trans>
-                {accepted} of {total}
-              </Trans>
+              {withAgreement === 0 ?
+                <Trans>Nobody has an agreement yet</Trans>
+              : <Trans>
+                  {accepted} of {withAgreement} with an agreement
+                </Trans>
+              }
             </dd>
           </div>
           <div data-figure="bounced">
@@ -125,6 +129,13 @@ function Progress({ progress: p }: { progress: InvitationProgress }) {
           </div>
         </dl>
       }
+      {total > 0 && (
+        <p className="field-hint invitations-note">
+          <Trans>
+            Residents are everyone living in the association’s households today and everyone with an agreement. Only those with an agreement have one to accept.
+          </Trans>
+        </p>
+      )}
       {(p.notInvited > 0 || p.queued > 0) && (
         <p className="muted">
           {p.notInvited > 0 && <Plural value={p.notInvited} one="# person not invited yet." other="# people not invited yet." />}{' '}
@@ -181,8 +192,8 @@ function InviteAll(p: {
       >
         <p>
           <Trans>
-            Everyone with an agreement who has not signed in gets one e-mail in their language with a link to choose a password and their agreements to accept
-            in Vipps MobilePay. Nobody is invited twice.
+            Every resident who has not signed in gets one e-mail in their language with a link to choose a password and, if they have agreements, the agreements
+            to accept in Vipps MobilePay. Nobody is invited twice.
           </Trans>
         </p>
       </ConfirmDialog>
@@ -291,6 +302,11 @@ function PersonItem({
         {x.toAccept > 0 && (
           <Badge variant="info">
             <Plural value={x.toAccept} one="# agreement to accept" other="# agreements to accept" />
+          </Badge>
+        )}
+        {!x.hasAgreement && (
+          <Badge variant="neutral">
+            <Trans>No agreement</Trans>
           </Badge>
         )}
         <span className="muted cell-sub">

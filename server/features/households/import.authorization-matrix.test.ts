@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { testApp, type TestApp } from '../../test/harness'
-import { callers, classOf, tokenFor, documentedRoutes } from '../../test/authorization'
+import { testApp } from '../../test/harness'
+import { callers, documentedRoutes, walkMatrix, type MatrixRow } from '../../test/authorization'
 import { companyIds } from '../companies/test-helpers'
-import { csvOf, DANISH, importFile } from './import-test-helpers'
+import { csvOf, DANISH } from './import-test-helpers'
 
 /**
  * Who may call the household import's routes (docs/decisions/0092): one row per route and
@@ -11,34 +11,28 @@ import { csvOf, DANISH, importFile } from './import-test-helpers'
  * `1` 401. The import runs as a dry run and for real.
  */
 type Ctx = { main: string; second: string }
-type Row = [method: string, route: string, call: (t: TestApp, token: string | undefined, c: Ctx) => Promise<{ status: number }>, expected: string]
 
-const template = (id: (c: Ctx) => string) => async (t: TestApp, token: string | undefined, c: Ctx) =>
-  await t.app.request(`/api/companies/${id(c)}/import/template`, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
-const upload = (id: (c: Ctx) => string, query: string) => async (t: TestApp, token: string | undefined, c: Ctx) =>
-  await importFile(t, token, id(c), csvOf(DANISH), query)
+/** The Danish sheet as the browser uploads it (multipart, one `file`). */
+const sheet = () => {
+  const form = new FormData()
+  form.set('file', new File([csvOf(DANISH) as unknown as ArrayBuffer], 'husstande.csv'))
+  return form
+}
 
-//                                                                                          S C A K B R N O -
-const table: Row[] = [
-  ['GET', '/companies/{id}/import/template', template((c) => c.main), 'oooo34441'],
-  ['GET', '/companies/{id}/import/template', template((c) => c.second), 'o444444o1'],
-  ['POST', '/companies/{id}/import', upload((c) => c.main, '?dryRun=true'), 'oooo34441'],
-  ['POST', '/companies/{id}/import', upload((c) => c.second, '?dryRun=true'), 'o444444o1'],
-  ['POST', '/companies/{id}/import', upload((c) => c.main, ''), 'oooo34441'],
-  ['POST', '/companies/{id}/import', upload((c) => c.second, ''), 'o444444o1'],
+//                                                                                                          S C A K B R N O -
+const table: MatrixRow<Ctx>[] = [
+  ['GET', '/companies/{id}/import/template', (c) => `/companies/${c.main}/import/template`, 'oooo34441'],
+  ['GET', '/companies/{id}/import/template', (c) => `/companies/${c.second}/import/template`, 'o444444o1'],
+  ['POST', '/companies/{id}/import', (c) => `/companies/${c.main}/import?dryRun=true`, 'oooo34441', sheet],
+  ['POST', '/companies/{id}/import', (c) => `/companies/${c.second}/import?dryRun=true`, 'o444444o1', sheet],
+  ['POST', '/companies/{id}/import', (c) => `/companies/${c.main}/import`, 'oooo34441', sheet],
+  ['POST', '/companies/{id}/import', (c) => `/companies/${c.second}/import`, 'o444444o1', sheet],
 ]
 
 describe('authorization matrix (household import)', () => {
   it.each(callers.map((caller) => [caller] as const))('%s', async (caller) => {
     const t = await testApp()
-    const c = await companyIds(t)
-    const token = await tokenFor(t, caller)
-    const want: string[] = []
-    const got: string[] = []
-    for (const [method, route, call, expected] of table) {
-      want.push(`${method} ${route} → ${expected[callers.indexOf(caller)]}`)
-      got.push(`${method} ${route} → ${classOf((await call(t, token, c)).status)}`)
-    }
+    const { want, got } = await walkMatrix(t, table, await companyIds(t), caller)
     expect(got).toEqual(want)
   })
 

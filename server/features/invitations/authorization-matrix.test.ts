@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { v7 } from 'uuid'
 import { testApp } from '../../test/harness'
-import { callers, classOf, documentedRoutes, tokenFor } from '../../test/authorization'
+import { callers, documentedRoutes, walkMatrix, type MatrixRow } from '../../test/authorization'
 import { companyIds } from '../companies/test-helpers'
 import { WEBHOOK_SECRET } from './test-helpers'
 
@@ -11,32 +10,26 @@ import { WEBHOOK_SECRET } from './test-helpers'
  * association, or a resident of this one, never learns more), `3` 403, `1` 401.
  */
 type Ctx = { main: string; second: string }
-type Row = [method: string, route: string, path: (c: Ctx) => string, expected: string, body?: object]
 
-const settings = { remindersOn: true, remindAfterDays: 7, maxReminders: 2 }
-//                                                                                                          S C A K B R N O -
-const table: Row[] = [
+const settings = () => ({ remindersOn: true, remindAfterDays: 7, maxReminders: 2 })
+//                                                                                                                    S C A K B R N O -
+const table: MatrixRow<Ctx>[] = [
   // The progress: staff of the association (every role, the board member too) and the super admin.
   ['GET', '/companies/{companyId}/invitations', (c) => `/companies/${c.main}/invitations`, 'ooooo4441'],
   ['GET', '/companies/{companyId}/invitations', (c) => `/companies/${c.second}/invitations`, 'o444444o1'],
   // Inviting and the reminder rules: company admin staff (a board member 403 before the body).
-  ['POST', '/companies/{companyId}/invitations', (c) => `/companies/${c.main}/invitations`, 'oooo34441', {}],
-  ['POST', '/companies/{companyId}/invitations', (c) => `/companies/${c.second}/invitations`, 'o444444o1', {}],
+  ['POST', '/companies/{companyId}/invitations', (c) => `/companies/${c.main}/invitations`, 'oooo34441', () => ({})],
+  ['POST', '/companies/{companyId}/invitations', (c) => `/companies/${c.second}/invitations`, 'o444444o1', () => ({})],
   ['PUT', '/companies/{companyId}/invitations/settings', (c) => `/companies/${c.main}/invitations/settings`, 'oooo34441', settings],
   ['PUT', '/companies/{companyId}/invitations/settings', (c) => `/companies/${c.second}/invitations/settings`, 'o444444o1', settings],
   // The mail provider's bounce notice: public, but only signed with the shared secret; a bearer token signs nothing.
-  ['POST', '/webhooks/mail-bounce', () => '/webhooks/mail-bounce', '111111111', { type: 'complaint', email: 'a@example.dk' }],
+  ['POST', '/webhooks/mail-bounce', () => '/webhooks/mail-bounce', '111111111', () => ({ type: 'complaint', email: 'a@example.dk' })],
 ]
 
 describe('authorization matrix (invitations)', () => {
   it.each(callers.map((caller) => [caller] as const))('%s', async (caller) => {
     const t = await testApp({ MAIL_WEBHOOK_SECRET: WEBHOOK_SECRET })
-    const c: Ctx = await companyIds(t)
-    const token = await tokenFor(t, caller)
-    const want = table.map(([m, , path, expected]) => `${m} ${path(c)} → ${expected[callers.indexOf(caller)]}`)
-    const got: string[] = []
-    for (const [m, , path, , body] of table)
-      got.push(`${m} ${path(c)} → ${classOf((await t.call(m, path(c), { token, headers: { 'Idempotency-Key': v7() }, ...(body ? { body } : {}) })).status)}`)
+    const { want, got } = await walkMatrix(t, table, await companyIds(t), caller)
     expect(got).toEqual(want)
   })
 

@@ -7,12 +7,16 @@ import { newId } from '../../lib/ids'
 
 /**
  * Who is invited (docs/decisions/0091), the one place that says so: everyone with a living
- * agreement in the association (offered, waiting at Vipps MobilePay, or running). When households
- * and their residents arrive, their residents join here, and every count, queue and reminder follows.
+ * agreement in the association (offered, waiting at Vipps MobilePay, or running), and everyone who
+ * lives in one of its households today (docs/decisions/0090 `livesThereOn`: moved in on or before
+ * `@today`, not moved out yet), with an agreement or without — an imported household's residents
+ * are invited to sign in before any agreement is theirs. Every count, queue and reminder follows.
  * Read in SQL beside the invitations' own rows, so 800 people are queued or counted in one statement.
  */
 const peopleOf = (company: string) =>
-  `SELECT a.member_user_id FROM agreements a WHERE a.company_id = ${company} AND a.status IN ('CREATED', 'PENDING', 'ACCEPTED')`
+  `SELECT a.member_user_id FROM agreements a WHERE a.company_id = ${company} AND a.status IN ('CREATED', 'PENDING', 'ACCEPTED')
+   UNION SELECT r.user_id FROM household_residents r
+   WHERE r.company_id = ${company} AND r.move_in_date <= @today AND (r.move_out_date IS NULL OR r.move_out_date > @today)`
 
 /** Has signed in: a proven way to sign in (a password set from the link, Vipps MobilePay, a login token) or a session (decision 0001). */
 const signedIn = (u: string) =>
@@ -23,7 +27,10 @@ const notErased = (u: string) => `${u}.email_address NOT LIKE '%@erased.invalid'
 /** An agreement of theirs still to accept (offered, not answered). */
 const toAccept = (u: string, company: string) =>
   `(SELECT COUNT(*) FROM agreements a2 WHERE a2.company_id = ${company} AND a2.member_user_id = ${u}.id AND a2.status = 'CREATED')`
-/** Every living agreement of theirs runs. */
+/** Has a living agreement in the association: someone with an agreement to accept, as opposed to a resident without one. */
+const hasAgreement = (u: string, company: string) =>
+  `EXISTS (SELECT 1 FROM agreements a5 WHERE a5.company_id = ${company} AND a5.member_user_id = ${u}.id AND a5.status IN ('CREATED', 'PENDING', 'ACCEPTED'))`
+/** Every living agreement of theirs runs (never so for someone without an agreement). */
 const allAccepted = (u: string, company: string) =>
   `(EXISTS (SELECT 1 FROM agreements a3 WHERE a3.company_id = ${company} AND a3.member_user_id = ${u}.id AND a3.status = 'ACCEPTED')
     AND NOT EXISTS (SELECT 1 FROM agreements a4 WHERE a4.company_id = ${company} AND a4.member_user_id = ${u}.id AND a4.status IN ('CREATED', 'PENDING')))`
@@ -35,6 +42,8 @@ const invitable = (d: Dialect) => `FROM users u
 
 interface InviteParams {
   companyId: string
+  /** Today in Copenhagen: who lives in a household today (docs/decisions/0090). */
+  today: string
   everyone: 0 | 1
   /** A JSON array of user ids ('[]' for everyone). */
   selection: string
@@ -53,7 +62,7 @@ const queueInvitations = statement<InviteParams & { now: string; by: string }, n
  * before `cutoff`, fewer than `max` reminders so far, still not signed in or with an agreement to
  * accept, address not bounced. The key (company, person, round) makes each round once.
  */
-const planReminders = statement<{ companyId: string; now: string; cutoff: string; max: number }, never>(
+const planReminders = statement<{ companyId: string; today: string; now: string; cutoff: string; max: number }, never>(
   `INSERT INTO invitation_sends (company_id, user_id, round, queued_at)
    SELECT s.company_id, s.user_id, s.round + 1, @now
    FROM invitation_sends s JOIN users u ON u.id = s.user_id
@@ -109,10 +118,17 @@ const companyNames = statement<[ids: string], { id: string; name: string }>(
   (d) => `SELECT c.id AS "id", c.name AS "name" FROM companies c WHERE c.id IN (SELECT value FROM ${d.jsonValues('?', 'j')})`,
 )
 
-/** The association's counts over everyone invited (decision 0091), in one statement. */
-const counts = statement<{ companyId: string }, Record<'total' | 'signedIn' | 'accepted' | 'bounced' | 'notInvited' | 'queued', number | string | null>>(
+/**
+ * The association's counts over everyone it invites (decision 0091), in one statement: signed in
+ * over all of them, accepted over those with an agreement.
+ */
+const counts = statement<
+  { companyId: string; today: string },
+  Record<'total' | 'signedIn' | 'withAgreement' | 'accepted' | 'bounced' | 'notInvited' | 'queued', number | string | null>
+>(
   `SELECT COUNT(*) AS "total",
      SUM(CASE WHEN ${signedIn('u')} THEN 1 ELSE 0 END) AS "signedIn",
+     SUM(CASE WHEN ${hasAgreement('u', '@companyId')} THEN 1 ELSE 0 END) AS "withAgreement",
      SUM(CASE WHEN ${allAccepted('u', '@companyId')} THEN 1 ELSE 0 END) AS "accepted",
      SUM(CASE WHEN ${bounced('u')} THEN 1 ELSE 0 END) AS "bounced",
      SUM(CASE WHEN NOT ${signedIn('u')} AND NOT ${bounced('u')}
@@ -127,6 +143,7 @@ export interface PersonRow {
   email: string
   signedIn: number
   toAccept: number | string
+  hasAgreement: number
   accepted: number
   bounced: number
   lastSentAt: string | null
@@ -134,11 +151,12 @@ export interface PersonRow {
   queued: number
 }
 
-/** A page of those not done (not signed in, or not every agreement accepted), by name, after (name, id). */
-const people = statement<{ companyId: string; from: 0 | 1; afterName: string; afterId: string; limit: number }, PersonRow>(
+/** A page of those not done (not signed in, or an agreement not accepted), by name, after (name, id). */
+const people = statement<{ companyId: string; today: string; from: 0 | 1; afterName: string; afterId: string; limit: number }, PersonRow>(
   `SELECT u.id AS "userId", u.full_name AS "name", u.email_address AS "email",
      CASE WHEN ${signedIn('u')} THEN 1 ELSE 0 END AS "signedIn",
      ${toAccept('u', '@companyId')} AS "toAccept",
+     CASE WHEN ${hasAgreement('u', '@companyId')} THEN 1 ELSE 0 END AS "hasAgreement",
      CASE WHEN ${allAccepted('u', '@companyId')} THEN 1 ELSE 0 END AS "accepted",
      CASE WHEN ${bounced('u')} THEN 1 ELSE 0 END AS "bounced",
      (SELECT MAX(s.sent_at) FROM invitation_sends s WHERE s.company_id = @companyId AND s.user_id = u.id AND s.mail_id IS NOT NULL) AS "lastSentAt",
@@ -146,7 +164,7 @@ const people = statement<{ companyId: string; from: 0 | 1; afterName: string; af
      CASE WHEN EXISTS (SELECT 1 FROM invitation_sends s WHERE s.company_id = @companyId AND s.user_id = u.id AND s.sent_at IS NULL) THEN 1 ELSE 0 END AS "queued"
    FROM users u
    WHERE u.id IN (${peopleOf('@companyId')}) AND ${notErased('u')}
-     AND (NOT ${signedIn('u')} OR NOT ${allAccepted('u', '@companyId')})
+     AND (NOT ${signedIn('u')} OR (${hasAgreement('u', '@companyId')} AND NOT ${allAccepted('u', '@companyId')}))
      AND (@from = 0 OR u.full_name > @afterName OR (u.full_name = @afterName AND u.id > @afterId))
    ORDER BY u.full_name, u.id
    LIMIT @limit`,
@@ -158,15 +176,15 @@ export type SettingsRow = typeof invitationSettings.$inferSelect
 
 export const invitationsRepository = {
   /** How many of those asked for (everyone, or the selection) may be invited now, invited before or not. */
-  countInvitable: async (db: Db, companyId: string, selection: readonly string[] | undefined): Promise<number> =>
-    num(await countInvitable.get(db, { companyId, everyone: selection ? 0 : 1, selection: JSON.stringify(selection ?? []) })),
+  countInvitable: async (db: Db, companyId: string, today: string, selection: readonly string[] | undefined): Promise<number> =>
+    num(await countInvitable.get(db, { companyId, today, everyone: selection ? 0 : 1, selection: JSON.stringify(selection ?? []) })),
 
   /** Queues the invitation of each of them not invited before, in one statement: how many it queued. */
-  queueInvitations: async (db: Db, companyId: string, selection: readonly string[] | undefined, now: string, by: string): Promise<number> =>
-    (await queueInvitations.run(db, { companyId, everyone: selection ? 0 : 1, selection: JSON.stringify(selection ?? []), now, by })).changes,
+  queueInvitations: async (db: Db, companyId: string, today: string, selection: readonly string[] | undefined, now: string, by: string): Promise<number> =>
+    (await queueInvitations.run(db, { companyId, today, everyone: selection ? 0 : 1, selection: JSON.stringify(selection ?? []), now, by })).changes,
 
-  planReminders: async (db: Db, companyId: string, now: string, cutoff: string, max: number): Promise<number> =>
-    (await planReminders.run(db, { companyId, now, cutoff, max })).changes,
+  planReminders: async (db: Db, companyId: string, today: string, now: string, cutoff: string, max: number): Promise<number> =>
+    (await planReminders.run(db, { companyId, today, now, cutoff, max })).changes,
 
   /** Associations with an invitation sent, and their reminder rules (a row, or none for the defaults). */
   remindable: async (db: Db): Promise<{ companyId: string; settings: SettingsRow | undefined }[]> => {
@@ -234,11 +252,12 @@ export const invitationsRepository = {
       .run()
   },
 
-  counts: async (db: Db, companyId: string) => {
-    const row = await counts.get(db, { companyId })
+  counts: async (db: Db, companyId: string, today: string) => {
+    const row = await counts.get(db, { companyId, today })
     return {
       total: num(row?.total),
       signedIn: num(row?.signedIn),
+      withAgreement: num(row?.withAgreement),
       accepted: num(row?.accepted),
       bounced: num(row?.bounced),
       notInvited: num(row?.notInvited),
@@ -246,8 +265,8 @@ export const invitationsRepository = {
     }
   },
 
-  people: async (db: Db, companyId: string, after: { name: string; id: string } | undefined, limit: number): Promise<PersonRow[]> =>
-    await people.all(db, { companyId, from: after ? 1 : 0, afterName: after?.name ?? '', afterId: after?.id ?? '', limit }),
+  people: async (db: Db, companyId: string, today: string, after: { name: string; id: string } | undefined, limit: number): Promise<PersonRow[]> =>
+    await people.all(db, { companyId, today, from: after ? 1 : 0, afterName: after?.name ?? '', afterId: after?.id ?? '', limit }),
 
   settings: async (db: Db, companyId: string): Promise<SettingsRow | undefined> =>
     await db.select().from(invitationSettings).where(eq(invitationSettings.companyId, companyId)).get(),

@@ -1,6 +1,6 @@
 import { transaction, type Db } from '../../db/client'
 import { DomainError, notFound } from '../../errors'
-import type { Clock } from '../../lib/clock'
+import { todayInCopenhagen, type Clock } from '../../lib/clock'
 import { translate, type Locale } from '../../i18n/i18n'
 import { renderEmail } from '../../integrations/mail/layout'
 import { queueMails, type OutgoingMail } from '../../integrations/mail/mail-outbox'
@@ -50,6 +50,7 @@ const personView = (r: PersonRow): InvitationPerson => ({
   email: r.email,
   signedIn: Number(r.signedIn) === 1,
   toAccept: Number(r.toAccept),
+  hasAgreement: Number(r.hasAgreement) === 1,
   accepted: Number(r.accepted) === 1,
   bounced: Number(r.bounced) === 1,
   lastSentAt: r.lastSentAt,
@@ -67,8 +68,9 @@ interface MailInput {
 
 /**
  * Invitations at scale (docs/PRODUCT.md "Invitations", docs/decisions/0091). Company admin staff
- * queue an invitation for everyone with an agreement in the association who has never signed in
- * (or a selection of them) in one statement; the `invitations` job sends them in batches, each
+ * queue an invitation for everyone in the association who has never signed in — those with an
+ * agreement and the households' current residents (docs/decisions/0090) — or a selection of them,
+ * in one statement; the `invitations` job sends them in batches, each
  * claimed in the transaction that queues its mails, and plans the reminder rounds the association
  * set. A bounced address gets nothing more. Staff of the association read the progress.
  */
@@ -95,7 +97,7 @@ export class InvitationsService {
 
   /**
    * Queues one invitation for each person asked for (everyone, or `selection`) who has an agreement
-   * here, has never signed in, has an address that did not bounce and was not invited before: one
+   * here or lives in one of its households today, has never signed in, has an address that did not bounce and was not invited before: one
    * statement for any number of people, and each person once however often it is asked.
    */
   async invite(actor: Actor, companyId: string, selection: readonly string[] | undefined): Promise<InviteResult> {
@@ -104,8 +106,9 @@ export class InvitationsService {
     await this.company(companyId)
     this.invites.hit(`company:${companyId}`)
     const unique = selection ? [...new Set(selection)] : undefined
-    const invitable = await repo.countInvitable(db, companyId, unique)
-    const queued = await repo.queueInvitations(db, companyId, unique, clock.now().toISOString(), actor.fullName)
+    const today = todayInCopenhagen(clock)
+    const invitable = await repo.countInvitable(db, companyId, today, unique)
+    const queued = await repo.queueInvitations(db, companyId, today, unique, clock.now().toISOString(), actor.fullName)
     return { queued, alreadyInvited: invitable - queued }
   }
 
@@ -115,10 +118,11 @@ export class InvitationsService {
     assertCompanyVisible(actor, companyId)
     await this.company(companyId)
     const after = decodeCursor(query.cursor, ['string', 'string'])
-    const rows = await repo.people(db, companyId, after && { name: after[0], id: after[1] }, query.limit + 1)
+    const today = todayInCopenhagen(this.deps.clock)
+    const rows = await repo.people(db, companyId, today, after && { name: after[0], id: after[1] }, query.limit + 1)
     const page = pageOf(rows, query.limit, (r) => [r.name, r.userId])
     return {
-      ...(await repo.counts(db, companyId)),
+      ...(await repo.counts(db, companyId, today)),
       settings: await this.settingsOf(companyId),
       people: page.rows.map(personView),
       nextCursor: page.next,
@@ -183,12 +187,13 @@ export class InvitationsService {
   async planReminders(): Promise<number> {
     const { db, clock } = this.deps
     const now = clock.now()
+    const today = todayInCopenhagen(clock)
     let planned = 0
     for (const { companyId, settings } of await repo.remindable(db)) {
       const s = settings ?? DEFAULT_SETTINGS
       if (!s.remindersOn || s.maxReminders === 0) continue
       const cutoff = new Date(now.getTime() - s.remindAfterDays * DAY).toISOString()
-      planned += await transaction(db, () => repo.planReminders(db, companyId, now.toISOString(), cutoff, s.maxReminders))
+      planned += await transaction(db, () => repo.planReminders(db, companyId, today, now.toISOString(), cutoff, s.maxReminders))
     }
     return planned
   }
@@ -268,7 +273,10 @@ export class InvitationsService {
     for (const s of skipped) await repo.skip(this.deps.db, s.companyId, s.round, s.ids, s.why)
   }
 
-  /** One person's mail in their language: the invitation (round 0) or a reminder, with the sign-in link and the agreements to accept. */
+  /**
+   * One person's mail in their language: the invitation (round 0) or a reminder, with the sign-in
+   * link and the agreements to accept; a resident without an agreement gets the link alone.
+   */
   private mail({ send, company, agreements, link }: MailInput): OutgoingMail {
     const locale: Locale = localeOf(send.language)
     const values = { name: send.fullName, company, count: agreements.length }

@@ -8,10 +8,12 @@ import { agreements } from '../../db/schema/agreements'
 import { authMethods } from '../../db/schema/users'
 import { invitationSends } from '../../db/schema/invitations'
 import { newId } from '../../lib/ids'
-import { bounceRequest, mailsTo, residents, sendAll, WEBHOOK_SECRET } from './test-helpers'
+import { copenhagenDateOf } from '../../../shared/domain/copenhagen'
+import { bounceRequest, householdPeople, mailsTo, residents, sendAll, WEBHOOK_SECRET } from './test-helpers'
 import { companyIds } from '../companies/test-helpers'
 import { eraseOnRequest } from '../personal-data/test-helpers'
 import { mailBounces } from '../../db/schema/invitations'
+import { householdResidents } from '../../db/schema/households'
 
 const DAY = 24 * 60 * 60 * 1000
 
@@ -104,15 +106,75 @@ describe('invitations at scale (decision 0091)', () => {
     expect((await invite()).json).toEqual({ queued: 2, alreadyInvited: 1 })
   })
 
-  it('queues 800 people in a constant number of statements', async () => {
-    const { t, invite, progress } = await setup(800)
+  it('invites the households’ current residents without an agreement too: the sign-in link alone, counted as signed in but not as to accept', async () => {
+    const { t, main, people, invite, progress } = await setup(2)
+    // Two live in the association's households today, as the import leaves them; one moved out, one moves in in 8 days.
+    const living = await householdPeople(t, main, 2, { language: (i) => (i === 1 ? 'DA' : 'EN') })
+    const [gone] = await householdPeople(t, main, 1, { prefix: 'fraflyttet', moveInDate: '2010-01-01', moveOutDate: '2020-01-01' })
+    const inEightDays = copenhagenDateOf(new Date(t.clock.now().getTime() + 8 * DAY))
+    const [coming] = await householdPeople(t, main, 1, { prefix: 'tilflytter', moveInDate: inEightDays })
+    // Someone with an agreement who also lives in a household is one person.
+    await t.db
+      .insert(householdResidents)
+      .values({
+        ...(await t.db.select().from(householdResidents).where(eq(householdResidents.userId, living[0]!.id)).get())!,
+        id: newId(),
+        userId: people[0]!.id,
+      })
+      .run()
+    expect((await progress()).json).toMatchObject({ total: 4, signedIn: 0, withAgreement: 2, accepted: 0, notInvited: 4 })
+    expect((await invite()).json).toEqual({ queued: 4, alreadyInvited: 0 })
+    await sendAll(t)
+    for (const [i, p] of living.entries()) {
+      const mails = await invitations(t, p.email)
+      expect(mails, p.email).toHaveLength(1)
+      expect(mails[0]!.subject).toBe(
+        i === 1 ? 'Andelsboligforeningen Solgården inviterer dig til Boligkasse' : 'Andelsboligforeningen Solgården invites you to Boligkasse',
+      )
+      expect(mails[0]!.text).toContain('http://localhost:3000/reset-password?token=')
+      expect(mails[0]!.text).not.toContain('/agreements/')
+      expect(mails[0]!.text).not.toMatch(/Vipps MobilePay/)
+    }
+    expect(await invitations(t, people[0]!.email)).toHaveLength(1)
+    expect(await invitations(t, gone!.email)).toHaveLength(0)
+    expect(await invitations(t, coming!.email)).toHaveLength(0)
+    // A resident who signed in is done: nothing to accept. The other is reminded with a fresh link, once a round.
+    await signIn(t, living[0]!.id, living[0]!.email)
+    const after = (await progress()).json
+    expect(after).toMatchObject({ total: 4, signedIn: 1, withAgreement: 2, accepted: 0 })
+    expect(after.people.map((x: { userId: string }) => x.userId)).not.toContain(living[0]!.id)
+    expect(after.people.find((x: { userId: string }) => x.userId === living[1]!.id)).toMatchObject({ hasAgreement: false, toAccept: 0, accepted: false })
+    expect(after.people.find((x: { userId: string }) => x.userId === people[0]!.id)).toMatchObject({ hasAgreement: true, toAccept: 1 })
+    t.clock.advance(7 * DAY + 1000)
+    await t.services.invitations.planReminders()
+    await sendAll(t)
+    expect(await invitations(t, living[0]!.email)).toHaveLength(1)
+    const reminded = await invitations(t, living[1]!.email)
+    expect(reminded.map((m) => m.subject)).toEqual([
+      'Andelsboligforeningen Solgården inviterer dig til Boligkasse',
+      'Påmindelse: Andelsboligforeningen Solgården inviterer dig til Boligkasse',
+    ])
+    expect(reminded[1]!.text).toContain('reset-password?token=')
+    expect(reminded[1]!.text).not.toContain('/agreements/')
+    // The one who moved in meanwhile is invited by the next "Invite all"; the one who moved out never.
+    t.clock.advance(1 * DAY)
+    // The other three not signed in were invited before.
+    expect((await invite()).json).toEqual({ queued: 1, alreadyInvited: 3 })
+    await sendAll(t)
+    expect(await invitations(t, coming!.email)).toHaveLength(1)
+    expect(await invitations(t, gone!.email)).toHaveLength(0)
+  })
+
+  it('queues 800 people, agreement members and households’ residents, in a constant number of statements', async () => {
+    const { t, main, invite, progress } = await setup(600)
+    await householdPeople(t, main, 200)
     const statements = await statementsRun(t, async () => expect((await invite()).json).toEqual({ queued: 800, alreadyInvited: 0 }))
     // The session, the Idempotency-Key record, the company, the count and the one INSERT … SELECT: not one a person.
     expect(statements).toBeLessThan(25)
     await sendAll(t)
     expect((await t.mails()).filter((m) => /invites you|inviterer dig/.test(m.subject))).toHaveLength(800)
     const page = (await progress('?limit=200')).json
-    expect(page).toMatchObject({ total: 800, signedIn: 0, queued: 0 })
+    expect(page).toMatchObject({ total: 800, signedIn: 0, withAgreement: 600, queued: 0 })
     expect(page.people).toHaveLength(200)
     expect(page.nextCursor).toBeTruthy()
   }, 120_000)

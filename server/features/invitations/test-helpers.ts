@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm'
 import { transaction } from '../../db/client'
 import { agreements, agreementAddresses, agreementParts } from '../../db/schema/agreements'
 import { users } from '../../db/schema/users'
+import { addresses } from '../../db/schema/companies'
+import { householdResidents } from '../../db/schema/households'
 import { newId } from '../../lib/ids'
 import type { TestApp } from '../../test/harness'
 import { createAgreement } from '../agreements/test-helpers'
@@ -64,6 +66,61 @@ export async function residents(t: TestApp, n: number, options: { language?: (i:
     }
   })
   return [...people, ...rows.map((r) => ({ id: r.id, email: r.email, agreementId: r.agreementId }))]
+}
+
+/**
+ * `n` people living in the demo association's households without an agreement, as the spreadsheet
+ * import leaves them (docs/decisions/0090, 0092): a user who never signed in and a resident row from
+ * `moveInDate` (default 2020-01-01) to `moveOutDate` (default none), in a few statements. Answers
+ * their ids, addresses and households.
+ */
+export async function householdPeople(
+  t: TestApp,
+  companyId: string,
+  n: number,
+  options: { language?: (i: number) => 'EN' | 'DA'; prefix?: string; moveInDate?: string; moveOutDate?: string | null } = {},
+) {
+  const prefix = options.prefix ?? 'beboer'
+  const homes = (await t.db.select({ id: addresses.id }).from(addresses).where(eq(addresses.companyId, companyId)).all()).map((a) => a.id)
+  const now = t.clock.now().toISOString()
+  const rows = Array.from({ length: n }, (_, i) => ({ i, id: newId(), email: `${prefix}${i}@example.dk`, householdId: homes[i % homes.length]! }))
+  await transaction(t.db, async () => {
+    for (let k = 0; k < rows.length; k += 100) {
+      const chunk = rows.slice(k, k + 100)
+      await t.db
+        .insert(users)
+        .values(
+          chunk.map((r) => ({
+            id: r.id,
+            fullName: `${prefix} ${String(r.i).padStart(3, '0')}`,
+            emailAddress: r.email,
+            language: options.language?.(r.i) ?? 'EN',
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .run()
+      await t.db
+        .insert(householdResidents)
+        .values(
+          chunk.map((r) => ({
+            id: newId(),
+            companyId,
+            householdId: r.householdId,
+            userId: r.id,
+            fullName: `${prefix} ${String(r.i).padStart(3, '0')}`,
+            moveInDate: options.moveInDate ?? '2020-01-01',
+            moveOutDate: options.moveOutDate ?? null,
+            kind: 'OWNER' as const,
+            isPayer: false,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .run()
+    }
+  })
+  return rows.map((r) => ({ id: r.id, email: r.email, householdId: r.householdId }))
 }
 
 /** The mails queued to `email` whose subject holds `word`. */
