@@ -31,3 +31,18 @@ export function comboboxKeyHandler<T>(opts: {
     }
   }
 }
+
+/**
+ * The ARIA attributes of that text field (role, list, expanded state, the active suggestion's id
+ * `${listId}-${index}`), the same in every combobox of the app.
+ */
+export function comboboxInputProps(opts: { listId: string; open: boolean; active: number }) {
+  return {
+    role: 'combobox',
+    autoComplete: 'off',
+    'aria-autocomplete': 'list',
+    'aria-expanded': opts.open,
+    'aria-controls': opts.listId,
+    'aria-activedescendant': opts.open && opts.active >= 0 ? `${opts.listId}-${opts.active}` : undefined,
+  } as const
+}

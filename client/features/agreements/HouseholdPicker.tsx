@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { Alert } from '../../components/ui/Alert'
 import { Button } from '../../components/ui/Button'
 import { SuggestionList } from '../../components/ui/SuggestionList'
-import { comboboxKeyHandler } from '../../components/ui/combobox-keys'
+import { comboboxInputProps, comboboxKeyHandler } from '../../components/ui/combobox-keys'
 import { formatDate } from '../../lib/format'
 import { useLocale } from '../../i18n/use-locale'
 import { addressLine, searchHouseholds, type HouseholdView } from '../households/use-households'
@@ -147,13 +147,8 @@ export function HouseholdPicker(p: {
           ref={input}
           className="input"
           type="search"
-          role="combobox"
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={showList}
-          aria-controls={listId}
+          {...comboboxInputProps({ listId, open: showList, active })}
           aria-describedby={`${id}-hint`}
-          aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
           value={query}
           onChange={(e) => {
             setQuery(e.target.value)

@@ -10,7 +10,7 @@ import { newId } from '../../lib/ids'
 import type { SyncHandle } from '../../sync/use-sync'
 import { addAddress, searchAddresses } from './company-child-mutations'
 import { useCompanyRows } from './use-company-rows'
-import { comboboxKeyHandler } from '../../components/ui/combobox-keys'
+import { comboboxInputProps, comboboxKeyHandler } from '../../components/ui/combobox-keys'
 import { translateIssue } from '../../lib/form-issues'
 
 /** docs/PRODUCT.md §4: address suggestions hide this long after the field loses focus. */
@@ -92,12 +92,7 @@ export function AddAddressForm({ handle, companyId, onDone }: { handle: SyncHand
           id={`${listId}-search`}
           className="input"
           type="search"
-          role="combobox"
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={showList}
-          aria-controls={listId}
-          aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+          {...comboboxInputProps({ listId, open: showList, active })}
           value={query}
           onChange={(e) => {
             setQuery(e.target.value)

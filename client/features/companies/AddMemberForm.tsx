@@ -12,7 +12,7 @@ import { newId } from '../../lib/ids'
 import { requestSync } from '../../sync/use-sync'
 import { companyRoleLabels } from '../profile/labels'
 import { addMember, searchUsers } from './company-child-mutations'
-import { comboboxKeyHandler } from '../../components/ui/combobox-keys'
+import { comboboxInputProps, comboboxKeyHandler } from '../../components/ui/combobox-keys'
 import { translateIssue } from '../../lib/form-issues'
 
 /** docs/PRODUCT.md §4: e-mail suggestions start at 3 characters and hide 200 ms after the field loses focus. */
@@ -129,12 +129,7 @@ export function AddMemberForm({ companyId, onDone }: { companyId: string; onDone
           id={`${listId}-email`}
           className="input"
           type="email"
-          role="combobox"
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={showList}
-          aria-controls={listId}
-          aria-activedescendant={showList && active >= 0 ? `${listId}-${active}` : undefined}
+          {...comboboxInputProps({ listId, open: showList, active })}
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={describedBy}
           value={email}
