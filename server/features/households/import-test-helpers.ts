@@ -27,7 +27,11 @@ export async function importFile(
   return { status: res.status, json: text ? JSON.parse(text) : null }
 }
 
-/** Danish headers and three rows: a household of two residents and one of one, at addresses the builtin register knows. */
+/**
+ * Danish headers and three rows: a household of two residents and one of one, at addresses the
+ * builtin register knows; each payer's row has the monthly amounts the import makes an agreement
+ * of (docs/decisions/0093): 4,250.00 + 600.00 + 250.00 kr. and 3,900.50 + 175.00 kr.
+ */
 export const DANISH = [
   [
     'Eksternt nr.',
@@ -45,6 +49,9 @@ export const DANISH = [
     'Indflytning',
     'Ejer/lejer',
     'Betaler',
+    'Boligafgift',
+    'Aconto varme',
+    'Aconto vand',
   ],
   [
     'A-1',
@@ -62,8 +69,11 @@ export const DANISH = [
     '01-02-2024',
     'Ejer',
     'Ja',
+    '4.250,00',
+    '600,00',
+    '250',
   ],
-  ['A-1', 'Dronningensgade', '70', '1', 'tv', '2620', 'Albertslund', '', '', '', 'Jens Holm', 'jens.holm@example.dk', '01.02.2024', 'Ejer', 'Nej'],
+  ['A-1', 'Dronningensgade', '70', '1', 'tv', '2620', 'Albertslund', '', '', '', 'Jens Holm', 'jens.holm@example.dk', '01.02.2024', 'Ejer', 'Nej', '', '', ''],
   [
     'A-2',
     'Lærkevej',
@@ -80,5 +90,8 @@ export const DANISH = [
     '2023-08-15',
     'Lejer',
     'ja',
+    '3900,5',
+    '',
+    '175,00',
   ],
 ]
