@@ -40,7 +40,15 @@ const template = route({
 
 const importFile = route({
   // The address register is asked before the write (`prepare`), never under the write lock (docs/decisions/0009, 0093).
-  rules: { access: 'signed-in', data: 'own-steps', calls: 'address-register', unbatched: true, body: 'attachment', scope, syncs: ['household', 'address', 'agreement'] },
+  rules: {
+    access: 'signed-in',
+    data: 'own-steps',
+    calls: 'address-register',
+    unbatched: true,
+    body: 'attachment',
+    scope,
+    syncs: ['household', 'address', 'agreement'],
+  },
   method: 'post',
   path: '/companies/{id}/import',
   tags,

@@ -6,7 +6,15 @@ import { newId } from '../../lib/ids'
 import { translate, type Locale } from '../../i18n/i18n'
 import { addressKey } from '../../../shared/domain/address'
 import type { HouseholdType } from '../../../shared/domain/household'
-import { columnLabels, importMessages, partOfColumn, readHouseholdSheet, type ImportProblem, type ImportRow, type ReadSheet } from '../../../shared/domain/household-import'
+import {
+  columnLabels,
+  importMessages,
+  partOfColumn,
+  readHouseholdSheet,
+  type ImportProblem,
+  type ImportRow,
+  type ReadSheet,
+} from '../../../shared/domain/household-import'
 import type { ImportAgreement, ImportOutcome, ImportReport, ImportRowView } from '../../../shared/contract/household-import'
 import { firstOfNextMonth, startPaymentDateProblem } from '../../../shared/domain/agreement-dates'
 import { DEFAULT_VAT_RATE, type PartType } from '../../../shared/domain/agreement-parts'
