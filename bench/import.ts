@@ -89,10 +89,10 @@ export async function importBenchmark(): Promise<void> {
         headers: { Authorization: `Bearer ${accessToken}`, 'Accept-Language': 'da', 'Idempotency-Key': v7() },
         body: form,
       })
-      const body = (await res.json()) as { counts?: Record<string, number> }
+      const body = (await res.json()) as { counts?: Record<string, number>; agreements?: { NEW: number; EXISTING: number } }
       const ms = performance.now() - t0
       if (!res.ok) throw new Error(`import${query}: ${res.status} ${JSON.stringify(body).slice(0, 400)}`)
-      return { ms, counts: body.counts ?? {} }
+      return { ms, counts: body.counts ?? {}, agreements: body.agreements ?? { NEW: 0, EXISTING: 0 } }
     }
     const residents = HOUSEHOLDS + COUPLES
     const dry = await post('?dryRun=true')
@@ -100,11 +100,15 @@ export async function importBenchmark(): Promise<void> {
     // A household at an address the association has is there already (every address is one, decision 0090): its rows update it.
     if (first.counts.ERROR || (first.counts.NEW ?? 0) + (first.counts.UPDATE ?? 0) !== residents)
       throw new Error(`the import said ${JSON.stringify(first.counts)} for ${residents} rows`)
+    // Every household's payer has amounts: an agreement each, unless one runs at the address already (decision 0093).
+    if (first.agreements.NEW + first.agreements.EXISTING !== HOUSEHOLDS || first.agreements.NEW === 0)
+      throw new Error(`the import made ${JSON.stringify(first.agreements)} agreements for ${HOUSEHOLDS} households`)
     const again = await post('')
+    if (again.agreements.NEW !== 0) throw new Error(`the second import made ${again.agreements.NEW} agreements`)
     if (again.counts.UNCHANGED !== residents) throw new Error(`the second import said ${JSON.stringify(again.counts)}`)
     atMost(
       'import-households',
-      `import of ${count(HOUSEHOLDS)} households with ${count(residents)} residents from a CSV (one request, one transaction)`,
+      `import of ${count(HOUSEHOLDS)} households with ${count(residents)} residents and their agreements from a CSV (one request, one transaction)`,
       first.ms,
       'ms',
       10_000,
