@@ -131,11 +131,10 @@ export class HouseholdImportService {
    */
   async prepare(actor: Actor, companyId: string, bytes: Uint8Array): Promise<PreparedImport> {
     const { db } = this.deps
+    // Access first: someone outside the association hears 404 (or 403), whatever the file.
+    await inReadScope(() => this.allowed(actor, companyId))
     const read = readHouseholdSheet(readSheet(bytes))
-    const existing = await inReadScope(async () => {
-      await this.allowed(actor, companyId)
-      return await repo.householdsOf(db, companyId)
-    })
+    const existing = await inReadScope(() => repo.householdsOf(db, companyId))
     const keys = new Set(existing.map((h) => h.addressKey ?? addressKey(h)))
     const externals = new Set(existing.map((h) => h.externalId).filter(Boolean))
     const references = new Map<string, string | null | false>()
