@@ -179,6 +179,31 @@ describe('household import: the address register outside the write lock', () => 
     ).toEqual([])
   })
 
+  it('while a slow register answers, other writes go on (the import holds no lock)', async () => {
+    let release!: () => void
+    let asked!: () => void
+    const waiting = new Promise<void>((r) => (asked = r))
+    const gate = new Promise<void>((r) => (release = r))
+    // Slow on the first address it is asked (until released), then at once.
+    const slow: AddressProvider = {
+      name: 'builtin',
+      async search(query) {
+        asked()
+        await gate
+        return await builtin.search(query, 50)
+      },
+    }
+    const { t, main, admin } = await setup({ addressProvider: slow })
+    const importing = importFile(t, admin, main, csvOf(DANISH))
+    await waiting
+    // Another write while the import waits for the register: it is not held up.
+    const other = t.call('POST', '/account/current-company', { token: admin, body: { companyId: main } })
+    const answered = await Promise.race([other.then((r) => r.status), new Promise((r) => setTimeout(() => r('waiting'), 2000))])
+    expect(answered).toBe(200)
+    release()
+    expect((await importing).status).toBe(200)
+  })
+
   it('a retry with the same Idempotency-Key answers as before', async () => {
     const { t, main, admin } = await setup()
     const first = await importFile(t, admin, main, csvOf(DANISH), '', { key: 'import-once' })
