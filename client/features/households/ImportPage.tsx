@@ -270,7 +270,13 @@ export function ImportPage() {
                 <Trans>Import all</Trans>
               </Button>
               {errors > 0 && valid > 0 && (
-                <Button type="button" variant="secondary" busy={busy === 'onlyValid'} disabled={busy !== null || !online} onClick={() => void run('onlyValid')}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  busy={busy === 'onlyValid'}
+                  disabled={busy !== null || !online || report.agreements.problem !== null}
+                  onClick={() => void run('onlyValid')}
+                >
                   <Trans>Import only the valid rows</Trans>
                 </Button>
               )}

@@ -47,7 +47,7 @@ const importFile = route({
     unbatched: true,
     body: 'attachment',
     scope,
-    syncs: ['household', 'address', 'agreement'],
+    syncs: ['household', 'address', 'agreement', 'company'],
   },
   method: 'post',
   path: '/companies/{id}/import',
