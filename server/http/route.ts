@@ -31,7 +31,7 @@ export interface RouteRules {
    */
   data: 'read' | 'write' | 'own-steps'
   /** The outside service it waits on while answering (docs/decisions/0009): never under the write lock. */
-  calls?: 'vipps'
+  calls?: 'vipps' | 'address-register'
   /** Why a route without `calls` takes its own steps (`data: 'own-steps'`). */
   why?: string
   /** A body larger than the usual 1 MiB: an attachment or photo (5 MB) or a document (20 MB). */

@@ -45,3 +45,10 @@ export function nextPaymentDateProblem(next: string, current: string | null, tod
 
 /** The problem with a termination date beyond the horizon, or null (termination.ts checks the rest). */
 export const terminationHorizonProblem = (terminationDate: string, today: string): DateProblem | null => tooFar('terminationDate', terminationDate, today)
+
+/** The first day of the month after `today` (`YYYY-MM-DD`): the household import's default first payment date (docs/decisions/0093). */
+export function firstOfNextMonth(today: string): string {
+  const year = Number(today.slice(0, 4))
+  const month = Number(today.slice(5, 7))
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`
+}

@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { columnOfHeader, danishDate, danishDecimal, readHouseholdSheet, splitAddress, templateRows } from './household-import'
+import { DANISH } from './household-import.test-fixtures'
 
-const DA = [
-  'Eksternt nr.',
-  'Adresse',
-  'Nummer',
-  'Etage',
-  'Side',
-  'Postnr',
-  'By',
-  'Type',
-  'Areal m²',
-  'Fordelingstal',
-  'Beboer',
-  'E-mail',
-  'Indflytning',
-  'Ejer/lejer',
-  'Betaler',
-  'Boligafgift',
-  'Aconto varme',
-]
+/** The sample sheet's Danish header row. */
+const DA = DANISH[0]!
 
 describe('household import: reading a sheet (docs/decisions/0092)', () => {
   it('reads Danish and English headers, whatever their case and punctuation', () => {

@@ -141,6 +141,9 @@ export const importMessages = {
   shareOnlyCoop: /*i18n*/ { id: 'Only a co-op (andelsboligforening) keeps share values.' },
   externalIdTaken: /*i18n*/ { id: 'Another household of the association has this external number.' },
   notImported: /*i18n*/ { id: 'Nothing was imported: correct the rows named, or import only the valid rows.' },
+  noProvider: /*i18n*/ {
+    id: 'The association has no active payment provider, so the agreements for the amounts in the file cannot be created. Set up Vipps MobilePay first, or leave the amount columns out.',
+  },
 } as const
 
 /** What a row says about its household. */

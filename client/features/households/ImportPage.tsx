@@ -4,12 +4,16 @@ import { Link } from '@tanstack/react-router'
 import type { ImportOutcome, ImportReport } from '../../../shared/contract/household-import'
 import { MAX_IMPORT_BYTES } from '../../../shared/contract/household-import'
 import { effectiveRole, isCompanyAdminStaff } from '../../../shared/domain/roles'
+import { firstOfNextMonth } from '../../../shared/domain/agreement-dates'
 import { Alert } from '../../components/ui/Alert'
 import { Badge, type BadgeVariant } from '../../components/ui/Badge'
 import { Button, buttonClass } from '../../components/ui/Button'
 import { Table } from '../../components/ui/Table'
+import { TextField } from '../../components/ui/TextField'
 import { ApiError, createActionKey, errorMessage, saveBlob } from '../../lib/api'
 import { showToast } from '../../lib/toast'
+import { formatDate, todayIso } from '../../lib/format'
+import { useLocale } from '../../i18n/use-locale'
 import { usePageTitle } from '../../lib/use-page-title'
 import { useSync, useSyncStatus } from '../../sync/use-sync'
 import { useSession } from '../auth/session'
@@ -22,7 +26,9 @@ const outcomeVariant: Record<ImportOutcome, BadgeVariant> = { NEW: 'success', UP
  * Import households and residents from a spreadsheet (docs/PRODUCT.md "Importing households",
  * decision 0092): the chairman, administrator and accountant choose a file, see a dry run — each
  * row's outcome and every problem by row and column — and then import all rows, or only the valid
- * ones. Online only: the server reads the file and checks the addresses.
+ * ones. A household whose payer's row has amounts gets an agreement from the first payment date
+ * chosen here (decision 0093); nobody is invited. Online only: the server reads the file and
+ * checks the addresses.
  */
 export function ImportPage() {
   const { t } = useLingui()
@@ -33,7 +39,10 @@ export function ImportPage() {
   const admin = role === 'SUPERADMIN' || isCompanyAdminStaff(role)
   const handle = useSync()
   const { online } = useSyncStatus(handle)
+  const locale = useLocale()
   const [file, setFile] = useState<File | null>(null)
+  const [startPaymentDate, setStartPaymentDate] = useState(() => firstOfNextMonth(todayIso()))
+  const [dateError, setDateError] = useState<string | null>(null)
   const [report, setReport] = useState<ImportReport | null>(null)
   const [fileError, setFileError] = useState<string | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
@@ -56,9 +65,10 @@ export function ImportPage() {
     if (!file) return setFileError(t`Please choose a file`)
     if (file.size > MAX_IMPORT_BYTES) return setFileError(t`The file is too large (at most 5 MB).`)
     setFileError(null)
+    setDateError(null)
     setBusy(mode)
     try {
-      const answer = await runImport(companyId, file, mode, mode === 'dryRun' ? undefined : action)
+      const answer = await runImport(companyId, file, mode, startPaymentDate, mode === 'dryRun' ? undefined : action)
       setReport(answer)
       if (answer.imported) {
         showToast('success', t`The households were imported.`)
@@ -66,6 +76,7 @@ export function ImportPage() {
       }
     } catch (error) {
       if (error instanceof ApiError && error.issues[0]?.path === 'file') setFileError(error.issues[0].message)
+      else if (error instanceof ApiError && error.issues[0]?.path === 'startPaymentDate') setDateError(error.issues[0].message)
       else setFailure(error instanceof ApiError && error.status === 0 ? offlineText : errorMessage(error, t`The file could not be imported.`))
     } finally {
       setBusy(null)
@@ -137,6 +148,18 @@ export function ImportPage() {
             </p>
           )}
         </div>
+        <TextField
+          label={t`First payment date of new agreements`}
+          hint={t`A household whose payer’s row has rent or on-account amounts gets an agreement to accept in Vipps MobilePay, paid monthly from this date.`}
+          type="date"
+          value={startPaymentDate}
+          onChange={(e) => {
+            setStartPaymentDate(e.target.value)
+            setReport(null)
+          }}
+          error={dateError ?? undefined}
+          required
+        />
         <div className="form-actions">
           <Button type="submit" busy={busy === 'dryRun'} disabled={busy !== null || !online}>
             <Trans>Check the file</Trans>
@@ -159,6 +182,21 @@ export function ImportPage() {
               New: {report.counts.NEW} · Updates: {report.counts.UPDATE} · Unchanged: {report.counts.UNCHANGED} · Errors: {report.counts.ERROR}
             </Trans>
           </p>
+          {(report.agreements.NEW > 0 || report.agreements.EXISTING > 0) && (
+            <p>
+              {report.imported ?
+                <Trans>
+                  Agreements created: {report.agreements.NEW}, from {formatDate(report.agreements.startPaymentDate, locale, 'long')} · Already had one:{' '}
+                  {report.agreements.EXISTING}
+                </Trans>
+              : <Trans>
+                  Agreements to create: {report.agreements.NEW}, from {formatDate(report.agreements.startPaymentDate, locale, 'long')} · Already had one:{' '}
+                  {report.agreements.EXISTING}
+                </Trans>
+              }
+            </p>
+          )}
+          {report.agreements.problem && <Alert variant="error">{report.agreements.problem}</Alert>}
           {report.problems.length > 0 && (
             <Table caption={t`Problems by row and column`}>
               <thead>
@@ -210,6 +248,12 @@ export function ImportPage() {
                   <td>{r.residentName ?? '—'}</td>
                   <td>
                     <Badge variant={outcomeVariant[r.outcome]}>{outcomeLabels[r.outcome]}</Badge>
+                    {r.agreement === 'NEW' && (
+                      <>
+                        {' '}
+                        <Badge variant="info">{t`New agreement`}</Badge>
+                      </>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -217,11 +261,22 @@ export function ImportPage() {
           </Table>
           {!report.imported && (
             <div className="form-actions">
-              <Button type="button" busy={busy === 'all'} disabled={busy !== null || !online || errors > 0 || valid === 0} onClick={() => void run('all')}>
+              <Button
+                type="button"
+                busy={busy === 'all'}
+                disabled={busy !== null || !online || errors > 0 || valid === 0 || report.agreements.problem !== null}
+                onClick={() => void run('all')}
+              >
                 <Trans>Import all</Trans>
               </Button>
               {errors > 0 && valid > 0 && (
-                <Button type="button" variant="secondary" busy={busy === 'onlyValid'} disabled={busy !== null || !online} onClick={() => void run('onlyValid')}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  busy={busy === 'onlyValid'}
+                  disabled={busy !== null || !online || report.agreements.problem !== null}
+                  onClick={() => void run('onlyValid')}
+                >
                   <Trans>Import only the valid rows</Trans>
                 </Button>
               )}

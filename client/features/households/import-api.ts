@@ -5,13 +5,21 @@
 import { ImportReport } from '../../../shared/contract/household-import'
 import { api, apiFile, type ActionKey } from '../../lib/api'
 
-export function runImport(companyId: string, file: File, mode: 'dryRun' | 'all' | 'onlyValid', action?: ActionKey): Promise<ImportReport> {
+/** `startPaymentDate`: the first payment date of the agreements the import creates (decision 0093). */
+export function runImport(
+  companyId: string,
+  file: File,
+  mode: 'dryRun' | 'all' | 'onlyValid',
+  startPaymentDate: string,
+  action?: ActionKey,
+): Promise<ImportReport> {
   const form = new FormData()
   form.set('file', file)
-  const query =
-    mode === 'dryRun' ? { dryRun: 'true' }
-    : mode === 'onlyValid' ? { onlyValid: 'true' }
-    : undefined
+  const query = {
+    ...(mode === 'dryRun' ? { dryRun: 'true' } : {}),
+    ...(mode === 'onlyValid' ? { onlyValid: 'true' } : {}),
+    ...(startPaymentDate ? { startPaymentDate } : {}),
+  }
   return api('POST', `/companies/${companyId}/import`, { body: form, schema: ImportReport, query, action })
 }
 

@@ -12,6 +12,10 @@ export type AgreementAddressRow = typeof addresses.$inferSelect
 /** Which agreements a caller sees: `all`, or those of some companies and/or of one member. */
 export type AgreementScope = 'all' | { companyIds: string[]; memberUserId: string }
 
+/** Rows a multi-row statement writes at once (well below SQLite's and PostgreSQL's parameter limits). */
+const CHUNK = 100
+const chunks = <T>(all: readonly T[]): T[][] => Array.from({ length: Math.ceil(all.length / CHUNK) }, (_, i) => all.slice(i * CHUNK, (i + 1) * CHUNK))
+
 /**
  * Queries on agreements, their parts and addresses (charges: billing/charges.repository.ts). The
  * list's and the sync snapshot's pages and the views' set-based reads are prepared statements in
@@ -46,6 +50,18 @@ export const agreementsRepository = {
   },
   update: async (db: Db, id: string, changes: Partial<typeof agreements.$inferInsert>): Promise<void> => {
     await db.update(agreements).set(changes).where(eq(agreements.id, id)).run()
+  },
+
+  /** Many new agreements, their parts and their addresses in multi-row statements of `CHUNK` (docs/decisions/0093). */
+  insertMany: async (
+    db: Db,
+    rows: (typeof agreements.$inferInsert)[],
+    parts: (typeof agreementParts.$inferInsert)[],
+    links: (typeof agreementAddresses.$inferInsert)[],
+  ): Promise<void> => {
+    for (const part of chunks(rows)) await db.insert(agreements).values(part).run()
+    for (const part of chunks(parts)) await db.insert(agreementParts).values(part).run()
+    for (const part of chunks(links)) await db.insert(agreementAddresses).values(part).run()
   },
 
   replaceParts: async (db: Db, agreementId: string, parts: Omit<PartRow, 'agreementId'>[]): Promise<void> => {

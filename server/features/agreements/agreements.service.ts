@@ -17,7 +17,7 @@ import type {
 } from '../../../shared/contract/agreements'
 import { localeOf } from '../../../shared/contract/common'
 import type { PageQuery } from '../../../shared/contract/paging'
-import { initialsOf, priceOfParts } from '../../../shared/domain/agreement-parts'
+import { initialsOf, priceOfParts, type PaymentPeriod } from '../../../shared/domain/agreement-parts'
 import { lastPaymentOf, terminationProblem } from '../../../shared/domain/termination'
 import { nextPaymentDateProblem, startPaymentDateProblem } from '../../../shared/domain/agreement-dates'
 import { canEdit } from '../../../shared/domain/agreement-status'
@@ -30,7 +30,7 @@ import type { ChargesService } from '../billing'
 import type { CompaniesService } from '../companies'
 import type { NoticesService } from '../notifications'
 import type { ProvidersService } from '../payment-providers'
-import { recordChange } from '../sync'
+import { recordChange, recordChangesOf } from '../sync'
 import type { SyncedEntity } from '../sync'
 import type { UsersService } from '../users'
 import type { AgreementResponseV3 } from '../../integrations/vipps/vipps.schemas'
@@ -243,6 +243,70 @@ export class AgreementsService {
     await this.notices.memberAwaiting(row)
     const created = await this.view(row)
     return member.outsider ? asTyped(created, input) : created
+  }
+
+  /**
+   * Agreements in CREATED for many households at once (the household import, docs/decisions/0093):
+   * one a household, for the member given, linked to the household's address, with its parts, the
+   * provider, period and first payment date given. Nobody is invited or told (inviting is the
+   * invitations' step, decision 0091). Agreements, parts, address links and the change-log entries
+   * are written in multi-row statements, in the caller's transaction. The caller gives households
+   * of the association with no running agreement; the provider and the date are checked here too.
+   * Answers the new agreements' ids in the order given.
+   */
+  async createForHouseholds(
+    actor: Actor,
+    input: {
+      companyId: string
+      paymentProviderId: string
+      startPaymentDate: string
+      paymentPeriod: PaymentPeriod
+      agreements: readonly { householdId: string; memberUserId: string; parts: readonly CreateAgreementRequest['parts'][number][] }[]
+    },
+  ): Promise<string[]> {
+    const { db, clock } = this.deps
+    assertAgreementAdmin(actor, input.companyId)
+    if (!input.agreements.length) return []
+    const issues: Issue[] = []
+    const startProblem = startPaymentDateProblem(input.startPaymentDate, todayInCopenhagen(clock))
+    if (startProblem) issues.push(startProblem)
+    const provider = await this.deps.providers.byId(input.paymentProviderId)
+    if (!provider || provider.companyId !== input.companyId || !provider.isActive)
+      issues.push({ path: 'paymentProviderId', message: messages.providerInactive.id })
+    if (issues.length) throw validation(issues)
+    const now = this.nowIso()
+    const first = await repo.nextSeq(db, input.companyId)
+    const made = input.agreements.map((a, i) => ({ ...a, id: newId(), seq: first + i }))
+    await repo.insertMany(
+      db,
+      made.map((a) => ({
+        id: a.id,
+        companyId: input.companyId,
+        externalSeq: a.seq,
+        memberUserId: a.memberUserId,
+        paymentProviderId: input.paymentProviderId,
+        status: 'CREATED' as const,
+        priceOre: priceOfParts(a.parts),
+        paymentPeriod: input.paymentPeriod,
+        startPaymentDate: input.startPaymentDate,
+        nextRegularPaymentDate: input.startPaymentDate,
+        createdByUserId: actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      })),
+      made.flatMap((a) => partsOf(a.parts).map((p) => ({ ...p, agreementId: a.id }))),
+      made.map((a) => ({ agreementId: a.id, addressId: a.householdId, position: 0 })),
+    )
+    await recordChangesOf(
+      db,
+      clock,
+      'agreement',
+      made.map((a) => ({ entityId: a.id, scope: { companyId: input.companyId, userId: a.memberUserId } })),
+      'upsert',
+    )
+    // The company's agreement count changed.
+    await recordChange(db, clock, 'company', input.companyId, 'upsert', { companyId: input.companyId })
+    return made.map((a) => a.id)
   }
 
   /**
@@ -500,7 +564,7 @@ function asTyped(created: Agreement, input: CreateAgreementRequest): Agreement {
 }
 
 /** The parts of a create or update as rows: the client's part id is kept; a missing or repeated one gets a server id. */
-function partsOf(parts: CreateAgreementRequest['parts']) {
+function partsOf(parts: readonly CreateAgreementRequest['parts'][number][]) {
   const seen = new Set<string>()
   return parts.map((p, position) => {
     const id = p.id && !seen.has(p.id) ? p.id : newId()

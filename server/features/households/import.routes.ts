@@ -8,6 +8,7 @@ import type { RateLimiter } from '../../http/rate-limit'
 import { route } from '../../http/route'
 import { storedFileAnswer, uploadedFile } from '../../http/stored-files'
 import { requireActor } from '../../access/actor'
+import { writeStep } from '../../http/write-step'
 import { sheetMessages } from './import-sheet'
 import type { HouseholdImportService } from './import.service'
 
@@ -38,7 +39,16 @@ const template = route({
 })
 
 const importFile = route({
-  rules: { access: 'signed-in', data: 'write', body: 'attachment', scope, syncs: ['household', 'address'] },
+  // The address register is asked before the write (`prepare`), never under the write lock (docs/decisions/0009, 0093).
+  rules: {
+    access: 'signed-in',
+    data: 'own-steps',
+    calls: 'address-register',
+    unbatched: true,
+    body: 'attachment',
+    scope,
+    syncs: ['household', 'address', 'agreement', 'company'],
+  },
   method: 'post',
   path: '/companies/{id}/import',
   tags,
@@ -47,7 +57,10 @@ const importFile = route({
     'Import households and residents from a spreadsheet (multipart field `file`: xlsx, or CSV with `;` or `,`, at most 5 MB and 5000 rows; one row a resident of a household). ' +
     '`dryRun=true` reports each row’s outcome and every problem by row and column, writing nothing. Otherwise one transaction: nothing is written while any row has a problem ' +
     '(400 VALIDATION_FAILED with the problems as issues `rows.{row}.{column}`), unless `onlyValid=true`. Households are matched by external number, else by address; residents by e-mail within the household, ' +
-    'so the same file imported again changes nothing. New residents become users who are not invited (staff invite them afterwards). Rate limited.',
+    'so the same file imported again changes nothing. New residents become users who are not invited (staff invite them afterwards). ' +
+    'A household whose payer’s row has amounts (rent, heating, water) gets an agreement in CREATED for the payer — monthly, with those parts, the association’s active payment provider and ' +
+    'the first payment date `startPaymentDate` — unless an agreement runs at its address already; nobody is invited or told (422 when there is no active provider). ' +
+    'New addresses are looked up in the address register before the write (503 when it cannot answer). Rate limited.',
   description: WHO,
   request: {
     params: IdParam,
@@ -64,6 +77,7 @@ const importFile = route({
     413: e[413],
     422: e[422],
     429: e[429],
+    503: { description: 'The address register could not be reached (`PROVIDER_UNAVAILABLE`)', ...json(z.object({ message: z.string(), code: z.string() })) },
   },
 })
 
@@ -79,7 +93,9 @@ export const householdImportRoutes = (imports: HouseholdImportService, limiter: 
       limiter.hit(`user:${actor.userId}`)
       const form = await c.req.parseBody()
       const file = await uploadedFile(c, form, m.documentFileRequired.id)
-      const { dryRun, onlyValid } = c.req.valid('query')
-      const report = await imports.run(actor, c.req.valid('param').id, file.bytes, { dryRun: dryRun === 'true', onlyValid: onlyValid === 'true' }, c.var.locale)
-      return c.json(report, 200)
+      const { dryRun, onlyValid, startPaymentDate } = c.req.valid('query')
+      // First the file is read and its new addresses looked up, outside the write lock; then the one write transaction.
+      const prepared = await imports.prepare(actor, c.req.valid('param').id, file.bytes)
+      const options = { dryRun: dryRun === 'true', onlyValid: onlyValid === 'true', startPaymentDate }
+      return (await writeStep(c, async () => c.json(await imports.run(actor, prepared, options, c.var.locale), 200))) as never
     })

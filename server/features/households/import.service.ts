@@ -1,12 +1,23 @@
 import type { Db } from '../../db/client'
 import { DomainError, forbidden, validation, type Issue } from '../../errors'
-import { isoNow, type Clock } from '../../lib/clock'
+import { isoNow, todayInCopenhagen, type Clock } from '../../lib/clock'
+import { inReadScope } from '../../db/read-scope'
 import { newId } from '../../lib/ids'
 import { translate, type Locale } from '../../i18n/i18n'
 import { addressKey } from '../../../shared/domain/address'
 import type { HouseholdType } from '../../../shared/domain/household'
-import { columnLabels, importMessages, readHouseholdSheet, type ImportProblem, type ImportRow } from '../../../shared/domain/household-import'
-import type { ImportOutcome, ImportReport, ImportRowView } from '../../../shared/contract/household-import'
+import {
+  columnLabels,
+  importMessages,
+  partOfColumn,
+  readHouseholdSheet,
+  type ImportProblem,
+  type ImportRow,
+  type ReadSheet,
+} from '../../../shared/domain/household-import'
+import type { ImportAgreement, ImportOutcome, ImportReport, ImportRowView } from '../../../shared/contract/household-import'
+import { firstOfNextMonth, startPaymentDateProblem } from '../../../shared/domain/agreement-dates'
+import { DEFAULT_VAT_RATE, type PartType } from '../../../shared/domain/agreement-parts'
 import { companyAdminStaffRoles } from '../../../shared/domain/roles'
 import { messages as m } from '../../../shared/i18n-messages'
 import type { Actor } from '../../access/actor'
@@ -14,6 +25,8 @@ import { isSuperAdmin, roleIn } from '../../access/policy'
 import { AddressProviderUnavailable, type AddressProvider } from '../../integrations/addresses/address-provider'
 import { assertCompanyInScope, type CompaniesService } from '../companies'
 import type { UsersService } from '../users'
+import type { AgreementsService } from '../agreements'
+import type { ProvidersService } from '../payment-providers'
 import { recordChange, recordChangesFor } from '../sync'
 import type { HouseholdRow } from './households.repository'
 import { importRepository as repo } from './import.repository'
@@ -25,11 +38,27 @@ export interface HouseholdImportDeps {
   companies: CompaniesService
   users: UsersService
   provider: AddressProvider
+  agreements: AgreementsService
+  providers: ProvidersService
 }
 
 export interface ImportOptions {
   dryRun: boolean
   onlyValid: boolean
+  /** The first payment date of the agreements the import creates (default: the first of next month, Copenhagen). */
+  startPaymentDate?: string
+}
+
+/**
+ * The file read and its new addresses looked up in the address register: the step before the
+ * write, outside the write lock (docs/decisions/0009, 0093). `references` holds, for each address
+ * key the association did not have, the register's reference (null: known without one) or false
+ * (the register does not know it).
+ */
+export interface PreparedImport {
+  companyId: string
+  read: ReadSheet
+  references: ReadonlyMap<string, string | null | false>
 }
 
 type ExistingResident = Awaited<ReturnType<typeof repo.residentsOf>>[number]
@@ -46,7 +75,13 @@ interface Plan {
   changed: boolean
   newResidents: { row: ImportRow; id: string }[]
   changedResidents: { row: ImportRow; resident: ExistingResident }[]
+  /** The agreement the import makes for the household's payer (NEW), or why not (EXISTING: one runs at the address). */
+  agreement: { outcome: ImportAgreement; payer: ImportRow; parts: { type: PartType; price: number }[] } | null
 }
+
+/** A running agreement (docs/decisions/0090): CREATED, PENDING or ACCEPTED and not terminating. */
+const running = (a: { status: string; terminationDate: string | null }) =>
+  (a.status === 'CREATED' || a.status === 'PENDING' || a.status === 'ACCEPTED') && a.terminationDate === null
 
 const addressLine = (a: { street: string; number: string; floor: string | null; side: string | null; zip: string; city: string }) => {
   const unit = [a.floor ? `${a.floor}.` : null, a.side].filter(Boolean).join(' ')
@@ -89,11 +124,37 @@ export class HouseholdImportService {
     }
   }
 
-  async run(actor: Actor, companyId: string, bytes: Uint8Array, options: ImportOptions, locale: Locale): Promise<ImportReport> {
+  /**
+   * The step before the write (docs/decisions/0093): reads the file and asks the address register
+   * about each address the association does not have yet, once each. Call it outside the write
+   * lock: its reads run in a read scope, and the register is an outside service (decision 0009).
+   */
+  async prepare(actor: Actor, companyId: string, bytes: Uint8Array): Promise<PreparedImport> {
     const { db } = this.deps
+    // Access first: someone outside the association hears 404 (or 403), whatever the file.
+    await inReadScope(() => this.allowed(actor, companyId))
+    const read = readHouseholdSheet(readSheet(bytes))
+    const existing = await inReadScope(() => repo.householdsOf(db, companyId))
+    const keys = new Set(existing.map((h) => h.addressKey ?? addressKey(h)))
+    const externals = new Set(existing.map((h) => h.externalId).filter(Boolean))
+    const references = new Map<string, string | null | false>()
+    for (const row of read.rows) {
+      if (keys.has(row.addressKey) || (row.household.externalId && externals.has(row.household.externalId)) || references.has(row.addressKey)) continue
+      references.set(row.addressKey, await this.known(row))
+    }
+    return { companyId, read, references }
+  }
+
+  async run(actor: Actor, prepared: PreparedImport, options: ImportOptions, locale: Locale): Promise<ImportReport> {
+    const { db, clock } = this.deps
+    const { companyId, read } = prepared
     await this.allowed(actor, companyId)
     if (!options.dryRun) await this.deps.companies.assertWritable(companyId)
-    const read = readHouseholdSheet(readSheet(bytes))
+    // The agreements' first payment date: today or later, at most 5 years ahead (decision 0034).
+    const today = todayInCopenhagen(clock)
+    const startPaymentDate = options.startPaymentDate ?? firstOfNextMonth(today)
+    const dateProblem = startPaymentDateProblem(startPaymentDate, today)
+    if (dateProblem) throw validation([dateProblem])
     const problems: ImportProblem[] = [...read.problems]
     const company = (await this.deps.companies.byId(companyId))!
 
@@ -106,7 +167,6 @@ export class HouseholdImportService {
 
     // Rows by household: matched by external number, else by address; new addresses checked against the register once each.
     const plans = new Map<string, Plan>()
-    const referenceOf = new Map<string, string | null | false>()
     const planOfRow = new Map<number, Plan>()
     for (const row of read.rows) {
       const h = row.household
@@ -125,8 +185,8 @@ export class HouseholdImportService {
       if (!plan) {
         let referenceId: string | null = null
         if (!match) {
-          if (!referenceOf.has(row.addressKey)) referenceOf.set(row.addressKey, await this.known(row))
-          const ref = referenceOf.get(row.addressKey)!
+          // Looked up before the write (`prepare`); an address the association lost since then was not looked up.
+          const ref = prepared.references.get(row.addressKey) ?? false
           if (ref === false) {
             problem('street', importMessages.addressNotFound)
             continue
@@ -143,6 +203,7 @@ export class HouseholdImportService {
           changed: !match,
           newResidents: [],
           changedResidents: [],
+          agreement: null,
         }
         plans.set(planKey, plan)
       }
@@ -186,6 +247,19 @@ export class HouseholdImportService {
       }
     }
 
+    // An agreement for each household whose payer's row has amounts, unless one runs at its address (decision 0093).
+    const runningAt = new Set(
+      (await this.deps.agreements.atAddresses([...plans.values()].filter((p) => p.existing).map((p) => p.id))).filter(running).map((a) => a.addressId),
+    )
+    for (const plan of plans.values()) {
+      const payer = plan.rows.find((r) => r.resident?.isPayer)
+      if (!payer?.parts.length) continue
+      plan.agreement = { outcome: runningAt.has(plan.id) ? 'EXISTING' : 'NEW', payer, parts: payer.parts }
+    }
+    const newAgreements = [...plans.values()].filter((p) => p.agreement?.outcome === 'NEW')
+    const provider = newAgreements.length ? await this.deps.providers.activeOf(companyId) : undefined
+    const providerProblem = newAgreements.length && !provider ? translate(locale, importMessages.noProvider.id) : null
+
     // The report.
     const outcomeOf = (row: number): ImportOutcome => {
       if (errorRows.has(row)) return 'ERROR'
@@ -205,6 +279,7 @@ export class HouseholdImportService {
         householdId: plan && outcome !== 'ERROR' && (plan.existing || !options.dryRun) ? plan.id : null,
         address: r ? addressLine(r.household) : (read.written.get(n)?.address ?? ''),
         residentName: r ? (r.resident?.fullName ?? null) : (read.written.get(n)?.residentName ?? null),
+        agreement: outcome !== 'ERROR' && plan?.agreement?.payer.row === n ? plan.agreement.outcome : null,
       }
     })
     const counts = { NEW: 0, UPDATE: 0, UNCHANGED: 0, ERROR: 0 }
@@ -216,7 +291,13 @@ export class HouseholdImportService {
       columnName: p.column ? columnLabels[p.column][locale] : null,
       message: translate(locale, p.message.id, p.message.values),
     }))
-    const report = (imported: boolean): ImportReport => ({ dryRun: options.dryRun, imported, counts, rows, problems: problemViews })
+    const agreements = {
+      NEW: rows.filter((r) => r.agreement === 'NEW').length,
+      EXISTING: rows.filter((r) => r.agreement === 'EXISTING').length,
+      startPaymentDate,
+      problem: providerProblem,
+    }
+    const report = (imported: boolean): ImportReport => ({ dryRun: options.dryRun, imported, counts, agreements, rows, problems: problemViews })
     if (options.dryRun) return report(false)
 
     // All or nothing unless the caller asked for the valid rows: every problem named by row and column.
@@ -224,13 +305,42 @@ export class HouseholdImportService {
       const issues: Issue[] = problems.map((p) => ({ path: `rows.${p.row}${p.column ? `.${p.column}` : ''}`, message: p.message.id, values: p.message.values }))
       throw validation(issues, importMessages.notImported.id)
     }
+    // Agreements need the association's payment provider: without one nothing is imported (422), the dry run said so.
+    const writeAgreements = newAgreements
+    if (writeAgreements.length && !provider) throw new DomainError('BUSINESS_RULE', importMessages.noProvider.id)
 
-    await this.write([...plans.values()], actor, companyId)
+    const userOf = await this.write([...plans.values()], actor, companyId)
+    if (provider && writeAgreements.length) {
+      // A payer who lives there already is the user the association has; a new one was just made or found.
+      const residentUser = new Map(writeAgreements.flatMap((p) => residentsOf.get(p.id) ?? []).map((r) => [r.emailAddress, r.userId]))
+      await this.deps.agreements.createForHouseholds(actor, {
+        companyId,
+        paymentProviderId: provider.id,
+        startPaymentDate,
+        paymentPeriod: 'MONTHLY',
+        agreements: writeAgreements.map((p) => {
+          const email = p.agreement!.payer.resident!.emailAddress
+          return {
+            householdId: p.id,
+            memberUserId: userOf.get(email) ?? residentUser.get(email)!,
+            parts: p.agreement!.parts.map((part) => ({
+              type: part.type,
+              description: partLabel(part.type, locale),
+              price: part.price,
+              vatRate: DEFAULT_VAT_RATE,
+            })),
+          }
+        }),
+      })
+    }
     return report(true)
   }
 
-  /** Writes the plans: addresses, users, household details, residents and the sync changes, in the caller's transaction. */
-  private async write(plans: Plan[], actor: Actor, companyId: string) {
+  /**
+   * Writes the plans: addresses, users, household details, residents and the sync changes, in the
+   * caller's transaction. Answers the users of the new residents by e-mail.
+   */
+  private async write(plans: Plan[], actor: Actor, companyId: string): Promise<Map<string, string>> {
     const { db, clock, companies, users } = this.deps
     const now = isoNow(clock)
     const live = plans.filter((p) => p.rows.length && (p.changed || p.newResidents.length || p.changedResidents.length))
@@ -324,7 +434,14 @@ export class HouseholdImportService {
       const userIds = [...p.newResidents.map((x) => userOf.get(x.row.resident!.emailAddress)!), ...p.changedResidents.map((x) => x.resident.userId)]
       if (userIds.length) await recordChangesFor(db, clock, 'household', [p.id], 'upsert', [...new Set(userIds)])
     }
+    return userOf
   }
+}
+
+/** An imported part's description: its column's header in the caller's language ("Boligafgift", "Aconto varme"). */
+const partLabel = (type: PartType, locale: Locale): string => {
+  const column = (Object.keys(partOfColumn) as (keyof typeof partOfColumn)[]).find((c) => partOfColumn[c] === type)
+  return column ? columnLabels[column][locale] : type
 }
 
 export const createHouseholdImportService = (deps: HouseholdImportDeps) => new HouseholdImportService(deps)

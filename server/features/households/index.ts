@@ -40,6 +40,8 @@ export const householdsModule = defineModule({
         clock: k.clock,
         companies: s.companies,
         users: s.users,
+        agreements: s.agreements,
+        providers: s.providers,
         provider: k.options.addressProvider ?? addressProviderFor(k.config),
       }),
   },

@@ -104,6 +104,11 @@ export class ProvidersService {
     return await repo.byId(this.deps.db, id)
   }
 
+  /** The association's active provider (its oldest, if several): what agreements made in bulk are collected through (docs/decisions/0093). */
+  async activeOf(companyId: string): Promise<ProviderRow | undefined> {
+    return (await repo.ofCompany(this.deps.db, companyId)).find((p) => p.isActive)
+  }
+
   /** The provider's webhooks changed: its synced copy (hooks, webhook count) is sent again. */
   async hooksChanged(row: { id: string; companyId: string }) {
     return await this.changed(row)

@@ -130,12 +130,39 @@ export async function recordChangesFor(
   userIds: readonly string[],
 ): Promise<void> {
   const at = clock.now().toISOString()
-  const rows = entityIds.flatMap((entityId) => userIds.map((userId): ChangeRow => [entity, entityId, op, null, userId, null, at]))
+  await writeMany(
+    db,
+    entityIds.flatMap((entityId) => userIds.map((userId): ChangeRow => [entity, entityId, op, null, userId, null, at])),
+  )
+}
+
+/**
+ * Appends one change of `entity` for each of `changes`, each with its own scope (a company's staff
+ * and one member, as an agreement's change is logged), in multi-row statements as
+ * `recordChangesFor` writes them. Call it inside the transaction.
+ */
+export async function recordChangesOf(
+  db: Db,
+  clock: Clock,
+  entity: SyncEntity,
+  changes: readonly { entityId: string; scope: Pick<ChangeScope, 'companyId' | 'userId'> }[],
+  op: 'upsert' | 'delete',
+): Promise<void> {
+  const at = clock.now().toISOString()
+  for (const c of changes) if (!c.scope.companyId && !c.scope.userId) throw new Error(`change of ${entity} ${c.entityId} without a scope`)
+  await writeMany(
+    db,
+    changes.map((c): ChangeRow => [entity, c.entityId, op, c.scope.companyId ?? null, c.scope.userId ?? null, null, at]),
+  )
+}
+
+/** Change-log rows in multi-row statements on SQLite, collected for the COMMIT on PostgreSQL. */
+async function writeMany(db: Db, rows: ChangeRow[]): Promise<void> {
   const engine = engineOf(db)
   if (engine) {
     const collected = engine.collectWrites(pending, (all) => flush(all as ChangeRow[]), { last: true }) as ChangeRow[] | undefined
     if (collected) return void collected.push(...rows)
-    for (const row of rows) await writeChange(db, row[0], row[1], row[2], { userId: row[4] }, at)
+    for (const row of rows) await writeChange(db, row[0], row[1], row[2], { companyId: row[3], userId: row[4] }, row[6])
     return
   }
   let i = 0

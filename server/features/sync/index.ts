@@ -19,6 +19,6 @@ export const syncModule = defineModule({
 })
 
 // What other features use of this one (docs/ARCHITECTURE.md "Layers": a feature is reached through its entry).
-export { recordChange, writeChange, recordChangesFor, watchChangeLog, audiencesSince, latestSeq, CHANGE_LOG_CHANNEL } from './change-log'
+export { recordChange, writeChange, recordChangesFor, recordChangesOf, watchChangeLog, audiencesSince, latestSeq, CHANGE_LOG_CHANNEL } from './change-log'
 export type { ChangeAudience } from './change-log'
 export type { SyncedEntity, SyncedRow } from './synced-entity'
