@@ -106,6 +106,12 @@ export interface DataAccessDeps {
 export function dataAccess(deps: DataAccessDeps): DataAccess {
   /** The Idempotency-Keys (by user) whose request is running now. */
   const inFlight = new Set<string>()
+  /**
+   * The keys this instance answered lately (oldest first, at most `RECENT_KEYS`): a retry of one of
+   * them is looked up before it runs, on PostgreSQL too (decision 0095), so a retry to the same
+   * instance never runs its handler again, whatever the handler does besides its database writes.
+   */
+  const recent = new Set<string>()
 
   const read: MiddlewareHandler<AppEnv> = async (_c, next) => (deps.readsApart ? inReadScope(next) : await deps.lock.run(() => inReadScope(next)))
 
@@ -124,8 +130,9 @@ export function dataAccess(deps: DataAccessDeps): DataAccess {
       // The bytes, not text: a multipart upload (a PDF attachment) is read from this same body
       // later, and decoding it as UTF-8 here would corrupt it.
       body = new Uint8Array(await c.req.arrayBuffer())
-      const keyed = key && scope ? { scope, key } : undefined
+      const keyed = key && scope ? { scope, key, answeredHere: recent.has(slot!) } : undefined
       again = await new KeyedWrite(c, deps, keyed, fingerprint(c, body, deps.fingerprintKey)).run(next, attempt)
+      if (slot && !again) remember(recent, slot)
     } finally {
       if (slot) inFlight.delete(slot)
     }
@@ -139,6 +146,15 @@ export function dataAccess(deps: DataAccessDeps): DataAccess {
   }
 
   return { read, write }
+}
+
+/** How many answered keys an instance remembers (a few hundred kilobytes). */
+const RECENT_KEYS = 10_000
+
+function remember(recent: Set<string>, slot: string) {
+  recent.delete(slot)
+  recent.add(slot)
+  if (recent.size > RECENT_KEYS) recent.delete(recent.values().next().value!)
 }
 
 /** The request's fingerprint: method, path and query, If-Match and body (without a multipart boundary), keyed. */
@@ -155,13 +171,13 @@ class KeyedWrite {
   constructor(
     private readonly c: Context<AppEnv>,
     private readonly deps: DataAccessDeps,
-    private readonly keyed: { scope: string; key: string } | undefined,
+    private readonly keyed: { scope: string; key: string; answeredHere: boolean } | undefined,
     private readonly requestHash: string,
   ) {}
 
-  /** Whether the key is checked only when the transaction fails (PostgreSQL; see `transaction`). */
+  /** Whether the key is checked only when the transaction fails (PostgreSQL, a key this instance has not answered; see `transaction`). */
   private get optimistic(): boolean {
-    return engineOf(this.deps.db) !== undefined
+    return engineOf(this.deps.db) !== undefined && !this.keyed?.answeredHere
   }
 
   /** Runs the request once; true when PostgreSQL gave up on it and it is to run again, whole. */
@@ -202,9 +218,10 @@ class KeyedWrite {
         // up before the transaction (in process, microseconds). On PostgreSQL the key is not
         // looked up first, which would cost a round trip on every write: the stored answer is
         // inserted with the COMMIT, and a key stored before fails it there, rolls the retry's
-        // effect back, and the stored answer is given (`afterFailure`). A retry so runs its
-        // handler once more, inside a transaction that cannot commit; a `write` route calls
-        // nothing outside the database (server/http/route.ts), so that leaves no trace.
+        // effect back, and the stored answer is given (`afterFailure`). A retry that reaches
+        // another instance so runs its handler once more, inside a transaction that cannot
+        // commit; a `write` route calls nothing outside the database (server/http/route.ts), so
+        // that leaves no trace. A retry of a key this instance answered is looked up first.
         before: keyed && !this.optimistic ? async () => void (replay = await this.replayed()) : undefined,
       },
     )
