@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { agreementStatuses, chargeStatuses, collectionProblems } from '../domain/agreement-status'
-import { partTypes, paymentPeriods, priceOfParts, vatRates } from '../domain/agreement-parts'
+import { MAX_PART_PRICE_ORE, partTypes, paymentPeriods, priceOfParts, vatRates } from '../domain/agreement-parts'
 import { copenhagenDateOf } from '../domain/copenhagen'
 import { messages } from '../i18n-messages'
 import { pageQueryFields } from './paging'
@@ -41,8 +41,7 @@ export const calendarDate = (requiredMessage: string) =>
     })
     .meta({ description: 'YYYY-MM-DD (Europe/Copenhagen); a full ISO timestamp is accepted and its Copenhagen date kept' })
 
-/** The highest price of a part: 1,000,000 kr. in øre. */
-export const MAX_PART_PRICE_ORE = 100_000_000
+export { MAX_PART_PRICE_ORE }
 
 /**
  * øre: an integer above 0 (docs/PRODUCT.md §5: a part's price must be above 0). Too high and fractions of

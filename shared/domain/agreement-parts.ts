@@ -39,3 +39,6 @@ export const initialsOf = (fullName: string): string =>
 export const FINAL_PAYMENT_DAYS_BEFORE = 3
 /** Default termination date offset in days (docs/PRODUCT.md §9). */
 export const DEFAULT_TERMINATION_DAYS = 30
+
+/** The highest price of a part: 1,000,000 kr. in øre (the agreement form and the household import, docs/decisions/0093). */
+export const MAX_PART_PRICE_ORE = 100_000_000

@@ -11,7 +11,8 @@
  */
 import { addressKey } from './address'
 import { ALLOCATION_PLACES, AREA_PLACES, decimalToScaled, type HouseholdType, type ResidentKind } from './household'
-import type { PartType } from './agreement-parts'
+import { MAX_PART_PRICE_ORE, type PartType } from './agreement-parts'
+import { messages } from '../i18n-messages'
 
 /** The columns the import knows, in the template's order. */
 export const importColumns = [
@@ -397,7 +398,9 @@ export function readHouseholdSheet(cells: readonly (readonly string[])[]): ReadS
     const parts: ImportRow['parts'] = []
     for (const c of ['rent', 'heat', 'water'] as const) {
       const v = scaled(c, 2, importMessages.amountInvalid)
-      if (v !== null && v > 0) parts.push({ type: partOfColumn[c], price: v })
+      // An agreement part's price is at most DKK 1,000,000, as in the agreement form (shared/contract/agreements.ts).
+      if (v !== null && v > MAX_PART_PRICE_ORE) problem(c, messages.amountTooHigh)
+      else if (v !== null && v > 0) parts.push({ type: partOfColumn[c], price: v })
     }
 
     const household: ImportHousehold = { street, number, floor, side, zip, city, type, areaCentiM2, allocationMilli, shareOre, externalId }

@@ -17,7 +17,7 @@ import type {
 } from '../../../shared/contract/agreements'
 import { localeOf } from '../../../shared/contract/common'
 import type { PageQuery } from '../../../shared/contract/paging'
-import { initialsOf, priceOfParts, type PaymentPeriod } from '../../../shared/domain/agreement-parts'
+import { initialsOf, MAX_PART_PRICE_ORE, priceOfParts, type PaymentPeriod } from '../../../shared/domain/agreement-parts'
 import { lastPaymentOf, terminationProblem } from '../../../shared/domain/termination'
 import { nextPaymentDateProblem, startPaymentDateProblem } from '../../../shared/domain/agreement-dates'
 import { canEdit } from '../../../shared/domain/agreement-status'
@@ -273,6 +273,13 @@ export class AgreementsService {
     const provider = await this.deps.providers.byId(input.paymentProviderId)
     if (!provider || provider.companyId !== input.companyId || !provider.isActive)
       issues.push({ path: 'paymentProviderId', message: messages.providerInactive.id })
+    // Each part's price as the agreement form allows it (shared/contract/agreements.ts): whole øre above 0, at most DKK 1,000,000.
+    input.agreements.forEach((a, i) =>
+      a.parts.forEach((p, j) => {
+        if (!Number.isSafeInteger(p.price) || p.price <= 0 || p.price > MAX_PART_PRICE_ORE)
+          issues.push({ path: `agreements.${i}.parts.${j}.price`, message: messages.partPriceTooHigh.id })
+      }),
+    )
     if (issues.length) throw validation(issues)
     const now = this.nowIso()
     const first = await repo.nextSeq(db, input.companyId)

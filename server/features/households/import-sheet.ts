@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib'
 import * as XLSX from 'xlsx'
 import { DomainError } from '../../errors'
 import { MAX_IMPORT_ROWS } from '../../../shared/contract/household-import'
@@ -14,7 +15,15 @@ export const sheetMessages = {
   unreadable: /*i18n*/ { id: 'The file could not be read: upload an Excel workbook (.xlsx) or a CSV file.' },
   tooManyRows: /*i18n*/ { id: 'The file has more than {max} rows: split it into smaller files.' },
   empty: /*i18n*/ { id: 'The file is empty: choose a file that has something in it.' },
+  unpacksTooLarge: /*i18n*/ { id: 'The workbook unpacks to more than {max} MB: save it as CSV, or split it into smaller files.' },
 } as const
+
+/**
+ * The most an xlsx may hold unpacked. A workbook of 5000 rows is a few MB unpacked; a 5 MB zip can
+ * unpack to gigabytes (a zip bomb), which SheetJS would inflate whole, blocking the event loop and
+ * taking the memory of the server — the import reads the file outside the write lock, so several at once.
+ */
+export const MAX_UNPACKED_BYTES = 100 * 1024 * 1024
 
 const unreadable = () => new DomainError('VALIDATION_FAILED', sheetMessages.unreadable.id, { issues: [{ path: 'file', message: sheetMessages.unreadable.id }] })
 
@@ -54,9 +63,59 @@ const cellText = (v: unknown): string => {
   return String(v)
 }
 
-/** The cells of the file's first sheet, the header row first; 400 on `file` when it is no spreadsheet. */
-export function readSheet(bytes: Uint8Array): string[][] {
+/**
+ * Refuses a zip whose entries unpack to more than `max` bytes in all, before SheetJS reads it:
+ * each entry the central directory lists is inflated (node:zlib) with `maxOutputLength`, so a
+ * zip bomb stops at the limit rather than at its end. An entry that is not a whole deflate stream,
+ * or a zip this cannot walk (ZIP64, a broken directory), is unreadable.
+ */
+function assertUnpackedWithin(bytes: Uint8Array, max: number): void {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const u16 = (at: number) => view.getUint16(at, true)
+  const u32 = (at: number) => view.getUint32(at, true)
+  let end = -1
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at--)
+    if (u32(at) === 0x06054b50) {
+      end = at
+      break
+    }
+  if (end < 0) throw unreadable()
+  const entries = u16(end + 10)
+  let at = u32(end + 16)
+  let total = 0
+  for (let i = 0; i < entries; i++) {
+    if (at + 46 > bytes.length || u32(at) !== 0x02014b50) throw unreadable()
+    const method = u16(at + 10)
+    const packed = u32(at + 20)
+    const local = u32(at + 42)
+    at += 46 + u16(at + 28) + u16(at + 30) + u16(at + 32)
+    if (local + 30 > bytes.length || u32(local) !== 0x04034b50) throw unreadable()
+    const start = local + 30 + u16(local + 26) + u16(local + 28)
+    if (start + packed > bytes.length) throw unreadable()
+    const data = bytes.subarray(start, start + packed)
+    if (method === 0) total += data.length
+    else if (method === 8) {
+      try {
+        total += inflateRawSync(data, { maxOutputLength: Math.max(1, max - total + 1) }).length
+      } catch (err) {
+        if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') total = max + 1
+        else throw unreadable()
+      }
+    } else throw unreadable()
+    if (total > max) {
+      const values = { max: Math.floor(max / (1024 * 1024)) }
+      throw new DomainError('VALIDATION_FAILED', sheetMessages.unpacksTooLarge.id, {
+        issues: [{ path: 'file', message: sheetMessages.unpacksTooLarge.id, values }],
+        values,
+      })
+    }
+  }
+}
+
+/** The cells of the file's first sheet, the header row first; 400 on `file` when it is no spreadsheet or unpacks to more than `maxUnpacked` bytes. */
+export function readSheet(bytes: Uint8Array, maxUnpacked = MAX_UNPACKED_BYTES): string[][] {
   if (bytes.length === 0) throw new DomainError('VALIDATION_FAILED', sheetMessages.empty.id, { issues: [{ path: 'file', message: sheetMessages.empty.id }] })
+  if (isZip(bytes)) assertUnpackedWithin(bytes, maxUnpacked)
   let workbook: XLSX.WorkBook
   try {
     if (isZip(bytes)) workbook = XLSX.read(bytes, { type: 'array', cellDates: true, sheetRows: MAX_IMPORT_ROWS + 2, dense: true })

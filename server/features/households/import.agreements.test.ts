@@ -204,6 +204,20 @@ describe('household import: the address register outside the write lock', () => 
     expect((await importing).status).toBe(200)
   })
 
+  it('an amount above the highest price of a part (DKK 1,000,000, as the agreement form) is a problem of its row and column; no agreement is made', async () => {
+    const { t, main, admin } = await setup()
+    const before = await ofCompany(t, main)
+    const sheet = DANISH.map((r) => [...r])
+    sheet[1]![15] = '2.000.000,00'
+    const dry = await importFile(t, admin, main, csvOf(sheet), '?dryRun=true', { locale: 'da' })
+    expect(dry.status).toBe(200)
+    expect(dry.json.problems).toContainEqual(expect.objectContaining({ row: 2, column: 'rent', message: 'Beløbet kan højst være 1.000.000 kr.' }))
+    const res = await importFile(t, admin, main, csvOf(sheet))
+    expect(res.status).toBe(400)
+    expect(res.json.issues.map((i: { path: string }) => i.path)).toContain('rows.2.rent')
+    expect(await ofCompany(t, main)).toHaveLength(before.length)
+  })
+
   it('a retry with the same Idempotency-Key answers as before', async () => {
     const { t, main, admin } = await setup()
     const first = await importFile(t, admin, main, csvOf(DANISH), '', { key: 'import-once' })

@@ -140,3 +140,17 @@ describe('household import (docs/decisions/0092)', () => {
     expect((await importFile(t, admin, main, csvOf(DANISH), '?dryRun=true')).status).toBe(429)
   })
 })
+
+describe('household import: a workbook that unpacks too large', () => {
+  it('is refused before SheetJS unpacks it (a zip bomb), with a 400 on `file` in the caller’s language', async () => {
+    const { readSheet } = await import('./import-sheet')
+    // 2,000 rows of long text: about 2 MB unpacked, a few kB packed.
+    const rows = [['Adresse', 'Beboer'], ...Array.from({ length: 2000 }, () => ['x'.repeat(500), 'y'.repeat(500)])]
+    const wb = XLSX.utils.book_new()
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'S')
+    const bytes = new Uint8Array(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer)
+    expect(bytes.length).toBeLessThan(100_000)
+    expect(() => readSheet(bytes, 1024 * 1024)).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED', message: 'The workbook unpacks to more than {max} MB: save it as CSV, or split it into smaller files.' }))
+    expect(readSheet(bytes, 8 * 1024 * 1024)).toHaveLength(2001)
+  })
+})
