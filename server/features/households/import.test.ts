@@ -150,7 +150,12 @@ describe('household import: a workbook that unpacks too large', () => {
     XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'S')
     const bytes = new Uint8Array(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer)
     expect(bytes.length).toBeLessThan(100_000)
-    expect(() => readSheet(bytes, 1024 * 1024)).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED', message: 'The workbook unpacks to more than {max} MB: save it as CSV, or split it into smaller files.' }))
+    expect(() => readSheet(bytes, 1024 * 1024)).toThrow(
+      expect.objectContaining({
+        code: 'VALIDATION_FAILED',
+        message: 'The workbook unpacks to more than {max} MB: save it as CSV, or split it into smaller files.',
+      }),
+    )
     expect(readSheet(bytes, 8 * 1024 * 1024)).toHaveLength(2001)
   })
 })
